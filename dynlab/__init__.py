@@ -1,0 +1,11 @@
+"""dynlab: robot-arm dynamics derived three ways (Lagrange-Euler, Newton-Euler, d'Alembert).
+
+The public API is re-exported here; see the notebooks for a guided tour.
+"""
+
+from dynlab.dynamics import inverse_dynamics
+from dynlab.friction import joint_friction
+from dynlab.model import G, Link, Robot, inertia_tensor, joint_symbols, rod_inertia
+
+__all__ = ["G", "Link", "Robot", "inertia_tensor", "inverse_dynamics", "joint_friction",
+           "joint_symbols", "rod_inertia"]

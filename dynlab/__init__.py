@@ -3,9 +3,10 @@
 The public API is re-exported here; see the notebooks for a guided tour.
 """
 
-from dynlab.dynamics import inverse_dynamics
+from dynlab.dynamics import equations_of_motion, inverse_dynamics
+from dynlab.equations import EquationsOfMotion, probe
 from dynlab.friction import joint_friction
 from dynlab.model import G, Link, Robot, inertia_tensor, joint_symbols, rod_inertia
 
-__all__ = ["G", "Link", "Robot", "inertia_tensor", "inverse_dynamics", "joint_friction",
-           "joint_symbols", "rod_inertia"]
+__all__ = ["EquationsOfMotion", "G", "Link", "Robot", "equations_of_motion", "inertia_tensor",
+           "inverse_dynamics", "joint_friction", "joint_symbols", "probe", "rod_inertia"]

@@ -14,44 +14,97 @@ from typing import Sequence
 import numpy as np
 import sympy
 
-from dynlab import newton_euler
-from dynlab.kinematics import resolve
-from dynlab.model import Robot
+from dynlab import lagrange_euler, newton_euler
+from dynlab import vectors as V
+from dynlab.equations import EquationsOfMotion, probe
+from dynlab.friction import link_friction
+from dynlab.kinematics import _tool_jacobian, resolve
+from dynlab.model import Robot, joint_symbols
 from dynlab.symbolic import compact
 from dynlab.tracing import compile_joint_function
 
-METHODS = ("newton_euler",)
-_DEFAULT_VARIANT = {"newton_euler": "link"}
-_VARIANTS = {"newton_euler": newton_euler.VARIANTS}
+#: method -> (variants, default variant).  Newton-Euler variants are recursions computing tau;
+#: the others return the terms D, h, c (the formulation contract of lagrange_euler.py).
+FORMULATIONS = {
+    "newton_euler": (newton_euler.VARIANTS, "link"),
+    "lagrange_euler": (lagrange_euler.VARIANTS, "uicker"),
+}
+METHODS = tuple(FORMULATIONS)
+
+
+def register(method: str, variants: dict, default: str) -> None:
+    """Add a formulation (its variants follow the ``terms`` contract of lagrange_euler.py)."""
+    FORMULATIONS[method] = (variants, default)
+    global METHODS
+    METHODS = tuple(FORMULATIONS)
 
 
 def _check_method(method: str, variant: str | None) -> str:
-    if method not in _VARIANTS:
-        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-    variant = _DEFAULT_VARIANT[method] if variant is None else variant
-    if variant not in _VARIANTS[method]:
+    if method not in FORMULATIONS:
+        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(FORMULATIONS)}")
+    variants, default = FORMULATIONS[method]
+    variant = default if variant is None else variant
+    if variant not in variants:
         raise ValueError(f"unknown variant {variant!r} of {method}; choose one of "
-                         f"{', '.join(_VARIANTS[method])}")
+                         f"{', '.join(variants)}")
     return variant
+
+
+def _tip_and_friction(links, q, qd, tip_force, tip_moment, backend, use_friction, use_tip):
+    """Friction ``b(qd)`` (002 (6-3-3)) and the torque ``J^T (f, m)`` holding the tool wrench."""
+    n = len(links)
+    friction = [link_friction(link, qdk, backend) if use_friction and link.has_friction else 0
+                for link, qdk in zip(links, qd)]
+    tip = [0] * n
+    if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
+        J = _tool_jacobian(links, q, backend)
+        wrench = (*tip_force, *tip_moment)
+        tip = [sum(J[r][j] * wrench[r] for r in range(6)) for j in range(n)]
+    return friction, tip
+
+
+def _torque_from_terms(terms_function):
+    """A recursion-like ``tau`` function built from a formulation's ``D``, ``h``, ``c``."""
+    def torques(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
+                use_gravity=True, use_friction=True, use_tip=True, trace=False):
+        n = len(links)
+        terms = terms_function(links, q, qd, gravity if use_gravity else (0, 0, 0), backend)
+        friction, tip = _tip_and_friction(links, q, qd, tip_force, tip_moment, backend,
+                                          use_friction, use_tip)
+        tau = [sum(terms["D"][i][k] * qdd[k] for k in range(n)) + terms["h"][i]
+               + (terms["c"][i] if use_gravity else 0) + friction[i] + tip[i] for i in range(n)]
+        return tau, None
+    return torques
+
+
+def _recursion(method: str, variant: str):
+    variants = FORMULATIONS[method][0]
+    if method == "newton_euler":
+        return variants[variant]
+    return _torque_from_terms(variants[variant])
 
 
 def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                      method: str = "newton_euler", variant: str | None = None,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
-                     trace: bool = False, simplify: bool | None = None):
+                     trace: bool = False, simplify: bool | None = None,
+                     compiled: bool = True):
     """Joint torques/forces ``tau`` that produce ``qdd`` at state ``(q, qd)``.
 
     With numbers (and a numeric robot) returns a NumPy array and builds no SymPy object; with
     SymPy symbols, or a robot with symbolic parameters, returns a SymPy column ``Matrix``.
 
-    ``method="newton_euler"`` has the variants ``"link"`` (Luh's link-frame recursion, 000
-    Table 3.3; the default and the fastest) and ``"base"`` (base-frame recursion, 000 Table 3.2,
-    002 Algorithm 6-8-1).  ``gravity``, ``friction`` and ``tip_wrench`` switch those
-    contributions off when ``False`` (used to pull ``D``, ``h`` and ``c`` apart by probing, 000
-    Probs. 3.11-3.12).  ``trace=True`` returns ``(tau, Trace)`` with every link's intermediate
-    quantities.  ``simplify`` brings a symbolic result to the books' compact form
-    (:func:`dynlab.symbolic.compact`); by default it does so for arms of up to 3 joints, where it is
-    quick, and leaves larger derivations as they come.
+    ``method`` is ``"newton_euler"`` (variants ``"link"``: Luh's link-frame recursion, 000
+    Table 3.3, the default; ``"base"``: 000 Table 3.2, 002 Algorithm 6-8-1),
+    ``"lagrange_euler"`` (``"uicker"``: 000 Sec. 3.2, default; ``"jacobian"``: 002 Sec. 6-4;
+    ``"christoffel"``: 003 Sec. 9.1) or ``"dalembert"`` (000 Sec. 3.4).  ``gravity``,
+    ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
+    ``D``, ``h`` and ``c`` apart by probing, 000 Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
+    returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
+    symbolic result to the books' compact form (:func:`dynlab.symbolic.compact`); by default it
+    does so for arms of up to 3 joints.  On numbers the formulation is traced once per robot into
+    straight-line code (:mod:`dynlab.tracing`); ``compiled=False`` runs it step by step instead,
+    which is what to time when comparing the formulations' own costs.
 
     >>> import sympy
     >>> from dynlab.model import Link, Robot, joint_symbols
@@ -62,14 +115,18 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     ...             gravity=(0, -g, 0))
     >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1])[0])  # 002 Sec. 6-9
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
+    >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1], method="lagrange_euler")[0])
+    a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     """
     variant = _check_method(method, variant)
+    if trace and method != "newton_euler":
+        raise ValueError("trace=True is available for method='newton_euler' only")
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
-    recursion = _VARIANTS[method][variant]
+    recursion = _recursion(method, variant)
     options = dict(use_gravity=bool(gravity), use_friction=bool(friction),
                    use_tip=bool(tip_wrench))
-    if not symbolic and not trace:
-        # the slider path: the recursion traced once into straight-line float code
+    if not symbolic and not trace and compiled:
+        # the slider path: the formulation traced once into straight-line float code
         function, _ = compile_joint_function(
             robot, ("inverse_dynamics", method, variant, *options.values()),
             _torques_only(recursion), **options)
@@ -85,6 +142,79 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     if trace:
         return result, Trace(records, frame=variant, symbolic=symbolic)
     return result
+
+
+def _convert(value, symbolic: bool):
+    """Nested lists of scalars as SymPy matrices (lists of them beyond 2-D) or NumPy arrays."""
+    if isinstance(value, dict):
+        return {key: _convert(v, symbolic) for key, v in value.items()}
+    if not isinstance(value, (list, tuple)):
+        return value
+    if not symbolic:
+        return np.array(value, dtype=float)
+    depth, probe_value = 0, value
+    while isinstance(probe_value, (list, tuple)):
+        depth, probe_value = depth + 1, probe_value[0]
+    if depth == 1:
+        return sympy.Matrix(value)
+    if depth == 2:
+        return sympy.Matrix([list(row) for row in value])
+    return [_convert(item, symbolic) for item in value]
+
+
+def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | None = None, *,
+                        method: str = "lagrange_euler", variant: str | None = None,
+                        simplify: bool | None = None) -> EquationsOfMotion:
+    """The equations of motion ``tau = D qdd + h + c + b + J^T w`` of ``robot`` by ``method``.
+
+    Without ``q`` and ``qd`` the result is symbolic in the joint symbols ``q1..``, ``qd1..``;
+    with numbers it is evaluated there (NumPy arrays, no SymPy objects built).  Newton-Euler,
+    which yields torques rather than coefficients, is probed (000 Probs. 3.11-3.12).  The
+    formulation's own pieces (``U``, ``h_ikm``, ``C_i``, ``Gamma``, the G-D parts, ...) are in
+    ``terms``; ``seconds`` is how long the derivation took.
+
+    >>> from dynlab.robots import puma560
+    >>> eom = equations_of_motion(puma560(joints=2), method="lagrange_euler")
+    >>> eom.D[1, 1]   # Izz2 + m2 ((a2 + rx2)^2 + ry2^2) = 0.539 + 17.4 (0.068^2 + 0.006^2)
+    0.620084000000000
+    >>> eom.compare(equations_of_motion(puma560(joints=2), method="newton_euler"))
+    lagrange_euler and newton_euler agree in D, h, c and friction
+    """
+    import time
+    variant = _check_method(method, variant)
+    if (q is None) != (qd is None):
+        raise ValueError("give both q and qd (an evaluated result) or neither (a symbolic one)")
+    start = time.perf_counter()
+    n = robot.n
+    if q is None:
+        q, qd, _ = joint_symbols(n)
+    if method == "newton_euler":
+        def routine(q_, qd_, qdd_, **switches):
+            return inverse_dynamics(robot, q_, qd_, qdd_, variant=variant, simplify=False,
+                                    **switches)
+        numeric_state = all(not isinstance(v, sympy.Basic) for v in (*q, *qd))
+        eom = probe(robot, routine, None if not numeric_state else np.asarray(q, float),
+                    None if not numeric_state else np.asarray(qd, float), simplify=simplify)
+        eom.method = method
+        eom.seconds = time.perf_counter() - start
+        return eom
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
+    terms = FORMULATIONS[method][0][variant](links, vec["q"], vec["qd"], grav, backend)
+    friction, tip = _tip_and_friction(links, vec["q"], vec["qd"], tip_f, tip_m, backend,
+                                      True, True)
+    main = {key: _convert(terms.pop(key), symbolic) for key in ("D", "h", "c")}
+    extras = {key: _convert(value, symbolic) for key, value in terms.items()}
+    eom = EquationsOfMotion(robot, method, main["D"], main["h"], main["c"],
+                            _convert(friction, symbolic), _convert(tip, symbolic),
+                            q=q if symbolic else None, qd=qd if symbolic else None,
+                            state=None if symbolic else (np.asarray(vec["q"]),
+                                                         np.asarray(vec["qd"])),
+                            terms=extras)
+    if symbolic and (simplify or (simplify is None and n <= 3)):
+        eom = eom.simplified()
+    eom.method = method
+    eom.seconds = time.perf_counter() - start
+    return eom
 
 
 def _torques_only(recursion):

@@ -23,7 +23,7 @@ import numpy as np
 import sympy
 
 from dynlab import vectors as V
-from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.model import Robot, _exact, joint_vector, joint_vector_is_numeric
 
 
 # -- choosing the numeric or the symbolic path ----------------------------------------------------
@@ -39,6 +39,7 @@ def resolve(robot: Robot, **joint_vectors) -> tuple:
                for name, values in joint_vectors.items()}
     symbolic = robot.is_symbolic or not all(joint_vector_is_numeric(v) for v in checked.values())
     if symbolic:
+        checked = {name: tuple(map(_exact, v)) for name, v in checked.items()}
         return True, V.SYMBOLIC, robot.symbolic(), checked
     checked = {name: tuple(map(float, v)) for name, v in checked.items()}
     return False, V.NUMERIC, robot.numeric(), checked
@@ -209,10 +210,9 @@ def tool_pose(robot: Robot, q: Sequence):
     return transforms(robot, q)[-1]
 
 
-def tool_jacobian(robot: Robot, q: Sequence):
-    """The 6xn geometric Jacobian of frame ``n``'s origin: rows (linear; angular) velocity."""
-    symbolic, backend, (links, *_), vec = resolve(robot, q=q)
-    rots, origins = chain(links, vec["q"], backend)
+def _tool_jacobian(links, q, backend):
+    """Generic core of :func:`tool_jacobian`: 6 rows (linear; angular) of n entries."""
+    rots, origins = chain(links, q, backend)
     tip = origins[-1]
     columns = []
     for j, link in enumerate(links):
@@ -221,4 +221,11 @@ def tool_jacobian(robot: Robot, q: Sequence):
             columns.append(V.cross(axis, V.sub(tip, origins[j])) + axis)
         else:
             columns.append(axis + (0, 0, 0))
-    return _out(symbolic, [[col[r] for col in columns] for r in range(6)])
+    return [[col[r] for col in columns] for r in range(6)]
+
+
+def tool_jacobian(robot: Robot, q: Sequence):
+    """The 6xn geometric Jacobian of frame ``n``'s origin: rows (linear; angular) velocity in
+    base coordinates; ``J^T (f, m)`` is the joint torque that holds a tool wrench (f, m)."""
+    symbolic, backend, (links, *_), vec = resolve(robot, q=q)
+    return _out(symbolic, _tool_jacobian(links, vec["q"], backend))

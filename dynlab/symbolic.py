@@ -17,26 +17,53 @@ from __future__ import annotations
 import sympy
 
 
+#: Float coefficients smaller than this, relative to the largest float in an expression, are
+#: round-off (derivations with float parameters cancel to 1e-16, not to 0).
+ROUND_OFF = 1e-12
+
+
+def chop(expr, relative: float = ROUND_OFF, scale: float | None = None):
+    """Drop float round-off: Float atoms below ``relative * scale`` become 0 (``scale`` defaults
+    to the largest float in ``expr``, at least 1).
+
+    >>> x = sympy.Symbol("x")
+    >>> chop(2.5 * x + 3.0e-17 * x**2)
+    2.5*x
+    """
+    expr = sympy.sympify(expr)
+    floats = expr.atoms(sympy.Float)
+    if not floats:
+        return expr
+    if scale is None:
+        scale = max([1.0] + [abs(float(f)) for f in floats])
+    tiny = {f: 0 for f in floats if abs(float(f)) < relative * scale}
+    return expr.xreplace(tiny) if tiny else expr
+
+
 def compact(expr):
     """A compact, book-style form of ``expr`` (a SymPy expression or Matrix)."""
     if isinstance(expr, sympy.MatrixBase):
         return expr.applyfunc(compact)
     expr = sympy.sympify(expr)
     if not expr.free_symbols:
-        return expr
-    return sympy.trigsimp(sympy.expand(expr))
+        return chop(expr)
+    return chop(sympy.trigsimp(chop(sympy.expand(expr))))
 
 
-def is_zero(expr) -> bool:
-    """True when ``expr`` (expression or Matrix) simplifies to exactly zero.
+def is_zero(expr, scale: float | None = None) -> bool:
+    """True when ``expr`` (expression or Matrix) simplifies to zero (float round-off below
+    ``ROUND_OFF * scale`` ignored; ``scale`` is the size of the quantities that were compared).
 
     >>> x = sympy.Symbol("x")
     >>> is_zero(sympy.sin(x)**2 + sympy.cos(x)**2 - 1), is_zero(x)
     (True, False)
     """
     if isinstance(expr, sympy.MatrixBase):
-        return all(is_zero(e) for e in expr)
-    expr = sympy.sympify(expr)
+        return all(is_zero(e, scale) for e in expr)
+    expr = chop(sympy.expand(sympy.sympify(expr)), scale=scale)
     if expr == 0:
         return True
-    return sympy.simplify(compact(expr)) == 0
+    reduced = chop(sympy.trigsimp(expr), scale=scale)
+    if reduced == 0:
+        return True
+    return chop(sympy.simplify(reduced), scale=scale) == 0

@@ -14,13 +14,13 @@ from typing import Sequence
 import numpy as np
 import sympy
 
-from dynlab import lagrange_euler, newton_euler
+from dynlab import dalembert, lagrange_euler, newton_euler
 from dynlab import vectors as V
 from dynlab.equations import EquationsOfMotion, probe
 from dynlab.friction import link_friction
 from dynlab.kinematics import _tool_jacobian, resolve
 from dynlab.model import Robot, joint_symbols
-from dynlab.symbolic import compact
+from dynlab.symbolic import compact, worth_compacting
 from dynlab.tracing import compile_joint_function
 
 #: method -> (variants, default variant).  Newton-Euler variants are recursions computing tau;
@@ -28,6 +28,7 @@ from dynlab.tracing import compile_joint_function
 FORMULATIONS = {
     "newton_euler": (newton_euler.VARIANTS, "link"),
     "lagrange_euler": (lagrange_euler.VARIANTS, "uicker"),
+    "dalembert": (dalembert.VARIANTS, "lee"),
 }
 METHODS = tuple(FORMULATIONS)
 
@@ -68,7 +69,7 @@ def _torque_from_terms(terms_function):
     def torques(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
                 use_gravity=True, use_friction=True, use_tip=True, trace=False):
         n = len(links)
-        terms = terms_function(links, q, qd, gravity if use_gravity else (0, 0, 0), backend)
+        terms = terms_function(links, q, qd, gravity, backend)
         friction, tip = _tip_and_friction(links, q, qd, tip_force, tip_moment, backend,
                                           use_friction, use_tip)
         tau = [sum(terms["D"][i][k] * qdd[k] for k in range(n)) + terms["h"][i]
@@ -102,7 +103,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     ``D``, ``h`` and ``c`` apart by probing, 000 Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
     symbolic result to the books' compact form (:func:`dynlab.symbolic.compact`); by default it
-    does so for arms of up to 3 joints.  On numbers the formulation is traced once per robot into
+    does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is traced once per robot into
     straight-line code (:mod:`dynlab.tracing`); ``compiled=False`` runs it step by step instead,
     which is what to time when comparing the formulations' own costs.
 
@@ -135,7 +136,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                              backend, trace=trace, **options)
     if symbolic:
         result = sympy.Matrix(tau)
-        if simplify or (simplify is None and robot.n <= 3):
+        if simplify or (simplify is None and robot.n <= 3 and worth_compacting(result)):
             result = compact(result)
     else:
         result = np.array(tau, dtype=float)
@@ -210,7 +211,8 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
                             state=None if symbolic else (np.asarray(vec["q"]),
                                                          np.asarray(vec["qd"])),
                             terms=extras)
-    if symbolic and (simplify or (simplify is None and n <= 3)):
+    if symbolic and (simplify or (simplify is None and n <= 3 and all(
+            worth_compacting(m) for m in (eom.D, eom.h, eom.c)))):
         eom = eom.simplified()
     eom.method = method
     eom.seconds = time.perf_counter() - start

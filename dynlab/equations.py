@@ -35,7 +35,7 @@ import numpy as np
 import sympy
 
 from dynlab.model import Robot, joint_symbols
-from dynlab.symbolic import compact, is_zero
+from dynlab.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
 
 #: Absolute/relative tolerance of numeric comparisons.
 NUMERIC_TOLERANCE = 1e-9
@@ -173,7 +173,11 @@ class EquationsOfMotion:
                 scale = _float_scale(ours, theirs)
                 for index in np.ndindex(*ours.shape):
                     delta = ours[index] - theirs[index]
-                    if not is_zero(delta, scale):
+                    # equal canonical forms settle it at once; else decide exactly
+                    canonical = chop(sympy.expand(
+                        self._canonical(term, index, ours[index])
+                        - other._canonical(term, index, theirs[index])), scale=scale)
+                    if canonical != 0 and not is_zero(delta, scale):
                         result.differences.append(Difference(
                             term, _index(index, ours.shape), ours[index], theirs[index],
                             compact(delta)))
@@ -187,6 +191,14 @@ class EquationsOfMotion:
                         result.differences.append(Difference(
                             term, _index(index, ours.shape), ours[index], theirs[index], delta))
         return result
+
+    def _canonical(self, term: str, index: tuple, element):
+        """``reduce_trig`` of one element, computed once per result (comparisons reuse it)."""
+        key = (term, index, self.q, self.qd)
+        cache = self.__dict__.setdefault("_canonical_forms", {})
+        if key not in cache:
+            cache[key] = reduce_trig(element)
+        return cache[key]
 
     def at(self, q: Sequence, qd: Sequence) -> "EquationsOfMotion":
         """A symbolic result evaluated at numbers (``q``, ``qd``) and numeric parameters."""
@@ -270,7 +282,8 @@ def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=Non
         eom = EquationsOfMotion(robot, "probe", D, sympy.Matrix(h), sympy.Matrix(c),
                                 sympy.Matrix(friction), None if tip is None else sympy.Matrix(tip),
                                 q=q, qd=qd)
-        if simplify or (simplify is None and n <= 3):
+        if simplify or (simplify is None and n <= 3 and all(
+                worth_compacting(m) for m in (eom.D, eom.h, eom.c))):
             eom = eom.simplified()
         return eom
     return EquationsOfMotion(robot, "probe", np.column_stack(columns), np.asarray(h),

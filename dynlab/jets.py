@@ -107,5 +107,9 @@ JET_SYMBOLIC = _lift(SYMBOLIC)
 
 
 def lift(backend: Backend) -> Backend:
-    """The jet version of ``backend`` (numeric or symbolic scalars inside the jets)."""
-    return JET_SYMBOLIC if backend.name == "symbolic" else JET_NUMERIC
+    """The jet version of ``backend`` (numeric, symbolic or traced scalars inside the jets)."""
+    if backend is NUMERIC:
+        return JET_NUMERIC
+    if backend is SYMBOLIC:
+        return JET_SYMBOLIC
+    return _lift(backend)

@@ -3,7 +3,8 @@
 A chain has 1-7 joints, revolute or prismatic, random DH parameters, and physically valid inertial
 data: the inertia about the centre of mass comes from non-negative second moments of the mass
 distribution (``Ixx = Syy + Szz`` ...), rotated by a random rotation, so it is symmetric, positive
-semi-definite and satisfies the triangle inequality by construction.
+definite (every body is extended: second moments >= 0.001 m) and satisfies the triangle
+inequality by construction.
 """
 
 import numpy as np
@@ -27,7 +28,7 @@ def links(draw, index=1):
     joint = draw(st.sampled_from(["revolute", "prismatic"]))
     length = st.floats(-1.0, 1.0, **finite)
     mass = draw(st.floats(0.1, 10.0, **finite))
-    second_moments = np.array(draw(st.tuples(*[st.floats(0.0, 0.2, **finite)] * 3))) * mass
+    second_moments = np.array(draw(st.tuples(*[st.floats(0.001, 0.2, **finite)] * 3))) * mass
     sxx, syy, szz = second_moments
     principal = np.diag([syy + szz, sxx + szz, sxx + syy])
     rotation = random_rotation(draw(st.tuples(*[st.floats(-np.pi, np.pi, **finite)] * 3)))

@@ -1,0 +1,90 @@
+"""Book-style printing of derived equations: ``C1``, ``S12``, ``C23`` shorthand for the sines and
+cosines of joint angles and their sums (000 Sec. 3.2.6, 002 Sec. 6-5), terms collected by joint
+accelerations and velocity products, in LaTeX for notebooks and plain text for terminals.
+
+>>> import sympy
+>>> q1, q2, qd1, qd2 = sympy.symbols("q1 q2 qd1 qd2")
+>>> book_form(sympy.cos(q1) * sympy.cos(q2) - sympy.sin(q1) * sympy.sin(q2) + 2 * sympy.cos(q2))
+C12 + 2*C2
+>>> book_form(qd1**2 * sympy.sin(q2) + 2 * qd1 * qd2 * sympy.sin(q2) + qd2**2, (qd1, qd2))
+S2*qd1**2 + 2*S2*qd1*qd2 + qd2**2
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Sequence
+
+import sympy
+
+from dynlab.symbolic import compact
+
+
+def _joint_index(symbol) -> str | None:
+    name = str(symbol)
+    digits = name.lstrip("q")
+    return digits if name.startswith("q") and digits.isdigit() else None
+
+
+def shorthand(expr):
+    """Replace ``sin``/``cos`` of ``q_i`` or of ``q_i + q_j + ...`` by ``S_i``/``C_ij...``."""
+    mapping = {}
+    for atom in sympy.sympify(expr).atoms(sympy.sin, sympy.cos):
+        argument = atom.args[0]
+        terms = sympy.Add.make_args(argument)
+        indices = [_joint_index(t) for t in terms]
+        if all(indices) and all(t.is_Symbol for t in terms):
+            letter = "S" if isinstance(atom, sympy.sin) else "C"
+            mapping[atom] = sympy.Symbol(letter + "".join(sorted(indices, key=int)))
+    return sympy.sympify(expr).xreplace(mapping)
+
+
+def book_form(expr, collect_by: Sequence = ()):
+    """``expr`` compacted (:func:`dynlab.symbolic.compact`), collected by the given variables
+    and their pairwise products (e.g. joint accelerations, velocities), in C/S shorthand."""
+    expr = compact(expr)
+    if collect_by:
+        products = [a * b for a, b in itertools.combinations_with_replacement(collect_by, 2)]
+        expr = sympy.collect(sympy.expand(expr), products + list(collect_by))
+    return shorthand(expr)
+
+
+def matrix_form(matrix, collect_by: Sequence = ()):
+    return sympy.Matrix(matrix).applyfunc(lambda e: book_form(e, collect_by))
+
+
+def equations_text(eom) -> str:
+    """The equations of motion as plain text, one element per line, as the books print them."""
+    if not eom.symbolic:
+        return repr(eom)
+    lines = [f"Equations of motion of {eom.robot.name} ({eom.method}):"]
+    n = eom.n
+    for i in range(n):
+        for k in range(i, n):
+            lines.append(f"  D{i + 1}{k + 1} = {book_form(eom.D[i, k])}")
+    for name, vector, by in (("h", eom.h, eom.qd), ("c", eom.c, ()),
+                             ("b", eom.friction, eom.qd)):
+        for i in range(n):
+            if vector[i] != 0:
+                lines.append(f"  {name}{i + 1} = {book_form(vector[i], by)}")
+    return "\n".join(lines)
+
+
+def equations_latex(eom) -> str:
+    """``D(q)``, ``h(q, qd)``, ``c(q)`` (and friction) as a LaTeX display, in book form."""
+    if not eom.symbolic:
+        import numpy as np
+        return ("$$D = " + sympy.latex(sympy.Matrix(np.round(eom.D, 6))) + ",\\quad h = "
+                + sympy.latex(sympy.Matrix(np.round(eom.h, 6))) + ",\\quad c = "
+                + sympy.latex(sympy.Matrix(np.round(eom.c, 6))) + "$$")
+    names = {}
+    for k, (q, qd) in enumerate(zip(eom.q, eom.qd), start=1):
+        names[qd] = rf"\dot q_{{{k}}}"
+        names[q] = f"q_{{{k}}}"
+    parts = [("D(q)", matrix_form(eom.D)), (r"h(q, \dot q)", matrix_form(eom.h, eom.qd)),
+             ("c(q)", matrix_form(eom.c))]
+    if any(e != 0 for e in eom.friction):
+        parts.append((r"b(\dot q)", matrix_form(eom.friction)))
+    body = r",\quad ".join(f"{name} = {sympy.latex(value, symbol_names=names)}"
+                           for name, value in parts)
+    return f"$${body}$$"

@@ -1,0 +1,176 @@
+"""The three formulations (L-E in three forms, N-E in two, G-D) agree, and D, h, c have the
+structure the sources prove (000 Sec. 3.2, 003 Prop. 9.1, 004 Sec. 3)."""
+
+import itertools
+
+import numpy as np
+import pytest
+import sympy
+from hypothesis import assume, given, settings
+
+from arms import symbolic_arms
+from dynlab import EquationsOfMotion, equations_of_motion, inverse_dynamics, probe
+from dynlab.dynamics import FORMULATIONS
+from dynlab.kinematics import link_jacobians
+from dynlab.robots import puma560
+from strategies import chain_and_state
+
+ALL = [(method, variant) for method, (variants, _) in FORMULATIONS.items()
+       for variant in variants]
+REFERENCE = ("newton_euler", "link")
+
+
+def test_every_method_of_the_sources_is_available():
+    assert set(ALL) == {("newton_euler", "link"), ("newton_euler", "base"),
+                        ("lagrange_euler", "uicker"), ("lagrange_euler", "jacobian"),
+                        ("lagrange_euler", "christoffel"), ("dalembert", "lee")}
+
+
+def source_arms():
+    from dynlab import robots
+    arms = [robots.pendulum(symbolic=True), robots.scara(symbolic=True)]
+    arms += [robots.planar_2r(variant=v, symbolic=True)
+             for v in ("fu", "schilling", "lynch_park", "macsyma")]
+    return arms
+
+
+@pytest.mark.parametrize("robot", symbolic_arms() + source_arms(), ids=lambda r: r.name)
+def test_all_formulations_agree_symbolically_in_compact_form(robot):
+    reference = equations_of_motion(robot, method=REFERENCE[0], variant=REFERENCE[1])
+    for method, variant in ALL:
+        eom = equations_of_motion(robot, method=method, variant=variant)
+        comparison = eom.compare(reference)
+        assert comparison, f"{method}/{variant}: {comparison}"
+        # compact form: no sin^2 + cos^2 left for the reader to simplify
+        for element in (*eom.D, *eom.h, *eom.c):
+            for q in reference.q:
+                assert not (element.has(sympy.sin(q) ** 2) and element.has(sympy.cos(q) ** 2)), \
+                    f"{method}/{variant} left sin^2 + cos^2 of {q} in {element}"
+
+
+def test_puma_all_formulations_agree_at_200_random_states():
+    robot = puma560()
+    rng = np.random.default_rng(200)
+    for _ in range(200):
+        q, qd, qdd = (rng.uniform(-np.pi, np.pi, 6), rng.uniform(-2, 2, 6),
+                      rng.uniform(-4, 4, 6))
+        reference = inverse_dynamics(robot, q, qd, qdd)
+        for method, variant in ALL:
+            tau = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
+            assert np.max(np.abs(tau - reference)) < 1e-9, (method, variant)
+
+
+def test_puma_coefficients_agree_and_torque_is_consistent():
+    robot = puma560()
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        q, qd, qdd = (rng.uniform(-2, 2, 6) for _ in range(3))
+        reference = equations_of_motion(robot, q, qd, method="newton_euler")
+        for method, variant in ALL:
+            eom = equations_of_motion(robot, q, qd, method=method, variant=variant)
+            assert eom.compare(reference), (method, variant)
+            np.testing.assert_allclose(eom.torque(qdd), inverse_dynamics(robot, q, qd, qdd),
+                                       atol=1e-9)
+
+
+def test_puma_first_three_joints_agree_symbolically_with_symbolic_parameters():
+    robot = puma560(symbolic=True, joints=3)
+    reference = equations_of_motion(robot, method="newton_euler", simplify=False)
+    assert {"m2", "Izz2", "a2", "g"} <= {str(s) for s in robot.free_symbols}
+    for method, variant in ALL:
+        if (method, variant) == REFERENCE:
+            continue
+        eom = equations_of_motion(robot, method=method, variant=variant, simplify=False)
+        assert eom.compare(reference), (method, variant)
+
+
+def test_comparison_names_the_element_that_differs():
+    robot = symbolic_arms()[1]                      # the 2R arm with uniform rods
+    right = equations_of_motion(robot, method="lagrange_euler")
+    m2, l1 = sorted((s for s in robot.free_symbols if str(s) in ("m2", "l1")), key=str)[::-1]
+    wrong_D = right.D.copy()
+    wrong_D[0, 1] += m2 * l1                       # an extra term in D12
+    wrong = EquationsOfMotion(robot, "printed", wrong_D, right.h, right.c, right.friction,
+                              q=right.q, qd=right.qd)
+    comparison = right.compare(wrong)
+    assert not comparison
+    assert [(d.term, d.index) for d in comparison.differences] == [("D", (0, 1))]
+    assert "D[1][2]" in str(comparison) and "l1*m2" in str(comparison)
+
+
+def test_probing_counts_and_matches_the_closed_form():
+    robot = puma560()
+    calls = []
+
+    def counted(q, qd, qdd, **switches):
+        calls.append(1)
+        return inverse_dynamics(robot, q, qd, qdd, **switches)
+
+    q, qd = np.full(6, 0.4), np.full(6, -0.3)
+    probed = probe(robot, counted, q, qd)
+    assert len(calls) == robot.n + 2                # 000 Prob. 3.12: n + 2 calls
+    assert probed.compare(equations_of_motion(robot, q, qd, method="dalembert"))
+
+
+def full_rank(robot, q) -> bool:
+    """The bodies' stacked velocity Jacobian has full column rank (D is then definite)."""
+    stacked = np.vstack([np.vstack(pair) for pair in link_jacobians(robot, q)])
+    return np.linalg.svd(stacked, compute_uv=False)[-1] > 1e-3
+
+
+@settings(max_examples=40, deadline=None)
+@given(chain_and_state())
+def test_random_chains_all_formulations_agree(case):
+    robot, q, qd, qdd = case
+    reference = inverse_dynamics(robot, q, qd, qdd)
+    scale = max(1.0, float(np.max(np.abs(reference))))
+    for method, variant in ALL:
+        tau = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant,
+                               compiled=False)
+        assert np.max(np.abs(tau - reference)) <= 1e-9 * scale, (method, variant)
+
+
+@settings(max_examples=30, deadline=None)
+@given(chain_and_state())
+def test_random_chains_structure_of_D_h_and_passivity(case):
+    robot, q, qd, _ = case
+    eom = equations_of_motion(robot, q, qd, method="lagrange_euler", variant="christoffel")
+    D = eom.D
+    scale = max(1.0, float(np.max(np.abs(D))))
+    np.testing.assert_allclose(D, D.T, atol=1e-12 * scale)
+    # the velocity terms vanish at rest (000 Sec. 3.2: h is quadratic in qd): without gravity
+    # and acceleration nothing is left of tau
+    zero = np.zeros(robot.n)
+    for method, variant in ALL:
+        at_rest = inverse_dynamics(robot, q, zero, zero, method=method, variant=variant,
+                                   gravity=False, compiled=False)
+        assert np.max(np.abs(at_rest)) <= 1e-10 * scale, (method, variant)
+    # 003 Prop. 9.1: Ddot - 2C is skew-symmetric, Ddot = sum_k dD/dq_k qd_k
+    dD = np.asarray(eom.terms["dD_dq"])
+    N = np.einsum("ijk,k->ij", dD, qd) - 2 * eom.terms["C"]
+    assert np.max(np.abs(N + N.T)) <= 1e-9 * scale * max(1.0, float(np.max(np.abs(qd))))
+    # positive definite, and d_ij^2 < d_ii d_jj (004 Sec. 3), wherever the kinematics is regular
+    assume(full_rank(robot, q))
+    assert np.linalg.eigvalsh(D)[0] > 0
+    for i, j in itertools.combinations(range(robot.n), 2):
+        assert D[i, j] ** 2 < D[i, i] * D[j, j]
+
+
+def test_numeric_paths_of_every_formulation_build_no_sympy_objects(monkeypatch):
+    robot = puma560()
+    created = []
+    original = sympy.Basic.__new__
+
+    def counting_new(cls, *args, **kwargs):
+        created.append(cls)
+        return original(cls, *args, **kwargs)
+
+    monkeypatch.setattr(sympy.Basic, "__new__", staticmethod(counting_new))
+    q, qd, qdd = np.full(6, 0.3), np.full(6, 0.1), np.full(6, -0.2)
+    for method, variant in ALL:
+        for compiled in (True, False):
+            inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant,
+                             compiled=compiled)
+        equations_of_motion(robot, q, qd, method=method, variant=variant)
+    monkeypatch.undo()
+    assert created == []

@@ -16,7 +16,7 @@ import sympy
 
 from dynlab import dalembert, lagrange_euler, newton_euler
 from dynlab import vectors as V
-from dynlab.equations import EquationsOfMotion, probe
+from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.friction import link_friction
 from dynlab.kinematics import _tool_jacobian, resolve
 from dynlab.model import Robot, joint_symbols
@@ -165,14 +165,16 @@ def _convert(value, symbolic: bool):
 
 def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | None = None, *,
                         method: str = "lagrange_euler", variant: str | None = None,
-                        simplify: bool | None = None) -> EquationsOfMotion:
+                        simplify: bool | None = None, progress: bool = False
+                        ) -> EquationsOfMotion:
     """The equations of motion ``tau = D qdd + h + c + b + J^T w`` of ``robot`` by ``method``.
 
     Without ``q`` and ``qd`` the result is symbolic in the joint symbols ``q1..``, ``qd1..``;
     with numbers it is evaluated there (NumPy arrays, no SymPy objects built).  Newton-Euler,
     which yields torques rather than coefficients, is probed (000 Probs. 3.11-3.12).  The
     formulation's own pieces (``U``, ``h_ikm``, ``C_i``, ``Gamma``, the G-D parts, ...) are in
-    ``terms``; ``seconds`` is how long the derivation took.
+    ``terms``; ``seconds`` is how long the derivation took.  ``progress=True`` prints each stage
+    with its elapsed time (symbolic PUMA derivations take seconds to minutes).
 
     >>> from dynlab.robots import puma560
     >>> eom = equations_of_motion(puma560(joints=2), method="lagrange_euler")
@@ -200,7 +202,9 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
         eom.seconds = time.perf_counter() - start
         return eom
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
+    report = Progress(progress, f"{method} ({variant}) for {robot.name}")
     terms = FORMULATIONS[method][0][variant](links, vec["q"], vec["qd"], grav, backend)
+    report.say("derived D, h, c")
     friction, tip = _tip_and_friction(links, vec["q"], vec["qd"], tip_f, tip_m, backend,
                                       True, True)
     main = {key: _convert(terms.pop(key), symbolic) for key in ("D", "h", "c")}
@@ -213,7 +217,8 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
                             terms=extras)
     if symbolic and (simplify or (simplify is None and n <= 3 and all(
             worth_compacting(m) for m in (eom.D, eom.h, eom.c)))):
-        eom = eom.simplified()
+        eom = eom.simplified(progress=progress)
+    report.done()
     eom.method = method
     eom.seconds = time.perf_counter() - start
     return eom

@@ -141,15 +141,19 @@ class EquationsOfMotion:
             raise ValueError(f"{self.robot.name}: {name} must have {self.n} entries, "
                              f"got {len(vector)}")
 
-    def simplified(self) -> "EquationsOfMotion":
-        """The same result with every symbolic element in compact book form."""
+    def simplified(self, progress: bool = False) -> "EquationsOfMotion":
+        """The same result with every symbolic element in compact book form (``progress=True``
+        reports each matrix and element as it goes: the PUMA's take a while)."""
         if not self.symbolic:
             return self
-        terms = {k: (compact(v) if isinstance(v, sympy.MatrixBase) else v)
+        report = Progress(progress, f"compacting {self.robot.name} ({self.method})")
+        main = [report.matrix(name, compact, getattr(self, name))
+                for name in ("D", "h", "c", "friction", "tip")]
+        terms = {k: (report.matrix(k, compact, v) if isinstance(v, sympy.MatrixBase) else v)
                  for k, v in self.terms.items()}
-        return EquationsOfMotion(self.robot, self.method, compact(self.D), compact(self.h),
-                                 compact(self.c), compact(self.friction), compact(self.tip),
-                                 q=self.q, qd=self.qd, terms=terms, seconds=self.seconds)
+        report.done()
+        return EquationsOfMotion(self.robot, self.method, *main, q=self.q, qd=self.qd,
+                                 terms=terms, seconds=self.seconds)
 
     def compare(self, other: "EquationsOfMotion", terms: Sequence[str] = ("D", "h", "c",
                                                                          "friction", "tip"),
@@ -228,6 +232,35 @@ class EquationsOfMotion:
     def _repr_latex_(self) -> str:
         from dynlab.display import equations_latex
         return equations_latex(self)
+
+
+class Progress:
+    """Stage-by-stage progress of a long derivation, printed as it goes (when enabled)."""
+
+    def __init__(self, enabled: bool, title: str):
+        import time
+        self.enabled, self.clock, self.start = enabled, time.perf_counter, time.perf_counter()
+        self.say(f"{title} ...")
+
+    def say(self, message: str) -> None:
+        if self.enabled:
+            print(f"[{self.clock() - self.start:7.1f} s] {message}", flush=True)
+
+    def matrix(self, name: str, function, matrix):
+        """``matrix.applyfunc(function)``, reporting every tenth of the elements."""
+        count, done = len(matrix), [0]
+        step = max(1, count // 10)
+
+        def each(element):
+            result = function(element)
+            done[0] += 1
+            if done[0] % step == 0 or done[0] == count:
+                self.say(f"  {name}: {done[0]}/{count} elements")
+            return result
+        return matrix.applyfunc(each)
+
+    def done(self) -> None:
+        self.say("done")
 
 
 def _as_term(eom: EquationsOfMotion, term: str):

@@ -257,24 +257,16 @@ def test_random_chains_agree_with_newton_euler(case):
     assert np.all(np.linalg.eigvalsh(np.array(result["D"])) > -1e-9)
 
 
-def test_numeric_path_builds_no_sympy_objects(monkeypatch):
+def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
     robot = puma560()
     links, gravity, _, _ = robot.numeric()        # built before counting
     mixed = spatial_rpr().subs({m1: 1.5, m2: 2.0, m3: 0.7, l1: 0.4, l2: 0.9, d1: 0.3, e: 0.05,
                                 I1: 0.1, I2: 0.2, I3: 0.05, gx: 1.0, gy: -2.0, gz: -9.0})
     mixed_links, mixed_gravity, _, _ = mixed.numeric()
-    created = []
-    original = sympy.Basic.__new__
-
-    def counting_new(cls, *args, **kwargs):
-        created.append(cls)
-        return original(cls, *args, **kwargs)
-
-    monkeypatch.setattr(sympy.Basic, "__new__", staticmethod(counting_new))
+    sympy_objects_created.clear()
     terms(links, (0.3,) * 6, (0.1,) * 6, gravity)
     terms(mixed_links, (0.3, 0.2, -0.4), (0.1, 0.5, -0.2), mixed_gravity)
-    monkeypatch.undo()
-    assert created == []
+    assert sympy_objects_created == []
 
 
 def test_traced_terms_match_the_float_run():

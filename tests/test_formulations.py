@@ -156,21 +156,13 @@ def test_random_chains_structure_of_D_h_and_passivity(case):
         assert D[i, j] ** 2 < D[i, i] * D[j, j]
 
 
-def test_numeric_paths_of_every_formulation_build_no_sympy_objects(monkeypatch):
+def test_numeric_paths_of_every_formulation_build_no_sympy_objects(sympy_objects_created):
     robot = puma560()
-    created = []
-    original = sympy.Basic.__new__
-
-    def counting_new(cls, *args, **kwargs):
-        created.append(cls)
-        return original(cls, *args, **kwargs)
-
-    monkeypatch.setattr(sympy.Basic, "__new__", staticmethod(counting_new))
+    sympy_objects_created.clear()
     q, qd, qdd = np.full(6, 0.3), np.full(6, 0.1), np.full(6, -0.2)
     for method, variant in ALL:
         for compiled in (True, False):
             inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant,
                              compiled=compiled)
         equations_of_motion(robot, q, qd, method=method, variant=variant)
-    monkeypatch.undo()
-    assert created == []
+    assert sympy_objects_created == []

@@ -103,22 +103,14 @@ def test_trace_quantities_obey_newtons_laws():
     assert "forward pass" in trace._repr_html_() and "omega_dot" in repr(trace)
 
 
-def test_numeric_path_builds_no_sympy_objects(monkeypatch):
+def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
     robot = puma560()  # built before counting; the call itself must create no SymPy object
-    created = []
-    original = sympy.Basic.__new__
-
-    def counting_new(cls, *args, **kwargs):
-        created.append(cls)
-        return original(cls, *args, **kwargs)
-
-    monkeypatch.setattr(sympy.Basic, "__new__", staticmethod(counting_new))
+    sympy_objects_created.clear()
     for variant in ("link", "base"):
         for trace in (False, True):
             inverse_dynamics(robot, np.full(6, 0.3), [0.1] * 6, [0.2] * 6, variant=variant,
                              trace=trace)
-    monkeypatch.undo()
-    assert created == []
+    assert sympy_objects_created == []
 
 
 def test_compiled_path_matches_the_float_recursion_and_counts_operations():

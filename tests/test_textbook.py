@@ -1,0 +1,202 @@
+"""dynlab.textbook: the printed equations of the worked examples against the derivations.
+
+The set of discrepancies of every arm is stated here in full: each one is an erratum of
+dynlab.errata, every printed equation without an erratum agrees with the derivation, and the
+corrected form of every wrong one does.
+"""
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dynlab import textbook as tb
+from dynlab.errata import ERRATA
+from dynlab.symbolic import is_zero
+from dynlab.textbook import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
+
+E_J = "Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1) (L389)"
+E_TEXT = "Eqs. (3.3-50)-(3.3-55) (L743-L753)"
+#: arm -> {(place, element, erratum place)}: every discrepancy the comparison must find
+EXPECTED = {
+    "pendulum": {
+        ("Eq. (6-9-21), fifth line (EL 454)", "n_1[3]", "Eq. (6-9-21), fifth line")},
+    "planar_2r/fu": {
+        ("Sec. 3.2.6, J_1 (L389)", "J_1[1,1]", E_J),
+        ("Sec. 3.2.6, J_2 (L389)", "J_2[1,1]", E_J),
+        ("Sec. 3.2.6, D_11 (L397)", "D_11", "Sec. 3.2.6, D_11 (L397)"),
+        ("Sec. 3.2.6, D_12 (L405)", "D_12", "Sec. 3.2.6, D_12 = D_21 (L405)"),
+        ("Sec. 3.2.6, D_22 (L413)", "D_22", "Sec. 3.2.6, D_22 (L413)"),
+        ("Eq. (3.2-34) (L237) with the example's U_ji (L367-L384)", "c_1",
+         "Eq. (3.2-34) (L237)"),
+        ("Sec. 3.3.7, tau_2 (L958)", "tau_2", "Sec. 3.3.7, tau_2 of the N-E example (L958)"),
+        ("Sec. 3.3.7, tau_1 (L962)", "tau_1", "Sec. 3.3.7, tau_1 of the N-E example (L962)"),
+        ("Eq. (3.3-50) (L743), i = 1, with omega_0 = omega-dot_0 = 0 (L850)",
+         "omega_dot_1[3]", E_TEXT),
+        ("Eq. (3.3-52) (L747), i = 2, with L868, L874, L936", "v_dot_2[1]", E_TEXT),
+        ("Eq. (3.3-53) (L749), i = 2, with L868, L882, L910", "a_bar_2[1]", E_TEXT),
+        ("Table 3.3 (L797-L810), run on the arm", "tau_1", "Table 3.3, n_i equation (L808)")},
+    "planar_2r/schilling": set(),
+    "planar_2r/lynch_park": {
+        ("Sec. 9.1.1, K_1 + K_2 (L69)", "K", "L69, kinetic energy K_2"),
+        ("Sec. 9.1.1, tau (L81)", "tau_1", "L81, tau_1, coefficient of thdd2"),
+        ("Sec. 9.1.1, tau (L81)", "tau_2", "L81, tau_2, velocity term"),
+        ("Sec. 9.1.1, tau (L81)", "tau_2", "L81, tau_2, gravity term")},
+    "planar_2r/macsyma": set(),
+    "scara": {
+        ("Table 6-2 (EL 248), joint 2", "theta_2", "Table 6-2, joint 2"),
+        ("Eq. (6-6-20) (EL 293), B^3", "B^3[3,1]", "Eq. (6-6-20), B^3"),
+        ("Eq. (6-6-25) (EL 305)", "tau_1", "Eq. (6-6-25)"),
+        ("Eq. (6-6-28) (EL 311)", "tau_2", "Eq. (6-6-28)")},
+}
+
+
+def found(result):
+    return {(d.place, d.element, d.erratum.place if d.erratum else None) for d in result}
+
+
+@pytest.mark.parametrize("arm", list(tb.ARMS))
+def test_discrepancies_of_each_arm_are_exactly_the_errata(arm):
+    result = tb.compare_with_derivation(arm)
+    assert found(result) == EXPECTED[arm]
+    assert result.unconfirmed == []
+    for d in result:
+        assert d.erratum in ERRATA and d.erratum.source == d.source
+        assert d.explanation == d.erratum.why
+        assert d.record.arm == arm and d.erratum.place in d.record.errata
+    # every printed equation without an erratum agrees; every one with an erratum does not
+    assert {id(r) for r in result.agreeing} == {id(r) for r in result.checked if not r.errata}
+    assert len(result.checked) == len(tb.printed(arm=arm)) > 0
+
+
+@pytest.mark.parametrize("method", ["lagrange_euler", "dalembert"])
+@pytest.mark.parametrize("arm", ["pendulum", "planar_2r/lynch_park"])
+def test_discrepancies_do_not_depend_on_the_formulation(arm, method):
+    assert found(tb.compare_with_derivation(arm, method=method)) == EXPECTED[arm]
+
+
+def test_every_named_erratum_is_in_the_register_and_every_record_is_derivable():
+    places = {(e.source, e.place) for e in ERRATA}
+    for record in tb.RECORDS:
+        assert all((record.source, p) in places for p in record.errata), record
+        assert len(record.erratum_records()) == len(record.errata)
+        assert record.source in tb.SOURCES and record.quantity in tb.QUANTITIES
+    assert {(r.source, p) for r in tb.RECORDS for p in r.errata} <= places
+    # the worked examples' sections are all covered
+    assert {r.source for r in tb.RECORDS} == {"000", "001", "002", "003"}
+    assert {r.arm for r in tb.RECORDS} == set(tb.ARMS)
+
+
+def test_corrected_records_equal_the_derivation_and_printed_ones_do_not():
+    for record in tb.RECORDS:
+        if not record.errata:
+            continue
+        derived = tb._select(tb.derived(record.arm, record.quantity, frame=record.frame),
+                             record.index)[0]
+        if record.given:
+            derived = derived.xreplace(record.given)
+        difference = sympy.sympify(record.corrected() - derived)
+        assert is_zero(difference), record
+        assert not is_zero(sympy.sympify(record.expression() - derived)), record
+
+
+def test_discrepancy_terms_are_the_difference_the_erratum_makes():
+    result = tb.compare_with_derivation("planar_2r/fu", source="000")
+    by_place = {d.place: d for d in result}
+    tau2 = by_place["Sec. 3.3.7, tau_2 (L958)"]
+    assert is_zero(tau2.printed - (m2 * l**2 * (qdd1 + qdd2) / 2))
+    assert is_zero(tau2.derived - (m2 * l**2 * (qdd1 + qdd2) / 3))
+    c1 = by_place["Eq. (3.2-34) (L237) with the example's U_ji (L367-L384)"]
+    assert c1.printed == 0 and is_zero(c1.derived - m2 * g * l * sympy.cos(q1))
+    for d in result:          # printed - derived of the element = the erratum's correction
+        element = d.record.expression()
+        fix = d.record.corrected()
+        if isinstance(element, sympy.MatrixBase):
+            continue
+        assert is_zero((d.printed - d.derived) - (element - fix)), d
+
+
+def test_a_print_without_erratum_that_differs_is_reported_as_unexplained():
+    wrong = tb.PrintedEquation("002", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 2, {},
+                               "D(q)")
+    found_, unconfirmed = tb._compare_record(wrong, "newton_euler", None)
+    assert unconfirmed == () and len(found_) == 1 and found_[0].erratum is None
+    assert "no erratum" in found_[0].explanation
+    assert found_[0].printed == m1 * a1**2 / 2 and found_[0].derived == m1 * a1**2 / 3
+    # an erratum that the derivation does not confirm is listed as unconfirmed
+    right = tb.PrintedEquation("002", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 3, {},
+                               "D(q)", errata=("Eq. (6-6-25)",), corrections=(m1 * a1**2,))
+    found_, unconfirmed = tb._compare_record(right, "newton_euler", None)
+    assert found_ == () and [e.place for _, e in unconfirmed] == ["Eq. (6-6-25)"]
+
+
+def test_display_text_and_html():
+    result = tb.compare_with_derivation("scara")
+    text = str(result)
+    assert text.splitlines()[0] == ("scara (newton_euler): 25 printed equations checked, "
+                                    "21 agree with the derivation, 4 discrepancies:")
+    assert len(text.splitlines()) == 1 + 2 + 4
+    assert "| 002 | Eq. (6-6-20) (EL 293), B^3 | B^3[3,1] | 0 | 1 |" in text
+    page = result._repr_html_()
+    assert page.count("<tr>") == 1 + 4 and "theta_2" in page and "qdd2**2" in page
+    clean = tb.compare_with_derivation("planar_2r/schilling")
+    assert str(clean) == ("planar_2r/schilling (newton_euler): 16 printed equations checked, "
+                          "16 agree with the derivation, 0 discrepancies")
+    assert "<table>" not in clean._repr_html_()
+
+
+def test_records_read_as_printed():
+    fifth = tb.lookup("002", "Eq. (6-6-25) (EL 305)")
+    assert fifth.as_printed().has(qdd2**2) and fifth.name == "tau_1"
+    assert fifth.expression().has(tb.bv1)          # b_1(qd_1) mapped to the arm's friction
+    D = tb.lookup("000", "Sec. 3.2.6, D (L461)")
+    assert D.as_printed().has(tb.th2) and not D.expression().has(tb.th2)
+    assert tb.lookup("000", "Sec. 3.4.2, D (L1235)").expression() == D.expression()
+    assert [r.place for r in tb.printed("003")][-1] == "Sec. 9.1.1, tau (L81)"
+    assert len(tb.printed()) == sum(len(tb.printed(arm=a)) for a in tb.ARMS)
+    tau_L81 = tb.torques_003_L81(p1=True, p2=True, p3=True)
+    assert is_zero(tau_L81.xreplace(tb.THETA) - tb.lookup("003", "Sec. 9.1.1, tau (L81)")
+                   .corrected())
+
+
+def test_bad_input_is_named():
+    with pytest.raises(ValueError, match="unknown arm 'planar_2r'"):
+        tb.compare_with_derivation("planar_2r")
+    with pytest.raises(ValueError, match="unknown source '005'"):
+        tb.printed("005")
+    with pytest.raises(ValueError, match="unknown method"):
+        tb.compare_with_derivation("pendulum", method="hamilton")
+    with pytest.raises(ValueError, match="unknown quantity 'M'"):
+        tb.PrintedEquation("002", "x", "pendulum", "M", None, 0)
+    with pytest.raises(ValueError, match="frame='link' or 'base'"):
+        tb.PrintedEquation("002", "x", "pendulum", "v_dot", (1,), 0)
+    with pytest.raises(ValueError, match="one correction per erratum"):
+        tb.PrintedEquation("002", "x", "pendulum", "D", None, 0, errata=("Eq. (6-6-25)",))
+    with pytest.raises(ValueError, match="frame='link' or 'base'"):
+        tb.derived("pendulum", "n")
+    with pytest.raises(ValueError, match="unknown source '004'"):
+        tb.PrintedEquation("004", "x", "pendulum", "D", None, 0)
+    with pytest.raises(TypeError, match="index must be a tuple"):
+        tb.PrintedEquation("002", "x", "pendulum", "D", 1, 0)
+    with pytest.raises(KeyError, match="0 records of 000"):
+        tb.lookup("000", "L0")
+    with pytest.raises(KeyError, match="no erratum of 002"):
+        tb.PrintedEquation("002", "x", "pendulum", "D", None, 0, errata=("nowhere",),
+                           corrections=(0,)).erratum_records()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(-3, 3), min_size=6, max_size=6),
+       st.lists(st.integers(-3, 3), min_size=6, max_size=6))
+def test_differing_terms_drop_the_common_terms(a, b):
+    monomials = [qdd1, qd1 * qd2 * sympy.sin(q2), g * sympy.cos(q1 + q2), qd2**2,
+                 sympy.sin(q1)**2 * qdd2, l * sympy.cos(q2)]
+    x = sum(c * m for c, m in zip(a, monomials))
+    y = sum(c * m for c, m in zip(b, monomials))
+    x_only, y_only = tb._split_terms(x, y)
+    assert is_zero((x_only - y_only) - (x - y))
+    if is_zero(x - y):
+        assert x_only == 0 and y_only == 0
+    # a term both share never shows
+    shared = tb._split_terms(x + 5 * qd1**3, y + 5 * qd1**3)
+    assert not shared[0].has(qd1**3) and not shared[1].has(qd1**3)

@@ -1,0 +1,901 @@
+"""Slider dashboards: move an arm and watch each joint's torque split into its parts.
+
+``dashboard(robot_or_name)`` returns a :class:`Dashboard`: sliders for the joint positions
+``q``, velocities ``qd`` and accelerations ``qdd`` and for key parameters (link masses, link
+lengths, a payload at the tool, viscous friction), a Matplotlib figure with the arm
+(:func:`dynlab.drawing.draw_arm`) and a bar chart of every joint's torque (force, for a
+prismatic joint) split as in 000 Eq. (3.2-26) plus 002's friction (6-3-3),
+
+    tau = D(q) qdd  +  h(q, qd)  +  c(q)  +  b(qd)
+          inertial     Coriolis/     gravity   friction
+                       centrifugal
+
+and the same numbers in a table.  Display it in a notebook by making it the last expression of
+a cell (or ``display(board)``); besides the live widget the display carries a PNG of the
+figure, which a notebook stored without widget state shows until the cell is run again.
+
+Every slider change recomputes from the numeric path only (no SymPy object is built): by
+default Lee's generalized d'Alembert terms at the state, ``equations_of_motion(robot, q, qd,
+method="dalembert")`` (``D``, ``h``, ``c`` and friction in one pass, nothing to compile, so a
+parameter change costs no more than a joint change); ``engine="newton_euler"`` takes the parts
+from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
+``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in 000 Probs. 3.11-3.12),
+quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
+measures both.  The artists are updated in place (``set_data``, ``set_height``), the figure is
+rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
+Voila and on a plain kernel alike, without a Matplotlib widget backend.
+
+A parameter slider rebuilds the arm from the one it started from with
+:meth:`dynlab.model.Robot.replace_link` (so the new link is validated): :func:`with_mass`,
+:func:`with_length`, :func:`with_payload`, :func:`with_viscous`.  A bad value (a NaN typed into
+a slider, a parameter that makes a link invalid) never raises into the notebook: the message
+appears in the dashboard's status line and the last valid arm stays on screen.
+
+For tests and browser automation, every widget has a stable ``description`` and CSS classes
+(``_dom_classes``; in the page they are classes of the widget's DOM element):
+
+================================  =================================================================
+``dynlab-dashboard``              the whole dashboard (a ``VBox``)
+``dynlab-figure``                 the ``Image`` widget showing the figure (PNG)
+``dynlab-slider``                 every slider
+``dynlab-q``, ``dynlab-qd``,      the joint position, velocity, acceleration sliders; each also
+``dynlab-qdd``                    ``dynlab-q1``, ``dynlab-qd1``, ``dynlab-qdd1``, ... (description
+                                  ``q1``, ``qd1``, ``qdd1``, ...)
+``dynlab-parameter``              every parameter slider; each also ``dynlab-param-<name>`` with
+                                  description ``<name>``: ``m1``.., ``a2``, ``l``, ``l3``, ``d4``,
+                                  ``payload``, ``viscous``
+``dynlab-view``                   the azimuth slider of a 3-D drawing (description ``view``)
+``dynlab-torques``                the readout (an ``HTML`` widget): a table whose value cells are
+                                  ``<td class="dynlab-value" data-joint="1" data-part="gravity"
+                                  data-value="12.3456789...">+12.346</td>``; ``data-part`` is one
+                                  of ``inertial``, ``coriolis``, ``gravity``, ``friction``,
+                                  (``tip``,) ``total``; ``data-value`` is the full float
+                                  (``repr``), the text is rounded to 3 decimals
+``dynlab-status``                 the status line (an ``HTML`` widget); its text starts with
+                                  ``ok:`` or ``error:``
+================================  =================================================================
+
+>>> board = dashboard("pendulum", q=[0.0], qd=[0.0], qdd=[0.0])
+>>> round(float(board.tau[0]), 6)                  # m g a/2 = 1 * 9.8062 * 0.25
+2.45155
+>>> board.sliders["q1"].value = 1.0471975511965976    # pi/3, the source's home position
+>>> round(float(board.parts["gravity"][0]), 6)      # ... times cos(pi/3)
+1.225775
+>>> board.sliders["m1"].value = 2.0
+>>> round(float(board.tau[0]), 6)
+2.45155
+>>> board.sliders["q1"].value = float("nan")
+>>> print(board.message)
+error: ValueError: q1 must be a finite number, got nan
+>>> round(float(board.tau[0]), 6)                  # the last valid state stays on screen
+2.45155
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import io
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from dynlab.model import Robot
+
+#: The parts of the torque, in the order of the bars and of the table, with their labels
+#: and colours.  ``tip`` appears only for an arm with a tool wrench.
+PARTS = ("inertial", "coriolis", "gravity", "friction", "tip", "total")
+PART_LABELS = {"inertial": "inertial D(q) qdd", "coriolis": "Coriolis/centrifugal h(q, qd)",
+               "gravity": "gravity c(q)", "friction": "friction b(qd)",
+               "tip": "tool wrench J^T w", "total": "total tau"}
+PART_COLOURS = {"inertial": "tab:blue", "coriolis": "tab:orange", "gravity": "tab:green",
+                "friction": "tab:red", "tip": "tab:purple", "total": "0.15"}
+ENGINES = ("dalembert", "newton_euler")
+
+
+def format_value(value: float) -> str:
+    """The text a torque is shown with: signed, 3 decimals, no ``-0.000``.
+
+    >>> format_value(12.34567), format_value(-0.0001), format_value(-2.5)
+    ('+12.346', '+0.000', '-2.500')
+    """
+    rounded = round(float(value), 3) + 0.0        # + 0.0 turns -0.0 into 0.0
+    return f"{rounded:+.3f}"
+
+
+# -- changing a parameter of an arm (every change goes through Robot.replace_link) ------------
+def _numeric_link(robot: Robot, index: int):
+    if not isinstance(robot, Robot):
+        raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
+    if robot.is_symbolic:
+        raise TypeError(f"{robot.name}: has symbolic parameters; the dashboard needs numbers")
+    if not isinstance(index, int) or not 1 <= index <= robot.n:
+        raise ValueError(f"{robot.name}: link index must be 1..{robot.n}, got {index!r}")
+    return robot.links[index - 1]
+
+
+def _finite(value, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
+        raise TypeError(f"{what} must be a number, got {type(value).__name__} {value!r}")
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"{what} must be finite, got {value!r}")
+    return value
+
+
+def with_mass(robot: Robot, index: int, mass: float) -> Robot:
+    """Link ``index`` (1-based) with mass ``mass`` and the same shape: the inertia tensor about
+    the centre of mass scales with the mass (a denser or lighter material).
+
+    >>> from dynlab.robots import pendulum
+    >>> arm = with_mass(pendulum(), 1, 3.0)              # a1 = 0.5: I_yy = m a1^2 / 12
+    >>> arm.links[0].mass, round(arm.links[0].inertia[1][1], 6)
+    (3.0, 0.0625)
+    >>> with_mass(pendulum(), 1, -1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: link 1: mass must be non-negative, got -1.0
+    """
+    link = _numeric_link(robot, index)
+    mass = _finite(mass, f"{link.name or f'link {index}'}: mass")
+    if link.mass == 0:
+        if mass == 0:
+            return robot
+        raise ValueError(f"{link.name or f'link {index}'}: has no mass, so its shape (inertia "
+                         f"per kg) is unknown; set mass and inertia with replace_link")
+    factor = mass / link.mass if mass >= 0 else 1.0     # a negative mass: replace_link says so
+    inertia = [[entry * factor for entry in row] for row in link.inertia]
+    return robot.replace_link(index, mass=mass, inertia=inertia)
+
+
+def stretch_link(robot: Robot, index: int, axis: str, factor: float) -> Robot:
+    """Link ``index``'s body stretched by ``factor`` along an axis of its own frame (about the
+    frame's origin): the centre of mass moves with it and the second moments about the centre
+    of mass ``S = (tr I / 2) E - I`` (000 Eq. (3.2-18)) become ``F S F``, ``F`` the stretch.
+    A uniform rod ``x in [-a, 0]`` stays a uniform rod of the new length.
+
+    >>> from dynlab.robots import pendulum
+    >>> arm = stretch_link(pendulum(), 1, "x", 2.0)       # rod of 0.5 m -> 1 m
+    >>> arm.links[0].com, round(arm.links[0].inertia[2][2], 6)   # m l^2/12 = 1/12
+    ((-0.5, 0.0, 0.0), 0.083333)
+    """
+    link = _numeric_link(robot, index)
+    factor = _finite(factor, "stretch factor")
+    if factor <= 0:
+        raise ValueError(f"stretch factor must be positive, got {factor!r}")
+    if axis not in ("x", "y", "z"):
+        raise ValueError(f"axis must be 'x', 'y' or 'z', got {axis!r}")
+    F = np.ones(3)
+    F["xyz".index(axis)] = factor
+    inertia = np.array(link.inertia, dtype=float)
+    second = np.trace(inertia) / 2 * np.eye(3) - inertia        # int r r^T dm about the CoM
+    second = second * np.outer(F, F)
+    stretched = np.trace(second) * np.eye(3) - second
+    com = tuple(float(c) * f for c, f in zip(link.com, F))
+    return robot.replace_link(index, com=com, inertia=stretched.tolist())
+
+
+def with_length(robot: Robot, index: int, length: float, parameter: str = "a",
+                body: tuple | None = None) -> Robot:
+    """Link ``index`` with DH ``a`` (or ``d``) set to ``length``, and the body that spans it
+    stretched in proportion (:func:`stretch_link`): by default, for ``a_i`` (along ``x_i``),
+    link ``i`` along ``x``.  ``body=(link, axis)`` names another body, e.g. the PUMA 560's
+    forearm: ``d_4`` runs along ``z_3`` inside link 3, ``body=(3, "z")``.  ``parameter=None``
+    stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH parameter).
+
+    >>> from dynlab.robots import planar_2r
+    >>> arm = with_length(planar_2r("schilling"), 2, 0.8)          # a2 = 0.4 -> 0.8
+    >>> arm.links[1].a, arm.links[1].com[0]
+    (0.8, -0.4)
+    >>> with_length(planar_2r("schilling"), 2, 0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: link 2: a must stay positive, got 0.0
+    """
+    link = _numeric_link(robot, index)
+    where = link.name or f"link {index}"
+    name = parameter or "body length"
+    if parameter not in ("a", "d", None):
+        raise ValueError(f"parameter must be 'a', 'd' or None, got {parameter!r}")
+    if parameter == "d" and link.is_prismatic:
+        raise ValueError(f"{where}: d is the joint variable of this prismatic joint")
+    if body is None:
+        if parameter != "a":
+            raise ValueError(f"{where}: say which body spans {name}: body=(link, axis)")
+        body = (index, "x")
+    length = _finite(length, f"{where}: {name}")
+    if parameter is None:
+        reference = _body_extent(_numeric_link(robot, body[0]), body[1])
+    else:
+        reference = float(getattr(link, parameter))
+    if reference <= 0:
+        raise ValueError(f"{where}: {name} is {reference!r}; only a positive length can be "
+                         f"scaled")
+    if length <= 0:
+        raise ValueError(f"{where}: {name} must stay positive, got {length!r}")
+    if parameter:
+        robot = robot.replace_link(index, **{parameter: length})
+    return stretch_link(robot, body[0], body[1], length / reference)
+
+
+def _body_extent(link, axis: str) -> float:
+    """Twice the distance of the centre of mass from the frame's origin along ``axis``: the
+    length of a uniform rod that ends at the origin (the SCARA's ``l3``)."""
+    return 2 * abs(float(link.com["xyz".index(axis)]))
+
+
+def with_payload(robot: Robot, mass: float, index: int | None = None) -> Robot:
+    """A point mass ``mass`` fixed at the origin of frame ``index`` (default ``n``: the tool),
+    folded into link ``index`` as one rigid body: total mass, combined centre of mass, and the
+    inertia about it by the parallel-axis theorem (the way 001 App. B's payload ``Mp`` is
+    folded in :func:`dynlab.robots.planar_2r`, variant ``"macsyma"``).
+
+    >>> from dynlab.robots import planar_2r
+    >>> arm = with_payload(planar_2r("macsyma", payload=0.0), 0.5)
+    >>> book = planar_2r("macsyma", payload=0.5)
+    >>> bool(np.allclose(arm.links[1].inertia, book.links[1].inertia, rtol=1e-14, atol=0))
+    True
+    """
+    index = robot.n if index is None else index
+    link = _numeric_link(robot, index)
+    where = link.name or f"link {index}"
+    mass = _finite(mass, f"{where}: payload")
+    if mass < 0:
+        raise ValueError(f"{where}: payload must be non-negative, got {mass!r}")
+    if mass == 0:
+        return robot
+    m, total = float(link.mass), float(link.mass) + mass
+    c = np.array(link.com, dtype=float)
+    centre = m * c / total                                 # the point mass sits at (0, 0, 0)
+
+    def shift(r):                                          # parallel axes: |r|^2 E - r r^T
+        return float(r @ r) * np.eye(3) - np.outer(r, r)
+    inertia = (np.array(link.inertia, dtype=float) + m * shift(c - centre)
+               + mass * shift(-centre))
+    return robot.replace_link(index, mass=total, com=tuple(centre.tolist()),
+                              inertia=inertia.tolist())
+
+
+def with_viscous(robot: Robot, coefficient: float) -> Robot:
+    """Every joint with viscous friction ``b_v = coefficient`` (002 Eq. (6-3-3); 000's
+    ``b_i``), the other friction coefficients unchanged.
+
+    >>> from dynlab.robots import pendulum
+    >>> with_viscous(pendulum(), 0.2).links[0].viscous
+    0.2
+    """
+    coefficient = _finite(coefficient, "viscous friction")
+    for index in range(1, robot.n + 1):
+        robot = robot.replace_link(index, viscous=coefficient)
+    return robot
+
+
+# -- what a dashboard shows -----------------------------------------------------------------------
+@dataclass
+class Parameter:
+    """One parameter slider: ``apply(robot, value)`` returns the changed robot (applied in
+    order to the arm the dashboard started from)."""
+
+    name: str                 # the slider's description, e.g. "m2"
+    help: str                 # its tooltip
+    value: float
+    minimum: float
+    maximum: float
+    step: float
+    apply: Callable[[Robot, float], Robot]
+    unit: str = ""
+
+
+def _mass_parameters(robot: Robot, skip=()) -> list:
+    found = []
+    for k, link in enumerate(robot.links, start=1):
+        if link.mass > 0 and k not in skip:
+            m = float(link.mass)
+            found.append(Parameter(f"m{k}", f"mass of link {k} (kg); its inertia scales with it",
+                                   m, 0.0, _nice(3 * m), _step(3 * m),
+                                   lambda r, v, k=k: with_mass(r, k, v), "kg"))
+    return found
+
+
+def _length_parameters(robot: Robot, reach: float) -> list:
+    found = []
+    for k, link in enumerate(robot.links, start=1):
+        if isinstance(link.a, float) and link.a > 0.05 * reach:
+            a = float(link.a)
+            found.append(Parameter(f"a{k}", f"length a{k} of link {k} (m); the link's body is "
+                                   f"stretched with it", a, _nice(0.5 * a), _nice(1.5 * a),
+                                   _step(1.5 * a), lambda r, v, k=k: with_length(r, k, v), "m"))
+    return found
+
+
+def _payload_parameter(maximum: float, value: float = 0.0, index: int | None = None,
+                       note: str = "") -> Parameter:
+    return Parameter("payload", "point mass at the tool (origin of the last frame), kg" + note,
+                     value, 0.0, maximum, _step(maximum),
+                     lambda r, v: with_payload(r, v, index), "kg")
+
+
+def _viscous_parameter(robot: Robot, maximum: float) -> list:
+    values = {float(link.viscous) for link in robot.links}
+    if len(values) != 1:
+        return []                       # per-joint coefficients: keep them, no common slider
+    return [Parameter("viscous", "viscous friction b_v of every joint (002 Eq. (6-3-3)), "
+                      "N m s/rad or N s/m", values.pop(), 0.0, maximum, _step(maximum),
+                      with_viscous)]
+
+
+def _nice(x: float) -> float:
+    """``x`` rounded to 2 significant digits (slider ends)."""
+    if x == 0:
+        return 0.0
+    return float(f"{x:.2g}")
+
+
+def _step(span: float) -> float:
+    return float(f"{span / 200:.1g}") or 1e-3
+
+
+def default_parameters(robot: Robot, payload: float | None = None) -> list:
+    """The parameter sliders of an arm without a named set: every link's mass, every link
+    length ``a_i`` longer than 5 % of the reach, a payload at the tool (up to a quarter of the
+    arm's mass, at least 1 kg) and one viscous friction coefficient."""
+    from dynlab.drawing import reach_of
+    reach = reach_of(robot)
+    total = sum(float(link.mass) for link in robot.links)
+    maximum = payload if payload is not None else max(1.0, _nice(total / 4))
+    return (_mass_parameters(robot) + _length_parameters(robot, reach)
+            + [_payload_parameter(maximum)] + _viscous_parameter(robot, 2.0))
+
+
+# -- the named arms -------------------------------------------------------------------------------
+def _arm(name: str, variant: str | None, builder_options: dict):
+    """``(robot, parameters, q, qd, qdd, prismatic ranges, labels)`` of a named arm."""
+    from dynlab import robots
+    pi = math.pi
+    if name == "pendulum":
+        robot = robots.pendulum(**builder_options)
+        return (robot, default_parameters(robot, payload=2.0), (pi / 3,), (1.0,), (2.0,), {},
+                "axes")
+    if name == "planar_2r":
+        variant = variant or "fu"
+        options = dict(builder_options)
+        payload = 0.0
+        if variant == "macsyma":
+            given = options.pop("payload", None)
+            given = options.pop("Mp", given)
+            payload = robots.PLANAR_2R_PARAMETERS["macsyma"]["Mp"] if given is None else given
+            robot = robots.planar_2r("macsyma", payload=0.0, **options)
+        else:
+            robot = robots.planar_2r(variant, **options)
+        parameters = _mass_parameters(robot)
+        if variant == "fu":
+            length = float(robot.links[0].a)
+
+            def both(r, v):                      # 000 Fig. 3.2: a1 = a2 = l
+                return with_length(with_length(r, 1, v), 2, v)
+            parameters.append(Parameter("l", "length l of both links (000 Fig. 3.2), m",
+                                        length, _nice(0.5 * length), _nice(1.5 * length),
+                                        _step(1.5 * length), both, "m"))
+        else:
+            from dynlab.drawing import reach_of
+            parameters += _length_parameters(robot, reach_of(robot))
+        note = " (001 App. B's Mp)" if variant == "macsyma" else ""
+        parameters.append(_payload_parameter(2.0, payload, note=note))
+        parameters += _viscous_parameter(robot, 2.0)
+        return (robot, parameters, (pi / 3, -pi / 3), (1.0, 0.5), (1.0, -1.0), {}, "axes")
+    if name == "scara":
+        robot = robots.scara(**builder_options)
+        from dynlab.drawing import reach_of
+        l3 = _body_extent(robot.links[2], "z")
+        parameters = (_mass_parameters(robot) + _length_parameters(robot, reach_of(robot))
+                      + [Parameter("l3", "length l3 of the sliding rod (002 Eq. (6-6-15)), m",
+                                   l3, _nice(0.5 * l3), _nice(1.5 * l3), _step(1.5 * l3),
+                                   lambda r, v: with_length(r, 3, v, None, (3, "z")), "m"),
+                         _payload_parameter(5.0)] + _viscous_parameter(robot, 2.0))
+        return (robot, parameters, (pi / 6, pi / 3, l3 / 2), (1.0, 0.5, 0.1), (1.0, -1.0, 0.5),
+                {3: (0.0, _nice(1.5 * l3))}, "axes")
+    if name == "puma560":
+        robot = robots.puma560(**builder_options)
+        d4 = float(robot.links[3].d)
+        a2 = float(robot.links[1].a)
+        parameters = (_mass_parameters(robot)
+                      + [Parameter("a2", "upper-arm length a2 (m); link 2 is stretched with it",
+                                   a2, _nice(0.5 * a2), _nice(1.5 * a2), _step(1.5 * a2),
+                                   lambda r, v: with_length(r, 2, v), "m"),
+                         Parameter("d4", "forearm length d4 (m), along z3 in link 3, which is "
+                                   "stretched with it", d4, _nice(0.5 * d4), _nice(1.5 * d4),
+                                   _step(1.5 * d4),
+                                   lambda r, v: with_length(r, 4, v, "d", (3, "z")), "m"),
+                         # the PUMA 560's rated payload is 2.5 kg
+                         _payload_parameter(2.5)] + _viscous_parameter(robot, 5.0))
+        pose = tuple(float(v) for v in robots.PUMA560_POSES["qn"])
+        return robot, parameters, pose, (0.5,) * 6, (1.0,) * 6, {}, "frames"
+    raise ValueError(f"unknown arm {name!r}; choose one of pendulum, planar_2r, scara, "
+                     f"puma560, or pass a dynlab Robot")
+
+
+# -- the dashboard ------------------------------------------------------------------------------
+class Dashboard:
+    """Sliders, a figure (arm and torque bars) and a readout for one arm; see the module.
+
+    Attributes for tests and notebooks: ``sliders`` (description -> slider), ``q_sliders``,
+    ``qd_sliders``, ``qdd_sliders``, ``parameter_sliders``; ``robot`` (the arm now shown),
+    ``base`` (the arm the parameters are applied to); ``state`` (``q``, ``qd``, ``qdd``
+    arrays), ``parts`` (part -> array of the joints' values), ``tau`` (their sum);
+    ``figure``, ``drawing`` (:class:`dynlab.drawing.ArmDrawing`), ``bar_axes``, ``bars``
+    (part -> the bar patches); ``readout``, ``status``, ``image`` and ``widget`` (the whole
+    ``VBox``); ``message`` (the status line's text); ``seconds`` (time of the last recompute and of the last redraw).
+    """
+
+    def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
+                 qdd=None, prismatic_ranges: dict | None = None, engine: str = "dalembert",
+                 labels="axes", figsize=(10.0, 4.4), dpi: int = 72, render: bool = True,
+                 blit: bool = True):
+        import ipywidgets as widgets
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator, NullFormatter
+
+        from dynlab.drawing import draw_arm, plane_of, reach_of, workspace_box
+
+        if not isinstance(robot, Robot):
+            raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "
+                            f"{type(robot).__name__}")
+        if robot.is_symbolic:
+            raise TypeError(f"{robot.name}: has symbolic parameters "
+                            f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
+                            f"with numbers (symbolic=False) or substitute them")
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+        self.engine = engine
+        self.base = robot
+        self.robot = robot
+        self.parameters = list(parameters)
+        self.render = render
+        n = robot.n
+        self.n = n
+        self.seconds = {"compute": 0.0, "draw": 0.0}
+        self.parameter_error = ""
+        self._holding = 0
+        self._pending = set()
+
+        def vector(values, default, name):
+            values = default if values is None else values
+            values = [float(v) for v in values]
+            if len(values) != n:
+                raise ValueError(f"{robot.name}: {name} must have {n} entries, got "
+                                 f"{len(values)}")
+            return values
+
+        q = vector(q, [0.0] * n, "q")
+        qd = vector(qd, [0.0] * n, "qd")
+        qdd = vector(qdd, [0.0] * n, "qdd")
+        for parameter in self.parameters:             # the starting values must be valid
+            self.robot = parameter.apply(self.robot, parameter.value)
+
+        # -- sliders ------------------------------------------------------------------------
+        layout = widgets.Layout(width="250px")
+        style = {"description_width": "60px"}
+        ranges = dict(prismatic_ranges or {})
+        reach = reach_of(self.robot, q)
+
+        def slider(description, value, low, high, step, classes, tooltip):
+            if not low <= value <= high:
+                low, high = min(low, value), max(high, value)
+            widget = widgets.FloatSlider(value=value, min=low, max=high, step=step,
+                                         description=description, continuous_update=True,
+                                         readout_format=".3f", layout=layout, style=style,
+                                         tooltip=tooltip)
+            for css in ("dynlab-slider", *classes):
+                widget.add_class(css)
+            return widget
+
+        self.sliders = {}
+        self.q_sliders, self.qd_sliders, self.qdd_sliders = [], [], []
+        for k, link in enumerate(robot.links, start=1):
+            revolute = link.is_revolute
+            low, high = ranges.get(k, (-math.pi, math.pi) if revolute else (-reach, reach))
+            unit, rate = ("rad", "rad/s") if revolute else ("m", "m/s")
+            self.q_sliders.append(slider(f"q{k}", q[k - 1], low, high, 0.01,
+                                         ("dynlab-q", f"dynlab-q{k}"),
+                                         f"joint {k} position ({unit})"))
+            span = 3.0 if revolute else 0.5
+            self.qd_sliders.append(slider(f"qd{k}", qd[k - 1], -span, span, 0.01,
+                                          ("dynlab-qd", f"dynlab-qd{k}"),
+                                          f"joint {k} velocity ({rate})"))
+            span = 10.0 if revolute else 2.0
+            self.qdd_sliders.append(slider(f"qdd{k}", qdd[k - 1], -span, span, 0.05,
+                                           ("dynlab-qdd", f"dynlab-qdd{k}"),
+                                           f"joint {k} acceleration ({rate}^2)"))
+        self.parameter_sliders = {}
+        for parameter in self.parameters:
+            widget = slider(parameter.name, parameter.value, parameter.minimum,
+                            parameter.maximum, parameter.step,
+                            ("dynlab-parameter", f"dynlab-param-{parameter.name}"),
+                            parameter.help)
+            self.parameter_sliders[parameter.name] = widget
+        for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders,
+                       *self.parameter_sliders.values()):
+            if widget.description in self.sliders:
+                raise ValueError(f"two sliders are called {widget.description!r}")
+            self.sliders[widget.description] = widget
+
+        # -- figure: the arm and the torque bars ------------------------------------------------
+        three = plane_of(self.robot) is None
+        self.figure = Figure(figsize=figsize, dpi=dpi)
+        FigureCanvasAgg(self.figure)
+        arm_axes = self.figure.add_axes((0.0, 0.02, 0.45, 0.92),
+                                        projection="3d" if three else None)
+        if not three:
+            arm_axes.set_position((0.06, 0.1, 0.36, 0.8))
+        # the view of the longest arm the sliders allow, so it never has to move
+        longest = self.base
+        for parameter in self.parameters:
+            longest = parameter.apply(longest, parameter.maximum if parameter.unit == "m"
+                                      else parameter.value)
+        self.drawing = draw_arm(self.robot, q, ax=arm_axes, labels=labels, title="",
+                                reach=reach_of(longest, q),
+                                box=workspace_box(longest, q) if three else None)
+        if three:
+            # positions are read off the sliders: no tick labels (a third of a full redraw)
+            for axis in (arm_axes.xaxis, arm_axes.yaxis, arm_axes.zaxis):
+                axis.set_major_formatter(NullFormatter())
+        self.bar_axes = self.figure.add_axes((0.55, 0.12, 0.43, 0.78))
+        self.bar_axes.yaxis.set_major_locator(MaxNLocator(6, symmetric=True))
+        self.parts_shown = [p for p in PARTS if p != "tip" or robot.has_tip_wrench]
+        width = 0.8 / len(self.parts_shown)
+        joints = np.arange(1, n + 1)
+        self.bars = {}
+        for k, part in enumerate(self.parts_shown):
+            container = self.bar_axes.bar(
+                joints + (k - (len(self.parts_shown) - 1) / 2) * width, np.zeros(n), width,
+                color=PART_COLOURS[part] if part != "total" else "none",
+                edgecolor=PART_COLOURS[part], linewidth=1.5 if part == "total" else 0,
+                hatch="//" if part == "total" else None, label=PART_LABELS[part])
+            self.bars[part] = list(container.patches)
+        # grid and zero line under the bars in a full draw too, as the blitted bars are
+        self.bar_axes.set_axisbelow(True)
+        self.bar_axes.axhline(0.0, color="0.3", lw=0.8, zorder=0.8)
+        self.bar_axes.set_xticks(joints)
+        self.bar_axes.set_xticklabels([f"{k}" + ("" if link.is_revolute else " (N)")
+                                       for k, link in enumerate(robot.links, start=1)])
+        self.bar_axes.set_xlabel("joint", fontsize=9)
+        self.bar_axes.set_ylabel("torque (N m) or force (N)", fontsize=9)
+        self.bar_axes.set_xlim(0.5, n + 0.5)
+        self.bar_axes.tick_params(labelsize=8)
+        self.bar_axes.grid(True, axis="y", lw=0.3, alpha=0.6)
+        self._limit = None
+        # blitting: the static background (axes, ticks, panes) is rendered once and kept; an
+        # update restores it and draws only the artists that move
+        self._dynamic = sorted(self.drawing.artists() + [patch for part in self.parts_shown
+                                                         for patch in self.bars[part]],
+                               key=lambda artist: artist.get_zorder())   # as a full draw does
+        self._background = None
+        self.blit = blit
+
+        # -- the rest of the page -------------------------------------------------------------
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
+                                                                        max_width="900px"))
+        self.image.add_class("dynlab-figure")
+        self.readout = widgets.HTML()
+        self.readout.add_class("dynlab-torques")
+        self.status = widgets.HTML()
+        self.status.add_class("dynlab-status")
+        columns = [self._column("joint positions q", self.q_sliders),
+                   self._column("velocities qd", self.qd_sliders),
+                   self._column("accelerations qdd", self.qdd_sliders)]
+        if self.parameter_sliders:
+            columns.append(self._column("parameters", list(self.parameter_sliders.values())))
+        self.view_slider = None
+        if three:
+            self.view_slider = slider("view", -60.0, -180.0, 180.0, 5.0, ("dynlab-view",),
+                                      "azimuth of the 3-D view (degrees)")
+            self.view_slider.observe(self._on_view, names="value")
+            columns[0].children += (self.view_slider,)
+        self.widget = widgets.VBox([widgets.HTML(f"<b>{html.escape(robot.name)}</b>"),
+                                    self.image, widgets.HBox(columns), self.readout,
+                                    self.status])
+        self.widget.add_class("dynlab-dashboard")
+
+        for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders):
+            widget.observe(self._on_state, names="value")
+        for widget in self.parameter_sliders.values():
+            widget.observe(self._on_parameter, names="value")
+        self.refresh()
+
+    # -- widgets --------------------------------------------------------------------------------
+    @staticmethod
+    def _column(title, children):
+        import ipywidgets as widgets
+        return widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *children])
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, with a picture of its figure and a one-line text as fallbacks: a
+        notebook stored without widget state (and a code host) shows the picture."""
+        import base64
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        if self.render:
+            bundle["image/png"] = base64.b64encode(bytes(self.image.value)).decode("ascii")
+        return bundle
+
+    def __repr__(self) -> str:
+        return (f"Dashboard({self.robot.name!r}: {len(self.sliders)} sliders, engine "
+                f"{self.engine!r}, tau = {np.round(self.tau, 6).tolist()})")
+
+    # -- callbacks: never raise into the notebook -----------------------------------------------
+    def _on_state(self, change=None):
+        self._request("state")
+
+    def _on_parameter(self, change=None):
+        self._request("parameters")
+
+    def _on_view(self, change=None):
+        self._request("view")
+
+    def _request(self, what: str):
+        if self._holding:
+            self._pending.add(what)
+            return
+        self.refresh({what})
+
+    @contextlib.contextmanager
+    def hold(self):
+        """Change several sliders and update once, at the end of the ``with`` block."""
+        self._holding += 1
+        try:
+            yield self
+        finally:
+            self._holding -= 1
+            if not self._holding and self._pending:
+                pending, self._pending = self._pending, set()
+                self.refresh(pending)
+
+    def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
+        """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  A wrong
+        length or a value outside a slider's range is reported in the status line, not
+        raised, and changes nothing."""
+        try:
+            plan = []
+            for name, values, sliders in (("q", q, self.q_sliders), ("qd", qd, self.qd_sliders),
+                                          ("qdd", qdd, self.qdd_sliders)):
+                if values is None:
+                    continue
+                values = list(np.asarray(values, dtype=float).ravel())
+                if len(values) != self.n:
+                    raise ValueError(f"{name} must have {self.n} entries, got {len(values)}")
+                for widget, value in zip(sliders, values):
+                    if not widget.min <= value <= widget.max:
+                        raise ValueError(f"{widget.description} = {value!r} is outside the "
+                                         f"slider's range [{widget.min}, {widget.max}]")
+                    plan.append((widget, value))
+        except Exception as error:                      # noqa: BLE001 - reported, not raised
+            self._report(error)
+            return self
+        with self.hold():
+            for widget, value in plan:
+                widget.value = value
+        return self
+
+    def refresh(self, what=("parameters", "state")) -> None:
+        """Recompute and redraw; any error goes to the status line."""
+        try:
+            if "parameters" in what:
+                self._rebuild()
+            if "parameters" in what or "state" in what:
+                self._recompute()
+            if "view" in what and self.view_slider is not None:
+                self.drawing.ax.view_init(elev=self.drawing.ax.elev,
+                                          azim=self.view_slider.value)
+                self._background = None
+            self._redraw()
+        except Exception as error:                      # noqa: BLE001 - reported, not raised
+            self._report(error)
+            return
+        message = (f"ok: computed in {1e3 * self.seconds['compute']:.2f} ms "
+                   f"({'generalized d' + chr(39) + 'Alembert' if self.engine == 'dalembert' else 'compiled Newton-Euler'}), "
+                   f"drawn in {1e3 * self.seconds['draw']:.1f} ms")
+        if self.parameter_error:
+            message = f"error: {self.parameter_error} (showing the last valid arm)"
+        self.status.value = self._status_html(message)
+
+    def _report(self, error: Exception) -> None:
+        text = f"error: {type(error).__name__}: {error}"
+        if self.parameter_error and not str(error) in self.parameter_error:
+            text += f"; also {self.parameter_error}"
+        self.status.value = self._status_html(text)
+
+    def _status_html(self, message: str) -> str:
+        self.message = message
+        colour = "#a00" if message.startswith("error") else "#060"
+        return f'<span style="color:{colour}">{html.escape(message)}</span>'
+
+    # -- the work -------------------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        robot = self.base
+        try:
+            for parameter in self.parameters:
+                value = self.parameter_sliders[parameter.name].value
+                robot = parameter.apply(robot, value)
+        except Exception as error:                      # noqa: BLE001 - kept for the status
+            self.parameter_error = f"{parameter.name} = {value!r}: {error}"
+            return
+        self.parameter_error = ""
+        self.robot = robot
+
+    def _recompute(self) -> None:
+        from dynlab.dynamics import equations_of_motion, inverse_dynamics
+        from dynlab.friction import joint_friction
+        start = time.perf_counter()
+        q = [w.value for w in self.q_sliders]
+        qd = [w.value for w in self.qd_sliders]
+        qdd = [w.value for w in self.qdd_sliders]
+        for name, values in (("q", q), ("qd", qd), ("qdd", qdd)):
+            for k, value in enumerate(values, start=1):
+                if not math.isfinite(value):
+                    raise ValueError(f"{name}{k} must be a finite number, got {value!r}")
+        robot = self.robot
+        if self.engine == "dalembert":
+            eom = equations_of_motion(robot, q, qd, method="dalembert")
+            parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
+                     "gravity": np.asarray(eom.c), "friction": np.asarray(eom.friction),
+                     "tip": np.asarray(eom.tip)}
+        else:
+            zero = [0.0] * self.n
+            off = dict(friction=False, tip_wrench=False)
+            gravity = inverse_dynamics(robot, q, zero, zero, **off)
+            parts = {"inertial": inverse_dynamics(robot, q, zero, qdd, gravity=False, **off),
+                     "coriolis": inverse_dynamics(robot, q, qd, zero, gravity=False, **off),
+                     "gravity": gravity,
+                     "friction": joint_friction(robot, qd),
+                     "tip": (inverse_dynamics(robot, q, zero, zero, gravity=False,
+                                              friction=False) if robot.has_tip_wrench
+                             else np.zeros(self.n))}
+        parts["total"] = (parts["inertial"] + parts["coriolis"] + parts["gravity"]
+                          + parts["friction"] + parts["tip"])
+        self.state = (np.array(q), np.array(qd), np.array(qdd))
+        self.parts = {key: np.asarray(value, dtype=float) for key, value in parts.items()}
+        self.tau = self.parts["total"]
+        self.seconds["compute"] = time.perf_counter() - start
+
+    def _redraw(self) -> None:
+        start = time.perf_counter()
+        self.drawing.update(self.state[0], self.robot)
+        biggest = 0.0
+        for part in self.parts_shown:
+            for patch, value in zip(self.bars[part], self.parts[part]):
+                patch.set_height(value)
+                biggest = max(biggest, abs(value))
+        # change the scale only when the bars near its edge or shrink far below it
+        if self._limit is None or biggest > 0.9 * self._limit or biggest < 0.25 * self._limit:
+            self._limit = _nice_limit(1.2 * biggest)
+            self.bar_axes.set_ylim(-self._limit, self._limit)
+            self._background = None                    # the ticks changed: render them anew
+        self.readout.value = self._table()
+        if self.render:
+            self.draw()
+            self.image.value = self._png()
+        self.seconds["draw"] = time.perf_counter() - start
+
+    @property
+    def blit(self) -> bool:
+        """Redraw by blitting (``True``, the default) or by a full ``canvas.draw()``."""
+        return self._blit
+
+    @blit.setter
+    def blit(self, value: bool) -> None:
+        self._blit = bool(value)
+        for artist in self._dynamic:
+            artist.set_animated(self._blit)   # a full draw leaves animated artists out
+        self._background = None
+
+    def draw(self) -> None:
+        """Render the figure with Agg: all of it (``blit=False``, or when the background is
+        stale: first time, new bar scale, new 3-D view), else the background kept from the
+        last full render plus the moving artists."""
+        canvas = self.figure.canvas
+        if not self.blit:
+            canvas.draw()
+            return
+        if self._background is None:
+            canvas.draw()                              # animated artists are left out ...
+            self._background = canvas.copy_from_bbox(self.figure.bbox)
+        else:
+            canvas.restore_region(self._background)
+        for artist in self._dynamic:                   # ... and drawn on top
+            if artist.get_visible():
+                artist.axes.draw_artist(artist)
+
+    def _png(self) -> bytes:
+        from PIL import Image as PILImage
+        buffer = io.BytesIO()
+        canvas = self.figure.canvas
+        image = PILImage.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(),
+                                    "raw", "RGBA", 0, 1).convert("RGB")
+        image.save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+    def _table(self) -> str:
+        from matplotlib.colors import to_hex
+        swatch = ('<span style="display:inline-block;width:0.8em;height:0.8em;'
+                  'background:{};border:1px solid {};margin-right:0.3em"></span>')
+        head = "".join(f"<th>{swatch.format(to_hex(PART_COLOURS[p]) if p != 'total' else 'white', to_hex(PART_COLOURS[p]))}"
+                       f"{html.escape(PART_LABELS[p])}</th>" for p in self.parts_shown)
+        rows = []
+        for k, link in enumerate(self.robot.links, start=1):
+            unit = "N m" if link.is_revolute else "N"
+            cells = "".join(
+                f'<td class="dynlab-value" data-joint="{k}" data-part="{p}" '
+                f'data-value="{float(self.parts[p][k - 1])!r}" style="text-align:right">'
+                f"{format_value(self.parts[p][k - 1])}</td>" for p in self.parts_shown)
+            rows.append(f"<tr><td>joint {k} ({unit})</td>{cells}</tr>")
+        return (f'<table class="dynlab-torque-table"><thead><tr><th></th>{head}</tr></thead>'
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+    # -- what is shown, for tests ------------------------------------------------------------------
+    def bar_heights(self) -> dict:
+        """Part -> the drawn bar heights (one per joint), read back from the patches."""
+        return {part: np.array([patch.get_height() for patch in patches])
+                for part, patches in self.bars.items()}
+
+
+def _nice_limit(x: float) -> float:
+    """The smallest of 1, 2, 2.5, 5 times a power of ten that is at least ``x`` (>= 1e-3)."""
+    x = max(float(x), 1e-3)
+    power = 10.0 ** math.floor(math.log10(x))
+    for factor in (1.0, 2.0, 2.5, 5.0, 10.0):
+        if factor * power >= x * (1 - 1e-12):
+            return factor * power
+    return 10.0 * power
+
+
+def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd=None,
+              parameters: Sequence[Parameter] | None = None, engine: str = "dalembert",
+              render: bool = True, **builder_options) -> Dashboard:
+    """A slider dashboard for a named arm (``"pendulum"``, ``"planar_2r"`` with ``variant``,
+    ``"scara"``, ``"puma560"``; ``builder_options`` go to its builder in
+    :mod:`dynlab.robots`, e.g. ``viscous=0.1``) or for any numeric :class:`~dynlab.Robot`.
+
+    ``q``, ``qd``, ``qdd``: the starting state (each arm has one: 002's home position for the
+    pendulum and the two-link arm, 000's ``qn`` pose for the PUMA).  ``parameters``: the
+    parameter sliders (default: the arm's masses, lengths, payload and viscous friction).
+    ``engine``: ``"dalembert"`` or ``"newton_euler"`` (see the module).  ``render=False``
+    skips the PNG (tests that only read numbers).
+
+    >>> board = dashboard("puma560")
+    >>> sorted(board.sliders)[:4], len(board.q_sliders)
+    (['a2', 'd4', 'm2', 'm3'], 6)
+    >>> dashboard("pendulm")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560, or pass a dynlab Robot
+    """
+    labels = "axes"
+    ranges = {}
+    if isinstance(robot_or_name, Robot):
+        if variant is not None or builder_options:
+            raise TypeError("variant= and builder options apply to a named arm, not a Robot")
+        robot = robot_or_name
+        if robot.is_symbolic:
+            raise TypeError(f"{robot.name}: has symbolic parameters; the dashboard needs "
+                            f"numbers")
+        defaults = default_parameters(robot)
+        start = (None, None, None)
+        if robot.n > 3:
+            labels = "frames"
+    elif isinstance(robot_or_name, str):
+        if variant is not None and robot_or_name != "planar_2r":
+            raise TypeError(f"variant= belongs to 'planar_2r', not {robot_or_name!r}")
+        robot, defaults, *start, ranges, labels = _arm(robot_or_name, variant, builder_options)
+    else:
+        raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "
+                        f"{type(robot_or_name).__name__}")
+    q = start[0] if q is None else q
+    qd = start[1] if qd is None else qd
+    qdd = start[2] if qdd is None else qdd
+    return Dashboard(robot, parameters=defaults if parameters is None else parameters, q=q,
+                     qd=qd, qdd=qdd, prismatic_ranges=ranges, engine=engine, labels=labels,
+                     render=render)

@@ -1,0 +1,285 @@
+"""The slider dashboards, driven without a browser: set ``slider.value`` and check the plotted
+bars and the shown numbers against ``dynlab.inverse_dynamics`` at that state, the split
+``D qdd + h + c + b`` against the total, parameter sliders against a rebuilt arm, and that bad
+values are reported in the status line instead of raised."""
+
+import html.parser
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from dynlab import equations_of_motion, inverse_dynamics
+from dynlab.robots import pendulum, planar_2r, puma560, scara
+from dynlab.widgets import (dashboard, format_value, stretch_link, with_length,
+                            with_mass, with_payload, with_viscous)
+from strategies import chains
+
+TOLERANCE = dict(rtol=1e-9, atol=1e-9)
+
+
+class Readout(html.parser.HTMLParser):
+    """The value cells of the torque table: (joint, part) -> (data-value, shown text)."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.cells, self._open = {}, None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "td" and attrs.get("class") == "dynlab-value":
+            self._open = (int(attrs["data-joint"]), attrs["data-part"], float(attrs["data-value"]))
+
+    def handle_data(self, data):
+        if self._open is not None:
+            joint, part, value = self._open
+            self.cells[joint, part] = (value, data)
+            self._open = None
+
+
+def shown(board):
+    """part -> (the full values in the table, the texts shown), one entry per joint."""
+    cells = Readout(board.readout.value).cells
+    parts = sorted({part for _, part in cells})
+    return {part: (np.array([cells[j, part][0] for j in range(1, board.n + 1)]),
+                   [cells[j, part][1] for j in range(1, board.n + 1)]) for part in parts}
+
+
+def check_against_inverse_dynamics(board):
+    """Bars, table and attributes equal inverse dynamics at the sliders' state."""
+    q, qd, qdd = ([w.value for w in sliders] for sliders in
+                  (board.q_sliders, board.qd_sliders, board.qdd_sliders))
+    tau = inverse_dynamics(board.robot, q, qd, qdd)
+    np.testing.assert_allclose(board.tau, tau, **TOLERANCE)
+    # the split: D qdd (gravity and velocities off), h (qdd off), c (qd, qdd off), friction
+    zero = [0.0] * board.n
+    off = dict(friction=False, tip_wrench=False)
+    expected = {"inertial": inverse_dynamics(board.robot, q, zero, qdd, gravity=False, **off),
+                "coriolis": inverse_dynamics(board.robot, q, qd, zero, gravity=False, **off),
+                "gravity": inverse_dynamics(board.robot, q, zero, zero, **off),
+                "total": tau}
+    expected["friction"] = tau - expected["inertial"] - expected["coriolis"] - expected["gravity"]
+    heights = board.bar_heights()
+    table = shown(board)
+    for part, values in expected.items():
+        np.testing.assert_allclose(board.parts[part], values, **TOLERANCE)
+        np.testing.assert_allclose(heights[part], values, **TOLERANCE)
+        np.testing.assert_allclose(table[part][0], values, **TOLERANCE)
+        assert table[part][1] == [format_value(v) for v in board.parts[part]]
+    total = sum(board.parts[p] for p in ("inertial", "coriolis", "gravity", "friction"))
+    np.testing.assert_allclose(total, board.parts["total"], rtol=1e-12, atol=1e-12)
+    assert board.message.startswith("ok:"), board.message
+
+
+ARMS = [("pendulum", {}), ("planar_2r", {"variant": "fu"}),
+        ("planar_2r", {"variant": "macsyma", "viscous": 0.3}), ("scara", {"coulomb": 0.5}),
+        ("puma560", {})]
+
+
+@pytest.mark.parametrize("name, options", ARMS, ids=lambda v: str(v))
+def test_sliders_drive_bars_and_numbers_equal_inverse_dynamics(name, options):
+    board = dashboard(name, render=False, **options)
+    check_against_inverse_dynamics(board)              # the starting state
+    rng = np.random.default_rng(4)
+    for sliders in (board.q_sliders, board.qd_sliders, board.qdd_sliders):
+        for widget in sliders:
+            widget.value = float(rng.uniform(widget.min, widget.max))
+            check_against_inverse_dynamics(board)
+
+
+@pytest.mark.parametrize("engine", ["dalembert", "newton_euler"])
+def test_both_engines_show_the_same_numbers(engine):
+    board = dashboard("scara", engine=engine, render=False, viscous=0.2)
+    board.set_state(q=[0.3, -1.2, 0.2], qd=[1.5, -0.5, 0.3], qdd=[2.0, 1.0, -1.0])
+    assert [w.value for w in board.q_sliders] == [0.3, -1.2, 0.2]
+    check_against_inverse_dynamics(board)
+
+
+def test_the_pendulum_dashboard_shows_002s_one_axis_arm():
+    board = dashboard("pendulum", render=False)
+    board.set_state(q=[math.pi / 3], qd=[2.0], qdd=[1.5])
+    m1, a1, g = 1.0, 0.5, 9.8062                       # 002 Eq. (6-9-10)
+    assert board.parts["inertial"][0] == pytest.approx(m1 * a1**2 / 3 * 1.5, abs=1e-12)
+    assert board.parts["gravity"][0] == pytest.approx(g * m1 * a1 * 0.5 / 2, abs=1e-12)
+    assert board.parts["coriolis"][0] == pytest.approx(0.0, abs=1e-12)
+    board.sliders["viscous"].value = 0.25
+    assert board.parts["friction"][0] == pytest.approx(0.5, abs=1e-12)
+
+
+def test_mass_slider_changes_the_mass_and_the_torques():
+    board = dashboard("planar_2r", variant="fu", render=False)
+    before = board.tau.copy()
+    board.sliders["m2"].value = 2.5
+    assert board.robot.links[1].mass == 2.5
+    # the link keeps its shape: a uniform rod of the new mass (000 Sec. 3.2.6)
+    assert board.robot.links[1].inertia[2][2] == pytest.approx(2.5 / 12, abs=1e-12)
+    assert not np.allclose(board.tau, before)
+    book = planar_2r("fu", m2=2.5)
+    q, qd, qdd = board.state
+    np.testing.assert_allclose(board.tau, inverse_dynamics(book, q, qd, qdd), **TOLERANCE)
+    check_against_inverse_dynamics(board)
+    # the length slider of 000's arm sets both links to l
+    board.sliders["l"].value = 1.3
+    np.testing.assert_allclose(board.tau, inverse_dynamics(planar_2r("fu", m2=2.5, l=1.3),
+                                                           q, qd, qdd), **TOLERANCE)
+
+
+def test_payload_slider_is_001s_payload():
+    board = dashboard("planar_2r", variant="macsyma", render=False)
+    q, qd, qdd = board.state
+    np.testing.assert_allclose(board.tau, inverse_dynamics(planar_2r("macsyma"), q, qd, qdd),
+                               **TOLERANCE)
+    board.sliders["payload"].value = 1.5
+    np.testing.assert_allclose(
+        board.tau, inverse_dynamics(planar_2r("macsyma", payload=1.5), q, qd, qdd), **TOLERANCE)
+    board.sliders["payload"].value = 0.0
+    np.testing.assert_allclose(
+        board.tau, inverse_dynamics(planar_2r("macsyma", payload=0.0), q, qd, qdd), **TOLERANCE)
+
+
+def test_scara_and_puma_lengths_rebuild_the_source_arms():
+    board = dashboard("scara", render=False)
+    board.sliders["l3"].value = 0.4
+    q, qd, qdd = board.state
+    np.testing.assert_allclose(board.tau, inverse_dynamics(scara(l3=0.4), q, qd, qdd),
+                               **TOLERANCE)
+    board.sliders["a2"].value = 0.5
+    np.testing.assert_allclose(board.tau, inverse_dynamics(scara(l3=0.4, a2=0.5), q, qd, qdd),
+                               **TOLERANCE)
+    puma = dashboard("puma560", render=False)
+    puma.sliders["d4"].value = 0.5
+    assert puma.robot.links[3].d == 0.5
+    assert puma.robot.links[2].com[2] == pytest.approx(0.070 * 0.5 / 0.4318, abs=1e-15)
+    check_against_inverse_dynamics(puma)
+
+
+def test_bad_values_are_reported_not_raised():
+    board = dashboard("puma560", render=False)
+    good = board.tau.copy()
+    board.sliders["q3"].value = float("nan")
+    assert board.message == "error: ValueError: q3 must be a finite number, got nan"
+    np.testing.assert_array_equal(board.tau, good)        # the last valid numbers stay
+    board.sliders["q3"].value = -2.0
+    assert board.message.startswith("ok:")
+    # a parameter that makes a link invalid: the lumped link 3 stretched past physics
+    board.parameter_sliders["d4"].min = 0.01
+    board.sliders["d4"].value = 0.05
+    assert "d4 = 0.05" in board.message and "not positive semi-definite" in board.message
+    assert board.robot.links[3].d == pytest.approx(0.4318)  # the last valid arm stays
+    board.sliders["q1"].value = 0.3                          # still reported while it lasts
+    assert board.message.startswith("error: d4 = 0.05")
+    check_numbers = inverse_dynamics(board.robot, *board.state)
+    np.testing.assert_allclose(board.tau, check_numbers, **TOLERANCE)
+    board.sliders["d4"].value = 0.4
+    assert board.message.startswith("ok:") and board.robot.links[3].d == 0.4
+    # the programmatic path reports too
+    board.set_state(q=[0.0] * 5)
+    assert board.message == "error: ValueError: q must have 6 entries, got 5"
+    board.set_state(qd=[9.0] * 6)
+    assert "outside the slider's range" in board.message
+    assert [w.value for w in board.qd_sliders] != [9.0] * 6
+
+
+def test_slider_update_builds_no_sympy_objects(sympy_objects_created):
+    board = dashboard("puma560", render=True)
+    board.sliders["m3"].value = 5.0                          # compile/caches warmed up
+    sympy_objects_created.clear()
+    board.sliders["q2"].value = 0.3
+    board.sliders["qd4"].value = -1.0
+    board.sliders["m3"].value = 6.0
+    board.sliders["payload"].value = 1.0
+    assert sympy_objects_created == []
+    check_against_inverse_dynamics(board)
+
+
+def test_the_figure_is_updated_in_place_and_shown_as_png():
+    board = dashboard("puma560")
+    artists = [id(a) for a in board.drawing.artists()]
+    first = bytes(board.image.value)
+    assert first.startswith(b"\x89PNG")
+    board.sliders["q2"].value = -0.5
+    assert bytes(board.image.value) != first and bytes(board.image.value).startswith(b"\x89PNG")
+    assert [id(a) for a in board.drawing.artists()] == artists
+    np.testing.assert_allclose(board.drawing.q, board.state[0])
+    # the blitted picture is the picture a full redraw gives
+    for name in ("planar_2r", "puma560"):
+        board = dashboard(name)
+        board.sliders["q1"].value = 0.25
+        blitted = np.asarray(board.figure.canvas.buffer_rgba()).copy()
+        board.blit = False
+        board.draw()
+        full = np.asarray(board.figure.canvas.buffer_rgba())
+        assert np.array_equal(blitted, full)
+
+
+def test_widgets_have_stable_descriptions_and_css_classes():
+    board = dashboard("scara", render=False)
+    assert "dynlab-dashboard" in board.widget._dom_classes
+    assert "dynlab-torques" in board.readout._dom_classes
+    assert "dynlab-status" in board.status._dom_classes
+    assert "dynlab-figure" in board.image._dom_classes
+    assert sorted(board.sliders) == sorted(
+        ["q1", "q2", "q3", "qd1", "qd2", "qd3", "qdd1", "qdd2", "qdd3", "m1", "m2", "m3",
+         "a1", "a2", "l3", "payload", "viscous"])
+    for name, widget in board.sliders.items():
+        assert widget.description == name
+        kind = "dynlab-parameter" if name in board.parameter_sliders else \
+            f"dynlab-{name.rstrip('0123456789')}"
+        assert {"dynlab-slider", kind} <= set(widget._dom_classes)
+        assert (f"dynlab-param-{name}" if name in board.parameter_sliders else
+                f"dynlab-{name}") in widget._dom_classes
+    assert "dynlab-view" in board.view_slider._dom_classes
+
+
+def test_parameter_helpers_keep_links_physical():
+    arm = pendulum()
+    assert with_mass(arm, 1, 2.0).links[0].inertia[1][1] == pytest.approx(2.0 * 0.25 / 12)
+    rod = stretch_link(arm, 1, "x", 3.0).links[0]          # a rod 1.5 m long
+    assert rod.com == (-0.75, 0.0, 0.0) and rod.inertia[1][1] == pytest.approx(1.5**2 / 12)
+    assert with_length(arm, 1, 1.5).links[0].inertia == rod.inertia
+    assert with_viscous(planar_2r("fu"), 0.4).links[1].viscous == 0.4
+    heavy = with_payload(puma560(), 2.0)
+    # payload at the flange: total mass and first moment about frame 6's origin add up
+    link = heavy.links[5]
+    assert link.mass == pytest.approx(2.09)
+    assert link.mass * link.com[2] == pytest.approx(0.09 * 0.032)
+    with pytest.raises(ValueError, match="payload must be non-negative"):
+        with_payload(arm, -1.0)
+    with pytest.raises(ValueError, match="stretch factor must be positive"):
+        stretch_link(arm, 1, "x", 0.0)
+    with pytest.raises(ValueError, match="link index must be 1..1"):
+        with_mass(arm, 2, 1.0)
+    with pytest.raises(TypeError, match="symbolic"):
+        with_mass(pendulum(symbolic=True), 1, 1.0)
+
+
+def test_bad_arguments_of_the_factory_are_named():
+    with pytest.raises(ValueError, match="unknown arm 'scarra'"):
+        dashboard("scarra")
+    with pytest.raises(TypeError, match="variant= belongs to 'planar_2r'"):
+        dashboard("scara", variant="fu")
+    with pytest.raises(TypeError, match="symbolic"):
+        dashboard(puma560(symbolic=True, joints=2))
+    with pytest.raises(ValueError, match="engine must be one of"):
+        dashboard("pendulum", engine="fast")
+    with pytest.raises(ValueError, match="q must have 2 entries"):
+        dashboard("planar_2r", q=[0.0])
+
+
+@settings(max_examples=6, deadline=None)
+@given(chains(max_joints=4))
+def test_any_chain_gets_a_working_dashboard(robot):
+    board = dashboard(robot, render=False)
+    check_against_inverse_dynamics(board)
+    # the G-D split is the generalized d'Alembert result at that state (000 Eq. (3.4-24))
+    q, qd, qdd = board.state
+    eom = equations_of_motion(board.robot, q, qd, method="dalembert")
+    np.testing.assert_allclose(board.parts["inertial"], eom.D @ qdd, **TOLERANCE)
+    name = board.q_sliders[-1].description
+    board.sliders[name].value = board.sliders[name].min
+    check_against_inverse_dynamics(board)
+    board.sliders["m1"].value = board.sliders["m1"].max
+    assert board.robot.links[0].mass == board.sliders["m1"].max
+    check_against_inverse_dynamics(board)

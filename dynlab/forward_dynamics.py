@@ -1,0 +1,364 @@
+"""Forward dynamics: the joint accelerations that given torques produce.
+
+The equations of motion (000 Eq. (3.2-26), 002 Eq. (6-4-9), 003 Eq. (9.1))
+
+    tau = D(q) qdd + h(q, qd) + c(q) + b(qd) + J^T(q) w
+
+are solved for ``qdd``: the *forward dynamics* of 000 Sec. 3.1 and 003 Eq. (9.2), 002 Sec. 6-7's
+*direct dynamics*, the step before "Eq. (3.2-26) should be integrated" (000 Sec. 3.2.5).  ``D`` is
+symmetric positive definite, so ``qdd`` is the solution of the linear
+system ``D qdd = tau - bias`` (003 Eq. (9.89)) with the *bias* ``h + c + b + J^T w`` (velocity
+terms, gravity, friction of 002 Eq. (6-3-3), and the torque that holds the tool's wrench ``w`` on
+its environment, 003's ``tau_ext``).  Nothing here forms ``D^-1``.
+
+Where ``D`` and the bias come from is the ``method``:
+
+``"newton_euler"``
+    003 Sec. 9.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
+    (one N-E run), and column ``j`` of ``D`` is the inverse dynamics of a *motionless* arm
+    *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which 000
+    Sec. 3.3 cites, and 000 Probs. 3.11-3.12).
+``"lagrange_euler"``, ``"dalembert"``
+    the formulation's own closed forms: ``D``, ``h``, ``c`` of 000 Eqs. (3.2-31), (3.2-33),
+    (3.2-34) (``"uicker"``), 002 Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), 003
+    Eqs. (9.10)-(9.13) (``"christoffel"``) or 000 Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
+
+Friction and the tip wrench enter the bias alike for every method.
+
+On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation with forward and
+back substitution) is traced once per robot into straight-line float code
+(:mod:`dynlab.tracing`): the inner loop of a simulation.  ``compiled=False`` runs the algorithm
+step by step instead and solves with :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
+result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
+joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
+
+A pendulum (002 Sec. 6-9) released at rest from the horizontal, ``qdd = -(3 g / (2 a)) cos q``:
+
+>>> from dynlab.robots import pendulum
+>>> arm = pendulum()                      # m1 = 1 kg, a1 = 0.5 m, g = 9.8062 m/s^2
+>>> forward_dynamics(arm, [0.0], [0.0], [0.0])
+array([-29.4186])
+>>> forward_dynamics(arm, [0.0], [0.0], [0.0], method="lagrange_euler")
+array([-29.4186])
+
+and in closed form, ``qdd = (tau - m g a C1 / 2) / (m a^2 / 3)``:
+
+>>> import sympy
+>>> from dynlab import joint_symbols
+>>> (q1,), (qd1,), _ = joint_symbols(1)
+>>> tau1 = sympy.Symbol("tau1")
+>>> forward_dynamics(pendulum(symbolic=True), [q1], [qd1], [tau1])[0]
+3*(-a1*g*m1*cos(q1) + 2*tau1)/(2*a1**2*m1)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+import sympy
+
+from dynlab import vectors as V
+from dynlab.dynamics import FORMULATIONS, _check_method, _tip_and_friction
+from dynlab.friction import link_friction
+from dynlab.kinematics import resolve
+from dynlab.model import Robot
+from dynlab.tracing import compile_joint_function
+
+#: A pivot of ``L D L^T`` at or below this fraction of the largest diagonal element of ``D``
+#: means ``D`` is singular: some joint moves no mass.
+SINGULAR_PIVOT = 1e-12
+
+
+# -- D and the bias, generic over the scalar type ----------------------------------------------
+def _terms_recursion(method: str, variant: str, use_gravity: bool, use_tip: bool):
+    """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
+    rows, the bias ``h + c + J^T w`` *without friction* (friction is added per joint, so that a
+    simulation can treat static friction on its own; see :mod:`dynlab.simulate`).  ``qdd`` is
+    ignored (the signature is that of :func:`dynlab.tracing.compile_joint_function`)."""
+    variants = FORMULATIONS[method][0]
+    if method == "newton_euler":
+        recursion = variants[variant]
+
+        def get_terms(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+            n = len(links)
+            zero = [0.0 if backend is not V.SYMBOLIC else 0] * n
+            # 003 GetJointAccel, "inverse dynamics calculation": gamma = ID(q, qd, 0)
+            bias, _ = recursion(links, q, qd, zero, gravity, tip_force, tip_moment, backend,
+                                use_gravity=use_gravity, use_friction=False, use_tip=use_tip)
+            # 003 "evaluation of mass matrix": column j = ID(q, 0, e_j) without gravity, friction
+            # or tip wrench (000 Prob. 3.12)
+            columns = []
+            for j in range(n):
+                unit = list(zero)
+                unit[j] = 1.0 if backend is not V.SYMBOLIC else 1
+                column, _ = recursion(links, q, zero, unit, gravity, tip_force, tip_moment,
+                                      backend, use_gravity=False, use_friction=False,
+                                      use_tip=False)
+                columns.append(column)
+            D = [[columns[j][i] for j in range(n)] for i in range(n)]
+            return D, list(bias)
+        return get_terms
+
+    terms_function = variants[variant]
+
+    def get_terms(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+        n = len(links)
+        terms = terms_function(links, q, qd, gravity, backend)
+        _, tip = _tip_and_friction(links, q, qd, tip_force, tip_moment, backend, False, use_tip)
+        bias = [terms["h"][i] + (terms["c"][i] if use_gravity else 0) + tip[i]
+                for i in range(n)]
+        return [list(row) for row in terms["D"]], bias
+    return get_terms
+
+
+class ZeroPivot(ZeroDivisionError):
+    """An ``L D L^T`` pivot is exactly zero (for the tracer: zero at every ``q``)."""
+
+    def __init__(self, joint: int):
+        super().__init__(f"pivot {joint} is zero")
+        self.joint = joint
+
+
+def ldl_solve(D, b):
+    """Solve ``D x = b`` for a symmetric positive definite ``D`` (rows) by ``D = L diag(d) L^T``
+    with unit lower-triangular ``L``: ``L y = b``, ``z = y / d``, ``L^T x = z``.
+
+    No square roots, one division per pivot, the same code for floats and for the tracer.
+    Returns ``(x, d)``; the pivots ``d`` are all positive exactly when ``D`` is positive
+    definite.
+
+    >>> x, d = ldl_solve([[4.0, 2.0], [2.0, 3.0]], [2.0, 1.0])
+    >>> [round(v, 12) for v in x], d
+    ([0.5, 0.0], [4.0, 2.0])
+    """
+    n = len(b)
+    L = [[0] * n for _ in range(n)]
+    d = [0] * n
+    inverse = [0] * n
+    for j in range(n):
+        v = [L[j][k] * d[k] for k in range(j)]
+        d[j] = D[j][j] - sum(L[j][k] * v[k] for k in range(j))
+        if isinstance(d[j], (int, float)) and d[j] == 0:
+            raise ZeroPivot(j + 1)
+        inverse[j] = 1 / d[j]
+        for i in range(j + 1, n):
+            L[i][j] = (D[i][j] - sum(L[i][k] * v[k] for k in range(j))) * inverse[j]
+    y = []
+    for i in range(n):
+        y.append(b[i] - sum(L[i][k] * y[k] for k in range(i)))
+    x = [0] * n
+    for i in reversed(range(n)):
+        x[i] = y[i] * inverse[i] - sum(L[k][i] * x[k] for k in range(i + 1, n))
+    return x, d
+
+
+def _accelerations_recursion(get_terms):
+    """Traced form of the whole forward dynamics: ``(q, qd, net) -> qdd + pivots``, where
+    ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
+    def accelerations(links, q, qd, net, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+        D, bias = get_terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
+        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # (9.89)
+        return list(x) + list(d)
+    return accelerations
+
+
+def _terms_outputs(get_terms):
+    def outputs(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+        D, bias = get_terms(links, q, qd, qdd, gravity, tip_force, tip_moment, backend)
+        n = len(links)
+        return [D[i][j] for i in range(n) for j in range(i, n)] + list(bias)
+    return outputs
+
+
+def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+                           gravity: bool = True, tip_wrench: bool = True):
+    """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
+    accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
+    Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples."""
+    variant = _check_method(method, variant)
+    key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
+    try:
+        function, _ = compile_joint_function(
+            robot, key, _accelerations_recursion(_terms_recursion(method, variant, bool(gravity),
+                                                                  bool(tip_wrench))))
+    except ZeroPivot as error:
+        raise ValueError(f"{robot.name}: the inertia matrix D is singular at every q (pivot "
+                         f"{error.joint} is 0): joint {error.joint} moves no mass or inertia "
+                         f"that the joints before it do not already move; give its links mass "
+                         f"and inertia") from None
+    return function
+
+
+def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+                   gravity: bool = True, tip_wrench: bool = True):
+    """The compiled ``f(q, qd, unused) -> (D upper triangle row by row, bias without friction)``
+    (``unused``: any n floats)."""
+    variant = _check_method(method, variant)
+    key = ("forward_dynamics terms", method, variant, bool(gravity), bool(tip_wrench))
+    function, _ = compile_joint_function(
+        robot, key, _terms_outputs(_terms_recursion(method, variant, bool(gravity),
+                                                    bool(tip_wrench))))
+    return function
+
+
+def _friction(links, qd, use_friction: bool) -> list:
+    """002 Eq. (6-3-3) for every joint (``sgn 0 = 0``), floats."""
+    return [link_friction(link, v, V.NUMERIC) if use_friction and link.has_friction else 0.0
+            for link, v in zip(links, qd)]
+
+
+def _check_pivots(robot: Robot, D, q) -> None:
+    """Raise a ValueError naming the first joint at which ``D`` (NumPy) stops being positive
+    definite: its ``L D L^T`` pivot is not above :data:`SINGULAR_PIVOT` times the largest
+    diagonal element."""
+    D = np.asarray(D, dtype=float)
+    scale = float(np.max(np.abs(np.diag(D)), initial=0.0))
+    for j in range(1, len(D) + 1):
+        leading = D[:j, :j]
+        if not np.all(np.isfinite(leading)):
+            pivot = math.nan
+        elif j == 1:
+            pivot = float(leading[0, 0])
+        else:   # pivot j = D_jj - d^T A^-1 d, A the leading block (positive definite so far)
+            pivot = float(leading[-1, -1] - leading[-1, :-1] @ np.linalg.solve(
+                leading[:-1, :-1], leading[:-1, -1]))
+        if not pivot > SINGULAR_PIVOT * scale:
+            raise ValueError(f"{robot.name}: the inertia matrix D is singular at q = "
+                             f"{[round(float(v), 6) for v in q]} (pivot {j} is {pivot:.3g}): "
+                             f"joint {j} moves no mass or inertia that the joints before it do "
+                             f"not already move; give its links mass and inertia")
+
+
+def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "newton_euler",
+                     variant: str | None = None, gravity: bool = True, friction: bool = True,
+                     tip_wrench: bool = True, compiled: bool = True):
+    """``(D, bias)`` at a numeric state: ``tau = D qdd + bias`` with ``bias = h + c + b +
+    J^T w`` (003 Eq. (9.1)'s ``M`` and ``b``).  NumPy arrays; SymPy robots are refused.
+
+    >>> from dynlab.robots import pendulum
+    >>> D, bias = inertia_and_bias(pendulum(), [0.0], [0.0])
+    >>> D, bias                               # m a^2 / 3, m g a / 2
+    (array([[0.08333333]]), array([2.45155]))
+    """
+    variant = _check_method(method, variant)
+    symbolic, _, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
+    if symbolic:
+        raise TypeError(f"{robot.name}: inertia_and_bias works on numbers; for symbols use "
+                        f"dynlab.equations_of_motion")
+    n = robot.n
+    if compiled:
+        values = compiled_terms(robot, method, variant, gravity, tip_wrench)(
+            vec["q"], vec["qd"], (0.0,) * n)
+        D = np.empty((n, n))
+        D[np.triu_indices(n)] = values[:n * (n + 1) // 2]
+        D = np.triu(D) + np.triu(D, 1).T
+        bias = np.array(values[n * (n + 1) // 2:])
+    else:
+        rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
+            links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
+        D, bias = np.array(rows, dtype=float), np.array(bias, dtype=float)
+    return D, bias + np.array(_friction(links, vec["qd"], friction))
+
+
+def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
+                     method: str = "newton_euler", variant: str | None = None,
+                     gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
+                     compiled: bool = True, simplify: bool | None = None):
+    """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:
+    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (003 Eqs. (9.2), (9.89)).
+
+    ``method``/``variant`` as for :func:`dynlab.inverse_dynamics`: ``"newton_euler"`` is 003's
+    *GetJointAccel* (``D`` probed column by column, the bias by a run with ``qdd = 0``); the
+    other methods use their closed-form ``D``, ``h``, ``c``.  ``gravity``, ``friction`` (002
+    Eq. (6-3-3); at ``qd_k = 0`` exactly its ``sgn`` gives no friction) and ``tip_wrench``
+    switch those terms off.  On numbers (a numeric robot) the result is a NumPy array and no
+    SymPy object is built; ``compiled=False`` runs the algorithm step by step and solves with
+    Cholesky (:func:`scipy.linalg.cho_solve`).  On symbols (or a symbolic robot) it is a SymPy
+    column ``Matrix``: ``D.LUsolve(tau - bias)``, or with ``simplify`` (the default for one or
+    two joints) Cramer's rule with compact numerators over ``det D``.  A ``D`` that is singular
+    (a joint that moves no mass) raises a ValueError naming the joint.
+
+    Inverse dynamics undoes it:
+
+    >>> import numpy as np
+    >>> from dynlab import inverse_dynamics
+    >>> from dynlab.robots import puma560
+    >>> arm, q, qd, tau = puma560(), [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5] * 6, [1.0] * 6
+    >>> qdd = forward_dynamics(arm, q, qd, tau)
+    >>> bool(np.allclose(inverse_dynamics(arm, q, qd, qdd), tau, rtol=0, atol=1e-10))
+    True
+    """
+    variant = _check_method(method, variant)
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
+    n = robot.n
+    if symbolic:
+        return _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method,
+                                          variant, gravity, friction, tip_wrench, simplify)
+    net = [t - f for t, f in zip(vec["tau"], _friction(links, vec["qd"], friction))]
+    if compiled:
+        function = compiled_accelerations(robot, method, variant, gravity, tip_wrench)
+        try:
+            values = function(vec["q"], vec["qd"], net)
+        except ZeroDivisionError:
+            values = (0.0,) * n + (0.0,) * n
+        if not min(values[n:]) > SINGULAR_PIVOT * max(abs(v) for v in values[n:]):
+            D, _ = inertia_and_bias(robot, vec["q"], vec["qd"], method=method, variant=variant,
+                                    gravity=gravity, friction=friction, tip_wrench=tip_wrench,
+                                    compiled=False)
+            _check_pivots(robot, D, vec["q"])
+        return np.array(values[:n])
+    import scipy.linalg
+    rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
+        links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
+    D = np.array(rows, dtype=float)
+    rhs = np.array(net) - np.array(bias, dtype=float)          # 003 GetJointAccel: c = tau - gamma
+    _check_pivots(robot, D, vec["q"])
+    factor = scipy.linalg.cho_factor(D)
+    return scipy.linalg.cho_solve(factor, rhs)                 # "solve A x = c"
+
+
+def _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method, variant, gravity,
+                               friction, tip_wrench, simplify):
+    from dynlab.symbolic import compact
+    rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
+        links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.SYMBOLIC)
+    friction_terms = [link_friction(link, v, V.SYMBOLIC) if friction and link.has_friction else 0
+                      for link, v in zip(links, vec["qd"])]
+    D = sympy.Matrix(rows)
+    for j in range(robot.n):
+        if D[j, j] == 0:
+            raise ValueError(f"{robot.name}: the inertia matrix D is singular (D_{j + 1}{j + 1} "
+                             f"= 0): joint {j + 1} moves no mass or inertia; give its links "
+                             f"mass and inertia")
+    rhs = sympy.Matrix([t - b - f for t, b, f in zip(vec["tau"], bias, friction_terms)])
+    if not (simplify or (simplify is None and robot.n <= 2)):
+        return D.LUsolve(rhs)
+    # compact form by Cramer's rule, qdd_i = det(D with column i replaced by rhs) / det(D):
+    # numerator and denominator are polynomials in sines and cosines, which compact() reduces
+    # (LUsolve's nested quotients are not); common factors of exact polynomials cancel (the
+    # SCARA's qdd3 = g + t3/m3)
+    determinant = compact(D.det())
+    result = []
+    for i in range(robot.n):
+        numerator, denominator = compact(_column_replaced(D, i, rhs).det()), determinant
+        common = 1
+        if not any(e.atoms(sympy.Float) or e.has(sympy.exp, sympy.sign, sympy.Abs)
+                   for e in (numerator, denominator)):
+            try:
+                common = sympy.gcd(numerator, denominator)
+            except sympy.PolynomialError:
+                pass
+        if common != 1:
+            numerator = sympy.cancel(numerator / common)
+            denominator = sympy.cancel(denominator / common)
+        result.append(sympy.factor_terms(numerator, clear=True)
+                      / sympy.factor_terms(denominator, clear=True))
+    return sympy.Matrix(result)
+
+
+def _column_replaced(D, i, column):
+    result = D.copy()
+    result[:, i] = column
+    return result

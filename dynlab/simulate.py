@@ -1,0 +1,701 @@
+"""Simulation: integrate the equations of motion forward in time, and find where the arm rests.
+
+003 Sec. 9.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
+
+    d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))
+
+(``D^-1`` applied by a linear solve, :mod:`dynlab.forward_dynamics`) and integrates it.
+:func:`simulate` offers 003's explicit Euler iteration and SciPy's adaptive integrators
+(:func:`scipy.integrate.solve_ivp`), returns a :class:`Trajectory` with the energies, torques and
+tool positions along the way, and treats static friction as a stick-slip system (below).
+:func:`static_equilibrium` finds the rest position ``c(q) + J^T w = tau`` directly.  Together
+they repeat 001 B.8's checks of a dynamic model: free swing frequency, energy conservation, and
+settling at static equilibrium.
+
+Static friction without stalling the integrator
+-----------------------------------------------
+002 Eq. (6-3-3) makes friction jump by ``2 b_s`` where ``qd_k`` changes sign (``sgn``).  An
+adaptive integrator that meets the jump inside a step rejects the step and halves it, over and
+over: near a joint at rest, where ``qd_k`` hovers about zero and the sign flips at every
+evaluation, it stalls (or chatters, with a fixed step).  Smoothing ``sgn`` over a small velocity
+band does not cure it: inside the band friction acts like a very stiff damper (time constant
+``D band / b_s``), so the steps still shrink, and a joint that should stick creeps instead.
+
+dynlab therefore integrates friction as the hybrid stick-slip system that Eq. (6-3-3) describes:
+
+* each joint with Coulomb or static friction is *slipping forward* (``s = +1``), *slipping
+  backward* (``s = -1``) or *stuck* (``s = 0``).  While slipping, its friction is Eq. (6-3-3)
+  with ``sgn(qd_k) = s``: smooth, so the integrator sees no jump;
+* a stuck joint has ``qd_k = qdd_k = 0`` and its friction is whatever torque keeps it so (the
+  other joints move with the reduced system ``D_FF qdd_F = tau_F - bias_F``); it stays stuck
+  while that torque is within ``+-b_s``, the static friction that 002 says is "required to
+  overcome friction when motion of joint k is initiated";
+* the integrator stops at the *events* where a slipping joint's velocity reaches zero or a stuck
+  joint's holding torque reaches ``b_s`` (:func:`scipy.integrate.solve_ivp`'s ``events``), the
+  joint's state is switched (stuck if static friction can hold it, else slipping in the
+  direction the net torque pushes it), and integration restarts.
+
+Each segment is smooth, so the steps stay long; the switches are listed in
+``Trajectory.events``.  The Euler integrator applies the same switches after each step.
+``stiction=False`` integrates Eq. (6-3-3) as written instead (``sgn 0 = 0``), for comparison.
+
+A pendulum (002 Sec. 6-9) swinging 10 degrees about its lowest position ``q = -pi/2``; the
+small-angle period is ``2 pi sqrt(2 a / (3 g))`` = 1.158 s for ``a = 0.5 m``:
+
+>>> import math
+>>> from dynlab.robots import pendulum
+>>> swing = simulate(pendulum(), [-math.pi / 2 + math.radians(10)], [0.0], t_span=3.0, dt=0.01)
+>>> round(swing.period(level=-math.pi / 2), 3)      # the 10-degree swing is 0.2 % slower
+1.161
+>>> bool(swing.energy_drift() < 1e-8)
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from dynlab import jets, newton_euler
+from dynlab import vectors as V
+from dynlab.dynamics import _check_method
+from dynlab.forward_dynamics import (_check_pivots, compiled_accelerations, compiled_terms,
+                                     inertia_and_bias)
+from dynlab.friction import link_friction
+from dynlab.kinematics import chain
+from dynlab.lagrange_euler import _potential, kinetic_energy
+from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.tracing import compile_joint_function
+
+#: solve_ivp's methods by their lower-case names (``"rk45"``, ...).
+ADAPTIVE = {"rk45": "RK45", "rk23": "RK23", "dop853": "DOP853", "radau": "Radau", "bdf": "BDF",
+            "lsoda": "LSODA"}
+
+#: A stuck joint whose holding torque is within this fraction of ``b_s`` of the limit when its
+#: event fires is released (the event is located to round-off, on either side of the root).
+RELEASE_MARGIN = 1e-9
+
+
+# -- the trajectory ------------------------------------------------------------------------------
+@dataclass
+class Trajectory:
+    """A simulated motion, sampled at times ``t`` (``N`` samples, ``n`` joints).
+
+    ``q``, ``qd``, ``qdd``: joint positions, velocities, accelerations (``N x n``); ``tau``: the
+    applied joint torques/forces; ``friction``: the friction torques acting (002 Eq. (6-3-3), or
+    the holding torque of a stuck joint); ``stuck``: which joints static friction holds;
+    ``kinetic``, ``potential``, ``total``: energies (003 Eq. (9.10); ``P = -sum m_i g . c_i``,
+    002 Eq. (6-2-17), zero at the base); ``tool``: origin of frame ``n`` in base coordinates
+    (``N x 3``).  ``events`` lists the stick-slip switches as ``(t, joint, "stick" | "slip+" |
+    "slip-")`` (joints 1-based); ``nfev`` counts right-hand-side evaluations.
+    """
+
+    robot: Robot
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    qdd: np.ndarray
+    tau: np.ndarray
+    friction: np.ndarray
+    stuck: np.ndarray
+    kinetic: np.ndarray
+    potential: np.ndarray
+    tool: np.ndarray
+    integrator: str
+    method: str
+    variant: str
+    nfev: int = 0
+    events: list = field(default_factory=list)
+
+    @property
+    def total(self) -> np.ndarray:
+        """Kinetic plus potential energy."""
+        return self.kinetic + self.potential
+
+    def __len__(self) -> int:
+        return len(self.t)
+
+    def energy_drift(self) -> float:
+        """``max |E(t) - E(0)|`` relative to ``max(|E(0)|, max K)``: zero for an exact solution
+        of a conservative arm (no torque, friction or tip wrench)."""
+        total = self.total
+        scale = max(abs(float(total[0])), float(np.max(self.kinetic)), 1e-300)
+        return float(np.max(np.abs(total - total[0]))) / scale
+
+    def crossings(self, joint: int = 1, level: float | None = None, direction: int = 1):
+        """Times at which ``q_joint`` crosses ``level`` (default: its mean) going up
+        (``direction=1``) or down (``-1``), by linear interpolation between samples."""
+        if not isinstance(joint, int) or not 1 <= joint <= self.q.shape[1]:
+            raise ValueError(f"joint must be 1..{self.q.shape[1]}, got {joint!r}")
+        if direction not in (1, -1):
+            raise ValueError(f"direction must be 1 (up) or -1 (down), got {direction!r}")
+        x = self.q[:, joint - 1]
+        level = float(np.mean(x)) if level is None else float(level)
+        y = direction * (x - level)
+        found = np.nonzero((y[:-1] < 0) & (y[1:] >= 0))[0]
+        fraction = -y[found] / (y[found + 1] - y[found])
+        return self.t[found] + fraction * (self.t[found + 1] - self.t[found])
+
+    def period(self, joint: int = 1, level: float | None = None) -> float:
+        """Mean time between successive upward crossings of ``level`` (default: the mean of the
+        motion) by ``q_joint``: the period of a free oscillation."""
+        times = self.crossings(joint, level)
+        if len(times) < 2:
+            raise ValueError(f"joint {joint} does not complete a swing in "
+                             f"{self.t[-1] - self.t[0]:g} s; simulate longer")
+        return float(np.mean(np.diff(times)))
+
+    def frames(self, count: int) -> np.ndarray:
+        """Indices of ``count`` samples evenly spaced in time (for an animation)."""
+        if not isinstance(count, int) or count < 1:
+            raise ValueError(f"count must be a positive integer, got {count!r}")
+        wanted = np.linspace(self.t[0], self.t[-1], count)
+        return np.unique(np.clip(np.searchsorted(self.t, wanted), 0, len(self.t) - 1))
+
+    def animate(self, frames: int = 30, *, ax=None, dpi: float = 60, interval=None,
+                **drawing):
+        """A :class:`matplotlib.animation.FuncAnimation` of the motion: the arm drawn by
+        :func:`dynlab.drawing.draw_arm` (frame axes off unless ``frames=True`` is passed in
+        ``drawing``) at ``frames`` instants evenly spaced in time, and the path of the tool.
+        Rendered without a display: ``anim.to_jshtml()`` is a player for a notebook (``dpi``
+        keeps it small).  ``interval`` (ms between frames) defaults to real time."""
+        from matplotlib import animation
+
+        from dynlab.drawing import draw_arm
+        index = self.frames(frames)
+        options = dict(frames=False, labels=False, figsize=(4, 4), title=self.robot.name)
+        options.update(drawing)
+        arm = draw_arm(self.robot, self.q[index[-1]], ax=ax, **options)
+        title = arm.ax.get_title()
+        tool = []
+        for i in index:                                 # the tool's path, as drawn
+            tool.append(arm.update(self.q[i]).plotted("origins")[-1])
+        tool = np.array(tool)
+        (path,) = arm.ax.plot(*tool[:1].T, "-", lw=1.5, color="tab:orange", zorder=1)
+        arm.figure.set_dpi(dpi)
+
+        def draw(k):
+            arm.update(self.q[index[k]])
+            path.set_data(tool[:k + 1, 0], tool[:k + 1, 1])
+            if tool.shape[1] == 3:
+                path.set_3d_properties(tool[:k + 1, 2])
+            arm.ax.set_title(f"{title}   t = {self.t[index[k]]:.2f} s", fontsize=10)
+            return [*arm.artists(), path]
+
+        if interval is None:
+            interval = 1000 * (self.t[-1] - self.t[0]) / max(len(index) - 1, 1)
+        return animation.FuncAnimation(arm.figure, draw, frames=len(index), interval=interval,
+                                       blit=False)
+
+    def __repr__(self) -> str:
+        return (f"Trajectory({self.robot.name!r}, {len(self)} samples over t = "
+                f"{self.t[0]:g}..{self.t[-1]:g} s, {self.integrator}, {self.method}/"
+                f"{self.variant}, {self.nfev} evaluations, {len(self.events)} stick-slip events)")
+
+
+# -- the model being integrated ------------------------------------------------------------------
+class _Model:
+    """Joint accelerations of one arm under one friction *mode* (the stick-slip state).
+
+    ``mode[k]`` is +1 or -1 (slipping forward/backward) or 0 (stuck) for a joint with static
+    friction ("sticky"); other joints keep +1 and Eq. (6-3-3) as written, which is continuous
+    for them (``b_s = 0``: viscous, and ``b_d (1 - exp(-|qd|/eps))``).
+    """
+
+    def __init__(self, robot, torque, method, variant, gravity, use_friction, tip_wrench,
+                 compiled, stiction):
+        self.robot, self.n = robot, robot.n
+        self.links = robot.numeric()[0]
+        self.torque = torque
+        self.options = dict(method=method, variant=variant, gravity=gravity,
+                            tip_wrench=tip_wrench)
+        self.use_friction = use_friction
+        self.compiled = compiled
+        self.accelerations = compiled_accelerations(robot, **self.options) if compiled else None
+        self.terms = compiled_terms(robot, **self.options) if compiled else None
+        self.upper, self.unused = np.triu_indices(self.n), (0.0,) * self.n
+        # Eq. (6-3-3) jumps at qd_k = 0 by 2 b_s: only joints with static friction b_s stick
+        # (with b_s = 0 the dynamic part b_d (1 - exp(-|qd|/eps)) is continuous)
+        self.sticky = [k for k, link in enumerate(self.links)
+                       if stiction and use_friction and link.static != 0]
+        self.nfev = 0
+
+    # friction of 002 Eq. (6-3-3) in a mode
+    def friction(self, qd, mode) -> list:
+        if not self.use_friction:
+            return [0.0] * self.n
+        result = []
+        for k, (link, v) in enumerate(zip(self.links, qd)):
+            if not link.has_friction:
+                result.append(0.0)
+            elif k not in self.sticky:
+                result.append(link_friction(link, v, V.NUMERIC))
+            elif mode[k] == 0:
+                result.append(0.0)                   # replaced by the holding torque
+            else:
+                s = mode[k]
+                force = link.viscous * v + s * link.coulomb
+                if link.static != link.coulomb:
+                    force += s * (link.static - link.coulomb) * math.exp(-abs(v) / link.epsilon)
+                result.append(force)
+        return result
+
+    def applied(self, t, q, qd) -> list:
+        return self.torque(t, q, qd)
+
+    def solve(self, t, q, qd, mode):
+        """``(qdd, holding)``: accelerations, and the friction torque of each stuck joint."""
+        self.nfev += 1
+        tau = self.applied(t, q, qd)
+        net = [a - b for a, b in zip(tau, self.friction(qd, mode))]
+        stuck = [k for k in self.sticky if mode[k] == 0]
+        if not stuck and self.compiled:
+            values = self.accelerations(tuple(q), tuple(qd), net)
+            if not min(values[self.n:]) > 0.0:
+                self._singular(q)
+            return list(values[:self.n]), {}
+        D, bias = self.inertia_and_bias(q, qd)
+        rhs = np.array(net) - bias
+        free = [k for k in range(self.n) if k not in stuck]
+        qdd = np.zeros(self.n)
+        if free:
+            try:
+                qdd[free] = np.linalg.solve(D[np.ix_(free, free)], rhs[free])
+            except np.linalg.LinAlgError:
+                self._singular(q)
+        holding = rhs[stuck] - D[np.ix_(stuck, free)] @ qdd[free] if free else rhs[stuck]
+        return qdd.tolist(), dict(zip(stuck, holding.tolist()))
+
+    def inertia_and_bias(self, q, qd):
+        """``D`` and the bias without friction, as NumPy arrays."""
+        if not self.compiled:
+            return inertia_and_bias(self.robot, np.asarray(q, float), np.asarray(qd, float),
+                                    friction=False, compiled=False, **self.options)
+        n = self.n
+        values = self.terms(tuple(q), tuple(qd), self.unused)
+        D = np.empty((n, n))
+        D[self.upper] = values[:len(self.upper[0])]
+        D.T[self.upper] = values[:len(self.upper[0])]
+        return D, np.array(values[len(self.upper[0]):])
+
+    def _singular(self, q):
+        D, _ = inertia_and_bias(self.robot, np.asarray(q, float), np.zeros(self.n),
+                                friction=False, compiled=False, **self.options)
+        _check_pivots(self.robot, D, q)
+        raise ValueError(f"{self.robot.name}: the inertia matrix is singular at q = {list(q)}")
+
+    def settle(self, t, q, qd, mode, candidates=(), release=()):
+        """The consistent mode at a switch: ``candidates`` (joints whose velocity just reached
+        zero) try to stick; stuck joints whose holding torque exceeds ``b_s`` (or that are in
+        ``release``, their holding torque at the limit) slip in the direction the net torque
+        pushes them, one at a time, the largest excess first.  Returns ``(mode, qd, switches)``.
+        """
+        mode, qd = list(mode), list(qd)
+        before = list(mode)
+        for k in candidates:
+            mode[k] = 0
+        for k in self.sticky:
+            if mode[k] == 0:
+                qd[k] = 0.0
+        for _ in range(len(self.sticky) + 1):
+            _, holding = self.solve(t, q, qd, mode)
+            excess = {k: abs(h) / self.links[k].static for k, h in holding.items()}
+            over = {k: e for k, e in excess.items()
+                    if e > 1.0 or (k in release and e >= 1.0 - RELEASE_MARGIN)}
+            if not over:
+                break
+            k = max(over, key=over.get)
+            mode[k] = 1 if holding[k] > 0 else -1
+        switches = [(t, k + 1, "stick" if mode[k] == 0 else ("slip+" if mode[k] > 0 else "slip-"))
+                    for k in self.sticky if mode[k] != before[k] or k in candidates]
+        return tuple(mode), qd, switches
+
+    def initial_mode(self, t, q, qd):
+        mode = [1] * self.n
+        candidates = []
+        for k in self.sticky:
+            if qd[k] > 0:
+                mode[k] = 1
+            elif qd[k] < 0:
+                mode[k] = -1
+            else:
+                candidates.append(k)
+        return self.settle(t, q, qd, mode, candidates)
+
+
+def _torque_function(robot: Robot, torque) -> Callable:
+    """``torque`` as a function ``(t, q, qd) -> list`` of ``n`` floats: ``None`` (no torque), a
+    constant vector, a function of time ``f(t)`` or of the state ``f(t, q, qd)``."""
+    n = robot.n
+    if torque is None:
+        zero = [0.0] * n
+        return lambda t, q, qd: zero
+    if callable(torque):
+        try:
+            parameters = [p for p in inspect.signature(torque).parameters.values()
+                          if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+                          and p.default is p.empty]
+        except (TypeError, ValueError):
+            raise TypeError(f"{robot.name}: cannot read the signature of torque function "
+                            f"{torque!r}; pass f(t) or f(t, q, qd)") from None
+        if len(parameters) == 1:
+            def call(t, q, qd):
+                return torque(t)
+        elif len(parameters) == 3:
+            def call(t, q, qd):
+                return torque(t, np.asarray(q), np.asarray(qd))
+        else:
+            raise TypeError(f"{robot.name}: a torque function takes (t) or (t, q, qd); "
+                            f"{getattr(torque, '__name__', 'it')} takes {len(parameters)} "
+                            f"required arguments")
+
+        def checked(t, q, qd):
+            value = call(t, q, qd)
+            try:
+                values = [float(v) for v in np.ravel(value)]
+            except (TypeError, ValueError):
+                raise TypeError(f"{robot.name}: the torque function returned {value!r} at "
+                                f"t = {t:g}; it must return {n} numbers") from None
+            if len(values) != n or not all(math.isfinite(v) for v in values):
+                raise ValueError(f"{robot.name}: the torque function returned {value!r} at "
+                                 f"t = {t:g}; it must return {n} finite numbers (one per joint)")
+            return values
+        return checked
+    constant = joint_vector(robot, torque, "torque")
+    if not joint_vector_is_numeric(constant):
+        raise TypeError(f"{robot.name}: simulate needs numeric torques, got {list(constant)}")
+    constant = [float(v) for v in constant]
+    return lambda t, q, qd: constant
+
+
+def _observables(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+    """Kinetic energy (003 Eq. (9.10)), potential energy (002 Eq. (6-2-17)) and the tool
+    position, for tracing into one compiled function."""
+    return [kinetic_energy(links, q, qd, backend), _potential(links, q, gravity, backend),
+            *chain(links, q, backend)[1][-1]]
+
+
+def _state(robot: Robot, values, name: str) -> np.ndarray:
+    if values is None:
+        return np.zeros(robot.n)
+    entries = joint_vector(robot, values, name)
+    if not joint_vector_is_numeric(entries):
+        raise TypeError(f"{robot.name}: simulate needs numbers; {name} has symbols "
+                        f"{list(entries)}")
+    return np.array([float(v) for v in entries])
+
+
+def _time_span(t_span) -> tuple:
+    if isinstance(t_span, (int, float)) and not isinstance(t_span, bool):
+        t_span = (0.0, t_span)
+    try:
+        t0, tf = (float(v) for v in t_span)
+    except (TypeError, ValueError):
+        raise TypeError(f"t_span must be a final time or a pair (t0, tf), got {t_span!r}") \
+            from None
+    if not (math.isfinite(t0) and math.isfinite(tf) and tf > t0):
+        raise ValueError(f"t_span must run forward in time: got t0 = {t0}, tf = {tf}")
+    return t0, tf
+
+
+def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=None,
+             t_span=(0.0, 1.0), method: str = "newton_euler", variant: str | None = None,
+             integrator: str = "rk45", dt: float | None = None, t_eval=None,
+             rtol: float = 1e-9, atol: float = 1e-10, stiction: bool = True,
+             gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
+             compiled: bool = True, max_events: int = 10000, **options) -> Trajectory:
+    """Integrate the arm's motion from ``(q0, qd0)`` (``qd0`` defaults to rest) over ``t_span``
+    (``(t0, tf)`` or just ``tf``) under joint torques ``torque``: ``None`` (none), a constant
+    vector, a function of time ``f(t)``, or of the state ``f(t, q, qd)`` (feedback).
+
+    ``integrator="euler"``: 003 Sec. 9.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
+    ``qd[k+1] = qd[k] + h qdd[k]`` with step ``h = dt`` (default 1 ms).  Any other name is an
+    adaptive method of :func:`scipy.integrate.solve_ivp` (``"rk45"``, ``"dop853"``, ``"radau"``,
+    ``"lsoda"``, ...) with tolerances ``rtol``, ``atol`` and further ``options`` (``max_step``,
+    ...); samples are its own steps, or every ``dt``, or the times ``t_eval``.  The joint
+    accelerations come from :func:`dynlab.forward_dynamics.forward_dynamics` by ``method``/
+    ``variant``; ``gravity``, ``friction`` and ``tip_wrench`` switch those terms off.  Joints
+    with Coulomb or static friction are integrated as a stick-slip system (see the module
+    docstring; ``stiction=False`` uses Eq. (6-3-3) as written).
+
+    >>> from dynlab.robots import planar_2r
+    >>> arm = planar_2r("fu")
+    >>> motion = simulate(arm, [-1.2, 0.4], [0.0, 0.0], t_span=1.0, dt=0.25)
+    >>> motion.t.tolist()
+    [0.0, 0.25, 0.5, 0.75, 1.0]
+    >>> bool(motion.energy_drift() < 1e-8)    # no torque, no friction: energy is conserved
+    True
+    """
+    if not isinstance(robot, Robot):
+        raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
+    if robot.is_symbolic:
+        raise TypeError(f"{robot.name}: simulate needs numbers; substitute the symbols "
+                        f"{sorted(map(str, robot.free_symbols))} first (robot.subs)")
+    variant = _check_method(method, variant)
+    if not isinstance(integrator, str) or (integrator.lower() != "euler"
+                                           and integrator.lower() not in ADAPTIVE):
+        raise ValueError(f"unknown integrator {integrator!r}; choose 'euler' or one of "
+                         f"{', '.join(ADAPTIVE)}")
+    t0, tf = _time_span(t_span)
+    q0, qd0 = _state(robot, q0, "q0"), _state(robot, qd0, "qd0")
+    if dt is not None and not (isinstance(dt, (int, float)) and math.isfinite(dt) and dt > 0):
+        raise ValueError(f"dt must be a positive number of seconds, got {dt!r}")
+    if not (isinstance(max_events, int) and max_events >= 0):
+        raise ValueError(f"max_events must be a non-negative integer, got {max_events!r}")
+    model = _Model(robot, _torque_function(robot, torque), method, variant, bool(gravity),
+                   bool(friction), bool(tip_wrench), compiled, bool(stiction))
+    if integrator.lower() == "euler":
+        if t_eval is not None or options:
+            raise ValueError(f"the Euler integrator takes a step dt only, not "
+                             f"{', '.join(['t_eval'] * (t_eval is not None) + list(options))}")
+        samples = _euler(model, q0, qd0, t0, tf, 1e-3 if dt is None else float(dt), max_events)
+    else:
+        if t_eval is None and dt is not None:
+            count = int(math.floor((tf - t0) / dt * (1 + 1e-12))) + 1
+            t_eval = np.minimum(t0 + dt * np.arange(count), tf)
+        elif t_eval is not None:
+            t_eval = np.asarray(t_eval, dtype=float)
+            if t_eval.ndim != 1 or np.any(np.diff(t_eval) <= 0) or (
+                    len(t_eval) and (t_eval[0] < t0 or t_eval[-1] > tf)):
+                raise ValueError("t_eval must be increasing times within t_span")
+        samples = _adaptive(model, q0, qd0, t0, tf, ADAPTIVE[integrator.lower()], t_eval,
+                            dict(rtol=rtol, atol=atol, **options), max_events)
+    return _trajectory(model, samples, integrator.lower(), method, variant, bool(gravity))
+
+
+# -- the integrators -----------------------------------------------------------------------------
+def _euler(model: _Model, q0, qd0, t0, tf, h, max_events):
+    """003 Sec. 9.5, "Euler integration algorithm for forward dynamics", with the stick-slip
+    switches applied after each step.  003 prints the loop as "for k = 1 to N" computing
+    ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
+    steps = int(math.floor((tf - t0) / h * (1 + 1e-12)))
+    if steps < 1:
+        raise ValueError(f"dt = {h:g} s is longer than the time span {tf - t0:g} s")
+    q, qd = q0.tolist(), qd0.tolist()
+    mode, qd, events = model.initial_mode(t0, q, qd)
+    times, states, modes = [t0], [(q, qd)], [mode]
+    for k in range(steps):
+        t = t0 + k * h
+        qdd, _ = model.solve(t, q, qd, mode)                                # GetJointAccel
+        q = [a + h * b for a, b in zip(q, qd)]                              # q[k+1]
+        qd = [a + h * b for a, b in zip(qd, qdd)]                           # qd[k+1]
+        t_next = t0 + (k + 1) * h
+        if model.sticky:
+            crossed = [j for j in model.sticky if mode[j] != 0 and mode[j] * qd[j] <= 0.0]
+            if crossed or any(mode[j] == 0 for j in model.sticky):
+                mode, qd, switches = model.settle(t_next, q, qd, mode, crossed)
+                events += switches
+                if len(events) > max_events:
+                    raise RuntimeError(_too_many_events(model, max_events, t_next))
+        times.append(t_next)
+        states.append((q, qd))
+        modes.append(mode)
+    return times, states, modes, events
+
+
+def _adaptive(model: _Model, q0, qd0, t0, tf, name, t_eval, options, max_events):
+    """solve_ivp, restarted at every stick-slip switch."""
+    from scipy.integrate import solve_ivp
+    n = model.n
+    q, qd = q0.tolist(), qd0.tolist()
+    mode, qd, events = model.initial_mode(t0, q, qd)
+    times, states, modes = [], [], []
+    t, y = t0, np.array(q + qd)
+    nfev = 0
+    while True:
+        current = mode
+
+        def rhs(time, state, current=current):
+            values = state.tolist()
+            qdd, _ = model.solve(time, values[:n], values[n:], current)
+            return np.array(values[n:] + qdd)
+
+        watchers = _event_functions(model, current)
+        segment_eval = None
+        if t_eval is not None:
+            segment_eval = t_eval[(t_eval >= t) & (t_eval <= tf)]
+        solution = solve_ivp(rhs, (t, tf), y, method=name, t_eval=segment_eval,
+                             events=[w for w, _ in watchers] or None, **options)
+        nfev += solution.nfev
+        if solution.status < 0:
+            raise RuntimeError(f"{model.robot.name}: the integrator failed at t = "
+                               f"{solution.t[-1] if len(solution.t) else t:g} s: "
+                               f"{solution.message}")
+        for k, time in enumerate(solution.t):
+            if times and time <= times[-1]:
+                continue                             # a restart repeats the switching time
+            times.append(float(time))
+            values = solution.y[:, k].tolist()
+            states.append((values[:n], values[n:]))
+            modes.append(current)
+        if solution.status == 0:
+            break
+        # a switch: which watcher fired first
+        fired = [(float(ev[0]), i) for i, ev in enumerate(solution.t_events) if len(ev)]
+        t_switch, first = min(fired)
+        y_switch = solution.y_events[first][0]
+        joint, kind = watchers[first][1]
+        values = y_switch.tolist()
+        candidates = (joint,) if kind == "velocity" else ()
+        release = (joint,) if kind == "holding" else ()
+        mode, qd_new, switches = model.settle(t_switch, values[:n], values[n:], current,
+                                              candidates, release)
+        events += switches
+        if len(events) > max_events:
+            raise RuntimeError(_too_many_events(model, max_events, t_switch))
+        t, y = t_switch, np.array(values[:n] + qd_new)
+        if t_eval is None and (not times or t_switch > times[-1]):
+            times.append(t_switch)
+            states.append((values[:n], qd_new))
+            modes.append(mode)
+        if t >= tf:
+            break
+    model.nfev = nfev
+    return times, states, modes, events
+
+
+def _event_functions(model: _Model, mode):
+    """solve_ivp events of one mode: a slipping joint's velocity reaching zero, a stuck joint's
+    holding torque reaching its static friction ``b_s``."""
+    n = model.n
+    watchers = []
+    for k in model.sticky:
+        if mode[k] != 0:
+            def velocity(time, state, k=k, s=mode[k]):
+                return s * state[n + k]
+            velocity.terminal, velocity.direction = True, -1
+            watchers.append((velocity, (k, "velocity")))
+        else:
+            def holding(time, state, k=k):
+                values = state.tolist()
+                _, held = model.solve(time, values[:n], values[n:], mode)
+                return model.links[k].static - abs(held[k])
+            holding.terminal, holding.direction = True, -1
+            watchers.append((holding, (k, "holding")))
+    return watchers
+
+
+def _too_many_events(model, max_events, t) -> str:
+    return (f"{model.robot.name}: more than {max_events} stick-slip switches by t = {t:g} s; "
+            f"raise max_events, or check the friction coefficients")
+
+
+def _trajectory(model: _Model, samples, integrator, method, variant, gravity) -> Trajectory:
+    times, states, modes, events = samples
+    robot, n = model.robot, model.n
+    observe, _ = compile_joint_function(robot, ("simulate observables",), _observables)
+    N = len(times)
+    q, qd, qdd, tau, fr, stuck = (np.zeros((N, n)) for _ in range(6))
+    stuck = stuck.astype(bool)
+    measured = np.zeros((N, 5))
+    unused = (0.0,) * n
+    nfev = model.nfev
+    for i, ((qi, qdi), mode) in enumerate(zip(states, modes)):
+        accelerations, holding = model.solve(times[i], qi, qdi, mode)
+        q[i], qd[i], qdd[i] = qi, qdi, accelerations
+        tau[i] = model.applied(times[i], qi, qdi)
+        fr[i] = model.friction(qdi, mode)
+        for k, value in holding.items():
+            fr[i, k] = value
+            stuck[i, k] = True
+        measured[i] = observe(tuple(qi), tuple(qdi), unused)
+    potential = measured[:, 1] if gravity else np.zeros(N)
+    return Trajectory(robot, np.array(times), q, qd, qdd, tau, fr, stuck, measured[:, 0],
+                      potential, measured[:, 2:], integrator, method, variant,
+                      nfev=nfev if integrator != "euler" else len(times) - 1,
+                      events=list(events))
+
+
+# -- statics -------------------------------------------------------------------------------------
+def _gravity_and_stiffness(robot: Robot, q, gravity: bool, tip_wrench: bool):
+    """``c(q) + J^T w`` (000 Eq. (3.2-34), the torque that holds the arm still) and its
+    derivative ``K = d/dq`` (the stiffness of the static torque), by a Newton-Euler run at rest
+    on jets (:mod:`dynlab.jets`): exact derivatives, no SymPy."""
+    links, grav, tip_f, tip_m = robot.numeric()
+    n = robot.n
+    zero = [0.0] * n
+    torque, _ = newton_euler.link_frame(links, jets.seed([float(v) for v in q]), zero, zero,
+                                        grav, tip_f, tip_m, jets.lift(V.NUMERIC),
+                                        use_gravity=gravity, use_friction=False,
+                                        use_tip=tip_wrench)
+    values = np.array([jets.value(t) for t in torque], dtype=float)
+    stiffness = np.array([jets.gradient(t, n) for t in torque], dtype=float)
+    return values, stiffness
+
+
+def static_stiffness(robot: Robot, q: Sequence, *, gravity: bool = True,
+                     tip_wrench: bool = True) -> np.ndarray:
+    """``K(q) = d(c + J^T w)/dq``: at a stable equilibrium it is positive definite, and the
+    small oscillations about it have angular frequencies ``omega^2`` = the eigenvalues of
+    ``K x = omega^2 D x`` (``scipy.linalg.eigh(K, D)``).
+
+    >>> import math
+    >>> from dynlab.robots import pendulum
+    >>> static_stiffness(pendulum(), [-math.pi / 2])     # m g a / 2 at the bottom
+    array([[2.45155]])
+    """
+    if robot.is_symbolic:
+        raise TypeError(f"{robot.name}: static_stiffness works on numbers")
+    return _gravity_and_stiffness(robot, _state(robot, q, "q"), gravity, tip_wrench)[1]
+
+
+def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence | None = None,
+                       *, stable: bool = True, tolerance: float = 1e-10) -> np.ndarray:
+    """The joint positions where the arm rests under constant joint torques ``tau`` (default
+    none): ``c(q) + J^T w = tau`` (gravity of 000 Eq. (3.2-34), the tip wrench), solved with
+    SciPy from ``q0`` (default: zero).  Friction plays no part (viscous friction vanishes at
+    rest; static friction would hold the arm anywhere within ``+-b_s`` of this).
+
+    With ``stable=True`` (and no tip moment, so that the loads have a potential
+    ``V = P + f . p_tool - tau . q``) the search first descends ``V`` from ``q0``, so it ends in
+    a minimum, where a damped arm comes to rest; then Newton's method polishes the root.
+
+    >>> import math
+    >>> from dynlab.robots import pendulum
+    >>> q = static_equilibrium(pendulum(), q0=[0.3])
+    >>> round(float(q[0]) / math.pi, 12)           # hanging straight down
+    -0.5
+    >>> round(float(static_equilibrium(pendulum(), [1.0], q0=[-1.0])[0]), 6)  # -acos(1/2.45155)
+    -1.150638
+    """
+    import scipy.optimize
+    if not isinstance(robot, Robot):
+        raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
+    if robot.is_symbolic:
+        raise TypeError(f"{robot.name}: static_equilibrium works on numbers; substitute the "
+                        f"symbols {sorted(map(str, robot.free_symbols))} first")
+    target = _state(robot, tau, "tau")
+    start = _state(robot, q0, "q0")
+    links, grav, tip_f, tip_m = robot.numeric()
+
+    def residual(q):
+        return _gravity_and_stiffness(robot, q, True, True)[0] - target
+
+    def jacobian(q):
+        return _gravity_and_stiffness(robot, q, True, True)[1]
+
+    if stable and not any(tip_m):
+        def potential(q):
+            _, origins = chain(links, tuple(q.tolist()))
+            return (_potential(links, tuple(q.tolist()), grav, V.NUMERIC)
+                    + float(np.dot(tip_f, origins[-1]))
+                    - float(np.dot(target, q)))
+        descent = scipy.optimize.minimize(
+            potential, start, jac=residual,
+            hess=lambda q: (lambda K: (K + K.T) / 2)(jacobian(q)), method="trust-exact",
+            options=dict(gtol=1e-10))
+        start = descent.x
+    solution = scipy.optimize.root(residual, start, jac=jacobian, method="hybr",
+                                   options=dict(xtol=1e-14))
+    q = solution.x
+    error = float(np.max(np.abs(residual(q))))
+    scale = max(1.0, float(np.max(np.abs(target))), float(np.max(np.abs(residual(q) + target))))
+    if not error <= tolerance * scale:
+        raise ValueError(f"{robot.name}: no static equilibrium found from q0 = {start.tolist()} "
+                         f"(residual torque {error:.3g}); the torques may exceed what gravity "
+                         f"can balance, or try another q0")
+    return q

@@ -1,0 +1,388 @@
+"""The terminal entry point: ``python -m dynlab`` (and the ``dynlab`` console script).
+
+Subcommands::
+
+    dynlab list                                   the arms
+    dynlab equations planar_2r:fu                 D, h, c in book style (000 Sec. 3.2.6)
+    dynlab compare scara                          every formulation, side by side
+    dynlab torque puma560 --q qr --qd 0.1,0,0,0,0,0
+    dynlab code planar_2r:macsyma --language fortran --symbolic
+    dynlab check                                  the formulations agree on every arm
+
+An arm is named as in :data:`dynlab.robots.ROBOTS`, optionally with its builder's first option
+after a colon (``planar_2r:macsyma`` is ``planar_2r("macsyma")``, ``puma560:3`` the first three
+joints) or ``key=value`` pairs (``puma560:joints=3``).  Joint vectors are numbers separated by
+commas or spaces; ``pi`` is understood (``pi/2``, ``-pi/4``, ``0.5*pi``); for the PUMA 560 ``q``
+may be a named pose (``qz``, ``qr``, ``qs``, ``qn``).
+
+>>> main(["torque", "pendulum", "--q", "0", "--qdd", "1"])
+tau1 =   2.5349 N m
+0
+>>> main(["torque", "robot_x", "--q", "0"])     # prints the error on stderr
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import math
+import re
+import sys
+import time
+
+import numpy as np
+
+USAGE_ERROR = 2
+
+
+class CommandError(Exception):
+    """A mistake on the command line: printed as ``dynlab: error: ...``, exit status 2."""
+
+
+# -- reading the command line -----------------------------------------------------------------------
+def _robots() -> dict:
+    from dynlab.robots import ROBOTS
+    return ROBOTS
+
+
+def _option_value(text: str):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def build_arm(spec: str, symbolic: bool = False):
+    """The robot named by ``spec`` (``name``, ``name:value`` or ``name:key=value,...``).
+
+    >>> build_arm("puma560:3").n
+    3
+    >>> build_arm("planar_2r:macsyma", symbolic=True).name
+    'two-link arm with payload (001 App. B)'
+    """
+    name, _, options = spec.partition(":")
+    robots = _robots()
+    if name not in robots:
+        raise CommandError(f"unknown arm {name!r}; choose one of {', '.join(robots)}")
+    builder = robots[name]
+    parameters = [p for p in inspect.signature(builder).parameters.values()
+                  if p.name != "symbolic" and p.kind in (p.POSITIONAL_OR_KEYWORD,
+                                                         p.KEYWORD_ONLY)]
+    kwargs = {}
+    for item in filter(None, options.split(",")):
+        key, equals, value = item.partition("=")
+        if not equals:
+            if not parameters:
+                raise CommandError(f"arm {name!r} takes no options, got {item!r}")
+            key, value = parameters[0].name, item
+        kwargs[key] = _option_value(value)
+    try:
+        return builder(symbolic=symbolic, **kwargs)
+    except TypeError as error:
+        raise CommandError(f"arm {spec!r}: {error}") from None
+
+
+_NUMBER = re.compile(r"^([+-]?)(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)?"
+                     r"(\*?pi)?(?:/(\d+(?:\.\d*)?))?$")
+
+
+def parse_number(text: str, where: str) -> float:
+    """A number, or a multiple or fraction of ``pi``.
+
+    >>> parse_number("-pi/2", "q"), parse_number("0.5*pi", "q"), parse_number("1e-3", "q")
+    (-1.5707963267948966, 1.5707963267948966, 0.001)
+    """
+    match = _NUMBER.match(text.strip())
+    if not text.strip() or match is None or not (match.group(2) or match.group(3)):
+        raise CommandError(f"{where}: cannot read {text!r} as a number (write e.g. 0.5, "
+                           f"-1e-3, pi/2, 0.25*pi)")
+    sign, number, pi, divisor = match.groups()
+    value = float(number) if number else 1.0
+    if pi:
+        value *= math.pi
+    if divisor:
+        value /= float(divisor)
+    return -value if sign == "-" else value
+
+
+def parse_vector(text: str | None, n: int, name: str, arm=None) -> tuple:
+    """``n`` joint values from ``text`` (zeros when ``None``); a PUMA pose name for ``q``."""
+    if text is None:
+        return (0.0,) * n
+    if arm is not None and name == "q" and text.strip() in _poses(arm):
+        return tuple(float(v) for v in _poses(arm)[text.strip()][:n])
+    entries = [e for e in re.split(r"[,\s]+", text.strip()) if e]
+    values = tuple(parse_number(e, f"{name}[{k + 1}]") for k, e in enumerate(entries))
+    if len(values) != n:
+        raise CommandError(f"{name} needs {n} values (one per joint), got {len(values)}: "
+                           f"{text!r}")
+    return values
+
+
+def _poses(arm) -> dict:
+    if arm.name.startswith("PUMA 560"):
+        from dynlab.robots import PUMA560_POSES
+        return PUMA560_POSES
+    return {}
+
+
+def _formulations(method: str | None, variant: str | None) -> list:
+    """``[(method, variant), ...]``: one named pair, every variant of ``method``, or all."""
+    from dynlab.dynamics import FORMULATIONS, _check_method
+    if method is None:
+        if variant is not None:
+            raise CommandError("--variant needs --method")
+        return [(m, v) for m, (variants, _) in FORMULATIONS.items() for v in variants]
+    try:
+        variant = _check_method(method, variant)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    return [(method, variant)]
+
+
+# -- the subcommands ----------------------------------------------------------------------------------
+def command_list(args) -> int:
+    """Print the arms with their joints and sources."""
+    for name, builder in _robots().items():
+        arm = builder()
+        options = [p for p in inspect.signature(builder).parameters if p != "symbolic"]
+        extra = f"  (option {options[0]}: {name}:<{options[0]}>)" if options and \
+            options[0] in ("variant", "joints") else ""
+        print(f"{name:<12}{arm.n} joints ({''.join(t[0].upper() for t in arm.joint_types)})  "
+              f"{arm.name}{extra}")
+        if arm.source:
+            print(f"{'':<12}source: {arm.source}")
+    return 0
+
+
+def command_equations(args) -> int:
+    """Print D, h, c (and friction) of an arm in book style."""
+    from dynlab.display import equations_text
+    from dynlab.dynamics import equations_of_motion
+    (method, variant), = _formulations(args.method or "lagrange_euler", args.variant)
+    arm = build_arm(args.arm, symbolic=not args.numeric)
+    start = time.perf_counter()
+    eom = equations_of_motion(arm, method=method, variant=variant)
+    print(equations_text(eom))
+    print(f"({method}, {variant}; derived in {time.perf_counter() - start:.2f} s)")
+    return 0
+
+
+def command_compare(args) -> int:
+    """Derive an arm by every formulation and compare the results element by element."""
+    from dynlab.codegen import generate
+    from dynlab.dynamics import equations_of_motion
+    numeric_arm = build_arm(args.arm)
+    symbolic = not args.numeric and numeric_arm.n <= 3
+    arm = build_arm(args.arm, symbolic=True) if symbolic else numeric_arm
+    pairs = _formulations(args.method, args.variant)
+    if symbolic:
+        state = {}
+        where = "symbolic parameters and joint variables"
+    else:
+        rng = np.random.default_rng(args.seed)
+        q = parse_vector(args.q, arm.n, "q", arm) if args.q else tuple(rng.uniform(-1, 1, arm.n))
+        qd = parse_vector(args.qd, arm.n, "qd") if args.qd else tuple(rng.uniform(-1, 1, arm.n))
+        state = {"q": q, "qd": qd}
+        where = "q = " + _vector_text(q) + ", qd = " + _vector_text(qd)
+    print(f"{numeric_arm.name}: D, h, c by {len(pairs)} formulation(s) at {where}")
+    print(f"{'formulation':<30}{'seconds':>9}  {'generated tau: mul':>18}{'add':>6}{'call':>6}"
+          f"  agreement with the first")
+    first, failures = None, 0
+    for method, variant in pairs:
+        start = time.perf_counter()
+        eom = equations_of_motion(arm, method=method, variant=variant, **state)
+        seconds = time.perf_counter() - start
+        counts = generate(numeric_arm, method=method, variant=variant).counts
+        if first is None:
+            first, verdict = eom, "(reference)"
+        else:
+            comparison = first.compare(eom)
+            verdict = "agree" if comparison else f"DIFFER in {len(comparison.differences)} " \
+                                                  f"element(s)"
+            failures += not comparison
+        print(f"{method + ' (' + variant + ')':<30}{seconds:>9.2f}  {counts['mul']:>18}"
+              f"{counts['add']:>6}{counts['call']:>6}  {verdict}")
+    return 1 if failures else 0
+
+
+def _vector_text(values) -> str:
+    return "(" + ", ".join(f"{v:.4g}" for v in values) + ")"
+
+
+def command_torque(args) -> int:
+    """Evaluate tau(q, qd, qdd) at one state."""
+    from dynlab.dynamics import inverse_dynamics
+    (method, variant), = _formulations(args.method or "newton_euler", args.variant)
+    arm = build_arm(args.arm)
+    q = parse_vector(args.q, arm.n, "q", arm)
+    qd = parse_vector(args.qd, arm.n, "qd")
+    qdd = parse_vector(args.qdd, arm.n, "qdd")
+    tau = inverse_dynamics(arm, q, qd, qdd, method=method, variant=variant)
+    for k, (value, joint) in enumerate(zip(tau, arm.joint_types), start=1):
+        print(f"tau{k} = {value:8.4f} {'N m' if joint == 'revolute' else 'N'}")
+    return 0
+
+
+def command_code(args) -> int:
+    """Print generated code: C, Fortran, NumPy or Python."""
+    from dynlab.codegen import closed_form, generate
+    (method, variant), = _formulations(args.method, args.variant) if args.method else \
+        [("lagrange_euler" if (args.closed_form or args.symbolic) else "newton_euler", None)]
+    if args.symbolic or args.closed_form:
+        arm = build_arm(args.arm, symbolic=args.symbolic)
+        code = closed_form(arm, args.what, method=method, variant=variant)
+    else:
+        code = generate(build_arm(args.arm), args.what, method=method, variant=variant)
+    text = code.source(args.language)
+    counts = code.counts
+    note = (f"{counts['mul']} multiplications, {counts['add']} additions, {counts['div']} "
+            f"divisions, {counts['call']} calls")
+    if code.constants is not None:
+        c = code.constants.counts()
+        note += (f" (constants, once: {c['mul']} multiplications, {c['add']} additions; "
+                 f"parameters in order {', '.join(code.parameters)})")
+    comment = {"c": "/* {} */", "fortran": "! {}", "numpy": "# {}", "python": "# {}"}
+    print(comment[args.language].format(note))
+    print(text.rstrip())
+    return 0
+
+
+def command_check(args) -> int:
+    """Quick agreement check: every formulation (step by step and compiled) and the generated
+    code against N-E on every arm, and forward dynamics undoing inverse dynamics."""
+    from dynlab.codegen import generate
+    from dynlab.dynamics import inverse_dynamics
+    specs = args.arms or list(_robots())
+    rng = np.random.default_rng(args.seed)
+    failures = 0
+    for spec in specs:
+        arm = build_arm(spec)
+        worst, compared = 0.0, 0
+        for _ in range(args.states):
+            q, qd, qdd = (rng.uniform(-1.5, 1.5, arm.n) for _ in range(3))
+            reference = inverse_dynamics(arm, q, qd, qdd)
+            scale = 1.0 + np.abs(reference).max()
+            candidates = []
+            for method, variant in _formulations(None, None):
+                candidates.append(inverse_dynamics(arm, q, qd, qdd, method=method,
+                                                   variant=variant))
+                candidates.append(inverse_dynamics(arm, q, qd, qdd, method=method,
+                                                   variant=variant, compiled=False))
+            code = generate(arm)
+            candidates.append(code(q, qd, qdd))
+            forward = generate(arm, "forward_dynamics")
+            candidates.append(inverse_dynamics(arm, q, qd, forward(q, qd, reference)))
+            for value in candidates:
+                worst = max(worst, float(np.abs(value - reference).max()) / scale)
+                compared += 1
+        ok = worst < 1e-9
+        failures += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {arm.name}: {compared} results at {args.states} "
+              f"random states, largest relative difference {worst:.1e}")
+    print("all formulations agree" if not failures else f"{failures} arm(s) FAILED")
+    return 1 if failures else 0
+
+
+# -- the parser ---------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    from dynlab.codegen import WHAT
+    from dynlab.dynamics import FORMULATIONS
+    arms = ", ".join(_robots())
+    methods = list(FORMULATIONS)
+    parser = argparse.ArgumentParser(
+        prog="dynlab",
+        description="Robot-arm dynamics derived three ways (Lagrange-Euler, Newton-Euler, "
+                    "generalized d'Alembert): equations, torques, generated code.",
+        epilog=f"Arms: {arms}.  Name an arm's option after a colon: planar_2r:macsyma, "
+               f"puma560:3 (first three joints).  Run 'dynlab COMMAND --help' for details.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def arm_argument(sub):
+        sub.add_argument("arm", help=f"one of {arms} (with :option, e.g. planar_2r:fu)")
+
+    def method_arguments(sub, default):
+        sub.add_argument("--method", choices=methods, default=None,
+                         help=f"formulation (default {default})")
+        sub.add_argument("--variant", help="variant of the formulation (e.g. link, base; "
+                                           "uicker, jacobian, christoffel; lee)")
+
+    sub = commands.add_parser("list", help="list the arms", description=command_list.__doc__)
+    sub.set_defaults(run=command_list)
+
+    sub = commands.add_parser("equations", help="print an arm's equations of motion in book "
+                              "style", description=command_equations.__doc__ +
+                              "  Symbolic parameters by default (the PUMA 560 is big: try "
+                              "puma560:3 or --numeric).")
+    arm_argument(sub)
+    method_arguments(sub, "lagrange_euler")
+    sub.add_argument("--numeric", action="store_true",
+                     help="numeric parameters (symbolic joint variables only)")
+    sub.set_defaults(run=command_equations)
+
+    sub = commands.add_parser("compare", help="compare the formulations on one arm",
+                              description=command_compare.__doc__ + "  Symbolic for arms of up "
+                              "to three joints, else at a (random or given) state.")
+    arm_argument(sub)
+    method_arguments(sub, "all of them")
+    sub.add_argument("--numeric", action="store_true", help="compare at a numeric state")
+    sub.add_argument("--q", help="joint positions (default random)")
+    sub.add_argument("--qd", help="joint velocities (default random)")
+    sub.add_argument("--seed", type=int, default=0, help="seed of the random state")
+    sub.set_defaults(run=command_compare)
+
+    sub = commands.add_parser("torque", help="evaluate torques at a state",
+                              description=command_torque.__doc__)
+    arm_argument(sub)
+    sub.add_argument("--q", required=True, help="joint positions, e.g. 0.1,pi/4 (PUMA: or "
+                                                "a pose qz, qr, qs, qn)")
+    sub.add_argument("--qd", help="joint velocities (default 0)")
+    sub.add_argument("--qdd", help="joint accelerations (default 0)")
+    method_arguments(sub, "newton_euler")
+    sub.set_defaults(run=command_torque)
+
+    sub = commands.add_parser("code", help="emit generated C, Fortran or NumPy code",
+                              description=command_code.__doc__ + "  Traced from a numeric "
+                              "formulation by default; --symbolic crunches the parameters into "
+                              "constants as 001 App. B does.")
+    arm_argument(sub)
+    sub.add_argument("--language", choices=("c", "fortran", "numpy", "python"), default="c")
+    sub.add_argument("--what", choices=list(WHAT), default="inverse_dynamics",
+                     help="what the code computes (default inverse_dynamics)")
+    method_arguments(sub, "newton_euler, or lagrange_euler for closed forms")
+    sub.add_argument("--closed-form", action="store_true",
+                     help="from the symbolic closed form (sympy.cse) instead of a trace")
+    sub.add_argument("--symbolic", action="store_true",
+                     help="closed form with symbolic parameters and precomputed constants")
+    sub.set_defaults(run=command_code)
+
+    sub = commands.add_parser("check", help="self-check: all formulations agree on each arm",
+                              description=command_check.__doc__)
+    sub.add_argument("arms", nargs="*", help=f"arms to check (default all: {arms})")
+    sub.add_argument("--states", type=int, default=3, help="random states per arm (default 3)")
+    sub.add_argument("--seed", type=int, default=0)
+    sub.set_defaults(run=command_check)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Run the command line; returns the exit status (0 success, 1 check failed, 2 usage)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:                 # --help, or argparse's own usage errors
+        return int(stop.code or 0)
+    if args.command is None:
+        parser.print_help()
+        return USAGE_ERROR
+    try:
+        return args.run(args)
+    except CommandError as error:
+        print(f"dynlab: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except (ValueError, TypeError) as error:   # dynlab's own checks name what is wrong
+        print(f"dynlab: error: {error}", file=sys.stderr)
+        return USAGE_ERROR

@@ -1259,34 +1259,64 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
 # =================================================================================================
 # Closed forms from SymPy
 # =================================================================================================
-def crunch(expressions, state, prefix: str = "r") -> tuple:
+#: Above this many operations (``sympy.count_ops`` over all expressions) :func:`crunch` keeps the
+#: expressions' structure instead of expanding them (expansion of the PUMA's terms runs minutes).
+EXPAND_LIMIT = 4000
+
+
+def crunch(expressions, state, prefix: str = "r", expand: bool | None = None) -> tuple:
     """001's ``crunch()``: every coefficient that depends on parameters only becomes a
     constant ``r1, r2, ...`` (computed once); returns ``(expressions, [(r_k, coefficient)])``.
 
-    Each expression is expanded into monomials of the state-dependent factors (``qdd1``,
+    With ``expand`` (the default for expressions up to :data:`EXPAND_LIMIT` operations) each
+    expression is expanded into monomials of the state-dependent factors (``qdd1``,
     ``cos(q2)``, ...), the parameter coefficients of equal monomials are added, and equal
     coefficients (up to a rational factor) share one constant; the result is collected by
-    constants.
+    constants.  Without it the same is done sum by sum, keeping the nesting: parameter
+    factors are distributed into a sum they multiply (one level, ``m (a c + d s)`` becomes
+    ``(m a) c + (m d) s``) but products of two state-dependent sums are not multiplied out,
+    so the work stays linear in the size of the expressions.
 
     >>> import sympy
     >>> m, l, q, qdd = sympy.symbols("m l q qdd")
     >>> crunch([m * l**2 * qdd / 3 + m * l * sympy.cos(q) / 2], {q, qdd})
     ([qdd*r2/3 + r1*cos(q)/2], [(r1, l*m), (r2, l**2*m)])
+    >>> crunch([m * (l * sympy.cos(q) + 2 * l * sympy.cos(q)) * (qdd + l)], {q, qdd},
+    ...        expand=False)
+    ([3*r2*(qdd + r1)*cos(q)], [(r1, l), (r2, l*m)])
     """
     import sympy
     state = set(state)
+    flat = [sympy.sympify(e) for e in expressions]
+    if expand is None:
+        expand = _small(flat, EXPAND_LIMIT)
     constants: dict = {}
     names = []
-    result = []
-    for expression in expressions:
-        expanded = sympy.expand(sympy.sympify(expression))
-        monomials: dict = {}
-        for term in sympy.Add.make_args(expanded):
-            moving, fixed = [], []
-            for factor in sympy.Mul.make_args(term):
-                (moving if factor.free_symbols & state else fixed).append(factor)
-            monomial = sympy.Mul(*moving)
-            monomials[monomial] = monomials.get(monomial, 0) + sympy.Mul(*fixed)
+    moves: dict = {}
+
+    def moving(expr) -> bool:
+        """Whether ``expr`` depends on the state (memoized: ``free_symbols`` is not)."""
+        found = moves.get(expr)
+        if found is None:
+            found = expr in state if expr.is_Symbol else any(moving(a) for a in expr.args)
+            moves[expr] = found
+        return found
+
+    def constant(coefficient):
+        """``content * r_k`` for a parameter-only coefficient."""
+        coefficient = sympy.expand(coefficient)
+        if coefficient == 0 or not coefficient.free_symbols:
+            return coefficient
+        content, primitive = coefficient.as_content_primitive()
+        if primitive.could_extract_minus_sign():
+            content, primitive = -content, -primitive
+        if primitive not in constants:
+            symbol = sympy.Symbol(f"{prefix}{len(constants) + 1}", real=True)
+            constants[primitive] = symbol
+            names.append((symbol, primitive))
+        return content * constants[primitive]
+
+    def assemble(monomials: dict):
         groups: dict = {}
         for monomial, coefficient in monomials.items():
             coefficient = sympy.expand(coefficient)
@@ -1296,17 +1326,82 @@ def crunch(expressions, state, prefix: str = "r") -> tuple:
                 groups[sympy.Integer(1)] = groups.get(sympy.Integer(1), 0) + \
                     coefficient * monomial
                 continue
-            content, primitive = coefficient.as_content_primitive()
-            if primitive.could_extract_minus_sign():
-                content, primitive = -content, -primitive
-            if primitive not in constants:
-                symbol = sympy.Symbol(f"{prefix}{len(constants) + 1}", real=True)
-                constants[primitive] = symbol
-                names.append((symbol, primitive))
-            symbol = constants[primitive]
+            value = constant(coefficient)
+            content, symbol = value.as_coeff_Mul()
             groups[symbol] = groups.get(symbol, 0) + content * monomial
-        result.append(sympy.Add(*[symbol * part for symbol, part in groups.items()]))
+        return sympy.Add(*[symbol * part for symbol, part in groups.items()])
+
+    memo: dict = {}
+
+    def collect(expr, factor, monomials):
+        """Add ``factor * expr`` to ``monomials`` ({state part: parameter coefficient})."""
+        if not moving(expr):
+            monomials[sympy.Integer(1)] = monomials.get(sympy.Integer(1), 0) + factor * expr
+            return
+        if expr.is_Add:
+            for arg in expr.args:
+                collect(arg, factor, monomials)
+            return
+        if expr.is_Mul:
+            varying, fixed = [], []
+            for arg in expr.args:
+                (varying if moving(arg) else fixed).append(arg)
+            factor = factor * sympy.Mul(*fixed)
+            if len(varying) == 1 and varying[0].is_Add:
+                collect(varying[0], factor, monomials)
+                return
+            monomial = sympy.Mul(*[rebuild(arg) for arg in varying])
+        else:
+            monomial = rebuild(expr)
+        monomials[monomial] = monomials.get(monomial, 0) + factor
+
+    def rebuild(expr):
+        """``expr`` (state-dependent) with its parameter coefficients crunched, structure kept."""
+        found = memo.get(expr)
+        if found is not None:
+            return found
+        if expr.is_Symbol:
+            result = expr
+        elif expr.is_Add or expr.is_Mul:
+            monomials: dict = {}
+            collect(expr, sympy.Integer(1), monomials)
+            result = assemble(monomials)
+        elif expr.is_Pow:
+            result = sympy.Pow(rebuild(expr.args[0]), expr.args[1])
+        else:
+            result = expr.func(*[rebuild(arg) if moving(arg) else arg for arg in expr.args])
+        memo[expr] = result
+        return result
+
+    result = []
+    for expression in flat:
+        if expand:
+            expression = sympy.expand(expression)
+            monomials: dict = {}
+            for term in sympy.Add.make_args(expression):
+                varying, fixed = [], []
+                for factor in sympy.Mul.make_args(term):
+                    (varying if moving(factor) else fixed).append(factor)
+                monomial = sympy.Mul(*varying)
+                monomials[monomial] = monomials.get(monomial, 0) + sympy.Mul(*fixed)
+            result.append(assemble(monomials))
+        elif moving(expression):
+            result.append(rebuild(expression))
+        else:
+            result.append(constant(expression))
     return result, names
+
+
+def _small(expressions, limit: int) -> bool:
+    """Whether the expressions have at most ``limit`` nodes in all (stops counting early)."""
+    import sympy
+    count = 0
+    for expression in expressions:
+        for _ in sympy.preorder_traversal(expression):
+            count += 1
+            if count > limit:
+                return False
+    return True
 
 
 def _walker(optimizer: Optimizer, symbols: dict):

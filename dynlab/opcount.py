@@ -330,8 +330,14 @@ def table_3_1(n: int) -> dict:
 
 
 def table_3_1_rows(n: int) -> dict:
-    """000 Table 3.1 row by row: ``{row: (multiplications, additions)}``; their sum is not the
-    printed total (see :data:`DISAGREEMENTS`)."""
+    """000 Table 3.1 row by row: ``{row: (multiplications, additions)}``.  The rows add up to
+    the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that disagrees
+    with them (:func:`disagreements`).
+
+    >>> rows = table_3_1_rows(6)
+    >>> sum(m for m, _ in rows.values()) == table_3_1(6)["mul"]
+    True
+    """
     F = Fraction
     rows = {
         "A_j' (4x4 products)": (32 * n * (n - 1), 24 * n * (n - 1)),

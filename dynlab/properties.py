@@ -18,7 +18,8 @@ into tools for any dynlab arm:
 * the counts of independent coefficients (Table 2), of non-zero and of constant ones and the
   sparsity measure (Table 3), decided exactly;
 * passivity, ``Ddot - 2C`` skew-symmetric (003 Prop. 9.1), and the task-space inertia
-  ``Lambda = J^-T D J^-1`` with its bias ``eta`` (003 Eqs. (9.97)-(9.99)).
+  ``Lambda = J^-T D J^-1`` with its bias ``eta`` (003 Eqs. (9.97)-(9.99));
+* a slider dashboard for 004 Sec. 6's design guidelines (:func:`structure_dashboard`).
 
 Index convention.  dynlab's Christoffel variant returns ``Gamma[i][j][k] = (1/2)(dD_ij/dq_k +
 dD_ik/dq_j - dD_jk/dq_i)`` (003 Eq. (9.13)); 004's Eq. (12) is ``c_jm(i) = (1/2)(dd_ij/dq_m +
@@ -31,6 +32,22 @@ Sign of gravity.  004 writes ``G_i = -dV/dq_i`` (13) after Lagrange's equation w
 (``V`` of (8) is the potential energy), so ``G_i = +dV/dq_i`` and (40), (B-3), (B-4) carry a
 minus sign (with (40) as printed a vertical slide would be held up by pushing it down).  The
 zero and constant gravitational coefficients, all that Sec. 6 uses, are unaffected.
+
+Where 004 differs from the derivation (the errata, argued where they are used):
+
+* (21), (31): ``J_ij = (m_i + ... + m_N) K_ij``; the sum (21) runs over links ``j .. N``, so
+  ``J_ij = (m_j + ... + m_N) K_ij``, and only then is ``k_ij = LF x KF`` (33)-(35) true
+  (:func:`kinematic_factors`).
+* Sec. 3.5: "the kinematic factor (0 <= KF <= 1)": ``k_ij < 1`` bounds ``KF`` by ``1 / LF``
+  only; a heavy inner link with little inertia about its axis gives ``KF > 1``
+  (``tests/test_properties.py`` has one).
+* (B-2): ``x_i, y_i`` are the centre of mass of links ``i .. N`` in frame ``i-1`` (the ``p_i``
+  of (40)), not "of link i in its own frame" (:func:`gravity_coefficients_dh`).
+* Table 3: the articulated arm's Coriolis count 2 is 1 (``c12(3) = -c13(2)`` vanishes for any
+  mass distribution when ``z1 || z2``), the Stanford arm's constant self-inertial count (1) is
+  (2) (``d33``, Eq. (25), and ``d66``), and the PUMA's ``d_ij`` 14 with ``c_jj(i)`` 30
+  contradicts (36), since ``c_jj(i) = dd_ij/dq_j`` for ``i < j`` vanishes with ``d_ij``
+  (notebook 06 regenerates the table).
 
 >>> from dynlab.arms_004 import cylindrical
 >>> structure = model_structure(cylindrical(inertia="axial"))
@@ -45,7 +62,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Sequence
 
 import numpy as np
 import sympy
@@ -54,7 +71,6 @@ from sympy.polys.rings import ring as polynomial_ring
 from dynlab import jets
 from dynlab import vectors as V
 from dynlab.kinematics import _tool_jacobian, chain, resolve
-from dynlab.lagrange_euler import mass_matrix_from_energy
 from dynlab.model import Robot
 
 #: Relative tolerance of the numeric checks.
@@ -939,9 +955,9 @@ def model_structure(robot: Robot) -> ModelStructure:
     """The independent coefficients of ``robot``'s model (004 Tables 2, 3), each decided
     exactly to be zero, constant or a function of some joints.
 
-    ``D`` is built by dynlab's Lagrangian code (:func:`dynlab.lagrange_euler.
-    mass_matrix_from_energy`, 003 Eq. (9.10)) and the potential by :func:`dynlab.kinematics.
-    chain`, run over exact polynomials in ``sin q_k``, ``cos q_k`` (prismatic ``q_k``) and the
+    ``D`` is built row by row in the joint frames (:func:`inertia_matrix_in_joint_frames`,
+    004 (5) and Appendix A) and the potential by :func:`dynlab.kinematics.chain`, both run
+    over exact polynomials in ``sin q_k``, ``cos q_k`` (prismatic ``q_k``) and the
     parameters, reduced modulo ``sin^2 + cos^2 = 1``: :func:`dynlab.symbolic.reduce_trig`'s
     canonical form, in SymPy's sparse polynomial ring, which keeps the PUMA's 97 coefficients
     to seconds.  ``c_jm(i)`` follow from (12) and ``G_i = dV/dq_i`` (13, sign corrected).  A
@@ -1022,3 +1038,206 @@ def coefficient_expression(structure: ModelStructure, label: str):
                        f"independent_coefficients({structure.n})")
     q = joint_symbols(structure.n)[0]
     return sympy.expand(structure._ring.to_sympy(structure.polynomials[label], q))
+
+
+# ==============================================================================================
+# 004 Sec. 6: the design guidelines on a slider dashboard
+# ==============================================================================================
+def _coupling_table(k, loading, kinematic, D) -> str:
+    """The readout of :class:`StructureDashboard`: one row per pair ``i < j``."""
+    import html as _html
+    n = len(D)
+    rows = ["<table class='dynlab-coupling-table'><tr><th>pair</th><th>d_ij</th>"
+            "<th>loading factor (34)</th><th>kinematic factor (35)</th>"
+            "<th>k_ij (32)</th></tr>"]
+    from dynlab.widgets import format_value
+
+    def cell(pair, part, value):
+        shade = "" if part != "k" or not math.isfinite(value) else (
+            f" style='background: rgba(214, 39, 40, {0.8 * min(1.0, value):.2f})'")
+        text = format_value(value) if math.isfinite(value) else "undefined"
+        return (f"<td class='dynlab-value' data-pair='{pair}' data-part='{part}' "
+                f"data-value='{value!r}'{shade}>{_html.escape(text)}</td>")
+    for i in range(n):
+        for j in range(i + 1, n):
+            pair = f"{i + 1}{j + 1}"
+            rows.append(f"<tr><td>{pair}</td>{cell(pair, 'd', float(D[i][j]))}"
+                        f"{cell(pair, 'loading', float(loading[i, j]))}"
+                        f"{cell(pair, 'kinematic', float(kinematic[i, j]))}"
+                        f"{cell(pair, 'k', float(k[i, j]))}</tr>")
+    rows.append("</table>")
+    return "".join(rows)
+
+
+class StructureDashboard:
+    """Sliders for the masses and centres of mass of one of 004's 3-joint arms, and the joint
+    positions; shows the coefficients of coupling ``k_ij`` (32) with their loading (34) and
+    kinematic (35) factors, and the structure of the model (Table 3 row and sparsity) decided
+    exactly at the slider values.  Built by :func:`structure_dashboard`.
+
+    Attributes for tests and notebooks: ``robot`` (the arm now shown), ``base``, ``sliders``
+    (description -> slider: ``q2``.., ``m1``.., ``rx2``..), ``coupling`` (a
+    :class:`Coupling`), ``D``, ``structure`` (a :class:`ModelStructure`), ``readout`` and
+    ``counts`` (``HTML`` widgets), ``status``, ``message``, ``seconds``, ``widget``.
+    """
+
+    def __init__(self, robot: Robot, parameters, q):
+        import ipywidgets as widgets
+        if robot.is_symbolic:
+            raise TypeError(f"{robot.name}: the dashboard needs numbers (symbolic=False)")
+        self.base = self.robot = robot
+        self.parameters = list(parameters)
+        self.n = robot.n
+        self.q = [float(v) for v in q]
+        self.seconds = 0.0
+        self.message = ""
+        layout, style = widgets.Layout(width="250px"), {"description_width": "50px"}
+
+        def slider(name, value, low, high, step, classes, tooltip):
+            widget = widgets.FloatSlider(value=value, min=low, max=high, step=step,
+                                         description=name, continuous_update=True,
+                                         readout_format=".3f", layout=layout, style=style,
+                                         tooltip=tooltip)
+            for css in ("dynlab-slider", *classes):
+                widget.add_class(css)
+            return widget
+        self.sliders = {}
+        joints = []
+        for k in range(2, self.n + 1):           # k_ij depends on q2 .. qN only (Sec. 3.5)
+            revolute = robot.links[k - 1].is_revolute
+            low, high = (-math.pi, math.pi) if revolute else (-1.0, 1.0)
+            joints.append(slider(f"q{k}", self.q[k - 1], low, high, 0.01,
+                                 ("dynlab-q", f"dynlab-q{k}"),
+                                 f"joint {k} position ({'rad' if revolute else 'm'})"))
+        params = [slider(p.name, p.value, p.minimum, p.maximum, p.step,
+                         ("dynlab-parameter", f"dynlab-param-{p.name}"), p.help)
+                  for p in self.parameters]
+        for widget in (*joints, *params):
+            self.sliders[widget.description] = widget
+        self.readout = widgets.HTML()
+        self.readout.add_class("dynlab-coupling")
+        self.counts = widgets.HTML()
+        self.counts.add_class("dynlab-structure-counts")
+        self.status = widgets.HTML()
+        self.status.add_class("dynlab-status")
+        masses = [w for w in params if w.description.startswith("m")]
+        centres = [w for w in params if not w.description.startswith("m")]
+
+        def column(title, children):
+            return widgets.VBox([widgets.HTML(f"<b>{title}</b>"), *children])
+        self.widget = widgets.VBox([
+            widgets.HTML(f"<b>{robot.name}: coupling and sparsity (004 Secs. 3.5, 6)</b>"),
+            widgets.HBox([column("joints", joints), column("masses (kg)", masses),
+                          column("centres of mass (m, frame k)", centres)]),
+            self.readout, self.counts, self.status])
+        self.widget.add_class("dynlab-dashboard")
+        self.widget.add_class("dynlab-structure-dashboard")
+        for widget in joints:
+            widget.observe(lambda change: self.refresh(parameters=False), names="value")
+        for widget in params:
+            widget.observe(lambda change: self.refresh(parameters=True), names="value")
+        self.refresh(parameters=True)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    def __repr__(self) -> str:
+        pairs = ", ".join(f"k{i + 1}{j + 1} = {self.coupling.k[i, j]:.4f}"
+                          for i in range(self.n) for j in range(i + 1, self.n))
+        return (f"StructureDashboard({self.robot.name!r}: {pairs}; "
+                f"{self.structure.total} non-zero coefficients, sparsity "
+                f"{self.structure.sparsity:.3f})")
+
+    def refresh(self, parameters: bool = True) -> None:
+        """Recompute from the sliders; an error goes to the status line, the last valid arm
+        stays shown."""
+        import html as _html
+        import time
+        start = time.perf_counter()
+        try:
+            robot = self.robot
+            if parameters:
+                robot = self.base
+                for p in self.parameters:
+                    robot = p.apply(robot, self.sliders[p.name].value)
+            q = list(self.q)
+            for k in range(2, self.n + 1):
+                q[k - 1] = float(self.sliders[f"q{k}"].value)
+            D = inertia_matrix_22(robot, q)
+            result = Coupling(coupling_coefficients(D), loading_factors(robot),
+                              kinematic_factors(robot, q))
+            structure = model_structure(robot) if parameters else self.structure
+        except Exception as error:                     # noqa: BLE001 - reported, not raised
+            self.message = f"error: {type(error).__name__}: {error}"
+            self.status.value = f"<span style='color: #b00'>{_html.escape(self.message)}</span>"
+            return
+        self.robot, self.q, self.D, self.coupling, self.structure = (robot, q, D, result,
+                                                                     structure)
+        self.readout.value = _coupling_table(result.k, result.loading, result.kinematic, D)
+        row = structure.row()
+        n_revolute = sum(link.is_revolute for link in robot.links)
+        cells = "".join(f"<td class='dynlab-count' data-column='{c}'>{row[c][0]}({row[c][1]})"
+                        f"</td>" for c in COLUMNS)
+        self.counts.value = (
+            "<table><tr>" + "".join(f"<th>{c}</th>" for c in COLUMNS) + "<th>total</th>"
+            "<th>sparsity</th><th>0.235 [1 + (N_R/N)^2]^2</th></tr><tr>" + cells
+            + f"<td class='dynlab-count' data-column='total'>{row['total']}</td>"
+            f"<td class='dynlab-sparsity' data-value='{structure.sparsity!r}'>"
+            f"{structure.sparsity:.3f}</td>"
+            f"<td>{sparsity_formula(robot.n, n_revolute):.3f}</td></tr></table>"
+            f"<small>non-zero (constant) independent coefficients, decided exactly at these "
+            f"values; zero: {', '.join(structure.labels('zero')) or 'none'}</small>")
+        self.seconds = time.perf_counter() - start
+        self.message = f"ok: computed in {1e3 * self.seconds:.1f} ms"
+        self.status.value = _html.escape(self.message)
+
+
+def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float = 0.3
+                        ) -> StructureDashboard:
+    """004 Sec. 6's design guidelines on sliders: one of the 3-joint arms of
+    :mod:`dynlab.arms_004` (``"cartesian"``, ``"cylindrical"``, ``"spherical"``,
+    ``"articulated"``) with dynlab's numbers, sliders for ``q2 .. q3``, each link's mass
+    (:func:`dynlab.widgets.with_mass`: the inertia scales with it) and the centre of mass of
+    links 2 and 3 (``rx``, ``ry``, ``rz`` in frame k, within ``+-centre_range`` m; the
+    inertia about the centre of mass is kept).  Guideline 3 (decreasing masses lower the
+    loading factor) and the cost of a centre of mass off its link's line (new mutual,
+    centrifugal and Coriolis coefficients) can be watched live.
+
+    >>> board = structure_dashboard("articulated", q=[0.0, 0.5, 1.0])
+    >>> round(float(board.coupling.k[1, 2]), 4), board.structure.total
+    (0.6549, 10)
+    >>> board.sliders["rz3"].value = 0.05               # link 3 off the arm's plane
+    >>> board.structure.total, round(board.structure.sparsity, 3)
+    (15, 0.882)
+    """
+    from dynlab.arms_004 import ARMS_004
+    from dynlab.widgets import Parameter, with_mass
+    three = ("cartesian", "cylindrical", "spherical", "articulated")
+    if arm not in three:
+        raise ValueError(f"structure_dashboard: arm must be one of {', '.join(three)}, "
+                         f"got {arm!r}")
+    robot = ARMS_004[arm](symbolic=False, inertia="general")
+    q = [0.0] * robot.n if q is None else q
+    if len(q) != robot.n:
+        raise ValueError(f"structure_dashboard: q must have {robot.n} entries, got {len(q)}")
+    parameters = []
+    for k, link in enumerate(robot.links, start=1):
+        m = float(link.mass)
+        parameters.append(Parameter(f"m{k}", f"mass of link {k} (kg); its inertia scales "
+                                    f"with it", m, 0.5, float(f"{3 * m:.2g}"), 0.5,
+                                    lambda r, v, k=k: with_mass(r, k, v), "kg"))
+    for k in range(2, robot.n + 1):
+        for axis in range(3):
+            def move(r, v, k=k, axis=axis):
+                com = list(r.links[k - 1].com)
+                com[axis] = v
+                return r.replace_link(k, com=tuple(com))
+            value = float(robot.links[k - 1].com[axis])
+            low = min(-centre_range, value)
+            high = max(centre_range, value)
+            parameters.append(Parameter(f"r{'xyz'[axis]}{k}", f"centre of mass of link {k}, "
+                                        f"{'xyz'[axis]} in frame {k} (m)", value, low, high,
+                                        0.01, move, "m"))
+    return StructureDashboard(robot, parameters, q)

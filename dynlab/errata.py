@@ -2,7 +2,7 @@
 
 Each record is an :class:`Erratum` ``(source, place, printed, correct, why)``: ``source`` is the
 seed's number (``"000"`` Fu-Gonzalez-Lee Ch. 3, ``"001"`` the Macsyma thesis appendix, ``"002"``
-Schilling Ch. 6, ``"003"`` Lynch-Park Ch. 9) or a reference file; ``place`` the equation, table
+Schilling Ch. 6, ``"003"`` Lynch-Park Ch. 9, ``"004"`` Tourassis-Neuman) or a reference file; ``place`` the equation, table
 or line (``L389`` = line 389 of the seed text; 002's display equations lost their tags in the
 scan, their numbers are read off the text's cross-references); ``printed`` and ``correct`` short
 SymPy-style strings (``C2 = cos(q2)``, ``qdd1`` for the second derivative, 000's ``th`` for
@@ -197,6 +197,50 @@ ERRATA = (
        'sum_{s=i}^n {(sR0 z_{i-1})^T I_s beta_s} + [sR0 z_{i-1} x w_s]^T I_s w_s',
        'sum_{s=i}^n {(sR0 z_{i-1})^T I_s beta_s + [sR0 z_{i-1} x w_s]^T I_s w_s}',
        'the second term depends on s (I_s, sR0); (3.4-18) and (3.4-23) keep it inside'),
+    # -- 004 (Tourassis & Neuman); argued and tested in tests/test_properties.py ----------------
+    _E("004", "Eqs. (10), (13), (40), (B-3), (B-4)",
+       "d/dt(dT/dqd_i) - dT/dq_i - dV/dq_i = F_i; G_i = -dV/dq_i; "
+       "G_i = M_i {s_i g.z_{i-1} + s*_i g.(z_{i-1} x p_i)}",
+       "d/dt(dT/dqd_i) - dT/dq_i + dV/dq_i = F_i; G_i = dV/dq_i; "
+       "G_i = -M_i {s_i g.z_{i-1} + s*_i g.(z_{i-1} x p_i)}",
+       "V of (8) is the potential energy and L = T - V; as printed a vertical slide would be held "
+       "up by pushing it down (G_i = -M_i |g|); (B-3), (B-4) carry the same sign; zero and "
+       "constant G_i (Sec. 6) are unaffected"),
+    _E("004", "Eq. (12)",
+       "c_jm(i) = (1/2){dd_ii/dq_m + dd_im/dq_j - dd_jm/dq_i}",
+       "c_jm(i) = (1/2){dd_ij/dq_m + dd_im/dq_j - dd_jm/dq_i}",
+       "the Christoffel symbol of the first kind; (37) uses dd_ij/dq_m (possibly a scan error)"),
+    _E("004", "Eqs. (21), (31)",
+       "J_ij = (m_i + ... + m_N) K_ij; d_ij = (m_i + ... + m_N) K_ij",
+       "J_ij = (m_j + ... + m_N) K_ij; d_ij = (m_j + ... + m_N) K_ij",
+       "the sum (21) runs over links j..N and (22) prints (m_j + ... + m_N); only then does "
+       "k_ij = LF x KF (33)-(35) hold"),
+    _E("004", "Sec. 3.5, after Eq. (34)",
+       "the kinematic factor (0 <= KF <= 1)",
+       "KF >= 0 and KF < 1/LF (from k_ij < 1)",
+       "the articulated arm with masses 20, 10, 5 kg has KF_23 = 1.134 at q3 = 1; a heavy hub "
+       "with a light outstretched rod has KF_12 = 10"),
+    _E("004", "Eq. (B-2)",
+       "x_i and y_i are the coordinates of the center-of-gravity of link i in its own frame",
+       "x_i, y_i: the centre of gravity of links i..N in frame i-1",
+       "g.(z_{i-1} x p_i) evaluated in frame i-1 needs the p_i of (40): the centre of mass of "
+       "links i..N from origin i-1, in frame i-1's axes"),
+    _E("004", "Table 3, articulated row",
+       "c_ij(m) = 2, total 16, sparsity 0.941",
+       "c_ij(m) = 1, total 15, sparsity 0.882",
+       "c12(3) = -c13(2) vanishes identically when z1 || z2, for every mass distribution (the "
+       "Coriolis force from qd1 qd2 lies along the elbow axis)"),
+    _E("004", "Table 3, Stanford row, d_ii",
+       "6(1)",
+       "6(2)",
+       "d33 = m3 + ... + m6 is constant by Eq. (25) (joint 3 prismatic), and d66, the hand's "
+       "inertia about its own axis, is constant for any arm"),
+    _E("004", "Table 3, PUMA row, d_ij and c_ii(m)",
+       "d_ij 14, c_ii(m) 30",
+       "d_ij 14 with c_ii(m) 25 and c_ij(m) 39 (total 88); or d_ij 15, c_ii(m) 30, c_ij(m) 39, "
+       "G_i 5 (total 95)",
+       "(36): c_jj(i) = dd_ij/dq_j for i < j, so each zero d_ij forces a zero centrifugal "
+       "coefficient; 14 of 15 d_ij and 30 of 30 c_jj(i) cannot both hold"),
     # -- reference data --------------------------------------------------------------------------
     _E("reference/puma560.md", "links 1 and 3, inertia about the centre of mass",
        "link 1: Ixx = Izz = 0, Iyy = 0.35; link 3: Ixx = 0.066, Iyy = 0.086, Izz = 0.0125",
@@ -206,7 +250,7 @@ ERRATA = (
 )
 
 
-#: Every source an erratum may name (001 and 004 have none recorded so far).
+#: Every source an erratum may name (001 has none recorded so far).
 SOURCES = ("000", "001", "002", "003", "004", "reference/puma560.md")
 
 

@@ -333,3 +333,9 @@ def scara(symbolic: bool = False, *, m1=None, m2=None, m3=None, d1=None, a1=None
 
 #: Every builder by name, for the command line and the notebooks.
 ROBOTS = {"pendulum": pendulum, "planar_2r": planar_2r, "scara": scara, "puma560": puma560}
+
+
+# The arms of 004 Tables 2 and 3 (Tourassis & Neuman), built in dynlab.arms_004; imported last,
+# since dynlab.arms_004 reads PUMA560_PARAMETERS and PUMA560_LUMPED_LINKS from this module.
+from dynlab.arms_004 import (ARMS_004, articulated, cartesian, cylindrical,  # noqa: E402,F401
+                             puma_generic, spherical, stanford)

@@ -1,0 +1,43 @@
+"""The committed notebooks are stored as a reader should meet them: executed, tidy, no widget state.
+
+``pytest --nbval`` (in the test command) checks that a fresh run reproduces the stored outputs;
+these checks make sure there *are* stored outputs to compare, and that nothing that changes on
+every run, or that cannot be shown without a kernel, is committed
+(``tools/refresh_notebooks.py`` writes them this way).
+"""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p for folder in ("notebooks", "solutions", "exercises")
+                   for p in (ROOT / folder).glob("*.ipynb"))
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def test_the_workbook_has_its_chapters():
+    names = {p.name for p in NOTEBOOKS if p.parent.name == "notebooks"}
+    assert {"00_start_here.ipynb", "01_one_link_pendulum.ipynb", "02_two_link_planar.ipynb",
+            "03_scara.ipynb", "04_puma560.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_notebook_is_stored_executed_and_tidy(path):
+    notebook = nbformat.read(path, as_version=4)
+    nbformat.validate(notebook)
+    assert "widgets" not in notebook.metadata, "widget state is committed: run refresh_notebooks"
+    code = [cell for cell in notebook.cells if cell.cell_type == "code" and cell.source.strip()]
+    assert code, "a notebook without code"
+    counts = [cell.execution_count for cell in code]
+    if path.parent.name == "exercises" and counts == [None] * len(counts):
+        counts = []                  # handed out blank; tests/test_grading.py runs them
+    assert None not in counts, f"cells not executed: {counts.count(None)} of {len(counts)}"
+    assert counts == list(range(1, len(counts) + 1)) or not counts, \
+        "not executed top to bottom in one run"
+    for cell in code:
+        assert "execution" not in cell.metadata
+        for output in cell.get("outputs", []):
+            assert WIDGET_VIEW not in output.get("data", {}), cell.source[:60]
+            assert output.output_type != "error", cell.source[:60]

@@ -1,0 +1,189 @@
+"""Operation counts (dynlab.opcount): instrumented counts that can be checked by hand, exact laws
+in n for generic chains up to n = 12, and the sources' tables (000 Tables 3.1, 3.4, 3.5; 002
+Secs. 6-7, 6-8; 001 B.7) against each other and against dynlab."""
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dynlab import Link, Robot
+from dynlab import vectors as V
+from dynlab.codegen import generate
+from dynlab.opcount import (QUOTED, TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
+                            counting_backend, disagreements, fit_exponent, generic_chain,
+                            polynomial_law, polynomial_text, table_3_1, table_3_1_rows,
+                            table_3_4, table_3_5)
+from dynlab.robots import pendulum, puma560
+
+from strategies import chains
+
+
+def counted(count):
+    counter = OpCounter()
+    return counter, [Counted(counter) for _ in range(count)]
+
+
+# -- by hand ---------------------------------------------------------------------------------------
+def test_counted_scalars_follow_the_folding_rules():
+    counter, (x, y) = counted(2)
+    value = 0 * x + 1 * y - x * 0.0 + (-1) * x + x / 1 + 0 / y
+    # 1*y, x*0, x/1, 0/y and the zeros cost nothing; (-1)*x is a negation; 2 additions join them
+    assert counter.counts() == {"mul": 0, "add": 3, "div": 0, "call": 0}
+    assert isinstance(value, Counted)
+    counter, (x, y) = counted(2)
+    counting_backend(counter).cos(x * y / 2.0)
+    assert counter.counts() == {"mul": 1, "add": 0, "div": 1, "call": 1}
+
+
+def test_vector_primitives_cost_what_table_3_4_charges():
+    counter, values = counted(12)
+    w, p = tuple(values[:3]), tuple(values[3:6])
+    V.cross(w, p)                                              # 6 mul, 3 add
+    assert counter.counts() == {"mul": 6, "add": 3, "div": 0, "call": 0}
+    counter, values = counted(12)
+    R = (tuple(values[0:3]), tuple(values[3:6]), tuple(values[6:9]))
+    w = tuple(values[9:12])
+    # 000 Table 3.4, row iR0 w_i: 9 mul and 7 add per link = a rotation (9 mul, 6 add) of
+    # w_{i-1} + z0 qd_i (1 add), Eq. (3.3-50)
+    qd = Counted(counter)
+    V.tmatvec(R, (w[0], w[1], w[2] + qd))
+    assert counter.counts() == {"mul": 9, "add": 7, "div": 0, "call": 0}
+
+
+def test_a_sliding_mass_counts_by_hand():
+    # one prismatic joint along z0, gravity along -z0, a point mass: the link-frame recursion
+    # leaves v_dot = (0, 0, g + qdd) (1 add, Eq. (3.3-52)), F = m a (1 mul, Eq. (3.3-54)) and
+    # tau = f . z0 = F_z; everything else multiplies by an exact 0 or 1
+    robot = Robot([Link("P", theta=0.0, mass=2.0, name="slider")], gravity=(0, 0, -9.81))
+    for variant in ("link", "base"):
+        assert count_operations(robot, "newton_euler", variant) == \
+            {"mul": 1, "add": 1, "div": 0, "call": 0}
+    code = generate(robot, cache=False)
+    assert code.counts == {"mul": 1, "add": 1, "div": 0, "call": 0}
+    assert code([0.3], [1.0], [0.5]).tolist() == [2.0 * (0.5 + 9.81)]
+
+
+def test_pendulum_generated_code_is_smaller_than_the_recursion_as_written():
+    as_written = count_operations(pendulum(), "newton_euler", "link")
+    assert as_written == {"mul": 11, "add": 8, "div": 0, "call": 2}
+    code = generate(pendulum(), cache=False)
+    # tau = (m a^2/3) qdd + (m g a/2) cos q: 2 mul, 1 add, 1 call (the hand minimum)
+    assert code.counts == {"mul": 2, "add": 1, "div": 0, "call": 1}
+
+
+# -- laws in n for generic chains --------------------------------------------------------------------
+NE_LAWS = {"link": ("147n - 91", "112n - 72"), "base": ("192n - 123", "153n - 108")}
+
+
+@pytest.mark.parametrize("variant", ["link", "base"])
+def test_newton_euler_counts_are_linear_in_n_up_to_12(variant):
+    ns = list(range(1, 13))
+    rows = [count_operations(generic_chain(n), "newton_euler", variant) for n in ns]
+    for kind, expected in zip(("mul", "add"), NE_LAWS[variant]):
+        coefficients, start = polynomial_law(ns, [r[kind] for r in rows])
+        assert polynomial_text(coefficients) == expected and start == 2
+    assert [r["call"] for r in rows] == [2 * n for n in ns]            # one sin, one cos a joint
+    assert fit_exponent(ns[5:], [r["mul"] for r in rows][5:]) == pytest.approx(1.0, abs=0.1)
+
+
+def test_dalembert_counts_are_cubic_in_n_up_to_12():
+    ns = list(range(1, 13))
+    muls = [count_operations(generic_chain(n), "dalembert")["mul"] for n in ns]
+    coefficients, start = polynomial_law(ns, muls)
+    assert coefficients == [F(-189), F(598, 3), F(39, 2), F(7, 6)] and start == 2
+    # the cubic term has 7/6 against 000 Table 3.5's 13/6: dynlab forms each w_k, beta_k once
+
+
+def test_lagrange_euler_law_found_on_small_n_predicts_larger_n():
+    ns = list(range(1, 9))
+    for variant, degree in (("uicker", 4), ("jacobian", 4)):
+        muls = [count_operations(generic_chain(n), "lagrange_euler", variant)["mul"]
+                for n in ns]
+        coefficients, start = polynomial_law(ns, muls)
+        assert len(coefficients) - 1 == degree
+        n = 9
+        predicted = sum(c * n**k for k, c in enumerate(coefficients))
+        assert count_operations(generic_chain(n), "lagrange_euler", variant)["mul"] == predicted
+    # Uicker's 4x4 form: 15/2 n^4, where 000 Table 3.1 has 128/3 n^4 (dynlab reuses U_ij, U_ijk)
+    assert coefficients[4] == F(13, 4)                      # the link-Jacobian form
+
+
+def test_generic_chain_is_deterministic_and_generic():
+    a, b = generic_chain(5, seed=3), generic_chain(5, seed=3)
+    assert a.numeric()[0] == b.numeric()[0]
+    for link in a.numeric()[0]:
+        assert 0 not in (link.a, link.d, link.sin_alpha, link.cos_alpha, *link.com)
+        assert all(x != 0 for row in link.inertia for x in row)
+    assert generic_chain(2, joints="RP").joint_types == ("revolute", "prismatic")
+    with pytest.raises(ValueError):
+        generic_chain(0)
+    with pytest.raises(ValueError):
+        generic_chain(2, joints="RX")
+
+
+@settings(max_examples=20, deadline=None)
+@given(chains(max_joints=5), st.sampled_from(["link", "base"]))
+def test_sharing_never_costs_more_than_the_algorithm_as_written(robot, variant):
+    as_written = count_operations(robot, "newton_euler", variant)
+    traced = generate(robot, variant=variant, cache=False)
+    for kind in ("mul", "add", "call"):
+        assert traced.counts_before[kind] <= as_written[kind]
+    assert sum(traced.counts.values()) <= sum(traced.counts_before.values())
+
+
+# -- the sources' tables ---------------------------------------------------------------------------
+def test_table_3_1_rows_add_up_to_its_printed_total():
+    for n in range(1, 13):
+        rows = table_3_1_rows(n)
+        assert sum(m for m, _ in rows.values()) == table_3_1(n)["mul"]
+        assert sum(a for _, a in rows.values()) == table_3_1(n)["add"]
+    assert table_3_1(6) == {"mul": 102440, "add": 78203}
+
+
+def test_table_3_4_rows_add_up_to_117n_minus_24():
+    for n in range(1, 13):
+        mul = sum(a * n + b for (a, b), _ in TABLE_3_4_ROWS.values())
+        add = sum(a * n + b for _, (a, b) in TABLE_3_4_ROWS.values())
+        assert table_3_4(n) == {"mul": mul, "add": add}
+    assert table_3_4(6) == {"mul": 678, "add": 597}
+
+
+def test_the_sources_disagree_with_each_other():
+    t5 = table_3_5(6)
+    # N-E: Table 3.4 (117n - 24) and Table 3.5 (132n) differ, and 002's 852 is neither
+    assert table_3_4(6)["mul"] == 678 and t5["newton_euler"]["mul"] == 792
+    assert QUOTED["002 Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)"] == (852, 738)
+    # L-E: Table 3.1 and Table 3.5 share the n^4 term and nothing below it
+    assert table_3_1(6)["mul"] == 102440 and t5["lagrange_euler"]["mul"] == 72566
+    assert QUOTED["002 Sec. 6-7: L-E, n = 6 (Hollerbach 1980)"] == (66271, 51548)
+    assert len(disagreements()) == 3
+
+
+def test_dynlab_counts_beside_the_tables_at_n_6():
+    generic = count_operations(generic_chain(6), "newton_euler", "link")
+    # generic 6-joint chain, link frame as written: 791 mul, between Table 3.4's 678 and
+    # 002's 852; dynlab builds R and p* from cos/sin at run time and carries full inertias
+    assert generic["mul"] == 147 * 6 - 91 == 791
+    assert table_3_4(6)["mul"] < generic["mul"] < 852
+    # the PUMA's zeros (alpha = +-90 deg, diagonal inertias) fold away: half of Table 3.4
+    puma = count_operations(puma560(), "newton_euler", "link")
+    assert puma == {"mul": 338, "add": 271, "div": 0, "call": 12}
+    assert puma["mul"] < table_3_4(6)["mul"] / 2 + 1
+    # the generated program: below 500 operations in all (goal of issue 6)
+    counts = generate(puma560(), cache=False).counts
+    assert sum(counts.values()) == 433 and counts["mul"] == 243
+
+
+def test_fit_exponent_and_polynomial_law_on_exact_data():
+    ns = list(range(1, 9))
+    assert fit_exponent([2, 4, 8, 16], [5 * n**3 for n in (2, 4, 8, 16)]) == pytest.approx(3.0)
+    law = polynomial_law(ns, [117 * n - 24 for n in ns])
+    assert law == ([F(-24), F(117)], 1)
+    # a count whose n = 1 value is off the law: the law is found from n = 2
+    values = [7] + [n**2 + 1 for n in ns[1:]]
+    assert polynomial_law(ns, values) == ([F(1), F(0), F(1)], 2)
+    assert polynomial_text([F(-21), F(103)]) == "103n - 21"
+    with pytest.raises(ValueError):
+        fit_exponent([1, 2], [0, 3])

@@ -18,9 +18,7 @@ Target (issue "Foundation"): one PUMA inverse-dynamics call on floats in at most
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -31,18 +29,9 @@ from dynlab import inverse_dynamics  # noqa: E402
 from dynlab.dynamics import FORMULATIONS  # noqa: E402
 from dynlab.robots import puma560  # noqa: E402
 
+from timing import median_us  # noqa: E402
+
 TARGET_US = 100.0
-
-
-def median_us(call, number: int, repeat: int) -> float:
-    call()                                   # warm up (compiles the recursion once)
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            call()
-        runs.append((time.perf_counter() - start) / number * 1e6)
-    return statistics.median(runs)
 
 
 def main(argv=None) -> int:

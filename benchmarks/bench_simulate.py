@@ -22,7 +22,6 @@ timings are reported, never asserted.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -36,28 +35,10 @@ from dynlab.forward_dynamics import compiled_accelerations, forward_dynamics  # 
 from dynlab.robots import puma560  # noqa: E402
 from dynlab.simulate import simulate  # noqa: E402
 
+from timing import median_us, median_run  # noqa: E402
+
 TARGET_S = 5.0
 START = [0.0, 0.3, -0.5, 0.2, 0.4, 0.1]
-
-
-def median_us(call, number: int, repeat: int) -> float:
-    call()                                   # warm up (traces and compiles once)
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            call()
-        runs.append((time.perf_counter() - start) / number * 1e6)
-    return statistics.median(runs)
-
-
-def median_run(call, repeat: int):
-    runs, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = call()
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs), result
 
 
 def main(argv=None) -> int:

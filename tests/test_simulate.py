@@ -142,17 +142,10 @@ def test_two_link_closed_form_equals_numbers_and_lusolve():
     assert sympy.sin(q[1]) ** 2 in sympy.denom(sympy.together(compact[0])).atoms(sympy.Pow)
 
 
-def test_numeric_path_builds_no_sympy_objects(monkeypatch):
+def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
     robot = puma_with_friction_and_tool_wrench()
     arm = planar_2r("fu", viscous=0.3, coulomb=0.1, static=0.2)
-    created = []
-    original = sympy.Basic.__new__
-
-    def counting_new(cls, *args, **kwargs):
-        created.append(cls)
-        return original(cls, *args, **kwargs)
-
-    monkeypatch.setattr(sympy.Basic, "__new__", staticmethod(counting_new))
+    sympy_objects_created.clear()
     q, qd, tau = np.full(6, 0.3), [0.1] * 6, [1.0] * 6
     for method, variant in ALL:
         forward_dynamics(robot, q, qd, tau, method=method, variant=variant)
@@ -162,8 +155,7 @@ def test_numeric_path_builds_no_sympy_objects(monkeypatch):
         simulate(arm, [-1.0, 0.5], [0.0, 0.0], torque=lambda t, q, qd: -qd, t_span=0.5,
                  integrator=integrator, dt=0.01)
     static_equilibrium(arm, [1.0, 0.2], q0=[-1.0, 0.0])
-    monkeypatch.undo()
-    assert created == []
+    assert sympy_objects_created == []
 
 
 # -- 001 B.8: free swing, energy, static equilibrium --------------------------------------------

@@ -1,0 +1,31 @@
+"""Timing helpers shared by the benchmark scripts (medians, because machines here are shared and
+noisy).  The scripts run as ``python benchmarks/bench_*.py``, so this folder is on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+
+def median_us(call, number: int, repeat: int) -> float:
+    """Median over ``repeat`` runs of the time of one ``call()``, in microseconds, each run
+    timing ``number`` calls; one call first to warm up (tracing and compiling happen once)."""
+    call()
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            call()
+        runs.append((time.perf_counter() - start) / number * 1e6)
+    return statistics.median(runs)
+
+
+def median_run(call, repeat: int):
+    """``(median seconds, last result)`` of ``repeat`` runs of ``call()``."""
+    runs, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = call()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs), result

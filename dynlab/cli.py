@@ -9,9 +9,10 @@ Subcommands::
     dynlab code planar_2r:macsyma --language fortran --symbolic
     dynlab check                                  the formulations agree on every arm
 
-An arm is named as in :data:`dynlab.robots.ROBOTS`, optionally with its builder's first option
-after a colon (``planar_2r:macsyma`` is ``planar_2r("macsyma")``, ``puma560:3`` the first three
-joints) or ``key=value`` pairs (``puma560:joints=3``).  Joint vectors are numbers separated by
+An arm is named as in :data:`dynlab.robots.ROBOTS`, optionally with options after a colon: the
+variant of the two-link arm or the number of joints of the PUMA 560 (``planar_2r:macsyma`` is
+``planar_2r("macsyma")``, ``puma560:3`` the first three joints), or ``key=value`` pairs
+(``puma560:joints=3``, ``pendulum:m1=2,viscous=0.1``).  Joint vectors are numbers separated by
 commas or spaces; ``pi`` is understood (``pi/2``, ``-pi/4``, ``0.5*pi``); for the PUMA 560 ``q``
 may be a named pose (``qz``, ``qr``, ``qs``, ``qn``).
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import math
+import os
 import re
 import sys
 import time
@@ -71,13 +73,22 @@ def build_arm(spec: str, symbolic: bool = False):
     parameters = [p for p in inspect.signature(builder).parameters.values()
                   if p.name != "symbolic" and p.kind in (p.POSITIONAL_OR_KEYWORD,
                                                          p.KEYWORD_ONLY)]
+    # only a builder's positional option (planar_2r's variant, puma560's joints) may be given
+    # by its value alone; pendulum:3 would otherwise set the mass m1 without saying so
+    positional = [p for p in parameters if p.kind == p.POSITIONAL_OR_KEYWORD]
     kwargs = {}
     for item in filter(None, options.split(",")):
         key, equals, value = item.partition("=")
         if not equals:
-            if not parameters:
-                raise CommandError(f"arm {name!r} takes no options, got {item!r}")
-            key, value = parameters[0].name, item
+            if not positional:
+                named = ", ".join(p.name for p in parameters)
+                raise CommandError(f"arm {name!r} takes its options as key=value ({named}), "
+                                   f"got {item!r}")
+            key, value = positional[0].name, item
+        if not key or not value:
+            raise CommandError(f"arm {spec!r}: cannot read option {item!r} (write key=value)")
+        if key in kwargs:
+            raise CommandError(f"arm {spec!r}: option {key!r} given twice")
         kwargs[key] = _option_value(value)
     try:
         return builder(symbolic=symbolic, **kwargs)
@@ -90,10 +101,14 @@ _NUMBER = re.compile(r"^([+-]?)(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?
 
 
 def parse_number(text: str, where: str) -> float:
-    """A number, or a multiple or fraction of ``pi``.
+    """A finite number, or a multiple or fraction of ``pi``.
 
     >>> parse_number("-pi/2", "q"), parse_number("0.5*pi", "q"), parse_number("1e-3", "q")
     (-1.5707963267948966, 1.5707963267948966, 0.001)
+    >>> parse_number("pi/0", "q[1]")
+    Traceback (most recent call last):
+    ...
+    dynlab.cli.CommandError: q[1]: cannot read 'pi/0' as a number (division by zero)
     """
     match = _NUMBER.match(text.strip())
     if not text.strip() or match is None or not (match.group(2) or match.group(3)):
@@ -104,7 +119,11 @@ def parse_number(text: str, where: str) -> float:
     if pi:
         value *= math.pi
     if divisor:
+        if float(divisor) == 0:
+            raise CommandError(f"{where}: cannot read {text!r} as a number (division by zero)")
         value /= float(divisor)
+    if not math.isfinite(value):
+        raise CommandError(f"{where}: {text!r} is too large (not a finite number)")
     return -value if sign == "-" else value
 
 
@@ -129,13 +148,16 @@ def _poses(arm) -> dict:
     return {}
 
 
-def _formulations(method: str | None, variant: str | None) -> list:
-    """``[(method, variant), ...]``: one named pair, every variant of ``method``, or all."""
+def _formulations(method: str | None, variant: str | None, every_variant=False) -> list:
+    """``[(method, variant), ...]``: one named pair (``method`` with its default variant unless
+    ``every_variant``: then each of its variants), or every pair when ``method`` is None."""
     from dynlab.dynamics import FORMULATIONS, _check_method
     if method is None:
         if variant is not None:
             raise CommandError("--variant needs --method")
         return [(m, v) for m, (variants, _) in FORMULATIONS.items() for v in variants]
+    if every_variant and variant is None and method in FORMULATIONS:
+        return [(method, v) for v in FORMULATIONS[method][0]]
     try:
         variant = _check_method(method, variant)
     except ValueError as error:
@@ -151,11 +173,26 @@ def command_list(args) -> int:
         options = [p for p in inspect.signature(builder).parameters if p != "symbolic"]
         extra = f"  (option {options[0]}: {name}:<{options[0]}>)" if options and \
             options[0] in ("variant", "joints") else ""
-        print(f"{name:<12}{arm.n} joints ({''.join(t[0].upper() for t in arm.joint_types)})  "
-              f"{arm.name}{extra}")
+        if name == "planar_2r":
+            from dynlab.robots import PLANAR_2R_PARAMETERS
+            extra = (f"  (variants {', '.join(PLANAR_2R_PARAMETERS)}: "
+                     f"{name}:<variant>, default {_default(builder, 'variant')})")
+        elif options and options[0] == "joints":
+            extra = f"  (first joints only: {name}:<1..{arm.n}>)"
+        types = "".join(t[0].upper() for t in arm.joint_types)
+        print(f"{name:<12}{_count(arm.n, 'joint')} ({types})  {arm.name}{extra}")
         if arm.source:
             print(f"{'':<12}source: {arm.source}")
     return 0
+
+
+def _default(builder, parameter: str):
+    return inspect.signature(builder).parameters[parameter].default
+
+
+def _count(number: int, word: str) -> str:
+    """``1 joint``, ``2 joints``."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def command_equations(args) -> int:
@@ -178,7 +215,7 @@ def command_compare(args) -> int:
     numeric_arm = build_arm(args.arm)
     symbolic = not args.numeric and numeric_arm.n <= 3
     arm = build_arm(args.arm, symbolic=True) if symbolic else numeric_arm
-    pairs = _formulations(args.method, args.variant)
+    pairs = _formulations(args.method, args.variant, every_variant=True)
     if symbolic:
         state = {}
         where = "symbolic parameters and joint variables"
@@ -222,8 +259,12 @@ def command_torque(args) -> int:
     qd = parse_vector(args.qd, arm.n, "qd")
     qdd = parse_vector(args.qdd, arm.n, "qdd")
     tau = inverse_dynamics(arm, q, qd, qdd, method=method, variant=variant)
+    width = args.digits + 4
     for k, (value, joint) in enumerate(zip(tau, arm.joint_types), start=1):
-        print(f"tau{k} = {value:8.4f} {'N m' if joint == 'revolute' else 'N'}")
+        text = f"{float(value):{width}.{args.digits}f}"
+        if float(text) == 0:                      # no "-0.0000" from round-off
+            text = f"{0.0:{width}.{args.digits}f}"
+        print(f"tau{k} = {text} {'N m' if joint == 'revolute' else 'N'}")
     return 0
 
 
@@ -238,17 +279,36 @@ def command_code(args) -> int:
     else:
         code = generate(build_arm(args.arm), args.what, method=method, variant=variant)
     text = code.source(args.language)
+    if args.language == "python":              # runnable as printed: the functions it calls
+        text = PYTHON_PRELUDE + text
+    elif args.language == "numpy" and code.constants is not None and \
+            f"def {code.name}_constants(" not in text:
+        # the NumPy text leaves out the constants function that the Python text has
+        constants = code.constants.python_source(code.name + "_constants")
+        head, _, body = text.partition("\n\n\n")
+        text = f"{head}\n\n\n{constants}\n\n\n{body}"
     counts = code.counts
-    note = (f"{counts['mul']} multiplications, {counts['add']} additions, {counts['div']} "
-            f"divisions, {counts['call']} calls")
+    note = ", ".join(_count(counts[key], word) for key, word in (
+        ("mul", "multiplication"), ("add", "addition"), ("div", "division"), ("call", "call")))
     if code.constants is not None:
         c = code.constants.counts()
-        note += (f" (constants, once: {c['mul']} multiplications, {c['add']} additions; "
+        note += (f" (constants, once: {_count(c['mul'], 'multiplication')}, "
+                 f"{_count(c['add'], 'addition')}; "
                  f"parameters in order {', '.join(code.parameters)})")
     comment = {"c": "/* {} */", "fortran": "! {}", "numpy": "# {}", "python": "# {}"}
     print(comment[args.language].format(note))
     print(text.rstrip())
     return 0
+
+
+PYTHON_PRELUDE = '''from math import cos, exp, sin, sqrt
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+'''
 
 
 def command_check(args) -> int:
@@ -257,10 +317,10 @@ def command_check(args) -> int:
     from dynlab.codegen import generate
     from dynlab.dynamics import inverse_dynamics
     specs = args.arms or list(_robots())
+    arms = [build_arm(spec) for spec in specs]       # every name is checked before any work
     rng = np.random.default_rng(args.seed)
     failures = 0
-    for spec in specs:
-        arm = build_arm(spec)
+    for arm in arms:
         worst, compared = 0.0, 0
         for _ in range(args.states):
             q, qd, qdd = (rng.uniform(-1.5, 1.5, arm.n) for _ in range(3))
@@ -288,6 +348,26 @@ def command_check(args) -> int:
 
 
 # -- the parser ---------------------------------------------------------------------------------------
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}")
+    return value
+
+
+def _digits(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 17:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 17, got {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     from dynlab.codegen import WHAT
     from dynlab.dynamics import FORMULATIONS
@@ -341,6 +421,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "a pose qz, qr, qs, qn)")
     sub.add_argument("--qd", help="joint velocities (default 0)")
     sub.add_argument("--qdd", help="joint accelerations (default 0)")
+    sub.add_argument("--digits", type=_digits, default=4,
+                     help="decimals printed (default 4, at most 17)")
     method_arguments(sub, "newton_euler")
     sub.set_defaults(run=command_torque)
 
@@ -362,24 +444,54 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("check", help="self-check: all formulations agree on each arm",
                               description=command_check.__doc__)
     sub.add_argument("arms", nargs="*", help=f"arms to check (default all: {arms})")
-    sub.add_argument("--states", type=int, default=3, help="random states per arm (default 3)")
+    sub.add_argument("--states", type=_positive, default=3,
+                     help="random states per arm (default 3)")
     sub.add_argument("--seed", type=int, default=0)
     sub.set_defaults(run=command_check)
     return parser
 
 
+VECTOR_OPTIONS = ("--q", "--qd", "--qdd")
+_NEGATIVE_VALUE = re.compile(r"^-(\d|\.\d|pi\b|\*)")
+
+
+def _attach_negative_vectors(argv: list) -> list:
+    """``--qd -0.2,0.1`` as ``--qd=-0.2,0.1``: argparse would take ``-0.2,0.1`` for an option.
+
+    >>> _attach_negative_vectors(["torque", "pendulum", "--q", "-pi/2", "--qd", "1"])
+    ['torque', 'pendulum', '--q=-pi/2', '--qd', '1']
+    """
+    joined, k = [], 0
+    while k < len(argv):
+        if argv[k] in VECTOR_OPTIONS and k + 1 < len(argv) and \
+                _NEGATIVE_VALUE.match(argv[k + 1].lstrip()):
+            joined.append(f"{argv[k]}={argv[k + 1]}")
+            k += 2
+        else:
+            joined.append(argv[k])
+            k += 1
+    return joined
+
+
 def main(argv=None) -> int:
     """Run the command line; returns the exit status (0 success, 1 check failed, 2 usage)."""
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_attach_negative_vectors(argv))
     except SystemExit as stop:                 # --help, or argparse's own usage errors
         return int(stop.code or 0)
     if args.command is None:
         parser.print_help()
+        print("dynlab: error: name a COMMAND (list, equations, compare, torque, code, check)",
+              file=sys.stderr)
         return USAGE_ERROR
     try:
         return args.run(args)
+    except BrokenPipeError:                    # dynlab code ... | head: the reader has gone
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that Python's exit flush stays quiet
+        return 0
     except CommandError as error:
         print(f"dynlab: error: {error}", file=sys.stderr)
         return USAGE_ERROR

@@ -1083,6 +1083,8 @@ class StructureDashboard:
 
     def __init__(self, robot: Robot, parameters, q):
         import ipywidgets as widgets
+
+        from dynlab.widgets import slider as labelled_slider
         if robot.is_symbolic:
             raise TypeError(f"{robot.name}: the dashboard needs numbers (symbolic=False)")
         self.base = self.robot = robot
@@ -1091,16 +1093,10 @@ class StructureDashboard:
         self.q = [float(v) for v in q]
         self.seconds = 0.0
         self.message = ""
-        layout, style = widgets.Layout(width="250px"), {"description_width": "50px"}
 
         def slider(name, value, low, high, step, classes, tooltip):
-            widget = widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                                         description=name, continuous_update=True,
-                                         readout_format=".3f", layout=layout, style=style,
-                                         tooltip=tooltip)
-            for css in ("dynlab-slider", *classes):
-                widget.add_class(css)
-            return widget
+            return labelled_slider(name, value, low, high, step, classes, tooltip,
+                                   description_width="50px")
         self.sliders = {}
         joints = []
         for k in range(2, self.n + 1):           # k_ij depends on q2 .. qN only (Sec. 3.5)

@@ -106,6 +106,31 @@ def format_value(value: float) -> str:
     return f"{rounded:+.3f}"
 
 
+def slider(description: str, value: float, low: float, high: float, step: float,
+           classes: Sequence[str] = (), tooltip: str = "", *, width: str = "250px",
+           description_width: str = "60px"):
+    """A dashboard's ``FloatSlider``: continuous updates, 3-decimal readout, the CSS classes
+    ``dynlab-slider`` plus ``classes`` (tests and browsers find sliders by them); the range is
+    widened to hold ``value`` rather than clipping it.
+
+    >>> w = slider("m2", 1.5, 0.1, 1.0, 0.1, ("dynlab-parameter",), "mass of link 2")
+    >>> (w.value, w.max, w._dom_classes)
+    (1.5, 1.5, ('dynlab-slider', 'dynlab-parameter'))
+    """
+    import ipywidgets as widgets
+
+    if not low <= value <= high:
+        low, high = min(low, value), max(high, value)
+    widget = widgets.FloatSlider(value=value, min=low, max=high, step=step,
+                                 description=description, continuous_update=True,
+                                 readout_format=".3f", layout=widgets.Layout(width=width),
+                                 style={"description_width": description_width},
+                                 tooltip=tooltip)
+    for css in ("dynlab-slider", *classes):
+        widget.add_class(css)
+    return widget
+
+
 # -- changing a parameter of an arm (every change goes through Robot.replace_link) ------------
 def _numeric_link(robot: Robot, index: int):
     if not isinstance(robot, Robot):
@@ -477,21 +502,8 @@ class Dashboard:
             self.robot = parameter.apply(self.robot, parameter.value)
 
         # -- sliders ------------------------------------------------------------------------
-        layout = widgets.Layout(width="250px")
-        style = {"description_width": "60px"}
         ranges = dict(prismatic_ranges or {})
         reach = reach_of(self.robot, q)
-
-        def slider(description, value, low, high, step, classes, tooltip):
-            if not low <= value <= high:
-                low, high = min(low, value), max(high, value)
-            widget = widgets.FloatSlider(value=value, min=low, max=high, step=step,
-                                         description=description, continuous_update=True,
-                                         readout_format=".3f", layout=layout, style=style,
-                                         tooltip=tooltip)
-            for css in ("dynlab-slider", *classes):
-                widget.add_class(css)
-            return widget
 
         self.sliders = {}
         self.q_sliders, self.qd_sliders, self.qdd_sliders = [], [], []

@@ -67,6 +67,18 @@ def test_generated_scalar_and_vectorized_code_equal_inverse_dynamics(name):
     assert close(code.vectorized(Q, QD, QDD), reference)
 
 
+def test_vectorized_code_over_several_blocks_of_points():
+    robot = ARMS["2R schilling"]
+    code = generate(robot, cache=False)
+    count = 2 * codegen.VECTOR_CHUNK + 3
+    rng = np.random.default_rng(7)
+    Q, QD, QDD = (rng.uniform(-2, 2, (count, 2)) for _ in range(3))
+    expected = np.array([code(Q[k], QD[k], QDD[k]) for k in range(count)])
+    assert close(code.vectorized(Q, QD, QDD), expected)
+    with pytest.raises(ValueError):
+        code.vectorized(Q, QD, QDD[:5])
+
+
 @pytest.mark.parametrize("method, variant", [("newton_euler", "base"),
                                              ("lagrange_euler", "uicker"),
                                              ("lagrange_euler", "jacobian"),

@@ -1,0 +1,222 @@
+"""Computational cost of the PUMA 560 inverse dynamics: dynlab's paths, today's libraries, and
+the goals of issue 6.
+
+    python benchmarks/bench_codegen.py [--repeat 7] [--number 2000] [--points 10000]
+                                       [--skip-symbolic]
+
+Prints, in one run,
+
+* the per-call time (median over ``--repeat`` runs of ``--number`` calls) of each dynlab path:
+  the public numeric call ``dynlab.inverse_dynamics`` (traced recursion), the generated scalar
+  code (public call and raw function), the generated vectorized NumPy code and the generated C
+  (compiled with gcc, batched) per point of a ``--points``-point trajectory;
+* the same for the peers that are importable, each on a model built from dynlab's own PUMA 560
+  parameters (so all compute the same torques: the largest difference is printed): Pinocchio's
+  ``rnea``, the Robotics Toolbox's ``rne`` and Modern Robotics' ``InverseDynamics``; times are
+  also given as ratios to dynlab's numeric call;
+* the goal figures: generated two-link operations (001's 30/17, the 20/14 minimum), PUMA
+  generated operations (goal <= 500), the time to derive and reduce the symbolic PUMA closed
+  form (goal < 30 s), vectorized points per second (goal >= 500,000).
+
+Not a test: timings are reported, never asserted.  Machines here are shared and noisy, hence
+medians and ratios.  Peers install with ``pip install pin roboticstoolbox-python
+modern-robotics``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dynlab import inverse_dynamics  # noqa: E402
+from dynlab.codegen import closed_form, compile_c, generate  # noqa: E402
+from dynlab.dynamics import equations_of_motion  # noqa: E402
+from dynlab.kinematics import chain  # noqa: E402
+from dynlab.robots import planar_2r, puma560  # noqa: E402
+
+
+def median_us(call, number: int, repeat: int, per: int = 1) -> float:
+    call()
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            call()
+        runs.append((time.perf_counter() - start) / number / per * 1e6)
+    return statistics.median(runs)
+
+
+# -- peers, each built from dynlab's PUMA 560 -------------------------------------------------------
+def dh(link):
+    """``(alpha, a, d, offset)`` of a revolute ``LinkData``."""
+    return float(np.arctan2(link.sin_alpha, link.cos_alpha)), link.a, link.d, link.offset
+
+
+def pinocchio_peer(robot):
+    import pinocchio as pin
+    model = pin.Model()
+    parent, placement = 0, pin.SE3.Identity()
+    for k, link in enumerate(robot.numeric()[0]):
+        alpha, a, d, offset = dh(link)
+        joint = model.addJoint(parent, pin.JointModelRZ(), placement, f"joint{k + 1}")
+        # frame k = joint frame * Rz(offset) Tz(d) Tx(a) Rx(alpha) (standard DH, 000 (3.2-5))
+        local = (pin.SE3(pin.utils.rotate("z", offset), np.zeros(3))
+                 * pin.SE3(np.eye(3), np.array([a, 0.0, d]))
+                 * pin.SE3(pin.utils.rotate("x", alpha), np.zeros(3)))
+        inertia = pin.Inertia(link.mass, np.array(link.com), np.array(link.inertia))
+        model.appendBodyToJoint(joint, inertia, local)
+        parent, placement = joint, local
+    model.gravity.linear = np.array(robot.gravity, dtype=float)
+    data = model.createData()
+    return lambda q, qd, qdd: pin.rnea(model, data, q, qd, qdd)
+
+
+def roboticstoolbox_peer(robot):
+    import roboticstoolbox as rtb
+    links = []
+    for link in robot.numeric()[0]:
+        alpha, a, d, offset = dh(link)
+        links.append(rtb.RevoluteDH(d=d, a=a, alpha=alpha, offset=offset, m=link.mass,
+                                    r=list(link.com), I=np.array(link.inertia), Jm=0.0, G=1.0,
+                                    B=0.0, Tc=[0.0, 0.0]))
+    arm = rtb.DHRobot(links, name="dynlab PUMA 560", gravity=np.array(robot.gravity))
+    return lambda q, qd, qdd: arm.rne(q, qd, qdd)
+
+
+def modern_robotics_peer(robot):
+    import modern_robotics as mr
+    links = robot.numeric()[0]
+    rotations, origins = chain(links, [0.0] * robot.n)[:2]
+    frames, screws, inertias = [np.eye(4)], [], []
+    for k, link in enumerate(links):
+        R, p = np.array(rotations[k]), np.array(origins[k])     # frame k-1: joint k's axis
+        axis = R[:, 2]
+        screws.append(np.r_[axis, -np.cross(axis, p)])          # 003 Eq. (4.1), space frame
+        centre = np.eye(4)
+        centre[:3, :3] = np.array(rotations[k + 1])
+        centre[:3, 3] = np.array(origins[k + 1]) + centre[:3, :3] @ np.array(link.com)
+        frames.append(centre)
+        inertias.append(np.block([[np.array(link.inertia), np.zeros((3, 3))],
+                                  [np.zeros((3, 3)), link.mass * np.eye(3)]]))
+    M = [mr.TransInv(frames[k]) @ frames[k + 1] for k in range(robot.n)] + [np.eye(4)]
+    S = np.array(screws).T
+    g = np.array(robot.gravity, dtype=float)
+    return lambda q, qd, qdd: mr.InverseDynamics(q, qd, qdd, g, np.zeros(6), M, inertias, S)
+
+
+PEERS = {"Pinocchio rnea": pinocchio_peer, "Robotics Toolbox rne": roboticstoolbox_peer,
+         "Modern Robotics InverseDynamics": modern_robotics_peer}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--number", type=int, default=2000)
+    parser.add_argument("--points", type=int, default=10000)
+    parser.add_argument("--skip-symbolic", action="store_true",
+                        help="skip the symbolic PUMA closed form (about 15 s)")
+    args = parser.parse_args(argv)
+
+    robot = puma560()
+    rng = np.random.default_rng(0)
+    q, qd, qdd = (rng.uniform(-1, 1, 6) for _ in range(3))
+    Q, QD, QDD = (rng.uniform(-1, 1, (args.points, 6)) for _ in range(3))
+    code = generate(robot, cache=False)
+    raw = code.scalar
+    qt, qdt, qddt = (tuple(v.tolist()) for v in (q, qd, qdd))
+    reference = inverse_dynamics(robot, q, qd, qdd)
+    few = max(3, args.repeat // 2)
+
+    rows = [("dynlab inverse_dynamics (traced N-E, public call)",
+             median_us(lambda: inverse_dynamics(robot, q, qd, qdd), args.number, args.repeat),
+             0.0),
+            ("dynlab generated scalar, public call (NumPy result)",
+             median_us(lambda: code(q, qd, qdd), args.number, args.repeat),
+             float(np.max(np.abs(code(q, qd, qdd) - reference)))),
+            ("dynlab generated scalar, raw function on tuples",
+             median_us(lambda: raw(qt, qdt, qddt), args.number, args.repeat),
+             float(np.max(np.abs(np.array(raw(qt, qdt, qddt)) - reference))))]
+    vector_us = median_us(lambda: code.vectorized(Q, QD, QDD), 1, args.repeat, args.points)
+    error = float(np.max(np.abs(code.vectorized(Q[:1], QD[:1], QDD[:1])[0]
+                                - inverse_dynamics(robot, Q[0], QD[0], QDD[0]))))
+    rows.append((f"dynlab generated vectorized NumPy, per point of {args.points}", vector_us,
+                 error))
+    try:
+        compiled = compile_c(code, directory=tempfile.mkdtemp(prefix="dynlab_bench_"))
+        c_us = median_us(lambda: compiled(Q, QD, QDD), 3, args.repeat, args.points)
+        rows.append((f"dynlab generated C (gcc -O2), per point of {args.points}", c_us,
+                     float(np.max(np.abs(compiled(q, qd, qdd) - reference)))))
+    except RuntimeError as problem:
+        print(f"(generated C not measured: {problem})")
+    base = rows[0][1]
+    for name, build in PEERS.items():
+        try:
+            peer = build(robot)
+        except ImportError:
+            print(f"({name}: not installed)")
+            continue
+        value = np.asarray(peer(q, qd, qdd), dtype=float)
+        number = args.number if "Pinocchio" in name else max(50, args.number // 20)
+        rows.append((name, median_us(lambda: peer(q, qd, qdd), number, few),
+                     float(np.max(np.abs(value - reference)))))
+
+    print("PUMA 560 inverse dynamics, numeric parameters (friction off in the model)")
+    print(f"{'path':<58}{'us/call':>10}{'x dynlab numeric':>18}{'max |dtau|':>12}")
+    for name, us, diff in rows:
+        print(f"{name:<58}{us:>10.2f}{us / base:>18.3f}{diff:>12.1e}")
+    print()
+
+    two = generate(planar_2r("macsyma"), cache=False).counts
+    two_closed = closed_form(planar_2r("macsyma", symbolic=True))
+    puma_counts = code.counts
+    total = sum(puma_counts.values())
+    points_per_s = 1e6 / vector_us
+    print("Goals of issue 6")
+
+    def verdict(ok):
+        return "met" if ok else "NOT met"
+
+    print(f"  two-link (001 App. B) generated ID, numeric parameters: {two['mul']} mul, "
+          f"{two['add']} add, {two['call']} calls  (goal <= 20 mul, <= 14 add: "
+          f"{verdict(two['mul'] <= 20 and two['add'] <= 14)}; Macsyma 30/17)")
+    cc, kc = two_closed.counts, two_closed.constants.counts()
+    print(f"  two-link closed form, symbolic parameters: {cc['mul']} mul, {cc['add']} add beyond "
+          f"{kc['mul']} mul, {kc['add']} add of constants  (001: 30/17 beyond 24/16)")
+    print(f"  PUMA 560 generated ID: {puma_counts['mul']} mul, {puma_counts['add']} add, "
+          f"{puma_counts['div']} div, {puma_counts['call']} calls = {total} operations  "
+          f"(goal <= 500: {verdict(total <= 500)}; 002 quotes 852/738, 000 Table 3.4 678/597)")
+    print(f"  vectorized NumPy: {points_per_s:,.0f} points/s over {args.points} points  "
+          f"(goal >= 500,000: {verdict(points_per_s >= 500000)})")
+    if not args.skip_symbolic:
+        start = time.perf_counter()
+        eom = equations_of_motion(puma560(symbolic=True), method="newton_euler")
+        derived = time.perf_counter() - start
+        reduced = closed_form(puma560(symbolic=True), "terms", eom=eom)
+        seconds = time.perf_counter() - start
+        rc, kc = reduced.counts, reduced.constants.counts()
+        print(f"  symbolic PUMA 560 closed form (D, h, c; symbolic parameters): derived in "
+              f"{derived:.1f} s, crunched, CSE'd and generated in {seconds - derived:.1f} s more: "
+              f"{seconds:.1f} s  (goal < 30 s: {verdict(seconds < 30)}); "
+              f"{rc['mul']} mul, {rc['add']} add beyond {kc['mul']} mul, {kc['add']} add of "
+              f"{len(reduced.constant_names)} constants")
+        start = time.perf_counter()
+        eom = equations_of_motion(robot, method="newton_euler")
+        numeric_closed = closed_form(robot, "inverse_dynamics", eom=eom)
+        seconds = time.perf_counter() - start
+        nc = numeric_closed.counts
+        print(f"  PUMA 560 closed form, numeric parameters: {seconds:.1f} s, {nc['mul']} mul, "
+              f"{nc['add']} add ({sum(nc.values())} ops: SymPy N-E, then CSE, against "
+              f"{total} traced)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -14,11 +14,14 @@ the same job in two ways:
   until a sum must be formed (``m (0.3 x)`` costs one multiplication, not two), signs cost nothing
   (``-a * b + c`` becomes ``c - a*b``), sums are shared when equal up to a factor, and pairs of
   terms that several sums have in common are added once (:func:`_share_pairs`).  The robot's
-  numbers are the precomputed constants.
+  numbers are the precomputed constants.  Each rewrite is checked against the tape's own
+  program at random inputs and dropped if it differs (reassociating products of constants
+  near the underflow limit is not exact in floating point).
 * **from a closed form** (:func:`closed_form`, :func:`from_sympy`): SymPy expressions of ``D``,
   ``h``, ``c``, ``tau`` or forward dynamics; with symbolic parameters the parameter-only
-  coefficients become constants ``r1, r2, ...`` as 001's ``crunch()`` does, then ``sympy.cse``
-  and the same optimizer produce the program.
+  coefficients become constants ``r1, r2, ...`` as 001's ``crunch()`` does (expanding small
+  expressions into monomials, keeping the nesting of large ones such as the PUMA's), then
+  ``sympy.cse`` and the same optimizer produce the program.
 
 A :class:`Program` (one operation per line) is printed as Python, vectorized NumPy, C or Fortran,
 and counted as 001 and 000 count: multiplications (``x**2`` is one), additions and subtractions

@@ -186,7 +186,7 @@ class LabServer:
         (notification / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False}))
         command = [sys.executable, "-m", "jupyter", "lab", "--no-browser",
-                   f"--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+                   "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
                    "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
                    f"--ServerApp.root_dir={self.root}",
                    "--LabApp.expose_app_in_browser=True",      # window.jupyterapp, to run cells

@@ -1,0 +1,139 @@
+"""The notebooks of solutions/ and exercises/: one source of truth, and what their runs show.
+
+``pytest --nbval`` (in the project's test command, see pyproject.toml) executes every notebook of
+solutions/ and exercises/ afresh and fails when an output differs from the stored one.  The tests
+here check what those stored outputs say, so together the two prove it of a fresh run: every
+check of a solution notebook passes, and every check of an exercise notebook, run unchanged,
+reports "not answered" without any cell failing.  They also check that exercises/ is exactly what
+``tools/make_exercises.py`` generates from solutions/, and the nbgrader metadata.
+"""
+
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from dynlab.grading import keys, questions
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import make_exercises  # noqa: E402
+
+SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
+EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
+CHECK_CALL = re.compile(r'^check\("([^"]+)", .+\)$')
+
+
+def _text(output) -> str:
+    if output.output_type == "stream":
+        return output.text
+    return output.get("data", {}).get("text/plain", "")
+
+
+def _grade_cells(notebook) -> list:
+    return [cell for cell in notebook.cells
+            if cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("grade")]
+
+
+def _errors(notebook) -> list:
+    return [output for cell in notebook.cells if cell.cell_type == "code"
+            for output in cell.outputs if output.output_type == "error"]
+
+
+def test_there_are_at_least_14_exercises_in_solutions_and_exercises():
+    assert len(SOLUTIONS) >= 1 and [p.name for p in SOLUTIONS] == [p.name for p in EXERCISES]
+    total = sum(len(_grade_cells(nbformat.read(path, as_version=4))) for path in SOLUTIONS)
+    assert total >= 14
+    assert total == len(questions())
+
+
+def test_committed_exercises_are_the_generated_ones():
+    assert make_exercises.stale() == []
+
+
+def test_an_edited_solution_makes_the_exercises_stale(tmp_path):
+    solutions, exercises = tmp_path / "solutions", tmp_path / "exercises"
+    solutions.mkdir()
+    notebook = nbformat.read(SOLUTIONS[0], as_version=4)
+    nbformat.write(notebook, solutions / SOLUTIONS[0].name)
+    make_exercises.generate(solutions, exercises)
+    assert make_exercises.stale(solutions, exercises) == []
+    notebook.cells[0].source += "\nOne more sentence."
+    nbformat.write(notebook, solutions / SOLUTIONS[0].name)
+    assert make_exercises.stale(solutions, exercises) == [
+        f"exercises/{SOLUTIONS[0].name} is out of date (cells 0 differ)"]
+
+
+def test_a_solution_block_becomes_a_stub_of_the_names_the_notebook_uses():
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("x = 1"),
+        nbformat.v4.new_code_cell("### BEGIN SOLUTION\nhelper = 2\nD, h = helper, x\n"
+                                  "### END SOLUTION\nD",
+                                  metadata={"nbgrader": {"solution": True}}),
+        nbformat.v4.new_code_cell('check("q", (D, h))')])
+    exercise = make_exercises.exercise_of(notebook)
+    assert exercise.cells[1].source == (f"{make_exercises.STUB_COMMENT}\nD = ...\nh = ...\nD")
+    assert exercise.cells[0].source == "x = 1" and exercise.cells[2].source == 'check("q", (D, h))'
+    notebook.cells[1].metadata = {}
+    with pytest.raises(make_exercises.SolutionError, match="without nbgrader metadata"):
+        make_exercises.exercise_of(notebook)
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_nbgrader_metadata_and_points_match_the_keys(path):
+    notebook = nbformat.read(path, as_version=4)
+    checked = []
+    for cell in _grade_cells(notebook):
+        match = CHECK_CALL.match(cell.source.strip())
+        assert match, cell.source
+        question = match.group(1)
+        meta = cell.metadata["nbgrader"]
+        assert meta["grade_id"] == "check-" + question.replace(".", "_")
+        assert meta["points"] == keys()[question]["points"] and meta["locked"]
+        assert keys()[question]["notebook"] == path.stem
+        checked.append(question)
+    assert checked == questions(path.stem)                # every question, in the keys' order
+    ids = [cell.metadata["nbgrader"]["grade_id"] for cell in notebook.cells
+           if "nbgrader" in cell.metadata]
+    assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[A-Za-z0-9_-]+", i) for i in ids)
+    solution_cells = [cell for cell in notebook.cells
+                      if cell.metadata.get("nbgrader", {}).get("solution")]
+    assert len(solution_cells) == len(checked)
+    assert all(make_exercises.BEGIN in cell.source for cell in solution_cells)
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_every_check_of_a_solution_notebook_passes(path):
+    notebook = nbformat.read(path, as_version=4)
+    assert not _errors(notebook)
+    for cell in _grade_cells(notebook):
+        question = CHECK_CALL.match(cell.source.strip()).group(1)
+        shown = "".join(_text(output) for output in cell.outputs)
+        points = keys()[question]["points"]
+        assert shown.startswith(f"{question}  ✓ {points}/{points} points: correct"), shown
+    total = sum(keys()[q]["points"] for q in questions(path.stem))
+    summary = "".join(_text(output) for output in notebook.cells[-1].outputs)
+    assert summary.startswith(f"Score for {path.stem}: {total}/{total} points")
+
+
+@pytest.mark.parametrize("path", EXERCISES, ids=[p.stem for p in EXERCISES])
+def test_every_check_of_an_unchanged_exercise_notebook_reports_not_answered(path):
+    notebook = nbformat.read(path, as_version=4)
+    assert not _errors(notebook)
+    assert all(cell.execution_count is not None for cell in notebook.cells
+               if cell.cell_type == "code"), "the exercise notebook was not executed"
+    for cell in _grade_cells(notebook):
+        question = CHECK_CALL.match(cell.source.strip()).group(1)
+        shown = "".join(_text(output) for output in cell.outputs)
+        points = keys()[question]["points"]
+        assert shown.startswith(f"{question}  ✗ 0/{points} points -- not answered yet"), shown
+    for cell in notebook.cells:
+        if cell.metadata.get("nbgrader", {}).get("solution"):
+            assert make_exercises.BEGIN not in cell.source
+            assert "### BEGIN" not in cell.source and "= ..." in cell.source
+    total = sum(keys()[q]["points"] for q in questions(path.stem))
+    summary = "".join(_text(output) for output in notebook.cells[-1].outputs)
+    assert summary.startswith(f"Score for {path.stem}: 0/{total} points")
+    assert summary.count("not answered") == len(questions(path.stem))

@@ -1,0 +1,470 @@
+"""The checker of the graded exercises (dynlab.grading): right answers in any equivalent form pass,
+typical wrong answers get their specific feedback, nothing raises into the notebook, the keys hold
+no readable answer, and grading one answer takes under 2 s."""
+
+import json
+import math
+import time
+
+import numpy as np
+import pytest
+import sympy
+from sympy import Matrix, Rational, cos, sin, sqrt, zeros
+
+from dynlab import equations_of_motion, inverse_dynamics
+from dynlab.grading import KEY_DIRECTORY, Feedback, check, keys, questions, reset, summary
+from dynlab.robots import planar_2r, puma560
+
+#: grading one answer (a student's shift-enter) must take less than this (issue 5)
+SECONDS_PER_ANSWER = 2.0
+
+t = sympy.Symbol("t", positive=True)
+M, a, b, c_ = sympy.symbols("M a b c", positive=True)
+alpha, theta = sympy.symbols("alpha theta", real=True)
+m1, m2, d1, d2, g = sympy.symbols("m1 m2 d1 d2 g", positive=True)
+q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=True)
+r1 = sympy.Symbol("r1", positive=True)
+L1, L2 = sympy.symbols("L1 L2", positive=True)
+N_, M_, n_ = sympy.symbols("N M n", positive=True)
+S2, C2, S12 = sin(q2), cos(q2), sin(q1 + q2)
+
+
+# -- right answers (what the solutions derive), in plain closed form --------------------------------
+def rz(angle):
+    return Matrix([[cos(angle), -sin(angle), 0], [sin(angle), cos(angle), 0], [0, 0, 1]])
+
+
+def rx(angle):
+    return Matrix([[1, 0, 0], [0, cos(angle), -sin(angle)], [0, sin(angle), cos(angle)]])
+
+
+def parallel_axes(mass, d):
+    d = Matrix(d)
+    return mass * ((d.T * d)[0] * sympy.eye(3) - d * d.T)
+
+
+CUBE_CENTRE = Rational(2, 3) * M * a**2 * sympy.eye(3)
+CUBE_CORNER = CUBE_CENTRE + parallel_axes(M, (a, a, a))
+BLOCK_CENTRE = M / 3 * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)
+BLOCK_CORNER = BLOCK_CENTRE + parallel_axes(M, (a, b, c_))
+R_TURN = rz(alpha) * rx(theta)
+
+J_SYMBOLS = Matrix(4, 4, lambda r, c: sympy.Symbol(f"J{min(r, c) + 1}{max(r, c) + 1}"))
+_S, _MR, _M = J_SYMBOLS[:3, :3], J_SYMBOLS[:3, 3], J_SYMBOLS[3, 3]
+I_ORIGIN = _S.trace() * sympy.eye(3) - _S
+I_CENTRE = I_ORIGIN - ((_MR.T * _MR)[0] * sympy.eye(3) - _MR * _MR.T) / _M
+
+
+def dh(theta_, a_):
+    return Matrix([[cos(theta_), -sin(theta_), 0, a_ * cos(theta_)],
+                   [sin(theta_), cos(theta_), 0, a_ * sin(theta_)],
+                   [0, 0, 1, 0], [0, 0, 0, 1]])
+
+
+A1, A2 = dh(q1, d1), dh(q2, d2)
+# the arm on the ceiling, masses lumped at the link ends, x0 down (000 Probs. 3.16-3.17)
+D_CEIL = Matrix([[(m1 + m2) * d1**2 + m2 * d2**2 + 2 * m2 * d1 * d2 * C2,
+                  m2 * d2**2 + m2 * d1 * d2 * C2],
+                 [m2 * d2**2 + m2 * d1 * d2 * C2, m2 * d2**2]])
+H_CEIL = Matrix([-m2 * d1 * d2 * S2 * (2 * qd1 * qd2 + qd2**2), m2 * d1 * d2 * S2 * qd1**2])
+C_CEIL = Matrix([g * ((m1 + m2) * d1 * sin(q1) + m2 * d2 * S12), g * m2 * d2 * S12])
+TAU_CEIL = D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL + C_CEIL
+# the theta-d arm (000 Prob. 3.18)
+D_TD = sympy.diag(m1 * r1**2 + m2 * q2**2, m2)
+H_TD = Matrix([2 * m2 * q2 * qd1 * qd2, -m2 * q2 * qd1**2])
+C_TD = Matrix([g * cos(q1) * (m1 * r1 + m2 * q2), m2 * g * sin(q1)])
+# the 2R arm of 003 Sec. 9.1.1
+M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * L2 * C2 + L2**2), m2 * (L1 * L2 * C2 + L2**2)],
+               [m2 * (L1 * L2 * C2 + L2**2), m2 * L2**2]])
+C_LP = m2 * L1 * L2 * S2 * Matrix([[-qd2, -(qd1 + qd2)], [qd1, 0]])
+MDOT_LP = M_LP.diff(q1) * qd1 + M_LP.diff(q2) * qd2
+J_LP = Matrix([[-L1 * sin(q1) - L2 * S12, -L2 * S12], [L1 * cos(q1) + L2 * cos(q1 + q2),
+                                                      L2 * cos(q1 + q2)]])
+LAMBDA_LP = J_LP.inv().T * M_LP * J_LP.inv()
+# the two-link arm of 000 Sec. 3.2.6 (rods), for 004's coefficient of coupling
+l = sympy.Symbol("l", positive=True)
+D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
+                m2 * l**2 / 3 + m2 * l**2 * C2 / 2],
+               [m2 * l**2 / 3 + m2 * l**2 * C2 / 2, m2 * l**2 / 3]])
+K12 = sympy.Abs(D_FU[0, 1]) / sqrt(D_FU[0, 0] * D_FU[1, 1])
+LF = sqrt(m2 / (m1 + m2))
+# 001's payload
+l1, l2, Mp = sympy.symbols("l1 l2 Mp", positive=True)
+TIP = Matrix([l1 * cos(q1) + l2 * cos(q1 + q2), l1 * sin(q1) + l2 * sin(q1 + q2)])
+J_TIP = TIP.jacobian([q1, q2])
+DD_MP = Mp * J_TIP.T * J_TIP
+DC_MP = Matrix([Mp * g * TIP[1].diff(v) for v in (q1, q2)])
+# 002 Exercise 6-4-1
+m = sympy.Symbol("m", positive=True)
+a_, d_, al, rx_, ry_, rz_ = sympy.symbols("a d alpha rx ry rz", real=True)
+Ixx, Iyy, Izz = sympy.symbols("Ixx Iyy Izz", positive=True)
+Ixy, Ixz, Iyz = sympy.symbols("Ixy Ixz Iyz", real=True)
+_axis = Matrix([0, sin(al), cos(al)])            # z0 in frame 1
+_I = Matrix([[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]])
+PARALLEL_6_4_1 = m * ((a_ + rx_)**2 + (ry_ * cos(al) - rz_ * sin(al))**2)
+D11_6_4_1 = (_axis.T * _I * _axis)[0] + PARALLEL_6_4_1
+
+
+def puma_terms(q_degrees_as_radians=True):
+    arm = puma560(joints=3)
+    q = np.array([30.0, -45.0, 60.0])
+    q = np.radians(q) if q_degrees_as_radians else q
+    qd = np.array([0.5, -1.0, 0.8])
+    zero = np.zeros(3)
+    c = inverse_dynamics(arm, q, zero, zero)
+    h = inverse_dynamics(arm, q, qd, zero, gravity=False)
+    D = np.column_stack([inverse_dynamics(arm, q, zero, e, gravity=False) for e in np.eye(3)])
+    return D, h, c
+
+
+PUMA = puma_terms()
+PUMA_DEGREES = puma_terms(False)
+
+RIGHT = {
+    "3.2": [3, 2, 0],
+    "3.3": ([0, 0, 0], [-3 * t, -2 * t, 0]),
+    "3.5": (CUBE_CORNER, CUBE_CENTRE),
+    "3.6": (BLOCK_CORNER, BLOCK_CENTRE),
+    "3.7": R_TURN * CUBE_CORNER * R_TURN.T,
+    "3.8": R_TURN * BLOCK_CORNER * R_TURN.T,
+    "3.14": (I_ORIGIN, I_CENTRE),
+    "3.16a": [A1, A2],
+    "3.16b": [sympy.diag(0, 0, 0, m1), sympy.diag(0, 0, 0, m2)],
+    "3.16c": (D_CEIL, H_CEIL, C_CEIL),
+    "3.17a": ([0, 0, 0], [0, 0, 0], [-g, 0, 0]),
+    "3.17b": [zeros(3, 3), zeros(3, 3)],
+    "3.17c": ([0, 0, 0], [0, 0, 0], [d1, 0, 0], [d2, 0, 0]),
+    "3.17d": TAU_CEIL,
+    "3.13a": ([0, 0, -9.8062, 0], [0, 0, 9.8062]),
+    "3.13b": "B",
+    "3.11": PUMA,
+    "3.12": (n_ * N_, n_ * M_),
+    "3.18": (D_TD, H_TD, C_TD),
+    "6-4-1": (D11_6_4_1, [0]),
+    "9.1": (C_LP, MDOT_LP, MDOT_LP - 2 * C_LP),
+    "9.98": (J_LP, LAMBDA_LP),
+    "k12": (K12, LF, K12 / LF),
+    "Mp": (DD_MP, DC_MP),
+}
+
+
+def replaced(matrix, index, value):
+    """A copy of ``matrix`` with one element replaced."""
+    result = Matrix(matrix)
+    result[index] = value
+    return result
+
+
+class Slow:
+    """An answer that takes too long to produce."""
+
+    def __call__(self):
+        time.sleep(30)
+
+
+def other_factorisation():
+    """A C with the right C*qd that is not the Christoffel form (003 Eq. (9.87))."""
+    k = m2 * L1 * L2 * S2
+    return Matrix([[-2 * k * qd2, -k * qd2], [k * qd1, 0]])
+
+
+# question, answer, words the feedback must contain, status
+WRONG = [
+    # 000 Probs. 3.2 and 3.3: moving frames
+    ("3.2", [3 * t, 2 * t, 4], "that is the velocity", "incorrect"),
+    ("3.2", [-3, -2, 0], "a has the wrong sign", "incorrect"),
+    ("3.2", [3, 2], "wrong shape: a should be a 3-vector, but the answer is a 2-vector",
+     "not graded"),
+    ("3.3", ([-4, 6, 0], [-3 * t, -2 * t, 0]), "RELATIVE TO THE STARRED FRAME", "incorrect"),
+    ("3.3", ([0, 0, 0], [3 * t, 2 * t, 0]),
+     "centripetal has the wrong sign: omega x (omega x r) points toward the axis", "incorrect"),
+    ("3.3", ([0, 0, 0], [-2 * t, 3 * t, 0]), "omega x r is the velocity", "incorrect"),
+    # Probs. 3.5-3.8: inertia tensors
+    ("3.5", (2 * sympy.diag(*CUBE_CORNER.diagonal()) - CUBE_CORNER, CUBE_CENTRE),
+     "I_corner: the off-diagonal entries have the wrong sign", "incorrect"),
+    ("3.5", (CUBE_CORNER, CUBE_CORNER), "I_centre: that is the tensor about the corner O",
+     "incorrect"),
+    ("3.5", (CUBE_CORNER, CUBE_CENTRE / 4), "the edges are 2a, not a", "incorrect"),
+    ("3.5", (CUBE_CORNER, CUBE_CENTRE * Rational(1, 2)),
+     "I_centre is 1/2 times the right value", "incorrect"),
+    ("3.6", (replaced(BLOCK_CORNER, (1, 1), 4 * M * a**2 / 3), BLOCK_CENTRE),
+     "I_corner[2,2] is missing the 4*M*c**2/3 term", "incorrect"),
+    ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 - c_**2) / 3)),
+     "I_centre[1,1]: the M*c**2/3 term has the wrong sign", "incorrect"),
+    ("3.7", rx(theta) * rz(alpha) * CUBE_CORNER * (rx(theta) * rz(alpha)).T,
+     "R = Rz(alpha)*Rx(theta), not Rx(theta)*Rz(alpha)", "incorrect"),
+    ("3.8", R_TURN.T * BLOCK_CORNER * R_TURN, "not R^T*I*R", "incorrect"),
+    ("3.8", R_TURN * BLOCK_CENTRE * R_TURN.T, "rotate the tensor about O", "incorrect"),
+    # Prob. 3.14: pseudo-inertia
+    ("3.14", (_S, I_CENTRE), "the inertia tensor is tr(S)*E - S", "incorrect"),
+    ("3.14", (I_ORIGIN, I_ORIGIN + (I_ORIGIN - I_CENTRE)),
+     "the parallel-axis term has the wrong sign", "incorrect"),
+    # Probs. 3.16-3.17: the arm on the ceiling
+    ("3.16a", [A1.T, A2.T], "each A_i is transposed", "incorrect"),
+    ("3.16a", A1, "wrong shape: A should be a list of 2 4x4 matrices", "not graded"),
+    ("3.16a", [A1.subs(q1, q1 * sympy.pi / 180), A2], "A1[1,1] is wrong", "incorrect"),
+    ("3.16b", [sympy.diag(0, 0, 0, m1), sympy.diag(d2**2 * m2, 0, 0, m2)],
+     "J2[1,1] should be 0", "incorrect"),
+    ("3.16c", (D_CEIL, H_CEIL, -C_CEIL), "gravity points the wrong way", "incorrect"),
+    ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(g, 9.8062)), "keep gravity as the symbol g",
+     "incorrect"),
+    ("3.16c", (replaced(D_CEIL, (0, 0), D_CEIL[0, 0] - 2 * m2 * d1 * d2 * C2), H_CEIL, C_CEIL),
+     "D11 is missing the 2*d1*d2*m2*cos(q2) term", "incorrect"),
+    ("3.16c", (D_CEIL, Matrix([-m2 * d1 * d2 * S2 * qd2**2, H_CEIL[1]]), C_CEIL),
+     "h1 is missing the -2*d1*d2*m2*qd1*qd2*sin(q2) term", "incorrect"),
+    ("3.16c", (D_CEIL, 2 * H_CEIL, C_CEIL), "h is 2 times the right value (a missing 1/2?)",
+     "incorrect"),
+    ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(q1, sympy.Symbol("theta1"))),
+     "unknown symbols theta1 in c (write q1 for theta1); the expected symbols are m1, m2, d1, "
+     "d2, g, q1, q2, qd1, qd2, qdd1, qdd2", "not graded"),
+    ("3.16c", (D_CEIL, H_CEIL, Matrix([C_CEIL[0] + g * m2 * d1 * cos(q2), C_CEIL[1]])),
+     "c1 has an extra term d1*g*m2*cos(q2)", "incorrect"),
+    ("3.16c", (D_CEIL, H_CEIL), "This question has 3 parts: give them as a tuple (D, h, c)",
+     "not graded"),
+    ("3.17a", ([0, 0, 0], [0, 0, 0], [g, 0, 0]), "OPPOSITE to gravity", "incorrect"),
+    ("3.17a", ([0, 0, 0], [0, 0, 0], [0, 0, g]), "the level system with z0 up", "incorrect"),
+    ("3.17b", [sympy.diag(0, m1 * d1**2, m1 * d1**2), sympy.diag(0, m2 * d2**2, m2 * d2**2)],
+     "a point mass has no inertia about itself", "incorrect"),
+    ("3.17c", ([-d1 / 2, 0, 0], [0, 0, 0], [d1, 0, 0], [d2, 0, 0]),
+     "s1: s_i points from the origin of frame i to the centre of mass", "incorrect"),
+    ("3.17c", ([0, 0, 0], [0, 0, 0], [d1 * cos(q1), d1 * sin(q1), 0], [d2, 0, 0]),
+     "p1: iR0 p*_i is expressed in frame i's own axes", "incorrect"),
+    ("3.17d", D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL - C_CEIL, "gravity enters the wrong way",
+     "incorrect"),
+    ("3.17d", TAU_CEIL - Matrix([0, m2 * d1 * d2 * S2 * qd1**2]),
+     "tau2 is missing the d1*d2*m2*qd1**2*sin(q2) term", "incorrect"),
+    ("3.17d", Matrix([TAU_CEIL[1], TAU_CEIL[0]]), "tau1 and tau2 are swapped", "incorrect"),
+    # Prob. 3.13: gravity signs
+    ("3.13a", ([0, 0, 9.8062, 0], [0, 0, 9.8062]), "in L-E, g is the acceleration of gravity",
+     "incorrect"),
+    ("3.13a", ([0, 0, -9.8062, 0], [0, 0, -9.8062]), "N-E accelerates the base UPWARD",
+     "incorrect"),
+    ("3.13a", ([0, 0, -9.81, 0], [0, 0, 9.8062]), "g_LE[3] is close but not equal (within 1 %)",
+     "incorrect"),
+    ("3.13b", "A", "both equations give the same torques", "incorrect"),
+    ("3.13b", "E", "'E' is not one of the options A, B, C, D", "not graded"),
+    ("3.13b", 2, "Answer with one of the letters", "not graded"),
+    # Probs. 3.11-3.12: probing
+    ("3.11", PUMA_DEGREES, "the joint angles were used in degrees", "incorrect"),
+    ("3.11", (PUMA[0] + PUMA[2][:, None], PUMA[1], PUMA[2]),
+     "each column of D still contains the gravity torques c", "incorrect"),
+    ("3.11", (PUMA[0], PUMA[1] + PUMA[2], PUMA[2]), "h still contains the gravity torques c",
+     "incorrect"),
+    ("3.11", (PUMA[0].ravel(), PUMA[1], PUMA[2]),
+     "wrong shape: D should be a 3x3 matrix, but the answer is a 9-vector", "not graded"),
+    ("3.11", (PUMA[0], -PUMA[1], PUMA[2]), "h has the wrong sign", "incorrect"),
+    ("3.12", ((n_ + 1) * N_, (n_ + 1) * M_ + n_**2), "no call for c", "incorrect"),
+    ("3.12", (n_**2 * N_, n_**2 * M_), "one call gives a whole column of D", "incorrect"),
+    # Prob. 3.18 and 002 Exercise 6-4-1
+    ("3.18", (D_TD, H_TD, Matrix([0, 0])), "the arm moves in a VERTICAL plane",
+     "incorrect"),
+    ("3.18", (D_TD, Matrix([H_TD[0], -H_TD[1]]), C_TD), "h2 has the wrong sign", "incorrect"),
+    ("3.18", (D_TD, Matrix([H_TD[0] / 2, H_TD[1]]), C_TD),
+     "h1 is 1/2 times the right value", "incorrect"),
+    ("3.18", (replaced(D_TD, (0, 1), m2 * q2), H_TD, C_TD),
+     "D must be symmetric, but D12 = D21 does not hold", "incorrect"),
+    ("6-4-1", (D11_6_4_1 - PARALLEL_6_4_1, [0]), "squared distance of the centre of mass",
+     "incorrect"),
+    ("6-4-1", (D11_6_4_1, [qd1**2 * sin(q1)]), "c1 should be 0", "incorrect"),
+    # 003 Prop. 9.1 and Eq. (9.98), 004's coupling, 001's payload
+    ("9.1", (other_factorisation(), MDOT_LP, MDOT_LP - 2 * other_factorisation()),
+     "your C gives the right c = C*qd", "incorrect"),
+    ("9.1", (C_LP, M_LP.diff(q1) + M_LP.diff(q2), MDOT_LP - 2 * C_LP), "chain rule",
+     "incorrect"),
+    ("9.1", (C_LP, MDOT_LP, MDOT_LP - C_LP), "twice the Coriolis matrix", "incorrect"),
+    ("9.1", (C_LP.T, MDOT_LP, MDOT_LP - 2 * C_LP), "C is transposed", "incorrect"),
+    ("9.98", (J_LP, J_LP * M_LP * J_LP.T), "the inverse Jacobian, not J M J^T", "incorrect"),
+    ("9.98", (J_LP.T, LAMBDA_LP), "J is transposed", "incorrect"),
+    ("k12", (D_FU[0, 1] / sqrt(D_FU[0, 0] * D_FU[1, 1]), LF, K12 / LF),
+     "takes the absolute value |d12|", "incorrect"),
+    ("k12", (K12, sqrt(m1 / (m1 + m2)), K12 / LF), "the mass moved by joint j = 2",
+     "incorrect"),
+    ("Mp", (DD_MP.subs(l2, l2 / 2), DC_MP), "the payload is a point mass at the TIP",
+     "incorrect"),
+    ("Mp", (DD_MP, -DC_MP), "gravity points along -y0", "incorrect"),
+    # answers that cannot be graded: a message, never an exception
+    ("3.16c", None, "not answered yet", "not answered"),
+    ("3.16c", (D_CEIL, ..., C_CEIL), "h: not answered yet", "incorrect"),
+    ("3.2", [3, ..., 0], "not answered yet", "not answered"),
+    ("3.2", lambda: 1 / 0, "Your answer raised ZeroDivisionError: division by zero",
+     "not graded"),
+    ("3.12", (sympy.Eq(sympy.Symbol("x"), n_ * N_), n_ * M_),
+     "multiplications: give the expression itself, not an equation", "not graded"),
+    ("3.2", [sympy.Function("f")(t), 2, 0], "the answer contains functions (f(t))",
+     "not graded"),
+    ("3.2", [3, "2 +", 0], "could not read '2 +' as an expression", "not graded"),
+    ("3.2", [3, 2, sympy.zoo], "the answer contains zoo", "not graded"),
+    ("3.2", object(), "a: expected a 3-vector, got a value of type object", "not graded"),
+    ("3.12", (object(), n_ * M_), "expected SymPy expressions or numbers, got a value of type "
+     "object", "not graded"),
+    ("3.11", (PUMA[0], PUMA[1], [sympy.Symbol("x")] * 3),
+     "numbers are asked here, but the answer contains the symbols x", "not graded"),
+    ("no such question", 1, "There is no question 'no such question'", "not graded"),
+]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+def test_the_table_has_at_least_30_wrong_answers_and_covers_every_question():
+    assert len([row for row in WRONG if row[3] == "incorrect"]) >= 30
+    assert {row[0] for row in WRONG} >= set(questions())
+
+
+@pytest.mark.parametrize("question", sorted(RIGHT))
+def test_a_right_answer_passes_quickly(question):
+    feedback = check(question, RIGHT[question])
+    assert feedback.correct, str(feedback)
+    assert feedback.status == "correct" and feedback.points == keys()[question]["points"]
+    assert str(feedback).startswith(f"{question}  ✓")
+    assert feedback.seconds < SECONDS_PER_ANSWER
+
+
+def test_every_question_has_a_right_answer_in_this_file():
+    assert set(RIGHT) == set(questions())
+
+
+@pytest.mark.parametrize("question, answer, words, status", WRONG,
+                         ids=[f"{row[0]}:{row[2][:40]}" for row in WRONG])
+def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, status):
+    feedback = check(question, answer)
+    assert isinstance(feedback, Feedback)
+    assert not feedback.correct and feedback.points == 0
+    assert feedback.status == status, str(feedback)
+    assert words in str(feedback), str(feedback)
+    assert feedback.seconds < SECONDS_PER_ANSWER, feedback.seconds
+
+
+def test_equivalent_forms_and_types_are_accepted():
+    # another form of the same expressions: expanded, with angle-sum identities undone
+    D = D_CEIL.applyfunc(sympy.expand)
+    c = C_CEIL.applyfunc(lambda e: sympy.expand(sympy.expand_trig(e)))
+    assert check("3.16c", (D, H_CEIL, c)).correct
+    # a dict, an EquationsOfMotion-like object, strings, NumPy arrays and lists
+    assert check("3.16c", {"D": D_CEIL, "h": H_CEIL, "c": C_CEIL}).correct
+    assert check("3.2", ["3", "2", "0"]).correct
+    assert check("3.2", np.array([3.0, 2.0, 0.0])).correct
+    assert check("3.2", Matrix([[3, 2, 0]])).correct                 # a row for a vector
+    assert check("3.11", tuple(x.tolist() for x in PUMA)).correct
+    assert check("6-4-1", (D11_6_4_1, 0)).correct                    # 0 for a 1-vector
+    assert check("3.13b", " b ").correct
+    assert check("3.2", lambda: [3, 2, 0]).correct                  # a callable
+    # exact equality is told apart from agreement at the sample points
+    assert "exactly" in str(check("3.16c", RIGHT["3.16c"]))
+    assert "sample points" in str(check("k12", RIGHT["k12"]))      # |d12| has no exact form
+
+
+def test_the_reference_eom_object_is_accepted():
+    from dynlab import Link, Robot
+    arm = Robot([Link("R", a=d1, mass=m1, com=(0, 0, 0), name="1"),
+                 Link("R", a=d2, mass=m2, com=(0, 0, 0), name="2")], gravity=(g, 0, 0))
+    assert check("3.16c", equations_of_motion(arm, method="lagrange_euler")).correct
+
+
+def test_a_slow_answer_is_stopped_with_a_message():
+    start = time.perf_counter()
+    feedback = check("3.2", Slow(), time_limit=0.5)
+    assert time.perf_counter() - start < 2
+    assert feedback.status == "not graded"
+    assert "Checking took longer than 0.5 s, so it was stopped" in str(feedback)
+
+
+def test_strict_mode_raises_for_nbgrader(monkeypatch):
+    from dynlab.grading import AnswerError
+    monkeypatch.setenv("DYNLAB_STRICT_GRADING", "1")
+    with pytest.raises(AnswerError, match="not answered"):
+        check("3.2", ...)
+    assert check("3.2", [3, 2, 0]).correct
+
+
+def test_summary_adds_up_the_points_of_the_session():
+    check("3.2", [3, 2, 0])
+    check("3.3", None)
+    check("3.5", (CUBE_CENTRE, CUBE_CENTRE))
+    text = str(summary("01_frames_and_inertia"))
+    assert text.splitlines()[0] == "Score for 01_frames_and_inertia: 1/13 points"
+    assert "3.2          1/1  correct" in text
+    assert "3.3          0/2  not answered" in text
+    assert "3.5          0/2  incorrect" in text
+    assert "3.14         0/2  not checked yet" in text
+
+
+def test_feedback_is_shown_as_text_and_html():
+    feedback = check("3.2", [3, 2, 1])
+    assert "a[3] should be 0" in str(feedback)
+    assert feedback._repr_html_().startswith("<pre") and "a[3] should be 0" in \
+        feedback._repr_html_()
+
+
+# -- the keys ----------------------------------------------------------------------------------
+ELEMENT_FIELDS = {"values", "monomials", "scale", "hash"}
+MONOMIAL_FIELDS = {"monomial", "values", "scale", "terms"}
+
+
+def _numbers(value):
+    return isinstance(value, list) and all(
+        isinstance(x, (int, float)) or _numbers(x) for x in value)
+
+
+def test_the_keys_hold_numbers_and_hashes_only():
+    files = sorted(KEY_DIRECTORY.glob("*.json"))
+    assert [f.stem for f in files] == ["01_frames_and_inertia", "02_two_link_arm_on_the_ceiling",
+                                       "03_probing_and_other_arms", "04_structure_of_the_model"]
+    for path in files:
+        for key in json.loads(path.read_text())["questions"]:
+            if key["kind"] == "choice":
+                assert len(key["answer"]) == 24 and key["answer"] not in key["options"]
+                continue
+            for part in key["parts"]:
+                for element in part["elements"]:
+                    assert set(element) <= ELEMENT_FIELDS
+                    assert _numbers(element["values"])
+                    assert element.get("hash") is None or len(element["hash"]) == 24
+                    for monomial in element.get("monomials", []):
+                        assert set(monomial) == MONOMIAL_FIELDS
+                        # the monomials are products of joint rates only (qd1*qd2, qdd1, 1)
+                        assert all(f in ("", "1") or f.isdigit() or f.startswith("qd")
+                                   for f in monomial["monomial"].replace("**", "*").split("*"))
+                        assert _numbers(monomial["terms"]) and _numbers(monomial["values"])
+            for mistake in key.get("mistakes", []):
+                assert _numbers(mistake["values"])
+
+
+def test_points_are_whole_numbers_adding_up_per_notebook():
+    totals = {}
+    for question, key in keys().items():
+        assert key["points"] == int(key["points"]) >= 1
+        totals[key["notebook"]] = totals.get(key["notebook"], 0) + key["points"]
+    assert totals == {"01_frames_and_inertia": 13, "02_two_link_arm_on_the_ceiling": 12,
+                      "03_probing_and_other_arms": 9, "04_structure_of_the_model": 9}
+
+
+def test_sample_points_avoid_special_values():
+    for key in keys().values():
+        if key["kind"] != "symbolic":
+            continue
+        samples = np.array(key["samples"])
+        assert samples.shape[0] >= 6 and np.all(np.isfinite(samples))
+        names = [name for name, _ in key["symbols"]]
+        for column, name in zip(samples.T, names):
+            assert len(set(column.tolist())) == len(column)    # distinct values
+            if name.startswith("q") and name[1:].isdigit():
+                assert np.all(np.abs(np.sin(column)) > 0.1) and np.all(np.abs(np.cos(column)) > 0.1)
+
+
+def test_the_checker_agrees_with_dynlabs_own_derivations():
+    """The keys were derived by dynlab; a fresh derivation passes them (guards against keys
+    built from a different model than the exercise states)."""
+    lp = planar_2r("lynch_park", symbolic=True)
+    M_ = equations_of_motion(lp, method="lagrange_euler").D
+    assert sympy.simplify(M_ - M_LP) == zeros(2, 2)
+    fu = equations_of_motion(planar_2r("fu", symbolic=True), method="lagrange_euler").D
+    assert sympy.simplify(fu - D_FU) == zeros(2, 2)
+    assert math.isclose(float(K12.subs({m1: 2, m2: 1, l: 1, q2: 0.3})),
+                        abs(float(D_FU[0, 1].subs({m2: 1, l: 1, q2: 0.3})))
+                        / math.sqrt(float((D_FU[0, 0] * D_FU[1, 1]).subs(
+                            {m1: 2, m2: 1, l: 1, q2: 0.3}))))

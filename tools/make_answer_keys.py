@@ -1,0 +1,740 @@
+"""Build the answer keys of the graded exercises, ``dynlab/answer_keys/*.json``, from dynlab's
+own derivations (no answer is typed here: each reference is derived, and the typical mistakes are
+derived the same way from a wrong model or a wrong procedure).
+
+    python tools/make_answer_keys.py            # rewrite the keys
+    python tools/make_answer_keys.py --check    # exit 1 if the committed keys are out of date
+    python tools/make_answer_keys.py 02_two_link_arm_on_the_ceiling   # one notebook's keys
+
+The keys store values at random sample points and hashes, never the expressions themselves
+(:mod:`dynlab.grading`).  One JSON file per notebook of ``solutions/`` (and ``exercises/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import sympy
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
+from dynlab import vectors as V  # noqa: E402
+from dynlab.equations import probe  # noqa: E402
+from dynlab.grading import (KEY_DIRECTORY, _sample_points, make_choice_key,  # noqa: E402
+                            make_key, write_keys)
+from dynlab.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
+                               rotations, tool_jacobian)
+from dynlab.lagrange_euler import pseudo_inertia  # noqa: E402
+from dynlab.model import G, joint_symbols  # noqa: E402
+from dynlab.robots import planar_2r, puma560  # noqa: E402
+from dynlab.symbolic import compact, is_zero  # noqa: E402
+
+FRAMES = "01_frames_and_inertia"
+CEILING = "02_two_link_arm_on_the_ceiling"
+PROBING = "03_probing_and_other_arms"
+STRUCTURE = "04_structure_of_the_model"
+
+q, qd, qdd = joint_symbols(2)
+q1, q2 = q
+JOINTS2 = {"q1": "real", "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real",
+           "qdd2": "real"}
+SPLIT2 = ("qd1", "qd2", "qdd1", "qdd2")
+
+
+def positive(*names):
+    return tuple(sympy.Symbol(n, positive=True) for n in names)
+
+
+def matrix(rows):
+    return sympy.Matrix(rows)
+
+
+# -- 01: moving frames and inertia tensors ----------------------------------------------------------
+def box_inertia_about_centre(M, a, b, c):
+    """000's inertia tensor I_jk = int [delta_jk |r|^2 - x_j x_k] dm (text before Eq. (3.2-18))
+    of a uniform block of sides 2a, 2b, 2c about its centre, by integration."""
+    x, y, z = sympy.symbols("x y z", real=True)
+    density = M / (8 * a * b * c)
+    r = (x, y, z)
+    tensor = sympy.zeros(3, 3)
+    for j in range(3):
+        for k in range(3):
+            integrand = (sum(v**2 for v in r) if j == k else 0) - r[j] * r[k]
+            tensor[j, k] = sympy.integrate(integrand * density, (x, -a, a), (y, -b, b),
+                                           (z, -c, c))
+    return tensor
+
+
+def inertia_about_frame_origin(link_data):
+    """The inertia tensor about the origin of frame i from dynlab's pseudo-inertia J_i
+    (000 Eqs. (3.2-17), (3.2-18)): with S the 3x3 block (int r r^T dm), I = tr(S) E - S."""
+    J = sympy.Matrix(pseudo_inertia(link_data))
+    S = J[:3, :3]
+    return sympy.expand(S.trace() * sympy.eye(3) - S)
+
+
+def block_keys(question, sides, title, points, cube):
+    M, a = positive("M", "a")
+    b, c = (a, a) if cube else positive("b", "c")
+    centre = box_inertia_about_centre(M, a, b, c)
+    corner_link = Robot([Link("R", mass=M, com=(a, b, c), inertia=centre, name="block")])
+    corner = inertia_about_frame_origin(corner_link.symbolic()[0][0])
+    # the same tensor by direct integration over [0, 2a] x [0, 2b] x [0, 2c]
+    x, y, z = sympy.symbols("x y z", real=True)
+    direct = sympy.Matrix(3, 3, lambda j, k: sympy.integrate(
+        ((x**2 + y**2 + z**2) if j == k else 0) - (x, y, z)[j] * (x, y, z)[k],
+        (x, 0, 2 * a), (y, 0, 2 * b), (z, 0, 2 * c)) * M / (8 * a * b * c))
+    assert is_zero(direct - corner)
+    symbols = {"M": "positive", "a": "positive"} if cube else \
+        {"M": "positive", "a": "positive", "b": "positive", "c": "positive"}
+    products = corner - 2 * sympy.diag(*corner.diagonal())    # off-diagonal signs flipped
+    half_sides = centre.subs({a: a / 2, b: b / 2, c: c / 2}, simultaneous=True)
+    parts = [{"name": "I_corner", "value": corner, "structure": "symmetric",
+              "names": "I_corner[{i},{j}]"},
+             {"name": "I_centre", "value": centre, "structure": "symmetric",
+              "names": "I_centre[{i},{j}]"}]
+    mistakes = [
+        {"part": "I_corner", "value": -products,
+         "message": "the off-diagonal entries have the wrong sign: the tensor holds the NEGATED "
+                    "product integrals, I_xy = -int x*y dm (000's definition of I_ij just "
+                    "before Eq. (3.2-18))"},
+        {"part": "I_corner", "value": centre,
+         "message": "that is the tensor about the centre: about the corner add the "
+                    "parallel-axis terms M*(|r|**2*E - r*r^T) with r from the corner to the "
+                    "centre"},
+        {"part": "I_centre", "value": half_sides,
+         "message": f"the {'edges are' if cube else 'sides are'} {sides}, not "
+                    f"{'a' if cube else 'a, b, c'}: integrate from -a to a"},
+        {"part": "I_centre", "value": corner,
+         "message": "that is the tensor about the corner O, not about the centre of mass"},
+    ]
+    return make_key(question, notebook=FRAMES, title=title, points=points, parts=parts,
+                    symbols=symbols, mistakes=mistakes)
+
+
+def rotated_block_key(question, title, points, cube):
+    M, a = positive("M", "a")
+    b, c = (a, a) if cube else positive("b", "c")
+    alpha, theta = sympy.symbols("alpha theta", real=True)
+    centre = box_inertia_about_centre(M, a, b, c)
+    corner = inertia_about_frame_origin(
+        Robot([Link("R", mass=M, com=(a, b, c), inertia=centre, name="block")]).symbolic()[0][0])
+    # first alpha about z0, then theta about the moved u axis: R = Rz(alpha) Rx(theta), which is
+    # the rotation of one DH link with joint angle alpha and twist theta (000 Eq. (3.2-5))
+    turn = Robot([Link("R", alpha=theta, name="turn")])
+    R = rotations(turn, [alpha])[1]
+    reference = (R * corner * R.T).applyfunc(compact)
+    fixed_axes = rotations(Robot([Link("R", alpha=theta, name="x")]), [0])[1] * \
+        rotations(Robot([Link("R", name="z")]), [alpha])[1]    # Rx(theta) Rz(alpha)
+    symbols = {"M": "positive", "a": "positive", "alpha": "real", "theta": "real"}
+    if not cube:
+        symbols.update({"b": "positive", "c": "positive"})
+    mistakes = [
+        {"part": "I0", "value": fixed_axes * corner * fixed_axes.T,
+         "message": "the second turn is about u, the block's own axis (already turned by "
+                    "alpha): rotations about moving axes multiply on the right, "
+                    "R = Rz(alpha)*Rx(theta), not Rx(theta)*Rz(alpha)"},
+        {"part": "I0", "value": R.T * corner * R,
+         "message": "the tensor in (x0, y0, z0) is R*I*R^T (R the block's orientation), "
+                    "not R^T*I*R"},
+        {"part": "I0", "value": R * centre * R.T,
+         "message": "the rotation turns the block about its corner O: rotate the tensor about "
+                    "O (Prob. 3.5(a)), not the one about the centre"},
+    ]
+    return make_key(question, notebook=FRAMES, title=title, points=points,
+                    parts=[{"name": "I0", "value": reference, "structure": "symmetric",
+                            "names": "I0[{i},{j}]"}],
+                    symbols=symbols, angles=("alpha", "theta"), mistakes=mistakes)
+
+
+def frames_keys():
+    t = sympy.Symbol("t", positive=True)
+    keys = []
+    # Prob. 3.2: frame 1 translates with velocity v_h(t); the particle is fixed in it at r1
+    v_h = sympy.Matrix([3 * t, 2 * t, 4])
+    r1 = sympy.Matrix([-1, 1, 2])
+    h = v_h.integrate(t)                                   # the origin of frame 1 (h(0) = 0)
+    position = h + r1                                      # Eq. (3.3-15)
+    acceleration = position.diff(t, 2)                     # Eq. (3.3-18): a = a* + a_h, a* = 0
+    keys.append(make_key(
+        "3.2", notebook=FRAMES, title="Prob. 3.2: acceleration of a particle in a translating "
+        "frame", points=1, symbols={"t": "positive"},
+        parts=[{"name": "a", "value": acceleration, "names": "a[{i}]"}],
+        mistakes=[{"part": "a", "value": position.diff(t),
+                   "message": "that is the velocity (Eq. (3.3-16)); the acceleration is its "
+                              "time derivative (Eq. (3.3-18))"},
+                  {"part": "a", "value": acceleration + r1,
+                   "message": "the particle's position in frame 1 is constant: it adds nothing "
+                              "to the acceleration (Eq. (3.3-18): a = a* + a_h with a* = 0)"}]))
+    # Prob. 3.3: at rest in the starred frame, which only rotates with omega = (0, 0, 1)
+    omega = (0, 0, 1)
+    r = (3 * t, 2 * t, 4)
+    starred_velocity = (0, 0, 0)                           # d*r/dt = 0: at rest in the frame
+    coriolis = sympy.Matrix(V.scale(2, V.cross(omega, starred_velocity)))  # Eq. (3.3-14)
+    centripetal = sympy.Matrix(V.cross(omega, V.cross(omega, r)))      # Eq. (3.3-14)
+    velocity = sympy.Matrix(r).diff(t)
+    keys.append(make_key(
+        "3.3", notebook=FRAMES, title="Prob. 3.3: Coriolis and centripetal accelerations",
+        points=2, symbols={"t": "positive"},
+        parts=[{"name": "coriolis", "value": coriolis, "names": "coriolis[{i}]"},
+               {"name": "centripetal", "value": centripetal, "names": "centripetal[{i}]",
+                "hints": {"sign": "omega x (omega x r) points toward the axis of rotation "
+                                  "(centripetal), here toward the z axis"}}],
+        mistakes=[{"part": "coriolis",
+                   "value": sympy.Matrix(V.scale(2, V.cross(omega, tuple(velocity)))),
+                   "message": "the Coriolis term 2*omega x (d*r/dt) of Eq. (3.3-14) takes the "
+                              "velocity RELATIVE TO THE STARRED FRAME, which is zero for a "
+                              "particle at rest in it; dr/dt = 3i + 2j is the velocity in the "
+                              "reference frame"},
+                  {"part": "centripetal", "value": sympy.Matrix(V.cross(omega, r)),
+                   "message": "omega x r is the velocity the rotation gives the particle "
+                              "(Eq. (3.3-13)); the centripetal acceleration is "
+                              "omega x (omega x r)"}]))
+    keys.append(block_keys("3.5", "2a", "Prob. 3.5: inertia tensor of a cube about a corner "
+                           "and about its centre", 2, cube=True))
+    keys.append(block_keys("3.6", "2a, 2b, 2c", "Prob. 3.6: inertia tensor of a block about a "
+                           "corner and about its centre", 2, cube=False))
+    keys.append(rotated_block_key("3.7", "Prob. 3.7: the cube turned by alpha about z0, then "
+                                  "theta about u", 2, cube=True))
+    keys.append(rotated_block_key("3.8", "Prob. 3.8: the block turned by alpha about z0, then "
+                                  "theta about u", 2, cube=False))
+    keys.append(pseudo_inertia_key())
+    return keys
+
+
+def pseudo_inertia_key():
+    """Prob. 3.14: the inertia tensor (about the origin of frame i and about the centre of mass)
+    from the pseudo-inertia J_i, checked against dynlab's J_i of random links."""
+    names = [f"J{r}{c}" for r in range(1, 5) for c in range(r, 5)]
+    Js = {name: sympy.Symbol(name, real=True) for name in names}
+    J = sympy.Matrix(4, 4, lambda r, c: Js[f"J{min(r, c) + 1}{max(r, c) + 1}"])
+    S, mr, m = J[:3, :3], J[:3, 3], J[3, 3]
+    about_origin = S.trace() * sympy.eye(3) - S                           # I = tr(S) E - S
+    about_centre = about_origin - ((mr.T * mr)[0] * sympy.eye(3) - mr * mr.T) / m  # parallel axes
+    rng = np.random.default_rng(314)
+    samples, checks = [], 0
+    while len(samples) < 6:
+        mass = rng.uniform(0.5, 3.0)
+        com = rng.uniform(-1.0, 1.0, 3)
+        A = rng.uniform(-0.3, 0.3, (3, 3))
+        inertia = A @ A.T + np.diag(rng.uniform(0.05, 0.3, 3))
+        moments = np.linalg.eigvalsh(inertia)
+        if moments.max() > moments.sum() - moments.max():
+            continue                                          # not a rigid body's tensor
+        link = Robot([Link("R", mass=mass, com=com, inertia=inertia, name="l")]).numeric()[0][0]
+        Jn = np.array(pseudo_inertia(link), dtype=float)
+        point = {Js[f"J{r + 1}{c + 1}"]: Jn[r, c] for r in range(4) for c in range(r, 4)}
+        # the formula gives back dynlab's inertia about the centre of mass
+        assert np.allclose(np.array(about_centre.subs(point), dtype=float), inertia)
+        checks += 1
+        samples.append([Jn[r, c] for r in range(4) for c in range(r, 4)])
+    flipped = sympy.Matrix(3, 3, lambda r, c: about_origin[r, c] if r == c else S[r, c])
+    mistakes = [
+        {"part": "I_origin", "value": S,
+         "message": "the 3x3 block of J_i holds the second moments int x*x dm, int x*y dm, ... "
+                    "(Eq. (3.2-17)); the inertia tensor is tr(S)*E - S"},
+        {"part": "I_origin", "value": flipped,
+         "message": "the products of inertia have the wrong sign: I_xy = -int x*y dm, so the "
+                    "off-diagonal entries of I are -J12, -J13, -J23 (000 prints I_xy where "
+                    "Eq. (3.2-17) has int x*y dm)"},
+        {"part": "I_centre", "value": about_origin,
+         "message": "that is the inertia about the origin of frame i; about the centre of mass "
+                    "subtract m*(|r|**2*E - r*r^T), with m*r the last column of J_i"},
+        {"part": "I_centre", "value": about_origin + ((mr.T * mr)[0] * sympy.eye(3)
+                                                      - mr * mr.T) / m,
+         "message": "the parallel-axis term has the wrong sign: the inertia about the centre "
+                    "of mass is the smallest, I_c = I_o - m*(|r|**2*E - r*r^T)"},
+    ]
+    symbols = {name: ("positive" if name == "J44" else "real") for name in names}
+    return make_key("3.14", notebook=FRAMES, title="Prob. 3.14: inertia tensor from the "
+                    "pseudo-inertia matrix", points=2, symbols=symbols, samples=samples,
+                    denominators=("J44",),
+                    parts=[{"name": "I_origin", "value": about_origin, "structure": "symmetric",
+                            "names": "I_origin[{i},{j}]"},
+                           {"name": "I_centre", "value": about_centre, "structure": "symmetric",
+                            "names": "I_centre[{i},{j}]"}],
+                    mistakes=mistakes)
+
+
+# -- 02: the two-link arm hanging from the ceiling (Probs. 3.16, 3.17, 3.13) ------------------------
+def ceiling_arm(g_value=None, rods=False, gravity_sign=1):
+    """Prob. 3.16's arm as the exercise states it: joints about horizontal z axes at the
+    ceiling, x0 pointing down (to the floor), so gravity is (g, 0, 0); masses lumped at the link
+    ends (``rods=True``: uniform rods instead, the mistake)."""
+    m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
+    g = g if g_value is None else g_value
+    links = []
+    for k, (m, d) in enumerate(((m1, d1), (m2, d2)), start=1):
+        if rods:
+            links.append(Link("R", a=d, mass=m, com=(-d / 2, 0, 0),
+                              inertia=sympy.diag(0, m * d**2 / 12, m * d**2 / 12),
+                              name=f"link {k}"))
+        else:
+            links.append(Link("R", a=d, mass=m, com=(0, 0, 0), name=f"link {k}"))
+    return Robot(links, gravity=(gravity_sign * g, 0, 0), name="two-link arm on the ceiling")
+
+
+def ceiling_keys():
+    keys = []
+    m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
+    symbols = {"m1": "positive", "m2": "positive", "d1": "positive", "d2": "positive",
+               "g": "positive", **JOINTS2}
+    arm = ceiling_arm()
+    A = [link_transform(arm, list(q), i) for i in (1, 2)]
+    keys.append(make_key(
+        "3.16a", notebook=CEILING, title="Prob. 3.16(a): link transformation matrices",
+        points=1, symbols=symbols, angles=("q1", "q2"),
+        parts=[{"name": "A", "value": [A[0], A[1]], "names": "A{k}[{i},{j}]"}],
+        mistakes=[{"part": "A", "value": [a.T for a in A],
+                   "message": "each A_i is transposed: the columns of the rotation part are "
+                              "the new axes x_i, y_i, z_i in frame i-1, and the position sits in "
+                              "the last column (000 Eq. (3.2-5))"}]))
+    data = arm.symbolic()[0]
+    J = [sympy.Matrix(pseudo_inertia(link)) for link in data]
+    rod_J = [sympy.Matrix(pseudo_inertia(link)) for link in ceiling_arm(rods=True).symbolic()[0]]
+    far_J = [sympy.Matrix(pseudo_inertia(link)) for link in Robot(
+        [Link("R", a=d, mass=m, com=(d, 0, 0), name=f"l{k}")
+         for k, (m, d) in enumerate(((m1, d1), (m2, d2)), start=1)]).symbolic()[0]]
+    keys.append(make_key(
+        "3.16b", notebook=CEILING, title="Prob. 3.16(b): pseudo-inertia matrices", points=1,
+        symbols=symbols,
+        parts=[{"name": "J", "value": [J[0], J[1]], "names": "J{k}[{i},{j}]"}],
+        mistakes=[{"part": "J", "value": [rod_J[0], rod_J[1]],
+                   "message": "those are the uniform rods of 000 Sec. 3.2.6; here each mass is "
+                              "lumped at the END of its link"},
+                  {"part": "J", "value": [far_J[0], far_J[1]],
+                   "message": "frame i sits at the far end of link i, where the mass is: its "
+                              "centre of mass in frame i is (0, 0, 0), not (d_i, 0, 0)"}]))
+    le = equations_of_motion(arm, method="lagrange_euler")
+    rods = equations_of_motion(ceiling_arm(rods=True), method="lagrange_euler")
+    up = equations_of_motion(ceiling_arm(gravity_sign=-1), method="lagrange_euler")
+    numeric_g = le.c.subs(g, sympy.Float(G))
+    keys.append(make_key(
+        "3.16c", notebook=CEILING, title="Prob. 3.16(c): D, h and c by Lagrange-Euler",
+        points=3, symbols=symbols, angles=("q1", "q2"), split=SPLIT2,
+        parts=[{"name": "D", "value": le.D, "structure": "symmetric"},
+               {"name": "h", "value": le.h},
+               {"name": "c", "value": le.c,
+                "hints": {"sign": "gravity points along +x0 here (x0 points down, to the "
+                                  "floor), so the L-E row vector is g = (g, 0, 0, 0)"}}],
+        mistakes=[{"part": "D", "value": rods.D,
+                   "message": "that is D for uniform rods; here the masses are lumped at the "
+                              "ends of the links"},
+                  {"part": "h", "value": rods.h,
+                   "message": "that is h for uniform rods; here the masses are lumped at the "
+                              "ends of the links"},
+                  {"part": "c", "value": rods.c,
+                   "message": "that is c for uniform rods; here the masses are lumped at the "
+                              "ends of the links"},
+                  {"part": "c", "value": up.c,
+                   "message": "gravity points the wrong way: x0 points DOWN (to the floor), so "
+                              "g = (g, 0, 0, 0) in Eq. (3.2-22); the arm hangs at q = (0, 0)"},
+                  {"part": "c", "value": numeric_g,
+                   "message": "keep gravity as the symbol g (the checker tries many values of "
+                              "it), not 9.8062"}]))
+    # Prob. 3.17: Newton-Euler
+    zero = sympy.Matrix([0, 0, 0])
+    v_dot0 = -sympy.Matrix(arm.gravity)                    # Eq. (3.3-46): the base accelerates
+    keys.append(make_key(
+        "3.17a", notebook=CEILING, title="Prob. 3.17(a): initial conditions of the N-E "
+        "recursion", points=1, symbols=symbols,
+        parts=[{"name": "omega0", "value": zero, "names": "omega0[{i}]"},
+               {"name": "omega_dot0", "value": zero, "names": "omega_dot0[{i}]"},
+               {"name": "v_dot0", "value": v_dot0, "names": "v_dot0[{i}]"}],
+        mistakes=[{"part": "v_dot0", "value": sympy.Matrix(arm.gravity),
+                   "message": "Fu's N-E gives the base the acceleration OPPOSITE to gravity, "
+                              "v_dot0 = -g (Eq. (3.3-46), Prob. 3.13): with x0 pointing down "
+                              "that is (-g, 0, 0)"},
+                  {"part": "v_dot0", "value": sympy.Matrix([0, 0, g]),
+                   "message": "(0, 0, |g|) is the level system with z0 up; here x0 points down, "
+                              "along gravity"}]))
+    keys.append(make_key(
+        "3.17b", notebook=CEILING, title="Prob. 3.17(b): inertia tensors iR0 I_i 0R_i",
+        points=1, symbols=symbols,
+        parts=[{"name": "I", "value": [sympy.Matrix(link.inertia) for link in data],
+                "names": "I{k}[{i},{j}]"}],
+        mistakes=[{"part": "I", "value": [sympy.diag(0, m * d**2, m * d**2)
+                                          for m, d in ((m1, d1), (m2, d2))],
+                   "message": "I_i is taken about the centre of mass (Eq. (3.3-55)), and a "
+                              "point mass has no inertia about itself: both are zero"},
+                  {"part": "I", "value": [sympy.diag(0, m * d**2 / 12, m * d**2 / 12)
+                                          for m, d in ((m1, d1), (m2, d2))],
+                   "message": "those are uniform rods; the masses are lumped points here"}]))
+    s = [sympy.Matrix(link.com) for link in data]
+    p = [sympy.Matrix(link_offset_in_own_frame(link, qi)) for link, qi in zip(data, q)]
+    keys.append(make_key(
+        "3.17c", notebook=CEILING, title="Prob. 3.17(c): the constant vectors iR0 s_i and "
+        "iR0 p*_i", points=1, symbols=symbols, angles=("q1", "q2"),
+        parts=[{"name": "s1", "value": s[0], "names": "s1[{i}]"},
+               {"name": "s2", "value": s[1], "names": "s2[{i}]"},
+               {"name": "p1", "value": p[0], "names": "p1[{i}]"},
+               {"name": "p2", "value": p[1], "names": "p2[{i}]"}],
+        mistakes=[{"part": "s1", "value": sympy.Matrix([-d1 / 2, 0, 0]),
+                   "message": "s_i points from the origin of frame i to the centre of mass; "
+                              "the mass is lumped at the end of the link, AT that origin: "
+                              "s_i = 0 (not the rod's midpoint)"},
+                  {"part": "s2", "value": sympy.Matrix([-d2 / 2, 0, 0]),
+                   "message": "s_i points from the origin of frame i to the centre of mass; "
+                              "the mass is lumped at the end of the link, AT that origin: "
+                              "s_i = 0 (not the rod's midpoint)"},
+                  {"part": "s1", "value": sympy.Matrix([d1, 0, 0]),
+                   "message": "s_i is measured from the origin of frame i, which is already at "
+                              "the end of link i: s_i = 0"},
+                  {"part": "s2", "value": sympy.Matrix([d2, 0, 0]),
+                   "message": "s_i is measured from the origin of frame i, which is already at "
+                              "the end of link i: s_i = 0"},
+                  {"part": "p1", "value": sympy.Matrix([d1 * sympy.cos(q1),
+                                                        d1 * sympy.sin(q1), 0]),
+                   "message": "iR0 p*_i is expressed in frame i's own axes: "
+                              "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
+                              "constant; (d1 cos q1, d1 sin q1, 0) is p*_1 in frame 0"},
+                  {"part": "p2", "value": sympy.Matrix([d2 * sympy.cos(q2),
+                                                        d2 * sympy.sin(q2), 0]),
+                   "message": "iR0 p*_i is expressed in frame i's own axes: "
+                              "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
+                              "constant; (d2 cos q2, d2 sin q2, 0) is p*_2 in frame 1"}]))
+    tau = inverse_dynamics(arm, list(q), list(qd), list(qdd), method="newton_euler")
+    assert le.compare(equations_of_motion(arm, method="newton_euler"))
+    tau_up = inverse_dynamics(ceiling_arm(gravity_sign=-1), list(q), list(qd), list(qdd))
+    tau_rods = inverse_dynamics(ceiling_arm(rods=True), list(q), list(qd), list(qdd))
+    keys.append(make_key(
+        "3.17d", notebook=CEILING, title="Prob. 3.17(d): the joint torques by Newton-Euler",
+        points=2, symbols=symbols, angles=("q1", "q2"), split=SPLIT2,
+        parts=[{"name": "tau", "value": tau}],
+        mistakes=[{"part": "tau", "value": tau_up,
+                   "message": "gravity enters the wrong way: v_dot0 = -g = (-g, 0, 0) with x0 "
+                              "pointing down (Eq. (3.3-46))"},
+                  {"part": "tau", "value": tau_rods,
+                   "message": "those are the torques for uniform rods; the masses are lumped "
+                              "at the link ends"}]))
+    # Prob. 3.13, for the level system of the text (z0 up), in numbers
+    level = puma560(joints=1)
+    g_row = list(level.gravity) + [0]                      # Eq. (3.2-22): (0, 0, -|g|, 0)
+    v0 = [-x for x in level.gravity]                       # Table 3.2: (0, 0, |g|)
+    keys.append(make_key(
+        "3.13a", notebook=CEILING, title="Prob. 3.13(a): the gravity vectors of L-E and N-E "
+        "for a level system", points=1, kind="numeric",
+        parts=[{"name": "g_LE", "value": g_row, "names": "g_LE[{i}]"},
+               {"name": "v_dot0_NE", "value": v0, "names": "v_dot0_NE[{i}]"}],
+        mistakes=[{"part": "g_LE", "value": [-x for x in g_row],
+                   "message": "in L-E, g is the acceleration of gravity itself, pointing down "
+                              "(-z0): the potential energy P = -m g r (Eq. (3.2-21)) must grow "
+                              "with height"},
+                  {"part": "v_dot0_NE", "value": [-x for x in v0],
+                   "message": "N-E accelerates the base UPWARD, v_dot0 = -g = (0, 0, |g|) "
+                              "(Table 3.2)"}]))
+    keys.append(make_choice_key(
+        "3.13b", notebook=CEILING, title="Prob. 3.13(b): why the signs differ", points=1,
+        options=("A", "B", "C", "D"), answer="B",
+        messages={"A": "no sign error: both equations give the same torques (the notebook's "
+                       "assert cell shows it)",
+                  "C": "both formulations use the same base frame, z0 up",
+                  "D": "transposing a vector does not change the sign of its entries"}))
+    return keys
+
+
+# -- 03: probing, operation counts, the theta-d arm, the one-axis arm ------------------------------
+def probing_keys():
+    keys = []
+    arm = puma560(joints=3)
+    degrees = np.array([30.0, -45.0, 60.0])
+    q_rad = np.radians(degrees)
+    qd_num = np.array([0.5, -1.0, 0.8])
+    le = equations_of_motion(arm, q_rad, qd_num, method="lagrange_euler")
+    in_radians = equations_of_motion(arm, degrees, qd_num, method="lagrange_euler")
+    D, h, c = le.D, le.h, le.c
+    keys.append(make_key(
+        "3.11", notebook=PROBING, title="Prob. 3.11: D, h and c of the PUMA 560 (3 joints) by "
+        "probing Newton-Euler", points=3, kind="numeric",
+        parts=[{"name": "D", "value": D.tolist()}, {"name": "h", "value": h.tolist()},
+               {"name": "c", "value": c.tolist()}],
+        mistakes=[{"part": "D", "value": in_radians.D.tolist(),
+                   "message": "the joint angles were used in degrees: convert them to radians "
+                              "(numpy.radians) before calling inverse_dynamics"},
+                  {"part": "h", "value": in_radians.h.tolist(),
+                   "message": "the joint angles were used in degrees: convert them to radians "
+                              "(numpy.radians) before calling inverse_dynamics"},
+                  {"part": "c", "value": in_radians.c.tolist(),
+                   "message": "the joint angles were used in degrees: convert them to radians "
+                              "(numpy.radians) before calling inverse_dynamics"},
+                  {"part": "D", "value": (D + c[:, None]).tolist(),
+                   "message": "each column of D still contains the gravity torques c: probe "
+                              "with gravity=False (or subtract c = ID(q, 0, 0))"},
+                  {"part": "h", "value": (h + c).tolist(),
+                   "message": "h still contains the gravity torques c: probe with "
+                              "gravity=False (or subtract c)"}]))
+    # Prob. 3.12: count the calls dynlab's probe makes for D (qd = 0, gravity off)
+    N, M, n = positive("N", "M", "n")
+    for joints in (1, 2, 3):
+        calls = []
+
+        def counting(q_, qd_, qdd_, robot=puma560(joints=joints), **switches):
+            calls.append((tuple(qd_), tuple(qdd_), switches["gravity"]))
+            return inverse_dynamics(robot, q_, qd_, qdd_, **switches)
+        probe(puma560(joints=joints), counting, q=np.zeros(joints), qd=np.zeros(joints))
+        for_D = [call for call in calls if any(call[1]) and not call[2]]
+        assert len(for_D) == joints                       # one call per column of D
+    per_call = sympy.Integer(len(for_D)) / joints          # = 1 call per joint
+    multiplications, additions = per_call * n * N, per_call * n * M
+    keys.append(make_key(
+        "3.12", notebook=PROBING, title="Prob. 3.12: the cost of probing D", points=1,
+        symbols={"N": "positive", "M": "positive", "n": "positive"},
+        parts=[{"name": "multiplications", "value": multiplications},
+               {"name": "additions", "value": additions}],
+        mistakes=[{"part": "multiplications", "value": (n + 1) * N,
+                   "message": "with gravity switched off (g = 0 in the recursion) the probe "
+                              "tau = ID(q, 0, e_j) is column j of D itself: no call for c is "
+                              "needed"},
+                  {"part": "additions", "value": (n + 1) * M + n**2,
+                   "message": "with gravity switched off (g = 0 in the recursion) the probe "
+                              "tau = ID(q, 0, e_j) is column j of D itself: no call for c and "
+                              "no subtractions are needed"},
+                  {"part": "multiplications", "value": n**2 * N,
+                   "message": "one call gives a whole column of D (n elements), not one "
+                              "element"},
+                  {"part": "additions", "value": n**2 * M,
+                   "message": "one call gives a whole column of D (n elements), not one "
+                              "element"}]))
+    keys.append(theta_d_key())
+    keys.append(one_axis_key())
+    return keys
+
+
+def theta_d_arm(vertical=True, from_vertical=False):
+    """Prob. 3.18's theta-d arm as the exercise states it: joint 1 turns about the horizontal
+    z0 axis, theta = q1 measured from the horizontal x0 (``from_vertical``: from y0, the
+    mistake), y0 up, gravity (0, -g, 0); link 2 slides along link 1 (d = q2); m1 at r1 from the
+    axis, m2 at the end of link 2.  ``vertical=False``: gravity along -z0 (the horizontal arm)."""
+    m1, m2, r1, g = positive("m1", "m2", "r1", "g")
+    offset = 0 if from_vertical else sympy.pi / 2
+    links = [Link("R", alpha=sympy.pi / 2, offset=offset, mass=m1, com=(0, 0, r1),
+                  name="link 1"),
+             Link("P", mass=m2, name="link 2")]
+    return Robot(links, gravity=(0, -g, 0) if vertical else (0, 0, -g), name="theta-d arm")
+
+
+def theta_d_key():
+    arm = theta_d_arm()
+    le = equations_of_motion(arm, method="lagrange_euler")
+    flat = equations_of_motion(theta_d_arm(vertical=False), method="lagrange_euler")
+    tilted = equations_of_motion(theta_d_arm(from_vertical=True), method="lagrange_euler")
+    symbols = {"m1": "positive", "m2": "positive", "r1": "positive", "g": "positive",
+               **JOINTS2}
+    return make_key(
+        "3.18", notebook=PROBING, title="Prob. 3.18: the theta-d arm by Lagrange-Euler",
+        points=3, symbols=symbols, angles=("q1",), split=SPLIT2,
+        parts=[{"name": "D", "value": le.D, "structure": "symmetric"},
+               {"name": "h", "value": le.h}, {"name": "c", "value": le.c}],
+        mistakes=[{"part": "c", "value": flat.c,
+                   "message": "the arm moves in a VERTICAL plane here (y0 up): gravity acts on "
+                              "both joints"},
+                  {"part": "c", "value": tilted.c,
+                   "message": "theta is measured from the horizontal x0 axis here, not from "
+                              "the vertical"}])
+
+
+def one_axis_key():
+    """002 Exercise 6-4-1 for a general one-axis revolute arm (any DH a, d, alpha, any mass
+    distribution): D11 and the velocity coupling vector c = qd^T C^1 qd (Eq. (6-4-8))."""
+    m = sympy.Symbol("m", positive=True)
+    a, d, alpha, rx, ry, rz = sympy.symbols("a d alpha rx ry rz", real=True)
+    Ixx, Iyy, Izz = positive("Ixx", "Iyy", "Izz")
+    Ixy, Ixz, Iyz = sympy.symbols("Ixy Ixz Iyz", real=True)
+    inertia = [[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]]
+    arm = Robot([Link("R", a=a, d=d, alpha=alpha, mass=m, com=(rx, ry, rz), inertia=inertia,
+                      name="link 1")], name="one-axis arm")
+    le = equations_of_motion(arm, method="lagrange_euler", variant="jacobian")
+    D11 = compact(le.D[0, 0])
+    (qs,), (qds,), _ = joint_symbols(1)
+    coupling = le.terms["C_i"][0]                           # C^1, 1x1 (Eq. (6-4-6))
+    c = sympy.Matrix([qds * coupling[0, 0] * qds])           # Eq. (6-4-8)
+    assert D11.diff(qs) == 0 and is_zero(c)
+    # the same D11 without the parallel-axis part m * (distance of the CoM from z0)^2
+    no_parallel_axis = compact(D11 - m * ((a + rx)**2 + (ry * sympy.cos(alpha)
+                                                        - rz * sympy.sin(alpha))**2))
+    symbols = {"m": "positive", "a": "real", "d": "real", "alpha": "real", "rx": "real",
+               "ry": "real", "rz": "real", "Ixx": "positive", "Iyy": "positive",
+               "Izz": "positive", "Ixy": "real", "Ixz": "real", "Iyz": "real", "q1": "real",
+               "qd1": "real", "qdd1": "real"}
+    return make_key(
+        "6-4-1", notebook=PROBING, title="002 Exercise 6-4-1: the one-axis robot", points=2,
+        symbols=symbols, angles=("q1", "alpha"), split=("qd1", "qdd1"),
+        parts=[{"name": "D11", "value": D11}, {"name": "c", "value": c}],
+        mistakes=[{"part": "D11", "value": no_parallel_axis,
+                   "message": "D11 is the inertia about the joint axis z0: add m times the "
+                              "squared distance of the centre of mass from that axis (parallel "
+                              "axes)"},
+                  {"part": "D11", "value": Izz + m * ((a + rx)**2 + ry**2),
+                   "message": "the link's own z axis is tilted by alpha from the joint axis z0 "
+                              "(A_1 = Rz(q1) Tz(d) Tx(a) Rx(alpha)): the inertia about z0 "
+                              "mixes Iyy, Iyz and Izz"}])
+
+
+# -- 04: passivity, task space, coupling, payload ----------------------------------------------------
+def structure_keys():
+    keys = []
+    lp = planar_2r("lynch_park", symbolic=True)
+    m1, m2, L1, L2 = positive("m1", "m2", "L1", "L2")
+    ch = equations_of_motion(lp, method="lagrange_euler", variant="christoffel")
+    C = ch.terms["C"].applyfunc(compact)                     # Eq. (9.87)
+    n = 2
+    M = ch.D
+    Mdot = sum((M.diff(q[k]) * qd[k] for k in range(n)), sympy.zeros(n, n)).applyfunc(compact)
+    N = (Mdot - 2 * C).applyfunc(compact)
+    assert is_zero(N + N.T)                                  # Prop. 9.1
+    symbols = {"m1": "positive", "m2": "positive", "L1": "positive", "L2": "positive",
+               "q1": "real", "q2": "real", "qd1": "real", "qd2": "real"}
+    # another factorisation of c = C qd (the mistake): move qd1*qd2 from C12 into C11
+    c = C * sympy.Matrix(qd)
+    other = sympy.Matrix(C)
+    s = sympy.sin(q2)
+    other[0, 0] = -2 * L1 * L2 * m2 * s * qd[1]
+    other[0, 1] = -L1 * L2 * m2 * s * qd[1]
+    assert is_zero(other * sympy.Matrix(qd) - c) and not is_zero(other - C)
+    partial = sum((M.diff(q[k]) for k in range(n)), sympy.zeros(n, n))
+    keys.append(make_key(
+        "9.1", notebook=STRUCTURE, title="003 Prop. 9.1: Mdot - 2C is skew-symmetric (2R arm)",
+        points=3, symbols=symbols, angles=("q1", "q2"), split=("qd1", "qd2"),
+        parts=[{"name": "C", "value": C},
+               {"name": "Mdot", "value": Mdot, "structure": "symmetric"},
+               {"name": "N", "value": N, "structure": "skew"}],
+        products=[{"part": "C", "vector": ["qd1", "qd2"],
+                   "message": "your C gives the right c = C*qd, but it is not the Christoffel "
+                              "form (9.87): C is not unique, and Mdot - 2C is skew-symmetric "
+                              "only for C_ij = sum_k Gamma_ijk qd_k"}],
+        mistakes=[{"part": "Mdot", "value": partial,
+                   "message": "Mdot = sum_k (dM/dtheta_k) * thetad_k (chain rule): multiply "
+                              "each partial derivative by its joint velocity"},
+                  {"part": "N", "value": Mdot - C,
+                   "message": "Prop. 9.1 is about Mdot - 2C (twice the Coriolis matrix)"}]))
+    # task-space inertia (9.98) for the 2R arm, with the planar tip Jacobian
+    J = tool_jacobian(lp, list(q))[:2, :]
+    J = J.applyfunc(compact)
+    Jinv = J.inv()
+    Lam = (Jinv.T * M * Jinv).applyfunc(sympy.simplify)
+    keys.append(make_key(
+        "9.98", notebook=STRUCTURE, title="003 Eq. (9.98): task-space inertia of the 2R arm",
+        points=2, symbols=symbols, angles=("q1", "q2"),
+        parts=[{"name": "J", "value": J}, {"name": "Lambda", "value": Lam,
+                                           "structure": "symmetric"}],
+        mistakes=[{"part": "Lambda", "value": J * M * J.T,
+                   "message": "Lambda = J^-T M J^-1 (Eq. (9.98)): the inverse Jacobian, not "
+                              "J M J^T"},
+                  {"part": "Lambda", "value": Jinv * M * Jinv.T,
+                   "message": "the order is J^-T M J^-1 (transpose of the inverse on the left)"},
+                  {"part": "Lambda", "value": J * M.inv() * J.T,     # only its values matter
+                   "message": "that is Lambda^-1 = J M^-1 J^T; invert it"}]))
+    # 004 Eq. (32)-(34): coefficient of coupling of the two-link arm of 000 Sec. 3.2.6
+    fu = planar_2r("fu", symbolic=True)
+    fm1, fm2, l = positive("m1", "m2", "l")
+    D = equations_of_motion(fu, method="lagrange_euler").D
+    k12 = sympy.Abs(D[0, 1]) / sympy.sqrt(D[0, 0] * D[1, 1])           # Eq. (32)
+    masses = [link.mass for link in fu.links]
+    LF = sympy.sqrt(sum(masses[1:]) / (masses[0] + sum(masses[1:])))   # Eq. (34), i=1, j=2
+    KF = k12 / LF                                                      # Eq. (33)
+    symbols = {"m1": "positive", "m2": "positive", "l": "positive", "q1": "real", "q2": "real"}
+    seed = 7
+    while True:
+        samples = _sample_points(symbols, seed, {})
+        cosines = np.cos(samples[:, list(symbols).index("q2")])
+        if (cosines < -0.75).sum() >= 2 and (cosines > 0).sum() >= 2:
+            break                                      # d12 takes both signs among the samples
+        seed += 1
+    keys.append(make_key(
+        "k12", notebook=STRUCTURE, title="004 Eqs. (32)-(34): coefficient of coupling of the "
+        "two-link arm", points=2, symbols=symbols, angles=("q1", "q2"), samples=samples,
+        parts=[{"name": "k12", "value": k12}, {"name": "LF", "value": LF},
+               {"name": "KF", "value": KF}],
+        mistakes=[{"part": "k12", "value": D[0, 1] / sympy.sqrt(D[0, 0] * D[1, 1]),
+                   "message": "Eq. (32) takes the absolute value |d12|: d12 changes sign where "
+                              "cos q2 < -2/3"},
+                  {"part": "k12", "value": D[0, 1]**2 / (D[0, 0] * D[1, 1]),
+                   "message": "that is k12 squared: take the square root (Eq. (32))"},
+                  {"part": "LF", "value": sympy.sqrt(masses[0] / (masses[0] + masses[1])),
+                   "message": "the loading factor is the square root of the mass moved by joint "
+                              "j = 2 over the mass moved by joint i = 1 (Eq. (34))"},
+                  {"part": "LF", "value": masses[1] / (masses[0] + masses[1]),
+                   "message": "Eq. (34) takes the square root of the mass ratio"}]))
+    # 001: the payload Mp
+    mac = planar_2r("macsyma", symbolic=True)
+    Mp = sympy.Symbol("Mp", positive=True)
+    eom = equations_of_motion(mac, method="lagrange_euler")
+    dD = (eom.D - eom.D.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
+    dc = (eom.c - eom.c.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
+    l1, l2, g = positive("l1", "l2", "g")
+    # the mistake: the payload at the middle of link 2 (a point mass there, by 003 Eq. (9.10))
+    middle = sympy.Matrix([l1 * sympy.cos(q1) + l2 / 2 * sympy.cos(q1 + q2),
+                           l1 * sympy.sin(q1) + l2 / 2 * sympy.sin(q1 + q2)]).jacobian(list(q))
+    mid = middle.T * middle
+    symbols = {"M1": "positive", "M2": "positive", "Mp": "positive", "l1": "positive",
+               "l2": "positive", "I1": "positive", "I2": "positive", "g": "positive",
+               "q1": "real", "q2": "real"}
+    keys.append(make_key(
+        "Mp", notebook=STRUCTURE, title="001 App. B: how the payload Mp changes D and c",
+        points=2, symbols=symbols, angles=("q1", "q2"),
+        parts=[{"name": "dD", "value": dD, "structure": "symmetric"},
+               {"name": "dc", "value": dc}],
+        mistakes=[{"part": "dD", "value": Mp * mid,
+                   "message": "the payload is a point mass at the TIP (distance l2 from joint "
+                              "2), not at the middle of link 2"},
+                  {"part": "dc", "value": -dc,
+                   "message": "gravity points along -y0 (001's potential +M g^T x with "
+                              "g = (0, gravity, 0)): the payload's weight pulls the arm down"}]))
+    return keys
+
+
+BUILDERS = {FRAMES: frames_keys, CEILING: ceiling_keys, PROBING: probing_keys,
+            STRUCTURE: structure_keys}
+
+
+def build(directory: Path = KEY_DIRECTORY, only=()) -> list:
+    """Write the keys of every notebook (or of the notebooks named in ``only``)."""
+    unknown = sorted(set(only) - set(BUILDERS))
+    if unknown:
+        raise SystemExit(f"make_answer_keys: no notebook {', '.join(unknown)}; the notebooks "
+                         f"are {', '.join(BUILDERS)}")
+    paths = []
+    for notebook, builder in BUILDERS.items():
+        if only and notebook not in only:
+            continue
+        start = time.perf_counter()
+        paths.append(write_keys(notebook, builder(), directory))
+        print(f"{time.perf_counter() - start:7.1f} s  {notebook}", flush=True)
+    return paths
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*",
+                        help="only these notebooks' keys (file stems; default: all)")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the committed keys instead of writing them")
+    args = parser.parse_args(argv)
+    if not args.check:
+        for path in build(only=args.notebooks):
+            print(f"wrote {path.relative_to(ROOT)}")
+        return 0
+    import tempfile
+    with tempfile.TemporaryDirectory() as scratch:
+        stale = []
+        for path in build(Path(scratch), args.notebooks):
+            committed = KEY_DIRECTORY / path.name
+            if not committed.exists() or json.loads(committed.read_text()) != json.loads(
+                    path.read_text()):
+                stale.append(path.name)
+    if stale:
+        print("out of date: " + ", ".join(stale) + " (run python tools/make_answer_keys.py)")
+        return 1
+    print("answer keys are up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

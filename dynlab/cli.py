@@ -281,12 +281,6 @@ def command_code(args) -> int:
     text = code.source(args.language)
     if args.language == "python":              # runnable as printed: the functions it calls
         text = PYTHON_PRELUDE + text
-    elif args.language == "numpy" and code.constants is not None and \
-            f"def {code.name}_constants(" not in text:
-        # the NumPy text leaves out the constants function that the Python text has
-        constants = code.constants.python_source(code.name + "_constants")
-        head, _, body = text.partition("\n\n\n")
-        text = f"{head}\n\n\n{constants}\n\n\n{body}"
     counts = code.counts
     note = ", ".join(_count(counts[key], word) for key, word in (
         ("mul", "multiplication"), ("add", "addition"), ("div", "division"), ("call", "call")))

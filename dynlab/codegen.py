@@ -1037,7 +1037,7 @@ class Generated:
     @property
     def numpy_source(self) -> str:
         return ("import numpy as np\nfrom numpy import sin, cos, exp, sign, abs, sqrt\n\n\n"
-                + self.program.python_source(self.name))
+                + self.python_source)
 
     @property
     def c_source(self) -> str:

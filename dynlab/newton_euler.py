@@ -78,8 +78,8 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
         kin.append((w, wd, vd, abar))
 
     # boundary condition, 000 Algorithm 3.1 step N4: the tool's wrench on its environment, given
-    # in base coordinates, brought into frame n
-    if use_tip:
+    # in base coordinates, brought into frame n (no load, 000's usual case: nothing to rotate)
+    if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
         tool = V.IDENTITY
         for R in rotations:
             tool = V.matmul(tool, R)

@@ -116,11 +116,19 @@ def slider(description: str, value: float, low: float, high: float, step: float,
     >>> w = slider("m2", 1.5, 0.1, 1.0, 0.1, ("dynlab-parameter",), "mass of link 2")
     >>> (w.value, w.max, w._dom_classes)
     (1.5, 1.5, ('dynlab-slider', 'dynlab-parameter'))
+    >>> w = slider("q1", math.pi / 3, -math.pi, math.pi, 0.01)
+    >>> k = (w.value - w.min) / w.step                # the value is on the slider's grid
+    >>> abs(k - round(k)) < 1e-9, w.min >= -math.pi
+    (True, True)
     """
     import ipywidgets as widgets
 
     if not low <= value <= high:
         low, high = min(low, value), max(high, value)
+    # the browser's slider takes only the values min + k * step: start that grid at a point of
+    # it below ``value``, or the page moves the value onto the grid and sends it back
+    # (q1 = pi/3 became 1.0484, the SCARA's m2 = 6 kg became 6.03 kg)
+    low = value - math.floor((value - low) / step + 1e-9) * step
     widget = widgets.FloatSlider(value=value, min=low, max=high, step=step,
                                  description=description, continuous_update=True,
                                  readout_format=".3f", layout=widgets.Layout(width=width),
@@ -607,9 +615,10 @@ class Dashboard:
                                       "azimuth of the 3-D view (degrees)")
             self.view_slider.observe(self._on_view, names="value")
             columns[0].children += (self.view_slider,)
+        # the slider columns wrap in a narrow notebook rather than overflow it
+        sliders = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([widgets.HTML(f"<b>{html.escape(robot.name)}</b>"),
-                                    self.image, widgets.HBox(columns), self.readout,
-                                    self.status])
+                                    self.image, sliders, self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")
 
         for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders):

@@ -513,10 +513,6 @@ def test_dashboard_in_the_browser(lab, browser, chapter, label, source):
         lab.shut_down_kernels()
 
 
-@pytest.mark.xfail(strict=True, reason="dynlab/widgets.py: a slider whose starting value is "
-                   "not min + k * step is moved onto that grid by the browser (e.g. q1 = pi/3 "
-                   "-> 1.0484, the SCARA's m2 = 6 -> 6.03 kg); the fix is in the report of "
-                   "issue 9")
 def test_the_browser_keeps_the_starting_values_of_the_sliders(lab, browser):
     chapter, label, source = next(case.values for case in CASES
                                   if case.values[1] == "scara")

@@ -63,7 +63,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 import sympy
@@ -167,8 +167,8 @@ class Summary:
         lines = [f"Score for {self.notebook}: {_points(self.score)}/{_points(self.total)} points",
                  f"  {'question'.ljust(width)}  points  status"]
         for question, title, points, maximum, status in self.rows:
-            lines.append(f"  {question.ljust(width)}  {(_points(points) + '/' + _points(maximum)).rjust(6)}"
-                         f"  {status}")
+            score = f"{_points(points)}/{_points(maximum)}"
+            lines.append(f"  {question.ljust(width)}  {score.rjust(6)}  {status}")
         return "\n".join(lines)
 
     __repr__ = __str__
@@ -414,7 +414,7 @@ def _split_parts(key: dict, answer: Any) -> dict:
                     f"({', '.join(parts)})")
 
 
-# -- one question's symbols, samples and answer elements -------------------------------------------
+# -- one question's symbols, samples and answer elements ------------------------------------------
 class _Context:
     """A key's symbols and sample points, and the element-by-element comparison."""
 
@@ -643,7 +643,7 @@ def _flatten(nested):
         yield nested
 
 
-# -- the exact check --------------------------------------------------------------------------------
+# -- the exact check ------------------------------------------------------------------------------
 def canonical_form(expr) -> str | None:
     """A canonical text of a trigonometric polynomial (or of such a polynomial over a polynomial
     in the parameters): equal texts if and only if the expressions are identically equal.
@@ -689,32 +689,37 @@ def _hash(question: str, where: str, text: str) -> str:
     return hashlib.sha256(f"dynlab|{question}|{where}|{text}".encode()).hexdigest()[:24]
 
 
-# -- explaining what is wrong -----------------------------------------------------------------------
-_VELOCITY = re.compile(r"qd(\d+)$")
-_ACCELERATION = re.compile(r"qdd(\d+)$")
+# -- explaining what is wrong ---------------------------------------------------------------------
+_VELOCITY = re.compile(r"qd\d+")
+_ACCELERATION = re.compile(r"qdd\d+")
 
 
 def _monomial_text(monomial: str) -> str:
-    """``qd1*qd2`` -> ``qd1*qd2 (Coriolis)`` and so on."""
+    """What a monomial of the joint rates stands for (000 Sec. 3.2.6's names).
+
+    >>> [_monomial_text(m) for m in ("qdd1", "qd1**2", "qd1*qd2", "1")]
+    ['qdd1 (inertia) term', 'qd1**2 (centrifugal) term', 'qd1*qd2 (Coriolis) term',
+     'velocity- and acceleration-free part (gravity?)']
+    """
     if monomial == "1":
         return "velocity- and acceleration-free part (gravity?)"
-    factors = monomial.split("*")
-    if len(factors) == 1 and _ACCELERATION.match(factors[0]):
+    if _ACCELERATION.fullmatch(monomial):
         return f"{monomial} (inertia) term"
-    powers = [f for f in monomial.split("**")]
-    if len(factors) == 3 and factors[1] == "" and _VELOCITY.match(factors[0]):
-        return f"{monomial} (centrifugal) term"            # qd1**2 splits as qd1, '', 2
-    if len(factors) == 2 and all(_VELOCITY.match(f) for f in factors):
+    if re.fullmatch(r"qd\d+\*\*2", monomial):
+        return f"{monomial} (centrifugal) term"
+    factors = monomial.split("*")
+    if len(factors) == 2 and all(_VELOCITY.fullmatch(f) for f in factors):
         return f"{monomial} (Coriolis) term"
-    del powers
     return f"{monomial} term"
 
 
 def _ratio_text(ratio: Fraction) -> str:
     """``3/2`` -> ``3/2 times the right value (1/2 where 1/3 belongs?)``.
 
-    >>> _ratio_text(Fraction(3, 2)), _ratio_text(Fraction(2))
-    ('3/2 times the right value (1/2 where 1/3 belongs?)', '2 times the right value (a missing 1/2?)')
+    >>> _ratio_text(Fraction(3, 2))
+    '3/2 times the right value (1/2 where 1/3 belongs?)'
+    >>> _ratio_text(Fraction(2))
+    '2 times the right value (a missing 1/2?)'
     """
     text = f"{ratio.numerator}/{ratio.denominator}" if ratio.denominator != 1 else \
         str(ratio.numerator)
@@ -1117,7 +1122,7 @@ class _TermSearch:
         return expr
 
 
-# -- building keys (used by tools/make_answer_keys.py) ---------------------------------------------
+# -- building keys (used by tools/make_answer_keys.py) --------------------------------------------
 def _round(value: float) -> float:
     return float(f"{value:.12g}")
 

@@ -29,7 +29,7 @@ N_, M_, n_ = sympy.symbols("N M n", positive=True)
 S2, C2, S12 = sin(q2), cos(q2), sin(q1 + q2)
 
 
-# -- right answers (what the solutions derive), in plain closed form --------------------------------
+# -- right answers (what the solutions derive), in plain closed form ------------------------------
 def rz(angle):
     return Matrix([[cos(angle), -sin(angle), 0], [sin(angle), cos(angle), 0], [0, 0, 1]])
 
@@ -189,6 +189,8 @@ WRONG = [
      "I_centre is 1/2 times the right value", "incorrect"),
     ("3.6", (replaced(BLOCK_CORNER, (1, 1), 4 * M * a**2 / 3), BLOCK_CENTRE),
      "I_corner[2,2] is missing the 4*M*c**2/3 term", "incorrect"),
+    ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 + c_**2) / 2)),
+     "I_centre[1,1] is 3/2 times the right value (1/2 where 1/3 belongs?)", "incorrect"),
     ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 - c_**2) / 3)),
      "I_centre[1,1]: the M*c**2/3 term has the wrong sign", "incorrect"),
     ("3.7", rx(theta) * rz(alpha) * CUBE_CORNER * (rx(theta) * rz(alpha)).T,
@@ -468,3 +470,15 @@ def test_the_checker_agrees_with_dynlabs_own_derivations():
                         abs(float(D_FU[0, 1].subs({m2: 1, l: 1, q2: 0.3})))
                         / math.sqrt(float((D_FU[0, 0] * D_FU[1, 1]).subs(
                             {m1: 2, m2: 1, l: 1, q2: 0.3}))))
+
+
+def test_the_committed_keys_are_the_ones_dynlab_derives(tmp_path):
+    """tools/make_answer_keys.py derives every key again (about 30 s of CPU): a change in dynlab
+    that changes an answer, or an edited key, fails here."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import make_answer_keys
+    for path in make_answer_keys.build(tmp_path):
+        assert json.loads(path.read_text()) == json.loads(
+            (KEY_DIRECTORY / path.name).read_text()), f"{path.name} is out of date"

@@ -56,7 +56,7 @@ def matrix(rows):
     return sympy.Matrix(rows)
 
 
-# -- 01: moving frames and inertia tensors ----------------------------------------------------------
+# -- 01: moving frames and inertia tensors --------------------------------------------------------
 def box_inertia_about_centre(M, a, b, c):
     """000's inertia tensor I_jk = int [delta_jk |r|^2 - x_j x_k] dm (text before Eq. (3.2-18))
     of a uniform block of sides 2a, 2b, 2c about its centre, by integration."""
@@ -263,7 +263,7 @@ def pseudo_inertia_key():
                     mistakes=mistakes)
 
 
-# -- 02: the two-link arm hanging from the ceiling (Probs. 3.16, 3.17, 3.13) ------------------------
+# -- 02: the two-link arm hanging from the ceiling (Probs. 3.16, 3.17, 3.13) ----------------------
 def ceiling_arm(g_value=None, rods=False, gravity_sign=1):
     """Prob. 3.16's arm as the exercise states it: joints about horizontal z axes at the
     ceiling, x0 pointing down (to the floor), so gravity is (g, 0, 0); masses lumped at the link
@@ -440,7 +440,7 @@ def ceiling_keys():
     return keys
 
 
-# -- 03: probing, operation counts, the theta-d arm, the one-axis arm ------------------------------
+# -- 03: probing, operation counts, the theta-d arm, the one-axis arm -----------------------------
 def probing_keys():
     keys = []
     arm = puma560(joints=3)
@@ -577,7 +577,7 @@ def one_axis_key():
                               "mixes Iyy, Iyz and Izz"}])
 
 
-# -- 04: passivity, task space, coupling, payload ----------------------------------------------------
+# -- 04: passivity, task space, coupling, payload -------------------------------------------------
 def structure_keys():
     keys = []
     lp = planar_2r("lynch_park", symbolic=True)

@@ -10,14 +10,20 @@ a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or
 ``tools/make_answer_keys.py`` from dynlab's own derivations and hold, per element of an answer:
 its values at a few fixed random sample points (split by joint-velocity and -acceleration
 monomial), the values of each of its terms there (to tell a missing term), and a salted hash of
-its canonical form (for the exact check).  No reference expression is stored.
+its canonical form (for the exact check).  No reference expression is stored, and the feedback
+texts of the typical mistakes (which name the right answer) are stored compressed and encoded.
 
-**Deciding.**  An answer is right when every element agrees with the key at every sample point
-(a polynomial identity that holds at random real points holds everywhere, except with probability
-zero); where the stored hash matches the answer's canonical trig-polynomial form (the reduction
-behind :func:`dynlab.symbolic.is_zero`: angle sums expanded, ``sin^2 = 1 - cos^2``), the answer is
-also *exactly* equal, and the feedback says so.  Exact structure checks (symmetry of an inertia
-matrix, skew symmetry of ``Mdot - 2C``) use :func:`dynlab.symbolic.is_zero` on the answer itself.
+**Deciding.**  Two tests, as the issue asks: symbolic simplification of the difference, and a
+numeric spot check.  The reference is not stored, so the symbolic test brings the *answer* to the
+normal form behind :func:`dynlab.symbolic.is_zero` (angle sums expanded, ``sin^2 = 1 - cos^2``,
+fractions cancelled): the difference simplifies to zero exactly when that form equals the
+reference's, which the key holds as a salted hash.  The numeric test compares every element with
+the key at every sample point (an identity of such functions that holds at random real points
+holds everywhere, except with probability zero); it also decides the answers that have no normal
+form (``Abs``, square roots, a joint angle in a denominator).  The numbers go first because they
+are cheap and every wrong answer fails them; a right answer is then reported as equal "exactly"
+or "at the sample points".  Exact structure checks (symmetry of an inertia matrix, skew symmetry
+of ``Mdot - 2C``) use :func:`dynlab.symbolic.is_zero` on the answer itself.
 
 **Explaining.**  A wrong answer is compared element by element, monomial by monomial, term by
 term: wrong shape (or transposed), unknown symbols (naming the expected ones), sign errors, a
@@ -49,6 +55,7 @@ its message.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import itertools
@@ -60,6 +67,7 @@ import re
 import signal
 import threading
 import time
+import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -390,7 +398,8 @@ def _grade_choice(key: dict, answer: Any) -> tuple:
         raise _Unusable(f"{answer!r} is not one of the options {', '.join(key['options'])}")
     if _hash(key["id"], "choice", letter) == key["answer"]:
         return "correct", ["correct"]
-    return "incorrect", [key["messages"].get(letter, f"({letter}) is not the right option")]
+    sealed = key["messages"].get(letter)
+    return "incorrect", [_unseal(sealed) if sealed else f"({letter}) is not the right option"]
 
 
 def _split_parts(key: dict, answer: Any) -> dict:
@@ -685,6 +694,20 @@ def canonical_form(expr) -> str | None:
     return f"{sympy.srepr(numerator)} / {sympy.srepr(denominator)}"
 
 
+def _seal(text: str) -> str:
+    """Feedback text as stored in a key: compressed and base64-encoded, so the messages (which
+    name the right answer when they explain a mistake) cannot be read in the installed package.
+
+    >>> _seal("s_i = 0") != "s_i = 0" and _unseal(_seal("s_i = 0")) == "s_i = 0"
+    True
+    """
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+
+
+def _unseal(sealed: str) -> str:
+    return zlib.decompress(base64.b64decode(sealed)).decode("utf-8")
+
+
 def _hash(question: str, where: str, text: str) -> str:
     return hashlib.sha256(f"dynlab|{question}|{where}|{text}".encode()).hexdigest()[:24]
 
@@ -790,7 +813,7 @@ class _Diagnosis:
                 continue
             wrong = np.array(mistake["values"], dtype=float)
             if wrong.shape == self.values.shape and self.matches(self.values, wrong):
-                return mistake["message"]
+                return _unseal(mistake["message"])
         return None
 
     def transposed(self) -> str | None:
@@ -814,7 +837,7 @@ class _Diagnosis:
             wanted = np.array(product["values"], dtype=float)
             scale = np.maximum(1.0, np.abs(wanted)) * 10
             if np.all(self.c.close(result, wanted, scale)):
-                return product["message"]
+                return _unseal(product["message"])
         return None
 
     def structure(self) -> list:
@@ -847,7 +870,7 @@ class _Diagnosis:
         ratio = self._common_ratio(nonzero)
         if ratio is None:
             return None
-        hints = self.part.get("hints", {})
+        hints = {k: _unseal(v) for k, v in self.part.get("hints", {}).items()}
         if ratio == -1:
             return f"{self.part['name']} has the wrong sign" + (
                 f": {hints['sign']}" if "sign" in hints else "")
@@ -895,7 +918,7 @@ class _Diagnosis:
         if others:
             return f"{name} has the value that belongs to {self.name(others[0])}"
         ratio = self._common_ratio([flat])
-        hints = self.part.get("hints", {})
+        hints = {k: _unseal(v) for k, v in self.part.get("hints", {}).items()}
         if ratio == -1:
             return f"{name} has the wrong sign" + (f": {hints['sign']}" if "sign" in hints else "")
         if ratio is not None:
@@ -1256,9 +1279,11 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
                     question, f"{part['name']}{index}", form)
             elements.append(element)
         entry = {"name": part["name"], "shape": list(shape), "elements": elements}
-        for option in ("names", "structure", "hints"):
+        for option in ("names", "structure"):
             if option in part:
                 entry[option] = part[option]
+        if "hints" in part:
+            entry["hints"] = {k: _seal(v) for k, v in part["hints"].items()}
         key_parts.append(entry)
     key_mistakes = []
     for mistake in mistakes:
@@ -1268,7 +1293,7 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
                   for leaf in leaves]
         key_mistakes.append({"part": mistake["part"],
                              "values": [[_round(v) for v in row] for row in evaluate(leaves)],
-                             "message": mistake["message"]})
+                             "message": _seal(mistake["message"])})
     key_products = []
     for product in products:
         part = next(p for p in parts if p["name"] == product["part"])
@@ -1278,7 +1303,7 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
         key_products.append({"part": product["part"], "vector": list(product["vector"]),
                              "values": [[_round(v) for v in row]
                                         for row in evaluate(list(matrix * vector))],
-                             "message": product["message"]})
+                             "message": _seal(product["message"])})
     key = {"id": question, "notebook": notebook, "title": title, "points": points,
            "kind": kind, "symbols": [[name, symbols[name]] for name in order],
            "angles": [a for a in angles], "split": [s for s in split],
@@ -1302,7 +1327,7 @@ def make_choice_key(question: str, *, notebook: str, title: str, points: float,
     return {"id": question, "notebook": notebook, "title": title, "points": points,
             "kind": "choice", "options": list(options),
             "answer": _hash(question, "choice", answer),
-            "messages": {k: v for k, v in messages.items() if k != answer}}
+            "messages": {k: _seal(v) for k, v in messages.items() if k != answer}}
 
 
 def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY) -> Path:

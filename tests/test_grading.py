@@ -412,6 +412,15 @@ def _numbers(value):
         isinstance(x, (int, float)) or _numbers(x) for x in value)
 
 
+def _sealed(text):
+    """Feedback stored unreadably (base64 of compressed text), yet readable by the checker."""
+    import base64
+    import re
+    import zlib
+    return bool(re.fullmatch(r"[A-Za-z0-9+/]+=*", text)) and bool(
+        zlib.decompress(base64.b64decode(text)).decode())
+
+
 def test_the_keys_hold_numbers_and_hashes_only():
     files = sorted(KEY_DIRECTORY.glob("*.json"))
     assert [f.stem for f in files] == ["01_frames_and_inertia", "02_two_link_arm_on_the_ceiling",
@@ -420,6 +429,7 @@ def test_the_keys_hold_numbers_and_hashes_only():
         for key in json.loads(path.read_text())["questions"]:
             if key["kind"] == "choice":
                 assert len(key["answer"]) == 24 and key["answer"] not in key["options"]
+                assert all(_sealed(text) for text in key["messages"].values())
                 continue
             for part in key["parts"]:
                 for element in part["elements"]:
@@ -432,8 +442,10 @@ def test_the_keys_hold_numbers_and_hashes_only():
                         assert all(f in ("", "1") or f.isdigit() or f.startswith("qd")
                                    for f in monomial["monomial"].replace("**", "*").split("*"))
                         assert _numbers(monomial["terms"]) and _numbers(monomial["values"])
-            for mistake in key.get("mistakes", []):
-                assert _numbers(mistake["values"])
+            for mistake in key.get("mistakes", []) + key.get("products", []):
+                assert _numbers(mistake["values"]) and _sealed(mistake["message"])
+            for part in key["parts"]:
+                assert all(_sealed(text) for text in part.get("hints", {}).values())
 
 
 def test_points_are_whole_numbers_adding_up_per_notebook():

@@ -26,7 +26,6 @@ modern-robotics``.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -42,16 +41,7 @@ from dynlab.dynamics import equations_of_motion  # noqa: E402
 from dynlab.kinematics import chain  # noqa: E402
 from dynlab.robots import planar_2r, puma560  # noqa: E402
 
-
-def median_us(call, number: int, repeat: int, per: int = 1) -> float:
-    call()
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            call()
-        runs.append((time.perf_counter() - start) / number / per * 1e6)
-    return statistics.median(runs)
+from timing import median_us  # noqa: E402
 
 
 # -- peers, each built from dynlab's PUMA 560 -------------------------------------------------------

@@ -8,16 +8,17 @@ import statistics
 import time
 
 
-def median_us(call, number: int, repeat: int) -> float:
+def median_us(call, number: int, repeat: int, per: int = 1) -> float:
     """Median over ``repeat`` runs of the time of one ``call()``, in microseconds, each run
-    timing ``number`` calls; one call first to warm up (tracing and compiling happen once)."""
+    timing ``number`` calls; one call first to warm up (tracing and compiling happen once).
+    ``per``: the points one call handles (a vectorized call over a trajectory), to divide by."""
     call()
     runs = []
     for _ in range(repeat):
         start = time.perf_counter()
         for _ in range(number):
             call()
-        runs.append((time.perf_counter() - start) / number * 1e6)
+        runs.append((time.perf_counter() - start) / number / per * 1e6)
     return statistics.median(runs)
 
 

@@ -492,10 +492,8 @@ class Optimizer:
         return (program, absorbed) if absorb is not None else program
 
 
-def _unsign_roots(defs, formed) -> None:
-    """An output ``-(sum)`` whose sum is used nowhere else is computed as the negated sum
-    (``b - a`` rather than ``-(a - b)``): a negation saved."""
-    live = _live(defs, [atom for _, atom in formed if atom is not None])
+def _user_counts(defs, live, formed) -> dict:
+    """How many times each atom is used: as an operand of a live definition or as an output."""
     users: dict = {}
     for atom in live:
         for child in _children(defs[atom]):
@@ -503,6 +501,14 @@ def _unsign_roots(defs, formed) -> None:
     for _, atom in formed:
         if atom is not None:
             users[atom] = users.get(atom, 0) + 1
+    return users
+
+
+def _unsign_roots(defs, formed) -> None:
+    """An output ``-(sum)`` whose sum is used nowhere else is computed as the negated sum
+    (``b - a`` rather than ``-(a - b)``): a negation saved."""
+    live = _live(defs, [atom for _, atom in formed if atom is not None])
+    users = _user_counts(defs, live, formed)
     for k, (factor, atom) in enumerate(formed):
         if atom is None or factor >= 0 or defs[atom][0] != "sum" or users[atom] != 1:
             continue
@@ -516,13 +522,7 @@ def _push_root_factors(defs, formed, live, constants) -> None:
     """An output ``f * (sum)`` whose sum is used nowhere else takes ``f`` into the sum's
     coefficients when that does not cost more multiplications (products with a constant
     ``r_k`` count as free: :func:`_absorb` takes their factors into new constants)."""
-    users: dict = {}
-    for atom in live:
-        for child in _children(defs[atom]):
-            users[child] = users.get(child, 0) + 1
-    for _, atom in formed:
-        if atom is not None:
-            users[atom] = users.get(atom, 0) + 1
+    users = _user_counts(defs, live, formed)
 
     def cost(terms):
         free = [(a, c) for a, c in terms if not (defs[a][0] == "*" and

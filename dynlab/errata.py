@@ -90,12 +90,13 @@ ERRATA = (
     _E("000", "Eqs. (3.3-50)-(3.3-55) (L743-L753)",
        "(3.3-50): iR0 wd_i = iR_{i-1}(i-1R0 wd_{i-1} + z0 qd_i); (3.3-51): "
        "iR_{i-1}[wd_i + z0 qdd_i + (i-1R0 wd_{i-1}) x z0 qd_i]; (3.3-52), (3.3-53), (3.3-55): "
-       "wd x (wd x p), wd x (wd x s), wd x (I wd)",
+       "wd x (wd x p), wd x (wd x s), wd x (I wd); (3.3-52), prismatic (L747): "
+       "2 (iR0 wd_i) x (iR_{i-1} z0 qd_i)",
        "(3.3-50): iR0 w_i = iR_{i-1}(i-1R0 w_{i-1} + z0 qd_i); (3.3-51): iR0 wd_i = "
        "iR_{i-1}[i-1R0 wd_{i-1} + z0 qdd_i + (i-1R0 w_{i-1}) x z0 qd_i]; "
-       "w x (w x p), w x (w x s), w x (I w)",
-       "(3.3-50) is the angular velocity (it adds qd_i, not qdd_i); the centripetal and "
-       "gyroscopic terms are quadratic in w; Table 3.3 prints them right (possibly a scan "
+       "w x (w x p), w x (w x s), w x (I w); (3.3-52), prismatic: 2 (iR0 w_i) x (iR_{i-1} z0 qd_i)",
+       "(3.3-50) is the angular velocity (it adds qd_i, not qdd_i); the centripetal, Coriolis "
+       "and gyroscopic terms are products of w with velocities; Table 3.3 prints them right (possibly a scan "
        "error in the dots)"),
     _E("000", "Algorithm 3.1, step N2 (L791)",
        "compute iR0 w_i, iR0 wd_i, iR0 wdd_i and iR0 a_i",
@@ -131,7 +132,8 @@ ERRATA = (
        "B^3 = [[0, 0, 0], [0, 0, 0], [0, -1, 0]]",
        "B^3 = [[0, 0, 0], [0, 0, 0], [1, -1, 0]]",
        "column 1 is xi_1 z^0 = i^3 (6-2-10); harmless for D (D_3 has a zero zz-moment); "
-       "(6-6-6) and (6-6-13) show the same entry garbled in the scan"),
+       "(6-6-6) and (6-6-13) show the same entry garbled in the scan (possibly a scan error: "
+       "the book's (B^1)^T D_1 B^1 (EL 266) and (B^2)^T D_2 B^2 (EL 281) use the 1)"),
     _E("002", "Eq. (6-6-25)",
        "tau1 = [...] qdd1 - [(m2/2 + m3)*a1*a2*C2 + (m2/3 + m3)*a2**2] * qdd2**2 + ...",
        "tau1 = [...] qdd1 - [(m2/2 + m3)*a1*a2*C2 + (m2/3 + m3)*a2**2] * qdd2 + ...",
@@ -189,7 +191,7 @@ ERRATA = (
        'sum_{p=1}^{s-1}[(sum_{q=1}^{p} thd_q z_{q-1}) x ((sum_{q=1}^{k} ...) x p*_k)] + sum_{q=2}^{k}[(sum_{q=1}^{p-1} ...) x thd_p z_{p-1}] x p*_k',
        'sum_{k=1}^{s-1}{w_k x (w_k x p*_k) + [sum_{p=2}^{k} (sum_{q=1}^{p-1} thd_q z_{q-1}) x thd_p z_{p-1}] x p*_k}, as in (3.4-26)',
        'summation indices garbled (k unbound); the differentiation of (3.4-4) gives w_k'),
-    _E('000', 'Eq. (3.4-26) (L1122)',
+    _E('000', 'Eq. (3.4-26) (L1122-L1125)',
        'z_{i-1} x (r_s - p_{i-1})',
        'z_{i-1} x (r-bar_s - p_{i-1})',
        'the projection is dv_s/dthd_i of (3.4-7), at the centre of mass; plain r_s is defined nowhere'),
@@ -209,12 +211,14 @@ ERRATA = (
     _E("004", "Eq. (12)",
        "c_jm(i) = (1/2){dd_ii/dq_m + dd_im/dq_j - dd_jm/dq_i}",
        "c_jm(i) = (1/2){dd_ij/dq_m + dd_im/dq_j - dd_jm/dq_i}",
-       "the Christoffel symbol of the first kind; (37) uses dd_ij/dq_m (possibly a scan error)"),
+       "the Christoffel symbol of the first kind; (37) uses dd_ij/dq_m (possibly a scan error: "
+       "the scan of 004 garbles j into i elsewhere too, L99, L103)"),
     _E("004", "Eqs. (21), (31)",
-       "J_ij = (m_i + ... + m_N) K_ij; d_ij = (m_i + ... + m_N) K_ij",
+       "J_ii = (m_i + ... + m_N) K_ij (L201); d_ij = (m_i + ... + m_N) K_ij (L286)",
        "J_ij = (m_j + ... + m_N) K_ij; d_ij = (m_j + ... + m_N) K_ij",
        "the sum (21) runs over links j..N and (22) prints (m_j + ... + m_N); only then does "
-       "k_ij = LF x KF (33)-(35) hold"),
+       "k_ij = LF x KF (33)-(35) hold (possibly a scan error: the scan of 004 swaps i and j "
+       "elsewhere, e.g. the sum index of (18), (20))"),
     _E("004", "Sec. 3.5, after Eq. (34)",
        "the kinematic factor (0 <= KF <= 1)",
        "KF >= 0 and KF < 1/LF (from k_ij < 1)",
@@ -229,7 +233,8 @@ ERRATA = (
        "c_ij(m) = 2, total 16, sparsity 0.941",
        "c_ij(m) = 1, total 15, sparsity 0.882",
        "c12(3) = -c13(2) vanishes identically when z1 || z2, for every mass distribution (the "
-       "Coriolis force from qd1 qd2 lies along the elbow axis)"),
+       "Coriolis force from qd1 qd2 lies along the elbow axis); Sec. 6's empirical sparsity "
+       "formula (0.940 for N_R = 3) then no longer fits the articulated row"),
     _E("004", "Table 3, Stanford row, d_ii",
        "6(1)",
        "6(2)",

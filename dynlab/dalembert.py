@@ -60,7 +60,7 @@ see the erratum to (3.4-8)), so (3.4-9) and (3.4-10) hold with the new column, a
   each prismatic ``k`` below ``s`` and for ``s`` itself, and ``h^tran_i`` projects onto ``z_{i-1}``
   for a prismatic ``i``.
 
-Errata in 000 Sec. 3.4 (line numbers of ``shared/seeds/000_ec73d7ceb983b5f0.txt``; also in
+Errata in 000 Sec. 3.4 (line numbers of the course's text file of 000, ``000_ec73d7ceb983b5f0.txt``; also in
 :data:`dynlab.errata.ERRATA`).  Eqs. (3.4-25)-(3.4-28) and the final results of example 3.4.2 are right: the
 tests check 3.4.2's ``D``, ``h^tran``, ``h^rot`` and ``c`` term by term against this module and
 against Newton-Euler.  The slips are in the derivation and the typesetting:

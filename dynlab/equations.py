@@ -3,7 +3,7 @@
 ``tau = D(q) qdd + h(q, qd) + c(q) + b(qd) (- J^T w for a tip wrench)``
 
 in the letters of 000 (``D`` inertia matrix, ``h`` velocity terms, ``c`` gravity), with 002's
-friction ``b``.  The other sources' names are in ``../shared/DESIGN.md``'s table.
+friction ``b``.  The other sources' names are in the table of ``notebooks/00_start_here.ipynb``.
 
 An :class:`EquationsOfMotion` is either *symbolic* (SymPy matrices in the joint symbols ``q1..``,
 ``qd1..``) or *evaluated* at one numeric state (NumPy arrays).  Formulation-specific pieces

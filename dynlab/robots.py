@@ -21,7 +21,7 @@ from dynlab.model import G, Link, Robot, scalar
 
 # -- PUMA 560 -----------------------------------------------------------------------------------
 #: Standard DH and inertial parameters of the PUMA 560: Armstrong, Khatib & Burdick (1986) as
-#: collected by Corke & Armstrong-Helouvry (ICRA 1994); ../shared/reference/puma560.md. SI units.
+#: collected by Corke & Armstrong-Helouvry (ICRA 1994). SI units.
 #: Per joint: d, a, alpha (in quarter turns), mass, centre of mass (frame i), (Ixx, Iyy, Izz).
 PUMA560_PARAMETERS = (
     (0.6718, 0.0, 1, 0.0, (0.0, 0.0, 0.0), (0.0, 0.35, 0.0)),

@@ -86,6 +86,9 @@ TOLERANCE = 1e-9
 NUMERIC_TOLERANCE = 1e-5
 #: Seconds a check may take before it gives up with a message.
 TIME_LIMIT = 5.0
+#: Seconds the optional exact check of a right answer may take (after the numbers matched): past
+#: it the answer is still correct, reported as equal at the sample points.
+EXACT_TIME_LIMIT = 0.5
 #: Environment variable that makes a check which is not correct raise (for nbgrader).
 STRICT_VARIABLE = "DYNLAB_STRICT_GRADING"
 
@@ -110,6 +113,10 @@ class _Unusable(Exception):
 class _OutOfTime(BaseException):
     # BaseException: SymPy's internals catch Exception, and must not swallow the time limit
     pass
+
+
+class _ExactOutOfTime(_OutOfTime):
+    """The exact check's own, shorter limit (never stops the grade)."""
 
 
 # -- results ------------------------------------------------------------------------------------
@@ -286,7 +293,7 @@ def _finish(feedback: Feedback, start: float) -> Feedback:
 
 
 @contextlib.contextmanager
-def _time_limit(seconds: float | None):
+def _time_limit(seconds: float | None, error: type = _OutOfTime):
     """Raise :class:`_OutOfTime` after ``seconds`` (by SIGALRM, so only in the main thread of a
     Unix process, where notebooks run their cells; elsewhere no limit applies)."""
     usable = (seconds is not None and seconds > 0 and hasattr(signal, "setitimer")
@@ -296,10 +303,12 @@ def _time_limit(seconds: float | None):
         return
 
     def expire(signum, frame):
-        raise _OutOfTime()
+        raise error()
 
     previous_handler = signal.signal(signal.SIGALRM, expire)
     previous_delay, previous_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    if 0 < previous_delay < seconds:     # an outer limit that ends first keeps its end
+        signal.setitimer(signal.ITIMER_REAL, previous_delay)
     begun = time.monotonic()
     try:
         yield
@@ -348,29 +357,39 @@ def _grade(key: dict, answer: Any) -> tuple:
         return _grade_choice(key, answer)
     context = _Context(key)
     given = _split_parts(key, answer)
-    messages, all_right, any_answered, exact_all = [], True, False, True
+    messages, all_right, any_answered = [], True, False
+    judged = {}                           # part name -> (elements, right, notes)
     for part in key["parts"]:
         value = given[part["name"]]
-        label = part["name"] if len(key["parts"]) > 1 else ""
         try:
             elements = context.elements(part, value)
         except _NotAnswered:
+            judged[part["name"]] = None
             all_right = False
-            messages.append(f"{label}: not answered yet" if label else "not answered yet")
             continue
         any_answered = True
-        right, exact, notes = context.judge(part, elements)
+        right, notes = context.judge(part, elements)
         all_right &= right
-        exact_all &= exact
+        judged[part["name"]] = (elements, right, notes)
+    if not any_answered:
+        raise _NotAnswered()
+    swapped = {} if all_right else context.swapped_parts(judged)
+    for part in key["parts"]:
+        label = part["name"] if len(key["parts"]) > 1 else ""
         prefix = f"{label}: " if label else ""
-        if right:
+        if judged[part["name"]] is None:
+            messages.append(f"{label}: not answered yet" if label else "not answered yet")
+        elif part["name"] in swapped:
+            if swapped[part["name"]] not in messages:
+                messages.append(swapped[part["name"]])
+        elif judged[part["name"]][1]:
             if label:
                 messages.append(f"{label}: correct")
         else:
-            messages.extend(prefix + note for note in _unique(notes))
-    if not any_answered:
-        raise _NotAnswered()
+            messages.extend(prefix + note for note in _unique(judged[part["name"]][2]))
     if all_right:
+        exact_all = context.kind == "symbolic" and context.exact_all(
+            [(part, judged[part["name"]][0]) for part in key["parts"]])
         how = ("equal to the key exactly" if exact_all else
                f"equal to the key at {len(key['samples'])} random sample points"
                if key["kind"] == "symbolic" else "equal to the key's numbers")
@@ -393,7 +412,8 @@ def _grade_choice(key: dict, answer: Any) -> tuple:
     if not isinstance(answer, str):
         raise _Unusable(f"Answer with one of the letters {', '.join(key['options'])} (as a "
                         f"string, e.g. \"{key['options'][0]}\"), not a {type(answer).__name__}")
-    letter = answer.strip().strip("()").strip().upper()
+    letter = re.sub(r"^\s*option\s*", "", answer, flags=re.IGNORECASE)
+    letter = letter.strip().strip("()[].:,;'\"").strip().upper()
     if letter not in key["options"]:
         raise _Unusable(f"{answer!r} is not one of the options {', '.join(key['options'])}")
     if _hash(key["id"], "choice", letter) == key["answer"]:
@@ -451,6 +471,14 @@ class _Context:
                 raise _Unusable(f"Your answer raised {type(error).__name__}: {error}") from None
         if value is ... or value is None:
             raise _NotAnswered()
+        if isinstance(value, sympy.Equality) and isinstance(
+                value.lhs, (sympy.Symbol, sympy.MatrixSymbol)) and \
+                _same_name(str(value.lhs), part["name"]):
+            value = value.rhs                     # Eq(D, Matrix(...)) names the part: use D
+        if isinstance(value, (bool, np.bool_, sympy.logic.boolalg.BooleanAtom)):
+            raise _Unusable(f"{part['name']}: the answer is the boolean {value} (an equation "
+                            f"Eq(...) that SymPy evaluated?): give the expression itself, not "
+                            f"an equation")
         nested = _nested(value)
         shape = _shape(nested, part["name"])
         expected = tuple(part["shape"])
@@ -503,7 +531,9 @@ class _Context:
         if isinstance(leaf, sympy.Basic) and not isinstance(leaf, sympy.Expr):
             what = "an equation" if isinstance(leaf, (sympy.Eq, sympy.Rel)) else \
                 type(leaf).__name__
-            raise _Unusable(f"{part['name']}: give the expression itself, not {what} ({leaf})")
+            raise _Unusable(f"{part['name']}: give the expression itself, not {what} ({leaf})"
+                            + (" (the right-hand side, e.g. answer.rhs)"
+                               if isinstance(leaf, sympy.Eq) else ""))
         try:
             expr = sympy.sympify(leaf, strict=True)
         except Exception:                                # noqa: BLE001
@@ -515,6 +545,18 @@ class _Context:
         return "numbers" if self.kind == "numeric" else "SymPy expressions or numbers"
 
     def _rename(self, expr, part):
+        unevaluated = (sympy.Integral, sympy.Sum, sympy.Product, sympy.Limit)
+        if expr.has(*unevaluated):
+            try:
+                expr = expr.doit()
+            except _OutOfTime:
+                raise
+            except Exception:                            # noqa: BLE001
+                pass
+            if expr.has(*unevaluated):
+                raise _Unusable(f"{part['name']}: the answer holds an unevaluated integral, sum "
+                                f"or limit that SymPy cannot evaluate: call .doit() on it, or "
+                                f"evaluate it by hand")
         if expr.has(sympy.Derivative) or expr.atoms(sympy.core.function.AppliedUndef):
             functions = sorted(map(str, expr.atoms(sympy.core.function.AppliedUndef)))
             raise _Unusable(f"{part['name']}: the answer contains functions "
@@ -571,9 +613,38 @@ class _Context:
         ok = np.array([bool(np.all(self.close(v, r, s)))
                        for v, r, s in zip(values, refs, scales)])
         if ok.all():
-            exact = self.kind == "symbolic" and self._exact(part, answer)
-            return True, exact, []
-        return False, False, _Diagnosis(self, part, answer, values, refs, scales, ok).notes()
+            return True, []
+        return False, _Diagnosis(self, part, answer, values, refs, scales, ok).notes()
+
+    def exact_all(self, parts: list) -> bool:
+        """Whether every part equals the key exactly (the canonical forms' hashes), under its own
+        short limit: a right answer too large to bring to normal form quickly is still right,
+        only not shown to be so exactly."""
+        try:
+            with _time_limit(EXACT_TIME_LIMIT, _ExactOutOfTime):
+                return all(self._exact(part, answer) for part, answer in parts)
+        except _ExactOutOfTime:
+            return False
+
+    def swapped_parts(self, judged: dict) -> dict:
+        """``{part: message}`` for wrong parts of equal shape whose answers are each other's."""
+        parts = {p["name"]: p for p in self.key["parts"]}
+        wrong = [name for name, entry in judged.items() if entry is not None and not entry[1]]
+        result = {}
+        for a, b in itertools.combinations(wrong, 2):
+            if parts[a]["shape"] != parts[b]["shape"] or a in result or b in result:
+                continue
+            if self._matches_part(judged[a][0], parts[b]) and \
+                    self._matches_part(judged[b][0], parts[a]):
+                text = f"{a} and {b} are swapped: your {a} is the key's {b} and the other way round"
+                result[a] = result[b] = text
+        return result
+
+    def _matches_part(self, answer: list, part: dict) -> bool:
+        values = self.values(answer)
+        refs = np.array([e["values"] for e in part["elements"]], dtype=float)
+        scales = self._scales(part, values, refs)
+        return all(bool(np.all(self.close(v, r, s))) for v, r, s in zip(values, refs, scales))
 
     def _scales(self, part, values, refs):
         if self.kind == "numeric":
@@ -602,15 +673,42 @@ def _key_symbol(name: str, role: str):
     return sympy.Symbol(name)
 
 
+_JOINT_ALIAS = re.compile(r"(d{0,2}|dot|ddot)(theta|θ|th|t|q)(d{0,2}|dot|ddot|'{0,2})(\d)"
+                          r"(d{0,2}|dot|ddot|'{0,2})")
+
+
+def _joint_alias(name: str) -> str | None:
+    """``q1dot``, ``dq1``, ``θ1``, ``theta_1``, ``thetadot1`` -> ``q1``/``qd1``/``qdd1``."""
+    match = _JOINT_ALIAS.fullmatch(name.replace("_", "").replace("\\", "").replace("{", "")
+                                   .replace("}", "").lower())
+    if not match:
+        return None
+    order = 0
+    for text in (match.group(1), match.group(3), match.group(5)):
+        order += {"": 0, "d": 1, "dot": 1, "'": 1, "dd": 2, "ddot": 2, "''": 2}[text]
+    if order > 2:
+        return None
+    return ("q", "qd", "qdd")[order] + match.group(4)
+
+
+def _same_name(a: str, b: str) -> bool:
+    return a.replace("_", "").lower() == b.replace("_", "").lower()
+
+
 def _alias_hint(unknown: list, names: list) -> str:
+    """``(write q1 for theta1, Mp for M_p)`` for unknown names that stand for known ones.
+
+    >>> _alias_hint(["q1dot", "dq2", "θ1", "M_p", "x"], ["q1", "qd1", "qd2", "Mp"])
+    ' (write qd1 for q1dot, qd2 for dq2, q1 for θ1, Mp for M_p)'
+    """
     hints = []
     for name in unknown:
-        match = re.fullmatch(r"(theta|th|t)(d{0,2}|dot|ddot)_?(\d)", name)
-        if match:
-            stem = {"": "q", "d": "qd", "dot": "qd", "dd": "qdd", "ddot": "qdd"}[match.group(2)]
-            candidate = f"{stem}{match.group(3)}"
-            if candidate in names:
-                hints.append(f"{candidate} for {name}")
+        candidate = _joint_alias(name)
+        if candidate not in names:
+            same = [n for n in names if _same_name(n, name)]
+            candidate = same[0] if len(same) == 1 else None
+        if candidate is not None and candidate != name:
+            hints.append(f"{candidate} for {name}")
     return f" (write {', '.join(hints)})" if hints else ""
 
 
@@ -624,6 +722,8 @@ def _nested(value: Any):
         return [[value[r, c] for c in range(value.cols)] for r in range(value.rows)]
     if isinstance(value, sympy.NDimArray):
         return _nested(value.tolist())
+    if isinstance(value, np.matrix):          # iterating a matrix row gives a matrix again
+        value = np.asarray(value)
     if isinstance(value, np.ndarray):
         if value.ndim == 0:
             return value.item()
@@ -736,11 +836,14 @@ def _monomial_text(monomial: str) -> str:
     return f"{monomial} term"
 
 
-def _ratio_text(ratio: Fraction) -> str:
-    """``3/2`` -> ``3/2 times the right value (1/2 where 1/3 belongs?)``.
+def _ratio_text(ratio: Fraction, denominators: Iterable = ()) -> str:
+    """``3/2`` -> ``3/2 times the right value (1/2 where 1/3 belongs?)``: the guess at the
+    coefficient only when the key's term has that denominator (``denominators``).
 
-    >>> _ratio_text(Fraction(3, 2))
+    >>> _ratio_text(Fraction(3, 2), {3})
     '3/2 times the right value (1/2 where 1/3 belongs?)'
+    >>> _ratio_text(Fraction(3, 2))
+    '3/2 times the right value'
     >>> _ratio_text(Fraction(2))
     '2 times the right value (a missing 1/2?)'
     """
@@ -751,11 +854,34 @@ def _ratio_text(ratio: Fraction) -> str:
         hint = " (a missing 1/2?)"
     elif ratio == Fraction(1, 2):
         hint = " (an extra 1/2?)"
-    elif 2 <= abs(ratio.numerator) <= 12 and 2 <= ratio.denominator <= 12:
+    elif 2 <= abs(ratio.numerator) <= 12 and 2 <= ratio.denominator <= 12 and \
+            abs(ratio.numerator) in set(denominators):
         # a coefficient 1/q where 1/p belongs makes the ratio p/q (1/2 for 1/3: 3/2)
         sign = "-" if ratio < 0 else ""
         hint = f" ({sign}1/{ratio.denominator} where 1/{abs(ratio.numerator)} belongs?)"
     return f"{text} times the right value{hint}"
+
+
+def _degrees_text(value: float) -> str | None:
+    """A ratio of ``(180/pi)**k`` (or its inverse): angles or rates in degrees.
+
+    >>> _degrees_text((180 / math.pi) ** 2)
+    '(180/pi)^2 times the right value (angles or rates in degrees?)'
+    """
+    for k in (1, 2, 3):
+        for base, text in ((180 / math.pi, "180/pi"), (math.pi / 180, "pi/180")):
+            if math.isfinite(value) and abs(value - base**k) <= 1e-7 * base**k:
+                power = "" if k == 1 else f"^{k}"
+                return f"({text}){power} times the right value (angles or rates in degrees?)"
+    return None
+
+
+def _small_fraction(value: float) -> Fraction | None:
+    """``value`` as a fraction with small terms (3/2, -1/3, 4), not 999/1000."""
+    fraction = _fraction(value)
+    if fraction is None or fraction.denominator > 12 or abs(fraction.numerator) > 144:
+        return None
+    return fraction
 
 
 def _fraction(value: float, limit: int = 1000) -> Fraction | None:
@@ -792,7 +918,7 @@ class _Diagnosis:
         return bool(np.all(self.c.close(values, refs, self.scales)))
 
     def notes(self) -> list:
-        for note in (self.mistakes(), self.transposed(), self.products()):
+        for note in (self.mistakes(), self.transposed(), self.products(), self.rounded()):
             if note:
                 return [note]
         notes = self.structure()
@@ -816,11 +942,40 @@ class _Diagnosis:
                 return _unseal(mistake["message"])
         return None
 
+    def all_wrong_within(self, relative: float) -> bool:
+        """Whether every wrong element is within ``relative`` of the key at every point."""
+        wrong = np.flatnonzero(~self.ok)
+        with np.errstate(all="ignore"):
+            size = np.maximum(np.abs(self.refs[wrong]), 1e-300)
+            error = np.abs(self.values[wrong] - self.refs[wrong]) / size
+        return bool(wrong.size) and bool(np.all(error < relative))
+
+    def rounded(self) -> str | None:
+        """A decimal like 0.333 where a fraction belongs (every wrong element within 1 %)."""
+        if self.c.kind != "symbolic":
+            return None
+        floats = [f for k in np.flatnonzero(~self.ok)
+                  for f in sorted(self.answer[k].atoms(sympy.Float), key=abs)]
+        if not floats or not self.all_wrong_within(0.01):
+            return None
+        shown = next((f for f in floats if float(f) != int(f)), floats[0])
+        guess = Fraction(float(shown)).limit_denominator(12)
+        how = ""
+        if guess.denominator > 1 and abs(float(guess) - float(shown)) < 0.01 * abs(float(shown)):
+            how = (f": write Rational({guess.numerator}, {guess.denominator}) or "
+                   f"sympy.S({guess.numerator})/{guess.denominator}")
+        else:
+            how = ": write it exactly (sympy.Rational, or integers divided by sympy.S(...))"
+        return (f"{self.part['name']} holds a rounded decimal ({float(shown):g}) where an exact "
+                f"fraction belongs{how}")
+
     def transposed(self) -> str | None:
         if len(self.shape) != 2 or self.shape[0] != self.shape[1]:
             return None
         n = self.shape[0]
         order = np.arange(n * n).reshape(n, n).T.ravel()
+        if self.matches(self.values, -self.refs):        # skew: a flipped sign, not a transpose
+            return None
         if self.matches(self.values[order], self.refs):
             return (f"{self.part['name']} is transposed: your row i is the key's column i "
                     f"(element ij belongs at ji)")
@@ -867,17 +1022,37 @@ class _Diagnosis:
         zero_right = all(self.ok[k] for k in range(len(self.refs)) if k not in nonzero)
         if not zero_right:
             return None
-        ratio = self._common_ratio(nonzero)
+        raw = self._common_value(nonzero)
+        ratio = None if raw is None else _small_fraction(raw)
         if ratio is None:
-            return None
+            degrees = None if raw is None else _degrees_text(raw)
+            return f"{self.part['name']} is {degrees}" if degrees else None
         hints = {k: _unseal(v) for k, v in self.part.get("hints", {}).items()}
         if ratio == -1:
             return f"{self.part['name']} has the wrong sign" + (
                 f": {hints['sign']}" if "sign" in hints else "")
-        return f"{self.part['name']} is {_ratio_text(ratio)}" + (
+        denominators = set().union(*(self.denominators(k) for k in nonzero)) \
+            if 2 <= abs(ratio.numerator) <= 12 and ratio.denominator > 1 else set()
+        return f"{self.part['name']} is {_ratio_text(ratio, denominators)}" + (
             f": {hints['factor']}" if "factor" in hints else "")
 
+    def denominators(self, flat: int) -> set:
+        """The denominators of the key element's terms' coefficients (found by the term search)."""
+        if self.c.kind != "symbolic":
+            return set()
+        found = set()
+        for entry in self.part["elements"][flat].get("monomials", []):
+            for term in entry["terms"]:
+                expr = _TermSearch.of(self.c).find(np.array(term, dtype=float))
+                if expr is not None:
+                    found.add(int(expr.as_coeff_Mul()[0].q))
+        return found
+
     def _common_ratio(self, indices) -> Fraction | None:
+        raw = self._common_value(indices)
+        return None if raw is None else _small_fraction(raw)
+
+    def _common_value(self, indices) -> float | None:
         ratios = []
         for k in indices:
             with np.errstate(all="ignore"):
@@ -887,7 +1062,7 @@ class _Diagnosis:
             ratios.append(r[0])
         if max(ratios) - min(ratios) > 1e-7 * max(1.0, abs(ratios[0])):
             return None
-        return _fraction(float(np.mean(ratios)))
+        return float(np.mean(ratios))
 
     _swapped_pairs: list = []
 
@@ -917,16 +1092,18 @@ class _Diagnosis:
                   not self.matches(self.refs[k], zero) and self.matches(s, self.refs[k])]
         if others:
             return f"{name} has the value that belongs to {self.name(others[0])}"
-        ratio = self._common_ratio([flat])
+        raw = self._common_value([flat])
+        ratio = None if raw is None else _small_fraction(raw)
         hints = {k: _unseal(v) for k, v in self.part.get("hints", {}).items()}
         if ratio == -1:
             return f"{name} has the wrong sign" + (f": {hints['sign']}" if "sign" in hints else "")
         if ratio is not None:
-            return f"{name} is {_ratio_text(ratio)}"
+            return f"{name} is {_ratio_text(ratio, self.denominators(flat))}"
+        degrees = None if raw is None else _degrees_text(raw)
+        if degrees:
+            return f"{name} is {degrees}"
         if self.c.kind != "symbolic":
-            with np.errstate(all="ignore"):
-                relative = np.max(np.abs(s - r) / np.maximum(np.abs(r), 1e-300))
-            if relative < 0.01:
+            if self.all_wrong_within(0.01):
                 return (f"{name} is close but not equal (within 1 %): a rounded constant, "
                         f"e.g. g = 9.81 instead of 9.8062, or too few digits?")
             return f"{name} is wrong"
@@ -986,7 +1163,10 @@ class _Diagnosis:
                 if fraction == -2:
                     return f"{name}: {label} has the wrong sign{in_what if not named else ''}"
                 if fraction is not None:
-                    return (f"{name}: {label} is {_ratio_text(fraction + 1)}"
+                    found = _TermSearch.of(self.c).find(t)
+                    denominators = {int(found.as_coeff_Mul()[0].q)} if found is not None \
+                        else set()
+                    return (f"{name}: {label} is {_ratio_text(fraction + 1, denominators)}"
                             f"{in_what if not named else ''}")
         student_terms = sympy.Add.make_args(sympy.expand(expr))
         if len(student_terms) > 1 or terms:

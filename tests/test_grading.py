@@ -302,6 +302,29 @@ WRONG = [
     ("3.11", (PUMA[0], PUMA[1], [sympy.Symbol("x")] * 3),
      "numbers are asked here, but the answer contains the symbols x", "not graded"),
     ("no such question", 1, "There is no question 'no such question'", "not graded"),
+    # review findings: precise feedback
+    ("9.1", (C_LP, MDOT_LP, 2 * C_LP - MDOT_LP), "N has the wrong sign", "incorrect"),
+    ("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)),
+     "I_centre holds a rounded decimal (0.333) where an exact fraction belongs: write "
+     "Rational(1, 3) or sympy.S(1)/3", "incorrect"),
+    ("3.17d", TAU_CEIL - Matrix([m2 * d1 * d2 * S2 * qd1 * qd2, 0]),
+     "tau1: the -2*d1*d2*m2*qd1*qd2*sin(q2) term is 3/2 times the right value", "incorrect"),
+    ("3.3", ([0, 0, 0], [-3 * t * (180 / sympy.pi)**2, -2 * t * (180 / sympy.pi)**2, 0]),
+     "centripetal is (180/pi)^2 times the right value (angles or rates in degrees?)",
+     "incorrect"),
+    ("3.3", ([-3 * t, -2 * t, 0], [0, 0, 0]), "coriolis and centripetal are swapped",
+     "incorrect"),
+    ("3.2", sympy.Eq(sympy.Symbol("a"), Matrix([3, 2, 0])),
+     "the answer is the boolean False (an equation Eq(...) that SymPy evaluated?)",
+     "not graded"),
+    ("3.2", [sympy.Integral(sympy.Function("f")(t), t), 2, 0], "call .doit()", "not graded"),
+    ("3.16c", (D_CEIL, H_CEIL.subs(qd1, sympy.Symbol("q1dot")), C_CEIL),
+     "unknown symbols q1dot in h (write qd1 for q1dot)", "not graded"),
+    ("3.16c", (D_CEIL, H_CEIL.subs(qd2, sympy.Symbol("dq2")), C_CEIL),
+     "(write qd2 for dq2)", "not graded"),
+    ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(q1, sympy.Symbol("θ1"))), "(write q1 for θ1)",
+     "not graded"),
+    ("Mp", (DD_MP.subs(Mp, sympy.Symbol("M_p")), DC_MP), "(write Mp for M_p)", "not graded"),
 ]
 
 
@@ -355,9 +378,45 @@ def test_equivalent_forms_and_types_are_accepted():
     assert check("6-4-1", (D11_6_4_1, 0)).correct                    # 0 for a 1-vector
     assert check("3.13b", " b ").correct
     assert check("3.2", lambda: [3, 2, 0]).correct                  # a callable
+    assert check("3.2", np.matrix([[3, 2, 0]])).correct              # np.matrix (no recursion)
+    assert check("3.2", np.matrix([[3], [2], [0]])).correct
+    assert check("3.13b", "B.").correct and check("3.13b", "Option B").correct
+    assert check("3.13b", "option (b)").correct
+    # an equation naming the part, and an integral SymPy evaluates
+    assert check("3.16c", (sympy.Eq(sympy.MatrixSymbol("D", 2, 2), D_CEIL), H_CEIL,
+                           C_CEIL)).correct
+    assert check("3.2", [sympy.Integral(6 * t, (t, 0, 1)), 2, 0]).correct
     # exact equality is told apart from agreement at the sample points
     assert "exactly" in str(check("3.16c", RIGHT["3.16c"]))
     assert "sample points" in str(check("k12", RIGHT["k12"]))      # |d12| has no exact form
+
+
+def test_a_large_right_answer_is_right_by_its_numbers():
+    """The exact check runs under its own short limit: an answer too large for the normal form
+    is still correct (by the numbers), not stopped by the time limit."""
+    big = sympy.expand((sin(q1) + cos(q2) + d1 + m2)**12)
+    zero = (sin(q1)**2 + cos(q1)**2 - 1) * big
+    feedback = check("3.16c", (D_CEIL + zero * Matrix([[1, 1], [1, 1]]), H_CEIL, C_CEIL))
+    assert feedback.correct, str(feedback)
+    assert "equal to the key at 6 random sample points" in str(feedback)
+    assert feedback.seconds < SECONDS_PER_ANSWER, feedback.seconds
+
+
+def test_ratio_hints_are_given_only_where_they_fit():
+    # no 1/3 in the key's term: no "1/2 where 1/3 belongs" (3.6's I_centre has one)
+    text = str(check("3.17d", TAU_CEIL - Matrix([m2 * d1 * d2 * S2 * qd1 * qd2, 0])))
+    assert "3/2 times the right value" in text and "1/3 belongs" not in text
+    text = str(check("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0),
+                                                    M * (b**2 + c_**2) / 2))))
+    assert "(1/2 where 1/3 belongs?)" in text
+    # a skew part with a flipped sign is not called transposed; no 999/1000 ratios
+    assert "transposed" not in str(check("9.1", (C_LP, MDOT_LP, 2 * C_LP - MDOT_LP)))
+    text = str(check("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(
+        b**2 + c_**2, a**2 + c_**2, a**2 + b**2))))
+    assert "999/1000" not in text
+    # a probe for c with the velocities left on is not "a rounded constant"
+    text = str(check("3.11", (PUMA[0], PUMA[1], PUMA[2] + PUMA[1])))
+    assert "rounded constant" not in text, text
 
 
 def test_the_reference_eom_object_is_accepted():

@@ -165,7 +165,8 @@ def test_dynlab_counts_beside_the_tables_at_n_6():
     generic = count_operations(generic_chain(6), "newton_euler", "link")
     # generic 6-joint chain, link frame as written: 676 mul, 528 add against Table 3.4's
     # 678 / 597; per joint dynlab spends 123 multiplications where Table 3.4 charges 117:
-    # R from cos/sin (+4), tau = n . z (+2), a full centre of mass in a_i (+3), ...
+    # R from cos/sin (+4), tau = n . z (+2), a full centre of mass in a_i (+3), w_{i-1} x z0 qd_i
+    # in wd_i (+2), the zero last row of R in five rotations (-5): +6 (notebook 05 counts a joint)
     assert generic == {"mul": 676, "add": 528, "div": 0, "call": 12}
     assert abs(generic["mul"] - table_3_4(6)["mul"]) <= 2
     # a tool wrench adds the rotation into frame n and J^T w

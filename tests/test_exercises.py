@@ -137,3 +137,57 @@ def test_every_check_of_an_unchanged_exercise_notebook_reports_not_answered(path
     summary = "".join(_text(output) for output in notebook.cells[-1].outputs)
     assert summary.startswith(f"Score for {path.stem}: 0/{total} points")
     assert summary.count("not answered") == len(questions(path.stem))
+
+
+def test_solution_only_cells_are_left_out_of_the_exercise():
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("### BEGIN SOLUTION\nx = 1\n### END SOLUTION",
+                                  metadata={"nbgrader": {"solution": True}}),
+        nbformat.v4.new_code_cell('check("q", x)'),
+        nbformat.v4.new_markdown_cell("x is 1, of course.",
+                                      metadata={"tags": [make_exercises.SOLUTION_ONLY]}),
+        nbformat.v4.new_code_cell("y = x + 1", metadata={"tags": [make_exercises.SOLUTION_ONLY]})])
+    exercise = make_exercises.exercise_of(notebook)
+    assert [cell.source for cell in exercise.cells] == [
+        f"{make_exercises.STUB_COMMENT}\nx = ...", 'check("q", x)']
+
+
+#: text of the solutions that states an answer (review of the exercises): none of it may appear in
+#: an exercise notebook
+ANSWER_TEXTS = [
+    "centripetal acceleration $(-3t, -2t, 0)$",                            # 3.3
+    "\\frac{2}{3}Ma^2",                                                   # 3.5
+    "\\frac{8}{3}Ma^2",
+    "$D_{22} = m_2 d_2^2$",                                                 # 3.16c
+    "d_1^2 + d_2^2 + 2 d_1 d_2 \\cos\\theta_2",
+    "$h_1 = 2 m_2 d\\,\\dot\\theta\\dot d$",                                  # 3.18
+    "$h_2 = -m_2 d\\,\\dot\\theta^2$",
+    "D_{11} = m_1 r_1^2 + m_2 d^2",
+    "they are the $j$-th column of $\\mathbf D$",                              # 3.11
+    "only gravity is left, so the\ntorques are $\\mathbf c$",
+    "probing a Newton-Euler routine costs $n$ times",                       # 3.12
+    "share = (macsyma.D - macsyma.D.subs(Mp, 0))",                          # Mp
+    "The payload's share is exactly that of the point mass",
+    "N_{21} = -N_{12}",                                                     # 9.1
+    "$C^1 = 0$",                                                            # 6-4-1
+]
+
+
+#: task texts that gave the method away (3.11's probes, 3.2's split): trimmed everywhere
+TRIMMED_TASK_TEXTS = [
+    "with gravity switched on or off",                                      # 3.11
+    "$\\mathbf{a} = \\mathbf{a}^* + \\mathbf{a}_h$",                                # 3.2
+]
+
+
+@pytest.mark.parametrize("path", EXERCISES, ids=[p.stem for p in EXERCISES])
+def test_no_exercise_notebook_states_an_answer(path):
+    text = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+    assert [answer for answer in ANSWER_TEXTS + TRIMMED_TASK_TEXTS if answer in text] == []
+
+
+def test_the_answer_texts_are_in_the_solutions():
+    """The strings above are the solutions' own (so the test above is not vacuous)."""
+    text = "\n".join(cell.source for path in SOLUTIONS
+                     for cell in nbformat.read(path, as_version=4).cells)
+    assert [answer for answer in ANSWER_TEXTS if answer not in text] == []

@@ -120,6 +120,18 @@ def puma_terms(q_degrees_as_radians=True):
 PUMA = puma_terms()
 PUMA_DEGREES = puma_terms(False)
 
+
+def puma_probed_moving():
+    """c and D probed with the velocities left on (the probing slips of Prob. 3.11)."""
+    arm = puma560(joints=3)
+    q, qd, zero = np.radians([30.0, -45.0, 60.0]), np.array([0.5, -1.0, 0.8]), np.zeros(3)
+    c = inverse_dynamics(arm, q, qd, zero)
+    D = np.column_stack([inverse_dynamics(arm, q, qd, e, gravity=False) for e in np.eye(3)])
+    return D, c
+
+
+PUMA_D_MOVING, PUMA_C_MOVING = puma_probed_moving()
+
 RIGHT = {
     "3.2": [3, 2, 0],
     "3.3": ([0, 0, 0], [-3 * t, -2 * t, 0]),
@@ -325,6 +337,17 @@ WRONG = [
     ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(q1, sympy.Symbol("θ1"))), "(write q1 for θ1)",
      "not graded"),
     ("Mp", (DD_MP.subs(Mp, sympy.Symbol("M_p")), DC_MP), "(write Mp for M_p)", "not graded"),
+    ("3.11", (PUMA[0], PUMA[1], PUMA_C_MOVING), "c still contains the velocity terms h",
+     "incorrect"),
+    ("3.11", (PUMA_D_MOVING, PUMA[1], PUMA[2]), "each column of D still contains h",
+     "incorrect"),
+    ("3.16c", (D_CEIL, H_CEIL, Matrix([g * ((m1 + m2) * d1 * cos(q1) + m2 * d2 * cos(q1 + q2)),
+                                       g * m2 * d2 * cos(q1 + q2)])),
+     "gravity acts along the wrong axis", "incorrect"),
+    ("3.18", (D_TD, H_TD, Matrix([-g * sin(q1) * (m1 * r1 + m2 * q2), m2 * g * cos(q1)])),
+     "gravity acts along the wrong axis", "incorrect"),
+    ("Mp", (DD_MP, Matrix([Mp * g * TIP[0].diff(v) for v in (q1, q2)])),
+     "gravity acts along the wrong axis", "incorrect"),
 ]
 
 
@@ -364,6 +387,7 @@ def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, stat
     assert feedback.seconds < SECONDS_PER_ANSWER, feedback.seconds
 
 
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")        # np.matrix
 def test_equivalent_forms_and_types_are_accepted():
     # another form of the same expressions: expanded, with angle-sum identities undone
     D = D_CEIL.applyfunc(sympy.expand)

@@ -264,7 +264,7 @@ def pseudo_inertia_key():
 
 
 # -- 02: the two-link arm hanging from the ceiling (Probs. 3.16, 3.17, 3.13) ----------------------
-def ceiling_arm(g_value=None, rods=False, gravity_sign=1):
+def ceiling_arm(g_value=None, rods=False, gravity_sign=1, axis=0):
     """Prob. 3.16's arm as the exercise states it: joints about horizontal z axes at the
     ceiling, x0 pointing down (to the floor), so gravity is (g, 0, 0); masses lumped at the link
     ends (``rods=True``: uniform rods instead, the mistake)."""
@@ -278,7 +278,9 @@ def ceiling_arm(g_value=None, rods=False, gravity_sign=1):
                               name=f"link {k}"))
         else:
             links.append(Link("R", a=d, mass=m, com=(0, 0, 0), name=f"link {k}"))
-    return Robot(links, gravity=(gravity_sign * g, 0, 0), name="two-link arm on the ceiling")
+    gravity = [0, 0, 0]
+    gravity[axis] = gravity_sign * g          # axis=1: along y0, the wrong axis (the mistake)
+    return Robot(links, gravity=tuple(gravity), name="two-link arm on the ceiling")
 
 
 def ceiling_keys():
@@ -315,6 +317,8 @@ def ceiling_keys():
     le = equations_of_motion(arm, method="lagrange_euler")
     rods = equations_of_motion(ceiling_arm(rods=True), method="lagrange_euler")
     up = equations_of_motion(ceiling_arm(gravity_sign=-1), method="lagrange_euler")
+    sideways = [equations_of_motion(ceiling_arm(gravity_sign=sign, axis=1),
+                                    method="lagrange_euler") for sign in (1, -1)]
     numeric_g = le.c.subs(g, sympy.Float(G))
     keys.append(make_key(
         "3.16c", notebook=CEILING, title="Prob. 3.16(c): D, h and c by Lagrange-Euler",
@@ -338,7 +342,11 @@ def ceiling_keys():
                               "g = (g, 0, 0, 0) in Eq. (3.2-22); the arm hangs at q = (0, 0)"},
                   {"part": "c", "value": numeric_g,
                    "message": "keep gravity as the symbol g (the checker tries many values of "
-                              "it), not 9.8062"}]))
+                              "it), not 9.8062"}] + [
+                  {"part": "c", "value": wrong.c,
+                   "message": "gravity acts along the wrong axis (sines and cosines swapped): "
+                              "it acts along +x0 here, since x0 points DOWN, to the floor; the "
+                              "arm hangs at q = (0, 0)"} for wrong in sideways]))
     # Prob. 3.17: Newton-Euler
     zero = sympy.Matrix([0, 0, 0])
     v_dot0 = -sympy.Matrix(arm.gravity)                    # Eq. (3.3-46): the base accelerates
@@ -469,7 +477,16 @@ def probing_keys():
                               "with gravity=False (or subtract c = ID(q, 0, 0))"},
                   {"part": "h", "value": (h + c).tolist(),
                    "message": "h still contains the gravity torques c: probe with "
-                              "gravity=False (or subtract c)"}]))
+                              "gravity=False (or subtract c)"},
+                  {"part": "c", "value": (c + h).tolist(),
+                   "message": "c still contains the velocity terms h: probe c with zero joint "
+                              "velocities (qd = 0) as well as zero accelerations"},
+                  {"part": "D", "value": (D + h[:, None]).tolist(),
+                   "message": "each column of D still contains h: probe the columns of D with "
+                              "zero joint velocities (qd = 0)"},
+                  {"part": "D", "value": (D + (h + c)[:, None]).tolist(),
+                   "message": "each column of D still contains h and c: probe the columns of D "
+                              "with qd = 0 and gravity=False"}]))
     # Prob. 3.12: count the calls dynlab's probe makes for D (qd = 0, gravity off)
     N, M, n = positive("N", "M", "n")
     for joints in (1, 2, 3):
@@ -507,7 +524,7 @@ def probing_keys():
     return keys
 
 
-def theta_d_arm(vertical=True, from_vertical=False):
+def theta_d_arm(vertical=True, from_vertical=False, gravity=None):
     """Prob. 3.18's theta-d arm as the exercise states it: joint 1 turns about the horizontal
     z0 axis, theta = q1 measured from the horizontal x0 (``from_vertical``: from y0, the
     mistake), y0 up, gravity (0, -g, 0); link 2 slides along link 1 (d = q2); m1 at r1 from the
@@ -517,7 +534,11 @@ def theta_d_arm(vertical=True, from_vertical=False):
     links = [Link("R", alpha=sympy.pi / 2, offset=offset, mass=m1, com=(0, 0, r1),
                   name="link 1"),
              Link("P", mass=m2, name="link 2")]
-    return Robot(links, gravity=(0, -g, 0) if vertical else (0, 0, -g), name="theta-d arm")
+    if gravity is None:
+        gravity = (0, -g, 0) if vertical else (0, 0, -g)
+    else:                                 # a direction (the mistake: along x0)
+        gravity = tuple(g * component for component in gravity)
+    return Robot(links, gravity=gravity, name="theta-d arm")
 
 
 def theta_d_key():
@@ -525,6 +546,8 @@ def theta_d_key():
     le = equations_of_motion(arm, method="lagrange_euler")
     flat = equations_of_motion(theta_d_arm(vertical=False), method="lagrange_euler")
     tilted = equations_of_motion(theta_d_arm(from_vertical=True), method="lagrange_euler")
+    sideways = [equations_of_motion(theta_d_arm(gravity=(sign, 0, 0)), method="lagrange_euler")
+                for sign in (-1, 1)]
     symbols = {"m1": "positive", "m2": "positive", "r1": "positive", "g": "positive",
                **JOINTS2}
     return make_key(
@@ -537,7 +560,11 @@ def theta_d_key():
                               "both joints"},
                   {"part": "c", "value": tilted.c,
                    "message": "theta is measured from the horizontal x0 axis here, not from "
-                              "the vertical"}])
+                              "the vertical"}] + [
+                  {"part": "c", "value": wrong.c,
+                   "message": "gravity acts along the wrong axis (sines and cosines swapped): "
+                              "y0 points up here, so gravity is (0, -g, 0)"}
+                  for wrong in sideways])
 
 
 def one_axis_key():
@@ -686,7 +713,13 @@ def structure_keys():
                               "2), not at the middle of link 2"},
                   {"part": "dc", "value": -dc,
                    "message": "gravity points along -y0 (001's potential +M g^T x with "
-                              "g = (0, gravity, 0)): the payload's weight pulls the arm down"}]))
+                              "g = (0, gravity, 0)): the payload's weight pulls the arm down"}] + [
+                  {"part": "dc", "value": sign * sympy.Matrix(
+                      [sympy.diff(Mp * g * (l1 * sympy.cos(q1) + l2 * sympy.cos(q1 + q2)), v)
+                       for v in q]),
+                   "message": "gravity acts along the wrong axis (sines and cosines swapped): "
+                              "it points along -y0, so the payload's potential energy is "
+                              "Mp*g*y_tip"} for sign in (1, -1)]))
     return keys
 
 

@@ -11,6 +11,10 @@ metadata (``"solution": true``)::
     D = ...derivation...
     ### END SOLUTION
 
+Cells tagged ``solution_only`` (cell metadata ``"tags": ["solution_only"]``) are the solution's
+alone: the discussion after a check cell that states the answer, or code that computes it.  They
+are left out of the exercise notebook.
+
 In the exercise notebook every such block becomes a stub: one line ``name = ...`` for each name
 the block assigns that the rest of the notebook uses (found with :mod:`ast`: the names loaded by
 code outside every solution block), under a comment asking for the answer.  Everything else (the
@@ -36,6 +40,7 @@ SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 STUB_COMMENT = "# YOUR ANSWER HERE: replace each ... by your answer"
+SOLUTION_ONLY = "solution_only"          # the tag of a cell that the exercise leaves out
 
 
 class SolutionError(ValueError):
@@ -108,6 +113,8 @@ def _assigned_at_top_level(code: str, where: str) -> list:
 def exercise_of(notebook):
     """The exercise version of a solution notebook (an ``nbformat`` notebook; a new object)."""
     exercise = copy.deepcopy(notebook)
+    exercise.cells = [cell for cell in exercise.cells
+                      if SOLUTION_ONLY not in cell.metadata.get("tags", [])]
     outside, blocks = [], []
     for index, cell in enumerate(exercise.cells):
         if cell.cell_type != "code":

@@ -1,0 +1,49 @@
+"""The formulations agree on the PUMA 560: numerically on all six joints (issue "L-E and G-D":
+200 random states, 1e-9) and symbolically on the first three with symbolic parameters.  Apart
+from tests/test_formulations.py because of their cost, so that test workers share the load."""
+
+import numpy as np
+
+from dynlab import equations_of_motion, inverse_dynamics
+from dynlab.dynamics import FORMULATIONS
+from dynlab.robots import puma560
+
+ALL = [(method, variant) for method, (variants, _) in FORMULATIONS.items()
+       for variant in variants]
+REFERENCE = ("newton_euler", "link")
+
+
+def test_puma_all_formulations_agree_at_200_random_states():
+    robot = puma560()
+    rng = np.random.default_rng(200)
+    for _ in range(200):
+        q, qd, qdd = (rng.uniform(-np.pi, np.pi, 6), rng.uniform(-2, 2, 6),
+                      rng.uniform(-4, 4, 6))
+        reference = inverse_dynamics(robot, q, qd, qdd)
+        for method, variant in ALL:
+            tau = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
+            assert np.max(np.abs(tau - reference)) < 1e-9, (method, variant)
+
+
+def test_puma_coefficients_agree_and_torque_is_consistent():
+    robot = puma560()
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        q, qd, qdd = (rng.uniform(-2, 2, 6) for _ in range(3))
+        reference = equations_of_motion(robot, q, qd, method="newton_euler")
+        for method, variant in ALL:
+            eom = equations_of_motion(robot, q, qd, method=method, variant=variant)
+            assert eom.compare(reference), (method, variant)
+            np.testing.assert_allclose(eom.torque(qdd), inverse_dynamics(robot, q, qd, qdd),
+                                       atol=1e-9)
+
+
+def test_puma_first_three_joints_agree_symbolically_with_symbolic_parameters():
+    robot = puma560(symbolic=True, joints=3)
+    reference = equations_of_motion(robot, method="newton_euler", simplify=False)
+    assert {"m2", "Izz2", "a2", "g"} <= {str(s) for s in robot.free_symbols}
+    for method, variant in ALL:
+        if (method, variant) == REFERENCE:
+            continue
+        eom = equations_of_motion(robot, method=method, variant=variant, simplify=False)
+        assert eom.compare(reference), (method, variant)

@@ -19,7 +19,6 @@ from dynlab.codegen import (Optimizer, Program, closed_form, compile_c, crunch, 
                             generate, optimize_tape, solve_symmetric)
 from dynlab.dynamics import equations_of_motion
 from dynlab.forward_dynamics import forward_dynamics
-from dynlab.model import joint_symbols
 from dynlab.robots import pendulum, planar_2r, puma560, scara
 from dynlab.tracing import Tape
 

@@ -8,16 +8,13 @@ import pytest
 import sympy
 from hypothesis import assume, given, settings
 
-from arms import symbolic_arms
+from arms import ALL_FORMULATIONS as ALL
+from arms import REFERENCE, symbolic_arms
 from dynlab import EquationsOfMotion, equations_of_motion, inverse_dynamics, probe
-from dynlab.dynamics import FORMULATIONS
 from dynlab.kinematics import link_jacobians
 from dynlab.robots import puma560
 from strategies import chain_and_state
 
-ALL = [(method, variant) for method, (variants, _) in FORMULATIONS.items()
-       for variant in variants]
-REFERENCE = ("newton_euler", "link")
 
 
 def test_every_method_of_the_sources_is_available():

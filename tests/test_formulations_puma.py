@@ -4,13 +4,10 @@ from tests/test_formulations.py because of their cost, so that test workers shar
 
 import numpy as np
 
+from arms import ALL_FORMULATIONS as ALL
+from arms import REFERENCE
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.dynamics import FORMULATIONS
 from dynlab.robots import puma560
-
-ALL = [(method, variant) for method, (variants, _) in FORMULATIONS.items()
-       for variant in variants]
-REFERENCE = ("newton_euler", "link")
 
 
 def test_puma_all_formulations_agree_at_200_random_states():

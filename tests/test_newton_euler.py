@@ -5,7 +5,7 @@ import pytest
 import sympy
 from hypothesis import given, settings
 
-from dynlab import Link, Robot, inverse_dynamics, joint_symbols
+from dynlab import inverse_dynamics, joint_symbols
 from dynlab.dynamics import _torques_only
 from dynlab.kinematics import link_jacobians, tool_jacobian
 from dynlab.newton_euler import base_frame, link_frame

@@ -25,7 +25,7 @@ from dynlab.properties import (
     COLUMNS, TABLE3_PRINTED, check_inertia_matrix, christoffel_004, coefficient_expression,
     coriolis_coefficient, coupling, coupling_coefficients, gravity_coefficients,
     gravity_coefficients_dh, independent_coefficients, inertia_matrix_22,
-    inertia_matrix_in_joint_frames, kinematic_factors, loading_factors, model_structure,
+    inertia_matrix_in_joint_frames, loading_factors, model_structure,
     non_interacting_residual, passivity_residual, reflective_coupling_residual,
     sparsity_formula, structure_dashboard, table1_dependence, table2_counts,
     task_space_dynamics)

@@ -31,9 +31,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab.dynamics import FORMULATIONS  # noqa: E402
-from dynlab.forward_dynamics import compiled_accelerations, forward_dynamics  # noqa: E402
+from dynlab.forward import compiled_accelerations, forward_dynamics  # noqa: E402
 from dynlab.robots import puma560  # noqa: E402
-from dynlab.simulate import simulate  # noqa: E402
+from dynlab.simulation import simulate  # noqa: E402
 
 from timing import median_us, median_run  # noqa: E402
 

@@ -6,9 +6,12 @@ The public API is re-exported here; see the notebooks for a guided tour.
 from dynlab import display, robots
 from dynlab.dynamics import equations_of_motion, inverse_dynamics
 from dynlab.equations import EquationsOfMotion, probe
+from dynlab.forward import forward_dynamics
 from dynlab.friction import joint_friction
 from dynlab.model import G, Link, Robot, inertia_tensor, joint_symbols, rod_inertia
+from dynlab.simulation import simulate
 
 __all__ = ["EquationsOfMotion", "G", "Link", "Robot", "display", "equations_of_motion",
            "inertia_tensor", "robots",
-           "inverse_dynamics", "joint_friction", "joint_symbols", "probe", "rod_inertia"]
+           "forward_dynamics", "inverse_dynamics", "joint_friction", "joint_symbols", "probe",
+           "rod_inertia", "simulate"]

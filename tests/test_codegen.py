@@ -18,7 +18,7 @@ from dynlab import codegen, inverse_dynamics
 from dynlab.codegen import (Optimizer, Program, closed_form, compile_c, crunch, from_sympy,
                             generate, optimize_tape, solve_symmetric)
 from dynlab.dynamics import equations_of_motion
-from dynlab.forward_dynamics import forward_dynamics
+from dynlab.forward import forward_dynamics
 from dynlab.robots import pendulum, planar_2r, puma560, scara
 from dynlab.tracing import Tape
 

@@ -41,3 +41,33 @@ def test_notebook_is_stored_executed_and_tidy(path):
         for output in cell.get("outputs", []):
             assert WIDGET_VIEW not in output.get("data", {}), cell.source[:60]
             assert output.output_type != "error", cell.source[:60]
+
+
+def nbval_markers(source: str) -> list:
+    """The comment lines of a cell that mention an nbval marker, stripped."""
+    return [line.strip() for line in source.splitlines()
+            if line.strip().startswith("#") and "nbval" in line.lower()]
+
+
+def test_marker_check_catches_a_marker_with_trailing_text():
+    # nbval compares the whole comment: text after the marker switches it off silently
+    from nbval.plugin import comment_markers
+    source = "# NBVAL_IGNORE_OUTPUT  (widgets)\nx = 1\n"
+    assert [m for m in nbval_markers(source)
+            if m.lstrip("#").strip() not in comment_markers] == [source.splitlines()[0]]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_nbval_marker_is_one_nbval_recognises(path):
+    """A marker comment or tag that nbval does not know would leave an output checked."""
+    from nbval.plugin import comment_markers, metadata_tags
+    notebook = nbformat.read(path, as_version=4)
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        for marker in nbval_markers(cell.source):
+            assert marker.lstrip("#").strip() in comment_markers, \
+                f"cell {index}: {marker!r} is not a marker nbval recognises"
+        for tag in cell.metadata.get("tags", []):
+            if tag.lower().startswith("nbval"):
+                assert tag in metadata_tags, f"cell {index}: tag {tag!r} is unknown to nbval"

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from scipy.special import ellipk
 
 from dynlab import G, Link, Robot, inverse_dynamics, joint_symbols
-from dynlab.forward_dynamics import forward_dynamics, inertia_and_bias, ldl_solve
+from dynlab.forward import forward_dynamics, inertia_and_bias, ldl_solve
 from dynlab.kinematics import centres_of_mass, tool_pose
 from dynlab.robots import pendulum, planar_2r, puma560
-from dynlab.simulate import Trajectory, simulate, static_equilibrium, static_stiffness
+from dynlab.simulation import Trajectory, simulate, static_equilibrium, static_stiffness
 from dynlab.symbolic import is_zero
 from arms import ALL_FORMULATIONS as ALL
 from strategies import chain_and_state

@@ -4,7 +4,7 @@
 
     d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))
 
-(``D^-1`` applied by a linear solve, :mod:`dynlab.forward_dynamics`) and integrates it.
+(``D^-1`` applied by a linear solve, :mod:`dynlab.forward`) and integrates it.
 :func:`simulate` offers 003's explicit Euler iteration and SciPy's adaptive integrators
 (:func:`scipy.integrate.solve_ivp`), returns a :class:`Trajectory` with the energies, torques and
 tool positions along the way, and treats static friction as a stick-slip system (below).
@@ -63,7 +63,7 @@ import numpy as np
 from dynlab import jets, newton_euler
 from dynlab import vectors as V
 from dynlab.dynamics import _check_method
-from dynlab.forward_dynamics import (_check_pivots, compiled_accelerations, compiled_terms,
+from dynlab.forward import (_check_pivots, compiled_accelerations, compiled_terms,
                                      inertia_and_bias)
 from dynlab.friction import link_friction
 from dynlab.kinematics import chain
@@ -417,7 +417,7 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     adaptive method of :func:`scipy.integrate.solve_ivp` (``"rk45"``, ``"dop853"``, ``"radau"``,
     ``"lsoda"``, ...) with tolerances ``rtol``, ``atol`` and further ``options`` (``max_step``,
     ...); samples are its own steps, or every ``dt``, or the times ``t_eval``.  The joint
-    accelerations come from :func:`dynlab.forward_dynamics.forward_dynamics` by ``method``/
+    accelerations come from :func:`dynlab.forward_dynamics` by ``method``/
     ``variant``; ``gravity``, ``friction`` and ``tip_wrench`` switch those terms off.  Joints
     with Coulomb or static friction are integrated as a stick-slip system (see the module
     docstring; ``stiction=False`` uses Eq. (6-3-3) as written).

@@ -75,7 +75,7 @@ SINGULAR_PIVOT = 1e-12
 def _terms_recursion(method: str, variant: str, use_gravity: bool, use_tip: bool):
     """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
     rows, the bias ``h + c + J^T w`` *without friction* (friction is added per joint, so that a
-    simulation can treat static friction on its own; see :mod:`dynlab.simulate`).  ``qdd`` is
+    simulation can treat static friction on its own; see :mod:`dynlab.simulation`).  ``qdd`` is
     ignored (the signature is that of :func:`dynlab.tracing.compile_joint_function`)."""
     variants = FORMULATIONS[method][0]
     if method == "newton_euler":

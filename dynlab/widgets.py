@@ -482,10 +482,10 @@ class Dashboard:
                             f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
                             f"with numbers (symbolic=False) or substitute them")
         from dynlab import formulations
-        try:
-            self.formulation, _ = formulations.lookup(engine)
-        except (TypeError, ValueError) as error:
-            raise type(error)(f"engine: {error}") from None
+        if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
+            raise ValueError(f"engine must be one of {', '.join(formulations.FORMULATIONS)} "
+                             f"(the registered formulations), got {engine!r}")
+        self.formulation, _ = formulations.lookup(engine)
         self.engine = engine
         self.base = robot
         self.robot = robot

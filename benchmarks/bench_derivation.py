@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab import equations_of_motion  # noqa: E402
-from dynlab.dynamics import FORMULATIONS  # noqa: E402
+from dynlab.formulations import FORMULATIONS  # noqa: E402
 from dynlab.robots import puma560  # noqa: E402
 
 TARGET_S = 60.0
@@ -32,8 +32,8 @@ def main(argv=None) -> int:
                          ("PUMA 560 joints 1-3, symbolic parameters",
                           puma560(symbolic=True, joints=3))):
         print(title)
-        for method, (variants, _) in FORMULATIONS.items():
-            for variant in variants:
+        for method, formulation in FORMULATIONS.items():
+            for variant in formulation.variants:
                 start = time.perf_counter()
                 eom = equations_of_motion(robot, method=method, variant=variant,
                                           simplify=False)

@@ -26,7 +26,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab import inverse_dynamics  # noqa: E402
-from dynlab.dynamics import FORMULATIONS  # noqa: E402
+from dynlab.formulations import FORMULATIONS  # noqa: E402
 from dynlab.robots import puma560  # noqa: E402
 
 from timing import median_us  # noqa: E402
@@ -51,8 +51,8 @@ def main(argv=None) -> int:
     print()
     print(f"{'method':<16}{'variant':<13}{'compiled us':>12}{'stepwise us':>13}{'ratio':>8}"
           f"{'mul':>7}{'add':>7}{'call':>6}")
-    for method, (variants, _) in FORMULATIONS.items():
-        for variant in variants:
+    for method, formulation in FORMULATIONS.items():
+        for variant in formulation.variants:
             compiled = median_us(lambda: inverse_dynamics(robot, q, qd, qdd, method=method,
                                                           variant=variant),
                                  args.number, args.repeat)

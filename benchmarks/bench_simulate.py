@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.dynamics import FORMULATIONS  # noqa: E402
+from dynlab.formulations import every_variant  # noqa: E402
 from dynlab.forward import compiled_accelerations, forward_dynamics  # noqa: E402
 from dynlab.robots import puma560  # noqa: E402
 from dynlab.simulation import simulate  # noqa: E402
@@ -51,7 +51,7 @@ def main(argv=None) -> int:
     robot = puma560()
     rng = np.random.default_rng(0)
     q, qd, tau = (rng.uniform(-1, 1, 6) for _ in range(3))
-    methods = [(m, v) for m, (variants, _) in FORMULATIONS.items() for v in variants]
+    methods = list(every_variant())
 
     print("PUMA 560 forward dynamics, one call on floats (median us)")
     print(f"{'method':<16}{'variant':<13}{'compiled':>10}{'stepwise':>11}{'vs N-E':>8}"

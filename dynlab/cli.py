@@ -151,15 +151,15 @@ def _poses(arm) -> dict:
 def _formulations(method: str | None, variant: str | None, every_variant=False) -> list:
     """``[(method, variant), ...]``: one named pair (``method`` with its default variant unless
     ``every_variant``: then each of its variants), or every pair when ``method`` is None."""
-    from dynlab.dynamics import FORMULATIONS, _check_method
+    from dynlab import formulations
     if method is None:
         if variant is not None:
             raise CommandError("--variant needs --method")
-        return [(m, v) for m, (variants, _) in FORMULATIONS.items() for v in variants]
-    if every_variant and variant is None and method in FORMULATIONS:
-        return [(method, v) for v in FORMULATIONS[method][0]]
+        return list(formulations.every_variant())
+    if every_variant and variant is None and method in formulations.FORMULATIONS:
+        return [(method, v) for v in formulations.FORMULATIONS[method].variants]
     try:
-        variant = _check_method(method, variant)
+        _, variant = formulations.lookup(method, variant)
     except ValueError as error:
         raise CommandError(str(error)) from None
     return [(method, variant)]
@@ -364,7 +364,7 @@ def _digits(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     from dynlab.codegen import WHAT
-    from dynlab.dynamics import FORMULATIONS
+    from dynlab.formulations import FORMULATIONS
     arms = ", ".join(_robots())
     methods = list(FORMULATIONS)
     parser = argparse.ArgumentParser(

@@ -880,24 +880,6 @@ def _agrees(program: Program, reference: Program, points: int = 2) -> bool:
 # =================================================================================================
 # Tracing a formulation
 # =================================================================================================
-def _terms_function(method: str, variant: str):
-    from dynlab.dynamics import FORMULATIONS
-    return FORMULATIONS[method][0][variant]
-
-
-def _columns_by_probing(recursion, links, q, gravity, tip_f, tip_m, backend):
-    """``D`` column by column: ``D e_j = tau(q, 0, e_j)`` without gravity, friction and tip
-    wrench (000 Prob. 3.11): on a tape the zeros fold away."""
-    n = len(links)
-    zero = [0.0] * n
-    columns = []
-    for j in range(n):
-        unit = [1.0 if k == j else 0.0 for k in range(n)]
-        columns.append(recursion(links, q, zero, unit, gravity, tip_f, tip_m, backend,
-                                 use_gravity=False, use_friction=False, use_tip=False)[0])
-    return [[columns[j][i] for j in range(n)] for i in range(n)]
-
-
 def solve_symmetric(D, b):
     """``x`` with ``D x = b`` for a symmetric positive definite ``D`` (nested lists), by the
     ``L diag(d) L^T`` factorization, straight-line (no pivoting: ``D`` of 000 Eq. (3.2-31) is
@@ -946,10 +928,10 @@ def trace(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     (N-E, 000 Prob. 3.11); ``bias`` is ``tau`` at ``qdd = 0``; forward dynamics solves
     ``D qdd = tau - bias`` by :func:`solve_symmetric` on the same tape.
     """
-    from dynlab.dynamics import _check_method, _recursion
+    from dynlab import formulations
     if what not in WHAT:
         raise ValueError(f"unknown output {what!r}; choose one of {', '.join(WHAT)}")
-    variant = _check_method(method, variant)
+    _, variant = formulations.lookup(method, variant)
     links, grav, tip_f, tip_m = robot.numeric()
     n = robot.n
     tape = Tape()
@@ -958,7 +940,7 @@ def trace(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     q = inputs["q"]
     zero = [0.0] * n
     qd = inputs.get("qd", zero)
-    recursion = _recursion(method, variant)
+    recursion = formulations.torque_recursion(method, variant)
     options = dict(use_gravity=bool(gravity), use_friction=bool(friction),
                    use_tip=bool(tip_wrench))
 
@@ -967,9 +949,7 @@ def trace(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
                          **{**options, **switches})[0]
 
     def inertia():
-        if method == "newton_euler":
-            return _columns_by_probing(recursion, links, q, grav, tip_f, tip_m, backend)
-        return _terms_function(method, variant)(links, q, zero, grav, backend)["D"]
+        return formulations.inertia_function(method, variant)(links, q, grav, backend)
 
     off = dict(use_gravity=False, use_friction=False, use_tip=False)
     if what == "inverse_dynamics":
@@ -1192,7 +1172,7 @@ def _floats(values, n, name):
 
 _SOURCE_MODULES = ("codegen", "tracing", "vectors", "kinematics", "friction", "dynamics",
                    "newton_euler", "lagrange_euler", "dalembert", "jets", "model", "equations",
-                   "symbolic")
+                   "symbolic", "formulations", "forward")
 _fingerprint_cache: dict = {}
 
 
@@ -1275,13 +1255,13 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     {'mul': 277, 'add': 231, 'div': 0, 'call': 10}
     """
     import time
-    from dynlab.dynamics import _check_method
+    from dynlab import formulations
     from dynlab.model import Robot
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     if what not in WHAT:
         raise ValueError(f"unknown output {what!r}; choose one of {', '.join(WHAT)}")
-    variant = _check_method(method, variant)
+    _, variant = formulations.lookup(method, variant)
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     options = (bool(gravity), bool(friction), bool(tip_wrench), bool(share), strategy)

@@ -14,75 +14,12 @@ from typing import Sequence
 import numpy as np
 import sympy
 
-from dynlab import dalembert, lagrange_euler, newton_euler
-from dynlab import vectors as V
+from dynlab import formulations
 from dynlab.equations import EquationsOfMotion, Progress, probe
-from dynlab.friction import link_friction
-from dynlab.kinematics import _tool_jacobian, resolve
+from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
 from dynlab.symbolic import compact, worth_compacting
 from dynlab.tracing import compile_joint_function
-
-#: method -> (variants, default variant).  Newton-Euler variants are recursions computing tau;
-#: the others return the terms D, h, c (the formulation contract of lagrange_euler.py).
-FORMULATIONS = {
-    "newton_euler": (newton_euler.VARIANTS, "link"),
-    "lagrange_euler": (lagrange_euler.VARIANTS, "uicker"),
-    "dalembert": (dalembert.VARIANTS, "lee"),
-}
-METHODS = tuple(FORMULATIONS)
-
-
-def register(method: str, variants: dict, default: str) -> None:
-    """Add a formulation (its variants follow the ``terms`` contract of lagrange_euler.py)."""
-    FORMULATIONS[method] = (variants, default)
-    global METHODS
-    METHODS = tuple(FORMULATIONS)
-
-
-def _check_method(method: str, variant: str | None) -> str:
-    if method not in FORMULATIONS:
-        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(FORMULATIONS)}")
-    variants, default = FORMULATIONS[method]
-    variant = default if variant is None else variant
-    if variant not in variants:
-        raise ValueError(f"unknown variant {variant!r} of {method}; choose one of "
-                         f"{', '.join(variants)}")
-    return variant
-
-
-def _tip_and_friction(links, q, qd, tip_force, tip_moment, backend, use_friction, use_tip):
-    """Friction ``b(qd)`` (002 (6-3-3)) and the torque ``J^T (f, m)`` holding the tool wrench."""
-    n = len(links)
-    friction = [link_friction(link, qdk, backend) if use_friction and link.has_friction else 0
-                for link, qdk in zip(links, qd)]
-    tip = [0] * n
-    if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
-        J = _tool_jacobian(links, q, backend)
-        wrench = (*tip_force, *tip_moment)
-        tip = [sum(J[r][j] * wrench[r] for r in range(6)) for j in range(n)]
-    return friction, tip
-
-
-def _torque_from_terms(terms_function):
-    """A recursion-like ``tau`` function built from a formulation's ``D``, ``h``, ``c``."""
-    def torques(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
-                use_gravity=True, use_friction=True, use_tip=True, trace=False):
-        n = len(links)
-        terms = terms_function(links, q, qd, gravity, backend)
-        friction, tip = _tip_and_friction(links, q, qd, tip_force, tip_moment, backend,
-                                          use_friction, use_tip)
-        tau = [sum(terms["D"][i][k] * qdd[k] for k in range(n)) + terms["h"][i]
-               + (terms["c"][i] if use_gravity else 0) + friction[i] + tip[i] for i in range(n)]
-        return tau, None
-    return torques
-
-
-def _recursion(method: str, variant: str):
-    variants = FORMULATIONS[method][0]
-    if method == "newton_euler":
-        return variants[variant]
-    return _torque_from_terms(variants[variant])
 
 
 def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
@@ -119,11 +56,13 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1], method="lagrange_euler")[0])
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     """
-    variant = _check_method(method, variant)
-    if trace and method != "newton_euler":
-        raise ValueError("trace=True is available for method='newton_euler' only")
+    formulation, variant = formulations.lookup(method, variant)
+    if trace and not formulation.traces:
+        tracing = [name for name, f in formulations.FORMULATIONS.items() if f.traces]
+        raise ValueError(f"trace=True is available for method={' or '.join(map(repr, tracing))}"
+                         f" only, not {method!r}")
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
-    recursion = _recursion(method, variant)
+    recursion = formulations.torque_recursion(method, variant)
     options = dict(use_gravity=bool(gravity), use_friction=bool(friction),
                    use_tip=bool(tip_wrench))
     if not symbolic and not trace and compiled:
@@ -184,17 +123,17 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     lagrange_euler and newton_euler agree in D, h, c and friction
     """
     import time
-    variant = _check_method(method, variant)
+    formulation, variant = formulations.lookup(method, variant)
     if (q is None) != (qd is None):
         raise ValueError("give both q and qd (an evaluated result) or neither (a symbolic one)")
     start = time.perf_counter()
     n = robot.n
     if q is None:
         q, qd, _ = joint_symbols(n)
-    if method == "newton_euler":
+    if formulation.kind == "torques":
         def routine(q_, qd_, qdd_, **switches):
-            return inverse_dynamics(robot, q_, qd_, qdd_, variant=variant, simplify=False,
-                                    **switches)
+            return inverse_dynamics(robot, q_, qd_, qdd_, method=method, variant=variant,
+                                    simplify=False, **switches)
         numeric_state = all(not isinstance(v, sympy.Basic) for v in (*q, *qd))
         eom = probe(robot, routine, None if not numeric_state else np.asarray(q, float),
                     None if not numeric_state else np.asarray(qd, float), simplify=simplify)
@@ -203,10 +142,10 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
         return eom
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     report = Progress(progress, f"{method} ({variant}) for {robot.name}")
-    terms = FORMULATIONS[method][0][variant](links, vec["q"], vec["qd"], grav, backend)
+    terms = formulation.variants[variant](links, vec["q"], vec["qd"], grav, backend)
     report.say("derived D, h, c")
-    friction, tip = _tip_and_friction(links, vec["q"], vec["qd"], tip_f, tip_m, backend,
-                                      True, True)
+    friction, tip = formulations.friction_and_tip(links, vec["q"], vec["qd"], tip_f, tip_m,
+                                                  backend)
     main = {key: _convert(terms.pop(key), symbolic) for key in ("D", "h", "c")}
     extras = {key: _convert(value, symbolic) for key, value in terms.items()}
     eom = EquationsOfMotion(robot, method, main["D"], main["h"], main["c"],

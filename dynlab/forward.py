@@ -60,7 +60,7 @@ import numpy as np
 import sympy
 
 from dynlab import vectors as V
-from dynlab.dynamics import FORMULATIONS, _check_method, _tip_and_friction
+from dynlab import formulations
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
 from dynlab.model import Robot
@@ -69,48 +69,6 @@ from dynlab.tracing import compile_joint_function
 #: A pivot of ``L D L^T`` at or below this fraction of the largest diagonal element of ``D``
 #: means ``D`` is singular: some joint moves no mass.
 SINGULAR_PIVOT = 1e-12
-
-
-# -- D and the bias, generic over the scalar type ----------------------------------------------
-def _terms_recursion(method: str, variant: str, use_gravity: bool, use_tip: bool):
-    """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
-    rows, the bias ``h + c + J^T w`` *without friction* (friction is added per joint, so that a
-    simulation can treat static friction on its own; see :mod:`dynlab.simulation`).  ``qdd`` is
-    ignored (the signature is that of :func:`dynlab.tracing.compile_joint_function`)."""
-    variants = FORMULATIONS[method][0]
-    if method == "newton_euler":
-        recursion = variants[variant]
-
-        def get_terms(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
-            n = len(links)
-            zero = [0.0 if backend is not V.SYMBOLIC else 0] * n
-            # 003 GetJointAccel, "inverse dynamics calculation": gamma = ID(q, qd, 0)
-            bias, _ = recursion(links, q, qd, zero, gravity, tip_force, tip_moment, backend,
-                                use_gravity=use_gravity, use_friction=False, use_tip=use_tip)
-            # 003 "evaluation of mass matrix": column j = ID(q, 0, e_j) without gravity, friction
-            # or tip wrench (000 Prob. 3.12)
-            columns = []
-            for j in range(n):
-                unit = list(zero)
-                unit[j] = 1.0 if backend is not V.SYMBOLIC else 1
-                column, _ = recursion(links, q, zero, unit, gravity, tip_force, tip_moment,
-                                      backend, use_gravity=False, use_friction=False,
-                                      use_tip=False)
-                columns.append(column)
-            D = [[columns[j][i] for j in range(n)] for i in range(n)]
-            return D, list(bias)
-        return get_terms
-
-    terms_function = variants[variant]
-
-    def get_terms(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
-        n = len(links)
-        terms = terms_function(links, q, qd, gravity, backend)
-        _, tip = _tip_and_friction(links, q, qd, tip_force, tip_moment, backend, False, use_tip)
-        bias = [terms["h"][i] + (terms["c"][i] if use_gravity else 0) + tip[i]
-                for i in range(n)]
-        return [list(row) for row in terms["D"]], bias
-    return get_terms
 
 
 class ZeroPivot(ZeroDivisionError):
@@ -177,12 +135,12 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
     accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
     Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples."""
-    variant = _check_method(method, variant)
+    _, variant = formulations.lookup(method, variant)
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     try:
         function, _ = compile_joint_function(
-            robot, key, _accelerations_recursion(_terms_recursion(method, variant, bool(gravity),
-                                                                  bool(tip_wrench))))
+            robot, key, _accelerations_recursion(formulations.inertia_and_bias_function(
+                method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))))
     except ZeroPivot as error:
         raise ValueError(f"{robot.name}: the inertia matrix D is singular at every q (pivot "
                          f"{error.joint} is 0): joint {error.joint} moves no mass or inertia "
@@ -195,11 +153,11 @@ def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | No
                    gravity: bool = True, tip_wrench: bool = True):
     """The compiled ``f(q, qd, unused) -> (D upper triangle row by row, bias without friction)``
     (``unused``: any n floats)."""
-    variant = _check_method(method, variant)
+    _, variant = formulations.lookup(method, variant)
     key = ("forward_dynamics terms", method, variant, bool(gravity), bool(tip_wrench))
     function, _ = compile_joint_function(
-        robot, key, _terms_outputs(_terms_recursion(method, variant, bool(gravity),
-                                                    bool(tip_wrench))))
+        robot, key, _terms_outputs(formulations.inertia_and_bias_function(
+            method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))))
     return function
 
 
@@ -242,7 +200,7 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     >>> D, bias                               # m a^2 / 3, m g a / 2
     (array([[0.08333333]]), array([2.45155]))
     """
-    variant = _check_method(method, variant)
+    _, variant = formulations.lookup(method, variant)
     symbolic, _, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     if symbolic:
         raise TypeError(f"{robot.name}: inertia_and_bias works on numbers; for symbols use "
@@ -256,7 +214,8 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
         D = np.triu(D) + np.triu(D, 1).T
         bias = np.array(values[n * (n + 1) // 2:])
     else:
-        rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
+        rows, bias = formulations.inertia_and_bias_function(
+            method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
             links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
         D, bias = np.array(rows, dtype=float), np.array(bias, dtype=float)
     return D, bias + np.array(_friction(links, vec["qd"], friction))
@@ -290,7 +249,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
     >>> bool(np.allclose(inverse_dynamics(arm, q, qd, qdd), tau, rtol=0, atol=1e-10))
     True
     """
-    variant = _check_method(method, variant)
+    _, variant = formulations.lookup(method, variant)
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
     n = robot.n
     if symbolic:
@@ -310,7 +269,8 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
             _check_pivots(robot, D, vec["q"])
         return np.array(values[:n])
     import scipy.linalg
-    rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
+    rows, bias = formulations.inertia_and_bias_function(
+        method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
     D = np.array(rows, dtype=float)
     rhs = np.array(net) - np.array(bias, dtype=float)          # 003 GetJointAccel: c = tau - gamma
@@ -322,7 +282,8 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
 def _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method, variant, gravity,
                                friction, tip_wrench, simplify):
     from dynlab.symbolic import compact
-    rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
+    rows, bias = formulations.inertia_and_bias_function(
+        method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.SYMBOLIC)
     friction_terms = [link_friction(link, v, V.SYMBOLIC) if friction and link.has_friction else 0
                       for link, v in zip(links, vec["qd"])]

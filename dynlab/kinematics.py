@@ -210,8 +210,9 @@ def tool_pose(robot: Robot, q: Sequence):
     return transforms(robot, q)[-1]
 
 
-def _tool_jacobian(links, q, backend):
-    """Generic core of :func:`tool_jacobian`: 6 rows (linear; angular) of n entries."""
+def links_tool_jacobian(links, q, backend):
+    """The geometric Jacobian of :func:`tool_jacobian` over a chain of links, for any scalar type
+    (the generic core used by the formulations): 6 rows (linear; angular) of n entries."""
     rots, origins = chain(links, q, backend)
     tip = origins[-1]
     columns = []
@@ -228,4 +229,4 @@ def tool_jacobian(robot: Robot, q: Sequence):
     """The 6xn geometric Jacobian of frame ``n``'s origin: rows (linear; angular) velocity in
     base coordinates; ``J^T (f, m)`` is the joint torque that holds a tool wrench (f, m)."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
-    return _out(symbolic, _tool_jacobian(links, vec["q"], backend))
+    return _out(symbolic, links_tool_jacobian(links, vec["q"], backend))

@@ -157,17 +157,16 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     >>> count_operations(puma560(), "newton_euler", "link")
     {'mul': 288, 'add': 244, 'div': 0, 'call': 12}
     """
-    from dynlab.dynamics import _check_method, _recursion
-    variant = _check_method(method, variant)
+    from dynlab import formulations
+    recursion = formulations.torque_recursion(method, variant)
     links, grav, tip_f, tip_m = robot.numeric()
     counter = OpCounter()
     q, qd, qdd = ([Counted(counter) for _ in range(robot.n)] for _ in range(3))
     # a zero tool wrench is no load (000 Algorithm 3.1, step N4: f_{n+1} = n_{n+1} = 0): the
     # rotation that brings a wrench into frame n is not part of the algorithm then
     use_tip = bool(tip_wrench) and any(v != 0 for v in (*tip_f, *tip_m))
-    _recursion(method, variant)(links, q, qd, qdd, grav, tip_f, tip_m,
-                                counting_backend(counter), use_gravity=bool(gravity),
-                                use_friction=bool(friction), use_tip=use_tip)
+    recursion(links, q, qd, qdd, grav, tip_f, tip_m, counting_backend(counter),
+              use_gravity=bool(gravity), use_friction=bool(friction), use_tip=use_tip)
     return counter.counts()
 
 

@@ -62,7 +62,7 @@ import numpy as np
 
 from dynlab import jets, newton_euler
 from dynlab import vectors as V
-from dynlab.dynamics import _check_method
+from dynlab import formulations
 from dynlab.forward import (_check_pivots, compiled_accelerations, compiled_terms,
                                      inertia_and_bias)
 from dynlab.friction import link_friction
@@ -435,7 +435,7 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     if robot.is_symbolic:
         raise TypeError(f"{robot.name}: simulate needs numbers; substitute the symbols "
                         f"{sorted(map(str, robot.free_symbols))} first (robot.subs)")
-    variant = _check_method(method, variant)
+    _, variant = formulations.lookup(method, variant)
     if not isinstance(integrator, str) or (integrator.lower() != "euler"
                                            and integrator.lower() not in ADAPTIVE):
         raise ValueError(f"unknown integrator {integrator!r}; choose 'euler' or one of "

@@ -1198,8 +1198,8 @@ def compare_with_derivation(arm: str | None = None, method: str = "newton_euler"
     >>> result[3].printed, result[3].derived
     (-L2*g*m2*cos(q1 + q2), L2*g*m2*cos(q1 + q2))
     """
-    from dynlab.dynamics import _check_method
-    _check_method(method, variant)
+    from dynlab import formulations
+    formulations.lookup(method, variant)
     records = printed(source, arm)
     found, unconfirmed = [], []
     for record in records:

@@ -21,7 +21,8 @@ parameter change costs no more than a joint change); ``engine="newton_euler"`` t
 from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
 ``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in 000 Probs. 3.11-3.12),
 quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
-measures both.  The artists are updated in place (``set_data``, ``set_height``), the figure is
+measures both.  Any formulation of :mod:`dynlab.formulations` can be the engine: one that yields
+the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.  The artists are updated in place (``set_data``, ``set_height``), the figure is
 rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
 Voila and on a plain kernel alike, without a Matplotlib widget backend.
 
@@ -93,7 +94,6 @@ PART_LABELS = {"inertial": "inertial D(q) qdd", "coriolis": "Coriolis/centrifuga
                "tip": "tool wrench J^T w", "total": "total tau"}
 PART_COLOURS = {"inertial": "tab:blue", "coriolis": "tab:orange", "gravity": "tab:green",
                 "friction": "tab:red", "tip": "tab:purple", "total": "0.15"}
-ENGINES = ("dalembert", "newton_euler")
 
 
 def format_value(value: float) -> str:
@@ -481,8 +481,11 @@ class Dashboard:
             raise TypeError(f"{robot.name}: has symbolic parameters "
                             f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
                             f"with numbers (symbolic=False) or substitute them")
-        if engine not in ENGINES:
-            raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+        from dynlab import formulations
+        if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
+            raise ValueError(f"engine must be one of {', '.join(formulations.FORMULATIONS)} "
+                             f"(the registered formulations), got {engine!r}")
+        self.formulation, _ = formulations.lookup(engine)
         self.engine = engine
         self.base = robot
         self.robot = robot
@@ -717,7 +720,7 @@ class Dashboard:
             self._report(error)
             return
         message = (f"ok: computed in {1e3 * self.seconds['compute']:.2f} ms "
-                   f"({'generalized d' + chr(39) + 'Alembert' if self.engine == 'dalembert' else 'compiled Newton-Euler'}), "
+                   f"({self.formulation.label}), "
                    f"drawn in {1e3 * self.seconds['draw']:.1f} ms")
         if self.parameter_error:
             message = f"error: {self.parameter_error} (showing the last valid arm)"
@@ -759,21 +762,24 @@ class Dashboard:
                 if not math.isfinite(value):
                     raise ValueError(f"{name}{k} must be a finite number, got {value!r}")
         robot = self.robot
-        if self.engine == "dalembert":
-            eom = equations_of_motion(robot, q, qd, method="dalembert")
+        if self.formulation.kind == "terms":
+            eom = equations_of_motion(robot, q, qd, method=self.engine)
             parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
                      "gravity": np.asarray(eom.c), "friction": np.asarray(eom.friction),
                      "tip": np.asarray(eom.tip)}
         else:
             zero = [0.0] * self.n
             off = dict(friction=False, tip_wrench=False)
-            gravity = inverse_dynamics(robot, q, zero, zero, **off)
-            parts = {"inertial": inverse_dynamics(robot, q, zero, qdd, gravity=False, **off),
-                     "coriolis": inverse_dynamics(robot, q, qd, zero, gravity=False, **off),
+            method = dict(method=self.engine)
+            gravity = inverse_dynamics(robot, q, zero, zero, **off, **method)
+            parts = {"inertial": inverse_dynamics(robot, q, zero, qdd, gravity=False, **off,
+                                                  **method),
+                     "coriolis": inverse_dynamics(robot, q, qd, zero, gravity=False, **off,
+                                                  **method),
                      "gravity": gravity,
                      "friction": joint_friction(robot, qd),
                      "tip": (inverse_dynamics(robot, q, zero, zero, gravity=False,
-                                              friction=False) if robot.has_tip_wrench
+                                              friction=False, **method) if robot.has_tip_wrench
                              else np.zeros(self.n))}
         parts["total"] = (parts["inertial"] + parts["coriolis"] + parts["gravity"]
                           + parts["friction"] + parts["tip"])
@@ -883,7 +889,8 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     ``q``, ``qd``, ``qdd``: the starting state (each arm has one: 002's home position for the
     pendulum and the two-link arm, 000's ``qn`` pose for the PUMA).  ``parameters``: the
     parameter sliders (default: the arm's masses, lengths, payload and viscous friction).
-    ``engine``: ``"dalembert"`` or ``"newton_euler"`` (see the module).  ``render=False``
+    ``engine``: the formulation that computes the parts, any name of
+    :data:`dynlab.formulations.FORMULATIONS` (see the module).  ``render=False``
     skips the PNG (tests that only read numbers).
 
     >>> board = dashboard("puma560")

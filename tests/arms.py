@@ -4,11 +4,10 @@ planar and spatial, physically valid inertias."""
 import sympy
 
 from dynlab import Link, Robot
-from dynlab.dynamics import FORMULATIONS
+from dynlab.formulations import every_variant
 
 #: every formulation and variant, as (method, variant) pairs, and the one others are compared with
-ALL_FORMULATIONS = [(method, variant) for method, (variants, _) in FORMULATIONS.items()
-                    for variant in variants]
+ALL_FORMULATIONS = list(every_variant())
 REFERENCE = ("newton_euler", "link")
 
 m1, m2, m3, l1, l2, d1, g = sympy.symbols("m1 m2 m3 l1 l2 d1 g", positive=True)

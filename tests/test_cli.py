@@ -19,7 +19,7 @@ import pytest
 import dynlab
 from dynlab.cli import build_arm, main
 from dynlab.display import equations_text
-from dynlab.dynamics import FORMULATIONS
+from dynlab.formulations import FORMULATIONS, every_variant
 from dynlab.robots import PLANAR_2R_PARAMETERS, PUMA560_POSES, ROBOTS, puma560
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,7 +141,7 @@ def test_torque_prints_inverse_dynamics_at_the_state(capsys, arm, q, qd, qdd):
 @pytest.mark.parametrize("method", list(FORMULATIONS))
 def test_torque_by_every_method_and_variant_is_the_same(capsys, method):
     expected = dynlab.inverse_dynamics(puma560(), [0.3] * 6, [-0.2] * 6, [0.1] * 6)
-    for variant in FORMULATIONS[method][0]:
+    for variant in FORMULATIONS[method].variants:
         status, out, err = run(capsys, "torque", "puma560", "--q", "0.3,0.3,0.3,0.3,0.3,0.3",
                                "--qd", "-0.2," * 5 + "-0.2", "--qdd", "0.1 " * 6,
                                "--method", method, "--variant", variant, "--digits", "10")
@@ -217,7 +217,7 @@ def test_compare_finds_the_formulations_equal(capsys):
     status, out, err = run(capsys, "compare", "planar_2r")
     assert status == 0 and err == ""
     rows = [line for line in out.splitlines()[2:] if line.strip()]
-    pairs = [(m, v) for m, (variants, _) in FORMULATIONS.items() for v in variants]
+    pairs = list(every_variant())
     assert [row.split(")")[0] + ")" for row in rows] == [f"{m} ({v})" for m, v in pairs]
     assert rows[0].endswith("(reference)")
     assert all(row.endswith("agree") for row in rows[1:]), out
@@ -231,7 +231,7 @@ def test_compare_numeric_at_a_given_state(capsys):
     assert out.splitlines()[0] == ("PUMA 560: D, h, c by 3 formulation(s) at q = (0, 1.571, "
                                    "-1.571, 0, 0, 0), qd = (0.1, 0, 0, 0, 0, 0)")
     assert [line.split(")")[0] + ")" for line in out.splitlines()[2:]] == [
-        f"lagrange_euler ({v})" for v in FORMULATIONS["lagrange_euler"][0]]
+        f"lagrange_euler ({v})" for v in FORMULATIONS["lagrange_euler"].variants]
     assert [line.endswith("  agree") for line in out.splitlines()[2:]] == [False, True, True]
 
 

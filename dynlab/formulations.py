@@ -1,0 +1,277 @@
+"""The formulations of the equations of motion, in one registry that every consumer reads.
+
+A formulation is one way of computing a robot's dynamics: Newton-Euler (a recursion that yields
+joint torques), Lagrange-Euler and generalized d'Alembert (closed forms that yield the terms
+``D``, ``h``, ``c``).  Each lives in its own module and is entered here once, as a
+:class:`Formulation`: its name, its label, its variants (the forms of the different sources),
+the default variant, its *kind* and a citation.  Everything else — dispatch in
+:func:`dynlab.inverse_dynamics` and :func:`dynlab.equations_of_motion`, forward dynamics,
+code generation, operation counts, the command line and the dashboards' method menus — asks
+this module, so adding a formulation is one module plus one call to :func:`register`.
+
+The contract of a variant's function, by kind:
+
+``"torques"``
+    ``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, *, use_gravity,
+    use_friction, use_tip, trace) -> (tau, records)``: the joint torques (a list), and per-link
+    records when ``trace=True`` (``None`` otherwise).  Friction (Schilling (1990), Eq. (6-3-3))
+    and the tool wrench are the recursion's own.  ``D`` is found by probing (Fu, Gonzalez & Lee
+    (1987), Probs. 3.11-3.12).
+``"terms"``
+    ``f(links, q, qd, gravity, backend) -> dict`` with ``"D"`` (rows), ``"h"``, ``"c"`` in Fu,
+    Gonzalez & Lee's letters (``tau = D qdd + h + c``), plus the formulation's own inspectable
+    pieces.  Friction and the torque ``J^T w`` that holds the tool wrench are added here
+    (:func:`friction_and_tip`).
+
+Either kind runs over every scalar type of :mod:`dynlab.vectors` (floats, SymPy, jets, the
+tracing tape); the numeric path builds no SymPy object.
+
+>>> sorted(FORMULATIONS)
+['dalembert', 'lagrange_euler', 'newton_euler']
+>>> formulation, variant = lookup("lagrange_euler")
+>>> formulation.kind, variant, formulation.label
+('terms', 'uicker', 'Lagrange-Euler')
+>>> [f"{m}:{v}" for m, v in every_variant()][:3]
+['newton_euler:link', 'newton_euler:base', 'lagrange_euler:uicker']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Mapping, Protocol, Sequence
+
+from dynlab import dalembert, lagrange_euler, newton_euler
+from dynlab import vectors as V
+from dynlab.friction import link_friction
+from dynlab.kinematics import links_tool_jacobian
+
+KINDS = ("torques", "terms")
+
+
+class TorqueRecursion(Protocol):
+    """A ``"torques"`` variant: ``(tau, records)`` from the state and the accelerations."""
+
+    def __call__(self, links: Sequence, q: Sequence, qd: Sequence, qdd: Sequence,
+                 gravity: Sequence, tip_force: Sequence, tip_moment: Sequence,
+                 backend: V.Backend = V.NUMERIC, *, use_gravity: bool = True,
+                 use_friction: bool = True, use_tip: bool = True,
+                 trace: bool = False) -> tuple: ...
+
+
+class TermsFunction(Protocol):
+    """A ``"terms"`` variant: ``{"D": rows, "h": list, "c": list, ...}`` at ``(q, qd)``."""
+
+    def __call__(self, links: Sequence, q: Sequence, qd: Sequence, gravity: Sequence,
+                 backend: V.Backend = V.NUMERIC) -> dict: ...
+
+
+@dataclass(frozen=True)
+class Formulation:
+    """One formulation: ``variants`` maps a variant's name to its function (the contract of
+    ``kind``, above); ``labels`` gives each variant a reader's name; ``traces`` says whether
+    its recursion can return per-link records (``trace=True``)."""
+
+    name: str
+    label: str
+    kind: str
+    variants: Mapping[str, Callable]
+    default: str
+    citation: str
+    labels: Mapping[str, str] = field(default_factory=dict)
+    traces: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.isidentifier():
+            raise ValueError(f"a formulation's name must be an identifier, got {self.name!r}")
+        if self.kind not in KINDS:
+            raise ValueError(f"formulation {self.name!r}: kind must be one of "
+                             f"{', '.join(KINDS)}, got {self.kind!r}")
+        if self.default not in self.variants:
+            raise ValueError(f"formulation {self.name!r}: default variant {self.default!r} is "
+                             f"not among its variants {', '.join(self.variants)}")
+        for variant, function in self.variants.items():
+            if not callable(function):
+                raise TypeError(f"formulation {self.name!r}: variant {variant!r} is not callable")
+
+    def variant_label(self, variant: str) -> str:
+        """``"Newton-Euler (link)"``: the formulation's label and the variant's."""
+        return f"{self.label} ({self.labels.get(variant, variant)})"
+
+
+#: name -> :class:`Formulation`, in the order the menus show them.
+FORMULATIONS: dict[str, Formulation] = {}
+
+
+def register(formulation: Formulation, *, replace: bool = False) -> Formulation:
+    """Enter ``formulation`` in the registry (``replace=True`` to change an existing one)."""
+    if not isinstance(formulation, Formulation):
+        raise TypeError(f"register() takes a Formulation, got {type(formulation).__name__}")
+    if formulation.name in FORMULATIONS and not replace:
+        raise ValueError(f"a formulation named {formulation.name!r} is already registered "
+                         f"(pass replace=True to change it)")
+    FORMULATIONS[formulation.name] = formulation
+    return formulation
+
+
+def unregister(name: str) -> None:
+    """Remove a formulation (the built-in ones included: a test's toy, say)."""
+    if FORMULATIONS.pop(name, None) is None:
+        raise ValueError(f"no formulation named {name!r} is registered")
+
+
+def lookup(method: str, variant: str | None = None) -> tuple:
+    """``(Formulation, variant name)`` for ``method`` and ``variant`` (``None``: the default),
+    or a ValueError/TypeError that names the choices."""
+    if not isinstance(method, str):
+        raise TypeError(f"method must be a string naming a formulation ({', '.join(FORMULATIONS)}),"
+                        f" got {type(method).__name__} {method!r}")
+    formulation = FORMULATIONS.get(method)
+    if formulation is None:
+        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(FORMULATIONS)}")
+    if variant is None:
+        return formulation, formulation.default
+    if not isinstance(variant, str):
+        raise TypeError(f"variant must be a string naming a variant of {method} "
+                        f"({', '.join(formulation.variants)}), got {type(variant).__name__} "
+                        f"{variant!r}")
+    if variant not in formulation.variants:
+        raise ValueError(f"unknown variant {variant!r} of {method}; choose one of "
+                         f"{', '.join(formulation.variants)}")
+    return formulation, variant
+
+
+def every_variant() -> Iterator[tuple]:
+    """Every ``(method, variant)`` of the registry, in order."""
+    for name, formulation in FORMULATIONS.items():
+        for variant in formulation.variants:
+            yield name, variant
+
+
+# -- what every formulation needs besides its own equations ---------------------------------------
+def friction_and_tip(links, q, qd, tip_force, tip_moment, backend=V.NUMERIC, *,
+                     use_friction: bool = True, use_tip: bool = True) -> tuple:
+    """Per joint: friction ``b(qd)`` (Schilling (1990), Eq. (6-3-3)) and the torque
+    ``J^T (f, m)`` that holds the tool's wrench on its environment (Fu, Gonzalez & Lee (1987),
+    Sec. 3.3 boundary condition ``f_{n+1}, n_{n+1}``)."""
+    n = len(links)
+    friction = [link_friction(link, qdk, backend) if use_friction and link.has_friction else 0
+                for link, qdk in zip(links, qd)]
+    tip = [0] * n
+    if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
+        J = links_tool_jacobian(links, q, backend)
+        wrench = (*tip_force, *tip_moment)
+        tip = [sum(J[r][j] * wrench[r] for r in range(6)) for j in range(n)]
+    return friction, tip
+
+
+def torques_from_terms(terms_function: TermsFunction) -> TorqueRecursion:
+    """The ``"torques"`` contract for a ``"terms"`` variant: ``tau = D qdd + h + c + b + J^T w``
+    (Fu, Gonzalez & Lee (1987), Eq. (3.2-26))."""
+    def torques(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC, *,
+                use_gravity=True, use_friction=True, use_tip=True, trace=False):
+        n = len(links)
+        terms = terms_function(links, q, qd, gravity, backend)
+        friction, tip = friction_and_tip(links, q, qd, tip_force, tip_moment, backend,
+                                         use_friction=use_friction, use_tip=use_tip)
+        tau = [sum(terms["D"][i][k] * qdd[k] for k in range(n)) + terms["h"][i]
+               + (terms["c"][i] if use_gravity else 0) + friction[i] + tip[i] for i in range(n)]
+        return tau, None
+    return torques
+
+
+def torque_recursion(method: str, variant: str | None = None) -> TorqueRecursion:
+    """Any variant as a ``"torques"`` function (a ``"terms"`` one through its ``D``, ``h``,
+    ``c``)."""
+    formulation, variant = lookup(method, variant)
+    function = formulation.variants[variant]
+    return function if formulation.kind == "torques" else torques_from_terms(function)
+
+
+def columns_by_probing(torque_at: Callable, n: int, zero=0.0, one=1.0) -> list:
+    """``D`` as rows from ``D e_j = tau(q, 0, e_j)`` with gravity, friction and the tool wrench
+    off (Fu, Gonzalez & Lee (1987), Probs. 3.11-3.12): ``torque_at(qdd)`` gives that torque.
+    The one probing helper of dynlab (on a tracing tape the zeros fold away).
+
+    >>> columns_by_probing(lambda qdd: [2 * qdd[0] + qdd[1], qdd[0] + 3 * qdd[1]], 2)
+    [[2.0, 1.0], [1.0, 3.0]]
+    """
+    columns = []
+    for j in range(n):
+        unit = [one if k == j else zero for k in range(n)]
+        columns.append(list(torque_at(unit)))
+    return [[columns[j][i] for j in range(n)] for i in range(n)]
+
+
+def inertia_function(method: str, variant: str | None = None) -> Callable:
+    """``f(links, q, gravity, backend) -> D`` (rows): a ``"terms"`` variant's own ``D``, a
+    ``"torques"`` variant's by probing."""
+    formulation, variant = lookup(method, variant)
+    function = formulation.variants[variant]
+    if formulation.kind == "terms":
+        def inertia(links, q, gravity, backend=V.NUMERIC):
+            zero = [0] * len(links) if backend is V.SYMBOLIC else [0.0] * len(links)
+            return [list(row) for row in function(links, q, zero, gravity, backend)["D"]]
+        return inertia
+
+    def probed(links, q, gravity, backend=V.NUMERIC):
+        symbolic = backend is V.SYMBOLIC
+        zero = 0 if symbolic else 0.0
+        none = [zero] * len(links)
+        off = dict(use_gravity=False, use_friction=False, use_tip=False)
+        return columns_by_probing(
+            lambda qdd: function(links, q, none, qdd, gravity, (0, 0, 0), (0, 0, 0), backend,
+                                 **off)[0], len(links), zero, 1 if symbolic else 1.0)
+    return probed
+
+
+def inertia_and_bias_function(method: str, variant: str | None = None, *,
+                              use_gravity: bool = True, use_tip: bool = True) -> Callable:
+    """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
+    rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
+    on its own).  ``qdd`` is ignored (the signature of
+    :func:`dynlab.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
+    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 9.5) and ``D`` by probing."""
+    formulation, variant = lookup(method, variant)
+    function = formulation.variants[variant]
+    if formulation.kind == "torques":
+        def probed(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+            n = len(links)
+            symbolic = backend is V.SYMBOLIC
+            zero = [0 if symbolic else 0.0] * n
+            bias, _ = function(links, q, qd, zero, gravity, tip_force, tip_moment, backend,
+                               use_gravity=use_gravity, use_friction=False, use_tip=use_tip)
+            off = dict(use_gravity=False, use_friction=False, use_tip=False)
+            D = columns_by_probing(
+                lambda unit: function(links, q, zero, unit, gravity, tip_force, tip_moment,
+                                      backend, **off)[0],
+                n, 0 if symbolic else 0.0, 1 if symbolic else 1.0)
+            return D, list(bias)
+        return probed
+
+    def from_terms(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+        n = len(links)
+        terms = function(links, q, qd, gravity, backend)
+        _, tip = friction_and_tip(links, q, qd, tip_force, tip_moment, backend,
+                                  use_friction=False, use_tip=use_tip)
+        bias = [terms["h"][i] + (terms["c"][i] if use_gravity else 0) + tip[i]
+                for i in range(n)]
+        return [list(row) for row in terms["D"]], bias
+    return from_terms
+
+
+# -- the built-in formulations -------------------------------------------------------------------
+register(Formulation(
+    "newton_euler", "Newton-Euler", "torques", newton_euler.VARIANTS, "link",
+    "Fu, Gonzalez & Lee (1987), Sec. 3.3: Table 3.3 (link frame, Luh, Walker & Paul) and "
+    "Table 3.2 (base frame); Schilling (1990), Algorithm 6-8-1",
+    labels={"link": "link frame", "base": "base frame"}, traces=True))
+register(Formulation(
+    "lagrange_euler", "Lagrange-Euler", "terms", lagrange_euler.VARIANTS, "uicker",
+    "Fu, Gonzalez & Lee (1987), Sec. 3.2 (Uicker's 4x4 form); Schilling (1990), Secs. 6-2 to "
+    "6-4 (link Jacobians); Lynch & Park, Sec. 9.1 (Christoffel symbols)",
+    labels={"uicker": "Uicker 4x4", "jacobian": "link Jacobians",
+            "christoffel": "Christoffel"}))
+register(Formulation(
+    "dalembert", "generalized d'Alembert", "terms", dalembert.VARIANTS, "lee",
+    "Fu, Gonzalez & Lee (1987), Sec. 3.4 (Lee's generalized d'Alembert equations)",
+    labels={"lee": "Lee"}))

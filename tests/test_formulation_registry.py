@@ -1,0 +1,147 @@
+"""One place to add a formulation: a toy registered in dynlab.formulations appears everywhere.
+
+The toy formulations are assembled from public pieces of dynlab (Lynch & Park's energy form and
+Luh's recursion), registered under new names, and then asked for through every consumer: the
+equations of motion, inverse and forward dynamics, generated code, the command line and a
+dashboard.  None of those consumers is told about them; they find them in the registry.  A scan
+of dynlab's source makes sure no module outside the registry compares a method's name.
+"""
+
+import ast
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sympy
+
+from dynlab import equations_of_motion, forward_dynamics, formulations, inverse_dynamics
+from dynlab import lagrange_euler, newton_euler
+from dynlab.cli import main
+from dynlab.codegen import generate
+from dynlab.robots import planar_2r, scara
+from dynlab.widgets import dashboard
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def energy_form(links, q, qd, gravity, backend):
+    """A "terms" toy: only D, h, c of Lynch & Park's form, none of its pieces."""
+    terms = lagrange_euler.christoffel_terms(links, q, qd, gravity, backend)
+    return {"D": terms["D"], "h": terms["h"], "c": terms["c"]}
+
+
+def luh(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options):
+    """A "torques" toy: Luh's link-frame recursion under another name."""
+    return newton_euler.link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend,
+                                   **options)
+
+
+@pytest.fixture
+def toys():
+    added = [formulations.register(formulations.Formulation(
+                 "toy_terms", "toy energy form", "terms", {"energy": energy_form}, "energy",
+                 "Lynch & Park, Sec. 9.1")),
+             formulations.register(formulations.Formulation(
+                 "toy_torques", "toy recursion", "torques", {"luh": luh}, "luh",
+                 "Fu, Gonzalez & Lee (1987), Table 3.3"))]
+    yield [f.name for f in added]
+    for formulation in added:
+        formulations.unregister(formulation.name)
+
+
+STATE = ([0.3, -0.7, 0.1], [0.5, 1.1, -0.4], [1.0, -2.0, 0.3])
+
+
+def test_a_registered_formulation_derives_the_same_equations(toys):
+    arm = planar_2r("fu", symbolic=True)
+    reference = equations_of_motion(arm, method="lagrange_euler")
+    for method in toys:
+        eom = equations_of_motion(arm, method=method)
+        assert eom.method == method
+        for mine, theirs in ((eom.D, reference.D), (eom.h, reference.h), (eom.c, reference.c)):
+            assert sympy.simplify(mine - theirs) == sympy.zeros(*theirs.shape)
+
+
+def test_a_registered_formulation_gives_torques_and_accelerations(toys):
+    robot = scara(viscous=0.2)
+    q, qd, qdd = STATE
+    expected = inverse_dynamics(robot, q, qd, qdd)
+    for method in toys:
+        tau = inverse_dynamics(robot, q, qd, qdd, method=method)
+        assert np.allclose(tau, expected, rtol=1e-12, atol=1e-12)
+        assert np.allclose(inverse_dynamics(robot, q, qd, qdd, method=method, compiled=False),
+                           expected, rtol=1e-12, atol=1e-12)
+        assert np.allclose(forward_dynamics(robot, q, qd, tau, method=method), qdd,
+                           rtol=1e-9, atol=1e-9)
+
+
+def test_a_registered_formulation_generates_code(toys):
+    robot = scara()
+    q, qd, qdd = STATE
+    for method in toys:
+        code = generate(robot, method=method, cache=False)
+        assert np.allclose(code(q, qd, qdd), inverse_dynamics(robot, q, qd, qdd), atol=1e-12)
+
+
+def test_a_registered_formulation_is_a_choice_of_the_command_line(toys, capsys):
+    assert main(["torque", "scara", "--q", "0.3,-0.7,0.1", "--qdd", "1,-2,0.3"]) == 0
+    expected = capsys.readouterr().out
+    for method in toys:
+        assert main(["torque", "scara", "--q", "0.3,-0.7,0.1", "--qdd", "1,-2,0.3",
+                     "--method", method]) == 0
+        out = capsys.readouterr().out
+        numbers = [line.split("=")[1].split()[0] for line in out.splitlines() if "tau" in line]
+        assert numbers and numbers == [line.split("=")[1].split()[0]
+                                       for line in expected.splitlines() if "tau" in line]
+
+
+def test_a_registered_formulation_drives_a_dashboard(toys):
+    reference = dashboard("scara", render=False)
+    reference.set_state(q=[0.3, -0.7, 0.1], qd=[0.5, 1.1, -0.4], qdd=[1.0, -2.0, 0.3])
+    for method in toys:
+        board = dashboard("scara", engine=method, render=False)
+        board.set_state(q=[0.3, -0.7, 0.1], qd=[0.5, 1.1, -0.4], qdd=[1.0, -2.0, 0.3])
+        for part, values in reference.parts.items():
+            assert np.allclose(board.parts[part], values, atol=1e-10), part
+
+
+def test_registry_refuses_what_it_cannot_dispatch():
+    with pytest.raises(ValueError, match="kind must be one of torques, terms"):
+        formulations.Formulation("odd", "odd", "matrices", {"a": energy_form}, "a", "")
+    with pytest.raises(ValueError, match="default variant 'b'"):
+        formulations.Formulation("odd", "odd", "terms", {"a": energy_form}, "b", "")
+    with pytest.raises(ValueError, match="already registered"):
+        formulations.register(formulations.FORMULATIONS["newton_euler"])
+    with pytest.raises(TypeError, match="method must be a string"):
+        formulations.lookup(["newton_euler"])
+    with pytest.raises(ValueError, match="unknown variant 'luh' of newton_euler"):
+        formulations.lookup("newton_euler", "luh")
+
+
+def _name_comparisons(path: Path, names: set, root: Path = ROOT) -> list:
+    """``file:line`` of every ``==``/``!=``/``in`` comparison with a formulation's name."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Compare):
+            continue
+        for operand in (node.left, *node.comparators):
+            literals = (operand.elts if isinstance(operand, (ast.Tuple, ast.List, ast.Set))
+                        else [operand])
+            if any(isinstance(x, ast.Constant) and x.value in names for x in literals):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_the_scan_finds_a_name_comparison(tmp_path):
+    probe = tmp_path / "branching.py"
+    probe.write_text('def f(method, m):\n    return method == "newton_euler" or m in ("x",)\n'
+                     'def g(method):\n    return method in ("dalembert", "other")\n')
+    assert sorted(_name_comparisons(probe, set(formulations.FORMULATIONS), tmp_path)) == [
+        "branching.py:2", "branching.py:4"]
+
+
+def test_no_module_outside_the_registry_compares_a_formulation_name():
+    names = set(formulations.FORMULATIONS)
+    found = [hit for path in sorted((ROOT / "dynlab").rglob("*.py"))
+             if path.name != "formulations.py" for hit in _name_comparisons(path, names)]
+    assert found == []

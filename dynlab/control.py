@@ -134,8 +134,9 @@ def _part_choice(parts, keys, name: str) -> dict:
     parts = {} if parts is None else dict(parts)
     for key, value in parts.items():
         if key not in keys:
+            order = ", i <= j" if name == "D_parts" else ""
             raise ValueError(f"{name}: no element {key!r} (elements are {sorted(keys)[0]!r} .. "
-                             f"{sorted(keys)[-1]!r}, 1-based{', i <= j' if name == 'D_parts' else ''})")
+                             f"{sorted(keys)[-1]!r}, 1-based{order})")
         if value not in PARTS:
             raise ValueError(f"{name}[{key!r}] must be one of {', '.join(PARTS)}, got {value!r}")
     return {key: parts.get(key, "both") for key in keys}

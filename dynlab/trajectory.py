@@ -126,10 +126,10 @@ def as_reference(reference, n: int) -> Callable:
 
     >>> as_reference([0.1, 0.2], 2)
     SetPoint([0.1, 0.2])
-    >>> as_reference(lambda t: ([0.0], [0.0]), 1)
+    >>> as_reference(lambda t: ([0.0], [0.0]), 1)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: the reference must return (q_d, qd_d, qdd_d) for a time t; at t = 0 it returned 2 values
+    ValueError: the reference must return (q_d, qd_d, qdd_d) for a time t; at t = 0 it ...
     """
     if not callable(reference):
         return SetPoint(_joint_array(reference, "the set point", n))

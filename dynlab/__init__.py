@@ -3,7 +3,7 @@
 The public API is re-exported here; see the notebooks for a guided tour.
 """
 
-from dynlab import display, robots
+from dynlab import control, display, robots, trajectory
 from dynlab.dynamics import equations_of_motion, inverse_dynamics
 from dynlab.equations import EquationsOfMotion, probe
 from dynlab.forward import forward_dynamics

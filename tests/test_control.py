@@ -1,0 +1,290 @@
+"""Controllers (dynlab.control) and references (dynlab.trajectory): computed torque with an exact
+model leaves the linear error equation e'' + Kd e' + Kp e = 0; PD plus gravity compensation makes
+the energy-like function V = 1/2 qd^T D qd + 1/2 e^T Kp e non-increasing (Lynch & Park Prop. 9.1,
+passivity) and settles at the set point; a wrong payload leaves the offset its gravity error
+predicts."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dynlab import equations_of_motion, inverse_dynamics, simulate
+from dynlab.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model, computed_torque,
+                            critical_damping, error_dynamics, feedforward, gain_matrix,
+                            lyapunov_function, pd, pd_gravity, pid, steady_state, with_payload)
+from dynlab.forward import inertia_and_bias
+from dynlab.robots import pendulum, planar_2r, puma560
+from dynlab.trajectory import SetPoint, as_reference, quintic
+
+finite = dict(allow_nan=False, allow_infinity=False)
+QN = np.array([0.0, math.pi / 4, -math.pi, 0.0, math.pi / 4, 0.0])     # the PUMA's nominal pose
+MOVE = np.array([math.pi / 2, -math.pi / 4, math.pi / 2, math.pi / 2, -math.pi / 2, math.pi / 2])
+
+
+def inertia_scaled_gains(robot, q, omega, zeta=1.0):
+    """Kp = omega^2 D_ii(q), Kd = 2 zeta omega D_ii(q): each joint alone a second-order system
+    with natural frequency omega (so the wrist's tiny inertias do not make the run stiff)."""
+    D, _ = inertia_and_bias(robot, q, np.zeros(robot.n))
+    return omega**2 * np.diag(D), 2 * zeta * omega * np.diag(D)
+
+
+# -- the reference -------------------------------------------------------------------------------
+def test_quintic_boundary_conditions_and_derivatives():
+    move = quintic([0.2, -1.0], [1.4, 0.5], 1.6, t0=0.3)
+    for t in (0.3, 1.9):
+        q, qd, qdd = move(t)
+        assert np.allclose(qd, 0, atol=1e-15) and np.allclose(qdd, 0, atol=1e-13)
+    assert np.allclose(move(0.3)[0], [0.2, -1.0]) and np.allclose(move(1.9)[0], [1.4, 0.5])
+    for t in (0.5, 0.9, 1.1, 1.7):          # qd, qdd are the derivatives of q (central differences)
+        h = 1e-5
+        assert np.allclose((move(t + h)[0] - move(t - h)[0]) / (2 * h), move(t)[1], atol=1e-8)
+        assert np.allclose((move(t + h)[1] - move(t - h)[1]) / (2 * h), move(t)[2], atol=1e-6)
+    samples = np.array([move(t)[1] for t in np.linspace(0.3, 1.9, 3201)])
+    assert np.allclose(np.abs(samples).max(axis=0), move.peak_velocity(), rtol=1e-9)
+    accelerations = np.array([move(t)[2] for t in np.linspace(0.3, 1.9, 20001)])
+    assert np.allclose(np.abs(accelerations).max(axis=0), move.peak_acceleration(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (([0.0], [1.0, 2.0], 1.0), "q1 has 2 entries"),
+    (([0.0], [1.0], 0.0), "T must be a positive"),
+    (([math.nan], [1.0], 1.0), "q0 must be finite"),
+])
+def test_quintic_refuses_bad_input(arguments, message):
+    with pytest.raises(ValueError, match=message):
+        quintic(*arguments)
+
+
+def test_reference_checks():
+    assert isinstance(as_reference([0.1, 0.2], 2), SetPoint)
+    with pytest.raises(ValueError, match="the set point has 1 entries; the arm has 2"):
+        as_reference([0.1], 2)
+    with pytest.raises(ValueError, match="returned 2 values"):
+        as_reference(lambda t: ([0.0], [0.0]), 1)
+    with pytest.raises(ValueError, match="qdd_d at t = 0 has 2 entries"):
+        as_reference(lambda t: ([0.0], [0.0], [0.0, 1.0]), 1)
+    with pytest.raises(ValueError, match="the reference is for 2 joints; the arm has 1"):
+        as_reference(quintic([0, 0], [1, 1], 1.0), 1)
+
+
+# -- gains and inputs ----------------------------------------------------------------------------
+def test_gain_matrix_forms_and_errors():
+    assert np.array_equal(gain_matrix(3.0, 2, "Kp"), 3.0 * np.eye(2))
+    assert np.array_equal(gain_matrix([[2.0, 1.0], [1.0, 2.0]], 2, "Kp"), [[2, 1], [1, 2]])
+    for value, message in (([1.0, 2.0, 3.0], "Kp has 3 entries; the arm has 2"),
+                           ([1.0, 0.0], "positive on every joint"),
+                           ([[1.0, 2.0], [0.0, 1.0]], "symmetric"),
+                           ([[1.0, 2.0], [2.0, 1.0]], "positive definite"),
+                           (np.ones((3, 3)), "got shape"),
+                           (math.inf, "finite")):
+        with pytest.raises(ValueError, match=message):
+            gain_matrix(value, 2, "Kp")
+    with pytest.raises(TypeError, match="Kp must be a number"):
+        gain_matrix("stiff", 2, "Kp")
+    assert critical_damping([4.0, 9.0]).tolist() == [4.0, 6.0]
+
+
+def test_controllers_refuse_bad_models():
+    with pytest.raises(TypeError, match="needs numbers"):
+        computed_torque(planar_2r("fu", symbolic=True), 1.0, 1.0, [0.0, 0.0])
+    with pytest.raises(TypeError, match="expected a dynlab Robot or Model"):
+        pd("arm", 1.0, 1.0, [0.0])
+    with pytest.raises(ValueError, match="no element"):
+        Model(planar_2r("fu"), D_parts={(2, 1): "tran"})
+    with pytest.raises(ValueError, match="must be one of"):
+        Model(planar_2r("fu"), h_parts={1: "translational"})
+    with pytest.raises(ValueError, match="unknown method"):
+        pd_gravity(planar_2r("fu"), 1.0, 1.0, [0.0, 0.0], method="hamilton")
+    with pytest.raises(ValueError, match="payload mass"):
+        with_payload(planar_2r("fu"), -1.0)
+
+
+# -- the models ----------------------------------------------------------------------------------
+def test_with_payload_matches_the_folded_payload_of_the_macsyma_arm():
+    folded = planar_2r("macsyma", payload=0.7).links[1]
+    ours = with_payload(planar_2r("macsyma", payload=0.0), 0.7).links[1]
+    assert ours.mass == pytest.approx(folded.mass)
+    assert np.allclose(ours.com, folded.com, atol=1e-15)
+    assert np.allclose(ours.inertia, folded.inertia, atol=1e-15)
+
+
+def test_simplified_model_keeps_the_named_parts():
+    arm = puma560()
+    q, qd, qdd = QN + 0.3, np.linspace(-1, 1, 6), np.linspace(2, -1, 6)
+    gd = equations_of_motion(arm, q, qd, method="dalembert")
+    parts = {"tran": "D_tran", "rot": "D_rot"}
+    D = np.array([[gd.terms[parts[FGL_PUMA_D_PARTS[(min(i, j), max(i, j))]]][i - 1, j - 1]
+                   if (min(i, j), max(i, j)) in FGL_PUMA_D_PARTS else gd.D[i - 1, j - 1]
+                   for j in range(1, 7)] for i in range(1, 7)])
+    h = np.array([{"tran": gd.terms["h_tran"], "rot": gd.terms["h_rot"]}.get(
+        FGL_PUMA_H_PARTS[i], gd.h)[i - 1] for i in range(1, 7)])
+    book = Model(arm, D_parts=FGL_PUMA_D_PARTS, h_parts=FGL_PUMA_H_PARTS)
+    assert np.allclose(book.torque(q, qd, qdd), D @ qdd + h + gd.c, rtol=1e-12, atol=1e-12)
+    assert not np.allclose(book.torque(q, qd, qdd), Model(arm).torque(q, qd, qdd), atol=1e-3)
+    # keeping both parts everywhere is the exact model; "none" drops an element
+    assert np.allclose(Model(arm, D_parts={}).torque(q, qd, qdd),
+                       inverse_dynamics(arm, q, qd, qdd), rtol=1e-12, atol=1e-12)
+    no_h = Model(arm, h_parts={i: "none" for i in range(1, 7)})
+    assert np.allclose(no_h.torque(q, qd, qdd), np.asarray(gd.D, float) @ qdd + gd.c,
+                       rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("method, variant", [("newton_euler", "base"),
+                                             ("lagrange_euler", "christoffel"),
+                                             ("dalembert", None)])
+def test_any_formulation_can_be_the_model(method, variant):
+    arm = puma560()
+    q, qd, qdd = QN - 0.2, np.linspace(1, -1, 6), np.ones(6)
+    assert np.allclose(Model(arm, method=method, variant=variant).torque(q, qd, qdd),
+                       inverse_dynamics(arm, q, qd, qdd), rtol=1e-10, atol=1e-10)
+    assert np.allclose(Model(arm, method=method, variant=variant).gravity(q),
+                       inverse_dynamics(arm, q, np.zeros(6), np.zeros(6)), rtol=1e-10,
+                       atol=1e-10)
+
+
+# -- computed torque: the linear error equation --------------------------------------------------
+def test_error_dynamics_matches_the_closed_forms():
+    t = np.linspace(0, 2, 9)
+    w = 3.0                                                     # critically damped
+    assert np.allclose(error_dynamics(w**2, 2 * w, [0.5], [0.0], t)[:, 0],
+                       0.5 * (1 + w * t) * np.exp(-w * t), rtol=1e-12, atol=1e-15)
+    wd = math.sqrt(16.0 - 1.0)                                  # Kp = 16, Kd = 2: underdamped
+    expected = np.exp(-t) * (np.cos(wd * t) + np.sin(wd * t) / wd)
+    assert np.allclose(error_dynamics(16.0, 2.0, [1.0], [0.0], t)[:, 0], expected,
+                       rtol=1e-12, atol=1e-14)
+
+
+def test_computed_torque_error_equation_on_the_puma():
+    arm = puma560()
+    Kp, Kd = np.array([100.0, 100.0, 100.0, 64.0, 64.0, 49.0]), np.array([20, 20, 20, 16, 8, 14.0])
+    reference = quintic(QN, QN + MOVE, 2.0, t0=0.5)
+    e0 = np.array([0.05, -0.04, 0.03, 0.1, -0.08, 0.06])
+    ed0 = np.array([0.2, 0.0, -0.1, 0.0, 0.3, 0.0])
+    law = computed_torque(arm, Kp, Kd, reference)
+    run = simulate(arm, QN - e0, -ed0, torque=law, t_span=3.0, dt=0.01, rtol=1e-10, atol=1e-12)
+    e = law.tracking_error(run)
+    predicted = error_dynamics(Kp, Kd, e0, ed0, run.t)
+    assert np.abs(e - predicted).max() < 1e-6
+    assert np.abs(e[0]).max() > 0.05 and np.abs(e[-1]).max() < 1e-3   # the error did decay
+
+
+@settings(max_examples=8, deadline=None)
+@given(masses=st.tuples(st.floats(0.2, 5.0, **finite), st.floats(0.2, 5.0, **finite)),
+       length=st.floats(0.3, 1.5, **finite),
+       omega=st.tuples(st.floats(2.0, 12.0, **finite), st.floats(2.0, 12.0, **finite)),
+       zeta=st.floats(0.3, 1.5, **finite),
+       e0=st.tuples(st.floats(-0.3, 0.3, **finite), st.floats(-0.3, 0.3, **finite)))
+def test_computed_torque_error_equation_holds_for_every_two_link_arm(masses, length, omega,
+                                                                      zeta, e0):
+    arm = planar_2r("fu", m1=masses[0], m2=masses[1], l=length)
+    Kp, Kd = np.array(omega) ** 2, 2 * zeta * np.array(omega)
+    reference = quintic([-1.0, 0.5], [0.3, 1.2], 1.0, t0=0.2)
+    law = computed_torque(arm, Kp, Kd, reference, method="lagrange_euler")
+    run = simulate(arm, np.array([-1.0, 0.5]) - e0, None, torque=law, t_span=1.5, dt=0.05,
+                   rtol=1e-10, atol=1e-12)
+    predicted = error_dynamics(Kp, Kd, e0, [0.0, 0.0], run.t)
+    assert np.abs(law.tracking_error(run) - predicted).max() < 1e-6
+
+
+def test_feedforward_with_an_exact_model_tracks_from_zero_error():
+    arm = planar_2r("fu")
+    reference = quintic([-1.0, 0.5], [0.3, 1.2], 1.0)
+    law = feedforward(arm, 25.0, 10.0, reference)
+    run = simulate(arm, [-1.0, 0.5], None, torque=law, t_span=1.5, dt=0.05, rtol=1e-10,
+                   atol=1e-12)
+    assert np.abs(law.tracking_error(run)).max() < 1e-7
+    plain = pd(arm, 25.0, 10.0, reference)                      # without it, PD lags far behind
+    lag = plain.tracking_error(simulate(arm, [-1.0, 0.5], None, torque=plain, t_span=1.5,
+                                        dt=0.05))
+    assert np.abs(lag).max() > 0.1
+
+
+# -- PD + gravity compensation: the energy-like function -----------------------------------------
+def test_pd_gravity_settles_on_the_puma_and_its_energy_never_increases():
+    arm = puma560()
+    target = QN + np.array([0.3, -0.3, 0.4, 0.5, -0.4, 0.6])
+    Kp, Kd = inertia_scaled_gains(arm, target, omega=8.0)
+    law = pd_gravity(arm, Kp, Kd, target)
+    run = simulate(arm, QN, np.array([0.5, -0.2, 0.0, 1.0, 0.0, -1.0]), torque=law,
+                   t_span=4.0, dt=0.01)
+    V = lyapunov_function(run, Kp, target)
+    assert V[0] > 1.0
+    assert np.diff(V).max() <= 1e-9 * V[0]                     # never increases
+    assert np.all(np.diff(V)[:50] < 0)                          # and strictly while moving
+    assert np.abs(run.q[-1] - target).max() < 1e-6 and np.abs(run.qd[-1]).max() < 1e-5
+
+
+@settings(max_examples=8, deadline=None)
+@given(masses=st.tuples(st.floats(0.2, 5.0, **finite), st.floats(0.2, 5.0, **finite)),
+       kp=st.tuples(st.floats(1.0, 60.0, **finite), st.floats(1.0, 60.0, **finite)),
+       kd=st.tuples(st.floats(0.2, 10.0, **finite), st.floats(0.2, 10.0, **finite)),
+       target=st.tuples(st.floats(-3.0, 3.0, **finite), st.floats(-3.0, 3.0, **finite)))
+def test_pd_gravity_energy_never_increases_on_any_two_link_arm(masses, kp, kd, target):
+    arm = planar_2r("fu", m1=masses[0], m2=masses[1])
+    law = pd_gravity(arm, kp, kd, target)
+    run = simulate(arm, [-1.0, 0.4], [1.0, -1.0], torque=law, t_span=2.0, dt=0.02)
+    V = lyapunov_function(run, kp, target)
+    assert np.diff(V).max() <= 1e-8 * V[0]
+
+
+def test_pd_without_gravity_compensation_lets_the_energy_like_function_rise():
+    """The argument needs c_m = c: plain PD against gravity can raise V (the arm falls first)."""
+    arm = planar_2r("fu")
+    law = pd(arm, 20.0, 5.0, [0.0, 0.0])
+    run = simulate(arm, [0.0, 0.0], None, torque=law, t_span=1.0, dt=0.01)
+    assert np.diff(lyapunov_function(run, 20.0, [0.0, 0.0])).max() > 1e-3
+
+
+# -- a wrong payload: the offset the disturbance predicts ----------------------------------------
+def test_pd_gravity_with_a_wrong_payload_settles_where_kp_e_equals_the_gravity_error():
+    model = puma560()
+    plant = with_payload(model, 1.5)                             # the model misses 1.5 kg
+    target = QN + np.array([0.3, -0.3, 0.4, 0.5, -0.4, 0.6])
+    Kp, Kd = inertia_scaled_gains(model, target, omega=8.0)
+    law = pd_gravity(model, Kp, Kd, target)
+    q_ss = steady_state(law, plant)
+    e_ss = target - q_ss
+    zero = np.zeros(6)
+    delta_c = inverse_dynamics(plant, q_ss, zero, zero) - inverse_dynamics(model, q_ss, zero,
+                                                                           zero)
+    assert np.allclose(Kp * e_ss, delta_c, rtol=1e-10, atol=1e-12)   # the fixed point
+    run = simulate(plant, QN, None, torque=law, t_span=8.0, dt=0.1)
+    big = np.abs(e_ss) > 1e-3 * np.abs(e_ss).max()
+    assert np.abs(e_ss).max() > 0.02
+    assert np.allclose((target - run.q[-1])[big], e_ss[big], rtol=0.01, atol=0)
+    assert np.abs((target - run.q[-1])[~big]).max() < 1e-3 * np.abs(e_ss).max()
+
+
+def test_computed_torque_with_a_wrong_payload_settles_where_the_model_predicts():
+    model = planar_2r("fu")
+    plant = with_payload(model, 0.4)
+    law = computed_torque(model, 36.0, 12.0, [-0.5, 0.8])
+    q_ss = steady_state(law, plant)
+    zero = np.zeros(2)
+    delta_c = inverse_dynamics(plant, q_ss, zero, zero) - inverse_dynamics(model, q_ss, zero,
+                                                                           zero)
+    D_m, _ = inertia_and_bias(model, q_ss, zero)
+    assert np.allclose(36.0 * ([-0.5, 0.8] - q_ss), np.linalg.solve(D_m, delta_c), rtol=1e-10)
+    run = simulate(plant, [-0.5, 0.8], None, torque=law, t_span=6.0, dt=0.1)
+    assert np.allclose([-0.5, 0.8] - run.q[-1], [-0.5, 0.8] - q_ss, rtol=0.01, atol=0)
+
+
+def test_pid_removes_the_offset_that_pd_leaves():
+    arm = pendulum()
+    light = pendulum(m1=0.5)
+    offset = [-0.5] - steady_state(pd_gravity(light, 20.0, 5.0, [-0.5]), arm)
+    assert abs(offset[0]) > 0.04
+    law = pid(arm, 20.0, 5.0, 30.0, [-0.5])
+    believed = Model(light)
+
+    def pid_and_wrong_gravity(t, q, qd):
+        return law(t, q, qd) + believed.gravity(q)
+
+    run = simulate(arm, [-0.5], None, torque=pid_and_wrong_gravity, t_span=8.0,
+                   integrator="euler", dt=1e-3)
+    assert abs(run.q[-1, 0] + 0.5) < 1e-3
+    with pytest.raises(ValueError, match="PID"):
+        steady_state(law, arm)

@@ -58,10 +58,10 @@ import numpy as np
 
 from dynlab import dalembert
 from dynlab import vectors as V
-from dynlab.dynamics import _check_method, _recursion, _torques_only
+from dynlab import formulations
 from dynlab.model import Robot
 from dynlab.tracing import compile_joint_function
-from dynlab.trajectory import SetPoint, _joint_array, as_reference
+from dynlab.trajectory import SetPoint, joint_array, as_reference
 
 #: Fu, Gonzalez & Lee Sec. 3.4.1's reading of the PUMA 560's ``D_ij`` along their trajectory:
 #: the part that dominates each element (``"tran"``: translational, ``"rot"``: rotational);
@@ -191,7 +191,7 @@ class Model:
     [-0.14, -0.682, -0.178, 0.0, -0.0, 0.0]
     """
 
-    def __init__(self, robot: Robot, *, method: str = "newton_euler", variant: str | None = None,
+    def __init__(self, robot: Robot, *, method: str | None = None, variant: str | None = None,
                  friction: bool = True, tip_wrench: bool = True,
                  D_parts: Mapping | None = None, h_parts: Mapping | None = None):
         if not isinstance(robot, Robot):
@@ -204,7 +204,7 @@ class Model:
         self.simplified = D_parts is not None or h_parts is not None
         n = robot.n
         if self.simplified:
-            if method != "newton_euler" or variant is not None:
+            if method is not None or variant is not None:
                 raise ValueError("a simplified model is built from the G-D split of "
                                  "D and h; leave method and variant out")
             self.D_choice = _part_choice(D_parts, [(i, j) for i in range(1, n + 1)
@@ -217,9 +217,13 @@ class Model:
                 robot, key, _simplified_recursion(self.D_choice, self.h_choice))
             self._gravity = self._torque
         else:
-            self.variant = _check_method(method, variant)
+            method = "newton_euler" if method is None else method
+            _, self.variant = formulations.lookup(method, variant)
             self.method = method
-            recursion = _torques_only(_recursion(method, self.variant))
+            full_recursion = formulations.torque_recursion(method, self.variant)
+
+            def recursion(*args, **options):
+                return full_recursion(*args, **options)[0]
             # the cache keys of dynlab.inverse_dynamics: the traced code is shared with it
             full = dict(use_gravity=True, use_friction=bool(friction),
                         use_tip=bool(tip_wrench))
@@ -273,7 +277,7 @@ def with_payload(robot: Robot, mass: float, at: Sequence = (0.0, 0.0, 0.0)) -> R
     if not (isinstance(mass, (int, float)) and not isinstance(mass, bool) and math.isfinite(mass)
             and mass >= 0):
         raise ValueError(f"the payload mass must be a non-negative number of kg, got {mass!r}")
-    p = _joint_array(at, "the payload position", 3)
+    p = joint_array(at, "the payload position", 3)
     link = robot.links[-1]
     m = float(link.mass)
     c = np.array([float(v) for v in link.com])
@@ -409,9 +413,9 @@ def error_dynamics(Kp, Kd, e0: Sequence, ed0: Sequence, t: Sequence) -> np.ndarr
     0.735759
     """
     from scipy.linalg import expm
-    e0 = _joint_array(e0, "e0")
+    e0 = joint_array(e0, "e0")
     n = len(e0)
-    ed0 = _joint_array(ed0, "ed0", n)
+    ed0 = joint_array(ed0, "ed0", n)
     Kp, Kd = gain_matrix(Kp, n, "Kp"), gain_matrix(Kd, n, "Kd")
     A = np.block([[np.zeros((n, n)), np.eye(n)], [-Kp, -Kd]])
     x0 = np.concatenate([e0, ed0])
@@ -426,7 +430,7 @@ def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
     robot = trajectory.robot
     n = robot.n
     Kp = gain_matrix(Kp, n, "Kp")
-    q_d = _joint_array(set_point, "the set point", n)
+    q_d = joint_array(set_point, "the set point", n)
     from dynlab.forward import compiled_terms
     terms = compiled_terms(robot, trajectory.method, trajectory.variant)
     upper = np.triu_indices(n)
@@ -467,7 +471,7 @@ def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = Non
         raise ValueError(f"the plant must be a dynlab Robot with {controller.n} joints")
     plant_model = Model(plant, friction=False)
     zero = np.zeros(controller.n)
-    start = controller.reference.q if q0 is None else _joint_array(q0, "q0", controller.n)
+    start = controller.reference.q if q0 is None else joint_array(q0, "q0", controller.n)
 
     def residual(q):
         return controller(0.0, q, zero) - plant_model.gravity(q)

@@ -34,7 +34,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 
-def _joint_array(values, name: str, n: int | None = None) -> np.ndarray:
+def joint_array(values, name: str, n: int | None = None) -> np.ndarray:
     """``values`` as a 1-D float array of finite numbers (of length ``n`` when given)."""
     try:
         array = np.array(values, dtype=float)
@@ -59,7 +59,7 @@ class SetPoint:
     """
 
     def __init__(self, q: Sequence):
-        self.q = _joint_array(q, "the set point")
+        self.q = joint_array(q, "the set point")
         self.n = len(self.q)
         self._zero = np.zeros(self.n)
 
@@ -75,8 +75,8 @@ class Quintic:
     acceleration at both ends), from ``q0`` at ``t0`` to ``q1`` at ``t0 + T``."""
 
     def __init__(self, q0: Sequence, q1: Sequence, T: float, t0: float = 0.0):
-        self.q0 = _joint_array(q0, "q0")
-        self.q1 = _joint_array(q1, "q1", len(self.q0))
+        self.q0 = joint_array(q0, "q0")
+        self.q1 = joint_array(q1, "q1", len(self.q0))
         if not (isinstance(T, (int, float)) and not isinstance(T, bool) and math.isfinite(T)
                 and T > 0):
             raise ValueError(f"the move's duration T must be a positive number of seconds, "
@@ -132,7 +132,7 @@ def as_reference(reference, n: int) -> Callable:
     ValueError: the reference must return (q_d, qd_d, qdd_d) for a time t; at t = 0 it ...
     """
     if not callable(reference):
-        return SetPoint(_joint_array(reference, "the set point", n))
+        return SetPoint(joint_array(reference, "the set point", n))
     if getattr(reference, "n", n) != n:
         raise ValueError(f"the reference is for {reference.n} joints; the arm has {n}")
     try:
@@ -148,5 +148,5 @@ def as_reference(reference, n: int) -> Callable:
         raise ValueError(f"the reference must return (q_d, qd_d, qdd_d) for a time t; at "
                          f"t = 0 it returned {count} values")
     for name, value in zip(("q_d", "qd_d", "qdd_d"), values):
-        _joint_array(value, f"the reference's {name} at t = 0", n)
+        joint_array(value, f"the reference's {name} at t = 0", n)
     return reference

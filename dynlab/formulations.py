@@ -43,7 +43,7 @@ from typing import Callable, Iterator, Mapping, Protocol, Sequence
 from dynlab import dalembert, lagrange_euler, newton_euler
 from dynlab import vectors as V
 from dynlab.friction import link_friction
-from dynlab.kinematics import links_tool_jacobian
+from dynlab.kinematics import chain_tool_jacobian
 
 KINDS = ("torques", "terms")
 
@@ -158,7 +158,7 @@ def friction_and_tip(links, q, qd, tip_force, tip_moment, backend=V.NUMERIC, *,
                 for link, qdk in zip(links, qd)]
     tip = [0] * n
     if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
-        J = links_tool_jacobian(links, q, backend)
+        J = chain_tool_jacobian(links, q, backend)
         wrench = (*tip_force, *tip_moment)
         tip = [sum(J[r][j] * wrench[r] for r in range(6)) for j in range(n)]
     return friction, tip

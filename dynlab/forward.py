@@ -167,7 +167,7 @@ def _friction(links, qd, use_friction: bool) -> list:
             for link, v in zip(links, qd)]
 
 
-def _check_pivots(robot: Robot, D, q) -> None:
+def check_pivots(robot: Robot, D, q) -> None:
     """Raise a ValueError naming the first joint at which ``D`` (NumPy) stops being positive
     definite: its ``L D L^T`` pivot is not above :data:`SINGULAR_PIVOT` times the largest
     diagonal element."""
@@ -266,7 +266,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
             D, _ = inertia_and_bias(robot, vec["q"], vec["qd"], method=method, variant=variant,
                                     gravity=gravity, friction=friction, tip_wrench=tip_wrench,
                                     compiled=False)
-            _check_pivots(robot, D, vec["q"])
+            check_pivots(robot, D, vec["q"])
         return np.array(values[:n])
     import scipy.linalg
     rows, bias = formulations.inertia_and_bias_function(
@@ -274,7 +274,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
     D = np.array(rows, dtype=float)
     rhs = np.array(net) - np.array(bias, dtype=float)          # 003 GetJointAccel: c = tau - gamma
-    _check_pivots(robot, D, vec["q"])
+    check_pivots(robot, D, vec["q"])
     factor = scipy.linalg.cho_factor(D)
     return scipy.linalg.cho_solve(factor, rhs)                 # "solve A x = c"
 

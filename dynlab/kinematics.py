@@ -163,7 +163,7 @@ def centres_of_mass(robot: Robot, q: Sequence) -> list:
             for i, link in enumerate(links)]
 
 
-def _link_jacobians(links, q, backend):
+def chain_link_jacobians(links, q, backend):
     """Generic core of :func:`link_jacobians`: lists of 3xn row-tuples ``A^k``, ``B^k``."""
     n = len(links)
     rots, origins = chain(links, q, backend)
@@ -202,7 +202,7 @@ def link_jacobians(robot: Robot, q: Sequence) -> list:
     """
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     return [(_out(symbolic, a), _out(symbolic, b))
-            for a, b in _link_jacobians(links, vec["q"], backend)]
+            for a, b in chain_link_jacobians(links, vec["q"], backend)]
 
 
 def tool_pose(robot: Robot, q: Sequence):
@@ -210,7 +210,7 @@ def tool_pose(robot: Robot, q: Sequence):
     return transforms(robot, q)[-1]
 
 
-def links_tool_jacobian(links, q, backend):
+def chain_tool_jacobian(links, q, backend):
     """The geometric Jacobian of :func:`tool_jacobian` over a chain of links, for any scalar type
     (the generic core used by the formulations): 6 rows (linear; angular) of n entries."""
     rots, origins = chain(links, q, backend)
@@ -229,4 +229,4 @@ def tool_jacobian(robot: Robot, q: Sequence):
     """The 6xn geometric Jacobian of frame ``n``'s origin: rows (linear; angular) velocity in
     base coordinates; ``J^T (f, m)`` is the joint torque that holds a tool wrench (f, m)."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
-    return _out(symbolic, links_tool_jacobian(links, vec["q"], backend))
+    return _out(symbolic, chain_tool_jacobian(links, vec["q"], backend))

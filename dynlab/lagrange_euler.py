@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from dynlab import jets
 from dynlab import vectors as V
-from dynlab.kinematics import _link_jacobians, chain, link_offset, link_rotation
+from dynlab.kinematics import chain_link_jacobians, chain, link_offset, link_rotation
 
 
 # -- 4x4 matrices as tuples of rows ------------------------------------------------------------
@@ -180,7 +180,7 @@ def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
     n = len(links)
     rots = chain(links, q, backend)[0]
     D = [[0] * n for _ in range(n)]
-    for k, (link, (Ak, Bk)) in enumerate(zip(links, _link_jacobians(links, q, backend))):
+    for k, (link, (Ak, Bk)) in enumerate(zip(links, chain_link_jacobians(links, q, backend))):
         R = rots[k + 1]
         Dk = V.matmul(V.matmul(R, link.inertia), V.transpose(R))
         for i in range(n):
@@ -198,8 +198,9 @@ def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
     return D
 
 
-def _potential(links, q, gravity, backend):
-    """``P(q) = -sum_k m_k g . c_k(q)`` (002 Eq. (6-2-17)), gravity pointing down."""
+def potential_energy(links, q, gravity, backend=V.NUMERIC):
+    """``P(q) = -sum_k m_k g . c_k(q)`` (002 Eq. (6-2-17)), gravity pointing down: the potential
+    energy of the chain ``links`` at ``q`` (any scalar type of ``backend``)."""
     rots, origins = chain(links, q, backend)
     total = 0
     for k, link in enumerate(links):
@@ -228,7 +229,7 @@ def jacobian_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     # (6-4-8): c_i(q, qd) = qd^T C^i(q) qd
     h = [sum(C[i][k][j] * qd[k] * qd[j] for k in range(n) for j in range(n)) for i in range(n)]
     # (6-4-7): h_i(q) = -g^T sum_k m_k A^k_{., i}
-    A = [Ak for Ak, _ in _link_jacobians(links, q, backend)]
+    A = [Ak for Ak, _ in chain_link_jacobians(links, q, backend)]
     c = [-sum(links[k].mass * (gravity[0] * A[k][0][i] + gravity[1] * A[k][1][i]
                                + gravity[2] * A[k][2][i]) for k in range(n)) for i in range(n)]
     return {"D": D, "h": h, "c": c, "C_i": C, "dD_dq": dD}
@@ -285,7 +286,7 @@ def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     # (9.87): C_ij = sum_k Gamma_ijk qd_k;  (9.88): c = C qd
     C = [[sum(Gamma[i][j][k] * qd[k] for k in range(n)) for j in range(n)] for i in range(n)]
     h = [sum(C[i][j] * qd[j] for j in range(n)) for i in range(n)]
-    P_jet, _ = _with_derivatives(lambda qj, b: _potential(links, qj, gravity, b), q, backend)
+    P_jet, _ = _with_derivatives(lambda qj, b: potential_energy(links, qj, gravity, b), q, backend)
     g = list(jets.gradient(P_jet, n, zero))                             # (9.12): dP/dq_i
     return {"D": M, "h": h, "c": g, "Gamma": Gamma, "C": C, "dD_dq": dM,
             "K": kinetic_energy(links, q, qd, backend), "P": jets.value(P_jet)}

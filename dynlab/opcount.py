@@ -215,24 +215,6 @@ def generic_chain(n: int, seed: int = 0, joints: str | None = None) -> Robot:
                  source="dynlab.opcount.generic_chain (random, for operation counts)")
 
 
-def counts_against_n(method: str, variant: str | None = None, ns=range(1, 13), seed: int = 0,
-                     kind: str = "as_written") -> list:
-    """``[(n, counts), ...]`` for generic chains of ``n`` joints; ``kind`` is ``"as_written"``
-    (:func:`count_operations`) or ``"generated"`` (:func:`dynlab.codegen.generate`)."""
-    if kind not in ("as_written", "generated"):
-        raise ValueError(f"kind must be 'as_written' or 'generated', got {kind!r}")
-    rows = []
-    for n in ns:
-        robot = generic_chain(n, seed)
-        if kind == "as_written":
-            counts = count_operations(robot, method, variant)
-        else:
-            from dynlab.codegen import generate
-            counts = generate(robot, method=method, variant=variant, cache=False).counts
-        rows.append((n, counts))
-    return rows
-
-
 def fit_exponent(ns, values) -> float:
     """Slope ``p`` of the least-squares line through ``(log n, log value)``: ``value ~ n^p``.
 

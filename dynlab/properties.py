@@ -70,7 +70,7 @@ from sympy.polys.rings import ring as polynomial_ring
 
 from dynlab import jets
 from dynlab import vectors as V
-from dynlab.kinematics import chain, links_tool_jacobian, resolve
+from dynlab.kinematics import chain, chain_tool_jacobian, resolve
 from dynlab.model import Robot
 
 #: Relative tolerance of the numeric checks.
@@ -619,7 +619,7 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
     if len(rows) != n or len(set(rows)) != n or not all(r in range(6) for r in rows):
         raise ValueError(f"{robot.name}: rows must be {n} distinct indices 0..5, got {rows}")
     q_, qd_ = np.array(vec["q"]), np.array(vec["qd"])
-    J_jet = links_tool_jacobian(links, jets.seed(vec["q"]), jets.lift(V.NUMERIC))
+    J_jet = chain_tool_jacobian(links, jets.seed(vec["q"]), jets.lift(V.NUMERIC))
     J = np.array([[jets.value(J_jet[r][c]) for c in range(n)] for r in rows])
     Jdot = np.array([[np.dot(jets.gradient(J_jet[r][c], n), qd_) for c in range(n)]
                      for r in rows])

@@ -63,11 +63,11 @@ import numpy as np
 from dynlab import jets, newton_euler
 from dynlab import vectors as V
 from dynlab import formulations
-from dynlab.forward import (_check_pivots, compiled_accelerations, compiled_terms,
+from dynlab.forward import (check_pivots, compiled_accelerations, compiled_terms,
                                      inertia_and_bias)
 from dynlab.friction import link_friction
 from dynlab.kinematics import chain
-from dynlab.lagrange_euler import _potential, kinetic_energy
+from dynlab.lagrange_euler import potential_energy, kinetic_energy
 from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
 from dynlab.tracing import compile_joint_function
 
@@ -285,7 +285,7 @@ class _Model:
     def _singular(self, q):
         D, _ = inertia_and_bias(self.robot, np.asarray(q, float), np.zeros(self.n),
                                 friction=False, compiled=False, **self.options)
-        _check_pivots(self.robot, D, q)
+        check_pivots(self.robot, D, q)
         raise ValueError(f"{self.robot.name}: the inertia matrix is singular at q = {list(q)}")
 
     def settle(self, t, q, qd, mode, candidates=(), release=()):
@@ -375,7 +375,7 @@ def _torque_function(robot: Robot, torque) -> Callable:
 def _observables(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
     """Kinetic energy (003 Eq. (9.10)), potential energy (002 Eq. (6-2-17)) and the tool
     position, for tracing into one compiled function."""
-    return [kinetic_energy(links, q, qd, backend), _potential(links, q, gravity, backend),
+    return [kinetic_energy(links, q, qd, backend), potential_energy(links, q, gravity, backend),
             *chain(links, q, backend)[1][-1]]
 
 
@@ -681,7 +681,7 @@ def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence |
     if stable and not any(tip_m):
         def potential(q):
             _, origins = chain(links, tuple(q.tolist()))
-            return (_potential(links, tuple(q.tolist()), grav, V.NUMERIC)
+            return (potential_energy(links, tuple(q.tolist()), grav, V.NUMERIC)
                     + float(np.dot(tip_f, origins[-1]))
                     - float(np.dot(target, q)))
         descent = scipy.optimize.minimize(

@@ -70,7 +70,6 @@ def transpose(m):
 
 IDENTITY = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 ZERO = (0, 0, 0)
-Z_AXIS = (0, 0, 1)
 
 
 def _sign(x: float) -> float:

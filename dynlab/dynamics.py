@@ -16,6 +16,7 @@ import sympy
 
 from dynlab import dalembert, lagrange_euler, newton_euler
 from dynlab import vectors as V
+from dynlab.checks import check_finite, choice, flag
 from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.friction import link_friction
 from dynlab.kinematics import _tool_jacobian, resolve
@@ -41,10 +42,16 @@ def register(method: str, variants: dict, default: str) -> None:
 
 
 def _check_method(method: str, variant: str | None) -> str:
+    """The variant to use (``variant``, or ``method``'s default); refuses unknown names and
+    anything that is not a string, naming ``method`` or ``variant``."""
+    if not isinstance(method, str):
+        choice(method, FORMULATIONS, "dynlab", "method")       # raises, naming method
     if method not in FORMULATIONS:
         raise ValueError(f"unknown method {method!r}; choose one of {', '.join(FORMULATIONS)}")
     variants, default = FORMULATIONS[method]
     variant = default if variant is None else variant
+    if not isinstance(variant, str):
+        choice(variant, variants, f"dynlab ({method})", "variant")
     if variant not in variants:
         raise ValueError(f"unknown variant {variant!r} of {method}; choose one of "
                          f"{', '.join(variants)}")
@@ -120,18 +127,26 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     """
     variant = _check_method(method, variant)
+    where = "inverse_dynamics"
+    options = dict(use_gravity=flag(gravity, where, "gravity"),
+                   use_friction=flag(friction, where, "friction"),
+                   use_tip=flag(tip_wrench, where, "tip_wrench"))
+    trace, compiled = flag(trace, where, "trace"), flag(compiled, where, "compiled")
+    simplify = flag(simplify, where, "simplify", allow_none=True)
     if trace and method != "newton_euler":
         raise ValueError("trace=True is available for method='newton_euler' only")
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
     recursion = _recursion(method, variant)
-    options = dict(use_gravity=bool(gravity), use_friction=bool(friction),
-                   use_tip=bool(tip_wrench))
     if not symbolic and not trace and compiled:
-        # the slider path: the formulation traced once into straight-line float code
+        # the slider path: the formulation traced once into straight-line float code; one
+        # check of the outputs (inputs are finite, so inf or NaN means an overflow)
         function, _ = compile_joint_function(
             robot, ("inverse_dynamics", method, variant, *options.values()),
             _torques_only(recursion), **options)
-        return np.array(function(vec["q"], vec["qd"], vec["qdd"]))
+        result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
+        if not np.isfinite(result).all():
+            check_finite("tau", result, robot.name, vec)
+        return result
     tau, records = recursion(links, vec["q"], vec["qd"], vec["qdd"], grav, tip_f, tip_m,
                              backend, trace=trace, **options)
     if symbolic:
@@ -139,7 +154,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         if simplify or (simplify is None and robot.n <= 3 and worth_compacting(result)):
             result = compact(result)
     else:
-        result = np.array(tau, dtype=float)
+        result = check_finite("tau", np.array(tau, dtype=float), robot.name, vec)
     if trace:
         return result, Trace(records, frame=variant, symbolic=symbolic)
     return result
@@ -185,23 +200,32 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     """
     import time
     variant = _check_method(method, variant)
+    simplify = flag(simplify, "equations_of_motion", "simplify", allow_none=True)
+    progress = flag(progress, "equations_of_motion", "progress")
     if (q is None) != (qd is None):
         raise ValueError("give both q and qd (an evaluated result) or neither (a symbolic one)")
     start = time.perf_counter()
+    default_state = q is None
+    if default_state and isinstance(robot, Robot):
+        q, qd, _ = joint_symbols(robot.n)
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     n = robot.n
-    if q is None:
-        q, qd, _ = joint_symbols(n)
     if method == "newton_euler":
         def routine(q_, qd_, qdd_, **switches):
             return inverse_dynamics(robot, q_, qd_, qdd_, variant=variant, simplify=False,
                                     **switches)
-        numeric_state = all(not isinstance(v, sympy.Basic) for v in (*q, *qd))
-        eom = probe(robot, routine, None if not numeric_state else np.asarray(q, float),
-                    None if not numeric_state else np.asarray(qd, float), simplify=simplify)
+        # probed at the state as resolved (floats when every entry is a number, SymPy numbers
+        # such as pi/4 included; else exact values), or at the joint symbols by default
+        given = None if default_state else vec
+        eom = probe(robot, routine, None if given is None else given["q"],
+                    None if given is None else given["qd"], simplify=simplify)
         eom.method = method
         eom.seconds = time.perf_counter() - start
+        if symbolic and not default_state:
+            eom.q, eom.qd = q, qd            # as given, like the other methods
+        if not symbolic:
+            _check_finite_terms(eom, robot, vec)
         return eom
-    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     report = Progress(progress, f"{method} ({variant}) for {robot.name}")
     terms = FORMULATIONS[method][0][variant](links, vec["q"], vec["qd"], grav, backend)
     report.say("derived D, h, c")
@@ -221,7 +245,18 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     report.done()
     eom.method = method
     eom.seconds = time.perf_counter() - start
+    if not symbolic:
+        _check_finite_terms(eom, robot, vec)
     return eom
+
+
+def _check_finite_terms(eom: EquationsOfMotion, robot: Robot, state: dict) -> None:
+    """An evaluated ``D``, ``h``, ``c``, friction and tip torque must be finite (inputs are, so
+    inf or NaN is an overflow): :class:`dynlab.checks.NotFiniteError` naming the term."""
+    for name in ("D", "h", "c", "friction", "tip"):
+        value = getattr(eom, name, None)
+        if value is not None:
+            check_finite(name, np.asarray(value, dtype=float), robot.name, state)
 
 
 def _torques_only(recursion):
@@ -254,7 +289,7 @@ class Trace:
         return len(self.links)
 
     def __getitem__(self, i: int) -> dict:
-        if not isinstance(i, int) or not 1 <= i <= len(self.links):
+        if not isinstance(i, int) or isinstance(i, bool) or not 1 <= i <= len(self.links):
             raise IndexError(f"link number must be 1..{len(self.links)}, got {i!r}")
         return self.links[i - 1]
 

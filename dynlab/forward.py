@@ -60,6 +60,7 @@ import numpy as np
 import sympy
 
 from dynlab import vectors as V
+from dynlab.checks import check_finite, flag, not_finite
 from dynlab.dynamics import FORMULATIONS, _check_method, _tip_and_friction
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
@@ -214,6 +215,8 @@ def _check_pivots(robot: Robot, D, q) -> None:
     definite: its ``L D L^T`` pivot is not above :data:`SINGULAR_PIVOT` times the largest
     diagonal element."""
     D = np.asarray(D, dtype=float)
+    if not np.isfinite(D).all():      # an overflow, not a singular D
+        raise not_finite("D", D, robot.name, {"q": q})
     scale = float(np.max(np.abs(np.diag(D)), initial=0.0))
     for j in range(1, len(D) + 1):
         leading = D[:j, :j]
@@ -243,6 +246,8 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     (array([[0.08333333]]), array([2.45155]))
     """
     variant = _check_method(method, variant)
+    gravity, friction, tip_wrench, compiled = _flags("inertia_and_bias", gravity, friction,
+                                                     tip_wrench, compiled)
     symbolic, _, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     if symbolic:
         raise TypeError(f"{robot.name}: inertia_and_bias works on numbers; for symbols use "
@@ -259,7 +264,15 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
         rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
             links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
         D, bias = np.array(rows, dtype=float), np.array(bias, dtype=float)
-    return D, bias + np.array(_friction(links, vec["qd"], friction))
+    bias = bias + np.array(_friction(links, vec["qd"], friction))
+    check_finite("D", D, robot.name, vec)
+    return D, check_finite("bias", bias, robot.name, vec)
+
+
+def _flags(where: str, *values) -> tuple:
+    """``gravity``, ``friction``, ``tip_wrench``, ``compiled`` checked to be booleans."""
+    return tuple(flag(value, where, name) for value, name in
+                 zip(values, ("gravity", "friction", "tip_wrench", "compiled")))
 
 
 def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
@@ -291,6 +304,9 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
     True
     """
     variant = _check_method(method, variant)
+    gravity, friction, tip_wrench, compiled = _flags("forward_dynamics", gravity, friction,
+                                                     tip_wrench, compiled)
+    simplify = flag(simplify, "forward_dynamics", "simplify", allow_none=True)
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
     n = robot.n
     if symbolic:
@@ -308,15 +324,20 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                                     gravity=gravity, friction=friction, tip_wrench=tip_wrench,
                                     compiled=False)
             _check_pivots(robot, D, vec["q"])
-        return np.array(values[:n])
+        result = np.array(values[:n])
+        if not np.isfinite(result).all():      # one check of the outputs: an overflow
+            check_finite("qdd", result, robot.name, vec)
+        return result
     import scipy.linalg
     rows, bias = _terms_recursion(method, variant, bool(gravity), bool(tip_wrench))(
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
     D = np.array(rows, dtype=float)
     rhs = np.array(net) - np.array(bias, dtype=float)          # 003 GetJointAccel: c = tau - gamma
     _check_pivots(robot, D, vec["q"])
+    check_finite("bias", rhs, robot.name, vec)
     factor = scipy.linalg.cho_factor(D)
-    return scipy.linalg.cho_solve(factor, rhs)                 # "solve A x = c"
+    return check_finite("qdd", scipy.linalg.cho_solve(factor, rhs),     # "solve A x = c"
+                        robot.name, vec)
 
 
 def _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method, variant, gravity,

@@ -53,7 +53,7 @@ import math
 
 import sympy
 
-from dynlab.model import G, Link, Robot
+from dynlab.model import G, Link, Robot, scalar
 from dynlab.robots import PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS
 
 #: The inertial levels of generality (see the module docstring).
@@ -117,6 +117,10 @@ def _build(arm: str, title: str, joints: list, symbolic: bool, inertia: str, giv
                 f"inertia='general' to set it)" if fixed else "")
         raise TypeError(f"{arm}: unknown parameter(s) {sorted(unknown)}{hint}; this arm has "
                         f"{', '.join(sorted(used, key=_order))}")
+
+    for name, given_value in given.items():   # named as the caller named it (m1, not mass)
+        if given_value is not None:
+            scalar(given_value, arm, name)
 
     def value(name):
         if name is None:

@@ -48,13 +48,21 @@ def _robots() -> dict:
     return ROBOTS
 
 
-def _option_value(text: str):
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def _option_value(text: str, key: str, spec: str, parameter):
+    """An arm option's value: text for an option whose default is text (``variant``), else a
+    whole number (``joints=3``) or a number as :func:`parse_number` reads it (``a1=pi/8``)."""
+    if parameter is not None and isinstance(parameter.default, str):
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return parse_number(text, key)
+    except CommandError as error:
+        what = "is too large (not a finite number)" if "too large" in str(error) else \
+            "is not a number (write e.g. 0.5, 1e-3, pi/2)"
+        raise CommandError(f"arm {spec!r}: {key}'s value {text!r} {what}") from None
 
 
 def build_arm(spec: str, symbolic: bool = False):
@@ -89,7 +97,8 @@ def build_arm(spec: str, symbolic: bool = False):
             raise CommandError(f"arm {spec!r}: cannot read option {item!r} (write key=value)")
         if key in kwargs:
             raise CommandError(f"arm {spec!r}: option {key!r} given twice")
-        kwargs[key] = _option_value(value)
+        kwargs[key] = _option_value(value, key, spec,
+                                    next((p for p in parameters if p.name == key), None))
     try:
         return builder(symbolic=symbolic, **kwargs)
     except TypeError as error:
@@ -352,6 +361,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}")
+    return value
+
+
 def _digits(text: str) -> int:
     try:
         value = int(text)
@@ -405,7 +424,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--numeric", action="store_true", help="compare at a numeric state")
     sub.add_argument("--q", help="joint positions (default random)")
     sub.add_argument("--qd", help="joint velocities (default random)")
-    sub.add_argument("--seed", type=int, default=0, help="seed of the random state")
+    sub.add_argument("--seed", type=_seed, default=0, help="seed of the random state")
     sub.set_defaults(run=command_compare)
 
     sub = commands.add_parser("torque", help="evaluate torques at a state",
@@ -440,7 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("arms", nargs="*", help=f"arms to check (default all: {arms})")
     sub.add_argument("--states", type=_positive, default=3,
                      help="random states per arm (default 3)")
-    sub.add_argument("--seed", type=int, default=0)
+    sub.add_argument("--seed", type=_seed, default=0)
     sub.set_defaults(run=command_check)
     return parser
 

@@ -53,11 +53,13 @@ import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Sequence
+import numbers
+from typing import Iterable, Sequence
 
 import numpy as np
 
 from dynlab import vectors as V
+from dynlab.checks import all_finite, check_finite, flag
 from dynlab.tracing import Tape, backend_for
 
 #: Bumped when the layout of cached files changes.
@@ -283,6 +285,7 @@ def _exec(source: str, name: str, vectorized: bool):
     else:
         namespace = {"sin": math.sin, "cos": math.cos, "exp": math.exp, "sign": V._sign,
                      "abs": abs, "sqrt": math.sqrt}
+    namespace.update(inf=math.inf, nan=math.nan)    # constants of overflowing parameters
     exec(compile(source, f"<dynlab generated {name}>", "exec"), namespace)
     return namespace[name]
 
@@ -929,8 +932,8 @@ def trace(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     ``D qdd = tau - bias`` by :func:`solve_symmetric` on the same tape.
     """
     from dynlab import formulations
-    if what not in WHAT:
-        raise ValueError(f"unknown output {what!r}; choose one of {', '.join(WHAT)}")
+    if not isinstance(what, str) or what not in WHAT:
+        raise _unknown_output(what)
     _, variant = formulations.lookup(method, variant)
     links, grav, tip_f, tip_m = robot.numeric()
     n = robot.n
@@ -1080,8 +1083,22 @@ class Generated:
 
     def __call__(self, *arguments):
         self._check_arguments(arguments)
-        return self._shape(self.scalar(*(_floats(a, n, name) for a, (name, n) in
-                                         zip(arguments, self.program.inputs))))
+        floats = [_floats(a, n, name, self.name) for a, (name, n) in
+                  zip(arguments, self.program.inputs)]
+        return self._finite(self.scalar(*floats), floats)
+
+    def _finite(self, flat, floats):
+        """``flat`` shaped as the layout, after one check that it is finite (the inputs are:
+        inf or NaN in the outputs is an overflow, named by output and entry)."""
+        if not all_finite(flat):
+            start = 0
+            state = {name: values for (name, _), values in zip(self.program.inputs, floats)}
+            for name, shape in self.layout:
+                size = int(np.prod(shape))
+                check_finite(name, np.reshape(flat[start:start + size], shape), self.name,
+                             state)
+                start += size
+        return self._shape(flat)
 
     def vectorized(self, *arguments):
         """Evaluate at ``N`` points at once: each argument an ``(N, n)`` array; returns
@@ -1094,6 +1111,10 @@ class Generated:
             if array.ndim != 2 or array.shape[1] != n:
                 raise ValueError(f"{self.name}: {name} must be an (N, {n}) array of points, "
                                  f"got shape {array.shape}")
+            if not np.isfinite(array).all():
+                point, entry = np.argwhere(~np.isfinite(array))[0]
+                raise ValueError(f"{self.name}: {name}[{point}][{entry}] must be finite, got "
+                                 f"{array[point, entry]!r}")
             if count is not None and array.shape[0] != count:
                 raise ValueError(f"{self.name}: all arguments need the same number of points")
             count = array.shape[0]
@@ -1101,10 +1122,15 @@ class Generated:
         out = np.empty((len(self.program.outputs), count))
         for start in range(0, count, VECTOR_CHUNK):      # blocks that stay in the CPU cache
             stop = start + VECTOR_CHUNK
-            values = self.vectorized_function(*(c[:, start:stop] for c in columns))
+            with np.errstate(over="ignore", invalid="ignore"):   # checked below, by name
+                values = self.vectorized_function(*(c[:, start:stop] for c in columns))
             for k, value in enumerate(values):
                 out[k, start:stop] = value
         flat = out.T
+        if not np.isfinite(flat).all():
+            point = int(np.argwhere(~np.isfinite(flat))[0][0])
+            self._finite(flat[point].tolist(), [np.asarray(a, dtype=float)[point]
+                                                for a in arguments])
         if len(self.layout) == 1:
             return flat.reshape((count,) + self.layout[0][1])
         result, start = {}, 0
@@ -1123,16 +1149,21 @@ class Generated:
         missing = [p for p in self.parameters if p not in by_name]
         if missing:
             raise ValueError(f"{self.name}: give values for {', '.join(missing)}")
+        for p in self.parameters:
+            if not math.isfinite(by_name[p]):
+                raise ValueError(f"{self.name}: parameter {p} must be finite, got {by_name[p]!r}")
         r = self.constants.compile(self.name + "_constants")(
             tuple(by_name[p] for p in self.parameters))
+        check_finite("constant r", r, self.name + "_constants",
+                     {"parameters": [by_name[p] for p in self.parameters]})
         main = self.scalar
 
         def function(*arguments):
             if len(arguments) != len(self.inputs) - 1:
                 raise TypeError(f"{self.name} takes {len(self.inputs) - 1} arguments")
-            floats = [_floats(a, n, name) for a, (name, n) in
+            floats = [_floats(a, n, name, self.name) for a, (name, n) in
                       zip(arguments, self.program.inputs)]
-            return self._shape(main(*floats, r))
+            return self._finite(main(*floats, r), floats)
         return function
 
     def to_json(self) -> dict:
@@ -1161,13 +1192,36 @@ class Generated:
                 f"{' (from cache)' if self.from_cache else ''}>")
 
 
-def _floats(values, n, name):
+def _unknown_output(what) -> Exception:
+    """The error for an unknown ``what``: a TypeError naming the type if it is no string."""
+    if not isinstance(what, str):
+        return TypeError(f"what must be a string, one of {', '.join(WHAT)}; got "
+                         f"{type(what).__name__} {what!r}")
+    return ValueError(f"unknown output {what!r}; choose one of {', '.join(WHAT)}")
+
+
+def _floats(values, n, name, where="generated code"):
+    """An argument of generated code as ``n`` finite floats, or an error naming the entry."""
     if isinstance(values, np.ndarray):
         values = values.tolist()
-    values = tuple(float(v) for v in values)
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{where}: {name} must be a sequence of {n} numbers, got "
+                        f"{type(values).__name__} {values!r}")
+    values = list(values)
     if len(values) != n:
-        raise ValueError(f"{name} must have {n} entries, got {len(values)}")
-    return values
+        raise ValueError(f"{where}: {name} must have {n} entries, got {len(values)}")
+    if all(type(v) is float for v in values) and all(map(math.isfinite, values)):
+        return tuple(values)                     # the common case, quickly
+    floats = []
+    for k, v in enumerate(values):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+            raise TypeError(f"{where}: {name}[{k}] must be a real number, got "
+                            f"{type(v).__name__} {v!r}")
+        v = float(v)
+        if not math.isfinite(v):
+            raise ValueError(f"{where}: {name}[{k}] must be finite, got {v!r}")
+        floats.append(v)
+    return tuple(floats)
 
 
 _SOURCE_MODULES = ("codegen", "tracing", "vectors", "kinematics", "friction", "dynamics",
@@ -1259,12 +1313,15 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     from dynlab.model import Robot
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
-    if what not in WHAT:
-        raise ValueError(f"unknown output {what!r}; choose one of {', '.join(WHAT)}")
+    if not isinstance(what, str) or what not in WHAT:
+        raise _unknown_output(what)
     _, variant = formulations.lookup(method, variant)
-    if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
-    options = (bool(gravity), bool(friction), bool(tip_wrench), bool(share), strategy)
+    if not isinstance(strategy, str) or strategy not in STRATEGIES:
+        raise (TypeError if not isinstance(strategy, str) else ValueError)(
+            f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    options = (*(flag(value, "generate", key) for value, key in (
+        (gravity, "gravity"), (friction, "friction"), (tip_wrench, "tip_wrench"),
+        (share, "share"))), strategy)
     name = name or f"{_slug(robot.name)}_{what}"
     memory_key = ("codegen", what, method, variant, options, name)
     found = robot.cache.get(memory_key)
@@ -1606,8 +1663,8 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
     import sympy
     from dynlab.dynamics import equations_of_motion
     from dynlab.model import joint_symbols
-    if what not in WHAT:
-        raise ValueError(f"unknown output {what!r}; choose one of {', '.join(WHAT)}")
+    if not isinstance(what, str) or what not in WHAT:
+        raise _unknown_output(what)
     n = robot.n
     q, qd, qdd = joint_symbols(n)
     if eom is None:

@@ -15,6 +15,7 @@ import numpy as np
 import sympy
 
 from dynlab import formulations
+from dynlab.checks import check_finite, flag
 from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
@@ -57,20 +58,28 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     """
     formulation, variant = formulations.lookup(method, variant)
+    where = "inverse_dynamics"
+    options = dict(use_gravity=flag(gravity, where, "gravity"),
+                   use_friction=flag(friction, where, "friction"),
+                   use_tip=flag(tip_wrench, where, "tip_wrench"))
+    trace, compiled = flag(trace, where, "trace"), flag(compiled, where, "compiled")
+    simplify = flag(simplify, where, "simplify", allow_none=True)
     if trace and not formulation.traces:
         tracing = [name for name, f in formulations.FORMULATIONS.items() if f.traces]
         raise ValueError(f"trace=True is available for method={' or '.join(map(repr, tracing))}"
                          f" only, not {method!r}")
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
     recursion = formulations.torque_recursion(method, variant)
-    options = dict(use_gravity=bool(gravity), use_friction=bool(friction),
-                   use_tip=bool(tip_wrench))
     if not symbolic and not trace and compiled:
-        # the slider path: the formulation traced once into straight-line float code
+        # the slider path: the formulation traced once into straight-line float code; one
+        # check of the outputs (inputs are finite, so inf or NaN means an overflow)
         function, _ = compile_joint_function(
             robot, ("inverse_dynamics", method, variant, *options.values()),
             _torques_only(recursion), **options)
-        return np.array(function(vec["q"], vec["qd"], vec["qdd"]))
+        result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
+        if not np.isfinite(result).all():
+            check_finite("tau", result, robot.name, vec)
+        return result
     tau, records = recursion(links, vec["q"], vec["qd"], vec["qdd"], grav, tip_f, tip_m,
                              backend, trace=trace, **options)
     if symbolic:
@@ -78,7 +87,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         if simplify or (simplify is None and robot.n <= 3 and worth_compacting(result)):
             result = compact(result)
     else:
-        result = np.array(tau, dtype=float)
+        result = check_finite("tau", np.array(tau, dtype=float), robot.name, vec)
     if trace:
         return result, Trace(records, frame=variant, symbolic=symbolic)
     return result
@@ -124,23 +133,32 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     """
     import time
     formulation, variant = formulations.lookup(method, variant)
+    simplify = flag(simplify, "equations_of_motion", "simplify", allow_none=True)
+    progress = flag(progress, "equations_of_motion", "progress")
     if (q is None) != (qd is None):
         raise ValueError("give both q and qd (an evaluated result) or neither (a symbolic one)")
     start = time.perf_counter()
+    default_state = q is None
+    if default_state and isinstance(robot, Robot):
+        q, qd, _ = joint_symbols(robot.n)
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     n = robot.n
-    if q is None:
-        q, qd, _ = joint_symbols(n)
     if formulation.kind == "torques":
         def routine(q_, qd_, qdd_, **switches):
             return inverse_dynamics(robot, q_, qd_, qdd_, method=method, variant=variant,
                                     simplify=False, **switches)
-        numeric_state = all(not isinstance(v, sympy.Basic) for v in (*q, *qd))
-        eom = probe(robot, routine, None if not numeric_state else np.asarray(q, float),
-                    None if not numeric_state else np.asarray(qd, float), simplify=simplify)
+        # probed at the state as resolved (floats when every entry is a number, SymPy numbers
+        # such as pi/4 included; else exact values), or at the joint symbols by default
+        given = None if default_state else vec
+        eom = probe(robot, routine, None if given is None else given["q"],
+                    None if given is None else given["qd"], simplify=simplify)
         eom.method = method
         eom.seconds = time.perf_counter() - start
+        if symbolic and not default_state:
+            eom.q, eom.qd = q, qd            # as given, like the other methods
+        if not symbolic:
+            _check_finite_terms(eom, robot, vec)
         return eom
-    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     report = Progress(progress, f"{method} ({variant}) for {robot.name}")
     terms = formulation.variants[variant](links, vec["q"], vec["qd"], grav, backend)
     report.say("derived D, h, c")
@@ -160,7 +178,18 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     report.done()
     eom.method = method
     eom.seconds = time.perf_counter() - start
+    if not symbolic:
+        _check_finite_terms(eom, robot, vec)
     return eom
+
+
+def _check_finite_terms(eom: EquationsOfMotion, robot: Robot, state: dict) -> None:
+    """An evaluated ``D``, ``h``, ``c``, friction and tip torque must be finite (inputs are, so
+    inf or NaN is an overflow): :class:`dynlab.checks.NotFiniteError` naming the term."""
+    for name in ("D", "h", "c", "friction", "tip"):
+        value = getattr(eom, name, None)
+        if value is not None:
+            check_finite(name, np.asarray(value, dtype=float), robot.name, state)
 
 
 def _torques_only(recursion):
@@ -193,7 +222,7 @@ class Trace:
         return len(self.links)
 
     def __getitem__(self, i: int) -> dict:
-        if not isinstance(i, int) or not 1 <= i <= len(self.links):
+        if not isinstance(i, int) or isinstance(i, bool) or not 1 <= i <= len(self.links):
             raise IndexError(f"link number must be 1..{len(self.links)}, got {i!r}")
         return self.links[i - 1]
 

@@ -34,6 +34,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 import sympy
 
+from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
 from dynlab.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
 
@@ -298,6 +299,9 @@ def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=Non
     symbolic = q is None
     if symbolic:
         q, qd, _ = joint_symbols(n)
+    else:   # a given state: numbers (an evaluated result), or symbols or a symbolic robot
+        symbolic, _, _, given = resolve(robot, q=q, qd=qd)
+        q, qd = given["q"], given["qd"]
     zero = [0] * n if symbolic else np.zeros(n)
     off = dict(friction=False, tip_wrench=False)
     c = inverse_dynamics(q, zero, zero, gravity=True, **off)

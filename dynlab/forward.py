@@ -61,6 +61,7 @@ import sympy
 
 from dynlab import vectors as V
 from dynlab import formulations
+from dynlab.checks import check_finite, flag, not_finite
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
 from dynlab.model import Robot
@@ -172,6 +173,8 @@ def check_pivots(robot: Robot, D, q) -> None:
     definite: its ``L D L^T`` pivot is not above :data:`SINGULAR_PIVOT` times the largest
     diagonal element."""
     D = np.asarray(D, dtype=float)
+    if not np.isfinite(D).all():      # an overflow, not a singular D
+        raise not_finite("D", D, robot.name, {"q": q})
     scale = float(np.max(np.abs(np.diag(D)), initial=0.0))
     for j in range(1, len(D) + 1):
         leading = D[:j, :j]
@@ -201,6 +204,8 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     (array([[0.08333333]]), array([2.45155]))
     """
     _, variant = formulations.lookup(method, variant)
+    gravity, friction, tip_wrench, compiled = _flags("inertia_and_bias", gravity, friction,
+                                                     tip_wrench, compiled)
     symbolic, _, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
     if symbolic:
         raise TypeError(f"{robot.name}: inertia_and_bias works on numbers; for symbols use "
@@ -218,7 +223,15 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
             method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
             links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
         D, bias = np.array(rows, dtype=float), np.array(bias, dtype=float)
-    return D, bias + np.array(_friction(links, vec["qd"], friction))
+    bias = bias + np.array(_friction(links, vec["qd"], friction))
+    check_finite("D", D, robot.name, vec)
+    return D, check_finite("bias", bias, robot.name, vec)
+
+
+def _flags(where: str, *values) -> tuple:
+    """``gravity``, ``friction``, ``tip_wrench``, ``compiled`` checked to be booleans."""
+    return tuple(flag(value, where, name) for value, name in
+                 zip(values, ("gravity", "friction", "tip_wrench", "compiled")))
 
 
 def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
@@ -250,6 +263,9 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
     True
     """
     _, variant = formulations.lookup(method, variant)
+    gravity, friction, tip_wrench, compiled = _flags("forward_dynamics", gravity, friction,
+                                                     tip_wrench, compiled)
+    simplify = flag(simplify, "forward_dynamics", "simplify", allow_none=True)
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
     n = robot.n
     if symbolic:
@@ -267,7 +283,10 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                                     gravity=gravity, friction=friction, tip_wrench=tip_wrench,
                                     compiled=False)
             check_pivots(robot, D, vec["q"])
-        return np.array(values[:n])
+        result = np.array(values[:n])
+        if not np.isfinite(result).all():      # one check of the outputs: an overflow
+            check_finite("qdd", result, robot.name, vec)
+        return result
     import scipy.linalg
     rows, bias = formulations.inertia_and_bias_function(
         method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
@@ -275,8 +294,10 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
     D = np.array(rows, dtype=float)
     rhs = np.array(net) - np.array(bias, dtype=float)          # 003 GetJointAccel: c = tau - gamma
     check_pivots(robot, D, vec["q"])
+    check_finite("bias", rhs, robot.name, vec)
     factor = scipy.linalg.cho_factor(D)
-    return scipy.linalg.cho_solve(factor, rhs)                 # "solve A x = c"
+    return check_finite("qdd", scipy.linalg.cho_solve(factor, rhs),     # "solve A x = c"
+                        robot.name, vec)
 
 
 def _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method, variant, gravity,

@@ -23,6 +23,7 @@ from typing import Sequence
 import numpy as np
 import sympy
 
+from dynlab.checks import check_finite
 from dynlab.model import Robot
 
 
@@ -44,4 +45,6 @@ def joint_friction(robot: Robot, qd: Sequence):
     from dynlab.kinematics import resolve
     symbolic, backend, (links, *_), vec = resolve(robot, qd=qd)
     values = [link_friction(link, qdk, backend) for link, qdk in zip(links, vec["qd"])]
-    return sympy.Matrix(values) if symbolic else np.array(values, dtype=float)
+    if symbolic:
+        return sympy.Matrix(values)
+    return check_finite("b", np.array(values, dtype=float), robot.name, vec)

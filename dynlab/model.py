@@ -36,11 +36,14 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 import sympy
+
+from dynlab.checks import choice, count, flag
 
 #: Gravitational acceleration used by 000 (Eq. (3.3-46)) and 002, in m/s^2.
 G = 9.8062
@@ -77,7 +80,11 @@ def scalar(value: Any, where: str, param: str, *, nonnegative: bool = False,
         raise TypeError(f"{where}: {param} must be a real number or a SymPy expression, "
                         f"got the boolean {value!r}")
     if isinstance(value, numbers.Real):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:      # an integer (or fraction) beyond the float range
+            raise ValueError(f"{where}: {param} must be finite, got a number too large for "
+                             f"a float (beyond {sys.float_info.max:.3g})") from None
         if not math.isfinite(number):
             raise ValueError(f"{where}: {param} must be finite, got {number!r}")
         if positive and number <= 0:
@@ -163,10 +170,11 @@ def rod_inertia(mass, length, axis: str = "x") -> sympy.Matrix:
     [0, 1, 0],
     [0, 0, 1]])
     """
+    scalar(mass, "rod_inertia", "mass", nonnegative=True)
+    scalar(length, "rod_inertia", "length")
     moment = sympy.sympify(mass) * sympy.sympify(length) ** 2 / 12
     diagonal = {"x": (0, moment, moment), "y": (moment, 0, moment), "z": (moment, moment, 0)}
-    if axis not in diagonal:
-        raise ValueError(f"rod_inertia: axis must be 'x', 'y' or 'z', got {axis!r}")
+    choice(axis, diagonal, "rod_inertia", "axis")
     return sympy.diag(*diagonal[axis])
 
 
@@ -186,24 +194,33 @@ def _inertia(value: Any, where: str) -> tuple:
 
 
 def _check_inertia(rows: tuple, where: str, lumped: bool) -> None:
+    """A rigid body's inertia about its centre of mass is symmetric and positive
+    semi-definite, and its principal moments obey the triangle inequality (Lynch & Park,
+    "Dynamics of Open Chains", the rotational inertia matrix of a single rigid body: from its
+    integrals, ``Ixx + Iyy - Izz = 2 int z^2 dm >= 0`` and alike).  Numbers are checked to a
+    tolerance relative to the largest entry; symbolic entries where SymPy can decide."""
     symbolic = any(_is_sympy(e) and e.free_symbols for row in rows for e in row)
+    if not symbolic:
+        matrix = np.array(rows, dtype=float)
+        scale = float(np.abs(matrix).max())
+        with np.errstate(over="ignore", invalid="ignore"):
+            squares_overflow = not np.isfinite(matrix @ matrix).all()
+        if squares_overflow:
+            raise ValueError(f"{where}: inertia entries up to {scale:.3g} are too large to "
+                             f"compute with (the check of definiteness overflows)")
     for r, c in ((0, 1), (0, 2), (1, 2)):
         upper, lower = rows[r][c], rows[c][r]
         if symbolic:
             same = sympy.simplify(sympy.sympify(upper) - lower) == 0
-        else:
-            scale = max(1.0, max(abs(float(e)) for row in rows for e in row))
+        else:   # relative: a small link's inertia has small entries
             same = abs(float(upper) - float(lower)) <= _INERTIA_RTOL * scale
         if not same:
             raise ValueError(f"{where}: inertia is not symmetric: inertia[{r}][{c}] = {upper} "
                              f"but inertia[{c}][{r}] = {lower}")
     if symbolic:
-        for k, name in enumerate(("Ixx", "Iyy", "Izz")):
-            if sympy.sympify(rows[k][k]).is_negative:
-                raise ValueError(f"{where}: inertia {name} = {rows[k][k]} is negative")
+        _check_symbolic_inertia(rows, where, lumped)
         return
-    matrix = np.array(rows, dtype=float)
-    scale = max(1e-300, float(np.abs(matrix).max()))
+    scale = max(1e-300, scale)
     moments = np.linalg.eigvalsh(matrix)
     if moments[0] < -_INERTIA_RTOL * scale:
         raise ValueError(f"{where}: inertia is not positive semi-definite: its principal moments "
@@ -216,6 +233,35 @@ def _check_inertia(rows: tuple, where: str, lumped: bool) -> None:
                     f"{where}: inertia violates the triangle inequality: principal moment "
                     f"{moments[k]:.6g} exceeds the sum {others:.6g} of the other two, which no "
                     f"rigid body can have (pass lumped_inertia=True for a lumped rotor inertia)")
+
+
+def _check_symbolic_inertia(rows: tuple, where: str, lumped: bool) -> None:
+    """Refuse a symbolic inertia that can never be positive semi-definite, or a rigid body's
+    that can never satisfy the triangle inequality, where SymPy decides it; accept the rest."""
+    names = ("Ixx", "Iyy", "Izz")
+    I = [[sympy.sympify(e) for e in row] for row in rows]  # noqa: E741
+    for k in range(3):
+        if I[k][k].is_negative:
+            raise ValueError(f"{where}: inertia is not positive semi-definite: {names[k]} = "
+                             f"{I[k][k]} is negative")
+    for r, c in ((0, 1), (0, 2), (1, 2)):
+        if I[r][c] == 0:
+            continue
+        minor = sympy.expand(I[r][r] * I[c][c] - I[r][c] ** 2)
+        if minor.is_negative:   # a 2x2 principal minor of a PSD matrix is >= 0
+            raise ValueError(f"{where}: inertia is not positive semi-definite: the principal "
+                             f"minor {names[r]} {names[c]} - inertia[{r}][{c}]^2 = {minor} is "
+                             f"negative")
+    if lumped:
+        return
+    for k in range(3):
+        excess = sympy.expand(I[k][k] - sum(I[j][j] for j in range(3) if j != k))
+        if excess.is_positive:
+            others = " + ".join(names[j] for j in range(3) if j != k)
+            raise ValueError(
+                f"{where}: inertia violates the triangle inequality: {names[k]} exceeds "
+                f"{others} by {excess}, which no rigid body can have (pass "
+                f"lumped_inertia=True for a lumped rotor inertia)")
 
 
 @dataclass(frozen=True, eq=False, init=False, repr=False)
@@ -289,7 +335,7 @@ class Link:
             "static": scalar(static, where, "static", nonnegative=True),
             "epsilon": scalar(epsilon, where, "epsilon", positive=True),
             "name": name or "",
-            "lumped_inertia": bool(lumped_inertia),
+            "lumped_inertia": flag(lumped_inertia, where, "lumped_inertia"),
         }
         _check_inertia(values["inertia"], where, values["lumped_inertia"])
         for key, value in values.items():
@@ -396,6 +442,9 @@ class Robot:
                  tip_moment=(0, 0, 0), name: str = "robot", source: str = ""):
         if not isinstance(name, str):
             raise TypeError(f"robot name must be a string, got {type(name).__name__}")
+        if not isinstance(source, str):
+            raise TypeError(f"{name}: source must be a string, got {type(source).__name__} "
+                            f"{source!r}")
         if isinstance(links, Link):
             raise TypeError(f"{name}: links must be a sequence of Link, got a single Link; "
                             f"wrap it in a list")
@@ -484,8 +533,10 @@ class Robot:
         >>> arm.replace_link(1, mass=3.0).links[0].mass
         3.0
         """
-        if not isinstance(index, int) or not 1 <= index <= self.n:
+        if isinstance(index, numbers.Integral) and not isinstance(index, (bool, np.bool_)) \
+                and not 1 <= index <= self.n:
             raise ValueError(f"{self.name}: link index must be 1..{self.n}, got {index!r}")
+        index = count(index, self.name, "link index", 1, self.n)
         links = list(self.links)
         links[index - 1] = links[index - 1].replace(**changes)
         return self.replace(links=links)
@@ -667,8 +718,7 @@ def joint_symbols(n: int) -> tuple:
     >>> q, qd, qdd
     ((q1, q2), (qd1, qd2), (qdd1, qdd2))
     """
-    if not isinstance(n, int) or n < 1:
-        raise ValueError(f"joint_symbols: n must be a positive integer, got {n!r}")
+    n = count(n, "joint_symbols", "n", 1)
     return tuple(tuple(sympy.Symbol(f"{stem}{k}", real=True) for k in range(1, n + 1))
                  for stem in ("q", "qd", "qdd"))
 

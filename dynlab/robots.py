@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import sympy
 
+from dynlab.checks import choice, count, flag
 from dynlab.model import G, Link, Robot, scalar
 
 # -- PUMA 560 -----------------------------------------------------------------------------------
@@ -59,8 +61,8 @@ def puma560(symbolic: bool = False, joints: int = 6) -> Robot:
     >>> [round(float(x), 4) for x in arm.links[2].com]
     [-0.0203, -0.0141, 0.07]
     """
-    if joints not in range(1, 7):
-        raise ValueError(f"puma560: joints must be 1..6, got {joints!r}")
+    symbolic = flag(symbolic, "puma560", "symbolic")
+    joints = count(joints, "puma560", "joints", 1, 6)
     links = []
     for k, (d, a, quarter_turns, mass, com, moments) in enumerate(PUMA560_PARAMETERS, start=1):
         if k > joints:
@@ -88,6 +90,7 @@ def puma560(symbolic: bool = False, joints: int = 6) -> Robot:
 def _parameters(symbolic: bool, given: dict, defaults: dict, builder: str) -> dict:
     """The physical parameters of an arm: each is ``given[name]`` when passed, else a positive
     SymPy symbol named as in the source (``symbolic=True``) or dynlab's default number."""
+    symbolic = flag(symbolic, builder, "symbolic")
     unknown = set(given) - set(defaults)
     if unknown:
         raise TypeError(f"{builder}: unknown parameter(s) {sorted(unknown)}; "
@@ -95,6 +98,9 @@ def _parameters(symbolic: bool, given: dict, defaults: dict, builder: str) -> di
     values = {}
     for name, default in defaults.items():
         if given.get(name) is not None:
+            # checked here, so that the error names the builder's parameter (m1, not the
+            # mass of link 1); kept as given, so that an integer stays exact in derivations
+            scalar(given[name], builder, name)
             values[name] = given[name]
         else:
             values[name] = sympy.Symbol(name, positive=True) if symbolic else default
@@ -105,6 +111,8 @@ def _friction(n: int, viscous, coulomb, static, epsilon, builder: str) -> list:
     """Per-joint keyword arguments of 002 Eq. (6-3-3) from a scalar (every joint) or one value
     per joint; ``static=None`` means ``static = coulomb`` (pure Coulomb friction, no stiction)."""
     def per_joint(value, name):
+        if isinstance(value, np.ndarray):
+            value = value.tolist() if value.ndim else value.item()
         if isinstance(value, (list, tuple)):
             if len(value) != n:
                 raise ValueError(f"{builder}: {name} needs {n} entries (one per joint), "
@@ -229,9 +237,7 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
     >>> planar_2r("macsyma", payload=0.0).links[1].mass
     2.0
     """
-    if variant not in PLANAR_2R_PARAMETERS:
-        raise ValueError(f"planar_2r: unknown variant {variant!r}; choose one of "
-                         f"{', '.join(PLANAR_2R_PARAMETERS)}")
+    choice(variant, PLANAR_2R_PARAMETERS, "planar_2r", "variant")
     if payload is not None:
         if variant != "macsyma":
             raise TypeError(f"planar_2r: payload= belongs to the 'macsyma' variant (001), "

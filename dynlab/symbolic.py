@@ -36,7 +36,7 @@ def chop(expr, relative: float = ROUND_OFF, scale: float | None = None):
         return expr
     if scale is None:
         scale = max([1.0] + [abs(float(f)) for f in floats])
-    tiny = {f: 0 for f in floats if abs(float(f)) < relative * scale}
+    tiny = {f: sympy.S.Zero for f in floats if abs(float(f)) < relative * scale}
     return expr.xreplace(tiny) if tiny else expr
 
 

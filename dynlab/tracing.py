@@ -194,8 +194,10 @@ class Tape:
 
     def compile(self, name: str, arguments: tuple):
         """The tape as a Python function (``sin``, ``cos``, ... from :mod:`math`)."""
+        # inf and nan: constants folded from parameters so large that they overflow (the
+        # callers check the outputs and name the overflow)
         namespace = {"sin": math.sin, "cos": math.cos, "exp": math.exp, "sign": _sign,
-                     "abs": abs}
+                     "abs": abs, "inf": math.inf, "nan": math.nan}
         code = compile(self.source(name, arguments), f"<dynlab compiled {name}>", "exec")
         exec(code, namespace)
         return namespace[name]

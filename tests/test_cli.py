@@ -329,7 +329,7 @@ ERRORS = [
     (["torque", "planar_2r:foo", "--q", "0,0"], "unknown variant 'foo'; choose one of fu, "
                                                 "schilling, lynch_park, macsyma"),
     (["torque", "planar_2r:mass=1", "--q", "0,0"], "unknown parameter(s) ['mass']"),
-    (["torque", "puma560:7", "--q", "0"], "puma560: joints must be 1..6, got 7"),
+    (["torque", "puma560:7", "--q", "0"], "puma560: joints must be a whole number from 1 to 6, got 7"),
     (["torque", "pendulum:m1=1,m1=2", "--q", "0"], "option 'm1' given twice"),
     (["torque", "pendulum:viscous=-1", "--q", "0"], "viscous must be non-negative"),
     (["torque", "pendulum", "--q", "0", "--digits", "40"], "argument --digits: must be a whole "
@@ -337,6 +337,20 @@ ERRORS = [
     (["check", "--states", "0"], "argument --states: must be a whole number >= 1, got '0'"),
     (["code", "pendulum", "--language", "cobol"], "argument --language: invalid choice"),
     (["frobnicate"], "argument COMMAND: invalid choice: 'frobnicate'"),
+    (["torque", "planar_2r", "--q", "0,0", "--qd", "1e200,1e200"],
+     "tau1 of two-link arm (000 Fig. 3.2) is not finite (overflow) at q = (0, 0), "
+     "qd = (1e+200, 1e+200)"),
+    (["torque", "pendulum:m1=abc", "--q", "0"],
+     "arm 'pendulum:m1=abc': m1's value 'abc' is not a number"),
+    (["torque", "pendulum:a1=1e999", "--q", "0"], "a1's value '1e999' is too large"),
+    (["torque", "pendulum:viscous=1e10", "--q", "0", "--qd", "1e300"],
+     "tau1 of one-axis arm (pendulum) is not finite (overflow)"),
+    (["torque", "puma560:joints=3.0", "--q", "0,0,0"],
+     "puma560: joints must be a whole number from 1 to 6, got float 3.0"),
+    (["torque", "puma560:true", "--q", "0"], "joints's value 'true' is not a number"),
+    (["compare", "pendulum", "--numeric", "--seed", "-1"],
+     "argument --seed: must be a whole number >= 0, got '-1'"),
+    (["check", "pendulum", "--seed", "x"], "argument --seed: must be a whole number >= 0"),
 ]
 
 
@@ -348,3 +362,19 @@ def test_mistakes_are_named_with_status_2(capsys, argv, message):
     assert "Traceback" not in err
     assert re.match(r"dynlab( \w+)?: error: ", err.splitlines()[-1]), err
     assert out == ""
+
+
+def test_python_m_dynlab_reports_an_overflow_and_exits_non_zero():
+    done = program("torque", "planar_2r", "--q", "0,0", "--qd", "1e200,1e200")
+    assert done.returncode == USAGE
+    assert done.stdout == ""
+    assert "tau1 of two-link arm (000 Fig. 3.2) is not finite (overflow)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_an_arm_option_may_be_a_multiple_of_pi(capsys):
+    status, out, _ = run(capsys, "torque", "pendulum:m1=pi/2", "--q", "0", "--qdd", "1")
+    expected = dynlab.inverse_dynamics(dynlab.robots.pendulum(m1=math.pi / 2), [0.0], [0.0],
+                                       [1.0])
+    assert status == 0
+    assert printed_torques(out)[0] == pytest.approx(expected, abs=5e-5)

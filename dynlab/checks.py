@@ -1,0 +1,130 @@
+"""Checks of arguments and results shared by every entry point: flags, counts, choices, and
+results that must be finite.
+
+Every check raises an error that names where it happened and what is wrong, so that no call
+returns a silently wrong number or reads ``"no"`` as ``True``.
+
+>>> flag(False, "inverse_dynamics", "gravity")
+False
+>>> flag("no", "inverse_dynamics", "gravity")
+Traceback (most recent call last):
+...
+TypeError: inverse_dynamics: gravity must be True or False, got str 'no'
+>>> count(3, "puma560", "joints", 1, 6)
+3
+>>> count(True, "puma560", "joints", 1, 6)
+Traceback (most recent call last):
+...
+TypeError: puma560: joints must be a whole number from 1 to 6, got the boolean True
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+
+def flag(value, where: str, name: str, *, allow_none: bool = False):
+    """``value`` as a ``bool`` (NumPy booleans too), or a ``TypeError`` naming the flag.
+
+    ``allow_none`` admits ``None`` for a flag whose default means "decide for me" (``simplify``).
+    """
+    if value is True or value is False:
+        return value
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if value is None and allow_none:
+        return None
+    allowed = "True, False or None" if allow_none else "True or False"
+    raise TypeError(f"{where}: {name} must be {allowed}, got {type(value).__name__} {value!r}")
+
+
+def count(value, where: str, name: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` as an ``int`` in ``low..high``: refuses booleans, fractions and text.
+
+    >>> count(2.0, "arm", "joints", 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: arm: joints must be a whole number >= 1, got float 2.0
+    """
+    wanted = (f"a whole number from {low} to {high}" if high is not None
+              else f"a whole number >= {low}")
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{where}: {name} must be {wanted}, got the boolean {value!r}")
+    if not isinstance(value, numbers.Integral):
+        raise TypeError(f"{where}: {name} must be {wanted}, got {type(value).__name__} "
+                        f"{value!r}")
+    value = int(value)
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{where}: {name} must be {wanted}, got {value}")
+    return value
+
+
+def choice(value, options, where: str, name: str) -> str:
+    """``value`` if it is one of the strings ``options``, else an error listing them.
+
+    >>> choice(["newton_euler"], ("newton_euler", "dalembert"), "inverse_dynamics", "method")
+    Traceback (most recent call last):
+    ...
+    TypeError: inverse_dynamics: method must be a string, one of newton_euler, dalembert; got list ['newton_euler']
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{where}: {name} must be a string, one of {', '.join(options)}; "
+                        f"got {type(value).__name__} {value!r}")
+    if value not in options:
+        raise ValueError(f"{where}: unknown {name} {value!r}; choose one of {', '.join(options)}")
+    return value
+
+
+class NotFiniteError(ValueError, ArithmeticError):
+    """A result came out ``inf`` or NaN although every input was finite: an overflow.
+
+    A ``ValueError`` (the input is out of the range the float arithmetic can handle) and an
+    ``ArithmeticError`` (what happened is an overflow).
+    """
+
+
+def all_finite(values) -> bool:
+    """True when every number of ``values`` (a flat sequence of floats or an array) is finite.
+
+    >>> all_finite((1.0, -2.5)), all_finite([1.0, float("nan")])
+    (True, False)
+    """
+    if isinstance(values, np.ndarray):
+        return bool(np.isfinite(values).all())
+    try:
+        return all(map(math.isfinite, values))
+    except TypeError:       # nested or mixed: let NumPy look at it
+        return bool(np.isfinite(np.asarray(values, dtype=float)).all())
+
+
+def _vector_text(values) -> str:
+    return "(" + ", ".join(f"{float(v):.6g}" for v in values) + ")"
+
+
+def not_finite(quantity: str, values, where: str, state: dict) -> NotFiniteError:
+    """The error for a result ``values`` of ``quantity`` (``"tau"``, ``"qdd"``, ``"D"`` ...) with
+    a non-finite entry, naming the first such entry (1-based, as the books number joints) and
+    the state it was computed at.
+
+    >>> error = not_finite("tau", [1.0, float("nan")], "planar_2r", {"qd": (1e200, 1e200)})
+    >>> print(error)
+    tau2 of planar_2r is not finite (overflow) at qd = (1e+200, 1e+200): the result exceeds the range of floating-point numbers; use smaller values
+    """
+    array = np.asarray(values, dtype=float)
+    index = tuple(int(i) + 1 for i in np.argwhere(~np.isfinite(array))[0])
+    label = quantity + "".join(map(str, index)) if len(index) == 1 or max(index) < 10 else \
+        f"{quantity}[{','.join(map(str, index))}]"
+    at = ", ".join(f"{key} = {_vector_text(v)}" for key, v in state.items())
+    return NotFiniteError(f"{label} of {where} is not finite (overflow){' at ' + at if at else ''}"
+                          f": the result exceeds the range of floating-point numbers; use "
+                          f"smaller values")
+
+
+def check_finite(quantity: str, values, where: str, state: dict):
+    """``values`` unchanged if finite, else :class:`NotFiniteError` (see :func:`not_finite`)."""
+    if not all_finite(values):
+        raise not_finite(quantity, values, where, state)
+    return values

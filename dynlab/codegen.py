@@ -9,11 +9,12 @@ the same job in two ways:
 
 * **from a trace** (:func:`generate`, numeric parameters): a formulation runs once on traced
   values (:class:`dynlab.tracing.Tape`: constants folded, each operation recorded once, dead code
-  removed) and the tape is rewritten by :class:`Optimizer`, which keeps every sum as a linear
+  removed) and its program is rewritten by :class:`~dynlab.optimizer.Optimizer`
+  (:mod:`dynlab.optimizer`), which keeps every sum as a linear
   combination ``c0 + sum c_k x_k`` of products, calls and inputs.  Numeric factors then ride along
   until a sum must be formed (``m (0.3 x)`` costs one multiplication, not two), signs cost nothing
   (``-a * b + c`` becomes ``c - a*b``), sums are shared when equal up to a factor, and pairs of
-  terms that several sums have in common are added once (:func:`_share_pairs`).  The robot's
+  terms that several sums have in common are added once.  The robot's
   numbers are the precomputed constants.  Each rewrite is checked against the tape's own
   program at random inputs and dropped if it differs (reassociating products of constants
   near the underflow limit is not exact in floating point).
@@ -23,8 +24,8 @@ the same job in two ways:
   expressions into monomials, keeping the nesting of large ones such as the PUMA's), then
   ``sympy.cse`` and the same optimizer produce the program.
 
-A :class:`Program` (one operation per line) is printed as Python, vectorized NumPy, C or Fortran,
-and counted as 001 and 000 count: multiplications (``x**2`` is one), additions and subtractions
+A :class:`~dynlab.program.Program` (one operation per line, the type the tape records too) is
+printed by :mod:`dynlab.emitters` as Python, vectorized NumPy, C or Fortran, and counted as 001 and 000 count: multiplications (``x**2`` is one), additions and subtractions
 (a negation counts as one; the optimizer leaves none but a negative output), divisions, and
 function calls (``sin``, ``cos``, ...; 000 and 001 do not count these, dynlab reports them
 apart).  Generated code is cached on disk as JSON text (never pickled functions), keyed by a hash
@@ -48,19 +49,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import re
+import numbers
 import tempfile
 from pathlib import Path
-import numbers
 from typing import Iterable, Sequence
 
 import numpy as np
 
-from dynlab import vectors as V
 from dynlab.checks import all_finite, check_finite, flag
+from dynlab.emitters import counts_text, fortran_name
+from dynlab.optimizer import STRATEGIES, Optimizer, optimize
+from dynlab.program import FUNCTIONS, NUMPY_FUNCTIONS, Program
 from dynlab.tracing import Tape, backend_for
+
+#: The public names, several of them defined in the modules of the pipeline (tape -> program ->
+#: optimizer -> emitters) and offered here in one place.
+__all__ = ["FORMAT", "WHAT", "FUNCTIONS", "STRATEGIES", "VECTOR_CHUNK", "EXPAND_LIMIT",
+           "Program", "Optimizer", "Generated", "fortran_name", "optimize_tape", "trace",
+           "solve_symmetric", "generate", "crunch", "from_sympy", "closed_form", "compile_c",
+           "source_fingerprint", "cache_directory"]
 
 #: Bumped when the layout of cached files changes.
 FORMAT = 1
@@ -76,731 +85,15 @@ WHAT = {
     "forward_dynamics": ("q", "qd", "tau"),     # qdd = D^-1 (tau - bias)
 }
 
-FUNCTIONS = ("sin", "cos", "exp", "sign", "abs", "sqrt")
-
 #: Points per block of :meth:`Generated.vectorized`: each line of a generated program makes one
 #: temporary array, and blocks of about a thousand points keep them in the CPU cache (on the
 #: PUMA 560 this is about twice as fast as one block of 10,000 points).
 VECTOR_CHUNK = 1024
 
 
-# =================================================================================================
-# The program: one operation per line
-# =================================================================================================
-class Program:
-    """A straight-line program.
-
-    ``inputs``: ``[(stem, n), ...]``, input ``k`` of group ``stem`` is named ``f"{stem}{k}"``
-    (0-based); ``lines``: ``[(target, op, args), ...]`` with ``op`` one of ``+ - * /``,
-    ``neg`` or a function name and ``args`` names or floats; ``outputs``: names or floats.
-
-    >>> p = Program([("x", 2)], [("t0", "*", ("x0", "x1")), ("t1", "-", ("t0", 2.5))],
-    ...             ["t1", "x0"])
-    >>> p.counts()
-    {'mul': 1, 'add': 1, 'div': 0, 'call': 0}
-    >>> print(p.python_source("f"))
-    def f(x):
-        x0, x1 = x
-        t0 = x0 * x1
-        t1 = t0 - 2.5
-        return (t1, x0)
-    """
-
-    def __init__(self, inputs, lines, outputs):
-        self.inputs = [(str(stem), int(n)) for stem, n in inputs]
-        self.lines = [(str(t), str(op), tuple(args)) for t, op, args in lines]
-        self.outputs = list(outputs)
-
-    # -- counts -----------------------------------------------------------------------------------
-    def counts(self) -> dict:
-        """Multiplications, additions/subtractions (negations included), divisions and function
-        calls of the program (each line is one operation)."""
-        tally = {"mul": 0, "add": 0, "div": 0, "call": 0}
-        kinds = {"*": "mul", "+": "add", "-": "add", "neg": "add", "/": "div"}
-        for _, op, _ in self.lines:
-            tally[kinds.get(op, "call")] += 1
-        return tally
-
-    def __len__(self) -> int:
-        return len(self.lines)
-
-    def to_json(self) -> dict:
-        return {"inputs": self.inputs, "lines": [[t, op, list(args)] for t, op, args in
-                                                 self.lines], "outputs": self.outputs}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "Program":
-        return cls(data["inputs"], [(t, op, tuple(args)) for t, op, args in data["lines"]],
-                   data["outputs"])
-
-    # -- text in four languages -------------------------------------------------------------------
-    def _expression(self, op, args, text) -> str:
-        if op == "neg":
-            return f"-{text(args[0])}"
-        if op in ("+", "-", "*", "/"):
-            return f"{text(args[0])} {op} {text(args[1])}"
-        return f"{op}({text(args[0])})"
-
-    def python_source(self, name: str, arguments: Sequence[str] | None = None) -> str:
-        """A Python function ``name(*groups)`` returning the outputs as a tuple; with NumPy
-        functions in its namespace the same text works on arrays (one entry per point)."""
-        arguments = [stem for stem, _ in self.inputs] if arguments is None else list(arguments)
-        body = []
-        for argument, (stem, n) in zip(arguments, self.inputs):
-            names = ", ".join(f"{stem}{k}" for k in range(n))
-            body.append(f"    {names}{',' if n == 1 else ''} = {argument}")
-        body += [f"    {t} = {self._expression(op, args, _py)}" for t, op, args in self.lines]
-        result = ", ".join(_py(v) for v in self.outputs)
-        body.append(f"    return ({result}{',' if len(self.outputs) == 1 else ''})")
-        return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)
-
-    def c_source(self, name: str, title: str = "", output: str = "out") -> str:
-        """C99 text: ``void name(const double *q, ..., double *out)`` and a batched
-        ``name_batch(long count, ...)`` over row-major arrays of points."""
-        used = self._used_inputs()
-
-        def text(token):
-            if isinstance(token, str):
-                return token
-            return _c_number(token)
-
-        groups = ", ".join(f"const double *{stem}" for stem, _ in self.inputs)
-        lines = [f"/* {title}, generated by dynlab.codegen */" if title else
-                 "/* generated by dynlab.codegen */",
-                 f"/* operations: {_counts_text(self.counts())} */",
-                 "#include <math.h>", ""]
-        if any(op == "sign" for _, op, _ in self.lines):
-            lines += ["static double sign(double x) { return (double)((x > 0) - (x < 0)); }", ""]
-        lines.append(f"void {name}({groups}, double *{output})")
-        lines.append("{")
-        for stem, n in self.inputs:
-            for k in range(n):
-                if f"{stem}{k}" in used:
-                    lines.append(f"    const double {stem}{k} = {stem}[{k}];")
-        for t, op, args in self.lines:
-            op_c = "fabs" if op == "abs" else op
-            lines.append(f"    const double {t} = {self._expression(op_c, args, text)};")
-        for k, value in enumerate(self.outputs):
-            lines.append(f"    {output}[{k}] = {text(value)};")
-        lines.append("}")
-        lines.append("")
-        strides = ", ".join(f"{stem} + i * {n}" for stem, n in self.inputs)
-        lines.append(f"void {name}_batch(long count, {groups}, double *{output})")
-        lines.append("{")
-        lines.append("    for (long i = 0; i < count; ++i)")
-        lines.append(f"        {name}({strides}, {output} + i * {len(self.outputs)});")
-        lines.append("}")
-        return "\n".join(lines) + "\n"
-
-    def fortran_source(self, name: str, title: str = "", output: str = "out") -> str:
-        """Fortran 90 text: ``subroutine name(q, ..., out)`` (free form, double precision)."""
-        def text(token):
-            if isinstance(token, str):
-                match = re.fullmatch(r"([a-z]+)(\d+)", token)
-                if match and match.group(1) in dict(self.inputs):
-                    return f"{match.group(1)}({int(match.group(2)) + 1})"
-                return token
-            return _fortran_number(token)
-
-        arguments = ", ".join([stem for stem, _ in self.inputs] + [output])
-        name = fortran_name(name)
-        import textwrap
-        heading = f"{title}, generated by dynlab.codegen" if title else \
-            "generated by dynlab.codegen"
-        lines = [f"! {part}" for part in textwrap.wrap(heading, 120)]   # free form: <= 132
-        lines += [f"! operations: {_counts_text(self.counts())}",
-                  f"subroutine {name}({arguments})",
-                 "  implicit none"]
-        for stem, n in self.inputs:
-            lines.append(f"  double precision, intent(in) :: {stem}({n})")
-        lines.append(f"  double precision, intent(out) :: {output}({len(self.outputs)})")
-        names = [t for t, _, _ in self.lines]
-        for start in range(0, len(names), 12):
-            lines.append("  double precision :: " + ", ".join(names[start:start + 12]))
-        for t, op, args in self.lines:
-            if op == "sign":
-                a = text(args[0])
-                expression = f"merge(1d0, 0d0, {a} > 0d0) - merge(1d0, 0d0, {a} < 0d0)"
-            else:
-                expression = self._expression(op, args, text)
-            lines.append(f"  {t} = {expression}")
-        for k, value in enumerate(self.outputs):
-            lines.append(f"  {output}({k + 1}) = {text(value)}")
-        lines.append(f"end subroutine {name}")
-        return "\n".join(lines) + "\n"
-
-    def _used_inputs(self) -> set:
-        used = {a for _, _, args in self.lines for a in args if isinstance(a, str)}
-        return used | {v for v in self.outputs if isinstance(v, str)}
-
-    def compile(self, name: str = "generated"):
-        """The program as a Python function on floats (``math`` functions)."""
-        return _exec(self.python_source(name), name, vectorized=False)
-
-
-def fortran_name(name: str) -> str:
-    """``name`` as a Fortran identifier: at most 63 characters (Fortran 2003), a long name
-    shortened with a hash of the whole so that two long names stay apart.
-
-    >>> fortran_name("tau")
-    'tau'
-    >>> len(fortran_name("x" * 80)), fortran_name("x" * 80)[:54] == "x" * 54
-    (63, True)
-    """
-    if len(name) <= 63:
-        return name
-    return name[:54] + "_" + hashlib.sha256(name.encode()).hexdigest()[:8]
-
-
-def _counts_text(counts: dict) -> str:
-    return ", ".join(f"{counts[k]} {k}" for k in ("mul", "add", "div", "call"))
-
-
-def _py(token) -> str:
-    if isinstance(token, str):
-        return token
-    value = repr(float(token))
-    return f"({value})" if value.startswith("-") else value
-
-
-def _c_number(value) -> str:
-    text = repr(float(value))
-    return f"({text})" if text.startswith("-") else text
-
-
-def _fortran_number(value) -> str:
-    text = repr(float(value))
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        text = f"{mantissa}d{int(exponent)}"
-    else:
-        text = f"{text}d0"
-    return f"({text})" if text.startswith("-") else text
-
-
-def _exec(source: str, name: str, vectorized: bool):
-    if vectorized:
-        namespace = {"sin": np.sin, "cos": np.cos, "exp": np.exp, "sign": np.sign,
-                     "abs": np.abs, "sqrt": np.sqrt}
-    else:
-        namespace = {"sin": math.sin, "cos": math.cos, "exp": math.exp, "sign": V._sign,
-                     "abs": abs, "sqrt": math.sqrt}
-    namespace.update(inf=math.inf, nan=math.nan)    # constants of overflowing parameters
-    exec(compile(source, f"<dynlab generated {name}>", "exec"), namespace)
-    return namespace[name]
-
-
-# =================================================================================================
-# The optimizer: sums as linear combinations
-# =================================================================================================
-def _magnitude(value: float) -> float:
-    """``|value|`` to 12 significant digits: factors equal but for rounding group together."""
-    return float(f"{abs(value):.12g}")
-
-
-def _snap(value: float) -> float:
-    """``+-1`` for a ratio within 1e-12 of it (a factor pulled out of terms equal but for
-    rounding), else ``value``."""
-    if abs(abs(value) - 1.0) < 1e-12:
-        return math.copysign(1.0, value)
-    return value
-
-
-class _Lin:
-    """``c0 + sum_k terms[k] * atom_k``: a value during optimization (atoms are integers)."""
-
-    __slots__ = ("c0", "terms")
-
-    def __init__(self, c0=0.0, terms=None):
-        self.c0 = float(c0)
-        self.terms = terms if terms is not None else {}
-
-    @property
-    def constant(self) -> bool:
-        return not self.terms
-
-
-class Optimizer:
-    """Rewrites straight-line code so that numeric factors and signs cost nothing until a sum
-    has to be formed, and equal sums (up to a factor) are formed once.
-
-    Values are :class:`_Lin` linear combinations over *atoms*: inputs, products of two atoms,
-    quotients, function calls and formed sums.  ``x * y`` forms ``x`` and ``y`` (pulling a
-    common factor out of each: ``0.6 a + 0.6 b`` is formed as ``a + b`` and the 0.6 rides on the
-    product) and records the product once.
-
-    >>> opt = Optimizer([("x", 2)])
-    >>> x0, x1 = opt.input("x0"), opt.input("x1")
-    >>> y = opt.mul(opt.add(opt.scale(x0, 0.6), opt.scale(x1, 0.6)), x1)   # (0.6 x0 + 0.6 x1) x1
-    >>> z = opt.add(opt.scale(y, 2.0), opt.scale(x0, -1.0))                 # 2 y - x0
-    >>> print(opt.program([y, z]).python_source("f"))
-    def f(x):
-        x0, x1 = x
-        t0 = x0 + x1
-        t1 = x1 * t0
-        t2 = t1 * 0.6
-        t3 = t1 * 1.2
-        t4 = t3 - x0
-        return (t2, t4)
-    """
-
-    def __init__(self, inputs):
-        self.inputs = [(stem, n) for stem, n in inputs]
-        self.defs: list = []
-        self.index: dict = {}
-        for stem, n in self.inputs:
-            for k in range(n):
-                self._atom(("in", f"{stem}{k}"))
-
-    # -- atoms --------------------------------------------------------------------------------
-    def _atom(self, definition) -> int:
-        found = self.index.get(definition)
-        if found is None:
-            found = len(self.defs)
-            self.defs.append(definition)
-            self.index[definition] = found
-        return found
-
-    def input(self, name: str) -> _Lin:
-        return _Lin(0.0, {self.index[("in", name)]: 1.0})
-
-    @staticmethod
-    def const(value) -> _Lin:
-        return _Lin(float(value))
-
-    # -- linear operations (free) -------------------------------------------------------------
-    def add(self, a: _Lin, b: _Lin, sign: float = 1.0) -> _Lin:
-        terms = dict(a.terms)
-        for atom, coefficient in b.terms.items():
-            value = terms.get(atom, 0.0) + sign * coefficient
-            if value == 0.0:
-                terms.pop(atom, None)
-            else:
-                terms[atom] = value
-        return _Lin(a.c0 + sign * b.c0, terms)
-
-    def sub(self, a: _Lin, b: _Lin) -> _Lin:
-        return self.add(a, b, -1.0)
-
-    def scale(self, a: _Lin, factor: float) -> _Lin:
-        factor = float(factor)
-        if factor == 0.0:
-            return _Lin(0.0)
-        return _Lin(a.c0 * factor, {k: v * factor for k, v in a.terms.items()})
-
-    def neg(self, a: _Lin) -> _Lin:
-        return self.scale(a, -1.0)
-
-    # -- forming a value ----------------------------------------------------------------------
-    def form(self, a: _Lin) -> tuple:
-        """``(factor, atom)`` with ``a = factor * atom``; a sum is recorded (once) with its
-        most frequent coefficient magnitude pulled out and its first term positive."""
-        if a.constant:
-            raise ValueError("a constant is not formed into an atom")
-        terms = a.terms
-        if len(terms) == 1 and a.c0 == 0.0:
-            (atom, coefficient), = terms.items()
-            return coefficient, atom
-        magnitudes: dict = {}
-        for coefficient in terms.values():
-            key = _magnitude(coefficient)
-            magnitudes[key] = magnitudes.get(key, 0) + 1
-        best = max(magnitudes.values())
-        factor = 1.0 if magnitudes.get(1.0) == best else \
-            next(abs(c) for _, c in sorted(terms.items()) if magnitudes[_magnitude(c)] == best)
-        first = min(terms)
-        if terms[first] < 0:
-            factor = -factor
-        normal = tuple(sorted((k, _snap(v / factor)) for k, v in terms.items()))
-        return factor, self._atom(("sum", _snap(a.c0 / factor), normal))
-
-    def exact(self, a: _Lin):
-        """An atom whose value is exactly ``a`` (or a float for a constant)."""
-        if a.constant:
-            return a.c0
-        factor, atom = self.form(a)
-        if factor == 1.0:
-            return atom
-        if factor == -1.0:
-            return self._atom(("neg", atom))
-        return self._atom(("scale", atom, factor))
-
-    # -- non-linear operations ------------------------------------------------------------------
-    def mul(self, a: _Lin, b: _Lin) -> _Lin:
-        if a.constant:
-            return self.scale(b, a.c0)
-        if b.constant:
-            return self.scale(a, b.c0)
-        fa, ia = self.form(a)
-        fb, ib = self.form(b)
-        atom = self._atom(("*", min(ia, ib), max(ia, ib)))
-        return _Lin(0.0, {atom: fa * fb})
-
-    def div(self, a: _Lin, b: _Lin) -> _Lin:
-        if b.constant:
-            if b.c0 == 0.0:
-                raise ZeroDivisionError("division by the constant 0 in generated code")
-            return self.scale(a, 1.0 / b.c0)
-        fb, ib = self.form(b)
-        if a.constant:
-            if a.c0 == 0.0:
-                return _Lin(0.0)
-            return _Lin(0.0, {self._atom(("recip", ib)): a.c0 / fb})
-        fa, ia = self.form(a)
-        return _Lin(0.0, {self._atom(("/", ia, ib)): fa / fb})
-
-    def call(self, function: str, a: _Lin) -> _Lin:
-        if function not in FUNCTIONS:
-            raise ValueError(f"unknown function {function!r} in generated code")
-        if a.constant:
-            numeric = {"sin": math.sin, "cos": math.cos, "exp": math.exp, "sign": V._sign,
-                       "abs": abs, "sqrt": math.sqrt}[function]
-            return _Lin(numeric(a.c0))
-        factor, atom = self.form(a)
-        if factor == -1.0 and function in ("sin", "sign"):          # odd functions
-            return _Lin(0.0, {self._atom((function, atom)): -1.0})
-        if factor == -1.0 and function in ("cos", "abs"):           # even functions
-            return _Lin(0.0, {self._atom((function, atom)): 1.0})
-        argument = self.exact(a)
-        return _Lin(0.0, {self._atom((function, argument)): 1.0})
-
-    # -- the program ------------------------------------------------------------------------------
-    def program(self, outputs: Sequence[_Lin], share: bool = True, absorb: str | None = None):
-        """Emit the straight-line program computing ``outputs`` (dead atoms left out).
-
-        ``absorb``: the stem of an input group of constants computed elsewhere (001's
-        precomputed ``r1, r2, ...``).  A product ``r_k * x`` whose every use carries the same
-        factor ``c`` then uses a new constant ``c r_k`` instead; the result is
-        ``(program, [(new name, old name, c), ...])``.
-        """
-        formed = [(v.c0, None) if v.constant else self.form(v) for v in outputs]
-        defs = list(self.defs)
-        _unsign_roots(defs, formed)
-        inputs = [list(group) for group in self.inputs]
-        absorbed = []
-        if absorb is not None:
-            absorbed = _absorb(defs, formed, absorb, inputs)
-        roots = []
-        for factor, atom in formed:
-            if atom is None:
-                roots.append(factor)
-            elif factor == 1.0:
-                roots.append(atom)
-            else:
-                defs.append(("neg", atom) if factor == -1.0 else ("scale", atom, factor))
-                roots.append(len(defs) - 1)
-        if share:
-            _share_pairs(defs, _live(defs, [r for r in roots if isinstance(r, int)]))
-        program = _emit([tuple(group) for group in inputs], defs, roots)
-        return (program, absorbed) if absorb is not None else program
-
-
-def _user_counts(defs, live, formed) -> dict:
-    """How many times each atom is used: as an operand of a live definition or as an output."""
-    users: dict = {}
-    for atom in live:
-        for child in _children(defs[atom]):
-            users[child] = users.get(child, 0) + 1
-    for _, atom in formed:
-        if atom is not None:
-            users[atom] = users.get(atom, 0) + 1
-    return users
-
-
-def _unsign_roots(defs, formed) -> None:
-    """An output ``-(sum)`` whose sum is used nowhere else is computed as the negated sum
-    (``b - a`` rather than ``-(a - b)``): a negation saved."""
-    live = _live(defs, [atom for _, atom in formed if atom is not None])
-    users = _user_counts(defs, live, formed)
-    for k, (factor, atom) in enumerate(formed):
-        if atom is None or factor >= 0 or defs[atom][0] != "sum" or users[atom] != 1:
-            continue
-        _, c0, terms = defs[atom]
-        if c0 > 0 or any(c < 0 for _, c in terms):
-            defs[atom] = ("sum", -c0, tuple((a, -c) for a, c in terms))
-            formed[k] = (-factor, atom)
-
-
-def _push_root_factors(defs, formed, live, constants) -> None:
-    """An output ``f * (sum)`` whose sum is used nowhere else takes ``f`` into the sum's
-    coefficients when that does not cost more multiplications (products with a constant
-    ``r_k`` count as free: :func:`_absorb` takes their factors into new constants)."""
-    users = _user_counts(defs, live, formed)
-
-    def cost(terms):
-        free = [(a, c) for a, c in terms if not (defs[a][0] == "*" and
-                                                  {defs[a][1], defs[a][2]} & constants)]
-        return len({_magnitude(c) for _, c in free} - {1.0})
-
-    for k, (factor, atom) in enumerate(formed):
-        if atom is None or abs(factor) == 1.0 or defs[atom][0] != "sum" or users[atom] != 1:
-            continue
-        _, c0, terms = defs[atom]
-        pushed = tuple((a, c * factor) for a, c in terms)
-        if cost(pushed) + (c0 != 0.0) <= cost(terms) + 1:
-            defs[atom] = ("sum", c0 * factor, pushed)
-            formed[k] = (1.0, atom)
-
-
-def _absorb(defs, formed, stem, inputs) -> list:
-    """Move constant factors of products ``r_k * x`` into new constants (see
-    :meth:`Optimizer.program`); modifies ``defs``, ``formed`` and ``inputs`` in place."""
-    group = next(g for g in inputs if g[0] == stem)
-    constants = {atom for atom, d in enumerate(defs) if d[0] == "in"
-                 and re.fullmatch(rf"{stem}\d+", d[1])}
-    live = _live(defs, [atom for _, atom in formed if atom is not None])
-    _push_root_factors(defs, formed, live, constants)
-    uses: dict = {}
-    for atom in live:
-        definition = defs[atom]
-        if definition[0] == "sum":
-            for index, (child, coefficient) in enumerate(definition[2]):
-                uses.setdefault(child, []).append(("sum", atom, index, coefficient))
-        else:
-            for child in _children(definition):
-                uses.setdefault(child, []).append(("fixed",))
-    for k, (factor, atom) in enumerate(formed):
-        if atom is not None:
-            uses.setdefault(atom, []).append(("root", k, None, factor))
-    made: dict = {}
-    absorbed = []
-    for atom in sorted(live):
-        definition = defs[atom]
-        if definition[0] != "*" or not ({definition[1], definition[2]} & constants):
-            continue
-        found = uses.get(atom, [])
-        if not found or any(use[0] == "fixed" for use in found):
-            continue
-        magnitudes = {_magnitude(use[3]) for use in found}
-        if len(magnitudes) != 1 or magnitudes == {1.0}:
-            continue
-        c = abs(found[0][3])
-        r = definition[1] if definition[1] in constants else definition[2]
-        other = definition[2] if r == definition[1] else definition[1]
-        key = (r, _magnitude(c))
-        if key not in made:
-            name = f"{stem}{group[1]}"
-            group[1] += 1
-            defs.append(("in", name))
-            made[key] = len(defs) - 1
-            absorbed.append((name, defs[r][1], c))
-        new = made[key]
-        defs[atom] = ("*", min(new, other), max(new, other))
-        for use in found:
-            if use[0] == "root":
-                factor, root = formed[use[1]]
-                formed[use[1]] = (_snap(factor / c), root)
-            else:
-                _, owner, index, coefficient = use
-                kind, c0, terms = defs[owner]
-                terms = list(terms)
-                terms[index] = (terms[index][0], _snap(terms[index][1] / c))
-                defs[owner] = (kind, c0, tuple(terms))
-    return absorbed
-
-
-def _children(definition) -> list:
-    kind = definition[0]
-    if kind == "in":
-        return []
-    if kind == "sum":
-        return [atom for atom, _ in definition[2]]
-    if kind in ("*", "/"):
-        return [definition[1], definition[2]]
-    return [definition[1]]                         # recip, neg, scale, functions
-
-
-def _live(defs, roots) -> set:
-    live, stack = set(), list(roots)
-    while stack:
-        atom = stack.pop()
-        if atom in live:
-            continue
-        live.add(atom)
-        stack.extend(_children(defs[atom]))
-    return live
-
-
-def _share_pairs(defs, live, max_terms: int = 24) -> None:
-    """Form once a pair of terms ``a + r b`` that several sums contain (with the same ratio
-    ``r`` of coefficients), greedily, most shared first, while it saves operations.  Modifies
-    ``defs`` in place: sums get the pair's new atom in place of its two terms."""
-    sums = {atom: dict(defs[atom][2]) for atom in live if defs[atom][0] == "sum"
-            and len(defs[atom][2]) <= max_terms}
-    constants = {atom: defs[atom][1] for atom in sums}
-
-    def pairs_of(terms):
-        keys = sorted(terms)
-        for i, a in enumerate(keys):
-            for b in keys[i + 1:]:
-                yield (a, b, terms[b] / terms[a])
-
-    import heapq
-    where: dict = {}
-    for atom, terms in sums.items():
-        for key in pairs_of(terms):
-            where.setdefault(key, set()).add(atom)
-    heap = [(-len(owners), key) for key, owners in where.items() if len(owners) >= 2]
-    heapq.heapify(heap)
-    rejected = set()
-    while heap:
-        count, key = heapq.heappop(heap)
-        owners = where.get(key)
-        if key in rejected or not owners or len(owners) < 2:
-            continue
-        if len(owners) != -count:                       # stale entry: requeue at its count
-            heapq.heappush(heap, (-len(owners), key))
-            continue
-        a, b, ratio = key
-        owners = sorted(owners)
-        saved = sum(1 + (abs(sums[s][b]) != 1.0) - (abs(sums[s][a]) != 1.0) for s in owners)
-        cost = 1 + (abs(ratio) != 1.0)
-        if saved <= cost:
-            rejected.add(key)
-            continue
-        pair = len(defs)
-        defs.append(("sum", 0.0, ((a, 1.0), (b, ratio))))
-        for s in owners:
-            terms = sums[s]
-            for old in pairs_of(terms):
-                found = where.get(old)
-                if found is not None:
-                    found.discard(s)
-                    if not found:
-                        del where[old]
-            coefficient = terms.pop(a)
-            terms.pop(b)
-            terms[pair] = terms.get(pair, 0.0) + coefficient
-            for new in pairs_of(terms):
-                owners_new = where.setdefault(new, set())
-                owners_new.add(s)
-                if len(owners_new) >= 2:
-                    heapq.heappush(heap, (-len(owners_new), new))
-    for atom, terms in sums.items():
-        defs[atom] = ("sum", constants[atom], tuple(sorted(terms.items())))
-
-
-def _emit(inputs, defs, roots) -> Program:
-    """Lines in dependency order (depth first from the outputs), one operation each."""
-    names: dict = {}
-    lines: list = []
-    counter = [0]
-
-    def fresh():
-        name = f"t{counter[0]}"
-        counter[0] += 1
-        return name
-
-    def line(op, args):
-        target = fresh()
-        lines.append((target, op, tuple(args)))
-        return target
-
-    def visit(root):
-        stack = [(root, False)]
-        while stack:
-            atom, expanded = stack.pop()
-            if atom in names:
-                continue
-            definition = defs[atom]
-            if not expanded:
-                stack.append((atom, True))
-                stack.extend((child, False) for child in reversed(_children(definition))
-                             if child not in names)
-                continue
-            names[atom] = emit(definition)
-
-    def emit(definition):
-        kind = definition[0]
-        if kind == "in":
-            return definition[1]
-        if kind == "*":
-            return line("*", (names[definition[1]], names[definition[2]]))
-        if kind == "/":
-            return line("/", (names[definition[1]], names[definition[2]]))
-        if kind == "recip":
-            return line("/", (1.0, names[definition[1]]))
-        if kind == "neg":
-            return line("neg", (names[definition[1]],))
-        if kind == "scale":
-            return line("*", (names[definition[1]], definition[2]))
-        if kind == "sum":
-            return emit_sum(definition[1], definition[2])
-        return line(kind, (names[definition[1]],))
-
-    def signed_sum(terms):
-        """``sum sign_k x_k`` of ``[(name, sign)]``: ``(name, sign)`` of the result, positive
-        terms first so that no negation is needed (all negative: the sign goes outside)."""
-        terms = sorted(terms, key=lambda term: term[1] < 0)
-        outer = 1.0
-        if terms[0][1] < 0:
-            terms, outer = [(name, -sign) for name, sign in terms], -1.0
-        value = terms[0][0]
-        for name, sign in terms[1:]:
-            value = line("+" if sign > 0 else "-", (value, name))
-        return value, outer
-
-    def emit_sum(c0, terms):
-        # terms with equal coefficient magnitudes are added first and scaled once:
-        # 0.8 a + 0.8 b - c = 0.8 (a + b) - c
-        groups: dict = {}
-        for atom, coefficient in terms:
-            groups.setdefault(_magnitude(coefficient), []).append((atom, coefficient))
-        parts = []
-        for members in groups.values():
-            magnitude = abs(members[0][1])
-            value, sign = signed_sum([(names[atom], math.copysign(1.0, coefficient))
-                                      for atom, coefficient in members])
-            if magnitude != 1.0:
-                value = line("*", (value, magnitude))
-            parts.append((value, sign))
-        if c0 != 0.0:
-            parts.append((abs(c0), math.copysign(1.0, c0)))
-        value, sign = signed_sum(parts)
-        return value if sign > 0 else line("neg", (value,))
-
-    outputs = []
-    for root in roots:
-        if isinstance(root, int):
-            visit(root)
-            outputs.append(names[root])
-        else:
-            outputs.append(float(root))
-    return Program(inputs, lines, outputs)
-
-
-# -- from a tape ------------------------------------------------------------------------------------
-def _tape_program(tape: Tape, lines) -> Program:
-    """The tape's live lines as a :class:`Program`, unchanged."""
-    def token(text):
-        return text if text[0].isalpha() else float(text)
-
-    out = []
-    for target, operator, expression in lines:
-        if operator == "neg":
-            out.append((target, "neg", (token(expression[1:]),)))
-        elif operator == "call":
-            function, argument = expression[:-1].split("(")
-            out.append((target, function, (token(argument),)))
-        else:
-            left, op, right = expression.split(" ")
-            out.append((target, op, (token(left), token(right))))
-    groups = [(stem, len(values)) for stem, values in tape._inputs]
-    outputs = [v.name if not isinstance(v, (int, float)) else float(v) for v in tape._outputs]
-    return Program(groups, out, outputs)
-
-
-STRATEGIES = ("tape", "flatten", "shared", "best")
-
-
 def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Program:
-    """Rewrite a :class:`~dynlab.tracing.Tape`'s live program with :class:`Optimizer`.
-
-    ``strategy``: ``"tape"`` takes the tape as it is; ``"flatten"`` keeps every sum a linear combination until a product or an
-    output needs it; ``"shared"`` forms at once every sum the tape uses more than once (as the
-    recursion wrote it: ``F = m a`` feeds several cross products); ``"best"`` (default) runs
-    all three and keeps the program with fewest operations (so it is never worse than the
-    tape: with generic parameters, pushing constants into sums can cost more than it saves).
+    """A :class:`~dynlab.tracing.Tape`'s live program rewritten by :class:`Optimizer`
+    (:func:`dynlab.optimizer.optimize`; ``strategy`` one of :data:`STRATEGIES`).
 
     >>> tape = Tape()
     >>> x, y = tape.inputs("x", 2)
@@ -810,74 +103,7 @@ def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Pro
     >>> optimize_tape(tape).counts()            # 1.5 x - x y: the factors ride along
     {'mul': 2, 'add': 1, 'div': 0, 'call': 0}
     """
-    if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
-    if strategy == "best":
-        reference = optimize_tape(tape, share, "tape")
-        programs = [reference]
-        for other in ("flatten", "shared"):
-            try:
-                candidate = optimize_tape(tape, share, other)
-            except ArithmeticError:           # constants near the underflow limit
-                continue
-            if _agrees(candidate, reference):
-                programs.append(candidate)
-        return min(programs, key=lambda p: (sum(p.counts().values()), p.counts()["mul"]))
-    lines = tape.live_lines()
-    if strategy == "tape":
-        return _tape_program(tape, lines)
-    uses: dict = {}
-    for _, _, expression in lines:
-        for token in re.findall(r"t\d+", expression):
-            uses[token] = uses.get(token, 0) + 1
-    groups = [(stem, len(values)) for stem, values in tape._inputs]
-    optimizer = Optimizer(groups)
-    values = {f"{stem}{k}": optimizer.input(f"{stem}{k}")
-              for stem, n in groups for k in range(n)}
-
-    def value(token: str) -> _Lin:
-        found = values.get(token)
-        return found if found is not None else optimizer.const(float(token))
-
-    binary = {"+": optimizer.add, "-": optimizer.sub, "*": optimizer.mul, "/": optimizer.div}
-    for target, operator, expression in lines:
-        if operator == "neg":
-            result = optimizer.neg(value(expression[1:]))
-        elif operator == "call":
-            function, argument = expression[:-1].split("(")
-            result = optimizer.call(function, value(argument))
-        else:
-            left, op, right = expression.split(" ")
-            result = binary[op](value(left), value(right))
-        if strategy == "shared" and uses.get(target, 0) > 1 and not result.constant and \
-                (len(result.terms) > 1 or result.c0 != 0.0):
-            factor, atom = optimizer.form(result)
-            result = _Lin(0.0, {atom: factor})
-        values[target] = result
-    outputs = [values[v.name] if not isinstance(v, (int, float)) else optimizer.const(v)
-               for v in tape._outputs]
-    return optimizer.program(outputs, share=share)
-
-
-def _agrees(program: Program, reference: Program, points: int = 2) -> bool:
-    """Whether ``program`` computes what ``reference`` does at a few random inputs (relative
-    1e-9).  The optimizer reassociates products of constants, which is exact in real numbers
-    but not near the limits of floating point (parameters of 1e-300 underflow in one order and
-    not in the other): such a rewrite is dropped, the tape's own program is always kept."""
-    rng = np.random.default_rng(0)
-    try:
-        mine, theirs = program.compile("candidate"), reference.compile("reference")
-        with np.errstate(all="ignore"):
-            for _ in range(points):
-                arguments = [tuple(rng.uniform(-1.0, 1.0, n).tolist()) for _, n in reference.inputs]
-                a = np.asarray(mine(*arguments), dtype=float)
-                b = np.asarray(theirs(*arguments), dtype=float)
-                if not (np.isfinite(a).all() and
-                        np.all(np.abs(a - b) <= 1e-9 * (1.0 + np.abs(b)))):
-                    return False
-    except (ArithmeticError, NameError, ValueError):
-        return False                          # e.g. an overflowed constant printed as inf
-    return True
+    return optimize(tape.program(), share=share, strategy=strategy)
 
 
 # =================================================================================================
@@ -1060,8 +286,7 @@ class Generated:
         """The generated NumPy function: ``f(q, qd, ...)`` with each argument an ``(n, N)``
         array (one column per point) -> tuple of ``N``-arrays (or floats)."""
         if self._vector is None:
-            self._vector = _exec(self.program.python_source(self.name), self.name,
-                                 vectorized=True)
+            self._vector = self.program.compile(self.name, functions=NUMPY_FUNCTIONS)
         return self._vector
 
     def _shape(self, flat):
@@ -1188,7 +413,7 @@ class Generated:
                    from_cache=from_cache)
 
     def __repr__(self) -> str:
-        return (f"<generated {self.title}: {_counts_text(self.counts)}"
+        return (f"<generated {self.title}: {counts_text(self.counts)}"
                 f"{' (from cache)' if self.from_cache else ''}>")
 
 
@@ -1224,9 +449,10 @@ def _floats(values, n, name, where="generated code"):
     return tuple(floats)
 
 
-_SOURCE_MODULES = ("codegen", "tracing", "vectors", "kinematics", "friction", "dynamics",
-                   "newton_euler", "lagrange_euler", "dalembert", "jets", "model", "equations",
-                   "symbolic", "formulations", "forward")
+_SOURCE_MODULES = ("codegen", "tracing", "program", "optimizer", "emitters", "vectors",
+                   "kinematics", "friction", "dynamics", "newton_euler", "lagrange_euler",
+                   "dalembert", "jets", "model", "equations", "symbolic", "formulations",
+                   "forward", "checks")
 _fingerprint_cache: dict = {}
 
 
@@ -1382,37 +608,62 @@ def crunch(expressions, state, prefix: str = "r", expand: bool | None = None) ->
     ([3*r2*(qdd + r1)*cos(q)], [(r1, l), (r2, l*m)])
     """
     import sympy
-    state = set(state)
     flat = [sympy.sympify(e) for e in expressions]
     if expand is None:
         expand = _small(flat, EXPAND_LIMIT)
-    constants: dict = {}
-    names = []
-    moves: dict = {}
+    crunching = _Crunch(set(state), prefix)
+    result = []
+    for expression in flat:
+        if expand:
+            result.append(crunching.expanded(expression))
+        elif crunching.moving(expression):
+            result.append(crunching.rebuild(expression))
+        else:
+            result.append(crunching.constant(expression))
+    return result, crunching.names
 
-    def moving(expr) -> bool:
+
+class _Crunch:
+    """One run of :func:`crunch`: which subexpressions depend on the state (memoized), the
+    constants named so far (``names``: ``[(r_k, coefficient)]``), the expressions rebuilt."""
+
+    def __init__(self, state: set, prefix: str):
+        self.state = state
+        self.prefix = prefix
+        self.names: list = []
+        self._constants: dict = {}        # primitive coefficient -> r_k
+        self._moves: dict = {}
+        self._rebuilt: dict = {}
+
+    def moving(self, expr) -> bool:
         """Whether ``expr`` depends on the state (memoized: ``free_symbols`` is not)."""
-        found = moves.get(expr)
+        found = self._moves.get(expr)
         if found is None:
-            found = expr in state if expr.is_Symbol else any(moving(a) for a in expr.args)
-            moves[expr] = found
+            found = expr in self.state if expr.is_Symbol else \
+                any(self.moving(a) for a in expr.args)
+            self._moves[expr] = found
         return found
 
-    def constant(coefficient):
-        """``content * r_k`` for a parameter-only coefficient."""
+    def constant(self, coefficient):
+        """``content * r_k`` for a parameter-only coefficient (a new ``r_k`` for a coefficient
+        not met before up to a rational factor)."""
+        import sympy
         coefficient = sympy.expand(coefficient)
         if coefficient == 0 or not coefficient.free_symbols:
             return coefficient
         content, primitive = coefficient.as_content_primitive()
         if primitive.could_extract_minus_sign():
             content, primitive = -content, -primitive
-        if primitive not in constants:
-            symbol = sympy.Symbol(f"{prefix}{len(constants) + 1}", real=True)
-            constants[primitive] = symbol
-            names.append((symbol, primitive))
-        return content * constants[primitive]
+        if primitive not in self._constants:
+            symbol = sympy.Symbol(f"{self.prefix}{len(self._constants) + 1}", real=True)
+            self._constants[primitive] = symbol
+            self.names.append((symbol, primitive))
+        return content * self._constants[primitive]
 
-    def assemble(monomials: dict):
+    def assemble(self, monomials: dict):
+        """``sum r_k (sum c_j monomial_j)`` of ``{monomial: parameter coefficient}``, collected
+        by constants (numeric coefficients stay with their monomials)."""
+        import sympy
         groups: dict = {}
         for monomial, coefficient in monomials.items():
             coefficient = sympy.expand(coefficient)
@@ -1422,70 +673,67 @@ def crunch(expressions, state, prefix: str = "r", expand: bool | None = None) ->
                 groups[sympy.Integer(1)] = groups.get(sympy.Integer(1), 0) + \
                     coefficient * monomial
                 continue
-            value = constant(coefficient)
+            value = self.constant(coefficient)
             content, symbol = value.as_coeff_Mul()
             groups[symbol] = groups.get(symbol, 0) + content * monomial
         return sympy.Add(*[symbol * part for symbol, part in groups.items()])
 
-    memo: dict = {}
+    def expanded(self, expression):
+        """``expression`` expanded into monomials of the state-dependent factors, their
+        parameter coefficients crunched."""
+        import sympy
+        monomials: dict = {}
+        for term in sympy.Add.make_args(sympy.expand(expression)):
+            varying, fixed = [], []
+            for factor in sympy.Mul.make_args(term):
+                (varying if self.moving(factor) else fixed).append(factor)
+            monomial = sympy.Mul(*varying)
+            monomials[monomial] = monomials.get(monomial, 0) + sympy.Mul(*fixed)
+        return self.assemble(monomials)
 
-    def collect(expr, factor, monomials):
-        """Add ``factor * expr`` to ``monomials`` ({state part: parameter coefficient})."""
-        if not moving(expr):
+    def collect(self, expr, factor, monomials: dict) -> None:
+        """Add ``factor * expr`` to ``monomials`` ({state part: parameter coefficient}),
+        distributing parameter factors one level into a sum they multiply."""
+        import sympy
+        if not self.moving(expr):
             monomials[sympy.Integer(1)] = monomials.get(sympy.Integer(1), 0) + factor * expr
             return
         if expr.is_Add:
             for arg in expr.args:
-                collect(arg, factor, monomials)
+                self.collect(arg, factor, monomials)
             return
         if expr.is_Mul:
             varying, fixed = [], []
             for arg in expr.args:
-                (varying if moving(arg) else fixed).append(arg)
+                (varying if self.moving(arg) else fixed).append(arg)
             factor = factor * sympy.Mul(*fixed)
             if len(varying) == 1 and varying[0].is_Add:
-                collect(varying[0], factor, monomials)
+                self.collect(varying[0], factor, monomials)
                 return
-            monomial = sympy.Mul(*[rebuild(arg) for arg in varying])
+            monomial = sympy.Mul(*[self.rebuild(arg) for arg in varying])
         else:
-            monomial = rebuild(expr)
+            monomial = self.rebuild(expr)
         monomials[monomial] = monomials.get(monomial, 0) + factor
 
-    def rebuild(expr):
+    def rebuild(self, expr):
         """``expr`` (state-dependent) with its parameter coefficients crunched, structure kept."""
-        found = memo.get(expr)
+        import sympy
+        found = self._rebuilt.get(expr)
         if found is not None:
             return found
         if expr.is_Symbol:
             result = expr
         elif expr.is_Add or expr.is_Mul:
             monomials: dict = {}
-            collect(expr, sympy.Integer(1), monomials)
-            result = assemble(monomials)
+            self.collect(expr, sympy.Integer(1), monomials)
+            result = self.assemble(monomials)
         elif expr.is_Pow:
-            result = sympy.Pow(rebuild(expr.args[0]), expr.args[1])
+            result = sympy.Pow(self.rebuild(expr.args[0]), expr.args[1])
         else:
-            result = expr.func(*[rebuild(arg) if moving(arg) else arg for arg in expr.args])
-        memo[expr] = result
+            result = expr.func(*[self.rebuild(arg) if self.moving(arg) else arg
+                                 for arg in expr.args])
+        self._rebuilt[expr] = result
         return result
-
-    result = []
-    for expression in flat:
-        if expand:
-            expression = sympy.expand(expression)
-            monomials: dict = {}
-            for term in sympy.Add.make_args(expression):
-                varying, fixed = [], []
-                for factor in sympy.Mul.make_args(term):
-                    (varying if moving(factor) else fixed).append(factor)
-                monomial = sympy.Mul(*varying)
-                monomials[monomial] = monomials.get(monomial, 0) + sympy.Mul(*fixed)
-            result.append(assemble(monomials))
-        elif moving(expression):
-            result.append(rebuild(expression))
-        else:
-            result.append(constant(expression))
-    return result, names
 
 
 def _small(expressions, limit: int) -> bool:

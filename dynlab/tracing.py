@@ -1,14 +1,17 @@
-"""Record the float operations of a recursion as straight-line Python: the numeric fast path and
-the operation counter.
+"""Record the float operations of a recursion as a straight-line program: the numeric fast path
+and the operation counter.
 
 dynlab writes each recursion once (:mod:`dynlab.newton_euler`, ...) against plain arithmetic.  Run
-on :class:`Traced` values instead of floats, the recursion leaves behind a *tape*: one line of
-Python per multiplication, addition, division or function call that really has to happen.  On the
-way the tape folds what the robot's constants make trivial (``0 * x``, ``1 * x``, ``x + 0``, the
+on :class:`Traced` values instead of floats, the recursion leaves behind a *tape*: one record
+``(target, op, args)`` per multiplication, addition, division or function call that really has to
+happen, its arguments the names of earlier results and inputs or floats.  On the way the tape
+folds what the robot's constants make trivial (``0 * x``, ``1 * x``, ``x + 0``, the
 ``sin``/``cos`` of ``alpha = pi/2``) and records each distinct operation once (so a product used
-twice is computed once).  Compiled, the tape is a function of ``(q, qd, qdd)`` with no loops,
-no tuples and no calls but ``sin``/``cos``: the slider path.  Counted, it is the operation count
-of the recursion on that arm, measured rather than estimated (000 Tables 3.1 and 3.4).
+twice is computed once).  Its live records form a :class:`dynlab.program.Program`, the type the
+code generator (:mod:`dynlab.codegen`) optimizes and prints too.  Compiled, the program is a
+function of ``(q, qd, qdd)`` with no loops, no tuples and no calls but ``sin``/``cos``: the slider
+path.  Counted, it is the operation count of the recursion on that arm, measured rather than
+estimated (000 Tables 3.1 and 3.4).
 
 No SymPy object is built here.
 
@@ -21,16 +24,18 @@ def f(x):
     t0 = x0 * x1
     t1 = x0 - 2.5
     return (t0, t1)
+>>> tape.lines                          # the records, dead or alive
+[('t0', '*', ('x0', 'x1')), ('t1', '-', ('x0', 2.5))]
 >>> tape.counts()
 {'mul': 1, 'add': 1, 'div': 0, 'call': 0}
 """
 
 from __future__ import annotations
 
-import math
 import numbers
 
-from dynlab.vectors import Backend, _sign
+from dynlab.program import MATH_FUNCTIONS, Program
+from dynlab.vectors import Backend
 
 _COMMUTATIVE = {"+", "*"}
 
@@ -83,32 +88,42 @@ def _is_number(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
-def _text(value) -> str:
+def _argument(value):
+    """A line's argument: a variable's name or a float."""
+    return value.name if isinstance(value, Traced) else float(value)
+
+
+def _key(value) -> str:
+    """``value`` as it enters the key of a recorded operation (``repr`` keeps ``-0.0`` apart)."""
     return value.name if isinstance(value, Traced) else repr(float(value))
 
 
 class Tape:
-    """The straight-line program that a run on :class:`Traced` values leaves behind."""
+    """The straight-line program that a run on :class:`Traced` values leaves behind.
+
+    ``lines``: the records ``(target, op, args)`` in the order they were made, ``op`` one of
+    ``+ - * /``, ``neg`` or a function name, ``args`` a tuple of names and floats (the layout of
+    :class:`dynlab.program.Program`); :meth:`program` keeps the live ones.
+    """
 
     def __init__(self):
-        self.lines: list[tuple[str, str, str]] = []   # (target, operator, expression)
+        self.lines: list[tuple[str, str, tuple]] = []
         self._known: dict[tuple, Traced] = {}
-        self._inputs: list[tuple[str, list]] = []
+        self._inputs: list[tuple[str, int]] = []
         self._outputs: list = []
-        self._count = 0
 
     def inputs(self, name: str, n: int) -> list:
-        values = [Traced(self, f"{name}{k}") for k in range(n)]
-        self._inputs.append((name, values))
-        return values
+        """A group of ``n`` inputs named ``name0``, ``name1``, ... (an argument of the
+        compiled function)."""
+        self._inputs.append((name, n))
+        return [Traced(self, f"{name}{k}") for k in range(n)]
 
-    def _emit(self, key: tuple, operator: str, expression: str) -> Traced:
+    def _record(self, key: tuple, op: str, args: tuple) -> Traced:
         found = self._known.get(key)
         if found is not None:
             return found
-        target = Traced(self, f"t{self._count}")
-        self._count += 1
-        self.lines.append((target.name, operator, expression))
+        target = Traced(self, f"t{len(self.lines)}")
+        self.lines.append((target.name, op, args))
         self._known[key] = target
         return target
 
@@ -142,69 +157,50 @@ class Tape:
                 return a
             if a_num and a == 0:
                 return 0.0
-        operands = (_text(a), _text(b))
+        operands = (_key(a), _key(b))
         if op in _COMMUTATIVE:
             operands = tuple(sorted(operands))
-        return self._emit((op, *operands), op, f"{_text(a)} {op} {_text(b)}")
+        return self._record((op, *operands), op, (_argument(a), _argument(b)))
 
     def unary(self, op: str, a):
         if _is_number(a):
             return -a
-        return self._emit(("neg", a.name), "neg", f"-{a.name}")
+        return self._record(("neg", a.name), "neg", (a.name,))
 
     def call(self, function: str, a):
         if _is_number(a):
-            return {"sin": math.sin, "cos": math.cos, "exp": math.exp, "sign": _sign,
-                    "abs": abs}[function](a)
-        return self._emit((function, a.name), "call", f"{function}({a.name})")
+            return MATH_FUNCTIONS[function](a)
+        return self._record((function, a.name), function, (a.name,))
 
     def outputs(self, values) -> None:
+        """Declare the results (traced values or numbers) of the run."""
         self._outputs = list(values)
 
-    def live_lines(self) -> list:
-        """The lines that an output depends on (dead code left out)."""
-        needed = {v.name for v in self._outputs if isinstance(v, Traced)}
+    def program(self) -> Program:
+        """The recorded run as a :class:`~dynlab.program.Program`: the lines that an output
+        depends on (dead code left out), the input groups, the outputs."""
+        outputs = [_argument(v) for v in self._outputs]
+        needed = {v for v in outputs if isinstance(v, str)}
         keep = []
-        for target, operator, expression in reversed(self.lines):
+        for target, op, args in reversed(self.lines):
             if target in needed:
-                keep.append((target, operator, expression))
-                needed.update(token for token in _tokens(expression) if token.startswith("t"))
+                keep.append((target, op, args))
+                needed.update(a for a in args if isinstance(a, str))
         keep.reverse()
-        return keep
+        return Program(self._inputs, keep, outputs)
 
     def counts(self) -> dict:
         """Operations of the live program: multiplications, additions/subtractions (a negation
         counts as one), divisions, and function calls (sin, cos, ...)."""
-        tally = {"mul": 0, "add": 0, "div": 0, "call": 0}
-        kinds = {"*": "mul", "+": "add", "-": "add", "neg": "add", "/": "div", "call": "call"}
-        for _, operator, _ in self.live_lines():
-            tally[kinds[operator]] += 1
-        return tally
+        return self.program().counts()
 
     def source(self, name: str, arguments: tuple) -> str:
         """Python source of a function ``name(*arguments)`` returning the outputs as a tuple."""
-        body = []
-        for argument, (stem, values) in zip(arguments, self._inputs):
-            names = ", ".join(v.name for v in values)
-            body.append(f"    {names}{',' if len(values) == 1 else ''} = {argument}")
-        body += [f"    {target} = {expression}" for target, _, expression in self.live_lines()]
-        result = ", ".join(_text(v) for v in self._outputs)
-        body.append(f"    return ({result}{',' if len(self._outputs) == 1 else ''})")
-        return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)
+        return self.program().python_source(name, arguments)
 
     def compile(self, name: str, arguments: tuple):
-        """The tape as a Python function (``sin``, ``cos``, ... from :mod:`math`)."""
-        # inf and nan: constants folded from parameters so large that they overflow (the
-        # callers check the outputs and name the overflow)
-        namespace = {"sin": math.sin, "cos": math.cos, "exp": math.exp, "sign": _sign,
-                     "abs": abs, "inf": math.inf, "nan": math.nan}
-        code = compile(self.source(name, arguments), f"<dynlab compiled {name}>", "exec")
-        exec(code, namespace)
-        return namespace[name]
-
-
-def _tokens(expression: str) -> list:
-    return expression.replace("(", " ").replace(")", " ").replace("-", " ").split()
+        """The tape as a Python function on floats (:meth:`dynlab.program.Program.compile`)."""
+        return self.program().compile(name, arguments)
 
 
 def backend_for(tape: Tape) -> Backend:

@@ -1,0 +1,160 @@
+"""The tape as data (dynlab.tracing), the one program type (dynlab.program), its emitters
+(dynlab.emitters) and the optimizer (dynlab.optimizer): records are tuples of names and floats,
+every consumer reads them through public names, and every rewrite computes what the tape does.
+"""
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from dynlab import inverse_dynamics
+from dynlab.codegen import trace
+from dynlab.emitters import c_source, fortran_source, python_source
+from dynlab.optimizer import optimize
+from dynlab.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program
+from dynlab.robots import puma560, scara
+from dynlab.tracing import Tape
+
+from strategies import chain_and_state
+
+DYNLAB = Path(__file__).resolve().parents[1] / "dynlab"
+
+
+def test_the_puma_tape_is_records_of_names_and_floats_in_dependency_order():
+    tape, _ = trace(puma560())
+    known = {f"{stem}{k}" for stem in ("q", "qd", "qdd") for k in range(6)}
+    assert len(tape.lines) > 300
+    for target, op, args in tape.lines:
+        assert op in OPERATIONS + FUNCTIONS
+        assert len(args) == (2 if op in ("+", "-", "*", "/") else 1)
+        for argument in args:
+            assert (isinstance(argument, str) and argument in known) or type(argument) is float
+        known.add(target)
+    program = tape.program()
+    assert set(program.lines) <= set(tape.lines)            # the live records, unchanged
+    assert program.inputs == [("q", 6), ("qd", 6), ("qdd", 6)]
+    assert program.counts() == tape.counts() == {"mul": 277, "add": 231, "div": 0, "call": 10}
+
+
+def test_a_tape_folds_constants_shares_operations_and_keeps_floats_as_floats():
+    tape = Tape()
+    x, y = tape.inputs("x", 2)
+    a = x * y
+    b = y * x                                  # the same product: recorded once
+    c = tape.call("cos", 0.0) * (-(a / 2) + -2.5 * b)   # cos 0 = 1 folds
+    tape.outputs([c, 3, tape.call("sign", y - x)])
+    assert a is b
+    assert tape.program().lines == [("t0", "*", ("x0", "x1")), ("t1", "/", ("t0", 2.0)),
+                                    ("t2", "neg", ("t1",)), ("t3", "*", (-2.5, "t0")),
+                                    ("t4", "+", ("t2", "t3")), ("t5", "-", ("x1", "x0")),
+                                    ("t6", "sign", ("t5",))]
+    assert tape.program().outputs == ["t4", 3.0, "t6"]
+    assert tape.compile("f", ("x",))((2.0, 3.0)) == (-3.0 - 15.0, 3.0, 1)
+
+
+def test_one_program_in_three_languages():
+    program = Program([("q", 2)], [("t0", "abs", ("q1",)), ("t1", "*", ("t0", -1.5e-07)),
+                                   ("t2", "sign", ("q0",)), ("t3", "-", ("t1", "t2"))],
+                      ["t3", -2.0])
+    assert python_source(program, "f") == program.python_source("f")
+    assert "    t1 = t0 * (-1.5e-07)" in python_source(program, "f")
+    c = c_source(program, "f")
+    assert "    const double t0 = fabs(q1);" in c and "    out[1] = (-2.0);" in c
+    assert "static double sign(double x)" in c
+    fortran = fortran_source(program, "f")
+    assert "  t0 = abs(q(2))" in fortran and "  t1 = t0 * (-1.5d-7)" in fortran
+    assert "  t2 = merge(1d0, 0d0, q(1) > 0d0) - merge(1d0, 0d0, q(1) < 0d0)" in fortran
+    scalar = program.compile("f")
+    vector = program.compile("f", functions=NUMPY_FUNCTIONS)
+    assert scalar((2.0, -4.0)) == pytest.approx((-4.0 * 1.5e-07 - 1.0, -2.0))
+    values = vector(np.array([[2.0, -1.0], [-4.0, 3.0]]))
+    assert np.allclose(values[0], [-4.0 * 1.5e-07 - 1.0, -3.0 * 1.5e-07 + 1.0])
+
+
+def test_the_function_tables_agree_with_each_other():
+    assert set(MATH_FUNCTIONS) == set(NUMPY_FUNCTIONS) == set(FUNCTIONS)
+    for name in FUNCTIONS:
+        for x in (-0.7, 0.0, 1.3):
+            if name == "sqrt" and x < 0:
+                continue
+            assert MATH_FUNCTIONS[name](x) == pytest.approx(float(NUMPY_FUNCTIONS[name](x)))
+
+
+def test_a_program_with_an_unknown_operation_is_refused():
+    with pytest.raises(ValueError, match=re.escape("line t0: unknown operation 'x0 + x1'")):
+        Program([("x", 2)], [("t0", "x0 + x1", ())], ["t0"])
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chain_and_state(max_joints=4))
+def test_the_program_of_any_chain_survives_json_and_the_optimizer(case):
+    robot, q, qd, qdd = case
+    tape, _ = trace(robot)
+    program = tape.program()
+    again = Program.from_json(json.loads(json.dumps(program.to_json())))
+    assert again.lines == program.lines and again.outputs == program.outputs
+    expected = program.compile("f")(tuple(q), tuple(qd), tuple(qdd))
+    optimized = optimize(program)
+    values = optimized.compile("g")(tuple(q), tuple(qd), tuple(qdd))
+    assert np.allclose(values, expected, rtol=1e-10, atol=1e-10)
+    assert sum(optimized.counts().values()) <= sum(program.counts().values())
+
+
+def test_the_slider_path_and_the_code_generator_run_the_same_program():
+    robot = scara(viscous=0.2, coulomb=0.5)
+    n = robot.n
+    state = tuple(tuple((np.linspace(-0.5, 0.7, n) * k).tolist()) for k in (1.0, -2.0, 0.5))
+    slider = inverse_dynamics(robot, *state)                         # compiled tape
+    step_by_step = inverse_dynamics(robot, *state, compiled=False)
+    generated = optimize(trace(robot)[0].program()).compile("f")(*state)
+    assert np.allclose(slider, step_by_step, rtol=1e-12, atol=1e-12)
+    assert np.allclose(generated, step_by_step, rtol=1e-10, atol=1e-10)
+
+
+# -- no module of the pipeline reads another module's private name ----------------------------------
+PIPELINE = ("tracing", "program", "optimizer", "emitters", "codegen")
+#: Private names codegen still takes from dynamics.py until the formulation registry makes them
+#: public (issue's item 1); listed so that a new one fails.
+NOT_YET_PUBLIC = {("codegen", "dynamics", "_check_method"), ("codegen", "dynamics", "_recursion")}
+
+
+def private_reads(module: str, directory: Path = DYNLAB) -> set:
+    """``(module, other, name)`` for every ``from dynlab.other import _name`` and every
+    ``other._name`` with ``other`` an imported dynlab module."""
+    tree = ast.parse((directory / f"{module}.py").read_text())
+    aliases, found = {}, set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dynlab"):
+            other = node.module.split(".")[-1]
+            for alias in node.names:
+                if other == "dynlab":
+                    aliases[alias.asname or alias.name] = alias.name
+                elif alias.name.startswith("_"):
+                    found.add((module, other, alias.name))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("dynlab."):
+                    aliases[alias.asname or alias.name] = alias.name.split(".")[-1]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in aliases and node.attr.startswith("_") and \
+                not node.attr.startswith("__"):
+            found.add((module, aliases[node.value.id], node.attr))
+    return found
+
+
+def test_the_pipeline_reads_no_private_name_of_another_module():
+    found = set().union(*(private_reads(module) for module in PIPELINE))
+    assert found == NOT_YET_PUBLIC
+
+
+def test_the_private_read_check_finds_both_kinds(tmp_path):
+    (tmp_path / "probe.py").write_text("from dynlab.vectors import _sign\n"
+                                       "from dynlab import kinematics as K\nK._tool_jacobian\n")
+    assert private_reads("probe", tmp_path) == {("probe", "vectors", "_sign"),
+                                      ("probe", "kinematics", "_tool_jacobian")}

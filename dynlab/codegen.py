@@ -51,6 +51,7 @@ import hashlib
 import json
 import os
 import re
+import math
 import numbers
 import tempfile
 from pathlib import Path

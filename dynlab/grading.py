@@ -76,7 +76,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 import sympy
 
-from dynlab.symbolic import _reduce_sine_powers, compact, is_zero, trig_polynomial
+from dynlab.symbolic import reduce_sine_powers, compact, is_zero, trig_polynomial
 
 #: Number of random sample points per question.
 SAMPLES = 6
@@ -784,7 +784,7 @@ def canonical_form(expr) -> str | None:
         return None
     numerator = sympy.expand(numerator)
     if relations:
-        numerator = sympy.expand(_reduce_sine_powers(numerator, relations))
+        numerator = sympy.expand(reduce_sine_powers(numerator, relations))
     denominator = sympy.expand(denominator)
     if denominator.free_symbols:
         lead = sympy.Poly(denominator, *sorted(denominator.free_symbols, key=str)).LC()

@@ -23,7 +23,7 @@ import numpy as np
 import sympy
 
 from dynlab import vectors as V
-from dynlab.model import Robot, _exact, joint_vector, joint_vector_is_numeric
+from dynlab.model import Robot, exact, joint_vector, joint_vector_is_numeric
 
 
 # -- choosing the numeric or the symbolic path ----------------------------------------------------
@@ -39,7 +39,7 @@ def resolve(robot: Robot, **joint_vectors) -> tuple:
                for name, values in joint_vectors.items()}
     symbolic = robot.is_symbolic or not all(joint_vector_is_numeric(v) for v in checked.values())
     if symbolic:
-        checked = {name: tuple(map(_exact, v)) for name, v in checked.items()}
+        checked = {name: tuple(map(exact, v)) for name, v in checked.items()}
         return True, V.SYMBOLIC, robot.symbolic(), checked
     checked = {name: tuple(map(float, v)) for name, v in checked.items()}
     return False, V.NUMERIC, robot.numeric(), checked

@@ -396,7 +396,7 @@ def _float(value) -> float:
     return float(value)
 
 
-def _exact(value):
+def exact(value):
     """Integral floats as SymPy integers (a typed ``2`` or ``0.0`` stays exact in derivations)."""
     if isinstance(value, float) and value.is_integer():
         return sympy.Integer(int(value))
@@ -584,7 +584,7 @@ class Robot:
         """
         if self._symbolic_cache is None:
             from dynlab.vectors import SYMBOLIC
-            self._symbolic_cache = self._link_data(_exact, SYMBOLIC.sin, SYMBOLIC.cos)
+            self._symbolic_cache = self._link_data(exact, SYMBOLIC.sin, SYMBOLIC.cos)
         return self._symbolic_cache
 
     def _link_data(self, value, sin, cos) -> tuple:

@@ -140,7 +140,7 @@ def counting_backend(counter: OpCounter) -> V.Backend:
             return numeric(x)
         return call
     return V.Backend("counting", function("sin", math.sin), function("cos", math.cos),
-                     function("sign", V._sign), function("exp", math.exp),
+                     function("sign", V.NUMERIC.sign), function("exp", math.exp),
                      function("abs", abs))
 
 

@@ -97,7 +97,7 @@ def reduce_trig(expr):
         return sympy.expand(expr)
     polynomial, relations = converted
     if relations:
-        polynomial = _reduce_sine_powers(polynomial, relations)
+        polynomial = reduce_sine_powers(polynomial, relations)
     mapping = {}
     for atom in sympy.expand_trig(expr).atoms(sympy.sin, sympy.cos):
         argument = atom.args[0]
@@ -129,7 +129,7 @@ def trig_polynomial(expr):
     return (sympy.expand(expr.xreplace(mapping)), relations)
 
 
-def _reduce_sine_powers(polynomial, relations):
+def reduce_sine_powers(polynomial, relations):
     """The remainder of ``polynomial`` modulo ``s^2 + c^2 - 1`` for each joint: every ``s^k``
     becomes ``s^(k mod 2) (1 - c^2)^(k // 2)``.  The relations share no variable, so this is
     the normal form of a Groebner reduction, done term by term (much faster)."""
@@ -178,7 +178,7 @@ def is_zero(expr, scale: float | None = None) -> bool:
     if polynomial == 0:
         return True
     if relations:
-        polynomial = _reduce_sine_powers(polynomial, relations)
+        polynomial = reduce_sine_powers(polynomial, relations)
     remainder = chop(sympy.expand(polynomial), scale=scale)
     if remainder == 0:
         return True

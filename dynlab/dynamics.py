@@ -9,6 +9,7 @@ array([15.7093])
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 import numpy as np
@@ -57,6 +58,19 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1], method="lagrange_euler")[0])
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     """
+    fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
+                      compiled)
+    if fast is not None:
+        n = robot.n
+        arguments = (_plain_floats(q, n), _plain_floats(qd, n), _plain_floats(qdd, n))
+        # one sum per vector: inf or NaN anywhere makes it non-finite (as does a sum that
+        # merely overflows, which the checked way then sorts out)
+        if None not in arguments and math.isfinite(sum(map(sum, arguments))):
+            tau = fast(*arguments)
+            if math.isfinite(sum(tau)):
+                return np.array(tau)
+        # anything else (other types, inf or NaN in or out) goes the checked way below
+    variant_given = variant is not None
     formulation, variant = formulations.lookup(method, variant)
     where = "inverse_dynamics"
     options = dict(use_gravity=flag(gravity, where, "gravity"),
@@ -76,6 +90,8 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         function, _ = compile_joint_function(
             robot, ("inverse_dynamics", method, variant, *options.values()),
             _torques_only(recursion), **options)
+        robot.cache[_fast_key(robot, method, variant if variant_given else None, gravity,
+                              friction, tip_wrench)] = function
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
             check_finite("tau", result, robot.name, vec)
@@ -91,6 +107,40 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     if trace:
         return result, Trace(records, frame=variant, symbolic=symbolic)
     return result
+
+
+def _fast_key(robot, method, variant, gravity, friction, tip_wrench) -> tuple:
+    return ("public inverse_dynamics", method, variant, gravity, friction, tip_wrench)
+
+
+def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
+               compiled):
+    """The compiled function that an earlier call of :func:`inverse_dynamics` with these very
+    arguments checked and stored, or None.  Only exact booleans and strings take this path
+    (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
+    checked as usual; the joint vectors and the result are checked by the caller."""
+    if (trace is not False or compiled is not True or simplify is not None
+            or type(method) is not str or not (variant is None or type(variant) is str)
+            or type(gravity) is not bool or type(friction) is not bool
+            or type(tip_wrench) is not bool or not isinstance(robot, Robot)):
+        return None
+    return robot.cache.get(_fast_key(robot, method, variant, gravity, friction, tip_wrench))
+
+
+def _plain_floats(values, n: int):
+    """``values`` as a tuple of ``n`` floats when it plainly is one (a float64 array of shape
+    ``(n,)``, or a list or tuple of Python floats), else None.  Finiteness is the caller's."""
+    kind = type(values)
+    if kind is np.ndarray:
+        if values.dtype == np.float64 and values.shape == (n,):
+            return tuple(values.tolist())
+        return None
+    if (kind is tuple or kind is list) and len(values) == n:
+        for value in values:
+            if type(value) is not float:
+                return None
+        return tuple(values)
+    return None
 
 
 def _convert(value, symbolic: bool):

@@ -1,0 +1,61 @@
+"""The public numeric call's short cut: after a first, fully checked call, ``inverse_dynamics``
+reuses the compiled function it found; it must still refuse what the checked call refuses and
+give the very same numbers."""
+
+import math
+
+import numpy as np
+import pytest
+
+from dynlab import inverse_dynamics
+from dynlab.checks import NotFiniteError
+from dynlab.robots import planar_2r, puma560
+
+Q, QD, QDD = [0.1, -0.4, 0.3, 0.2, 0.5, -0.6], [0.5, 1.0, -0.7, 0.3, 0.2, 0.1], [1.0] * 6
+
+
+@pytest.fixture
+def warm_puma():
+    arm = puma560()
+    inverse_dynamics(arm, Q, QD, QDD)                    # the checked call stores the short cut
+    return arm
+
+
+@pytest.mark.parametrize("kind", [list, tuple, np.array])
+def test_the_short_cut_gives_the_checked_numbers(warm_puma, kind):
+    fresh = inverse_dynamics(puma560(), Q, QD, QDD, compiled=False)
+    fast = inverse_dynamics(warm_puma, kind(Q), kind(QD), kind(QDD))
+    assert isinstance(fast, np.ndarray) and fast.dtype == float
+    assert np.allclose(fast, fresh, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("arguments, error, words", [
+    (dict(gravity=1), TypeError, ["gravity"]),
+    (dict(friction="no"), TypeError, ["friction"]),
+    (dict(method=["newton_euler"]), TypeError, ["method"]),
+    (dict(method="kane"), ValueError, ["unknown method", "kane"]),
+    (dict(compiled=1), TypeError, ["compiled"]),
+])
+def test_the_short_cut_refuses_what_the_checked_call_refuses(warm_puma, arguments, error, words):
+    with pytest.raises(error) as raised:
+        inverse_dynamics(warm_puma, Q, QD, QDD, **arguments)
+    assert all(word in str(raised.value) for word in words)
+
+
+@pytest.mark.parametrize("bad, words", [
+    ([math.nan, 0, 0, 0, 0, 0], ["q[0]", "finite"]),
+    ([math.inf] + [0.0] * 5, ["q[0]", "finite"]),
+    ([0.0] * 5, ["q", "6 entries"]),
+    ([True] + [0.0] * 5, ["q[0]"]),
+])
+def test_the_short_cut_names_a_bad_joint_vector(warm_puma, bad, words):
+    with pytest.raises((TypeError, ValueError)) as raised:
+        inverse_dynamics(warm_puma, bad, QD, QDD)
+    assert all(word in str(raised.value) for word in words), str(raised.value)
+
+
+def test_the_short_cut_reports_an_overflow():
+    arm = planar_2r()
+    inverse_dynamics(arm, [0.0, 0.0], [1.0, 1.0], [0.0, 0.0])
+    with pytest.raises(NotFiniteError, match="tau"):
+        inverse_dynamics(arm, [0.0, 0.0], [1e200, 1e200], [0.0, 0.0])

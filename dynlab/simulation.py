@@ -408,6 +408,8 @@ def _state(robot: Robot, values, name: str) -> np.ndarray:
 
 def _is_number(value) -> bool:
     """A real number that is not a truth value (``True`` is the integer 1 to Python)."""
+    if type(value) is float or type(value) is int:     # the common case, without the ABC
+        return True
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
 

@@ -1,6 +1,6 @@
 """Speed of forward dynamics and simulation on the PUMA 560, every formulation.
 
-    python benchmarks/bench_simulate.py [--repeat 3] [--number 500] [--seconds 2.0]
+    python benchmarks/bench_simulate.py [--repeat 3] [--number 500] [--seconds 2.0] [--overhead]
 
 Prints medians over ``--repeat`` runs (the machines here are shared and noisy: medians and
 ratios, not single timings) of
@@ -13,7 +13,11 @@ ratios, not single timings) of
 * a ``--seconds`` long simulation of the PUMA falling under gravity from rest (adaptive RK45
   with simulate's default tolerances, and 003's Euler with a 1 ms step), per formulation:
   wall time with the compiled code already cached, evaluations, time per evaluation, energy
-  drift.
+  drift;
+* the fixed cost of one ``simulate`` call (argument checks, step count, setup and the
+  trajectory record) on a 10-step run of the two-link arm, and the cost per step of the
+  bounds (a finiteness check per Euler step, a counting solver per adaptive step) read off
+  1000-step runs, for comparison with a run of the same script on an older commit.
 
 Target (issue 8): a 2 s PUMA simulation in under 5 s on this 2-core machine.  Not a test:
 timings are reported, never asserted.
@@ -32,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab.formulations import every_variant  # noqa: E402
 from dynlab.forward import compiled_accelerations, forward_dynamics  # noqa: E402
-from dynlab.robots import puma560  # noqa: E402
+from dynlab.robots import planar_2r, puma560  # noqa: E402
 from dynlab.simulation import simulate  # noqa: E402
 
 from timing import median_us, median_run  # noqa: E402
@@ -46,7 +50,12 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--number", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--overhead", action="store_true",
+                        help="only the two-link simulate overhead (to alternate with a run of "
+                             "an older commit on a busy machine)")
     args = parser.parse_args(argv)
+    if args.overhead:
+        return overhead(args)
 
     robot = puma560()
     rng = np.random.default_rng(0)
@@ -89,6 +98,23 @@ def main(argv=None) -> int:
             print(f"{method:<16}{variant:<13}{integrator:<11}{seconds:>8.2f}{motion.nfev:>8}"
                   f"{seconds / motion.nfev * 1e6:>9.1f}{motion.energy_drift():>10.1e}  "
                   f"{verdict} ({seconds / TARGET_S:.2f} of it)")
+    print()
+    return overhead(args)
+
+
+def overhead(args) -> int:
+    print("Two-link arm (planar_2r), one simulate call (median us)")
+    arm = planar_2r("fu")
+    start, spin = [-0.5, 1.0], [1.0, -1.0]
+    short = median_us(lambda: simulate(arm, start, spin, t_span=0.01, dt=1e-3,
+                                       integrator="euler"), max(1, args.number // 5), args.repeat)
+    print(f"{'Euler, 10 steps of 1 ms (fixed cost)':<44}{short:>10.1f}")
+    for integrator, span in (("euler", 1.0), ("rk45", 10.0)):
+        seconds, motion = median_run(
+            lambda: simulate(arm, start, spin, t_span=span, integrator=integrator,
+                             dt=1e-3 if integrator == "euler" else None), 2 * args.repeat + 1)
+        print(f"{integrator + f', {span:g} s, per step (' + str(len(motion) - 1) + ' steps)':<44}"
+              f"{seconds / (len(motion) - 1) * 1e6:>10.1f}")
     return 0
 
 

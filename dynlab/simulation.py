@@ -55,6 +55,8 @@ from __future__ import annotations
 
 import inspect
 import math
+import numbers
+import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -75,6 +77,18 @@ from dynlab.tracing import compile_joint_function
 ADAPTIVE = {"rk45": "RK45", "rk23": "RK23", "dop853": "DOP853", "radau": "Radau", "bdf": "BDF",
             "lsoda": "LSODA"}
 
+#: The most steps :func:`simulate` takes by default: Euler steps (counted before integrating,
+#: so a request that needs more is refused at once) and stored samples.  10 s of the PUMA 560 at
+#: the default 1 ms step is 10 000 steps; a million Euler steps of the PUMA take about two
+#: minutes here, and their Trajectory holds about 330 MB of arrays (41 numbers per sample).
+MAX_STEPS = 1_000_000
+
+#: The most steps an adaptive integrator takes by default.  An adaptive run learns only as it
+#: goes how many steps it needs (a very fast or stiff motion needs ever shorter ones), and each
+#: step costs 6 (RK45) to 12 (DOP853) evaluations of the accelerations, so its limit is lower:
+#: reaching it takes about 10 s for a two-link arm.  10 s of the falling PUMA takes 2 737 steps.
+MAX_ADAPTIVE_STEPS = 100_000
+
 #: A stuck joint whose holding torque is within this fraction of ``b_s`` of the limit when its
 #: event fires is released (the event is located to round-off, on either side of the root).
 RELEASE_MARGIN = 1e-9
@@ -91,7 +105,8 @@ class Trajectory:
     ``kinetic``, ``potential``, ``total``: energies (003 Eq. (9.10); ``P = -sum m_i g . c_i``,
     002 Eq. (6-2-17), zero at the base); ``tool``: origin of frame ``n`` in base coordinates
     (``N x 3``).  ``events`` lists the stick-slip switches as ``(t, joint, "stick" | "slip+" |
-    "slip-")`` (joints 1-based); ``nfev`` counts right-hand-side evaluations.
+    "slip-")`` (joints 1-based); ``nfev`` counts right-hand-side evaluations, ``steps`` the
+    integrator's steps (what ``simulate``'s ``max_steps`` bounds).
     """
 
     robot: Robot
@@ -110,6 +125,7 @@ class Trajectory:
     variant: str
     nfev: int = 0
     events: list = field(default_factory=list)
+    steps: int = 0
 
     @property
     def total(self) -> np.ndarray:
@@ -223,6 +239,7 @@ class _Model:
         self.sticky = [k for k, link in enumerate(self.links)
                        if stiction and use_friction and link.static != 0]
         self.nfev = 0
+        self.steps = 0                               # integrator steps taken
 
     # friction of 002 Eq. (6-3-3) in a mode
     def friction(self, qd, mode) -> list:
@@ -389,14 +406,66 @@ def _state(robot: Robot, values, name: str) -> np.ndarray:
     return np.array([float(v) for v in entries])
 
 
+def _is_number(value) -> bool:
+    """A real number that is not a truth value (``True`` is the integer 1 to Python)."""
+    if type(value) is float or type(value) is int:     # the common case, without the ABC
+        return True
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def _check_flag(value, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False``: a string such as ``"no"`` or a number is refused
+    (Python would take ``"no"`` and ``2`` as true)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def _check_number(value, name: str, *, positive: bool = True, unit: str = "") -> float:
+    """``value`` as a float if it is a finite real number (not a truth value), positive or, with
+    ``positive=False``, non-negative."""
+    if not _is_number(value):
+        raise TypeError(f"{name} must be a number{unit}, got {value!r}")
+    number = float(value)
+    if not (math.isfinite(number) and (number > 0 if positive else number >= 0)):
+        raise ValueError(f"{name} must be a {'positive' if positive else 'non-negative'} "
+                         f"finite number{unit}, got {value!r}")
+    return number
+
+
+def _check_count(value, name: str, *, least: int = 0) -> int:
+    """``value`` as an int if it is a whole number ``>= least`` (``1e6`` is accepted as 10^6;
+    ``True`` is not a count)."""
+    if not _is_number(value) or not (math.isfinite(value) and float(value).is_integer()):
+        raise TypeError(f"{name} must be a whole number, got {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}, got {value!r}")
+    return int(value)
+
+
+def _check_tolerance(value, name: str, size: int):
+    """A tolerance of :func:`scipy.integrate.solve_ivp`: a non-negative number, or (``atol``)
+    one per state component."""
+    if _is_number(value):
+        return _check_number(value, name, positive=False)
+    entries = np.ravel(np.asarray(value, dtype=object)) if not isinstance(value, str) else None
+    if entries is None or len(entries) != size:
+        raise TypeError(f"{name} must be a number or {size} numbers (one per q and qd), "
+                        f"got {value!r}")
+    return np.array([_check_number(v, f"{name}[{k}]", positive=False)
+                     for k, v in enumerate(entries)])
+
+
 def _time_span(t_span) -> tuple:
-    if isinstance(t_span, (int, float)) and not isinstance(t_span, bool):
+    if _is_number(t_span):
         t_span = (0.0, t_span)
-    try:
-        t0, tf = (float(v) for v in t_span)
-    except (TypeError, ValueError):
-        raise TypeError(f"t_span must be a final time or a pair (t0, tf), got {t_span!r}") \
-            from None
+    if isinstance(t_span, (str, bytes)) or not hasattr(t_span, "__len__") or len(t_span) != 2:
+        raise TypeError(f"t_span must be a final time or a pair (t0, tf), got {t_span!r}")
+    for value in t_span:
+        if not _is_number(value):
+            raise TypeError(f"t_span must be a final time or a pair (t0, tf) of numbers, got "
+                            f"{t_span!r}")
+    t0, tf = (float(v) for v in t_span)
     if not (math.isfinite(t0) and math.isfinite(tf) and tf > t0):
         raise ValueError(f"t_span must run forward in time: got t0 = {t0}, tf = {tf}")
     return t0, tf
@@ -407,7 +476,8 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
              integrator: str = "rk45", dt: float | None = None, t_eval=None,
              rtol: float = 1e-9, atol: float = 1e-10, stiction: bool = True,
              gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
-             compiled: bool = True, max_events: int = 10000, **options) -> Trajectory:
+             compiled: bool = True, max_events: int = 10000, max_steps: int | None = None,
+             progress=False, **options) -> Trajectory:
     """Integrate the arm's motion from ``(q0, qd0)`` (``qd0`` defaults to rest) over ``t_span``
     (``(t0, tf)`` or just ``tf``) under joint torques ``torque``: ``None`` (none), a constant
     vector, a function of time ``f(t)``, or of the state ``f(t, q, qd)`` (feedback).
@@ -422,6 +492,15 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     with Coulomb or static friction are integrated as a stick-slip system (see the module
     docstring; ``stiction=False`` uses Eq. (6-3-3) as written).
 
+    The work is bounded by ``max_steps``: the Euler steps a request needs (``t_span / dt``,
+    counted before integrating; default :data:`MAX_STEPS`), the steps an adaptive integrator
+    takes (default :data:`MAX_ADAPTIVE_STEPS`), and the samples kept (``t_eval``, or every
+    ``dt``: at most ``max_steps + 1``).  A request beyond the bound, or a motion that stops
+    being finite (Euler with too long a step), raises an error saying where and what to
+    change.  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
+    a line on a terminal; ``progress`` may also be a function, called with the time reached
+    (at each whole per cent of ``t_span``, and at the end).
+
     >>> from dynlab.robots import planar_2r
     >>> arm = planar_2r("fu")
     >>> motion = simulate(arm, [-1.2, 0.4], [0.0, 0.0], t_span=1.0, dt=0.25)
@@ -429,6 +508,10 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     [0.0, 0.25, 0.5, 0.75, 1.0]
     >>> bool(motion.energy_drift() < 1e-8)    # no torque, no friction: energy is conserved
     True
+    >>> simulate(arm, [-1.2, 0.4], t_span=1e9, integrator="euler", dt=1e-3)
+    Traceback (most recent call last):
+    ...
+    ValueError: ...over t = 0..1e+09 s needs 1e+12 steps, more than max_steps = 1000000; ...
     """
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
@@ -440,50 +523,171 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
                                            and integrator.lower() not in ADAPTIVE):
         raise ValueError(f"unknown integrator {integrator!r}; choose 'euler' or one of "
                          f"{', '.join(ADAPTIVE)}")
+    euler = integrator.lower() == "euler"
+    flags = {name: _check_flag(value, name) for name, value in (
+        ("stiction", stiction), ("gravity", gravity), ("friction", friction),
+        ("tip_wrench", tip_wrench), ("compiled", compiled))}
+    if not callable(progress):
+        _check_flag(progress, "progress")
     t0, tf = _time_span(t_span)
     q0, qd0 = _state(robot, q0, "q0"), _state(robot, qd0, "qd0")
-    if dt is not None and not (isinstance(dt, (int, float)) and math.isfinite(dt) and dt > 0):
-        raise ValueError(f"dt must be a positive number of seconds, got {dt!r}")
-    if not (isinstance(max_events, int) and max_events >= 0):
-        raise ValueError(f"max_events must be a non-negative integer, got {max_events!r}")
-    model = _Model(robot, _torque_function(robot, torque), method, variant, bool(gravity),
-                   bool(friction), bool(tip_wrench), compiled, bool(stiction))
-    if integrator.lower() == "euler":
+    if dt is not None:
+        dt = _check_number(dt, "dt", unit=" of seconds")
+    max_events = _check_count(max_events, "max_events")
+    limit = (MAX_STEPS if euler else MAX_ADAPTIVE_STEPS) if max_steps is None else \
+        _check_count(max_steps, "max_steps", least=1)
+    if euler:
         if t_eval is not None or options:
             raise ValueError(f"the Euler integrator takes a step dt only, not "
                              f"{', '.join(['t_eval'] * (t_eval is not None) + list(options))}")
-        samples = _euler(model, q0, qd0, t0, tf, 1e-3 if dt is None else float(dt), max_events)
+        h = 1e-3 if dt is None else dt
+        steps = _euler_steps(robot, t0, tf, h, limit)
     else:
-        if t_eval is None and dt is not None:
-            count = int(math.floor((tf - t0) / dt * (1 + 1e-12))) + 1
-            t_eval = np.minimum(t0 + dt * np.arange(count), tf)
-        elif t_eval is not None:
-            t_eval = np.asarray(t_eval, dtype=float)
-            if t_eval.ndim != 1 or np.any(np.diff(t_eval) <= 0) or (
-                    len(t_eval) and (t_eval[0] < t0 or t_eval[-1] > tf)):
-                raise ValueError("t_eval must be increasing times within t_span")
-        samples = _adaptive(model, q0, qd0, t0, tf, ADAPTIVE[integrator.lower()], t_eval,
-                            dict(rtol=rtol, atol=atol, **options), max_events)
-    return _trajectory(model, samples, integrator.lower(), method, variant, bool(gravity))
+        rtol = _check_number(rtol, "rtol")
+        atol = _check_tolerance(atol, "atol", 2 * robot.n)
+        if "dense_output" in options:
+            raise ValueError("simulate keeps samples, not solve_ivp's dense output; ask for "
+                             "more samples with dt or t_eval")
+        for name in ("max_step", "first_step", "min_step"):
+            if name in options:
+                options[name] = _check_number(options[name], name, unit=" of seconds")
+        t_eval = _sample_times(robot, t0, tf, dt, t_eval, limit)
+    model = _Model(robot, _torque_function(robot, torque), method, variant, flags["gravity"],
+                   flags["friction"], flags["tip_wrench"], flags["compiled"], flags["stiction"])
+    label = "Euler" if euler else ADAPTIVE[integrator.lower()]
+    report = _Progress(progress, f"{robot.name}, {label}", t0, tf) if progress else None
+    try:
+        if euler:
+            samples = _euler(model, q0, qd0, t0, tf, h, steps, max_events, report)
+        else:
+            samples = _adaptive(model, q0, qd0, t0, tf, ADAPTIVE[integrator.lower()], t_eval,
+                                dict(rtol=rtol, atol=atol, **options), max_events, limit,
+                                report)
+    except BaseException:
+        if report is not None:
+            report.close(done=False)
+        raise
+    if report is not None:
+        report.close(done=True)
+    return _trajectory(model, samples, integrator.lower(), method, variant, flags["gravity"])
+
+
+def _euler_steps(robot: Robot, t0, tf, h, limit) -> int:
+    """The number of Euler steps of ``h`` that fit in ``t0..tf``, if within ``limit``."""
+    needed = (tf - t0) / h * (1 + 1e-12)           # a float: 1e-300 s steps give 1e300
+    if needed < 1:
+        raise ValueError(f"dt = {h:g} s is longer than the time span {tf - t0:g} s")
+    if not needed < limit + 1:                       # (also when needed overflowed to inf)
+        wait = (f" max_steps={math.floor(needed)} (if you mean to wait for it),"
+                if needed < 1e9 else "")
+        raise ValueError(
+            f"{robot.name}: Euler with dt = {h:g} s over t = {t0:g}..{tf:g} s needs "
+            f"{math.floor(needed) if needed < 1e9 else f'{needed:.3g}'} steps, more than "
+            f"max_steps = {limit}; use a larger dt, a shorter "
+            f"t_span,{wait} or an adaptive integrator (integrator=\"rk45\") that chooses its "
+            f"own steps")
+    return int(math.floor(needed))
+
+
+def _sample_times(robot: Robot, t0, tf, dt, t_eval, limit):
+    """The times at which an adaptive run keeps samples (``None``: its own steps): every ``dt``,
+    or ``t_eval``; at most ``limit + 1`` of them."""
+    if t_eval is None and dt is not None:
+        count = (tf - t0) / dt * (1 + 1e-12) + 1     # a float: it may overflow to inf
+        count = math.floor(count) if math.isfinite(count) else count
+        if not count <= limit + 1:
+            raise ValueError(
+                f"{robot.name}: samples every dt = {dt:g} s over t = {t0:g}..{tf:g} s are "
+                f"{count if count < 1e9 else f'{count:.3g}'} samples, more than max_steps + 1 "
+                f"= {limit + 1}; use a larger dt, a shorter t_span"
+                + (f", or max_steps={count - 1}" if count < 1e9 else ""))
+        return np.minimum(t0 + dt * np.arange(count), tf)
+    if t_eval is None:
+        return None
+    if isinstance(t_eval, (str, bytes)) or np.asarray(t_eval).dtype.kind not in "iuf":
+        raise TypeError(f"t_eval must be a sequence of times (numbers), got {t_eval!r}")
+    t_eval = np.asarray(t_eval, dtype=float)
+    if t_eval.ndim != 1 or not np.all(np.isfinite(t_eval)) or np.any(np.diff(t_eval) <= 0) or (
+            len(t_eval) and (t_eval[0] < t0 or t_eval[-1] > tf)):
+        raise ValueError("t_eval must be increasing times within t_span")
+    if len(t_eval) > limit + 1:
+        raise ValueError(f"{robot.name}: t_eval asks for {len(t_eval)} samples, more than "
+                         f"max_steps + 1 = {limit + 1}; pass fewer times, or "
+                         f"max_steps={len(t_eval) - 1}")
+    return t_eval
+
+
+class _Progress:
+    """How far a simulation has come, shown at each whole per cent of its time span: an
+    ``ipywidgets.FloatProgress`` bar in a notebook, a line rewritten on a terminal (standard
+    error), or ``how(t)`` if ``how`` is a function."""
+
+    def __init__(self, how, label: str, t0: float, tf: float):
+        self.t0, self.tf, self.label = t0, tf, label
+        self.shown = -1                                 # the whole per cent last shown
+        self.last = None                                # the time last shown
+        self.bar = self.callback = None
+        if callable(how):
+            self.callback = how
+        elif _in_notebook():
+            import ipywidgets
+            from IPython.display import display
+            self.bar = ipywidgets.FloatProgress(value=t0, min=t0, max=tf, description="t (s)",
+                                                tooltip=label)
+            display(self.bar)
+
+    def update(self, t: float) -> None:
+        percent = math.floor(100 * (t - self.t0) / (self.tf - self.t0) + 1e-9)
+        if percent > self.shown:
+            self.shown = percent
+            self.show(t)
+
+    def show(self, t: float) -> None:
+        self.last = t
+        if self.callback is not None:
+            self.callback(t)
+        elif self.bar is not None:
+            self.bar.value = t
+        else:
+            sys.stderr.write(f"\r{self.label}: t = {t:.4g} of {self.tf:g} s "
+                             f"({self.shown:3d} %)")
+            sys.stderr.flush()
+
+    def close(self, done: bool) -> None:
+        if done and self.last != self.tf:
+            self.shown = 100
+            self.show(self.tf)
+        if self.bar is not None:
+            self.bar.bar_style = "success" if done else "danger"
+        elif self.callback is None:
+            sys.stderr.write("\n" if done else " stopped\n")
+            sys.stderr.flush()
+
+
+def _in_notebook() -> bool:
+    """Whether this runs in a Jupyter kernel (where a widget can be shown)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return type(shell).__name__ == "ZMQInteractiveShell"
 
 
 # -- the integrators -----------------------------------------------------------------------------
-def _euler(model: _Model, q0, qd0, t0, tf, h, max_events):
+def _euler(model: _Model, q0, qd0, t0, tf, h, steps, max_events, report):
     """003 Sec. 9.5, "Euler integration algorithm for forward dynamics", with the stick-slip
     switches applied after each step.  003 prints the loop as "for k = 1 to N" computing
     ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
-    steps = int(math.floor((tf - t0) / h * (1 + 1e-12)))
-    if steps < 1:
-        raise ValueError(f"dt = {h:g} s is longer than the time span {tf - t0:g} s")
     q, qd = q0.tolist(), qd0.tolist()
     mode, qd, events = model.initial_mode(t0, q, qd)
     times, states, modes = [t0], [(q, qd)], [mode]
+    every = max(1, steps // 100)                        # progress at each per cent
     for k in range(steps):
         t = t0 + k * h
         qdd, _ = model.solve(t, q, qd, mode)                                # GetJointAccel
         q = [a + h * b for a, b in zip(q, qd)]                              # q[k+1]
         qd = [a + h * b for a, b in zip(qd, qdd)]                           # qd[k+1]
         t_next = t0 + (k + 1) * h
+        if not math.isfinite(sum(q) + sum(qd)) and not all(map(math.isfinite, q + qd)):
+            raise RuntimeError(_diverged(model, states[-1], t_next, k + 1, steps, h))
         if model.sticky:
             crossed = [j for j in model.sticky if mode[j] != 0 and mode[j] * qd[j] <= 0.0]
             if crossed or any(mode[j] == 0 for j in model.sticky):
@@ -494,10 +698,55 @@ def _euler(model: _Model, q0, qd0, t0, tf, h, max_events):
         times.append(t_next)
         states.append((q, qd))
         modes.append(mode)
+        if report is not None and (k + 1) % every == 0:
+            report.update(t_next)
+    model.steps = steps
     return times, states, modes, events
 
 
-def _adaptive(model: _Model, q0, qd0, t0, tf, name, t_eval, options, max_events):
+def _diverged(model: _Model, last, t, step, steps, h) -> str:
+    q, qd = last
+    return (f"{model.robot.name}: the Euler integration diverged: at t = {t:g} s (step {step} "
+            f"of {steps}, dt = {h:g} s) the state stopped being finite; the step before it was "
+            f"q = {_brief(q)}, qd = {_brief(qd)}.  Each Euler step adds energy, and a step this "
+            f"long for this motion makes it grow without bound: use a smaller dt, or an "
+            f"adaptive integrator (integrator=\"rk45\") that chooses its own steps")
+
+
+def _brief(values) -> str:
+    return "[" + ", ".join(f"{v:.3g}" for v in values) + "]"
+
+
+def _bounded_solver(name: str, limit: int, budget: dict, report):
+    """The solve_ivp method ``name`` as a solver class that counts its steps (shared through
+    ``budget`` by the segments between stick-slip switches), records the time and step size
+    reached, reports progress, and stops with an error before step ``limit + 1``."""
+    import scipy.integrate
+    base = getattr(scipy.integrate, name)
+
+    def step(self):
+        if budget["steps"] >= limit:
+            raise _StepLimit(self.t, budget["h"])
+        message = base.step(self)
+        budget["steps"] += 1
+        budget["t"], budget["h"] = self.t, self.step_size
+        if report is not None:
+            report.update(self.t)
+        return message
+
+    return type(f"Bounded{name}", (base,), {"step": step})
+
+
+class _StepLimit(Exception):
+    """An adaptive integrator reached its step limit at time ``t``, last step ``h``."""
+
+    def __init__(self, t, h):
+        super().__init__(t, h)
+        self.t, self.h = t, h
+
+
+def _adaptive(model: _Model, q0, qd0, t0, tf, name, t_eval, options, max_events, limit,
+              report):
     """solve_ivp, restarted at every stick-slip switch."""
     from scipy.integrate import solve_ivp
     n = model.n
@@ -506,11 +755,18 @@ def _adaptive(model: _Model, q0, qd0, t0, tf, name, t_eval, options, max_events)
     times, states, modes = [], [], []
     t, y = t0, np.array(q + qd)
     nfev = 0
+    budget = dict(steps=0, t=t0, h=None, nonfinite=None)
+    solver = _bounded_solver(name, limit, budget, report)
+    not_finite = np.full(2 * n, np.nan)
     while True:
         current = mode
 
         def rhs(time, state, current=current):
             values = state.tolist()
+            if not math.isfinite(sum(values)) and not all(map(math.isfinite, values)):
+                # a trial stage that overflowed: NaN makes the integrator reject the step
+                budget["nonfinite"] = time
+                return not_finite
             qdd, _ = model.solve(time, values[:n], values[n:], current)
             return np.array(values[n:] + qdd)
 
@@ -518,13 +774,15 @@ def _adaptive(model: _Model, q0, qd0, t0, tf, name, t_eval, options, max_events)
         segment_eval = None
         if t_eval is not None:
             segment_eval = t_eval[(t_eval >= t) & (t_eval <= tf)]
-        solution = solve_ivp(rhs, (t, tf), y, method=name, t_eval=segment_eval,
-                             events=[w for w, _ in watchers] or None, **options)
+        try:
+            solution = solve_ivp(rhs, (t, tf), y, method=solver, t_eval=segment_eval,
+                                 events=[w for w, _ in watchers] or None, **options)
+        except _StepLimit as stop:
+            raise RuntimeError(_step_limit(model, name, t0, tf, limit, stop.t, stop.h)) \
+                from None
         nfev += solution.nfev
         if solution.status < 0:
-            raise RuntimeError(f"{model.robot.name}: the integrator failed at t = "
-                               f"{solution.t[-1] if len(solution.t) else t:g} s: "
-                               f"{solution.message}")
+            raise RuntimeError(_failed(model, name, budget, solution.message))
         for k, time in enumerate(solution.t):
             if times and time <= times[-1]:
                 continue                             # a restart repeats the switching time
@@ -554,8 +812,29 @@ def _adaptive(model: _Model, q0, qd0, t0, tf, name, t_eval, options, max_events)
             modes.append(mode)
         if t >= tf:
             break
-    model.nfev = nfev
+    model.nfev, model.steps = nfev, budget["steps"]
     return times, states, modes, events
+
+
+def _step_limit(model: _Model, name, t0, tf, limit, t, h) -> str:
+    return (f"{model.robot.name}: {name} took max_steps = {limit} steps and reached only "
+            f"t = {t:.6g} s of t = {t0:g}..{tf:g} s; its last step was {h:.3g} s.  The motion "
+            f"is too fast or too stiff for steps this long (are the torques too large?): check "
+            f"the torques, loosen rtol/atol, try integrator=\"radau\" for a stiff arm, "
+            f"simulate a shorter t_span, or raise max_steps")
+
+
+def _failed(model: _Model, name, budget, message) -> str:
+    """solve_ivp gave up (its step shrank to round-off): where, with what step, and why."""
+    h = "none taken" if budget["h"] is None else f"{budget['h']:.3g} s"
+    cause = (f"; the state stopped being finite in its trial steps at "
+             f"t = {budget['nonfinite']:.6g} s" if budget["nonfinite"] is not None else "")
+    stiff = "" if name in ("Radau", "BDF", "LSODA") else \
+        ", or an arm that is stiff may need integrator=\"radau\""
+    return (f"{model.robot.name}: {name} failed at t = {budget['t']:.6g} s (last step {h}): "
+            f"{message.rstrip('.')}{cause}.  The motion seems to run away there: check the "
+            f"torques (a feedback law that grows faster than the arm can follow?) and the "
+            f"initial state{stiff}")
 
 
 def _event_functions(model: _Model, mode):
@@ -607,7 +886,7 @@ def _trajectory(model: _Model, samples, integrator, method, variant, gravity) ->
     return Trajectory(robot, np.array(times), q, qd, qdd, tau, fr, stuck, measured[:, 0],
                       potential, measured[:, 2:], integrator, method, variant,
                       nfev=nfev if integrator != "euler" else len(times) - 1,
-                      events=list(events))
+                      events=list(events), steps=model.steps)
 
 
 # -- statics -------------------------------------------------------------------------------------
@@ -638,9 +917,12 @@ def static_stiffness(robot: Robot, q: Sequence, *, gravity: bool = True,
     >>> static_stiffness(pendulum(), [-math.pi / 2])     # m g a / 2 at the bottom
     array([[2.45155]])
     """
+    if not isinstance(robot, Robot):
+        raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     if robot.is_symbolic:
         raise TypeError(f"{robot.name}: static_stiffness works on numbers")
-    return _gravity_and_stiffness(robot, _state(robot, q, "q"), gravity, tip_wrench)[1]
+    return _gravity_and_stiffness(robot, _state(robot, q, "q"), _check_flag(gravity, "gravity"),
+                                  _check_flag(tip_wrench, "tip_wrench"))[1]
 
 
 def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence | None = None,
@@ -668,6 +950,8 @@ def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence |
     if robot.is_symbolic:
         raise TypeError(f"{robot.name}: static_equilibrium works on numbers; substitute the "
                         f"symbols {sorted(map(str, robot.free_symbols))} first")
+    stable = _check_flag(stable, "stable")
+    tolerance = _check_number(tolerance, "tolerance")
     target = _state(robot, tau, "tau")
     start = _state(robot, q0, "q0")
     links, grav, tip_f, tip_m = robot.numeric()

@@ -3,11 +3,13 @@ inverse dynamics undoes them, and the simulated arms pass 001 B.8's checks (free
 energy conservation, settling at the static equilibrium), with static friction that sticks."""
 
 import math
+import re
 
 import numpy as np
 import pytest
 import sympy
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.special import ellipk
 
 from dynlab import G, Link, Robot, inverse_dynamics, joint_symbols
@@ -355,3 +357,218 @@ def test_bad_input_is_named():
         forward_dynamics(massless, [0, 0], [0, 0], [0, 0], compiled=False)
     with pytest.raises(ValueError, match="singular"):
         forward_dynamics(massless, sympy.symbols("q1 q2"), [0, 0], [0, 0])
+
+
+# -- bounded and clear (issue 13) ------------------------------------------------------------------
+def counting_torque(n, most=10, value=0.0):
+    """A constant torque function that fails the test if it is called more than ``most`` times:
+    a request that should be refused before integrating must not start, and one that should
+    stop must not run on."""
+    calls = []
+
+    def torque(t):
+        calls.append(t)
+        assert len(calls) <= most, f"more than {most} evaluations"
+        return [value] * n
+    return torque, calls
+
+
+FLAGS = [(simulate, ([0, 0],), name) for name in
+         ("stiction", "gravity", "friction", "tip_wrench", "compiled", "progress")] + [
+    (static_equilibrium, (), "stable"),
+    (static_stiffness, ([0, 0],), "gravity"), (static_stiffness, ([0, 0],), "tip_wrench")]
+
+
+@pytest.mark.parametrize("function, args, flag", FLAGS,
+                         ids=[f"{f.__name__}-{flag}" for f, _, flag in FLAGS])
+@pytest.mark.parametrize("value", ["no", 1, None])
+def test_a_flag_is_true_or_false_not_a_string_or_number(function, args, flag, value):
+    """Python takes "no" as true: a flag given as text must be refused, not obeyed backwards."""
+    arm = planar_2r("fu")
+    with pytest.raises(TypeError, match=f"^{flag} must be True or False, got {value!r}$"):
+        function(arm, *args, **{flag: value})
+
+
+def test_numpy_truth_values_are_flags():
+    arm = planar_2r("fu")
+    off = simulate(arm, [0.0, 0.0], t_span=0.1, dt=0.05, gravity=np.False_)
+    assert np.all(off.q == 0.0) and np.all(off.potential == 0.0)     # nothing moves it
+    assert static_stiffness(arm, [0.3, 0.2], gravity=np.False_).tolist() == [[0, 0], [0, 0]]
+
+
+NUMBERS = [dict(dt=True), dict(dt=True, integrator="euler"), dict(t_span=True),
+           dict(t_span=(0.0, True)), dict(t_span="1.0"), dict(rtol=True), dict(atol=False),
+           dict(atol=[1e-10, 1e-10, True, 1e-10]), dict(max_events=True),
+           dict(max_steps=True), dict(max_step=True), dict(first_step=True),
+           dict(t_eval=[False, True])]
+
+
+@pytest.mark.parametrize("arguments", NUMBERS, ids=[str(a) for a in NUMBERS])
+def test_a_number_is_not_a_truth_value(arguments):
+    """``dt=True`` used to step by 1 s, ``max_events=True`` to allow one switch."""
+    name = next(iter(arguments))
+    named = "atol\\[2\\]" if name == "atol" and not isinstance(arguments[name], bool) else name
+    with pytest.raises(TypeError, match=f"^{named} must be a"):
+        simulate(planar_2r("fu"), [0, 0], **arguments)
+
+
+def test_the_tolerance_of_static_equilibrium_is_a_number():
+    with pytest.raises(TypeError, match="^tolerance must be a number, got True$"):
+        static_equilibrium(pendulum(), tolerance=True)
+
+
+def test_euler_refuses_a_request_beyond_max_steps_before_integrating():
+    arm = planar_2r("fu")
+    torque, calls = counting_torque(2)
+    for request, needed in ((dict(t_span=1e9), "1e\\+12"), (dict(dt=1e-300), "1e\\+300")):
+        with pytest.raises(ValueError, match=f"Euler with dt = .* needs {needed} steps, more "
+                                             f"than max_steps = 1000000; use a larger dt, a "
+                                             f"shorter t_span, or an adaptive integrator"):
+            simulate(arm, [0, 0], torque=torque, integrator="euler", **request)
+    assert calls == []
+    # a request just over a given bound says how many steps it needs, and the bound lifts
+    with pytest.raises(ValueError, match="needs 2000 steps, more than max_steps = 1999; .* "
+                                         "max_steps=2000 \\(if you mean to wait for it\\)"):
+        simulate(arm, [0, 0], torque=torque, integrator="euler", t_span=2.0, max_steps=1999)
+    assert calls == []
+    motion = simulate(arm, [0, 0], integrator="euler", t_span=2.0, max_steps=2000)
+    assert len(motion) == 2001 and motion.t[-1] == 2.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(1e-300, 10.0), st.floats(1e-3, 1e12))
+def test_euler_takes_the_steps_that_fit_or_refuses_at_once(dt, seconds):
+    """For any step and span: the run has floor(span / dt) steps if that is within max_steps
+    (here 40), else it is refused before the first evaluation."""
+    robot = pendulum()
+    torque, calls = counting_torque(1, most=10 ** 6)
+    needed = seconds / dt * (1 + 1e-12)
+    try:
+        motion = simulate(robot, [HANGING + 0.1], torque=torque, t_span=seconds, dt=dt,
+                          integrator="euler", max_steps=40)
+    except ValueError as error:
+        assert calls == []
+        assert ("longer than the time span" in str(error)) == (needed < 1)
+        assert (f"more than max_steps = 40" in str(error)) == (needed > 40)
+    else:
+        steps = math.floor(needed)
+        assert 1 <= steps <= 40 and len(motion) == steps + 1 == motion.steps + 1
+        assert motion.t[-1] == pytest.approx(steps * dt, rel=1e-12)
+        assert motion.t[-1] <= seconds * (1 + 1e-11)
+
+
+def test_adaptive_integration_stops_at_max_steps_naming_time_and_step():
+    """RK45 under a 1e12 N m torque shortens its steps without end; it used to run for minutes."""
+    arm = planar_2r("fu")
+    torque, calls = counting_torque(2, most=50_000, value=1e12)
+    with pytest.raises(RuntimeError) as stop:
+        simulate(arm, [0, 0], torque=torque, max_steps=2000)
+    message = str(stop.value)
+    found = re.search(r"RK45 took max_steps = 2000 steps and reached only t = (\S+) s of "
+                      r"t = 0\.\.1 s; its last step was (\S+) s\.", message)
+    assert found, message
+    reached, step = float(found[1]), float(found[2])
+    assert 0 < reached < 1e-3 and 0 < step < reached / 1000
+    assert "check the torques" in message and "raise max_steps" in message
+
+
+def test_the_default_step_limit_of_adaptive_integrators(monkeypatch):
+    from dynlab import simulation
+    monkeypatch.setattr(simulation, "MAX_ADAPTIVE_STEPS", 300)
+    with pytest.raises(RuntimeError, match="DOP853 took max_steps = 300 steps"):
+        simulate(planar_2r("fu"), [0, 0], torque=[1e12, 1e12], integrator="dop853")
+
+
+def test_adaptive_step_limit_counts_every_segment_between_stick_slip_switches():
+    """The released pendulum of the stick-slip tests restarts the integrator at each switch; the
+    limit holds for the run, not for each segment."""
+    robot = pendulum(static=0.08, coulomb=0.05, viscous=0.01, epsilon=0.05)
+    full = simulate(robot, [HANGING + 0.5], [0.0], t_span=10.0)
+    assert len([t for t, _, _ in full.events if t > 0]) >= 3 and full.steps > 3
+    again = simulate(robot, [HANGING + 0.5], [0.0], t_span=10.0, max_steps=full.steps)
+    assert again.steps == full.steps and np.array_equal(again.q, full.q)
+    with pytest.raises(RuntimeError, match=f"RK45 took max_steps = {full.steps - 1} steps"):
+        simulate(robot, [HANGING + 0.5], [0.0], t_span=10.0, max_steps=full.steps - 1)
+
+
+def test_stored_samples_are_bounded():
+    arm = planar_2r("fu")
+    with pytest.raises(ValueError, match=r"samples every dt = 1e-300 s over t = 0\.\.1 s are "
+                                         r"1e\+300 samples, more than max_steps \+ 1 = 100001"):
+        simulate(arm, [0, 0], dt=1e-300)
+    with pytest.raises(ValueError, match=r"t_eval asks for 102 samples, more than max_steps "
+                                         r"\+ 1 = 101; pass fewer times, or max_steps=101"):
+        simulate(arm, [0, 0], t_span=0.5, t_eval=np.linspace(0, 0.5, 102), max_steps=100)
+    with pytest.raises(ValueError, match="not solve_ivp's dense output"):
+        simulate(arm, [0, 0], dense_output=True)
+    motion = simulate(arm, [0, 0], t_span=0.5, t_eval=np.linspace(0, 0.5, 101), max_steps=100)
+    assert len(motion) == 101 and motion.steps < 100
+
+
+def test_a_diverging_euler_run_names_the_integrator_time_and_step():
+    """A stiff damper (b = 2000 N m s) and a 10 ms step: each Euler step multiplies the velocity
+    by about -1 - h b / D, so the state overflows within ten steps.  The error used to blame the
+    user's q."""
+    arm = planar_2r("fu", viscous=[2000.0, 2000.0])
+    with pytest.raises(RuntimeError) as failure:
+        simulate(arm, [-0.5, 1.0], [1.0, -1.0], t_span=1.0, integrator="euler", dt=0.01)
+    message = str(failure.value)
+    assert re.search(r"the Euler integration diverged: at t = 0\.1 s \(step 10 of 100, "
+                     r"dt = 0\.01 s\) the state stopped being finite", message), message
+    assert "use a smaller dt, or an adaptive integrator" in message
+    assert "must be finite" not in message
+    # the same arm with a step it can follow
+    motion = simulate(arm, [-0.5, 1.0], [1.0, -1.0], t_span=0.05, integrator="euler", dt=1e-4)
+    assert np.all(np.isfinite(motion.q)) and np.max(np.abs(motion.qd[-1])) < 0.1
+
+
+def test_an_adaptive_run_that_runs_away_names_the_integrator_time_and_step():
+    """Feedback tau = 10 qd^3 drives qd' = c qd^3, which is infinite after finite time: the
+    adaptive steps shrink to round-off there."""
+    robot = pendulum()
+    with pytest.raises(RuntimeError) as failure:
+        simulate(robot, [0.0], [1.0], torque=lambda t, q, qd: [10 * qd[0] ** 3], t_span=2.0)
+    found = re.search(r"RK45 failed at t = (\S+) s \(last step (\S+) s\): Required step size",
+                      str(failure.value))
+    assert found, str(failure.value)
+    assert 0 < float(found[1]) < 2.0 and float(found[2]) < 1e-10
+
+
+def test_progress_reports_the_time_reached_at_each_per_cent():
+    arm = planar_2r("fu")
+    for integrator, dt in (("euler", 1e-3), ("rk45", None)):
+        seen = []
+        motion = simulate(arm, [-0.5, 1.0], t_span=2.0, integrator=integrator, dt=dt,
+                          progress=seen.append)
+        assert seen[-1] == 2.0 and np.all(np.diff(seen) > 0) and seen[0] > 0
+        assert set(seen) <= set(motion.t.tolist())             # times it reached
+        if integrator == "euler":                              # every 20 steps of 2000
+            assert seen == [0.02 * k for k in range(1, 101)]
+        else:                                                  # its steps, at most 1 per %
+            assert 10 < len(seen) <= 101 and len(seen) < motion.steps
+
+
+def test_progress_is_a_bar_in_a_notebook(monkeypatch):
+    import ipywidgets
+    from IPython import display
+    from dynlab import simulation
+    shown = []
+    monkeypatch.setattr(simulation, "_in_notebook", lambda: True)
+    monkeypatch.setattr(display, "display", shown.append)
+    simulate(planar_2r("fu"), [-0.5, 1.0], t_span=3.0, integrator="euler", progress=True)
+    (bar,) = shown
+    assert isinstance(bar, ipywidgets.FloatProgress)
+    assert (bar.min, bar.max, bar.value, bar.bar_style) == (0.0, 3.0, 3.0, "success")
+    with pytest.raises(RuntimeError, match="max_steps = 50"):
+        simulate(planar_2r("fu"), [0, 0], torque=[1e12, 1e12], max_steps=50, progress=True)
+    assert shown[-1] is not bar and shown[-1].bar_style == "danger"
+    assert 0.0 < shown[-1].value < 1e-3
+
+
+def test_progress_is_a_line_on_a_terminal(capsys):
+    simulate(planar_2r("fu"), [-0.5, 1.0], t_span=1.0, integrator="euler", progress=True)
+    err = capsys.readouterr().err
+    updates = err.split("\r")[1:]
+    assert updates[-1] == "two-link arm (000 Fig. 3.2), Euler: t = 1 of 1 s (100 %)\n"
+    assert updates[0] == "two-link arm (000 Fig. 3.2), Euler: t = 0.01 of 1 s (  1 %)"
+    assert len(updates) == 100

@@ -52,10 +52,10 @@ def check_source(key: str, keys=tuple(BIBLIOGRAPHY)) -> str:
 
     >>> check_source("schilling")
     'schilling'
-    >>> check_source("002")
+    >>> check_source("Schilling")
     Traceback (most recent call last):
     ...
-    ValueError: unknown source '002'; the sources are fu, thesis, schilling, lynch_park, \
+    ValueError: unknown source 'Schilling'; the sources are fu, thesis, schilling, lynch_park, \
 tourassis_neuman, armstrong_khatib_burdick
     """
     if key not in keys:

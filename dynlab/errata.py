@@ -480,10 +480,10 @@ def errata_table(source: str | None = None, kind: str | None = None) -> Errata:
 
     >>> len(errata_table("schilling")) >= 9, len(errata_table("fu", kind="book")) >= 9
     (True, True)
-    >>> errata_table("002")
+    >>> errata_table("Schilling")
     Traceback (most recent call last):
     ...
-    ValueError: unknown source '002'; the sources are fu, thesis, schilling, lynch_park, \
+    ValueError: unknown source 'Schilling'; the sources are fu, thesis, schilling, lynch_park, \
 tourassis_neuman, armstrong_khatib_burdick
     """
     if source is not None:

@@ -1,39 +1,53 @@
 """Errata of the sources: where a printed equation differs from the derived one, and why.
 
-Each record is an :class:`Erratum` ``(source, place, printed, correct, why)``: ``source`` is the
-seed's number (``"000"`` Fu-Gonzalez-Lee Ch. 3, ``"001"`` the Macsyma thesis appendix, ``"002"``
-Schilling Ch. 6, ``"003"`` Lynch-Park Ch. 9, ``"004"`` Tourassis-Neuman) or a reference file; ``place`` the equation, table
-or line (``L389`` = line 389 of the seed text; 002's display equations lost their tags in the
-scan, their numbers are read off the text's cross-references); ``printed`` and ``correct`` short
-SymPy-style strings (``C2 = cos(q2)``, ``qdd1`` for the second derivative, 000's ``th`` for
-theta, ``w`` and ``wd`` for omega and its derivative); ``why`` one line of reasoning.
+Each record is an :class:`Erratum`: ``source`` is a key of :data:`dynlab.bibliography.BIBLIOGRAPHY`
+(``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3, ``"thesis"`` the thesis appendix 'Dynamics of two link
+manipulators', ``"schilling"`` Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park, "Dynamics of
+Open Chains", ``"tourassis_neuman"`` Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the
+PUMA 560 parameter set); ``place`` the section, equation, table or problem as printed (Schilling's
+display equations are numbered by his cross-references); ``printed`` and ``correct`` LaTeX (what
+the page reads, and what follows from the text's own data); ``why`` one line of reasoning; and
+``kind``: ``"book"`` when the printed text itself is wrong, ``"scan"`` when the copy we worked
+from garbles it (a lost dot, bar, index or superscript) -- a reader of the printed page may find
+it right.  ``scan`` quotes the scanned copy where it is the evidence.
 
-:data:`ERRATA` holds the errata of the worked examples and recursion tables.  The equations
-among them are re-derived in ``tests/test_source_equations.py``, which also shows that the
-printed form does *not* match (so the erratum is real); the few textual ones (a wrong
-cross-reference, a wrong symbol in an algorithm step) are argued in ``why``.  Scan/OCR losses
-are kept only when a reader copying the text would get a wrong result, and are marked
-"(possibly a scan error)"; pure garbling (``{}^tA_2`` for ``{}^1A_2``) is left out.
-000 Sec. 3.4's errata come from the derivation of :mod:`dynlab.dalembert`.
+:data:`ERRATA` holds the errata of the worked examples, recursion tables and the paper.  The
+equations among them are re-derived in ``tests/test_source_equations.py``, which also shows that
+the printed form does *not* match (so the erratum is real); the textual ones (a wrong
+cross-reference, a wrong symbol in an algorithm step) are argued in ``why``.  Fu, Gonzalez & Lee's
+Sec. 3.4 errata come from the derivation of :mod:`dynlab.dalembert`.
 
->>> [e.place for e in errata_table("003")][:1]
-['L81, tau_1, coefficient of thdd2']
->>> print(markdown_table("001"))
-| source | place | printed | correct | why |
-|---|---|---|---|---|
+>>> [e.place for e in errata_table("lynch_park")][:1]
+['Sec. 9.1.1, K_2 below Eq. (9.7)']
+>>> errata_table("thesis")
+()
+>>> errata_table("fu")[0].citation
+'Fu, Gonzalez & Lee (1987), Eq. (3.2-23)'
 """
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
+
+from dynlab.bibliography import AUTHORS, BIBLIOGRAPHY, check_source, cite
+
+KINDS = ("book", "scan")
 
 
 @dataclass(frozen=True)
 class Erratum:
-    """One place where a source prints something that does not follow from its own data.
+    """One place where a source (or its scan) prints something that does not follow from its
+    own data.
 
-    >>> Erratum("002", "Eq. (6-6-25)", "... * qdd2**2", "... * qdd2", "linear in qdd").source
-    '002'
+    >>> e = Erratum("schilling", "Eq. (6-6-25)", r"\\ddot q_2^2", r"\\ddot q_2", "linear", "scan")
+    >>> e.citation, e.kind
+    ('Schilling (1990), Eq. (6-6-25)', 'scan')
+    >>> Erratum("schilling", "x", "a", "b", "c", "typo")
+    Traceback (most recent call last):
+    ...
+    ValueError: x: kind must be 'book' (the printed text is wrong) or 'scan' (the scan garbles \
+it), got 'typo'
     """
 
     source: str
@@ -41,222 +55,383 @@ class Erratum:
     printed: str
     correct: str
     why: str
+    kind: str
+    scan: str = ""
+
+    def __post_init__(self):
+        check_source(self.source)
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.place}: kind must be 'book' (the printed text is wrong) or "
+                             f"'scan' (the scan garbles it), got {self.kind!r}")
+
+    @property
+    def citation(self) -> str:
+        """Author(s), year and place, as a reader finds it in print."""
+        return cite(self.source, self.place)
+
+    def _repr_latex_(self) -> str:
+        return (rf"$\text{{{_tex_text(self.citation)} ({self.kind}): printed }}{self.printed}"
+                rf"\text{{; correct }}{self.correct}$")
+
+    def _repr_html_(self) -> str:
+        return Errata((self,))._repr_html_()
+
+
+def _tex_text(text: str) -> str:
+    return text.replace("&", r"\&").replace("_", r"\_").replace("'", "")
 
 
 _E = Erratum
 
-#: The errata found in the seeds (and one data note on the PUMA 560 parameter set).
+#: The errata found in the sources (and one data note on the PUMA 560 parameter set).
 ERRATA = (
-    # -- 000 (Fu, Gonzalez & Lee, Ch. 3) -------------------------------------------------------
-    _E("000", "Eq. (3.2-34) (L237)",
-       "c_i = sum_{j=i..n} (-m_j g U_ji^T r_j)",
-       "c_i = sum_{j=i..n} (-m_j g U_ji jr_j)",
+    # -- Fu, Gonzalez & Lee (1987), Ch. 3 ------------------------------------------------------
+    _E("fu", "Eq. (3.2-23)",
+       r"L = \ldots + \sum_{i=1}^n m_i\,\mathbf{g}\,{}^0\mathbf{A}_i^T\,\bar{\mathbf{r}}_i",
+       r"L = \ldots + \sum_{i=1}^n m_i\,\mathbf{g}\,{}^0\mathbf{A}_i\,{}^i\bar{\mathbf{r}}_i",
+       "the same transpose as (3.2-34): the potential energy (3.2-21) is -m_i g 0A_i ir_i, a "
+       "1x4 row times a 4x4 matrix times a 4x1 column; the ^T is the scan's reading of the "
+       "left superscript i of ir_i", "scan",
+       r"m_i \mathbf{g}^0 \mathbf{A}_i^T \bar{\mathbf{r}}_i"),
+    _E("fu", "Eq. (3.2-24)",
+       r"\tau_i = \ldots - \sum_{j=i}^n m_j\,\mathbf{g}\,\mathbf{U}_{ji}^T\,\bar{\mathbf{r}}_j",
+       r"\tau_i = \ldots - \sum_{j=i}^n m_j\,\mathbf{g}\,\mathbf{U}_{ji}\,{}^j\bar{\mathbf{r}}_j",
+       "the gravity term of (3.2-24) is (3.2-34): the derivative of (3.2-21) by q_i is "
+       "-m_j g U_ji jr_j, with no transpose", "scan",
+       r"m_j \mathbf{g} \mathbf{U}_{ji}^T \bar{\mathbf{r}}_j"),
+    _E("fu", "Eq. (3.2-34)",
+       r"c_i = \sum_{j=i}^n \left(-m_j\,\mathbf{g}\,\mathbf{U}_{ji}^T\,\mathbf{r}_j\right)",
+       r"c_i = \sum_{j=i}^n \left(-m_j\,\mathbf{g}\,\mathbf{U}_{ji}\,{}^j\mathbf{r}_j\right)",
        "g is a 1x4 row and jr_j a 4x1 column: the potential -m_j g 0A_j jr_j (3.2-21) "
-       "differentiates to -m_j g U_ji jr_j; with U_ji^T the two-link example's c(theta) is "
-       "wrong (the ^T is possibly the scan's reading of the left superscript j of jr_j)"),
-    _E("000", "Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1) (L389)",
-       "J_i[1,1] = m_i*l**2/2",
-       "J_i[1,1] = m_i*l**2/3",
+       "differentiates to -m_j g U_ji jr_j, and the worked example of Sec. 3.2.6 multiplies "
+       "by U_ji so; with U_ji^T its c(theta) is wrong. The ^T is the scan's reading of the "
+       "left superscript j of jr_j", "scan",
+       r"c_i = \sum_{j=i}^n (-m_j \mathbf{g} \mathbf{U}_{ji}^T \mathbf{r}_j)"),
+    _E("fu", "Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1)",
+       r"(\mathbf{J}_i)_{11} = \tfrac{1}{2} m_i l^2",
+       r"(\mathbf{J}_i)_{11} = \tfrac{1}{3} m_i l^2",
        "int x^2 dm over a uniform rod x in [-l, 0] is m l^2/3; 1/2 contradicts the book's own "
-       "I_i = diag(0, m l^2/12, m l^2/12) (L940, L1199) and its final D (L461)"),
-    _E("000", "Sec. 3.2.6, D_11 (L397)",
-       "D11 = m1*l**2/2 + m2*l**2/2 + m2*C2*l**2",
-       "D11 = m1*l**2/3 + 4*m2*l**2/3 + m2*C2*l**2",
+       "I_i = diag(0, m l^2/12, m l^2/12) (Secs. 3.3.7 and 3.4.2) and its final D(theta) of "
+       "Sec. 3.2.6; D_11, D_12 and D_22 below carry the slip", "book"),
+    _E("fu", "Sec. 3.2.6, D_11",
+       r"D_{11} = \tfrac{1}{2} m_1 l^2 + \tfrac{1}{2} m_2 l^2 + m_2 C_2 l^2",
+       r"D_{11} = \tfrac{1}{3} m_1 l^2 + \tfrac{4}{3} m_2 l^2 + m_2 C_2 l^2",
        "the trace sum (3.2-31) gives m1 l^2/3 + 4 m2 l^2/3 + ... with the right J and "
-       "m1 l^2/2 + 3 m2 l^2/2 + ... with the printed one (L389): the printed value is neither; "
-       "the final matrix (L461) has the right one"),
-    _E("000", "Sec. 3.2.6, D_12 = D_21 (L405)",
-       "m2*l**2*(-1/6 + 1/2 + C2/2) = m2*l**2/2 + m2*l**2*C2/2",
-       "m2*l**2*(-1/6 + 1/2 + C2/2) = m2*l**2/3 + m2*l**2*C2/2",
-       "arithmetic: -1/6 + 1/2 = 1/3; the bracket is right and the final matrix (L461) has 1/3"),
-    _E("000", "Sec. 3.2.6, D_22 (L413)",
-       "D22 = m2*l**2/2",
-       "D22 = m2*l**2/3",
-       "Tr(U22 J2 U22^T) = J2[1,1], so this follows the wrong J (L389); the final D (L461) and "
-       "the G-D example (L1230: 1/12 + 1/4 = 1/3) have 1/3"),
-    _E("000", "Sec. 3.3.7, tau_2 of the N-E example (L958)",
-       "tau2 = m2*l**2*thdd1/2 + m2*l**2*thdd2/2 + m2*l**2*C2*thdd1/2 + m2*g*l*C12/2 "
-       "+ m2*l**2*S2*thd1**2/2",
-       "tau2 = m2*l**2*thdd1/3 + m2*l**2*thdd2/3 + m2*l**2*C2*thdd1/2 + m2*g*l*C12/2 "
-       "+ m2*l**2*S2*thd1**2/2",
-       "tau2 is the z-component of 2R0 n2, printed two lines above (L940) with 1/3 (rod about "
-       "its end: m l^2/12 + m l^2/4); printed - correct = m2 l^2 (thdd1 + thdd2)/6"),
-    _E("000", "Sec. 3.3.7, tau_1 of the N-E example (L962)",
-       "tau1 = m1*l**2*thdd1/2 + m2*l**2*thdd1/2 + m2*l**2*thdd2/2 + ...",
-       "tau1 = m1*l**2*thdd1/3 + 4*m2*l**2*thdd1/3 + m2*l**2*thdd2/3 + ... (velocity and "
-       "gravity terms as printed)",
-       "the recursion's own f1 and n2 (L928, L940) are right; the printed inertia coefficients "
-       "are those of the wrong L-E intermediates, so 'agree with L-E' (L964) is false as printed"),
-    _E("000", "Eqs. (3.3-50)-(3.3-55) (L743-L753)",
-       "(3.3-50): iR0 wd_i = iR_{i-1}(i-1R0 wd_{i-1} + z0 qd_i); (3.3-51): "
-       "iR_{i-1}[wd_i + z0 qdd_i + (i-1R0 wd_{i-1}) x z0 qd_i]; (3.3-52), (3.3-53), (3.3-55): "
-       "wd x (wd x p), wd x (wd x s), wd x (I wd); (3.3-52), prismatic (L747): "
-       "2 (iR0 wd_i) x (iR_{i-1} z0 qd_i)",
-       "(3.3-50): iR0 w_i = iR_{i-1}(i-1R0 w_{i-1} + z0 qd_i); (3.3-51): iR0 wd_i = "
-       "iR_{i-1}[i-1R0 wd_{i-1} + z0 qdd_i + (i-1R0 w_{i-1}) x z0 qd_i]; "
-       "w x (w x p), w x (w x s), w x (I w); (3.3-52), prismatic: 2 (iR0 w_i) x (iR_{i-1} z0 qd_i)",
-       "(3.3-50) is the angular velocity (it adds qd_i, not qdd_i); the centripetal, Coriolis "
-       "and gyroscopic terms are products of w with velocities; Table 3.3 prints them right (possibly a scan "
-       "error in the dots)"),
-    _E("000", "Algorithm 3.1, step N2 (L791)",
-       "compute iR0 w_i, iR0 wd_i, iR0 wdd_i and iR0 a_i",
-       "compute iR0 w_i, iR0 wd_i, iR0 vd_i and iR0 a-bar_i",
-       "the forward rows of Table 3.3 compute vd_i and a-bar_i; wdd_i is used nowhere "
-       "(possibly a scan error)"),
-    _E("000", "Table 3.3, n_i equation (L808)",
-       "iR0 n_i = iR_{i+1}[i+1R0 n_{i+1} + (i+1R0 p*_{i+1}) x (i+1R0 f_{i+1})] "
-       "+ (iR0 p*_i + iR0 s_i) x (iR0 f_i) + iR0 N_i",
-       "iR0 n_i = iR_{i+1}[i+1R0 n_{i+1} + (i+1R0 p*_i) x (i+1R0 f_{i+1})] "
-       "+ (iR0 p*_i + iR0 s_i) x (iR0 F_i) + iR0 N_i  (Eq. (3.3-57))",
+       "m1 l^2/2 + 3 m2 l^2/2 + ... with the printed one: the printed value is neither; "
+       "the final D(theta) of the example has the right one", "book"),
+    _E("fu", "Sec. 3.2.6, D_12 = D_21",
+       r"m_2 l^2\left(-\tfrac{1}{6} + \tfrac{1}{2} + \tfrac{1}{2} C_2\right) "
+       r"= \tfrac{1}{2} m_2 l^2 + \tfrac{1}{2} m_2 l^2 C_2",
+       r"m_2 l^2\left(-\tfrac{1}{6} + \tfrac{1}{2} + \tfrac{1}{2} C_2\right) "
+       r"= \tfrac{1}{3} m_2 l^2 + \tfrac{1}{2} m_2 l^2 C_2",
+       "arithmetic: -1/6 + 1/2 = 1/3; the bracket is right and the final D(theta) has 1/3",
+       "book"),
+    _E("fu", "Sec. 3.2.6, D_22",
+       r"D_{22} = \tfrac{1}{2} m_2 l^2", r"D_{22} = \tfrac{1}{3} m_2 l^2",
+       "Tr(U22 J2 U22^T) = J2[1,1], so this follows the wrong J; the final D(theta) and the "
+       "G-D example of Sec. 3.4.2 (1/12 + 1/4 = 1/3) have 1/3", "book"),
+    _E("fu", "Sec. 3.3.7, tau_2 of the N-E example",
+       r"\tau_2 = \tfrac{1}{2} m_2 l^2 \ddot\theta_1 + \tfrac{1}{2} m_2 l^2 \ddot\theta_2 "
+       r"+ \tfrac{1}{2} m_2 l^2 C_2 \ddot\theta_1 + \tfrac{1}{2} m_2 g l C_{12} "
+       r"+ \tfrac{1}{2} m_2 l^2 S_2 \dot\theta_1^2",
+       r"\tau_2 = \tfrac{1}{3} m_2 l^2 \ddot\theta_1 + \tfrac{1}{3} m_2 l^2 \ddot\theta_2 "
+       r"+ \tfrac{1}{2} m_2 l^2 C_2 \ddot\theta_1 + \tfrac{1}{2} m_2 g l C_{12} "
+       r"+ \tfrac{1}{2} m_2 l^2 S_2 \dot\theta_1^2",
+       "tau_2 is the z-component of 2R0 n_2, printed just before it with 1/3 (rod about its "
+       "end: m l^2/12 + m l^2/4); printed - correct = m2 l^2 (thetadd_1 + thetadd_2)/6", "book"),
+    _E("fu", "Sec. 3.3.7, tau_1 of the N-E example",
+       r"\tau_1 = \tfrac{1}{2} m_1 l^2 \ddot\theta_1 + \tfrac{1}{2} m_2 l^2 \ddot\theta_1 "
+       r"+ \tfrac{1}{2} m_2 l^2 \ddot\theta_2 + \ldots",
+       r"\tau_1 = \tfrac{1}{3} m_1 l^2 \ddot\theta_1 + \tfrac{4}{3} m_2 l^2 \ddot\theta_1 "
+       r"+ \tfrac{1}{3} m_2 l^2 \ddot\theta_2 + \ldots",
+       "the recursion's own 1R0 f_1 and 2R0 n_2 are right; the printed inertia coefficients "
+       "are those of the wrong L-E intermediates, so the closing sentence 'agree with ... "
+       "Lagrange-Euler' is false as printed (velocity and gravity terms are right)", "book"),
+    _E("fu", "Eqs. (3.3-50)-(3.3-55)",
+       r"\text{(3.3-50): } {}^i\mathbf{R}_0\dot\omega_i = {}^i\mathbf{R}_{i-1}({}^{i-1}"
+       r"\mathbf{R}_0\dot\omega_{i-1} + \mathbf{z}_0\dot q_i);\ \text{(3.3-51): } "
+       r"{}^i\mathbf{R}_{i-1}[\dot\omega_i + \ldots + ({}^{i-1}\mathbf{R}_0\dot\omega_{i-1})"
+       r"\times\mathbf{z}_0\dot q_i];\ \dot\omega\times(\dot\omega\times\mathbf{p}^*),\ "
+       r"\dot\omega\times(\mathbf{I}\dot\omega)",
+       r"\text{(3.3-50): } {}^i\mathbf{R}_0\omega_i = {}^i\mathbf{R}_{i-1}({}^{i-1}"
+       r"\mathbf{R}_0\omega_{i-1} + \mathbf{z}_0\dot q_i);\ \text{(3.3-51): } "
+       r"{}^i\mathbf{R}_{i-1}[{}^{i-1}\mathbf{R}_0\dot\omega_{i-1} + \ldots + ({}^{i-1}"
+       r"\mathbf{R}_0\omega_{i-1})\times\mathbf{z}_0\dot q_i];\ \omega\times(\omega\times"
+       r"\mathbf{p}^*),\ \omega\times(\mathbf{I}\omega)",
+       "(3.3-50) is the angular velocity (it adds qdot_i, not qddot_i), and the centripetal, "
+       "Coriolis and gyroscopic terms of (3.3-51)-(3.3-55) are products of omega with "
+       "velocities; Table 3.3 of the same book prints them right: dots the scan added", "scan",
+       r"{}^i\mathbf{R}_0\dot{\omega}_i = {}^i\mathbf{R}_{i-1}({}^{i-1}\mathbf{R}_0"
+       r"\dot{\omega}_{i-1} + \mathbf{z}_0\dot{q}_i)"),
+    _E("fu", "Algorithm 3.1, step N2",
+       r"\text{compute } {}^i\mathbf{R}_0\omega_i,\ {}^i\mathbf{R}_0\dot\omega_i,\ "
+       r"{}^i\mathbf{R}_0\ddot\omega_i,\ {}^i\mathbf{R}_0\mathbf{a}_i",
+       r"\text{compute } {}^i\mathbf{R}_0\omega_i,\ {}^i\mathbf{R}_0\dot\omega_i,\ "
+       r"{}^i\mathbf{R}_0\dot{\mathbf{v}}_i,\ {}^i\mathbf{R}_0\bar{\mathbf{a}}_i",
+       "the forward rows of Table 3.3 compute vdot_i and a-bar_i; omega-double-dot is used "
+       "nowhere: a dot and a bar garbled by the scan", "scan",
+       r"{}^i\mathbf{R}_0 \ddot{\omega}_i , and  {}^i\mathbf{R}_0 \mathbf{a}_i"),
+    _E("fu", "Table 3.3, n_i equation",
+       r"{}^i\mathbf{R}_0\mathbf{n}_i = {}^i\mathbf{R}_{i+1}[{}^{i+1}\mathbf{R}_0\mathbf{n}_{i+1}"
+       r" + ({}^{i+1}\mathbf{R}_0\mathbf{p}^*_{i+1})\times({}^{i+1}\mathbf{R}_0\mathbf{f}_{i+1})]"
+       r" + ({}^i\mathbf{R}_0\mathbf{p}^*_i + {}^i\mathbf{R}_0\bar{\mathbf{s}}_i)\times"
+       r"({}^i\mathbf{R}_0\mathbf{f}_i) + {}^i\mathbf{R}_0\mathbf{N}_i",
+       r"{}^i\mathbf{R}_0\mathbf{n}_i = {}^i\mathbf{R}_{i+1}[{}^{i+1}\mathbf{R}_0\mathbf{n}_{i+1}"
+       r" + ({}^{i+1}\mathbf{R}_0\mathbf{p}^*_i)\times({}^{i+1}\mathbf{R}_0\mathbf{f}_{i+1})]"
+       r" + ({}^i\mathbf{R}_0\mathbf{p}^*_i + {}^i\mathbf{R}_0\bar{\mathbf{s}}_i)\times"
+       r"({}^i\mathbf{R}_0\mathbf{F}_i) + {}^i\mathbf{R}_0\mathbf{N}_i",
        "n_i is taken at origin i-1: f_{i+1} acts at origin i, p*_i away, and the net force "
-       "F_i = m_i a_i at the centre of mass; as printed tau_1 of the two-link arm is wrong "
-       "(the dot over n_{i+1} is spurious too)"),
-    _E("000", "Prob. 3.13 (L1343)",
-       "the gravity vector g given in Eq. (3.3-22) is a row vector",
-       "the gravity vector g given in Eq. (3.2-22) is a row vector",
+       "F_i = m_i a_i at the centre of mass; Eq. (3.3-57) of the same book prints it right, so "
+       "the index, the case of F and a spurious dot over n_{i+1} are the scan's (as scanned, "
+       "tau_1 of the two-link arm comes out wrong)", "scan",
+       r"({}^{i+1}\mathbf{R}_0\mathbf{p}_{i+1}^*) \times ({}^{i+1}\mathbf{R}_0\mathbf{f}_{i+1})"),
+    _E("fu", "Prob. 3.13",
+       r"\text{the gravity vector } \mathbf{g} \text{ given in Eq. (3.3-22) is a row vector}",
+       r"\text{the gravity vector } \mathbf{g} \text{ given in Eq. (3.2-22) is a row vector}",
        "(3.3-22) is an N-E acceleration equation; the L-E row vector g enters with the "
-       "potential energy, Eqs. (3.2-21)-(3.2-22) (L174-L180)"),
-    # -- 002 (Schilling, Ch. 6) ----------------------------------------------------------------
-    _E("002", "Sec. 6-8, definitions of f^k and n^k (EL 367, 371)",
-       "f^k (n^k): the force (moment) on link k at the origin of L_k due to link k-1",
-       "f^k (n^k): the force (moment) on link k at the origin of L_{k-1} due to link k-1",
+       "potential energy, Eqs. (3.2-21)-(3.2-22)", "book"),
+    # -- Sec. 3.4, generalized d'Alembert (derived in dynlab.dalembert, tests/test_dalembert.py)
+    _E("fu", "Eq. (3.4-7)",
+       r"\frac{\partial\mathbf{v}_s}{\partial\dot\theta_i} = \mathbf{z}_{i-1}\times"
+       r"(\mathbf{p}^*_i + \cdots + \mathbf{p}^*_{s-1} + \dot{\mathbf{c}}_s)",
+       r"\frac{\partial\mathbf{v}_s}{\partial\dot\theta_i} = \mathbf{z}_{i-1}\times"
+       r"(\mathbf{p}^*_i + \cdots + \mathbf{p}^*_{s-1} + \bar{\mathbf{c}}_s)",
+       "c-bar_s is the centre of mass of link s from origin s-1 (the second line of (3.4-7), "
+       "z_{i-1} x (r-bar_s - p_{i-1}), says so); a velocity has no place in a lever arm: the "
+       "bar read as a dot", "scan",
+       r"\mathbf{p}_{s-1}^* + \dot{\mathbf{c}}_s"),
+    _E("fu", "Eq. (3.4-8)",
+       r"\frac{d}{dt}\left[\frac{\partial\mathbf{v}_s}{\partial\dot\theta_i}\right] = "
+       r"\frac{\partial\dot{\mathbf{v}}_s}{\partial\dot\theta_i} \text{ and } "
+       r"\frac{\partial\dot{\mathbf{v}}_s}{\partial\dot\theta_i} = "
+       r"\frac{\partial\mathbf{v}_s}{\partial\theta_i}",
+       r"\frac{\partial\mathbf{v}_s}{\partial\dot\theta_i} = \frac{\partial\bar{\mathbf{r}}_s}"
+       r"{\partial\theta_i}, \text{ so } \frac{d}{dt}\left[\frac{\partial\mathbf{v}_s}"
+       r"{\partial\dot\theta_i}\right] = \frac{\partial\mathbf{v}_s}{\partial\theta_i}",
+       "dv_dot_s/dthetadot_i = 2 dv_s/dtheta_i (v_dot is quadratic in thetadot); only the "
+       "combined identity, which (3.4-9) uses, holds", "book"),
+    _E("fu", "text before Eq. (3.4-23)",
+       r"\tau_i \text{ is the summation of Eqs. (3.4-10), (3.4-18), and (3.4-22)}",
+       r"\tau_i = \text{(3.4-10)} + \text{(3.4-18)} - \text{(3.4-22)}",
+       "(3.4-22) is Lagrange's operator applied to P (= -dP/dtheta_i) and L = K - P; (3.4-23) "
+       "and (3.4-28) do carry the right sign, +dP/dtheta_i", "book"),
+    _E("fu", "Eq. (3.4-23), velocity terms of the links below s",
+       r"\sum_{p=1}^{s-1}\Big[\Big(\sum_{q=1}^{p}\dot\theta_q\mathbf{z}_{q-1}\Big)\times"
+       r"\Big(\Big(\sum_{q=1}^{k}\ldots\Big)\times\mathbf{p}^*_k\Big)\Big] + \sum_{q=2}^{k}"
+       r"\Big[\Big(\sum_{q=1}^{p-1}\ldots\Big)\times\dot\theta_p\mathbf{z}_{p-1}\Big]\times"
+       r"\mathbf{p}^*_k",
+       r"\sum_{k=1}^{s-1}\Big\{\omega_k\times(\omega_k\times\mathbf{p}^*_k) + \Big[\sum_{p=2}^{k}"
+       r"\Big(\sum_{q=1}^{p-1}\dot\theta_q\mathbf{z}_{q-1}\Big)\times\dot\theta_p\mathbf{z}_{p-1}"
+       r"\Big]\times\mathbf{p}^*_k\Big\}",
+       "summation indices garbled (k unbound); the differentiation of (3.4-4) gives omega_k, as "
+       "in (3.4-26)", "scan"),
+    _E("fu", "Eq. (3.4-26)",
+       r"\mathbf{z}_{i-1}\times(\mathbf{r}_s - \mathbf{p}_{i-1})",
+       r"\mathbf{z}_{i-1}\times(\bar{\mathbf{r}}_s - \mathbf{p}_{i-1})",
+       "the projection is dv_s/dthetadot_i of (3.4-7), at the centre of mass; plain r_s is "
+       "defined nowhere: a lost bar", "scan"),
+    _E("fu", "Eq. (3.4-27)",
+       r"\sum_{s=i}^n\left\{({}^s\mathbf{R}_0\mathbf{z}_{i-1})^T\mathbf{I}_s\beta_s\right\} + "
+       r"[{}^s\mathbf{R}_0\mathbf{z}_{i-1}\times\omega_s]^T\mathbf{I}_s\omega_s",
+       r"\sum_{s=i}^n\left\{({}^s\mathbf{R}_0\mathbf{z}_{i-1})^T\mathbf{I}_s\beta_s + "
+       r"[{}^s\mathbf{R}_0\mathbf{z}_{i-1}\times\omega_s]^T\mathbf{I}_s\omega_s\right\}",
+       "the second term depends on s (I_s, sR0); (3.4-18) and (3.4-23) keep it inside the sum: "
+       "a brace the scan moved", "scan"),
+    # -- Schilling (1990), Ch. 6 ---------------------------------------------------------------
+    _E("schilling", "Sec. 6-8, definitions of f^k and n^k",
+       r"f^k\ (n^k)\text{: force (moment) on link } k \text{ at the origin of } L_k "
+       r"\text{ due to link } k-1",
+       r"f^k\ (n^k)\text{: force (moment) on link } k \text{ at the origin of } L_{k-1} "
+       r"\text{ due to link } k-1",
        "(6-8-9) takes Delta s^k + Delta r^k as lever arm to the centre of mass and "
-       "tau_k = n^k . z^{k-1}: both hold at the origin of L_{k-1}, on joint k's axis "
-       "(as 000 L655-L656 says)"),
-    _E("002", "Table 6-2, joint 2",
-       "theta = q_1",
-       "theta = q_2",
-       "T_0^2 (6-6-10) is built with C_{1-2} = cos(q1 - q2), and every later equation depends "
-       "on q2; the error is in both the table's row text and its markdown copy"),
-    _E("002", "Eq. (6-6-20), B^3",
-       "B^3 = [[0, 0, 0], [0, 0, 0], [0, -1, 0]]",
-       "B^3 = [[0, 0, 0], [0, 0, 0], [1, -1, 0]]",
-       "column 1 is xi_1 z^0 = i^3 (6-2-10); harmless for D (D_3 has a zero zz-moment); "
-       "(6-6-6) and (6-6-13) show the same entry garbled in the scan (possibly a scan error: "
-       "the book's (B^1)^T D_1 B^1 (EL 266) and (B^2)^T D_2 B^2 (EL 281) use the 1)"),
-    _E("002", "Eq. (6-6-25)",
-       "tau1 = [...] qdd1 - [(m2/2 + m3)*a1*a2*C2 + (m2/3 + m3)*a2**2] * qdd2**2 + ...",
-       "tau1 = [...] qdd1 - [(m2/2 + m3)*a1*a2*C2 + (m2/3 + m3)*a2**2] * qdd2 + ...",
-       "tau = D(q) qdd + ... is linear in the accelerations (Prop. 6-4-1); the bracket is "
-       "D_12 of (6-6-22); qdd2^2 has the wrong units"),
-    _E("002", "Eq. (6-6-27)",
-       "h2 = g0*m2*(A^2_32 + A^3_32) = 0",
-       "h2 = g0*(m2*A^2_32 + m3*A^3_32) = 0",
+       "tau_k = n^k . z^{k-1}: both hold at the origin of L_{k-1}, on joint k's axis (as Fu, "
+       "Gonzalez & Lee define f_i in Sec. 3.3); an index the scan may have dropped", "scan",
+       "the force on link k at the origin of L k L k L_(k)L_{k} due to link k 1"),
+    _E("schilling", "Table 6-2, joint 2",
+       r"\theta_2 = q_1", r"\theta_2 = q_2",
+       "T_0^2 (6-6-10) is built with C_{1-2} = cos(q_1 - q_2), and every later equation "
+       "depends on q_2: a subscript misread by the scan (both of its copies of the table show "
+       "q_1)", "scan"),
+    _E("schilling", "Eq. (6-6-6), B^1",
+       r"B^1 = \begin{bmatrix}\cdots & 0 & 0\\ 0 & 0 & 0\\ 0 & 0 & 0\end{bmatrix}",
+       r"B^1 = \begin{bmatrix}0 & 0 & 0\\ 0 & 0 & 0\\ 1 & 0 & 0\end{bmatrix}",
+       "column 1 is xi_1 z^0 = i^3 (6-2-10); the book's (B^1)^T D_1 B^1 in (6-6-7) uses the 1",
+       "scan", "[cdots,0,0],[0,0,0],[0,0,0]"),
+    _E("schilling", "Eq. (6-6-13), B^2",
+       r"B^2 = \begin{bmatrix}\cdots & 0 & 0\\ 0 & 0 & 0\\ 0 & -1 & 0\end{bmatrix}",
+       r"B^2 = \begin{bmatrix}0 & 0 & 0\\ 0 & 0 & 0\\ 1 & -1 & 0\end{bmatrix}",
+       "column 1 is xi_1 z^0 = i^3, column 2 xi_2 z^1 = -i^3 (6-2-10); the book's "
+       "(B^2)^T D_2 B^2 in (6-6-14) uses the 1", "scan", "[cdots,0,0],[0,0,0],[0,-1,0]"),
+    _E("schilling", "Eq. (6-6-20), B^3",
+       r"B^3 = \begin{bmatrix}0 & 0 & 0\\ 0 & 0 & 0\\ 0 & -1 & 0\end{bmatrix}",
+       r"B^3 = \begin{bmatrix}0 & 0 & 0\\ 0 & 0 & 0\\ 1 & -1 & 0\end{bmatrix}",
+       "column 1 is xi_1 z^0 = i^3 (6-2-10), lost as in (6-6-6) and (6-6-13); harmless for D "
+       "(D_3 has a zero zz-moment)", "scan", "[0,0,0],[0,0,0],[0,-1,0]"),
+    _E("schilling", "Eq. (6-6-25)",
+       r"\tau_1 = [\ldots]\ddot q_1 - [(\tfrac{m_2}{2} + m_3) a_1 a_2 C_2 + (\tfrac{m_2}{3} + m_3)"
+       r" a_2^2]\,\ddot q_2^2 + \ldots",
+       r"\tau_1 = [\ldots]\ddot q_1 - [(\tfrac{m_2}{2} + m_3) a_1 a_2 C_2 + (\tfrac{m_2}{3} + m_3)"
+       r" a_2^2]\,\ddot q_2 + \ldots",
+       "tau = D(q) qddot + ... is linear in the accelerations (Prop. 6-4-1); the bracket is "
+       "D_12 of (6-6-22); qddot_2^2 has the wrong units: a spurious superscript", "scan"),
+    _E("schilling", "Eq. (6-6-27)",
+       r"h_2 = g_0 m_2 (A^2_{32} + A^3_{32}) = 0",
+       r"h_2 = g_0 (m_2 A^2_{32} + m_3 A^3_{32}) = 0",
        "(6-4-7) weights each link's Jacobian with its own mass; the value 0 is right here "
-       "only because both entries vanish"),
-    _E("002", "Eq. (6-6-28)",
-       "tau2 = -[(m2/2 + m3)*a1*a2*C2 + (m2/3 + m3)*a2**2] * add1 + ...",
-       "tau2 = -[(m2/2 + m3)*a1*a2*C2 + (m2/3 + m3)*a2**2] * qdd1 + ...",
-       "a1 is a constant length (its second derivative is 0); the bracket is D_21 of (6-6-22) "
-       "(possibly a scan error)"),
-    _E("002", "Eq. (6-9-21), fifth line",
-       "(m1*a1/2)*[C1*(g0 + a1*(C1*qdd1 - S1*qd1**2)) + S1*a1*(S1*qdd1 + C1*qd1**2)] i^3 + ...",
-       "(m1*a1/2)*[C1*(g0 + a1*(C1*qdd1 - S1*qd1**2)/2) + S1*a1*(S1*qdd1 + C1*qd1**2)/2] i^3 "
-       "+ ...",
-       "f^1 of (6-9-20) carries a1/2; as printed the line gives m1 a1^2 qdd1/2, not the "
-       "m1 a1^2 qdd1/4 of the next line, which (like (6-9-22)) is right (possibly a scan loss)"),
-    # -- 003 (Lynch & Park, Ch. 9) -------------------------------------------------------------
-    _E("003", "L81, tau_1, coefficient of thdd2",
-       "m2*(L1*L2*cos(th1) + L2**2)",
-       "m2*(L1*L2*cos(th2) + L2**2)",
-       "M is symmetric (tau_2 prints M_21 with cos th2), and rotating the whole planar arm "
-       "(th1) cannot change its inertia"),
-    _E("003", "L81, tau_2, velocity term",
-       "- m2*L1*L2*thd1*thd2*sin(th2)",
-       "+ m2*L1*L2*thd1**2*sin(th2)",
-       "Christoffel symbols (9.13): Gamma_211 = -(1/2) dm11/dth2 = m2 L1 L2 sin th2, "
-       "Gamma_212 = Gamma_222 = 0: the centrifugal force on the elbow mass"),
-    _E("003", "L81, tau_2, gravity term",
-       "- m2*g*L2*cos(th1 + th2)",
-       "+ m2*g*L2*cos(th1 + th2)",
-       "= dP/dth2 with P of L73; tau_1 prints the same term with +, and at th = 0 both joints "
-       "must hold the outstretched mass up"),
-    _E("003", "L69, kinetic energy K_2",
-       "K2 = (1/2)*(m2*(L1**2 + 2*L1*L2*cos(th2) + L2**2)*thd1**2 "
-       "+ 2*(L2**2 + L1*L2*cos(th2))*thd1*thd2 + L2**2*thd2**2)",
-       "K2 = (1/2)*m2*((L1**2 + 2*L1*L2*cos(th2) + L2**2)*thd1**2 "
-       "+ 2*(L2**2 + L1*L2*cos(th2))*thd1*thd2 + L2**2*thd2**2)",
-       "m2 multiplies all three terms (misplaced parenthesis; as printed two terms are not "
-       "energies); the torques (L81) use the corrected K2"),
-    # -- 000 Sec. 3.4, generalized d'Alembert (derived in dynlab.dalembert, tests/test_dalembert.py)
-    _E('000', 'Eq. (3.4-8) (L1010)',
-       'd/dt[dv_s/dthd_i] = dv_dot_s/dthd_i and dv_dot_s/dthd_i = dv_s/dth_i',
-       'dv_s/dthd_i = dr_s/dth_i, so d/dt[dv_s/dthd_i] = dv_s/dth_i',
-       'dv_dot_s/dthd_i = 2 dv_s/dth_i (v_dot is quadratic in thd); only the combined identity, which (3.4-9) uses, holds'),
-    _E('000', 'text before Eq. (3.4-23) (L1090)',
-       'tau_i is the summation of Eqs. (3.4-10), (3.4-18), and (3.4-22)',
-       'tau_i = (3.4-10) + (3.4-18) - (3.4-22)',
-       "(3.4-22) is Lagrange's operator applied to P (= -dP/dth_i) and L = K - P; (3.4-23) and (3.4-28) do carry the right sign, +dP/dth_i"),
-    _E('000', 'Eq. (3.4-23), velocity terms of the links below s (L1092)',
-       'sum_{p=1}^{s-1}[(sum_{q=1}^{p} thd_q z_{q-1}) x ((sum_{q=1}^{k} ...) x p*_k)] + sum_{q=2}^{k}[(sum_{q=1}^{p-1} ...) x thd_p z_{p-1}] x p*_k',
-       'sum_{k=1}^{s-1}{w_k x (w_k x p*_k) + [sum_{p=2}^{k} (sum_{q=1}^{p-1} thd_q z_{q-1}) x thd_p z_{p-1}] x p*_k}, as in (3.4-26)',
-       'summation indices garbled (k unbound); the differentiation of (3.4-4) gives w_k'),
-    _E('000', 'Eq. (3.4-26) (L1122-L1125)',
-       'z_{i-1} x (r_s - p_{i-1})',
-       'z_{i-1} x (r-bar_s - p_{i-1})',
-       'the projection is dv_s/dthd_i of (3.4-7), at the centre of mass; plain r_s is defined nowhere'),
-    _E('000', 'Eq. (3.4-27) (L1131)',
-       'sum_{s=i}^n {(sR0 z_{i-1})^T I_s beta_s} + [sR0 z_{i-1} x w_s]^T I_s w_s',
-       'sum_{s=i}^n {(sR0 z_{i-1})^T I_s beta_s + [sR0 z_{i-1} x w_s]^T I_s w_s}',
-       'the second term depends on s (I_s, sR0); (3.4-18) and (3.4-23) keep it inside'),
-    # -- 004 (Tourassis & Neuman); argued and tested in tests/test_properties.py ----------------
-    _E("004", "Eqs. (10), (13), (40), (B-3), (B-4)",
-       "d/dt(dT/dqd_i) - dT/dq_i - dV/dq_i = F_i; G_i = -dV/dq_i; "
-       "G_i = M_i {s_i g.z_{i-1} + s*_i g.(z_{i-1} x p_i)}",
-       "d/dt(dT/dqd_i) - dT/dq_i + dV/dq_i = F_i; G_i = dV/dq_i; "
-       "G_i = -M_i {s_i g.z_{i-1} + s*_i g.(z_{i-1} x p_i)}",
+       "only because both entries vanish", "book"),
+    _E("schilling", "Eq. (6-6-28)",
+       r"\tau_2 = -[(\tfrac{m_2}{2} + m_3) a_1 a_2 C_2 + (\tfrac{m_2}{3} + m_3) a_2^2]\,"
+       r"\ddot a_1 + \ldots",
+       r"\tau_2 = -[(\tfrac{m_2}{2} + m_3) a_1 a_2 C_2 + (\tfrac{m_2}{3} + m_3) a_2^2]\,"
+       r"\ddot q_1 + \ldots",
+       "a_1 is a constant length (its second derivative is 0); the bracket is D_21 of "
+       "(6-6-22): q read as a", "scan"),
+    _E("schilling", "Eq. (6-9-21), fifth line",
+       r"\tfrac{m_1 a_1}{2}\big[C_1(g_0 + a_1(C_1\ddot q_1 - S_1\dot q_1^2)) + S_1 a_1"
+       r"(S_1\ddot q_1 + C_1\dot q_1^2)\big]\,i^3 + \ldots",
+       r"\tfrac{m_1 a_1}{2}\big[C_1(g_0 + \tfrac{a_1}{2}(C_1\ddot q_1 - S_1\dot q_1^2)) + "
+       r"\tfrac{S_1 a_1}{2}(S_1\ddot q_1 + C_1\dot q_1^2)\big]\,i^3 + \ldots",
+       "f^1 of (6-9-20) carries a_1/2; as scanned the line gives m_1 a_1^2 qddot_1/2, not the "
+       "m_1 a_1^2 qddot_1/4 of the next line, which (like (6-9-22)) is right: two fractions "
+       "lost", "scan"),
+    # -- Lynch & Park, "Dynamics of Open Chains" -----------------------------------------------
+    _E("lynch_park", "Sec. 9.1.1, K_2 below Eq. (9.7)",
+       r"\mathcal{K}_2 = \tfrac{1}{2}\big(m_2(L_1^2 + 2L_1L_2\cos\theta_2 + L_2^2)\dot\theta_1^2"
+       r" + 2(L_2^2 + L_1L_2\cos\theta_2)\dot\theta_1\dot\theta_2 + L_2^2\dot\theta_2^2\big)",
+       r"\mathcal{K}_2 = \tfrac{1}{2}m_2\big((L_1^2 + 2L_1L_2\cos\theta_2 + L_2^2)\dot\theta_1^2"
+       r" + 2(L_2^2 + L_1L_2\cos\theta_2)\dot\theta_1\dot\theta_2 + L_2^2\dot\theta_2^2\big)",
+       "m_2 multiplies all three terms (misplaced parenthesis; as printed two terms are not "
+       "energies); the torques after Eq. (9.8) use the corrected K_2", "book"),
+    _E("lynch_park", "Sec. 9.1.1, tau_1 after Eq. (9.8), coefficient of thetadd_2",
+       r"m_2(L_1L_2\cos\theta_1 + L_2^2)", r"m_2(L_1L_2\cos\theta_2 + L_2^2)",
+       "M is symmetric (tau_2 prints M_21 with cos theta_2), and rotating the whole planar arm "
+       "(theta_1) cannot change its inertia", "book"),
+    _E("lynch_park", "Sec. 9.1.1, tau_2 after Eq. (9.8), velocity term",
+       r"-m_2L_1L_2\dot\theta_1\dot\theta_2\sin\theta_2",
+       r"+m_2L_1L_2\dot\theta_1^2\sin\theta_2",
+       "Christoffel symbols (9.13): Gamma_211 = -(1/2) dm_11/dtheta_2 = m_2 L_1 L_2 sin "
+       "theta_2, Gamma_212 = Gamma_222 = 0: the centrifugal force on the elbow mass", "book"),
+    _E("lynch_park", "Sec. 9.1.1, tau_2 after Eq. (9.8), gravity term",
+       r"-m_2gL_2\cos(\theta_1 + \theta_2)", r"+m_2gL_2\cos(\theta_1 + \theta_2)",
+       "= dP/dtheta_2 with the P_2 printed below Eq. (9.7); tau_1 prints the same term with +, "
+       "and at theta = 0 both joints must hold the outstretched mass up", "book"),
+    # -- Tourassis & Neuman (1985); argued and tested in tests/test_properties.py ---------------
+    _E("tourassis_neuman", "Sec. 2.1, property 1",
+       r"d_{ij} = d_{ii} \text{ for all } i \text{ and } j",
+       r"d_{ij} = d_{ji} \text{ for all } i \text{ and } j",
+       "property 1 is the symmetry of D(q) (7); d_ij = d_ii would make every row constant: "
+       "an index the scan misread", "scan", r"d_{ij} = d_{ii}"),
+    _E("tourassis_neuman", "Sec. 2.1, property 3",
+       r"d_{ii}^2 < d_{ii}\,d_{ii} \text{ for all } i \ne j",
+       r"d_{ij}^2 < d_{ii}\,d_{jj} \text{ for all } i \ne j",
+       "the 2x2 principal minors of the positive definite D(q) (property 2) are positive; "
+       "d_ii^2 < d_ii^2 is never true: indices the scan misread", "scan", r"d_{ii}^2 < d_{ii}d_{ii}"),
+    _E("tourassis_neuman", "Eqs. (10), (13), (40), (B-3), (B-4)",
+       r"\frac{d}{dt}\frac{\partial T}{\partial\dot q_i} - \frac{\partial T}{\partial q_i} - "
+       r"\frac{\partial V}{\partial q_i} = F_i;\ G_i = -\frac{\partial V}{\partial q_i};\ "
+       r"G_i = M_i\{s_i\,\mathbf{g}\cdot\mathbf{z}_{i-1} + s_i^*\,\mathbf{g}\cdot(\mathbf{z}_{i-1}"
+       r"\times\mathbf{p}_i)\}",
+       r"\frac{d}{dt}\frac{\partial T}{\partial\dot q_i} - \frac{\partial T}{\partial q_i} + "
+       r"\frac{\partial V}{\partial q_i} = F_i;\ G_i = \frac{\partial V}{\partial q_i};\ "
+       r"G_i = -M_i\{s_i\,\mathbf{g}\cdot\mathbf{z}_{i-1} + s_i^*\,\mathbf{g}\cdot(\mathbf{z}_{i-1}"
+       r"\times\mathbf{p}_i)\}",
        "V of (8) is the potential energy and L = T - V; as printed a vertical slide would be held "
-       "up by pushing it down (G_i = -M_i |g|); (B-3), (B-4) carry the same sign; zero and "
-       "constant G_i (Sec. 6) are unaffected"),
-    _E("004", "Eq. (12)",
-       "c_jm(i) = (1/2){dd_ii/dq_m + dd_im/dq_j - dd_jm/dq_i}",
-       "c_jm(i) = (1/2){dd_ij/dq_m + dd_im/dq_j - dd_jm/dq_i}",
-       "the Christoffel symbol of the first kind; (37) uses dd_ij/dq_m (possibly a scan error: "
-       "the scan of 004 garbles j into i elsewhere too, L99, L103)"),
-    _E("004", "Eqs. (21), (31)",
-       "J_ii = (m_i + ... + m_N) K_ij (L201); d_ij = (m_i + ... + m_N) K_ij (L286)",
-       "J_ij = (m_j + ... + m_N) K_ij; d_ij = (m_j + ... + m_N) K_ij",
-       "the sum (21) runs over links j..N and (22) prints (m_j + ... + m_N); only then does "
-       "k_ij = LF x KF (33)-(35) hold (possibly a scan error: the scan of 004 swaps i and j "
-       "elsewhere, e.g. the sum index of (18), (20))"),
-    _E("004", "Sec. 3.5, after Eq. (34)",
-       "the kinematic factor (0 <= KF <= 1)",
-       "KF >= 0 and KF < 1/LF (from k_ij < 1)",
+       "up by pushing it down (G_i = -M_i |g|); (B-3), (B-4) carry the same sign, so it is the "
+       "paper's; zero and constant G_i (Sec. 6) are unaffected", "book"),
+    _E("tourassis_neuman", "Eq. (12)",
+       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ii}}{\partial q_m} + \frac{\partial d_{im}}"
+       r"{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
+       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ij}}{\partial q_m} + \frac{\partial d_{im}}"
+       r"{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
+       "the Christoffel symbol of the first kind; (36) and (37) use dd_ij/dq_m: the scan "
+       "garbles j into i (property 1 and 3 too)", "scan", r"\frac{\partial d_{ii}}{\partial q_m}"),
+    _E("tourassis_neuman", "Eq. (16)",
+       r"\frac{\partial\mathbf{r}_a}{\partial q_i} = \frac{\partial\mathbf{p}_{ia}}{\partial q_i} = "
+       r"\sigma_j\mathbf{z}_{j-1} + \sigma_j^*(\mathbf{z}_{j-1}\times\mathbf{p}_{ja})",
+       r"\frac{\partial\mathbf{r}_a}{\partial q_j} = \frac{\partial\mathbf{p}_{ja}}{\partial q_j} = "
+       r"\sigma_j\mathbf{z}_{j-1} + \sigma_j^*(\mathbf{z}_{j-1}\times\mathbf{p}_{ja})",
+       "(16) is (15) with j for i, as its right-hand side shows; as scanned it repeats (15)'s "
+       "left-hand side", "scan", r"\frac{\partial \mathbf{p}_{ia}}{\partial q_i}"),
+    _E("tourassis_neuman", "Eqs. (21), (31)",
+       r"J_{ii} = (m_i + \cdots + m_N) K_{ij};\ d_{ij} = (m_i + \cdots + m_N) K_{ij}",
+       r"J_{ij} = (m_j + \cdots + m_N) K_{ij};\ d_{ij} = (m_j + \cdots + m_N) K_{ij}",
+       "the sum (21) runs over links j..N (the text after it speaks of J_ij, links j through N) "
+       "and (22) prints (m_j + ... + m_N); only then does k_ij = LF x KF (33)-(35) hold: the "
+       "scan swaps i and j here as in the sum indices of (18), (20)", "scan",
+       r"J_{ii} = (m_i + \dots + m_N) K_{ij}"),
+    _E("tourassis_neuman", "Eq. (22), last term",
+       r"\sigma_i^*\sigma_i^* K_{ij}", r"\sigma_i^*\sigma_j^* K_{ij}",
+       "the term of two rotational joints i and j, as in (17) and (A-10): an index the scan "
+       "misread", "scan", r"\sigma_i^* \sigma_i^* K_{ij}"),
+    _E("tourassis_neuman", "Eq. (32)",
+       r"k_{ij} = \frac{|d_{ij}|}{(d_{ii}d_{jj})^{1/2}}\text{, the geometric mean of } d_{ii} "
+       r"\text{ and } d_{ij}",
+       r"k_{ij} = \frac{|d_{ij}|}{(d_{ii}d_{jj})^{1/2}}\text{, the geometric mean of } d_{ii} "
+       r"\text{ and } d_{jj}",
+       "the sentence introducing (32) names d_ij where the formula has d_jj: the self-inertial "
+       "coefficients are d_ii and d_jj", "scan",
+       "the geometric mean of the selfinertial coefficients d_{ii} and d_{ij}"),
+    _E("tourassis_neuman", "Sec. 3.5, after Eq. (34)",
+       r"\text{the kinematic factor } (0 \le KF \le 1)",
+       r"KF \ge 0 \text{ and } KF < 1/LF \text{ (from } k_{ij} < 1)",
        "the articulated arm with masses 20, 10, 5 kg has KF_23 = 1.134 at q3 = 1; a heavy hub "
-       "with a light outstretched rod has KF_12 = 10"),
-    _E("004", "Eq. (B-2)",
-       "x_i and y_i are the coordinates of the center-of-gravity of link i in its own frame",
-       "x_i, y_i: the centre of gravity of links i..N in frame i-1",
+       "with a light outstretched rod has KF_12 = 10", "book"),
+    _E("tourassis_neuman", "Table 2, centrifugal coefficients",
+       r"c_{ji}(i)", r"c_{jj}(i)",
+       "the centrifugal coefficients are c_jj(i) (Sec. 4.1, (36)); c_ji(i) is a Coriolis "
+       "coefficient, and the count N(N-1) is that of c_jj(i), j != i", "scan", "c_{ji}(i)"),
+    _E("tourassis_neuman", "Sec. 5, the two configurations",
+       r"\mathbf{g}\cdot\mathbf{z}_{i-1} \text{ and } G_i = 0",
+       r"\mathbf{g}\cdot\mathbf{z}_{i-1} = 0 \text{ and } G_i = 0",
+       "a translation perpendicular to gravity makes g . z_{i-1} vanish, hence G_i = 0 by (40): "
+       "the '= 0' the scan lost", "scan", r"$\mathbf{g} \cdot \mathbf{z}_{i-1}$ and $G_i = 0$"),
+    _E("tourassis_neuman", "Eq. (A-4)",
+       r"(\mathbf{z}_{i-1}\times\mathbf{z}_{i-1})\cdot\mathbf{p} = a_y p_x - a_x p_y",
+       r"(\mathbf{z}_{j-1}\times\mathbf{z}_{i-1})\cdot\mathbf{p} = a_y p_x - a_x p_y",
+       "z_{i-1} x z_{i-1} = 0; in frame i-1, z_{j-1} = a and z_{i-1} = (0, 0, 1), so "
+       "(a x z) . p = a_y p_x - a_x p_y, and (A-5) uses (z_{j-1} x z_{i-1}) . p", "scan",
+       r"(\mathbf{z}_{i-1} \times \mathbf{z}_{i-1}) \cdot \mathbf{p}"),
+    _E("tourassis_neuman", "Eq. (A-10), last term",
+       r"\sigma_i^*\sigma_j^*\{a_z I_{jzz} - o_z I_{jyz} - n_z I_{jxz} + (m_j + \cdots + m_N) + "
+       r"[(n_x p_y - n_y p_x) y_j - (o_x p_y - o_y p_x) x_j]\}",
+       r"\sigma_i^*\sigma_j^*\{a_z I_{jzz} - o_z I_{jyz} - n_z I_{jxz} + (m_j + \cdots + m_N)"
+       r"[(n_x p_y - n_y p_x) y_j - (o_x p_y - o_y p_x) x_j]\}",
+       "(A-9) summed over the masses of links j..N gives (m_j + ... + m_N) times the bracket "
+       "(a mass plus a mass x length^2 has no unit): a product the scan turned into a sum", "scan",
+       r"+ (m_j + \dots + m_N) + [(n_x p_y - n_y p_x) y_j"),
+    _E("tourassis_neuman", "Eq. (B-2)",
+       r"x_i, y_i\text{: the centre of gravity of link } i \text{ in its own frame}",
+       r"x_i, y_i\text{: the centre of gravity of links } i..N \text{ in frame } i-1",
        "g.(z_{i-1} x p_i) evaluated in frame i-1 needs the p_i of (40): the centre of mass of "
-       "links i..N from origin i-1, in frame i-1's axes"),
-    _E("004", "Table 3, articulated row",
-       "c_ij(m) = 2, total 16, sparsity 0.941",
-       "c_ij(m) = 1, total 15, sparsity 0.882",
+       "links i..N from origin i-1, in frame i-1's axes", "book"),
+    _E("tourassis_neuman", "Table 3, articulated row",
+       r"c_{ij}(m) = 2,\ \text{total } 16,\ \text{sparsity } 0.941",
+       r"c_{ij}(m) = 1,\ \text{total } 15,\ \text{sparsity } 0.882",
        "c12(3) = -c13(2) vanishes identically when z1 || z2, for every mass distribution (the "
-       "Coriolis force from qd1 qd2 lies along the elbow axis); Sec. 6's empirical sparsity "
-       "formula (0.940 for N_R = 3) then no longer fits the articulated row"),
-    _E("004", "Table 3, Stanford row, d_ii",
-       "6(1)",
-       "6(2)",
+       "Coriolis force from qdot_1 qdot_2 lies along the elbow axis); Sec. 6's empirical "
+       "sparsity formula (0.940 for N_R = 3) then no longer fits the articulated row", "book"),
+    _E("tourassis_neuman", "Table 3, Stanford row, d_ii",
+       r"6(1)", r"6(2)",
        "d33 = m3 + ... + m6 is constant by Eq. (25) (joint 3 prismatic), and d66, the hand's "
-       "inertia about its own axis, is constant for any arm"),
-    _E("004", "Table 3, PUMA row, d_ij and c_ii(m)",
-       "d_ij 14, c_ii(m) 30",
-       "d_ij 14 with c_ii(m) 25 and c_ij(m) 39 (total 88); or d_ij 15, c_ii(m) 30, c_ij(m) 39, "
-       "G_i 5 (total 95)",
+       "inertia about its own axis, is constant for any arm", "book"),
+    _E("tourassis_neuman", "Table 3, PUMA row, d_ij and c_ii(m)",
+       r"d_{ij}\ 14,\ c_{ii}(m)\ 30",
+       r"d_{ij}\ 14,\ c_{ii}(m)\ 25,\ c_{ij}(m)\ 39\ (\text{total } 88)\text{; or } d_{ij}\ 15,\ "
+       r"c_{ii}(m)\ 30,\ c_{ij}(m)\ 39,\ G_i\ 5\ (\text{total } 95)",
        "(36): c_jj(i) = dd_ij/dq_j for i < j, so each zero d_ij forces a zero centrifugal "
-       "coefficient; 14 of 15 d_ij and 30 of 30 c_jj(i) cannot both hold"),
-    # -- reference data --------------------------------------------------------------------------
-    _E("reference/puma560.md", "links 1 and 3, inertia about the centre of mass",
-       "link 1: Ixx = Izz = 0, Iyy = 0.35; link 3: Ixx = 0.066, Iyy = 0.086, Izz = 0.0125",
-       "kept as published, marked lumped_inertia=True in dynlab.robots.puma560",
+       "coefficient; 14 of 15 d_ij and 30 of 30 c_jj(i) cannot both hold", "book"),
+    # -- the PUMA 560 parameter set -------------------------------------------------------------
+    _E("armstrong_khatib_burdick", "links 1 and 3, inertia about the centre of mass",
+       r"\text{link 1: } I_{xx} = I_{zz} = 0,\ I_{yy} = 0.35;\ \text{link 3: } I_{xx} = 0.066,\ "
+       r"I_{yy} = 0.086,\ I_{zz} = 0.0125",
+       r"\text{kept as published, marked lumped\_inertia=True in dynlab.robots.puma560}",
        "a rigid body's principal moments obey the triangle inequality (Iyy <= Ixx + Izz); "
-       "0.35 > 0 and 0.086 > 0.0785 can only be lumped (rotor or measured) figures"),
+       "0.35 > 0 and 0.086 > 0.0785 can only be lumped (rotor or measured) figures", "book"),
 )
 
 
-#: Every source an erratum may name (001 has none recorded so far).
-SOURCES = ("000", "001", "002", "003", "004", "reference/puma560.md")
+#: Every source an erratum may name, in the order of the tables (the thesis has none so far).
+SOURCES = tuple(BIBLIOGRAPHY)
 
 
 def _order(erratum: Erratum) -> tuple:
@@ -264,21 +439,60 @@ def _order(erratum: Erratum) -> tuple:
     return (SOURCES.index(erratum.source), erratum.place.startswith("Prob."))
 
 
-def errata_table(source: str | None = None) -> tuple:
-    """All errata, source by source;
-    ``source`` (``"000"``, ``"002"``, ...) keeps one source's.
+class Errata(tuple):
+    """A tuple of :class:`Erratum` that shows as a table of mathematics in a notebook.
 
-    >>> len(errata_table("002")) >= 7, errata_table("001")
-    (True, ())
-    >>> errata_table("005")
+    >>> table = errata_table("schilling")
+    >>> [e.kind for e in table][:3]
+    ['scan', 'scan', 'scan']
+    >>> "$B^3 = " in table._repr_html_()
+    True
+    """
+
+    _HEADER = ("source", "place", "printed", "correct", "kind", "why")
+
+    def _repr_html_(self) -> str:
+        def row(e):
+            cells = (html.escape(AUTHORS[e.source]), html.escape(e.place),
+                     f"${html.escape(e.printed)}$", f"${html.escape(e.correct)}$",
+                     html.escape(e.kind), html.escape(e.why))
+            return "<tr>" + "".join(f'<td style="text-align:left">{c}</td>'
+                                    for c in cells) + "</tr>"
+        head = "".join(f"<th>{h}</th>" for h in self._HEADER)
+        return (f"<table><thead><tr>{head}</tr></thead><tbody>"
+                + "".join(row(e) for e in self) + "</tbody></table>")
+
+    def markdown(self) -> str:
+        """The errata as a Markdown table, mathematics in ``$...$``."""
+        lines = ["| source | place | printed | correct | kind | why |",
+                 "|---|---|---|---|---|---|"]
+        for e in self:
+            lines.append(f"| {_cell(AUTHORS[e.source])} | {_cell(e.place)} | "
+                         f"${_cell(e.printed)}$ | ${_cell(e.correct)}$ | {e.kind} | "
+                         f"{_cell(e.why)} |")
+        return "\n".join(lines)
+
+
+def errata_table(source: str | None = None, kind: str | None = None) -> Errata:
+    """All errata, source by source; ``source`` (a key of
+    :data:`dynlab.bibliography.BIBLIOGRAPHY`) keeps one source's, ``kind`` (``"book"`` or
+    ``"scan"``) one kind.
+
+    >>> len(errata_table("schilling")) >= 9, len(errata_table("fu", kind="book")) >= 9
+    (True, True)
+    >>> errata_table("Schilling")
     Traceback (most recent call last):
     ...
-    ValueError: unknown source '005'; the sources are 000, 001, 002, 003, 004, reference/puma560.md
+    ValueError: unknown source 'Schilling'; the sources are fu, thesis, schilling, lynch_park, \
+tourassis_neuman, armstrong_khatib_burdick
     """
-    if source is not None and source not in SOURCES:
-        raise ValueError(f"unknown source {source!r}; the sources are {', '.join(SOURCES)}")
-    records = tuple(sorted(ERRATA, key=_order))     # sorted() is stable
-    return records if source is None else tuple(e for e in records if e.source == source)
+    if source is not None:
+        check_source(source)
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; the kinds are {', '.join(KINDS)}")
+    records = sorted(ERRATA, key=_order)     # sorted() is stable
+    return Errata(e for e in records if (source is None or e.source == source)
+                  and (kind is None or e.kind == kind))
 
 
 def _cell(text: str) -> str:
@@ -288,11 +502,7 @@ def _cell(text: str) -> str:
 def markdown_table(source: str | None = None) -> str:
     """The errata as a Markdown table (for the README), optionally of one source.
 
-    >>> print(markdown_table("003").splitlines()[2])  # doctest: +ELLIPSIS
-    | 003 | L81, tau_1, coefficient of thdd2 | `m2*(L1*L2*cos(th1) + L2**2)` | ...
+    >>> print(markdown_table("lynch_park").splitlines()[3])  # doctest: +ELLIPSIS
+    | Lynch & Park | Sec. 9.1.1, tau_1 after Eq. (9.8), coefficient of thetadd_2 | ...
     """
-    lines = ["| source | place | printed | correct | why |", "|---|---|---|---|---|"]
-    for e in errata_table(source):
-        lines.append(f"| {_cell(e.source)} | {_cell(e.place)} | `{_cell(e.printed)}` | "
-                     f"`{_cell(e.correct)}` | {_cell(e.why)} |")
-    return "\n".join(lines)
+    return errata_table(source).markdown()

@@ -20,19 +20,20 @@ from sympy import Matrix, Rational, cos, sin
 
 from dynlab import Link, equations_of_motion
 from dynlab import textbook as tb
+from dynlab.bibliography import AUTHORS
 from dynlab.errata import ERRATA, SOURCES, errata_table, markdown_table
 from dynlab.kinematics import link_jacobians, transforms
 from dynlab.robots import PUMA560_PARAMETERS, puma560
 from dynlab.symbolic import is_zero
 # the transcriptions (book letters) and the symbols, from the library
 from dynlab.textbook import (C1, C1_6_5_15, C1_6_6_23, C2, C2_6_5_18, C2_6_6_26, C3_6_6_29,
-                             D_6_5_14, D_6_6_22, D_L461, G0, MACSYMA, S1, TAU1_6_5_17, TAU1_L962,
-                             TAU2_6_5_20, TAU2_L958, TAU3_6_6_31, TAU_6_9_10, THETA, TT1, TT2,
+                             D_6_5_14, D_6_6_22, D_3_2_6, G0, MACSYMA, S1, TAU1_6_5_17, TAU1_3_3_7,
+                             TAU2_6_5_20, TAU2_3_3_7, TAU3_6_6_31, TAU_6_9_10, THETA, TT1, TT2,
                              L1, L2, Mp, a1, a2, add1, b1, b2, b3, bd, bs, bv, bv1, bv2, bv3,
-                             c_L461, c_L1280, eps, friction_6_3_3, g, g0, h_6_5, h_6_6, h_L461,
+                             c_3_2_6, c_3_4_2, eps, friction_6_3_3, g, g0, h_6_5, h_6_6, h_3_2_6,
                              l, l1, l2, lookup, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3, qdd1,
                              qdd2, tau1_6_6_25, tau2_6_6_28, th2, thd1, thd2, thdd1, thdd2,
-                             torques_003_L81)
+                             torques_lynch_park_9_1_1)
 
 NE = ("link", "base")
 LE = ("uicker", "jacobian", "christoffel")
@@ -94,34 +95,34 @@ B1_PENDULUM = {b1(qd1): friction_6_3_3(qd1, bv, bd, bs, eps)}
 
 @pytest.mark.parametrize("variant", NE)
 def test_pendulum_6_9_10_with_friction_6_3_3(variant):
-    # (6-9-10) (EL 429) = (6-9-22) (EL 456)
+    # (6-9-10) = (6-9-22)
     expected = book(TAU_6_9_10, G0, B1_PENDULUM)
     assert same(tau("pendulum", variant)[0], expected)
-    assert printed("002", "Eq. (6-9-22) (EL 456)") == TAU_6_9_10
+    assert printed("schilling", "Eq. (6-9-22)") == TAU_6_9_10
 
 
 @pytest.mark.parametrize("variant", LE)
 def test_pendulum_D_C_h_6_9_7_to_6_9_9(variant):
     result = eom("pendulum", variant)
-    assert same(result.D[0, 0], printed("002", "Eq. (6-9-7) (EL 423)"))       # m1 a1^2/3
+    assert same(result.D[0, 0], printed("schilling", "Eq. (6-9-7)"))       # m1 a1^2/3
     assert same(result.D[0, 0], m1 * a1**2 / 3)
     assert same(result.h[0], 0)                                        # (6-9-8) C^1 = 0
-    assert same(result.c[0], book(printed("002", "Eq. (6-9-9) (EL 427)"), G0))
+    assert same(result.c[0], book(printed("schilling", "Eq. (6-9-9)"), G0))
     assert same(result.c[0], book(g0 * m1 * a1 * cos(q1) / 2, G0))     # (6-9-9) EL 427
     if variant == "jacobian":
-        assert same(result.terms["C_i"][0], printed("002", "Eq. (6-9-8) (EL 425)"))
+        assert same(result.terms["C_i"][0], printed("schilling", "Eq. (6-9-8)"))
         assert same(result.terms["C_i"][0], Matrix([[0]]))
 
 
 def test_pendulum_newton_euler_intermediates_6_9_18_to_6_9_21():
     """002 Sec. 6-9-2 works in base coordinates: dynlab's base-frame trace."""
     rec = trace("pendulum", "base")[1]
-    # (6-9-18) EL 443: -g + a1 qdd1 u^2 - a1 qd1^2 u^1 with -g = [0, g0, 0] (EL 442)
-    assert same(rec["v_dot"], book(printed("002", "Eq. (6-9-18) (EL 443)"), G0))
+    # (6-9-18) EL 443: -g + a1 qdd1 u^2 - a1 qd1^2 u^1 with -g = [0, g0, 0]
+    assert same(rec["v_dot"], book(printed("schilling", "Eq. (6-9-18)"), G0))
     # (6-9-20) EL 450
-    assert same(rec["f"], book(printed("002", "Eq. (6-9-20) (EL 450)"), G0))
+    assert same(rec["f"], book(printed("schilling", "Eq. (6-9-20)"), G0))
     # (6-9-21) EL 454, last line
-    assert same(rec["n"], book(printed("002", "Eq. (6-9-21), last line (EL 454)"), G0))
+    assert same(rec["n"], book(printed("schilling", "Eq. (6-9-21), last line"), G0))
     assert same(rec["n"], book(Matrix([0, 0, m1 * a1**2 * qdd1 / 3
                                        + g0 * m1 * a1 * cos(q1) / 2]), G0))
 
@@ -133,9 +134,9 @@ def test_erratum_002_6_9_21_fifth_line():
     rod = m1 * a1**2 * qdd1 / 12
     # fourth line: (a1/2)(C1 f^1_2 - S1 f^1_1) + m1 a1^2 qdd1/12 -- right
     assert same(a1 / 2 * (cos(q1) * f[1] - sin(q1) * f[0]) + rod, n_z)
-    fifth = lookup("002", "Eq. (6-9-21), fifth line (EL 454)")
+    fifth = lookup("schilling", "Eq. (6-9-21), fifth line")
     assert fifth.errata == ("Eq. (6-9-21), fifth line",)
-    sixth_line = printed("002", "Eq. (6-9-21), sixth line (EL 454)")
+    sixth_line = printed("schilling", "Eq. (6-9-21), sixth line")
     assert not same(book(fifth.as_printed(), G0), n_z)
     assert same(book(fifth.corrections[0], G0), n_z) and same(book(sixth_line, G0), n_z)
     assert same(fifth.corrected(), n_z)
@@ -158,46 +159,46 @@ def test_erratum_002_6_8_point_of_application_of_f_and_n():
 @pytest.mark.parametrize("variant", NE)
 def test_000_two_link_final_equations_L461_and_L1284(variant):
     derived = tau("fu", variant)
-    assert same(derived, book(torques(D_L461, h_L461, c_L461, (thdd1, thdd2)), THETA))
-    assert same(derived, book(torques(D_L461, h_L461, c_L1280, (thdd1, thdd2)), THETA))
-    assert same(derived, book(printed("000", "Sec. 3.4.2, tau (L1284)"), THETA))
+    assert same(derived, book(torques(D_3_2_6, h_3_2_6, c_3_2_6, (thdd1, thdd2)), THETA))
+    assert same(derived, book(torques(D_3_2_6, h_3_2_6, c_3_4_2, (thdd1, thdd2)), THETA))
+    assert same(derived, book(printed("fu", "Sec. 3.4.2, tau"), THETA))
 
 
 @pytest.mark.parametrize("variant", LE)
-def test_000_two_link_D_h_c_L461(variant):
+def test_000_two_link_D_h_c_3_2_6(variant):
     result = eom("fu", variant)
-    assert same(result.D, book(D_L461, THETA))
-    assert same(result.h, book(h_L461, THETA))
-    assert same(result.c, book(c_L461, THETA))
+    assert same(result.D, book(D_3_2_6, THETA))
+    assert same(result.h, book(h_3_2_6, THETA))
+    assert same(result.c, book(c_3_2_6, THETA))
 
 
 def test_000_newton_euler_intermediates_L854_to_L940():
     """Sec. 3.3.7 in link coordinates (dynlab's link-frame trace); the base is given
-    vdot_0 = (0, g, 0) (L850), dynlab's -gravity."""
+    vdot_0 = (0, g, 0), dynlab's -gravity."""
     t = trace("fu", "link")
     z = Matrix([0, 0, 1])
 
     def at(line):
-        return book(printed("000", f"Sec. 3.3.7, {line}"), THETA)
-    assert same(t[1]["omega"], at("omega_1 (L854)"))
+        return book(printed("fu", f"Sec. 3.3.7, {line}"), THETA)
+    assert same(t[1]["omega"], at("omega_1"))
     assert same(t[1]["omega"], book(z * thd1, THETA))                                # L854
-    assert same(t[2]["omega"], at("omega_2 (L858)"))
+    assert same(t[2]["omega"], at("omega_2"))
     assert same(t[2]["omega"], book(z * (thd1 + thd2), THETA))                       # L858
-    assert same(t[1]["omega_dot"], at("omega_dot_1 (L864)"))
+    assert same(t[1]["omega_dot"], at("omega_dot_1"))
     assert same(t[1]["omega_dot"], book(z * thdd1, THETA))                           # L864
-    assert same(t[2]["omega_dot"], at("omega_dot_2 (L868)"))
+    assert same(t[2]["omega_dot"], at("omega_dot_2"))
     assert same(t[2]["omega_dot"], book(z * (thdd1 + thdd2), THETA))                 # L868
-    assert same(t[1]["v_dot"], at("v_dot_1 (L874)"))
+    assert same(t[1]["v_dot"], at("v_dot_1"))
     assert same(t[1]["v_dot"], book(Matrix([-l * thd1**2 + g * S1, l * thdd1 + g * C1, 0]),
                                      THETA))                                          # L874
-    assert same(t[2]["v_dot"], at("v_dot_2 (L882)"))                                 # L882
-    assert same(t[1]["a_bar"], at("a_bar_1 (L899)"))                                 # L899
-    a2_bar = at("a_bar_2 (L914)")
+    assert same(t[2]["v_dot"], at("v_dot_2"))                                 # L882
+    assert same(t[1]["a_bar"], at("a_bar_1"))                                 # L899
+    a2_bar = at("a_bar_2")
     assert same(t[2]["a_bar"], a2_bar)                                               # L914
     assert same(t[2]["f"], m2 * a2_bar)                                              # L922
-    assert same(t[2]["f"], at("f_2 (L922)"))
-    assert same(t[1]["f"], at("f_1 (L928)"))                                         # L928
-    assert same(t[2]["n"], at("n_2 (L940)"))                                         # L940
+    assert same(t[2]["f"], at("f_2"))
+    assert same(t[1]["f"], at("f_1"))                                         # L928
+    assert same(t[2]["n"], at("n_2"))                                         # L940
 
 
 # -- errata of 000 -------------------------------------------------------------------------------
@@ -209,27 +210,27 @@ def _trace_sum(U, J, i, k):
 def test_erratum_000_pseudo_inertia_L389_and_D_intermediates_L397_to_L413():
     uicker = eom("fu", "uicker")
     U, J = uicker.terms["U"], uicker.terms["J"]
-    J1, J2 = (lookup("000", f"Sec. 3.2.6, J_{k} (L389)") for k in (1, 2))
-    # the printed J (L389) has J[0, 0] = m l^2/2, the corrected one m l^2/3
+    J1, J2 = (lookup("fu", f"Sec. 3.2.6, J_{k}") for k in (1, 2))
+    # the printed J has J[0, 0] = m l^2/2, the corrected one m l^2/3
     assert J1.as_printed()[0, 0] == m1 * l**2 / 2 and J1.corrected()[0, 0] == m1 * l**2 / 3
     # E1: dynlab's J (from the CoM and the inertia about it) has 1/3, the book prints 1/2
     assert same(J[0], J1.corrected()) and same(J[1], J2.corrected())
     assert not same(J[0], J1.as_printed())
     D = Matrix(2, 2, lambda i, k: _trace_sum(U, J, i, k))
-    assert same(D, book(D_L461, THETA))
+    assert same(D, book(D_3_2_6, THETA))
     D_printed_J = Matrix(2, 2, lambda i, k: _trace_sum(U, [J1.as_printed(), J2.as_printed()],
                                                        i, k))
     # what the printed J gives: m1 l^2/2 + 3 m2 l^2/2 + m2 C2 l^2 ... and D22 = m2 l^2/2
     assert same(D_printed_J[0, 0], m1 * l**2 / 2 + 3 * m2 * l**2 / 2 + m2 * cos(q2) * l**2)
     # E2: L397 matches neither J
-    D11_L397 = book(printed("000", "Sec. 3.2.6, D_11 (L397)"), THETA)
+    D11_L397 = book(printed("fu", "Sec. 3.2.6, D_11"), THETA)
     assert not same(D11_L397, D[0, 0]) and not same(D11_L397, D_printed_J[0, 0])
     # E3: L405's bracket is right, its "=" is not (-1/6 + 1/2 = 1/3)
-    assert same(book(printed("000", "Sec. 3.2.6, D_12 bracket (L405)"), THETA), D[0, 1])
+    assert same(book(printed("fu", "Sec. 3.2.6, D_12 bracket"), THETA), D[0, 1])
     assert same(book(m2 * l**2 * (-Rational(1, 6) + half + C2 / 2), THETA), D[0, 1])
-    assert not same(book(printed("000", "Sec. 3.2.6, D_12 (L405)"), THETA), D[0, 1])
+    assert not same(book(printed("fu", "Sec. 3.2.6, D_12"), THETA), D[0, 1])
     # E4: L413 is what the printed J gives, not the right value
-    D22_L413 = printed("000", "Sec. 3.2.6, D_22 (L413)")
+    D22_L413 = printed("fu", "Sec. 3.2.6, D_22")
     assert D22_L413 == m2 * l**2 / 2
     assert same(D22_L413, D_printed_J[1, 1]) and not same(D22_L413, D[1, 1])
 
@@ -237,17 +238,17 @@ def test_erratum_000_pseudo_inertia_L389_and_D_intermediates_L397_to_L413():
 @pytest.mark.parametrize("variant", NE)
 def test_erratum_000_newton_euler_final_torques_L958_L962(variant):
     derived = tau("fu", variant)
-    assert not same(book(TAU1_L962, THETA), derived[0])
-    assert not same(book(TAU2_L958, THETA), derived[1])
+    assert not same(book(TAU1_3_3_7, THETA), derived[0])
+    assert not same(book(TAU2_3_3_7, THETA), derived[1])
     # the differences are exactly the wrong inertia coefficients (1/2 for 1/3, 1/2 for 4/3)
-    assert same(book(TAU1_L962, THETA) - derived[0], l**2 * (m1 - 5 * m2) * qdd1 / 6
+    assert same(book(TAU1_3_3_7, THETA) - derived[0], l**2 * (m1 - 5 * m2) * qdd1 / 6
                 + m2 * l**2 * qdd2 / 6)
-    assert same(book(TAU2_L958, THETA) - derived[1], m2 * l**2 * (qdd1 + qdd2) / 6)
-    corrected_tau2 = (TAU2_L958 - m2 * l**2 * (thdd1 + thdd2) / 2
+    assert same(book(TAU2_3_3_7, THETA) - derived[1], m2 * l**2 * (qdd1 + qdd2) / 6)
+    corrected_tau2 = (TAU2_3_3_7 - m2 * l**2 * (thdd1 + thdd2) / 2
                       + m2 * l**2 * (thdd1 + thdd2) / 3)
     assert same(book(corrected_tau2, THETA), derived[1])
-    for line, k in (("tau_1 (L962)", 0), ("tau_2 (L958)", 1)):
-        assert same(lookup("000", f"Sec. 3.3.7, {line}").corrected(), derived[k])
+    for line, k in (("tau_1", 0), ("tau_2", 1)):
+        assert same(lookup("fu", f"Sec. 3.3.7, {line}").corrected(), derived[k])
 
 
 def test_erratum_000_table_3_3_moment_row_L808():
@@ -265,17 +266,17 @@ def test_erratum_000_eq_3_2_34_gravity_term_has_no_transpose():
     uicker = eom("fu", "uicker")
     U = uicker.terms["U"]
     g_row = Matrix([[0, -g, 0, 0]])                # L443: g = (0, -g, 0, 0)
-    r = Matrix([-l / 2, 0, 0, 1])                  # jr_j of both links (L440-L449)
+    r = Matrix([-l / 2, 0, 0, 1])                  # jr_j of both links
     ms = (m1, m2)
 
     def c(transposed):
         return [sum((-ms[j] * g_row * (U[j][i].T if transposed else U[j][i]) * r)[0]
                     for j in range(i, 2)) for i in range(2)]
-    assert same(Matrix(c(False)), book(c_L461, THETA))
-    assert same(uicker.c, book(c_L461, THETA))
-    assert not same(Matrix(c(True)), book(c_L461, THETA))
-    # the same with the example's printed U_ji (L367-L384), as transcribed in dynlab.textbook
-    record = lookup("000", "Eq. (3.2-34) (L237) with the example's U_ji (L367-L384)")
+    assert same(Matrix(c(False)), book(c_3_2_6, THETA))
+    assert same(uicker.c, book(c_3_2_6, THETA))
+    assert not same(Matrix(c(True)), book(c_3_2_6, THETA))
+    # the same with the example's printed U_ji, as transcribed in dynlab.textbook
+    record = lookup("fu", "Eq. (3.2-34) with the example's U_ji")
     assert not same(record.expression(), uicker.c) and same(record.corrected(), uicker.c)
 
 
@@ -285,7 +286,7 @@ def test_erratum_000_eqs_3_3_50_to_3_3_55_dots():
     # (3.3-50) as printed: 1R0 wd_1 = 1R0 (wd_0 + z0 qd_1) with wd_0 = 0 -- it is omega_1
     printed_50 = Matrix([[cos(q1), sin(q1), 0], [-sin(q1), cos(q1), 0], [0, 0, 1]]) * z * qd1
     assert not same(printed_50, t[1]["omega_dot"]) and same(printed_50, t[1]["omega"])
-    record_50 = lookup("000", "Eq. (3.3-50) (L743), i = 1, with omega_0 = omega-dot_0 = 0 (L850)")
+    record_50 = lookup("fu", "Eq. (3.3-50), i = 1, with omega_0 = omega-dot_0 = 0")
     assert same(record_50.expression(), printed_50)
     # (3.3-53) as printed: wd x s + wd x (wd x s) + vd
     s = Matrix([-l / 2, 0, 0])
@@ -299,9 +300,9 @@ def test_erratum_000_eqs_3_3_50_to_3_3_55_dots():
     assert same(rest + w.cross(w.cross(p_star)), vd)
     assert not same(rest + wd.cross(wd.cross(p_star)), vd)
     # the same two equations evaluated with the example's printed values (dynlab.textbook)
-    for place, key in (("Eq. (3.3-52) (L747), i = 2, with L868, L874, L936", "v_dot"),
-                       ("Eq. (3.3-53) (L749), i = 2, with L868, L882, L910", "a_bar")):
-        record = lookup("000", place)
+    for place, key in (("Eq. (3.3-52), i = 2, with the values of Sec. 3.3.7", "v_dot"),
+                       ("Eq. (3.3-53), i = 2, with the values of Sec. 3.3.7", "a_bar")):
+        record = lookup("fu", place)
         assert not same(record.expression(), t[2][key]) and same(record.corrected(), t[2][key])
 
 
@@ -320,7 +321,7 @@ def test_002_planar_arm_6_5_17_and_6_5_20(variant):
 def test_002_planar_arm_D_C_h_6_5_14_to_6_5_19(variant):
     result = eom("schilling", variant)
     assert same(result.D, D_6_5_14)
-    assert same(result.D.subs(m2, 0), printed("002", "Eq. (6-5-7) (EL 207)"))
+    assert same(result.D.subs(m2, 0), printed("schilling", "Eq. (6-5-7)"))
     assert same(result.D.subs(m2, 0), m1 * a1**2 / 3 * sympy.diag(1, 0))   # (6-5-7) EL 207
     qd = Matrix([qd1, qd2])
     # (6-4-8): the velocity coupling vector c_i = qd^T C^i qd (000's h)
@@ -335,8 +336,8 @@ def test_002_planar_arm_D_C_h_6_5_14_to_6_5_19(variant):
 def test_002_planar_arm_is_000s_arm_when_a1_equals_a2():
     """With a1 = a2 = l the two books' final equations coincide (as printed, both right)."""
     same_arm = {a1: l, a2: l, g0: g}
-    assert same(D_6_5_14.xreplace(same_arm), book(D_L461, THETA))
-    assert same(h_6_5.xreplace(same_arm), book(c_L461, THETA))
+    assert same(D_6_5_14.xreplace(same_arm), book(D_3_2_6, THETA))
+    assert same(h_6_5.xreplace(same_arm), book(c_3_2_6, THETA))
 
 
 # ================================================================================================
@@ -359,7 +360,7 @@ def test_erratum_002_scara_6_6_25_and_6_6_28_as_printed(variant):
     assert not same(derived[0], book(tau1_6_6_25(qdd2**2), VISCOUS_SCARA))
     # a1 is a constant: read literally, its second derivative is 0
     assert not same(derived[1], book(tau2_6_6_28(0), VISCOUS_SCARA))
-    assert not same(derived[1], book(printed("002", "Eq. (6-6-28) (EL 311)"),
+    assert not same(derived[1], book(printed("schilling", "Eq. (6-6-28)"),
                                      VISCOUS_SCARA).xreplace({add1: 0}))
 
 
@@ -385,14 +386,14 @@ def test_erratum_002_table_6_2_theta2_is_q2():
     assert same(derived, T02)
     assert not same(derived.subs(q2, q1), T02)      # Table 6-2 as printed: theta_2 = q_1
     # (6-6-10) as transcribed (the scan lost its last row) and Table 6-2's row 2
-    assert same(derived[:3, :], printed("002", "Eq. (6-6-10) (EL 273)"))
-    row = lookup("002", "Table 6-2 (EL 248), joint 2")
+    assert same(derived[:3, :], printed("schilling", "Eq. (6-6-10)"))
+    row = lookup("schilling", "Table 6-2, joint 2")
     assert row.as_printed() == q1 and row.corrected() == q2
 
 
 def test_erratum_002_6_6_20_B3_first_column():
     _, B3 = link_jacobians(arm("scara"), [q1, q2, q3])[2]
-    record = lookup("002", "Eq. (6-6-20) (EL 293), B^3")
+    record = lookup("schilling", "Eq. (6-6-20), B^3")
     assert same(B3, record.corrected())
     assert same(B3, Matrix([[0, 0, 0], [0, 0, 0], [1, -1, 0]]))
     assert not same(B3, record.as_printed())                               # as printed
@@ -418,13 +419,13 @@ def test_erratum_002_6_6_27_mass_weighting():
 # ================================================================================================
 def tau_003(p1=False, p2=False, p3=False):
     """L81 as printed (dynlab.textbook), with the corrections P1-P3 applied when asked."""
-    return book(torques_003_L81(p1, p2, p3), THETA)
+    return book(torques_lynch_park_9_1_1(p1, p2, p3), THETA)
 
 
 @pytest.mark.parametrize("variant", NE)
 def test_003_two_link_torques_L81_corrected(variant):
     assert same(tau("lynch_park", variant), tau_003(p1=True, p2=True, p3=True))
-    assert same(tau("lynch_park", variant), lookup("003", "Sec. 9.1.1, tau (L81)").corrected())
+    assert same(tau("lynch_park", variant), lookup("lynch_park", "Sec. 9.1.1, tau after Eq. (9.8)").corrected())
 
 
 @pytest.mark.parametrize("variant", NE)
@@ -438,7 +439,7 @@ def test_erratum_003_L81_each_correction_is_needed(variant):
 
 def test_erratum_003_kinetic_energy_L69():
     K = eom("lynch_park", "christoffel").terms["K"]
-    record = lookup("003", "Sec. 9.1.1, K_1 + K_2 (L69)")
+    record = lookup("lynch_park", "Sec. 9.1.1, K_1 + K_2 below Eq. (9.7)")
     K_printed, K_correct = record.as_printed(), record.corrections[0]
     # the printed K_2 multiplies only its first term by m2
     assert same(K_correct - K_printed, (m2 - 1) * (
@@ -496,3 +497,39 @@ def test_errata_records_name_a_known_source_and_fill_every_field():
                                                                e.why))
     assert len(markdown_table().splitlines()) == len(records) + 2
     assert sum(len(errata_table(s)) for s in SOURCES) == len(records)
+
+
+# -- the errata's kind: the printed book, or only its scan -----------------------------------------
+SCAN_READINGS = {
+    "fu": ("Eq. (3.2-23)", "Eq. (3.2-24)", "Eq. (3.2-34)", "Eq. (3.4-7)", "Algorithm 3.1, step N2"),
+    "schilling": ("Eq. (6-6-6), B^1", "Eq. (6-6-13), B^2", "Eq. (6-6-20), B^3"),
+    "tourassis_neuman": ("Sec. 2.1, property 1", "Eq. (12)", "Eq. (16)", "Eqs. (21), (31)",
+                         "Eq. (22), last term", "Eq. (32)", "Eq. (A-4)", "Eq. (A-10), last term",
+                         "Table 2, centrifugal coefficients", "Sec. 5, the two configurations"),
+}
+
+
+def test_garbled_readings_are_scan_errata_and_real_mistakes_are_book_errata():
+    by_place = {(e.source, e.place): e for e in ERRATA}
+    for source, places in SCAN_READINGS.items():
+        for place in places:
+            assert by_place[source, place].kind == "scan", place
+    for place in ("Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1)", "Sec. 3.2.6, D_12 = D_21"):
+        assert by_place["fu", place].kind == "book"
+    assert by_place["schilling", "Eq. (6-6-27)"].kind == "book"
+    assert {e.kind for e in ERRATA} == {"book", "scan"}
+    assert len(set(by_place)) == len(ERRATA)                       # places are unique keys
+
+
+def test_errata_render_as_mathematics():
+    for e in ERRATA:
+        assert "**" not in e.printed + e.correct and e.printed != e.correct, e.place
+        assert e.citation.startswith(tuple(AUTHORS.values()))
+    page = errata_table("fu")._repr_html_()
+    assert page.count("<tr>") == 1 + len(errata_table("fu"))
+    assert r"$\tau_2 = \tfrac{1}{3} m_2 l^2 \ddot\theta_1" in page
+    latex = errata_table("schilling")[0]._repr_latex_()
+    assert latex.startswith(r"$\text{Schilling (1990), ") and latex.endswith("$")
+    with pytest.raises(ValueError, match="unknown kind 'typo'"):
+        errata_table(kind="typo")
+    assert len(errata_table(kind="book")) + len(errata_table(kind="scan")) == len(ERRATA)

@@ -44,8 +44,9 @@ class CommandError(Exception):
 
 # -- reading the command line -----------------------------------------------------------------------
 def _robots() -> dict:
-    from dynlab.robots import ROBOTS
-    return ROBOTS
+    """The registered arms, name -> :class:`dynlab.robots.ArmSpec`."""
+    from dynlab.robots import ARM_SPECS
+    return ARM_SPECS
 
 
 def _option_value(text: str, key: str, spec: str, parameter):
@@ -77,22 +78,22 @@ def build_arm(spec: str, symbolic: bool = False):
     robots = _robots()
     if name not in robots:
         raise CommandError(f"unknown arm {name!r}; choose one of {', '.join(robots)}")
-    builder = robots[name]
+    spec = robots[name]
+    builder = spec.builder
     parameters = [p for p in inspect.signature(builder).parameters.values()
                   if p.name != "symbolic" and p.kind in (p.POSITIONAL_OR_KEYWORD,
                                                          p.KEYWORD_ONLY)]
-    # only a builder's positional option (planar_2r's variant, puma560's joints) may be given
+    # only the arm's registered option (planar_2r's variant, puma560's joints) may be given
     # by its value alone; pendulum:3 would otherwise set the mass m1 without saying so
-    positional = [p for p in parameters if p.kind == p.POSITIONAL_OR_KEYWORD]
     kwargs = {}
     for item in filter(None, options.split(",")):
         key, equals, value = item.partition("=")
         if not equals:
-            if not positional:
+            if spec.option is None:
                 named = ", ".join(p.name for p in parameters)
                 raise CommandError(f"arm {name!r} takes its options as key=value ({named}), "
                                    f"got {item!r}")
-            key, value = positional[0].name, item
+            key, value = spec.option, item
         if not key or not value:
             raise CommandError(f"arm {spec!r}: cannot read option {item!r} (write key=value)")
         if key in kwargs:
@@ -136,12 +137,13 @@ def parse_number(text: str, where: str) -> float:
     return -value if sign == "-" else value
 
 
-def parse_vector(text: str | None, n: int, name: str, arm=None) -> tuple:
-    """``n`` joint values from ``text`` (zeros when ``None``); a PUMA pose name for ``q``."""
+def parse_vector(text: str | None, n: int, name: str, poses=None) -> tuple:
+    """``n`` joint values from ``text`` (zeros when ``None``), or the first ``n`` of a named
+    pose of ``poses`` (the arm's, :attr:`dynlab.robots.ArmSpec.poses`)."""
     if text is None:
         return (0.0,) * n
-    if arm is not None and name == "q" and text.strip() in _poses(arm):
-        return tuple(float(v) for v in _poses(arm)[text.strip()][:n])
+    if poses and text.strip() in poses:
+        return tuple(float(v) for v in poses[text.strip()][:n])
     entries = [e for e in re.split(r"[,\s]+", text.strip()) if e]
     values = tuple(parse_number(e, f"{name}[{k + 1}]") for k, e in enumerate(entries))
     if len(values) != n:
@@ -150,11 +152,9 @@ def parse_vector(text: str | None, n: int, name: str, arm=None) -> tuple:
     return values
 
 
-def _poses(arm) -> dict:
-    if arm.name.startswith("PUMA 560"):
-        from dynlab.robots import PUMA560_POSES
-        return PUMA560_POSES
-    return {}
+def _poses(spec: str) -> dict:
+    """The named poses of the arm named in ``spec`` (``name`` or ``name:options``)."""
+    return _robots()[spec.partition(":")[0]].poses
 
 
 def _formulations(method: str | None, variant: str | None, every_variant=False) -> list:
@@ -177,26 +177,18 @@ def _formulations(method: str | None, variant: str | None, every_variant=False) 
 # -- the subcommands ----------------------------------------------------------------------------------
 def command_list(args) -> int:
     """Print the arms with their joints and sources."""
-    for name, builder in _robots().items():
-        arm = builder()
-        options = [p for p in inspect.signature(builder).parameters if p != "symbolic"]
-        extra = f"  (option {options[0]}: {name}:<{options[0]}>)" if options and \
-            options[0] in ("variant", "joints") else ""
-        if name == "planar_2r":
-            from dynlab.robots import PLANAR_2R_PARAMETERS
-            extra = (f"  (variants {', '.join(PLANAR_2R_PARAMETERS)}: "
-                     f"{name}:<variant>, default {_default(builder, 'variant')})")
-        elif options and options[0] == "joints":
-            extra = f"  (first joints only: {name}:<1..{arm.n}>)"
+    for name, spec in _robots().items():
+        arm = spec.builder()
+        extra = ""
+        if spec.option:
+            extra = (f"  ({spec.option_help or spec.option}: {name}:<{spec.option}>, "
+                     f"default {spec.option_default})")
         types = "".join(t[0].upper() for t in arm.joint_types)
         print(f"{name:<12}{_count(arm.n, 'joint')} ({types})  {arm.name}{extra}")
-        if arm.source:
-            print(f"{'':<12}source: {arm.source}")
+        print(f"{'':<12}source: {spec.source}")
+        if spec.poses:
+            print(f"{'':<12}poses: {', '.join(spec.poses)}")
     return 0
-
-
-def _default(builder, parameter: str):
-    return inspect.signature(builder).parameters[parameter].default
 
 
 def _count(number: int, word: str) -> str:
@@ -230,7 +222,8 @@ def command_compare(args) -> int:
         where = "symbolic parameters and joint variables"
     else:
         rng = np.random.default_rng(args.seed)
-        q = parse_vector(args.q, arm.n, "q", arm) if args.q else tuple(rng.uniform(-1, 1, arm.n))
+        q = parse_vector(args.q, arm.n, "q", _poses(args.arm)) if args.q else \
+            tuple(rng.uniform(-1, 1, arm.n))
         qd = parse_vector(args.qd, arm.n, "qd") if args.qd else tuple(rng.uniform(-1, 1, arm.n))
         state = {"q": q, "qd": qd}
         where = "q = " + _vector_text(q) + ", qd = " + _vector_text(qd)
@@ -264,7 +257,7 @@ def command_torque(args) -> int:
     from dynlab.dynamics import inverse_dynamics
     (method, variant), = _formulations(args.method or "newton_euler", args.variant)
     arm = build_arm(args.arm)
-    q = parse_vector(args.q, arm.n, "q", arm)
+    q = parse_vector(args.q, arm.n, "q", _poses(args.arm))
     qd = parse_vector(args.qd, arm.n, "qd")
     qdd = parse_vector(args.qdd, arm.n, "qdd")
     tau = inverse_dynamics(arm, q, qd, qdd, method=method, variant=variant)
@@ -384,18 +377,23 @@ def _digits(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from dynlab.codegen import WHAT
     from dynlab.formulations import FORMULATIONS
-    arms = ", ".join(_robots())
+    specs = _robots()
+    arms = ", ".join(specs)
+    examples = ", ".join(f"{name}:{spec.option_example}" for name, spec in specs.items()
+                         if spec.option_example)
+    poses = "; ".join(f"{name}: {', '.join(spec.poses)}" for name, spec in specs.items()
+                      if spec.poses)
     methods = list(FORMULATIONS)
     parser = argparse.ArgumentParser(
         prog="dynlab",
         description="Robot-arm dynamics derived three ways (Lagrange-Euler, Newton-Euler, "
                     "generalized d'Alembert): equations, torques, generated code.",
-        epilog=f"Arms: {arms}.  Name an arm's option after a colon: planar_2r:macsyma, "
-               f"puma560:3 (first three joints).  Run 'dynlab COMMAND --help' for details.")
+        epilog=f"Arms: {arms}.  Name an arm's option after a colon: {examples} ('dynlab "
+               f"list' shows them).  Run 'dynlab COMMAND --help' for details.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def arm_argument(sub):
-        sub.add_argument("arm", help=f"one of {arms} (with :option, e.g. planar_2r:fu)")
+        sub.add_argument("arm", help=f"one of {arms} (with :option, e.g. {examples})")
 
     def method_arguments(sub, default):
         sub.add_argument("--method", choices=methods, default=None,
@@ -430,8 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("torque", help="evaluate torques at a state",
                               description=command_torque.__doc__)
     arm_argument(sub)
-    sub.add_argument("--q", required=True, help="joint positions, e.g. 0.1,pi/4 (PUMA: or "
-                                                "a pose qz, qr, qs, qn)")
+    sub.add_argument("--q", required=True, help="joint positions, e.g. 0.1,pi/4" +
+                     (f" (or a named pose, {poses})" if poses else ""))
     sub.add_argument("--qd", help="joint velocities (default 0)")
     sub.add_argument("--qdd", help="joint accelerations (default 0)")
     sub.add_argument("--digits", type=_digits, default=4,

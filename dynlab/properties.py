@@ -49,7 +49,7 @@ Where 004 differs from the derivation (the errata, argued where they are used):
   contradicts (36), since ``c_jj(i) = dd_ij/dq_j`` for ``i < j`` vanishes with ``d_ij``
   (notebook 06 regenerates the table).
 
->>> from dynlab.arms_004 import cylindrical
+>>> from dynlab.robots import cylindrical
 >>> structure = model_structure(cylindrical(inertia="axial"))
 >>> structure.row()
 {'d_ii': (3, 2), 'd_ij': (0, 0), 'c_jj(i)': (1, 0), 'c_jm(i)': (0, 0), 'G_i': (1, 1), 'total': 5}
@@ -351,7 +351,7 @@ def loading_factors(robot: Robot) -> np.ndarray:
     """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (004 Eq. (34)),
     symmetric; it needs only the masses (numeric).
 
-    >>> from dynlab.arms_004 import cylindrical
+    >>> from dynlab.robots import cylindrical
     >>> loading_factors(cylindrical(symbolic=False)).round(4).tolist()[0]   # sqrt(15/35), sqrt(5/35)
     [1.0, 0.6547, 0.378]
     """
@@ -410,7 +410,7 @@ def _gyration(ing: InertialIngredients, i: int) -> float:
 def coupling(robot: Robot, q: Sequence) -> Coupling:
     """``k_ij`` (32) with its loading (34) and kinematic (35) factors at ``q`` (numeric).
 
-    >>> from dynlab.arms_004 import articulated
+    >>> from dynlab.robots import articulated
     >>> c = coupling(articulated(symbolic=False), [0.0, 0.5, 1.0])
     >>> bool(np.allclose(c.k, c.loading * c.kinematic)), round(float(c.k[1, 2]), 4)
     (True, 0.6549)
@@ -505,7 +505,7 @@ def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
     corrected, see the module docstring); ``p_i`` is the centre of mass of links ``i .. N``
     from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
 
-    >>> from dynlab.arms_004 import cylindrical
+    >>> from dynlab.robots import cylindrical
     >>> gravity_coefficients(cylindrical(symbolic=False), [0.2, 0.3, 0.1]).round(4).tolist()
     [0.0, 147.093, 0.0]
     """
@@ -597,7 +597,7 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
     three-joint arm (the positioning systems of 004).  ``Jdot`` is ``sum_k dJ/dq_k qd_k``
     (forward-mode jets through the same Jacobian code).
 
-    >>> from dynlab.arms_004 import cartesian
+    >>> from dynlab.robots import cartesian
     >>> task = task_space_dynamics(cartesian(symbolic=False), [0.1, 0.2, 0.3], [0.0] * 3)
     >>> np.diag(task.Lambda).round(6).tolist()   # x moves links 2-3, y link 3, z all: 15, 5, 35 kg
     [15.0, 5.0, 35.0]
@@ -967,7 +967,7 @@ def model_structure(robot: Robot) -> ModelStructure:
 
     The result is cached in ``robot.cache``.
 
-    >>> from dynlab.arms_004 import articulated
+    >>> from dynlab.robots import articulated
     >>> s = model_structure(articulated())
     >>> s.row()["total"], s.labels("zero")           # c12(3) = -c13(2) vanishes: q2 || q3
     (15, ['c12(3)', 'G1'])
@@ -1028,7 +1028,7 @@ def coefficient_expression(structure: ModelStructure, label: str):
     """The canonical (``reduce_trig``) SymPy form of one coefficient of a structure, in the
     joint symbols ``q1 ..``.
 
-    >>> from dynlab.arms_004 import cylindrical
+    >>> from dynlab.robots import cylindrical
     >>> coefficient_expression(model_structure(cylindrical(inertia="axial")), "c11(3)")
     -m3*q3 - m3*rz3
     """
@@ -1193,7 +1193,7 @@ class StructureDashboard:
 def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float = 0.3
                         ) -> StructureDashboard:
     """004 Sec. 6's design guidelines on sliders: one of the 3-joint arms of
-    :mod:`dynlab.arms_004` (``"cartesian"``, ``"cylindrical"``, ``"spherical"``,
+    :mod:`dynlab.robots.tourassis_neuman` (``"cartesian"``, ``"cylindrical"``, ``"spherical"``,
     ``"articulated"``) with dynlab's numbers, sliders for ``q2 .. q3``, each link's mass
     (:func:`dynlab.widgets.with_mass`: the inertia scales with it) and the centre of mass of
     links 2 and 3 (``rx``, ``ry``, ``rz`` in frame k, within ``+-centre_range`` m; the
@@ -1208,7 +1208,7 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
     >>> board.structure.total, round(board.structure.sparsity, 3)
     (15, 0.882)
     """
-    from dynlab.arms_004 import ARMS_004
+    from dynlab.robots import ARMS_004
     from dynlab.widgets import Parameter, with_mass
     three = ("cartesian", "cylindrical", "spherical", "articulated")
     if arm not in three:

@@ -48,6 +48,7 @@ from sympy import Abs, Function, ImmutableMatrix, Rational, Symbol, cos, exp, si
 from dynlab.bibliography import AUTHORS, BIBLIOGRAPHY, cite
 from dynlab.errata import ERRATA, Erratum
 from dynlab.model import joint_symbols
+from dynlab.robots import ARM_SPECS
 from dynlab.symbolic import compact, is_zero, reduce_trig
 
 __all__ = ["ARMS", "BIBLIOGRAPHY", "QUANTITIES", "Comparison", "Discrepancy", "PrintedEquation",
@@ -95,23 +96,21 @@ def friction_6_3_3(qd, b_v, b_d, b_s, epsilon):
 
 
 # -- the arms -------------------------------------------------------------------------------------
-def _arms() -> dict:
-    from dynlab.robots import pendulum, planar_2r, scara
-    return {
-        "pendulum": lambda: pendulum(symbolic=True, viscous=bv, coulomb=bd, static=bs,
-                                     epsilon=eps),
-        "planar_2r/fu": lambda: planar_2r("fu", symbolic=True),
-        "planar_2r/schilling": lambda: planar_2r("schilling", symbolic=True,
-                                                 viscous=[bv1, bv2]),
-        "planar_2r/lynch_park": lambda: planar_2r("lynch_park", symbolic=True),
-        "planar_2r/macsyma": lambda: planar_2r("macsyma", symbolic=True),
-        "scara": lambda: scara(symbolic=True, viscous=[bv1, bv2, bv3]),
-    }
+#: The worked arms: per key, the registered arm (:data:`dynlab.robots.ARM_SPECS`), its option
+#: (the variant) and the symbols given beyond the builder's own: the pendulum has 002's full
+#: friction (6-3-3), the other 002 arms viscous friction.
+WORKED_ARMS = {
+    "pendulum": ("pendulum", None, dict(viscous=bv, coulomb=bd, static=bs, epsilon=eps)),
+    "planar_2r/fu": ("planar_2r", "fu", {}),
+    "planar_2r/schilling": ("planar_2r", "schilling", dict(viscous=[bv1, bv2])),
+    "planar_2r/lynch_park": ("planar_2r", "lynch_park", {}),
+    "planar_2r/macsyma": ("planar_2r", "macsyma", {}),
+    "scara": ("scara", None, dict(viscous=[bv1, bv2, bv3])),
+}
 
-
-#: Each worked arm by name (the builder of dynlab.robots, and its variant), as a symbolic
-#: builder.  The pendulum has Schilling's full friction (6-3-3), his arms viscous friction.
-ARMS = _arms()
+#: Each worked arm by name, as a symbolic builder (the registered arm's, with its variant)
+ARMS = {key: functools.partial(ARM_SPECS[arm].build, option, symbolic=True, **extra)
+        for key, (arm, option, extra) in WORKED_ARMS.items()}
 
 #: Schilling's b_k(qd_k) of each arm in dynlab's symbols (the arm's friction, Eq. (6-3-3))
 FRICTION = {

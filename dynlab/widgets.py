@@ -85,6 +85,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from dynlab.model import Robot
+from dynlab.robots import ARM_SPECS, DashboardSpec, LengthSlider
 
 #: The parts of the torque, in the order of the bars and of the table, with their labels
 #: and colours.  ``tip`` appears only for an arm with a tool wrench.
@@ -371,83 +372,78 @@ def _step(span: float) -> float:
     return float(f"{span / 200:.1g}") or 1e-3
 
 
+# -- the registered arms ----------------------------------------------------------------------
+def _length_parameter(robot: Robot, length: LengthSlider) -> Parameter:
+    """The parameter slider of a :class:`dynlab.robots.LengthSlider` on ``robot``."""
+    first = _numeric_link(robot, length.links[0])
+    if length.parameter is None:
+        value = _body_extent(_numeric_link(robot, length.body[0]), length.body[1])
+    else:
+        value = float(getattr(first, length.parameter))
+
+    def apply(r, v):
+        for index in length.links:
+            r = with_length(r, index, v, length.parameter, length.body)
+        return r
+    return Parameter(length.name, length.help, value, _nice(0.5 * value), _nice(1.5 * value),
+                     _step(1.5 * value), apply, "m")
+
+
+def _has_links(robot: Robot, length: LengthSlider) -> bool:
+    """Whether ``robot`` has every link ``length`` names (the PUMA 560's first three joints
+    have no ``d4``)."""
+    body = (length.body[0],) if length.body else ()
+    return max(length.links + body) <= robot.n
+
+
+def _parameters(robot: Robot, board: DashboardSpec, payload: float = 0.0) -> list:
+    """The parameter sliders ``board`` asks for: every link's mass, the lengths, a payload at
+    the tool and one viscous friction coefficient."""
+    from dynlab.drawing import reach_of
+    parameters = _mass_parameters(robot)
+    if board.link_lengths:
+        parameters += _length_parameters(robot, reach_of(robot))
+    parameters += [_length_parameter(robot, length) for length in board.lengths
+                   if _has_links(robot, length)]
+    total = sum(float(link.mass) for link in robot.links)
+    maximum = board.payload if board.payload is not None else max(1.0, _nice(total / 4))
+    parameters.append(_payload_parameter(maximum, payload, note=board.payload_note))
+    return parameters + _viscous_parameter(robot, board.viscous)
+
+
 def default_parameters(robot: Robot, payload: float | None = None) -> list:
     """The parameter sliders of an arm without a named set: every link's mass, every link
-    length ``a_i`` longer than 5 % of the reach, a payload at the tool (up to a quarter of the
-    arm's mass, at least 1 kg) and one viscous friction coefficient."""
-    from dynlab.drawing import reach_of
-    reach = reach_of(robot)
-    total = sum(float(link.mass) for link in robot.links)
-    maximum = payload if payload is not None else max(1.0, _nice(total / 4))
-    return (_mass_parameters(robot) + _length_parameters(robot, reach)
-            + [_payload_parameter(maximum)] + _viscous_parameter(robot, 2.0))
+    length ``a_i`` longer than 5 % of the reach, a payload at the tool (up to ``payload``,
+    default a quarter of the arm's mass, at least 1 kg) and one viscous friction coefficient."""
+    return _parameters(robot, DashboardSpec(payload=payload))
 
 
-# -- the named arms -------------------------------------------------------------------------------
 def _arm(name: str, variant: str | None, builder_options: dict):
-    """``(robot, parameters, q, qd, qdd, prismatic ranges, labels)`` of a named arm."""
-    from dynlab import robots
-    pi = math.pi
-    if name == "pendulum":
-        robot = robots.pendulum(**builder_options)
-        return (robot, default_parameters(robot, payload=2.0), (pi / 3,), (1.0,), (2.0,), {},
-                "axes")
-    if name == "planar_2r":
-        variant = variant or "fu"
-        options = dict(builder_options)
-        payload = 0.0
-        if variant == "macsyma":
-            given = options.pop("payload", None)
-            given = options.pop("Mp", given)
-            payload = robots.PLANAR_2R_PARAMETERS["macsyma"]["Mp"] if given is None else given
-            robot = robots.planar_2r("macsyma", payload=0.0, **options)
-        else:
-            robot = robots.planar_2r(variant, **options)
-        parameters = _mass_parameters(robot)
-        if variant == "fu":
-            length = float(robot.links[0].a)
-
-            def both(r, v):                      # 000 Fig. 3.2: a1 = a2 = l
-                return with_length(with_length(r, 1, v), 2, v)
-            parameters.append(Parameter("l", "length l of both links (000 Fig. 3.2), m",
-                                        length, _nice(0.5 * length), _nice(1.5 * length),
-                                        _step(1.5 * length), both, "m"))
-        else:
-            from dynlab.drawing import reach_of
-            parameters += _length_parameters(robot, reach_of(robot))
-        note = " (001 App. B's Mp)" if variant == "macsyma" else ""
-        parameters.append(_payload_parameter(2.0, payload, note=note))
-        parameters += _viscous_parameter(robot, 2.0)
-        return (robot, parameters, (pi / 3, -pi / 3), (1.0, 0.5), (1.0, -1.0), {}, "axes")
-    if name == "scara":
-        robot = robots.scara(**builder_options)
-        from dynlab.drawing import reach_of
-        l3 = _body_extent(robot.links[2], "z")
-        parameters = (_mass_parameters(robot) + _length_parameters(robot, reach_of(robot))
-                      + [Parameter("l3", "length l3 of the sliding rod (002 Eq. (6-6-15)), m",
-                                   l3, _nice(0.5 * l3), _nice(1.5 * l3), _step(1.5 * l3),
-                                   lambda r, v: with_length(r, 3, v, None, (3, "z")), "m"),
-                         _payload_parameter(5.0)] + _viscous_parameter(robot, 2.0))
-        return (robot, parameters, (pi / 6, pi / 3, l3 / 2), (1.0, 0.5, 0.1), (1.0, -1.0, 0.5),
-                {3: (0.0, _nice(1.5 * l3))}, "axes")
-    if name == "puma560":
-        robot = robots.puma560(**builder_options)
-        d4 = float(robot.links[3].d)
-        a2 = float(robot.links[1].a)
-        parameters = (_mass_parameters(robot)
-                      + [Parameter("a2", "upper-arm length a2 (m); link 2 is stretched with it",
-                                   a2, _nice(0.5 * a2), _nice(1.5 * a2), _step(1.5 * a2),
-                                   lambda r, v: with_length(r, 2, v), "m"),
-                         Parameter("d4", "forearm length d4 (m), along z3 in link 3, which is "
-                                   "stretched with it", d4, _nice(0.5 * d4), _nice(1.5 * d4),
-                                   _step(1.5 * d4),
-                                   lambda r, v: with_length(r, 4, v, "d", (3, "z")), "m"),
-                         # the PUMA 560's rated payload is 2.5 kg
-                         _payload_parameter(2.5)] + _viscous_parameter(robot, 5.0))
-        pose = tuple(float(v) for v in robots.PUMA560_POSES["qn"])
-        return robot, parameters, pose, (0.5,) * 6, (1.0,) * 6, {}, "frames"
-    raise ValueError(f"unknown arm {name!r}; choose one of pendulum, planar_2r, scara, "
-                     f"puma560, or pass a dynlab Robot")
+    """``(robot, parameters, q, qd, qdd, prismatic ranges, labels)`` of a registered arm, as
+    its :class:`dynlab.robots.DashboardSpec` says."""
+    if name not in ARM_SPECS:
+        raise ValueError(f"unknown arm {name!r}; choose one of {', '.join(ARM_SPECS)}, or "
+                         f"pass a dynlab Robot")
+    spec = ARM_SPECS[name]
+    options = dict(builder_options)
+    if variant is not None:
+        options[spec.option] = variant
+    board = spec.dashboard_for(options.get(spec.option, spec.option_default)
+                               if spec.option else None)
+    payload = 0.0
+    if board.payload_options:                  # a payload option: built without, on a slider
+        given = None
+        for option in board.payload_options:
+            given = options.pop(option, given)
+        payload = board.payload_value if given is None else given
+        options[board.payload_options[0]] = 0.0
+    robot = spec.builder(**options)
+    state = board.state(robot) if callable(board.state) else board.state
+    ranges = board.joint_ranges(robot) if callable(board.joint_ranges) else board.joint_ranges
+    ranges = {joint: (_nice(low), _nice(high)) for joint, (low, high) in (ranges or {}).items()}
+    labels = board.labels or ("frames" if robot.n > 3 else "axes")
+    return (robot, _parameters(robot, board, payload), *(state or (None, None, None)), ranges,
+            labels)
 
 
 # -- the dashboard ------------------------------------------------------------------------------
@@ -882,13 +878,15 @@ def _nice_limit(x: float) -> float:
 def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd=None,
               parameters: Sequence[Parameter] | None = None, engine: str = "dalembert",
               render: bool = True, **builder_options) -> Dashboard:
-    """A slider dashboard for a named arm (``"pendulum"``, ``"planar_2r"`` with ``variant``,
-    ``"scara"``, ``"puma560"``; ``builder_options`` go to its builder in
-    :mod:`dynlab.robots`, e.g. ``viscous=0.1``) or for any numeric :class:`~dynlab.Robot`.
+    """A slider dashboard for an arm registered in :data:`dynlab.robots.ARM_SPECS`
+    (``"pendulum"``, ``"planar_2r"`` with ``variant``, ``"scara"``, ``"puma560"``, ...;
+    ``builder_options`` go to its builder, e.g. ``viscous=0.1``) or for any numeric
+    :class:`~dynlab.Robot`.
 
-    ``q``, ``qd``, ``qdd``: the starting state (each arm has one: 002's home position for the
-    pendulum and the two-link arm, 000's ``qn`` pose for the PUMA).  ``parameters``: the
-    parameter sliders (default: the arm's masses, lengths, payload and viscous friction).
+    ``q``, ``qd``, ``qdd``: the starting state (each registered arm has one, its
+    :class:`~dynlab.robots.DashboardSpec`'s: Schilling's home position for the pendulum and the
+    two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
+    (default: the arm's masses, lengths, payload and viscous friction, as its spec says).
     ``engine``: the formulation that computes the parts, any name of
     :data:`dynlab.formulations.FORMULATIONS` (see the module).  ``render=False``
     skips the PNG (tests that only read numbers).
@@ -915,8 +913,10 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
         if robot.n > 3:
             labels = "frames"
     elif isinstance(robot_or_name, str):
-        if variant is not None and robot_or_name != "planar_2r":
-            raise TypeError(f"variant= belongs to 'planar_2r', not {robot_or_name!r}")
+        spec = ARM_SPECS.get(robot_or_name)
+        if variant is not None and (spec is None or spec.option != "variant"):
+            owners = [repr(n) for n, s in ARM_SPECS.items() if s.option == "variant"]
+            raise TypeError(f"variant= belongs to {' or '.join(owners)}, not {robot_or_name!r}")
         robot, defaults, *start, ranges, labels = _arm(robot_or_name, variant, builder_options)
     else:
         raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "

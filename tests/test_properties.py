@@ -20,7 +20,7 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import Link, Robot, equations_of_motion
-from dynlab.arms_004 import ARMS_004, articulated, cartesian, cylindrical, spherical
+from dynlab.robots import ARMS_004, articulated, cartesian, cylindrical, spherical
 from dynlab.properties import (
     COLUMNS, TABLE3_PRINTED, check_inertia_matrix, christoffel_004, coefficient_expression,
     coriolis_coefficient, coupling, coupling_coefficients, gravity_coefficients,

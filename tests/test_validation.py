@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import dynlab
 from dynlab import (Link, Robot, equations_of_motion, forward_dynamics, inverse_dynamics,
                     joint_friction, joint_symbols, rod_inertia)
-from dynlab.arms_004 import cartesian
+from dynlab.robots import cartesian
 from dynlab.checks import NotFiniteError
 from dynlab.codegen import generate
 from dynlab.forward import inertia_and_bias

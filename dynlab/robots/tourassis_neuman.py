@@ -1,4 +1,4 @@
-"""The arms of 004's Tables 2 and 3 (Tourassis & Neuman), with generic inertial parameters.
+"""The arms of Tourassis & Neuman (1985), Tables 2 and 3, with generic inertial parameters.
 
 004 Sec. 6 compares the dynamic models of six arms by the number of non-zero independent
 coefficients: the positioning systems Cartesian ``(z-x-y)``, cylindrical ``(theta-z-r)``,
@@ -54,7 +54,7 @@ import math
 import sympy
 
 from dynlab.model import G, Link, Robot, scalar
-from dynlab.robots import PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS
+from dynlab.robots.puma import PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS
 
 #: The inertial levels of generality (see the module docstring).
 INERTIA_LEVELS = ("general", "principal", "axial")
@@ -167,10 +167,6 @@ def _defaults(lengths: dict, masses: tuple, coms: tuple, moments: tuple) -> dict
 def _box(m, x, y, z):
     """Principal moments of a uniform box of mass m and sides x, y, z (about its centre)."""
     return (m * (y * y + z * z) / 12, m * (x * x + z * z) / 12, m * (x * x + y * y) / 12)
-
-
-def _doc_numbers(defaults: dict) -> str:
-    return ", ".join(f"{k} = {v:g}" for k, v in defaults.items())
 
 
 # -- 3-joint positioning systems -------------------------------------------------------------

@@ -14,7 +14,7 @@ Prints, in one run,
   parameters (so all compute the same torques: the largest difference is printed): Pinocchio's
   ``rnea``, the Robotics Toolbox's ``rne`` and Modern Robotics' ``InverseDynamics``; times are
   also given as ratios to dynlab's numeric call;
-* the goal figures: generated two-link operations (001's 30/17, the 20/14 minimum), PUMA
+* the goal figures: generated two-link operations (the thesis appendix's 30/17, the 20/14 minimum), PUMA
   generated operations (goal <= 500), the time to derive and reduce the symbolic PUMA closed
   form (goal < 30 s), vectorized points per second (goal >= 500,000).
 
@@ -57,7 +57,7 @@ def pinocchio_peer(robot):
     for k, link in enumerate(robot.numeric()[0]):
         alpha, a, d, offset = dh(link)
         joint = model.addJoint(parent, pin.JointModelRZ(), placement, f"joint{k + 1}")
-        # frame k = joint frame * Rz(offset) Tz(d) Tx(a) Rx(alpha) (standard DH, 000 (3.2-5))
+        # frame k = joint frame * Rz(offset) Tz(d) Tx(a) Rx(alpha) (standard DH, Fu, Gonzalez & Lee (3.2-5))
         local = (pin.SE3(pin.utils.rotate("z", offset), np.zeros(3))
                  * pin.SE3(np.eye(3), np.array([a, 0.0, d]))
                  * pin.SE3(pin.utils.rotate("x", alpha), np.zeros(3)))
@@ -89,7 +89,7 @@ def modern_robotics_peer(robot):
     for k, link in enumerate(links):
         R, p = np.array(rotations[k]), np.array(origins[k])     # frame k-1: joint k's axis
         axis = R[:, 2]
-        screws.append(np.r_[axis, -np.cross(axis, p)])          # 003 Eq. (4.1), space frame
+        screws.append(np.r_[axis, -np.cross(axis, p)])          # Lynch & Park, Eq. (4.1), space frame
         centre = np.eye(4)
         centre[:3, :3] = np.array(rotations[k + 1])
         centre[:3, 3] = np.array(origins[k + 1]) + centre[:3, :3] @ np.array(link.com)
@@ -174,15 +174,15 @@ def main(argv=None) -> int:
     def verdict(ok):
         return "met" if ok else "NOT met"
 
-    print(f"  two-link (001 App. B) generated ID, numeric parameters: {two['mul']} mul, "
+    print(f"  two-link (the thesis appendix, App. B) generated ID, numeric parameters: {two['mul']} mul, "
           f"{two['add']} add, {two['call']} calls  (goal <= 20 mul, <= 14 add: "
           f"{verdict(two['mul'] <= 20 and two['add'] <= 14)}; Macsyma 30/17)")
     cc, kc = two_closed.counts, two_closed.constants.counts()
     print(f"  two-link closed form, symbolic parameters: {cc['mul']} mul, {cc['add']} add beyond "
-          f"{kc['mul']} mul, {kc['add']} add of constants  (001: 30/17 beyond 24/16)")
+          f"{kc['mul']} mul, {kc['add']} add of constants  (the thesis appendix: 30/17 beyond 24/16)")
     print(f"  PUMA 560 generated ID: {puma_counts['mul']} mul, {puma_counts['add']} add, "
           f"{puma_counts['div']} div, {puma_counts['call']} calls = {total} operations  "
-          f"(goal <= 500: {verdict(total <= 500)}; 002 quotes 852/738, 000 Table 3.4 678/597)")
+          f"(goal <= 500: {verdict(total <= 500)}; Schilling quotes 852/738, Fu, Gonzalez & Lee, Table 3.4 678/597)")
     print(f"  vectorized NumPy: {points_per_s:,.0f} points/s over {args.points} points  "
           f"(goal >= 500,000: {verdict(points_per_s >= 500000)})")
     if not args.skip_symbolic:

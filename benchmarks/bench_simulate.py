@@ -7,11 +7,11 @@ ratios, not single timings) of
 
 * one forward-dynamics call ``dynlab.forward_dynamics.forward_dynamics(robot, q, qd, tau)``,
   compiled (``D`` and the bias traced with an ``L D L^T`` solve into straight-line code) and
-  step by step (``compiled=False``: 003's GetJointAccel as written, Cholesky by SciPy), per
+  step by step (``compiled=False``: Lynch & Park's GetJointAccel as written, Cholesky by SciPy), per
   formulation, with the ratio to compiled Newton-Euler;
 * the tracing time on a fresh robot (paid once per robot and formulation);
 * a ``--seconds`` long simulation of the PUMA falling under gravity from rest (adaptive RK45
-  with simulate's default tolerances, and 003's Euler with a 1 ms step), per formulation:
+  with simulate's default tolerances, and Lynch & Park's Euler with a 1 ms step), per formulation:
   wall time with the compiled code already cached, evaluations, time per evaluation, energy
   drift;
 * the fixed cost of one ``simulate`` call (argument checks, step count, setup and the

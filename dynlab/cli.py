@@ -3,7 +3,7 @@
 Subcommands::
 
     dynlab list                                   the arms
-    dynlab equations planar_2r:fu                 D, h, c in book style (000 Sec. 3.2.6)
+    dynlab equations planar_2r:fu                 D, h, c in book style (Fu, Gonzalez & Lee, Sec. 3.2.6)
     dynlab compare scara                          every formulation, side by side
     dynlab torque puma560 --q qr --qd 0.1,0,0,0,0,0
     dynlab code planar_2r:macsyma --language fortran --symbolic
@@ -72,14 +72,14 @@ def build_arm(spec: str, symbolic: bool = False):
     >>> build_arm("puma560:3").n
     3
     >>> build_arm("planar_2r:macsyma", symbolic=True).name
-    'two-link arm with payload (001 App. B)'
+    'two-link arm with payload (the thesis appendix, App. B)'
     """
     name, _, options = spec.partition(":")
     robots = _robots()
     if name not in robots:
         raise CommandError(f"unknown arm {name!r}; choose one of {', '.join(robots)}")
-    spec = robots[name]
-    builder = spec.builder
+    arm = robots[name]
+    builder = arm.builder
     parameters = [p for p in inspect.signature(builder).parameters.values()
                   if p.name != "symbolic" and p.kind in (p.POSITIONAL_OR_KEYWORD,
                                                          p.KEYWORD_ONLY)]
@@ -89,11 +89,11 @@ def build_arm(spec: str, symbolic: bool = False):
     for item in filter(None, options.split(",")):
         key, equals, value = item.partition("=")
         if not equals:
-            if spec.option is None:
+            if arm.option is None:
                 named = ", ".join(p.name for p in parameters)
                 raise CommandError(f"arm {name!r} takes its options as key=value ({named}), "
                                    f"got {item!r}")
-            key, value = spec.option, item
+            key, value = arm.option, item
         if not key or not value:
             raise CommandError(f"arm {spec!r}: cannot read option {item!r} (write key=value)")
         if key in kwargs:
@@ -440,7 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("code", help="emit generated C, Fortran or NumPy code",
                               description=command_code.__doc__ + "  Traced from a numeric "
                               "formulation by default; --symbolic crunches the parameters into "
-                              "constants as 001 App. B does.")
+                              "constants as the thesis appendix, App. B does.")
     arm_argument(sub)
     sub.add_argument("--language", choices=("c", "fortran", "numpy", "python"), default="c")
     sub.add_argument("--what", choices=list(WHAT), default="inverse_dynamics",

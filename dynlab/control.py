@@ -143,7 +143,7 @@ def _part_choice(parts, keys, name: str) -> dict:
 
 
 def _simplified_recursion(D_choice: dict, h_choice: dict):
-    """000-style G-D torque with only the chosen parts of each ``D_ij`` and ``h_i``: ``tau_i =
+    """Fu, Gonzalez & Lee-style G-D torque with only the chosen parts of each ``D_ij`` and ``h_i``: ``tau_i =
     sum_j D^s_ij qdd_j + h^s_i + c_i`` (Fu, Gonzalez & Lee Eqs. (3.4-24), (3.4-25))."""
     def torques(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         n = len(links)

@@ -1,4 +1,4 @@
-"""Lee's generalized d'Alembert (G-D) equations of motion, 000 Sec. 3.4, for any mix of revolute
+"""Lee's generalized d'Alembert (G-D) equations of motion, Fu, Gonzalez & Lee, Sec. 3.4, for any mix of revolute
 and prismatic joints.
 
 G-D writes the Lagrange-Euler equations with the rotation matrices and relative position vectors
@@ -18,26 +18,26 @@ of N-E instead of 4x4 matrices, and keeps each link's *translational* (``m_s v_s
   the angular acceleration) in link ``s``'s frame                                       (3.4-27)
 * ``c_i = -g . [z_{i-1} x sum_{j >= i} m_j (r_j - p_{i-1})]``                             (3.4-28)
 
-Notation as in 000: ``z_{j-1}`` is joint ``j``'s axis and ``p_j`` frame ``j``'s origin in base
-coordinates, ``p*_k = p_k - p_{k-1}``, ``r_s`` (000's ``r-bar_s``) link ``s``'s centre of mass,
-``c_s = r_s - p_{s-1}`` (000's ``c-bar_s``), ``sR0 = R_0s^T``, ``I_s`` the inertia tensor about
-the centre of mass in frame ``s``.  ``D``, ``h``, ``c`` are 000's letters (``tau = D qdd + h + c``);
+Notation as in Fu, Gonzalez & Lee: ``z_{j-1}`` is joint ``j``'s axis and ``p_j`` frame ``j``'s origin in base
+coordinates, ``p*_k = p_k - p_{k-1}``, ``r_s`` (Fu, Gonzalez & Lee's ``r-bar_s``) link ``s``'s centre of mass,
+``c_s = r_s - p_{s-1}`` (Fu, Gonzalez & Lee's ``c-bar_s``), ``sR0 = R_0s^T``, ``I_s`` the inertia tensor about
+the centre of mass in frame ``s``.  ``D``, ``h``, ``c`` are Fu, Gonzalez & Lee's letters (``tau = D qdd + h + c``);
 friction and the tool's wrench are added by the dispatcher, not here.
 
 Gravity
 -------
 ``gravity`` is dynlab's vector: the gravitational acceleration in base coordinates, pointing
-down, e.g. ``(0, 0, -9.8062)``.  000's G-D ``g`` is *the same vector*: its potential energy is
+down, e.g. ``(0, 0, -9.8062)``.  Fu, Gonzalez & Lee's G-D ``g`` is *the same vector*: its potential energy is
 ``P_s = -g . m_s r_s`` (3.4-20), right only for ``g`` pointing down, and the worked example
 3.4.2 takes ``g = (0, -g, 0)`` with ``y_0`` up (as the L-E example 3.2.6 does with (3.2-34)).  So
 (3.4-28) is used as printed with ``g = gravity``: ``c_i = dP/dq_i = -sum_j m_j gravity .
 (d r_j / d q_i)``, the generalized force that holds the arm up.  The convention that differs is
-000's N-E, whose ``v_dot_0 = g`` (3.3-46) is ``-gravity``; see :mod:`dynlab.newton_euler`.
+Fu, Gonzalez & Lee's N-E, whose ``v_dot_0 = g`` (3.3-46) is ``-gravity``; see :mod:`dynlab.newton_euler`.
 
 Extension to prismatic joints
 -----------------------------
-000 derives G-D for revolute joints only ("We shall only focus on robot arms with rotary
-joints", line 968).  Everything in it comes from two Jacobian columns per joint ``j <= s``,
+Fu, Gonzalez & Lee derive G-D for revolute joints only ("We shall only focus on robot arms with
+rotary joints", Sec. 3.4).  Everything in it comes from two Jacobian columns per joint ``j <= s``,
 the angular ``dw_s/dqd_j`` (3.4-1) and the translational ``dv_s/dqd_j`` (3.4-7):
 
     revolute:   dw_s/dqd_j = z_{j-1},   dv_s/dqd_j = z_{j-1} x (r_s - p_{j-1})
@@ -60,33 +60,33 @@ see the erratum to (3.4-8)), so (3.4-9) and (3.4-10) hold with the new column, a
   each prismatic ``k`` below ``s`` and for ``s`` itself, and ``h^tran_i`` projects onto ``z_{i-1}``
   for a prismatic ``i``.
 
-Errata in 000 Sec. 3.4 (line numbers of the course's text file of 000, ``000_ec73d7ceb983b5f0.txt``; also in
-:data:`dynlab.errata.ERRATA`).  Eqs. (3.4-25)-(3.4-28) and the final results of example 3.4.2 are right: the
+Errata in Fu, Gonzalez & Lee, Sec. 3.4 (also in :data:`dynlab.errata.ERRATA`, which says of
+each whether the printed book is wrong or only the scanned copy garbles it).  Eqs. (3.4-25)-(3.4-28) and the final results of example 3.4.2 are right: the
 tests check 3.4.2's ``D``, ``h^tran``, ``h^rot`` and ``c`` term by term against this module and
 against Newton-Euler.  The slips are in the derivation and the typesetting:
 
-1. (3.4-8), line 1010: printed ``d/dt[dv_s/dthd_i] = dv_dot_s/dthd_i`` and
+1. (3.4-8): printed ``d/dt[dv_s/dthd_i] = dv_dot_s/dthd_i`` and
    ``dv_dot_s/dthd_i = dv_s/dth_i``; both are false (``dv_dot_s/dthd_i = 2 dv_s/dth_i``: for a
    point at radius ``l``, ``v_dot = l thdd t - l thd^2 n``).  Correct: ``dv_s/dthd_i =
    dr_s/dth_i``, hence ``d/dt[dv_s/dthd_i] = dv_s/dth_i``, which is all (3.4-9) uses.
-2. Line 1090: "the summation of Eqs. (3.4-10), (3.4-18), and (3.4-22)" gives ``tau``.  (3.4-22)
+2. The sentence before (3.4-23): "the summation of Eqs. (3.4-10), (3.4-18), and (3.4-22)" gives ``tau``.  (3.4-22)
    is Lagrange's operator applied to ``P``, i.e. ``-dP/dth_i``, and ``L = K - P``, so it must be
    *subtracted*.  The next line (3.4-23) does write ``+ dP/dth_i``, and (3.4-23), (3.4-28) have
    the right sign; the text's sum would flip the sign of ``c``.
-3. (3.4-23), line 1092, the velocity terms of the links below ``s``: printed ``sum_{p=1}^{s-1}``
+3. (3.4-23), the velocity terms of the links below ``s``: printed ``sum_{p=1}^{s-1}``
    around ``[sum_{q=1}^{p} ...] x ([sum_{q=1}^{k} ...] x p*_k)`` and ``sum_{q=2}^{k}`` around
    ``[sum_{q=1}^{p-1} ...] x thd_p z_{p-1}``, with that second term outside the sum over ``k``.
    Correct (as in (3.4-26)): ``sum_{k=1}^{s-1} { w_k x (w_k x p*_k) + [sum_{p=2}^{k}
    (sum_{q=1}^{p-1} thd_q z_{q-1}) x thd_p z_{p-1}] x p*_k }``.
-4. (3.4-26), lines 1122-1125: the projection is printed ``z_{i-1} x (r_s - p_{i-1})`` with a plain
+4. (3.4-26): the projection is printed ``z_{i-1} x (r_s - p_{i-1})`` with a plain
    ``r_s``, defined nowhere; it is the centre of mass ``r-bar_s`` of (3.4-7) and (3.4-23).
-5. (3.4-27), lines 1131-1132: the braces close the ``sum_{s=i}^n`` after the first term, leaving
+5. (3.4-27): the braces close the ``sum_{s=i}^n`` after the first term, leaving
    ``[sR0 z_{i-1} x w_s]^T I_s w_s``, which depends on ``s``, outside the sum.  Both terms
    belong inside, as in (3.4-18) and (3.4-23).
 
 Reading notes, not errata: (3.4-25) is printed for ``i <= j`` (sums from ``s = j``); ``D_ji =
-D_ij``.  The interpretation at line 1141 ("inertial effects of moving link ``j``") undersells
-the sums: ``D_ij`` collects every link ``s >= max(i, j)``.  In 3.4.2 (line 1243) the four
+D_ij``.  The interpretation after (3.4-28) ("inertial effects of moving link ``j``") undersells
+the sums: ``D_ij`` collects every link ``s >= max(i, j)``.  In 3.4.2 the four
 evaluated terms of ``h_1^tran`` do not follow the three printed pieces one by one: the first is
 the ``p*_1`` piece, the ``m_1`` piece (0) is left out, and the other three expand the ``c_2``
 piece's ``(thd_1 + thd_2)^2``; the sum is right.
@@ -113,7 +113,7 @@ A prismatic joint lifting a mass of 3 straight up: no rotation, ``D = m``, ``c =
 >>> result["D"], result["D_rot"], result["h"], result["c"]
 ([[3.0]], [[0.0]], [0.0], [29.4186])
 
-000's example 3.4.2 (two uniform rods of length ``l``, gravity along ``-y_0``), derived and
+Fu, Gonzalez & Lee's example 3.4.2 (two uniform rods of length ``l``, gravity along ``-y_0``), derived and
 compared with the printed results: the rotational parts are the rods' ``m l^2 / 12`` and
 ``h^rot = 0``; ``D``, ``h^tran`` (``= h``) and ``c`` equal the printed ones.
 
@@ -213,7 +213,7 @@ def link_kinematics(links, q, qd, backend=V.NUMERIC) -> list:
 
 
 def inertia_terms(links, kinematics) -> tuple:
-    """``(D_rot, D_tran)``, n x n lists, by 000 Eq. (3.4-25), each computed for ``i <= j`` and
+    """``(D_rot, D_tran)``, n x n lists, by Fu, Gonzalez & Lee, Eq. (3.4-25), each computed for ``i <= j`` and
     mirrored (``D_ji = D_ij``).
 
     >>> from dynlab import Link, Robot
@@ -245,7 +245,7 @@ def inertia_terms(links, kinematics) -> tuple:
 
 
 def velocity_terms(links, kinematics) -> tuple:
-    """``(h_rot, h_tran)``, n-lists of the Coriolis and centrifugal torques: 000 Eqs. (3.4-27)
+    """``(h_rot, h_tran)``, n-lists of the Coriolis and centrifugal torques: Fu, Gonzalez & Lee, Eqs. (3.4-27)
     and (3.4-26).
 
     A polar arm, a point mass ``m = 1`` on a slider along the horizontal ``z_1``, at ``r = 0.5``,
@@ -276,9 +276,9 @@ def velocity_terms(links, kinematics) -> tuple:
 
 
 def gravity_terms(links, q, gravity, backend=V.NUMERIC) -> list:
-    """``c``, an n-list: 000 Eq. (3.4-28), ``c_i = -g . [z_{i-1} x sum_{j>=i} m_j (r_j -
+    """``c``, an n-list: Fu, Gonzalez & Lee, Eq. (3.4-28), ``c_i = -g . [z_{i-1} x sum_{j>=i} m_j (r_j -
     p_{i-1})]``, or ``-(g . z_{i-1}) sum_{j>=i} m_j`` for a prismatic joint; ``g`` is
-    ``gravity``, pointing down (the module docstring explains why this is 000's ``g`` too).
+    ``gravity``, pointing down (the module docstring explains why this is Fu, Gonzalez & Lee's ``g`` too).
 
     The polar arm of :func:`velocity_terms` in a vertical plane (``y_0`` up), mass ``m`` on the
     slider at distance ``r`` along ``z_1``, which hangs straight down at ``th = 0``:
@@ -313,7 +313,7 @@ def gravity_terms(links, q, gravity, backend=V.NUMERIC) -> list:
 
 
 def terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """The G-D terms of 000 Eqs. (3.4-24)-(3.4-28), revolute and prismatic joints.
+    """The G-D terms of Fu, Gonzalez & Lee, Eqs. (3.4-24)-(3.4-28), revolute and prismatic joints.
 
     ``links``: tuple of ``LinkData`` (``robot.numeric()[0]`` or ``robot.symbolic()[0]``); ``q``,
     ``qd``: tuples of scalars (floats or SymPy); ``gravity``: the gravitational acceleration in

@@ -1,5 +1,5 @@
 """Book-style printing of derived equations: ``C1``, ``S12``, ``C23`` shorthand for the sines and
-cosines of joint angles and their sums (000 Sec. 3.2.6, 002 Sec. 6-5), terms collected by joint
+cosines of joint angles and their sums (Fu, Gonzalez & Lee, Sec. 3.2.6, Schilling, Sec. 6-5), terms collected by joint
 accelerations and velocity products, in LaTeX for notebooks and plain text for terminals.
 
 >>> import sympy

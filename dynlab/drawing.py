@@ -4,7 +4,7 @@
 which holds the figure and every artist, so that a dashboard can move the arm with
 :meth:`ArmDrawing.update` (``set_data`` on the existing lines, no new figure).
 
-What is drawn, in base coordinates (000 Sec. 2.2, 002 Sec. 2-6; standard DH,
+What is drawn, in base coordinates (Fu, Gonzalez & Lee, Sec. 2.2, Schilling, Sec. 2-6; standard DH,
 ``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``):
 
 * the origins ``p_0 .. p_n`` of the frames (joint ``i`` sits on ``z_{i-1}`` through ``p_{i-1}``;
@@ -13,7 +13,7 @@ What is drawn, in base coordinates (000 Sec. 2.2, 002 Sec. 2-6; standard DH,
   along the joint axis, then the length ``a_i`` along ``x_i``);
 * the ``x``, ``y``, ``z`` axes of every frame (red, green, blue), labelled ``x_i``, ``y_i``,
   ``z_i``;
-* the centre of mass of every link with mass, ``p_i + R_0i r_bar_i`` (000 Eq. (3.2-3)), and the
+* the centre of mass of every link with mass, ``p_i + R_0i r_bar_i`` (Fu, Gonzalez & Lee, Eq. (3.2-3)), and the
   direction of gravity.
 
 A *planar* arm (every revolute axis parallel to one direction ``n``, every prismatic axis
@@ -430,7 +430,7 @@ def draw_arm(robot: Robot, q: Sequence, ax=None, *, view: str | None = None,
     >>> draw_arm(scara(), [0.0, 0.0, 0.15], view="2d")
     Traceback (most recent call last):
     ...
-    ValueError: three-axis SCARA (002 Sec. 6-6): is not planar (its joint axes are not all parallel or perpendicular to one direction); draw it with view='3d'
+    ValueError: three-axis SCARA (Schilling, Sec. 6-6): is not planar (its joint axes are not all parallel or perpendicular to one direction); draw it with view='3d'
     """
     if not isinstance(robot, Robot):
         raise TypeError(f"draw_arm needs a dynlab Robot, got {type(robot).__name__}")

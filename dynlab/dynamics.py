@@ -34,12 +34,12 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     With numbers (and a numeric robot) returns a NumPy array and builds no SymPy object; with
     SymPy symbols, or a robot with symbolic parameters, returns a SymPy column ``Matrix``.
 
-    ``method`` is ``"newton_euler"`` (variants ``"link"``: Luh's link-frame recursion, 000
-    Table 3.3, the default; ``"base"``: 000 Table 3.2, 002 Algorithm 6-8-1),
-    ``"lagrange_euler"`` (``"uicker"``: 000 Sec. 3.2, default; ``"jacobian"``: 002 Sec. 6-4;
-    ``"christoffel"``: 003 Sec. 9.1) or ``"dalembert"`` (000 Sec. 3.4).  ``gravity``,
+    ``method`` is ``"newton_euler"`` (variants ``"link"``: Luh's link-frame recursion, Fu, Gonzalez & Lee,
+    Table 3.3, the default; ``"base"``: Fu, Gonzalez & Lee, Table 3.2, Schilling, Algorithm 6-8-1),
+    ``"lagrange_euler"`` (``"uicker"``: Fu, Gonzalez & Lee, Sec. 3.2, default; ``"jacobian"``: Schilling, Sec. 6-4;
+    ``"christoffel"``: Lynch & Park, Sec. 9.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
     ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
-    ``D``, ``h`` and ``c`` apart by probing, 000 Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
+    ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
     symbolic result to the books' compact form (:func:`dynlab.symbolic.compact`); by default it
     does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is traced once per robot into
@@ -53,7 +53,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     >>> rod = Robot([Link("R", a=a, mass=m, com=(-a / 2, 0, 0),
     ...                   inertia=sympy.diag(0, m * a**2 / 12, m * a**2 / 12), name="link 1")],
     ...             gravity=(0, -g, 0))
-    >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1])[0])  # 002 Sec. 6-9
+    >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1])[0])  # Schilling, Sec. 6-9
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1], method="lagrange_euler")[0])
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
@@ -169,7 +169,7 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
 
     Without ``q`` and ``qd`` the result is symbolic in the joint symbols ``q1..``, ``qd1..``;
     with numbers it is evaluated there (NumPy arrays, no SymPy objects built).  Newton-Euler,
-    which yields torques rather than coefficients, is probed (000 Probs. 3.11-3.12).  The
+    which yields torques rather than coefficients, is probed (Fu, Gonzalez & Lee, Probs. 3.11-3.12).  The
     formulation's own pieces (``U``, ``h_ikm``, ``C_i``, ``Gamma``, the G-D parts, ...) are in
     ``terms``; ``seconds`` is how long the derivation took.  ``progress=True`` prints each stage
     with its elapsed time (symbolic PUMA derivations take seconds to minutes).

@@ -2,7 +2,7 @@
 
 ``tau = D(q) qdd + h(q, qd) + c(q) + b(qd) (- J^T w for a tip wrench)``
 
-in the letters of 000 (``D`` inertia matrix, ``h`` velocity terms, ``c`` gravity), with 002's
+in the letters of Fu, Gonzalez & Lee (``D`` inertia matrix, ``h`` velocity terms, ``c`` gravity), with Schilling's
 friction ``b``.  The other sources' names are in the table of ``notebooks/00_start_here.ipynb``.
 
 An :class:`EquationsOfMotion` is either *symbolic* (SymPy matrices in the joint symbols ``q1..``,
@@ -11,7 +11,7 @@ An :class:`EquationsOfMotion` is either *symbolic* (SymPy matrices in the joint 
 ``terms``.  Comparing two results is one call, :meth:`EquationsOfMotion.compare`, which names the
 elements that differ.
 
-:func:`probe` pulls ``D``, ``h`` and ``c`` out of any inverse-dynamics routine (000 Probs. 3.11,
+:func:`probe` pulls ``D``, ``h`` and ``c`` out of any inverse-dynamics routine (Fu, Gonzalez & Lee, Probs. 3.11,
 3.12): ``c = ID(q, 0, 0)``, ``h = ID(q, qd, 0) - c`` and column ``j`` of ``D`` is
 ``ID(q, 0, e_j) - c`` (gravity, friction and tip wrench handled as stated there).
 
@@ -284,7 +284,7 @@ def _index(index: tuple, shape: tuple) -> tuple:
 # -- probing an inverse-dynamics routine --------------------------------------------------------
 def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=None,
           simplify: bool | None = None) -> EquationsOfMotion:
-    """``D``, ``h``, ``c`` (and friction, tip) of any inverse-dynamics routine, by probing (000
+    """``D``, ``h``, ``c`` (and friction, tip) of any inverse-dynamics routine, by probing (Fu, Gonzalez & Lee,
     Probs. 3.11-3.12): ``n + 2`` calls.
 
     ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to

@@ -1,27 +1,27 @@
 """Forward dynamics: the joint accelerations that given torques produce.
 
-The equations of motion (000 Eq. (3.2-26), 002 Eq. (6-4-9), 003 Eq. (9.1))
+The equations of motion (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-4-9), Lynch & Park, Eq. (9.1))
 
     tau = D(q) qdd + h(q, qd) + c(q) + b(qd) + J^T(q) w
 
-are solved for ``qdd``: the *forward dynamics* of 000 Sec. 3.1 and 003 Eq. (9.2), 002 Sec. 6-7's
-*direct dynamics*, the step before "Eq. (3.2-26) should be integrated" (000 Sec. 3.2.5).  ``D`` is
+are solved for ``qdd``: the *forward dynamics* of Fu, Gonzalez & Lee, Sec. 3.1 and Lynch & Park, Eq. (9.2), Schilling, Sec. 6-7's
+*direct dynamics*, the step before "Eq. (3.2-26) should be integrated" (Fu, Gonzalez & Lee, Sec. 3.2.5).  ``D`` is
 symmetric positive definite, so ``qdd`` is the solution of the linear
-system ``D qdd = tau - bias`` (003 Eq. (9.89)) with the *bias* ``h + c + b + J^T w`` (velocity
-terms, gravity, friction of 002 Eq. (6-3-3), and the torque that holds the tool's wrench ``w`` on
-its environment, 003's ``tau_ext``).  Nothing here forms ``D^-1``.
+system ``D qdd = tau - bias`` (Lynch & Park, Eq. (9.89)) with the *bias* ``h + c + b + J^T w`` (velocity
+terms, gravity, friction of Schilling, Eq. (6-3-3), and the torque that holds the tool's wrench ``w`` on
+its environment, Lynch & Park's ``tau_ext``).  Nothing here forms ``D^-1``.
 
 Where ``D`` and the bias come from is the ``method``:
 
 ``"newton_euler"``
-    003 Sec. 9.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
+    Lynch & Park, Sec. 9.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
     (one N-E run), and column ``j`` of ``D`` is the inverse dynamics of a *motionless* arm
-    *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which 000
-    Sec. 3.3 cites, and 000 Probs. 3.11-3.12).
+    *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which Fu, Gonzalez & Lee,
+    Sec. 3.3 cites, and Fu, Gonzalez & Lee, Probs. 3.11-3.12).
 ``"lagrange_euler"``, ``"dalembert"``
-    the formulation's own closed forms: ``D``, ``h``, ``c`` of 000 Eqs. (3.2-31), (3.2-33),
-    (3.2-34) (``"uicker"``), 002 Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), 003
-    Eqs. (9.10)-(9.13) (``"christoffel"``) or 000 Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
+    the formulation's own closed forms: ``D``, ``h``, ``c`` of Fu, Gonzalez & Lee, Eqs. (3.2-31), (3.2-33),
+    (3.2-34) (``"uicker"``), Schilling, Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), Lynch & Park,
+    Eqs. (9.10)-(9.13) (``"christoffel"``) or Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
 
 Friction and the tip wrench enter the bias alike for every method.
 
@@ -32,7 +32,7 @@ step by step instead and solves with :func:`scipy.linalg.cho_solve`.  On SymPy s
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
 joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
 
-A pendulum (002 Sec. 6-9) released at rest from the horizontal, ``qdd = -(3 g / (2 a)) cos q``:
+A pendulum (Schilling, Sec. 6-9) released at rest from the horizontal, ``qdd = -(3 g / (2 a)) cos q``:
 
 >>> from dynlab.robots import pendulum
 >>> arm = pendulum()                      # m1 = 1 kg, a1 = 0.5 m, g = 9.8062 m/s^2
@@ -163,7 +163,7 @@ def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | No
 
 
 def _friction(links, qd, use_friction: bool) -> list:
-    """002 Eq. (6-3-3) for every joint (``sgn 0 = 0``), floats."""
+    """Schilling, Eq. (6-3-3) for every joint (``sgn 0 = 0``), floats."""
     return [link_friction(link, v, V.NUMERIC) if use_friction and link.has_friction else 0.0
             for link, v in zip(links, qd)]
 
@@ -196,7 +196,7 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
                      variant: str | None = None, gravity: bool = True, friction: bool = True,
                      tip_wrench: bool = True, compiled: bool = True):
     """``(D, bias)`` at a numeric state: ``tau = D qdd + bias`` with ``bias = h + c + b +
-    J^T w`` (003 Eq. (9.1)'s ``M`` and ``b``).  NumPy arrays; SymPy robots are refused.
+    J^T w`` (Lynch & Park, Eq. (9.1)'s ``M`` and ``b``).  NumPy arrays; SymPy robots are refused.
 
     >>> from dynlab.robots import pendulum
     >>> D, bias = inertia_and_bias(pendulum(), [0.0], [0.0])
@@ -239,11 +239,11 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      compiled: bool = True, simplify: bool | None = None):
     """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:
-    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (003 Eqs. (9.2), (9.89)).
+    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Eqs. (9.2), (9.89)).
 
-    ``method``/``variant`` as for :func:`dynlab.inverse_dynamics`: ``"newton_euler"`` is 003's
+    ``method``/``variant`` as for :func:`dynlab.inverse_dynamics`: ``"newton_euler"`` is Lynch & Park's
     *GetJointAccel* (``D`` probed column by column, the bias by a run with ``qdd = 0``); the
-    other methods use their closed-form ``D``, ``h``, ``c``.  ``gravity``, ``friction`` (002
+    other methods use their closed-form ``D``, ``h``, ``c``.  ``gravity``, ``friction`` (Schilling,
     Eq. (6-3-3); at ``qd_k = 0`` exactly its ``sgn`` gives no friction) and ``tip_wrench``
     switch those terms off.  On numbers (a numeric robot) the result is a NumPy array and no
     SymPy object is built; ``compiled=False`` runs the algorithm step by step and solves with
@@ -292,7 +292,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
     D = np.array(rows, dtype=float)
-    rhs = np.array(net) - np.array(bias, dtype=float)          # 003 GetJointAccel: c = tau - gamma
+    rhs = np.array(net) - np.array(bias, dtype=float)          # Lynch & Park GetJointAccel: c = tau - gamma
     check_pivots(robot, D, vec["q"])
     check_finite("bias", rhs, robot.name, vec)
     factor = scipy.linalg.cho_factor(D)

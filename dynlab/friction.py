@@ -1,10 +1,10 @@
-"""Joint friction, 002 Eq. (6-3-3):
+"""Joint friction, Schilling, Eq. (6-3-3):
 
 ``b_k(qd) = b_v qd_k + sgn(qd_k) [b_d + (b_s - b_d) exp(-|qd_k| / epsilon)]``
 
 viscous (``b_v``), dynamic or Coulomb (``b_d``) and static (``b_s``) friction.  As ``qd_k -> 0``
 the force tends to ``+-b_s``, the effort needed to start the joint moving; at ``qd_k = 0``
-exactly, ``sgn`` gives zero.  000 keeps only the viscous term ``b_i qd_i`` (Table 3.2).
+exactly, ``sgn`` gives zero.  Fu, Gonzalez & Lee keeps only the viscous term ``b_i qd_i`` (Table 3.2).
 
 >>> from dynlab.model import Link, Robot
 >>> arm = Robot([Link("R", a=1.0, viscous=0.5, coulomb=0.2, static=0.3, epsilon=0.01,
@@ -28,7 +28,7 @@ from dynlab.model import Robot
 
 
 def link_friction(link, qdk, backend):
-    """Friction force or torque of one joint (002 Eq. (6-3-3)); ``link`` is a ``LinkData``."""
+    """Friction force or torque of one joint (Schilling, Eq. (6-3-3)); ``link`` is a ``LinkData``."""
     force = link.viscous * qdk
     if link.coulomb != 0 or link.static != 0:
         sign = backend.sign(qdk)
@@ -41,7 +41,7 @@ def link_friction(link, qdk, backend):
 
 
 def joint_friction(robot: Robot, qd: Sequence):
-    """The friction vector ``b(qd)`` of 002 Eq. (6-3-3), one entry per joint."""
+    """The friction vector ``b(qd)`` of Schilling, Eq. (6-3-3), one entry per joint."""
     from dynlab.kinematics import resolve
     symbolic, backend, (links, *_), vec = resolve(robot, qd=qd)
     values = [link_friction(link, qdk, backend) for link, qdk in zip(links, vec["qd"])]

@@ -1,6 +1,6 @@
 """Forward-mode differentiation through dynlab's generic code: a value with its gradient.
 
-The Lagrangian forms need ``dD/dq`` (002 Eq. (6-4-6), the Christoffel symbols of 003
+The Lagrangian forms need ``dD/dq`` (Schilling, Eq. (6-4-6), the Christoffel symbols of Lynch & Park,
 Eq. (9.13)) and ``dP/dq``.  On symbols SymPy could differentiate, but on floats the numeric path
 must not build SymPy expressions.  A :class:`Jet` carries ``(value, d value/d q_1..q_n)`` and
 applies the chain rule at every ``+ - *``, ``sin`` and ``cos``: the derivatives are exact (no

@@ -59,7 +59,7 @@ def _joint_vector_fast(robot: Robot, values: Any, name: str) -> tuple:
 
 # -- one link ------------------------------------------------------------------------------------
 def link_rotation(link, qi, backend=V.NUMERIC):
-    """``^{i-1}R_i``, the rotation part of ``A_i`` (000 Eqs. (3.2-5), (3.3-48)), as rows."""
+    """``^{i-1}R_i``, the rotation part of ``A_i`` (Fu, Gonzalez & Lee, Eqs. (3.2-5), (3.3-48)), as rows."""
     theta = qi + link.offset if link.revolute else link.theta
     ct, st = backend.cos(theta), backend.sin(theta)
     ca, sa = link.cos_alpha, link.sin_alpha
@@ -67,19 +67,19 @@ def link_rotation(link, qi, backend=V.NUMERIC):
 
 
 def link_offset(link, qi, rotation):
-    """Origin of frame ``i`` in frame ``i-1``: the last column of ``A_i`` (000 Eq. (3.2-5))."""
+    """Origin of frame ``i`` in frame ``i-1``: the last column of ``A_i`` (Fu, Gonzalez & Lee, Eq. (3.2-5))."""
     d = link.d if link.revolute else qi + link.offset
     return (link.a * rotation[0][0], link.a * rotation[1][0], d)
 
 
 def link_offset_in_own_frame(link, qi):
-    """``^iR_0 p*_i = (a_i, d_i sin(alpha_i), d_i cos(alpha_i))`` (000 Eq. (3.3-59))."""
+    """``^iR_0 p*_i = (a_i, d_i sin(alpha_i), d_i cos(alpha_i))`` (Fu, Gonzalez & Lee, Eq. (3.3-59))."""
     d = link.d if link.revolute else qi + link.offset
     return (link.a, d * link.sin_alpha, d * link.cos_alpha)
 
 
 def chain(links, q, backend=V.NUMERIC):
-    """Walk the chain: lists ``R_0i`` and ``p_i`` (origin of frame i) for i = 0..n (000 (3.2-4))."""
+    """Walk the chain: lists ``R_0i`` and ``p_i`` (origin of frame i) for i = 0..n (Fu, Gonzalez & Lee (3.2-4))."""
     rotation, origin = V.IDENTITY, V.ZERO
     rotations, origins = [rotation], [origin]
     for link, qi in zip(links, q):
@@ -102,7 +102,7 @@ def _homogeneous(rotation, origin):
 
 
 def link_transform(robot: Robot, q: Sequence, i: int):
-    """``^{i-1}A_i`` of 000 Eq. (3.2-5) for link ``i`` (1-based) at joint positions ``q``.
+    """``^{i-1}A_i`` of Fu, Gonzalez & Lee, Eq. (3.2-5) for link ``i`` (1-based) at joint positions ``q``.
 
     >>> from dynlab.model import Link, Robot
     >>> import sympy
@@ -124,7 +124,7 @@ def link_transform(robot: Robot, q: Sequence, i: int):
 
 
 def transforms(robot: Robot, q: Sequence) -> list:
-    """``[T_00 = I, T_01, ..., T_0n]``, the base-to-frame-i transforms ``^0A_i`` (000 (3.2-4))."""
+    """``[T_00 = I, T_01, ..., T_0n]``, the base-to-frame-i transforms ``^0A_i`` (Fu, Gonzalez & Lee (3.2-4))."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     rotations, origins = chain(links, vec["q"], backend)
     return [_out(symbolic, _homogeneous(r, p)) for r, p in zip(rotations, origins)]
@@ -156,7 +156,7 @@ def joint_axes(robot: Robot, q: Sequence) -> list:
 
 
 def centres_of_mass(robot: Robot, q: Sequence) -> list:
-    """Centre of mass of each link in base coordinates: ``p_i + R_0i r_bar_i`` (000 (3.2-3))."""
+    """Centre of mass of each link in base coordinates: ``p_i + R_0i r_bar_i`` (Fu, Gonzalez & Lee (3.2-3))."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     rots, origins = chain(links, vec["q"], backend)
     return [_out(symbolic, V.add(origins[i + 1], V.matvec(rots[i + 1], link.com)))
@@ -190,7 +190,7 @@ def chain_link_jacobians(links, q, backend):
 
 def link_jacobians(robot: Robot, q: Sequence) -> list:
     """``[(A^1, B^1), ..., (A^n, B^n)]``: Jacobians of link ``k``'s centre-of-mass velocity and
-    angular velocity, ``v_bar^k = A^k qd``, ``w^k = B^k qd`` (002 Eqs. (6-2-10), (6-2-12),
+    angular velocity, ``v_bar^k = A^k qd``, ``w^k = B^k qd`` (Schilling, Eqs. (6-2-10), (6-2-12),
     (6-2-13)).  Column ``j <= k`` is ``z_{j-1} x (c_k - p_{j-1})`` and ``z_{j-1}`` for a revolute
     joint, ``z_{j-1}`` and ``0`` for a prismatic one; columns ``j > k`` are zero.
 
@@ -206,7 +206,7 @@ def link_jacobians(robot: Robot, q: Sequence) -> list:
 
 
 def tool_pose(robot: Robot, q: Sequence):
-    """Forward kinematics of the tool: ``T_0n`` (000 Eq. (3.2-4) with i = n)."""
+    """Forward kinematics of the tool: ``T_0n`` (Fu, Gonzalez & Lee, Eq. (3.2-4) with i = n)."""
     return transforms(robot, q)[-1]
 
 

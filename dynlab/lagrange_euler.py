@@ -1,19 +1,19 @@
 """Lagrange-Euler equations of motion in the three forms of the sources.
 
 ``uicker``
-    000 Sec. 3.2 (Uicker, Kahn; Fu, Gonzalez & Lee): 4x4 homogeneous matrices.  ``Q_j``
+    Fu, Gonzalez & Lee, Sec. 3.2 (Uicker, Kahn; Fu, Gonzalez & Lee): 4x4 homogeneous matrices.  ``Q_j``
     (3.2-8a/b) differentiates a link transform, ``U_ij = dA_0i/dq_j`` (3.2-11), ``U_ijk``
     (3.2-13), pseudo-inertia ``J_i`` (3.2-18), and then ``D_ik`` (3.2-31), ``h_ikm`` (3.2-33)
     with the matrices ``H_i,v`` (3.2-36) and ``h_i = qd^T H_i,v qd`` (3.2-38), ``c_i`` (3.2-34).
-    O(n^4): the point of 000 Table 3.1.
+    O(n^4): the point of Fu, Gonzalez & Lee, Table 3.1.
 ``jacobian``
-    002 Sec. 6-2 to 6-4 (Schilling): link Jacobians ``A^k``, ``B^k`` (6-2-10), the manipulator
+    Schilling, Sec. 6-2 to 6-4 (Schilling): link Jacobians ``A^k``, ``B^k`` (6-2-10), the manipulator
     inertia tensor ``D = sum (A^k)^T m_k A^k + (B^k)^T D_k B^k`` (6-2-15) with
     ``D_k = R_0k D_bar_k R_0k^T`` (6-2-5), velocity coupling matrices
     ``C^i_kj = dD_ij/dq_k - (1/2) dD_kj/dq_i`` (6-4-6) and ``c_i = qd^T C^i qd`` (6-4-8), and
     gravity ``h_i = -sum_k sum_j g_j m_k A^k_ji`` (6-4-7).
 ``christoffel``
-    003 Sec. 9.1 (Lynch & Park) and 004 Eq. (12): the mass matrix read off the kinetic energy
+    Lynch & Park, Sec. 9.1 (Lynch & Park) and Tourassis & Neuman, Eq. (12): the mass matrix read off the kinetic energy
     ``K = (1/2) qd^T M qd`` (9.10), Christoffel symbols of the first kind
     ``Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)`` (9.13), the Coriolis matrix
     ``C_ij = sum_k Gamma_ijk qd_k`` (9.87) with ``c = C qd`` (9.88), and ``g = dP/dq`` (9.12).
@@ -21,10 +21,10 @@
 Each is written once over the scalar type (floats for the numeric path, SymPy for derivations);
 derivatives with respect to ``q`` are taken by forward-mode jets (:mod:`dynlab.jets`), so the
 numeric path never builds SymPy objects.  Each ``*_terms`` function follows the formulation
-contract: ``(links, q, qd, gravity, backend) -> dict`` with ``"D"``, ``"h"``, ``"c"`` in 000's
+contract: ``(links, q, qd, gravity, backend) -> dict`` with ``"D"``, ``"h"``, ``"c"`` in Fu, Gonzalez & Lee's
 letters (``tau = D qdd + h + c``), plus its own inspectable pieces.
 
-Erratum (see :mod:`dynlab.errata`): 000 Eq. (3.2-34) prints ``c_i = sum_j (-m_j g U_ji^T r_j)``;
+Erratum (see :mod:`dynlab.errata`): Fu, Gonzalez & Lee, Eq. (3.2-34) prints ``c_i = sum_j (-m_j g U_ji^T r_j)``;
 the transpose is wrong.  ``g`` is a 1x4 row and ``r_j`` a 4x1 column, and the potential energy
 ``-m_j g A_0j r_j`` differentiates to ``-m_j g U_ji r_j`` (as in Eq. (3.2-24)'s derivation).
 
@@ -57,7 +57,7 @@ ZERO4 = ((0, 0, 0, 0),) * 4
 
 
 def Q_times(revolute: bool, m):
-    """``Q_j m`` without multiplying by zeros: ``Q`` of 000 Eq. (3.2-8a) (revolute) picks
+    """``Q_j m`` without multiplying by zeros: ``Q`` of Fu, Gonzalez & Lee, Eq. (3.2-8a) (revolute) picks
     ``(-row 2, row 1, 0, 0)``; of (3.2-8b) (prismatic) ``(0, 0, row 4, 0)``."""
     zero = (0, 0, 0, 0)
     if revolute:
@@ -66,7 +66,7 @@ def Q_times(revolute: bool, m):
 
 
 def Q_matrix(revolute: bool):
-    """``Q_i`` of 000 Eqs. (3.2-8a) (revolute) and (3.2-8b) (prismatic).
+    """``Q_i`` of Fu, Gonzalez & Lee, Eqs. (3.2-8a) (revolute) and (3.2-8b) (prismatic).
 
     >>> Q_matrix(True)
     ((0, -1, 0, 0), (1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
@@ -75,12 +75,12 @@ def Q_matrix(revolute: bool):
 
 
 def pseudo_inertia(link):
-    """Fu's pseudo-inertia ``J_i = int r r^T dm`` about frame ``i``'s origin (000 Eqs. (3.2-17),
+    """Fu's pseudo-inertia ``J_i = int r r^T dm`` about frame ``i``'s origin (Fu, Gonzalez & Lee, Eqs. (3.2-17),
     (3.2-18)), from the mass, centre of mass and inertia tensor about the centre of mass.
 
     The 3x3 block is the second moment ``S = (1/2) tr(I_o) E - I_o`` of the inertia tensor about
     the origin ``I_o = I_c + m (|r|^2 E - r r^T)`` (parallel axes), that is
-    ``S = (1/2) tr(I_c) E - I_c + m r r^T``; 000 writes ``(-Ixx + Iyy + Izz)/2`` on the diagonal
+    ``S = (1/2) tr(I_c) E - I_c + m r r^T``; Fu, Gonzalez & Lee writes ``(-Ixx + Iyy + Izz)/2`` on the diagonal
     and the product integrals ``int x y dm`` (the negated tensor entries) off it.
 
     >>> from dynlab import Link, Robot
@@ -102,10 +102,10 @@ def _trace_product(a, J, b):
     return sum(aJ[r][c] * b[r][c] for r in range(4) for c in range(4))
 
 
-# -- 000 Sec. 3.2: the 4x4 form ----------------------------------------------------------------
+# -- Fu, Gonzalez & Lee, Sec. 3.2: the 4x4 form ----------------------------------------------------------------
 def uicker_matrices(links, q, backend=V.NUMERIC):
     """``A`` (``^{a}A_b`` for all ``0 <= a <= b <= n``), ``U`` (``U[i][j] = U_{i+1,j+1}``) and
-    ``U3`` (``U3[i][j][k] = U_{i+1,j+1,k+1}``) of 000 Eqs. (3.2-4), (3.2-11), (3.2-13)."""
+    ``U3`` (``U3[i][j][k] = U_{i+1,j+1,k+1}``) of Fu, Gonzalez & Lee, Eqs. (3.2-4), (3.2-11), (3.2-13)."""
     n = len(links)
     local = []
     for link, qi in zip(links, q):
@@ -137,7 +137,7 @@ def uicker_matrices(links, q, backend=V.NUMERIC):
 
 
 def uicker_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """000 Sec. 3.2: ``D`` (3.2-31), ``h_ikm`` (3.2-33), ``H_i,v`` (3.2-36), ``h`` (3.2-38),
+    """Fu, Gonzalez & Lee, Sec. 3.2: ``D`` (3.2-31), ``h_ikm`` (3.2-33), ``H_i,v`` (3.2-36), ``h`` (3.2-38),
     ``c`` (3.2-34, corrected), from ``U``, ``U3`` and the pseudo-inertias ``J``."""
     n = len(links)
     A, U, U3 = uicker_matrices(links, q, backend)
@@ -173,10 +173,10 @@ def uicker_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
             "Q": [Q_matrix(link.revolute) for link in links], "A": A}
 
 
-# -- 002 Secs. 6-2 to 6-4: the link-Jacobian form -------------------------------------------------
+# -- Schilling, Secs. 6-2 to 6-4: the link-Jacobian form -------------------------------------------------
 def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
-    """``D(q) = sum_k (A^k)^T m_k A^k + (B^k)^T D_k B^k`` (002 Eq. (6-2-15)), with the link
-    inertia tensor in base axes ``D_k = R_0k D_bar_k R_0k^T`` (002 Eq. (6-2-5))."""
+    """``D(q) = sum_k (A^k)^T m_k A^k + (B^k)^T D_k B^k`` (Schilling, Eq. (6-2-15)), with the link
+    inertia tensor in base axes ``D_k = R_0k D_bar_k R_0k^T`` (Schilling, Eq. (6-2-5))."""
     n = len(links)
     rots = chain(links, q, backend)[0]
     D = [[0] * n for _ in range(n)]
@@ -199,7 +199,7 @@ def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
 
 
 def potential_energy(links, q, gravity, backend=V.NUMERIC):
-    """``P(q) = -sum_k m_k g . c_k(q)`` (002 Eq. (6-2-17)), gravity pointing down: the potential
+    """``P(q) = -sum_k m_k g . c_k(q)`` (Schilling, Eq. (6-2-17)), gravity pointing down: the potential
     energy of the chain ``links`` at ``q`` (any scalar type of ``backend``)."""
     rots, origins = chain(links, q, backend)
     total = 0
@@ -216,8 +216,8 @@ def _with_derivatives(function, q, backend):
 
 
 def jacobian_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """002's form: ``D`` (6-2-15), ``C^i`` (6-4-6), velocity coupling ``c_i = qd^T C^i qd``
-    (6-4-8, 000's ``h``), and gravity ``h_i`` (6-4-7, 000's ``c``)."""
+    """Schilling's form: ``D`` (6-2-15), ``C^i`` (6-4-6), velocity coupling ``c_i = qd^T C^i qd``
+    (6-4-8, Fu, Gonzalez & Lee's ``h``), and gravity ``h_i`` (6-4-7, Fu, Gonzalez & Lee's ``c``)."""
     n = len(links)
     D_jet, zero = _with_derivatives(lambda qj, b: inertia_matrix_from_jacobians(links, qj, b),
                                     q, backend)
@@ -235,9 +235,9 @@ def jacobian_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     return {"D": D, "h": h, "c": c, "C_i": C, "dD_dq": dD}
 
 
-# -- 003 Sec. 9.1 / 004 Eq. (12): energy and Christoffel symbols -----------------------------------
+# -- Lynch & Park, Sec. 9.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols -----------------------------------
 def kinetic_energy(links, q, qd, backend=V.NUMERIC):
-    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (003 Eq. (9.10), 002 Eq. (6-2-1)),
+    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Eq. (9.10), Schilling, Eq. (6-2-1)),
     velocities propagated outward in base coordinates (no Jacobians)."""
     rots, origins = chain(links, q, backend)
     w = v = V.ZERO                      # angular velocity of link i, velocity of origin i-1 ...
@@ -258,7 +258,7 @@ def kinetic_energy(links, q, qd, backend=V.NUMERIC):
 
 
 def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
-    """``M(q)`` as the Hessian of ``K`` in ``qd`` (003 Eq. (9.10)); ``K`` is a quadratic form, so
+    """``M(q)`` as the Hessian of ``K`` in ``qd`` (Lynch & Park, Eq. (9.10)); ``K`` is a quadratic form, so
     ``m_ii = 2 K(e_i)`` and ``m_ij = K(e_i + e_j) - K(e_i) - K(e_j)`` exactly."""
     n = len(links)
     unit = [[1 if j == i else 0 for j in range(n)] for i in range(n)]
@@ -273,8 +273,8 @@ def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
 
 
 def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """003's form: ``M`` (9.10), ``Gamma_ijk`` (9.13), Coriolis matrix ``C`` (9.87),
-    ``c = C qd`` (9.88, 000's ``h``) and ``g = dP/dq`` (9.12, 000's ``c``)."""
+    """Lynch & Park's form: ``M`` (9.10), ``Gamma_ijk`` (9.13), Coriolis matrix ``C`` (9.87),
+    ``c = C qd`` (9.88, Fu, Gonzalez & Lee's ``h``) and ``g = dP/dq`` (9.12, Fu, Gonzalez & Lee's ``c``)."""
     n = len(links)
     M_jet, zero = _with_derivatives(lambda qj, b: mass_matrix_from_energy(links, qj, b), q,
                                     backend)

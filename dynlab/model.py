@@ -1,21 +1,21 @@
 """The robot model: links described by standard Denavit-Hartenberg parameters and inertial data.
 
-Conventions (README, "Conventions"; 000 Sec. 2.2 and 002 Sec. 2-6):
+Conventions (README, "Conventions"; Fu, Gonzalez & Lee, Sec. 2.2 and Schilling, Sec. 2-6):
 
 * ``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``; frame ``i`` sits at the distal end of link ``i``
   and joint ``i`` moves about (revolute) or along (prismatic) ``z_{i-1}``.
 * The joint variable ``q_i`` is ``theta_i = q_i + offset_i`` for a revolute joint and
   ``d_i = q_i + offset_i`` for a prismatic one; the other of the two is a constant.
 * The centre of mass of link ``i`` and its inertia tensor about the centre of mass are given in
-  frame ``i`` (000's ``r_bar_i`` and ``I_i``).  Every other form (Fu's pseudo-inertia ``J_i``,
+  frame ``i`` (Fu, Gonzalez & Lee's ``r_bar_i`` and ``I_i``).  Every other form (Fu's pseudo-inertia ``J_i``,
   base-frame inertia, ...) is computed from these, never typed twice.
 * ``gravity`` is the gravitational acceleration in base coordinates, e.g. ``(0, 0, -9.8062)`` when
-  ``z_0`` points up.  000 and 002 write the same physics with the opposite sign in N-E (the base is
-  given the acceleration ``-gravity``, Eq. (3.3-46)); see 000 Prob. 3.13.
+  ``z_0`` points up.  Fu, Gonzalez & Lee and Schilling write the same physics with the opposite sign in N-E (the base is
+  given the acceleration ``-gravity``, Eq. (3.3-46)); see Fu, Gonzalez & Lee, Prob. 3.13.
 * ``tip_force`` and ``tip_moment`` are the force and moment the end effector exerts *on* its
-  environment (000 Algorithm 3.1 step N4: ``f_{n+1}``, ``n_{n+1}``), in base coordinates, the
+  environment (Fu, Gonzalez & Lee, Algorithm 3.1 step N4: ``f_{n+1}``, ``n_{n+1}``), in base coordinates, the
   moment taken about the origin of frame ``n``.
-* Friction of joint ``k`` is 002 Eq. (6-3-3): viscous ``b_v``, dynamic (Coulomb) ``b_d`` and static
+* Friction of joint ``k`` is Schilling, Eq. (6-3-3): viscous ``b_v``, dynamic (Coulomb) ``b_d`` and static
   ``b_s`` with the small positive ``epsilon``; all zero by default.
 
 Every parameter may be a float or a SymPy expression.  Bad input raises a ``ValueError`` or
@@ -45,7 +45,7 @@ import sympy
 
 from dynlab.checks import choice, count, flag
 
-#: Gravitational acceleration used by 000 (Eq. (3.3-46)) and 002, in m/s^2.
+#: Gravitational acceleration used by Fu, Gonzalez & Lee (Eq. (3.3-46)) and Schilling, in m/s^2.
 G = 9.8062
 
 REVOLUTE = "revolute"
@@ -147,10 +147,10 @@ def _entries(value: Any, where: str, param: str) -> list:
 
 
 def inertia_tensor(Ixx=0, Iyy=0, Izz=0, Ixy=0, Ixz=0, Iyz=0) -> sympy.Matrix:
-    """The symmetric inertia tensor from its moments and products of inertia (000 Eq. (3.2-17)).
+    """The symmetric inertia tensor from its moments and products of inertia (Fu, Gonzalez & Lee, Eq. (3.2-17)).
 
     The products are the tensor's off-diagonal entries (``I[0][1] = Ixy``), that is the negatives
-    of the product integrals ``int x y dm`` of 000 Eq. (3.2-18).
+    of the product integrals ``int x y dm`` of Fu, Gonzalez & Lee, Eq. (3.2-18).
 
     >>> inertia_tensor(1, 2, 3, Ixy=-0.5)
     Matrix([
@@ -272,7 +272,7 @@ class Link:
     the joint moves (``theta`` for revolute, ``d`` for prismatic) is the joint variable; give its
     constant part as ``offset``.  ``com`` is the centre of mass in frame ``i``; ``inertia`` the 3x3
     inertia tensor about the centre of mass with axes parallel to frame ``i`` (3 numbers are read as
-    the principal moments).  ``viscous``, ``coulomb``, ``static`` and ``epsilon`` are 002
+    the principal moments).  ``viscous``, ``coulomb``, ``static`` and ``epsilon`` are Schilling,
     Eq. (6-3-3)'s ``b_v``, ``b_d``, ``b_s`` and ``epsilon``.  ``lumped_inertia=True`` skips the
     triangle inequality for an inertia that stands for a lumped rotor rather than a rigid body
     (the PUMA 560's link 1 in the published set).

@@ -1,18 +1,18 @@
 """Recursive Newton-Euler inverse dynamics, in the two forms of the sources.
 
-* :func:`base_frame` — every quantity in base coordinates: 000 Table 3.2 (Eqs. (3.3-28),
-  (3.3-29), (3.3-35), (3.3-39), (3.3-43)-(3.3-45)) and 002 Algorithm 6-8-1.
-* :func:`link_frame` — every quantity in its own link's frame (Luh, Walker & Paul): 000 Table 3.3,
+* :func:`base_frame` — every quantity in base coordinates: Fu, Gonzalez & Lee, Table 3.2 (Eqs. (3.3-28),
+  (3.3-29), (3.3-35), (3.3-39), (3.3-43)-(3.3-45)) and Schilling, Algorithm 6-8-1.
+* :func:`link_frame` — every quantity in its own link's frame (Luh, Walker & Paul): Fu, Gonzalez & Lee, Table 3.3,
   Eqs. (3.3-50)-(3.3-59), Algorithm 3.1.  Fewer operations: the inertia tensor and the centre of
   mass are constant in their own frame.
 
 Both run the same code on floats (the numeric path: tuples of floats, no NumPy or SymPy inside)
 and on SymPy expressions (the symbolic path).  Gravity enters as an acceleration ``-gravity`` of
-the base (000 Eq. (3.3-46)), the end effector's wrench on its environment as the boundary
-condition ``f_{n+1}, n_{n+1}`` (000 Algorithm 3.1 step N4), and joint friction by 002
-Eq. (6-3-3) (000 keeps its viscous part ``b_i qd_i``).
+the base (Fu, Gonzalez & Lee, Eq. (3.3-46)), the end effector's wrench on its environment as the boundary
+condition ``f_{n+1}, n_{n+1}`` (Fu, Gonzalez & Lee, Algorithm 3.1 step N4), and joint friction by Schilling,
+Eq. (6-3-3) (Fu, Gonzalez & Lee keeps its viscous part ``b_i qd_i``).
 
-Errata, recorded in :mod:`dynlab.errata`: 000 Table 3.3 prints the ``n_i`` recursion with
+Errata, recorded in :mod:`dynlab.errata`: Fu, Gonzalez & Lee, Table 3.3 prints the ``n_i`` recursion with
 ``(p*_i + s_i) x f_i`` where Eq. (3.3-57) and the derivation have ``F_i = m_i a_i``, and with
 ``p*_{i+1}`` where Eq. (3.3-57) has ``p*_i``.  The code follows Eq. (3.3-57).
 
@@ -43,7 +43,7 @@ def _neg(u):
 
 def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
                use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """Luh's link-frame recursion (000 Table 3.3 with Eq. (3.3-57)); returns ``(tau, trace)``.
+    """Luh's link-frame recursion (Fu, Gonzalez & Lee, Table 3.3 with Eq. (3.3-57)); returns ``(tau, trace)``.
 
     ``links`` are ``LinkData`` (``robot.numeric()[0]`` or ``robot.symbolic()[0]``).  Every
     vector ``x_i`` below stands for ``^iR_0 x_i``, link ``i``'s quantity in frame ``i``; ``R`` is
@@ -77,8 +77,8 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
         offsets.append(p)
         kin.append((w, wd, vd, abar))
 
-    # boundary condition, 000 Algorithm 3.1 step N4: the tool's wrench on its environment, given
-    # in base coordinates, brought into frame n (no load, 000's usual case: nothing to rotate)
+    # boundary condition, Fu, Gonzalez & Lee, Algorithm 3.1 step N4: the tool's wrench on its environment, given
+    # in base coordinates, brought into frame n (no load, Fu, Gonzalez & Lee's usual case: nothing to rotate)
     if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
         tool = V.IDENTITY
         for R in rotations:
@@ -102,7 +102,7 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
         z = R[2]
         torque = V.dot(nn if link.revolute else f, z)                      # (3.3-58)
         if use_friction and link.has_friction:
-            torque = torque + link_friction(link, qd[i], backend)          # 002 (6-3-3)
+            torque = torque + link_friction(link, qd[i], backend)          # Schilling (6-3-3)
         tau[i] = torque
         if trace:
             records[i] = dict(zip(TRACE_QUANTITIES, (w, wd, vd, abar, F, N, f, nn, torque)))
@@ -112,7 +112,7 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
 
 def base_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
                use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """The base-frame recursion of 000 Table 3.2 / 002 Algorithm 6-8-1; returns ``(tau, trace)``.
+    """The base-frame recursion of Fu, Gonzalez & Lee, Table 3.2 / Schilling, Algorithm 6-8-1; returns ``(tau, trace)``.
 
     All vectors are in base coordinates: ``z`` is ``z_{i-1}``, ``p`` is ``p*_i = p_i - p_{i-1}``,
     ``s`` is ``s_bar_i = R_0i r_bar_i`` and ``I`` is ``R_0i I_i R_0i^T``.

@@ -11,7 +11,7 @@ Two counts, and they answer different questions:
     recursions from zero vectors), and arithmetic between two constants (robot parameters, done
     once, before any trajectory).  These are the rules :class:`dynlab.tracing.Tape` folds by,
     so the two counts below differ only by what the tape shares.  This is "the algorithm as
-    written", the count 000 Tables 3.1, 3.4 and 3.5 estimate by hand.
+    written", the count Fu, Gonzalez & Lee, Tables 3.1, 3.4 and 3.5 estimate by hand.
 ``generated`` (:func:`dynlab.codegen.generate`)
     The same formulation traced into straight-line code, with constant folding, common
     subexpressions, dead-code removal and the optimizer of :mod:`dynlab.codegen`: the cost of
@@ -20,7 +20,7 @@ Two counts, and they answer different questions:
 >>> chain = generic_chain(3)
 >>> count_operations(chain, "newton_euler")      # 123 n - 62 and 97 n - 54 for n >= 2
 {'mul': 307, 'add': 237, 'div': 0, 'call': 6}
->>> table_3_4(6)                       # 000 Table 3.4, totals for n = 6
+>>> table_3_4(6)                       # Fu, Gonzalez & Lee, Table 3.4, totals for n = 6
 {'mul': 678, 'add': 597}
 
 The sources' formulas and quoted figures are in :data:`QUOTED` and the ``table_*`` functions;
@@ -150,8 +150,8 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     """Operations executed by one inverse-dynamics evaluation ``tau(q, qd, qdd)`` of ``robot``
     (numeric parameters) by ``method``/``variant``, as written (see the module docstring).
 
-    For Lagrange-Euler and d'Alembert this is the whole of ``tau = D qdd + h + c`` (000
-    Eq. (3.2-26)), the quantity of 000 Tables 3.1 and 3.5.
+    For Lagrange-Euler and d'Alembert this is the whole of ``tau = D qdd + h + c`` (Fu, Gonzalez & Lee,
+    Eq. (3.2-26)), the quantity of Fu, Gonzalez & Lee, Tables 3.1 and 3.5.
 
     >>> from dynlab.robots import puma560
     >>> count_operations(puma560(), "newton_euler", "link")
@@ -162,7 +162,7 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     links, grav, tip_f, tip_m = robot.numeric()
     counter = OpCounter()
     q, qd, qdd = ([Counted(counter) for _ in range(robot.n)] for _ in range(3))
-    # a zero tool wrench is no load (000 Algorithm 3.1, step N4: f_{n+1} = n_{n+1} = 0): the
+    # a zero tool wrench is no load (Fu, Gonzalez & Lee, Algorithm 3.1, step N4: f_{n+1} = n_{n+1} = 0): the
     # rotation that brings a wrench into frame n is not part of the algorithm then
     use_tip = bool(tip_wrench) and any(v != 0 for v in (*tip_f, *tip_m))
     recursion(links, q, qd, qdd, grav, tip_f, tip_m, counting_backend(counter),
@@ -177,7 +177,7 @@ def generic_chain(n: int, seed: int = 0, joints: str | None = None) -> Robot:
     inertia tensors, gravity along no axis.  Nothing folds away, so counts on it are the
     general-case counts of the sources' tables.  Deterministic for a given ``seed``.
 
-    ``joints`` is a string of ``"R"``/``"P"`` (default all revolute, as 000 Sec. 3.4 assumes).
+    ``joints`` is a string of ``"R"``/``"P"`` (default all revolute, as Fu, Gonzalez & Lee, Sec. 3.4 assumes).
 
     >>> arm = generic_chain(4)
     >>> arm.n, arm.joint_types[0], arm.name
@@ -304,7 +304,7 @@ def _poly(coefficients, n):
 
 
 def table_3_1(n: int) -> dict:
-    """000 Table 3.1, last row: L-E ``tau = D qdd + h + c`` per trajectory point.
+    """Fu, Gonzalez & Lee, Table 3.1, last row: L-E ``tau = D qdd + h + c`` per trajectory point.
     Multiplications ``128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n``, additions
     ``98/3 n^4 + 781/6 n^3 + 637/3 n^2 + 107/6 n``."""
     return {"mul": _poly((0, Fraction(76, 3), Fraction(844, 3), Fraction(512, 3),
@@ -314,7 +314,7 @@ def table_3_1(n: int) -> dict:
 
 
 def table_3_1_rows(n: int) -> dict:
-    """000 Table 3.1 row by row: ``{row: (multiplications, additions)}``.  The rows add up to
+    """Fu, Gonzalez & Lee, Table 3.1 row by row: ``{row: (multiplications, additions)}``.  The rows add up to
     the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that disagrees
     with them (:func:`disagreements`).
 
@@ -339,12 +339,12 @@ def table_3_1_rows(n: int) -> dict:
 
 
 def table_3_4(n: int) -> dict:
-    """000 Table 3.4, totals: link-frame N-E, ``117n - 24`` multiplications and ``103n - 21``
+    """Fu, Gonzalez & Lee, Table 3.4, totals: link-frame N-E, ``117n - 24`` multiplications and ``103n - 21``
     additions (printed "for a PUMA robot arm", in ``n``)."""
     return {"mul": 117 * n - 24, "add": 103 * n - 21}
 
 
-TABLE_3_4_ROWS = {          # 000 Table 3.4: (mul, add) as (a, b) meaning a*n + b
+TABLE_3_4_ROWS = {          # Fu, Gonzalez & Lee, Table 3.4: (mul, add) as (a, b) meaning a*n + b
     "omega_i": ((9, 0), (7, 0)), "omega_dot_i": ((9, 0), (9, 0)),
     "v_dot_i": ((27, 0), (22, 0)), "a_i": ((15, 0), (14, 0)), "F_i": ((3, 0), (0, 0)),
     "f_i": ((9, -9), (9, -6)), "N_i": ((24, 0), (18, 0)), "n_i": ((21, -15), (24, -15)),
@@ -352,7 +352,7 @@ TABLE_3_4_ROWS = {          # 000 Table 3.4: (mul, add) as (a, b) meaning a*n + 
 
 
 def table_3_5(n: int) -> dict:
-    """000 Table 3.5: ``{"lagrange_euler"|"newton_euler"|"dalembert": {"mul", "add"}}``."""
+    """Fu, Gonzalez & Lee, Table 3.5: ``{"lagrange_euler"|"newton_euler"|"dalembert": {"mul", "add"}}``."""
     F = Fraction
     return {"lagrange_euler": {"mul": _poly((0, F(169, 3), F(739, 3), F(112, 3), F(128, 3)), n),
                                "add": _poly((0, F(245, 6), F(559, 3), F(781, 6), F(98, 3)), n)},
@@ -363,12 +363,12 @@ def table_3_5(n: int) -> dict:
 
 #: Figures quoted in the sources (multiplications, additions).
 QUOTED = {
-    "002 Sec. 6-7: L-E, n = 6 (Hollerbach 1980)": (66271, 51548),
-    "002 Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)": (852, 738),
-    "001 B.7: Macsyma two-link inverse dynamics": (30, 17),
-    "001 B.7: its precomputed constants": (24, 16),
-    "001 B.7: Macsyma two-link forward dynamics": (57, 33),
-    "001 B.7: Raibert-Horn minimum, two-link inverse dynamics (Brady et al. 1982)": (20, 14),
+    "Schilling, Sec. 6-7: L-E, n = 6 (Hollerbach 1980)": (66271, 51548),
+    "Schilling, Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)": (852, 738),
+    "the thesis appendix, B.7: Macsyma two-link inverse dynamics": (30, 17),
+    "the thesis appendix, B.7: its precomputed constants": (24, 16),
+    "the thesis appendix, B.7: Macsyma two-link forward dynamics": (57, 33),
+    "the thesis appendix, B.7: Raibert-Horn minimum, two-link inverse dynamics (Brady et al. 1982)": (20, 14),
 }
 
 
@@ -377,19 +377,19 @@ def disagreements() -> list:
 
     >>> for line in disagreements():
     ...     print(line)
-    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 72566 / 77405; 002 quotes 66271 / 51548
+    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 72566 / 77405; Schilling quotes 66271 / 51548
     L-E, in n: Table 3.1 128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n mul; Table 3.5 128/3 n^4 + 112/3 n^3 + 739/3 n^2 + 169/3 n
-    N-E, n = 6: Table 3.4 678 mul / 597 add; Table 3.5 792 / 662; 002 quotes 852 / 738
+    N-E, n = 6: Table 3.4 678 mul / 597 add; Table 3.5 792 / 662; Schilling quotes 852 / 738
     """
     t1, t5, t4 = table_3_1(6), table_3_5(6), table_3_4(6)
     F = Fraction
     return [
         f"L-E, n = 6: Table 3.1 {t1['mul']} mul / {t1['add']} add; Table 3.5 "
-        f"{t5['lagrange_euler']['mul']} / {t5['lagrange_euler']['add']}; 002 quotes "
+        f"{t5['lagrange_euler']['mul']} / {t5['lagrange_euler']['add']}; Schilling quotes "
         f"66271 / 51548",
         "L-E, in n: Table 3.1 "
         + polynomial_text([0, F(76, 3), F(844, 3), F(512, 3), F(128, 3)])
         + " mul; Table 3.5 " + polynomial_text([0, F(169, 3), F(739, 3), F(112, 3), F(128, 3)]),
         f"N-E, n = 6: Table 3.4 {t4['mul']} mul / {t4['add']} add; Table 3.5 "
-        f"{t5['newton_euler']['mul']} / {t5['newton_euler']['add']}; 002 quotes 852 / 738",
+        f"{t5['newton_euler']['mul']} / {t5['newton_euler']['add']}; Schilling quotes 852 / 738",
     ]

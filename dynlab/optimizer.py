@@ -1,7 +1,7 @@
 """The optimizer of generated code: sums as linear combinations, so that numeric factors and
 signs cost nothing until a sum has to be formed.
 
-001 App. B.5-B.7 reduces Macsyma's equations of the two-link arm by hand-written passes
+the thesis appendix, App. B.5-B.7 reduces Macsyma's equations of the two-link arm by hand-written passes
 (``crunch()``, ``fortbigopt()``) before printing them; :class:`Optimizer` does that job on a
 straight-line :class:`~dynlab.program.Program`.  It keeps every sum as a linear combination
 ``c0 + sum c_k x_k`` of products, calls and inputs: numeric factors ride along until a sum must be
@@ -212,7 +212,7 @@ class Optimizer:
     def program(self, outputs: Sequence[_Lin], share: bool = True, absorb: str | None = None):
         """Emit the straight-line program computing ``outputs`` (dead atoms left out).
 
-        ``absorb``: the stem of an input group of constants computed elsewhere (001's
+        ``absorb``: the stem of an input group of constants computed elsewhere (the thesis appendix's
         precomputed ``r1, r2, ...``).  A product ``r_k * x`` whose every use carries the same
         factor ``c`` then uses a new constant ``c r_k`` instead; the result is
         ``(program, [(new name, old name, c), ...])``.

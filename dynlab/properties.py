@@ -1,6 +1,6 @@
-"""The structure of the dynamic model: 004 (Tourassis & Neuman) and 003 Secs. 9.3, 9.6.
+"""The structure of the dynamic model: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park, Secs. 9.3, 9.6.
 
-004 reads the Lagrangian model (its Eq. (11), in 000's letters ``tau = D qdd + h + c``)
+Tourassis & Neuman reads the Lagrangian model (its Eq. (11), in Fu, Gonzalez & Lee's letters ``tau = D qdd + h + c``)
 
     sum_j d_ij qdd_j + sum_j sum_m qd_j c_jm(i) qd_m + G_i = F_i
 
@@ -8,7 +8,7 @@ through its inertia matrix ``D = [d_ij]``: the centrifugal and Coriolis coeffici
 Christoffel symbols of ``D`` (Eq. (12)) and inherit its structure.  This module turns the paper
 into tools for any dynlab arm:
 
-* the inertia matrix: symmetric, positive definite, ``d_ij^2 < d_ii d_jj`` (004 Sec. 2.1),
+* the inertia matrix: symmetric, positive definite, ``d_ij^2 < d_ii d_jj`` (Tourassis & Neuman, Sec. 2.1),
   the functional dependence of its entries on the joint types (Table 1), and the explicit
   formula (22) for ``d_ij`` from masses moved, joint axes, centres of mass and projected inertias;
 * the coefficient of coupling ``k_ij`` (32) = loading factor (34) x kinematic factor (35);
@@ -17,23 +17,23 @@ into tools for any dynlab arm:
 * the gravitational coefficients (40) and their Denavit-Hartenberg form (B-3);
 * the counts of independent coefficients (Table 2), of non-zero and of constant ones and the
   sparsity measure (Table 3), decided exactly;
-* passivity, ``Ddot - 2C`` skew-symmetric (003 Prop. 9.1), and the task-space inertia
-  ``Lambda = J^-T D J^-1`` with its bias ``eta`` (003 Eqs. (9.97)-(9.99));
-* a slider dashboard for 004 Sec. 6's design guidelines (:func:`structure_dashboard`).
+* passivity, ``Ddot - 2C`` skew-symmetric (Lynch & Park, Prop. 9.1), and the task-space inertia
+  ``Lambda = J^-T D J^-1`` with its bias ``eta`` (Lynch & Park, Eqs. (9.97)-(9.99));
+* a slider dashboard for Tourassis & Neuman, Sec. 6's design guidelines (:func:`structure_dashboard`).
 
 Index convention.  dynlab's Christoffel variant returns ``Gamma[i][j][k] = (1/2)(dD_ij/dq_k +
-dD_ik/dq_j - dD_jk/dq_i)`` (003 Eq. (9.13)); 004's Eq. (12) is ``c_jm(i) = (1/2)(dd_ij/dq_m +
+dD_ik/dq_j - dD_jk/dq_i)`` (Lynch & Park, Eq. (9.13)); Tourassis & Neuman's Eq. (12) is ``c_jm(i) = (1/2)(dd_ij/dq_m +
 dd_im/dq_j - dd_jm/dq_i)`` (the scan prints ``dd_ii/dq_m`` for the first term).  So
 ``c_jm(i) = Gamma[i-1][j-1][m-1]``: the *link* index ``i`` in parentheses comes first in dynlab.
-:func:`coriolis_coefficient` reads it off with 004's 1-based indices.
+:func:`coriolis_coefficient` reads it off with Tourassis & Neuman's 1-based indices.
 
-Sign of gravity.  004 writes ``G_i = -dV/dq_i`` (13) after Lagrange's equation with
+Sign of gravity.  Tourassis & Neuman writes ``G_i = -dV/dq_i`` (13) after Lagrange's equation with
 ``-dV/dq_i`` (10), hence (40) without a minus sign; Lagrange's equation has ``+dV/dq_i``
 (``V`` of (8) is the potential energy), so ``G_i = +dV/dq_i`` and (40), (B-3), (B-4) carry a
 minus sign (with (40) as printed a vertical slide would be held up by pushing it down).  The
 zero and constant gravitational coefficients, all that Sec. 6 uses, are unaffected.
 
-Where 004 differs from the derivation (the errata, argued where they are used):
+Where Tourassis & Neuman differs from the derivation (the errata, argued where they are used):
 
 * (21), (31): ``J_ij = (m_i + ... + m_N) K_ij``; the sum (21) runs over links ``j .. N``, so
   ``J_ij = (m_j + ... + m_N) K_ij``, and only then is ``k_ij = LF x KF`` (33)-(35) true
@@ -53,7 +53,7 @@ Where 004 differs from the derivation (the errata, argued where they are used):
 >>> structure = model_structure(cylindrical(inertia="axial"))
 >>> structure.row()
 {'d_ii': (3, 2), 'd_ij': (0, 0), 'c_jj(i)': (1, 0), 'c_jm(i)': (0, 0), 'G_i': (1, 1), 'total': 5}
->>> round(structure.sparsity, 3)                 # 004 Table 3: 5 of 17, 0.294
+>>> round(structure.sparsity, 3)                 # Tourassis & Neuman, Table 3: 5 of 17, 0.294
 0.294
 """
 
@@ -78,11 +78,11 @@ TOLERANCE = 1e-9
 
 
 # ==============================================================================================
-# 004 Sec. 2.1 and Table 1: the inertia matrix
+# Tourassis & Neuman, Sec. 2.1 and Table 1: the inertia matrix
 # ==============================================================================================
 @dataclass(frozen=True)
 class InertiaMatrixCheck:
-    """The three properties of 004 Sec. 2.1 (Table 1, first panel) at one configuration."""
+    """The three properties of Tourassis & Neuman, Sec. 2.1 (Table 1, first panel) at one configuration."""
 
     symmetric: bool            # d_ij = d_ji
     positive_definite: bool    # the kinetic energy (7) is positive for every qd != 0
@@ -109,7 +109,7 @@ def _numeric_matrix(D, name: str = "D") -> np.ndarray:
 
 
 def check_inertia_matrix(D, tolerance: float = TOLERANCE) -> InertiaMatrixCheck:
-    """Symmetry, positive definiteness and ``d_ij^2 < d_ii d_jj`` (004 Sec. 2.1, properties
+    """Symmetry, positive definiteness and ``d_ij^2 < d_ii d_jj`` (Tourassis & Neuman, Sec. 2.1, properties
     1-3; the scan prints the inequality as ``d_ii^2 < d_ii d_ii``) of a numeric inertia matrix.
 
     >>> check = check_inertia_matrix([[2.0, 1.0], [1.0, 1.0]])
@@ -136,7 +136,7 @@ def check_inertia_matrix(D, tolerance: float = TOLERANCE) -> InertiaMatrixCheck:
 
 
 def table1_dependence(joint_types: Sequence[str], i: int, j: int) -> frozenset:
-    """The joints (1-based) on which ``d_ij`` may depend, by 004 Table 1 (Eqs. (25)-(31)).
+    """The joints (1-based) on which ``d_ij`` may depend, by Tourassis & Neuman, Table 1 (Eqs. (25)-(31)).
 
     ``d_ii``: ``q_{i+1} .. q_N`` (none for a translational joint, Eq. (25)).  For ``j > i``:
     translational-translational ``q_{i+1} .. q_{j-1}`` (26); translational-rotational and
@@ -165,11 +165,11 @@ def table1_dependence(joint_types: Sequence[str], i: int, j: int) -> frozenset:
 
 
 # ==============================================================================================
-# 004 Eqs. (17)-(22): the inertial coefficients from their physical ingredients
+# Tourassis & Neuman, Eqs. (17)-(22): the inertial coefficients from their physical ingredients
 # ==============================================================================================
 @dataclass
 class InertialIngredients:
-    """The quantities of 004 Eqs. (18)-(21) at one configuration (numeric, base coordinates).
+    """The quantities of Tourassis & Neuman, Eqs. (18)-(21) at one configuration (numeric, base coordinates).
 
     ``mass_moved[j]`` is ``M_j = m_j + ... + m_N`` (18); ``axes[j]`` is ``z_{j-1}``;
     ``origins[j]`` is the origin of frame ``j-1``; ``centre[j]`` the centre of mass of links
@@ -186,7 +186,7 @@ class InertialIngredients:
 
     def p(self, frame: int, links_from: int) -> np.ndarray:
         """Position of the centre of mass of links ``links_from .. N`` from the origin of frame
-        ``frame - 1`` (0-based ``frame``, ``links_from``): 004's ``p_j`` (19), ``p_i`` (20)."""
+        ``frame - 1`` (0-based ``frame``, ``links_from``): Tourassis & Neuman's ``p_j`` (19), ``p_i`` (20)."""
         return self.centre[links_from] - self.origins[frame]
 
     def radius_of_gyration(self, i: int) -> float:
@@ -195,7 +195,7 @@ class InertialIngredients:
 
 
 def inertial_ingredients(robot: Robot, q: Sequence) -> InertialIngredients:
-    """Masses moved, joint axes, centres of mass and projected inertias (004 Eqs. (18)-(21)).
+    """Masses moved, joint axes, centres of mass and projected inertias (Tourassis & Neuman, Eqs. (18)-(21)).
 
     The projected inertia of a rigid link ``k`` about ``z_{i-1}`` and ``z_{j-1}`` splits, as the
     point-mass sum of (21) does, into its centre of mass and its inertia tensor ``I_k`` about it:
@@ -231,7 +231,7 @@ def inertial_ingredients(robot: Robot, q: Sequence) -> InertialIngredients:
 
 
 def inertia_matrix_22(robot: Robot, q: Sequence) -> np.ndarray:
-    """``D`` by 004 Eq. (22) (with (23) on the diagonal), term by term from the ingredients:
+    """``D`` by Tourassis & Neuman, Eq. (22) (with (23) on the diagonal), term by term from the ingredients:
 
         d_ij = M_j { s_i s_j (z_{i-1} . z_{j-1}) + s_i s*_j (z_{i-1} x z_{j-1}) . p_j
                      + s*_i s_j (z_{j-1} x z_{i-1}) . p_i } + s*_i s*_j J_ij      (j >= i)
@@ -266,12 +266,12 @@ def inertia_matrix_22(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
-    """``D(q)`` with row ``i`` computed in the coordinates of frame ``i`` (004 Appendix A: the
+    """``D(q)`` with row ``i`` computed in the coordinates of frame ``i`` (Tourassis & Neuman Appendix A: the
     dot and triple products of (17)/(22) are invariant, so a convenient frame may be chosen).
 
     ``d_ij`` (``j >= i``) is the point-mass sum (5) for rigid links,
     ``sum_{k >= j} m_k v_ik . v_jk + w_i . I_k w_j`` with ``v_jk = z_{j-1} x (c_k - o_{j-1})``,
-    ``w_j = z_{j-1}`` (revolute) or ``v_jk = z_{j-1}``, ``w_j = 0`` (prismatic): 004's (15)-(16)
+    ``w_j = z_{j-1}`` (revolute) or ``v_jk = z_{j-1}``, ``w_j = 0`` (prismatic): Tourassis & Neuman's (15)-(16)
     summed over the link's mass.  In frame ``i``, ``z_{i-1} = (0, sin alpha_i, cos alpha_i)``
     and ``o_{i-1} = -(a_i, d_i sin alpha_i, d_i cos alpha_i)`` are constant and only the
     sub-chain ``i+1 .. N`` is walked, so ``d_ij`` comes out as a function of ``q_{i+1} .. q_N``
@@ -289,7 +289,7 @@ def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
     from dynlab.kinematics import link_offset_in_own_frame
     n = len(links)
     D = [[0] * n for _ in range(n)]
-    for i in range(n):                                   # 0-based joint i (004's i + 1)
+    for i in range(n):                                   # 0-based joint i (Tourassis & Neuman's i + 1)
         link_i = links[i]
         rots, origins = chain(links[i + 1:], q[i + 1:], backend)     # frames i .. n in frame i
         axis_i = (0, link_i.sin_alpha, link_i.cos_alpha)
@@ -320,7 +320,7 @@ def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
 
 
 # ==============================================================================================
-# 004 Eqs. (32)-(35): the coefficient of coupling
+# Tourassis & Neuman, Eqs. (32)-(35): the coefficient of coupling
 # ==============================================================================================
 @dataclass
 class Coupling:
@@ -334,7 +334,7 @@ class Coupling:
 
 
 def coupling_coefficients(D) -> np.ndarray:
-    """``k_ij = |d_ij| / (d_ii d_jj)^(1/2)`` (004 Eq. (32)) of a numeric inertia matrix.
+    """``k_ij = |d_ij| / (d_ii d_jj)^(1/2)`` (Tourassis & Neuman, Eq. (32)) of a numeric inertia matrix.
 
     >>> coupling_coefficients([[4.0, -1.0], [-1.0, 1.0]]).tolist()
     [[1.0, 0.5], [0.5, 1.0]]
@@ -348,7 +348,7 @@ def coupling_coefficients(D) -> np.ndarray:
 
 
 def loading_factors(robot: Robot) -> np.ndarray:
-    """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (004 Eq. (34)),
+    """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (Tourassis & Neuman, Eq. (34)),
     symmetric; it needs only the masses (numeric).
 
     >>> from dynlab.robots import cylindrical
@@ -370,7 +370,7 @@ def loading_factors(robot: Robot) -> np.ndarray:
 
 
 def kinematic_factors(robot: Robot, q: Sequence) -> np.ndarray:
-    """``KF`` of 004 Eq. (35), from the geometry (not as ``k / LF``): for ``j > i``
+    """``KF`` of Tourassis & Neuman, Eq. (35), from the geometry (not as ``k / LF``): for ``j > i``
 
         KF = s_i s_j |z_{i-1} . z_{j-1}| + s_i s*_j |(z_{i-1} x z_{j-1}) . p_j| / K_jj
              + s*_i s_j |(z_{j-1} x z_{i-1}) . p_i| / K_ii + s*_i s*_j |K_ij| / (K_ii K_jj)
@@ -420,7 +420,7 @@ def coupling(robot: Robot, q: Sequence) -> Coupling:
 
 
 # ==============================================================================================
-# 004 Eqs. (12), (36)-(39): centrifugal and Coriolis coefficients
+# Tourassis & Neuman, Eqs. (12), (36)-(39): centrifugal and Coriolis coefficients
 # ==============================================================================================
 def _christoffel_array(Gamma):
     """``Gamma`` as ``Gamma[i][j][k]`` indexable: a numeric array, or nested SymPy."""
@@ -432,7 +432,7 @@ def _christoffel_array(Gamma):
 
 
 def coriolis_coefficient(Gamma, j: int, m: int, i: int):
-    """004's ``c_jm(i)`` (Eq. (12); centrifugal for ``j = m``) with 004's 1-based indices, read
+    """Tourassis & Neuman's ``c_jm(i)`` (Eq. (12); centrifugal for ``j = m``) with Tourassis & Neuman's 1-based indices, read
     from dynlab's Christoffel symbols: ``c_jm(i) = Gamma[i-1][j-1][m-1]``.
 
     >>> from dynlab import equations_of_motion
@@ -454,14 +454,14 @@ def coriolis_coefficient(Gamma, j: int, m: int, i: int):
 
 
 def christoffel_004(dD_dq) -> np.ndarray:
-    """``c_jm(i)`` by 004's simplified forms (36) (centrifugal) and (37) (Coriolis), which drop
+    """``c_jm(i)`` by Tourassis & Neuman's simplified forms (36) (centrifugal) and (37) (Coriolis), which drop
     the derivatives that Table 1 makes zero, from ``dD_dq[i][j][k] = dd_ij/dq_k`` (numeric);
     returns ``c[i][j][m]`` in dynlab's order (compare with ``terms["Gamma"]``).
 
     (36): ``c_jj(i) = -(1/2) dd_jj/dq_i`` (i > j), ``0`` (i = j), ``dd_ij/dq_j`` (i < j).
     (37), ``j != m``: ``(1/2)(dd_ij/dq_m - dd_jm/dq_i)`` when ``j`` is the smallest of ``j, m``
     and ``j <= i``; ``(1/2)(dd_im/dq_j - dd_jm/dq_i)`` when ``m`` is, with ``m <= i``;
-    ``(1/2)(dd_ij/dq_m + dd_im/dq_j)`` when ``i < j, m``.  (004 writes "for j < m and i":
+    ``(1/2)(dd_ij/dq_m + dd_im/dq_j)`` when ``i < j, m``.  (Tourassis & Neuman writes "for j < m and i":
     ties with ``i`` belong to the first two cases.)
     """
     d = np.asarray(dD_dq, dtype=float)
@@ -480,7 +480,7 @@ def christoffel_004(dD_dq) -> np.ndarray:
 
 
 def non_interacting_residual(Gamma) -> float:
-    """``max |c_ji(i)|`` over ``j <= i`` (004 Eq. (38): zero; no Coriolis force on a link from
+    """``max |c_ji(i)|`` over ``j <= i`` (Tourassis & Neuman, Eq. (38): zero; no Coriolis force on a link from
     its own velocity coupled with an inner link's).  Numeric ``Gamma``."""
     G = np.asarray(_christoffel_array(Gamma), dtype=float)
     n = len(G)
@@ -488,7 +488,7 @@ def non_interacting_residual(Gamma) -> float:
 
 
 def reflective_coupling_residual(Gamma) -> float:
-    """``max |c_jm(i) + c_ji(m)|`` over ``j <= i, m`` (004 Eq. (39): zero; the Coriolis
+    """``max |c_jm(i) + c_ji(m)|`` over ``j <= i, m`` (Tourassis & Neuman, Eq. (39): zero; the Coriolis
     coefficient of link ``i`` from links ``j``, ``m`` is minus that of link ``m`` from ``j``,
     ``i``).  Numeric ``Gamma``."""
     G = np.asarray(_christoffel_array(Gamma), dtype=float)
@@ -498,10 +498,10 @@ def reflective_coupling_residual(Gamma) -> float:
 
 
 # ==============================================================================================
-# 004 Eq. (40) and Appendix B: gravitational coefficients
+# Tourassis & Neuman, Eq. (40) and Appendix B: gravitational coefficients
 # ==============================================================================================
 def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
-    """``G_i = -M_i { s_i (g . z_{i-1}) + s*_i g . (z_{i-1} x p_i) }`` (004 Eq. (40), sign
+    """``G_i = -M_i { s_i (g . z_{i-1}) + s*_i g . (z_{i-1} x p_i) }`` (Tourassis & Neuman, Eq. (40), sign
     corrected, see the module docstring); ``p_i`` is the centre of mass of links ``i .. N``
     from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
 
@@ -521,9 +521,9 @@ def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 def gravity_coefficients_dh(robot: Robot, q: Sequence) -> np.ndarray:
-    """004 Eq. (B-3), sign corrected, in frame ``i-1``'s coordinates: with ``(n, o, a)`` the
+    """Tourassis & Neuman, Eq. (B-3), sign corrected, in frame ``i-1``'s coordinates: with ``(n, o, a)`` the
     axes of ``A_0^{i-1}`` and ``(x_i, y_i)`` the centre of mass of links ``i .. N`` in frame
-    ``i-1`` (004 says "of link i in its own frame"; (B-2) needs links ``i .. N`` in frame
+    ``i-1`` (Tourassis & Neuman says "of link i in its own frame"; (B-2) needs links ``i .. N`` in frame
     ``i-1``, the ``p_i`` of (40)):
 
         G_i = -M_i { s_i (g . a) + s*_i [x_i (g . o) - y_i (g . n)] }
@@ -545,11 +545,11 @@ def gravity_coefficients_dh(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 # ==============================================================================================
-# 003 Prop. 9.1 (passivity) and Sec. 9.6 (task space)
+# Lynch & Park, Prop. 9.1 (passivity) and Sec. 9.6 (task space)
 # ==============================================================================================
 def passivity_matrix(eom) -> np.ndarray:
-    """``N = Ddot - 2C`` (003 Prop. 9.1) of an evaluated Christoffel-variant result:
-    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (003 Eq. (9.87)).
+    """``N = Ddot - 2C`` (Lynch & Park, Prop. 9.1) of an evaluated Christoffel-variant result:
+    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Eq. (9.87)).
 
     >>> from dynlab import equations_of_motion
     >>> from dynlab.robots import puma560
@@ -568,7 +568,7 @@ def passivity_matrix(eom) -> np.ndarray:
 
 
 def passivity_residual(eom) -> float:
-    """``max |N + N^T|`` for ``N = Ddot - 2C``: zero when ``N`` is skew-symmetric (003
+    """``max |N + N^T|`` for ``N = Ddot - 2C``: zero when ``N`` is skew-symmetric (Lynch & Park,
     Prop. 9.1)."""
     N = passivity_matrix(eom)
     return float(np.abs(N + N.T).max(initial=0.0))
@@ -576,10 +576,10 @@ def passivity_residual(eom) -> float:
 
 @dataclass
 class TaskSpaceDynamics:
-    """003 Eqs. (9.97)-(9.99): ``F = Lambda Vdot + eta`` with ``Lambda = J^-T D J^-1`` (9.98)
+    """Lynch & Park, Eqs. (9.97)-(9.99): ``F = Lambda Vdot + eta`` with ``Lambda = J^-T D J^-1`` (9.98)
     and ``eta = J^-T b - Lambda Jdot J^-1 V`` (9.99), where ``b = h + c + friction`` and
     ``V = J qd``.  ``J`` is dynlab's tool Jacobian (rows ``rows`` of (linear; angular) in base
-    coordinates, 003 uses the body twist; the relations hold for any ``V = J qd``)."""
+    coordinates, Lynch & Park uses the body twist; the relations hold for any ``V = J qd``)."""
 
     Lambda: np.ndarray
     eta: np.ndarray
@@ -590,11 +590,11 @@ class TaskSpaceDynamics:
 
 def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                         rows: Sequence[int] | None = None) -> TaskSpaceDynamics:
-    """Task-space inertia and bias at ``(q, qd)`` (003 Sec. 9.6), numeric.
+    """Task-space inertia and bias at ``(q, qd)`` (Lynch & Park, Sec. 9.6), numeric.
 
     ``rows`` picks rows of the 6 x n tool Jacobian (0-2 linear, 3-5 angular velocity) so that
     ``J`` is square: by default all six for a six-joint arm and the three linear ones for a
-    three-joint arm (the positioning systems of 004).  ``Jdot`` is ``sum_k dJ/dq_k qd_k``
+    three-joint arm (the positioning systems of Tourassis & Neuman).  ``Jdot`` is ``sum_k dJ/dq_k qd_k``
     (forward-mode jets through the same Jacobian code).
 
     >>> from dynlab.robots import cartesian
@@ -625,7 +625,7 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                      for r in rows])
     if np.linalg.cond(J) > 1e10:
         raise ValueError(f"{robot.name}: the Jacobian is singular at q = {q_.tolist()}; "
-                         f"Lambda = J^-T D J^-1 (003 Eq. (9.98)) does not exist there")
+                         f"Lambda = J^-T D J^-1 (Lynch & Park, Eq. (9.98)) does not exist there")
     eom = equations_of_motion(robot, q_, qd_)
     J_inv = np.linalg.inv(J)
     Lambda = J_inv.T @ eom.D @ J_inv                                         # (9.98)
@@ -635,14 +635,14 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
 
 
 # ==============================================================================================
-# 004 Tables 2 and 3: counting coefficients
+# Tourassis & Neuman, Tables 2 and 3: counting coefficients
 # ==============================================================================================
-#: The columns of 004 Table 3, in its order.
+#: The columns of Tourassis & Neuman, Table 3, in its order.
 COLUMNS = ("d_ii", "d_ij", "c_jj(i)", "c_jm(i)", "G_i")
 
 
 def table2_counts(n: int) -> dict:
-    """Independent coefficients of an n-joint model (004 Table 2): ``N``, ``N(N-1)/2``,
+    """Independent coefficients of an n-joint model (Tourassis & Neuman, Table 2): ``N``, ``N(N-1)/2``,
     ``N(N-1)``, ``N(N-1)(N-2)/3``, ``N`` and the total ``N(2N^2 + 3N + 7)/6``.
 
     >>> table2_counts(3), table2_counts(6)["total"]
@@ -657,8 +657,8 @@ def table2_counts(n: int) -> dict:
 
 
 def independent_coefficients(n: int) -> list:
-    """The independent coefficients of 004 Table 2, as ``(column, label, (i, j, m))`` with
-    004's 1-based indices (``(i, j, 0)`` for ``d_ij``, ``(i, 0, 0)`` for ``G_i``).
+    """The independent coefficients of Tourassis & Neuman, Table 2, as ``(column, label, (i, j, m))`` with
+    Tourassis & Neuman's 1-based indices (``(i, j, 0)`` for ``d_ij``, ``(i, 0, 0)`` for ``G_i``).
 
     Centrifugal ``c_jj(i)`` for ``i != j`` ((36): ``c_ii(i) = 0``).  Coriolis: by symmetry
     ``c_jm(i) = c_mj(i)``, by (38) ``c_ji(i) = 0`` (``j <= i``) and by (39) with a repeated
@@ -683,7 +683,7 @@ def independent_coefficients(n: int) -> list:
 
 @dataclass(frozen=True)
 class Table3Row:
-    """One printed row of 004 Table 3: per column ``(non-zero, constant)``, ``None`` where the
+    """One printed row of Tourassis & Neuman, Table 3: per column ``(non-zero, constant)``, ``None`` where the
     table prints no count of constants."""
 
     n: int
@@ -694,7 +694,7 @@ class Table3Row:
     sparsity: float
 
 
-#: 004 Table 3 as printed.
+#: Tourassis & Neuman, Table 3 as printed.
 TABLE3_PRINTED = {
     "cartesian": Table3Row(3, 0, "z _|_ x _|_ y", {"d_ii": (3, 3), "d_ij": (0, None),
                            "c_jj(i)": (0, None), "c_jm(i)": (0, None), "G_i": (1, 1)}, 4, 0.235),
@@ -717,7 +717,7 @@ TABLE3_PRINTED = {
 
 
 def sparsity_formula(n: int, n_revolute: int, cartesian: float = 0.235) -> float:
-    """004's empirical sparsity ``0.235 [1 + (N_R / N)^2]^2`` (Sec. 6; ``N_R / N`` is the
+    """Tourassis & Neuman's empirical sparsity ``0.235 [1 + (N_R / N)^2]^2`` (Sec. 6; ``N_R / N`` is the
     degree of anthropomorphism, 0.235 = 4/17 the Cartesian arm's).
 
     >>> round(sparsity_formula(3, 3), 3), round(sparsity_formula(6, 5), 3)
@@ -732,7 +732,7 @@ def sparsity_formula(n: int, n_revolute: int, cartesian: float = 0.235) -> float
 
 @dataclass(frozen=True)
 class Coefficient:
-    """One independent coefficient: its column of Table 3, label (``c23(1)``), 004 indices,
+    """One independent coefficient: its column of Table 3, label (``c23(1)``), Tourassis & Neuman indices,
     status (``"zero"``, ``"constant"``, ``"varying"``) and the joints it depends on."""
 
     column: str
@@ -745,7 +745,7 @@ class Coefficient:
 @dataclass
 class ModelStructure:
     """Which independent coefficients of a model are zero, constant or coordinate-dependent
-    (004 Tables 2 and 3), decided exactly; see :func:`model_structure`."""
+    (Tourassis & Neuman, Tables 2 and 3), decided exactly; see :func:`model_structure`."""
 
     robot: Robot
     coefficients: list
@@ -771,7 +771,7 @@ class ModelStructure:
 
     @property
     def sparsity(self) -> float:
-        """Non-zero independent coefficients over all independent ones (004 Sec. 6)."""
+        """Non-zero independent coefficients over all independent ones (Tourassis & Neuman, Sec. 6)."""
         return self.total / table2_counts(self.n)["total"]
 
     def row(self) -> dict:
@@ -952,11 +952,11 @@ def _ring_links(robot: Robot, ring: _Ring):
 
 
 def model_structure(robot: Robot) -> ModelStructure:
-    """The independent coefficients of ``robot``'s model (004 Tables 2, 3), each decided
+    """The independent coefficients of ``robot``'s model (Tourassis & Neuman, Tables 2, 3), each decided
     exactly to be zero, constant or a function of some joints.
 
     ``D`` is built row by row in the joint frames (:func:`inertia_matrix_in_joint_frames`,
-    004 (5) and Appendix A) and the potential by :func:`dynlab.kinematics.chain`, both run
+    Tourassis & Neuman (5) and Appendix A) and the potential by :func:`dynlab.kinematics.chain`, both run
     over exact polynomials in ``sin q_k``, ``cos q_k`` (prismatic ``q_k``) and the
     parameters, reduced modulo ``sin^2 + cos^2 = 1``: :func:`dynlab.symbolic.reduce_trig`'s
     canonical form, in SymPy's sparse polynomial ring, which keeps the PUMA's 97 coefficients
@@ -985,12 +985,12 @@ def model_structure(robot: Robot) -> ModelStructure:
     q = [_Angle(k) if link.revolute else ring.variables[k][0]
          for k, link in enumerate(links, start=1)]
     backend = ring.backend()
-    D_raw = inertia_matrix_in_joint_frames(links, q, backend)     # 004 (5), Appendix A
+    D_raw = inertia_matrix_in_joint_frames(links, q, backend)     # Tourassis & Neuman (5), Appendix A
     D = [[None] * n for _ in range(n)]
     for i in range(n):
         for j in range(i, n):
             D[i][j] = D[j][i] = ring.reduce(ring.R(0) + D_raw[i][j])
-    # potential energy V = -sum_k m_k g . r_k (004 (9)), from the same kinematics
+    # potential energy V = -sum_k m_k g . r_k (Tourassis & Neuman (9)), from the same kinematics
     rots, origins = chain(links, q, backend)
     V_ = ring.R(0)
     for k, link in enumerate(links):
@@ -1041,7 +1041,7 @@ def coefficient_expression(structure: ModelStructure, label: str):
 
 
 # ==============================================================================================
-# 004 Sec. 6: the design guidelines on a slider dashboard
+# Tourassis & Neuman, Sec. 6: the design guidelines on a slider dashboard
 # ==============================================================================================
 def _coupling_table(k, loading, kinematic, D) -> str:
     """The readout of :class:`StructureDashboard`: one row per pair ``i < j``."""
@@ -1070,7 +1070,7 @@ def _coupling_table(k, loading, kinematic, D) -> str:
 
 
 class StructureDashboard:
-    """Sliders for the masses and centres of mass of one of 004's 3-joint arms, and the joint
+    """Sliders for the masses and centres of mass of one of Tourassis & Neuman's 3-joint arms, and the joint
     positions; shows the coefficients of coupling ``k_ij`` (32) with their loading (34) and
     kinematic (35) factors, and the structure of the model (Table 3 row and sparsity) decided
     exactly at the slider values.  Built by :func:`structure_dashboard`.
@@ -1122,7 +1122,7 @@ class StructureDashboard:
         def column(title, children):
             return widgets.VBox([widgets.HTML(f"<b>{title}</b>"), *children])
         self.widget = widgets.VBox([
-            widgets.HTML(f"<b>{robot.name}: coupling and sparsity (004 Secs. 3.5, 6)</b>"),
+            widgets.HTML(f"<b>{robot.name}: coupling and sparsity (Tourassis & Neuman, Secs. 3.5, 6)</b>"),
             widgets.HBox([column("joints", joints), column("masses (kg)", masses),
                           column("centres of mass (m, frame k)", centres)]),
             self.readout, self.counts, self.status])
@@ -1192,7 +1192,7 @@ class StructureDashboard:
 
 def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float = 0.3
                         ) -> StructureDashboard:
-    """004 Sec. 6's design guidelines on sliders: one of the 3-joint arms of
+    """Tourassis & Neuman, Sec. 6's design guidelines on sliders: one of the 3-joint arms of
     :mod:`dynlab.robots.tourassis_neuman` (``"cartesian"``, ``"cylindrical"``, ``"spherical"``,
     ``"articulated"``) with dynlab's numbers, sliders for ``q2 .. q3``, each link's mass
     (:func:`dynlab.widgets.with_mass`: the inertia scales with it) and the centre of mass of

@@ -1,20 +1,20 @@
 """Simulation: integrate the equations of motion forward in time, and find where the arm rests.
 
-003 Sec. 9.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
+Lynch & Park, Sec. 9.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
 
     d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))
 
 (``D^-1`` applied by a linear solve, :mod:`dynlab.forward`) and integrates it.
-:func:`simulate` offers 003's explicit Euler iteration and SciPy's adaptive integrators
+:func:`simulate` offers Lynch & Park's explicit Euler iteration and SciPy's adaptive integrators
 (:func:`scipy.integrate.solve_ivp`), returns a :class:`Trajectory` with the energies, torques and
 tool positions along the way, and treats static friction as a stick-slip system (below).
 :func:`static_equilibrium` finds the rest position ``c(q) + J^T w = tau`` directly.  Together
-they repeat 001 B.8's checks of a dynamic model: free swing frequency, energy conservation, and
+they repeat the thesis appendix, B.8's checks of a dynamic model: free swing frequency, energy conservation, and
 settling at static equilibrium.
 
 Static friction without stalling the integrator
 -----------------------------------------------
-002 Eq. (6-3-3) makes friction jump by ``2 b_s`` where ``qd_k`` changes sign (``sgn``).  An
+Schilling, Eq. (6-3-3) makes friction jump by ``2 b_s`` where ``qd_k`` changes sign (``sgn``).  An
 adaptive integrator that meets the jump inside a step rejects the step and halves it, over and
 over: near a joint at rest, where ``qd_k`` hovers about zero and the sign flips at every
 evaluation, it stalls (or chatters, with a fixed step).  Smoothing ``sgn`` over a small velocity
@@ -28,7 +28,7 @@ dynlab therefore integrates friction as the hybrid stick-slip system that Eq. (6
   with ``sgn(qd_k) = s``: smooth, so the integrator sees no jump;
 * a stuck joint has ``qd_k = qdd_k = 0`` and its friction is whatever torque keeps it so (the
   other joints move with the reduced system ``D_FF qdd_F = tau_F - bias_F``); it stays stuck
-  while that torque is within ``+-b_s``, the static friction that 002 says is "required to
+  while that torque is within ``+-b_s``, the static friction that Schilling says is "required to
   overcome friction when motion of joint k is initiated";
 * the integrator stops at the *events* where a slipping joint's velocity reaches zero or a stuck
   joint's holding torque reaches ``b_s`` (:func:`scipy.integrate.solve_ivp`'s ``events``), the
@@ -39,7 +39,7 @@ Each segment is smooth, so the steps stay long; the switches are listed in
 ``Trajectory.events``.  The Euler integrator applies the same switches after each step.
 ``stiction=False`` integrates Eq. (6-3-3) as written instead (``sgn 0 = 0``), for comparison.
 
-A pendulum (002 Sec. 6-9) swinging 10 degrees about its lowest position ``q = -pi/2``; the
+A pendulum (Schilling, Sec. 6-9) swinging 10 degrees about its lowest position ``q = -pi/2``; the
 small-angle period is ``2 pi sqrt(2 a / (3 g))`` = 1.158 s for ``a = 0.5 m``:
 
 >>> import math
@@ -79,7 +79,7 @@ ADAPTIVE = {"rk45": "RK45", "rk23": "RK23", "dop853": "DOP853", "radau": "Radau"
 
 #: The most steps :func:`simulate` takes by default: Euler steps (counted before integrating,
 #: so a request that needs more is refused at once) and stored samples.  10 s of the PUMA 560 at
-#: the default 1 ms step is 10 000 steps; a million Euler steps of the PUMA take about two
+#: the default 1 ms step is 10,000 steps; a million Euler steps of the PUMA take about two
 #: minutes here, and their Trajectory holds about 330 MB of arrays (41 numbers per sample).
 MAX_STEPS = 1_000_000
 
@@ -100,10 +100,10 @@ class Trajectory:
     """A simulated motion, sampled at times ``t`` (``N`` samples, ``n`` joints).
 
     ``q``, ``qd``, ``qdd``: joint positions, velocities, accelerations (``N x n``); ``tau``: the
-    applied joint torques/forces; ``friction``: the friction torques acting (002 Eq. (6-3-3), or
+    applied joint torques/forces; ``friction``: the friction torques acting (Schilling, Eq. (6-3-3), or
     the holding torque of a stuck joint); ``stuck``: which joints static friction holds;
-    ``kinetic``, ``potential``, ``total``: energies (003 Eq. (9.10); ``P = -sum m_i g . c_i``,
-    002 Eq. (6-2-17), zero at the base); ``tool``: origin of frame ``n`` in base coordinates
+    ``kinetic``, ``potential``, ``total``: energies (Lynch & Park, Eq. (9.10); ``P = -sum m_i g . c_i``,
+    Schilling, Eq. (6-2-17), zero at the base); ``tool``: origin of frame ``n`` in base coordinates
     (``N x 3``).  ``events`` lists the stick-slip switches as ``(t, joint, "stick" | "slip+" |
     "slip-")`` (joints 1-based); ``nfev`` counts right-hand-side evaluations, ``steps`` the
     integrator's steps (what ``simulate``'s ``max_steps`` bounds).
@@ -241,7 +241,7 @@ class _Model:
         self.nfev = 0
         self.steps = 0                               # integrator steps taken
 
-    # friction of 002 Eq. (6-3-3) in a mode
+    # friction of Schilling, Eq. (6-3-3) in a mode
     def friction(self, qd, mode) -> list:
         if not self.use_friction:
             return [0.0] * self.n
@@ -390,7 +390,7 @@ def _torque_function(robot: Robot, torque) -> Callable:
 
 
 def _observables(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
-    """Kinetic energy (003 Eq. (9.10)), potential energy (002 Eq. (6-2-17)) and the tool
+    """Kinetic energy (Lynch & Park, Eq. (9.10)), potential energy (Schilling, Eq. (6-2-17)) and the tool
     position, for tracing into one compiled function."""
     return [kinetic_energy(links, q, qd, backend), potential_energy(links, q, gravity, backend),
             *chain(links, q, backend)[1][-1]]
@@ -482,7 +482,7 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     (``(t0, tf)`` or just ``tf``) under joint torques ``torque``: ``None`` (none), a constant
     vector, a function of time ``f(t)``, or of the state ``f(t, q, qd)`` (feedback).
 
-    ``integrator="euler"``: 003 Sec. 9.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
+    ``integrator="euler"``: Lynch & Park, Sec. 9.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
     ``qd[k+1] = qd[k] + h qdd[k]`` with step ``h = dt`` (default 1 ms).  Any other name is an
     adaptive method of :func:`scipy.integrate.solve_ivp` (``"rk45"``, ``"dop853"``, ``"radau"``,
     ``"lsoda"``, ...) with tolerances ``rtol``, ``atol`` and further ``options`` (``max_step``,
@@ -673,8 +673,8 @@ def _in_notebook() -> bool:
 
 # -- the integrators -----------------------------------------------------------------------------
 def _euler(model: _Model, q0, qd0, t0, tf, h, steps, max_events, report):
-    """003 Sec. 9.5, "Euler integration algorithm for forward dynamics", with the stick-slip
-    switches applied after each step.  003 prints the loop as "for k = 1 to N" computing
+    """Lynch & Park, Sec. 9.5, "Euler integration algorithm for forward dynamics", with the stick-slip
+    switches applied after each step.  Lynch & Park prints the loop as "for k = 1 to N" computing
     ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
     q, qd = q0.tolist(), qd0.tolist()
     mode, qd, events = model.initial_mode(t0, q, qd)
@@ -891,7 +891,7 @@ def _trajectory(model: _Model, samples, integrator, method, variant, gravity) ->
 
 # -- statics -------------------------------------------------------------------------------------
 def _gravity_and_stiffness(robot: Robot, q, gravity: bool, tip_wrench: bool):
-    """``c(q) + J^T w`` (000 Eq. (3.2-34), the torque that holds the arm still) and its
+    """``c(q) + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-34), the torque that holds the arm still) and its
     derivative ``K = d/dq`` (the stiffness of the static torque), by a Newton-Euler run at rest
     on jets (:mod:`dynlab.jets`): exact derivatives, no SymPy."""
     links, grav, tip_f, tip_m = robot.numeric()
@@ -928,7 +928,7 @@ def static_stiffness(robot: Robot, q: Sequence, *, gravity: bool = True,
 def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence | None = None,
                        *, stable: bool = True, tolerance: float = 1e-10) -> np.ndarray:
     """The joint positions where the arm rests under constant joint torques ``tau`` (default
-    none): ``c(q) + J^T w = tau`` (gravity of 000 Eq. (3.2-34), the tip wrench), solved with
+    none): ``c(q) + J^T w = tau`` (gravity of Fu, Gonzalez & Lee, Eq. (3.2-34), the tip wrench), solved with
     SciPy from ``q0`` (default: zero).  Friction plays no part (viscous friction vanishes at
     rest; static friction would hold the arm anywhere within ``+-b_s`` of this).
 

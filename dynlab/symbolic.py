@@ -2,7 +2,7 @@
 
 ``compact`` expands, applies the trigonometric identities (``sin^2 + cos^2 = 1``, angle sums, so
 ``C1 C2 - S1 S2`` becomes ``C12``) and collects the result by joint accelerations and velocity
-products, the way 000 Sec. 3.2.6 and 002 Sec. 6-5 print their final equations.
+products, the way Fu, Gonzalez & Lee, Sec. 3.2.6 and Schilling, Sec. 6-5 print their final equations.
 
 >>> import sympy
 >>> q1, q2, qd1 = sympy.symbols("q1 q2 qd1")

@@ -97,8 +97,8 @@ def friction_6_3_3(qd, b_v, b_d, b_s, epsilon):
 
 # -- the arms -------------------------------------------------------------------------------------
 #: The worked arms: per key, the registered arm (:data:`dynlab.robots.ARM_SPECS`), its option
-#: (the variant) and the symbols given beyond the builder's own: the pendulum has 002's full
-#: friction (6-3-3), the other 002 arms viscous friction.
+#: (the variant) and the symbols given beyond the builder's own: the pendulum has Schilling's full
+#: friction (6-3-3), the other Schilling arms viscous friction.
 WORKED_ARMS = {
     "pendulum": ("pendulum", None, dict(viscous=bv, coulomb=bd, static=bs, epsilon=eps)),
     "planar_2r/fu": ("planar_2r", "fu", {}),

@@ -11,7 +11,7 @@ twice is computed once).  Its live records form a :class:`dynlab.program.Program
 code generator (:mod:`dynlab.codegen`) optimizes and prints too.  Compiled, the program is a
 function of ``(q, qd, qdd)`` with no loops, no tuples and no calls but ``sin``/``cos``: the slider
 path.  Counted, it is the operation count of the recursion on that arm, measured rather than
-estimated (000 Tables 3.1 and 3.4).
+estimated (Fu, Gonzalez & Lee, Tables 3.1 and 3.4).
 
 No SymPy object is built here.
 

@@ -66,7 +66,7 @@ def test_console_script_is_installed_and_computes_torques():
     assert script.exists(), f"no console script at {script}: pip install -e . makes it"
     done = program("torque", "pendulum", "--q", "0", "--qdd", "1", executable=str(script))
     assert done.returncode == 0, done.stderr
-    # m a^2/3 qdd + m g a/2 = 1 * 0.25/3 + 9.8062 * 0.25 (002 Eq. (6-9-2))
+    # m a^2/3 qdd + m g a/2 = 1 * 0.25/3 + 9.8062 * 0.25 (Schilling, Eq. (6-9-2))
     assert done.stdout == "tau1 =   2.5349 N m\n"
     assert program("--help", executable=str(script)).stdout.startswith("usage: dynlab")
 
@@ -189,7 +189,7 @@ def test_equations_print_fus_two_link_arm_in_book_form(capsys):
     body, footer = out.rstrip("\n").rsplit("\n", 1)
     assert body == expected.rstrip("\n")
     assert re.fullmatch(r"\(lagrange_euler, uicker; derived in \d+\.\d\d s\)", footer)
-    # 000 Sec. 3.2.6 with the corrected D (see the errata)
+    # Fu, Gonzalez & Lee, Sec. 3.2.6 with the corrected D (see the errata)
     assert "  D11 = l**2*(C2*m2 + m1/3 + 4*m2/3)" in out.splitlines()
     assert "  D22 = l**2*m2/3" in out.splitlines()
 
@@ -272,7 +272,7 @@ def test_code_symbolic_closed_form_names_its_constants(capsys):
 
 @pytest.mark.parametrize("language", ["numpy", "python"])
 def test_code_symbolic_closed_form_runs_with_its_constants(capsys, language):
-    # 001 App. B: the constants are computed once from the parameters, then the torques
+    # the thesis appendix, App. B: the constants are computed once from the parameters, then the torques
     status, out, err = run(capsys, "code", "planar_2r:macsyma", "--language", language,
                            "--symbolic")
     assert status == 0 and err == ""
@@ -338,7 +338,7 @@ ERRORS = [
     (["code", "pendulum", "--language", "cobol"], "argument --language: invalid choice"),
     (["frobnicate"], "argument COMMAND: invalid choice: 'frobnicate'"),
     (["torque", "planar_2r", "--q", "0,0", "--qd", "1e200,1e200"],
-     "tau1 of two-link arm (000 Fig. 3.2) is not finite (overflow) at q = (0, 0), "
+     "tau1 of two-link arm (Fu, Gonzalez & Lee, Fig. 3.2) is not finite (overflow) at q = (0, 0), "
      "qd = (1e+200, 1e+200)"),
     (["torque", "pendulum:m1=abc", "--q", "0"],
      "arm 'pendulum:m1=abc': m1's value 'abc' is not a number"),
@@ -368,7 +368,7 @@ def test_python_m_dynlab_reports_an_overflow_and_exits_non_zero():
     done = program("torque", "planar_2r", "--q", "0,0", "--qd", "1e200,1e200")
     assert done.returncode == USAGE
     assert done.stdout == ""
-    assert "tau1 of two-link arm (000 Fig. 3.2) is not finite (overflow)" in done.stderr
+    assert "tau1 of two-link arm (Fu, Gonzalez & Lee, Fig. 3.2) is not finite (overflow)" in done.stderr
     assert "Traceback" not in done.stderr
 
 

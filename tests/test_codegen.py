@@ -1,5 +1,5 @@
 """Generated code (dynlab.codegen): the same torques as the numeric recursion in every language,
-counts that can be checked by hand, 001's two-link figures, and the disk cache.
+counts that can be checked by hand, the thesis appendix's two-link figures, and the disk cache.
 
 Reference values come from ``dynlab.inverse_dynamics`` (the traced N-E recursion, itself checked
 against the three formulations in test_formulations.py); agreement is asked to 1e-10.
@@ -186,7 +186,7 @@ def test_program_counts_each_line_once_by_kind():
 
 
 def test_pendulum_generated_code_is_the_hand_minimum():
-    # tau = (m a^2/3) qdd + (m g a/2) cos q (002 Eq. (6-9-22)): 2 mul, 1 add, 1 cos beyond the
+    # tau = (m a^2/3) qdd + (m g a/2) cos q (Schilling, Eq. (6-9-22)): 2 mul, 1 add, 1 cos beyond the
     # constants; viscous friction b qd adds 1 mul and 1 add
     plain = generate(pendulum(), cache=False)
     assert plain.counts == {"mul": 2, "add": 1, "div": 0, "call": 1}
@@ -235,9 +235,9 @@ def test_solve_symmetric_on_numbers_and_on_symbols():
     assert sympy.simplify(x[0] - d / (a * d - c**2)) == 0
 
 
-# -- 001 App. B.7: the two-link arm with payload ---------------------------------------------------
+# -- the thesis appendix, App. B.7: the two-link arm with payload ---------------------------------------------------
 def test_two_link_generated_inverse_dynamics_meets_the_raibert_horn_minimum():
-    # 001 B.7: Macsyma 30 mul / 17 add; the Raibert-Horn minimum 20 / 14 (Brady et al.)
+    # the thesis appendix, B.7: Macsyma 30 mul / 17 add; the Raibert-Horn minimum 20 / 14 (Brady et al.)
     code = generate(planar_2r("macsyma"), cache=False)
     assert code.counts == {"mul": 20, "add": 13, "div": 0, "call": 4}
     assert code.counts["mul"] <= 20 and code.counts["add"] <= 14
@@ -246,7 +246,7 @@ def test_two_link_generated_inverse_dynamics_meets_the_raibert_horn_minimum():
 def test_two_link_closed_form_with_crunched_constants_as_001_counts():
     code = closed_form(planar_2r("macsyma", symbolic=True))
     assert code.parameters == ("I1", "I2", "M1", "M2", "Mp", "g", "l1", "l2")
-    assert code.counts == {"mul": 16, "add": 12, "div": 0, "call": 4}       # 001: 30 / 17
+    assert code.counts == {"mul": 16, "add": 12, "div": 0, "call": 4}       # the thesis appendix: 30 / 17
     assert code.constants.counts() == {"mul": 27, "add": 12, "div": 0, "call": 0}  # 24 / 16
     values = dict(I1=0.2, I2=0.1, M1=3.0, M2=2.0, Mp=0.5, g=9.81, l1=0.6, l2=0.4)
     numeric = planar_2r("macsyma", **values)

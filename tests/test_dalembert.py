@@ -1,5 +1,5 @@
-"""Generalized d'Alembert (000 Sec. 3.4, extended to prismatic joints) against Newton-Euler, on
-symbols and on numbers, and against 000's worked example 3.4.2."""
+"""Generalized d'Alembert (Fu, Gonzalez & Lee, Sec. 3.4, extended to prismatic joints) against Newton-Euler, on
+symbols and on numbers, and against Fu, Gonzalez & Lee's worked example 3.4.2."""
 
 import numpy as np
 import pytest
@@ -84,7 +84,7 @@ def tau_of(result, qdd):
 def test_agrees_with_newton_euler_symbolically(make_robot):
     robot = make_robot()
     ours = symbolic_terms(robot)
-    theirs = probe(robot)                      # D, h, c of Newton-Euler (000 Probs. 3.11-3.12)
+    theirs = probe(robot)                      # D, h, c of Newton-Euler (Fu, Gonzalez & Lee, Probs. 3.11-3.12)
     assert is_zero(sympy.Matrix(ours["D"]) - theirs.D)
     assert is_zero(sympy.Matrix(ours["h"]) - theirs.h)
     assert is_zero(sympy.Matrix(ours["c"]) - theirs.c)
@@ -134,9 +134,9 @@ def test_prismatic_joint_has_no_rotational_part():
     assert is_zero(result["c"][2] + m3 * g)                   # z_2 points down (alpha_2 = pi)
 
 
-# -- 000's worked example 3.4.2 -------------------------------------------------------------------
+# -- Fu, Gonzalez & Lee's worked example 3.4.2 -------------------------------------------------------------------
 def test_worked_example_3_4_2_term_by_term():
-    """000 Sec. 3.4.2, lines 1197-1296: every printed intermediate split and final result."""
+    """Fu, Gonzalez & Lee, Sec. 3.4.2, lines 1197-1296: every printed intermediate split and final result."""
     l = sympy.Symbol("l", positive=True)
     arm = planar_2r().subs({l1: l, l2: l})
     q, qd, _ = joint_symbols(2)
@@ -166,7 +166,7 @@ def test_worked_example_3_4_2_term_by_term():
 
 
 def test_worked_example_h1_tran_pieces():
-    """000 lines 1240-1243: h_1^tran's three printed pieces, each evaluated (the m_1 piece is 0)."""
+    """Fu, Gonzalez & Lee lines 1240-1243: h_1^tran's three printed pieces, each evaluated (the m_1 piece is 0)."""
     l = sympy.Symbol("l", positive=True)
     q, qd, _ = joint_symbols(2)
     C1, S1, C12, S12 = (sympy.cos(q[0]), sympy.sin(q[0]), sympy.cos(q[0] + q[1]),

@@ -1,5 +1,5 @@
 """The three formulations (L-E in three forms, N-E in two, G-D) agree, and D, h, c have the
-structure the sources prove (000 Sec. 3.2, 003 Prop. 9.1, 004 Sec. 3)."""
+structure the sources prove (Fu, Gonzalez & Lee, Sec. 3.2, Lynch & Park, Prop. 9.1, Tourassis & Neuman, Sec. 3)."""
 
 import itertools
 
@@ -69,7 +69,7 @@ def test_probing_counts_and_matches_the_closed_form():
 
     q, qd = np.full(6, 0.4), np.full(6, -0.3)
     probed = probe(robot, counted, q, qd)
-    assert len(calls) == robot.n + 2                # 000 Prob. 3.12: n + 2 calls
+    assert len(calls) == robot.n + 2                # Fu, Gonzalez & Lee, Prob. 3.12: n + 2 calls
     assert probed.compare(equations_of_motion(robot, q, qd, method="dalembert"))
 
 
@@ -99,18 +99,18 @@ def test_random_chains_structure_of_D_h_and_passivity(case):
     D = eom.D
     scale = max(1.0, float(np.max(np.abs(D))))
     np.testing.assert_allclose(D, D.T, atol=1e-12 * scale)
-    # the velocity terms vanish at rest (000 Sec. 3.2: h is quadratic in qd): without gravity
+    # the velocity terms vanish at rest (Fu, Gonzalez & Lee, Sec. 3.2: h is quadratic in qd): without gravity
     # and acceleration nothing is left of tau
     zero = np.zeros(robot.n)
     for method, variant in ALL:
         at_rest = inverse_dynamics(robot, q, zero, zero, method=method, variant=variant,
                                    gravity=False, compiled=False)
         assert np.max(np.abs(at_rest)) <= 1e-10 * scale, (method, variant)
-    # 003 Prop. 9.1: Ddot - 2C is skew-symmetric, Ddot = sum_k dD/dq_k qd_k
+    # Lynch & Park, Prop. 9.1: Ddot - 2C is skew-symmetric, Ddot = sum_k dD/dq_k qd_k
     dD = np.asarray(eom.terms["dD_dq"])
     N = np.einsum("ijk,k->ij", dD, qd) - 2 * eom.terms["C"]
     assert np.max(np.abs(N + N.T)) <= 1e-9 * scale * max(1.0, float(np.max(np.abs(qd))))
-    # positive definite, and d_ij^2 < d_ii d_jj (004 Sec. 3), wherever the kinematics is regular
+    # positive definite, and d_ij^2 < d_ii d_jj (Tourassis & Neuman, Sec. 3), wherever the kinematics is regular
     assume(full_rank(robot, q))
     assert np.linalg.eigvalsh(D)[0] > 0
     for i, j in itertools.combinations(range(robot.n), 2):

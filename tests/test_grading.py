@@ -62,18 +62,18 @@ def dh(theta_, a_):
 
 
 A1, A2 = dh(q1, d1), dh(q2, d2)
-# the arm on the ceiling, masses lumped at the link ends, x0 down (000 Probs. 3.16-3.17)
+# the arm on the ceiling, masses lumped at the link ends, x0 down (Fu, Gonzalez & Lee, Probs. 3.16-3.17)
 D_CEIL = Matrix([[(m1 + m2) * d1**2 + m2 * d2**2 + 2 * m2 * d1 * d2 * C2,
                   m2 * d2**2 + m2 * d1 * d2 * C2],
                  [m2 * d2**2 + m2 * d1 * d2 * C2, m2 * d2**2]])
 H_CEIL = Matrix([-m2 * d1 * d2 * S2 * (2 * qd1 * qd2 + qd2**2), m2 * d1 * d2 * S2 * qd1**2])
 C_CEIL = Matrix([g * ((m1 + m2) * d1 * sin(q1) + m2 * d2 * S12), g * m2 * d2 * S12])
 TAU_CEIL = D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL + C_CEIL
-# the theta-d arm (000 Prob. 3.18)
+# the theta-d arm (Fu, Gonzalez & Lee, Prob. 3.18)
 D_TD = sympy.diag(m1 * r1**2 + m2 * q2**2, m2)
 H_TD = Matrix([2 * m2 * q2 * qd1 * qd2, -m2 * q2 * qd1**2])
 C_TD = Matrix([g * cos(q1) * (m1 * r1 + m2 * q2), m2 * g * sin(q1)])
-# the 2R arm of 003 Sec. 9.1.1
+# the 2R arm of Lynch & Park, Sec. 9.1.1
 M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * L2 * C2 + L2**2), m2 * (L1 * L2 * C2 + L2**2)],
                [m2 * (L1 * L2 * C2 + L2**2), m2 * L2**2]])
 C_LP = m2 * L1 * L2 * S2 * Matrix([[-qd2, -(qd1 + qd2)], [qd1, 0]])
@@ -81,20 +81,20 @@ MDOT_LP = M_LP.diff(q1) * qd1 + M_LP.diff(q2) * qd2
 J_LP = Matrix([[-L1 * sin(q1) - L2 * S12, -L2 * S12], [L1 * cos(q1) + L2 * cos(q1 + q2),
                                                       L2 * cos(q1 + q2)]])
 LAMBDA_LP = J_LP.inv().T * M_LP * J_LP.inv()
-# the two-link arm of 000 Sec. 3.2.6 (rods), for 004's coefficient of coupling
+# the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6 (rods), for Tourassis & Neuman's coefficient of coupling
 l = sympy.Symbol("l", positive=True)
 D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
                 m2 * l**2 / 3 + m2 * l**2 * C2 / 2],
                [m2 * l**2 / 3 + m2 * l**2 * C2 / 2, m2 * l**2 / 3]])
 K12 = sympy.Abs(D_FU[0, 1]) / sqrt(D_FU[0, 0] * D_FU[1, 1])
 LF = sqrt(m2 / (m1 + m2))
-# 001's payload
+# the thesis appendix's payload
 l1, l2, Mp = sympy.symbols("l1 l2 Mp", positive=True)
 TIP = Matrix([l1 * cos(q1) + l2 * cos(q1 + q2), l1 * sin(q1) + l2 * sin(q1 + q2)])
 J_TIP = TIP.jacobian([q1, q2])
 DD_MP = Mp * J_TIP.T * J_TIP
 DC_MP = Matrix([Mp * g * TIP[1].diff(v) for v in (q1, q2)])
-# 002 Exercise 6-4-1
+# Schilling Exercise 6-4-1
 m = sympy.Symbol("m", positive=True)
 a_, d_, al, rx_, ry_, rz_ = sympy.symbols("a d alpha rx ry rz", real=True)
 Ixx, Iyy, Izz = sympy.symbols("Ixx Iyy Izz", positive=True)
@@ -175,14 +175,14 @@ class Slow:
 
 
 def other_factorisation():
-    """A C with the right C*qd that is not the Christoffel form (003 Eq. (9.87))."""
+    """A C with the right C*qd that is not the Christoffel form (Lynch & Park, Eq. (9.87))."""
     k = m2 * L1 * L2 * S2
     return Matrix([[-2 * k * qd2, -k * qd2], [k * qd1, 0]])
 
 
 # question, answer, words the feedback must contain, status
 WRONG = [
-    # 000 Probs. 3.2 and 3.3: moving frames
+    # Fu, Gonzalez & Lee, Probs. 3.2 and 3.3: moving frames
     ("3.2", [3 * t, 2 * t, 4], "that is the velocity", "incorrect"),
     ("3.2", [-3, -2, 0], "a has the wrong sign", "incorrect"),
     ("3.2", [3, 2], "wrong shape: a should be a 3-vector, but the answer is a 2-vector",
@@ -269,7 +269,7 @@ WRONG = [
     ("3.11", (PUMA[0], -PUMA[1], PUMA[2]), "h has the wrong sign", "incorrect"),
     ("3.12", ((n_ + 1) * N_, (n_ + 1) * M_ + n_**2), "no call for c", "incorrect"),
     ("3.12", (n_**2 * N_, n_**2 * M_), "one call gives a whole column of D", "incorrect"),
-    # Prob. 3.18 and 002 Exercise 6-4-1
+    # Prob. 3.18 and Schilling Exercise 6-4-1
     ("3.18", (D_TD, H_TD, Matrix([0, 0])), "the arm moves in a VERTICAL plane",
      "incorrect"),
     ("3.18", (D_TD, Matrix([H_TD[0], -H_TD[1]]), C_TD), "h2 has the wrong sign", "incorrect"),
@@ -280,7 +280,7 @@ WRONG = [
     ("6-4-1", (D11_6_4_1 - PARALLEL_6_4_1, [0]), "squared distance of the centre of mass",
      "incorrect"),
     ("6-4-1", (D11_6_4_1, [qd1**2 * sin(q1)]), "c1 should be 0", "incorrect"),
-    # 003 Prop. 9.1 and Eq. (9.98), 004's coupling, 001's payload
+    # Lynch & Park, Prop. 9.1 and Eq. (9.98), Tourassis & Neuman's coupling, the thesis appendix's payload
     ("9.1", (other_factorisation(), MDOT_LP, MDOT_LP - 2 * other_factorisation()),
      "your C gives the right c = C*qd", "incorrect"),
     ("9.1", (C_LP, M_LP.diff(q1) + M_LP.diff(q2), MDOT_LP - 2 * C_LP), "chain rule",

@@ -50,7 +50,7 @@ def test_puma_recursions_agree_at_100_random_states():
 
 
 def test_pendulum_closed_form_with_viscous_friction():
-    """002 Sec. 6-9: tau = (m a^2/3) qdd + g m a C1 / 2 (+ b qd); here with a uniform rod."""
+    """Schilling, Sec. 6-9: tau = (m a^2/3) qdd + g m a C1 / 2 (+ b qd); here with a uniform rod."""
     (q,), (qd,), (qdd,) = joint_symbols(1)
     tau = inverse_dynamics(symbolic_arms()[0], [q], [qd], [qdd])[0]
     assert is_zero(tau - (m1 * l1**2 / 3 * qdd + g * m1 * l1 * sympy.cos(q) / 2 + b1 * qd))
@@ -71,7 +71,7 @@ def test_tip_wrench_is_carried_by_the_jacobian_transpose():
 
 
 def test_gravity_torque_is_the_gradient_of_potential_energy():
-    """At rest, tau = dP/dq = sum_i m_i (-gravity) . A^i (002 Eqs. (6-2-17), (6-4-7)): an
+    """At rest, tau = dP/dq = sum_i m_i (-gravity) . A^i (Schilling, Eqs. (6-2-17), (6-4-7)): an
     independent check of how the recursions bring in gravity as a base acceleration."""
     robot = puma560()
     rng = np.random.default_rng(4)
@@ -125,7 +125,7 @@ def test_compiled_path_matches_the_float_recursion_and_counts_operations():
             expected, _ = recursion(links, q, qd, qdd, gravity, force, moment)
             np.testing.assert_allclose(function(q, qd, qdd), expected, rtol=1e-13, atol=1e-13)
     counts = compile_joint_function(robot, ("test", "link_frame"), None)[1].counts()
-    # 000 Table 3.4 gives 117n-24 = 678 multiplications for a general 6-joint arm; the PUMA's
+    # Fu, Gonzalez & Lee, Table 3.4 gives 117n-24 = 678 multiplications for a general 6-joint arm; the PUMA's
     # zeros and right angles fold away many of them.  Gravity along z0 never meets link 1's
     # rotation (R1^T (0, 0, g) does not depend on q1), so sin q1 and cos q1 are dead code.
     assert 0 < counts["mul"] < 678 and counts["call"] == 10

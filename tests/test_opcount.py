@@ -1,6 +1,6 @@
 """Operation counts (dynlab.opcount): instrumented counts that can be checked by hand, exact laws
-in n for generic chains up to n = 12, and the sources' tables (000 Tables 3.1, 3.4, 3.5; 002
-Secs. 6-7, 6-8; 001 B.7) against each other and against dynlab."""
+in n for generic chains up to n = 12, and the sources' tables (Fu, Gonzalez & Lee, Tables 3.1, 3.4, 3.5; Schilling,
+Secs. 6-7, 6-8; the thesis appendix, B.7) against each other and against dynlab."""
 
 from fractions import Fraction as F
 
@@ -45,7 +45,7 @@ def test_vector_primitives_cost_what_table_3_4_charges():
     counter, values = counted(12)
     R = (tuple(values[0:3]), tuple(values[3:6]), tuple(values[6:9]))
     w = tuple(values[9:12])
-    # 000 Table 3.4, row iR0 w_i: 9 mul and 7 add per link = a rotation (9 mul, 6 add) of
+    # Fu, Gonzalez & Lee, Table 3.4, row iR0 w_i: 9 mul and 7 add per link = a rotation (9 mul, 6 add) of
     # w_{i-1} + z0 qd_i (1 add), Eq. (3.3-50)
     qd = Counted(counter)
     V.tmatvec(R, (w[0], w[1], w[2] + qd))
@@ -93,7 +93,7 @@ def test_dalembert_counts_are_cubic_in_n_up_to_12():
     muls = [count_operations(generic_chain(n), "dalembert")["mul"] for n in ns]
     coefficients, start = polynomial_law(ns, muls)
     assert coefficients == [F(-189), F(598, 3), F(39, 2), F(7, 6)] and start == 2
-    # the cubic term has 7/6 against 000 Table 3.5's 13/6: dynlab forms each w_k, beta_k once
+    # the cubic term has 7/6 against Fu, Gonzalez & Lee, Table 3.5's 13/6: dynlab forms each w_k, beta_k once
 
 
 def test_lagrange_euler_law_found_on_small_n_predicts_larger_n():
@@ -106,7 +106,7 @@ def test_lagrange_euler_law_found_on_small_n_predicts_larger_n():
         n = 9
         predicted = sum(c * n**k for k, c in enumerate(coefficients))
         assert count_operations(generic_chain(n), "lagrange_euler", variant)["mul"] == predicted
-    # Uicker's 4x4 form: 15/2 n^4, where 000 Table 3.1 has 128/3 n^4 (dynlab reuses U_ij, U_ijk)
+    # Uicker's 4x4 form: 15/2 n^4, where Fu, Gonzalez & Lee, Table 3.1 has 128/3 n^4 (dynlab reuses U_ij, U_ijk)
     assert coefficients[4] == F(13, 4)                      # the link-Jacobian form
 
 
@@ -152,12 +152,12 @@ def test_table_3_4_rows_add_up_to_117n_minus_24():
 
 def test_the_sources_disagree_with_each_other():
     t5 = table_3_5(6)
-    # N-E: Table 3.4 (117n - 24) and Table 3.5 (132n) differ, and 002's 852 is neither
+    # N-E: Table 3.4 (117n - 24) and Table 3.5 (132n) differ, and Schilling's 852 is neither
     assert table_3_4(6)["mul"] == 678 and t5["newton_euler"]["mul"] == 792
-    assert QUOTED["002 Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)"] == (852, 738)
+    assert QUOTED["Schilling, Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)"] == (852, 738)
     # L-E: Table 3.1 and Table 3.5 share the n^4 term and nothing below it
     assert table_3_1(6)["mul"] == 102440 and t5["lagrange_euler"]["mul"] == 72566
-    assert QUOTED["002 Sec. 6-7: L-E, n = 6 (Hollerbach 1980)"] == (66271, 51548)
+    assert QUOTED["Schilling, Sec. 6-7: L-E, n = 6 (Hollerbach 1980)"] == (66271, 51548)
     assert len(disagreements()) == 3
 
 

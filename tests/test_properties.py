@@ -1,12 +1,12 @@
-"""Tests of dynlab.properties: 004 (Tourassis & Neuman) and 003 Props. 9.1, Sec. 9.6.
+"""Tests of dynlab.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 9.1, Sec. 9.6.
 
 * hand derivations of k_ij, loading and kinematic factors, Coriolis and gravitational
   coefficients on small arms;
-* 004 Table 3 for the four 3-joint arms (and the two 6-joint ones): dynlab's counts against
+* Tourassis & Neuman, Table 3 for the four 3-joint arms (and the two 6-joint ones): dynlab's counts against
   the printed ones, each difference pinned with the assumption that produces it;
 * property-based tests on random chains: D symmetric positive definite with d_ij^2 < d_ii d_jj,
-  the non-interacting and reflective-coupling properties (004 Eqs. (38)-(39)), passivity
-  (003 Prop. 9.1), 004's simplified forms (36)-(37), (22), (40), (B-3) and Table 1;
+  the non-interacting and reflective-coupling properties (Tourassis & Neuman, Eqs. (38)-(39)), passivity
+  (Lynch & Park, Prop. 9.1), Tourassis & Neuman's simplified forms (36)-(37), (22), (40), (B-3) and Table 1;
 * the structure dashboard driven without a browser.
 """
 
@@ -42,7 +42,7 @@ def box(m, x, y, z):
     return m * (y * y + z * z) / 12, m * (x * x + z * z) / 12, m * (x * x + y * y) / 12
 
 
-# -- 004 Sec. 2.1 and Table 1 --------------------------------------------------------------------
+# -- Tourassis & Neuman, Sec. 2.1 and Table 1 --------------------------------------------------------------------
 def test_inertia_matrix_check_flags_each_property():
     assert check_inertia_matrix([[2.0, 1.0], [1.0, 1.0]])
     singular = check_inertia_matrix([[1.0, 1.0], [1.0, 1.0]])
@@ -55,7 +55,7 @@ def test_inertia_matrix_check_flags_each_property():
 
 
 def test_table1_dependence_by_joint_types():
-    # 004 Table 1: d_ij's variables for j > i by the joint types; d_ii's
+    # Tourassis & Neuman, Table 1: d_ij's variables for j > i by the joint types; d_ii's
     types = ("prismatic", "revolute", "prismatic", "revolute")
     assert table1_dependence(types, 1, 3) == {2}                    # T-T (26)
     assert table1_dependence(types, 1, 2) == {2, 3, 4}              # T-R (27)
@@ -68,7 +68,7 @@ def test_table1_dependence_by_joint_types():
         table1_dependence(types, 0, 2)
 
 
-# -- 004 Eqs. (32)-(35) by hand --------------------------------------------------------------------
+# -- Tourassis & Neuman, Eqs. (32)-(35) by hand --------------------------------------------------------------------
 def test_loading_factors_of_the_cylindrical_arm_by_hand():
     # masses 20, 10, 5: M1 = 35, M2 = 15, M3 = 5; LF_ij = sqrt(M_j / M_i) (34)
     LF = loading_factors(cylindrical(symbolic=False))
@@ -125,7 +125,7 @@ def test_coupling_of_a_translational_and_a_rotational_joint_by_hand():
 
 
 def test_kinematic_factor_can_exceed_one():
-    # 004 Sec. 3.5 states 0 <= KF <= 1; only k < 1 holds, so KF < 1 / LF.  A heavy first link
+    # Tourassis & Neuman, Sec. 3.5 states 0 <= KF <= 1; only k < 1 holds, so KF < 1 / LF.  A heavy first link
     # with its mass on the axis, a light outstretched second one: k12 ~ 1, LF = sqrt(1/101)
     links = [Link("R", a=1.0, mass=100.0, com=(-1.0, 0, 0), inertia=np.diag([1e-3] * 3),
                   name="hub"),
@@ -147,9 +147,9 @@ def test_coupling_coefficients_reject_a_non_positive_diagonal():
         coupling_coefficients([[0.0, 0.0], [0.0, 1.0]])
 
 
-# -- 004 Eqs. (12), (36)-(40) by hand ---------------------------------------------------------------
+# -- Tourassis & Neuman, Eqs. (12), (36)-(40) by hand ---------------------------------------------------------------
 def test_coriolis_coefficients_of_the_two_link_arm():
-    # 000 Sec. 3.2.6: D12 = m2 l^2 (1/3 + C2/2), D22 = m2 l^2/3, D11 = ... + m2 l^2 C2;
+    # Fu, Gonzalez & Lee, Sec. 3.2.6: D12 = m2 l^2 (1/3 + C2/2), D22 = m2 l^2/3, D11 = ... + m2 l^2 C2;
     # (36): c22(1) = dD12/dq2 = -m2 l^2 S2/2 and c11(2) = -(1/2) dD11/dq2 = m2 l^2 S2/2
     arm = planar_2r("fu", symbolic=True)
     eom = equations_of_motion(arm, variant="christoffel")
@@ -184,7 +184,7 @@ def test_task_space_inertia_of_the_cartesian_arm():
 
 
 def test_task_space_dynamics_reproduce_joint_torques():
-    # 003 (9.97)-(9.99): J^-T tau = Lambda Vdot + eta with V = J qd, Vdot = J qdd + Jdot qd
+    # Lynch & Park (9.97)-(9.99): J^-T tau = Lambda Vdot + eta with V = J qd, Vdot = J qdd + Jdot qd
     arm = articulated(symbolic=False)
     q, qd, qdd = [0.3, 0.6, -0.9], [0.5, -0.4, 0.8], [0.2, 0.7, -0.3]
     task = task_space_dynamics(arm, q, qd)
@@ -197,7 +197,7 @@ def test_task_space_dynamics_reproduce_joint_torques():
         task_space_dynamics(arm, [0.0, 0.0, 0.0], qd)                    # stretched elbow
 
 
-# -- 004 Tables 2 and 3 -----------------------------------------------------------------------------
+# -- Tourassis & Neuman, Tables 2 and 3 -----------------------------------------------------------------------------
 def test_table2_counts_and_labels():
     for n in range(1, 8):
         counts = table2_counts(n)
@@ -260,7 +260,7 @@ def test_table3_spherical_needs_links_two_and_three_symmetric():
 
 
 def test_table3_articulated_coriolis_count_is_one_for_every_mass_distribution():
-    # 004 prints 2 Coriolis coefficients (total 16, sparsity 0.941); with z1 || z2,
+    # Tourassis & Neuman prints 2 Coriolis coefficients (total 16, sparsity 0.941); with z1 || z2,
     # c12(3) = -c13(2) vanishes identically (pure polynomial identity, general inertia)
     for level in ("general", "principal", "axial"):
         s = model_structure(articulated(inertia=level))
@@ -287,7 +287,7 @@ def test_table3_six_joint_arms_with_links_along_their_lines():
     assert puma.row() == {"d_ii": (6, 1), "d_ij": (14, 0), "c_jj(i)": (25, 0),
                           "c_jm(i)": (39, 0), "G_i": (4, 0), "total": 88}
     # (36): c_jj(i) = dd_ij/dq_j for i < j, so each zero d_ij forces a zero centrifugal
-    # coefficient: 004's 14 d_ij with all 30 c_jj(i) cannot both hold
+    # coefficient: Tourassis & Neuman's 14 d_ij with all 30 c_jj(i) cannot both hold
     for s in (stanford, puma):
         for _, label, (i, j, _m) in independent_coefficients(6):
             if label.startswith("d") and i < j and s.status(label) == "zero":
@@ -302,7 +302,7 @@ def test_sparsity_formula():
         sparsity_formula(3, 4)
 
 
-# -- random chains: 004 Sec. 2.1, (22), (36)-(40), Table 1; 003 Prop. 9.1 ---------------------------
+# -- random chains: Tourassis & Neuman, Sec. 2.1, (22), (36)-(40), Table 1; Lynch & Park, Prop. 9.1 ---------------------------
 @settings(max_examples=25, deadline=None)
 @given(chain_and_state(max_joints=5))
 def test_inertia_matrix_properties_on_random_chains(case):
@@ -328,7 +328,7 @@ def test_christoffel_properties_on_random_chains(case):
     assert reflective_coupling_residual(Gamma) <= 1e-9 * scale                # (39)
     assert np.allclose(christoffel_004(eom.terms["dD_dq"]), Gamma, atol=1e-9 * scale)  # (36)-(37)
     N = (np.asarray(eom.terms["dD_dq"]) @ np.asarray(qd)) - 2 * np.asarray(eom.terms["C"])
-    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))  # 003 Prop. 9.1
+    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))  # Lynch & Park, Prop. 9.1
 
 
 @settings(max_examples=25, deadline=None)

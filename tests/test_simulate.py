@@ -1,5 +1,5 @@
 """Forward dynamics and simulation (issue 8): every formulation gives the same accelerations,
-inverse dynamics undoes them, and the simulated arms pass 001 B.8's checks (free swing period,
+inverse dynamics undoes them, and the simulated arms pass the thesis appendix, B.8's checks (free swing period,
 energy conservation, settling at the static equilibrium), with static friction that sticks."""
 
 import math
@@ -108,7 +108,7 @@ def test_random_chains_round_trip_through_forward_dynamics(case):
 
 
 def test_pendulum_closed_form_and_symbolic_round_trip():
-    """002 Sec. 6-9 solved for the acceleration: qdd = (tau - g m a C1/2 - b qd) 3 / (m a^2)."""
+    """Schilling, Sec. 6-9 solved for the acceleration: qdd = (tau - g m a C1/2 - b qd) 3 / (m a^2)."""
     b = sympy.Symbol("b", positive=True)
     robot = pendulum(symbolic=True, viscous=b)
     m, a, g = (sympy.Symbol(s, positive=True) for s in ("m1", "a1", "g"))
@@ -158,7 +158,7 @@ def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
     assert sympy_objects_created == []
 
 
-# -- 001 B.8: free swing, energy, static equilibrium --------------------------------------------
+# -- the thesis appendix, B.8: free swing, energy, static equilibrium --------------------------------------------
 def test_pendulum_swings_with_the_small_angle_period():
     """A uniform rod about its end: T = 2 pi sqrt(2 a / (3 g)) for small swings; exactly,
     T = T0 (2/pi) K(sin^2(amplitude/2)) (complete elliptic integral of the first kind)."""
@@ -183,7 +183,7 @@ def test_frictionless_two_link_arm_conserves_energy_with_the_adaptive_integrator
 
 
 def test_euler_gains_energy_in_proportion_to_its_step():
-    """003 Sec. 9.5's explicit Euler adds energy at each step (the update uses the velocity and
+    """Lynch & Park, Sec. 9.5's explicit Euler adds energy at each step (the update uses the velocity and
     acceleration at the step's start, so the state spirals outward): the drift is first order."""
     drift = {}
     for h in (1e-3, 5e-4):
@@ -297,10 +297,10 @@ def test_trajectory_records_torques_accelerations_energies_and_tool():
         assert np.allclose(motion.tool[i], tool_pose(arm, q)[:3, 3], rtol=0, atol=1e-14)
         D, _ = inertia_and_bias(arm, q, qd)
         D_values.append(D)
-        assert motion.kinetic[i] == pytest.approx(qd @ D @ qd / 2, rel=1e-12)   # 003 (9.10)
+        assert motion.kinetic[i] == pytest.approx(qd @ D @ qd / 2, rel=1e-12)   # Lynch & Park (9.10)
         centres = centres_of_mass(arm, q)
         potential = -sum(link.mass * np.dot(arm.gravity, c) for link, c in
-                         zip(arm.links, centres))                          # 002 (6-2-17)
+                         zip(arm.links, centres))                          # Schilling (6-2-17)
         assert motion.potential[i] == pytest.approx(potential, rel=1e-12, abs=1e-12)
     assert np.allclose(motion.friction, 0.2 * motion.qd, rtol=0, atol=1e-15)
     assert np.allclose(motion.total, motion.kinetic + motion.potential)
@@ -569,6 +569,6 @@ def test_progress_is_a_line_on_a_terminal(capsys):
     simulate(planar_2r("fu"), [-0.5, 1.0], t_span=1.0, integrator="euler", progress=True)
     err = capsys.readouterr().err
     updates = err.split("\r")[1:]
-    assert updates[-1] == "two-link arm (000 Fig. 3.2), Euler: t = 1 of 1 s (100 %)\n"
-    assert updates[0] == "two-link arm (000 Fig. 3.2), Euler: t = 0.01 of 1 s (  1 %)"
+    assert updates[-1] == "two-link arm (Fu, Gonzalez & Lee, Fig. 3.2), Euler: t = 1 of 1 s (100 %)\n"
+    assert updates[0] == "two-link arm (Fu, Gonzalez & Lee, Fig. 3.2), Euler: t = 0.01 of 1 s (  1 %)"
     assert len(updates) == 100

@@ -1,7 +1,7 @@
 """The sources' printed equations against dynlab's derivations, and the errata.
 
-Each book equation is transcribed below in the book's own letters (000 and 003 write theta,
-002 writes g_0, 001 is Macsyma's 1-D output), with the line or equation it comes from, and then
+Each book equation is transcribed below in the book's own letters (Fu, Gonzalez & Lee and Lynch & Park write theta,
+Schilling writes g_0, the thesis appendix is Macsyma's 1-D output), with the line or equation it comes from, and then
 mapped onto dynlab's symbols (``joint_symbols``; the builders of :mod:`dynlab.robots` spell their
 parameters as the sources do).  Where a printed equation is right, both Newton-Euler recursions
 (``link`` and ``base``) and, where the book gives ``D``, ``h``, ``c`` separately, the three
@@ -9,8 +9,8 @@ Lagrange-Euler forms (``uicker``, ``jacobian``, ``christoffel``) must reproduce 
 (``is_zero`` of the difference).  Where it is wrong (:mod:`dynlab.errata`), the printed form must
 *not* match and the corrected one must.
 
-Line numbers: ``000 L461`` is line 461 of ``seeds/000_ec73d7ceb983b5f0.txt`` (same for 001 and
-003); ``002 EL 228`` is line 228 of ``seeds/002_9eb2ab55a5938b5f.english-lines.txt``.  002's
+Line numbers: ``Fu, Gonzalez & Lee L461`` is line 461 of ``seeds/000_ec73d7ceb983b5f0.txt`` (same for the thesis appendix and
+Lynch & Park); ``Schilling EL 228`` is line 228 of ``seeds/002_9eb2ab55a5938b5f.english-lines.txt``.  Schilling's
 equation numbers are read off its cross-references (the scan lost the tags).
 """
 
@@ -67,7 +67,7 @@ def trace(name, variant):
 
 
 def eom(name, variant):
-    """dynlab's Lagrange-Euler equations of motion (D, h, c in 000's letters)."""
+    """dynlab's Lagrange-Euler equations of motion (D, h, c in Fu, Gonzalez & Lee's letters)."""
     return tb.equations(ARMS[name], "lagrange_euler", variant)
 
 
@@ -87,9 +87,9 @@ def printed(source, place, quantity=None):
 
 
 # ================================================================================================
-# 002 Sec. 6-9: the one-axis arm (pendulum)
+# Schilling, Sec. 6-9: the one-axis arm (pendulum)
 # ================================================================================================
-# 002 Eq. (6-3-3)'s b_1(qd_1) with the pendulum's coefficients
+# Schilling, Eq. (6-3-3)'s b_1(qd_1) with the pendulum's coefficients
 B1_PENDULUM = {b1(qd1): friction_6_3_3(qd1, bv, bd, bs, eps)}
 
 
@@ -115,7 +115,7 @@ def test_pendulum_D_C_h_6_9_7_to_6_9_9(variant):
 
 
 def test_pendulum_newton_euler_intermediates_6_9_18_to_6_9_21():
-    """002 Sec. 6-9-2 works in base coordinates: dynlab's base-frame trace."""
+    """Schilling, Sec. 6-9-2 works in base coordinates: dynlab's base-frame trace."""
     rec = trace("pendulum", "base")[1]
     # (6-9-18) EL 443: -g + a1 qdd1 u^2 - a1 qd1^2 u^1 with -g = [0, g0, 0]
     assert same(rec["v_dot"], book(printed("schilling", "Eq. (6-9-18)"), G0))
@@ -154,7 +154,7 @@ def test_erratum_002_6_8_point_of_application_of_f_and_n():
 
 
 # ================================================================================================
-# 000 Secs. 3.2.6, 3.3.7, 3.4.2: the two-link arm of Fig. 3.2 (a1 = a2 = l, masses m1, m2)
+# Fu, Gonzalez & Lee, Secs. 3.2.6, 3.3.7, 3.4.2: the two-link arm of Fig. 3.2 (a1 = a2 = l, masses m1, m2)
 # ================================================================================================
 @pytest.mark.parametrize("variant", NE)
 def test_000_two_link_final_equations_L461_and_L1284(variant):
@@ -201,9 +201,9 @@ def test_000_newton_euler_intermediates_L854_to_L940():
     assert same(t[2]["n"], at("n_2"))                                         # L940
 
 
-# -- errata of 000 -------------------------------------------------------------------------------
+# -- errata of Fu, Gonzalez & Lee -------------------------------------------------------------------------------
 def _trace_sum(U, J, i, k):
-    """000 Eq. (3.2-31): D_ik = sum_{j >= max(i,k)} Tr(U_jk J_j U_ji^T) (0-based indices)."""
+    """Fu, Gonzalez & Lee, Eq. (3.2-31): D_ik = sum_{j >= max(i,k)} Tr(U_jk J_j U_ji^T) (0-based indices)."""
     return sum((U[j][k] * J[j] * U[j][i].T).trace() for j in range(max(i, k), len(J)))
 
 
@@ -307,7 +307,7 @@ def test_erratum_000_eqs_3_3_50_to_3_3_55_dots():
 
 
 # ================================================================================================
-# 002 Sec. 6-5: the two-axis planar articulated arm (a1, a2, m1, m2)
+# Schilling, Sec. 6-5: the two-axis planar articulated arm (a1, a2, m1, m2)
 # ================================================================================================
 @pytest.mark.parametrize("variant", NE)
 def test_002_planar_arm_6_5_17_and_6_5_20(variant):
@@ -324,7 +324,7 @@ def test_002_planar_arm_D_C_h_6_5_14_to_6_5_19(variant):
     assert same(result.D.subs(m2, 0), printed("schilling", "Eq. (6-5-7)"))
     assert same(result.D.subs(m2, 0), m1 * a1**2 / 3 * sympy.diag(1, 0))   # (6-5-7) EL 207
     qd = Matrix([qd1, qd2])
-    # (6-4-8): the velocity coupling vector c_i = qd^T C^i qd (000's h)
+    # (6-4-8): the velocity coupling vector c_i = qd^T C^i qd (Fu, Gonzalez & Lee's h)
     assert same(result.h, Matrix([(qd.T * C1_6_5_15 * qd)[0], (qd.T * C2_6_5_18 * qd)[0]]))
     assert same(result.c, book(h_6_5, G0))
     assert same(result.friction, Matrix([bv1 * qd1, bv2 * qd2]))
@@ -341,7 +341,7 @@ def test_002_planar_arm_is_000s_arm_when_a1_equals_a2():
 
 
 # ================================================================================================
-# 002 Sec. 6-6: the three-axis SCARA (Table 6-2 corrected)
+# Schilling, Sec. 6-6: the three-axis SCARA (Table 6-2 corrected)
 # ================================================================================================
 VISCOUS_SCARA = {b1(qd1): bv1 * qd1, b2(qd2): bv2 * qd2, b3(qd3): bv3 * qd3}
 
@@ -415,7 +415,7 @@ def test_erratum_002_6_6_27_mass_weighting():
 
 
 # ================================================================================================
-# 003 Sec. 9.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
+# Lynch & Park, Sec. 9.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
 # ================================================================================================
 def tau_003(p1=False, p2=False, p3=False):
     """L81 as printed (dynlab.textbook), with the corrections P1-P3 applied when asked."""
@@ -453,7 +453,7 @@ def test_erratum_003_kinetic_energy_L69():
 
 
 # ================================================================================================
-# 001 App. B: the two-link arm with a payload (Macsyma)
+# the thesis appendix, App. B: the two-link arm with a payload (Macsyma)
 # ================================================================================================
 @pytest.mark.parametrize("variant", NE)
 def test_001_inverse_dynamics_d47_d51(variant):

@@ -334,7 +334,7 @@ def test_every_method_evaluates_at_a_state_of_sympy_numbers(method, variant):
     for name in ("D", "h", "c", "friction"):
         np.testing.assert_allclose(getattr(eom, name), getattr(floats, name), rtol=1e-12,
                                    atol=1e-12, err_msg=name)
-    # 000 Sec. 3.2.6 at q2 = 0.1: D11 = (m1/3 + 4 m2/3 + m2 C2) l^2 = 2/3 + 4/3 + cos(0.1)
+    # Fu, Gonzalez & Lee, Sec. 3.2.6 at q2 = 0.1: D11 = (m1/3 + 4 m2/3 + m2 C2) l^2 = 2/3 + 4/3 + cos(0.1)
     assert eom.D[0, 0] == pytest.approx(2 + math.cos(0.1), rel=1e-14)
 
 

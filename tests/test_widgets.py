@@ -100,7 +100,7 @@ def test_both_engines_show_the_same_numbers(engine):
 def test_the_pendulum_dashboard_shows_002s_one_axis_arm():
     board = dashboard("pendulum", render=False)
     board.set_state(q=[math.pi / 3], qd=[2.0], qdd=[1.5])
-    m1, a1, g = 1.0, 0.5, 9.8062                       # 002 Eq. (6-9-10)
+    m1, a1, g = 1.0, 0.5, 9.8062                       # Schilling, Eq. (6-9-10)
     assert board.parts["inertial"][0] == pytest.approx(m1 * a1**2 / 3 * 1.5, abs=1e-12)
     assert board.parts["gravity"][0] == pytest.approx(g * m1 * a1 * 0.5 / 2, abs=1e-12)
     assert board.parts["coriolis"][0] == pytest.approx(0.0, abs=1e-12)
@@ -113,14 +113,14 @@ def test_mass_slider_changes_the_mass_and_the_torques():
     before = board.tau.copy()
     board.sliders["m2"].value = 2.5
     assert board.robot.links[1].mass == 2.5
-    # the link keeps its shape: a uniform rod of the new mass (000 Sec. 3.2.6)
+    # the link keeps its shape: a uniform rod of the new mass (Fu, Gonzalez & Lee, Sec. 3.2.6)
     assert board.robot.links[1].inertia[2][2] == pytest.approx(2.5 / 12, abs=1e-12)
     assert not np.allclose(board.tau, before)
     book = planar_2r("fu", m2=2.5)
     q, qd, qdd = board.state
     np.testing.assert_allclose(board.tau, inverse_dynamics(book, q, qd, qdd), **TOLERANCE)
     check_against_inverse_dynamics(board)
-    # the length slider of 000's arm sets both links to l
+    # the length slider of Fu, Gonzalez & Lee's arm sets both links to l
     board.sliders["l"].value = 1.3
     np.testing.assert_allclose(board.tau, inverse_dynamics(planar_2r("fu", m2=2.5, l=1.3),
                                                            q, qd, qdd), **TOLERANCE)
@@ -273,7 +273,7 @@ def test_bad_arguments_of_the_factory_are_named():
 def test_any_chain_gets_a_working_dashboard(robot):
     board = dashboard(robot, render=False)
     check_against_inverse_dynamics(board)
-    # the G-D split is the generalized d'Alembert result at that state (000 Eq. (3.4-24))
+    # the G-D split is the generalized d'Alembert result at that state (Fu, Gonzalez & Lee, Eq. (3.4-24))
     q, qd, qdd = board.state
     eom = equations_of_motion(board.robot, q, qd, method="dalembert")
     np.testing.assert_allclose(board.parts["inertial"], eom.D @ qdd, **TOLERANCE)

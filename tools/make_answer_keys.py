@@ -58,7 +58,7 @@ def matrix(rows):
 
 # -- 01: moving frames and inertia tensors --------------------------------------------------------
 def box_inertia_about_centre(M, a, b, c):
-    """000's inertia tensor I_jk = int [delta_jk |r|^2 - x_j x_k] dm (text before Eq. (3.2-18))
+    """Fu, Gonzalez & Lee's inertia tensor I_jk = int [delta_jk |r|^2 - x_j x_k] dm (text before Eq. (3.2-18))
     of a uniform block of sides 2a, 2b, 2c about its centre, by integration."""
     x, y, z = sympy.symbols("x y z", real=True)
     density = M / (8 * a * b * c)
@@ -74,7 +74,7 @@ def box_inertia_about_centre(M, a, b, c):
 
 def inertia_about_frame_origin(link_data):
     """The inertia tensor about the origin of frame i from dynlab's pseudo-inertia J_i
-    (000 Eqs. (3.2-17), (3.2-18)): with S the 3x3 block (int r r^T dm), I = tr(S) E - S."""
+    (Fu, Gonzalez & Lee, Eqs. (3.2-17), (3.2-18)): with S the 3x3 block (int r r^T dm), I = tr(S) E - S."""
     J = sympy.Matrix(pseudo_inertia(link_data))
     S = J[:3, :3]
     return sympy.expand(S.trace() * sympy.eye(3) - S)
@@ -103,7 +103,7 @@ def block_keys(question, sides, title, points, cube):
     mistakes = [
         {"part": "I_corner", "value": -products,
          "message": "the off-diagonal entries have the wrong sign: the tensor holds the NEGATED "
-                    "product integrals, I_xy = -int x*y dm (000's definition of I_ij just "
+                    "product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just "
                     "before Eq. (3.2-18))"},
         {"part": "I_corner", "value": centre,
          "message": "that is the tensor about the centre: about the corner add the "
@@ -127,7 +127,7 @@ def rotated_block_key(question, title, points, cube):
     corner = inertia_about_frame_origin(
         Robot([Link("R", mass=M, com=(a, b, c), inertia=centre, name="block")]).symbolic()[0][0])
     # first alpha about z0, then theta about the moved u axis: R = Rz(alpha) Rx(theta), which is
-    # the rotation of one DH link with joint angle alpha and twist theta (000 Eq. (3.2-5))
+    # the rotation of one DH link with joint angle alpha and twist theta (Fu, Gonzalez & Lee, Eq. (3.2-5))
     turn = Robot([Link("R", alpha=theta, name="turn")])
     R = rotations(turn, [alpha])[1]
     reference = (R * corner * R.T).applyfunc(compact)
@@ -242,7 +242,7 @@ def pseudo_inertia_key():
                     "(Eq. (3.2-17)); the inertia tensor is tr(S)*E - S"},
         {"part": "I_origin", "value": flipped,
          "message": "the products of inertia have the wrong sign: I_xy = -int x*y dm, so the "
-                    "off-diagonal entries of I are -J12, -J13, -J23 (000 prints I_xy where "
+                    "off-diagonal entries of I are -J12, -J13, -J23 (Fu, Gonzalez & Lee prints I_xy where "
                     "Eq. (3.2-17) has int x*y dm)"},
         {"part": "I_centre", "value": about_origin,
          "message": "that is the inertia about the origin of frame i; about the centre of mass "
@@ -297,7 +297,7 @@ def ceiling_keys():
         mistakes=[{"part": "A", "value": [a.T for a in A],
                    "message": "each A_i is transposed: the columns of the rotation part are "
                               "the new axes x_i, y_i, z_i in frame i-1, and the position sits in "
-                              "the last column (000 Eq. (3.2-5))"}]))
+                              "the last column (Fu, Gonzalez & Lee, Eq. (3.2-5))"}]))
     data = arm.symbolic()[0]
     J = [sympy.Matrix(pseudo_inertia(link)) for link in data]
     rod_J = [sympy.Matrix(pseudo_inertia(link)) for link in ceiling_arm(rods=True).symbolic()[0]]
@@ -309,7 +309,7 @@ def ceiling_keys():
         symbols=symbols,
         parts=[{"name": "J", "value": [J[0], J[1]], "names": "J{k}[{i},{j}]"}],
         mistakes=[{"part": "J", "value": [rod_J[0], rod_J[1]],
-                   "message": "those are the uniform rods of 000 Sec. 3.2.6; here each mass is "
+                   "message": "those are the uniform rods of Fu, Gonzalez & Lee, Sec. 3.2.6; here each mass is "
                               "lumped at the END of its link"},
                   {"part": "J", "value": [far_J[0], far_J[1]],
                    "message": "frame i sits at the far end of link i, where the mass is: its "
@@ -568,7 +568,7 @@ def theta_d_key():
 
 
 def one_axis_key():
-    """002 Exercise 6-4-1 for a general one-axis revolute arm (any DH a, d, alpha, any mass
+    """Schilling Exercise 6-4-1 for a general one-axis revolute arm (any DH a, d, alpha, any mass
     distribution): D11 and the velocity coupling vector c = qd^T C^1 qd (Eq. (6-4-8))."""
     m = sympy.Symbol("m", positive=True)
     a, d, alpha, rx, ry, rz = sympy.symbols("a d alpha rx ry rz", real=True)
@@ -591,7 +591,7 @@ def one_axis_key():
                "Izz": "positive", "Ixy": "real", "Ixz": "real", "Iyz": "real", "q1": "real",
                "qd1": "real", "qdd1": "real"}
     return make_key(
-        "6-4-1", notebook=PROBING, title="002 Exercise 6-4-1: the one-axis robot", points=2,
+        "6-4-1", notebook=PROBING, title="Schilling Exercise 6-4-1: the one-axis robot", points=2,
         symbols=symbols, angles=("q1", "alpha"), split=("qd1", "qdd1"),
         parts=[{"name": "D11", "value": D11}, {"name": "c", "value": c}],
         mistakes=[{"part": "D11", "value": no_parallel_axis,
@@ -627,7 +627,7 @@ def structure_keys():
     assert is_zero(other * sympy.Matrix(qd) - c) and not is_zero(other - C)
     partial = sum((M.diff(q[k]) for k in range(n)), sympy.zeros(n, n))
     keys.append(make_key(
-        "9.1", notebook=STRUCTURE, title="003 Prop. 9.1: Mdot - 2C is skew-symmetric (2R arm)",
+        "9.1", notebook=STRUCTURE, title="Lynch & Park, Prop. 9.1: Mdot - 2C is skew-symmetric (2R arm)",
         points=3, symbols=symbols, angles=("q1", "q2"), split=("qd1", "qd2"),
         parts=[{"name": "C", "value": C},
                {"name": "Mdot", "value": Mdot, "structure": "symmetric"},
@@ -647,7 +647,7 @@ def structure_keys():
     Jinv = J.inv()
     Lam = (Jinv.T * M * Jinv).applyfunc(sympy.simplify)
     keys.append(make_key(
-        "9.98", notebook=STRUCTURE, title="003 Eq. (9.98): task-space inertia of the 2R arm",
+        "9.98", notebook=STRUCTURE, title="Lynch & Park, Eq. (9.98): task-space inertia of the 2R arm",
         points=2, symbols=symbols, angles=("q1", "q2"),
         parts=[{"name": "J", "value": J}, {"name": "Lambda", "value": Lam,
                                            "structure": "symmetric"}],
@@ -658,7 +658,7 @@ def structure_keys():
                    "message": "the order is J^-T M J^-1 (transpose of the inverse on the left)"},
                   {"part": "Lambda", "value": J * M.inv() * J.T,     # only its values matter
                    "message": "that is Lambda^-1 = J M^-1 J^T; invert it"}]))
-    # 004 Eq. (32)-(34): coefficient of coupling of the two-link arm of 000 Sec. 3.2.6
+    # Tourassis & Neuman, Eq. (32)-(34): coefficient of coupling of the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6
     fu = planar_2r("fu", symbolic=True)
     fm1, fm2, l = positive("m1", "m2", "l")
     D = equations_of_motion(fu, method="lagrange_euler").D
@@ -675,7 +675,7 @@ def structure_keys():
             break                                      # d12 takes both signs among the samples
         seed += 1
     keys.append(make_key(
-        "k12", notebook=STRUCTURE, title="004 Eqs. (32)-(34): coefficient of coupling of the "
+        "k12", notebook=STRUCTURE, title="Tourassis & Neuman, Eqs. (32)-(34): coefficient of coupling of the "
         "two-link arm", points=2, symbols=symbols, angles=("q1", "q2"), samples=samples,
         parts=[{"name": "k12", "value": k12}, {"name": "LF", "value": LF},
                {"name": "KF", "value": KF}],
@@ -689,14 +689,14 @@ def structure_keys():
                               "j = 2 over the mass moved by joint i = 1 (Eq. (34))"},
                   {"part": "LF", "value": masses[1] / (masses[0] + masses[1]),
                    "message": "Eq. (34) takes the square root of the mass ratio"}]))
-    # 001: the payload Mp
+    # the thesis appendix: the payload Mp
     mac = planar_2r("macsyma", symbolic=True)
     Mp = sympy.Symbol("Mp", positive=True)
     eom = equations_of_motion(mac, method="lagrange_euler")
     dD = (eom.D - eom.D.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
     dc = (eom.c - eom.c.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
     l1, l2, g = positive("l1", "l2", "g")
-    # the mistake: the payload at the middle of link 2 (a point mass there, by 003 Eq. (9.10))
+    # the mistake: the payload at the middle of link 2 (a point mass there, by Lynch & Park, Eq. (9.10))
     middle = sympy.Matrix([l1 * sympy.cos(q1) + l2 / 2 * sympy.cos(q1 + q2),
                            l1 * sympy.sin(q1) + l2 / 2 * sympy.sin(q1 + q2)]).jacobian(list(q))
     mid = middle.T * middle
@@ -704,7 +704,7 @@ def structure_keys():
                "l2": "positive", "I1": "positive", "I2": "positive", "g": "positive",
                "q1": "real", "q2": "real"}
     keys.append(make_key(
-        "Mp", notebook=STRUCTURE, title="001 App. B: how the payload Mp changes D and c",
+        "Mp", notebook=STRUCTURE, title="the thesis appendix, App. B: how the payload Mp changes D and c",
         points=2, symbols=symbols, angles=("q1", "q2"),
         parts=[{"name": "dD", "value": dD, "structure": "symmetric"},
                {"name": "dc", "value": dc}],
@@ -712,7 +712,7 @@ def structure_keys():
                    "message": "the payload is a point mass at the TIP (distance l2 from joint "
                               "2), not at the middle of link 2"},
                   {"part": "dc", "value": -dc,
-                   "message": "gravity points along -y0 (001's potential +M g^T x with "
+                   "message": "gravity points along -y0 (the thesis appendix's potential +M g^T x with "
                               "g = (0, gravity, 0)): the payload's weight pulls the arm down"}] + [
                   {"part": "dc", "value": sign * sympy.Matrix(
                       [sympy.diff(Mp * g * (l1 * sympy.cos(q1) + l2 * sympy.cos(q1 + q2)), v)

@@ -31,11 +31,11 @@ CELLS = [
     "from dynlab.display import equations_latex\n"
     "from dynlab.robots import planar_2r\n"
     "from dynlab.widgets import dashboard",
-    # the derivation: 000 Sec. 3.2.6's two-link arm, symbols m1, m2, l, g
+    # the derivation: Fu, Gonzalez & Lee, Sec. 3.2.6's two-link arm, symbols m1, m2, l, g
     "arm = planar_2r(variant='fu', symbolic=True)\n"
     "le = dynlab.equations_of_motion(arm, method='lagrange_euler')\n"
     "ne = dynlab.equations_of_motion(arm, method='newton_euler')\n"
-    "display(Markdown('**Two-link arm of 000 Fig. 3.2, by Lagrange-Euler** '\n"
+    "display(Markdown('**Two-link arm of Fu, Gonzalez & Lee, Fig. 3.2, by Lagrange-Euler** '\n"
     "                 '(Newton-Euler agrees: ' + str(bool(le.compare(ne))) + ')'))\n"
     "display(Markdown(equations_latex(le)))",
     "dashboard('planar_2r', variant='fu')",

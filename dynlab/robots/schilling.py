@@ -16,22 +16,22 @@ from dynlab.model import G, Link, Robot
 from dynlab.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 
 
-# -- 002 Sec. 6-9: the one-axis arm (pendulum) --------------------------------------------------
+# -- Schilling, Sec. 6-9: the one-axis arm (pendulum) --------------------------------------------------
 def pendulum(symbolic: bool = False, *, m1=None, a1=None, g=None, viscous=0, coulomb=0,
              static=None, epsilon=0.01) -> Robot:
-    """The one-axis arm of 002 Sec. 6-9 (Table 6-3), a pendulum: a thin uniform rod of mass
+    """The one-axis arm of Schilling, Sec. 6-9 (Table 6-3), a pendulum: a thin uniform rod of mass
     ``m1`` and length ``a1`` turning about ``z0``.
 
     As the source states it: CoM ``(-a1/2, 0, 0)`` in frame 1 (Eq. (6-9-1)); inertia about the
     CoM ``(m1 a1^2/12) diag(0, 1, 1)`` (Eq. (6-9-2)); ``y0`` points up, so gravity is
-    ``(0, -g, 0)`` with ``g = g_0 = 9.8062`` m/s^2 (002 writes ``g_0``; dynlab's symbol is ``g``).
+    ``(0, -g, 0)`` with ``g = g_0 = 9.8062`` m/s^2 (Schilling writes ``g_0``; dynlab's symbol is ``g``).
     ``q1`` is measured from the horizontal ``x0``: the rod hangs at ``q1 = -pi/2`` and is an
     inverted pendulum at ``q1 = pi/2``; the source's home position is ``q1 = pi/3``.  The result
     is Eqs. (6-9-10) = (6-9-22):
 
         tau1 = (m1 a1^2/3) qdd1 + g m1 a1 C1/2 + b1(qd1)
 
-    Friction ``b1`` is 002 Eq. (6-3-3), which the source leaves unspecified: ``viscous``,
+    Friction ``b1`` is Schilling, Eq. (6-3-3), which the source leaves unspecified: ``viscous``,
     ``coulomb``, ``static`` (default ``None``: equal to ``coulomb``) and ``epsilon``, all zero
     (no friction) by default; numbers or SymPy expressions.  Numeric defaults ``m1 = 1 kg``,
     ``a1 = 0.5 m`` are dynlab's choice (the source gives none); pass ``m1``, ``a1``, ``g`` to
@@ -52,14 +52,14 @@ def pendulum(symbolic: bool = False, *, m1=None, a1=None, g=None, viscous=0, cou
     link = Link("R", a=a1, alpha=0, mass=m1, com=(-a1 / 2, 0, 0),
                 inertia=rod_inertia(m1, a1), name="link 1", **friction)
     return Robot([link], gravity=(0, -p["g"], 0), name="one-axis arm (pendulum)",
-                 source="002 Sec. 6-9, Table 6-3, Eqs. (6-9-1), (6-9-2)")
+                 source="Schilling, Sec. 6-9, Table 6-3, Eqs. (6-9-1), (6-9-2)")
 
 
 
-# -- 002 Sec. 6-6: the three-axis SCARA ----------------------------------------------------------
+# -- Schilling, Sec. 6-6: the three-axis SCARA ----------------------------------------------------------
 def scara(symbolic: bool = False, *, m1=None, m2=None, m3=None, d1=None, a1=None, a2=None,
           l3=None, g=None, viscous=0, coulomb=0, static=None, epsilon=0.01) -> Robot:
-    """The three-axis SCARA of 002 Sec. 6-6 (Fig. 6-5, Table 6-2): two horizontal rods turning
+    """The three-axis SCARA of Schilling, Sec. 6-6 (Fig. 6-5, Table 6-2): two horizontal rods turning
     about vertical axes and a vertical rod sliding along them (joint 3 prismatic).
 
     Table 6-2 as corrected (see :mod:`dynlab.errata`; the table prints ``theta_2 = q_1``, but
@@ -104,5 +104,5 @@ def scara(symbolic: bool = False, *, m1=None, m2=None, m3=None, d1=None, a1=None
              Link("P", theta=0, a=0, alpha=0, mass=p["m3"], com=(0, 0, -p["l3"] / 2),
                   inertia=rod_inertia(p["m3"], p["l3"], "z"), name="link 3",
                   **friction[2])]
-    return Robot(links, gravity=(0, 0, -p["g"]), name="three-axis SCARA (002 Sec. 6-6)",
-                 source="002 Sec. 6-6, Table 6-2 (theta_2 = q2, corrected)")
+    return Robot(links, gravity=(0, 0, -p["g"]), name="three-axis SCARA (Schilling, Sec. 6-6)",
+                 source="Schilling, Sec. 6-6, Table 6-2 (theta_2 = q2, corrected)")

@@ -1,9 +1,9 @@
 """The arms of Tourassis & Neuman (1985), Tables 2 and 3, with generic inertial parameters.
 
-004 Sec. 6 compares the dynamic models of six arms by the number of non-zero independent
+Tourassis & Neuman, Sec. 6 compares the dynamic models of six arms by the number of non-zero independent
 coefficients: the positioning systems Cartesian ``(z-x-y)``, cylindrical ``(theta-z-r)``,
 spherical ``(theta-phi-r)`` and articulated ``(q1-q2-q3)``, and the six-joint Stanford arm and
-PUMA.  004 gives only the arrangement of the joint axes (Table 3's second column):
+PUMA.  Tourassis & Neuman gives only the arrangement of the joint axes (Table 3's second column):
 
     Cartesian     z _|_ x _|_ y                     (prismatic, prismatic, prismatic)
     cylindrical   theta || z _|_ r                  (revolute, prismatic, prismatic)
@@ -12,14 +12,14 @@ PUMA.  004 gives only the arrangement of the joint axes (Table 3's second column
     Stanford      q1 _|_ q2 _|_ q3 || q4 _|_ q5 _|_ q6   (joint 3 prismatic)
     PUMA          q1 _|_ q2 || q3 _|_ q4 _|_ q5 _|_ q6
 
-and that every arm stands on a level floor, joint 1 about or along the vertical (004 Sec. 6:
+and that every arm stands on a level floor, joint 1 about or along the vertical (Tourassis & Neuman, Sec. 6:
 "all of the robots are assumed to operate on a level foundation and consequently G_1 = 0";
 the Cartesian arm's joint 1 lifts, so its ``G_1`` is the constant weight).  The DH tables below
-realise these arrangements with the fewest lengths (the Stanford arm's is Paul's, 004 ref. [4],
+realise these arrangements with the fewest lengths (the Stanford arm's is Paul's, Tourassis & Neuman ref. [4],
 with its shoulder offset ``d2``; the PUMA's is dynlab's PUMA 560, :func:`dynlab.robots.puma560`).
 ``z0`` points up and gravity is ``(0, 0, -g)``.
 
-The inertial parameters are what 004 leaves open, and what its counts depend on.  Every builder
+The inertial parameters are what Tourassis & Neuman leaves open, and what its counts depend on.  Every builder
 takes ``inertia``:
 
 ``"general"``
@@ -35,7 +35,7 @@ takes ``inertia``:
 
 With ``symbolic=True`` (the default: these arms are for counting) every parameter is a SymPy
 symbol named as above (``m3``, ``rx3``, ``Ixy3``, lengths ``d1``, ``a2`` ..., gravity ``g``);
-with ``symbolic=False`` they take dynlab's numbers (stated in each docstring; 004 gives none).
+with ``symbolic=False`` they take dynlab's numbers (stated in each docstring; Tourassis & Neuman gives none).
 Any parameter may be passed by name, a number or an expression, in either mode:
 ``cylindrical(symbolic=False, rx3=0.05)`` moves the radial arm's centre of mass sideways.
 Parameters that the chosen ``inertia`` level fixes at zero cannot be passed.
@@ -176,7 +176,7 @@ CARTESIAN_DEFAULTS = _defaults(
 
 
 def cartesian(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """004's Cartesian ``(z-x-y)`` arm: three prismatic joints along ``z0`` (up), ``x0``, ``y0``.
+    """Tourassis & Neuman's Cartesian ``(z-x-y)`` arm: three prismatic joints along ``z0`` (up), ``x0``, ``y0``.
 
     DH (standard): joint 1 ``theta = -pi/2, alpha = -pi/2``; joint 2 ``theta = -pi/2,
     alpha = pi/2``; joint 3 ``theta = 0, alpha = 0``; no lengths (a prismatic joint's ``a`` and
@@ -193,7 +193,7 @@ def cartesian(symbolic: bool = True, *, inertia: str = "general", **parameters) 
               ("P", {"theta": (_QUARTER, -1), "alpha": (_QUARTER, 1)}),
               ("P", {})]
     return _build("cartesian", "Cartesian (z-x-y) arm", joints, symbolic, inertia, parameters,
-                  CARTESIAN_DEFAULTS, "004 Sec. 6, Table 3 (axes z _|_ x _|_ y)")
+                  CARTESIAN_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (axes z _|_ x _|_ y)")
 
 
 CYLINDRICAL_DEFAULTS = _defaults(
@@ -202,7 +202,7 @@ CYLINDRICAL_DEFAULTS = _defaults(
 
 
 def cylindrical(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """004's cylindrical ``(theta-z-r)`` arm: a column turning about ``z0`` (up), a carriage
+    """Tourassis & Neuman's cylindrical ``(theta-z-r)`` arm: a column turning about ``z0`` (up), a carriage
     sliding up it (``z1 = z0``) and a radial arm sliding along the horizontal ``z2``, which
     meets the column's axis.
 
@@ -220,7 +220,7 @@ def cylindrical(symbolic: bool = True, *, inertia: str = "general", **parameters
               ("P", {"theta": 0, "alpha": (_QUARTER, -1)}),
               ("P", {})]
     return _build("cylindrical", "cylindrical (theta-z-r) arm", joints, symbolic, inertia,
-                  parameters, CYLINDRICAL_DEFAULTS, "004 Sec. 6, Table 3 (theta || z _|_ r)")
+                  parameters, CYLINDRICAL_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (theta || z _|_ r)")
 
 
 SPHERICAL_DEFAULTS = _defaults(
@@ -229,7 +229,7 @@ SPHERICAL_DEFAULTS = _defaults(
 
 
 def spherical(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """004's spherical ``(theta-phi-r)`` arm (the Stanford arm's first three joints without its
+    """Tourassis & Neuman's spherical ``(theta-phi-r)`` arm (the Stanford arm's first three joints without its
     shoulder offset): turn about ``z0`` (up), tilt about the horizontal ``z1``, slide along the
     radial ``z2`` through the meeting point of ``z0`` and ``z1``.
 
@@ -246,7 +246,7 @@ def spherical(symbolic: bool = True, *, inertia: str = "general", **parameters) 
               ("R", {"alpha": (_QUARTER, 1)}),
               ("P", {})]
     return _build("spherical", "spherical (theta-phi-r) arm", joints, symbolic, inertia,
-                  parameters, SPHERICAL_DEFAULTS, "004 Sec. 6, Table 3 (theta _|_ phi _|_ r)")
+                  parameters, SPHERICAL_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (theta _|_ phi _|_ r)")
 
 
 ARTICULATED_DEFAULTS = _defaults(
@@ -256,7 +256,7 @@ ARTICULATED_DEFAULTS = _defaults(
 
 
 def articulated(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """004's articulated ``(q1-q2-q3)`` arm (an elbow arm without offsets): a waist about
+    """Tourassis & Neuman's articulated ``(q1-q2-q3)`` arm (an elbow arm without offsets): a waist about
     ``z0`` (up), shoulder and elbow about horizontal parallel axes ``z1 || z2``.
 
     DH: joint 1 revolute, ``d = d1``, ``alpha = pi/2``; joints 2 and 3 revolute with
@@ -273,7 +273,7 @@ def articulated(symbolic: bool = True, *, inertia: str = "general", **parameters
               ("R", {"a": "a2"}),
               ("R", {"a": "a3"})]
     return _build("articulated", "articulated (q1-q2-q3) arm", joints, symbolic, inertia,
-                  parameters, ARTICULATED_DEFAULTS, "004 Sec. 6, Table 3 (q1 _|_ q2 || q3)")
+                  parameters, ARTICULATED_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (q1 _|_ q2 || q3)")
 
 
 # -- 6-joint arms ------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ STANFORD_DEFAULTS = _defaults(
 
 
 def stanford(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """The Stanford arm (Paul's DH table, 004 ref. [4]): ``q1 _|_ q2 _|_ q3 || q4 _|_ q5 _|_ q6``
+    """The Stanford arm (Paul's DH table, Tourassis & Neuman ref. [4]): ``q1 _|_ q2 _|_ q3 || q4 _|_ q5 _|_ q6``
     with joint 3 prismatic and a spherical wrist.
 
     DH: joint 1 revolute, ``d = d1``, ``alpha = -pi/2``; joint 2 revolute, ``d = d2``
@@ -305,7 +305,7 @@ def stanford(symbolic: bool = True, *, inertia: str = "general", **parameters) -
               ("R", {"alpha": (_QUARTER, 1)}),
               ("R", {"d": "d6"})]
     return _build("stanford", "Stanford arm", joints, symbolic, inertia, parameters,
-                  STANFORD_DEFAULTS, "004 Sec. 6, Table 3; DH after Paul (1981), 004 ref. [4]")
+                  STANFORD_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3; DH after Paul (1981), Tourassis & Neuman ref. [4]")
 
 
 _PUMA_LENGTH_NAMES = {(1, "d"): "d1", (2, "a"): "a2", (3, "d"): "d3", (3, "a"): "a3",
@@ -318,7 +318,7 @@ PUMA_DEFAULTS = _defaults(
 
 
 def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """The PUMA of 004 Table 3: the PUMA 560's geometry (:func:`dynlab.robots.puma560`: ``d1``,
+    """The PUMA of Tourassis & Neuman, Table 3: the PUMA 560's geometry (:func:`dynlab.robots.puma560`: ``d1``,
     ``a2``, ``d3``, ``a3``, ``d4``, twists ``pi/2, 0, -pi/2, pi/2, -pi/2, 0``) with generic
     inertial parameters, where :func:`~dynlab.robots.puma560` keeps the published set's zeros.
 
@@ -339,10 +339,10 @@ def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameter
                 dh[key] = _PUMA_LENGTH_NAMES[k, key]
         joints.append(("R", dh))
     return _build("puma", "PUMA", joints, symbolic, inertia, parameters, PUMA_DEFAULTS,
-                  "004 Sec. 6, Table 3; geometry and numbers of dynlab.robots.puma560",
+                  "Tourassis & Neuman, Sec. 6, Table 3; geometry and numbers of dynlab.robots.puma560",
                   lumped=PUMA560_LUMPED_LINKS)
 
 
-#: The builders by 004's names, in Table 3's order.
+#: The builders by Tourassis & Neuman's names, in Table 3's order.
 ARMS_004 = {"cartesian": cartesian, "cylindrical": cylindrical, "spherical": spherical,
             "articulated": articulated, "stanford": stanford, "puma": puma_generic}

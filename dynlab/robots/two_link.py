@@ -13,7 +13,7 @@ from dynlab.model import G, Link, Robot, scalar
 from dynlab.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 
 #: Per variant: parameter names in the source's letters with dynlab's numeric defaults (the
-#: sources give no numbers; gravity 9.8062 m/s^2 as 000 and 002 use it).
+#: sources give no numbers; gravity 9.8062 m/s^2 as Fu, Gonzalez & Lee and Schilling use it).
 PLANAR_2R_PARAMETERS = {
     "fu": {"m1": 2.0, "m2": 1.0, "l": 1.0, "g": G},
     "schilling": {"m1": 2.0, "m2": 1.5, "a1": 0.5, "a2": 0.4, "g": G},
@@ -30,22 +30,22 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
     the DH ``theta``s of standard DH with ``alpha = d = 0``; ``q2`` is relative to link 1.
 
     ``variant="fu"``
-        000 Sec. 3.2.6 (Fig. 3.2; also 3.3.7 and 3.4.2): lengths ``a1 = a2 = l``, masses
-        ``m1``, ``m2`` (000 L350 names them so; pass ``m2=m1`` for equal masses), each link a
-        uniform rod: CoM at its middle, ``(-l/2, 0, 0)`` in frame i (fixed by 000's gravity
+        Fu, Gonzalez & Lee, Sec. 3.2.6 (Fig. 3.2; also 3.3.7 and 3.4.2): lengths ``a1 = a2 = l``, masses
+        ``m1``, ``m2`` (as the assumptions of Sec. 3.2.6 name them; pass ``m2=m1`` for equal masses), each link a
+        uniform rod: CoM at its middle, ``(-l/2, 0, 0)`` in frame i (fixed by Fu, Gonzalez & Lee's gravity
         terms and its N-E ``s_i``), inertia about the CoM ``diag(0, m l^2/12, m l^2/12)``
-        (000 L940, L1199).  000 gives ``g = 9.8062``.
+        (the N-E example of Sec. 3.3.7 and the G-D example of Sec. 3.4.2).  Fu, Gonzalez & Lee gives ``g = 9.8062``.
     ``variant="schilling"``
-        002 Sec. 6-5 (Table 6-1): thin rods of lengths ``a1``, ``a2`` and masses ``m1``, ``m2``,
+        Schilling, Sec. 6-5 (Table 6-1): thin rods of lengths ``a1``, ``a2`` and masses ``m1``, ``m2``,
         CoM ``(-a_k/2, 0, 0)`` (Eqs. (6-5-1), (6-5-8)), inertia about the CoM
         ``(m_k a_k^2/12) diag(0, 1, 1)`` (Eqs. (6-5-2), (6-5-9)); ``g = g_0 = 9.8062``.
         Home position ``(pi/3, -pi/3)``.
     ``variant="lynch_park"``
-        003 Sec. 9.1.1: point masses ``m1``, ``m2`` at the distal ends of links of lengths
-        ``L1``, ``L2`` (CoM at the origin of frame i, zero inertia).  003 gives no number for
+        Lynch & Park, Sec. 9.1.1: point masses ``m1``, ``m2`` at the distal ends of links of lengths
+        ``L1``, ``L2`` (CoM at the origin of frame i, zero inertia).  Lynch & Park gives no number for
         ``g``: dynlab uses 9.8062.
     ``variant="macsyma"``
-        001 App. B: links of masses ``M1``, ``M2``, lengths ``l1``, ``l2``, CoM at the middle
+        the thesis appendix, App. B: links of masses ``M1``, ``M2``, lengths ``l1``, ``l2``, CoM at the middle
         (the batch file's ``x_c1``, ``x_c2``), moments of inertia ``I1``, ``I2`` about the CoM
         in the plane of motion, and a point payload ``Mp`` at the tip.  dynlab has one body per
         link, so the payload is folded into link 2 (it is rigidly attached): mass ``M2 + Mp``,
@@ -63,13 +63,13 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
     ``a2 = 0.4 m``, ``m1 = 2 kg``, ``m2 = 1.5 kg``; lynch_park ``L1 = 1 m``, ``L2 = 0.8 m``,
     ``m1 = 1 kg``, ``m2 = 0.5 kg``; macsyma ``l1 = 0.6 m``, ``l2 = 0.4 m``, ``M1 = 3 kg``,
     ``M2 = 2 kg``, ``Mp = 0.5 kg``, ``I1 = 0.09``, ``I2 = 0.02667 kg m^2`` (``M_k l_k^2/12`` of
-    these defaults).  Friction (002 Eq. (6-3-3); 000
-    and 002 write ``b_k``): ``viscous``, ``coulomb``, ``static``, ``epsilon`` as in
+    these defaults).  Friction (Schilling, Eq. (6-3-3); Fu, Gonzalez & Lee
+    and Schilling write ``b_k``): ``viscous``, ``coulomb``, ``static``, ``epsilon`` as in
     :func:`pendulum`, a scalar for both joints or one value per joint; zero by default.
 
     >>> from dynlab import equations_of_motion
     >>> eom = equations_of_motion(planar_2r("fu", symbolic=True))
-    >>> eom.D[1, 1], eom.c[1]                     # 000 Sec. 3.2.6: m2 l^2/3, m2 g l C12/2
+    >>> eom.D[1, 1], eom.c[1]                     # Fu, Gonzalez & Lee, Sec. 3.2.6: m2 l^2/3, m2 g l C12/2
     (l**2*m2/3, g*l*m2*cos(q1 + q2)/2)
     >>> sorted(map(str, planar_2r("macsyma", symbolic=True).free_symbols))
     ['I1', 'I2', 'M1', 'M2', 'Mp', 'g', 'l1', 'l2']
@@ -79,7 +79,7 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
     choice(variant, PLANAR_2R_PARAMETERS, "planar_2r", "variant")
     if payload is not None:
         if variant != "macsyma":
-            raise TypeError(f"planar_2r: payload= belongs to the 'macsyma' variant (001), "
+            raise TypeError(f"planar_2r: payload= belongs to the 'macsyma' variant (the thesis appendix), "
                             f"not {variant!r}")
         if parameters.get("Mp") is not None:
             raise TypeError("planar_2r: give the payload mass once, as payload= or Mp=")
@@ -92,18 +92,18 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
     gravity = (0, -p["g"], 0)
     if variant == "fu":
         (m1, m2), (a1, a2) = (p["m1"], p["m2"]), (p["l"], p["l"])
-        name, source = "two-link arm (000 Fig. 3.2)", "000 Sec. 3.2.6 (Fig. 3.2), 3.3.7, 3.4.2"
+        name, source = "two-link arm (Fu, Gonzalez & Lee, Fig. 3.2)", "Fu, Gonzalez & Lee, Sec. 3.2.6 (Fig. 3.2), 3.3.7, 3.4.2"
     elif variant == "schilling":
         (m1, m2), (a1, a2) = (p["m1"], p["m2"]), (p["a1"], p["a2"])
-        name, source = "two-axis planar arm (002 Sec. 6-5)", "002 Sec. 6-5, Table 6-1"
+        name, source = "two-axis planar arm (Schilling, Sec. 6-5)", "Schilling, Sec. 6-5, Table 6-1"
     elif variant == "lynch_park":
         L1, L2 = p["L1"], p["L2"]
         links = [Link("R", a=L, alpha=0, mass=m, com=(0, 0, 0), inertia=None,
                       name=f"link {k}", **fr)
                  for k, (L, m, fr) in enumerate(((L1, p["m1"], friction[0]),
                                                  (L2, p["m2"], friction[1])), start=1)]
-        return Robot(links, gravity=gravity, name="planar 2R with point masses (003 Sec. 9.1.1)",
-                     source="003 Sec. 9.1.1")
+        return Robot(links, gravity=gravity, name="planar 2R with point masses (Lynch & Park, Sec. 9.1.1)",
+                     source="Lynch & Park, Sec. 9.1.1")
     else:
         M1, M2, Mp, l1, l2 = p["M1"], p["M2"], p["Mp"], p["l1"], p["l2"]
         I1, I2 = p["I1"], p["I2"]
@@ -116,8 +116,8 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
                  Link("R", a=l2, alpha=0, mass=mass2, com=(x2, 0, 0),
                       inertia=[[0, 0, 0], [0, I2_folded, 0], [0, 0, I2_folded]],
                       name="link 2 + payload", **friction[1])]
-        return Robot(links, gravity=gravity, name="two-link arm with payload (001 App. B)",
-                     source="001 App. B (Macsyma batch file B.6)")
+        return Robot(links, gravity=gravity, name="two-link arm with payload (the thesis appendix, App. B)",
+                     source="the thesis appendix, App. B (Macsyma batch file B.6)")
     links = [Link("R", a=a, alpha=0, mass=m, com=(-a / 2, 0, 0),
                   inertia=rod_inertia(m, a), name=f"link {k}", **fr)
              for k, (a, m, fr) in enumerate(((a1, m1, friction[0]), (a2, m2, friction[1])),

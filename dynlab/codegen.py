@@ -61,6 +61,7 @@ import numpy as np
 
 from dynlab.checks import all_finite, check_finite, flag
 from dynlab.emitters import counts_text, fortran_name
+from dynlab.forward import ldl_solve
 from dynlab.optimizer import STRATEGIES, Optimizer, optimize
 from dynlab.program import FUNCTIONS, NUMPY_FUNCTIONS, Program
 from dynlab.tracing import Tape, backend_for
@@ -68,8 +69,8 @@ from dynlab.tracing import Tape, backend_for
 #: The public names, several of them defined in the modules of the pipeline (tape -> program ->
 #: optimizer -> emitters) and offered here in one place.
 __all__ = ["FORMAT", "WHAT", "FUNCTIONS", "STRATEGIES", "VECTOR_CHUNK", "EXPAND_LIMIT",
-           "Program", "Optimizer", "Generated", "fortran_name", "optimize_tape", "trace",
-           "solve_symmetric", "generate", "crunch", "from_sympy", "closed_form", "compile_c",
+           "Program", "Optimizer", "Generated", "fortran_name", "optimize_tape", "record",
+           "generate", "crunch", "from_sympy", "closed_form", "compile_c",
            "source_fingerprint", "cache_directory"]
 
 #: Bumped when the layout of cached files changes.
@@ -110,45 +111,7 @@ def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Pro
 # =================================================================================================
 # Tracing a formulation
 # =================================================================================================
-def solve_symmetric(D, b):
-    """``x`` with ``D x = b`` for a symmetric positive definite ``D`` (nested lists), by the
-    ``L diag(d) L^T`` factorization, straight-line (no pivoting: ``D`` of Fu, Gonzalez & Lee, Eq. (3.2-31) is
-    positive definite, Tourassis & Neuman, Sec. 3).  Works on floats, traced values and SymPy expressions.
-
-    >>> solve_symmetric([[4.0, 2.0], [2.0, 3.0]], [2.0, 1.0])
-    [0.5, 0.0]
-    """
-    n = len(b)
-    L = [[0] * n for _ in range(n)]
-    d, inverse = [0] * n, [0] * n
-    for j in range(n):
-        v = [L[j][k] * d[k] for k in range(j)]
-        total = D[j][j]
-        for k in range(j):
-            total = total - L[j][k] * v[k]
-        d[j] = total
-        inverse[j] = 1 / total
-        for i in range(j + 1, n):
-            total = D[i][j]
-            for k in range(j):
-                total = total - L[i][k] * v[k]
-            L[i][j] = total * inverse[j]
-    y = []
-    for i in range(n):
-        total = b[i]
-        for k in range(i):
-            total = total - L[i][k] * y[k]
-        y.append(total)
-    x = [0] * n
-    for i in range(n - 1, -1, -1):
-        total = y[i] * inverse[i]
-        for k in range(i + 1, n):
-            total = total - L[k][i] * x[k]
-        x[i] = total
-    return x
-
-
-def trace(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
+def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
           variant: str | None = None, *, gravity: bool = True, friction: bool = True,
           tip_wrench: bool = True) -> tuple:
     """Record ``what`` for ``robot`` (numeric parameters) on a fresh tape by ``method``.
@@ -156,7 +119,7 @@ def trace(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     Returns ``(tape, layout)``, ``layout`` a list of ``(name, shape)`` of the flat outputs.
     ``D`` comes from the formulation's own terms (L-E, G-D) or by probing the recursion
     (N-E, Fu, Gonzalez & Lee, Prob. 3.11); ``bias`` is ``tau`` at ``qdd = 0``; forward dynamics solves
-    ``D qdd = tau - bias`` by :func:`solve_symmetric` on the same tape.
+    ``D qdd = tau - bias`` by :func:`dynlab.forward.ldl_solve` on the same tape.
     """
     from dynlab import formulations
     if not isinstance(what, str) or what not in WHAT:
@@ -203,7 +166,7 @@ def trace(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
         D = inertia()
         bias = tau(qd, zero)
         rhs = [t - b for t, b in zip(inputs["tau"], bias)]
-        outputs, layout = solve_symmetric(D, rhs), [("qdd", (n,))]
+        outputs, layout = ldl_solve(D, rhs)[0], [("qdd", (n,))]
     tape.outputs(outputs)
     return tape, layout
 
@@ -567,7 +530,7 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
             robot.cache[memory_key] = loaded
             return loaded
     start = time.perf_counter()
-    tape, layout = trace(robot, what, method, variant, gravity=gravity, friction=friction,
+    tape, layout = record(robot, what, method, variant, gravity=gravity, friction=friction,
                          tip_wrench=tip_wrench)
     program = optimize_tape(tape, share=share, strategy=strategy)
     generated = Generated(program, layout, name=name, title=title,
@@ -951,7 +914,7 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
             for j in range(i, n):
                 rows[i][j] = rows[j][i] = next(upper)
         rhs = [t - b for t, b in zip(tau_symbols, bias)]
-        expressions, layout = [sympy.Matrix(solve_symmetric(rows, rhs))], [("qdd", (n,))]
+        expressions, layout = [sympy.Matrix(ldl_solve(rows, rhs)[0])], [("qdd", (n,))]
         variant_name = eom.method if variant is None else f"{eom.method} ({variant})"
         return from_sympy(expressions, inputs, layout=layout, crunched=crunched,
                           name=f"{_slug(robot.name)}_{what}_closed_form",

@@ -94,22 +94,33 @@ def ldl_solve(D, b):
     """
     n = len(b)
     L = [[0] * n for _ in range(n)]
-    d = [0] * n
-    inverse = [0] * n
+    d, inverse = [0] * n, [0] * n
     for j in range(n):
         v = [L[j][k] * d[k] for k in range(j)]
-        d[j] = D[j][j] - sum(L[j][k] * v[k] for k in range(j))
-        if isinstance(d[j], (int, float)) and d[j] == 0:
+        total = D[j][j]
+        for k in range(j):
+            total = total - L[j][k] * v[k]
+        if isinstance(total, (int, float)) and total == 0:
             raise ZeroPivot(j + 1)
-        inverse[j] = 1 / d[j]
+        d[j] = total
+        inverse[j] = 1 / total
         for i in range(j + 1, n):
-            L[i][j] = (D[i][j] - sum(L[i][k] * v[k] for k in range(j))) * inverse[j]
+            total = D[i][j]
+            for k in range(j):
+                total = total - L[i][k] * v[k]
+            L[i][j] = total * inverse[j]
     y = []
     for i in range(n):
-        y.append(b[i] - sum(L[i][k] * y[k] for k in range(i)))
+        total = b[i]
+        for k in range(i):
+            total = total - L[i][k] * y[k]
+        y.append(total)
     x = [0] * n
-    for i in reversed(range(n)):
-        x[i] = y[i] * inverse[i] - sum(L[k][i] * x[k] for k in range(i + 1, n))
+    for i in range(n - 1, -1, -1):
+        total = y[i] * inverse[i]
+        for k in range(i + 1, n):
+            total = total - L[k][i] * x[k]
+        x[i] = total
     return x, d
 
 

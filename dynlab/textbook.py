@@ -51,7 +51,7 @@ from dynlab.model import joint_symbols
 from dynlab.robots import ARM_SPECS
 from dynlab.symbolic import compact, is_zero, reduce_trig
 
-__all__ = ["ARMS", "BIBLIOGRAPHY", "QUANTITIES", "Comparison", "Discrepancy", "PrintedEquation",
+__all__ = ["ARMS", "BIBLIOGRAPHY", "QUANTITIES", "PrintedComparison", "Discrepancy", "PrintedEquation",
            "compare_with_derivation", "derived", "equations", "lookup", "printed", "robot",
            "run_table_3_2", "run_table_3_3", "torques", "torques_lynch_park_9_1_1", "trace"]
 
@@ -1019,7 +1019,7 @@ def _text(expr) -> str:
     return str(shorthand(expr))
 
 
-class Comparison(list):
+class PrintedComparison(list):
     """The discrepancies found (a list of :class:`Discrepancy`), with what was checked.
 
     ``checked`` are the records compared, ``agreeing`` those whose print is right, and
@@ -1188,9 +1188,9 @@ def _compare_record(record, method: str, variant: str | None) -> tuple:
 
 def compare_with_derivation(arm: str | None = None, method: str = "newton_euler",
                             variant: str | None = None, source: str | None = None
-                            ) -> Comparison:
+                            ) -> PrintedComparison:
     """Every printed equation of ``arm`` (all arms by default; ``source`` narrows) against
-    dynlab's derivation: a :class:`Comparison`, the list of :class:`Discrepancy` (element,
+    dynlab's derivation: a :class:`PrintedComparison`, the list of :class:`Discrepancy` (element,
     printed terms, derived terms, the erratum's reason), empty when every print is right.
 
     ``method`` (and ``variant``) derive ``tau``, ``D``, ``h`` and ``c``: ``"newton_euler"``
@@ -1216,4 +1216,4 @@ def compare_with_derivation(arm: str | None = None, method: str = "newton_euler"
         discrepancies, unexplained = _compare_record(record, method, variant)
         found.extend(discrepancies)
         unconfirmed.extend(unexplained)
-    return Comparison(found, records, unconfirmed, arm, method)
+    return PrintedComparison(found, records, unconfirmed, arm, method)

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from dynlab import codegen, inverse_dynamics
 from dynlab.codegen import (Optimizer, Program, closed_form, compile_c, crunch, from_sympy,
-                            generate, optimize_tape, solve_symmetric)
+                            generate, optimize_tape)
+from dynlab.forward import ldl_solve
 from dynlab.dynamics import equations_of_motion
 from dynlab.forward import forward_dynamics
 from dynlab.robots import pendulum, planar_2r, puma560, scara
@@ -226,12 +227,12 @@ def test_from_sympy_counts_a_square_as_one_multiplication():
     assert close(code([0.5], [3.0]), [9 * math.sin(0.5) + 9])
 
 
-def test_solve_symmetric_on_numbers_and_on_symbols():
+def test_ldl_solve_on_numbers_and_on_symbols():
     D = [[4.0, 2.0, 0.5], [2.0, 3.0, 1.0], [0.5, 1.0, 2.0]]
     b = [1.0, -2.0, 0.5]
-    assert close(solve_symmetric(D, b), np.linalg.solve(D, b))
+    assert close(ldl_solve(D, b)[0], np.linalg.solve(D, b))
     a, c, d = sympy.symbols("a c d", positive=True)
-    x = solve_symmetric([[a, c], [c, d]], [1, 0])
+    x = ldl_solve([[a, c], [c, d]], [1, 0])[0]
     assert sympy.simplify(x[0] - d / (a * d - c**2)) == 0
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from dynlab import inverse_dynamics
-from dynlab.codegen import trace
+from dynlab.codegen import record
 from dynlab.emitters import c_source, fortran_source, python_source
 from dynlab.optimizer import optimize
 from dynlab.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program
@@ -26,7 +26,7 @@ DYNLAB = Path(__file__).resolve().parents[1] / "dynlab"
 
 
 def test_the_puma_tape_is_records_of_names_and_floats_in_dependency_order():
-    tape, _ = trace(puma560())
+    tape, _ = record(puma560())
     known = {f"{stem}{k}" for stem in ("q", "qd", "qdd") for k in range(6)}
     assert len(tape.lines) > 300
     for target, op, args in tape.lines:
@@ -94,7 +94,7 @@ def test_a_program_with_an_unknown_operation_is_refused():
 @given(chain_and_state(max_joints=4))
 def test_the_program_of_any_chain_survives_json_and_the_optimizer(case):
     robot, q, qd, qdd = case
-    tape, _ = trace(robot)
+    tape, _ = record(robot)
     program = tape.program()
     again = Program.from_json(json.loads(json.dumps(program.to_json())))
     assert again.lines == program.lines and again.outputs == program.outputs
@@ -111,7 +111,7 @@ def test_the_slider_path_and_the_code_generator_run_the_same_program():
     state = tuple(tuple((np.linspace(-0.5, 0.7, n) * k).tolist()) for k in (1.0, -2.0, 0.5))
     slider = inverse_dynamics(robot, *state)                         # compiled tape
     step_by_step = inverse_dynamics(robot, *state, compiled=False)
-    generated = optimize(trace(robot)[0].program()).compile("f")(*state)
+    generated = optimize(record(robot)[0].program()).compile("f")(*state)
     assert np.allclose(slider, step_by_step, rtol=1e-12, atol=1e-12)
     assert np.allclose(generated, step_by_step, rtol=1e-10, atol=1e-10)
 

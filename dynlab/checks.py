@@ -128,3 +128,23 @@ def check_finite(quantity: str, values, where: str, state: dict):
     if not all_finite(values):
         raise not_finite(quantity, values, where, state)
     return values
+
+
+def plain_floats(values, n: int):
+    """``values`` as a tuple of ``n`` floats when it plainly is one (a float64 array of shape
+    ``(n,)``, or a list or tuple of Python floats), else None.  Finiteness is the caller's.
+
+    >>> plain_floats([0.5, 1.0], 2), plain_floats(np.array([0.5, 1.0]), 2), plain_floats([1, 2.0], 2)
+    ((0.5, 1.0), (0.5, 1.0), None)
+    """
+    kind = type(values)
+    if kind is np.ndarray:
+        if values.dtype == np.float64 and values.shape == (n,):
+            return tuple(values.tolist())
+        return None
+    if (kind is tuple or kind is list) and len(values) == n:
+        for value in values:
+            if type(value) is not float:
+                return None
+        return tuple(values)
+    return None

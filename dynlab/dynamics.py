@@ -16,7 +16,7 @@ import numpy as np
 import sympy
 
 from dynlab import formulations
-from dynlab.checks import check_finite, flag
+from dynlab.checks import check_finite, flag, plain_floats
 from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
@@ -62,11 +62,14 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                       compiled)
     if fast is not None:
         n = robot.n
-        arguments = (_plain_floats(q, n), _plain_floats(qd, n), _plain_floats(qdd, n))
+        arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n))
         # one sum per vector: inf or NaN anywhere makes it non-finite (as does a sum that
         # merely overflows, which the checked way then sorts out)
         if None not in arguments and math.isfinite(sum(map(sum, arguments))):
-            tau = fast(*arguments)
+            fast[2] += 1
+            if fast[2] == OPTIMIZE_AFTER:
+                fast[0] = _optimized(fast[1])
+            tau = fast[0](*arguments)
             if math.isfinite(sum(tau)):
                 return np.array(tau)
         # anything else (other types, inf or NaN in or out) goes the checked way below
@@ -87,11 +90,11 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     if not symbolic and not trace and compiled:
         # the slider path: the formulation traced once into straight-line float code; one
         # check of the outputs (inputs are finite, so inf or NaN means an overflow)
-        function, _ = compile_joint_function(
+        function, tape = compile_joint_function(
             robot, ("inverse_dynamics", method, variant, *options.values()),
             _torques_only(recursion), **options)
         robot.cache[_fast_key(robot, method, variant if variant_given else None, gravity,
-                              friction, tip_wrench)] = function
+                              friction, tip_wrench)] = [function, tape, 0]
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
             check_finite("tau", result, robot.name, vec)
@@ -109,14 +112,26 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     return result
 
 
+#: Calls after which the short cut swaps the traced function for the optimised program
+#: (:func:`dynlab.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
+#: at every step keeps the quick trace, a loop over many states gets the fewer operations.
+OPTIMIZE_AFTER = 200
+
+
+def _optimized(tape):
+    """The traced program of ``tape``, optimised and compiled (same inputs and outputs)."""
+    from dynlab.optimizer import optimize
+    return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
+
+
 def _fast_key(robot, method, variant, gravity, friction, tip_wrench) -> tuple:
     return ("public inverse_dynamics", method, variant, gravity, friction, tip_wrench)
 
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """The compiled function that an earlier call of :func:`inverse_dynamics` with these very
-    arguments checked and stored, or None.  Only exact booleans and strings take this path
+    """``[function, tape, calls]``: the compiled function that an earlier call of
+    :func:`inverse_dynamics` with these very arguments checked and stored, or None.  Only exact booleans and strings take this path
     (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
     checked as usual; the joint vectors and the result are checked by the caller."""
     if (trace is not False or compiled is not True or simplify is not None
@@ -125,22 +140,6 @@ def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, sim
             or type(tip_wrench) is not bool or not isinstance(robot, Robot)):
         return None
     return robot.cache.get(_fast_key(robot, method, variant, gravity, friction, tip_wrench))
-
-
-def _plain_floats(values, n: int):
-    """``values`` as a tuple of ``n`` floats when it plainly is one (a float64 array of shape
-    ``(n,)``, or a list or tuple of Python floats), else None.  Finiteness is the caller's."""
-    kind = type(values)
-    if kind is np.ndarray:
-        if values.dtype == np.float64 and values.shape == (n,):
-            return tuple(values.tolist())
-        return None
-    if (kind is tuple or kind is list) and len(values) == n:
-        for value in values:
-            if type(value) is not float:
-                return None
-        return tuple(values)
-    return None
 
 
 def _convert(value, symbolic: bool):

@@ -61,7 +61,7 @@ import sympy
 
 from dynlab import vectors as V
 from dynlab import formulations
-from dynlab.checks import check_finite, flag, not_finite
+from dynlab.checks import check_finite, flag, not_finite, plain_floats
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
 from dynlab.model import Robot
@@ -239,6 +239,44 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     return D, check_finite("bias", bias, robot.name, vec)
 
 
+def _fast_key(method, variant, gravity, friction, tip_wrench) -> tuple:
+    return ("public forward_dynamics", method, variant, gravity, friction, tip_wrench)
+
+
+def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify):
+    """``(function, frictionless)`` that an earlier, fully checked call of
+    :func:`forward_dynamics` with these very arguments stored, or None.  Only exact booleans and
+    strings take this path (``1`` for ``True`` would otherwise find ``True``'s entry)."""
+    if (compiled is not True or simplify is not None or type(method) is not str
+            or not (variant is None or type(variant) is str) or type(gravity) is not bool
+            or type(friction) is not bool or type(tip_wrench) is not bool
+            or not isinstance(robot, Robot)):
+        return None
+    return robot.cache.get(_fast_key(method, variant, gravity, friction, tip_wrench))
+
+
+def _accelerations_quickly(robot, stored, q, qd, tau):
+    """``qdd`` by the stored compiled function when the state is plain finite floats and every
+    ``L D L^T`` pivot is clearly positive; None sends the call the checked way."""
+    n = robot.n
+    arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(tau, n))
+    if None in arguments or not math.isfinite(sum(map(sum, arguments))):
+        return None
+    function, frictionless = stored
+    q, qd, net = arguments
+    if not frictionless:
+        net = tuple(t - f for t, f in zip(net, _friction(robot.numeric()[0], qd, True)))
+    try:
+        values = function(q, qd, net)
+    except ZeroDivisionError:
+        return None
+    pivots = values[n:]
+    if not min(pivots) > SINGULAR_PIVOT * max(map(abs, pivots)):
+        return None
+    qdd = values[:n]
+    return np.array(qdd) if math.isfinite(sum(qdd)) else None
+
+
 def _flags(where: str, *values) -> tuple:
     """``gravity``, ``friction``, ``tip_wrench``, ``compiled`` checked to be booleans."""
     return tuple(flag(value, where, name) for value, name in
@@ -273,6 +311,13 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
     >>> bool(np.allclose(inverse_dynamics(arm, q, qd, qdd), tau, rtol=0, atol=1e-10))
     True
     """
+    fast = _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify)
+    if fast is not None:
+        qdd = _accelerations_quickly(robot, fast, q, qd, tau)
+        if qdd is not None:
+            return qdd
+        # anything else (other types, inf or NaN, a pivot near 0) goes the checked way below
+    key = _fast_key(method, variant, gravity, friction, tip_wrench)
     _, variant = formulations.lookup(method, variant)
     gravity, friction, tip_wrench, compiled = _flags("forward_dynamics", gravity, friction,
                                                      tip_wrench, compiled)
@@ -297,6 +342,8 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         result = np.array(values[:n])
         if not np.isfinite(result).all():      # one check of the outputs: an overflow
             check_finite("qdd", result, robot.name, vec)
+        frictionless = not (friction and any(link.has_friction for link in links))
+        robot.cache[key] = (function, frictionless)
         return result
     import scipy.linalg
     rows, bias = formulations.inertia_and_bias_function(

@@ -59,3 +59,38 @@ def test_the_short_cut_reports_an_overflow():
     inverse_dynamics(arm, [0.0, 0.0], [1.0, 1.0], [0.0, 0.0])
     with pytest.raises(NotFiniteError, match="tau"):
         inverse_dynamics(arm, [0.0, 0.0], [1e200, 1e200], [0.0, 0.0])
+
+
+def test_the_optimised_program_takes_over_with_the_same_numbers(warm_puma):
+    from dynlab.dynamics import OPTIMIZE_AFTER
+    rng = np.random.default_rng(3)
+    states = [tuple(rng.uniform(-2, 2, 6).tolist()) for _ in range(3)]
+    before = [inverse_dynamics(warm_puma, s, s, s) for s in states]
+    for _ in range(OPTIMIZE_AFTER):
+        inverse_dynamics(warm_puma, Q, QD, QDD)
+    (entry,) = [v for k, v in warm_puma.cache.items() if k[0] == "public inverse_dynamics"]
+    traced, _ = [v for k, v in warm_puma.cache.items() if k[0] == "inverse_dynamics"][0]
+    assert entry[0] is not traced                      # swapped for the optimised program
+    after = [inverse_dynamics(warm_puma, s, s, s) for s in states]
+    assert np.allclose(after, before, rtol=1e-12, atol=1e-10)
+
+
+@pytest.mark.parametrize("friction", [False, True])
+def test_forward_dynamics_short_cut_gives_the_checked_numbers(friction):
+    from dynlab import forward_dynamics
+    arm = puma560()
+    if friction:
+        for k in range(1, 7):
+            arm = arm.replace_link(k, viscous=0.1 * k, coulomb=0.05 * k, static=0.08 * k)
+    tau = [3.0, -2.0, 1.0, 0.5, -0.3, 0.2]
+    checked = forward_dynamics(arm, Q, QD, tau, compiled=False)
+    first = forward_dynamics(arm, Q, QD, tau)              # stores the short cut
+    assert any(k[0] == "public forward_dynamics" for k in arm.cache)
+    for kind in (list, tuple, np.array):
+        again = forward_dynamics(arm, kind(Q), kind(QD), kind(tau))
+        assert np.allclose(again, checked, rtol=1e-9, atol=1e-9)
+        assert np.array_equal(again, first)
+    with pytest.raises(TypeError, match="gravity"):
+        forward_dynamics(arm, Q, QD, tau, gravity=1)
+    with pytest.raises(ValueError, match=r"qd\[1\]"):
+        forward_dynamics(arm, Q, [0.0, math.nan, 0, 0, 0, 0], tau)

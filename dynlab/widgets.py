@@ -79,6 +79,7 @@ import html
 import io
 import math
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -466,7 +467,7 @@ class Dashboard:
     def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
                  qdd=None, prismatic_ranges: dict | None = None, engine: str = "dalembert",
                  labels="axes", figsize=(10.0, 4.4), dpi: int = 72, render: bool = True,
-                 blit: bool = True):
+                 blit: bool = True, interactive: bool | None = None):
         import ipywidgets as widgets
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
@@ -593,11 +594,16 @@ class Dashboard:
         self._limit = None
         # blitting: the static background (axes, ticks, panes) is rendered once and kept; an
         # update restores it and draws only the artists that move
-        self._dynamic = sorted(self.drawing.artists() + [patch for part in self.parts_shown
-                                                         for patch in self.bars[part]],
+        # (gravity's arrow too, though it stays: drawn among the arm's artists in zorder, it is
+        # layered as in a full draw from any view)
+        self._dynamic = sorted(self.drawing.artists() + list(self.drawing.gravity_artists)
+                               + [patch for part in self.parts_shown
+                                  for patch in self.bars[part]],
                                key=lambda artist: artist.get_zorder())   # as a full draw does
         self._background = None
         self.blit = blit
+        # a 3-D arm turns with the mouse: the figure is shown by an ipympl canvas widget
+        self.interactive = self._use_interactive(interactive, three)
 
         # -- the rest of the page -------------------------------------------------------------
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
@@ -613,7 +619,15 @@ class Dashboard:
         if self.parameter_sliders:
             columns.append(self._column("parameters", list(self.parameter_sliders.values())))
         self.view_slider = None
-        if three:
+        self.view_angle = None
+        if self.interactive:
+            self.figure_widget = self._interactive_canvas()
+            self.view_angle = widgets.HTML()
+            self.view_angle.add_class("dynlab-view-angle")
+            columns[0].children += (self.view_angle,)
+        else:
+            self.figure_widget = self.image
+        if three and not self.interactive:
             self.view_slider = slider("view", -60.0, -180.0, 180.0, 5.0, ("dynlab-view",),
                                       "azimuth of the 3-D view (degrees)")
             self.view_slider.observe(self._on_view, names="value")
@@ -621,7 +635,8 @@ class Dashboard:
         # the slider columns wrap in a narrow notebook rather than overflow it
         sliders = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([widgets.HTML(f"<b>{html.escape(robot.name)}</b>"),
-                                    self.image, sliders, self.readout, self.status])
+                                    self.figure_widget, self._player_row(), sliders,
+                                    self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")
 
         for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders):
@@ -643,7 +658,8 @@ class Dashboard:
         bundle = self.widget._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
         if self.render:
-            bundle["image/png"] = base64.b64encode(bytes(self.image.value)).decode("ascii")
+            picture = self._png() if self.interactive else bytes(self.image.value)
+            bundle["image/png"] = base64.b64encode(picture).decode("ascii")
         return bundle
 
     def __repr__(self) -> str:
@@ -707,6 +723,8 @@ class Dashboard:
     def refresh(self, what=("parameters", "state")) -> None:
         """Recompute and redraw; any error goes to the status line."""
         try:
+            if "parameters" in what or "state" in what:
+                self.forget_motion()                   # the sliders are a new start
             if "parameters" in what:
                 self._rebuild()
             if "parameters" in what or "state" in what:
@@ -751,8 +769,6 @@ class Dashboard:
         self.robot = robot
 
     def _recompute(self) -> None:
-        from dynlab.dynamics import equations_of_motion, inverse_dynamics
-        from dynlab.friction import joint_friction
         start = time.perf_counter()
         q = [w.value for w in self.q_sliders]
         qd = [w.value for w in self.qd_sliders]
@@ -761,7 +777,18 @@ class Dashboard:
             for k, value in enumerate(values, start=1):
                 if not math.isfinite(value):
                     raise ValueError(f"{name}{k} must be a finite number, got {value!r}")
-        robot = self.robot
+        parts = self.parts_at(q, qd, qdd)
+        self.state = (np.array(q), np.array(qd), np.array(qdd))
+        self.parts = parts
+        self.tau = self.parts["total"]
+        self.seconds["compute"] = time.perf_counter() - start
+
+    def parts_at(self, q, qd, qdd, robot: Robot | None = None) -> dict:
+        """Part -> the joints' torques at the state ``(q, qd, qdd)`` of ``robot`` (default:
+        the arm shown), by the dashboard's engine (numbers only)."""
+        from dynlab.dynamics import equations_of_motion, inverse_dynamics
+        from dynlab.friction import joint_friction
+        robot = self.robot if robot is None else robot
         if self.formulation.kind == "terms":
             eom = equations_of_motion(robot, q, qd, method=self.engine)
             parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
@@ -783,10 +810,7 @@ class Dashboard:
                              else np.zeros(self.n))}
         parts["total"] = (parts["inertial"] + parts["coriolis"] + parts["gravity"]
                           + parts["friction"] + parts["tip"])
-        self.state = (np.array(q), np.array(qd), np.array(qdd))
-        self.parts = {key: np.asarray(value, dtype=float) for key, value in parts.items()}
-        self.tau = self.parts["total"]
-        self.seconds["compute"] = time.perf_counter() - start
+        return {key: np.asarray(value, dtype=float) for key, value in parts.items()}
 
     def _redraw(self) -> None:
         start = time.perf_counter()
@@ -797,14 +821,16 @@ class Dashboard:
                 patch.set_height(value)
                 biggest = max(biggest, abs(value))
         # change the scale only when the bars near its edge or shrink far below it
-        if self._limit is None or biggest > 0.9 * self._limit or biggest < 0.25 * self._limit:
+        if self.frames is None and (self._limit is None or biggest > 0.9 * self._limit
+                                    or biggest < 0.25 * self._limit):
             self._limit = _nice_limit(1.2 * biggest)
             self.bar_axes.set_ylim(-self._limit, self._limit)
             self._background = None                    # the ticks changed: render them anew
         self.readout.value = self._table()
         if self.render:
             self.draw()
-            self.image.value = self._png()
+            if not self.interactive:
+                self.image.value = self._png()
         self.seconds["draw"] = time.perf_counter() - start
 
     @property
@@ -829,9 +855,18 @@ class Dashboard:
             return
         if self._background is None:
             canvas.draw()                              # animated artists are left out ...
-            self._background = canvas.copy_from_bbox(self.figure.bbox)
+            if not self.interactive:                   # (else _on_full_draw did this)
+                self._draw_on_background()
         else:
             canvas.restore_region(self._background)
+            for artist in self._dynamic:
+                if artist.get_visible():
+                    artist.axes.draw_artist(artist)
+            canvas.blit(self.figure.bbox)              # ipympl: send the changed pixels
+
+    def _draw_on_background(self) -> None:
+        """Keep the just rendered figure as the background, then draw the moving artists."""
+        self._background = self.figure.canvas.copy_from_bbox(self.figure.bbox)
         for artist in self._dynamic:                   # ... and drawn on top
             if artist.get_visible():
                 artist.axes.draw_artist(artist)
@@ -862,6 +897,192 @@ class Dashboard:
         return (f'<table class="dynlab-torque-table"><thead><tr><th></th>{head}</tr></thead>'
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
+    # -- a 3-D view that turns with the mouse (ipympl) ---------------------------------------------
+    def _use_interactive(self, interactive, three: bool) -> bool:
+        """Whether the figure is shown by an ipympl canvas: by default for a 3-D arm when
+        ipympl is installed and the figure is rendered."""
+        if interactive is None:
+            if not (three and self.render):
+                return False
+            try:
+                import ipympl.backend_nbagg  # noqa: F401
+            except ImportError:
+                return False
+            return True
+        if not isinstance(interactive, bool):
+            raise TypeError(f"interactive must be True, False or None (choose), got "
+                            f"{interactive!r}")
+        if interactive:
+            if not three:
+                raise ValueError(f"{self.robot.name}: is drawn in 2-D; only a 3-D drawing "
+                                 f"turns with the mouse (interactive=True)")
+            if not self.render:
+                raise ValueError("interactive=True needs render=True: the canvas shows the "
+                                 "rendered figure")
+            try:
+                import ipympl.backend_nbagg  # noqa: F401
+            except ImportError as error:
+                raise ImportError("interactive=True needs the package ipympl (Matplotlib's "
+                                  "widget backend): pip install ipympl") from error
+        return interactive
+
+    def _interactive_canvas(self):
+        """The figure's ipympl canvas (an ipywidget): the browser sends mouse events to
+        Matplotlib, whose 3-D axes turn (left button) and zoom (right button) the view."""
+        from ipympl.backend_nbagg import Canvas, FigureManager
+        canvas = Canvas(self.figure)                  # the figure's canvas from now on
+        with warnings.catch_warnings():
+            # ipympl's toolbar passes the canvas on to traitlets, which warns about it
+            warnings.filterwarnings("ignore", "Passing unrecognized arguments",
+                                    DeprecationWarning)
+            FigureManager(canvas, 1)                  # sends the rendered pixels to the page
+        canvas.header_visible = False
+        canvas.footer_visible = False
+        canvas.resizable = False                      # a fixed size keeps the blit background
+        canvas.toolbar_position = "right"
+        canvas.add_class("dynlab-figure")
+        canvas.mpl_connect("draw_event", self._on_full_draw)
+        return canvas
+
+    def _on_full_draw(self, event) -> None:
+        """After every full render (also one the mouse asks for): keep the background and
+        draw the moving artists on it; show the view's angles."""
+        if self.blit and event.renderer is getattr(self.figure.canvas, "renderer", None):
+            self._draw_on_background()
+        self._show_view_angle()
+
+    def _show_view_angle(self) -> None:
+        if self.view_angle is None:
+            return
+        azim, elev = self.view()
+        self.view_angle.value = (f'<span data-azim="{azim!r}" data-elev="{elev!r}">'
+                                 f"view: azimuth {azim:.1f}&deg;, elevation {elev:.1f}&deg; "
+                                 f"(drag to turn, right-drag to zoom)</span>")
+
+    def view(self) -> tuple:
+        """``(azimuth, elevation)`` of a 3-D drawing's view, in degrees (``None`` in 2-D)."""
+        ax = self.drawing.ax
+        if self.drawing.view != "3d":
+            return None
+        return float(ax.azim), float(ax.elev)
+
+    # -- motion: a play control -------------------------------------------------------------------
+    def _player_row(self):
+        """Play, a time slider (the frame), the motion's menu and the clock."""
+        import ipywidgets as widgets
+
+        from dynlab.animation import MOTIONS
+        self.frames = None
+        self.duration, self.fps = 5.0, 20.0
+        count = int(round(self.duration * self.fps))
+        self.play = widgets.Play(value=0, min=0, max=count, step=1,
+                                 interval=int(round(1000 / self.fps)), description="play",
+                                 show_repeat=False)
+        self.play.add_class("dynlab-play")
+        self.time_slider = widgets.IntSlider(value=0, min=0, max=count, step=1,
+                                             description="frame", continuous_update=True,
+                                             layout=widgets.Layout(width="300px"),
+                                             style={"description_width": "50px"})
+        self.time_slider.add_class("dynlab-time")
+        widgets.jslink((self.play, "value"), (self.time_slider, "value"))
+        revolute = all(link.is_revolute for link in self.robot.links)
+        self.motion_menu = widgets.Dropdown(
+            options=[(label, name) for name, label in MOTIONS.items()],
+            value="free" if revolute else "home", description="motion",
+            layout=widgets.Layout(width="330px"), style={"description_width": "55px"})
+        self.motion_menu.add_class("dynlab-motion")
+        self.clock = widgets.HTML()
+        self.clock.add_class("dynlab-clock")
+        self._show_clock(None)
+        self.play.observe(self._on_frame, names="value")
+        self.time_slider.observe(self._on_frame, names="value")
+        self.play.observe(self._on_playing, names="playing")
+        self.motion_menu.observe(self._on_motion, names="value")
+        self.frame = None
+        return widgets.HBox([self.play, self.time_slider, self.motion_menu, self.clock])
+
+    def _show_clock(self, k) -> None:
+        if k is None:
+            text, t = "t = 0 s: the sliders' state (press play)", 0.0
+        else:
+            t = float(self.frames.t[k])
+            text = f"t = {t:.2f} s"
+        self.clock.value = (f'<span data-frame="{-1 if k is None else k}" data-t="{t!r}">'
+                            f"{html.escape(text)}</span>")
+
+    def _on_playing(self, change) -> None:
+        if change["new"] and self.frames is None:       # a new motion: show where it starts
+            self._guarded(lambda: self.show_frame(int(self.play.value)))
+
+    def _on_frame(self, change) -> None:
+        self._guarded(lambda: self.show_frame(int(change["new"])))
+
+    def _on_motion(self, change=None) -> None:
+        self.refresh()                                 # forgets the motion, shows the start
+
+    def _guarded(self, call) -> None:
+        try:
+            call()
+        except Exception as error:                      # noqa: BLE001 - reported, not raised
+            self._report(error)
+
+    def compute_motion(self):
+        """Simulate the chosen motion from the sliders' state (once: every frame is computed
+        here, :meth:`show_frame` then only redraws).  Returns the
+        :class:`dynlab.animation.MotionFrames`."""
+        from dynlab.animation import motion_frames
+        if self.parameter_error:
+            raise ValueError(f"no motion of an invalid arm: {self.parameter_error}")
+        q = [w.value for w in self.q_sliders]
+        qd = [w.value for w in self.qd_sliders]
+        start = time.perf_counter()
+        self.frames = motion_frames(self.robot, q, qd, motion=self.motion_menu.value,
+                                    duration=self.duration, fps=self.fps,
+                                    parts_at=lambda *state: self.parts_at(*state))
+        self.seconds["simulate"] = time.perf_counter() - start
+        # one bar scale for the whole motion: the bars do not jump between frames
+        biggest = max(float(np.max(np.abs(self.frames.parts[part]))) for part in
+                      self.parts_shown)
+        self._limit = _nice_limit(1.2 * biggest)
+        self.bar_axes.set_ylim(-self._limit, self._limit)
+        self._background = None
+        return self.frames
+
+    def show_frame(self, k: int) -> None:
+        """Show frame ``k`` of the motion (computed first if it is not): the arm at ``q(t_k)``,
+        the bars and the table at the torque split there; the sliders keep the start."""
+        if self.frames is None:
+            self.compute_motion()
+        if k == self.frame:
+            return
+        q, qd, qdd = self.frames.state(k)
+        self.state = (q.copy(), qd.copy(), qdd.copy())
+        self.parts = {part: values.copy() for part, values in self.frames.parts_at(k).items()}
+        self.tau = self.parts["total"]
+        self.frame = k
+        self._redraw()
+        self._show_clock(k)
+        self.status.value = self._status_html(
+            f"ok: {self.motion_menu.label}, t = {self.frames.t[k]:.2f} s of "
+            f"{self.frames.t[-1]:g} s (simulated in {self.seconds['simulate']:.2f} s), "
+            f"drawn in {1e3 * self.seconds['draw']:.1f} ms")
+
+    def forget_motion(self) -> None:
+        """Drop the computed motion (a slider moved: the next play starts from the new
+        state), stop playing and go back to frame 0."""
+        if getattr(self, "play", None) is None:
+            return
+        had = self.frames is not None
+        self.frames, self.frame = None, None
+        self.play.playing = False
+        for widget in (self.play, self.time_slider):
+            widget.unobserve(self._on_frame, names="value")
+            widget.value = 0
+            widget.observe(self._on_frame, names="value")
+        self._show_clock(None)
+        if had:
+            self._limit = None                         # the sliders' scale again
+
     # -- what is shown, for tests ------------------------------------------------------------------
     def bar_heights(self) -> dict:
         """Part -> the drawn bar heights (one per joint), read back from the patches."""
@@ -881,7 +1102,8 @@ def _nice_limit(x: float) -> float:
 
 def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd=None,
               parameters: Sequence[Parameter] | None = None, engine: str = "dalembert",
-              render: bool = True, **builder_options) -> Dashboard:
+              render: bool = True, interactive: bool | None = None,
+              **builder_options) -> Dashboard:
     """A slider dashboard for a named arm (``"pendulum"``, ``"planar_2r"`` with ``variant``,
     ``"scara"``, ``"puma560"``; ``builder_options`` go to its builder in
     :mod:`dynlab.robots`, e.g. ``viscous=0.1``) or for any numeric :class:`~dynlab.Robot`.
@@ -926,4 +1148,4 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     qdd = start[2] if qdd is None else qdd
     return Dashboard(robot, parameters=defaults if parameters is None else parameters, q=q,
                      qd=qd, qdd=qdd, prismatic_ranges=ranges, engine=engine, labels=labels,
-                     render=render)
+                     render=render, interactive=interactive)

@@ -850,19 +850,39 @@ class Dashboard:
         stale: first time, new bar scale, new 3-D view), else the background kept from the
         last full render plus the moving artists."""
         canvas = self.figure.canvas
+        if self.interactive:
+            with canvas.hold_sync():                   # the page gets the completed URL only
+                self._draw(canvas)
+        else:
+            self._draw(canvas)
+
+    def _draw(self, canvas) -> None:
         if not self.blit:
             canvas.draw()
+            self._complete_data_url()
             return
         if self._background is None:
             canvas.draw()                              # animated artists are left out ...
             if not self.interactive:                   # (else _on_full_draw did this)
                 self._draw_on_background()
+            self._complete_data_url()
         else:
             canvas.restore_region(self._background)
             for artist in self._dynamic:
                 if artist.get_visible():
                     artist.axes.draw_artist(artist)
             canvas.blit(self.figure.bbox)              # ipympl: send the changed pixels
+        self._complete_data_url()
+
+    def _complete_data_url(self) -> None:
+        """Until the page shows the ipympl canvas, the canvas keeps its picture as a URL for
+        the page's first paint, but ipympl stores it without its ``data:image/png;base64,``
+        head (the page then fails to draw it and the canvas stays 0 x 0): add the head."""
+        canvas = self.figure.canvas
+        url = getattr(canvas, "_data_url", None)
+        if self.interactive and getattr(canvas, "syncing_data_url", False) and url \
+                and not url.startswith("data:"):
+            canvas._data_url = "data:image/png;base64," + url
 
     def _draw_on_background(self) -> None:
         """Keep the just rendered figure as the background, then draw the moving artists."""
@@ -902,13 +922,9 @@ class Dashboard:
         """Whether the figure is shown by an ipympl canvas: by default for a 3-D arm when
         ipympl is installed and the figure is rendered."""
         if interactive is None:
-            if not (three and self.render):
-                return False
-            try:
-                import ipympl.backend_nbagg  # noqa: F401
-            except ImportError:
-                return False
-            return True
+            # not yet the default: in JupyterLab the canvas's first picture does not show
+            # (ipympl's data URL of a figure drawn before display; see _complete_data_url)
+            return False
         if not isinstance(interactive, bool):
             raise TypeError(f"interactive must be True, False or None (choose), got "
                             f"{interactive!r}")

@@ -141,7 +141,7 @@ def _mouse(canvas, kind, x, y, buttons):
 
 
 def test_dragging_on_the_3d_view_turns_it():
-    board = dashboard("puma560")
+    board = dashboard("puma560", interactive=True)
     canvas = board.figure_widget
     assert board.interactive and canvas is board.figure.canvas
     assert "dynlab-figure" in canvas._dom_classes and board.view_slider is None

@@ -295,6 +295,15 @@ def open_notebook(browser, server: LabServer, name: str, run: bool = True,
 
 
 # -- reading the dashboard on the page ----------------------------------------------------------------
+# The figure as a string that changes when it is redrawn: the Image's URL (2-D arms), or the
+# pixels of the ipympl canvas (a 3-D arm, which turns with the mouse).
+_FIGURE = """(() => {
+    const board = document.querySelector(".dynlab-dashboard");
+    const image = board && board.querySelector(".dynlab-figure img, img.dynlab-figure");
+    if (image) return image.src;
+    const canvas = board && board.querySelector(".dynlab-figure canvas");
+    return canvas ? canvas.toDataURL() : "";
+})()"""
 _READ_PAGE = """() => {
     const board = document.querySelector(".dynlab-dashboard");
     if (!board) return null;
@@ -309,10 +318,9 @@ _READ_PAGE = """() => {
         joint: td.dataset.joint, part: td.dataset.part, value: td.dataset.value,
         text: td.textContent.trim()}));
     const status = board.querySelector(".dynlab-status");
-    const image = board.querySelector(".dynlab-figure img, img.dynlab-figure");
     return {sliders, cells, status: status ? status.textContent.trim() : "",
-            image: image ? image.src : ""};
-}"""
+            image: FIGURE};
+}""".replace("FIGURE", _FIGURE)
 
 
 def read_page(page) -> dict:
@@ -393,8 +401,7 @@ def assert_moved(page, before: dict, after: dict, what: str, torques=True,
     if figure:
         try:
             page.wait_for_function(
-                """old => { const img = document.querySelector(".dynlab-dashboard img");
-                            return !!img && !!img.src && img.src !== old; }""",
+                f"old => {{ const now = {_FIGURE}; return !!now && now !== old; }}",
                 arg=before["image"], timeout=SETTLE_SECONDS * 1000)
         except Exception:                                # noqa: BLE001 - named below
             pytest.fail(f"{what}: the figure was not redrawn within {SETTLE_SECONDS} s")
@@ -452,7 +459,9 @@ def test_dashboard_in_the_browser(lab, browser, chapter, label, source):
     try:
         page.wait_for_selector(".dynlab-dashboard td.dynlab-value",
                                timeout=KERNEL_SECONDS * 1000)
-        page.wait_for_selector(".dynlab-dashboard img", state="visible")
+        page.wait_for_selector(".dynlab-dashboard .dynlab-figure img, .dynlab-dashboard "
+                               "img.dynlab-figure, .dynlab-dashboard .dynlab-figure canvas",
+                               state="visible")
         shown = settle(page, board, "the dashboard as first shown")
         assert len(shown["table"]) == board.n * len(board.parts_shown)
         n = board.n
@@ -553,3 +562,4 @@ def test_the_start_notebook_opens(lab, browser):
     finally:
         context.close()
         lab.shut_down_kernels()
+

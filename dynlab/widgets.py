@@ -26,6 +26,22 @@ the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques
 rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
 Voila and on a plain kernel alike, without a Matplotlib widget backend.
 
+A spatial arm (drawn in 3-D) is shown instead on an ipympl canvas (Matplotlib's widget backend,
+``interactive=True``, the default when ipympl is installed): the same Agg rendering, but the
+browser sends the mouse to Matplotlib, so a drag turns the view (left button) and zooms it
+(right button), with the frames and centres of mass drawn as in the printed figures; the
+canvas receives only the changed pixels.  Chosen over a WebGL viewer because it draws the very
+artists the rest of the workbook tests (:mod:`dynlab.drawing`), needs no JavaScript of ours
+and no download at run time, and the dashboards' blitting keeps its frames fast.
+
+A play row animates a motion (:mod:`dynlab.animation`) from the sliders' state: ``Play``
+linked to a frame slider, a menu of motions (a free swing, PD + gravity holding the start pose,
+computed torque to ``q = 0``) and a clock.  Pressing play simulates the whole motion once;
+each frame then redraws the arm, the bars and the table at that frame's state (the joint
+sliders keep the start).  Scrubbing the frame slider shows any frame; moving any other slider
+or choosing another motion drops the motion, stops it and shows the sliders' state, and the
+next play starts from there.
+
 A parameter slider rebuilds the arm from the one it started from with
 :meth:`dynlab.model.Robot.replace_link` (so the new link is validated): :func:`with_mass`,
 :func:`with_length`, :func:`with_payload`, :func:`with_viscous`.  A bad value (a NaN typed into
@@ -37,7 +53,8 @@ For tests and browser automation, every widget has a stable ``description`` and 
 
 ================================  =================================================================
 ``dynlab-dashboard``              the whole dashboard (a ``VBox``)
-``dynlab-figure``                 the ``Image`` widget showing the figure (PNG)
+``dynlab-figure``                 the ``Image`` widget showing the figure (PNG), or for a 3-D arm
+                                  the ipympl canvas (a ``<canvas>`` in the page)
 ``dynlab-slider``                 every slider
 ``dynlab-q``, ``dynlab-qd``,      the joint position, velocity, acceleration sliders; each also
 ``dynlab-qdd``                    ``dynlab-q1``, ``dynlab-qd1``, ``dynlab-qdd1``, ... (description
@@ -45,7 +62,14 @@ For tests and browser automation, every widget has a stable ``description`` and 
 ``dynlab-parameter``              every parameter slider; each also ``dynlab-param-<name>`` with
                                   description ``<name>``: ``m1``.., ``a2``, ``l``, ``l3``, ``d4``,
                                   ``payload``, ``viscous``
-``dynlab-view``                   the azimuth slider of a 3-D drawing (description ``view``)
+``dynlab-view``                   the azimuth slider of a 3-D drawing shown as a PNG
+                                  (description ``view``)
+``dynlab-view-angle``             the view's angles of a 3-D drawing on the canvas (an ``HTML``
+                                  widget: ``<span data-azim=".." data-elev="..">``)
+``dynlab-play``, ``dynlab-time``  the ``Play`` control and the frame slider linked to it
+``dynlab-motion``                 the menu of motions (a ``Dropdown``)
+``dynlab-clock``                  the time shown (``<span data-frame="k" data-t="..">``; frame
+                                  ``-1``: the sliders' state)
 ``dynlab-torques``                the readout (an ``HTML`` widget): a table whose value cells are
                                   ``<td class="dynlab-value" data-joint="1" data-part="gravity"
                                   data-value="12.3456789...">+12.346</td>``; ``data-part`` is one
@@ -462,6 +486,10 @@ class Dashboard:
     ``figure``, ``drawing`` (:class:`dynlab.drawing.ArmDrawing`), ``bar_axes``, ``bars``
     (part -> the bar patches); ``readout``, ``status``, ``image`` and ``widget`` (the whole
     ``VBox``); ``message`` (the status line's text); ``seconds`` (time of the last recompute and of the last redraw).
+    ``interactive`` (the figure is on an ipympl canvas, ``figure_widget``; else on ``image``),
+    :meth:`view`; the motion: ``play``, ``time_slider``, ``motion_menu``, ``clock``, ``frames``
+    (the :class:`dynlab.animation.MotionFrames` being shown, or ``None``), ``frame``,
+    :meth:`compute_motion`, :meth:`show_frame`, :meth:`forget_motion`.
     """
 
     def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
@@ -620,13 +648,11 @@ class Dashboard:
             columns.append(self._column("parameters", list(self.parameter_sliders.values())))
         self.view_slider = None
         self.view_angle = None
+        self.figure_widget = self.image               # (an interactive one: until refreshed)
         if self.interactive:
-            self.figure_widget = self._interactive_canvas()
             self.view_angle = widgets.HTML()
             self.view_angle.add_class("dynlab-view-angle")
             columns[0].children += (self.view_angle,)
-        else:
-            self.figure_widget = self.image
         if three and not self.interactive:
             self.view_slider = slider("view", -60.0, -180.0, 180.0, 5.0, ("dynlab-view",),
                                       "azimuth of the 3-D view (degrees)")
@@ -644,6 +670,8 @@ class Dashboard:
         for widget in self.parameter_sliders.values():
             widget.observe(self._on_parameter, names="value")
         self.refresh()
+        if self.interactive:                           # the first picture is rendered: show
+            self._show_interactive_canvas()            # it on the canvas the mouse turns
 
     # -- widgets --------------------------------------------------------------------------------
     @staticmethod
@@ -658,7 +686,12 @@ class Dashboard:
         bundle = self.widget._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
         if self.render:
-            picture = self._png() if self.interactive else bytes(self.image.value)
+            if not self.interactive:
+                picture = bytes(self.image.value)
+            elif getattr(self.figure.canvas, "renderer", None) is None:
+                picture = self._first_png              # the canvas has not rendered yet
+            else:
+                picture = self._png()
             bundle["image/png"] = base64.b64encode(picture).decode("ascii")
         return bundle
 
@@ -850,8 +883,8 @@ class Dashboard:
         stale: first time, new bar scale, new 3-D view), else the background kept from the
         last full render plus the moving artists."""
         canvas = self.figure.canvas
-        if self.interactive:
-            with canvas.hold_sync():                   # the page gets the completed URL only
+        if hasattr(canvas, "hold_sync"):               # ipympl: the page gets the completed URL
+            with canvas.hold_sync():
                 self._draw(canvas)
         else:
             self._draw(canvas)
@@ -922,9 +955,13 @@ class Dashboard:
         """Whether the figure is shown by an ipympl canvas: by default for a 3-D arm when
         ipympl is installed and the figure is rendered."""
         if interactive is None:
-            # not yet the default: in JupyterLab the canvas's first picture does not show
-            # (ipympl's data URL of a figure drawn before display; see _complete_data_url)
-            return False
+            if not (three and self.render):
+                return False
+            try:
+                import ipympl.backend_nbagg  # noqa: F401
+            except ImportError:
+                return False
+            return True
         if not isinstance(interactive, bool):
             raise TypeError(f"interactive must be True, False or None (choose), got "
                             f"{interactive!r}")
@@ -942,11 +979,31 @@ class Dashboard:
                                   "widget backend): pip install ipympl") from error
         return interactive
 
-    def _interactive_canvas(self):
-        """The figure's ipympl canvas (an ipywidget): the browser sends mouse events to
-        Matplotlib, whose 3-D axes turn (left button) and zoom (right button) the view."""
+    def _show_interactive_canvas(self) -> None:
+        """Put the figure on an ipympl canvas (an ipywidget) in place of the picture: the
+        browser sends mouse events to Matplotlib, whose 3-D axes turn (left button) and zoom
+        (right button) the view."""
+        import base64
+
         from ipympl.backend_nbagg import Canvas, FigureManager
-        canvas = Canvas(self.figure)                  # the figure's canvas from now on
+        from traitlets import default
+        # The page's canvas starts from the picture in the widget's first state, as when
+        # ipympl displays a figure itself (a picture sent later would not be drawn; the page
+        # then logs "drawImage ... broken" and the canvas stays 0 x 0 pixels).
+        self._first_png = self._png()
+        first = "data:image/png;base64," + base64.b64encode(self._first_png).decode("ascii")
+        width, height = self.figure.bbox.size
+
+        class ArmCanvas(Canvas):
+            @default("_data_url")
+            def _first_picture(self):
+                return first
+
+            @default("_size")
+            def _first_size(self):
+                return (float(width), float(height))
+
+        canvas = ArmCanvas(self.figure)               # the figure's canvas from now on
         with warnings.catch_warnings():
             # ipympl's toolbar passes the canvas on to traitlets, which warns about it
             warnings.filterwarnings("ignore", "Passing unrecognized arguments",
@@ -958,7 +1015,11 @@ class Dashboard:
         canvas.toolbar_position = "right"
         canvas.add_class("dynlab-figure")
         canvas.mpl_connect("draw_event", self._on_full_draw)
-        return canvas
+        self._background = None                       # a new canvas: render it anew
+        self.figure_widget = canvas
+        self.widget.children = tuple(canvas if child is self.image else child
+                                     for child in self.widget.children)
+        self._show_view_angle()
 
     def _on_full_draw(self, event) -> None:
         """After every full render (also one the mouse asks for): keep the background and

@@ -563,3 +563,64 @@ def test_the_start_notebook_opens(lab, browser):
         context.close()
         lab.shut_down_kernels()
 
+
+_VIEW_AND_CLOCK = """() => {
+    const angle = document.querySelector(".dynlab-view-angle span");
+    const clock = document.querySelector(".dynlab-clock span");
+    return {azim: angle ? Number(angle.dataset.azim) : null,
+            elev: angle ? Number(angle.dataset.elev) : null,
+            frame: clock ? Number(clock.dataset.frame) : null};
+}"""
+
+
+def test_the_3d_view_turns_and_the_arm_plays(lab, browser):
+    """On the SCARA's dashboard: a drag on the arm turns the view (the angles the kernel's
+    Matplotlib reports change); play moves the arm and the bars, pause stops them; the console
+    stays clean."""
+    chapter, label, source = next(case.values for case in CASES
+                                  if case.values[1] == "scara")
+    context, page, console = open_notebook(browser, lab,
+                                           f"dashboard_{Path(chapter).stem[:2]}_{label}.ipynb")
+    try:
+        page.wait_for_selector(".dynlab-dashboard td.dynlab-value",
+                               timeout=KERNEL_SECONDS * 1000)
+        canvas = page.locator(".dynlab-dashboard .dynlab-figure canvas").first
+        canvas.wait_for(state="visible")
+        page.wait_for_function(f"() => ({_VIEW_AND_CLOCK})().azim !== null")
+        before = page.evaluate(_VIEW_AND_CLOCK)
+        assert (before["azim"], before["elev"]) == (-60.0, 30.0)
+        box = canvas.bounding_box()
+        x, y = box["x"] + 0.22 * box["width"], box["y"] + 0.5 * box["height"]
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 60, y + 20, steps=8)
+        page.mouse.up()
+        page.wait_for_function(f"() => ({_VIEW_AND_CLOCK})().azim !== -60",
+                               timeout=SETTLE_SECONDS * 1000)
+        turned = page.evaluate(_VIEW_AND_CLOCK)
+        assert turned["azim"] < -70 and turned["elev"] < 27, turned     # right and down
+
+        # play: the frames advance, the arm (the canvas) and the bars (the table) move
+        shown = read_page(page)
+        page.locator(".dynlab-play button i.fa-play").click()
+        page.wait_for_function(f"() => ({_VIEW_AND_CLOCK})().frame >= 8",
+                               timeout=SETTLE_SECONDS * 1000)
+        playing = read_page(page)
+        assert_moved(page, shown, playing, "play")
+        # pause (the same button, now showing a pause sign): nothing moves any more
+        button = page.locator(".dynlab-play button").first
+        assert button.locator("i.fa-pause").count() == 1
+        button.click()
+        time.sleep(1.0)                          # frames already on their way arrive
+        paused = page.evaluate(_VIEW_AND_CLOCK)["frame"]
+        still = read_page(page)
+        time.sleep(2.0)
+        assert page.evaluate(_VIEW_AND_CLOCK)["frame"] == paused
+        later = read_page(page)
+        assert 8 <= paused < 100 and later["table"] == still["table"]
+        assert later["image"] == still["image"], "the arm moved after pause"
+        assert not console.errors, "errors in the browser console:\n" + "\n".join(
+            console.errors)
+    finally:
+        context.close()
+        lab.shut_down_kernels()

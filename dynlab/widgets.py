@@ -4,7 +4,7 @@
 ``q``, velocities ``qd`` and accelerations ``qdd`` and for key parameters (link masses, link
 lengths, a payload at the tool, viscous friction), a Matplotlib figure with the arm
 (:func:`dynlab.drawing.draw_arm`) and a bar chart of every joint's torque (force, for a
-prismatic joint) split as in 000 Eq. (3.2-26) plus 002's friction (6-3-3),
+prismatic joint) split as in Fu, Gonzalez & Lee, Eq. (3.2-26) plus Schilling's friction (6-3-3),
 
     tau = D(q) qdd  +  h(q, qd)  +  c(q)  +  b(qd)
           inertial     Coriolis/     gravity   friction
@@ -19,12 +19,28 @@ default Lee's generalized d'Alembert terms at the state, ``equations_of_motion(r
 method="dalembert")`` (``D``, ``h``, ``c`` and friction in one pass, nothing to compile, so a
 parameter change costs no more than a joint change); ``engine="newton_euler"`` takes the parts
 from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
-``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in 000 Probs. 3.11-3.12),
+``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in Fu, Gonzalez & Lee, Probs. 3.11-3.12),
 quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
 measures both.  Any formulation of :mod:`dynlab.formulations` can be the engine: one that yields
 the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.  The artists are updated in place (``set_data``, ``set_height``), the figure is
 rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
 Voila and on a plain kernel alike, without a Matplotlib widget backend.
+
+A spatial arm (drawn in 3-D) is shown instead on an ipympl canvas (Matplotlib's widget backend,
+``interactive=True``, the default when ipympl is installed): the same Agg rendering, but the
+browser sends the mouse to Matplotlib, so a drag turns the view (left button) and zooms it
+(right button), with the frames and centres of mass drawn as in the printed figures; the
+canvas receives only the changed pixels.  Chosen over a WebGL viewer because it draws the very
+artists the rest of the workbook tests (:mod:`dynlab.drawing`), needs no JavaScript of ours
+and no download at run time, and the dashboards' blitting keeps its frames fast.
+
+A play row animates a motion (:mod:`dynlab.animation`) from the sliders' state: ``Play``
+linked to a frame slider, a menu of motions (a free swing, PD + gravity holding the start pose,
+computed torque to ``q = 0``) and a clock.  Pressing play simulates the whole motion once;
+each frame then redraws the arm, the bars and the table at that frame's state (the joint
+sliders keep the start).  Scrubbing the frame slider shows any frame; moving any other slider
+or choosing another motion drops the motion, stops it and shows the sliders' state, and the
+next play starts from there.
 
 A parameter slider rebuilds the arm from the one it started from with
 :meth:`dynlab.model.Robot.replace_link` (so the new link is validated): :func:`with_mass`,
@@ -37,7 +53,8 @@ For tests and browser automation, every widget has a stable ``description`` and 
 
 ================================  =================================================================
 ``dynlab-dashboard``              the whole dashboard (a ``VBox``)
-``dynlab-figure``                 the ``Image`` widget showing the figure (PNG)
+``dynlab-figure``                 the ``Image`` widget showing the figure (PNG), or for a 3-D arm
+                                  the ipympl canvas (a ``<canvas>`` in the page)
 ``dynlab-slider``                 every slider
 ``dynlab-q``, ``dynlab-qd``,      the joint position, velocity, acceleration sliders; each also
 ``dynlab-qdd``                    ``dynlab-q1``, ``dynlab-qd1``, ``dynlab-qdd1``, ... (description
@@ -45,7 +62,14 @@ For tests and browser automation, every widget has a stable ``description`` and 
 ``dynlab-parameter``              every parameter slider; each also ``dynlab-param-<name>`` with
                                   description ``<name>``: ``m1``.., ``a2``, ``l``, ``l3``, ``d4``,
                                   ``payload``, ``viscous``
-``dynlab-view``                   the azimuth slider of a 3-D drawing (description ``view``)
+``dynlab-view``                   the azimuth slider of a 3-D drawing shown as a PNG
+                                  (description ``view``)
+``dynlab-view-angle``             the view's angles of a 3-D drawing on the canvas (an ``HTML``
+                                  widget: ``<span data-azim=".." data-elev="..">``)
+``dynlab-play``, ``dynlab-time``  the ``Play`` control and the frame slider linked to it
+``dynlab-motion``                 the menu of motions (a ``Dropdown``)
+``dynlab-clock``                  the time shown (``<span data-frame="k" data-t="..">``; frame
+                                  ``-1``: the sliders' state)
 ``dynlab-torques``                the readout (an ``HTML`` widget): a table whose value cells are
                                   ``<td class="dynlab-value" data-joint="1" data-part="gravity"
                                   data-value="12.3456789...">+12.346</td>``; ``data-part`` is one
@@ -79,6 +103,7 @@ import html
 import io
 import math
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -188,7 +213,7 @@ def with_mass(robot: Robot, index: int, mass: float) -> Robot:
 def stretch_link(robot: Robot, index: int, axis: str, factor: float) -> Robot:
     """Link ``index``'s body stretched by ``factor`` along an axis of its own frame (about the
     frame's origin): the centre of mass moves with it and the second moments about the centre
-    of mass ``S = (tr I / 2) E - I`` (000 Eq. (3.2-18)) become ``F S F``, ``F`` the stretch.
+    of mass ``S = (tr I / 2) E - I`` (Fu, Gonzalez & Lee, Eq. (3.2-18)) become ``F S F``, ``F`` the stretch.
     A uniform rod ``x in [-a, 0]`` stays a uniform rod of the new length.
 
     >>> from dynlab.robots import pendulum
@@ -264,7 +289,7 @@ def _body_extent(link, axis: str) -> float:
 def with_payload(robot: Robot, mass: float, index: int | None = None) -> Robot:
     """A point mass ``mass`` fixed at the origin of frame ``index`` (default ``n``: the tool),
     folded into link ``index`` as one rigid body: total mass, combined centre of mass, and the
-    inertia about it by the parallel-axis theorem (the way 001 App. B's payload ``Mp`` is
+    inertia about it by the parallel-axis theorem (the way the thesis appendix, App. B's payload ``Mp`` is
     folded in :func:`dynlab.robots.planar_2r`, variant ``"macsyma"``).
 
     >>> from dynlab.robots import planar_2r
@@ -294,7 +319,7 @@ def with_payload(robot: Robot, mass: float, index: int | None = None) -> Robot:
 
 
 def with_viscous(robot: Robot, coefficient: float) -> Robot:
-    """Every joint with viscous friction ``b_v = coefficient`` (002 Eq. (6-3-3); 000's
+    """Every joint with viscous friction ``b_v = coefficient`` (Schilling, Eq. (6-3-3); Fu, Gonzalez & Lee's
     ``b_i``), the other friction coefficients unchanged.
 
     >>> from dynlab.robots import pendulum
@@ -356,7 +381,7 @@ def _viscous_parameter(robot: Robot, maximum: float) -> list:
     values = {float(link.viscous) for link in robot.links}
     if len(values) != 1:
         return []                       # per-joint coefficients: keep them, no common slider
-    return [Parameter("viscous", "viscous friction b_v of every joint (002 Eq. (6-3-3)), "
+    return [Parameter("viscous", "viscous friction b_v of every joint (Schilling, Eq. (6-3-3)), "
                       "N m s/rad or N s/m", values.pop(), 0.0, maximum, _step(maximum),
                       with_viscous)]
 
@@ -457,12 +482,16 @@ class Dashboard:
     ``figure``, ``drawing`` (:class:`dynlab.drawing.ArmDrawing`), ``bar_axes``, ``bars``
     (part -> the bar patches); ``readout``, ``status``, ``image`` and ``widget`` (the whole
     ``VBox``); ``message`` (the status line's text); ``seconds`` (time of the last recompute and of the last redraw).
+    ``interactive`` (the figure is on an ipympl canvas, ``figure_widget``; else on ``image``),
+    :meth:`view`; the motion: ``play``, ``time_slider``, ``motion_menu``, ``clock``, ``frames``
+    (the :class:`dynlab.animation.MotionFrames` being shown, or ``None``), ``frame``,
+    :meth:`compute_motion`, :meth:`show_frame`, :meth:`forget_motion`.
     """
 
     def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
                  qdd=None, prismatic_ranges: dict | None = None, engine: str = "dalembert",
                  labels="axes", figsize=(10.0, 4.4), dpi: int = 72, render: bool = True,
-                 blit: bool = True):
+                 blit: bool = True, interactive: bool | None = None):
         import ipywidgets as widgets
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
@@ -589,11 +618,16 @@ class Dashboard:
         self._limit = None
         # blitting: the static background (axes, ticks, panes) is rendered once and kept; an
         # update restores it and draws only the artists that move
-        self._dynamic = sorted(self.drawing.artists() + [patch for part in self.parts_shown
-                                                         for patch in self.bars[part]],
+        # (gravity's arrow too, though it stays: drawn among the arm's artists in zorder, it is
+        # layered as in a full draw from any view)
+        self._dynamic = sorted(self.drawing.artists() + list(self.drawing.gravity_artists)
+                               + [patch for part in self.parts_shown
+                                  for patch in self.bars[part]],
                                key=lambda artist: artist.get_zorder())   # as a full draw does
         self._background = None
         self.blit = blit
+        # a 3-D arm turns with the mouse: the figure is shown by an ipympl canvas widget
+        self.interactive = self._use_interactive(interactive, three)
 
         # -- the rest of the page -------------------------------------------------------------
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
@@ -609,7 +643,13 @@ class Dashboard:
         if self.parameter_sliders:
             columns.append(self._column("parameters", list(self.parameter_sliders.values())))
         self.view_slider = None
-        if three:
+        self.view_angle = None
+        self.figure_widget = self.image               # (an interactive one: until refreshed)
+        if self.interactive:
+            self.view_angle = widgets.HTML()
+            self.view_angle.add_class("dynlab-view-angle")
+            columns[0].children += (self.view_angle,)
+        if three and not self.interactive:
             self.view_slider = slider("view", -60.0, -180.0, 180.0, 5.0, ("dynlab-view",),
                                       "azimuth of the 3-D view (degrees)")
             self.view_slider.observe(self._on_view, names="value")
@@ -617,7 +657,8 @@ class Dashboard:
         # the slider columns wrap in a narrow notebook rather than overflow it
         sliders = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([widgets.HTML(f"<b>{html.escape(robot.name)}</b>"),
-                                    self.image, sliders, self.readout, self.status])
+                                    self.figure_widget, self._player_row(), sliders,
+                                    self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")
 
         for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders):
@@ -625,6 +666,8 @@ class Dashboard:
         for widget in self.parameter_sliders.values():
             widget.observe(self._on_parameter, names="value")
         self.refresh()
+        if self.interactive:                           # the first picture is rendered: show
+            self._show_interactive_canvas()            # it on the canvas the mouse turns
 
     # -- widgets --------------------------------------------------------------------------------
     @staticmethod
@@ -639,7 +682,13 @@ class Dashboard:
         bundle = self.widget._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
         if self.render:
-            bundle["image/png"] = base64.b64encode(bytes(self.image.value)).decode("ascii")
+            if not self.interactive:
+                picture = bytes(self.image.value)
+            elif getattr(self.figure.canvas, "renderer", None) is None:
+                picture = self._first_png              # the canvas has not rendered yet
+            else:
+                picture = self._png()
+            bundle["image/png"] = base64.b64encode(picture).decode("ascii")
         return bundle
 
     def __repr__(self) -> str:
@@ -703,6 +752,8 @@ class Dashboard:
     def refresh(self, what=("parameters", "state")) -> None:
         """Recompute and redraw; any error goes to the status line."""
         try:
+            if "parameters" in what or "state" in what:
+                self.forget_motion()                   # the sliders are a new start
             if "parameters" in what:
                 self._rebuild()
             if "parameters" in what or "state" in what:
@@ -747,8 +798,6 @@ class Dashboard:
         self.robot = robot
 
     def _recompute(self) -> None:
-        from dynlab.dynamics import equations_of_motion, inverse_dynamics
-        from dynlab.friction import joint_friction
         start = time.perf_counter()
         q = [w.value for w in self.q_sliders]
         qd = [w.value for w in self.qd_sliders]
@@ -757,7 +806,18 @@ class Dashboard:
             for k, value in enumerate(values, start=1):
                 if not math.isfinite(value):
                     raise ValueError(f"{name}{k} must be a finite number, got {value!r}")
-        robot = self.robot
+        parts = self.parts_at(q, qd, qdd)
+        self.state = (np.array(q), np.array(qd), np.array(qdd))
+        self.parts = parts
+        self.tau = self.parts["total"]
+        self.seconds["compute"] = time.perf_counter() - start
+
+    def parts_at(self, q, qd, qdd, robot: Robot | None = None) -> dict:
+        """Part -> the joints' torques at the state ``(q, qd, qdd)`` of ``robot`` (default:
+        the arm shown), by the dashboard's engine (numbers only)."""
+        from dynlab.dynamics import equations_of_motion, inverse_dynamics
+        from dynlab.friction import joint_friction
+        robot = self.robot if robot is None else robot
         if self.formulation.kind == "terms":
             eom = equations_of_motion(robot, q, qd, method=self.engine)
             parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
@@ -779,10 +839,7 @@ class Dashboard:
                              else np.zeros(self.n))}
         parts["total"] = (parts["inertial"] + parts["coriolis"] + parts["gravity"]
                           + parts["friction"] + parts["tip"])
-        self.state = (np.array(q), np.array(qd), np.array(qdd))
-        self.parts = {key: np.asarray(value, dtype=float) for key, value in parts.items()}
-        self.tau = self.parts["total"]
-        self.seconds["compute"] = time.perf_counter() - start
+        return {key: np.asarray(value, dtype=float) for key, value in parts.items()}
 
     def _redraw(self) -> None:
         start = time.perf_counter()
@@ -793,14 +850,16 @@ class Dashboard:
                 patch.set_height(value)
                 biggest = max(biggest, abs(value))
         # change the scale only when the bars near its edge or shrink far below it
-        if self._limit is None or biggest > 0.9 * self._limit or biggest < 0.25 * self._limit:
+        if self.frames is None and (self._limit is None or biggest > 0.9 * self._limit
+                                    or biggest < 0.25 * self._limit):
             self._limit = _nice_limit(1.2 * biggest)
             self.bar_axes.set_ylim(-self._limit, self._limit)
             self._background = None                    # the ticks changed: render them anew
         self.readout.value = self._table()
         if self.render:
             self.draw()
-            self.image.value = self._png()
+            if not self.interactive:
+                self.image.value = self._png()
         self.seconds["draw"] = time.perf_counter() - start
 
     @property
@@ -820,14 +879,43 @@ class Dashboard:
         stale: first time, new bar scale, new 3-D view), else the background kept from the
         last full render plus the moving artists."""
         canvas = self.figure.canvas
+        if hasattr(canvas, "hold_sync"):               # ipympl: the page gets the completed URL
+            with canvas.hold_sync():
+                self._draw(canvas)
+        else:
+            self._draw(canvas)
+
+    def _draw(self, canvas) -> None:
         if not self.blit:
             canvas.draw()
+            self._complete_data_url()
             return
         if self._background is None:
             canvas.draw()                              # animated artists are left out ...
-            self._background = canvas.copy_from_bbox(self.figure.bbox)
+            if not self.interactive:                   # (else _on_full_draw did this)
+                self._draw_on_background()
+            self._complete_data_url()
         else:
             canvas.restore_region(self._background)
+            for artist in self._dynamic:
+                if artist.get_visible():
+                    artist.axes.draw_artist(artist)
+            canvas.blit(self.figure.bbox)              # ipympl: send the changed pixels
+        self._complete_data_url()
+
+    def _complete_data_url(self) -> None:
+        """Until the page shows the ipympl canvas, the canvas keeps its picture as a URL for
+        the page's first paint, but ipympl stores it without its ``data:image/png;base64,``
+        head (the page then fails to draw it and the canvas stays 0 x 0): add the head."""
+        canvas = self.figure.canvas
+        url = getattr(canvas, "_data_url", None)
+        if self.interactive and getattr(canvas, "syncing_data_url", False) and url \
+                and not url.startswith("data:"):
+            canvas._data_url = "data:image/png;base64," + url
+
+    def _draw_on_background(self) -> None:
+        """Keep the just rendered figure as the background, then draw the moving artists."""
+        self._background = self.figure.canvas.copy_from_bbox(self.figure.bbox)
         for artist in self._dynamic:                   # ... and drawn on top
             if artist.get_visible():
                 artist.axes.draw_artist(artist)
@@ -858,6 +946,216 @@ class Dashboard:
         return (f'<table class="dynlab-torque-table"><thead><tr><th></th>{head}</tr></thead>'
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
+    # -- a 3-D view that turns with the mouse (ipympl) ---------------------------------------------
+    def _use_interactive(self, interactive, three: bool) -> bool:
+        """Whether the figure is shown by an ipympl canvas: by default for a 3-D arm when
+        ipympl is installed and the figure is rendered."""
+        if interactive is None:
+            if not (three and self.render):
+                return False
+            try:
+                import ipympl.backend_nbagg  # noqa: F401
+            except ImportError:
+                return False
+            return True
+        if not isinstance(interactive, bool):
+            raise TypeError(f"interactive must be True, False or None (choose), got "
+                            f"{interactive!r}")
+        if interactive:
+            if not three:
+                raise ValueError(f"{self.robot.name}: is drawn in 2-D; only a 3-D drawing "
+                                 f"turns with the mouse (interactive=True)")
+            if not self.render:
+                raise ValueError("interactive=True needs render=True: the canvas shows the "
+                                 "rendered figure")
+            try:
+                import ipympl.backend_nbagg  # noqa: F401
+            except ImportError as error:
+                raise ImportError("interactive=True needs the package ipympl (Matplotlib's "
+                                  "widget backend): pip install ipympl") from error
+        return interactive
+
+    def _show_interactive_canvas(self) -> None:
+        """Put the figure on an ipympl canvas (an ipywidget) in place of the picture: the
+        browser sends mouse events to Matplotlib, whose 3-D axes turn (left button) and zoom
+        (right button) the view."""
+        import base64
+
+        from ipympl.backend_nbagg import Canvas, FigureManager
+        from traitlets import default
+        # The page's canvas starts from the picture in the widget's first state, as when
+        # ipympl displays a figure itself (a picture sent later would not be drawn; the page
+        # then logs "drawImage ... broken" and the canvas stays 0 x 0 pixels).
+        self._first_png = self._png()
+        first = "data:image/png;base64," + base64.b64encode(self._first_png).decode("ascii")
+        width, height = self.figure.bbox.size
+
+        class ArmCanvas(Canvas):
+            @default("_data_url")
+            def _first_picture(self):
+                return first
+
+            @default("_size")
+            def _first_size(self):
+                return (float(width), float(height))
+
+        canvas = ArmCanvas(self.figure)               # the figure's canvas from now on
+        with warnings.catch_warnings():
+            # ipympl's toolbar passes the canvas on to traitlets, which warns about it
+            warnings.filterwarnings("ignore", "Passing unrecognized arguments",
+                                    DeprecationWarning)
+            FigureManager(canvas, 1)                  # sends the rendered pixels to the page
+        canvas.header_visible = False
+        canvas.footer_visible = False
+        canvas.resizable = False                      # a fixed size keeps the blit background
+        canvas.toolbar_position = "right"
+        canvas.add_class("dynlab-figure")
+        canvas.mpl_connect("draw_event", self._on_full_draw)
+        self._background = None                       # a new canvas: render it anew
+        self.figure_widget = canvas
+        self.widget.children = tuple(canvas if child is self.image else child
+                                     for child in self.widget.children)
+        self._show_view_angle()
+
+    def _on_full_draw(self, event) -> None:
+        """After every full render (also one the mouse asks for): keep the background and
+        draw the moving artists on it; show the view's angles."""
+        if self.blit and event.renderer is getattr(self.figure.canvas, "renderer", None):
+            self._draw_on_background()
+        self._show_view_angle()
+
+    def _show_view_angle(self) -> None:
+        if self.view_angle is None:
+            return
+        azim, elev = self.view()
+        self.view_angle.value = (f'<span data-azim="{azim!r}" data-elev="{elev!r}">'
+                                 f"view: azimuth {azim:.1f}&deg;, elevation {elev:.1f}&deg; "
+                                 f"(drag to turn, right-drag to zoom)</span>")
+
+    def view(self) -> tuple:
+        """``(azimuth, elevation)`` of a 3-D drawing's view, in degrees (``None`` in 2-D)."""
+        ax = self.drawing.ax
+        if self.drawing.view != "3d":
+            return None
+        return float(ax.azim), float(ax.elev)
+
+    # -- motion: a play control -------------------------------------------------------------------
+    def _player_row(self):
+        """Play, a time slider (the frame), the motion's menu and the clock."""
+        import ipywidgets as widgets
+
+        from dynlab.animation import MOTIONS
+        self.frames = None
+        self.duration, self.fps = 5.0, 20.0
+        count = int(round(self.duration * self.fps))
+        self.play = widgets.Play(value=0, min=0, max=count, step=1,
+                                 interval=int(round(1000 / self.fps)), description="play",
+                                 show_repeat=False)
+        self.play.add_class("dynlab-play")
+        self.time_slider = widgets.IntSlider(value=0, min=0, max=count, step=1,
+                                             description="frame", continuous_update=True,
+                                             layout=widgets.Layout(width="300px"),
+                                             style={"description_width": "50px"})
+        self.time_slider.add_class("dynlab-time")
+        widgets.jslink((self.play, "value"), (self.time_slider, "value"))
+        revolute = all(link.is_revolute for link in self.robot.links)
+        self.motion_menu = widgets.Dropdown(
+            options=[(label, name) for name, label in MOTIONS.items()],
+            value="free" if revolute else "home", description="motion",
+            layout=widgets.Layout(width="330px"), style={"description_width": "55px"})
+        self.motion_menu.add_class("dynlab-motion")
+        self.clock = widgets.HTML()
+        self.clock.add_class("dynlab-clock")
+        self._show_clock(None)
+        self.play.observe(self._on_frame, names="value")
+        self.time_slider.observe(self._on_frame, names="value")
+        self.play.observe(self._on_playing, names="playing")
+        self.motion_menu.observe(self._on_motion, names="value")
+        self.frame = None
+        return widgets.HBox([self.play, self.time_slider, self.motion_menu, self.clock])
+
+    def _show_clock(self, k) -> None:
+        if k is None:
+            text, t = "t = 0 s: the sliders' state (press play)", 0.0
+        else:
+            t = float(self.frames.t[k])
+            text = f"t = {t:.2f} s"
+        self.clock.value = (f'<span data-frame="{-1 if k is None else k}" data-t="{t!r}">'
+                            f"{html.escape(text)}</span>")
+
+    def _on_playing(self, change) -> None:
+        if change["new"] and self.frames is None:       # a new motion: show where it starts
+            self._guarded(lambda: self.show_frame(int(self.play.value)))
+
+    def _on_frame(self, change) -> None:
+        self._guarded(lambda: self.show_frame(int(change["new"])))
+
+    def _on_motion(self, change=None) -> None:
+        self.refresh()                                 # forgets the motion, shows the start
+
+    def _guarded(self, call) -> None:
+        try:
+            call()
+        except Exception as error:                      # noqa: BLE001 - reported, not raised
+            self._report(error)
+
+    def compute_motion(self):
+        """Simulate the chosen motion from the sliders' state (once: every frame is computed
+        here, :meth:`show_frame` then only redraws).  Returns the
+        :class:`dynlab.animation.MotionFrames`."""
+        from dynlab.animation import motion_frames
+        if self.parameter_error:
+            raise ValueError(f"no motion of an invalid arm: {self.parameter_error}")
+        q = [w.value for w in self.q_sliders]
+        qd = [w.value for w in self.qd_sliders]
+        start = time.perf_counter()
+        self.frames = motion_frames(self.robot, q, qd, motion=self.motion_menu.value,
+                                    duration=self.duration, fps=self.fps,
+                                    parts_at=lambda *state: self.parts_at(*state))
+        self.seconds["simulate"] = time.perf_counter() - start
+        # one bar scale for the whole motion: the bars do not jump between frames
+        biggest = max(float(np.max(np.abs(self.frames.parts[part]))) for part in
+                      self.parts_shown)
+        self._limit = _nice_limit(1.2 * biggest)
+        self.bar_axes.set_ylim(-self._limit, self._limit)
+        self._background = None
+        return self.frames
+
+    def show_frame(self, k: int) -> None:
+        """Show frame ``k`` of the motion (computed first if it is not): the arm at ``q(t_k)``,
+        the bars and the table at the torque split there; the sliders keep the start."""
+        if self.frames is None:
+            self.compute_motion()
+        if k == self.frame:
+            return
+        q, qd, qdd = self.frames.state(k)
+        self.state = (q.copy(), qd.copy(), qdd.copy())
+        self.parts = {part: values.copy() for part, values in self.frames.parts_at(k).items()}
+        self.tau = self.parts["total"]
+        self.frame = k
+        self._redraw()
+        self._show_clock(k)
+        self.status.value = self._status_html(
+            f"ok: {self.motion_menu.label}, t = {self.frames.t[k]:.2f} s of "
+            f"{self.frames.t[-1]:g} s (simulated in {self.seconds['simulate']:.2f} s), "
+            f"drawn in {1e3 * self.seconds['draw']:.1f} ms")
+
+    def forget_motion(self) -> None:
+        """Drop the computed motion (a slider moved: the next play starts from the new
+        state), stop playing and go back to frame 0."""
+        if getattr(self, "play", None) is None:
+            return
+        had = self.frames is not None
+        self.frames, self.frame = None, None
+        self.play.playing = False
+        for widget in (self.play, self.time_slider):
+            widget.unobserve(self._on_frame, names="value")
+            widget.value = 0
+            widget.observe(self._on_frame, names="value")
+        self._show_clock(None)
+        if had:
+            self._limit = None                         # the sliders' scale again
+
     # -- what is shown, for tests ------------------------------------------------------------------
     def bar_heights(self) -> dict:
         """Part -> the drawn bar heights (one per joint), read back from the patches."""
@@ -877,7 +1175,8 @@ def _nice_limit(x: float) -> float:
 
 def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd=None,
               parameters: Sequence[Parameter] | None = None, engine: str = "dalembert",
-              render: bool = True, **builder_options) -> Dashboard:
+              render: bool = True, interactive: bool | None = None,
+              **builder_options) -> Dashboard:
     """A slider dashboard for an arm registered in :data:`dynlab.robots.ARM_SPECS`
     (``"pendulum"``, ``"planar_2r"`` with ``variant``, ``"scara"``, ``"puma560"``, ...;
     ``builder_options`` go to its builder, e.g. ``viscous=0.1``) or for any numeric
@@ -926,4 +1225,4 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     qdd = start[2] if qdd is None else qdd
     return Dashboard(robot, parameters=defaults if parameters is None else parameters, q=q,
                      qd=qd, qdd=qdd, prismatic_ranges=ranges, engine=engine, labels=labels,
-                     render=render)
+                     render=render, interactive=interactive)

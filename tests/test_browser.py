@@ -295,6 +295,15 @@ def open_notebook(browser, server: LabServer, name: str, run: bool = True,
 
 
 # -- reading the dashboard on the page ----------------------------------------------------------------
+# The figure as a string that changes when it is redrawn: the Image's URL (2-D arms), or the
+# pixels of the ipympl canvas (a 3-D arm, which turns with the mouse).
+_FIGURE = """(() => {
+    const board = document.querySelector(".dynlab-dashboard");
+    const image = board && board.querySelector(".dynlab-figure img, img.dynlab-figure");
+    if (image) return image.src;
+    const canvas = board && board.querySelector(".dynlab-figure canvas");
+    return canvas ? canvas.toDataURL() : "";
+})()"""
 _READ_PAGE = """() => {
     const board = document.querySelector(".dynlab-dashboard");
     if (!board) return null;
@@ -309,10 +318,9 @@ _READ_PAGE = """() => {
         joint: td.dataset.joint, part: td.dataset.part, value: td.dataset.value,
         text: td.textContent.trim()}));
     const status = board.querySelector(".dynlab-status");
-    const image = board.querySelector(".dynlab-figure img, img.dynlab-figure");
     return {sliders, cells, status: status ? status.textContent.trim() : "",
-            image: image ? image.src : ""};
-}"""
+            image: FIGURE};
+}""".replace("FIGURE", _FIGURE)
 
 
 def read_page(page) -> dict:
@@ -393,8 +401,7 @@ def assert_moved(page, before: dict, after: dict, what: str, torques=True,
     if figure:
         try:
             page.wait_for_function(
-                """old => { const img = document.querySelector(".dynlab-dashboard img");
-                            return !!img && !!img.src && img.src !== old; }""",
+                f"old => {{ const now = {_FIGURE}; return !!now && now !== old; }}",
                 arg=before["image"], timeout=SETTLE_SECONDS * 1000)
         except Exception:                                # noqa: BLE001 - named below
             pytest.fail(f"{what}: the figure was not redrawn within {SETTLE_SECONDS} s")
@@ -452,7 +459,9 @@ def test_dashboard_in_the_browser(lab, browser, chapter, label, source):
     try:
         page.wait_for_selector(".dynlab-dashboard td.dynlab-value",
                                timeout=KERNEL_SECONDS * 1000)
-        page.wait_for_selector(".dynlab-dashboard img", state="visible")
+        page.wait_for_selector(".dynlab-dashboard .dynlab-figure img, .dynlab-dashboard "
+                               "img.dynlab-figure, .dynlab-dashboard .dynlab-figure canvas",
+                               state="visible")
         shown = settle(page, board, "the dashboard as first shown")
         assert len(shown["table"]) == board.n * len(board.parts_shown)
         n = board.n
@@ -548,6 +557,74 @@ def test_the_start_notebook_opens(lab, browser):
         heading.wait_for(timeout=30000)
         assert first_heading in heading.inner_text()
         assert page.locator(".jp-Notebook .jp-Cell").count() == len(cells)
+        assert not console.errors, "errors in the browser console:\n" + "\n".join(
+            console.errors)
+    finally:
+        context.close()
+        lab.shut_down_kernels()
+
+
+_VIEW_AND_CLOCK = """() => {
+    const angle = document.querySelector(".dynlab-view-angle span");
+    const clock = document.querySelector(".dynlab-clock span");
+    return {azim: angle ? Number(angle.dataset.azim) : null,
+            elev: angle ? Number(angle.dataset.elev) : null,
+            frame: clock ? Number(clock.dataset.frame) : null};
+}"""
+
+
+def test_the_3d_view_turns_and_the_arm_plays(lab, browser):
+    """On the SCARA's dashboard: a drag on the arm turns the view (the angles the kernel's
+    Matplotlib reports change); play moves the arm and the bars, pause stops them; the console
+    stays clean."""
+    chapter, label, source = next(case.values for case in CASES
+                                  if case.values[1] == "scara")
+    context, page, console = open_notebook(browser, lab,
+                                           f"dashboard_{Path(chapter).stem[:2]}_{label}.ipynb")
+    try:
+        page.wait_for_selector(".dynlab-dashboard td.dynlab-value",
+                               timeout=KERNEL_SECONDS * 1000)
+        canvas = page.locator(".dynlab-dashboard .dynlab-figure canvas").first
+        canvas.wait_for(state="visible")
+        page.wait_for_function(f"() => ({_VIEW_AND_CLOCK})().azim !== null")
+        before = page.evaluate(_VIEW_AND_CLOCK)
+        assert (before["azim"], before["elev"]) == (-60.0, 30.0)
+        box = canvas.bounding_box()
+        x, y = box["x"] + 0.22 * box["width"], box["y"] + 0.5 * box["height"]
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 60, y, steps=8)
+        page.mouse.up()
+        page.wait_for_function(f"() => ({_VIEW_AND_CLOCK})().azim !== -60",
+                               timeout=SETTLE_SECONDS * 1000)
+        turned, deadline = None, time.monotonic() + SETTLE_SECONDS
+        while time.monotonic() < deadline:           # until the last drawn view arrives
+            time.sleep(0.5)
+            now = page.evaluate(_VIEW_AND_CLOCK)
+            if now == turned:
+                break
+            turned = now
+        assert turned["azim"] < -70, turned          # dragged to the right: turned about z0
+
+        # play: the frames advance, the arm (the canvas) and the bars (the table) move
+        shown = read_page(page)
+        page.locator(".dynlab-play button i.fa-play").click()
+        page.wait_for_function(f"() => ({_VIEW_AND_CLOCK})().frame >= 8",
+                               timeout=SETTLE_SECONDS * 1000)
+        playing = read_page(page)
+        assert_moved(page, shown, playing, "play")
+        # pause (the same button, now showing a pause sign): nothing moves any more
+        button = page.locator(".dynlab-play button").first
+        assert button.locator("i.fa-pause").count() == 1
+        button.click()
+        time.sleep(1.0)                          # frames already on their way arrive
+        paused = page.evaluate(_VIEW_AND_CLOCK)["frame"]
+        still = read_page(page)
+        time.sleep(2.0)
+        assert page.evaluate(_VIEW_AND_CLOCK)["frame"] == paused
+        later = read_page(page)
+        assert 8 <= paused < 100 and later["table"] == still["table"]
+        assert later["image"] == still["image"], "the arm moved after pause"
         assert not console.errors, "errors in the browser console:\n" + "\n".join(
             console.errors)
     finally:

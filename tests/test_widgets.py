@@ -195,7 +195,8 @@ def test_slider_update_builds_no_sympy_objects(sympy_objects_created):
 
 
 def test_the_figure_is_updated_in_place_and_shown_as_png():
-    board = dashboard("puma560")
+    board = dashboard("puma560", interactive=False)
+    assert board.figure_widget is board.image and board.view_slider is not None
     artists = [id(a) for a in board.drawing.artists()]
     first = bytes(board.image.value)
     assert first.startswith(b"\x89PNG")
@@ -203,9 +204,9 @@ def test_the_figure_is_updated_in_place_and_shown_as_png():
     assert bytes(board.image.value) != first and bytes(board.image.value).startswith(b"\x89PNG")
     assert [id(a) for a in board.drawing.artists()] == artists
     np.testing.assert_allclose(board.drawing.q, board.state[0])
-    # the blitted picture is the picture a full redraw gives
-    for name in ("planar_2r", "puma560"):
-        board = dashboard(name)
+    # the blitted picture is the picture a full redraw gives (on the ipympl canvas too)
+    for name, interactive in (("planar_2r", False), ("puma560", False), ("puma560", True)):
+        board = dashboard(name, interactive=interactive)
         board.sliders["q1"].value = 0.25
         blitted = np.asarray(board.figure.canvas.buffer_rgba()).copy()
         board.blit = False

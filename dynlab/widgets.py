@@ -492,25 +492,7 @@ class Dashboard:
                  qdd=None, prismatic_ranges: dict | None = None, engine: str = "dalembert",
                  labels="axes", figsize=(10.0, 4.4), dpi: int = 72, render: bool = True,
                  blit: bool = True, interactive: bool | None = None):
-        import ipywidgets as widgets
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        from matplotlib.ticker import MaxNLocator, NullFormatter
-
-        from dynlab.drawing import draw_arm, plane_of, reach_of, workspace_box
-
-        if not isinstance(robot, Robot):
-            raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "
-                            f"{type(robot).__name__}")
-        if robot.is_symbolic:
-            raise TypeError(f"{robot.name}: has symbolic parameters "
-                            f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
-                            f"with numbers (symbolic=False) or substitute them")
-        from dynlab import formulations
-        if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
-            raise ValueError(f"engine must be one of {', '.join(formulations.FORMULATIONS)} "
-                             f"(the registered formulations), got {engine!r}")
-        self.formulation, _ = formulations.lookup(engine)
+        self._check_arguments(robot, engine)
         self.engine = engine
         self.base = robot
         self.robot = robot
@@ -536,8 +518,36 @@ class Dashboard:
         qdd = vector(qdd, [0.0] * n, "qdd")
         for parameter in self.parameters:             # the starting values must be valid
             self.robot = parameter.apply(self.robot, parameter.value)
+        self._make_sliders(q, qd, qdd, prismatic_ranges)
+        three = self._make_figure(q, labels, figsize, dpi, blit, interactive)
+        self._make_page(three)
+        for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders):
+            widget.observe(self._on_state, names="value")
+        for widget in self.parameter_sliders.values():
+            widget.observe(self._on_parameter, names="value")
+        self.refresh()
+        if self.interactive:                           # the first picture is rendered: show
+            self._show_interactive_canvas()            # it on the canvas the mouse turns
 
-        # -- sliders ------------------------------------------------------------------------
+    def _check_arguments(self, robot, engine) -> None:
+        """A numeric robot and a registered formulation as the engine, or a clear error."""
+        if not isinstance(robot, Robot):
+            raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "
+                            f"{type(robot).__name__}")
+        if robot.is_symbolic:
+            raise TypeError(f"{robot.name}: has symbolic parameters "
+                            f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
+                            f"with numbers (symbolic=False) or substitute them")
+        from dynlab import formulations
+        if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
+            raise ValueError(f"engine must be one of {', '.join(formulations.FORMULATIONS)} "
+                             f"(the registered formulations), got {engine!r}")
+        self.formulation, _ = formulations.lookup(engine)
+
+    def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
+        """The joint sliders (q, qd, qdd per joint) and the parameter sliders."""
+        from dynlab.drawing import reach_of
+        robot = self.base
         ranges = dict(prismatic_ranges or {})
         reach = reach_of(self.robot, q)
 
@@ -571,7 +581,15 @@ class Dashboard:
                 raise ValueError(f"two sliders are called {widget.description!r}")
             self.sliders[widget.description] = widget
 
-        # -- figure: the arm and the torque bars ------------------------------------------------
+
+    def _make_figure(self, q, labels, figsize, dpi, blit, interactive) -> bool:
+        """The figure: the arm drawn with its frames, and the torque bars; True for a 3-D arm."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator, NullFormatter
+
+        from dynlab.drawing import draw_arm, plane_of, reach_of, workspace_box
+        robot, n = self.base, self.n
         three = plane_of(self.robot) is None
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)
@@ -629,7 +647,12 @@ class Dashboard:
         # a 3-D arm turns with the mouse: the figure is shown by an ipympl canvas widget
         self.interactive = self._use_interactive(interactive, three)
 
-        # -- the rest of the page -------------------------------------------------------------
+        return three
+
+    def _make_page(self, three: bool) -> None:
+        """The widgets around the figure: slider columns, the play row, readout and status."""
+        import ipywidgets as widgets
+        robot = self.base
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
                                                                         max_width="900px"))
         self.image.add_class("dynlab-figure")
@@ -660,14 +683,6 @@ class Dashboard:
                                     self.figure_widget, self._player_row(), sliders,
                                     self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")
-
-        for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders):
-            widget.observe(self._on_state, names="value")
-        for widget in self.parameter_sliders.values():
-            widget.observe(self._on_parameter, names="value")
-        self.refresh()
-        if self.interactive:                           # the first picture is rendered: show
-            self._show_interactive_canvas()            # it on the canvas the mouse turns
 
     # -- widgets --------------------------------------------------------------------------------
     @staticmethod

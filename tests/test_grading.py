@@ -12,7 +12,8 @@ import sympy
 from sympy import Matrix, Rational, cos, sin, sqrt, zeros
 
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.grading import KEY_DIRECTORY, Feedback, check, keys, questions, reset, summary
+from dynlab.grading import (KEY_DIRECTORY, Feedback, check, fresh_points, keys, questions, reset,
+                            summary)
 from dynlab.robots import planar_2r, puma560
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
@@ -381,7 +382,9 @@ def test_every_question_has_a_right_answer_in_this_file():
 def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, status):
     feedback = check(question, answer)
     assert isinstance(feedback, Feedback)
-    assert not feedback.correct and feedback.points == 0
+    assert not feedback.correct
+    assert feedback.points < feedback.max_points or feedback.max_points == 0
+    assert feedback.points == sum(feedback.parts.values())
     assert feedback.status == status, str(feedback)
     assert words in str(feedback), str(feedback)
     assert feedback.seconds < SECONDS_PER_ANSWER, feedback.seconds
@@ -410,20 +413,120 @@ def test_equivalent_forms_and_types_are_accepted():
     assert check("3.16c", (sympy.Eq(sympy.MatrixSymbol("D", 2, 2), D_CEIL), H_CEIL,
                            C_CEIL)).correct
     assert check("3.2", [sympy.Integral(6 * t, (t, 0, 1)), 2, 0]).correct
-    # exact equality is told apart from agreement at the sample points
+    # exact equality is told apart from agreement at the points of the check
     assert "exactly" in str(check("3.16c", RIGHT["3.16c"]))
-    assert "sample points" in str(check("k12", RIGHT["k12"]))      # |d12| has no exact form
+    assert "points drawn for this check" in str(check("k12", RIGHT["k12"]))  # |d12|: no normal form
 
 
 def test_a_large_right_answer_is_right_by_its_numbers():
-    """The exact check runs under its own short limit: an answer too large for the normal form
-    is still correct (by the numbers), not stopped by the time limit."""
+    """A right answer holding a large identically-zero addition (sin^2 + cos^2 - 1 times a
+    1365-term polynomial, whose floats cancel badly at the wide points): the points where the
+    floats disagree are evaluated again with more digits, and the answer is right."""
     big = sympy.expand((sin(q1) + cos(q2) + d1 + m2)**12)
     zero = (sin(q1)**2 + cos(q1)**2 - 1) * big
-    feedback = check("3.16c", (D_CEIL + zero * Matrix([[1, 1], [1, 1]]), H_CEIL, C_CEIL))
+    feedback = check("3.16c", (D_CEIL + zero * Matrix([[1, 1], [1, 1]]), H_CEIL, C_CEIL),
+                     time_limit=30)
     assert feedback.correct, str(feedback)
-    assert "equal to the key at 6 random sample points" in str(feedback)
-    assert feedback.seconds < SECONDS_PER_ANSWER, feedback.seconds
+    assert "points drawn for this check" in str(feedback)
+
+
+def test_an_identically_zero_addition_is_accepted():
+    """expand((M + a)**60) - (M + a)**60 is 0, though its floats are not (issue 14)."""
+    zero = sympy.expand((M + a)**60) - (M + a)**60
+    feedback = check("3.5", (CUBE_CORNER + zero * sympy.ones(3, 3), CUBE_CENTRE))
+    assert feedback.correct, str(feedback)
+
+
+def test_a_polynomial_fitted_through_fixed_points_scores_0():
+    """A quintic in m1 through the right values of D, h and c at six fixed points (what the
+    stored sample points of the old keys allowed) fails at the points drawn at each check."""
+    symbols = [m1, m2, d1, d2, g, q1, q2, qd1, qd2, qdd1, qdd2]
+    rng = np.random.default_rng(6)
+    points = rng.uniform(0.5, 2.0, (6, len(symbols)))
+
+    def fitted(expr):
+        values = [float(expr.subs(dict(zip(symbols, row)))) for row in points]
+        return sympy.interpolate(list(zip((sympy.Float(x) for x in points[:, 0]), values)), m1)
+    answer = (D_CEIL.applyfunc(fitted), H_CEIL.applyfunc(fitted), C_CEIL.applyfunc(fitted))
+    for _ in range(3):                                   # fresh points each time
+        feedback = check("3.16c", answer)
+        assert feedback.points == 0 and feedback.status == "incorrect", str(feedback)
+
+
+def test_a_piecewise_answer_equal_at_every_point_tried_scores_0():
+    """Piecewise((1, M < 1e9), (0, True)) * I_corner agrees with the key at any points with
+    M < 1e9; the numbers cannot decide a Piecewise, so it must be shown equal exactly."""
+    step = sympy.Piecewise((1, M < 10**9), (0, True))
+    feedback = check("3.5", (step * CUBE_CORNER, CUBE_CENTRE))
+    assert feedback.parts == {"I_corner": 0.0, "I_centre": 1.0}, str(feedback)
+    assert "uses Piecewise" in str(feedback) and "I_corner[1,1]" in str(feedback)
+    assert str(feedback).count("uses Piecewise") == 1                 # said once per part
+    # a Piecewise that IS the key everywhere is right
+    same = sympy.Piecewise((CUBE_CENTRE[0, 0], M > 0), (CUBE_CENTRE[0, 0], True))
+    assert check("3.5", (CUBE_CORNER, replaced(CUBE_CENTRE, (0, 0), same))).correct
+
+
+def test_a_huge_factor_is_named_not_every_entry_should_be_0():
+    text = str(check("3.5", (CUBE_CORNER * 1e12, CUBE_CENTRE)))
+    assert "I_corner is 1e+12 times the right value" in text, text
+    assert "should be 0" not in text
+
+
+def test_partial_credit_per_part():
+    feedback = check("3.16c", (D_CEIL, H_CEIL, -C_CEIL))
+    assert feedback.parts == {"D": 1.0, "h": 1.0, "c": 0.0}
+    assert feedback.points == 2 and not feedback.correct
+    assert str(feedback).startswith("3.16c  ✗ 2/3 points")
+
+
+# -- time limits and containment ---------------------------------------------------------------
+def busy():
+    while True:
+        pass
+
+
+def test_a_busy_answer_is_stopped_in_a_thread_too():
+    import threading
+    results = []
+    thread = threading.Thread(target=lambda: results.append(check("3.2", busy, time_limit=1)))
+    start = time.perf_counter()
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive() and time.perf_counter() - start < 5
+    assert results[0].status == "not graded" and "took longer than 1 s" in str(results[0])
+
+
+def test_c_level_arithmetic_is_stopped_within_the_limit():
+    """Multiplying out 3**(10**8) runs for minutes in C without returning to Python (no signal
+    handler can stop it): the checking process is killed at the limit."""
+    def huge():
+        return CUBE_CORNER + sympy.Pow(3, 10**8, evaluate=False) * sympy.eye(3)
+    start = time.perf_counter()
+    feedback = check("3.5", (huge, CUBE_CENTRE), time_limit=2)
+    assert time.perf_counter() - start < 4
+    assert feedback.status == "not graded" and "took longer than 2 s" in str(feedback)
+
+
+class Raises:
+    def __init__(self, error):
+        self.error = error
+
+    def __call__(self):
+        raise self.error
+
+
+@pytest.mark.parametrize("error", [SystemExit(3), KeyboardInterrupt(), GeneratorExit(),
+                                   RecursionError("deep"), MemoryError()])
+def test_nothing_an_answer_raises_escapes_check(error):
+    feedback = check("3.2", Raises(error))
+    assert feedback.status == "not graded" and type(error).__name__ in str(feedback)
+    assert check("3.2", [3, 2, 0]).correct                # and the session goes on
+
+
+def test_an_answer_that_ends_the_process_ends_only_the_checking_process():
+    import os
+    feedback = check("3.2", lambda: os._exit(0))
+    assert feedback.status == "not graded" and "without a result" in str(feedback)
 
 
 def test_ratio_hints_are_given_only_where_they_fit():
@@ -469,12 +572,12 @@ def test_strict_mode_raises_for_nbgrader(monkeypatch):
 def test_summary_adds_up_the_points_of_the_session():
     check("3.2", [3, 2, 0])
     check("3.3", None)
-    check("3.5", (CUBE_CENTRE, CUBE_CENTRE))
+    check("3.5", (CUBE_CENTRE, CUBE_CENTRE))                # I_centre right: 1 of 2 points
     text = str(summary("01_frames_and_inertia"))
-    assert text.splitlines()[0] == "Score for 01_frames_and_inertia: 1/13 points"
+    assert text.splitlines()[0] == "Score for 01_frames_and_inertia: 2/13 points"
     assert "3.2          1/1  correct" in text
     assert "3.3          0/2  not answered" in text
-    assert "3.5          0/2  incorrect" in text
+    assert "3.5          1/2  incorrect" in text
     assert "3.14         0/2  not checked yet" in text
 
 
@@ -486,49 +589,121 @@ def test_feedback_is_shown_as_text_and_html():
 
 
 # -- the keys ----------------------------------------------------------------------------------
-ELEMENT_FIELDS = {"values", "monomials", "scale", "hash"}
-MONOMIAL_FIELDS = {"monomial", "values", "scale", "terms"}
+KEY_FIELDS = {"id", "notebook", "title", "points", "kind", "symbols", "angles", "split", "parts",
+              "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages"}
+PART_FIELDS = {"name", "shape", "reference", "names", "structure", "hints"}
 
 
-def _numbers(value):
-    return isinstance(value, list) and all(
-        isinstance(x, (int, float)) or _numbers(x) for x in value)
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
 
 
-def _sealed(text):
-    """Feedback stored unreadably (base64 of compressed text), yet readable by the checker."""
+def _readable(text):
+    """What the old keys' sealing gave up to anyone: base64 of zlib-compressed text."""
     import base64
-    import re
     import zlib
-    return bool(re.fullmatch(r"[A-Za-z0-9+/]+=*", text)) and bool(
-        zlib.decompress(base64.b64decode(text)).decode())
+    try:
+        return zlib.decompress(base64.b64decode(text, validate=True)).decode()
+    except Exception:                                      # noqa: BLE001
+        return None
 
 
-def test_the_keys_hold_numbers_and_hashes_only():
+def test_the_keys_hold_no_values_and_no_readable_text():
+    """No values at fixed points, no per-term values, no hashes of answers, no plain numbers of a
+    numeric answer, no option text in the clear, nothing that base64 + zlib decodes; every option
+    of a choice has a sealed message (the right one is not the one without)."""
     files = sorted(KEY_DIRECTORY.glob("*.json"))
     assert [f.stem for f in files] == ["01_frames_and_inertia", "02_two_link_arm_on_the_ceiling",
                                        "03_probing_and_other_arms", "04_structure_of_the_model"]
     for path in files:
-        for key in json.loads(path.read_text())["questions"]:
+        data = json.loads(path.read_text())
+        assert data["format"] == 2
+        for key in data["questions"]:
+            assert set(key) <= KEY_FIELDS, set(key) - KEY_FIELDS
+            strings = list(_strings(key))
+            assert not [text for text in strings if len(text) > 8 and _readable(text)]
             if key["kind"] == "choice":
                 assert len(key["answer"]) == 24 and key["answer"] not in key["options"]
-                assert all(_sealed(text) for text in key["messages"].values())
+                assert set(key["messages"]) == set(key["options"])
                 continue
             for part in key["parts"]:
-                for element in part["elements"]:
-                    assert set(element) <= ELEMENT_FIELDS
-                    assert _numbers(element["values"])
-                    assert element.get("hash") is None or len(element["hash"]) == 24
-                    for monomial in element.get("monomials", []):
-                        assert set(monomial) == MONOMIAL_FIELDS
-                        # the monomials are products of joint rates only (qd1*qd2, qdd1, 1)
-                        assert all(f in ("", "1") or f.isdigit() or f.startswith("qd")
-                                   for f in monomial["monomial"].replace("**", "*").split("*"))
-                        assert _numbers(monomial["terms"]) and _numbers(monomial["values"])
-            for mistake in key.get("mistakes", []) + key.get("products", []):
-                assert _numbers(mistake["values"]) and _sealed(mistake["message"])
+                assert set(part) <= PART_FIELDS and isinstance(part["reference"], str)
+                assert all(isinstance(n, int) for n in part["shape"])
+            for mistake in key.get("mistakes", []):
+                assert set(mistake) == {"part", "value", "message"}
+                assert isinstance(mistake["value"], str)
+            # the only numbers: points, shapes, tolerance and ranges
+            assert not list(_numbers_outside(key, {"points", "shape", "tolerance", "ranges"})), \
+                key["id"]
+
+
+def _numbers_outside(value, allowed):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers_outside(item, allowed)
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            if name not in allowed:
+                yield from _numbers_outside(item, allowed)
+
+
+def test_a_key_rebuilt_from_the_shipped_files_scores_0():
+    """The attack of issue 14 on the old keys: read every string of the shipped key files as
+    SymPy text or as old-style sealed text, and every list of numbers as term values for a term
+    search, and submit what comes out.  The keys give it nothing to build from."""
+    for path in sorted(KEY_DIRECTORY.glob("*.json")):
+        for key in json.loads(path.read_text())["questions"]:
+            if key["kind"] == "choice":
+                continue
+            found = []
+            for text in _strings(key):
+                decoded = _readable(text)
+                for candidate in (text, decoded):
+                    if not candidate or len(candidate) < 3:
+                        continue
+                    try:
+                        expr = sympy.sympify(candidate)
+                    except Exception:                      # noqa: BLE001
+                        continue
+                    if isinstance(expr, sympy.Expr) and (expr.free_symbols or expr.is_number):
+                        found.append(expr)
             for part in key["parts"]:
-                assert all(_sealed(text) for text in part.get("hints", {}).values())
+                shape = tuple(part["shape"]) or (1,)
+                if found:
+                    size = int(np.prod(shape))
+                    guess = (found * size)[:size]
+                    answer = sympy.Matrix(guess).reshape(*shape) if len(shape) == 2 else guess
+                    other = {p["name"]: ... for p in key["parts"]}
+                    other[part["name"]] = answer
+                    feedback = check(key["id"], other if len(key["parts"]) > 1 else answer)
+                    assert feedback.parts[part["name"]] == 0, (key["id"], str(feedback))
+
+
+def test_fresh_points_are_new_at_each_check_wide_and_away_from_special_values():
+    key = keys()["3.16c"]
+    first, second = fresh_points(key), fresh_points(key)
+    assert first.shape == second.shape == (24, len(key["symbols"]))
+    assert not np.any(np.isin(first, second))                     # drawn anew
+    names = [name for name, _ in key["symbols"]]
+    for column, name in zip(first.T, names):
+        assert np.all(np.abs(column) > 0.1)
+        if name in ("q1", "q2"):
+            assert np.all(np.abs(np.sin(column)) > 0.1) and np.all(np.abs(np.cos(column)) > 0.1)
+            typical = column[:16]                                   # strata cover (-pi, pi)
+            assert (np.cos(typical) < -0.75).sum() >= 2 and (np.cos(typical) > 0.5).sum() >= 2
+        else:
+            assert np.max(np.abs(column)) > 5                       # wide points
+    positive = [i for i, (_, role) in enumerate(key["symbols"]) if role == "positive"]
+    assert np.all(first[:, positive] > 0)
 
 
 def test_points_are_whole_numbers_adding_up_per_notebook():
@@ -538,19 +713,6 @@ def test_points_are_whole_numbers_adding_up_per_notebook():
         totals[key["notebook"]] = totals.get(key["notebook"], 0) + key["points"]
     assert totals == {"01_frames_and_inertia": 13, "02_two_link_arm_on_the_ceiling": 12,
                       "03_probing_and_other_arms": 9, "04_structure_of_the_model": 9}
-
-
-def test_sample_points_avoid_special_values():
-    for key in keys().values():
-        if key["kind"] != "symbolic":
-            continue
-        samples = np.array(key["samples"])
-        assert samples.shape[0] >= 6 and np.all(np.isfinite(samples))
-        names = [name for name, _ in key["symbols"]]
-        for column, name in zip(samples.T, names):
-            assert len(set(column.tolist())) == len(column)    # distinct values
-            if name.startswith("q") and name[1:].isdigit():
-                assert np.all(np.abs(np.sin(column)) > 0.1) and np.all(np.abs(np.cos(column)) > 0.1)
 
 
 def test_the_checker_agrees_with_dynlabs_own_derivations():

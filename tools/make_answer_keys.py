@@ -6,8 +6,8 @@ derived the same way from a wrong model or a wrong procedure).
     python tools/make_answer_keys.py --check    # exit 1 if the committed keys are out of date
     python tools/make_answer_keys.py 02_two_link_arm_on_the_ceiling   # one notebook's keys
 
-The keys store values at random sample points and hashes, never the expressions themselves
-(:mod:`dynlab.grading`).  One JSON file per notebook of ``solutions/`` (and ``exercises/``).
+The keys store each reference sealed (:mod:`dynlab.grading.keys`); the checker evaluates it at points
+drawn fresh at every check.  One JSON file per notebook of ``solutions/`` (and ``exercises/``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ sys.path.insert(0, str(ROOT))
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
 from dynlab import vectors as V  # noqa: E402
 from dynlab.equations import probe  # noqa: E402
-from dynlab.grading import (KEY_DIRECTORY, _sample_points, make_choice_key,  # noqa: E402
-                            make_key, write_keys)
+from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
                                rotations, tool_jacobian)
 from dynlab.lagrange_euler import pseudo_inertia  # noqa: E402
@@ -219,8 +218,8 @@ def pseudo_inertia_key():
     about_origin = S.trace() * sympy.eye(3) - S                           # I = tr(S) E - S
     about_centre = about_origin - ((mr.T * mr)[0] * sympy.eye(3) - mr * mr.T) / m  # parallel axes
     rng = np.random.default_rng(314)
-    samples, checks = [], 0
-    while len(samples) < 6:
+    checks = 0
+    while checks < 6:
         mass = rng.uniform(0.5, 3.0)
         com = rng.uniform(-1.0, 1.0, 3)
         A = rng.uniform(-0.3, 0.3, (3, 3))
@@ -234,7 +233,6 @@ def pseudo_inertia_key():
         # the formula gives back dynlab's inertia about the centre of mass
         assert np.allclose(np.array(about_centre.subs(point), dtype=float), inertia)
         checks += 1
-        samples.append([Jn[r, c] for r in range(4) for c in range(r, 4)])
     flipped = sympy.Matrix(3, 3, lambda r, c: about_origin[r, c] if r == c else S[r, c])
     mistakes = [
         {"part": "I_origin", "value": S,
@@ -254,8 +252,7 @@ def pseudo_inertia_key():
     ]
     symbols = {name: ("positive" if name == "J44" else "real") for name in names}
     return make_key("3.14", notebook=FRAMES, title="Prob. 3.14: inertia tensor from the "
-                    "pseudo-inertia matrix", points=2, symbols=symbols, samples=samples,
-                    denominators=("J44",),
+                    "pseudo-inertia matrix", points=2, symbols=symbols,
                     parts=[{"name": "I_origin", "value": about_origin, "structure": "symmetric",
                             "names": "I_origin[{i},{j}]"},
                            {"name": "I_centre", "value": about_centre, "structure": "symmetric",
@@ -444,7 +441,9 @@ def ceiling_keys():
         messages={"A": "no sign error: both equations give the same torques (the notebook's "
                        "assert cell shows it)",
                   "C": "both formulations use the same base frame, z0 up",
-                  "D": "transposing a vector does not change the sign of its entries"}))
+                  "D": "transposing a vector does not change the sign of its entries",
+                  "B": "L-E writes gravity itself into the potential energy, N-E accelerates the "
+                       "base by -g: the same gravity torques either way"}))
     return keys
 
 
@@ -667,16 +666,9 @@ def structure_keys():
     LF = sympy.sqrt(sum(masses[1:]) / (masses[0] + sum(masses[1:])))   # Eq. (34), i=1, j=2
     KF = k12 / LF                                                      # Eq. (33)
     symbols = {"m1": "positive", "m2": "positive", "l": "positive", "q1": "real", "q2": "real"}
-    seed = 7
-    while True:
-        samples = _sample_points(symbols, seed, {})
-        cosines = np.cos(samples[:, list(symbols).index("q2")])
-        if (cosines < -0.75).sum() >= 2 and (cosines > 0).sum() >= 2:
-            break                                      # d12 takes both signs among the samples
-        seed += 1
     keys.append(make_key(
         "k12", notebook=STRUCTURE, title="Tourassis & Neuman, Eqs. (32)-(34): coefficient of coupling of the "
-        "two-link arm", points=2, symbols=symbols, angles=("q1", "q2"), samples=samples,
+        "two-link arm", points=2, symbols=symbols, angles=("q1", "q2"),
         parts=[{"name": "k12", "value": k12}, {"name": "LF", "value": LF},
                {"name": "KF", "value": KF}],
         mistakes=[{"part": "k12", "value": D[0, 1] / sympy.sqrt(D[0, 0] * D[1, 1]),

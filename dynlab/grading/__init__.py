@@ -1,0 +1,62 @@
+"""Answer checking for the graded exercises: ``check("3.16c", answer)`` says *what* is wrong.
+
+The exercises (``exercises/``, generated from ``solutions/``) end each question with a cell
+``check("<question>", answer)``.  The answer may be a SymPy expression or Matrix, a (nested) list
+or tuple, a NumPy array (where numbers are asked), a string, a callable returning one of these,
+a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or a
+:class:`dynlab.equations.EquationsOfMotion` when the parts are ``D``, ``h`` and ``c``.
+
+- :mod:`dynlab.grading.keys`: the keys (``dynlab/answer_keys/*.json``, built by
+  ``tools/make_answer_keys.py`` from dynlab's own derivations): each part's reference sealed, no
+  values at fixed points, no per-term values, no option texts in the clear.
+- :mod:`dynlab.grading.compare`: the comparison at points drawn fresh at every check (a Latin
+  hypercube over the typical ranges and points over wide ranges), exact where the numbers cannot
+  decide.
+- :mod:`dynlab.grading.diagnosis`: what is wrong (a sign, a factor, a missing Coriolis term,
+  transposed, degrees for radians, the question's own typical mistakes).
+- :mod:`dynlab.grading.limits`: every check runs in a forked child process with a hard time limit
+  (by default :data:`TIME_LIMIT` seconds), so nothing an answer does reaches the notebook.
+- :mod:`dynlab.grading.grader`: grading submitted notebooks on the instructor's side
+  (``dynlab grade``), where the student cannot reach the keys or the checker.
+
+Each part of a question earns its share of the question's points.  For nbgrader's autograder,
+which gives points to a grade cell that does not raise, set ``DYNLAB_STRICT_GRADING=1``: then a
+check that is not correct raises :class:`AnswerError` after its message.
+
+>>> import sympy
+>>> M, a = sympy.symbols("M a", positive=True)
+>>> I_centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
+>>> I_corner = M * a**2 * sympy.Matrix([[8, 3, 3], [3, 8, 3], [3, 3, 8]]) / 3
+>>> print(check("3.5", (I_corner, I_centre)))           # Prob. 3.5: a cube about a corner
+3.5  ✗ 1/2 points
+  I_corner: the off-diagonal entries have the wrong sign: the tensor holds the NEGATED product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just before Eq. (3.2-18))
+  I_centre: correct
+>>> print(check("3.5", (I_corner - 2 * M * a**2 * (sympy.ones(3, 3) - sympy.eye(3)), I_centre)))
+3.5  ✓ 2/2 points: correct (equal to the key exactly)
+>>> print(check("3.5", ...))
+3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_corner, I_centre) with I_corner: a 3x3 matrix; I_centre: a 3x3 matrix)
+"""
+
+from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feedback, Summary,
+                                  check, reset, summary)
+from dynlab.grading.compare import EXACT_TIME_LIMIT
+from dynlab.grading.keys import (KEY_DIRECTORY, NUMERIC_TOLERANCE, TOLERANCE, canonical_form,
+                                 fresh_points, keys, make_choice_key, make_key, part_points,
+                                 questions, write_keys)
+from dynlab.grading.limits import hard_limits
+
+__all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "KEY_DIRECTORY", "NUMERIC_TOLERANCE",
+           "STRICT_VARIABLE", "Summary", "TIME_LIMIT", "TOLERANCE", "canonical_form", "check",
+           "fresh_points", "hard_limits", "keys", "make_choice_key", "make_key", "part_points",
+           "questions", "reset", "summary", "write_keys"]
+
+
+def _reload() -> None:
+    """Forget loaded keys, their compiled references and this session's results (tests, and
+    after rebuilding the keys)."""
+    from dynlab.grading import check as _check
+    from dynlab.grading import compare as _compare
+    from dynlab.grading import keys as _keys
+    _keys._reload()
+    _compare._PREPARED.clear()
+    _check._RESULTS.clear()

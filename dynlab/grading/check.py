@@ -1,0 +1,192 @@
+"""Checking one answer: :func:`check` gives a :class:`Feedback` (what is wrong, points per part),
+:func:`summary` the points of a session's checks."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from dynlab.grading.compare import EXACT_BUDGET, _expected_text, _not_answered_text, _prepare, grade
+from dynlab.grading.keys import _NotAnswered, _Unusable, keys, part_points, questions
+from dynlab.grading.limits import run_limited
+
+#: Seconds a check may take before it is stopped (the checking process is killed).
+TIME_LIMIT = 5.0
+#: Environment variable that makes a check which is not correct raise (for nbgrader).
+STRICT_VARIABLE = "DYNLAB_STRICT_GRADING"
+
+_RESULTS: dict = {}          # question -> the last Feedback of this session (for summary())
+
+
+class AnswerError(AssertionError):
+    """Raised by :func:`check` in strict mode (``DYNLAB_STRICT_GRADING=1``) for an answer that is
+    not correct, so nbgrader's autograder gives the grade cell no points."""
+
+
+# -- results ------------------------------------------------------------------------------------
+@dataclass
+class Feedback:
+    """The outcome of one :func:`check`: true when the answer is right."""
+
+    question: str
+    status: str                   # "correct", "incorrect", "not answered" or "not graded"
+    points: float
+    max_points: float
+    messages: list = field(default_factory=list)
+    seconds: float = 0.0
+    parts: dict = field(default_factory=dict)    # part -> points given (of part_points(key))
+
+    def __bool__(self) -> bool:
+        return self.status == "correct"
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    def __str__(self) -> str:
+        mark = "✓" if self.correct else "✗"
+        head = f"{self.question}  {mark} {_points(self.points)}/{_points(self.max_points)} points"
+        if self.status == "not answered":
+            head += " -- not answered yet"
+        if len(self.messages) == 1 and (self.correct or self.status == "not answered"):
+            return f"{head}: {self.messages[0]}" if self.messages[0] else head
+        return "\n".join([head] + [f"  {line}" for line in self.messages])
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        import html
+        colour = "#e6f4ea" if self.correct else (
+            "#f1f3f4" if self.status == "not answered" else "#fce8e6")
+        text = html.escape(str(self))
+        return (f'<pre style="background:{colour};padding:0.4em;white-space:pre-wrap">'
+                f"{text}</pre>")
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+@dataclass
+class Summary:
+    """Points per question of one notebook, from this session's checks (nbgrader's points)."""
+
+    notebook: str
+    rows: list                    # (question, title, points, max points, status)
+
+    @property
+    def score(self) -> float:
+        return sum(row[2] for row in self.rows)
+
+    @property
+    def total(self) -> float:
+        return sum(row[3] for row in self.rows)
+
+    def __str__(self) -> str:
+        width = max([len("question")] + [len(r[0]) for r in self.rows])
+        lines = [f"Score for {self.notebook}: {_points(self.score)}/{_points(self.total)} points",
+                 f"  {'question'.ljust(width)}  points  status"]
+        for question, title, points, maximum, status in self.rows:
+            score = f"{_points(points)}/{_points(maximum)}"
+            lines.append(f"  {question.ljust(width)}  {score.rjust(6)}  {status}")
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+
+def summary(notebook: str) -> Summary:
+    """The score of this session's checks for the questions of ``notebook`` (a file stem of
+    ``solutions/`` and ``exercises/``): one row per question with its nbgrader points.
+
+    >>> reset()
+    >>> _ = check("3.12", ...)
+    >>> _ = check("3.11", None)
+    >>> print(summary("03_probing_and_other_arms"))     # doctest: +NORMALIZE_WHITESPACE
+    Score for 03_probing_and_other_arms: 0/9 points
+      question  points  status
+      3.11         0/3  not answered
+      3.12         0/1  not answered
+      3.18         0/3  not checked yet
+      6-4-1        0/2  not checked yet
+    """
+    rows = []
+    for question in questions(notebook):
+        key = keys()[question]
+        result = _RESULTS.get(question)
+        if result is None:
+            rows.append((question, key["title"], 0.0, float(key["points"]), "not checked yet"))
+        else:
+            rows.append((question, key["title"], result.points, result.max_points,
+                         result.status))
+    return Summary(notebook, rows)
+
+
+def reset() -> None:
+    """Forget this session's checks, so :func:`summary` starts from nothing again."""
+    _RESULTS.clear()
+
+
+# -- checking -------------------------------------------------------------------------------------
+def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT) -> Feedback:
+    """Grade ``answer`` to ``question`` and say what is wrong with it (never raises, except in
+    strict mode for nbgrader, see the module docstring).  The check runs in a child process
+    killed after ``time_limit`` seconds (:mod:`dynlab.grading.limits`); each part that is right
+    earns its share of the points.
+
+    >>> print(check("no such question", 1))        # doctest: +ELLIPSIS
+    no such question  ✗ 0/0 points
+      There is no question 'no such question'; the questions are ...
+    """
+    start = time.perf_counter()
+    key = keys().get(question) if isinstance(question, str) else None
+    if key is None:
+        known = ", ".join(questions())
+        feedback = Feedback(str(question), "not graded", 0.0, 0.0,
+                            [f"There is no question {question!r}; the questions are {known}"])
+        return _finish(feedback, start)
+    maximum = float(key["points"])
+    shares = part_points(key)
+    if key["kind"] != "choice":
+        _prepare(key)                  # the reference, compiled once here, inherited by children
+    outcome, result = run_limited(lambda: _outcome(key, answer, time_limit), time_limit)
+    right = []
+    if outcome == "done":
+        status, messages, right = result
+    elif outcome == "out of time":
+        status, messages = "not graded", [
+            f"Checking took longer than {time_limit:g} s, so it was stopped. Simplify the answer "
+            f"(sympy.simplify, or build it from smaller pieces) and check again."]
+    else:
+        status, messages = "not graded", [
+            f"The checker could not grade this answer ({result}). Check that it is "
+            f"{_expected_text(key)}."]
+    parts = {name: (share if name in right else 0.0) for name, share in shares.items()}
+    points = maximum if status == "correct" else sum(parts.values())
+    feedback = Feedback(question, status, points, maximum, messages, parts=parts)
+    return _finish(feedback, start)
+
+
+def _outcome(key: dict, answer: Any, time_limit: float | None) -> list:
+    """``[status, messages, right parts]`` (run in the checking child)."""
+    try:
+        budget = EXACT_BUDGET if time_limit is None else max(EXACT_BUDGET, 0.4 * time_limit)
+        return list(grade(key, answer, budget))
+    except _NotAnswered:
+        return ["not answered", [_not_answered_text(key)], []]
+    except _Unusable as problem:
+        return ["not graded", [str(problem)], []]
+    except Exception as error:                           # noqa: BLE001 - never into the notebook
+        return ["not graded", [f"The checker could not grade this answer "
+                               f"({type(error).__name__}: {error}). Check that it is "
+                               f"{_expected_text(key)}."], []]
+
+
+def _finish(feedback: Feedback, start: float) -> Feedback:
+    feedback.seconds = time.perf_counter() - start
+    if feedback.max_points or feedback.status != "not graded":
+        _RESULTS[feedback.question] = feedback
+    if os.environ.get(STRICT_VARIABLE, "") not in ("", "0") and not feedback.correct:
+        raise AnswerError(str(feedback))
+    return feedback

@@ -1,0 +1,458 @@
+"""Saying what is wrong with a part: the question's own typical mistakes first, then patterns
+over the whole part (transposed, a common sign or factor, swapped elements), then element by
+element, monomial by monomial in the joint rates and term by term against the reference."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+import numpy as np
+import sympy
+
+from dynlab.grading.keys import _unseal
+from dynlab.symbolic import is_zero
+
+
+# -- explaining what is wrong ---------------------------------------------------------------------
+_VELOCITY = re.compile(r"qd\d+")
+_ACCELERATION = re.compile(r"qdd\d+")
+
+
+def _monomial_text(monomial: str) -> str:
+    """What a monomial of the joint rates stands for (Fu, Gonzalez & Lee, Sec. 3.2.6's names).
+
+    >>> [_monomial_text(m) for m in ("qdd1", "qd1**2", "qd1*qd2", "1")]
+    ['qdd1 (inertia) term', 'qd1**2 (centrifugal) term', 'qd1*qd2 (Coriolis) term',
+     'velocity- and acceleration-free part (gravity?)']
+    """
+    if monomial == "1":
+        return "velocity- and acceleration-free part (gravity?)"
+    if _ACCELERATION.fullmatch(monomial):
+        return f"{monomial} (inertia) term"
+    if re.fullmatch(r"qd\d+\*\*2", monomial):
+        return f"{monomial} (centrifugal) term"
+    factors = monomial.split("*")
+    if len(factors) == 2 and all(_VELOCITY.fullmatch(f) for f in factors):
+        return f"{monomial} (Coriolis) term"
+    return f"{monomial} term"
+
+
+def _ratio_text(ratio: Fraction, denominators: Iterable = ()) -> str:
+    """``3/2`` -> ``3/2 times the right value (1/2 where 1/3 belongs?)``: the guess at the
+    coefficient only when the key's term has that denominator (``denominators``).
+
+    >>> _ratio_text(Fraction(3, 2), {3})
+    '3/2 times the right value (1/2 where 1/3 belongs?)'
+    >>> _ratio_text(Fraction(3, 2))
+    '3/2 times the right value'
+    >>> _ratio_text(Fraction(2))
+    '2 times the right value (a missing 1/2?)'
+    """
+    text = f"{ratio.numerator}/{ratio.denominator}" if ratio.denominator != 1 else \
+        str(ratio.numerator)
+    hint = ""
+    if ratio == 2:
+        hint = " (a missing 1/2?)"
+    elif ratio == Fraction(1, 2):
+        hint = " (an extra 1/2?)"
+    elif 2 <= abs(ratio.numerator) <= 12 and 2 <= ratio.denominator <= 12 and \
+            abs(ratio.numerator) in set(denominators):
+        # a coefficient 1/q where 1/p belongs makes the ratio p/q (1/2 for 1/3: 3/2)
+        sign = "-" if ratio < 0 else ""
+        hint = f" ({sign}1/{ratio.denominator} where 1/{abs(ratio.numerator)} belongs?)"
+    return f"{text} times the right value{hint}"
+
+
+def _degrees_text(value: float) -> str | None:
+    """A ratio of ``(180/pi)**k`` (or its inverse): angles or rates in degrees.
+
+    >>> _degrees_text((180 / math.pi) ** 2)
+    '(180/pi)^2 times the right value (angles or rates in degrees?)'
+    """
+    for k in (1, 2, 3):
+        for base, text in ((180 / math.pi, "180/pi"), (math.pi / 180, "pi/180")):
+            if math.isfinite(value) and abs(value - base**k) <= 1e-7 * base**k:
+                power = "" if k == 1 else f"^{k}"
+                return f"({text}){power} times the right value (angles or rates in degrees?)"
+    return None
+
+
+def _factor_text(value: float) -> str:
+    """A constant factor that is no small fraction: ``1e+12 times the right value (...)``.
+
+    >>> _factor_text(1e12)
+    '1e+12 times the right value (a stray constant factor, or other units?)'
+    """
+    return f"{value:.6g} times the right value (a stray constant factor, or other units?)"
+
+
+def _small_fraction(value: float) -> Fraction | None:
+    """``value`` as a fraction with small terms (3/2, -1/3, 4), not 999/1000."""
+    fraction = _fraction(value)
+    if fraction is None or fraction.denominator > 12 or abs(fraction.numerator) > 144:
+        return None
+    return fraction
+
+
+def _fraction(value: float, limit: int = 1000) -> Fraction | None:
+    if not math.isfinite(value) or value == 0:
+        return None
+    fraction = Fraction(value).limit_denominator(limit)
+    if abs(float(fraction) - value) <= 1e-9 * abs(value):
+        return fraction
+    return None
+
+
+class _Diagnosis:
+    """Notes on a wrong part: the question's own mistakes first, then shape-wide patterns, then
+    element by element (monomial by monomial, term by term)."""
+
+    def __init__(self, context: _Context, part: dict, answer: list, values: np.ndarray,
+                 refs: np.ndarray, scales: np.ndarray, ok: np.ndarray):
+        self.c, self.part, self.answer = context, part, answer
+        self.values, self.refs, self.scales, self.ok = values, refs, scales, ok
+        self.shape = tuple(part["shape"])
+        self.template = part.get("names") or _default_names(part["name"], self.shape)
+
+    def name(self, flat: int) -> str:
+        if not self.shape:
+            return self.part["name"]
+        index = np.unravel_index(flat, self.shape)
+        letters = dict(zip("kij"[-len(self.shape):] if len(self.shape) == 3 else "ij",
+                           (i + 1 for i in index)))
+        if len(self.shape) == 1:
+            letters = {"i": index[0] + 1}
+        return self.template.format(**letters)
+
+    def hints(self) -> dict:
+        where = f"{self.c.key['id']}|{self.part['name']}|hint|"
+        return {k: _unseal(v, where + k) for k, v in self.part.get("hints", {}).items()}
+
+    def reference_zero(self, flat: int) -> bool:
+        """Whether the key's element is 0 (exactly, for a symbolic key)."""
+        if self.c.kind == "symbolic":
+            return self.part["elements"][flat]["expr"] == 0
+        size = max(1.0, float(np.nanmax(np.abs(self.refs))))
+        return bool(np.all(np.abs(self.refs[flat]) <= self.c.tolerance * size))
+
+    def matches(self, values, refs) -> bool:
+        return bool(np.all(self.c.close(values, refs, self.scales)))
+
+    def notes(self) -> list:
+        for note in (self.mistakes(), self.transposed(), self.products(), self.rounded()):
+            if note:
+                return [note]
+        notes = self.structure()
+        whole = self.whole_part()
+        if whole:
+            return notes + [whole]
+        notes += self.swapped()
+        for flat in np.flatnonzero(~self.ok):
+            if any(flat in pair for pair in self._swapped_pairs):
+                continue
+            notes.append(self.element(flat))
+        return notes
+
+    # -- the question's own mistakes (fingerprints of wrong derivations)
+    def mistakes(self) -> str | None:
+        for part, wrong, message in self.c.mistakes:
+            if part != self.part["name"]:
+                continue
+            if wrong.shape == self.values.shape and self.matches(self.values, wrong):
+                return message
+        return None
+
+    def all_wrong_within(self, relative: float) -> bool:
+        """Whether every wrong element is within ``relative`` of the key at every point."""
+        wrong = np.flatnonzero(~self.ok)
+        with np.errstate(all="ignore"):
+            size = np.maximum(np.abs(self.refs[wrong]), 1e-300)
+            error = np.abs(self.values[wrong] - self.refs[wrong]) / size
+        return bool(wrong.size) and bool(np.all(error < relative))
+
+    def rounded(self) -> str | None:
+        """A decimal like 0.333 where a fraction belongs (every wrong element within 1 %)."""
+        if self.c.kind != "symbolic":
+            return None
+        floats = [f for k in np.flatnonzero(~self.ok)
+                  for f in sorted(self.answer[k].atoms(sympy.Float), key=abs)]
+        if not floats or not self.all_wrong_within(0.01):
+            return None
+        shown = next((f for f in floats if float(f) != int(f)), floats[0])
+        guess = Fraction(float(shown)).limit_denominator(12)
+        how = ""
+        if guess.denominator > 1 and abs(float(guess) - float(shown)) < 0.01 * abs(float(shown)):
+            how = (f": write Rational({guess.numerator}, {guess.denominator}) or "
+                   f"sympy.S({guess.numerator})/{guess.denominator}")
+        else:
+            how = ": write it exactly (sympy.Rational, or integers divided by sympy.S(...))"
+        return (f"{self.part['name']} holds a rounded decimal ({float(shown):g}) where an exact "
+                f"fraction belongs{how}")
+
+    def transposed(self) -> str | None:
+        if len(self.shape) != 2 or self.shape[0] != self.shape[1]:
+            return None
+        n = self.shape[0]
+        order = np.arange(n * n).reshape(n, n).T.ravel()
+        if self.matches(self.values, -self.refs):        # skew: a flipped sign, not a transpose
+            return None
+        if self.matches(self.values[order], self.refs):
+            return (f"{self.part['name']} is transposed: your row i is the key's column i "
+                    f"(element ij belongs at ji)")
+        return None
+
+    def products(self) -> str | None:
+        for part, names, wanted, message in self.c.products:
+            if part != self.part["name"]:
+                continue
+            n_rows, n_cols = self.shape
+            vector = self.c.values([self.c.by_name[v] for v in names])
+            rows = self.values.reshape(n_rows, n_cols, -1)
+            result = np.einsum("ijk,jk->ik", rows, vector)
+            scale = np.maximum(1.0, np.abs(wanted)) * 10
+            if np.all(self.c.close(result, wanted, scale)):
+                return message
+        return None
+
+    def structure(self) -> list:
+        """Exact checks of the answer's own structure (is_zero on the answer)."""
+        kind = self.part.get("structure")
+        if kind not in ("symmetric", "skew") or len(self.shape) != 2:
+            return []
+        matrix = sympy.Matrix(self.shape[0], self.shape[1], self.answer)
+        sign = 1 if kind == "symmetric" else -1
+        if is_zero(matrix - sign * matrix.T):
+            return []
+        for i in range(self.shape[0]):
+            for j in range(i + (1 if kind == "symmetric" else 0), self.shape[1]):
+                if not is_zero(matrix[i, j] - sign * matrix[j, i]):
+                    a, b = self.name(i * self.shape[1] + j), self.name(j * self.shape[1] + i)
+                    relation = f"{a} = {b}" if kind == "symmetric" else (
+                        f"{a} = -{b}" if i != j else f"{a} = 0")
+                    return [f"{self.part['name']} must be {kind}, but {relation} does not hold"]
+        return []
+
+    def whole_part(self) -> str | None:
+        """The same sign error or factor in every (non-zero) element."""
+        nonzero = [k for k in range(len(self.refs)) if not self.reference_zero(k)]
+        if len(nonzero) < 2 or any(self.ok[k] for k in nonzero):
+            return None
+        zero_right = all(self.ok[k] for k in range(len(self.refs)) if k not in nonzero)
+        if not zero_right:
+            return None
+        raw = self._common_value(nonzero)
+        ratio = None if raw is None else _small_fraction(raw)
+        if ratio == 1:
+            return None
+        if ratio is None:
+            degrees = None if raw is None else _degrees_text(raw)
+            if degrees:
+                return f"{self.part['name']} is {degrees}"
+            return None if raw is None or abs(raw - 1) <= 0.01 else \
+                f"{self.part['name']} is {_factor_text(raw)}"
+        hints = self.hints()
+        if ratio == -1:
+            return f"{self.part['name']} has the wrong sign" + (
+                f": {hints['sign']}" if "sign" in hints else "")
+        denominators = set().union(*(self.denominators(k) for k in nonzero)) \
+            if 2 <= abs(ratio.numerator) <= 12 and ratio.denominator > 1 else set()
+        return f"{self.part['name']} is {_ratio_text(ratio, denominators)}" + (
+            f": {hints['factor']}" if "factor" in hints else "")
+
+    def denominators(self, flat: int) -> set:
+        """The denominators of the key element's terms' coefficients (found by the term search)."""
+        if self.c.kind != "symbolic":
+            return set()
+        return {int(expr.as_coeff_Mul()[0].q)
+                for entry in self.part["elements"][flat].get("monomials", [])
+                for expr in entry["exprs"]}
+
+    def _common_ratio(self, indices) -> Fraction | None:
+        raw = self._common_value(indices)
+        return None if raw is None else _small_fraction(raw)
+
+    def _common_value(self, indices) -> float | None:
+        ratios = []
+        for k in indices:
+            with np.errstate(all="ignore"):
+                r = self.values[k] / self.refs[k]
+            if not np.all(np.isfinite(r)) or np.ptp(r) > 1e-7 * max(1.0, abs(r[0])):
+                return None
+            ratios.append(r[0])
+        if max(ratios) - min(ratios) > 1e-7 * max(1.0, abs(ratios[0])):
+            return None
+        return float(np.mean(ratios))
+
+    _swapped_pairs: list = []
+
+    def swapped(self) -> list:
+        self._swapped_pairs = []
+        wrong = [int(k) for k in np.flatnonzero(~self.ok)]
+        notes = []
+        for a, b in itertools.combinations(wrong, 2):
+            if self.matches(self.values[a], self.refs[b]) and \
+                    self.matches(self.values[b], self.refs[a]):
+                self._swapped_pairs.append((a, b))
+                notes.append(f"{self.name(a)} and {self.name(b)} are swapped")
+        return notes
+
+    # -- one element
+    def element(self, flat: int) -> str:
+        name = self.name(flat)
+        s, r, scale = self.values[flat], self.refs[flat], self.scales[flat]
+        zero = np.zeros_like(r)
+        if np.any(np.isnan(s)):
+            return f"{name} is not a real number at some sample points"
+        if self.reference_zero(flat):
+            return f"{name} should be 0"
+        if self.matches(s, zero):
+            return f"{name} is 0, but it should not be"
+        others = [k for k in range(len(self.refs)) if k != flat and
+                  not self.reference_zero(k) and self.matches(s, self.refs[k])]
+        if others:
+            return f"{name} has the value that belongs to {self.name(others[0])}"
+        raw = self._common_value([flat])
+        ratio = None if raw is None else _small_fraction(raw)
+        hints = self.hints()
+        if ratio == -1:
+            return f"{name} has the wrong sign" + (f": {hints['sign']}" if "sign" in hints else "")
+        if ratio is not None and ratio != 1:
+            return f"{name} is {_ratio_text(ratio, self.denominators(flat))}"
+        degrees = None if raw is None else _degrees_text(raw)
+        if degrees:
+            return f"{name} is {degrees}"
+        if raw is not None and abs(raw - 1) > 0.01:
+            return f"{name} is {_factor_text(raw)}"
+        if self.c.kind != "symbolic":
+            if self.all_wrong_within(0.01):
+                return (f"{name} is close but not equal (within 1 %): a rounded constant, "
+                        f"e.g. g = 9.81 instead of 9.8062, or too few digits?")
+            return f"{name} is wrong"
+        return self.terms(flat, name)
+
+    def terms(self, flat: int, name: str) -> str:
+        """Monomial by monomial (joint velocities and accelerations), then term by term."""
+        reference = self.part["elements"][flat]["monomials"]
+        mine = _monomials(self.answer[flat], self.c.split)
+        if mine is None:
+            return (f"{name} should be a polynomial in the joint velocities and accelerations "
+                    f"({', '.join(map(str, self.c.split))})")
+        notes = []
+        ours = {m["monomial"]: m for m in reference}
+        for monomial in list(ours) + [m for m in mine if m not in ours]:
+            ref_values = np.array(ours[monomial]["values"]) if monomial in ours else None
+            expr = mine.get(monomial)
+            my_values = self.c.values([expr])[0] if expr is not None else None
+            size = np.maximum(1.0, np.array(ours[monomial]["scale"])) if monomial in ours \
+                else np.maximum(1.0, np.abs(my_values))
+            size = np.maximum(size, np.nan_to_num(np.abs(my_values)) if my_values is not None
+                              else size)
+            if ref_values is not None and my_values is not None and \
+                    np.all(self.c.close(my_values, ref_values, size)):
+                continue
+            where = "" if monomial == "1" and len(ours) == 1 and len(mine) <= 1 else \
+                _monomial_text(monomial)
+            if ref_values is None:
+                notes.append(f"{name} has a {where} that does not belong there" if where else
+                             f"{name} has terms that do not belong there")
+                continue
+            if my_values is None:
+                terms = ours[monomial]["terms"]
+                named = self.name_term(np.array(terms[0]), monomial) if len(terms) == 1 else None
+                notes.append(f"{name} is missing the {named} term" if named else
+                             f"{name} is missing its {where}" if where else
+                             f"{name} is missing terms")
+                continue
+            notes.append(self.coefficient(name, monomial, where, expr, my_values,
+                                          ref_values, ours[monomial], size))
+        return "; ".join(notes) if notes else f"{name} is wrong"
+
+    def coefficient(self, name, monomial, where, expr, mine, ref, stored, size) -> str:
+        """What is wrong in one monomial's coefficient: a missing, extra, mis-scaled term."""
+        in_what = f" (in its {where})" if where else ""
+        difference = mine - ref
+        terms = [np.array(t, dtype=float) for t in stored["terms"]]
+        for t in terms:                                   # a reference term, scaled wrongly
+            with np.errstate(all="ignore"):
+                lam = difference / t
+            if np.all(np.isfinite(lam)) and np.ptp(lam) <= 1e-7 * max(1.0, abs(lam[0])):
+                fraction = _fraction(float(lam[0]))
+                named = self.name_term(t, monomial)
+                label = f"the {named} term" if named else "a term"
+                if fraction == -1:
+                    return f"{name} is missing {label}{in_what if not named else ''}"
+                if fraction == -2:
+                    return f"{name}: {label} has the wrong sign{in_what if not named else ''}"
+                if fraction is not None:
+                    found = self.c.term(t)
+                    denominators = {int(found.as_coeff_Mul()[0].q)} if found is not None \
+                        else set()
+                    return (f"{name}: {label} is {_ratio_text(fraction + 1, denominators)}"
+                            f"{in_what if not named else ''}")
+        student_terms = sympy.Add.make_args(sympy.expand(expr))
+        if len(student_terms) > 1 or terms:
+            values = self.c.values(list(student_terms))
+            for term, v in zip(student_terms, values):
+                if np.all(self.c.close(difference, v, size)):
+                    shown = term * _monomial_symbol(monomial)
+                    return f"{name} has an extra term {shown}"
+                with np.errstate(all="ignore"):
+                    mu = difference / v
+                if np.all(np.isfinite(mu)) and np.ptp(mu) <= 1e-7 * max(1.0, abs(mu[0])):
+                    shown = term * _monomial_symbol(monomial)
+                    return f"{name}: the coefficient of the {shown} term is wrong"
+        for a, b in itertools.combinations(range(len(terms)), 2):
+            if np.all(self.c.close(difference, -(terms[a] + terms[b]), size)):
+                first, second = (self.name_term(terms[a], monomial),
+                                 self.name_term(terms[b], monomial))
+                if first and second:
+                    return f"{name} is missing the {first} and {second} terms"
+                return f"{name} is missing two terms{in_what}"
+        return f"{name} is wrong{in_what} (it differs from the key in more than one term)"
+
+    def name_term(self, values: np.ndarray, monomial: str) -> str | None:
+        expr = self.c.term(values)
+        if expr is None:
+            return None
+        return str(expr * _monomial_symbol(monomial))
+
+
+def _default_names(name: str, shape: tuple) -> str:
+    if len(shape) == 1:
+        return name + "{i}" if shape[0] <= 9 else name + "[{i}]"
+    if len(shape) == 2:
+        return name + "{i}{j}" if max(shape) <= 9 else name + "[{i},{j}]"
+    if len(shape) == 3:
+        return name + "{k}[{i},{j}]"
+    return name
+
+
+def _monomial_symbol(monomial: str):
+    return sympy.Integer(1) if monomial == "1" else sympy.sympify(monomial)
+
+
+def _monomials(expr, split: Sequence) -> dict | None:
+    """``expr`` as ``{monomial text: coefficient}`` in the ``split`` symbols (None when it is
+    not a polynomial in them)."""
+    expr = sympy.expand(expr)
+    if expr == 0:
+        return {}
+    if not split:
+        return {"1": expr}
+    groups: dict = {}
+    for term in sympy.Add.make_args(expr):
+        coefficient, monomial = term.as_independent(*split, as_Add=False)
+        if monomial != 1 and not all(
+                (f.is_Symbol and f in split) or (f.is_Pow and f.base in split
+                                                 and f.exp.is_Integer and f.exp > 0)
+                for f in sympy.Mul.make_args(monomial)):
+            return None
+        key = "1" if monomial == 1 else str(monomial)
+        groups[key] = groups.get(key, 0) + coefficient
+    return {k: v for k, v in groups.items() if v != 0}
+
+

@@ -1,0 +1,430 @@
+"""The answer keys of the graded exercises: what a key holds, how it is sealed, how it is built.
+
+A key (one per question, ``dynlab/answer_keys/<notebook>.json``) holds the question's symbols and
+how to draw points for them, the shape and names of each part, and each part's reference as an
+expression **sealed** per question and part (compressed, XOR-ed with a keystream derived from the
+question and part, base64): the checker evaluates it at points drawn fresh at every check.  It holds
+no values at fixed points, no per-term values, no hashes of answers and no option texts in the
+clear.  The sealing keeps the answer out of sight, not out of reach: the formative checker runs in
+the student's own kernel, so graded work is graded by the instructor (:mod:`dynlab.grading.grader`).
+
+>>> sealed = _seal("s_i = 0", "3.17c|s1")
+>>> "s_i" in sealed, _unseal(sealed, "3.17c|s1")
+(False, 's_i = 0')
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import re
+import zlib
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+import sympy
+
+from dynlab.symbolic import reduce_sine_powers, compact, trig_polynomial
+
+#: Points drawn at every check: a Latin hypercube over the typical ranges ...
+TYPICAL_POINTS = 16
+#: ... and points over wide ranges (magnitudes 1e-2 to 1e3, angles to +-20 rad).
+WIDE_POINTS = 8
+#: Relative tolerance of a symbolic answer's values (relative to the size of its terms).
+TOLERANCE = 1e-9
+#: Relative tolerance of a numeric answer (relative to the largest entry of the part).
+NUMERIC_TOLERANCE = 1e-5
+#: Version of the key format (a key of another version is refused with a message).
+KEY_FORMAT = 2
+
+KEY_DIRECTORY = Path(__file__).resolve().parent.parent / "answer_keys"
+
+
+class _NotAnswered(Exception):
+    pass
+
+
+class _Unusable(Exception):
+    """The answer cannot be graded as given; the message says why (shown to the student)."""
+
+
+class _OutOfTime(BaseException):
+    # BaseException: SymPy's internals catch Exception, and must not swallow the time limit
+    pass
+
+
+class _ExactOutOfTime(_OutOfTime):
+    """The exact check's own, shorter limit (never stops the grade)."""
+
+
+# -- loading --------------------------------------------------------------------------------------
+_KEYS: dict | None = None
+
+
+def keys() -> dict:
+    """Every question's key (loaded once from ``dynlab/answer_keys/*.json``), by question id."""
+    global _KEYS
+    if _KEYS is None:
+        loaded = {}
+        for path in sorted(KEY_DIRECTORY.glob("*.json")):
+            data = json.loads(path.read_text())
+            if data.get("format") != KEY_FORMAT:
+                raise ValueError(f"{path.name}: answer key format {data.get('format')!r}, this "
+                                 f"dynlab reads format {KEY_FORMAT}: rebuild the keys with "
+                                 f"tools/make_answer_keys.py")
+            for key in data["questions"]:
+                loaded[key["id"]] = key
+        _KEYS = loaded
+    return _KEYS
+
+
+def questions(notebook: str | None = None) -> list:
+    """The question ids (of one notebook, or all), in the order of the keys.
+
+    >>> questions("03_probing_and_other_arms")
+    ['3.11', '3.12', '3.18', '6-4-1']
+    """
+    return [q for q, key in keys().items() if notebook is None or key["notebook"] == notebook]
+
+
+def part_points(key: dict) -> dict:
+    """Each part's points: the question's points shared equally among its parts.
+
+    >>> part_points(keys()["3.16c"])
+    {'D': 1.0, 'h': 1.0, 'c': 1.0}
+    """
+    if key["kind"] == "choice":
+        return {"": float(key["points"])}
+    share = float(key["points"]) / len(key["parts"])
+    return {part["name"]: share for part in key["parts"]}
+
+
+_REFERENCES: dict = {}
+
+
+def reference(key: dict) -> dict:
+    """``{part: [SymPy expressions or floats]}``: the unsealed reference of a question, and
+    ``{("mistake", i): [...]}`` for its typical mistakes (cached)."""
+    question = key["id"]
+    if question not in _REFERENCES:
+        read = float if key["kind"] == "numeric" else sympy.sympify   # srepr keeps assumptions
+        result = {}
+        for part in key["parts"]:
+            texts = json.loads(_unseal(part["reference"], f"{question}|{part['name']}"))
+            result[part["name"]] = [read(text) for text in texts]
+        for index, mistake in enumerate(key.get("mistakes", [])):
+            texts = json.loads(_unseal(mistake["value"], f"{question}|mistake{index}"))
+            result[("mistake", index)] = [read(text) for text in texts]
+        _REFERENCES[question] = result
+    return _REFERENCES[question]
+
+
+def key_symbol(name: str, role: str):
+    if role == "positive":
+        return sympy.Symbol(name, positive=True)
+    if role == "real":
+        return sympy.Symbol(name, real=True)
+    return sympy.Symbol(name)
+
+
+# -- fresh points ---------------------------------------------------------------------------------
+def fresh_points(key: dict, rng: np.random.Generator | None = None) -> np.ndarray:
+    """Points (rows) for the key's symbols (columns), drawn anew at every call: a Latin
+    hypercube of :data:`TYPICAL_POINTS` over each symbol's typical range (every angle's range
+    covered in strata, so a sign change of cos q2 is always among them), kept away from the values
+    where terms vanish, and :data:`WIDE_POINTS` over wide ranges.
+
+    >>> points = fresh_points(keys()["3.5"])
+    >>> points.shape, bool((points > 0).all())
+    ((24, 2), True)
+    """
+    rng = np.random.default_rng() if rng is None else rng
+    symbols = key.get("symbols", [])
+    typical = np.empty((TYPICAL_POINTS, len(symbols)))
+    wide = np.empty((WIDE_POINTS, len(symbols)))
+    for column, (name, role) in enumerate(symbols):
+        low, high = key.get("ranges", {}).get(name, _default_range(name, role))
+        strata = (rng.permutation(TYPICAL_POINTS) + rng.uniform(0.05, 0.95, TYPICAL_POINTS)) \
+            / TYPICAL_POINTS
+        values = low + (high - low) * strata
+        for i, x in enumerate(values):
+            while not _well_placed(name, x):
+                x = rng.uniform(low, high)
+            values[i] = x
+        typical[:, column] = values
+        wide[:, column] = [_wide_value(name, role, rng) for _ in range(WIDE_POINTS)]
+    return np.vstack([typical, wide])
+
+
+def _wide_value(name: str, role: str, rng) -> float:
+    while True:
+        if _ANGLE.fullmatch(name):
+            x = rng.uniform(-20.0, 20.0)
+        else:
+            x = 10 ** rng.uniform(-2.0, 3.0)
+            if role != "positive" and rng.random() < 0.5:
+                x = -x
+        if _well_placed(name, x):
+            return x
+
+
+_ANGLE = re.compile(r"q\d+|alpha|theta|phi")
+
+
+def _default_range(name: str, role: str) -> tuple:
+    if re.fullmatch(r"q\d+", name):
+        return (-math.pi, math.pi)
+    if re.fullmatch(r"qdd?\d+", name):
+        return (-2.0, 2.0)
+    if role == "positive":
+        return (0.5, 2.0)
+    return (-2.0, 2.0)
+
+
+def _well_placed(name: str, x: float) -> bool:
+    """Keep points away from the special values where terms vanish or coincide (for the
+    feedback, which compares terms; a right answer is right at every point)."""
+    if abs(x) < 0.15:
+        return False
+    if _ANGLE.fullmatch(name):
+        return min(abs(math.sin(x)), abs(math.cos(x))) > 0.15
+    return True
+
+
+# -- reading nested answers -----------------------------------------------------------------------
+def _nested(value: Any):
+    """Lists (of lists) of leaves from Matrices, arrays, lists and tuples."""
+    if isinstance(value, sympy.MatrixBase):
+        return [[value[r, c] for c in range(value.cols)] for r in range(value.rows)]
+    if isinstance(value, sympy.NDimArray):
+        return _nested(value.tolist())
+    if isinstance(value, np.matrix):          # iterating a matrix row gives a matrix again
+        value = np.asarray(value)
+    if isinstance(value, np.ndarray):
+        if value.ndim == 0:
+            return value.item()
+        return [_nested(item) for item in value]
+    if isinstance(value, (list, tuple)):
+        return [_nested(item) for item in value]
+    return value
+
+
+def _shape(nested, name: str) -> tuple:
+    if not isinstance(nested, list):
+        return ()
+    if not nested:
+        raise _Unusable(f"{name}: the answer is empty")
+    shapes = {_shape(item, name) for item in nested}
+    if len(shapes) != 1:
+        raise _Unusable(f"{name}: the rows have different lengths")
+    return (len(nested),) + shapes.pop()
+
+
+def _flatten(nested):
+    if isinstance(nested, list):
+        for item in nested:
+            yield from _flatten(item)
+    else:
+        yield nested
+
+
+
+
+# -- the exact check ------------------------------------------------------------------------------
+def canonical_form(expr) -> str | None:
+    """A canonical text of a trigonometric polynomial (or of such a polynomial over a polynomial
+    in the parameters): equal texts if and only if the expressions are identically equal.
+
+    It is the normal form behind :func:`dynlab.symbolic.is_zero`: sines and cosines of the
+    angles become variables ``s_x``, ``c_x`` (angle sums and multiples expanded), the polynomial
+    is reduced modulo ``s_x^2 + c_x^2 - 1``, and rational functions are cancelled.  ``None`` when
+    the expression is not of that kind (a square root, an absolute value, an angle in a
+    denominator, a float coefficient).
+
+    >>> q = sympy.Symbol("q")
+    >>> canonical_form(sympy.sin(q)**2 + sympy.cos(2*q)) == canonical_form(sympy.cos(q)**2)
+    True
+    """
+    expr = sympy.sympify(expr)
+    if expr.atoms(sympy.Float):
+        return None
+    converted = trig_polynomial(expr)
+    if converted is None:
+        return None
+    polynomial, relations = converted
+    numerator, denominator = sympy.fraction(sympy.together(polynomial))
+    if denominator.free_symbols:
+        numerator, denominator = sympy.fraction(sympy.cancel(sympy.together(polynomial)))
+        trig = {s for relation in relations for s in relation.free_symbols}
+        if denominator.free_symbols & trig:
+            return None
+    if not (numerator.is_polynomial() and denominator.is_polynomial()):
+        return None
+    numerator = sympy.expand(numerator)
+    if relations:
+        numerator = sympy.expand(reduce_sine_powers(numerator, relations))
+    denominator = sympy.expand(denominator)
+    if denominator.free_symbols:
+        lead = sympy.Poly(denominator, *sorted(denominator.free_symbols, key=str)).LC()
+    else:
+        lead = denominator
+    numerator, denominator = sympy.expand(numerator / lead), sympy.expand(denominator / lead)
+    return f"{sympy.srepr(numerator)} / {sympy.srepr(denominator)}"
+
+
+def _seal(text: str, where: str) -> str:
+    """Text as stored in a key: compressed, XOR-ed with a keystream of ``where`` (question and
+    field) and base64-encoded, so it cannot be read in the installed package without this code.
+
+    >>> _seal("s_i = 0", "x") != _seal("s_i = 0", "y")
+    True
+    """
+    data = zlib.compress(text.encode("utf-8"), 9)
+    return base64.b64encode(bytes(a ^ b for a, b in zip(data, _stream(where, len(data))))) \
+        .decode("ascii")
+
+
+def _unseal(sealed: str, where: str) -> str:
+    data = base64.b64decode(sealed)
+    return zlib.decompress(bytes(a ^ b for a, b in zip(data, _stream(where, len(data))))) \
+        .decode("utf-8")
+
+
+def _stream(where: str, length: int) -> bytes:
+    blocks, counter = [], 0
+    while sum(map(len, blocks)) < length:
+        blocks.append(hashlib.sha256(f"dynlab|{where}|{counter}".encode()).digest())
+        counter += 1
+    return b"".join(blocks)[:length]
+
+
+def _hash(question: str, where: str, text: str) -> str:
+    return hashlib.sha256(f"dynlab|{question}|{where}|{text}".encode()).hexdigest()[:24]
+
+
+# -- building keys (used by tools/make_answer_keys.py) --------------------------------------------
+def make_key(question: str, *, notebook: str, title: str, points: float, parts: Sequence,
+             symbols: dict | None = None, angles: Sequence = (), split: Sequence = (),
+             kind: str = "symbolic", mistakes: Sequence = (), products: Sequence = (),
+             ranges: dict | None = None, tolerance: float | None = None) -> dict:
+    """The key of one question from its reference answer (stored sealed) and its typical
+    mistakes.
+
+    ``parts`` is a list of dicts ``{"name", "value", ...}`` (``value`` a SymPy Matrix, list or
+    expression, or numbers for ``kind="numeric"``; optional ``names`` template like
+    ``"D{i}{j}"``, ``structure`` ``"symmetric"``/``"skew"``, ``hints`` for ``"sign"``/
+    ``"factor"``).  ``symbols`` maps each allowed symbol name to ``"positive"`` or ``"real"``
+    (its typical range follows from the name and role, or ``ranges``); ``angles`` are the names
+    whose sines and cosines may appear, ``split`` the joint velocities and accelerations by
+    whose monomials answers are compared.  ``mistakes`` are dicts ``{"part", "value",
+    "message"}``: a wrong answer that identifies the mistake.  ``products`` are dicts
+    ``{"part", "vector", "message"}``: a matrix part whose product with the vector of symbols
+    matches the reference's product but which is not the reference (e.g. a Coriolis matrix
+    ``C`` with the right ``C qd``).
+
+    >>> x = sympy.Symbol("x", positive=True)
+    >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
+    ...                parts=[{"name": "y", "value": x**2}])
+    >>> "x**2" in json.dumps(key), reference(key)["y"]
+    (False, [x**2])
+    """
+    symbols = dict(symbols or {})
+    by_name = {name: key_symbol(name, role) for name, role in symbols.items()}
+
+    def leaves_of(value, where):
+        nested = _nested(value)
+        shape = _shape(nested, "reference")
+        leaves = [sympy.sympify(leaf) for leaf in _flatten(nested)]
+        if kind == "numeric":
+            numbers = [float(leaf) for leaf in leaves]
+            if not all(math.isfinite(v) for v in numbers):
+                raise ValueError(f"{question} {where}: the reference is not finite")
+            return shape, [repr(v) for v in numbers]
+        for leaf in leaves:
+            unknown = {str(s) for s in leaf.free_symbols} - set(symbols)
+            if unknown:
+                raise ValueError(f"{question} {where}: symbols {sorted(unknown)} are not among "
+                                 f"the question's symbols {sorted(symbols)}")
+        leaves = [leaf.xreplace({s: by_name[str(s)] for s in leaf.free_symbols})
+                  for leaf in leaves]
+        # book form: its terms are the ones the feedback names
+        leaves = [compact(leaf) if canonical_form(leaf) is not None else leaf for leaf in leaves]
+        return shape, [sympy.srepr(leaf) for leaf in leaves]
+
+    key_parts = []
+    for part in parts:
+        shape, texts = leaves_of(part["value"], part["name"])
+        if "shape" in part:
+            shape = tuple(part["shape"])
+        if len(shape) == 2 and shape[1] == 1 and part.get("vector", True):
+            shape = (shape[0],)
+        entry = {"name": part["name"], "shape": list(shape),
+                 "reference": _seal(json.dumps(texts), f"{question}|{part['name']}")}
+        for option in ("names", "structure"):
+            if option in part:
+                entry[option] = part[option]
+        if "hints" in part:
+            entry["hints"] = {k: _seal(v, f"{question}|{part['name']}|hint|{k}")
+                              for k, v in part["hints"].items()}
+        key_parts.append(entry)
+    key_mistakes = []
+    for index, mistake in enumerate(mistakes):
+        _, texts = leaves_of(mistake["value"], f"mistake {index}")
+        key_mistakes.append({"part": mistake["part"],
+                             "value": _seal(json.dumps(texts), f"{question}|mistake{index}"),
+                             "message": _seal(mistake["message"],
+                                              f"{question}|mistake{index}|message")})
+    key_products = [{"part": product["part"], "vector": list(product["vector"]),
+                     "message": _seal(product["message"], f"{question}|product{index}")}
+                    for index, product in enumerate(products)]
+    key = {"id": question, "notebook": notebook, "title": title, "points": points,
+           "kind": kind, "symbols": [[name, role] for name, role in symbols.items()],
+           "angles": list(angles), "split": list(split), "parts": key_parts}
+    if ranges:
+        key["ranges"] = {name: list(bounds) for name, bounds in ranges.items()}
+    if tolerance is not None:
+        key["tolerance"] = tolerance
+    if key_mistakes:
+        key["mistakes"] = key_mistakes
+    if key_products:
+        key["products"] = key_products
+    _REFERENCES.pop(question, None)
+    return key
+
+
+def make_choice_key(question: str, *, notebook: str, title: str, points: float,
+                    options: Sequence, answer: str, messages: dict) -> dict:
+    """The key of a multiple-choice question: the right letter only as a salted hash, and a
+    sealed message for EVERY option (the right one's says why it is right), so the stored
+    messages do not single out the answer."""
+    if answer not in options:
+        raise ValueError(f"{question}: the answer {answer!r} is not among {list(options)}")
+    missing = [option for option in options if option not in messages]
+    if missing:
+        raise ValueError(f"{question}: no message for the options {missing} (every option, "
+                         f"the right one too, needs one)")
+    return {"id": question, "notebook": notebook, "title": title, "points": points,
+            "kind": "choice", "options": list(options),
+            "answer": _hash(question, "choice", answer),
+            "messages": {k: _seal(messages[k], f"{question}|option{k}") for k in options}}
+
+
+def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY) -> Path:
+    """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{notebook}.json"
+    text = json.dumps({"notebook": notebook, "format": KEY_FORMAT,
+                       "questions": list(keys_of_notebook)}, indent=1, sort_keys=False,
+                      ensure_ascii=False)
+    path.write_text(text + "\n")
+    return path
+
+
+def _reload() -> None:
+    """Forget loaded keys and their references (tests, and after rebuilding the keys)."""
+    global _KEYS
+    _KEYS = None
+    _REFERENCES.clear()

@@ -413,9 +413,10 @@ def test_equivalent_forms_and_types_are_accepted():
     assert check("3.16c", (sympy.Eq(sympy.MatrixSymbol("D", 2, 2), D_CEIL), H_CEIL,
                            C_CEIL)).correct
     assert check("3.2", [sympy.Integral(6 * t, (t, 0, 1)), 2, 0]).correct
-    # exact equality is told apart from agreement at the points of the check
-    assert "exactly" in str(check("3.16c", RIGHT["3.16c"]))
-    assert "points drawn for this check" in str(check("k12", RIGHT["k12"]))  # |d12|: no normal form
+    # one wording for a right answer, however its equality was shown (exactly, or at the
+    # points of the check, which depends on the machine's speed): stored outputs do not move
+    assert str(check("3.16c", RIGHT["3.16c"])).endswith("correct (equal to the key)")
+    assert str(check("k12", RIGHT["k12"])).endswith("correct (equal to the key)")  # |d12|
 
 
 def test_a_large_right_answer_is_right_by_its_numbers():
@@ -427,7 +428,6 @@ def test_a_large_right_answer_is_right_by_its_numbers():
     feedback = check("3.16c", (D_CEIL + zero * Matrix([[1, 1], [1, 1]]), H_CEIL, C_CEIL),
                      time_limit=30)
     assert feedback.correct, str(feedback)
-    assert "points drawn for this check" in str(feedback)
 
 
 def test_an_identically_zero_addition_is_accepted():

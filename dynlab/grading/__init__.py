@@ -32,7 +32,7 @@ check that is not correct raises :class:`AnswerError` after its message.
   I_corner: the off-diagonal entries have the wrong sign: the tensor holds the NEGATED product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just before Eq. (3.2-18))
   I_centre: correct
 >>> print(check("3.5", (I_corner - 2 * M * a**2 * (sympy.ones(3, 3) - sympy.eye(3)), I_centre)))
-3.5  ✓ 2/2 points: correct (equal to the key exactly)
+3.5  ✓ 2/2 points: correct (equal to the key)
 >>> print(check("3.5", ...))
 3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_corner, I_centre) with I_corner: a 3x3 matrix; I_centre: a 3x3 matrix)
 """

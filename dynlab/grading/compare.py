@@ -102,11 +102,9 @@ def grade(key: dict, answer: Any, budget: float = None) -> tuple:
         else:
             messages.extend(prefix + note for note in _unique(judged[part["name"]][2]))
     if all_right:
-        exact_all = context.kind == "symbolic" and not context.exact_spent and context.exact_all(
-            [(part, judged[part["name"]][0]) for part in context.parts])
-        how = ("equal to the key exactly" if exact_all else
-               f"equal to the key at {len(context.samples)} points drawn for this check"
-               if key["kind"] == "symbolic" else "equal to the key's numbers")
+        # one wording however the equality was shown (exactly, or at the points of this check,
+        # which depends on how fast the machine is): the feedback reads the same everywhere
+        how = "equal to the key" if key["kind"] == "symbolic" else "equal to the key's numbers"
         return "correct", [f"correct ({how})"], right_parts
     return "incorrect", messages, right_parts
 

@@ -27,7 +27,7 @@ Either kind runs over every scalar type of :mod:`dynlab.vectors` (floats, SymPy,
 tracing tape); the numeric path builds no SymPy object.
 
 >>> sorted(FORMULATIONS)
-['dalembert', 'lagrange_euler', 'newton_euler']
+['dalembert', 'lagrange_euler', 'newton_euler', 'twist_wrench']
 >>> formulation, variant = lookup("lagrange_euler")
 >>> formulation.kind, variant, formulation.label
 ('terms', 'uicker', 'Lagrange-Euler')
@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Protocol, Sequence
 
-from dynlab import dalembert, lagrange_euler, newton_euler
+from dynlab import dalembert, lagrange_euler, newton_euler, twist_wrench
 from dynlab import vectors as V
 from dynlab.friction import link_friction
 from dynlab.kinematics import links_tool_jacobian
@@ -275,3 +275,8 @@ register(Formulation(
     "dalembert", "generalized d'Alembert", "terms", dalembert.VARIANTS, "lee",
     "Fu, Gonzalez & Lee (1987), Sec. 3.4 (Lee's generalized d'Alembert equations)",
     labels={"lee": "Lee"}))
+register(Formulation(
+    "twist_wrench", "twist-wrench (Lynch & Park)", "torques", twist_wrench.VARIANTS, "poe",
+    "Lynch & Park, Modern Robotics, Secs. 9.2-9.4: Eqs. (9.53)-(9.57) (product of "
+    "exponentials), (9.77)-(9.84) (closed form); Featherstone (2008), Table 5.1",
+    labels=twist_wrench.LABELS, traces=True))

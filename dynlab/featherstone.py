@@ -108,8 +108,10 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
         u[i] = net[i] - pA[k]                                               # u_i = tau_i - S^T p
         if i > 0:
             inverse_D = 1 / D[i]
-            Ia = tuple(tuple(IA[r][c] - U[i][r] * U[i][c] * inverse_D for c in range(6))
-                       for r in range(6))                                   # I^a_i
+            # I^a_i = I^A_i - U_i U_i^T / D_i; its row and column k vanish exactly
+            # (S_i^T I^a_i = U_i^T - D_i U_i^T / D_i = 0), so they are zeros, not round-off
+            Ia = tuple(tuple(0 if k in (r, c) else IA[r][c] - U[i][r] * U[i][c] * inverse_D
+                             for c in range(6)) for r in range(6))
             pa = S.add6(S.add6(pA, S.matvec6(Ia, brackets[i])),
                         S.scale6(u[i] * inverse_D, U[i]))                   # p^a_i
             inertias[i - 1] = _add66(inertias[i - 1], S.change_frame(Ia, back[i]))

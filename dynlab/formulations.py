@@ -27,7 +27,7 @@ Either kind runs over every scalar type of :mod:`dynlab.vectors` (floats, SymPy,
 tracing tape); the numeric path builds no SymPy object.
 
 >>> sorted(FORMULATIONS)
-['dalembert', 'lagrange_euler', 'newton_euler']
+['dalembert', 'lagrange_euler', 'newton_euler', 'twist_wrench']
 >>> formulation, variant = lookup("lagrange_euler")
 >>> formulation.kind, variant, formulation.label
 ('terms', 'uicker', 'Lagrange-Euler')
@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Protocol, Sequence
 
-from dynlab import dalembert, lagrange_euler, newton_euler
+from dynlab import dalembert, featherstone, lagrange_euler, newton_euler, twist_wrench
 from dynlab import vectors as V
 from dynlab.friction import link_friction
 from dynlab.kinematics import chain_tool_jacobian
@@ -69,7 +69,12 @@ class TermsFunction(Protocol):
 class Formulation:
     """One formulation: ``variants`` maps a variant's name to its function (the contract of
     ``kind``, above); ``labels`` gives each variant a reader's name; ``traces`` says whether
-    its recursion can return per-link records (``trace=True``)."""
+    its recursion can return per-link records (``trace=True``).  ``accelerations`` maps a
+    variant to its own forward dynamics, if it has one: ``f(links, q, qd, net, gravity,
+    tip_force, tip_moment, backend, *, use_gravity, use_tip) -> [qdd_1..qdd_n, pivot_1..
+    pivot_n]`` for ``net = tau - friction`` (Featherstone's articulated body algorithm);
+    :func:`dynlab.forward.compiled_accelerations` uses it instead of solving ``D qdd = tau -
+    bias``."""
 
     name: str
     label: str
@@ -79,6 +84,7 @@ class Formulation:
     citation: str
     labels: Mapping[str, str] = field(default_factory=dict)
     traces: bool = False
+    accelerations: Mapping[str, Callable] = field(default_factory=dict)
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -275,3 +281,9 @@ register(Formulation(
     "dalembert", "generalized d'Alembert", "terms", dalembert.VARIANTS, "lee",
     "Fu, Gonzalez & Lee (1987), Sec. 3.4 (Lee's generalized d'Alembert equations)",
     labels={"lee": "Lee"}))
+register(Formulation(
+    "twist_wrench", "twist-wrench (Lynch & Park)", "torques", twist_wrench.VARIANTS, "poe",
+    "Lynch & Park, Modern Robotics, Secs. 9.2-9.4: Eqs. (9.53)-(9.57) (product of "
+    "exponentials), (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 and 7.1",
+    labels=twist_wrench.LABELS, traces=True,
+    accelerations={"featherstone": featherstone.accelerations_and_pivots}))

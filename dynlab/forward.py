@@ -147,12 +147,15 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
     accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
     Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples."""
-    _, variant = formulations.lookup(method, variant)
+    formulation, variant = formulations.lookup(method, variant)
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
+    own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
+    switches = dict(use_gravity=bool(gravity), use_tip=bool(tip_wrench))
     try:
         function, _ = compile_joint_function(
-            robot, key, _accelerations_recursion(formulations.inertia_and_bias_function(
-                method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))))
+            robot, key, (lambda *args: own(*args, **switches)) if own else
+            _accelerations_recursion(formulations.inertia_and_bias_function(
+                method, variant, **switches)))
     except ZeroPivot as error:
         raise ValueError(f"{robot.name}: the inertia matrix D is singular at every q (pivot "
                          f"{error.joint} is 0): joint {error.joint} moves no mass or inertia "

@@ -1,0 +1,280 @@
+"""The twist-wrench form (Lynch & Park, Secs. 9.2-9.4) and Featherstone's algorithms agree with
+every other formulation, with SymPy's Kane's method and with Lynch & Park's own code library."""
+
+import numpy as np
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arms import ALL_FORMULATIONS as ALL
+from arms import symbolic_arms
+from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
+from dynlab import spatial as S
+from dynlab.featherstone import (articulated_body_accelerations, composite_rigid_body_inertia)
+from dynlab.forward import inertia_and_bias
+from dynlab.kinematics import tool_pose
+from dynlab.model import Link, Robot, joint_symbols
+from dynlab.robots import planar_2r, puma560, scara
+from dynlab.twist_wrench import (TRACE_QUANTITIES, VARIANTS, _ad_blocks, closed_form,
+                                 screw_chain)
+from strategies import chain_and_state
+
+finite = dict(allow_nan=False, allow_infinity=False)
+OURS = [("twist_wrench", v) for v in VARIANTS]
+
+
+def _close(a, b, tol=1e-9):
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    return np.abs(a - b).max() <= tol * max(1.0, np.abs(b).max())
+
+
+# -- the single rigid body, Eqs. (9.21)-(9.33) -----------------------------------------------------
+vectors6 = st.tuples(*[st.floats(-3, 3, **finite)] * 6)
+angles = st.tuples(*[st.floats(-np.pi, np.pi, **finite)] * 3)
+points = st.tuples(*[st.floats(-2, 2, **finite)] * 3)
+
+
+def _rotation(a):
+    from strategies import random_rotation
+    return tuple(map(tuple, random_rotation(a).tolist()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(vectors6, vectors6, angles, points)
+def test_the_adjoint_maps_keep_brackets_power_and_energy(V1, V2, a, p):
+    T = (_rotation(a), p)
+    # the Lie bracket is antisymmetric, (9.28), and Ad_T is a Lie algebra map
+    assert _close(S.ad(V1, V2), [-x for x in S.ad(V2, V1)], 1e-12)
+    assert _close(S.Ad(T, S.ad(V1, V2)), S.ad(S.Ad(T, V1), S.Ad(T, V2)), 1e-11)
+    # a wrench and a twist carried by the same T do the same power (the rule behind (9.56))
+    assert abs(S.dot6(S.Ad_transpose(T, V2), V1) - S.dot6(V2, S.Ad(T, V1))) < 1e-10
+    # [ad_V]^T F of (9.31) is the transpose of the matrix of (9.29); [Ad_T] of the same T
+    assert _close(S.ad_transpose(V1, V2), np.array(S.ad_matrix(V1), float).T @ V2, 1e-12)
+    assert _close(S.Ad(T, V1), np.array(S.Ad_matrix(T), float) @ V1, 1e-12)
+    # the inverse undoes T
+    assert _close(S.Ad(S.inverse(T), S.Ad(T, V1)), V1, 1e-11)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(0.1, 10, **finite), st.tuples(*[st.floats(0.01, 1, **finite)] * 3), angles,
+       points, angles, points, vectors6)
+def test_a_spatial_inertia_in_another_frame_gives_the_same_kinetic_energy(
+        mass, moments, a, com, b, p, twist):
+    R = np.array(_rotation(a))
+    inertia = tuple(map(tuple, (R @ np.diag(moments) @ R.T).tolist()))
+    G_c = S.spatial_inertia_at_com(mass, inertia)                          # (9.23)
+    G_a = S.spatial_inertia(mass, com, inertia)                            # c.o.m. at com
+    assert _close(G_a, S.change_frame(G_c, S.translation([-x for x in com])), 1e-12)
+    T = (_rotation(b), p)                                                  # T_ba
+    G_b = S.change_frame(G_a, S.inverse(T))             # the same body seen from frame b
+    # (9.24): (1/2) V_a^T G_a V_a = (1/2) V_b^T G_b V_b with V_b = Ad_{T_ba} V_a
+    assert abs(S.kinetic_energy(G_a, twist) - S.kinetic_energy(
+        G_b, S.Ad(T, twist))) < 1e-9 * max(1.0, S.kinetic_energy(G_a, twist))
+    assert np.all(np.linalg.eigvalsh(np.array(G_b, float)) > 0)
+
+
+def test_the_rigid_body_equation_is_newton_and_euler():
+    """(9.33) splits into (9.17) and (9.20) at the centre of mass: m (v_dot + w x v) and
+    I w_dot + w x I w."""
+    m, Ixx, Iyy, Izz = sympy.symbols("m I_xx I_yy I_zz", positive=True)
+    w, v = sympy.symbols("w1:4"), sympy.symbols("v1:4")
+    wd, vd = sympy.symbols("wd1:4"), sympy.symbols("vd1:4")
+    I = sympy.diag(Ixx, Iyy, Izz)
+    G = S.spatial_inertia_at_com(m, tuple(map(tuple, I.tolist())))
+    F = sympy.Matrix(S.body_wrench(G, (*wd, *vd), (*w, *v)))
+    W, Wd, Vv, Vd = map(sympy.Matrix, (w, wd, v, vd))
+    assert sympy.expand(F[:3, 0] - (I * Wd + W.cross(I * W))) == sympy.zeros(3, 1)
+    assert sympy.expand(F[3:, 0] - m * (Vd + W.cross(Vv))) == sympy.zeros(3, 1)
+
+
+# -- every formulation agrees ----------------------------------------------------------------------
+def _puma_with_load():
+    return puma560().replace(tip_force=(5.0, -3.0, 10.0), tip_moment=(0.4, -0.2, 0.7))
+
+
+def test_all_formulations_agree_on_200_puma_states():
+    arm = _puma_with_load()
+    rng = np.random.default_rng(16)
+    states = [rng.uniform(-2, 2, (3, 6)) for _ in range(200)]
+    for method, variant in OURS:
+        for q, qd, qdd in states:
+            mine = inverse_dynamics(arm, q, qd, qdd, method=method, variant=variant)
+            for other, other_variant in ALL:
+                if other == method:
+                    continue
+                theirs = inverse_dynamics(arm, q, qd, qdd, method=other, variant=other_variant)
+                assert _close(mine, theirs), (variant, other, other_variant, q, qd, qdd)
+
+
+@settings(max_examples=30, deadline=None)
+@given(chain_and_state(), st.tuples(*[st.floats(-5, 5, **finite)] * 6))
+def test_the_recursions_agree_with_luhs_pass_by_pass_on_random_chains(chain, wrench):
+    robot, q, qd, qdd = chain
+    robot = robot.replace(tip_force=wrench[:3], tip_moment=wrench[3:])
+    reference, luh = inverse_dynamics(robot, q, qd, qdd, trace=True)
+    for variant in VARIANTS:
+        tau, trace = inverse_dynamics(robot, q, qd, qdd, method="twist_wrench",
+                                      variant=variant, trace=True)
+        assert _close(tau, reference), variant
+        for i in range(1, robot.n + 1):
+            for key in TRACE_QUANTITIES[:9]:       # Luh's quantities, DH frame i
+                assert _close(trace[i][key], luh[i][key]), (variant, i, key)
+
+
+@settings(max_examples=30, deadline=None)
+@given(chain_and_state())
+def test_crba_closed_form_and_aba_agree_with_the_equations_of_motion(chain):
+    robot, q, qd, tau = chain
+    D, bias = inertia_and_bias(robot, q, qd, friction=False, tip_wrench=False, compiled=False)
+    assert _close(composite_rigid_body_inertia(robot, q), D)               # Table 6.2
+    terms = closed_form(robot, q, qd)                                       # (9.82)-(9.84)
+    assert _close(terms["M"], D)
+    assert _close(terms["c_velocity"] + terms["g"], bias)
+    # M = sum J_ib^T G_i J_ib (9.61): L A stacks the body Jacobians
+    LA = terms["L"] @ terms["A"]
+    assert _close(LA.T @ terms["G"] @ LA, D)
+    # ABA (Table 7.1) equals the L D L^T solution of D qdd = tau - bias, and simulate's path
+    reference = forward_dynamics(robot, q, qd, tau, compiled=False)
+    assert _close(articulated_body_accelerations(robot, q, qd, tau), reference)
+    assert _close(forward_dynamics(robot, q, qd, tau, method="twist_wrench",
+                                   variant="featherstone"), reference)
+
+
+def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
+    """Eq. (9.83) as printed (``+ G L [ad_{A thetadot}] Gamma``) differs from the recursion;
+    with the sign that Eq. (9.55) gives it agrees (the module's note)."""
+    arm = puma560()
+    q, qd = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5, -1.0, 0.8, 0.3, -0.6, 1.2]
+    t = closed_form(arm, q, qd)
+    A, G, L, Gamma, V = (t[k] for k in ("A", "G", "L", "Gamma", "V"))
+    ad_Aqd = np.array(_ad_blocks(list(A @ qd), 6), float)
+    ad_V = np.array(_ad_blocks(list(V), 6), float)
+    printed = A.T @ L.T @ (G @ L @ ad_Aqd @ Gamma - ad_V.T @ G) @ L @ A @ qd
+    derived = -A.T @ L.T @ (G @ L @ ad_Aqd @ Gamma + ad_V.T @ G) @ L @ A @ qd
+    h = inverse_dynamics(arm, q, qd, [0.0] * 6, gravity=False, friction=False)
+    assert _close(derived, h) and _close(t["c_velocity"], h)
+    assert not _close(printed, h, 1e-3)
+
+
+@pytest.mark.parametrize("robot", symbolic_arms()[1:], ids=lambda r: r.name)
+def test_crba_and_the_closed_form_are_symbolically_lagrange_eulers(robot):
+    eom = equations_of_motion(robot, method="lagrange_euler")
+    q, qd, _ = joint_symbols(robot.n)
+    D = composite_rigid_body_inertia(robot, q)
+    assert sympy.simplify(D - eom.D) == sympy.zeros(robot.n, robot.n)
+    terms = closed_form(robot, q, qd)
+    assert sympy.simplify(terms["M"] - eom.D) == sympy.zeros(robot.n, robot.n)
+    assert sympy.simplify(terms["c_velocity"] - eom.h) == sympy.zeros(robot.n, 1)
+    assert sympy.simplify(terms["g"] - eom.c) == sympy.zeros(robot.n, 1)
+
+
+# -- independent oracles ---------------------------------------------------------------------------
+def _kane_torques(robot):
+    """``tau = -(F_r + F_r*)`` by SymPy's Kane's method, the chain built from the DH table
+    with ``sympy.physics.mechanics`` (no dynlab code), in dynlab's joint symbols."""
+    from sympy.physics import mechanics as me
+    n = robot.n
+    qs, us = me.dynamicsymbols(f"q1:{n + 1}"), me.dynamicsymbols(f"u1:{n + 1}")
+    N = me.ReferenceFrame("N")
+    origin = me.Point("O")
+    origin.set_vel(N, 0)
+    frame, point = N, origin
+    bodies, loads = [], []
+    for k, (link, qk) in enumerate(zip(robot.links, qs), start=1):
+        theta = qk + link.offset if link.is_revolute else link.theta
+        d = link.d if link.is_revolute else qk + link.offset
+        turned = frame.orientnew(f"Z{k}", "Axis", (theta, frame.z))
+        moved = point.locatenew(f"D{k}", d * frame.z)
+        frame = turned.orientnew(f"F{k}", "Axis", (link.alpha, turned.x))
+        point = moved.locatenew(f"O{k}", link.a * turned.x)
+        centre = point.locatenew(f"P{k}", sum((c * e for c, e in zip(link.com, frame)),
+                                              sympy.S(0) * frame.x))
+        centre.set_vel(N, centre.pos_from(origin).dt(N))
+        I = link.inertia
+        dyadic = me.inertia(frame, I[0][0], I[1][1], I[2][2], I[0][1], I[1][2], I[2][0])
+        bodies.append(me.RigidBody(f"B{k}", centre, frame, link.mass, (dyadic, centre)))
+        loads.append((centre, link.mass * sum((g * e for g, e in zip(robot.gravity, N)),
+                                              sympy.S(0) * N.x)))
+    kane = me.KanesMethod(N, q_ind=qs, u_ind=us,
+                          kd_eqs=[q.diff() - u for q, u in zip(qs, us)])
+    fr, frstar = kane.kanes_equations(bodies, loads)
+    q, qd, qdd = joint_symbols(n)
+    t = me.dynamicsymbols._t
+    subs = {**{u.diff(t): a for u, a in zip(us, qdd)}, **{u: v for u, v in zip(us, qd)}}
+    tau = -(fr + frstar).subs(subs).subs({qk: s for qk, s in zip(qs, q)})
+    return tau, (q, qd, qdd)
+
+
+@pytest.mark.parametrize("robot", [planar_2r("fu", symbolic=True), scara(symbolic=True)],
+                         ids=lambda r: r.name)
+def test_kanes_method_gives_the_same_torques(robot):
+    kane, (q, qd, qdd) = _kane_torques(robot)
+    for variant in VARIANTS:
+        tau = inverse_dynamics(robot, q, qd, qdd, method="twist_wrench", variant=variant)
+        assert sympy.simplify(tau - kane) == sympy.zeros(robot.n, 1), variant
+
+
+def _modern_robotics_model(robot):
+    """``Mlist``, ``Glist``, ``Slist`` of the Modern Robotics library built by dynlab: the
+    home configurations and screw axes of :func:`screw_chain`."""
+    links = robot.numeric()[0]
+    chain = screw_chain(links)
+
+    def matrix(T):
+        R, p = T
+        return np.block([[np.array(R, float), np.array(p, float)[:, None]],
+                         [np.zeros((1, 3)), np.ones((1, 1))]])
+    Mlist = [matrix(T) for T in chain.home] + [matrix(chain.dh[-1])]   # tool: DH frame n
+    Glist = [np.array(G, float) for G in chain.inertias]
+    M, Slist = np.eye(4), []
+    for T, A in zip(chain.home, chain.screws):
+        M = M @ matrix(T)
+        R, p = M[:3, :3], M[:3, 3]
+        Slist.append(S.Ad((tuple(map(tuple, R)), tuple(p)), A))
+    return Mlist, Glist, np.array(Slist, float).T
+
+
+def test_the_modern_robotics_library_agrees_on_the_puma():
+    mr = pytest.importorskip("modern_robotics")
+    arm = _puma_with_load()
+    rng = np.random.default_rng(9)
+    Mlist, Glist, Slist = _modern_robotics_model(arm)
+    g = np.array(arm.gravity, float)
+    for _ in range(20):
+        q, qd, qdd = rng.uniform(-2, 2, (3, 6))
+        R = np.asarray(tool_pose(arm, q), float)[:3, :3]
+        Ftip = np.r_[R.T @ np.array(arm.tip_moment, float), R.T @ np.array(arm.tip_force, float)]
+        theta = q                                # the home M_i (q = 0) hold the DH offsets
+        tau = mr.InverseDynamics(theta, qd, qdd, g, Ftip, Mlist, Glist, Slist)
+        assert _close(inverse_dynamics(arm, q, qd, qdd, method="twist_wrench"), tau)
+        assert _close(composite_rigid_body_inertia(arm, q),
+                      mr.MassMatrix(theta, Mlist, Glist, Slist))
+        forces = rng.uniform(-20, 20, 6)
+        assert _close(articulated_body_accelerations(arm, q, qd, forces),
+                      mr.ForwardDynamics(theta, qd, forces, g, Ftip, Mlist, Glist, Slist))
+
+
+# -- the numeric path and bad input ---------------------------------------------------------------
+def test_the_numeric_path_builds_no_sympy_object(sympy_objects_created):
+    arm = _puma_with_load()
+    arm.numeric()
+    q, qd, qdd = [0.1] * 6, [0.2] * 6, [0.3] * 6
+    sympy_objects_created.clear()
+    for variant in VARIANTS:
+        inverse_dynamics(arm, q, qd, qdd, method="twist_wrench", variant=variant, compiled=False)
+        inverse_dynamics(arm, q, qd, qdd, method="twist_wrench", variant=variant, trace=True)
+    composite_rigid_body_inertia(arm, q)
+    articulated_body_accelerations(arm, q, qd, qdd)
+    closed_form(arm, q, qd)
+    assert sympy_objects_created == []
+
+
+def test_a_joint_that_moves_no_mass_is_named():
+    arm = Robot([Link("R", a=1.0, mass=1.0, com=(-0.5, 0, 0), inertia=(0, 0.1, 0.1),
+                      name="link 1"),
+                 Link("R", a=0.0, mass=0.0, name="link 2")], gravity=(0, -9.8062, 0))
+    with pytest.raises(ValueError, match="joint 2"):
+        articulated_body_accelerations(arm, [0.1, 0.2], [0.0, 0.0], [1.0, 1.0])
+    with pytest.raises(ValueError, match="q must"):
+        articulated_body_accelerations(arm, [0.1], [0.0, 0.0], [1.0, 1.0])

@@ -169,6 +169,26 @@ def main(argv=None) -> int:
     puma_counts = code.counts
     total = sum(puma_counts.values())
     points_per_s = 1e6 / vector_us
+    # the public calls against the generated code (the architecture goals): inverse dynamics
+    # within 1.5x of the raw generated function, forward dynamics under 15 us a call
+    from dynlab import forward_dynamics
+    from dynlab.dynamics import OPTIMIZE_AFTER
+    for _ in range(OPTIMIZE_AFTER + 1):                     # past the short cut's swap
+        inverse_dynamics(robot, q, qd, qdd)
+    public_us = median_us(lambda: inverse_dynamics(robot, q, qd, qdd), args.number, args.repeat)
+    raw_us = median_us(lambda: raw(qt, qdt, qddt), args.number, args.repeat)
+    print("Public numeric calls against the generated code (PUMA 560)")
+    print(f"  inverse_dynamics {public_us:.2f} us, raw generated {raw_us:.2f} us: ratio "
+          f"{public_us / raw_us:.2f}  (goal <= 1.5: {public_us / raw_us <= 1.5})")
+    forward_tau = inverse_dynamics(robot, q, qd, qdd)
+    for method, variant in (("newton_euler", None), ("twist_wrench", "featherstone")):
+        forward_dynamics(robot, q, qd, forward_tau, method=method, variant=variant)
+        forward_us = median_us(lambda: forward_dynamics(robot, q, qd, forward_tau, method=method,
+                                                        variant=variant),
+                               args.number, args.repeat)
+        print(f"  forward_dynamics ({method}{', ' + variant if variant else ''}): "
+              f"{forward_us:.2f} us  (goal < 15 us: {forward_us < 15})")
+    print()
     print("Goals of issue 6")
 
     def verdict(ok):

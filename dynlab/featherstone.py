@@ -31,7 +31,7 @@ from typing import Sequence
 from dynlab import spatial as S
 from dynlab import vectors as V
 from dynlab.friction import link_friction
-from dynlab.twist_wrench import _base_acceleration, _is_zero, _tip_wrench, joint_frames
+from dynlab.twist_wrench import base_acceleration, is_zero, tip_wrench, joint_frames
 
 
 def _axis(frames, i) -> int:
@@ -79,7 +79,7 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
     back, twists, biases, inertias, brackets = [], [], [], [], []
     twist = S.ZERO6
     rotation = V.IDENTITY
-    use_tip = use_tip and any(not _is_zero(v) for v in (*tip_force, *tip_moment))
+    use_tip = use_tip and any(not is_zero(v) for v in (*tip_force, *tip_moment))
     for i in range(n):                                                      # pass 1
         T = frames.step(i, q[i], backend)
         X = S.inverse(T)                                                    # iX_lambda
@@ -94,7 +94,7 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
         if use_tip:
             rotation = V.matmul(rotation, T[0])
     if use_tip:                                  # the tool's wrench, supplied by link n
-        biases[-1] = S.add6(biases[-1], _tip_wrench(frames, rotation, tip_force, tip_moment,
+        biases[-1] = S.add6(biases[-1], tip_wrench(frames, rotation, tip_force, tip_moment,
                                                     True))
     U, D, u = [None] * n, [None] * n, [None] * n
     for i in range(n - 1, -1, -1):                                          # pass 2
@@ -102,7 +102,7 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
         IA, pA = inertias[i], biases[i]
         U[i] = tuple(row[k] for row in IA)                                  # U_i = I^A_i S_i
         D[i] = U[i][k]                                                      # D_i = S_i^T U_i
-        if _is_zero(D[i]):                      # no mass beyond joint i moves along A_i
+        if is_zero(D[i]):                      # no mass beyond joint i moves along A_i
             from dynlab.forward import ZeroPivot
             raise ZeroPivot(i + 1)
         u[i] = net[i] - pA[k]                                               # u_i = tau_i - S^T p
@@ -117,7 +117,7 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
             inertias[i - 1] = _add66(inertias[i - 1], S.change_frame(Ia, back[i]))
             biases[i - 1] = S.add6(biases[i - 1], S.Ad_transpose(back[i], pa))
     qdd = [0] * n
-    acceleration = _base_acceleration(gravity, use_gravity)                 # a_0 = -a_g
+    acceleration = base_acceleration(gravity, use_gravity)                 # a_0 = -a_g
     for i in range(n):                                                      # pass 3
         a = S.add6(S.Ad(back[i], acceleration), brackets[i])                # a'_i
         qdd[i] = (u[i] - S.dot6(U[i], a)) / D[i]

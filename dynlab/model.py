@@ -609,7 +609,7 @@ class Robot:
             theta = _with_variable(q, link.offset) if link.is_revolute else _fmt(link.theta)
             d = _with_variable(q, link.offset) if link.is_prismatic else _fmt(link.d)
             inertia = link.inertia
-            diagonal = all(_is_zero(inertia[r][c]) for r in range(3) for c in range(3) if r != c)
+            diagonal = all(is_zero(inertia[r][c]) for r in range(3) for c in range(3) if r != c)
             inertia_text = (f"diag({', '.join(_fmt(inertia[r][r]) for r in range(3))})"
                             if diagonal else
                             "[" + "; ".join(", ".join(_fmt(e) for e in row) for row in inertia)
@@ -674,7 +674,7 @@ class Robot:
                 + r" \\ ".join(lines) + r"\end{array}$$")
 
 
-def _is_zero(value) -> bool:
+def is_zero(value) -> bool:
     return value == 0
 
 
@@ -685,7 +685,7 @@ def _fmt(value) -> str:
 
 
 def _with_variable(q: str, offset) -> str:
-    if _is_zero(offset):
+    if is_zero(offset):
         return q
     text = _fmt(offset)
     return f"{q} - {text[1:]}" if text.startswith("-") else f"{q} + {text}"

@@ -41,7 +41,7 @@ def skew(w) -> tuple:
     return ((0, -w[2], w[1]), (w[2], 0, -w[0]), (-w[1], w[0], 0))
 
 
-def _neg(u):
+def negate(u):
     return (-u[0], -u[1], -u[2])
 
 
@@ -62,7 +62,7 @@ def inverse(T) -> tuple:
     (((0, 1, 0), (-1, 0, 0), (0, 0, 1)), (-2, 1, -3))
     """
     R, p = T
-    return V.transpose(R), _neg(V.tmatvec(R, p))
+    return V.transpose(R), negate(V.tmatvec(R, p))
 
 
 def translation(p) -> tuple:
@@ -119,7 +119,7 @@ def ad(twist1, twist2) -> tuple:
 def ad_transpose(twist, wrench) -> tuple:
     """``[ad_V]^T F = (-w x m - v x f, -w x f)`` (Lynch & Park, Eq. (9.31))."""
     w, v, m, f = twist[:3], twist[3:], wrench[:3], wrench[3:]
-    return (*_neg(V.add(V.cross(w, m), V.cross(v, f))), *_neg(V.cross(w, f)))
+    return (*negate(V.add(V.cross(w, m), V.cross(v, f))), *negate(V.cross(w, f)))
 
 
 def ad_matrix(twist) -> tuple:
@@ -220,7 +220,7 @@ def exp_twist(screw, theta, revolute: bool, backend=V.NUMERIC) -> tuple:
 
 
 # -- 6-vectors and 6x6 matrices -------------------------------------------------------------------
-def _zero(x) -> bool:
+def vanishes(x) -> bool:
     """``x`` is the exact number 0 (Python's or SymPy's); a traced, counted or jet value never
     is, so on those every product is kept."""
     if type(x) in (int, float):
@@ -252,19 +252,19 @@ def scale6(s, a) -> tuple:
 
 
 def dot6(a, b):
-    return sum_terms(a[k] * b[k] for k in range(6) if not (_zero(a[k]) or _zero(b[k])))
+    return sum_terms(a[k] * b[k] for k in range(6) if not (vanishes(a[k]) or vanishes(b[k])))
 
 
 def matvec6(M, x) -> tuple:
     """``M x`` for 6 rows ``M``; exact zeros (a block of ``G``) are skipped, not multiplied."""
-    return tuple(sum_terms(row[k] * x[k] for k in range(6) if not (_zero(row[k]) or _zero(x[k])))
+    return tuple(sum_terms(row[k] * x[k] for k in range(6) if not (vanishes(row[k]) or vanishes(x[k])))
                  for row in M)
 
 
 def matmul6(A, B) -> tuple:
     n, m, p = len(A), len(B), len(B[0])
     return tuple(tuple(sum_terms(A[r][k] * B[k][c] for k in range(m)
-                                 if not (_zero(A[r][k]) or _zero(B[k][c])))
+                                 if not (vanishes(A[r][k]) or vanishes(B[k][c])))
                        for c in range(p)) for r in range(n))
 
 

@@ -91,7 +91,7 @@ class LinkFrames:
         # joint frames: the constant part, then Rz(theta_i) or Tz(d_i) (Featherstone's
         # X_J X_T, Tables 5.1 and 7.1)
         fixed, offset = self.home[i]
-        variable = theta if _is_zero(offset) else theta + offset
+        variable = theta if is_zero(offset) else theta + offset
         return S.compose(fixed, _joint_motion(variable, self.revolute[i], backend))
 
 
@@ -120,7 +120,7 @@ def screw_chain(links, backend=V.NUMERIC) -> LinkFrames:
     for link in links:
         z = (rotation[0][2], rotation[1][2], rotation[2][2])
         if link.revolute:                          # a rotation about z_{i-1} through o_{i-1}
-            space = (*z, *S._neg(V.cross(z, origin)))
+            space = (*z, *S.negate(V.cross(z, origin)))
         else:                                      # a translation along z_{i-1}
             space = (0, 0, 0, *z)
         local = link_rotation(link, zero, backend)
@@ -130,7 +130,7 @@ def screw_chain(links, backend=V.NUMERIC) -> LinkFrames:
         screws.append(S.Ad(S.inverse(M), space))                      # A_i, (9.40)
         home.append(S.compose(S.inverse(previous), M))                # M_{i-1,i}, (9.39)
         inertias.append(S.spatial_inertia_at_com(link.mass, link.inertia))   # G_i, (9.52)
-        dh.append(S.translation(S._neg(link.com)))
+        dh.append(S.translation(S.negate(link.com)))
         revolute.append(link.revolute)
         previous = M
     return LinkFrames("poe", tuple(home), tuple(screws), tuple(inertias), tuple(dh),
@@ -175,22 +175,22 @@ def joint_frames(links, backend=V.NUMERIC) -> LinkFrames:
                       tuple(revolute))
 
 
-def _is_zero(x) -> bool:
-    return S._zero(x)
+def is_zero(x) -> bool:
+    return S.vanishes(x)
 
 
 # -- the recursion --------------------------------------------------------------------------------
-def _base_acceleration(gravity, use_gravity):
+def base_acceleration(gravity, use_gravity):
     """``Vdot_0 = (0, -g)``: gravity as an upward acceleration of the base (Lynch & Park,
     Sec. 9.3, before the algorithm)."""
-    return (0, 0, 0, *S._neg(gravity)) if use_gravity else S.ZERO6
+    return (0, 0, 0, *S.negate(gravity)) if use_gravity else S.ZERO6
 
 
-def _tip_wrench(frames, rotation_to_last, tip_force, tip_moment, use_tip):
+def tip_wrench(frames, rotation_to_last, tip_force, tip_moment, use_tip):
     """``F_{n+1}`` carried into frame ``{n}``: the tool's wrench on its environment (base
     coordinates, moment about the origin of DH frame ``n``) in DH frame ``n``'s axes, then
     ``Ad^T_{T_{n+1,n}}`` (Eq. (9.56) at ``i = n``)."""
-    if not (use_tip and any(not _is_zero(v) for v in (*tip_force, *tip_moment))):
+    if not (use_tip and any(not is_zero(v) for v in (*tip_force, *tip_moment))):
         return S.ZERO6
 
     to_dh = frames.dh[-1]
@@ -204,10 +204,10 @@ def spatial_recursion(frames: LinkFrames, links, q, qd, qdd, gravity, tip_force,
                       trace=False):
     """Eqs. (9.53)-(9.57) in the link frames ``frames``; returns ``(tau, records)``."""
     n = len(links)
-    twist, twist_dot = S.ZERO6, _base_acceleration(gravity, use_gravity)
+    twist, twist_dot = S.ZERO6, base_acceleration(gravity, use_gravity)
     steps, kin = [], []
     rotation = V.IDENTITY
-    use_tip = use_tip and any(not _is_zero(v) for v in (*tip_force, *tip_moment))
+    use_tip = use_tip and any(not is_zero(v) for v in (*tip_force, *tip_moment))
     for i in range(n):
         T = frames.step(i, q[i], backend)                                  # T_{i-1,i}, (9.53)
         back = S.inverse(T)                                                # T_{i,i-1}
@@ -219,7 +219,7 @@ def spatial_recursion(frames: LinkFrames, links, q, qd, qdd, gravity, tip_force,
         kin.append((twist, twist_dot))
         if use_tip:
             rotation = V.matmul(rotation, T[0])
-    wrench = _tip_wrench(frames, rotation, tip_force, tip_moment, use_tip)  # F_{n+1}
+    wrench = tip_wrench(frames, rotation, tip_force, tip_moment, use_tip)  # F_{n+1}
     after = (V.IDENTITY, V.ZERO)                                           # T_{n,n+1}, see above
     tau, records = [0] * n, [None] * n
     for i in range(n - 1, -1, -1):
@@ -292,12 +292,12 @@ def _blocks(n, block_at) -> list:
 
 def _matvec(M, x) -> list:
     return [S.sum_terms(row[k] * x[k] for k in range(len(x))
-                        if not (_is_zero(row[k]) or _is_zero(x[k]))) for row in M]
+                        if not (is_zero(row[k]) or is_zero(x[k]))) for row in M]
 
 
 def _tmatvec(M, x) -> list:
     return [S.sum_terms(M[k][c] * x[k] for k in range(len(x))
-                        if not (_is_zero(M[k][c]) or _is_zero(x[k]))) for c in range(len(M[0]))]
+                        if not (is_zero(M[k][c]) or is_zero(x[k]))) for c in range(len(M[0]))]
 
 
 def _transpose(M) -> list:
@@ -347,11 +347,11 @@ def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     n = len(links)
     frames, steps, back, A, G, Gamma, L = _stacked(links, q, backend)
     LA = [[S.sum_terms(L[r][k] * A[k][c] for k in range(6 * n)
-                       if not (_is_zero(L[r][k]) or _is_zero(A[k][c]))) for c in range(n)]
+                       if not (is_zero(L[r][k]) or is_zero(A[k][c]))) for c in range(n)]
           for r in range(6 * n)]
     GLA = [_matvec(G, [row[c] for row in LA]) for c in range(n)]                    # columns
     M = [[S.sum_terms(LA[r][i] * GLA[j][r] for r in range(6 * n)
-                      if not (_is_zero(LA[r][i]) or _is_zero(GLA[j][r]))) for j in range(n)]
+                      if not (is_zero(LA[r][i]) or is_zero(GLA[j][r]))) for j in range(n)]
          for i in range(n)]                                                        # (9.82)
     twists = _matvec(LA, list(qd))                                                 # (9.77)
     ad_Aqd = _ad_blocks(_matvec(A, list(qd)), n)
@@ -359,7 +359,7 @@ def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     inner = _matvec(G, _matvec(L, _matvec(ad_Aqd, _matvec(Gamma, twists))))
     inner = [a + b for a, b in zip(inner, _tmatvec(ad_V, _matvec(G, twists)))]
     c = [-x for x in _tmatvec(LA, inner)]                                          # (9.83)
-    base = [*S.Ad(back[0], _base_acceleration(gravity, True)), *([0] * (6 * (n - 1)))]
+    base = [*S.Ad(back[0], base_acceleration(gravity, True)), *([0] * (6 * (n - 1)))]
     g = _tmatvec(LA, _matvec(G, _matvec(L, base)))                                 # (9.84)
     return {"D": M, "h": c, "c": g, "M": M, "c_velocity": c, "g": g, "A": A, "G": G,
             "L": L, "Gamma": Gamma, "V": twists}
@@ -378,16 +378,16 @@ def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUM
     n = len(links)
     frames, steps, back, A, G, Gamma, L = _stacked(links, q, backend)
     twists = _matvec(L, _matvec(A, list(qd)))                                      # (9.77)
-    base = [*S.Ad(back[0], _base_acceleration(gravity, use_gravity)), *([0] * (6 * (n - 1)))]
+    base = [*S.Ad(back[0], base_acceleration(gravity, use_gravity)), *([0] * (6 * (n - 1)))]
     bracket = _matvec(_ad_blocks(_matvec(A, list(qd)), n), _matvec(Gamma, twists))
     twist_dots = _matvec(L, [a - b + c for a, b, c in zip(_matvec(A, list(qdd)), bracket,
                                                            base)])                 # (9.78)
     tip = [0] * (6 * n)
-    if use_tip and any(not _is_zero(v) for v in (*tip_force, *tip_moment)):
+    if use_tip and any(not is_zero(v) for v in (*tip_force, *tip_moment)):
         rotation = V.IDENTITY
         for T in steps:
             rotation = V.matmul(rotation, T[0])
-        tip[6 * (n - 1):] = _tip_wrench(frames, rotation, tip_force, tip_moment, True)  # (9.71)
+        tip[6 * (n - 1):] = tip_wrench(frames, rotation, tip_force, tip_moment, True)  # (9.71)
     GV = _matvec(G, twists)
     body = [a - b + c for a, b, c in zip(_matvec(G, twist_dots),
                                          _tmatvec(_ad_blocks(twists, n), GV), tip)]

@@ -556,6 +556,10 @@ def test_the_start_notebook_opens(lab, browser):
         heading = page.locator(".jp-RenderedMarkdown h1, .jp-RenderedMarkdown h2").first
         heading.wait_for(timeout=30000)
         assert first_heading in heading.inner_text()
+        # JupyterLab attaches the cells below the fold while idle: wait for all of them
+        page.wait_for_function(
+            "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length >= n",
+            arg=len(cells), timeout=30000)
         assert page.locator(".jp-Notebook .jp-Cell").count() == len(cells)
         assert not console.errors, "errors in the browser console:\n" + "\n".join(
             console.errors)

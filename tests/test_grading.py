@@ -133,7 +133,18 @@ def puma_probed_moving():
 
 PUMA_D_MOVING, PUMA_C_MOVING = puma_probed_moving()
 
+# chapter 08's laws (solutions/05_control): gravity compensation, computed torque, damping
+a1_, Kp_, Kd_ = sympy.symbols("a1 Kp Kd", positive=True)
+qr_, qdr_, qddr_ = sympy.symbols("qr qdr qddr", real=True)
+C_TWO = Matrix([g * l * (m1 / 2 + m2) * cos(q1) + g * l * m2 / 2 * cos(q1 + q2),
+                g * l * m2 / 2 * cos(q1 + q2)])
+D_PEND, C_PEND = m1 * a1_**2 / 3, m1 * g * a1_ * cos(q1) / 2
+CT_LAW = D_PEND * (qddr_ + Kd_ * (qdr_ - qd1) + Kp_ * (qr_ - q1)) + C_PEND
+
 RIGHT = {
+    "C.1": C_TWO,
+    "C.2": CT_LAW,
+    "C.3": 2 * sympy.sqrt(Kp_ * D_PEND),
     "3.2": [3, 2, 0],
     "3.3": ([0, 0, 0], [-3 * t, -2 * t, 0]),
     "3.5": (CUBE_CORNER, CUBE_CENTRE),
@@ -349,6 +360,17 @@ WRONG = [
      "gravity acts along the wrong axis", "incorrect"),
     ("Mp", (DD_MP, Matrix([Mp * g * TIP[0].diff(v) for v in (q1, q2)])),
      "gravity acts along the wrong axis", "incorrect"),
+    # chapter 08's control laws
+    ("C.1", -C_TWO, "add +c(q), the torque gravity takes away", "incorrect"),
+    ("C.1", Matrix([g * l * ((m1 + m2) * cos(q1) + m2 * cos(q1 + q2)), g * l * m2 * cos(q1 + q2)]),
+     "each link's mass sits at its middle", "incorrect"),
+    ("C.2", qddr_ + Kd_ * (qdr_ - qd1) + Kp_ * (qr_ - q1) + C_PEND,
+     "goes through the inertia D(q)", "incorrect"),
+    ("C.2", CT_LAW - C_PEND, "the model's gravity c(q) is missing", "incorrect"),
+    ("C.2", D_PEND * (qddr_ + Kd_ * (qd1 - qdr_) + Kp_ * (q1 - qr_)) + C_PEND,
+     "the feedback has the wrong sign", "incorrect"),
+    ("C.3", 2 * sympy.sqrt(Kp_), "plain PD sees the pendulum's inertia", "incorrect"),
+    ("C.3", sympy.sqrt(Kp_ * D_PEND), "a factor of 2 is missing", "incorrect"),
 ]
 
 
@@ -621,7 +643,8 @@ def test_the_keys_hold_no_values_and_no_readable_text():
     of a choice has a sealed message (the right one is not the one without)."""
     files = sorted(KEY_DIRECTORY.glob("*.json"))
     assert [f.stem for f in files] == ["01_frames_and_inertia", "02_two_link_arm_on_the_ceiling",
-                                       "03_probing_and_other_arms", "04_structure_of_the_model"]
+                                       "03_probing_and_other_arms", "04_structure_of_the_model",
+                                       "05_control"]
     for path in files:
         data = json.loads(path.read_text())
         assert data["format"] == 2
@@ -712,7 +735,8 @@ def test_points_are_whole_numbers_adding_up_per_notebook():
         assert key["points"] == int(key["points"]) >= 1
         totals[key["notebook"]] = totals.get(key["notebook"], 0) + key["points"]
     assert totals == {"01_frames_and_inertia": 13, "02_two_link_arm_on_the_ceiling": 12,
-                      "03_probing_and_other_arms": 9, "04_structure_of_the_model": 9}
+                      "03_probing_and_other_arms": 9, "04_structure_of_the_model": 9,
+                      "05_control": 5}
 
 
 def test_the_checker_agrees_with_dynlabs_own_derivations():

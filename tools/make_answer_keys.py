@@ -715,8 +715,74 @@ def structure_keys():
     return keys
 
 
+# -- 05: control ------------------------------------------------------------------------------------
+CONTROL = "05_control"
+
+
+def control_keys():
+    """Three laws of chapter 08: gravity compensation, computed torque, critical damping."""
+    from dynlab.robots import pendulum
+    keys = []
+    # the torque PD + gravity compensation adds: the model's c(q) (Fu, Gonzalez & Lee,
+    # Sec. 3.2.6), derived here from the arm itself
+    two = equations_of_motion(planar_2r("fu", symbolic=True))
+    c = sympy.Matrix([compact(v) for v in two.c])
+    m1, m2, l, g = positive("m1", "m2", "l", "g")
+    rods_at_the_tip = sympy.Matrix([compact(g * l * ((m1 + m2) * sympy.cos(q1)
+                                                     + m2 * sympy.cos(q1 + q2))),
+                                    compact(g * l * m2 * sympy.cos(q1 + q2))])
+    keys.append(make_key(
+        "C.1", notebook=CONTROL, title="Gravity compensation of the two-link arm", points=2,
+        symbols={"m1": "positive", "m2": "positive", "l": "positive", "g": "positive",
+                 "q1": "real", "q2": "real"}, angles=("q1", "q2"),
+        parts=[{"name": "c", "value": c}],
+        mistakes=[{"part": "c", "value": -c,
+                   "message": "the motors must hold the arm up: add +c(q), the torque gravity "
+                              "takes away, not -c(q)"},
+                  {"part": "c", "value": rods_at_the_tip,
+                   "message": "each link's mass sits at its middle, l/2 from its joint, not at "
+                              "its tip"}]))
+    # computed torque (inverse-dynamics control) on the pendulum: tau = D (qdd_r + Kd e' + Kp e)
+    # + h + c (Lynch & Park, the computed-torque law of the control chapter)
+    arm = equations_of_motion(pendulum(symbolic=True))
+    (qa,), (qda,), _ = joint_symbols(1)
+    Kp, Kd = positive("Kp", "Kd")
+    qr, qdr, qddr = sympy.symbols("qr qdr qddr", real=True)
+    D, h, cc = arm.D[0, 0], arm.h[0], arm.c[0]
+    law = D * (qddr + Kd * (qdr - qda) + Kp * (qr - qa)) + h + cc
+    symbols = {"m1": "positive", "a1": "positive", "g": "positive", "Kp": "positive",
+               "Kd": "positive", "q1": "real", "qd1": "real", "qr": "real", "qdr": "real",
+               "qddr": "real"}
+    keys.append(make_key(
+        "C.2", notebook=CONTROL, title="The computed-torque law of the pendulum", points=2,
+        symbols=symbols, angles=("q1",), parts=[{"name": "tau", "value": sympy.expand(law)}],
+        mistakes=[{"part": "tau", "value": sympy.expand(qddr + Kd * (qdr - qda) + Kp * (qr - qa)
+                                                        + h + cc),
+                   "message": "the commanded acceleration qdd_r + Kd e' + Kp e goes through the "
+                              "inertia D(q) = m1 a1^2/3: tau = D (qdd_r + Kd e' + Kp e) + h + c"},
+                  {"part": "tau", "value": sympy.expand(law - cc),
+                   "message": "the model's gravity c(q) is missing: without it the arm sags"},
+                  {"part": "tau", "value": sympy.expand(D * (qddr + Kd * (qda - qdr)
+                                                             + Kp * (qa - qr)) + h + cc),
+                   "message": "the error is e = q_r - q (reference minus actual): the feedback "
+                              "has the wrong sign"}]))
+    # critical damping of PD on the pendulum: D qdd + Kd qd + Kp q = 0 near the set point
+    inertia = D
+    Kd_critical = 2 * sympy.sqrt(Kp * inertia)
+    keys.append(make_key(
+        "C.3", notebook=CONTROL, title="Critical damping of PD on the pendulum", points=1,
+        symbols={"m1": "positive", "a1": "positive", "Kp": "positive"},
+        parts=[{"name": "Kd", "value": Kd_critical}],
+        mistakes=[{"part": "Kd", "value": 2 * sympy.sqrt(Kp),
+                   "message": "that is critical damping of a unit inertia (computed torque); "
+                              "plain PD sees the pendulum's inertia m1 a1^2/3"},
+                  {"part": "Kd", "value": sympy.sqrt(Kp * inertia),
+                   "message": "critical damping means Kd^2 = 4 Kp D: a factor of 2 is missing"}]))
+    return keys
+
+
 BUILDERS = {FRAMES: frames_keys, CEILING: ceiling_keys, PROBING: probing_keys,
-            STRUCTURE: structure_keys}
+            STRUCTURE: structure_keys, CONTROL: control_keys}
 
 
 def build(directory: Path = KEY_DIRECTORY, only=()) -> list:

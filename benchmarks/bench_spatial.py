@@ -27,12 +27,12 @@ machine is shared); reported, never asserted.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
-from pathlib import Path
+from timing import median_us
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -46,16 +46,8 @@ from dynlab.opcount import (Counted, OpCounter, count_operations, counting_backe
 
 
 def median_cpu_us(call, number: int, repeat: int) -> float:
-    """:func:`timing.median_us` on this process's CPU time (``time.process_time``): on a shared
-    two-core machine the wall clock also counts the time other processes hold the cores."""
-    call()
-    runs = []
-    for _ in range(repeat):
-        start = time.process_time()
-        for _ in range(number):
-            call()
-        runs.append((time.process_time() - start) / number * 1e6)
-    return statistics.median(runs)
+    """:func:`timing.median_us` on this process's CPU time (``time.process_time``)."""
+    return median_us(call, number, repeat, clock=time.process_time)
 
 
 def aba_operations(robot) -> dict:

@@ -19,8 +19,6 @@ SCAN_LINE = re.compile(r"(?<![A-Za-z0-9])(?:L\d{2,4}|EL ?\d{2,4})(?!\d)")
 #: a picture inside HTML (an animation's frames): base64, no words
 DATA_URI = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=\s\\n]*")
 
-#: files not yet swept (none left; a file listed here is expected to fail)
-NOT_YET_SWEPT: set = set()
 
 
 def product_files() -> list:
@@ -55,8 +53,7 @@ def offences(text: str) -> list:
 def _params():
     for path in product_files():
         name = path.relative_to(ROOT).as_posix()
-        marks = () if name not in NOT_YET_SWEPT else pytest.mark.xfail(strict=False, reason="not yet swept")
-        yield pytest.param(path, id=name, marks=marks)
+        yield pytest.param(path, id=name)
 
 
 @pytest.mark.parametrize("path", list(_params()))

@@ -352,13 +352,7 @@ class _Context:
                 result[i] = _real(complex(e))
         if todo:
             function = _lambdify(self.symbols, [exprs[i] for i in todo], "numpy")
-            with np.errstate(all="ignore"):
-                outputs = function(*self.samples.T)
-            for i, output in zip(todo, outputs):
-                array = np.broadcast_to(np.asarray(output, dtype=complex), (K,))
-                real = array.real.copy()
-                real[np.abs(array.imag) > 1e-12 * np.maximum(1.0, np.abs(real))] = np.nan
-                result[i] = real
+            result[todo] = _evaluate(function, self.samples, len(todo))
         return result
 
     def close(self, a, b, scale) -> np.ndarray:

@@ -5,6 +5,7 @@ feedback.  The same checks as tests/test_grading.py's table, on these questions.
 
 import math
 
+import numpy as np
 import pytest
 import sympy
 from scipy.special import ellipk
@@ -101,3 +102,194 @@ RIGHT = {
     "T.2": (V2, VDOT2),
     "T.3": (LA, M_LP),
 }
+
+# the wrong models behind the typical mistakes, written out
+D_TRAN_TIPS = Matrix([[(m1 + m2) * l**2 + m2 * l**2 + 2 * m2 * l**2 * C2, m2 * l**2 * (1 + C2)],
+                      [m2 * l**2 * (1 + C2), m2 * l**2]])          # masses at the rods' tips
+H_TRAN_TIPS = Matrix([-m2 * l**2 * S2 * (2 * qd1 * qd2 + qd2**2), m2 * l**2 * S2 * qd1**2])
+R21 = Matrix([[C2, S2, 0], [-S2, C2, 0], [0, 0, 1]])
+V_DOT1 = Matrix([-l * qd1**2 + g * S1, l * qdd1 + g * C1, 0])       # Sec. 3.3.7, 1R0 v_dot_1
+V_DOT2_UNROTATED = V_DOT2 - R21 * V_DOT1 + V_DOT1
+N2_ALONE = Matrix([0, 0, m2 * l**2 / 12 * (qdd1 + qdd2)])
+N2_ABOUT_TIP = N2_ALONE + Matrix([0, 0, -l / 2 * F2[1]])           # s_2 x F_2 with s_2 = (-l/2, 0, 0)
+WEIGHT = Matrix([0, F, 0])
+LEVER = Matrix([0, 0, F * a1 * C1])
+
+# the dashboard's total tau_1 at the same state: D qdd + h + c of the arm with m2 = 2 kg and the
+# payload Mp = 0.3 kg at the tip (its point-mass terms as in the thesis appendix, App. B)
+_state = {m1: 2, m2: 2, l: 1, g: G0, q1: math.pi / 3, q2: -math.pi / 3, qd1: 1, qd2: 0.5,
+          qdd1: 1, qdd2: -1}
+_TIP = Matrix([l * C1 + l * C12, l * S1 + l * S12])
+_J = _TIP.jacobian([q1, q2])
+_qd, _qdd = Matrix([qd1, qd2]), Matrix([qdd1, qdd2])
+_H_FU = Matrix([-m2 * l**2 * S2 * (qd1 * qd2 + qd2**2 / 2), m2 * l**2 * S2 * qd1**2 / 2])
+_C_FU = Matrix([g * l * (m1 / 2 + m2) * C1 + g * l * m2 / 2 * C12, g * l * m2 / 2 * C12])
+_payload = 0.3 * (_J.T * _J * _qdd + _J.T * (_J.diff(q1) * qd1 + _J.diff(q2) * qd2) * _qd
+                  + Matrix([g * _TIP[1].diff(v) for v in (q1, q2)]))
+TOTAL_LOADED = [float(v) for v in (D_FU * _qdd + _H_FU + _C_FU + _payload).subs(_state)]
+assert math.isclose(float(_C_FU[0].subs(_state) + _payload.subs(
+    {qd1: 0, qd2: 0, qdd1: 0, qdd2: 0}).subs(_state)[0]), C1_LOADED)
+
+
+def adjoint(R, p):
+    """[Ad_T] for T = (R, p) (Lynch & Park, Sec. 9.3): [[R, 0], [[p] R, R]]."""
+    return Matrix(sympy.BlockMatrix([[R, zeros(3, 3)], [skew(p) * R, R]]))
+
+
+G_B = sympy.diag(0, m * l**2 / 12, m * l**2 / 12, m, m, m)
+AD_AB = adjoint(R_AB, CENTRE)
+AD_BA = adjoint(R_AB.T, -R_AB.T * CENTRE)
+
+# question, answer, words the feedback must contain, status
+WRONG = [
+    # G-D, Fu, Gonzalez & Lee, Sec. 3.4.2
+    ("G.1", (4 * D_ROT, D_TRAN), "about its CENTRE OF MASS", "incorrect"),
+    ("G.1", (Matrix([[m1 * l**2 / 12, m2 * l**2 / 12], [m2 * l**2 / 12, m2 * l**2 / 12]]), D_TRAN),
+     "joint 1 turns link 2 too", "incorrect"),
+    ("G.1", (D_ROT, D_TRAN_TIPS), "D_tran: each rod's mass sits at its middle", "incorrect"),
+    ("G.1", (D_TRAN, D_ROT), "D_rot and D_tran are swapped", "incorrect"),
+    ("G.1", (D_FU, D_TRAN), "D_rot: D_rot[2,2] is 4 times the right value", "incorrect"),
+    ("G.2", (zeros(2, 1), H_TRAN_TIPS), "those of the centre of mass", "incorrect"),
+    ("G.2", (H_TRAN, zeros(2, 1)), "h_rot and h_tran are swapped", "incorrect"),
+    ("G.2", (zeros(2, 1), -H_TRAN), "h_tran has the wrong sign", "incorrect"),
+    ("G.2", (zeros(2, 1), Matrix([-m2 * l**2 * S2 * qd2**2 / 2, H_TRAN[1]])),
+     "h_tran1 is missing the -l**2*m2*qd1*qd2*sin(q2) term", "incorrect"),
+    # Newton-Euler, Fu, Gonzalez & Lee, Table 3.3 / Sec. 3.3.7
+    ("N.1", (Matrix([0, 0, qd2]), OMEGA_DOT2), "ABSOLUTE angular velocity", "incorrect"),
+    ("N.1", (OMEGA2, Matrix([0, 0, qdd2])), "carries link 1's over", "incorrect"),
+    ("N.1", (OMEGA2, OMEGA2), "omega_dot2[3] is wrong", "incorrect"),
+    ("N.2", (V_DOT2.subs(g, -g), A_BAR2), "v_dot2: gravity enters as an UPWARD acceleration",
+     "incorrect"),
+    ("N.2", (V_DOT2.subs(g, 0), A_BAR2), "v_dot2: the recursion starts from v_dot_0 = (0, g, 0)",
+     "incorrect"),
+    ("N.2", (V_DOT2_UNROTATED, A_BAR2), "turn it into frame 2 with 2R1", "incorrect"),
+    ("N.2", (V_DOT2, V_DOT2), "a_bar2: that is v_dot_2", "incorrect"),
+    ("N.2", (V_DOT2, A_BAR2.subs(g, 0)), "a_bar_2 carries gravity", "incorrect"),
+    ("N.2", (V_DOT2, 2 * V_DOT2 - A_BAR2), "HALF A LINK BEHIND", "incorrect"),
+    ("N.3", (F2.subs(g, 0), N2), "link 1 also carries link 2's weight", "incorrect"),
+    ("N.3", (F2.subs(g, -g), N2), "link 1 must push link 2 up", "incorrect"),
+    ("N.3", (F2, N2_ALONE), "that is N_2 alone", "incorrect"),
+    ("N.3", (F2, N2_ABOUT_TIP), "the lever arm of F_2 is p*_2 + s_2", "incorrect"),
+    ("N.3", (F2, N2.subs(C12, sympy.Symbol("C12"))),
+     "unknown symbols C12 in n2; the expected symbols are", "not graded"),
+    # Schilling, Algorithm 6-8-1, the one-axis arm with a load
+    ("N.4", (F1 - 2 * WEIGHT, N1 - 2 * LEVER, TAU1 - 2 * F * a1 * C1),
+     "tau1: the backward pass starts from f^2 = -f^tool", "incorrect"),
+    ("N.4", (F1 - WEIGHT, N1 - LEVER, TAU1 - F * a1 * C1), "tau1: the load is missing",
+     "incorrect"),
+    ("N.4", (F1, N1, TAU1 - F * a1 * C1), "tau1: the load is missing", "incorrect"),
+    ("N.4", (F1, N1), "This question has 3 parts: give them as a tuple (f1, n1, tau1)",
+     "not graded"),
+    # the dashboard of chapter 02
+    ("D.1", TOTAL_LOADED[0], "that is the total tau_1", "incorrect"),
+    ("D.1", G0 * 1.3, "that is joint 2's gravity torque", "incorrect"),
+    ("D.1", G0 * (3.0 * 0.5 + 1.0), "the payload of 0.3 kg at the tip is missing", "incorrect"),
+    ("D.1", G0 * (2.0 * 0.5 + 0.5), "set m2 to 2 kg and the payload to 0.3 kg first",
+     "incorrect"),
+    ("D.1", "twenty", "numbers are asked here, but the answer contains the symbols twenty",
+     "not graded"),
+    ("D.2", 1.0 * math.sin(-math.pi / 3) / 2, "that is the reading at the opening state",
+     "incorrect"),
+    ("D.2", -H2_FAST, "D.2  ✗ 0/1 points", "incorrect"),
+    # simulation
+    ("S.1", T0, "that is the small-angle period", "incorrect"),
+    ("S.1", 2 * math.pi * math.sqrt(A_PEND / G0), "the pendulum is a uniform rod", "incorrect"),
+    ("S.1", T45 / 2, "that is half a period", "incorrect"),
+    ("S.2", 0.0, "that is the exact motion's energy change", "incorrect"),
+    ("S.2", -euler_energy_gain(), "Euler's method ADDS energy", "incorrect"),
+    ("S.2", euler_energy_gain(h=0.001), "that is Euler with a step of 1 ms", "incorrect"),
+    # Lynch & Park
+    ("T.1", G_A.subs(theta, 0), "that is the spatial inertia for theta = 0", "incorrect"),
+    ("T.1", sympy.diag(G_A[:3, :3], m * sympy.eye(3)), "the off-diagonal blocks m [p] are missing",
+     "incorrect"),
+    ("T.1", AD_AB.T * G_B * AD_AB, "not [Ad_{T_ab}]", "incorrect"),
+    ("T.1", AD_BA * G_B * AD_BA.T, "(transpose on the left)", "incorrect"),
+    ("T.1", G_A[:3, :3], "wrong shape: G_a should be a 6x6 matrix, but the answer is a 3x3 matrix",
+     "not graded"),
+    ("T.2", (Matrix([0, 0, qd1 + qd2, 0, L1 * qd1 + L2 * qd2, 0]), VDOT2),
+     "bring V_1 into frame {2} with Ad_{T_21}", "incorrect"),
+    ("T.2", (V2, VDOT2.subs(g, -g)), "the printed initialisation (0, g)", "incorrect"),
+    ("T.2", (V2, VDOT2.subs(g, 0)), "the recursion starts from Vdot_0", "incorrect"),
+    ("T.3", (A_STACK, M_LP), "LA: that is A alone", "incorrect"),
+    ("T.3", (LA, sympy.diag(m1 * L1**2, m2 * L2**2)), "that is A^T G A, without L", "incorrect"),
+    ("T.3", (LA, M_LP.subs(C2, -C2)), "M: M12: the L1*L2*m2*cos(q2) term has the wrong sign",
+     "incorrect"),
+]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+def test_the_table_covers_every_question_of_the_two_notebooks():
+    mine = {q for notebook in NOTEBOOKS for q in questions(notebook)}
+    assert set(RIGHT) == mine and len(mine) == 13
+    assert {row[0] for row in WRONG} == mine
+    assert len([row for row in WRONG if row[3] == "incorrect"]) >= 2 * len(mine)
+
+
+def test_points_add_up_per_notebook():
+    totals = {}
+    for question in RIGHT:
+        key = keys()[question]
+        assert key["points"] == int(key["points"]) >= 1
+        totals[key["notebook"]] = totals.get(key["notebook"], 0) + key["points"]
+    assert totals == {NOTEBOOKS[0]: 19, NOTEBOOKS[1]: 6}
+
+
+@pytest.mark.parametrize("question", sorted(RIGHT))
+def test_a_right_answer_passes_quickly(question):
+    feedback = check(question, RIGHT[question])
+    assert feedback.correct, str(feedback)
+    assert feedback.status == "correct" and feedback.points == keys()[question]["points"]
+    assert str(feedback).startswith(f"{question}  ✓")
+    assert feedback.seconds < SECONDS_PER_ANSWER
+
+
+@pytest.mark.parametrize("question, answer, words, status", WRONG,
+                         ids=[f"{row[0]}:{row[2][:40]}" for row in WRONG])
+def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, status):
+    feedback = check(question, answer)
+    assert isinstance(feedback, Feedback)
+    assert not feedback.correct
+    assert feedback.points < feedback.max_points or feedback.max_points == 0
+    assert feedback.points == sum(feedback.parts.values())
+    assert feedback.status == status, str(feedback)
+    assert words in str(feedback), str(feedback)
+    assert feedback.seconds < SECONDS_PER_ANSWER, feedback.seconds
+
+
+def test_a_reading_within_the_tolerance_is_right_and_one_beyond_it_is_not():
+    """A dashboard shows three decimals and a bar: a reading within 0.5 % of the largest value
+    is right (D.1, D.2); the simulated numbers allow 0.2 % (S.1) and 1e-4 (S.2), less than the
+    gap to every typical mistake."""
+    assert check("D.1", round(C1_LOADED, 2)).correct
+    assert check("D.1", C1_LOADED * 1.004).correct
+    assert not check("D.1", C1_LOADED * 1.01).correct
+    assert check("D.2", round(H2_FAST, 3)).correct
+    assert check("S.1", round(T45, 3)).correct
+    assert not check("S.1", T45 * 1.01).correct
+    assert check("S.2", round(euler_energy_gain(), 4)).correct
+    assert not check("S.2", euler_energy_gain() * 1.01).correct
+
+
+def test_the_euler_key_is_the_hand_iteration():
+    """S.2's key comes from dynlab.simulate; the hand iteration here (Lynch & Park, Sec. 9.5,
+    on Schilling's one-axis arm) gives the same number, and halving the step halves the gain
+    (first order)."""
+    assert check("S.2", euler_energy_gain()).correct
+    ratio = euler_energy_gain(h=0.005) / euler_energy_gain(h=0.01)
+    assert 0.4 < ratio < 0.6
+
+
+def test_equivalent_forms_are_accepted():
+    # G-D parts as nested lists, the twist as a flat tuple, M expanded
+    assert check("G.1", (D_ROT.tolist(), D_TRAN.applyfunc(sympy.expand).tolist())).correct
+    assert check("T.2", (tuple(V2), VDOT2.applyfunc(sympy.expand_trig))).correct
+    assert check("T.3", (LA, M_LP.applyfunc(sympy.expand))).correct
+    assert check("T.1", G_A.applyfunc(lambda e: sympy.expand(sympy.expand_trig(e)))).correct
+    assert check("D.1", np.float64(C1_LOADED)).correct
+    assert check("N.4", {"f1": F1, "n1": N1, "tau1": sympy.expand(TAU1)}).correct

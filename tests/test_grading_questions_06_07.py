@@ -168,6 +168,8 @@ WRONG = [
     ("N.2", (V_DOT2, 2 * V_DOT2 - A_BAR2), "HALF A LINK BEHIND", "incorrect"),
     ("N.3", (F2.subs(g, 0), N2), "link 1 also carries link 2's weight", "incorrect"),
     ("N.3", (F2.subs(g, -g), N2), "link 1 must push link 2 up", "incorrect"),
+    ("N.3", (F2, N2 + Matrix([0, 0, m2 * l**2 * (qdd1 + qdd2) / 6])),
+     "that is the tau_2 printed at the end of Sec. 3.3.7", "incorrect"),
     ("N.3", (F2, N2_ALONE), "that is N_2 alone", "incorrect"),
     ("N.3", (F2, N2_ABOUT_TIP), "the lever arm of F_2 is p*_2 + s_2", "incorrect"),
     ("N.3", (F2, N2.subs(C12, sympy.Symbol("C12"))),

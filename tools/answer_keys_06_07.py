@@ -223,6 +223,12 @@ def newton_euler_keys():
                    "message": "n_2 is the moment about the origin of frame 1 (joint 2): the "
                               "lever arm of F_2 is p*_2 + s_2 = (l/2, 0, 0), from the joint to "
                               "the centre of mass (Eq. (3.3-57)), not s_2 from the tip"},
+                  {"part": "n2", "value": (n + sympy.Matrix([0, 0, m2 * l**2 * (qdd1 + qdd2) / 6])
+                                           ).applyfunc(compact),
+                   "message": "that is the tau_2 printed at the end of Sec. 3.3.7, with "
+                              "m2 l^2/2 where the recursion gives m2 l^2/3 (a rod about its "
+                              "end: m l^2/12 + m l^2/4); the book's own 2R0 n_2, just before "
+                              "it, has 1/3"},
                   {"part": "n2", "value": N2.applyfunc(compact),
                    "message": "that is N_2 alone, the rate of change of the angular momentum "
                               "about the centre of mass; add the moment of F_2 about joint 2, "

@@ -63,7 +63,7 @@ def euler_energy_gain(h=0.01, seconds=2.0, a=A_PEND, m=1.0):
     return m * a**2 * qd**2 / 6 + m * G0 * a / 2 * math.sin(q)
 
 
-# -- Lynch & Park: the rod of Eq. (9.32), the 2R arm of Sec. 9.1.1 -------------------------------
+# -- Lynch & Park: a rod in another frame (Sec. 9.2), the 2R arm of Sec. 9.1.1 --------------------
 m, theta = sympy.Symbol("m", positive=True), sympy.Symbol("theta", real=True)
 L1, L2 = sympy.symbols("L1 L2", positive=True)
 

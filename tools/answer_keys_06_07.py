@@ -408,7 +408,9 @@ def recursions_keys():
 
 # -- 07: the modern form (Lynch & Park, Ch. 9) -------------------------------------------------
 def rod_inertia_key():
-    """Lynch & Park, Eq. (9.32): a rod's spatial inertia in a frame at its end, turned by theta."""
+    """Lynch & Park, Sec. 9.2: a rod's spatial inertia in a frame at its end, turned by theta,
+    ``G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}]`` (the kinetic energy (9.24) is the same in either
+    frame, and ``V_b = Ad_{T_ba}(V_a)``)."""
     m, l = positive("m", "l")
     theta = sympy.Symbol("theta", real=True)
     rod = ((0, 0, 0), (0, m * l**2 / 12, 0), (0, 0, m * l**2 / 12))
@@ -417,7 +419,7 @@ def rod_inertia_key():
     R_ab = ((c, -s, 0), (s, c, 0), (0, 0, 1))
     T_ab = (R_ab, (l / 2 * c, l / 2 * s, 0))                        # {b} seen from {a}
     T_ba = S.inverse(T_ab)
-    G_a = square(S.change_frame(G_b, T_ba))                         # Eq. (9.32)
+    G_a = square(S.change_frame(G_b, T_ba))                         # [Ad]^T G_b [Ad]
     # the same by Steiner's theorem with the centre at R_ab (l/2, 0, 0) and I_b turned by R_ab
     R = sympy.Matrix(R_ab)
     turned = R * sympy.Matrix(rod) * R.T
@@ -430,13 +432,13 @@ def rod_inertia_key():
     unturned = square(S.change_frame(G_b, S.translation((-l / 2, 0, 0))))
     steiner_only = sympy.diag(sympy.Matrix(G_a[:3, :3]), m * sympy.eye(3))
     return make_key(
-        "T.1", notebook=MODERN, title="Lynch & Park, Eq. (9.32): a rod's spatial inertia in a "
+        "T.1", notebook=MODERN, title="Lynch & Park, Sec. 9.2: a rod's spatial inertia in a "
         "frame at its end", points=2, symbols={"m": "positive", "l": "positive",
                                                "theta": "real"}, angles=("theta",),
         parts=[{"name": "G_a", "value": G_a, "structure": "symmetric",
                 "names": "G_a[{i},{j}]"}],
         mistakes=[{"part": "G_a", "value": wrong_frame,
-                   "message": "Eq. (9.32) takes [Ad_{T_ba}], the map of twists from {a} to {b} "
+                   "message": "G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}] takes the map of twists from {a} to {b} "
                               "(T_ba: frame {a} seen from {b}), not [Ad_{T_ab}]"},
                   {"part": "G_a", "value": flipped,
                    "message": "the order is [Ad_{T_ba}]^T G_b [Ad_{T_ba}] (transpose on the "

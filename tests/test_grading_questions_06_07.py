@@ -80,6 +80,11 @@ G_A = Matrix(sympy.BlockMatrix([[I_ROD + m * skew(CENTRE) * skew(CENTRE).T, m * 
 V2 = Matrix([0, 0, qd1 + qd2, L1 * S2 * qd1, L1 * C2 * qd1 + L2 * (qd1 + qd2), 0])
 VDOT2 = Matrix([0, 0, qdd1 + qdd2, L1 * C2 * qd1 * qd2 + L1 * S2 * qdd1 + g * S12,
                 -L1 * S2 * qd1 * qd2 + L1 * C2 * qdd1 + L2 * (qdd1 + qdd2) + g * C12, 0])
+# the wrench on link 2 at its mass (no moment about it) and tau_2 = F_2^T A_2 (Sec. 9.1.1's tau_2)
+ACC2 = VDOT2[3:, 0] + V2[:3, 0].cross(V2[3:, 0])      # the mass's acceleration: vdot + w x v
+F2_LP = Matrix([0, 0, 0, m2 * ACC2[0], m2 * ACC2[1], 0])
+TAU2_LP = m2 * (L1 * L2 * C2 + L2**2) * qdd1 + m2 * L2**2 * qdd2 + m2 * L1 * L2 * S2 * qd1**2 \
+    + m2 * g * L2 * C12
 A_STACK = Matrix([[0, 0], [0, 0], [1, 0], [0, 0], [L1, 0], [0, 0],
                   [0, 0], [0, 0], [0, 1], [0, 0], [0, L2], [0, 0]])
 LA = Matrix([[0, 0], [0, 0], [1, 0], [0, 0], [L1, 0], [0, 0],
@@ -100,7 +105,8 @@ RIGHT = {
     "S.2": euler_energy_gain(),
     "T.1": G_A,
     "T.2": (V2, VDOT2),
-    "T.3": (LA, M_LP),
+    "T.3": (F2_LP, TAU2_LP),
+    "T.4": (LA, M_LP),
 }
 
 # the wrong models behind the typical mistakes, written out
@@ -212,9 +218,15 @@ WRONG = [
      "bring V_1 into frame {2} with Ad_{T_21}", "incorrect"),
     ("T.2", (V2, VDOT2.subs(g, -g)), "the printed initialisation (0, g)", "incorrect"),
     ("T.2", (V2, VDOT2.subs(g, 0)), "the recursion starts from Vdot_0", "incorrect"),
-    ("T.3", (A_STACK, M_LP), "LA: that is A alone", "incorrect"),
-    ("T.3", (LA, sympy.diag(m1 * L1**2, m2 * L2**2)), "that is A^T G A, without L", "incorrect"),
-    ("T.3", (LA, M_LP.subs(C2, -C2)), "M: M12: the L1*L2*m2*cos(q2) term has the wrong sign",
+    ("T.3", (Matrix([0, 0, 0, m2 * VDOT2[3], m2 * VDOT2[4], 0]), TAU2_LP),
+     "the term -ad^T_{V_2}(G_2 V_2) is missing", "incorrect"),
+    ("T.3", (2 * Matrix([0, 0, 0, m2 * VDOT2[3], m2 * VDOT2[4], 0]) - F2_LP, TAU2_LP),
+     "the bias term enters with a minus sign", "incorrect"),
+    ("T.3", (F2_LP, TAU2_LP - m2 * L1 * L2 * S2 * (qd1**2 + qd1 * qd2)),
+     "and with it the centrifugal torque", "incorrect"),
+    ("T.4", (A_STACK, M_LP), "LA: that is A alone", "incorrect"),
+    ("T.4", (LA, sympy.diag(m1 * L1**2, m2 * L2**2)), "that is A^T G A, without L", "incorrect"),
+    ("T.4", (LA, M_LP.subs(C2, -C2)), "M: M12: the L1*L2*m2*cos(q2) term has the wrong sign",
      "incorrect"),
 ]
 
@@ -228,7 +240,7 @@ def fresh_session():
 
 def test_the_table_covers_every_question_of_the_two_notebooks():
     mine = {q for notebook in NOTEBOOKS for q in questions(notebook)}
-    assert set(RIGHT) == mine and len(mine) == 13
+    assert set(RIGHT) == mine and len(mine) == 14
     assert {row[0] for row in WRONG} == mine
     assert len([row for row in WRONG if row[3] == "incorrect"]) >= 2 * len(mine)
 
@@ -239,7 +251,7 @@ def test_points_add_up_per_notebook():
         key = keys()[question]
         assert key["points"] == int(key["points"]) >= 1
         totals[key["notebook"]] = totals.get(key["notebook"], 0) + key["points"]
-    assert totals == {NOTEBOOKS[0]: 19, NOTEBOOKS[1]: 6}
+    assert totals == {NOTEBOOKS[0]: 19, NOTEBOOKS[1]: 8}
 
 
 @pytest.mark.parametrize("question", sorted(RIGHT))
@@ -291,7 +303,7 @@ def test_equivalent_forms_are_accepted():
     # G-D parts as nested lists, the twist as a flat tuple, M expanded
     assert check("G.1", (D_ROT.tolist(), D_TRAN.applyfunc(sympy.expand).tolist())).correct
     assert check("T.2", (tuple(V2), VDOT2.applyfunc(sympy.expand_trig))).correct
-    assert check("T.3", (LA, M_LP.applyfunc(sympy.expand))).correct
+    assert check("T.4", (LA, M_LP.applyfunc(sympy.expand))).correct
     assert check("T.1", G_A.applyfunc(lambda e: sympy.expand(sympy.expand_trig(e)))).correct
     assert check("D.1", np.float64(C1_LOADED)).correct
     assert check("N.4", {"f1": F1, "n1": N1, "tau1": sympy.expand(TAU1)}).correct

@@ -498,6 +498,45 @@ def twist_keys():
                               "Eq. (9.55) is missing: the joint's screw turns with the link"}])
 
 
+def backward_key():
+    """Lynch & Park, Eqs. (9.56)-(9.57) on the 2R arm: the wrench on link 2 and tau_2 (no tip
+    wrench, F_3 = 0)."""
+    m2, L1, L2, g = positive("m2", "L1", "L2", "g")
+    arm = planar_2r("lynch_park", symbolic=True)
+    tau, trace = inverse_dynamics(arm, list(q), list(qd), list(qdd), method="twist_wrench",
+                                  variant="poe", trace=True)
+    V2, Vdot2 = tuple(trace[2]["V"]), tuple(trace[2]["V_dot"])
+    F2, tau2 = column(trace[2]["wrench"]), compact(sympy.sympify(tau[1]))
+    G2 = sympy.diag(0, 0, 0, m2, m2, m2)
+    GV = tuple(G2 * sympy.Matrix(V2))
+    GVdot = G2 * sympy.Matrix(Vdot2)
+    assert is_zero(F2 - GVdot + sympy.Matrix(S.ad_transpose(V2, GV)))          # (9.56)
+    S2, C2, C12 = sympy.sin(q2), sympy.cos(q2), sympy.cos(q1 + q2)
+    assert is_zero(tau2 - m2 * L2 * (L1 * C2 * qdd1 + L2 * (qdd1 + qdd2) + L1 * S2 * qd1**2
+                                     + g * C12))
+    plus = (GVdot + sympy.Matrix(S.ad_transpose(V2, GV))).applyfunc(compact)
+    no_bias = GVdot.applyfunc(compact)
+    A2 = sympy.Matrix([0, 0, 1, 0, L2, 0])
+    symbols = {"m2": "positive", "L1": "positive", "L2": "positive", "g": "positive",
+               "q1": "real", "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real",
+               "qdd2": "real"}
+    return make_key(
+        "T.3", notebook=MODERN, title="Lynch & Park, Eqs. (9.56)-(9.57): one backward step of "
+        "the 2R arm (F_2, tau_2)", points=2, symbols=symbols, angles=("q1", "q2"), split=SPLIT,
+        parts=[{"name": "F2", "value": F2, "names": "F2[{i}]"},
+               {"name": "tau2", "value": tau2}],
+        mistakes=[{"part": "F2", "value": plus,
+                   "message": "the bias term enters with a minus sign: F_i = ... + G_i Vdot_i "
+                              "- ad^T_{V_i}(G_i V_i) (Eq. (9.56))"},
+                  {"part": "F2", "value": no_bias,
+                   "message": "the term -ad^T_{V_2}(G_2 V_2) is missing: Vdot_2 is the rate of "
+                              "the twist's coordinates in the moving frame {2}, so the mass's "
+                              "acceleration also has omega_2 x v_2 (Eq. (9.56))"},
+                  {"part": "tau2", "value": (no_bias.T * A2)[0],
+                   "message": "the term -ad^T_{V_2}(G_2 V_2) of Eq. (9.56) is missing from F_2, "
+                              "and with it the centrifugal torque m2 L1 L2 S2 qd1^2"}])
+
+
 def closed_form_key():
     """Lynch & Park, Eqs. (9.64)-(9.82) on the 2R arm: L A and M = A^T L^T G L A."""
     arm = planar_2r("lynch_park", symbolic=True)
@@ -511,7 +550,7 @@ def closed_form_key():
     symbols = {"m1": "positive", "m2": "positive", "L1": "positive", "L2": "positive",
                "q1": "real", "q2": "real"}
     return make_key(
-        "T.3", notebook=MODERN, title="Lynch & Park, Eq. (9.82): M = A^T L^T G L A for the 2R "
+        "T.4", notebook=MODERN, title="Lynch & Park, Eq. (9.82): M = A^T L^T G L A for the 2R "
         "arm", points=2, symbols=symbols, angles=("q1", "q2"),
         parts=[{"name": "LA", "value": LA, "names": "LA[{i},{j}]"},
                {"name": "M", "value": M, "structure": "symmetric", "names": "M{i}{j}"}],
@@ -528,7 +567,7 @@ def closed_form_key():
 
 
 def modern_keys():
-    return [rod_inertia_key(), twist_keys(), closed_form_key()]
+    return [rod_inertia_key(), twist_keys(), backward_key(), closed_form_key()]
 
 
 BUILDERS = {RECURSIONS: recursions_keys, MODERN: modern_keys}

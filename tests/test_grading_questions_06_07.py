@@ -307,3 +307,34 @@ def test_equivalent_forms_are_accepted():
     assert check("T.1", G_A.applyfunc(lambda e: sympy.expand(sympy.expand_trig(e)))).correct
     assert check("D.1", np.float64(C1_LOADED)).correct
     assert check("N.4", {"f1": F1, "n1": N1, "tau1": sympy.expand(TAU1)}).correct
+
+
+#: text of the two solution notebooks that states an answer: none of it may reach an exercise
+ANSWER_TEXTS = [
+    r"\frac{l^2}{12}\begin{bmatrix} m_1 + m_2",                                    # G.1
+    r"$\mathbf h^{\rm rot} = \mathbf 0$",                                           # G.2
+    r"\tfrac13 m_2 l^2 (\ddot q_1 + \ddot q_2) + \tfrac12 m_2 l^2 (C_2\ddot q_1",   # N.3
+    r"\tfrac13 m_1a_1^2\ddot q_1 + \tfrac12 m_1ga_1C_1 + Fa_1C_1",                 # N.4
+    r"\approx 28.93",                                                               # D.1
+    r"\approx -1.732",                                                              # D.2
+    r"$T \approx 1.2047$ s",                                                        # S.1
+    r"$\Delta E \approx +1.05$ J",                                                  # S.2
+    r"R_z(\theta)\,\mathcal I_b\,R_z(\theta)^T + m[c]^T[c]",                       # T.1
+    r"L_1 S_2\dot q_1,\ L_1C_2\dot q_1 + L_2(\dot q_1 + \dot q_2)",                # T.2
+    r"m_2(L_1L_2C_2 + L_2^2)\ddot q_1 + m_2L_2^2\ddot q_2",                        # T.3
+    r"$M_{22} = m_2L_2^2$",                                                         # T.4
+]
+
+
+def _text_of(folder, notebook):
+    import nbformat
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / folder / f"{notebook}.ipynb"
+    return "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+
+
+def test_the_exercises_state_no_answer_and_the_solutions_do():
+    solutions = "\n".join(_text_of("solutions", notebook) for notebook in NOTEBOOKS)
+    exercises = "\n".join(_text_of("exercises", notebook) for notebook in NOTEBOOKS)
+    assert [text for text in ANSWER_TEXTS if text not in solutions] == []
+    assert [text for text in ANSWER_TEXTS if text in exercises] == []

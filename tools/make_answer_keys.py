@@ -784,6 +784,12 @@ def control_keys():
 BUILDERS = {FRAMES: frames_keys, CEILING: ceiling_keys, PROBING: probing_keys,
             STRUCTURE: structure_keys, CONTROL: control_keys}
 
+# -- 06 and 07: G-D, the Newton-Euler passes, dashboards, simulation; the modern form ---------------
+# (their keys are built in tools/answer_keys_06_07.py)
+from answer_keys_06_07 import BUILDERS as BUILDERS_06_07  # noqa: E402
+
+BUILDERS.update(BUILDERS_06_07)
+
 
 def build(directory: Path = KEY_DIRECTORY, only=()) -> list:
     """Write the keys of every notebook (or of the notebooks named in ``only``)."""

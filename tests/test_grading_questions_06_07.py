@@ -1,0 +1,340 @@
+"""The graded questions of solutions/06_dalembert_newton_euler_and_simulation and
+solutions/07_modern_form: each right answer, written here in plain closed form (or computed by
+hand, not by dynlab), passes in under 2 s, and each typical wrong answer gets its specific
+feedback.  The same checks as tests/test_grading.py's table, on these questions."""
+
+import math
+
+import numpy as np
+import pytest
+import sympy
+from scipy.special import ellipk
+from sympy import Matrix, cos, sin, sqrt, zeros
+
+from dynlab.grading import Feedback, check, keys, questions, reset
+
+#: grading one answer (a student's shift-enter) must take less than this (issue 5)
+SECONDS_PER_ANSWER = 2.0
+NOTEBOOKS = ("06_dalembert_newton_euler_and_simulation", "07_modern_form")
+
+m1, m2, l, g, F, a1 = sympy.symbols("m1 m2 l g F a1", positive=True)
+q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=True)
+S1, C1, S2, C2 = sin(q1), cos(q1), sin(q2), cos(q2)
+S12, C12 = sin(q1 + q2), cos(q1 + q2)
+
+# -- Fu, Gonzalez & Lee's two-link arm (Sec. 3.2.6): rods of length l, y0 up ---------------------
+D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
+                m2 * l**2 / 3 + m2 * l**2 * C2 / 2],
+               [m2 * l**2 / 3 + m2 * l**2 * C2 / 2, m2 * l**2 / 3]])
+D_ROT = Matrix([[(m1 + m2) * l**2 / 12, m2 * l**2 / 12], [m2 * l**2 / 12, m2 * l**2 / 12]])
+D_TRAN = D_FU - D_ROT
+H_TRAN = Matrix([-m2 * l**2 * S2 * (qd1 * qd2 + qd2**2 / 2), m2 * l**2 * S2 * qd1**2 / 2])
+# Sec. 3.3.7, link 2 in frame 2 (v_dot_0 = (0, g, 0))
+OMEGA2, OMEGA_DOT2 = Matrix([0, 0, qd1 + qd2]), Matrix([0, 0, qdd1 + qdd2])
+V_DOT2 = Matrix([l * (S2 * qdd1 - C2 * qd1**2 - qd1**2 - qd2**2 - 2 * qd1 * qd2) + g * S12,
+                 l * (qdd1 + qdd2 + C2 * qdd1 + S2 * qd1**2) + g * C12, 0])
+A_BAR2 = Matrix([l * (S2 * qdd1 - C2 * qd1**2 - qd1**2 / 2 - qd2**2 / 2 - qd1 * qd2) + g * S12,
+                 l * (C2 * qdd1 + S2 * qd1**2 + qdd1 / 2 + qdd2 / 2) + g * C12, 0])
+F2 = m2 * A_BAR2
+N2 = Matrix([0, 0, m2 * l**2 / 3 * (qdd1 + qdd2) + m2 * l**2 / 2 * (C2 * qdd1 + S2 * qd1**2)
+             + m2 * g * l * C12 / 2])
+# Schilling, Sec. 6-9-2, with the load: f^2 = -f^tool = (0, F, 0)
+F1 = m1 * Matrix([-a1 * (S1 * qdd1 + C1 * qd1**2) / 2, g + a1 * (C1 * qdd1 - S1 * qd1**2) / 2, 0]) \
+    + Matrix([0, F, 0])
+TAU1 = m1 * a1**2 * qdd1 / 3 + g * m1 * a1 * C1 / 2 + F * a1 * C1
+N1 = Matrix([0, 0, TAU1])
+# the dashboard of chapter 02 at q = (pi/3, -pi/3), qd = (1, 0.5), qdd = (1, -1), l = 1 m, m1 = 2 kg
+G0 = 9.8062
+C1_LOADED = G0 * ((2.0 / 2 + 2.0 + 0.3) * math.cos(math.pi / 3) + (2.0 / 2 + 0.3) * 1.0)
+H2_FAST = 1.0 * math.sin(-math.pi / 3) * 2.0**2 / 2            # m2 l^2 S2 qd1^2 / 2
+# the pendulum (a = 0.5 m): period at 45 degrees (chapter 07's exact formula), Euler by hand
+A_PEND = 0.5
+T0 = 2 * math.pi * math.sqrt(2 * A_PEND / (3 * G0))
+T45 = T0 * 2 / math.pi * ellipk(math.sin(math.radians(22.5))**2)
+
+
+def euler_energy_gain(h=0.01, seconds=2.0, a=A_PEND, m=1.0):
+    """Lynch & Park, Sec. 9.5's Euler steps on the pendulum released at rest from q = 0:
+    qdd = -3 g cos q / (2 a), E = m a^2 qd^2 / 6 + m g (a/2) sin q."""
+    q, qd = 0.0, 0.0
+    for _ in range(round(seconds / h)):
+        qdd = -3 * G0 * math.cos(q) / (2 * a)
+        q, qd = q + h * qd, qd + h * qdd
+    return m * a**2 * qd**2 / 6 + m * G0 * a / 2 * math.sin(q)
+
+
+# -- Lynch & Park: a rod in another frame (Sec. 9.2), the 2R arm of Sec. 9.1.1 --------------------
+m, theta = sympy.Symbol("m", positive=True), sympy.Symbol("theta", real=True)
+L1, L2 = sympy.symbols("L1 L2", positive=True)
+
+
+def skew(p):
+    return Matrix([[0, -p[2], p[1]], [p[2], 0, -p[0]], [-p[1], p[0], 0]])
+
+
+R_AB = Matrix([[cos(theta), -sin(theta), 0], [sin(theta), cos(theta), 0], [0, 0, 1]])
+CENTRE = R_AB * Matrix([l / 2, 0, 0])
+I_ROD = R_AB * sympy.diag(0, m * l**2 / 12, m * l**2 / 12) * R_AB.T
+G_A = Matrix(sympy.BlockMatrix([[I_ROD + m * skew(CENTRE) * skew(CENTRE).T, m * skew(CENTRE)],
+                                [m * skew(CENTRE).T, m * sympy.eye(3)]]))
+V2 = Matrix([0, 0, qd1 + qd2, L1 * S2 * qd1, L1 * C2 * qd1 + L2 * (qd1 + qd2), 0])
+VDOT2 = Matrix([0, 0, qdd1 + qdd2, L1 * C2 * qd1 * qd2 + L1 * S2 * qdd1 + g * S12,
+                -L1 * S2 * qd1 * qd2 + L1 * C2 * qdd1 + L2 * (qdd1 + qdd2) + g * C12, 0])
+# the wrench on link 2 at its mass (no moment about it) and tau_2 = F_2^T A_2 (Sec. 9.1.1's tau_2)
+ACC2 = VDOT2[3:, 0] + V2[:3, 0].cross(V2[3:, 0])      # the mass's acceleration: vdot + w x v
+F2_LP = Matrix([0, 0, 0, m2 * ACC2[0], m2 * ACC2[1], 0])
+TAU2_LP = m2 * (L1 * L2 * C2 + L2**2) * qdd1 + m2 * L2**2 * qdd2 + m2 * L1 * L2 * S2 * qd1**2 \
+    + m2 * g * L2 * C12
+A_STACK = Matrix([[0, 0], [0, 0], [1, 0], [0, 0], [L1, 0], [0, 0],
+                  [0, 0], [0, 0], [0, 1], [0, 0], [0, L2], [0, 0]])
+LA = Matrix([[0, 0], [0, 0], [1, 0], [0, 0], [L1, 0], [0, 0],
+             [0, 0], [0, 0], [1, 1], [L1 * S2, 0], [L1 * C2 + L2, L2], [0, 0]])
+M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * L2 * C2 + L2**2), m2 * (L1 * L2 * C2 + L2**2)],
+               [m2 * (L1 * L2 * C2 + L2**2), m2 * L2**2]])
+
+RIGHT = {
+    "G.1": (D_ROT, D_TRAN),
+    "G.2": (zeros(2, 1), H_TRAN),
+    "N.1": (OMEGA2, OMEGA_DOT2),
+    "N.2": (V_DOT2, A_BAR2),
+    "N.3": (F2, N2),
+    "N.4": (F1, N1, TAU1),
+    "D.1": C1_LOADED,
+    "D.2": H2_FAST,
+    "S.1": T45,
+    "S.2": euler_energy_gain(),
+    "T.1": G_A,
+    "T.2": (V2, VDOT2),
+    "T.3": (F2_LP, TAU2_LP),
+    "T.4": (LA, M_LP),
+}
+
+# the wrong models behind the typical mistakes, written out
+D_TRAN_TIPS = Matrix([[(m1 + m2) * l**2 + m2 * l**2 + 2 * m2 * l**2 * C2, m2 * l**2 * (1 + C2)],
+                      [m2 * l**2 * (1 + C2), m2 * l**2]])          # masses at the rods' tips
+H_TRAN_TIPS = Matrix([-m2 * l**2 * S2 * (2 * qd1 * qd2 + qd2**2), m2 * l**2 * S2 * qd1**2])
+R21 = Matrix([[C2, S2, 0], [-S2, C2, 0], [0, 0, 1]])
+V_DOT1 = Matrix([-l * qd1**2 + g * S1, l * qdd1 + g * C1, 0])       # Sec. 3.3.7, 1R0 v_dot_1
+V_DOT2_UNROTATED = V_DOT2 - R21 * V_DOT1 + V_DOT1
+N2_ALONE = Matrix([0, 0, m2 * l**2 / 12 * (qdd1 + qdd2)])
+N2_ABOUT_TIP = N2_ALONE + Matrix([0, 0, -l / 2 * F2[1]])           # s_2 x F_2 with s_2 = (-l/2, 0, 0)
+WEIGHT = Matrix([0, F, 0])
+LEVER = Matrix([0, 0, F * a1 * C1])
+
+# the dashboard's total tau_1 at the same state: D qdd + h + c of the arm with m2 = 2 kg and the
+# payload Mp = 0.3 kg at the tip (its point-mass terms as in the thesis appendix, App. B)
+_state = {m1: 2, m2: 2, l: 1, g: G0, q1: math.pi / 3, q2: -math.pi / 3, qd1: 1, qd2: 0.5,
+          qdd1: 1, qdd2: -1}
+_TIP = Matrix([l * C1 + l * C12, l * S1 + l * S12])
+_J = _TIP.jacobian([q1, q2])
+_qd, _qdd = Matrix([qd1, qd2]), Matrix([qdd1, qdd2])
+_H_FU = Matrix([-m2 * l**2 * S2 * (qd1 * qd2 + qd2**2 / 2), m2 * l**2 * S2 * qd1**2 / 2])
+_C_FU = Matrix([g * l * (m1 / 2 + m2) * C1 + g * l * m2 / 2 * C12, g * l * m2 / 2 * C12])
+_payload = 0.3 * (_J.T * _J * _qdd + _J.T * (_J.diff(q1) * qd1 + _J.diff(q2) * qd2) * _qd
+                  + Matrix([g * _TIP[1].diff(v) for v in (q1, q2)]))
+TOTAL_LOADED = [float(v) for v in (D_FU * _qdd + _H_FU + _C_FU + _payload).subs(_state)]
+assert math.isclose(float(_C_FU[0].subs(_state) + _payload.subs(
+    {qd1: 0, qd2: 0, qdd1: 0, qdd2: 0}).subs(_state)[0]), C1_LOADED)
+
+
+def adjoint(R, p):
+    """[Ad_T] for T = (R, p) (Lynch & Park, Sec. 9.3): [[R, 0], [[p] R, R]]."""
+    return Matrix(sympy.BlockMatrix([[R, zeros(3, 3)], [skew(p) * R, R]]))
+
+
+G_B = sympy.diag(0, m * l**2 / 12, m * l**2 / 12, m, m, m)
+AD_AB = adjoint(R_AB, CENTRE)
+AD_BA = adjoint(R_AB.T, -R_AB.T * CENTRE)
+
+# question, answer, words the feedback must contain, status
+WRONG = [
+    # G-D, Fu, Gonzalez & Lee, Sec. 3.4.2
+    ("G.1", (4 * D_ROT, D_TRAN), "about its CENTRE OF MASS", "incorrect"),
+    ("G.1", (Matrix([[m1 * l**2 / 12, m2 * l**2 / 12], [m2 * l**2 / 12, m2 * l**2 / 12]]), D_TRAN),
+     "joint 1 turns link 2 too", "incorrect"),
+    ("G.1", (D_ROT, D_TRAN_TIPS), "D_tran: each rod's mass sits at its middle", "incorrect"),
+    ("G.1", (D_TRAN, D_ROT), "D_rot and D_tran are swapped", "incorrect"),
+    ("G.1", (D_FU, D_TRAN), "D_rot: D_rot[2,2] is 4 times the right value", "incorrect"),
+    ("G.2", (zeros(2, 1), H_TRAN_TIPS), "those of the centre of mass", "incorrect"),
+    ("G.2", (H_TRAN, zeros(2, 1)), "h_rot and h_tran are swapped", "incorrect"),
+    ("G.2", (zeros(2, 1), -H_TRAN), "h_tran has the wrong sign", "incorrect"),
+    ("G.2", (zeros(2, 1), Matrix([-m2 * l**2 * S2 * qd2**2 / 2, H_TRAN[1]])),
+     "h_tran1 is missing the -l**2*m2*qd1*qd2*sin(q2) term", "incorrect"),
+    # Newton-Euler, Fu, Gonzalez & Lee, Table 3.3 / Sec. 3.3.7
+    ("N.1", (Matrix([0, 0, qd2]), OMEGA_DOT2), "ABSOLUTE angular velocity", "incorrect"),
+    ("N.1", (OMEGA2, Matrix([0, 0, qdd2])), "carries link 1's over", "incorrect"),
+    ("N.1", (OMEGA2, OMEGA2), "omega_dot2[3] is wrong", "incorrect"),
+    ("N.2", (V_DOT2.subs(g, -g), A_BAR2), "v_dot2: gravity enters as an UPWARD acceleration",
+     "incorrect"),
+    ("N.2", (V_DOT2.subs(g, 0), A_BAR2), "v_dot2: the recursion starts from v_dot_0 = (0, g, 0)",
+     "incorrect"),
+    ("N.2", (V_DOT2_UNROTATED, A_BAR2), "turn it into frame 2 with 2R1", "incorrect"),
+    ("N.2", (V_DOT2, V_DOT2), "a_bar2: that is v_dot_2", "incorrect"),
+    ("N.2", (V_DOT2, A_BAR2.subs(g, 0)), "a_bar_2 carries gravity", "incorrect"),
+    ("N.2", (V_DOT2, 2 * V_DOT2 - A_BAR2), "HALF A LINK BEHIND", "incorrect"),
+    ("N.3", (F2.subs(g, 0), N2), "link 1 also carries link 2's weight", "incorrect"),
+    ("N.3", (F2.subs(g, -g), N2), "link 1 must push link 2 up", "incorrect"),
+    ("N.3", (F2, N2 + Matrix([0, 0, m2 * l**2 * (qdd1 + qdd2) / 6])),
+     "that is the tau_2 printed at the end of Sec. 3.3.7", "incorrect"),
+    ("N.3", (F2, N2_ALONE), "that is N_2 alone", "incorrect"),
+    ("N.3", (F2, N2_ABOUT_TIP), "the lever arm of F_2 is p*_2 + s_2", "incorrect"),
+    ("N.3", (F2, N2.subs(C12, sympy.Symbol("C12"))),
+     "unknown symbols C12 in n2; the expected symbols are", "not graded"),
+    # Schilling, Algorithm 6-8-1, the one-axis arm with a load
+    ("N.4", (F1 - 2 * WEIGHT, N1 - 2 * LEVER, TAU1 - 2 * F * a1 * C1),
+     "tau1: the backward pass starts from f^2 = -f^tool", "incorrect"),
+    ("N.4", (F1 - WEIGHT, N1 - LEVER, TAU1 - F * a1 * C1), "tau1: the load is missing",
+     "incorrect"),
+    ("N.4", (F1, N1, TAU1 - F * a1 * C1), "tau1: the load is missing", "incorrect"),
+    ("N.4", (F1, N1), "This question has 3 parts: give them as a tuple (f1, n1, tau1)",
+     "not graded"),
+    # the dashboard of chapter 02
+    ("D.1", TOTAL_LOADED[0], "that is the total tau_1", "incorrect"),
+    ("D.1", G0 * 1.3, "that is joint 2's gravity torque", "incorrect"),
+    ("D.1", G0 * (3.0 * 0.5 + 1.0), "the payload of 0.3 kg at the tip is missing", "incorrect"),
+    ("D.1", G0 * (2.0 * 0.5 + 0.5), "set m2 to 2 kg and the payload to 0.3 kg first",
+     "incorrect"),
+    ("D.1", "twenty", "numbers are asked here, but the answer contains the symbols twenty",
+     "not graded"),
+    ("D.2", 1.0 * math.sin(-math.pi / 3) / 2, "that is the reading at the opening state",
+     "incorrect"),
+    ("D.2", -H2_FAST, "D.2  ✗ 0/1 points", "incorrect"),
+    # simulation
+    ("S.1", T0, "that is the small-angle period", "incorrect"),
+    ("S.1", 2 * math.pi * math.sqrt(A_PEND / G0), "the pendulum is a uniform rod", "incorrect"),
+    ("S.1", T45 / 2, "that is half a period", "incorrect"),
+    ("S.2", 0.0, "that is the exact motion's energy change", "incorrect"),
+    ("S.2", -euler_energy_gain(), "Euler's method ADDS energy", "incorrect"),
+    ("S.2", euler_energy_gain(h=0.001), "that is Euler with a step of 1 ms", "incorrect"),
+    # Lynch & Park
+    ("T.1", G_A.subs(theta, 0), "that is the spatial inertia for theta = 0", "incorrect"),
+    ("T.1", sympy.diag(G_A[:3, :3], m * sympy.eye(3)), "the off-diagonal blocks m [p] are missing",
+     "incorrect"),
+    ("T.1", AD_AB.T * G_B * AD_AB, "not [Ad_{T_ab}]", "incorrect"),
+    ("T.1", AD_BA * G_B * AD_BA.T, "(transpose on the left)", "incorrect"),
+    ("T.1", G_A[:3, :3], "wrong shape: G_a should be a 6x6 matrix, but the answer is a 3x3 matrix",
+     "not graded"),
+    ("T.2", (Matrix([0, 0, qd1 + qd2, 0, L1 * qd1 + L2 * qd2, 0]), VDOT2),
+     "bring V_1 into frame {2} with Ad_{T_21}", "incorrect"),
+    ("T.2", (V2, VDOT2.subs(g, -g)), "the printed initialisation (0, g)", "incorrect"),
+    ("T.2", (V2, VDOT2.subs(g, 0)), "the recursion starts from Vdot_0", "incorrect"),
+    ("T.3", (Matrix([0, 0, 0, m2 * VDOT2[3], m2 * VDOT2[4], 0]), TAU2_LP),
+     "the term -ad^T_{V_2}(G_2 V_2) is missing", "incorrect"),
+    ("T.3", (2 * Matrix([0, 0, 0, m2 * VDOT2[3], m2 * VDOT2[4], 0]) - F2_LP, TAU2_LP),
+     "the bias term enters with a minus sign", "incorrect"),
+    ("T.3", (F2_LP, TAU2_LP - m2 * L1 * L2 * S2 * (qd1**2 + qd1 * qd2)),
+     "and with it the centrifugal torque", "incorrect"),
+    ("T.4", (A_STACK, M_LP), "LA: that is A alone", "incorrect"),
+    ("T.4", (LA, sympy.diag(m1 * L1**2, m2 * L2**2)), "that is A^T G A, without L", "incorrect"),
+    ("T.4", (LA, M_LP.subs(C2, -C2)), "M: M12: the L1*L2*m2*cos(q2) term has the wrong sign",
+     "incorrect"),
+]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+def test_the_table_covers_every_question_of_the_two_notebooks():
+    mine = {q for notebook in NOTEBOOKS for q in questions(notebook)}
+    assert set(RIGHT) == mine and len(mine) == 14
+    assert {row[0] for row in WRONG} == mine
+    assert len([row for row in WRONG if row[3] == "incorrect"]) >= 2 * len(mine)
+
+
+def test_points_add_up_per_notebook():
+    totals = {}
+    for question in RIGHT:
+        key = keys()[question]
+        assert key["points"] == int(key["points"]) >= 1
+        totals[key["notebook"]] = totals.get(key["notebook"], 0) + key["points"]
+    assert totals == {NOTEBOOKS[0]: 19, NOTEBOOKS[1]: 8}
+
+
+@pytest.mark.parametrize("question", sorted(RIGHT))
+def test_a_right_answer_passes_quickly(question):
+    feedback = check(question, RIGHT[question])
+    assert feedback.correct, str(feedback)
+    assert feedback.status == "correct" and feedback.points == keys()[question]["points"]
+    assert str(feedback).startswith(f"{question}  ✓")
+    assert feedback.seconds < SECONDS_PER_ANSWER
+
+
+@pytest.mark.parametrize("question, answer, words, status", WRONG,
+                         ids=[f"{row[0]}:{row[2][:40]}" for row in WRONG])
+def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, status):
+    feedback = check(question, answer)
+    assert isinstance(feedback, Feedback)
+    assert not feedback.correct
+    assert feedback.points < feedback.max_points or feedback.max_points == 0
+    assert feedback.points == sum(feedback.parts.values())
+    assert feedback.status == status, str(feedback)
+    assert words in str(feedback), str(feedback)
+    assert feedback.seconds < SECONDS_PER_ANSWER, feedback.seconds
+
+
+def test_a_reading_within_the_tolerance_is_right_and_one_beyond_it_is_not():
+    """A dashboard shows three decimals and a bar: a reading within 0.5 % of the largest value
+    is right (D.1, D.2); the simulated numbers allow 0.2 % (S.1) and 1e-4 (S.2), less than the
+    gap to every typical mistake."""
+    assert check("D.1", round(C1_LOADED, 2)).correct
+    assert check("D.1", C1_LOADED * 1.004).correct
+    assert not check("D.1", C1_LOADED * 1.01).correct
+    assert check("D.2", round(H2_FAST, 3)).correct
+    assert check("S.1", round(T45, 3)).correct
+    assert not check("S.1", T45 * 1.01).correct
+    assert check("S.2", round(euler_energy_gain(), 4)).correct
+    assert not check("S.2", euler_energy_gain() * 1.01).correct
+
+
+def test_the_euler_key_is_the_hand_iteration():
+    """S.2's key comes from dynlab.simulate; the hand iteration here (Lynch & Park, Sec. 9.5,
+    on Schilling's one-axis arm) gives the same number, and halving the step halves the gain
+    (first order)."""
+    assert check("S.2", euler_energy_gain()).correct
+    ratio = euler_energy_gain(h=0.005) / euler_energy_gain(h=0.01)
+    assert 0.4 < ratio < 0.6
+
+
+def test_equivalent_forms_are_accepted():
+    # G-D parts as nested lists, the twist as a flat tuple, M expanded
+    assert check("G.1", (D_ROT.tolist(), D_TRAN.applyfunc(sympy.expand).tolist())).correct
+    assert check("T.2", (tuple(V2), VDOT2.applyfunc(sympy.expand_trig))).correct
+    assert check("T.4", (LA, M_LP.applyfunc(sympy.expand))).correct
+    assert check("T.1", G_A.applyfunc(lambda e: sympy.expand(sympy.expand_trig(e)))).correct
+    assert check("D.1", np.float64(C1_LOADED)).correct
+    assert check("N.4", {"f1": F1, "n1": N1, "tau1": sympy.expand(TAU1)}).correct
+
+
+#: text of the two solution notebooks that states an answer: none of it may reach an exercise
+ANSWER_TEXTS = [
+    r"\frac{l^2}{12}\begin{bmatrix} m_1 + m_2",                                    # G.1
+    r"$\mathbf h^{\rm rot} = \mathbf 0$",                                           # G.2
+    r"\tfrac13 m_2 l^2 (\ddot q_1 + \ddot q_2) + \tfrac12 m_2 l^2 (C_2\ddot q_1",   # N.3
+    r"\tfrac13 m_1a_1^2\ddot q_1 + \tfrac12 m_1ga_1C_1 + Fa_1C_1",                 # N.4
+    r"\approx 28.93",                                                               # D.1
+    r"\approx -1.732",                                                              # D.2
+    r"$T \approx 1.2047$ s",                                                        # S.1
+    r"$\Delta E \approx +1.05$ J",                                                  # S.2
+    r"R_z(\theta)\,\mathcal I_b\,R_z(\theta)^T + m[c]^T[c]",                       # T.1
+    r"L_1 S_2\dot q_1,\ L_1C_2\dot q_1 + L_2(\dot q_1 + \dot q_2)",                # T.2
+    r"m_2(L_1L_2C_2 + L_2^2)\ddot q_1 + m_2L_2^2\ddot q_2",                        # T.3
+    r"$M_{22} = m_2L_2^2$",                                                         # T.4
+]
+
+
+def _text_of(folder, notebook):
+    import nbformat
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / folder / f"{notebook}.ipynb"
+    return "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+
+
+def test_the_exercises_state_no_answer_and_the_solutions_do():
+    solutions = "\n".join(_text_of("solutions", notebook) for notebook in NOTEBOOKS)
+    exercises = "\n".join(_text_of("exercises", notebook) for notebook in NOTEBOOKS)
+    assert [text for text in ANSWER_TEXTS if text not in solutions] == []
+    assert [text for text in ANSWER_TEXTS if text in exercises] == []

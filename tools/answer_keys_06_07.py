@@ -1,0 +1,573 @@
+"""The answer keys of the graded notebooks ``06_dalembert_newton_euler_and_simulation`` and
+``07_modern_form``, derived by dynlab (imported by ``tools/make_answer_keys.py``).
+
+As there, no answer is typed: each reference comes from dynlab's own derivation (Lee's G-D terms,
+the traces of Luh's and Schilling's recursions and of Lynch & Park's twist-wrench recursion, the
+closed form ``M = A^T L^T G L A``, the dashboard's arm, :func:`dynlab.simulate`), and each
+typical mistake is derived the same way from a wrong model or a wrong procedure (a rod's mass at
+its tip, gravity the wrong way, the printed initialisation of Lynch & Park's algorithm, ...).
+Where a closed form is short enough to write by hand, it is asserted equal to the derivation.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import sympy
+
+from dynlab import equations_of_motion, inverse_dynamics, simulate
+from dynlab import spatial as S
+from dynlab import vectors as V
+from dynlab.grading import make_key
+from dynlab.model import joint_symbols
+from dynlab.robots import pendulum, planar_2r
+from dynlab.symbolic import compact, is_zero
+from dynlab.twist_wrench import closed_form
+from dynlab.widgets import with_mass, with_payload
+
+RECURSIONS = "06_dalembert_newton_euler_and_simulation"
+MODERN = "07_modern_form"
+
+q, qd, qdd = joint_symbols(2)
+q1, q2 = q
+qd1, qd2 = qd
+qdd1, qdd2 = qdd
+TWO_LINK = {"m1": "positive", "m2": "positive", "l": "positive", "g": "positive",
+            "q1": "real", "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real",
+            "qdd2": "real"}
+SPLIT = ("qd1", "qd2", "qdd1", "qdd2")
+
+
+def numeric_key(question, *, parts, mistakes, **options):
+    """:func:`make_key` of a question answered by one number (a part of shape ``()``), the
+    reference and the mistakes to 7 significant digits: the key stays the same on every machine
+    (the last bits of a long integration differ), far below any tolerance here (1e-4 and up)."""
+    def rounded(values):
+        return [float(f"{float(x):.7g}") for x in values]
+    return make_key(question, kind="numeric",
+                    parts=[dict(p, value=rounded(p["value"]), shape=[]) for p in parts],
+                    mistakes=[dict(m, value=rounded(m["value"])) for m in mistakes], **options)
+
+
+def positive(*names):
+    return tuple(sympy.Symbol(n, positive=True) for n in names)
+
+
+def column(values):
+    """A 3- or 6-vector as a SymPy column, each entry in book form."""
+    return sympy.Matrix([compact(sympy.sympify(v)) for v in values])
+
+
+def square(rows):
+    return sympy.Matrix(rows).applyfunc(lambda e: compact(sympy.sympify(e)))
+
+
+def fu_arm(**changes):
+    """Fu, Gonzalez & Lee's two-link arm (Sec. 3.2.6, Fig. 3.2), symbolic; ``changes`` replace
+    fields of both links (a wrong model for a typical mistake)."""
+    arm = planar_2r("fu", symbolic=True)
+    for index in (1, 2):
+        if changes:
+            arm = arm.replace_link(index, **{k: v(index) if callable(v) else v
+                                             for k, v in changes.items()})
+    return arm
+
+
+def luh_trace(arm):
+    """Luh's link-frame recursion (Fu, Gonzalez & Lee, Table 3.3) on ``arm`` at the joint
+    symbols: the per-link records."""
+    _, trace = inverse_dynamics(arm, list(q), list(qd), list(qdd), variant="link", trace=True)
+    return trace
+
+
+# -- 06: G-D, the Newton-Euler passes, dashboards, simulation ------------------------------------
+def dalembert_keys():
+    """Fu, Gonzalez & Lee, Sec. 3.4.2: the rotational and translational parts of D and h."""
+    arm = fu_arm()
+    gd = equations_of_motion(arm, method="dalembert").terms
+    m1, m2, l = positive("m1", "m2", "l")
+    D_rot, D_tran = gd["D_rot"].applyfunc(compact), gd["D_tran"].applyfunc(compact)
+    h_rot, h_tran = gd["h_rot"].applyfunc(compact), gd["h_tran"].applyfunc(compact)
+    # by hand, Eq. (3.4-25): the rods' spins about z (I_zz = m l^2/12) and their centres' motion
+    assert is_zero(D_rot - sympy.Matrix([[(m1 + m2) * l**2 / 12, m2 * l**2 / 12],
+                                         [m2 * l**2 / 12, m2 * l**2 / 12]]))
+    assert is_zero(h_rot)
+    # the mistakes, derived from wrong models: the inertia about the joint end in D_rot (the
+    # parallel-axis part counted twice), the masses at the tips, link 2 left out of D_rot's sum
+    about_end = fu_arm(inertia=lambda i: sympy.diag(0, 1, 1) * arm.links[i - 1].mass * l**2 / 3)
+    end_rot = equations_of_motion(about_end, method="dalembert").terms["D_rot"]
+    tips = equations_of_motion(fu_arm(com=(0, 0, 0), inertia=sympy.zeros(3, 3)),
+                               method="dalembert").terms
+    own_link_only = sympy.Matrix([[m1 * l**2 / 12, m2 * l**2 / 12],
+                                  [m2 * l**2 / 12, m2 * l**2 / 12]])
+    keys = [make_key(
+        "G.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eq. (3.4-25): the "
+        "rotational and translational parts of D (two-link arm)", points=2,
+        symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2")}, angles=("q1", "q2"),
+        parts=[{"name": "D_rot", "value": D_rot, "structure": "symmetric",
+                "names": "D_rot[{i},{j}]"},
+               {"name": "D_tran", "value": D_tran, "structure": "symmetric",
+                "names": "D_tran[{i},{j}]"}],
+        mistakes=[{"part": "D_rot", "value": end_rot,
+                   "message": "D^rot takes each rod's inertia tensor I_s about its CENTRE OF "
+                              "MASS (m l^2/12 about z); the parallel-axis part m (l/2)^2 is "
+                              "the centre's motion, which D^tran already counts"},
+                  {"part": "D_rot", "value": own_link_only,
+                   "message": "the sum in Eq. (3.4-25) runs over every link s >= max(i, j): "
+                              "joint 1 turns link 2 too, so D^rot_11 = I_zz1 + I_zz2"},
+                  {"part": "D_tran", "value": tips["D_tran"],
+                   "message": "each rod's mass sits at its middle, l/2 from its joint "
+                              "(r_s - p_{j-1} reaches the centre of mass), not at its tip"}])]
+    keys.append(make_key(
+        "G.2", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eqs. (3.4-26), "
+        "(3.4-27): the translational and rotational parts of h (two-link arm)", points=2,
+        symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2", "qd1", "qd2")},
+        angles=("q1", "q2"), split=("qd1", "qd2"),
+        parts=[{"name": "h_rot", "value": h_rot, "names": "h_rot{i}"},
+               {"name": "h_tran", "value": h_tran, "names": "h_tran{i}"}],
+        mistakes=[{"part": "h_tran", "value": tips["h_tran"],
+                   "message": "each rod's mass sits at its middle, l/2 from its joint, not at "
+                              "its tip: the centripetal and Coriolis accelerations of "
+                              "Eq. (3.4-26) are those of the centre of mass"}]))
+    return keys
+
+
+def newton_euler_keys():
+    """Fu, Gonzalez & Lee, Sec. 3.3.7 (Table 3.3): link 2's forward and backward quantities,
+    and Schilling's Algorithm 6-8-1 on the one-axis arm carrying a load (Sec. 6-9)."""
+    m1, m2, l, g = positive("m1", "m2", "l", "g")
+    link2 = luh_trace(fu_arm())[2]
+    omega, omega_dot = column(link2["omega"]), column(link2["omega_dot"])
+    v_dot, a_bar = column(link2["v_dot"]), column(link2["a_bar"])
+    f, n = column(link2["f"]), column(link2["n"])
+    # by hand, from the text's Sec. 3.3.7: the forward quantities of link 2 in frame 2
+    S2, C2, S12, C12 = sympy.sin(q2), sympy.cos(q2), sympy.sin(q1 + q2), sympy.cos(q1 + q2)
+    assert is_zero(omega - sympy.Matrix([0, 0, qd1 + qd2]))
+    assert is_zero(v_dot - sympy.Matrix([
+        l * (S2 * qdd1 - C2 * qd1**2 - qd1**2 - qd2**2 - 2 * qd1 * qd2) + g * S12,
+        l * (qdd1 + qdd2 + C2 * qdd1 + S2 * qd1**2) + g * C12, 0]))
+    assert is_zero(n[2] - (m2 * l**2 / 3 * (qdd1 + qdd2) + m2 * l**2 / 2 * (C2 * qdd1 + S2 * qd1**2)
+                           + m2 * g * l * C12 / 2))
+    forward = {k: TWO_LINK[k] for k in TWO_LINK if k not in ("m1", "m2")}
+    keys = [make_key(
+        "N.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), "
+        "(3.3-51): the angular velocity and acceleration of link 2", points=2,
+        symbols={k: forward[k] for k in ("qd1", "qd2", "qdd1", "qdd2")},
+        parts=[{"name": "omega2", "value": omega, "names": "omega2[{i}]"},
+               {"name": "omega_dot2", "value": omega_dot, "names": "omega_dot2[{i}]"}],
+        mistakes=[{"part": "omega2", "value": sympy.Matrix([0, 0, qd2]),
+                   "message": "omega_2 is link 2's ABSOLUTE angular velocity: Eq. (3.3-50) "
+                              "adds joint 2's rate to link 1's, omega_2 = 2R1 (omega_1 + z0 qd2)"},
+                  {"part": "omega_dot2", "value": sympy.Matrix([0, 0, qdd2]),
+                   "message": "omega_dot_2 is link 2's absolute angular acceleration: "
+                              "Eq. (3.3-51) carries link 1's over"}])]
+    # the mistakes of the linear accelerations, from wrong procedures
+    up = luh_trace(fu_arm().replace(gravity=(0, g, 0)))[2]          # v_dot_0 = (0, -g, 0)
+    still = luh_trace(fu_arm().replace(gravity=(0, 0, 0)))[2]       # gravity left out
+    flipped = luh_trace(fu_arm(com=(l / 2, 0, 0)))[2]                 # s_2 pointing forward
+    link1 = luh_trace(fu_arm())[1]
+    R21 = sympy.Matrix([[C2, S2, 0], [-S2, C2, 0], [0, 0, 1]])        # 2R1
+    p2 = sympy.Matrix([l, 0, 0])
+    unrotated = (sympy.Matrix(link2["omega_dot"]).cross(p2)
+                 + omega.cross(omega.cross(p2)) + sympy.Matrix(link1["v_dot"]))
+    assert is_zero(unrotated - v_dot - (sympy.eye(3) - R21) * sympy.Matrix(link1["v_dot"]))
+    keys.append(make_key(
+        "N.2", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-52), "
+        "(3.3-53): the acceleration of link 2's origin and of its centre of mass", points=2,
+        symbols=forward, angles=("q1", "q2"), split=SPLIT,
+        parts=[{"name": "v_dot2", "value": v_dot, "names": "v_dot2[{i}]"},
+               {"name": "a_bar2", "value": a_bar, "names": "a_bar2[{i}]"}],
+        mistakes=[{"part": "v_dot2", "value": column(up["v_dot"]),
+                   "message": "gravity enters as an UPWARD acceleration of the base, "
+                              "v_dot_0 = (0, g, 0) with y0 up (Sec. 3.3.7): the arm must hold "
+                              "itself up against it"},
+                  {"part": "v_dot2", "value": column(still["v_dot"]),
+                   "message": "the recursion starts from v_dot_0 = (0, g, 0), not 0: that is "
+                              "how gravity reaches every link (Eq. (3.3-46))"},
+                  {"part": "v_dot2", "value": unrotated.applyfunc(compact),
+                   "message": "1R0 v_dot_1 is in frame 1: turn it into frame 2 with 2R1 "
+                              "before adding it (Eq. (3.3-52))"},
+                  {"part": "a_bar2", "value": column(up["a_bar"]),
+                   "message": "gravity enters as an UPWARD acceleration of the base, "
+                              "v_dot_0 = (0, g, 0) with y0 up (Sec. 3.3.7)"},
+                  {"part": "a_bar2", "value": column(still["a_bar"]),
+                   "message": "a_bar_2 carries gravity through v_dot_2 (v_dot_0 = (0, g, 0)): "
+                              "it is what F_2 = m2 a_bar_2 needs"},
+                  {"part": "a_bar2", "value": column(flipped["a_bar"]),
+                   "message": "the centre of mass of link 2 lies HALF A LINK BEHIND the "
+                              "origin of frame 2 (at the tip): 2R0 s_2 = (-l/2, 0, 0)"},
+                  {"part": "a_bar2", "value": v_dot,
+                   "message": "that is v_dot_2, the acceleration of the origin of frame 2 (the "
+                              "tip); the centre of mass adds omega_dot x s + omega x (omega x "
+                              "s) with 2R0 s_2 = (-l/2, 0, 0) (Eq. (3.3-53))"}]))
+    # backward: f_2 and n_2 (about the origin of frame 1, i.e. joint 2)
+    F2 = m2 * a_bar
+    s2 = sympy.Matrix([-l / 2, 0, 0])
+    N2 = n - (p2 + s2).cross(F2)
+    about_tip = (s2.cross(F2) + N2).applyfunc(compact)
+    keys.append(make_key(
+        "N.3", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-56), "
+        "(3.3-57): the force and moment on link 2", points=2,
+        symbols={k: TWO_LINK[k] for k in TWO_LINK if k != "m1"}, angles=("q1", "q2"),
+        split=SPLIT,
+        parts=[{"name": "f2", "value": f, "names": "f2[{i}]"},
+               {"name": "n2", "value": n, "names": "n2[{i}]"}],
+        mistakes=[{"part": "f2", "value": column(up["f"]),
+                   "message": "gravity enters as an UPWARD acceleration of the base, "
+                              "v_dot_0 = (0, g, 0) with y0 up: link 1 must push link 2 up"},
+                  {"part": "f2", "value": column(still["f"]),
+                   "message": "f_2 = m2 a_bar_2 with gravity inside a_bar_2 (v_dot_0 = "
+                              "(0, g, 0)): link 1 also carries link 2's weight"},
+                  {"part": "n2", "value": about_tip,
+                   "message": "n_2 is the moment about the origin of frame 1 (joint 2): the "
+                              "lever arm of F_2 is p*_2 + s_2 = (l/2, 0, 0), from the joint to "
+                              "the centre of mass (Eq. (3.3-57)), not s_2 from the tip"},
+                  {"part": "n2", "value": (n + sympy.Matrix([0, 0, m2 * l**2 * (qdd1 + qdd2) / 6])
+                                           ).applyfunc(compact),
+                   "message": "that is the tau_2 printed at the end of Sec. 3.3.7, with "
+                              "m2 l^2/2 where the recursion gives m2 l^2/3 (a rod about its "
+                              "end: m l^2/12 + m l^2/4); the book's own 2R0 n_2, just before "
+                              "it, has 1/3"},
+                  {"part": "n2", "value": N2.applyfunc(compact),
+                   "message": "that is N_2 alone, the rate of change of the angular momentum "
+                              "about the centre of mass; add the moment of F_2 about joint 2, "
+                              "(p*_2 + s_2) x F_2"}]))
+    keys.append(schilling_key())
+    return keys
+
+
+def schilling_key():
+    """Schilling, Algorithm 6-8-1 on the one-axis arm (Sec. 6-9) carrying a load at its tip: the
+    load's force on the tool is f^tool = (0, -F, 0), so f^2 = -f^tool (step 1)."""
+    m1, a1, g, F = positive("m1", "a1", "g", "F")
+    (qa,), (qda,), (qdda,) = joint_symbols(1)
+
+    def run(tip):
+        arm = pendulum(symbolic=True).replace(tip_force=tip)
+        tau, trace = inverse_dynamics(arm, [qa], [qda], [qdda], variant="base", trace=True)
+        record = trace[1]
+        return column(record["f"]), column(record["n"]), compact(sympy.sympify(tau[0]))
+
+    # dynlab's tip_force is the tool's force ON its environment, Schilling's f^{n+1} = -f^tool
+    f1, n1, tau1 = run((0, F, 0))
+    assert is_zero(tau1 - (m1 * a1**2 / 3 * qdda + m1 * g * a1 * sympy.cos(qa) / 2
+                           + F * a1 * sympy.cos(qa)))
+    f_wrong, n_wrong, tau_wrong = run((0, -F, 0))          # f^{n+1} = +f^tool
+    f_free, n_free, tau_free = run((0, 0, 0))              # the load forgotten
+    symbols = {"m1": "positive", "a1": "positive", "g": "positive", "F": "positive",
+               "q1": "real", "qd1": "real", "qdd1": "real"}
+    sign = ("the backward pass starts from f^2 = -f^tool (Algorithm 6-8-1, step 1): the load "
+            "pulls the tool DOWN with f^tool = (0, -F, 0), so the arm pulls it up with (0, F, 0)")
+    free = "the load is missing: the backward pass starts from f^2 = -f^tool = (0, F, 0), not 0"
+    return make_key(
+        "N.4", notebook=RECURSIONS, title="Schilling, Algorithm 6-8-1 (Sec. 6-9): the one-axis "
+        "arm carrying a load", points=3, symbols=symbols, angles=("q1",),
+        split=("qd1", "qdd1"),
+        parts=[{"name": "f1", "value": f1, "names": "f1[{i}]"},
+               {"name": "n1", "value": n1, "names": "n1[{i}]"},
+               {"name": "tau1", "value": tau1}],
+        mistakes=[{"part": "f1", "value": f_wrong, "message": sign},
+                  {"part": "n1", "value": n_wrong, "message": sign},
+                  {"part": "tau1", "value": tau_wrong, "message": sign},
+                  {"part": "f1", "value": f_free, "message": free},
+                  {"part": "n1", "value": n_free, "message": free},
+                  {"part": "tau1", "value": tau_free, "message": free}])
+
+
+#: the state of the two-link dashboard the questions read (its opening state: Schilling's home
+#: position q = (pi/3, -pi/3), qd = (1, 0.5), qdd = (1, -1)), and the parameters they set
+DASHBOARD_STATE = ([math.pi / 3, -math.pi / 3], [1.0, 0.5], [1.0, -1.0])
+
+
+def dashboard_parts(arm, q_, qd_, qdd_):
+    """The parts of tau the dashboard shows (Fu, Gonzalez & Lee, Eq. (3.2-26)), by dynlab's G-D
+    terms at the state."""
+    eom = equations_of_motion(arm, q_, qd_, method="dalembert")
+    return {"inertial": np.asarray(eom.D, dtype=float) @ np.asarray(qdd_, dtype=float),
+            "coriolis": np.asarray(eom.h, dtype=float).ravel(),
+            "gravity": np.asarray(eom.c, dtype=float).ravel()}
+
+
+def dashboard_keys():
+    """Two readings of chapter 02's dashboard of the two-link arm (Fu, Gonzalez & Lee,
+    Sec. 3.2.6): the gravity part of tau_1 with a heavier link 2 and a payload, and the
+    Coriolis/centrifugal part of tau_2 at a faster joint 1."""
+    keys = []
+    q_, qd_, qdd_ = DASHBOARD_STATE
+    arm = planar_2r("fu")
+    loaded = with_payload(with_mass(arm, 2, 2.0), 0.3)
+    parts = dashboard_parts(loaded, q_, qd_, qdd_)
+    g, l = 9.8062, 1.0
+    # by hand, Eq. (3.2-34): c1 = g l [(m1/2 + m2 + Mp) C1 + (m2/2 + Mp) C12]
+    c1 = g * l * ((1.0 + 2.0 + 0.3) * math.cos(q_[0]) + (1.0 + 0.3) * math.cos(q_[0] + q_[1]))
+    assert abs(parts["gravity"][0] - c1) < 1e-12
+    no_payload = dashboard_parts(with_mass(arm, 2, 2.0), q_, qd_, qdd_)
+    unchanged = dashboard_parts(arm, q_, qd_, qdd_)
+    total = sum(parts.values())
+    keys.append(numeric_key(
+        "D.1", notebook=RECURSIONS, title="Reading the dashboard: the gravity part of tau_1",
+        points=1, tolerance=5e-3,
+        parts=[{"name": "c1", "value": [parts["gravity"][0]]}],
+        mistakes=[{"part": "c1", "value": [total[0]],
+                   "message": "that is the total tau_1 (the dark bar); the gravity part is the "
+                              "green bar, c(q)"},
+                  {"part": "c1", "value": [parts["gravity"][1]],
+                   "message": "that is joint 2's gravity torque; read joint 1's"},
+                  {"part": "c1", "value": [no_payload["gravity"][0]],
+                   "message": "the payload of 0.3 kg at the tip is missing (the payload "
+                              "slider)"},
+                  {"part": "c1", "value": [unchanged["gravity"][0]],
+                   "message": "that is the gravity torque with the dashboard's own masses: set "
+                              "m2 to 2 kg and the payload to 0.3 kg first"}]))
+    fast = [2.0, qd_[1]]
+    parts = dashboard_parts(arm, q_, fast, qdd_)
+    # by hand, Eq. (3.2-33): h2 = m2 l^2 S2 qd1^2 / 2
+    assert abs(parts["coriolis"][1] - 1.0 * math.sin(q_[1]) * 4.0 / 2) < 1e-12
+    slow = dashboard_parts(arm, q_, qd_, qdd_)
+    keys.append(numeric_key(
+        "D.2", notebook=RECURSIONS, title="Reading the dashboard: the Coriolis/centrifugal part "
+        "of tau_2", points=1, tolerance=5e-3,
+        parts=[{"name": "h2", "value": [parts["coriolis"][1]]}],
+        mistakes=[{"part": "h2", "value": [parts["coriolis"][0]],
+                   "message": "that is joint 1's Coriolis/centrifugal torque; read joint 2's"},
+                  {"part": "h2", "value": [slow["coriolis"][1]],
+                   "message": "that is the reading at the opening state, qd1 = 1 rad/s; set "
+                              "qd1 to 2 rad/s first"},
+                  {"part": "h2", "value": [sum(parts.values())[1]],
+                   "message": "that is the total tau_2; the Coriolis/centrifugal part is the "
+                              "orange bar, h(q, qd)"}]))
+    return keys
+
+
+HANGING = -math.pi / 2          # the pendulum's lowest position (gravity along -y0)
+
+
+def swing_period(amplitude_degrees, arm=None):
+    """The period of the pendulum released from rest ``amplitude_degrees`` from its lowest
+    position, measured on a simulated swing (:meth:`dynlab.simulation.Trajectory.period`)."""
+    arm = pendulum() if arm is None else arm
+    start = HANGING + math.radians(amplitude_degrees)
+    swing = simulate(arm, [start], [0.0], t_span=8.0, dt=1e-3)
+    return swing.period(level=HANGING)
+
+
+def simulation_keys():
+    """The pendulum's period at 45 degrees, and the energy Euler's method adds."""
+    keys = []
+    arm = pendulum()
+    a, g = float(arm.links[0].a), 9.8062
+    period = swing_period(45.0)
+    small = 2 * math.pi * math.sqrt(2 * a / (3 * g))       # T0 of the rod (chapter 07)
+    from scipy.special import ellipk
+    assert abs(period / (small * 2 / math.pi * ellipk(math.sin(math.radians(22.5))**2)) - 1) \
+        < 1e-6
+    keys.append(numeric_key(
+        "S.1", notebook=RECURSIONS, title="Simulation: the period of the pendulum swinging 45 "
+        "degrees", points=2, tolerance=2e-3,
+        parts=[{"name": "T", "value": [period]}],
+        mistakes=[{"part": "T", "value": [small],
+                   "message": "that is the small-angle period 2 pi sqrt(2a/(3g)); a swing of 45 "
+                              "degrees is slower: measure it on the simulated swing"},
+                  {"part": "T", "value": [2 * math.pi * math.sqrt(a / g)],
+                   "message": "that is the period of a point mass on a string of length a; the "
+                              "pendulum is a uniform rod, D = m a^2/3 (its small-angle period "
+                              "is 2 pi sqrt(2a/(3g)))"},
+                  {"part": "T", "value": [period / 2],
+                   "message": "that is half a period: measure between successive passes through "
+                              "the lowest position IN THE SAME DIRECTION"},
+                  {"part": "T", "value": [swing_period(135.0)],
+                   "message": "the 45 degrees are measured from the LOWEST position, q1 = -pi/2; "
+                              "q1 = pi/4 starts the swing 135 degrees from it"}]))
+    # Euler's energy gain (Lynch & Park, Sec. 9.5) on the pendulum released from horizontal
+    euler = simulate(arm, [0.0], [0.0], t_span=2.0, integrator="euler", dt=0.01)
+    gain = float(euler.total[-1] - euler.total[0])
+    accurate = simulate(arm, [0.0], [0.0], t_span=2.0)
+    finer = simulate(arm, [0.0], [0.0], t_span=2.0, integrator="euler", dt=0.001)
+    assert gain > 0.1 and abs(accurate.total[-1] - accurate.total[0]) < 1e-6
+    keys.append(numeric_key(
+        "S.2", notebook=RECURSIONS, title="Simulation: the energy Euler's method adds to the "
+        "pendulum", points=2, tolerance=1e-4,
+        parts=[{"name": "dE", "value": [gain]}],
+        mistakes=[{"part": "dE", "value": [float(accurate.total[-1] - accurate.total[0])],
+                   "message": "that is the exact motion's energy change (none: no friction, no "
+                              "torque); integrate with integrator=\"euler\", dt=0.01"},
+                  {"part": "dE", "value": [float(finer.total[-1] - finer.total[0])],
+                   "message": "that is Euler with a step of 1 ms; the question takes h = 0.01 s"},
+                  {"part": "dE", "value": [-gain],
+                   "message": "E(2 s) - E(0): Euler's method ADDS energy (the wrong sign)"},
+                  {"part": "dE", "value": [euler.energy_drift()],
+                   "message": "that is energy_drift(), the largest change RELATIVE to the "
+                              "energy scale; the question asks for E(2 s) - E(0) in joules"}]))
+    return keys
+
+
+def recursions_keys():
+    return dalembert_keys() + newton_euler_keys() + dashboard_keys() + simulation_keys()
+
+
+# -- 07: the modern form (Lynch & Park, Ch. 9) -------------------------------------------------
+def rod_inertia_key():
+    """Lynch & Park, Sec. 9.2: a rod's spatial inertia in a frame at its end, turned by theta,
+    ``G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}]`` (the kinetic energy (9.24) is the same in either
+    frame, and ``V_b = Ad_{T_ba}(V_a)``)."""
+    m, l = positive("m", "l")
+    theta = sympy.Symbol("theta", real=True)
+    rod = ((0, 0, 0), (0, m * l**2 / 12, 0), (0, 0, m * l**2 / 12))
+    G_b = S.spatial_inertia_at_com(m, rod)                         # Eq. (9.23)
+    c, s = sympy.cos(theta), sympy.sin(theta)
+    R_ab = ((c, -s, 0), (s, c, 0), (0, 0, 1))
+    T_ab = (R_ab, (l / 2 * c, l / 2 * s, 0))                        # {b} seen from {a}
+    T_ba = S.inverse(T_ab)
+    G_a = square(S.change_frame(G_b, T_ba))                         # [Ad]^T G_b [Ad]
+    # the same by Steiner's theorem with the centre at R_ab (l/2, 0, 0) and I_b turned by R_ab
+    R = sympy.Matrix(R_ab)
+    turned = R * sympy.Matrix(rod) * R.T
+    assert is_zero(G_a - sympy.Matrix(S.spatial_inertia(m, tuple(R * sympy.Matrix([l / 2, 0, 0])),
+                                                        turned.tolist())))
+    Ad = sympy.Matrix(S.Ad_matrix(T_ba))
+    Gb = sympy.Matrix(G_b)
+    wrong_frame = square(S.change_frame(G_b, T_ab))
+    flipped = (Ad * Gb * Ad.T).applyfunc(compact)
+    unturned = square(S.change_frame(G_b, S.translation((-l / 2, 0, 0))))
+    steiner_only = sympy.diag(sympy.Matrix(G_a[:3, :3]), m * sympy.eye(3))
+    return make_key(
+        "T.1", notebook=MODERN, title="Lynch & Park, Sec. 9.2: a rod's spatial inertia in a "
+        "frame at its end", points=2, symbols={"m": "positive", "l": "positive",
+                                               "theta": "real"}, angles=("theta",),
+        parts=[{"name": "G_a", "value": G_a, "structure": "symmetric",
+                "names": "G_a[{i},{j}]"}],
+        mistakes=[{"part": "G_a", "value": wrong_frame,
+                   "message": "G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}] takes the map of twists from {a} to {b} "
+                              "(T_ba: frame {a} seen from {b}), not [Ad_{T_ab}]"},
+                  {"part": "G_a", "value": flipped,
+                   "message": "the order is [Ad_{T_ba}]^T G_b [Ad_{T_ba}] (transpose on the "
+                              "left), which keeps the kinetic energy (1/2) V^T G V the same in "
+                              "both frames"},
+                  {"part": "G_a", "value": unturned,
+                   "message": "that is the spatial inertia for theta = 0: the rod is turned by "
+                              "theta about z_a, so [Ad_{T_ba}] holds R_ba = Rz(-theta)"},
+                  {"part": "G_a", "value": steiner_only,
+                   "message": "the off-diagonal blocks m [p] are missing: away from the centre "
+                              "of mass a spin also moves the mass, so rotation and translation "
+                              "couple"}])
+
+
+def twist_keys():
+    """Lynch & Park, Eqs. (9.53)-(9.55) on the 2R arm of Sec. 9.1.1: the twist of link 2 and
+    its rate, in frame {2} at the mass m2."""
+    m1, m2, L1, L2, g = positive("m1", "m2", "L1", "L2", "g")
+    arm = planar_2r("lynch_park", symbolic=True)
+
+    def run(robot):
+        _, trace = inverse_dynamics(robot, list(q), list(qd), list(qdd), method="twist_wrench",
+                                    variant="poe", trace=True)
+        return column(trace[2]["V"]), column(trace[2]["V_dot"]), trace
+
+    V2, Vdot2, trace = run(arm)
+    S2, C2 = sympy.sin(q2), sympy.cos(q2)
+    assert is_zero(V2 - sympy.Matrix([0, 0, qd1 + qd2, L1 * S2 * qd1,
+                                      L1 * C2 * qd1 + L2 * (qd1 + qd2), 0]))
+    _, Vdot_printed, _ = run(arm.replace(gravity=(0, g, 0)))     # Vdot_0 = (0, +g) as printed
+    _, Vdot_still, _ = run(arm.replace(gravity=(0, 0, 0)))
+    A2 = sympy.Matrix(trace[2]["V"]).subs({qd1: 0, qd2: 1})        # A_2 = V_2 at qd = (0, 1)
+    no_bracket = (Vdot2 - qd2 * sympy.Matrix(S.ad(tuple(V2), tuple(A2)))).applyfunc(compact)
+    A1 = sympy.Matrix(trace[1]["V"]).subs({qd1: 1})
+    summed = (A1 * qd1 + A2 * qd2).applyfunc(compact)
+    symbols = {"L1": "positive", "L2": "positive", "g": "positive", "q1": "real",
+               "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real", "qdd2": "real"}
+    return make_key(
+        "T.2", notebook=MODERN, title="Lynch & Park, Eqs. (9.53)-(9.55): one forward pass of "
+        "the 2R arm (V_2, Vdot_2)", points=2, symbols=symbols, angles=("q1", "q2"),
+        split=SPLIT,
+        parts=[{"name": "V2", "value": V2, "names": "V2[{i}]"},
+               {"name": "Vdot2", "value": Vdot2, "names": "Vdot2[{i}]"}],
+        mistakes=[{"part": "V2", "value": summed,
+                   "message": "A_1 thetadot_1 is a twist in frame {1}: bring V_1 into frame {2} "
+                              "with Ad_{T_21} before adding A_2 thetadot_2 (Eq. (9.54))"},
+                  {"part": "Vdot2", "value": Vdot_printed,
+                   "message": "gravity enters as the base accelerating UPWARD, Vdot_0 = "
+                              "(0, 0, 0, 0, g, 0) with y up (the printed initialisation "
+                              "(0, g) with g = (0, -g, 0) is a misprint: the text gives the "
+                              "base the acceleration -g)"},
+                  {"part": "Vdot2", "value": Vdot_still,
+                   "message": "the recursion starts from Vdot_0 = (0, 0, 0, 0, g, 0), not 0: "
+                              "that is how gravity reaches the links"},
+                  {"part": "Vdot2", "value": no_bracket,
+                   "message": "the term [V_2, A_2] thetadot_2 = ad_{V_2}(A_2) thetadot_2 of "
+                              "Eq. (9.55) is missing: the joint's screw turns with the link"}])
+
+
+def backward_key():
+    """Lynch & Park, Eqs. (9.56)-(9.57) on the 2R arm: the wrench on link 2 and tau_2 (no tip
+    wrench, F_3 = 0)."""
+    m2, L1, L2, g = positive("m2", "L1", "L2", "g")
+    arm = planar_2r("lynch_park", symbolic=True)
+    tau, trace = inverse_dynamics(arm, list(q), list(qd), list(qdd), method="twist_wrench",
+                                  variant="poe", trace=True)
+    V2, Vdot2 = tuple(trace[2]["V"]), tuple(trace[2]["V_dot"])
+    F2, tau2 = column(trace[2]["wrench"]), compact(sympy.sympify(tau[1]))
+    G2 = sympy.diag(0, 0, 0, m2, m2, m2)
+    GV = tuple(G2 * sympy.Matrix(V2))
+    GVdot = G2 * sympy.Matrix(Vdot2)
+    assert is_zero(F2 - GVdot + sympy.Matrix(S.ad_transpose(V2, GV)))          # (9.56)
+    S2, C2, C12 = sympy.sin(q2), sympy.cos(q2), sympy.cos(q1 + q2)
+    assert is_zero(tau2 - m2 * L2 * (L1 * C2 * qdd1 + L2 * (qdd1 + qdd2) + L1 * S2 * qd1**2
+                                     + g * C12))
+    plus = (GVdot + sympy.Matrix(S.ad_transpose(V2, GV))).applyfunc(compact)
+    no_bias = GVdot.applyfunc(compact)
+    A2 = sympy.Matrix([0, 0, 1, 0, L2, 0])
+    symbols = {"m2": "positive", "L1": "positive", "L2": "positive", "g": "positive",
+               "q1": "real", "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real",
+               "qdd2": "real"}
+    return make_key(
+        "T.3", notebook=MODERN, title="Lynch & Park, Eqs. (9.56)-(9.57): one backward step of "
+        "the 2R arm (F_2, tau_2)", points=2, symbols=symbols, angles=("q1", "q2"), split=SPLIT,
+        parts=[{"name": "F2", "value": F2, "names": "F2[{i}]"},
+               {"name": "tau2", "value": tau2}],
+        mistakes=[{"part": "F2", "value": plus,
+                   "message": "the bias term enters with a minus sign: F_i = ... + G_i Vdot_i "
+                              "- ad^T_{V_i}(G_i V_i) (Eq. (9.56))"},
+                  {"part": "F2", "value": no_bias,
+                   "message": "the term -ad^T_{V_2}(G_2 V_2) is missing: Vdot_2 is the rate of "
+                              "the twist's coordinates in the moving frame {2}, so the mass's "
+                              "acceleration also has omega_2 x v_2 (Eq. (9.56))"},
+                  {"part": "tau2", "value": (no_bias.T * A2)[0],
+                   "message": "the term -ad^T_{V_2}(G_2 V_2) of Eq. (9.56) is missing from F_2, "
+                              "and with it the centrifugal torque m2 L1 L2 S2 qd1^2"}])
+
+
+def closed_form_key():
+    """Lynch & Park, Eqs. (9.64)-(9.82) on the 2R arm: L A and M = A^T L^T G L A."""
+    arm = planar_2r("lynch_park", symbolic=True)
+    terms = closed_form(arm, list(q), list(qd))
+    A, L, G = (sympy.Matrix(terms[k]) for k in ("A", "L", "G"))
+    LA = (L * A).applyfunc(compact)
+    M = (LA.T * G * LA).applyfunc(compact)
+    assert is_zero(M - equations_of_motion(arm, method="lagrange_euler").D)
+    no_L = (A.T * G * A).applyfunc(compact)
+    transposed = (L.T * A).applyfunc(compact)
+    symbols = {"m1": "positive", "m2": "positive", "L1": "positive", "L2": "positive",
+               "q1": "real", "q2": "real"}
+    return make_key(
+        "T.4", notebook=MODERN, title="Lynch & Park, Eq. (9.82): M = A^T L^T G L A for the 2R "
+        "arm", points=2, symbols=symbols, angles=("q1", "q2"),
+        parts=[{"name": "LA", "value": LA, "names": "LA[{i},{j}]"},
+               {"name": "M", "value": M, "structure": "symmetric", "names": "M{i}{j}"}],
+        mistakes=[{"part": "LA", "value": A,
+                   "message": "that is A alone; L = (I - Gamma)^-1 (Eq. (9.76)) carries joint "
+                              "1's screw into frame {2}: the lower-left block of L is "
+                              "[Ad_{T_21}]"},
+                  {"part": "LA", "value": transposed,
+                   "message": "L is block LOWER triangular (Eq. (9.76)): joint 1 moves link 2, "
+                              "joint 2 does not move link 1; that is L^T A"},
+                  {"part": "M", "value": no_L,
+                   "message": "that is A^T G A, without L: each joint then moves only its own "
+                              "link; M = A^T L^T G L A (Eq. (9.82))"}])
+
+
+def modern_keys():
+    return [rod_inertia_key(), twist_keys(), backward_key(), closed_form_key()]
+
+
+BUILDERS = {RECURSIONS: recursions_keys, MODERN: modern_keys}

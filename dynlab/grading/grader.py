@@ -480,8 +480,30 @@ def _run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: 
                             f"cell {index + 1}"
                         errors.append(f"{what} ran longer than {client.timeout} s and was "
                                       f"stopped")
+                        if not _responds(client, len(run.cells)):
+                            reasons.append("the kernel did not stop (arithmetic that cannot be "
+                                           "interrupted); the rest of the notebook was not run")
+                            break
         except DeadKernelError:
             reasons.append("the kernel died (the notebook ended its own process)")
         except Exception as error:                    # noqa: BLE001
             reasons.append(f"running the notebook failed ({type(error).__name__}: {error})")
     return answers, errors + reasons
+
+
+#: Seconds a kernel has to answer after one of its cells was interrupted.
+RESPONSE_TIME = 5
+
+
+def _responds(client, index: int) -> bool:
+    """Whether the kernel runs a trivial cell again after an interrupted one."""
+    import nbformat
+    probe = nbformat.v4.new_code_cell("pass")
+    client.nb.cells.append(probe)
+    try:
+        client.timeout = RESPONSE_TIME
+        begun = time.monotonic()
+        client.execute_cell(probe, index)
+        return time.monotonic() - begun < RESPONSE_TIME - 0.5
+    finally:
+        client.nb.cells.remove(probe)

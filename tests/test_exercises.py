@@ -220,3 +220,27 @@ def test_no_solution_notebook_has_a_cell_nbgrader_would_release_with_an_answer()
     for path in SOLUTIONS:
         for cell in nbformat.read(path, as_version=4).cells:
             assert make_exercises.SOLUTION_ONLY not in cell.metadata.get("tags", []), path.name
+
+
+def test_the_key_template_builds_a_key_the_checker_grades():
+    """tools/answer_keys/_template.py, the one small file of a new question's key."""
+    import importlib.util
+
+    import sympy
+
+    from dynlab.grading import check
+    from dynlab.grading import keys as loaded_keys
+    spec = importlib.util.spec_from_file_location(
+        "template", ROOT / "tools" / "answer_keys" / "_template.py")
+    template = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(template)
+    key, = template.keys()
+    m1, a1, g = sympy.symbols("m1 a1 g", positive=True)
+    q1 = sympy.Symbol("q1", real=True)
+    loaded_keys()[key["id"]] = key
+    try:
+        assert check(key["id"], m1 * g * a1 * sympy.cos(q1) / 2).correct
+        wrong = check(key["id"], -m1 * g * a1 * sympy.cos(q1) / 2)
+        assert not wrong.correct and "+c(q), not -c(q)" in str(wrong)
+    finally:
+        del loaded_keys()[key["id"]]

@@ -788,6 +788,25 @@ def control_keys():
 BUILDERS = {FRAMES: frames_keys, CEILING: ceiling_keys, PROBING: probing_keys,
             STRUCTURE: structure_keys, CONTROL: control_keys}
 
+#: One small file per notebook, as the alternative to a builder here: ``tools/answer_keys/
+#: <notebook>.py`` defining ``keys()`` (a list of make_key / make_choice_key results);
+#: ``tools/answer_keys/_template.py`` is the template (files starting with _ are skipped).
+KEY_FILES = ROOT / "tools" / "answer_keys"
+
+
+def _key_files() -> dict:
+    import importlib.util
+    builders = {}
+    for path in sorted(KEY_FILES.glob("[!_]*.py")):
+        spec = importlib.util.spec_from_file_location(f"answer_keys_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        builders[path.stem] = module.keys
+    return builders
+
+
+BUILDERS.update(_key_files())
+
 
 def with_notes(notebook: str, keys: list) -> list:
     """The keys with their hints and takeaways sealed in (tools/question_notes.md first, then a

@@ -5,9 +5,9 @@ in a fresh kernel and graded from the instructor's solutions, ``--workers`` at a
     PYTHONPATH=. python benchmarks/bench_grade_batch.py --count 20      # fewer, extrapolated
 
 The submissions are the released notebook answered with the solutions, every third one with a
-wrong part (:data:`WRONG`, so the feedback's diagnosis runs too).  Prints the wall time of the batch, the median
-and the slowest notebook (kernel start, the student's cells, the checks), and the batch time
-extrapolated to 100.
+wrong part (:data:`WRONG`, so the feedback's diagnosis runs too).  Prints the wall time of the
+batch, the median and the slowest notebook (kernel start, the student's cells, the checks), and
+the batch time extrapolated to 100.
 
 Goal (issue 14): 100 submissions of one notebook on 2 cores in under 10 minutes.
 """

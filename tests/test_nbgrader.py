@@ -123,7 +123,8 @@ def course(tmp_path_factory) -> Path:
         folder = course / "submitted" / student / ASSIGNMENT
         folder.mkdir(parents=True)
         nbformat.write(notebook, folder / f"{NOTEBOOK}.ipynb")
-    _nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force")
+    graded = _nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force")
+    (course / "autograde.log").write_text(graded.stdout + graded.stderr)
     _nbgrader(course, "export", "--to", str(course / "grades.csv"))
     return course
 
@@ -176,6 +177,13 @@ def test_autograding_gives_each_part_its_points(course):
             assert {q: pytest.approx(given[_check_id(q)], abs=1e-9) for q in points} == points, \
                 student
             assert notebook.score == pytest.approx(sum(points.values()), abs=1e-9)
+
+
+def test_every_check_cell_gives_nbgrader_a_number(course):
+    """No "cannot be converted to a float" (nbgrader then gives full points to any output)."""
+    log = (course / "autograde.log").read_text()
+    assert "autograde" in log.lower() and "cannot be converted to" not in log
+    assert "partial credit cannot be greater" not in log
 
 
 def test_the_export_has_one_row_per_student(course):

@@ -1,6 +1,7 @@
 """Generate ``exercises/*.ipynb`` from ``solutions/*.ipynb``: the one source of truth, in the form
-nbgrader takes as its source, so that ``exercises/`` is exactly what ``nbgrader generate_assignment``
-releases (with the one line of course configuration in :data:`NBGRADER_CONFIG`).
+nbgrader takes as its source, so that ``exercises/`` is exactly what
+``nbgrader generate_assignment`` releases (with the one line of course configuration in
+:data:`NBGRADER_CONFIG`).
 
     .venv/bin/python tools/make_exercises.py            # bring solutions/ to the form below,
                                                         # write exercises/, execute both
@@ -211,9 +212,10 @@ def solution_form(notebook) -> tuple:
                                        else "") + cell.source.strip()
                 continue
             raise SolutionError(
-                f"cell {index}: a {cell.cell_type} cell tagged {SOLUTION_ONLY} that does not follow "
-                f"a check cell; nbgrader would release it: move it into the solution block of an "
-                f"answer cell, or its text into the takeaway (tools/question_notes.md)")
+                f"cell {index}: a {cell.cell_type} cell tagged {SOLUTION_ONLY} that does not "
+                f"follow a check cell; nbgrader would release it: move it into the solution "
+                f"block of an answer cell, or its text into the takeaway "
+                f"(tools/question_notes.md)")
         question = check_call(cell, f"cell {index}")[0] if _is_grade(cell) else None
         kept.append(cell)
     solution.cells = kept

@@ -27,6 +27,8 @@ needed.  (``DYNLAB_STRICT_GRADING=1`` still makes a check that is not correct ra
 :class:`AnswerError`.)
 
 - :mod:`dynlab.grading.autograde`: the hidden check of an nbgrader check cell.
+- :mod:`dynlab.grading.answers`: an answer carried out of a student's kernel as data, and read
+  back without running code (for :mod:`dynlab.grading.grader`).
 
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)

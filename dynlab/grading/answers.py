@@ -12,10 +12,10 @@ forged text can build a wrong answer but never run code.
 >>> data = serialize((sympy.Matrix([[x**2, 1]]), [1.5, "B"], ...))
 >>> deserialize(data)
 (Matrix([[x**2, 1]]), [1.5, 'B'], Ellipsis)
->>> deserialize({"sympy": "__import__('os').system('echo hi')"})
+>>> deserialize({"sympy": "eval('1 + 1')"})
 Traceback (most recent call last):
 ...
-dynlab.grading.answers.UnsafeAnswer: the answer's text calls __import__, which is not a SymPy class
+dynlab.grading.answers.UnsafeAnswer: the answer's text calls eval, which is not a SymPy class
 """
 
 from __future__ import annotations

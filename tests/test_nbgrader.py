@@ -130,11 +130,14 @@ def course(tmp_path_factory) -> Path:
 
 
 def _solution_texts(notebook) -> set:
-    """Every line of a solution block or a hidden check (stripped, not blank) that appears
-    nowhere else in the source notebook (not even inside a line of the question's text), and
-    every takeaway of its questions."""
+    """Every line of a solution block, a hidden check or a cell tagged solution_only (stripped,
+    not blank) that appears nowhere else in the source notebook (not even inside a line of the
+    question's text), and every takeaway of its questions."""
     secret, public = set(), set()
     for index, cell in enumerate(notebook.cells):
+        if make_exercises.SOLUTION_ONLY in cell.metadata.get("tags", []):
+            secret.update(line.strip() for line in cell.source.split("\n") if line.strip())
+            continue
         for piece, lines in make_exercises.split_blocks(cell.source, f"cell {index}"):
             for part, sub in make_exercises.split_blocks(
                     "\n".join(lines), f"cell {index}", make_exercises.HIDDEN_BEGIN,

@@ -77,7 +77,8 @@ def solution_questions(solutions: Path = SOLUTIONS) -> dict:
         if entries:
             found[path.stem] = entries
     if not found:
-        raise FileNotFoundError(f"no solution notebook with check cells in {solutions}")
+        raise FileNotFoundError(f"no solution notebook with check cells in {solutions} (name "
+                                f"the workbook's solutions/ folder with --solutions)")
     return found
 
 
@@ -124,14 +125,23 @@ class Gradebook:
             writer.writerow(self.header())
             top = sum(self.maximum.values())
             for student, row in self.rows.items():
-                writer.writerow([student] + [_number(row[c]) for c in self.columns]
+                writer.writerow([_text(student)] + [_number(row[c]) for c in self.columns]
                                 + [_number(self.total(student)), _number(top),
-                                   "; ".join(self.notes[student])])
+                                   _text("; ".join(self.notes[student]))])
         return path
 
 
 def _number(value: float) -> str:
     return f"{round(value, 6):g}"
+
+
+def _text(value: str) -> str:
+    """A name or note as a CSV cell that a spreadsheet shows as text, never runs as a formula.
+
+    >>> _text("=HYPERLINK(1)"), _text("alice")
+    ("'=HYPERLINK(1)", 'alice')
+    """
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 # -- the batch ------------------------------------------------------------------------------------

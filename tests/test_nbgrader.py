@@ -43,7 +43,8 @@ CAROL_WRONG = {
     "3.13b": 'choice = "A"',
 }
 #: ... and what she tries besides: her own check, and an edited check cell
-CAROL_HOSTILE = "def check(question, answer, **options):\n    return 1e9"
+#: (her check's value, and the edited cell's, would be a grade if nbgrader used them)
+CAROL_HOSTILE = "def check(question, answer, **options):\n    return 1.0"
 
 
 def carol_expected() -> dict:
@@ -87,7 +88,7 @@ def submissions(release: Path) -> dict:
     first_answer.source += "\n" + CAROL_HOSTILE
     for cell in carol.cells:
         if cell.metadata.get("nbgrader", {}).get("grade_id") == _check_id("3.16b"):
-            cell.source = "3.0"
+            cell.source = "1.0"
     return {"alice": alice, "bob": bob, "carol": carol}
 
 

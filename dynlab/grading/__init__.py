@@ -17,7 +17,7 @@ a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or
 - :mod:`dynlab.grading.limits`: every check runs in a forked child process with a hard time limit
   (by default :data:`TIME_LIMIT` seconds), so nothing an answer does reaches the notebook.
 - :mod:`dynlab.grading.grader`: grading submitted notebooks on the instructor's side
-  (``dynlab grade``), where the student cannot reach the keys or the checker.
+  (``dynlab grade``, :func:`grade_submissions`), where the student cannot reach the checker.
 
 Each part of a question earns its share of the question's points.  Once an answer is right,
 :func:`check` also shows the question's takeaway; :func:`hint` gives a hint on request (both
@@ -52,6 +52,7 @@ Hint for 3.5: About the centre, use the symmetry of the cube; then move to the c
 from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feedback, Hint,
                                   Summary, check, hint, reset, summary)
 from dynlab.grading.compare import EXACT_TIME_LIMIT
+from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import (KEY_DIRECTORY, NUMERIC_TOLERANCE, TOLERANCE, canonical_form,
                                  fresh_points, keys, make_choice_key, make_key, part_points,
                                  questions, seal_notes, write_keys)
@@ -59,9 +60,9 @@ from dynlab.grading.limits import hard_limits
 
 __all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "Hint", "KEY_DIRECTORY",
            "NUMERIC_TOLERANCE", "STRICT_VARIABLE", "Summary", "TIME_LIMIT", "TOLERANCE",
-           "canonical_form", "check", "fresh_points", "hard_limits", "hint", "keys",
-           "make_choice_key", "make_key", "part_points", "questions", "reset", "seal_notes",
-           "summary", "write_keys"]
+           "canonical_form", "check", "fresh_points", "grade_submissions", "hard_limits", "hint",
+           "keys", "make_choice_key", "make_key", "part_points", "questions", "reset",
+           "seal_notes", "summary", "write_keys"]
 
 
 def _reload() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -198,3 +199,24 @@ def test_the_export_has_one_row_per_student(course):
     for row in rows:
         assert float(row["raw_score"]) == pytest.approx(total[row["student_id"]], abs=1e-9)
         assert float(row["max_score"]) == total["alice"]
+
+
+def test_without_the_configuration_only_nbgrader_s_default_stub_differs(tmp_path):
+    """The guide's claim: with nbgrader's own default stub, the release is exercises/ with
+    ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` in place of each blank stub line."""
+    source = tmp_path / "source" / ASSIGNMENT
+    source.mkdir(parents=True)
+    (source / f"{NOTEBOOK}.ipynb").write_bytes(
+        (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes())
+    _nbgrader(tmp_path, "generate_assignment", ASSIGNMENT, "--force")
+    release = nbformat.read(tmp_path / "release" / ASSIGNMENT / f"{NOTEBOOK}.ipynb", as_version=4)
+    exercise = nbformat.read(ROOT / "exercises" / f"{NOTEBOOK}.ipynb", as_version=4)
+    differing = [(r.source, e.source) for r, e in zip(release.cells, exercise.cells)
+                 if r.source != e.source]
+    assert len(release.cells) == len(exercise.cells) and len(differing) == len(questions(NOTEBOOK))
+    for released, exercised in differing:
+        lines = exercised.split("\n")
+        blank = max(i for i, line in enumerate(lines) if re.fullmatch(r"\w+ = \.\.\.", line)) + 1
+        assert lines[blank] == make_exercises.CODE_STUB
+        default = ["# YOUR CODE HERE", "raise NotImplementedError()"]
+        assert released == "\n".join(lines[:blank] + default + lines[blank + 1:])

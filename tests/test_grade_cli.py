@@ -140,8 +140,8 @@ def test_hostile_submissions_get_zero_for_what_they_did_not_show_and_never_stop_
 
 
 def test_the_progress_bar_shows_on_request(tmp_path):
-    path = tmp_path / "bob" / f"{CONTROL}.ipynb"
-    path.parent.mkdir()
+    path = tmp_path / "submitted" / "bob" / "ps1" / f"{CONTROL}.ipynb"    # nbgrader's layout
+    path.parent.mkdir(parents=True)
     path.write_bytes((ROOT / "exercises" / f"{CONTROL}.ipynb").read_bytes())
     shown = io.StringIO()
     book = grade_submissions([path], progress=True, stream=shown)

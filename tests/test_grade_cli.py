@@ -163,3 +163,15 @@ def test_the_progress_bar_shows_on_request(tmp_path):
 def test_an_answer_is_rebuilt_without_running_code(text):
     with pytest.raises(answers.UnsafeAnswer):
         answers.from_srepr(text)
+
+
+def test_a_later_submission_of_the_same_notebook_counts(tmp_path):
+    first, second = tmp_path / "a" / "bob", tmp_path / "b" / "bob"
+    first.mkdir(parents=True)
+    second.mkdir(parents=True)
+    nbformat.write(_answered(), first / f"{CONTROL}.ipynb")
+    (second / f"{CONTROL}.ipynb").write_bytes(
+        (ROOT / "exercises" / f"{CONTROL}.ipynb").read_bytes())          # nothing answered
+    book = grade_submissions([first, second])
+    assert list(book.rows) == ["bob"] and book.total("bob") == 0
+    assert "another submission of 05_control follows" in book.notes["bob"][0]

@@ -323,12 +323,13 @@ def _gradebook(results: list, catalogue: dict) -> Gradebook:
                 columns.append((entry.question, part))
                 maximum[(entry.question, part)] = share
     rows, notes = {}, {}
-    for result in results:
+    for position, result in enumerate(results):
         row = rows.setdefault(result.student, {column: 0.0 for column in columns})
         note = notes.setdefault(result.student, [])
         name = Path(result.path).name
-        if any(r is not result and r.student == result.student and r.notebook == result.notebook
-               and r.notebook for r in results[results.index(result) + 1:]):
+        if result.notebook and any(later.student == result.student
+                                   and later.notebook == result.notebook
+                                   for later in results[position + 1:]):
             note.append(f"{name}: another submission of {result.notebook} follows; it counts")
             continue
         for question, parts in result.points.items():

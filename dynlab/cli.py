@@ -8,6 +8,7 @@ Subcommands::
     dynlab torque puma560 --q qr --qd 0.1,0,0,0,0,0
     dynlab code planar_2r:macsyma --language fortran --symbolic
     dynlab check                                  the formulations agree on every arm
+    dynlab grade submitted/ --out grades.csv      grade students' notebooks (instructors)
 
 An arm is named as in :data:`dynlab.robots.ROBOTS`, optionally with options after a colon: the
 variant of the two-link arm or the number of joints of the PUMA 560 (``planar_2r:macsyma`` is
@@ -32,6 +33,7 @@ import os
 import re
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -459,7 +461,54 @@ def build_parser() -> argparse.ArgumentParser:
                      help="random states per arm (default 3)")
     sub.add_argument("--seed", type=_seed, default=0)
     sub.set_defaults(run=command_check)
+
+    sub = commands.add_parser("grade", help="grade submitted exercise notebooks (instructors)",
+                              description=command_grade.__doc__)
+    sub.add_argument("submissions", nargs="+", metavar="SUBMISSION",
+                     help="submitted notebooks, or folders holding them")
+    sub.add_argument("--out", default="grades.csv", help="the gradebook (CSV; default "
+                                                         "grades.csv)")
+    sub.add_argument("--solutions", default=None,
+                     help="folder of the solution notebooks (default: the workbook's solutions/)")
+    sub.add_argument("--workers", type=_positive, default=2,
+                     help="notebooks graded at a time (default 2)")
+    sub.add_argument("--notebook-time-limit", type=float, default=None, metavar="SECONDS",
+                     help="time limit of one notebook (default 300)")
+    sub.add_argument("--cell-time-limit", type=float, default=None, metavar="SECONDS",
+                     help="time limit of one cell (default 60)")
+    sub.add_argument("--check-time-limit", type=float, default=None, metavar="SECONDS",
+                     help="time limit of one check (default 10)")
+    sub.set_defaults(run=command_grade)
     return parser
+
+
+def command_grade(args) -> int:
+    """Grade submitted notebooks of the exercises, each in a fresh kernel with time limits, from
+    the instructor's solutions and the installed answer keys (never from what a submission
+    defines), and write the gradebook: one row per student, one column per part of each
+    question, the total and the reasons for what could not be graded.  A progress bar shows on a
+    terminal."""
+    from dynlab.grading import grader
+    options = {}
+    for name in ("notebook_time_limit", "cell_time_limit", "check_time_limit"):
+        value = getattr(args, name)
+        if value is not None:
+            if not value > 0:
+                raise CommandError(f"--{name.replace('_', '-')} must be a positive number of "
+                                   f"seconds, got {value:g}")
+            options[name] = value
+    if args.solutions is not None:
+        options["solutions"] = Path(args.solutions)
+    try:
+        book = grader.grade_submissions(args.submissions, out=args.out, workers=args.workers,
+                                        **options)
+    except FileNotFoundError as error:
+        raise CommandError(str(error)) from None
+    top = sum(book.maximum.values())
+    for student in book.rows:
+        print(f"{student}: {book.total(student):g}/{top:g} points")
+    print(f"wrote {args.out} ({len(book.rows)} students)")
+    return 0
 
 
 VECTOR_OPTIONS = ("--q", "--qd", "--qdd")
@@ -494,7 +543,8 @@ def main(argv=None) -> int:
         return int(stop.code or 0)
     if args.command is None:
         parser.print_help()
-        print("dynlab: error: name a COMMAND (list, equations, compare, torque, code, check)",
+        print("dynlab: error: name a COMMAND (list, equations, compare, torque, code, check, "
+              "grade)",
               file=sys.stderr)
         return USAGE_ERROR
     try:

@@ -23,7 +23,7 @@ import make_exercises  # noqa: E402
 
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
-CHECK_CALL = re.compile(r'^check\("([^"]+)", .+\)$')
+CHECK_CALL = re.compile(r'^check\("([^"]+)", .+\)$')     # the first line of a check cell
 
 
 def _text(output) -> str:
@@ -74,8 +74,16 @@ def test_a_solution_block_becomes_a_stub_of_the_names_the_notebook_uses():
                                   metadata={"nbgrader": {"solution": True}}),
         nbformat.v4.new_code_cell('check("q", (D, h))')])
     exercise = make_exercises.exercise_of(notebook)
-    assert exercise.cells[1].source == (f"{make_exercises.STUB_COMMENT}\nD = ...\nh = ...\nD")
+    assert exercise.cells[1].source == (f"{make_exercises.STUB_COMMENT}\nD = ...\nh = ...\n\nD")
+    solution, _ = make_exercises.solution_form(notebook)
+    assert solution.cells[1].source == (f"{make_exercises.STUB_COMMENT}\nD = ...\nh = ...\n"
+                                        + notebook.cells[1].source)
+    assert make_exercises.solution_form(solution)[0] == solution        # the form is stable
     assert exercise.cells[0].source == "x = 1" and exercise.cells[2].source == 'check("q", (D, h))'
+    notebook.cells[2].metadata = {"nbgrader": {"grade": True}}
+    assert make_exercises.solution_form(notebook)[0].cells[2].source.split("\n") == [
+        'check("q", (D, h))'] + make_exercises.hidden_check("q", "(D, h)")
+    assert make_exercises.exercise_of(notebook).cells[2].source == 'check("q", (D, h))'
     notebook.cells[1].metadata = {}
     with pytest.raises(make_exercises.SolutionError, match="without nbgrader metadata"):
         make_exercises.exercise_of(notebook)
@@ -86,8 +94,10 @@ def test_nbgrader_metadata_and_points_match_the_keys(path):
     notebook = nbformat.read(path, as_version=4)
     checked = []
     for cell in _grade_cells(notebook):
-        match = CHECK_CALL.match(cell.source.strip())
+        match = CHECK_CALL.match(cell.source.strip().split("\n")[0])
         assert match, cell.source
+        assert cell.source.split("\n")[1:] == make_exercises.hidden_check(
+            match.group(1), match.group(0)[len(f'check("{match.group(1)}", '):-1])
         question = match.group(1)
         meta = cell.metadata["nbgrader"]
         assert meta["grade_id"] == "check-" + question.replace(".", "_")
@@ -109,10 +119,14 @@ def test_every_check_of_a_solution_notebook_passes(path):
     notebook = nbformat.read(path, as_version=4)
     assert not _errors(notebook)
     for cell in _grade_cells(notebook):
-        question = CHECK_CALL.match(cell.source.strip()).group(1)
+        question = CHECK_CALL.match(cell.source.strip().split("\n")[0]).group(1)
         shown = "".join(_text(output) for output in cell.outputs)
         points = keys()[question]["points"]
         assert shown.startswith(f"{question}  ✓ {points}/{points} points: correct"), shown
+        # the hidden check's value: nbgrader's points for the cell
+        results = [o for o in cell.outputs if o.output_type == "execute_result"]
+        assert [float(o.data["text/plain"]) for o in results] == [points]
+        assert not [o for o in cell.outputs if o.output_type == "stream"]
     total = sum(keys()[q]["points"] for q in questions(path.stem))
     summary = "".join(_text(output) for output in notebook.cells[-1].outputs)
     assert summary.startswith(f"Score for {path.stem}: {total}/{total} points")
@@ -129,6 +143,7 @@ def test_every_check_of_an_unchanged_exercise_notebook_reports_not_answered(path
         shown = "".join(_text(output) for output in cell.outputs)
         points = keys()[question]["points"]
         assert shown.startswith(f"{question}  ✗ 0/{points} points -- not answered yet"), shown
+        assert "HIDDEN" not in cell.source
     for cell in notebook.cells:
         if cell.metadata.get("nbgrader", {}).get("solution"):
             assert make_exercises.BEGIN not in cell.source
@@ -140,16 +155,23 @@ def test_every_check_of_an_unchanged_exercise_notebook_reports_not_answered(path
 
 
 def test_solution_only_cells_are_left_out_of_the_exercise():
+    """The older form's takeaway cell (after a check cell) moves to the key's takeaway; any other
+    solution_only cell is refused, since nbgrader would release it."""
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_code_cell("### BEGIN SOLUTION\nx = 1\n### END SOLUTION",
                                   metadata={"nbgrader": {"solution": True}}),
-        nbformat.v4.new_code_cell('check("q", x)'),
+        nbformat.v4.new_code_cell('check("q", x)', metadata={"nbgrader": {"grade": True}}),
         nbformat.v4.new_markdown_cell("x is 1, of course.",
-                                      metadata={"tags": [make_exercises.SOLUTION_ONLY]}),
-        nbformat.v4.new_code_cell("y = x + 1", metadata={"tags": [make_exercises.SOLUTION_ONLY]})])
+                                      metadata={"tags": [make_exercises.SOLUTION_ONLY]})])
     exercise = make_exercises.exercise_of(notebook)
     assert [cell.source for cell in exercise.cells] == [
-        f"{make_exercises.STUB_COMMENT}\nx = ...", 'check("q", x)']
+        f"{make_exercises.STUB_COMMENT}\nx = ...\n", 'check("q", x)']
+    solution, takeaways = make_exercises.solution_form(notebook)
+    assert takeaways == {"q": "x is 1, of course."} and len(solution.cells) == 2
+    notebook.cells.append(nbformat.v4.new_code_cell(
+        "y = x + 1", metadata={"tags": [make_exercises.SOLUTION_ONLY]}))
+    with pytest.raises(make_exercises.SolutionError, match="nbgrader would release it"):
+        make_exercises.exercise_of(notebook)
 
 
 #: text of the solutions that states an answer (review of the exercises): none of it may appear in
@@ -166,7 +188,7 @@ ANSWER_TEXTS = [
     "they are the $j$-th column of $\\mathbf D$",                              # 3.11
     "only gravity is left, so the\ntorques are $\\mathbf c$",
     "probing a Newton-Euler routine costs $n$ times",                       # 3.12
-    "share = (macsyma.D - macsyma.D.subs(Mp, 0))",                          # Mp
+    "planar_2r(\"macsyma\", symbolic=True))` with the payload",               # Mp
     "The payload's share is exactly that of the point mass",
     "N_{21} = -N_{12}",                                                     # 9.1
     "$C^1 = 0$",                                                            # 6-4-1
@@ -187,7 +209,38 @@ def test_no_exercise_notebook_states_an_answer(path):
 
 
 def test_the_answer_texts_are_in_the_solutions():
-    """The strings above are the solutions' own (so the test above is not vacuous)."""
-    text = "\n".join(cell.source for path in SOLUTIONS
-                     for cell in nbformat.read(path, as_version=4).cells)
+    """The strings above are the solutions' own (so the test above is not vacuous): in their
+    cells, or in the takeaways their checks show once the answer is right."""
+    text = "\n".join(cell.source + "".join(_text(output) for output in cell.get("outputs", []))
+                     for path in SOLUTIONS for cell in nbformat.read(path, as_version=4).cells)
     assert [answer for answer in ANSWER_TEXTS if answer not in text] == []
+
+
+def test_no_solution_notebook_has_a_cell_nbgrader_would_release_with_an_answer():
+    for path in SOLUTIONS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            assert make_exercises.SOLUTION_ONLY not in cell.metadata.get("tags", []), path.name
+
+
+def test_the_key_template_builds_a_key_the_checker_grades():
+    """tools/answer_keys/_template.py, the one small file of a new question's key."""
+    import importlib.util
+
+    import sympy
+
+    from dynlab.grading import check
+    from dynlab.grading import keys as loaded_keys
+    spec = importlib.util.spec_from_file_location(
+        "template", ROOT / "tools" / "answer_keys" / "_template.py")
+    template = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(template)
+    key, = template.keys()
+    m1, a1, g = sympy.symbols("m1 a1 g", positive=True)
+    q1 = sympy.Symbol("q1", real=True)
+    loaded_keys()[key["id"]] = key
+    try:
+        assert check(key["id"], m1 * g * a1 * sympy.cos(q1) / 2).correct
+        wrong = check(key["id"], -m1 * g * a1 * sympy.cos(q1) / 2)
+        assert not wrong.correct and "+c(q), not -c(q)" in str(wrong)
+    finally:
+        del loaded_keys()[key["id"]]

@@ -440,8 +440,11 @@ def test_equivalent_forms_and_types_are_accepted():
     assert check("3.2", [sympy.Integral(6 * t, (t, 0, 1)), 2, 0]).correct
     # one wording for a right answer, however its equality was shown (exactly, or at the
     # points of the check, which depends on the machine's speed): stored outputs do not move
-    assert str(check("3.16c", RIGHT["3.16c"])).endswith("correct (equal to the key)")
-    assert str(check("k12", RIGHT["k12"])).endswith("correct (equal to the key)")  # |d12|
+    # (the first paragraph: the takeaway follows it)
+    assert str(check("3.16c", RIGHT["3.16c"])).split("\n\n")[0].endswith(
+        "correct (equal to the key)")
+    assert str(check("k12", RIGHT["k12"])).split("\n\n")[0].endswith(
+        "correct (equal to the key)")  # |d12|
 
 
 def test_a_large_right_answer_is_right_by_its_numbers():
@@ -615,7 +618,8 @@ def test_feedback_is_shown_as_text_and_html():
 
 # -- the keys ----------------------------------------------------------------------------------
 KEY_FIELDS = {"id", "notebook", "title", "points", "kind", "symbols", "angles", "split", "parts",
-              "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages"}
+              "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages",
+              "hint", "takeaway"}                      # the notes: sealed text (checked below)
 PART_FIELDS = {"name", "shape", "reference", "names", "structure", "hints"}
 
 

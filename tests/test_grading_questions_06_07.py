@@ -333,8 +333,16 @@ def _text_of(folder, notebook):
     return "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
 
 
-def test_the_exercises_state_no_answer_and_the_solutions_do():
-    solutions = "\n".join(_text_of("solutions", notebook) for notebook in NOTEBOOKS)
-    exercises = "\n".join(_text_of("exercises", notebook) for notebook in NOTEBOOKS)
-    assert [text for text in ANSWER_TEXTS if text not in solutions] == []
-    assert [text for text in ANSWER_TEXTS if text in exercises] == []
+def test_the_exercises_state_no_answer_and_the_takeaways_do():
+    """The answers are stated in the takeaways (tools/question_notes.md, sealed into the keys and
+    shown by check() once an answer is right), never in the released notebooks or the keys."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    takeaways = (root / "tools" / "question_notes.md").read_text(encoding="utf-8")
+    released = "\n".join(_text_of(folder, notebook) for notebook in NOTEBOOKS
+                          for folder in ("solutions", "exercises"))
+    keys = "\n".join((root / "dynlab" / "answer_keys" / f"{notebook}.json").read_text()
+                      for notebook in NOTEBOOKS)
+    assert [text for text in ANSWER_TEXTS if text not in takeaways] == []
+    assert [text for text in ANSWER_TEXTS if text in released] == []
+    assert [text for text in ANSWER_TEXTS if text in keys] == []

@@ -8,6 +8,9 @@ derived the same way from a wrong model or a wrong procedure).
 
 The keys store each reference sealed (:mod:`dynlab.grading.keys`); the checker evaluates it at points
 drawn fresh at every check.  One JSON file per notebook of ``solutions/`` (and ``exercises/``).
+Each key also gets its question's hint and takeaway from ``tools/question_notes.md`` (or, for a
+notebook still in the older form, the takeaway from the ``solution_only`` markdown cell after its
+check cell), sealed the same way.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E
 from dynlab import vectors as V  # noqa: E402
 from dynlab.equations import probe  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
+from dynlab.grading.keys import seal_notes  # noqa: E402
 from dynlab.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
                                rotations, tool_jacobian)
 from dynlab.lagrange_euler import pseudo_inertia  # noqa: E402
@@ -790,6 +794,42 @@ from answer_keys_06_07 import BUILDERS as BUILDERS_06_07  # noqa: E402
 
 BUILDERS.update(BUILDERS_06_07)
 
+#: One small file per notebook, as the alternative to a builder here: ``tools/answer_keys/
+#: <notebook>.py`` defining ``keys()`` (a list of make_key / make_choice_key results);
+#: ``tools/answer_keys/_template.py`` is the template (files starting with _ are skipped).
+KEY_FILES = ROOT / "tools" / "answer_keys"
+
+
+def _key_files() -> dict:
+    import importlib.util
+    builders = {}
+    for path in sorted(KEY_FILES.glob("[!_]*.py")):
+        spec = importlib.util.spec_from_file_location(f"answer_keys_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        builders[path.stem] = module.keys
+    return builders
+
+
+BUILDERS.update(_key_files())
+
+
+def with_notes(notebook: str, keys: list) -> list:
+    """The keys with their hints and takeaways sealed in (tools/question_notes.md first, then a
+    takeaway still in the solution notebook)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import make_exercises
+    import question_notes
+    notes = question_notes.read()
+    path = ROOT / "solutions" / f"{notebook}.ipynb"
+    in_notebook = make_exercises.takeaways_in(path) if path.exists() else {}
+    for key in keys:
+        texts = dict(notes.get(key["id"], {}))
+        if not texts.get("takeaway") and key["id"] in in_notebook:
+            texts["takeaway"] = in_notebook[key["id"]]
+        seal_notes(key, hint=texts.get("hint"), takeaway=texts.get("takeaway"))
+    return keys
+
 
 def build(directory: Path = KEY_DIRECTORY, only=()) -> list:
     """Write the keys of every notebook (or of the notebooks named in ``only``)."""
@@ -802,7 +842,7 @@ def build(directory: Path = KEY_DIRECTORY, only=()) -> list:
         if only and notebook not in only:
             continue
         start = time.perf_counter()
-        paths.append(write_keys(notebook, builder(), directory))
+        paths.append(write_keys(notebook, with_notes(notebook, builder()), directory))
         print(f"{time.perf_counter() - start:7.1f} s  {notebook}", flush=True)
     return paths
 

@@ -17,11 +17,18 @@ a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or
 - :mod:`dynlab.grading.limits`: every check runs in a forked child process with a hard time limit
   (by default :data:`TIME_LIMIT` seconds), so nothing an answer does reaches the notebook.
 - :mod:`dynlab.grading.grader`: grading submitted notebooks on the instructor's side
-  (``dynlab grade``), where the student cannot reach the keys or the checker.
+  (``dynlab grade``, :func:`grade_submissions`), where the student cannot reach the checker.
 
-Each part of a question earns its share of the question's points.  For nbgrader's autograder,
-which gives points to a grade cell that does not raise, set ``DYNLAB_STRICT_GRADING=1``: then a
-check that is not correct raises :class:`AnswerError` after its message.
+Each part of a question earns its share of the question's points.  Once an answer is right,
+:func:`check` also shows the question's takeaway; :func:`hint` gives a hint on request (both
+sealed in the key like the references).  For nbgrader, each check cell of ``solutions/`` ends with
+a hidden check (:mod:`dynlab.grading.autograde`) whose value is the cell's points: no setting is
+needed.  (``DYNLAB_STRICT_GRADING=1`` still makes a check that is not correct raise
+:class:`AnswerError`.)
+
+- :mod:`dynlab.grading.autograde`: the hidden check of an nbgrader check cell.
+- :mod:`dynlab.grading.answers`: an answer carried out of a student's kernel as data, and read
+  back without running code (for :mod:`dynlab.grading.grader`).
 
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)
@@ -31,24 +38,31 @@ check that is not correct raises :class:`AnswerError` after its message.
 3.5  ✗ 1/2 points
   I_corner: the off-diagonal entries have the wrong sign: the tensor holds the NEGATED product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just before Eq. (3.2-18))
   I_centre: correct
->>> print(check("3.5", (I_corner - 2 * M * a**2 * (sympy.ones(3, 3) - sympy.eye(3)), I_centre)))
+>>> right = check("3.5", (I_corner - 2 * M * a**2 * (sympy.ones(3, 3) - sympy.eye(3)), I_centre))
+>>> print(right)                                        # doctest: +ELLIPSIS
 3.5  ✓ 2/2 points: correct (equal to the key)
+<BLANKLINE>
+About the centre the three axes are alike and no product survives: ...
+>>> print(hint("3.5"))                                  # doctest: +ELLIPSIS
+Hint for 3.5: About the centre, use the symmetry of the cube; then move to the corner with ...
 >>> print(check("3.5", ...))
 3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_corner, I_centre) with I_corner: a 3x3 matrix; I_centre: a 3x3 matrix)
 """
 
-from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feedback, Summary,
-                                  check, reset, summary)
+from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feedback, Hint,
+                                  Summary, check, hint, reset, summary)
 from dynlab.grading.compare import EXACT_TIME_LIMIT
+from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import (KEY_DIRECTORY, NUMERIC_TOLERANCE, TOLERANCE, canonical_form,
                                  fresh_points, keys, make_choice_key, make_key, part_points,
-                                 questions, write_keys)
+                                 questions, seal_notes, write_keys)
 from dynlab.grading.limits import hard_limits
 
-__all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "KEY_DIRECTORY", "NUMERIC_TOLERANCE",
-           "STRICT_VARIABLE", "Summary", "TIME_LIMIT", "TOLERANCE", "canonical_form", "check",
-           "fresh_points", "hard_limits", "keys", "make_choice_key", "make_key", "part_points",
-           "questions", "reset", "summary", "write_keys"]
+__all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "Hint", "KEY_DIRECTORY",
+           "NUMERIC_TOLERANCE", "STRICT_VARIABLE", "Summary", "TIME_LIMIT", "TOLERANCE",
+           "canonical_form", "check", "fresh_points", "grade_submissions", "hard_limits", "hint",
+           "keys", "make_choice_key", "make_key", "part_points", "questions", "reset",
+           "seal_notes", "summary", "write_keys"]
 
 
 def _reload() -> None:

@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 from dynlab.grading.compare import EXACT_BUDGET, _expected_text, _not_answered_text, _prepare, grade
-from dynlab.grading.keys import _NotAnswered, _Unusable, keys, part_points, questions
+from dynlab.grading.keys import _NotAnswered, _Unusable, keys, note, part_points, questions
 from dynlab.grading.limits import run_limited
 
 #: Seconds a check may take before it is stopped (the checking process is killed).
@@ -37,6 +40,7 @@ class Feedback:
     messages: list = field(default_factory=list)
     seconds: float = 0.0
     parts: dict = field(default_factory=dict)    # part -> points given (of part_points(key))
+    takeaway: str = ""            # what the question teaches, shown once the answer is right
 
     def __bool__(self) -> bool:
         return self.status == "correct"
@@ -51,8 +55,10 @@ class Feedback:
         if self.status == "not answered":
             head += " -- not answered yet"
         if len(self.messages) == 1 and (self.correct or self.status == "not answered"):
-            return f"{head}: {self.messages[0]}" if self.messages[0] else head
-        return "\n".join([head] + [f"  {line}" for line in self.messages])
+            text = f"{head}: {self.messages[0]}" if self.messages[0] else head
+        else:
+            text = "\n".join([head] + [f"  {line}" for line in self.messages])
+        return f"{text}\n\n{self.takeaway}" if self.takeaway else text
 
     __repr__ = __str__
 
@@ -60,9 +66,13 @@ class Feedback:
         import html
         colour = "#e6f4ea" if self.correct else (
             "#f1f3f4" if self.status == "not answered" else "#fce8e6")
-        text = html.escape(str(self))
-        return (f'<pre style="background:{colour};padding:0.4em;white-space:pre-wrap">'
-                f"{text}</pre>")
+        text = html.escape(str(self).split("\n\n")[0])
+        shown = (f'<pre style="background:{colour};padding:0.4em;white-space:pre-wrap">'
+                 f"{text}</pre>")
+        if self.takeaway:             # Markdown with $...$: JupyterLab typesets it in HTML
+            paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in self.takeaway.split("\n\n"))
+            shown += f'<div class="dynlab-takeaway">{paragraphs}</div>'
+        return shown
 
 
 def _points(value: float) -> str:
@@ -129,7 +139,8 @@ def reset() -> None:
 
 
 # -- checking -------------------------------------------------------------------------------------
-def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT) -> Feedback:
+def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
+          strict: bool | None = None) -> Feedback:
     """Grade ``answer`` to ``question`` and say what is wrong with it (never raises, except in
     strict mode for nbgrader, see the module docstring).  The check runs in a child process
     killed after ``time_limit`` seconds (:mod:`dynlab.grading.limits`); each part that is right
@@ -145,11 +156,13 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT) 
         known = ", ".join(questions())
         feedback = Feedback(str(question), "not graded", 0.0, 0.0,
                             [f"There is no question {question!r}; the questions are {known}"])
-        return _finish(feedback, start)
+        return _finish(feedback, start, strict)
     maximum = float(key["points"])
     shares = part_points(key)
-    if key["kind"] != "choice":
-        _prepare(key)                  # the reference, compiled once here, inherited by children
+    if key["kind"] != "choice":        # the reference, compiled once here, inherited by children
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")            # nothing on stderr (nbgrader: 0 points)
+            _prepare(key)
     outcome, result = run_limited(lambda: _outcome(key, answer, time_limit), time_limit)
     right = []
     if outcome == "done":
@@ -164,8 +177,10 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT) 
             f"{_expected_text(key)}."]
     parts = {name: (share if name in right else 0.0) for name, share in shares.items()}
     points = maximum if status == "correct" else sum(parts.values())
-    feedback = Feedback(question, status, points, maximum, messages, parts=parts)
-    return _finish(feedback, start)
+    takeaway = (note(key, "takeaway") or "") if status == "correct" else ""
+    feedback = Feedback(question, status, points, maximum, messages, parts=parts,
+                        takeaway=takeaway)
+    return _finish(feedback, start, strict)
 
 
 def _outcome(key: dict, answer: Any, time_limit: float | None) -> list:
@@ -183,10 +198,48 @@ def _outcome(key: dict, answer: Any, time_limit: float | None) -> list:
                                f"{_expected_text(key)}."], []]
 
 
-def _finish(feedback: Feedback, start: float) -> Feedback:
+def _finish(feedback: Feedback, start: float, strict: bool | None) -> Feedback:
     feedback.seconds = time.perf_counter() - start
     if feedback.max_points or feedback.status != "not graded":
         _RESULTS[feedback.question] = feedback
-    if os.environ.get(STRICT_VARIABLE, "") not in ("", "0") and not feedback.correct:
+    if strict is None:
+        strict = os.environ.get(STRICT_VARIABLE, "") not in ("", "0")
+    if strict and not feedback.correct:
         raise AnswerError(str(feedback))
     return feedback
+
+
+# -- hints ----------------------------------------------------------------------------------------
+@dataclass
+class Hint:
+    """A hint for one question (Markdown text), as :func:`hint` gives it."""
+
+    question: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"Hint for {self.question}: {self.text}"
+
+    __repr__ = __str__
+
+    def _repr_markdown_(self) -> str:
+        return f"**Hint for {self.question}.** {self.text}"
+
+
+def hint(question: str) -> Hint:
+    """A hint for ``question``, on request: where to start, without the answer (the hint is
+    sealed in the key like the reference).  A question without a stored hint gets what its
+    answer must look like.
+
+    >>> print(hint("3.16c"))                           # doctest: +ELLIPSIS
+    Hint for 3.16c: ...
+    >>> print(hint("no such question"))                # doctest: +ELLIPSIS
+    Hint for no such question: There is no question 'no such question'; the questions are ...
+    """
+    key = keys().get(question) if isinstance(question, str) else None
+    if key is None:
+        return Hint(str(question), f"There is no question {question!r}; the questions are "
+                                   f"{', '.join(questions())}")
+    text = note(key, "hint")
+    expected = f"The answer is {_expected_text(key)}."
+    return Hint(question, f"{text}\n\n{expected}" if text else expected)

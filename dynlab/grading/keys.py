@@ -412,6 +412,35 @@ def make_choice_key(question: str, *, notebook: str, title: str, points: float,
             "messages": {k: _seal(messages[k], f"{question}|option{k}") for k in options}}
 
 
+#: The notes a key may carry besides its references: a hint the student asks for with
+#: :func:`dynlab.grading.hint`, and the takeaway :func:`dynlab.grading.check` shows once the answer
+#: is right.  Both sealed like the references, so neither can be read before.
+NOTES = ("hint", "takeaway")
+
+
+def seal_notes(key: dict, **notes: str | None) -> dict:
+    """``key`` with its notes (``hint=``, ``takeaway=``; Markdown text) sealed in.
+
+    >>> key = seal_notes({"id": "demo"}, takeaway="x is 1.")
+    >>> "x is 1" in json.dumps(key), note(key, "takeaway"), note(key, "hint")
+    (False, 'x is 1.', None)
+    """
+    for name, text in notes.items():
+        if name not in NOTES:
+            raise ValueError(f"{key['id']}: no note {name!r}; the notes are {', '.join(NOTES)}")
+        if text:
+            key[name] = _seal(text.strip(), f"{key['id']}|{name}")
+        else:
+            key.pop(name, None)
+    return key
+
+
+def note(key: dict, name: str) -> str | None:
+    """The unsealed note ``name`` (``"hint"`` or ``"takeaway"``) of a key, or None."""
+    sealed = key.get(name)
+    return None if sealed is None else _unseal(sealed, f"{key['id']}|{name}")
+
+
 def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY) -> Path:
     """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text)."""
     directory.mkdir(parents=True, exist_ok=True)

@@ -57,7 +57,10 @@ def _child(function, read_end: int, write_end: int) -> None:
     try:
         os.close(read_end)
         signal.signal(signal.SIGINT, signal.SIG_IGN)      # the notebook's interrupt: the parent's
-        sys.stdout = sys.stderr = io.StringIO()           # an answer's prints go nowhere
+        sys.stdout = sys.stderr = io.StringIO()           # an answer's prints go nowhere,
+        null = os.open(os.devnull, os.O_WRONLY)           # at the C level too (a kernel would
+        os.dup2(null, 1)                                  # forward fds 1 and 2 to the notebook)
+        os.dup2(null, 2)
         try:
             outcome = ("done", function())
         except BaseException as error:                    # noqa: BLE001 - SystemExit too

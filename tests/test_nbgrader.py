@@ -1,0 +1,222 @@
+"""nbgrader end to end: a course in a temporary folder with ``solutions/`` as nbgrader's source.
+
+The real nbgrader (the ``test`` extra) releases the assignment, autogrades three submissions and
+exports the gradebook:
+
+- the release holds no solution text (no line of a solution block, a hidden check or a takeaway)
+  and its cells are exactly those of ``exercises/``;
+- the solutions get full marks, the unchanged release 0, and a submission with chosen wrong parts
+  (that also redefines ``check`` and edits a check cell) exactly the points of its right parts;
+- the export has one row per student, and ``dynlab grade`` gives the same points
+  (``tests/test_grade_cli.py`` runs it on the same submissions, built by :func:`submissions`).
+
+One notebook (``02_two_link_arm_on_the_ceiling``: 9 questions, one of them in three parts) keeps
+the run short.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from dynlab.grading import keys, part_points, questions
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import make_exercises  # noqa: E402
+import question_notes  # noqa: E402
+
+NOTEBOOK = "02_two_link_arm_on_the_ceiling"
+ASSIGNMENT = "ps1"
+
+#: Carol's wrong parts: lines added after the solution of an answer cell (by question)
+CAROL_WRONG = {
+    "3.16b": "J = [J2, J1]",                       # the masses swapped: wrong
+    "3.16c": "h = -h",                             # D and c right, h wrong
+    "3.13a": "g_LE = [0, 0, 9.8062, 0]",           # g_LE's sign wrong, v_dot0_NE right
+    "3.13b": 'choice = "A"',
+}
+#: ... and what she tries besides: her own check, and an edited check cell
+#: (her check's value, and the edited cell's, would be a grade if nbgrader used them)
+CAROL_HOSTILE = "def check(question, answer, **options):\n    return 1.0"
+
+
+def carol_expected() -> dict:
+    """The points of Carol's right parts, question by question."""
+    wrong_parts = {"3.16b": {"J"}, "3.16c": {"h"}, "3.13a": {"g_LE"}, "3.13b": {""}}
+    expected = {}
+    for question in questions(NOTEBOOK):
+        shares = part_points(keys()[question])
+        expected[question] = sum(points for part, points in shares.items()
+                                 if part not in wrong_parts.get(question, set()))
+    return expected
+
+
+def _answer_id(question: str) -> str:
+    return "answer-" + question.replace(".", "_")
+
+
+def _check_id(question: str) -> str:
+    return "check-" + question.replace(".", "_")
+
+
+def submissions(release: Path) -> dict:
+    """``{student: notebook}`` built from the released notebook: alice answers with the
+    solutions, bob hands in the release unchanged, carol has the parts of :data:`CAROL_WRONG`
+    wrong, defines her own ``check`` and replaces one check cell by ``3.0``."""
+    solution = nbformat.read(ROOT / "solutions" / f"{NOTEBOOK}.ipynb", as_version=4)
+    answers = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in solution.cells
+               if cell.metadata.get("nbgrader", {}).get("solution")}
+    released = nbformat.read(release, as_version=4)
+    alice, bob, carol = (nbformat.from_dict(released) for _ in range(3))
+    for notebook, wrong in ((alice, {}), (carol, CAROL_WRONG)):
+        for cell in notebook.cells:
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+            if grade_id in answers:
+                cell.source = answers[grade_id]
+                question = next(q for q in questions(NOTEBOOK) if _answer_id(q) == grade_id)
+                if question in wrong:
+                    cell.source += "\n" + wrong[question]
+    first_answer = next(cell for cell in carol.cells
+                        if cell.metadata.get("nbgrader", {}).get("solution"))
+    first_answer.source += "\n" + CAROL_HOSTILE
+    for cell in carol.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == _check_id("3.16b"):
+            cell.source = "1.0"
+    return {"alice": alice, "bob": bob, "carol": carol}
+
+
+def expected_points() -> dict:
+    full = {q: float(keys()[q]["points"]) for q in questions(NOTEBOOK)}
+    return {"alice": full, "bob": {q: 0.0 for q in full}, "carol": carol_expected()}
+
+
+def _nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+    # nbgrader runs the `alembic` command of its environment (on PATH) on its gradebook
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]),
+        PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course,
+                            capture_output=True, text=True, env=environment, timeout=900)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory) -> Path:
+    """A course folder: the configuration of make_exercises.NBGRADER_CONFIG, the solution
+    notebook copied unchanged as the source of ``ps1``, released, three submissions autograded."""
+    course = tmp_path_factory.mktemp("course")
+    (course / "nbgrader_config.py").write_text(make_exercises.NBGRADER_CONFIG)
+    source = course / "source" / ASSIGNMENT
+    source.mkdir(parents=True)
+    (source / f"{NOTEBOOK}.ipynb").write_bytes(
+        (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes())
+    _nbgrader(course, "generate_assignment", ASSIGNMENT, "--force")
+    release = course / "release" / ASSIGNMENT / f"{NOTEBOOK}.ipynb"
+    for student, notebook in submissions(release).items():
+        folder = course / "submitted" / student / ASSIGNMENT
+        folder.mkdir(parents=True)
+        nbformat.write(notebook, folder / f"{NOTEBOOK}.ipynb")
+    graded = _nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force")
+    (course / "autograde.log").write_text(graded.stdout + graded.stderr)
+    _nbgrader(course, "export", "--to", str(course / "grades.csv"))
+    return course
+
+
+def _solution_texts(notebook) -> set:
+    """Every line of a solution block, a hidden check or a cell tagged solution_only (stripped,
+    not blank) that appears nowhere else in the source notebook (not even inside a line of the
+    question's text), and every takeaway of its questions."""
+    secret, public = set(), set()
+    for index, cell in enumerate(notebook.cells):
+        if make_exercises.SOLUTION_ONLY in cell.metadata.get("tags", []):
+            secret.update(line.strip() for line in cell.source.split("\n") if line.strip())
+            continue
+        for piece, lines in make_exercises.split_blocks(cell.source, f"cell {index}"):
+            for part, sub in make_exercises.split_blocks(
+                    "\n".join(lines), f"cell {index}", make_exercises.HIDDEN_BEGIN,
+                    make_exercises.HIDDEN_END):
+                target = secret if piece or part else public
+                target.update(line.strip() for line in sub if line.strip())
+    notes = question_notes.read()
+    takeaways = {notes[q]["takeaway"] for q in questions(NOTEBOOK)
+                 if "takeaway" in notes.get(q, {})}
+    public_text = "\n".join(public)
+    return {line for line in secret if line not in public_text} | takeaways
+
+
+def test_the_release_holds_no_solution_text(course):
+    source = nbformat.read(course / "source" / ASSIGNMENT / f"{NOTEBOOK}.ipynb", as_version=4)
+    release = nbformat.read(course / "release" / ASSIGNMENT / f"{NOTEBOOK}.ipynb", as_version=4)
+    secret = _solution_texts(source)
+    assert len(secret) > 40                           # the derivations, answers and takeaways
+    released = "\n".join(cell.source for cell in release.cells)
+    assert [text for text in secret if text in released] == []
+    assert "BEGIN" not in released and "autograde" not in released
+    assert not any(cell.get("outputs") for cell in release.cells)
+
+
+def test_the_release_is_the_exercise_notebook(course):
+    release = nbformat.read(course / "release" / ASSIGNMENT / f"{NOTEBOOK}.ipynb", as_version=4)
+    exercise = nbformat.read(ROOT / "exercises" / f"{NOTEBOOK}.ipynb", as_version=4)
+    assert [(c.cell_type, c.source) for c in release.cells] == \
+        [(c.cell_type, c.source) for c in exercise.cells]
+
+
+def test_autograding_gives_each_part_its_points(course):
+    from nbgrader.api import Gradebook
+    expected = expected_points()
+    assert sum(expected["carol"].values()) not in (0, sum(expected["alice"].values()))
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for student, points in expected.items():
+            notebook = gradebook.find_submission_notebook(NOTEBOOK, ASSIGNMENT, student)
+            given = {grade.name: grade.score for grade in notebook.grades}
+            assert {q: pytest.approx(given[_check_id(q)], abs=1e-9) for q in points} == points, \
+                student
+            assert notebook.score == pytest.approx(sum(points.values()), abs=1e-9)
+
+
+def test_every_check_cell_gives_nbgrader_a_number(course):
+    """No "cannot be converted to a float" (nbgrader then gives full points to any output)."""
+    log = (course / "autograde.log").read_text()
+    assert "autograde" in log.lower() and "cannot be converted to" not in log
+    assert "partial credit cannot be greater" not in log
+
+
+def test_the_export_has_one_row_per_student(course):
+    with open(course / "grades.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert sorted(row["student_id"] for row in rows) == ["alice", "bob", "carol"]
+    total = {student: sum(points.values()) for student, points in expected_points().items()}
+    for row in rows:
+        assert float(row["raw_score"]) == pytest.approx(total[row["student_id"]], abs=1e-9)
+        assert float(row["max_score"]) == total["alice"]
+
+
+def test_without_the_configuration_only_nbgrader_s_default_stub_differs(tmp_path):
+    """The guide's claim: with nbgrader's own default stub, the release is exercises/ with
+    ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` in place of each blank stub line."""
+    source = tmp_path / "source" / ASSIGNMENT
+    source.mkdir(parents=True)
+    (source / f"{NOTEBOOK}.ipynb").write_bytes(
+        (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes())
+    _nbgrader(tmp_path, "generate_assignment", ASSIGNMENT, "--force")
+    release = nbformat.read(tmp_path / "release" / ASSIGNMENT / f"{NOTEBOOK}.ipynb", as_version=4)
+    exercise = nbformat.read(ROOT / "exercises" / f"{NOTEBOOK}.ipynb", as_version=4)
+    differing = [(r.source, e.source) for r, e in zip(release.cells, exercise.cells)
+                 if r.source != e.source]
+    assert len(release.cells) == len(exercise.cells) and len(differing) == len(questions(NOTEBOOK))
+    for released, exercised in differing:
+        lines = exercised.split("\n")
+        blank = max(i for i, line in enumerate(lines) if re.fullmatch(r"\w+ = \.\.\.", line)) + 1
+        assert lines[blank] == make_exercises.CODE_STUB
+        default = ["# YOUR CODE HERE", "raise NotImplementedError()"]
+        assert released == "\n".join(lines[:blank] + default + lines[blank + 1:])

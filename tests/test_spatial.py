@@ -1,6 +1,8 @@
 """The twist-wrench form (Lynch & Park, Secs. 9.2-9.4) and Featherstone's algorithms agree with
 every other formulation, with SymPy's Kane's method and with Lynch & Park's own code library."""
 
+import html
+
 import numpy as np
 import pytest
 import sympy
@@ -72,6 +74,19 @@ def test_a_spatial_inertia_in_another_frame_gives_the_same_kinetic_energy(
     assert abs(S.kinetic_energy(G_a, twist) - S.kinetic_energy(
         G_b, S.Ad(T, twist))) < 1e-9 * max(1.0, S.kinetic_energy(G_a, twist))
     assert np.all(np.linalg.eigvalsh(np.array(G_b, float)) > 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(-3, 3, **finite), min_size=21, max_size=21), angles, points)
+def test_the_change_of_frame_in_blocks_is_ad_transpose_g_ad(entries, a, p):
+    """The 3x3-block form of :func:`dynlab.spatial.change_frame` is [Ad_T]^T G [Ad_T] for any
+    symmetric G (an articulated inertia need not be a rigid body's)."""
+    G = np.zeros((6, 6))
+    G[np.triu_indices(6)] = entries
+    G = G + np.triu(G, 1).T
+    T = (_rotation(a), p)
+    Ad = np.array(S.Ad_matrix(T), float)
+    assert _close(S.change_frame(tuple(map(tuple, G.tolist())), T), Ad.T @ G @ Ad, 1e-12)
 
 
 def test_the_rigid_body_equation_is_newton_and_euler():
@@ -278,3 +293,18 @@ def test_a_joint_that_moves_no_mass_is_named():
         articulated_body_accelerations(arm, [0.1, 0.2], [0.0, 0.0], [1.0, 1.0])
     with pytest.raises(ValueError, match="q must"):
         articulated_body_accelerations(arm, [0.1], [0.0, 0.0], [1.0, 1.0])
+
+
+def test_a_trace_names_its_formulation_and_variant():
+    arm, state = planar_2r("lynch_park"), ([0.1, 0.2], [0.3, 0.4], [0.5, 0.6])
+    headers = {}
+    for method, variant in [("newton_euler", "link"), *OURS]:
+        _, trace = inverse_dynamics(arm, *state, method=method, variant=variant, trace=True)
+        headers[variant] = repr(trace).splitlines()[0]
+        assert f"({html.escape(trace.variant_label)})" in trace._repr_html_()
+    assert headers["link"] == "Newton-Euler trace (link frame, 2 links)"
+    assert headers["poe"] == ("twist-wrench (Lynch & Park) trace (product of exponentials, "
+                              "2 links)")
+    assert headers["featherstone"] == ("twist-wrench (Lynch & Park) trace (Featherstone's "
+                                       "spatial RNEA, 2 links)")
+    assert all("poe frame" not in h and "matrix frame" not in h for h in headers.values())

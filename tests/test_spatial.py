@@ -170,6 +170,66 @@ def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
     h = inverse_dynamics(arm, q, qd, [0.0] * 6, gravity=False, friction=False)
     assert _close(derived, h) and _close(t["c_velocity"], h)
     assert not _close(printed, h, 1e-3)
+    from dynlab.errata import errata_table
+    places = [e.place for e in errata_table("lynch_park")]
+    assert {"Sec. 9.4, Eqs. (9.73), (9.78)", "Sec. 9.4, Eq. (9.83)"} <= set(places)
+
+
+def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
+    """Lynch & Park's erratum of Eq. (9.51): joint i moving alone at q = 0 gives link i's frame
+    {i} (at its centre of mass, DH axes) the body twist A_i = Ad_{M_i^-1}(S_i) of Eq. (9.40),
+    found here by differentiating the DH poses; the printed Ad_{M_{i-1}^-1}(S_i) is another
+    twist."""
+    from dynlab.errata import errata_table
+    from dynlab.kinematics import transforms
+    from dynlab.opcount import generic_chain
+    arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
+    chain = screw_chain(arm.numeric()[0])
+    home = [np.eye(4)]
+    step = 1e-6
+    for i in range(arm.n):
+        pose = lambda qi: _com_frame(transforms(arm, [qi if k == i else 0.0 for k in
+                                                      range(arm.n)])[i + 1], arm.links[i].com)
+        T, dT = pose(0.0), (pose(step) - pose(-step)) / (2 * step)
+        body = np.linalg.inv(T) @ dT                               # [V_b] = T^-1 dT/dtheta_i
+        twist = (body[2, 1], body[0, 2], body[1, 0], *body[:3, 3])
+        assert _close(chain.screws[i], twist, 1e-8)                # (9.40), corrected (9.51)
+        home.append(T)
+        S_i = S.Ad(_pair(home[i + 1]), chain.screws[i])            # the space screw axis
+        printed = S.Ad(S.inverse(_pair(home[i])), S_i)             # Ad_{M_{i-1}^-1}(S_i)
+        if i > 0:                                    # M_0 = 1: the two agree for i = 1
+            assert not _close(printed, twist, 1e-3)
+    places = [e.place for e in errata_table("lynch_park")]
+    assert "Sec. 9.3, Eq. (9.51)" in places
+
+
+def _com_frame(T, com):
+    T = np.array(T, dtype=float)
+    T[:3, 3] = T[:3, 3] + T[:3, :3] @ np.asarray(com, float)
+    return T
+
+
+def _pair(T):
+    return tuple(map(tuple, T[:3, :3].tolist())), tuple(T[:3, 3].tolist())
+
+
+def test_the_printed_base_acceleration_reverses_gravity():
+    """Lynch & Park's initialization prints Vdot_0 = (0, g); the base must accelerate by -g
+    (the paragraph before the algorithm): with +g every gravity torque changes sign."""
+    from dynlab.errata import errata_table
+    from dynlab.twist_wrench import product_of_exponentials
+    arm = puma560()
+    links, grav, tip_f, tip_m = arm.numeric()
+    q, zero = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.0] * 6
+    holding = inverse_dynamics(arm, q, zero, zero, friction=False)        # Luh: gravity only
+    derived, _ = product_of_exponentials(links, q, zero, zero, grav, tip_f, tip_m,
+                                         use_friction=False)
+    printed, _ = product_of_exponentials(links, q, zero, zero, [-g for g in grav], tip_f,
+                                         tip_m, use_friction=False)      # Vdot_0 = (0, +g)
+    assert _close(derived, holding) and _close(printed, -holding)
+    assert np.abs(holding).max() > 1.0
+    assert "Sec. 9.3, initialization before Eq. (9.53)" in [
+        e.place for e in errata_table("lynch_park")]
 
 
 @pytest.mark.parametrize("robot", symbolic_arms()[1:], ids=lambda r: r.name)

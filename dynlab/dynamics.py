@@ -201,8 +201,11 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
         # probed at the state as resolved (floats when every entry is a number, SymPy numbers
         # such as pi/4 included; else exact values), or at the joint symbols by default
         given = None if default_state else vec
+        own = formulation.inertias.get(variant)        # e.g. Featherstone's CRBA for D
         eom = probe(robot, routine, None if given is None else given["q"],
-                    None if given is None else given["qd"], simplify=simplify)
+                    None if given is None else given["qd"], simplify=simplify,
+                    inertia=None if own is None else (
+                        lambda q_: own(links, q_, grav, backend)))
         eom.method = method
         eom.seconds = time.perf_counter() - start
         if symbolic and not default_state:

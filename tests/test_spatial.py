@@ -368,3 +368,56 @@ def test_a_trace_names_its_formulation_and_variant():
     assert headers["featherstone"] == ("twist-wrench (Lynch & Park) trace (Featherstone's "
                                        "spatial RNEA, 2 links)")
     assert all("poe frame" not in h and "matrix frame" not in h for h in headers.values())
+
+
+# -- the composite rigid body algorithm as a formulation's own D ----------------------------------
+def test_equations_of_motion_take_d_from_the_composite_rigid_body_algorithm():
+    """``Formulation.inertias``: the Featherstone variant's D is the CRBA's (not n probes of the
+    recursion), and it agrees with every other D."""
+    from dynlab import formulations
+    arm = puma560()
+    q, qd = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5, -1.0, 0.8, 0.3, -0.6, 1.2]
+    formulation, _ = formulations.lookup("twist_wrench", "featherstone")
+    assert set(formulation.inertias) == {"featherstone"}
+    eom = equations_of_motion(arm, q, qd, method="twist_wrench", variant="featherstone")
+    crba = composite_rigid_body_inertia(arm, q)
+    assert np.array_equal(eom.D, crba)                       # the very CRBA numbers
+    for method, variant in [("newton_euler", "link"), ("lagrange_euler", None),
+                            ("twist_wrench", "poe")]:
+        other = equations_of_motion(arm, q, qd, method=method, variant=variant)
+        assert _close(eom.D, other.D) and _close(eom.h, other.h) and _close(eom.c, other.c)
+    D, _ = inertia_and_bias(arm, q, qd, method="twist_wrench", variant="featherstone",
+                            compiled=False)
+    assert np.array_equal(D, crba)
+
+
+def test_a_formulations_own_inertia_replaces_probing(monkeypatch):
+    """The hook itself: a variant's ``inertias`` entry is what ``equations_of_motion``,
+    ``inertia_function`` and ``inertia_and_bias_function`` return as D."""
+    import dataclasses
+
+    from dynlab import formulations
+    original = formulations.FORMULATIONS["twist_wrench"]
+    marked = [[7.0, 1.0], [1.0, 5.0]]
+    toy = dataclasses.replace(original, inertias={"featherstone": lambda *args: marked})
+    monkeypatch.setitem(formulations.FORMULATIONS, "twist_wrench", toy)
+    arm = planar_2r("lynch_park")
+    eom = equations_of_motion(arm, [0.1, 0.2], [0.3, 0.4], method="twist_wrench",
+                              variant="featherstone")
+    assert eom.D.tolist() == marked
+    links, grav, tip_f, tip_m = arm.numeric()
+    assert formulations.inertia_function("twist_wrench", "featherstone")(
+        links, [0.1, 0.2], grav) == marked
+    D, _ = formulations.inertia_and_bias_function("twist_wrench", "featherstone")(
+        links, [0.1, 0.2], [0.3, 0.4], None, grav, tip_f, tip_m)
+    assert D == marked
+    with pytest.raises(ValueError, match="inertias names variant 'nope'"):
+        dataclasses.replace(original, inertias={"nope": lambda *args: marked})
+
+
+def test_the_symbolic_d_by_crba_is_lagrange_eulers_through_equations_of_motion():
+    arm = planar_2r(symbolic=True)                     # exact: no round-off to simplify
+    crba = equations_of_motion(arm, method="twist_wrench", variant="featherstone")
+    reference = equations_of_motion(arm, method="lagrange_euler")
+    assert sympy.simplify(crba.D - reference.D) == sympy.zeros(2, 2)
+    assert sympy.simplify(crba.h - reference.h) == sympy.zeros(2, 1)

@@ -235,8 +235,10 @@ def count_composite_rigid_body(robot, *, traced: bool = False) -> dict:
     """Operations of ``D(q)`` by :func:`composite_rigid_body`.
 
     >>> from dynlab.opcount import generic_chain
-    >>> count_composite_rigid_body(generic_chain(1))      # one link: D = its constant inertia
+    >>> count_composite_rigid_body(generic_chain(1), traced=True)   # D_11 is a constant
     {'mul': 0, 'add': 0, 'div': 0, 'call': 0}
+    >>> count_composite_rigid_body(generic_chain(2))
+    {'mul': 145, 'add': 134, 'div': 0, 'call': 4}
     """
     def run(links, g, f, m, q, qd, unused, backend):
         D = composite_rigid_body(links, q, backend)

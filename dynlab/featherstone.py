@@ -256,10 +256,36 @@ def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
         links, q, qd, qdd, g, f, m, backend, use_friction=False, use_tip=False)[0], traced)
 
 
+def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
+    """Operations of one forward dynamics that forms ``D``: ``D`` by :func:`composite_rigid_body`,
+    the bias ``tau(q, qd, 0)`` by the spatial recursive Newton-Euler algorithm, and
+    ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.forward.ldl_solve`): the
+    alternative to the articulated body algorithm.
+
+    >>> from dynlab.opcount import generic_chain
+    >>> def total(c): return c["mul"] + c["add"] + c["div"]
+    >>> arm = generic_chain(6)
+    >>> total(count_articulated_body(arm)), total(count_inertia_forward_dynamics(arm))
+    (3330, 3806)
+    """
+    from dynlab.forward import ldl_solve
+    from dynlab.twist_wrench import spatial_newton_euler
+
+    def run(links, g, f, m, q, qd, tau, backend):
+        n = len(links)
+        D = composite_rigid_body(links, q, backend)
+        bias, _ = spatial_newton_euler(links, q, qd, [0] * n, g, f, m, backend,
+                                       use_friction=False, use_tip=False)
+        qdd, _ = ldl_solve(D, [tau[i] - bias[i] for i in range(n)])
+        return qdd
+    return _run_counted(robot, run, traced)
+
+
 #: the spatial algorithms whose cost :func:`operation_laws` states, with a counter for each
 COUNTERS = {"spatial RNEA, tau(q, qd, qdd)": count_spatial_newton_euler,
             "CRBA, D(q)": count_composite_rigid_body,
-            "ABA, qdd(q, qd, tau)": count_articulated_body}
+            "ABA, qdd(q, qd, tau)": count_articulated_body,
+            "CRBA + RNEA + LDL^T, qdd(q, qd, tau)": count_inertia_forward_dynamics}
 
 
 def operation_laws(ns=range(1, 10), *, traced: bool = False) -> dict:
@@ -267,14 +293,15 @@ def operation_laws(ns=range(1, 10), *, traced: bool = False) -> dict:
     (:func:`dynlab.opcount.generic_chain`: nothing folds away) of ``n`` in ``ns`` (consecutive):
     ``{label: {"mul": (coefficients, n0), "add": (coefficients, n0), "n = 6": counts}}``, the
     coefficients low order first (:func:`dynlab.opcount.polynomial_law`; the law holds from
-    ``n0`` on).  Linear for the RNEA and the ABA, quadratic for the CRBA.
+    ``n0`` on).  Linear for the RNEA and the ABA, quadratic for the CRBA, cubic for the forward
+    dynamics that forms and factorises ``D``.
 
     >>> from dynlab.opcount import polynomial_text
     >>> laws = operation_laws()
     >>> polynomial_text(laws["ABA, qdd(q, qd, tau)"]["mul"][0])
     '379n - 475'
-    >>> len(laws["CRBA, D(q)"]["mul"][0]) - 1                  # its degree
-    2
+    >>> [len(laws[k]["mul"][0]) - 1 for k in laws]           # the degrees
+    [1, 2, 1, 3]
     """
     from dynlab.opcount import generic_chain, polynomial_law
     ns = list(ns)

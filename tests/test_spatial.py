@@ -421,3 +421,25 @@ def test_the_symbolic_d_by_crba_is_lagrange_eulers_through_equations_of_motion()
     reference = equations_of_motion(arm, method="lagrange_euler")
     assert sympy.simplify(crba.D - reference.D) == sympy.zeros(2, 2)
     assert sympy.simplify(crba.h - reference.h) == sympy.zeros(2, 1)
+
+
+# -- operation counts of Featherstone's algorithms ----------------------------------------------
+def test_the_operation_laws_are_linear_quadratic_and_cubic_as_the_algorithms_promise():
+    """The RNEA and the ABA cost a n + b, the CRBA a n^2 + ..., forming and solving D a n^3/6 +
+    ...; counted as written and as traced, on generic chains n = 1..9."""
+    from fractions import Fraction
+
+    from dynlab.featherstone import count_spatial_newton_euler, operation_laws
+    from dynlab.opcount import count_operations, generic_chain
+    for traced in (False, True):
+        laws = operation_laws(traced=traced)
+        degrees = {label: len(law["mul"][0]) - 1 for label, law in laws.items()}
+        assert list(degrees.values()) == [1, 2, 1, 3]
+        cubic = laws["CRBA + RNEA + LDL^T, qdd(q, qd, tau)"]["mul"][0]
+        assert cubic[3] == Fraction(1, 6)                           # L D L^T: n^3 / 6
+        for label, law in laws.items():
+            assert law["mul"][1] <= 3                              # the law holds from n = 3
+    # the counter of the spatial RNEA is count_operations of its registry entry
+    arm = generic_chain(5)
+    assert count_spatial_newton_euler(arm) == count_operations(
+        arm, "twist_wrench", "featherstone", friction=False, tip_wrench=False)

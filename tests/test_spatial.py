@@ -415,12 +415,16 @@ def test_a_formulations_own_inertia_replaces_probing(monkeypatch):
         dataclasses.replace(original, inertias={"nope": lambda *args: marked})
 
 
-def test_the_symbolic_d_by_crba_is_lagrange_eulers_through_equations_of_motion():
-    arm = planar_2r(symbolic=True)                     # exact: no round-off to simplify
-    crba = equations_of_motion(arm, method="twist_wrench", variant="featherstone")
-    reference = equations_of_motion(arm, method="lagrange_euler")
-    assert sympy.simplify(crba.D - reference.D) == sympy.zeros(2, 2)
-    assert sympy.simplify(crba.h - reference.h) == sympy.zeros(2, 1)
+@pytest.mark.parametrize("robot", [planar_2r(symbolic=True), *symbolic_arms()[2:]],
+                         ids=lambda r: r.name)
+def test_the_symbolic_d_by_crba_is_lagrange_eulers_through_equations_of_motion(robot):
+    """Exact parameters, revolute and prismatic: equations_of_motion's CRBA D and probed h, c."""
+    crba = equations_of_motion(robot, method="twist_wrench", variant="featherstone")
+    reference = equations_of_motion(robot, method="lagrange_euler")
+    n = robot.n
+    assert sympy.simplify(crba.D - reference.D) == sympy.zeros(n, n)
+    assert sympy.simplify(crba.h - reference.h) == sympy.zeros(n, 1)
+    assert sympy.simplify(crba.c - reference.c) == sympy.zeros(n, 1)
 
 
 # -- operation counts of Featherstone's algorithms ----------------------------------------------

@@ -108,7 +108,9 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     else:
         result = check_finite("tau", np.array(tau, dtype=float), robot.name, vec)
     if trace:
-        return result, Trace(records, frame=variant, symbolic=symbolic)
+        return result, Trace(records, frame=variant, symbolic=symbolic,
+                             title=formulation.label,
+                             variant_label=formulation.labels.get(variant, variant))
     return result
 
 
@@ -199,8 +201,11 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
         # probed at the state as resolved (floats when every entry is a number, SymPy numbers
         # such as pi/4 included; else exact values), or at the joint symbols by default
         given = None if default_state else vec
+        own = formulation.inertias.get(variant)        # e.g. Featherstone's CRBA for D
         eom = probe(robot, routine, None if given is None else given["q"],
-                    None if given is None else given["qd"], simplify=simplify)
+                    None if given is None else given["qd"], simplify=simplify,
+                    inertia=None if own is None else (
+                        lambda q_: own(links, q_, grav, backend)))
         eom.method = method
         eom.seconds = time.perf_counter() - start
         if symbolic and not default_state:
@@ -253,16 +258,21 @@ class Trace:
     ``trace[i]`` (1-based link number) is a dict with ``omega``, ``omega_dot``, ``v_dot``,
     ``a_bar`` (forward pass) and ``F``, ``N``, ``f``, ``n``, ``tau`` (backward pass).  Vectors are
     in link ``i``'s own frame for the link-frame recursion, in base coordinates for the
-    base-frame one (``frame`` says which).
+    base-frame one (``frame`` says which: the variant's name).  The header names the
+    formulation (``title``) and the variant (``variant_label``, by default ``"<frame> frame"``),
+    as the registry of :mod:`dynlab.formulations` labels them.
     """
 
     FORWARD = ("omega", "omega_dot", "v_dot", "a_bar")
     BACKWARD = ("F", "N", "f", "n", "tau")
 
-    def __init__(self, records, frame: str, symbolic: bool):
+    def __init__(self, records, frame: str, symbolic: bool, title: str = "Newton-Euler",
+                 variant_label: str | None = None):
         convert = ((lambda v: sympy.Matrix(v)) if symbolic
                    else (lambda v: np.array(v, dtype=float)))
         self.frame = frame
+        self.title = title
+        self.variant_label = f"{frame} frame" if variant_label is None else variant_label
         self.symbolic = symbolic
         self.links = [{key: (value if key == "tau" else convert(value))
                        for key, value in record.items()} for record in records]
@@ -293,12 +303,12 @@ class Trace:
             head = "".join(f"<th>{html.escape(k)}</th>" for k in ("link",) + keys)
             body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
                            for row in self.rows(keys))
-            parts.append(f"<p><b>{title}</b> ({self.frame} frame)</p><table><thead><tr>{head}"
-                         f"</tr></thead><tbody>{body}</tbody></table>")
+            parts.append(f"<p><b>{title}</b> ({html.escape(self.variant_label)})</p><table>"
+                         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
         return "".join(parts)
 
     def __repr__(self) -> str:
-        lines = [f"Newton-Euler trace ({self.frame} frame, {len(self)} links)"]
+        lines = [f"{self.title} trace ({self.variant_label}, {len(self)} links)"]
         for title, keys in (("forward", self.FORWARD), ("backward", self.BACKWARD)):
             lines.append(f"{title}: " + ", ".join(keys))
             for row in self.rows(keys):

@@ -283,9 +283,11 @@ def _index(index: tuple, shape: tuple) -> tuple:
 
 # -- probing an inverse-dynamics routine --------------------------------------------------------
 def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=None,
-          simplify: bool | None = None) -> EquationsOfMotion:
+          simplify: bool | None = None, inertia: Callable | None = None) -> EquationsOfMotion:
     """``D``, ``h``, ``c`` (and friction, tip) of any inverse-dynamics routine, by probing (Fu, Gonzalez & Lee,
-    Probs. 3.11-3.12): ``n + 2`` calls.
+    Probs. 3.11-3.12): ``n + 2`` calls.  ``inertia(q) -> D`` (rows), if given, gives ``D``
+    instead of the ``n`` probes (a formulation's own ``D``, e.g. Featherstone's composite rigid
+    body algorithm).
 
     ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to
     dynlab's Newton-Euler.  ``q``, ``qd`` default to the joint symbols (a symbolic result).
@@ -307,7 +309,11 @@ def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=Non
     c = inverse_dynamics(q, zero, zero, gravity=True, **off)
     h = inverse_dynamics(q, qd, zero, gravity=False, **off)
     columns = []
+    own = None if inertia is None else [list(row) for row in inertia(q)]
     for j in range(n):
+        if own is not None:
+            columns.append([own[i][j] for i in range(n)])
+            continue
         unit = [0] * n if symbolic else np.zeros(n)
         unit[j] = 1
         columns.append(inverse_dynamics(q, zero, unit, gravity=False, **off))
@@ -315,7 +321,7 @@ def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=Non
            if robot.has_tip_wrench else None)
     friction = joint_friction(robot, qd)
     if symbolic:
-        D = sympy.Matrix.hstack(*columns)
+        D = sympy.Matrix.hstack(*[sympy.Matrix(column) for column in columns])
         eom = EquationsOfMotion(robot, "probe", D, sympy.Matrix(h), sympy.Matrix(c),
                                 sympy.Matrix(friction), None if tip is None else sympy.Matrix(tip),
                                 q=q, qd=qd)
@@ -323,6 +329,6 @@ def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=Non
                 worth_compacting(m) for m in (eom.D, eom.h, eom.c))):
             eom = eom.simplified()
         return eom
-    return EquationsOfMotion(robot, "probe", np.column_stack(columns), np.asarray(h),
+    return EquationsOfMotion(robot, "probe", np.column_stack(columns).astype(float), np.asarray(h),
                              np.asarray(c), np.asarray(friction), tip, state=(np.asarray(q),
                                                                                np.asarray(qd)))

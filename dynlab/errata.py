@@ -315,6 +315,38 @@ ERRATA = (
        r"-m_2gL_2\cos(\theta_1 + \theta_2)", r"+m_2gL_2\cos(\theta_1 + \theta_2)",
        "= dP/dtheta_2 with the P_2 printed below Eq. (9.7); tau_1 prints the same term with +, "
        "and at theta = 0 both joints must hold the outstretched mass up", "book"),
+    # the twist-wrench recursion and its closed form; derived in dynlab.twist_wrench and
+    # tested in tests/test_spatial.py
+    _E("lynch_park", "Sec. 9.3, Eq. (9.51)",
+       r"\mathcal{A}_i = \mathrm{Ad}_{M_{i-1}^{-1}}(\mathcal{S}_i)",
+       r"\mathcal{A}_i = \mathrm{Ad}_{M_i^{-1}}(\mathcal{S}_i)",
+       "Eq. (9.40) of the same section: A_i is joint i's screw axis in frame {i}, at the centre "
+       "of mass of link i, whose home configuration is M_i; M_{i-1} is frame {i-1}'s (for "
+       "i = 1 the printed form leaves S_1 in the base frame)", "book"),
+    _E("lynch_park", "Sec. 9.3, initialization before Eq. (9.53)",
+       r"\dot{\mathcal{V}}_0 = (0, \mathbf{g})",
+       r"\dot{\mathcal{V}}_0 = (0, -\mathbf{g})",
+       "the paragraph before the algorithm gives the base the acceleration -g, g the "
+       "gravitational acceleration in base coordinates; with +g every gravity torque changes "
+       "sign", "book"),
+    _E("lynch_park", "Sec. 9.4, Eqs. (9.73), (9.78)",
+       r"+[\mathrm{ad}_{\mathcal{A}\dot\theta}](\Gamma(\theta)\mathcal{V} + "
+       r"\mathcal{V}_{\mathrm{base}})",
+       r"-[\mathrm{ad}_{\mathcal{A}\dot\theta}](\Gamma(\theta)\mathcal{V} + "
+       r"\mathcal{V}_{\mathrm{base}})",
+       "Eq. (9.55) stacked: [V_i, A_i thetadot_i] = -[A_i thetadot_i, V_i] = "
+       "-ad_{A_i thetadot_i}(V_i), and V_i - A_i thetadot_i = Ad_{T_{i,i-1}}(V_{i-1}) is the "
+       "i-th block of Gamma V + V_base", "book"),
+    _E("lynch_park", "Sec. 9.4, Eq. (9.83)",
+       r"c = \mathcal{A}^T\mathcal{L}^T(\mathcal{G}\mathcal{L}[\mathrm{ad}_{\mathcal{A}"
+       r"\dot\theta}]\Gamma - [\mathrm{ad}_{\mathcal{V}}]^T\mathcal{G})\mathcal{L}"
+       r"\mathcal{A}\dot\theta",
+       r"c = -\mathcal{A}^T\mathcal{L}^T(\mathcal{G}\mathcal{L}[\mathrm{ad}_{\mathcal{A}"
+       r"\dot\theta}]\Gamma + [\mathrm{ad}_{\mathcal{V}}]^T\mathcal{G})\mathcal{L}"
+       r"\mathcal{A}\dot\theta",
+       "the velocity terms of Eqs. (9.78)-(9.80) with the sign of Eq. (9.55) (the erratum of "
+       "Eq. (9.73)); as printed, c disagrees with the recursion (9.53)-(9.57) at any moving "
+       "state of the PUMA 560", "book"),
     # -- Tourassis & Neuman (1985); argued and tested in tests/test_properties.py ---------------
     _E("tourassis_neuman", "Sec. 2.1, property 1",
        r"d_{ij} = d_{ii} \text{ for all } i \text{ and } j",

@@ -74,7 +74,10 @@ class Formulation:
     tip_force, tip_moment, backend, *, use_gravity, use_tip) -> [qdd_1..qdd_n, pivot_1..
     pivot_n]`` for ``net = tau - friction`` (Featherstone's articulated body algorithm);
     :func:`dynlab.forward.compiled_accelerations` uses it instead of solving ``D qdd = tau -
-    bias``."""
+    bias``.  ``inertias`` maps a ``"torques"`` variant to its own inertia matrix, if it has one:
+    ``f(links, q, gravity, backend) -> D`` (rows; Featherstone's composite rigid body
+    algorithm), which :func:`inertia_function`, :func:`inertia_and_bias_function` and
+    :func:`dynlab.equations_of_motion` use instead of probing."""
 
     name: str
     label: str
@@ -85,6 +88,7 @@ class Formulation:
     labels: Mapping[str, str] = field(default_factory=dict)
     traces: bool = False
     accelerations: Mapping[str, Callable] = field(default_factory=dict)
+    inertias: Mapping[str, Callable] = field(default_factory=dict)
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -98,6 +102,12 @@ class Formulation:
         for variant, function in self.variants.items():
             if not callable(function):
                 raise TypeError(f"formulation {self.name!r}: variant {variant!r} is not callable")
+        for field_name in ("accelerations", "inertias"):
+            for variant, function in getattr(self, field_name).items():
+                if variant not in self.variants or not callable(function):
+                    raise ValueError(f"formulation {self.name!r}: {field_name} names variant "
+                                     f"{variant!r}, which must be one of its variants "
+                                     f"({', '.join(self.variants)}) with a callable")
 
     def variant_label(self, variant: str) -> str:
         """``"Newton-Euler (link)"``: the formulation's label and the variant's."""
@@ -210,9 +220,13 @@ def columns_by_probing(torque_at: Callable, n: int, zero=0.0, one=1.0) -> list:
 
 def inertia_function(method: str, variant: str | None = None) -> Callable:
     """``f(links, q, gravity, backend) -> D`` (rows): a ``"terms"`` variant's own ``D``, a
-    ``"torques"`` variant's by probing."""
+    ``"torques"`` variant's own (``Formulation.inertias``, e.g. the composite rigid body
+    algorithm) or by probing."""
     formulation, variant = lookup(method, variant)
     function = formulation.variants[variant]
+    own = formulation.inertias.get(variant)
+    if own is not None:
+        return own
     if formulation.kind == "terms":
         def inertia(links, q, gravity, backend=V.NUMERIC):
             zero = [0] * len(links) if backend is V.SYMBOLIC else [0.0] * len(links)
@@ -236,9 +250,11 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
     rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
     on its own).  ``qdd`` is ignored (the signature of
     :func:`dynlab.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
-    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 9.5) and ``D`` by probing."""
+    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 9.5) and ``D`` by its own
+    ``Formulation.inertias`` entry or by probing."""
     formulation, variant = lookup(method, variant)
     function = formulation.variants[variant]
+    own = formulation.inertias.get(variant)
     if formulation.kind == "torques":
         def probed(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
             n = len(links)
@@ -246,6 +262,8 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
             zero = [0 if symbolic else 0.0] * n
             bias, _ = function(links, q, qd, zero, gravity, tip_force, tip_moment, backend,
                                use_gravity=use_gravity, use_friction=False, use_tip=use_tip)
+            if own is not None:
+                return [list(row) for row in own(links, q, gravity, backend)], list(bias)
             off = dict(use_gravity=False, use_friction=False, use_tip=False)
             D = columns_by_probing(
                 lambda unit: function(links, q, zero, unit, gravity, tip_force, tip_moment,
@@ -286,4 +304,5 @@ register(Formulation(
     "Lynch & Park, Modern Robotics, Secs. 9.2-9.4: Eqs. (9.53)-(9.57) (product of "
     "exponentials), (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 and 7.1",
     labels=twist_wrench.LABELS, traces=True,
-    accelerations={"featherstone": featherstone.accelerations_and_pivots}))
+    accelerations={"featherstone": featherstone.accelerations_and_pivots},
+    inertias={"featherstone": featherstone.inertia_rows}))

@@ -161,17 +161,49 @@ def spatial_inertia(mass, com, inertia) -> tuple:
 def change_frame(G, T) -> tuple:
     """``G_a = [Ad_T]^T G_b [Ad_T]`` for ``T = T_ba`` (frame ``a`` seen from ``b``): the
     kinetic energy ``(1/2) V^T G V`` of Eq. (9.24) is the same number in either frame, and
-    ``V_b = Ad_{T_ba}(V_a)``.
+    ``V_b = Ad_{T_ba}(V_a)``.  ``G`` is symmetric (a spatial inertia, or Featherstone's
+    articulated inertia).
+
+    Written in 3x3 blocks rather than as two 6x6 products: with ``G = [[A, B], [B^T, C]]``,
+    ``T = (R, p)`` and ``[Ad_T] = [[R, 0], [[p] R, R]]`` (Lynch & Park, Eq. (9.46)),
+    multiplying out ``[Ad_T]^T G [Ad_T]`` with ``[p]^T = -[p]`` gives
+
+    ``G_a = [[R^T (A + X [p] + (B [p])^T) R, R^T X R], [R^T X^T R, R^T C R]]``,
+    ``X = B - [p] C``,
+
+    where every product with ``[p]`` is three cross products.  About 200 multiplications
+    instead of about 400 for the two 6x6 products: this is the one update per link that
+    dominates :func:`dynlab.featherstone.articulated_body` and
+    :func:`dynlab.featherstone.composite_rigid_body`.
 
     >>> G_c = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))
     >>> G_a = change_frame(G_c, translation((-1.0, 0.0, 0.0)))   # a: 1 m before the c.o.m.
     >>> G_a == spatial_inertia(2.0, (1.0, 0.0, 0.0), ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))
     True
     """
-    A = Ad_matrix(T)
-    GA = matmul6(G, A)
-    return tuple(tuple(sum_terms(A[k][r] * GA[k][c] for k in range(6)) for c in range(6))
-                 for r in range(6))
+    R, p = T
+    A = tuple(row[:3] for row in G[:3])
+    B = tuple(row[3:] for row in G[:3])
+    C = tuple(row[3:] for row in G[3:])
+    PC = [V.cross(p, (C[0][j], C[1][j], C[2][j])) for j in range(3)]   # columns of [p] C
+    X = tuple(tuple(B[r][j] - PC[j][r] for j in range(3)) for r in range(3))
+    XP = [V.cross(X[r], p) for r in range(3)]         # rows of X [p]: x_r^T [p] = (x_r x p)^T
+    BP = [V.cross(B[r], p) for r in range(3)]         # rows of B [p]
+    top = tuple(tuple(A[r][c] + XP[r][c] + BP[c][r] for c in range(3)) for r in range(3))
+    upper, lower = _congruence(top, R), _congruence(C, R)
+    XR = V.matmul(X, R)
+    corner = tuple(tuple(R[0][r] * XR[0][c] + R[1][r] * XR[1][c] + R[2][r] * XR[2][c]
+                         for c in range(3)) for r in range(3))                   # R^T X R
+    return (tuple(upper[r] + corner[r] for r in range(3))
+            + tuple(tuple(corner[c][r] for c in range(3)) + lower[r] for r in range(3)))
+
+
+def _congruence(M, R) -> tuple:
+    """``R^T M R`` for a symmetric ``M``: the upper triangle computed, the lower one copied."""
+    MR = V.matmul(M, R)
+    upper = {(r, c): R[0][r] * MR[0][c] + R[1][r] * MR[1][c] + R[2][r] * MR[2][c]
+             for r in range(3) for c in range(r, 3)}
+    return tuple(tuple(upper[min(r, c), max(r, c)] for c in range(3)) for r in range(3))
 
 
 def kinetic_energy(G, twist):

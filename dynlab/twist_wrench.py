@@ -36,7 +36,8 @@ e^{[S_i]theta_i} M_i`` give ``Ad_{M_i^-1}(S_i)``; the initialisation prints ``Vd
 where the text gives the base the acceleration ``-g``; Eq. (9.73) prints ``+[ad_{A thetadot}]
 (Gamma V + V_base)`` where Eq. (9.55) gives ``-``, since ``[V_i, A_i thetadot_i] = -[A_i
 thetadot_i, V_i]``; so Eq. (9.83)'s first term changes sign too:
-``c = -A^T L^T (G L [ad_{A thetadot}] Gamma + [ad_V]^T G) L A thetadot``.
+``c = -A^T L^T (G L [ad_{A thetadot}] Gamma + [ad_V]^T G) L A thetadot``.  The four records are in
+:mod:`dynlab.errata` (``errata_table("lynch_park")``).
 
 The link's inertial data (``mass``, ``com``, ``inertia`` in DH frame ``i``) and dynlab's
 conventions (``gravity`` in base coordinates, the tool's wrench on its environment in base

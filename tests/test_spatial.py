@@ -1,6 +1,8 @@
 """The twist-wrench form (Lynch & Park, Secs. 9.2-9.4) and Featherstone's algorithms agree with
 every other formulation, with SymPy's Kane's method and with Lynch & Park's own code library."""
 
+import html
+
 import numpy as np
 import pytest
 import sympy
@@ -72,6 +74,19 @@ def test_a_spatial_inertia_in_another_frame_gives_the_same_kinetic_energy(
     assert abs(S.kinetic_energy(G_a, twist) - S.kinetic_energy(
         G_b, S.Ad(T, twist))) < 1e-9 * max(1.0, S.kinetic_energy(G_a, twist))
     assert np.all(np.linalg.eigvalsh(np.array(G_b, float)) > 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(-3, 3, **finite), min_size=21, max_size=21), angles, points)
+def test_the_change_of_frame_in_blocks_is_ad_transpose_g_ad(entries, a, p):
+    """The 3x3-block form of :func:`dynlab.spatial.change_frame` is [Ad_T]^T G [Ad_T] for any
+    symmetric G (an articulated inertia need not be a rigid body's)."""
+    G = np.zeros((6, 6))
+    G[np.triu_indices(6)] = entries
+    G = G + np.triu(G, 1).T
+    T = (_rotation(a), p)
+    Ad = np.array(S.Ad_matrix(T), float)
+    assert _close(S.change_frame(tuple(map(tuple, G.tolist())), T), Ad.T @ G @ Ad, 1e-12)
 
 
 def test_the_rigid_body_equation_is_newton_and_euler():
@@ -155,6 +170,66 @@ def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
     h = inverse_dynamics(arm, q, qd, [0.0] * 6, gravity=False, friction=False)
     assert _close(derived, h) and _close(t["c_velocity"], h)
     assert not _close(printed, h, 1e-3)
+    from dynlab.errata import errata_table
+    places = [e.place for e in errata_table("lynch_park")]
+    assert {"Sec. 9.4, Eqs. (9.73), (9.78)", "Sec. 9.4, Eq. (9.83)"} <= set(places)
+
+
+def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
+    """Lynch & Park's erratum of Eq. (9.51): joint i moving alone at q = 0 gives link i's frame
+    {i} (at its centre of mass, DH axes) the body twist A_i = Ad_{M_i^-1}(S_i) of Eq. (9.40),
+    found here by differentiating the DH poses; the printed Ad_{M_{i-1}^-1}(S_i) is another
+    twist."""
+    from dynlab.errata import errata_table
+    from dynlab.kinematics import transforms
+    from dynlab.opcount import generic_chain
+    arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
+    chain = screw_chain(arm.numeric()[0])
+    home = [np.eye(4)]
+    step = 1e-6
+    for i in range(arm.n):
+        pose = lambda qi: _com_frame(transforms(arm, [qi if k == i else 0.0 for k in
+                                                      range(arm.n)])[i + 1], arm.links[i].com)
+        T, dT = pose(0.0), (pose(step) - pose(-step)) / (2 * step)
+        body = np.linalg.inv(T) @ dT                               # [V_b] = T^-1 dT/dtheta_i
+        twist = (body[2, 1], body[0, 2], body[1, 0], *body[:3, 3])
+        assert _close(chain.screws[i], twist, 1e-8)                # (9.40), corrected (9.51)
+        home.append(T)
+        S_i = S.Ad(_pair(home[i + 1]), chain.screws[i])            # the space screw axis
+        printed = S.Ad(S.inverse(_pair(home[i])), S_i)             # Ad_{M_{i-1}^-1}(S_i)
+        if i > 0:                                    # M_0 = 1: the two agree for i = 1
+            assert not _close(printed, twist, 1e-3)
+    places = [e.place for e in errata_table("lynch_park")]
+    assert "Sec. 9.3, Eq. (9.51)" in places
+
+
+def _com_frame(T, com):
+    T = np.array(T, dtype=float)
+    T[:3, 3] = T[:3, 3] + T[:3, :3] @ np.asarray(com, float)
+    return T
+
+
+def _pair(T):
+    return tuple(map(tuple, T[:3, :3].tolist())), tuple(T[:3, 3].tolist())
+
+
+def test_the_printed_base_acceleration_reverses_gravity():
+    """Lynch & Park's initialization prints Vdot_0 = (0, g); the base must accelerate by -g
+    (the paragraph before the algorithm): with +g every gravity torque changes sign."""
+    from dynlab.errata import errata_table
+    from dynlab.twist_wrench import product_of_exponentials
+    arm = puma560()
+    links, grav, tip_f, tip_m = arm.numeric()
+    q, zero = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.0] * 6
+    holding = inverse_dynamics(arm, q, zero, zero, friction=False)        # Luh: gravity only
+    derived, _ = product_of_exponentials(links, q, zero, zero, grav, tip_f, tip_m,
+                                         use_friction=False)
+    printed, _ = product_of_exponentials(links, q, zero, zero, [-g for g in grav], tip_f,
+                                         tip_m, use_friction=False)      # Vdot_0 = (0, +g)
+    assert _close(derived, holding) and _close(printed, -holding)
+    assert np.abs(holding).max() > 1.0
+    assert "Sec. 9.3, initialization before Eq. (9.53)" in [
+        e.place for e in errata_table("lynch_park")]
 
 
 @pytest.mark.parametrize("robot", symbolic_arms()[1:], ids=lambda r: r.name)
@@ -278,3 +353,97 @@ def test_a_joint_that_moves_no_mass_is_named():
         articulated_body_accelerations(arm, [0.1, 0.2], [0.0, 0.0], [1.0, 1.0])
     with pytest.raises(ValueError, match="q must"):
         articulated_body_accelerations(arm, [0.1], [0.0, 0.0], [1.0, 1.0])
+
+
+def test_a_trace_names_its_formulation_and_variant():
+    arm, state = planar_2r("lynch_park"), ([0.1, 0.2], [0.3, 0.4], [0.5, 0.6])
+    headers = {}
+    for method, variant in [("newton_euler", "link"), *OURS]:
+        _, trace = inverse_dynamics(arm, *state, method=method, variant=variant, trace=True)
+        headers[variant] = repr(trace).splitlines()[0]
+        assert f"({html.escape(trace.variant_label)})" in trace._repr_html_()
+    assert headers["link"] == "Newton-Euler trace (link frame, 2 links)"
+    assert headers["poe"] == ("twist-wrench (Lynch & Park) trace (product of exponentials, "
+                              "2 links)")
+    assert headers["featherstone"] == ("twist-wrench (Lynch & Park) trace (Featherstone's "
+                                       "spatial RNEA, 2 links)")
+    assert all("poe frame" not in h and "matrix frame" not in h for h in headers.values())
+
+
+# -- the composite rigid body algorithm as a formulation's own D ----------------------------------
+def test_equations_of_motion_take_d_from_the_composite_rigid_body_algorithm():
+    """``Formulation.inertias``: the Featherstone variant's D is the CRBA's (not n probes of the
+    recursion), and it agrees with every other D."""
+    from dynlab import formulations
+    arm = puma560()
+    q, qd = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5, -1.0, 0.8, 0.3, -0.6, 1.2]
+    formulation, _ = formulations.lookup("twist_wrench", "featherstone")
+    assert set(formulation.inertias) == {"featherstone"}
+    eom = equations_of_motion(arm, q, qd, method="twist_wrench", variant="featherstone")
+    crba = composite_rigid_body_inertia(arm, q)
+    assert np.array_equal(eom.D, crba)                       # the very CRBA numbers
+    for method, variant in [("newton_euler", "link"), ("lagrange_euler", None),
+                            ("twist_wrench", "poe")]:
+        other = equations_of_motion(arm, q, qd, method=method, variant=variant)
+        assert _close(eom.D, other.D) and _close(eom.h, other.h) and _close(eom.c, other.c)
+    D, _ = inertia_and_bias(arm, q, qd, method="twist_wrench", variant="featherstone",
+                            compiled=False)
+    assert np.array_equal(D, crba)
+
+
+def test_a_formulations_own_inertia_replaces_probing(monkeypatch):
+    """The hook itself: a variant's ``inertias`` entry is what ``equations_of_motion``,
+    ``inertia_function`` and ``inertia_and_bias_function`` return as D."""
+    import dataclasses
+
+    from dynlab import formulations
+    original = formulations.FORMULATIONS["twist_wrench"]
+    marked = [[7.0, 1.0], [1.0, 5.0]]
+    toy = dataclasses.replace(original, inertias={"featherstone": lambda *args: marked})
+    monkeypatch.setitem(formulations.FORMULATIONS, "twist_wrench", toy)
+    arm = planar_2r("lynch_park")
+    eom = equations_of_motion(arm, [0.1, 0.2], [0.3, 0.4], method="twist_wrench",
+                              variant="featherstone")
+    assert eom.D.tolist() == marked
+    links, grav, tip_f, tip_m = arm.numeric()
+    assert formulations.inertia_function("twist_wrench", "featherstone")(
+        links, [0.1, 0.2], grav) == marked
+    D, _ = formulations.inertia_and_bias_function("twist_wrench", "featherstone")(
+        links, [0.1, 0.2], [0.3, 0.4], None, grav, tip_f, tip_m)
+    assert D == marked
+    with pytest.raises(ValueError, match="inertias names variant 'nope'"):
+        dataclasses.replace(original, inertias={"nope": lambda *args: marked})
+
+
+@pytest.mark.parametrize("robot", [planar_2r(symbolic=True), *symbolic_arms()[2:]],
+                         ids=lambda r: r.name)
+def test_the_symbolic_d_by_crba_is_lagrange_eulers_through_equations_of_motion(robot):
+    """Exact parameters, revolute and prismatic: equations_of_motion's CRBA D and probed h, c."""
+    crba = equations_of_motion(robot, method="twist_wrench", variant="featherstone")
+    reference = equations_of_motion(robot, method="lagrange_euler")
+    n = robot.n
+    assert sympy.simplify(crba.D - reference.D) == sympy.zeros(n, n)
+    assert sympy.simplify(crba.h - reference.h) == sympy.zeros(n, 1)
+    assert sympy.simplify(crba.c - reference.c) == sympy.zeros(n, 1)
+
+
+# -- operation counts of Featherstone's algorithms ----------------------------------------------
+def test_the_operation_laws_are_linear_quadratic_and_cubic_as_the_algorithms_promise():
+    """The RNEA and the ABA cost a n + b, the CRBA a n^2 + ..., forming and solving D a n^3/6 +
+    ...; counted as written and as traced, on generic chains n = 1..9."""
+    from fractions import Fraction
+
+    from dynlab.featherstone import count_spatial_newton_euler, operation_laws
+    from dynlab.opcount import count_operations, generic_chain
+    for traced in (False, True):
+        laws = operation_laws(traced=traced)
+        degrees = {label: len(law["mul"][0]) - 1 for label, law in laws.items()}
+        assert list(degrees.values()) == [1, 2, 1, 3]
+        cubic = laws["CRBA + RNEA + LDL^T, qdd(q, qd, tau)"]["mul"][0]
+        assert cubic[3] == Fraction(1, 6)                           # L D L^T: n^3 / 6
+        for label, law in laws.items():
+            assert law["mul"][1] <= 3                              # the law holds from n = 3
+    # the counter of the spatial RNEA is count_operations of its registry entry
+    arm = generic_chain(5)
+    assert count_spatial_newton_euler(arm) == count_operations(
+        arm, "twist_wrench", "featherstone", friction=False, tip_wrench=False)

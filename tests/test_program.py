@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from dynlab import inverse_dynamics
 from dynlab.codegen import record
-from dynlab.emitters import c_source, fortran_source, python_source
+from dynlab.emitters import INLINE_DEPTH, c_source, fortran_source, python_run_source, python_source
 from dynlab.optimizer import optimize
 from dynlab.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program
 from dynlab.robots import puma560, scara
@@ -103,6 +103,43 @@ def test_the_program_of_any_chain_survives_json_and_the_optimizer(case):
     values = optimized.compile("g")(tuple(q), tuple(qd), tuple(qdd))
     assert np.allclose(values, expected, rtol=1e-10, atol=1e-10)
     assert sum(optimized.counts().values()) <= sum(program.counts().values())
+
+
+def _run(source: str, name: str, functions=MATH_FUNCTIONS):
+    namespace = dict(functions, inf=float("inf"), nan=float("nan"))
+    exec(source, namespace)
+    return namespace[name]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chain_and_state(max_joints=5))
+def test_the_run_text_gives_the_very_floats_of_the_one_line_per_operation_text(case):
+    robot, q, qd, qdd = case
+    state = tuple(tuple(float(v) for v in x) for x in (q, qd, qdd))
+    for program in (record(robot)[0].program(), optimize(record(robot)[0].program())):
+        readable = _run(python_source(program, "f", ("q", "qd", "qdd")), "f")
+        running = _run(python_run_source(program, "g", ("q", "qd", "qdd")), "g")
+        assert running(*state) == readable(*state)         # exactly: the same operations
+        assert program.compile("h", ("q", "qd", "qdd"))(*state) == readable(*state)
+
+
+def test_the_run_text_keeps_few_variables_and_bounds_its_nesting():
+    lines, previous = [], "x0"
+    for k in range(1000):                                   # a chain of 1000 single uses
+        lines.append((f"t{k}", "+", (previous, "x1") if k % 2 else ("x1", previous)))
+        previous = f"t{k}"
+    program = Program([("x", 2)], lines + [("t1000", "*", (previous, previous))],
+                      [previous, "t1000", 0.5])
+    text = python_run_source(program, "f")
+    assert max(len(re.findall(r"\(", line)) for line in text.splitlines()) <= INLINE_DEPTH + 1
+    assert len(set(re.findall(r"\bv\d+\b", text))) <= 3
+    assert program.compile("f")((0.25, 1.5)) == _run(python_source(program, "f"), "f")((0.25, 1.5))
+    assert program.compile("f")((0.25, 1.5))[0] == 0.25 + 1500.0
+    vector = program.compile("f", functions=NUMPY_FUNCTIONS)(np.array([[0.0, 1.0], [1.0, 2.0]]))
+    assert np.array_equal(vector[0], [1000.0, 2001.0])
+    # an input group whose stem starts like the variables keeps its names
+    clash = Program([("v", 1)], [("t0", "*", ("v0", "v0")), ("t1", "sin", ("t0",))], ["t1"])
+    assert clash.compile("f")((0.5,)) == (np.sin(0.25),)
 
 
 def test_the_slider_path_and_the_code_generator_run_the_same_program():

@@ -65,7 +65,13 @@ from dynlab.checks import check_finite, flag, not_finite, plain_floats
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
 from dynlab.model import Robot
-from dynlab.tracing import compile_joint_function
+from dynlab.tracing import compile_joint_function, optimized_joint_function
+
+#: Calls of the short cut after which it swaps the traced function for the optimised program
+#: (:func:`dynlab.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a slider
+#: that changes the arm at every step keeps the quick trace, a loop over many states gets the
+#: fewer operations.
+OPTIMIZE_AFTER = 200
 
 #: A pivot of ``L D L^T`` at or below this fraction of the largest diagonal element of ``D``
 #: means ``D`` is singular: some joint moves no mass.
@@ -143,16 +149,18 @@ def _terms_outputs(get_terms):
 
 
 def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
-                           gravity: bool = True, tip_wrench: bool = True):
+                           gravity: bool = True, tip_wrench: bool = True, *,
+                           with_tape: bool = False):
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
     accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
-    Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples."""
+    Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples.
+    ``with_tape``: return ``(f, tape)``, the tape for :func:`dynlab.tracing.optimized_joint_function`."""
     formulation, variant = formulations.lookup(method, variant)
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
     switches = dict(use_gravity=bool(gravity), use_tip=bool(tip_wrench))
     try:
-        function, _ = compile_joint_function(
+        function, tape = compile_joint_function(
             robot, key, (lambda *args: own(*args, **switches)) if own else
             _accelerations_recursion(formulations.inertia_and_bias_function(
                 method, variant, **switches)))
@@ -161,7 +169,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
                          f"{error.joint} is 0): joint {error.joint} moves no mass or inertia "
                          f"that the joints before it do not already move; give its links mass "
                          f"and inertia") from None
-    return function
+    return (function, tape) if with_tape else function
 
 
 def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | None = None,
@@ -247,7 +255,7 @@ def _fast_key(method, variant, gravity, friction, tip_wrench) -> tuple:
 
 
 def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify):
-    """``(function, frictionless)`` that an earlier, fully checked call of
+    """``[function, frictionless, calls, tape]`` that an earlier, fully checked call of
     :func:`forward_dynamics` with these very arguments stored, or None.  Only exact booleans and
     strings take this path (``1`` for ``True`` would otherwise find ``True``'s entry)."""
     if (compiled is not True or simplify is not None or type(method) is not str
@@ -265,7 +273,10 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
     arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(tau, n))
     if None in arguments or not math.isfinite(sum(map(sum, arguments))):
         return None
-    function, frictionless = stored
+    function, frictionless, calls, tape = stored
+    if calls == OPTIMIZE_AFTER:
+        function = stored[0] = optimized_joint_function(tape)
+    stored[2] = calls + 1
     q, qd, net = arguments
     if not frictionless:
         net = tuple(t - f for t, f in zip(net, _friction(robot.numeric()[0], qd, True)))
@@ -332,7 +343,8 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                                           variant, gravity, friction, tip_wrench, simplify)
     net = [t - f for t, f in zip(vec["tau"], _friction(links, vec["qd"], friction))]
     if compiled:
-        function = compiled_accelerations(robot, method, variant, gravity, tip_wrench)
+        function, tape = compiled_accelerations(robot, method, variant, gravity, tip_wrench,
+                                                with_tape=True)
         try:
             values = function(vec["q"], vec["qd"], net)
         except ZeroDivisionError:
@@ -346,7 +358,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         if not np.isfinite(result).all():      # one check of the outputs: an overflow
             check_finite("qdd", result, robot.name, vec)
         frictionless = not (friction and any(link.has_friction for link in links))
-        robot.cache[key] = (function, frictionless)
+        robot.cache[key] = [function, frictionless, 0, tape]
         return result
     import scipy.linalg
     rows, bias = formulations.inertia_and_bias_function(

@@ -40,7 +40,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Protocol, Sequence
 
-from dynlab import dalembert, featherstone, lagrange_euler, newton_euler, twist_wrench
+from dynlab import composite_bodies, dalembert, featherstone, lagrange_euler, newton_euler
+from dynlab import twist_wrench
 from dynlab import vectors as V
 from dynlab.friction import link_friction
 from dynlab.kinematics import chain_tool_jacobian
@@ -74,7 +75,10 @@ class Formulation:
     tip_force, tip_moment, backend, *, use_gravity, use_tip) -> [qdd_1..qdd_n, pivot_1..
     pivot_n]`` for ``net = tau - friction`` (Featherstone's articulated body algorithm);
     :func:`dynlab.forward.compiled_accelerations` uses it instead of solving ``D qdd = tau -
-    bias``."""
+    bias``.  ``inertia`` maps a ``"torques"`` variant to an algorithm for its ``D`` that is
+    cheaper than probing and equal to it (``f(links, q, backend) -> rows``; the tests prove the
+    equality, symbolically and on random chains): compiled forward dynamics uses it
+    (:func:`inertia_and_bias_function` with ``own_inertia=True``)."""
 
     name: str
     label: str
@@ -85,6 +89,7 @@ class Formulation:
     labels: Mapping[str, str] = field(default_factory=dict)
     traces: bool = False
     accelerations: Mapping[str, Callable] = field(default_factory=dict)
+    inertia: Mapping[str, Callable] = field(default_factory=dict)
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -231,14 +236,18 @@ def inertia_function(method: str, variant: str | None = None) -> Callable:
 
 
 def inertia_and_bias_function(method: str, variant: str | None = None, *,
-                              use_gravity: bool = True, use_tip: bool = True) -> Callable:
+                              use_gravity: bool = True, use_tip: bool = True,
+                              own_inertia: bool = False) -> Callable:
     """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
     rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
     on its own).  ``qdd`` is ignored (the signature of
     :func:`dynlab.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
-    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 9.5) and ``D`` by probing."""
+    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 9.5) and ``D`` by probing, or with
+    ``own_inertia`` by the variant's own ``D`` algorithm if the registry has one
+    (:attr:`Formulation.inertia`)."""
     formulation, variant = lookup(method, variant)
     function = formulation.variants[variant]
+    inertia = formulation.inertia.get(variant) if own_inertia else None
     if formulation.kind == "torques":
         def probed(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
             n = len(links)
@@ -246,6 +255,8 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
             zero = [0 if symbolic else 0.0] * n
             bias, _ = function(links, q, qd, zero, gravity, tip_force, tip_moment, backend,
                                use_gravity=use_gravity, use_friction=False, use_tip=use_tip)
+            if inertia is not None:
+                return [list(row) for row in inertia(links, q, backend)], list(bias)
             off = dict(use_gravity=False, use_friction=False, use_tip=False)
             D = columns_by_probing(
                 lambda unit: function(links, q, zero, unit, gravity, tip_force, tip_moment,
@@ -270,7 +281,8 @@ register(Formulation(
     "newton_euler", "Newton-Euler", "torques", newton_euler.VARIANTS, "link",
     "Fu, Gonzalez & Lee (1987), Sec. 3.3: Table 3.3 (link frame, Luh, Walker & Paul) and "
     "Table 3.2 (base frame); Schilling (1990), Algorithm 6-8-1",
-    labels={"link": "link frame", "base": "base frame"}, traces=True))
+    labels={"link": "link frame", "base": "base frame"}, traces=True,
+    inertia={"link": composite_bodies.composite_inertia}))
 register(Formulation(
     "lagrange_euler", "Lagrange-Euler", "terms", lagrange_euler.VARIANTS, "uicker",
     "Fu, Gonzalez & Lee (1987), Sec. 3.2 (Uicker's 4x4 form); Schilling (1990), Secs. 6-2 to "

@@ -103,6 +103,15 @@ class Formulation:
         for variant, function in self.variants.items():
             if not callable(function):
                 raise TypeError(f"formulation {self.name!r}: variant {variant!r} is not callable")
+        for field_name in ("accelerations", "inertia"):
+            for variant, function in getattr(self, field_name).items():
+                if variant not in self.variants or not callable(function):
+                    raise ValueError(f"formulation {self.name!r}: {field_name} of {variant!r} "
+                                     f"must be a function of one of its variants "
+                                     f"{', '.join(self.variants)}")
+        if self.inertia and self.kind != "torques":
+            raise ValueError(f"formulation {self.name!r}: inertia= is for a \"torques\" "
+                             f"formulation (a \"terms\" one has its own D)")
 
     def variant_label(self, variant: str) -> str:
         """``"Newton-Euler (link)"``: the formulation's label and the variant's."""

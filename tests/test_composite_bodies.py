@@ -38,15 +38,31 @@ def test_composite_bodies_give_the_probed_inertia_matrix_symbolically(build):
     assert difference == sympy.zeros(robot.n, robot.n)
 
 
+#: Every ``D`` algorithm the registry offers in place of probing (Formulation.inertia).
+OWN_INERTIAS = [(method, variant, function)
+                for method, formulation in formulations.FORMULATIONS.items()
+                for variant, function in formulation.inertia.items()]
+
+
+def test_the_registry_offers_composite_bodies_for_newton_euler_in_the_link_frame():
+    assert ("newton_euler", "link", composite_inertia) in OWN_INERTIAS
+    with pytest.raises(ValueError, match="inertia of 'lnk'"):
+        formulations.Formulation("toy", "toy", "torques", {"link": PROBED}, "link", "none",
+                                 inertia={"lnk": composite_inertia})
+
+
+@pytest.mark.parametrize("method, variant, inertia", OWN_INERTIAS,
+                         ids=[f"{m}:{v}" for m, v, _ in OWN_INERTIAS])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(chain_and_state(max_joints=7))
-def test_composite_bodies_give_the_probed_inertia_matrix_on_random_chains(case):
+@given(case=chain_and_state(max_joints=7))
+def test_each_own_inertia_gives_the_probed_inertia_matrix_on_random_chains(method, variant,
+                                                                           inertia, case):
     robot, q, _, _ = case
     links, gravity, *_ = robot.numeric()
-    composite = np.array(composite_inertia(links, q))
-    probed = np.array(PROBED(links, q, gravity))
-    assert np.allclose(composite, probed, rtol=1e-9, atol=1e-9 * np.abs(probed).max())
-    assert np.array_equal(composite, composite.T)
+    own = np.array(inertia(links, q, V.NUMERIC))
+    probed = np.array(formulations.inertia_function(method, variant)(links, q, gravity))
+    assert np.allclose(own, probed, rtol=1e-9, atol=1e-9 * np.abs(probed).max())
+    assert np.array_equal(own, own.T)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

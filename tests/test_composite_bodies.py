@@ -113,7 +113,8 @@ def test_the_composite_program_is_the_cheaper_one_and_builds_no_sympy(sympy_obje
     assert counts["composite"] < 0.7 * counts["probed"]           # 333 against 511
     sympy_objects_created.clear()
     q, qd, tau = np.full(6, 0.3), np.full(6, 0.1), np.full(6, 2.0)
-    for _ in range(3):
+    from dynlab.forward import OPTIMIZE_AFTER
+    for _ in range(OPTIMIZE_AFTER + 2):                  # the trace, then the optimised program
         forward_dynamics(arm, q, qd, tau)
     compiled_accelerations(arm)((0.3,) * 6, (0.1,) * 6, (2.0,) * 6)
     assert sympy_objects_created == []

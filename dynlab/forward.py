@@ -33,8 +33,9 @@ On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation 
 back substitution) is traced once per robot into straight-line float code
 (:mod:`dynlab.tracing`): the inner loop of a simulation.  After a first, fully checked call, a
 call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
-it runs the optimised program (:func:`dynlab.tracing.optimized_joint_function`).  ``compiled=False`` runs the algorithm
-step by step instead and solves with :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
+it runs the optimised program (:func:`dynlab.tracing.optimized_joint_function`).
+``compiled=False`` runs the algorithm step by step instead and solves with
+:func:`scipy.linalg.cho_solve`.  On SymPy symbols the
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
 joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
 
@@ -160,7 +161,8 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
     accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
     Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples.
-    ``with_tape``: return ``(f, tape)``, the tape for :func:`dynlab.tracing.optimized_joint_function`."""
+    ``with_tape``: return ``(f, tape)``, the tape for
+    :func:`dynlab.tracing.optimized_joint_function`."""
     formulation, variant = formulations.lookup(method, variant)
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA

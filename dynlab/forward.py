@@ -293,7 +293,8 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
     except ZeroDivisionError:
         return None
     pivots = values[n:]
-    if not min(pivots) > SINGULAR_PIVOT * max(map(abs, pivots)):
+    lowest = min(pivots)             # all positive: the largest |pivot| is the largest pivot
+    if not (lowest > 0.0 and lowest > SINGULAR_PIVOT * max(pivots)):
         return None
     qdd = values[:n]
     return np.array(qdd) if math.isfinite(sum(qdd)) else None

@@ -2,7 +2,7 @@
 the goals of issue 6.
 
     python benchmarks/bench_codegen.py [--repeat 7] [--number 2000] [--points 10000]
-                                       [--skip-symbolic]
+                                       [--skip-symbolic] [--cpu-time]
 
 Prints, in one run,
 
@@ -14,12 +14,16 @@ Prints, in one run,
   parameters (so all compute the same torques: the largest difference is printed): Pinocchio's
   ``rnea``, the Robotics Toolbox's ``rne`` and Modern Robotics' ``InverseDynamics``; times are
   also given as ratios to dynlab's numeric call;
+* the public calls against the generated code (issue 17's goals), and the operations of the
+  candidate programs for forward dynamics (what the default was chosen by);
 * the goal figures: generated two-link operations (the thesis appendix's 30/17, the 20/14 minimum), PUMA
   generated operations (goal <= 500), the time to derive and reduce the symbolic PUMA closed
   form (goal < 30 s), vectorized points per second (goal >= 500,000).
 
 Not a test: timings are reported, never asserted.  Machines here are shared and noisy, hence
-medians and ratios.  Peers install with ``pip install pin roboticstoolbox-python
+medians and ratios; ``--cpu-time`` times with this process's CPU time
+(:func:`time.process_time`) instead of the wall clock, which on a loaded machine also counts the
+time other processes hold the cores.  Peers install with ``pip install pin roboticstoolbox-python
 modern-robotics``.
 """
 
@@ -41,7 +45,7 @@ from dynlab.dynamics import equations_of_motion  # noqa: E402
 from dynlab.kinematics import chain  # noqa: E402
 from dynlab.robots import planar_2r, puma560  # noqa: E402
 
-from timing import median_us  # noqa: E402
+from timing import median_us as timing_median_us  # noqa: E402
 
 
 # -- peers, each built from dynlab's PUMA 560 -------------------------------------------------------
@@ -102,6 +106,49 @@ def modern_robotics_peer(robot):
     return lambda q, qd, qdd: mr.InverseDynamics(q, qd, qdd, g, np.zeros(6), M, inertias, S)
 
 
+def forward_candidates(robot) -> dict:
+    """``{candidate: (traced counts, optimised counts)}`` of the programs ``(q, qd, net) ->
+    (qdd, pivots)`` that forward dynamics could trace: ``D`` by Newton-Euler probing (Walker &
+    Orin's method 1), by composite bodies in the link frames (method 3, the default), by
+    Featherstone's spatial CRBA, each with the bias of one Newton-Euler run and the ``L D L^T``
+    solve; and Featherstone's articulated body algorithm."""
+    from dynlab import featherstone, formulations
+    from dynlab.forward import ldl_solve
+    from dynlab.optimizer import optimize
+    from dynlab.tracing import Tape, backend_for
+    links, gravity, tip_force, tip_moment = robot.numeric()
+    n = robot.n
+    bias_and_probed = formulations.inertia_and_bias_function("newton_euler", "link")
+    bias_and_composite = formulations.inertia_and_bias_function("newton_euler", "link",
+                                                                own_inertia=True)
+
+    def solved(terms):
+        def accelerations(q, qd, net, backend):
+            D, bias = terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
+            x, pivots = ldl_solve(D, [net[i] - bias[i] for i in range(n)])
+            return list(x) + list(pivots)
+        return accelerations
+
+    def spatial_crba(links_, q, qd, qdd, gravity_, tip_f, tip_m, backend):
+        _, bias = bias_and_probed(links_, q, qd, qdd, gravity_, tip_f, tip_m, backend)
+        return featherstone.composite_rigid_body(links_, q, backend), bias
+
+    candidates = {
+        "D by N-E probing (Walker & Orin 1) + N-E bias + LDL^T": solved(bias_and_probed),
+        "D by composite bodies (Walker & Orin 3) + N-E bias + LDL^T": solved(bias_and_composite),
+        "D by Featherstone's spatial CRBA + N-E bias + LDL^T": solved(spatial_crba),
+        "Featherstone's articulated body algorithm": lambda q, qd, net, backend:
+            featherstone.accelerations_and_pivots(links, q, qd, net, gravity, tip_force,
+                                                  tip_moment, backend)}
+    result = {}
+    for name, build in candidates.items():
+        tape = Tape()
+        q, qd, net = (tape.inputs(stem, n) for stem in ("q", "qd", "qdd"))
+        tape.outputs(build(q, qd, net, backend_for(tape)))
+        result[name] = (tape.counts(), optimize(tape.program()).counts())
+    return result
+
+
 PEERS = {"Pinocchio rnea": pinocchio_peer, "Robotics Toolbox rne": roboticstoolbox_peer,
          "Modern Robotics InverseDynamics": modern_robotics_peer}
 
@@ -113,7 +160,13 @@ def main(argv=None) -> int:
     parser.add_argument("--points", type=int, default=10000)
     parser.add_argument("--skip-symbolic", action="store_true",
                         help="skip the symbolic PUMA closed form (about 15 s)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time with the process's CPU time instead of the wall clock")
     args = parser.parse_args(argv)
+    clock = time.process_time if args.cpu_time else time.perf_counter
+
+    def median_us(call, number, repeat, per=1):
+        return timing_median_us(call, number, repeat, per, clock=clock)
 
     robot = puma560()
     rng = np.random.default_rng(0)
@@ -181,13 +234,30 @@ def main(argv=None) -> int:
     print(f"  inverse_dynamics {public_us:.2f} us, raw generated {raw_us:.2f} us: ratio "
           f"{public_us / raw_us:.2f}  (goal <= 1.5: {public_us / raw_us <= 1.5})")
     forward_tau = inverse_dynamics(robot, q, qd, qdd)
+    from dynlab.forward import OPTIMIZE_AFTER as FORWARD_OPTIMIZE_AFTER
+    from dynlab.forward import compiled_accelerations
+    from dynlab.tracing import optimized_joint_function
+    taut = tuple(forward_tau.tolist())
     for method, variant in (("newton_euler", None), ("twist_wrench", "featherstone")):
-        forward_dynamics(robot, q, qd, forward_tau, method=method, variant=variant)
+        for _ in range(FORWARD_OPTIMIZE_AFTER + 1):         # past the short cut's swap
+            forward_dynamics(robot, q, qd, forward_tau, method=method, variant=variant)
         forward_us = median_us(lambda: forward_dynamics(robot, q, qd, forward_tau, method=method,
                                                         variant=variant),
                                args.number, args.repeat)
+        _, tape = compiled_accelerations(robot, method, variant, with_tape=True)
+        program = optimized_joint_function(tape)
+        program_us = median_us(lambda: program(qt, qdt, taut), args.number, args.repeat)
         print(f"  forward_dynamics ({method}{', ' + variant if variant else ''}): "
-              f"{forward_us:.2f} us  (goal < 15 us: {forward_us < 15})")
+              f"{forward_us:.2f} us, its optimised program alone {program_us:.2f} us  "
+              f"(goal < 15 us: {forward_us < 15})")
+    print(f"  ({'CPU' if args.cpu_time else 'wall-clock'} time)")
+    print()
+    print("Forward dynamics of the PUMA 560: operations of the candidate programs (traced, and "
+          "optimised)")
+    for name, (tape_counts, optimized_counts) in forward_candidates(robot).items():
+        print(f"  {name:<58}{sum(tape_counts.values()):>6}{sum(optimized_counts.values()):>6}"
+              f"   ({tape_counts['mul']} mul, {tape_counts['add']} add, {tape_counts['div']} div,"
+              f" {tape_counts['call']} calls traced)")
     print()
     print("Goals of issue 6")
 

@@ -40,7 +40,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Protocol, Sequence
 
-from dynlab import dalembert, featherstone, lagrange_euler, newton_euler, twist_wrench
+from dynlab import composite_bodies, dalembert, featherstone, lagrange_euler, newton_euler
+from dynlab import twist_wrench
 from dynlab import vectors as V
 from dynlab.friction import link_friction
 from dynlab.kinematics import chain_tool_jacobian
@@ -77,7 +78,11 @@ class Formulation:
     bias``.  ``inertias`` maps a ``"torques"`` variant to its own inertia matrix, if it has one:
     ``f(links, q, gravity, backend) -> D`` (rows; Featherstone's composite rigid body
     algorithm), which :func:`inertia_function`, :func:`inertia_and_bias_function` and
-    :func:`dynlab.equations_of_motion` use instead of probing."""
+    :func:`dynlab.equations_of_motion` use instead of probing.  ``forward_inertia`` maps a
+    ``"torques"`` variant to an algorithm for its ``D`` that is cheaper than probing and equal to
+    it (``f(links, q, backend) -> rows``; the tests prove the equality, symbolically and on random
+    chains): only compiled forward dynamics uses it (:func:`inertia_and_bias_function` with
+    ``own_inertia=True``), so every other result shows the variant's own way to ``D``."""
 
     name: str
     label: str
@@ -89,6 +94,7 @@ class Formulation:
     traces: bool = False
     accelerations: Mapping[str, Callable] = field(default_factory=dict)
     inertias: Mapping[str, Callable] = field(default_factory=dict)
+    forward_inertia: Mapping[str, Callable] = field(default_factory=dict)
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -102,12 +108,15 @@ class Formulation:
         for variant, function in self.variants.items():
             if not callable(function):
                 raise TypeError(f"formulation {self.name!r}: variant {variant!r} is not callable")
-        for field_name in ("accelerations", "inertias"):
+        for field_name in ("accelerations", "inertias", "forward_inertia"):
             for variant, function in getattr(self, field_name).items():
                 if variant not in self.variants or not callable(function):
-                    raise ValueError(f"formulation {self.name!r}: {field_name} names variant "
-                                     f"{variant!r}, which must be one of its variants "
-                                     f"({', '.join(self.variants)}) with a callable")
+                    raise ValueError(f"formulation {self.name!r}: {field_name} of {variant!r} "
+                                     f"must be a function of one of its variants "
+                                     f"{', '.join(self.variants)}")
+        if (self.inertias or self.forward_inertia) and self.kind != "torques":
+            raise ValueError(f"formulation {self.name!r}: inertias= and forward_inertia= are for "
+                             f"a \"torques\" formulation (a \"terms\" one has its own D)")
 
     def variant_label(self, variant: str) -> str:
         """``"Newton-Euler (link)"``: the formulation's label and the variant's."""
@@ -245,16 +254,19 @@ def inertia_function(method: str, variant: str | None = None) -> Callable:
 
 
 def inertia_and_bias_function(method: str, variant: str | None = None, *,
-                              use_gravity: bool = True, use_tip: bool = True) -> Callable:
+                              use_gravity: bool = True, use_tip: bool = True,
+                              own_inertia: bool = False) -> Callable:
     """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
     rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
     on its own).  ``qdd`` is ignored (the signature of
     :func:`dynlab.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
     ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 9.5) and ``D`` by its own
-    ``Formulation.inertias`` entry or by probing."""
+    ``Formulation.inertias`` entry or by probing; with ``own_inertia``, by the variant's cheaper
+    ``Formulation.forward_inertia`` algorithm where the registry has one."""
     formulation, variant = lookup(method, variant)
     function = formulation.variants[variant]
     own = formulation.inertias.get(variant)
+    fast = formulation.forward_inertia.get(variant) if own_inertia else None
     if formulation.kind == "torques":
         def probed(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
             n = len(links)
@@ -262,6 +274,8 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
             zero = [0 if symbolic else 0.0] * n
             bias, _ = function(links, q, qd, zero, gravity, tip_force, tip_moment, backend,
                                use_gravity=use_gravity, use_friction=False, use_tip=use_tip)
+            if fast is not None:
+                return [list(row) for row in fast(links, q, backend)], list(bias)
             if own is not None:
                 return [list(row) for row in own(links, q, gravity, backend)], list(bias)
             off = dict(use_gravity=False, use_friction=False, use_tip=False)
@@ -288,7 +302,8 @@ register(Formulation(
     "newton_euler", "Newton-Euler", "torques", newton_euler.VARIANTS, "link",
     "Fu, Gonzalez & Lee (1987), Sec. 3.3: Table 3.3 (link frame, Luh, Walker & Paul) and "
     "Table 3.2 (base frame); Schilling (1990), Algorithm 6-8-1",
-    labels={"link": "link frame", "base": "base frame"}, traces=True))
+    labels={"link": "link frame", "base": "base frame"}, traces=True,
+    forward_inertia={"link": composite_bodies.composite_inertia}))
 register(Formulation(
     "lagrange_euler", "Lagrange-Euler", "terms", lagrange_euler.VARIANTS, "uicker",
     "Fu, Gonzalez & Lee (1987), Sec. 3.2 (Uicker's 4x4 form); Schilling (1990), Secs. 6-2 to "

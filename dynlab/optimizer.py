@@ -425,53 +425,64 @@ def _share_pairs(defs, live, max_terms: int = 24) -> None:
 
 def _emit(inputs, defs, roots) -> Program:
     """Lines in dependency order (depth first from the outputs), one operation each."""
-    names: dict = {}
-    lines: list = []
-    counter = [0]
+    emitter = _Emitter(defs)
+    outputs = []
+    for root in roots:
+        if isinstance(root, int):
+            emitter.visit(root)
+            outputs.append(emitter.names[root])
+        else:
+            outputs.append(float(root))
+    return Program(inputs, emitter.lines, outputs)
 
-    def fresh():
-        name = f"t{counter[0]}"
-        counter[0] += 1
-        return name
 
-    def line(op, args):
-        target = fresh()
-        lines.append((target, op, tuple(args)))
+class _Emitter:
+    """Writes the atoms of ``defs`` as program lines: ``names`` maps an emitted atom to its
+    variable (or input) name, ``lines`` are the lines so far."""
+
+    def __init__(self, defs):
+        self.defs = defs
+        self.names: dict = {}
+        self.lines: list = []
+
+    def line(self, op, args) -> str:
+        target = f"t{len(self.lines)}"
+        self.lines.append((target, op, tuple(args)))
         return target
 
-    def visit(root):
+    def visit(self, root) -> None:
+        """Emit ``root`` after every atom it depends on (iteratively: chains are long)."""
+        names = self.names
         stack = [(root, False)]
         while stack:
             atom, expanded = stack.pop()
             if atom in names:
                 continue
-            definition = defs[atom]
+            definition = self.defs[atom]
             if not expanded:
                 stack.append((atom, True))
                 stack.extend((child, False) for child in reversed(_children(definition))
                              if child not in names)
                 continue
-            names[atom] = emit(definition)
+            names[atom] = self.emit(definition)
 
-    def emit(definition):
-        kind = definition[0]
+    def emit(self, definition) -> str:
+        names, kind = self.names, definition[0]
         if kind == "in":
             return definition[1]
-        if kind == "*":
-            return line("*", (names[definition[1]], names[definition[2]]))
-        if kind == "/":
-            return line("/", (names[definition[1]], names[definition[2]]))
+        if kind in ("*", "/"):
+            return self.line(kind, (names[definition[1]], names[definition[2]]))
         if kind == "recip":
-            return line("/", (1.0, names[definition[1]]))
+            return self.line("/", (1.0, names[definition[1]]))
         if kind == "neg":
-            return line("neg", (names[definition[1]],))
+            return self.line("neg", (names[definition[1]],))
         if kind == "scale":
-            return line("*", (names[definition[1]], definition[2]))
+            return self.line("*", (names[definition[1]], definition[2]))
         if kind == "sum":
-            return emit_sum(definition[1], definition[2])
-        return line(kind, (names[definition[1]],))
+            return self.emit_sum(definition[1], definition[2])
+        return self.line(kind, (names[definition[1]],))
 
-    def signed_sum(terms):
+    def signed_sum(self, terms) -> tuple:
         """``sum sign_k x_k`` of ``[(name, sign)]``: ``(name, sign)`` of the result, positive
         terms first so that no negation is needed (all negative: the sign goes outside)."""
         terms = sorted(terms, key=lambda term: term[1] < 0)
@@ -480,37 +491,27 @@ def _emit(inputs, defs, roots) -> Program:
             terms, outer = [(name, -sign) for name, sign in terms], -1.0
         value = terms[0][0]
         for name, sign in terms[1:]:
-            value = line("+" if sign > 0 else "-", (value, name))
+            value = self.line("+" if sign > 0 else "-", (value, name))
         return value, outer
 
-    def emit_sum(c0, terms):
-        # terms with equal coefficient magnitudes are added first and scaled once:
-        # 0.8 a + 0.8 b - c = 0.8 (a + b) - c
+    def emit_sum(self, c0, terms) -> str:
+        """``c0 + sum c_k x_k``: terms with equal coefficient magnitudes are added first and
+        scaled once (``0.8 a + 0.8 b - c = 0.8 (a + b) - c``)."""
         groups: dict = {}
         for atom, coefficient in terms:
             groups.setdefault(_magnitude(coefficient), []).append((atom, coefficient))
         parts = []
         for members in groups.values():
             magnitude = abs(members[0][1])
-            value, sign = signed_sum([(names[atom], math.copysign(1.0, coefficient))
-                                      for atom, coefficient in members])
+            value, sign = self.signed_sum([(self.names[atom], math.copysign(1.0, coefficient))
+                                           for atom, coefficient in members])
             if magnitude != 1.0:
-                value = line("*", (value, magnitude))
+                value = self.line("*", (value, magnitude))
             parts.append((value, sign))
         if c0 != 0.0:
             parts.append((abs(c0), math.copysign(1.0, c0)))
-        value, sign = signed_sum(parts)
-        return value if sign > 0 else line("neg", (value,))
-
-    outputs = []
-    for root in roots:
-        if isinstance(root, int):
-            visit(root)
-            outputs.append(names[root])
-        else:
-            outputs.append(float(root))
-    return Program(inputs, lines, outputs)
-
+        value, sign = self.signed_sum(parts)
+        return value if sign > 0 else self.line("neg", (value,))
 
 
 # =================================================================================================

@@ -513,20 +513,68 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     ...
     ValueError: ...over t = 0..1e+09 s needs 1e+12 steps, more than max_steps = 1000000; ...
     """
+    plan = _plan(robot, q0, qd0, t_span, method, variant, integrator, dt, t_eval, rtol, atol,
+                 dict(stiction=stiction, gravity=gravity, friction=friction,
+                      tip_wrench=tip_wrench, compiled=compiled),
+                 max_events, max_steps, progress, options)
+    flags = plan.flags
+    model = _Model(robot, _torque_function(robot, torque), method, plan.variant,
+                   flags["gravity"], flags["friction"], flags["tip_wrench"], flags["compiled"],
+                   flags["stiction"])
+    samples = _integrate(model, plan, progress)
+    return _trajectory(model, samples, plan.integrator, method, plan.variant, flags["gravity"])
+
+
+@dataclass
+class _Plan:
+    """A request of :func:`simulate`, checked: the integrator (lower-case name), the switches,
+    the time span, the initial state and the bounds on the work; for Euler the step ``h`` and
+    the number of steps, for an adaptive integrator the sample times and solve_ivp's options."""
+
+    variant: str
+    integrator: str
+    flags: dict
+    t0: float
+    tf: float
+    q0: np.ndarray
+    qd0: np.ndarray
+    max_events: int
+    limit: int
+    h: float | None = None
+    steps: int = 0
+    t_eval: object = None
+    solver_options: dict = field(default_factory=dict)
+
+    @property
+    def euler(self) -> bool:
+        return self.integrator == "euler"
+
+
+def _check_robot(robot) -> None:
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     if robot.is_symbolic:
         raise TypeError(f"{robot.name}: simulate needs numbers; substitute the symbols "
                         f"{sorted(map(str, robot.free_symbols))} first (robot.subs)")
-    _, variant = formulations.lookup(method, variant)
+
+
+def _check_integrator(integrator) -> str:
+    """``integrator``'s lower-case name: ``"euler"`` or a key of :data:`ADAPTIVE`."""
     if not isinstance(integrator, str) or (integrator.lower() != "euler"
                                            and integrator.lower() not in ADAPTIVE):
         raise ValueError(f"unknown integrator {integrator!r}; choose 'euler' or one of "
                          f"{', '.join(ADAPTIVE)}")
-    euler = integrator.lower() == "euler"
-    flags = {name: _check_flag(value, name) for name, value in (
-        ("stiction", stiction), ("gravity", gravity), ("friction", friction),
-        ("tip_wrench", tip_wrench), ("compiled", compiled))}
+    return integrator.lower()
+
+
+def _plan(robot, q0, qd0, t_span, method, variant, integrator, dt, t_eval, rtol, atol, flags,
+          max_events, max_steps, progress, options) -> _Plan:
+    """Every argument of :func:`simulate` checked, in the order its errors are reported."""
+    _check_robot(robot)
+    _, variant = formulations.lookup(method, variant)
+    integrator = _check_integrator(integrator)
+    euler = integrator == "euler"
+    flags = {name: _check_flag(value, name) for name, value in flags.items()}
     if not callable(progress):
         _check_flag(progress, "progress")
     t0, tf = _time_span(t_span)
@@ -536,40 +584,53 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     max_events = _check_count(max_events, "max_events")
     limit = (MAX_STEPS if euler else MAX_ADAPTIVE_STEPS) if max_steps is None else \
         _check_count(max_steps, "max_steps", least=1)
+    plan = _Plan(variant, integrator, flags, t0, tf, q0, qd0, max_events, limit)
     if euler:
         if t_eval is not None or options:
             raise ValueError(f"the Euler integrator takes a step dt only, not "
                              f"{', '.join(['t_eval'] * (t_eval is not None) + list(options))}")
-        h = 1e-3 if dt is None else dt
-        steps = _euler_steps(robot, t0, tf, h, limit)
+        plan.h = 1e-3 if dt is None else dt
+        plan.steps = _euler_steps(robot, t0, tf, plan.h, limit)
     else:
-        rtol = _check_number(rtol, "rtol")
-        atol = _check_tolerance(atol, "atol", 2 * robot.n)
-        if "dense_output" in options:
-            raise ValueError("simulate keeps samples, not solve_ivp's dense output; ask for "
-                             "more samples with dt or t_eval")
-        for name in ("max_step", "first_step", "min_step"):
-            if name in options:
-                options[name] = _check_number(options[name], name, unit=" of seconds")
-        t_eval = _sample_times(robot, t0, tf, dt, t_eval, limit)
-    model = _Model(robot, _torque_function(robot, torque), method, variant, flags["gravity"],
-                   flags["friction"], flags["tip_wrench"], flags["compiled"], flags["stiction"])
-    label = "Euler" if euler else ADAPTIVE[integrator.lower()]
-    report = _Progress(progress, f"{robot.name}, {label}", t0, tf) if progress else None
+        plan.solver_options = _solver_options(robot, rtol, atol, options)
+        plan.t_eval = _sample_times(robot, t0, tf, dt, t_eval, limit)
+    return plan
+
+
+def _solver_options(robot, rtol, atol, options) -> dict:
+    """:func:`scipy.integrate.solve_ivp`'s tolerances and further options, checked."""
+    rtol = _check_number(rtol, "rtol")
+    atol = _check_tolerance(atol, "atol", 2 * robot.n)
+    if "dense_output" in options:
+        raise ValueError("simulate keeps samples, not solve_ivp's dense output; ask for "
+                         "more samples with dt or t_eval")
+    options = dict(options)
+    for name in ("max_step", "first_step", "min_step"):
+        if name in options:
+            options[name] = _check_number(options[name], name, unit=" of seconds")
+    return dict(rtol=rtol, atol=atol, **options)
+
+
+def _integrate(model: _Model, plan: _Plan, progress):
+    """The samples of the planned run, with ``progress`` shown (and closed) along the way."""
+    label = "Euler" if plan.euler else ADAPTIVE[plan.integrator]
+    report = _Progress(progress, f"{model.robot.name}, {label}", plan.t0, plan.tf) \
+        if progress else None
     try:
-        if euler:
-            samples = _euler(model, q0, qd0, t0, tf, h, steps, max_events, report)
+        if plan.euler:
+            samples = _euler(model, plan.q0, plan.qd0, plan.t0, plan.tf, plan.h, plan.steps,
+                             plan.max_events, report)
         else:
-            samples = _adaptive(model, q0, qd0, t0, tf, ADAPTIVE[integrator.lower()], t_eval,
-                                dict(rtol=rtol, atol=atol, **options), max_events, limit,
-                                report)
+            samples = _adaptive(model, plan.q0, plan.qd0, plan.t0, plan.tf,
+                                ADAPTIVE[plan.integrator], plan.t_eval, plan.solver_options,
+                                plan.max_events, plan.limit, report)
     except BaseException:
         if report is not None:
             report.close(done=False)
         raise
     if report is not None:
         report.close(done=True)
-    return _trajectory(model, samples, integrator.lower(), method, variant, flags["gravity"])
+    return samples
 
 
 def _euler_steps(robot: Robot, t0, tf, h, limit) -> int:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import numbers
 
+from dynlab.optimizer import optimize
 from dynlab.program import MATH_FUNCTIONS, Program
 from dynlab.vectors import Backend
 
@@ -208,6 +209,13 @@ def backend_for(tape: Tape) -> Backend:
     return Backend("traced", lambda x: tape.call("sin", x), lambda x: tape.call("cos", x),
                    lambda x: tape.call("sign", x), lambda x: tape.call("exp", x),
                    lambda x: tape.call("abs", x))
+
+
+def optimized_joint_function(tape: Tape):
+    """The program of a traced joint function, rewritten by :func:`dynlab.optimizer.optimize`
+    (fewer operations, tens of milliseconds once) and compiled: the same inputs and outputs as
+    the function :func:`compile_joint_function` returns, equal to round-off."""
+    return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
 
 
 def compile_joint_function(robot, key, recursion, **options):

@@ -94,3 +94,39 @@ def test_forward_dynamics_short_cut_gives_the_checked_numbers(friction):
         forward_dynamics(arm, Q, QD, tau, gravity=1)
     with pytest.raises(ValueError, match=r"qd\[1\]"):
         forward_dynamics(arm, Q, [0.0, math.nan, 0, 0, 0, 0], tau)
+
+
+def test_forward_dynamics_swaps_in_the_optimised_program_with_the_same_numbers():
+    from dynlab import forward_dynamics
+    from dynlab.forward import OPTIMIZE_AFTER
+    arm = puma560()
+    rng = np.random.default_rng(5)
+    states = [[rng.uniform(-2, 2, 6).tolist() for _ in range(3)] for _ in range(4)]
+    checked = [forward_dynamics(arm, *s, compiled=False) for s in states]
+    before = [forward_dynamics(arm, *s) for s in states]
+    (entry,) = [v for k, v in arm.cache.items() if k[0] == "public forward_dynamics"]
+    traced = entry[0]
+    for _ in range(OPTIMIZE_AFTER):
+        forward_dynamics(arm, Q, QD, QDD)
+    assert entry[0] is not traced                      # swapped for the optimised program
+    after = [forward_dynamics(arm, *s) for s in states]
+    assert np.allclose(after, before, rtol=1e-10, atol=1e-10)
+    assert np.allclose(after, checked, rtol=1e-9, atol=1e-9)
+    with pytest.raises(ValueError, match=r"q\[2\]"):   # still the checked way for a NaN
+        forward_dynamics(arm, [0.0, 0.0, math.nan, 0.0, 0.0, 0.0], QD, QDD)
+
+
+def test_forward_dynamics_short_cut_falls_back_on_a_singular_pivot_and_an_overflow():
+    from dynlab import Link, Robot, forward_dynamics
+    from dynlab.robots import planar_2r
+    # a point mass at the tip of a massless first link: D is singular stretched out (q2 = 0)
+    arm = Robot([Link("R", a=1.0, name="l1"), Link("R", a=0.8, mass=0.5, name="l2")],
+                gravity=(0, -9.8, 0), name="point mass at the tip")
+    bent = forward_dynamics(arm, [0.3, 1.0], [0.1, 0.2], [1.0, 0.5])
+    assert np.allclose(forward_dynamics(arm, [0.3, 1.0], [0.1, 0.2], [1.0, 0.5]), bent)
+    with pytest.raises(ValueError, match=r"singular at q = \[0.3, 0.0\] \(pivot 2"):
+        forward_dynamics(arm, [0.3, 0.0], [0.1, 0.2], [1.0, 0.5])
+    two = planar_2r()
+    forward_dynamics(two, [0.0, 0.0], [1.0, 1.0], [0.0, 0.0])
+    with pytest.raises(NotFiniteError, match="qdd"):
+        forward_dynamics(two, [0.0, 0.0], [1e200, 1e200], [0.0, 0.0])

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from dynlab import inverse_dynamics
 from dynlab.codegen import record
-from dynlab.emitters import c_source, fortran_source, python_source
+from dynlab.emitters import INLINE_DEPTH, c_source, fortran_source, python_run_source, python_source
 from dynlab.optimizer import optimize
 from dynlab.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program
 from dynlab.robots import puma560, scara
@@ -105,6 +105,43 @@ def test_the_program_of_any_chain_survives_json_and_the_optimizer(case):
     assert sum(optimized.counts().values()) <= sum(program.counts().values())
 
 
+def _run(source: str, name: str, functions=MATH_FUNCTIONS):
+    namespace = dict(functions, inf=float("inf"), nan=float("nan"))
+    exec(source, namespace)
+    return namespace[name]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chain_and_state(max_joints=5))
+def test_the_run_text_gives_the_very_floats_of_the_one_line_per_operation_text(case):
+    robot, q, qd, qdd = case
+    state = tuple(tuple(float(v) for v in x) for x in (q, qd, qdd))
+    for program in (record(robot)[0].program(), optimize(record(robot)[0].program())):
+        readable = _run(python_source(program, "f", ("q", "qd", "qdd")), "f")
+        running = _run(python_run_source(program, "g", ("q", "qd", "qdd")), "g")
+        assert running(*state) == readable(*state)         # exactly: the same operations
+        assert program.compile("h", ("q", "qd", "qdd"))(*state) == readable(*state)
+
+
+def test_the_run_text_keeps_few_variables_and_bounds_its_nesting():
+    lines, previous = [], "x0"
+    for k in range(1000):                                   # a chain of 1000 single uses
+        lines.append((f"t{k}", "+", (previous, "x1") if k % 2 else ("x1", previous)))
+        previous = f"t{k}"
+    program = Program([("x", 2)], lines + [("t1000", "*", (previous, previous))],
+                      [previous, "t1000", 0.5])
+    text = python_run_source(program, "f")
+    assert max(len(re.findall(r"\(", line)) for line in text.splitlines()) <= INLINE_DEPTH + 1
+    assert len(set(re.findall(r"\bv\d+\b", text))) <= 3
+    assert program.compile("f")((0.25, 1.5)) == _run(python_source(program, "f"), "f")((0.25, 1.5))
+    assert program.compile("f")((0.25, 1.5))[0] == 0.25 + 1500.0
+    vector = program.compile("f", functions=NUMPY_FUNCTIONS)(np.array([[0.0, 1.0], [1.0, 2.0]]))
+    assert np.array_equal(vector[0], [1000.0, 2001.0])
+    # an input group whose stem starts like the variables keeps its names
+    clash = Program([("v", 1)], [("t0", "*", ("v0", "v0")), ("t1", "sin", ("t0",))], ["t1"])
+    assert clash.compile("f")((0.5,)) == (np.sin(0.25),)
+
+
 def test_the_slider_path_and_the_code_generator_run_the_same_program():
     robot = scara(viscous=0.2, coulomb=0.5)
     n = robot.n
@@ -116,40 +153,78 @@ def test_the_slider_path_and_the_code_generator_run_the_same_program():
     assert np.allclose(generated, step_by_step, rtol=1e-10, atol=1e-10)
 
 
-# -- no module of the pipeline reads another module's private name ----------------------------------
+# -- no module reads another module's private name ------------------------------------------------
 PIPELINE = ("tracing", "program", "optimizer", "emitters", "codegen")
-#: Every module of dynlab (the pipeline's and the rest).
-MODULES = tuple(sorted(p.stem for p in DYNLAB.glob("*.py")))
+
+
+def _module_name(path: Path, directory: Path = DYNLAB) -> str:
+    """``"vectors"``, ``"robots.puma"``, ``"robots"`` (a package's ``__init__``): the module's
+    name below ``dynlab``."""
+    parts = list(path.relative_to(directory).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+#: Every module of dynlab, those inside its sub-packages (robots, grading) included.
+MODULES = tuple(sorted(_module_name(p) for p in DYNLAB.rglob("*.py")))
+
+#: Packages whose modules still share underscored helpers among themselves: ``grading`` (its
+#: split into modules is another change's, which makes them public or moves them).  A read of
+#: such a helper from outside the package is still caught.  ``robots`` shares none: its modules'
+#: shared helpers are public (:mod:`dynlab.robots.parameters`).
+PACKAGE_INTERNAL = ("grading",)
+
+
+def _source(module: str, directory: Path) -> Path:
+    path = directory / (module.replace(".", "/") + ".py")
+    return path if path.exists() else directory / module.replace(".", "/") / "__init__.py"
 
 
 def private_reads(module: str, directory: Path = DYNLAB) -> set:
-    """``(module, other, name)`` for every ``from dynlab.other import _name`` and every
-    ``other._name`` with ``other`` an imported dynlab module."""
-    tree = ast.parse((directory / f"{module}.py").read_text())
+    """``(module, other, name)`` for every ``from dynlab.other import _name`` (or the relative
+    ``from .other import _name``) and every ``other._name`` with ``other`` an imported dynlab
+    module; ``other`` is named below ``dynlab`` (``"vectors"``, ``"robots.parameters"``)."""
+    path = _source(module, directory)
+    tree = ast.parse(path.read_text())
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     aliases, found = {}, set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dynlab"):
-            other = node.module.split(".")[-1]
+        if isinstance(node, ast.ImportFrom):
+            if node.level:                               # relative: from .parameters import _x
+                anchor = package.split(".")[:max(len(package.split(".")) - node.level + 1, 0)]
+                base = ".".join([p for p in anchor if p] + ([node.module] if node.module else []))
+            elif (node.module or "") == "dynlab" or (node.module or "").startswith("dynlab."):
+                base = node.module.partition(".")[2]
+            else:
+                continue
             for alias in node.names:
-                if other == "dynlab":
-                    aliases[alias.asname or alias.name] = alias.name
-                elif alias.name.startswith("_"):
-                    found.add((module, other, alias.name))
+                full = f"{base}.{alias.name}" if base else alias.name
+                if full in MODULES or (directory / full.replace(".", "/")).exists() or \
+                        (directory / (full.replace(".", "/") + ".py")).exists():
+                    aliases[alias.asname or alias.name] = full           # a module
+                elif alias.name.startswith("_") and base != module:
+                    found.add((module, base, alias.name))
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.startswith("dynlab."):
-                    aliases[alias.asname or alias.name] = alias.name.split(".")[-1]
+                if alias.name.startswith("dynlab.") and alias.asname:
+                    aliases[alias.asname] = alias.name.partition(".")[2]
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
                 node.value.id in aliases and node.attr.startswith("_") and \
-                not node.attr.startswith("__"):
+                not node.attr.startswith("__") and aliases[node.value.id] != module:
             found.add((module, aliases[node.value.id], node.attr))
     return found
 
 
+def _inside_one_package(read: tuple) -> bool:
+    module, other, _ = read
+    return any(module.split(".")[0] == other.split(".")[0] == package
+               for package in PACKAGE_INTERNAL)
+
+
 def test_no_module_reads_a_private_name_of_another_module():
+    assert any("." in module for module in MODULES)            # the sub-packages are read
     found = set().union(*(private_reads(module) for module in MODULES))
-    assert found == set()
+    assert {read for read in found if not _inside_one_package(read)} == set()
 
 
 def test_the_private_read_check_finds_both_kinds(tmp_path):
@@ -157,3 +232,18 @@ def test_the_private_read_check_finds_both_kinds(tmp_path):
                                        "from dynlab import kinematics as K\nK._tool_jacobian\n")
     assert private_reads("probe", tmp_path) == {("probe", "vectors", "_sign"),
                                       ("probe", "kinematics", "_tool_jacobian")}
+
+
+def test_the_private_read_check_reads_inside_sub_packages(tmp_path):
+    (tmp_path / "arms").mkdir()
+    (tmp_path / "arms" / "__init__.py").write_text("from dynlab.arms.data import _table\n")
+    (tmp_path / "arms" / "data.py").write_text("_table = {}\n")
+    (tmp_path / "arms" / "build.py").write_text(
+        "from .data import _table\nfrom dynlab.arms import data as D\nD._rows\n"
+        "from dynlab.arms import build\nbuild._own\n")
+    assert private_reads("arms", tmp_path) == {("arms", "arms.data", "_table")}
+    assert private_reads("arms.build", tmp_path) == {("arms.build", "arms.data", "_table"),
+                                                     ("arms.build", "arms.data", "_rows")}
+    assert not _inside_one_package(("robots.puma", "robots.parameters", "_x"))
+    assert _inside_one_package(("grading.check", "grading.keys", "_x"))
+    assert not _inside_one_package(("grading.check", "vectors", "_x"))

@@ -8,6 +8,9 @@ Sec. 8.1.1, and the Macsyma thesis appendix "Dynamics of two link manipulators" 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from dynlab.checks import choice
 from dynlab.model import G, Link, Robot, scalar
 from dynlab.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
@@ -77,51 +80,80 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
     2.0
     """
     choice(variant, PLANAR_2R_PARAMETERS, "planar_2r", "variant")
+    parameters = _with_payload(variant, payload, parameters)
+    p = physical_parameters(symbolic, parameters, PLANAR_2R_PARAMETERS[variant], "planar_2r")
+    friction = friction_per_joint(2, viscous, coulomb, static, epsilon, "planar_2r")
+    version = PLANAR_2R_VERSIONS[variant]
+    links = [Link("R", a=a, alpha=0, mass=mass, com=com, inertia=inertia, name=label, **fr)
+             for (a, mass, com, inertia, label), fr in zip(version.bodies(p), friction)]
+    return Robot(links, gravity=(0, -p["g"], 0), name=version.name, source=version.source)
+
+
+def _with_payload(variant: str, payload, parameters: dict) -> dict:
+    """``parameters`` with ``payload=`` entered as the thesis's ``Mp`` (the ``"macsyma"``
+    variant's only), a negative payload refused on its own (it could hide inside a positive
+    ``M2 + Mp``)."""
     if payload is not None:
         if variant != "macsyma":
             raise TypeError(f"planar_2r: payload= belongs to the 'macsyma' variant (the thesis appendix), "
                             f"not {variant!r}")
         if parameters.get("Mp") is not None:
             raise TypeError("planar_2r: give the payload mass once, as payload= or Mp=")
-        parameters["Mp"] = payload
+        parameters = dict(parameters, Mp=payload)
     if variant == "macsyma" and parameters.get("Mp") is not None:
-        # a negative payload could hide inside a positive M2 + Mp: check it on its own
         scalar(parameters["Mp"], "planar_2r", "payload", nonnegative=True)
-    p = physical_parameters(symbolic, parameters, PLANAR_2R_PARAMETERS[variant], "planar_2r")
-    friction = friction_per_joint(2, viscous, coulomb, static, epsilon, "planar_2r")
-    gravity = (0, -p["g"], 0)
-    if variant == "fu":
-        (m1, m2), (a1, a2) = (p["m1"], p["m2"]), (p["l"], p["l"])
-        name, source = "two-link arm (Fu, Gonzalez & Lee, Fig. 3.2)", "Fu, Gonzalez & Lee, Sec. 3.2.6 (Fig. 3.2), 3.3.7, 3.4.2"
-    elif variant == "schilling":
-        (m1, m2), (a1, a2) = (p["m1"], p["m2"]), (p["a1"], p["a2"])
-        name, source = "two-axis planar arm (Schilling, Sec. 6-5)", "Schilling, Sec. 6-5, Table 6-1"
-    elif variant == "lynch_park":
-        L1, L2 = p["L1"], p["L2"]
-        links = [Link("R", a=L, alpha=0, mass=m, com=(0, 0, 0), inertia=None,
-                      name=f"link {k}", **fr)
-                 for k, (L, m, fr) in enumerate(((L1, p["m1"], friction[0]),
-                                                 (L2, p["m2"], friction[1])), start=1)]
-        return Robot(links, gravity=gravity, name="planar 2R with point masses (Lynch & Park, Sec. 9.1.1)",
-                     source="Lynch & Park, Sec. 9.1.1")
-    else:
-        M1, M2, Mp, l1, l2 = p["M1"], p["M2"], p["Mp"], p["l1"], p["l2"]
-        I1, I2 = p["I1"], p["I2"]
-        mass2 = M2 + Mp
-        x2 = -M2 * l2 / (2 * mass2)                        # combined CoM of link 2 + payload
-        I2_folded = I2 + M2 * Mp * l2**2 / (4 * mass2)     # parallel axes: M2 (l2/2+x2)^2 + Mp x2^2
-        links = [Link("R", a=l1, alpha=0, mass=M1, com=(-l1 / 2, 0, 0),
-                      inertia=[[0, 0, 0], [0, I1, 0], [0, 0, I1]], name="link 1",
-                      **friction[0]),
-                 Link("R", a=l2, alpha=0, mass=mass2, com=(x2, 0, 0),
-                      inertia=[[0, 0, 0], [0, I2_folded, 0], [0, 0, I2_folded]],
-                      name="link 2 + payload", **friction[1])]
-        return Robot(links, gravity=gravity, name="two-link arm with payload (the thesis appendix, App. B)",
-                     source="the thesis appendix, App. B (Macsyma batch file B.6)")
-    links = [Link("R", a=a, alpha=0, mass=m, com=(-a / 2, 0, 0),
-                  inertia=rod_inertia(m, a), name=f"link {k}", **fr)
-             for k, (a, m, fr) in enumerate(((a1, m1, friction[0]), (a2, m2, friction[1])),
-                                            start=1)]
-    return Robot(links, gravity=gravity, name=name, source=source)
+    return parameters
 
 
+# -- the four versions, as data --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Planar2RVersion:
+    """One source's two-link arm: its name and source, and ``bodies(p)``, which gives per link
+    ``(a, mass, com, inertia about the CoM, link name)`` from the parameters ``p`` (numbers or
+    symbols, by the source's letters)."""
+
+    name: str
+    source: str
+    bodies: Callable[[dict], list]
+
+
+def _uniform_rods(length1: str, length2: str, mass1: str = "m1", mass2: str = "m2") -> Callable:
+    """``bodies`` of two uniform rods named by their parameters: CoM at the middle,
+    ``(-a/2, 0, 0)`` in frame i, and the rod's inertia about it (:func:`rod_inertia`)."""
+    def bodies(p: dict) -> list:
+        return [(p[a], p[m], (-p[a] / 2, 0, 0), rod_inertia(p[m], p[a]), f"link {k}")
+                for k, (a, m) in enumerate(((length1, mass1), (length2, mass2)), start=1)]
+    return bodies
+
+
+def _point_masses(p: dict) -> list:
+    """Lynch & Park, Sec. 9.1.1: the masses at the distal ends (the frame origins), no inertia."""
+    return [(p[L], p[m], (0, 0, 0), None, f"link {k}")
+            for k, (L, m) in enumerate((("L1", "m1"), ("L2", "m2")), start=1)]
+
+
+def _rods_and_payload(p: dict) -> list:
+    """The thesis appendix, App. B: rods with moments ``I1``, ``I2``, the payload ``Mp`` folded
+    into link 2 (combined CoM, parallel axes: ``M2 (l2/2 + x2)^2 + Mp x2^2``)."""
+    mass2 = p["M2"] + p["Mp"]
+    x2 = -p["M2"] * p["l2"] / (2 * mass2)                 # combined CoM of link 2 + payload
+    I2 = p["I2"] + p["M2"] * p["Mp"] * p["l2"]**2 / (4 * mass2)
+    return [(p["l1"], p["M1"], (-p["l1"] / 2, 0, 0),
+             [[0, 0, 0], [0, p["I1"], 0], [0, 0, p["I1"]]], "link 1"),
+            (p["l2"], mass2, (x2, 0, 0), [[0, 0, 0], [0, I2, 0], [0, 0, I2]],
+             "link 2 + payload")]
+
+
+#: The versions of :func:`planar_2r` by variant (the keys of :data:`PLANAR_2R_PARAMETERS`).
+PLANAR_2R_VERSIONS = {
+    "fu": Planar2RVersion("two-link arm (Fu, Gonzalez & Lee, Fig. 3.2)",
+                          "Fu, Gonzalez & Lee, Sec. 3.2.6 (Fig. 3.2), 3.3.7, 3.4.2",
+                          _uniform_rods("l", "l")),
+    "schilling": Planar2RVersion("two-axis planar arm (Schilling, Sec. 6-5)",
+                                 "Schilling, Sec. 6-5, Table 6-1", _uniform_rods("a1", "a2")),
+    "lynch_park": Planar2RVersion("planar 2R with point masses (Lynch & Park, Sec. 9.1.1)",
+                                  "Lynch & Park, Sec. 9.1.1", _point_masses),
+    "macsyma": Planar2RVersion("two-link arm with payload (the thesis appendix, App. B)",
+                               "the thesis appendix, App. B (Macsyma batch file B.6)",
+                               _rods_and_payload),
+}

@@ -130,21 +130,27 @@ def check_finite(quantity: str, values, where: str, state: dict):
     return values
 
 
+_FLOAT64 = np.dtype(np.float64)
+
+
 def plain_floats(values, n: int):
-    """``values`` as a tuple of ``n`` floats when it plainly is one (a float64 array of shape
-    ``(n,)``, or a list or tuple of Python floats), else None.  Finiteness is the caller's.
+    """``values`` as a sequence of ``n`` Python floats when it plainly is one (a float64 array
+    of shape ``(n,)``, or a list or tuple of Python floats), else None.  Finiteness is the
+    caller's.  A list or tuple is returned as it is (read, never changed).
 
     >>> plain_floats([0.5, 1.0], 2), plain_floats(np.array([0.5, 1.0]), 2), plain_floats([1, 2.0], 2)
-    ((0.5, 1.0), (0.5, 1.0), None)
+    ([0.5, 1.0], [0.5, 1.0], None)
     """
     kind = type(values)
     if kind is np.ndarray:
-        if values.dtype == np.float64 and values.shape == (n,):
-            return tuple(values.tolist())
+        # ``is``: NumPy's built-in float64 dtype is one object; any other (a byte-swapped one,
+        # say) only misses this short cut and is checked the long way
+        if values.dtype is _FLOAT64 and values.shape == (n,):
+            return values.tolist()
         return None
     if (kind is tuple or kind is list) and len(values) == n:
         for value in values:
             if type(value) is not float:
                 return None
-        return tuple(values)
+        return values
     return None

@@ -62,14 +62,15 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                       compiled)
     if fast is not None:
         n = robot.n
-        arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n))
+        q_, qd_, qdd_ = plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n)
         # one sum per vector: inf or NaN anywhere makes it non-finite (as does a sum that
         # merely overflows, which the checked way then sorts out)
-        if None not in arguments and math.isfinite(sum(map(sum, arguments))):
+        if (q_ is not None and qd_ is not None and qdd_ is not None
+                and math.isfinite(sum(q_) + sum(qd_) + sum(qdd_))):
             fast[2] += 1
             if fast[2] == OPTIMIZE_AFTER:
                 fast[0] = _optimized(fast[1])
-            tau = fast[0](*arguments)
+            tau = fast[0](q_, qd_, qdd_)
             if math.isfinite(sum(tau)):
                 return np.array(tau)
         # anything else (other types, inf or NaN in or out) goes the checked way below

@@ -4,11 +4,13 @@
     python3 workbook.py test [PYTEST-ARGS...]    # set up, then run pytest; exits with pytest's exit code
 
 Set-up makes a virtual environment in .venv/ and runs
-`pip install -c constraints.txt -e '.[test]'` into it. It is skipped when a
-stamp in .venv/ shows pyproject.toml and constraints.txt unchanged since the
-last successful install. Delete .venv/ to start from scratch. Commands run
-from the repository root, so paths in extra arguments are relative to it.
-Standard library only.
+`pip install -c constraints.txt -e '.[test]'` into it, then switches off
+nbgrader's parts of JupyterLab (its menus, Validate button, Create Assignment
+and Formgrader panels are the instructor's; the `nbgrader` command line stays).
+It is skipped when a stamp in .venv/ shows pyproject.toml and constraints.txt
+(and these set-up steps) unchanged since the last successful set-up. Delete
+.venv/ to start from scratch. Commands run from the repository root, so paths
+in extra arguments are relative to it. Standard library only.
 """
 
 from __future__ import annotations
@@ -27,6 +29,17 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "dynlab-install.sha256"
 INPUTS = ("pyproject.toml", "constraints.txt")
 START_NOTEBOOK = "notebooks/00_start_here.ipynb"
+#: What nbgrader adds to JupyterLab and Jupyter Server (the instructor's tools): switched off in
+#: the students' .venv. The nbgrader command line does not use them.
+NBGRADER_LAB_EXTENSIONS = ("@jupyter/nbgrader",)
+NBGRADER_SERVER_EXTENSIONS = (
+    "nbgrader.server_extensions.formgrader",
+    "nbgrader.server_extensions.validate_assignment",
+    "nbgrader.server_extensions.assignment_list",
+    "nbgrader.server_extensions.course_list",
+)
+#: Changes when the set-up steps change, so that an existing .venv is set up again
+SETUP_STEPS = "pip install; nbgrader's Lab and server extensions disabled"
 
 
 def say(msg: str) -> None:
@@ -42,6 +55,7 @@ def inputs_digest() -> str:
     h = hashlib.sha256()
     for name in INPUTS:
         h.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
+    h.update(SETUP_STEPS.encode())
     return h.hexdigest()
 
 
@@ -83,8 +97,26 @@ def setup() -> None:
             f"  This is Python {sys.version.split()[0]}; the pins in constraints.txt were\n"
             "  resolved for one Python version, named in its header."
         )
+    hide_nbgrader()
     STAMP.write_text(want + "\n")
     say("Set-up done.")
+
+
+def hide_nbgrader() -> None:
+    """Switch off nbgrader's JupyterLab extension and its Jupyter Server extensions for this
+    .venv (sys-prefix level): students see no Validate button, no Create Assignment or
+    Formgrader panel. `nbgrader generate_assignment`, `autograde` etc. still work."""
+    say("Hiding nbgrader's instructor tools from JupyterLab...")
+    jupyter = str(BIN / "jupyter")
+    steps = [[jupyter, "labextension", "disable", "--level=sys_prefix", name]
+             for name in NBGRADER_LAB_EXTENSIONS]
+    steps += [[jupyter, "server", "extension", "disable", "--sys-prefix", name]
+              for name in NBGRADER_SERVER_EXTENSIONS]
+    for step in steps:
+        done = subprocess.run(step, cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            STAMP.unlink(missing_ok=True)
+            die(f"could not run {' '.join(step[1:])}:\n{done.stdout}{done.stderr}")
 
 
 def run(cmd: list[str]) -> None:

@@ -4,6 +4,7 @@ hand, not by dynlab), passes in under 2 s, and each typical wrong answer gets it
 feedback.  The same checks as tests/test_grading.py's table, on these questions."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -346,3 +347,118 @@ def test_the_exercises_state_no_answer_and_the_takeaways_do():
     assert [text for text in ANSWER_TEXTS if text not in takeaways] == []
     assert [text for text in ANSWER_TEXTS if text in released] == []
     assert [text for text in ANSWER_TEXTS if text in keys] == []
+
+
+# -- a number's feedback does not give the number away --------------------------------------------
+def _numbers_in(text: str) -> list:
+    """The numbers a feedback text prints (``1/2`` as 0.5), not the digits of names such as
+    ``c1``, ``D12``, ``g_LE[3]`` nor of the header line ``D.1  ✗ 0/1 points``."""
+    body = text.split("\n", 1)[1] if "\n" in text else ""
+    found = []
+    for match in re.finditer(r"(?<![\w.\[])(\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?:/(\d+))?"
+                             r"(?![\w\]])", body):
+        value = float(match.group(0).split("/")[0])
+        found.append(value / float(match.group(2)) if match.group(2) else value)
+    return found
+
+
+def _revealing(answers, rights) -> list:
+    """What would give the right numbers away: each right number, and each ratio of a right
+    number to the answer's (either way round)."""
+    result = []
+    for answer, right in zip(np.ravel(answers).astype(float), np.ravel(rights).astype(float)):
+        if right != 0:
+            result.append(abs(right))
+            if answer != 0:
+                result += [abs(right / answer), abs(answer / right)]
+    return result
+
+
+def _numeric_right_answers() -> dict:
+    from dynlab.grading.keys import reference
+    puma = reference(keys()["3.11"])
+    return {"D.1": C1_LOADED, "D.2": H2_FAST, "S.1": T45, "S.2": euler_energy_gain(),
+            "3.11": (np.reshape(puma["D"], (3, 3)), np.array(puma["h"]), np.array(puma["c"])),
+            "3.13a": (np.array([0, 0, -9.8062, 0]), np.array([0, 0, 9.8062])),
+            "3.2": np.array([3.0, 2.0, 0.0])}        # a symbolic key whose entries are numbers
+
+
+#: factors that are no typical slip (none of -1, 2, 1/2, 3, 1/3, degrees) and not within 1 %
+ARBITRARY_FACTORS = (0.967911, 1.3, 1.5, 0.8, 4 / 3, 1.05, 7.0, -0.3, 0.1, 10.0, 0.6180339, 2.5)
+
+
+def _scaled(question, right, factor, where):
+    """The right answer with ``factor`` applied to the whole (``where`` None) or to one part."""
+    if not isinstance(right, tuple):
+        return right * factor
+    return tuple(part * factor if where in (None, index) else part
+                 for index, part in enumerate(right))
+
+
+@pytest.mark.parametrize("question", ["D.1", "D.2", "S.1", "S.2", "3.11", "3.13a", "3.2"])
+def test_the_feedback_on_a_wrong_number_does_not_give_the_right_number_away(question):
+    """A numeric key (and a symbolic key whose entries are numbers): "c1 is 0.967911 times the
+    right value" would give c1 itself (the answer divided by 0.967911), and with it every
+    guess would be one step from the points. So no wrong answer that is not a named slip gets a
+    number from which a right one follows: no ratio either way, no right value."""
+    right = _numeric_right_answers()[question]
+    wheres = [None] + (list(range(len(right))) if isinstance(right, tuple) else [])
+    for factor in ARBITRARY_FACTORS:
+        for where in wheres:
+            answer = _scaled(question, right, factor, where)
+            feedback = check(question, [a.tolist() for a in answer]
+                             if isinstance(answer, tuple) else
+                             answer.tolist() if isinstance(answer, np.ndarray) else answer)
+            text = str(feedback)
+            assert not feedback.correct and feedback.status == "incorrect", text
+            flat_answer = np.concatenate([np.ravel(a) for a in answer]) \
+                if isinstance(answer, tuple) else np.ravel(answer)
+            flat_right = np.concatenate([np.ravel(r) for r in right]) \
+                if isinstance(right, tuple) else np.ravel(right)
+            for shown in _numbers_in(text):
+                for secret in _revealing(flat_answer, flat_right):
+                    assert abs(shown - secret) > 1e-3 * secret, (factor, where, shown, text)
+            assert "times the right value" not in text, text
+    # a guess that is no multiple of the key either
+    if not isinstance(right, tuple) and np.ndim(right) == 0:
+        for guess in (1.0, 42.0, -3.7, 1e6):
+            text = str(check(question, guess))
+            assert "times the right value" not in text and "wrong" in text, text
+
+
+@pytest.mark.parametrize("question, answer, words", [
+    # the slips that are named, at the key's tolerance (a dashboard reading 2x, 0.3 % off)
+    ("D.1", lambda r: -r, "c1 has the wrong sign"),
+    ("D.1", lambda r: 2 * r * 1.003, "c1 is 2 times the right value (a missing 1/2?)"),
+    ("D.2", lambda r: r / 2, "h2 is 1/2 times the right value (an extra 1/2?)"),
+    ("S.1", lambda r: 3 * r, "T is 3 times the right value"),
+    ("S.1", lambda r: r / 3, "T is 1/3 times the right value"),
+    ("D.1", lambda r: r * math.pi / 180,
+     "c1 is (pi/180) times the right value (angles or rates in degrees?)"),
+    ("S.2", lambda r: r * (180 / math.pi) ** 2,
+     "dE is (180/pi)^2 times the right value (angles or rates in degrees?)"),
+    ("D.2", lambda r: r * 1.008, "h2 is close but not equal (within 1 %): a rounded constant, "
+                                 "e.g. g = 9.81 instead of 9.8062"),
+    # the key's own typical mistakes
+    ("S.1", lambda r: r / 2, "that is half a period"),
+    ("S.2", lambda r: -r, "Euler's method ADDS energy"),
+    ("3.13a", lambda r: ([0, 0, -9.81, 0], [0, 0, 9.8062]),
+     "g_LE[3] is close but not equal (within 1 %)"),
+    ("3.13a", lambda r: ([0, 0, 9.8062, 0], [0, 0, 9.8062]),
+     "in L-E, g is the acceleration of gravity"),
+    ("3.11", lambda r: (r[0].tolist(), (-r[1]).tolist(), r[2].tolist()), "h has the wrong sign"),
+    ("3.2", lambda r: [6, 4, 0], "a is 2 times the right value (a missing 1/2?)"),
+])
+def test_the_named_slips_of_a_number_are_still_diagnosed(question, answer, words):
+    feedback = check(question, answer(_numeric_right_answers()[question]))
+    assert not feedback.correct and words in str(feedback), str(feedback)
+
+
+def test_a_numeric_answer_is_asked_for_as_a_number():
+    reset()
+    for question in ("D.1", "D.2", "S.1", "S.2"):
+        text = str(check(question, ...))
+        assert "replace the ... by your answer (a number)" in text, text
+    assert "wrong shape: c1 should be a number, but the answer is a 3-vector" in \
+        str(check("D.1", [1.0, 2.0, 3.0]))
+    assert "(a single expression)" in str(check("C.3", ...))          # a symbolic one is not

@@ -220,3 +220,41 @@ def test_without_the_configuration_only_nbgrader_s_default_stub_differs(tmp_path
         assert lines[blank] == make_exercises.CODE_STUB
         default = ["# YOUR CODE HERE", "raise NotImplementedError()"]
         assert released == "\n".join(lines[:blank] + default + lines[blank + 1:])
+
+
+# -- the students' JupyterLab: nbgrader's instructor tools are switched off ------------------------
+def _jupyter_list(*command) -> list:
+    """The lines of ``jupyter <command> list`` of this environment, without colour codes."""
+    jupyter = Path(sys.executable).parent / "jupyter"
+    done = subprocess.run([str(jupyter), *command, "list"], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, NO_COLOR="1"))
+    assert done.returncode == 0, done.stderr
+    return re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr).splitlines()
+
+
+def _workbook():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("workbook", ROOT / "workbook.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_students_lab_shows_no_nbgrader_menus_and_the_command_line_works():
+    """workbook.py's set-up disables nbgrader's JupyterLab extension (Validate button, Create
+    Assignment and Formgrader panels) and its server extensions in .venv: every one that nbgrader
+    installs, so a new one in a later nbgrader would fail here. The command line (what the
+    instructor and the other tests use) is not affected."""
+    workbook = _workbook()
+    lab = [line.split() for line in _jupyter_list("labextension") if "nbgrader" in line
+           and ("enabled" in line or "disabled" in line)]
+    assert {words[0] for words in lab} == set(workbook.NBGRADER_LAB_EXTENSIONS), lab
+    assert all("disabled" in words for words in lab), lab
+    server = [line.split() for line in _jupyter_list("server", "extension")
+              if line.strip().startswith("nbgrader") and ("enabled" in line or "disabled" in line)]
+    assert {words[0] for words in server} == set(workbook.NBGRADER_SERVER_EXTENSIONS), server
+    assert all(words[1] == "disabled" for words in server), server
+    nbgrader = Path(sys.executable).parent / "nbgrader"
+    done = subprocess.run([str(nbgrader), "--version"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and "nbgrader version" in done.stdout + done.stderr

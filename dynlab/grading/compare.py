@@ -47,16 +47,23 @@ def _not_answered_text(key: dict) -> str:
 def _expected_text(key: dict) -> str:
     if key["kind"] == "choice":
         return "one of the letters " + ", ".join(key["options"])
-    parts = [f"{part['name']}: {_shape_text(tuple(part['shape']))}" for part in key["parts"]]
+    numeric = key["kind"] == "numeric"
+    parts = [f"{part['name']}: {_shape_text(tuple(part['shape']), numeric)}"
+             for part in key["parts"]]
     if len(parts) == 1:
-        return _shape_text(tuple(key["parts"][0]["shape"]))
+        return _shape_text(tuple(key["parts"][0]["shape"]), numeric)
     return "a tuple (" + ", ".join(part["name"] for part in key["parts"]) + ") with " + \
         "; ".join(parts)
 
 
-def _shape_text(shape: tuple) -> str:
+def _shape_text(shape: tuple, numeric: bool = False) -> str:
+    """What an answer of ``shape`` is, in words (a number where the key asks for numbers).
+
+    >>> _shape_text(()), _shape_text((), numeric=True), _shape_text((3, 3))
+    ('a single expression', 'a number', 'a 3x3 matrix')
+    """
     if shape == ():
-        return "a single expression"
+        return "a number" if numeric else "a single expression"
     if len(shape) == 1:
         return f"a {shape[0]}-vector"
     if len(shape) == 2:
@@ -250,7 +257,8 @@ class _Context:
             raise _NotAnswered()
         if shape == () and expected != () and not isinstance(
                 value, (sympy.Basic, numbers.Number, np.number, str)):
-            raise _Unusable(f"{part['name']}: expected {_shape_text(expected)}, got a value of "
+            raise _Unusable(f"{part['name']}: expected "
+                            f"{_shape_text(expected, self.kind == 'numeric')}, got a value of "
                             f"type {type(value).__name__}")
         leaves = self._fit_shape(part, shape, expected, leaves)
         return [self._expression(leaf, part) for leaf in leaves]
@@ -269,7 +277,8 @@ class _Context:
             hint = " (transposed?)"
         elif len(leaves) == count:
             hint = f" (the right number of entries, arranged as {_shape_text(shape)})"
-        raise _Unusable(f"wrong shape: {name} should be {_shape_text(expected)}, "
+        raise _Unusable(f"wrong shape: {name} should be "
+                        f"{_shape_text(expected, self.kind == 'numeric')}, "
                         f"but the answer is {_shape_text(shape)}{hint}")
 
     def _expression(self, leaf: Any, part: dict):

@@ -90,6 +90,30 @@ def _factor_text(value: float) -> str:
     return f"{value:.6g} times the right value (a stray constant factor, or other units?)"
 
 
+#: The factors by which a number may be off that the feedback names (each a typical slip: a sign,
+#: a missing or extra 1/2, 1/3 for 1, degrees for radians), recognised within the key's tolerance.
+#: Any other ratio is never shown for a number: with it, the student's answer divided by the
+#: ratio IS the answer (and with the many small fractions p/q, nearly every guess would hit one).
+NAMED_FACTORS = (-1.0, 2.0, 0.5, 3.0, 1 / 3, -2.0, -0.5) + tuple(
+    base**k for k in (1, 2, 3) for base in (180 / math.pi, math.pi / 180))
+
+
+def _named_factor_text(factor: float) -> str:
+    """What a number off by one of :data:`NAMED_FACTORS` is (without the name).
+
+    >>> _named_factor_text(-1.0), _named_factor_text(0.5)
+    ('has the wrong sign', 'is 1/2 times the right value (an extra 1/2?)')
+    >>> _named_factor_text(math.pi / 180)
+    'is (pi/180) times the right value (angles or rates in degrees?)'
+    """
+    if factor == -1:
+        return "has the wrong sign"
+    degrees = _degrees_text(factor)
+    if degrees:
+        return f"is {degrees}"
+    return f"is {_ratio_text(Fraction(factor).limit_denominator(3))}"
+
+
 def _small_fraction(value: float) -> Fraction | None:
     """``value`` as a fraction with small terms (3/2, -1/3, 4), not 999/1000."""
     fraction = _fraction(value)
@@ -138,6 +162,35 @@ class _Diagnosis:
             return self.part["elements"][flat]["expr"] == 0
         size = max(1.0, float(np.nanmax(np.abs(self.refs))))
         return bool(np.all(np.abs(self.refs[flat]) <= self.c.tolerance * size))
+
+    def constant(self, flat: int) -> bool:
+        """Whether the key's element is a number (a numeric key, or a symbolic element with no
+        symbols): then no ratio to it may be shown, since the ratio would give the number."""
+        return self.c.kind != "symbolic" or not self.part["elements"][flat]["expr"].free_symbols
+
+    def named_factor(self, indices) -> str | None:
+        """``"has the wrong sign"``, ``"is 2 times the right value (...)"``, ...: when each of
+        these elements is the key's times the same one of :data:`NAMED_FACTORS`, within the
+        key's tolerance; None otherwise (and then nothing about the ratio is said)."""
+        for factor in NAMED_FACTORS:
+            if all(np.all(self.c.close(self.values[k], factor * self.refs[k],
+                                       max(1.0, abs(factor)) * self.scales[k]))
+                   for k in indices):
+                text = _named_factor_text(factor)
+                hints = self.hints()
+                if factor == -1 and "sign" in hints:
+                    return f"{text}: {hints['sign']}"
+                if factor != -1 and abs(factor) in (2.0, 0.5, 3.0, 1 / 3) and "factor" in hints:
+                    return f"{text}: {hints['factor']}"
+                return text
+        return None
+
+    def close_to_key(self, flat: int, relative: float = 0.01) -> bool:
+        """Whether the element is within ``relative`` of the key at every point."""
+        with np.errstate(all="ignore"):
+            size = np.maximum(np.abs(self.refs[flat]), 1e-300)
+            error = np.abs(self.values[flat] - self.refs[flat]) / size
+        return bool(np.all(error < relative))
 
     def matches(self, values, refs) -> bool:
         return bool(np.all(self.c.close(values, refs, self.scales)))
@@ -244,6 +297,9 @@ class _Diagnosis:
         zero_right = all(self.ok[k] for k in range(len(self.refs)) if k not in nonzero)
         if not zero_right:
             return None
+        if all(self.constant(k) for k in nonzero):        # numbers: only the named factors
+            factor = self.named_factor(nonzero)
+            return f"{self.part['name']} {factor}" if factor else None
         raw = self._common_value(nonzero)
         ratio = None if raw is None else _small_fraction(raw)
         if ratio == 1:
@@ -308,13 +364,16 @@ class _Diagnosis:
         if np.any(np.isnan(s)):
             return f"{name} is not a real number at some sample points"
         if self.reference_zero(flat):
-            return f"{name} should be 0"
+            # a numeric key's 0 is a number like any other: not given away
+            return f"{name} should be 0" if self.c.kind == "symbolic" else f"{name} is wrong"
         if self.matches(s, zero):
             return f"{name} is 0, but it should not be"
         others = [k for k in range(len(self.refs)) if k != flat and
                   not self.reference_zero(k) and self.matches(s, self.refs[k])]
         if others:
             return f"{name} has the value that belongs to {self.name(others[0])}"
+        if self.constant(flat):
+            return self.number(flat, name)
         raw = self._common_value([flat])
         ratio = None if raw is None else _small_fraction(raw)
         hints = self.hints()
@@ -327,12 +386,19 @@ class _Diagnosis:
             return f"{name} is {degrees}"
         if raw is not None and abs(raw - 1) > 0.01:
             return f"{name} is {_factor_text(raw)}"
-        if self.c.kind != "symbolic":
-            if self.all_wrong_within(0.01):
-                return (f"{name} is close but not equal (within 1 %): a rounded constant, "
-                        f"e.g. g = 9.81 instead of 9.8062, or too few digits?")
-            return f"{name} is wrong"
         return self.terms(flat, name)
+
+    def number(self, flat: int, name: str) -> str:
+        """What is wrong with an element whose key is a number, without a ratio or a value from
+        which the number would follow: a named factor (a sign, 2, 1/2, 3, degrees), or close
+        (a rounded constant), or wrong."""
+        factor = self.named_factor([flat])
+        if factor:
+            return f"{name} {factor}"
+        if self.close_to_key(flat):
+            return (f"{name} is close but not equal (within 1 %): a rounded constant, "
+                    f"e.g. g = 9.81 instead of 9.8062, or too few digits?")
+        return f"{name} is wrong"
 
     def terms(self, flat: int, name: str) -> str:
         """Monomial by monomial (joint velocities and accelerations), then term by term."""

@@ -322,7 +322,7 @@ def dashboard_keys():
                               "m2 to 2 kg and the payload to 0.3 kg first"}]))
     fast = [2.0, qd_[1]]
     parts = dashboard_parts(arm, q_, fast, qdd_)
-    # by hand, Eq. (3.2-33): h2 = m2 l^2 S2 qd1^2 / 2
+    # by hand, the worked example of Sec. 3.2.6 (h_ikm of Eq. (3.2-33) for n = 2): h2 = m2 l^2 S2 qd1^2 / 2
     assert abs(parts["coriolis"][1] - 1.0 * math.sin(q_[1]) * 4.0 / 2) < 1e-12
     slow = dashboard_parts(arm, q_, qd_, qdd_)
     keys.append(numeric_key(

@@ -167,11 +167,10 @@ def _module_name(path: Path, directory: Path = DYNLAB) -> str:
 #: Every module of dynlab, those inside its sub-packages (robots, grading) included.
 MODULES = tuple(sorted(_module_name(p) for p in DYNLAB.rglob("*.py")))
 
-#: Packages whose modules still share underscored helpers among themselves: ``grading`` (its
-#: split into modules is another change's, which makes them public or moves them).  A read of
-#: such a helper from outside the package is still caught.  ``robots`` shares none: its modules'
-#: shared helpers are public (:mod:`dynlab.robots.parameters`).
-PACKAGE_INTERNAL = ("grading",)
+#: Packages whose modules may share underscored helpers among themselves: none.  The helpers the
+#: modules of ``grading`` share are public names of the module that defines them (``keys.unseal``,
+#: ``compare.prepare``, ...), as are those of ``robots`` (:mod:`dynlab.robots.parameters`).
+PACKAGE_INTERNAL = ()
 
 
 def _source(module: str, directory: Path) -> Path:
@@ -245,5 +244,5 @@ def test_the_private_read_check_reads_inside_sub_packages(tmp_path):
     assert private_reads("arms.build", tmp_path) == {("arms.build", "arms.data", "_table"),
                                                      ("arms.build", "arms.data", "_rows")}
     assert not _inside_one_package(("robots.puma", "robots.parameters", "_x"))
-    assert _inside_one_package(("grading.check", "grading.keys", "_x"))
+    assert not _inside_one_package(("grading.check", "grading.keys", "_x"))
     assert not _inside_one_package(("grading.check", "vectors", "_x"))

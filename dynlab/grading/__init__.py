@@ -63,14 +63,3 @@ __all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "Hint", "KEY_DIRECTORY
            "canonical_form", "check", "fresh_points", "grade_submissions", "hard_limits", "hint",
            "keys", "make_choice_key", "make_key", "part_points", "questions", "reset",
            "seal_notes", "summary", "write_keys"]
-
-
-def _reload() -> None:
-    """Forget loaded keys, their compiled references and this session's results (tests, and
-    after rebuilding the keys)."""
-    from dynlab.grading import check as _check
-    from dynlab.grading import compare as _compare
-    from dynlab.grading import keys as _keys
-    _keys._reload()
-    _compare._PREPARED.clear()
-    _check._RESULTS.clear()

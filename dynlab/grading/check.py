@@ -11,8 +11,8 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynlab.grading.compare import EXACT_BUDGET, _expected_text, _not_answered_text, _prepare, grade
-from dynlab.grading.keys import _NotAnswered, _Unusable, keys, note, part_points, questions
+from dynlab.grading.compare import EXACT_BUDGET, expected_text, not_answered_text, prepare, grade
+from dynlab.grading.keys import NotAnswered, Unusable, keys, note, part_points, questions
 from dynlab.grading.limits import run_limited
 
 #: Seconds a check may take before it is stopped (the checking process is killed).
@@ -20,7 +20,7 @@ TIME_LIMIT = 5.0
 #: Environment variable that makes a check which is not correct raise (for nbgrader).
 STRICT_VARIABLE = "DYNLAB_STRICT_GRADING"
 
-_RESULTS: dict = {}          # question -> the last Feedback of this session (for summary())
+RESULTS: dict = {}          # question -> the last Feedback of this session (for summary())
 
 
 class AnswerError(AssertionError):
@@ -124,7 +124,7 @@ def summary(notebook: str) -> Summary:
     rows = []
     for question in questions(notebook):
         key = keys()[question]
-        result = _RESULTS.get(question)
+        result = RESULTS.get(question)
         if result is None:
             rows.append((question, key["title"], 0.0, float(key["points"]), "not checked yet"))
         else:
@@ -135,7 +135,7 @@ def summary(notebook: str) -> Summary:
 
 def reset() -> None:
     """Forget this session's checks, so :func:`summary` starts from nothing again."""
-    _RESULTS.clear()
+    RESULTS.clear()
 
 
 # -- checking -------------------------------------------------------------------------------------
@@ -162,7 +162,7 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
     if key["kind"] != "choice":        # the reference, compiled once here, inherited by children
         with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
             warnings.simplefilter("ignore")            # nothing on stderr (nbgrader: 0 points)
-            _prepare(key)
+            prepare(key)
     outcome, result = run_limited(lambda: _outcome(key, answer, time_limit), time_limit)
     right = []
     if outcome == "done":
@@ -174,7 +174,7 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
     else:
         status, messages = "not graded", [
             f"The checker could not grade this answer ({result}). Check that it is "
-            f"{_expected_text(key)}."]
+            f"{expected_text(key)}."]
     parts = {name: (share if name in right else 0.0) for name, share in shares.items()}
     points = maximum if status == "correct" else sum(parts.values())
     takeaway = (note(key, "takeaway") or "") if status == "correct" else ""
@@ -188,20 +188,20 @@ def _outcome(key: dict, answer: Any, time_limit: float | None) -> list:
     try:
         budget = EXACT_BUDGET if time_limit is None else max(EXACT_BUDGET, 0.4 * time_limit)
         return list(grade(key, answer, budget))
-    except _NotAnswered:
-        return ["not answered", [_not_answered_text(key)], []]
-    except _Unusable as problem:
+    except NotAnswered:
+        return ["not answered", [not_answered_text(key)], []]
+    except Unusable as problem:
         return ["not graded", [str(problem)], []]
     except Exception as error:                           # noqa: BLE001 - never into the notebook
         return ["not graded", [f"The checker could not grade this answer "
                                f"({type(error).__name__}: {error}). Check that it is "
-                               f"{_expected_text(key)}."], []]
+                               f"{expected_text(key)}."], []]
 
 
 def _finish(feedback: Feedback, start: float, strict: bool | None) -> Feedback:
     feedback.seconds = time.perf_counter() - start
     if feedback.max_points or feedback.status != "not graded":
-        _RESULTS[feedback.question] = feedback
+        RESULTS[feedback.question] = feedback
     if strict is None:
         strict = os.environ.get(STRICT_VARIABLE, "") not in ("", "0")
     if strict and not feedback.correct:
@@ -241,5 +241,5 @@ def hint(question: str) -> Hint:
         return Hint(str(question), f"There is no question {question!r}; the questions are "
                                    f"{', '.join(questions())}")
     text = note(key, "hint")
-    expected = f"The answer is {_expected_text(key)}."
+    expected = f"The answer is {expected_text(key)}."
     return Hint(question, f"{text}\n\n{expected}" if text else expected)

@@ -6,7 +6,7 @@ of expressions per part, evaluated at the points of this check together with the
 judged element by element: right where the numbers agree and can decide; where they disagree, still
 right when the difference is exactly zero (:func:`dynlab.symbolic.is_zero`); where the answer uses
 a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when it
-is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis._Diagnosis`.
+is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ import mpmath
 import numpy as np
 import sympy
 
-from dynlab.grading.diagnosis import _Diagnosis, _monomial_symbol, _monomials
-from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, _ExactOutOfTime, _flatten,
-                                 _hash, _nested, _NotAnswered, _OutOfTime, _shape, _unseal,
-                                 _Unusable, fresh_points, key_symbol, reference)
+from dynlab.grading.diagnosis import Diagnosis, monomial_symbol, monomial_terms
+from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, flatten,
+                                 salted_hash, nested_values, NotAnswered, OutOfTime, shape_of, unseal,
+                                 Unusable, fresh_points, key_symbol, reference)
 from dynlab.grading.limits import time_limit as _time_limit
 from dynlab.symbolic import is_zero
 
@@ -40,11 +40,11 @@ EXACT_BUDGET = 2.0
 DIAGNOSIS_LIMIT = 1.0
 
 
-def _not_answered_text(key: dict) -> str:
-    return f"replace the ... by your answer ({_expected_text(key)})"
+def not_answered_text(key: dict) -> str:
+    return f"replace the ... by your answer ({expected_text(key)})"
 
 
-def _expected_text(key: dict) -> str:
+def expected_text(key: dict) -> str:
     if key["kind"] == "choice":
         return "one of the letters " + ", ".join(key["options"])
     numeric = key["kind"] == "numeric"
@@ -73,7 +73,7 @@ def _shape_text(shape: tuple, numeric: bool = False) -> str:
 
 # -- grading one answer ---------------------------------------------------------------------------
 def grade(key: dict, answer: Any, budget: float = None) -> tuple:
-    """``(status, messages, right parts)`` of one answer (raises _NotAnswered, _Unusable)."""
+    """``(status, messages, right parts)`` of one answer (raises NotAnswered, Unusable)."""
     answer = _called(answer)
     if key["kind"] == "choice":
         return _grade_choice(key, answer)
@@ -84,14 +84,14 @@ def grade(key: dict, answer: Any, budget: float = None) -> tuple:
     for part in context.parts:
         try:
             elements = context.elements(part, given[part["name"]])
-        except _NotAnswered:
+        except NotAnswered:
             judged[part["name"]] = None
             continue
         any_answered = True
         right, notes = context.judge(part, elements)
         judged[part["name"]] = (elements, right, notes)
     if not any_answered:
-        raise _NotAnswered()
+        raise NotAnswered()
     right_parts = [name for name, entry in judged.items() if entry is not None and entry[1]]
     all_right = len(right_parts) == len(context.parts)
     swapped = {} if all_right else context.swapped_parts(judged)
@@ -121,10 +121,10 @@ def _called(value: Any) -> Any:
     if callable(value) and not isinstance(value, (sympy.Basic, sympy.MatrixBase, type)):
         try:
             return value()
-        except _OutOfTime:
+        except OutOfTime:
             raise
         except BaseException as error:                   # noqa: BLE001 - SystemExit too
-            raise _Unusable(f"Your answer raised {type(error).__name__}: {error}") from None
+            raise Unusable(f"Your answer raised {type(error).__name__}: {error}") from None
     return value
 
 
@@ -139,16 +139,16 @@ def _unique(lines: Iterable[str]) -> list:
 
 def _grade_choice(key: dict, answer: Any) -> tuple:
     if answer is ... or answer is None:
-        raise _NotAnswered()
+        raise NotAnswered()
     if not isinstance(answer, str):
-        raise _Unusable(f"Answer with one of the letters {', '.join(key['options'])} (as a "
+        raise Unusable(f"Answer with one of the letters {', '.join(key['options'])} (as a "
                         f"string, e.g. \"{key['options'][0]}\"), not a {type(answer).__name__}")
     letter = re.sub(r"^\s*option\s*", "", answer, flags=re.IGNORECASE)
     letter = letter.strip().strip("()[].:,;'\"").strip().upper()
     if letter not in key["options"]:
-        raise _Unusable(f"{answer!r} is not one of the options {', '.join(key['options'])}")
-    text = _unseal(key["messages"][letter], f"{key['id']}|option{letter}")
-    if _hash(key["id"], "choice", letter) == key["answer"]:
+        raise Unusable(f"{answer!r} is not one of the options {', '.join(key['options'])}")
+    text = unseal(key["messages"][letter], f"{key['id']}|option{letter}")
+    if salted_hash(key["id"], "choice", letter) == key["answer"]:
         return "correct", [f"correct: {text}"], [""]
     return "incorrect", [text], []
 
@@ -159,18 +159,18 @@ def _split_parts(key: dict, answer: Any) -> dict:
     if len(parts) == 1:
         return {parts[0]: answer}
     if answer is ... or answer is None:
-        raise _NotAnswered()
+        raise NotAnswered()
     if isinstance(answer, dict):
         missing = [p for p in parts if p not in answer]
         if missing:
-            raise _Unusable(f"The dict has no entry for {', '.join(missing)}; give "
+            raise Unusable(f"The dict has no entry for {', '.join(missing)}; give "
                             f"{', '.join(parts)}")
         return {p: answer[p] for p in parts}
     if all(hasattr(answer, p) for p in parts) and not isinstance(answer, (list, tuple)):
         return {p: getattr(answer, p) for p in parts}          # e.g. an EquationsOfMotion
     if isinstance(answer, (list, tuple)) and len(answer) == len(parts):
         return dict(zip(parts, answer))
-    raise _Unusable(f"This question has {len(parts)} parts: give them as a tuple "
+    raise Unusable(f"This question has {len(parts)} parts: give them as a tuple "
                     f"({', '.join(parts)})")
 
 
@@ -189,7 +189,7 @@ class _Context:
         self.split = [self.by_name[name] for name in key.get("split", [])]
         self.tolerance = key.get("tolerance", TOLERANCE if self.kind == "symbolic"
                                  else NUMERIC_TOLERANCE)
-        prepared = _prepare(key)
+        prepared = prepare(key)
         if self.kind == "numeric":
             self.samples = np.zeros((1, 0))
             values = np.array(prepared["numbers"], dtype=float)[:, None]
@@ -204,7 +204,7 @@ class _Context:
             for element in prepared["parts"][part["name"]]:
                 elements.append(_element_values(element, values))
             self.parts.append(dict(part, elements=elements))
-        self.mistakes = [(m["part"], values[rows], _unseal(m["message"],
+        self.mistakes = [(m["part"], values[rows], unseal(m["message"],
                                                             f"{key['id']}|mistake{i}|message"))
                          for i, (m, rows) in enumerate(zip(key.get("mistakes", []),
                                                           prepared["mistakes"]))]
@@ -217,7 +217,7 @@ class _Context:
             vector = self.values([self.by_name[v] for v in product["vector"]])
             self.products.append((product["part"], product["vector"],
                                   np.einsum("ijk,jk->ik", matrix, vector),
-                                  _unseal(product["message"], f"{key['id']}|product{index}")))
+                                  unseal(product["message"], f"{key['id']}|product{index}")))
         self.terms = [(t, e) for p in self.parts for el in p["elements"]
                       for m in el.get("monomials", []) for t, e in zip(m["terms"], m["exprs"])]
 
@@ -235,29 +235,29 @@ class _Context:
         if callable(value) and not isinstance(value, (sympy.Basic, sympy.MatrixBase, type)):
             try:
                 value = value()
-            except _OutOfTime:
+            except OutOfTime:
                 raise
             except Exception as error:                   # noqa: BLE001
-                raise _Unusable(f"Your answer raised {type(error).__name__}: {error}") from None
+                raise Unusable(f"Your answer raised {type(error).__name__}: {error}") from None
         if value is ... or value is None:
-            raise _NotAnswered()
+            raise NotAnswered()
         if isinstance(value, sympy.Equality) and isinstance(
                 value.lhs, (sympy.Symbol, sympy.MatrixSymbol)) and \
                 _same_name(str(value.lhs), part["name"]):
             value = value.rhs                     # Eq(D, Matrix(...)) names the part: use D
         if isinstance(value, (bool, np.bool_, sympy.logic.boolalg.BooleanAtom)):
-            raise _Unusable(f"{part['name']}: the answer is the boolean {value} (an equation "
+            raise Unusable(f"{part['name']}: the answer is the boolean {value} (an equation "
                             f"Eq(...) that SymPy evaluated?): give the expression itself, not "
                             f"an equation")
-        nested = _nested(value)
-        shape = _shape(nested, part["name"])
+        nested = nested_values(value)
+        shape = shape_of(nested, part["name"])
         expected = tuple(part["shape"])
-        leaves = list(_flatten(nested))
+        leaves = list(flatten(nested))
         if any(leaf is ... or leaf is None for leaf in leaves):
-            raise _NotAnswered()
+            raise NotAnswered()
         if shape == () and expected != () and not isinstance(
                 value, (sympy.Basic, numbers.Number, np.number, str)):
-            raise _Unusable(f"{part['name']}: expected "
+            raise Unusable(f"{part['name']}: expected "
                             f"{_shape_text(expected, self.kind == 'numeric')}, got a value of "
                             f"type {type(value).__name__}")
         leaves = self._fit_shape(part, shape, expected, leaves)
@@ -277,39 +277,39 @@ class _Context:
             hint = " (transposed?)"
         elif len(leaves) == count:
             hint = f" (the right number of entries, arranged as {_shape_text(shape)})"
-        raise _Unusable(f"wrong shape: {name} should be "
+        raise Unusable(f"wrong shape: {name} should be "
                         f"{_shape_text(expected, self.kind == 'numeric')}, "
                         f"but the answer is {_shape_text(shape)}{hint}")
 
     def _expression(self, leaf: Any, part: dict):
         if isinstance(leaf, (bool, np.bool_)):
-            raise _Unusable(f"{part['name']}: expected {self._what()}, got the boolean {leaf}")
+            raise Unusable(f"{part['name']}: expected {self._what()}, got the boolean {leaf}")
         if isinstance(leaf, str):
             try:
                 leaf = sympy.parse_expr(leaf, local_dict=dict(self.by_name))
             except Exception as error:                   # noqa: BLE001
-                raise _Unusable(f"{part['name']}: could not read {leaf!r} as an expression "
+                raise Unusable(f"{part['name']}: could not read {leaf!r} as an expression "
                                 f"({type(error).__name__})") from None
         if isinstance(leaf, Fraction):
             return sympy.Rational(leaf.numerator, leaf.denominator)
         if not isinstance(leaf, sympy.Basic) and isinstance(leaf, (numbers.Number, np.number)):
             value = complex(leaf)
             if value.imag != 0:
-                raise _Unusable(f"{part['name']}: expected real numbers, got {leaf}")
+                raise Unusable(f"{part['name']}: expected real numbers, got {leaf}")
             if not math.isfinite(value.real):
-                raise _Unusable(f"{part['name']}: the answer contains {leaf}")
+                raise Unusable(f"{part['name']}: the answer contains {leaf}")
             return sympy.Integer(int(leaf)) if isinstance(leaf, (int, np.integer)) \
                 else sympy.Float(value.real)
         if isinstance(leaf, sympy.Basic) and not isinstance(leaf, sympy.Expr):
             what = "an equation" if isinstance(leaf, (sympy.Eq, sympy.Rel)) else \
                 type(leaf).__name__
-            raise _Unusable(f"{part['name']}: give the expression itself, not {what} ({leaf})"
+            raise Unusable(f"{part['name']}: give the expression itself, not {what} ({leaf})"
                             + (" (the right-hand side, e.g. answer.rhs)"
                                if isinstance(leaf, sympy.Eq) else ""))
         try:
             expr = sympy.sympify(leaf, strict=True)
         except Exception:                                # noqa: BLE001
-            raise _Unusable(f"{part['name']}: expected {self._what()}, got a value of type "
+            raise Unusable(f"{part['name']}: expected {self._what()}, got a value of type "
                             f"{type(leaf).__name__} ({leaf!r})") from None
         return self._rename(expr, part)
 
@@ -321,28 +321,28 @@ class _Context:
         if expr.has(*unevaluated):
             try:
                 expr = expr.doit()
-            except _OutOfTime:
+            except OutOfTime:
                 raise
             except Exception:                            # noqa: BLE001
                 pass
             if expr.has(*unevaluated):
-                raise _Unusable(f"{part['name']}: the answer holds an unevaluated integral, sum "
+                raise Unusable(f"{part['name']}: the answer holds an unevaluated integral, sum "
                                 f"or limit that SymPy cannot evaluate: call .doit() on it, or "
                                 f"evaluate it by hand")
         if expr.has(sympy.Derivative) or expr.atoms(sympy.core.function.AppliedUndef):
             functions = sorted(map(str, expr.atoms(sympy.core.function.AppliedUndef)))
-            raise _Unusable(f"{part['name']}: the answer contains functions "
+            raise Unusable(f"{part['name']}: the answer contains functions "
                             f"({', '.join(functions) or 'derivatives'}); write the joint "
                             f"variables as plain symbols {self._expected_symbols()}")
         if expr.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
-            raise _Unusable(f"{part['name']}: the answer contains {expr}")
+            raise Unusable(f"{part['name']}: the answer contains {expr}")
         free = expr.free_symbols
         unknown = sorted({str(s) for s in free} - set(self.names))
         if unknown:
             if self.kind == "numeric":
-                raise _Unusable(f"{part['name']}: numbers are asked here, but the answer "
+                raise Unusable(f"{part['name']}: numbers are asked here, but the answer "
                                 f"contains the symbols {', '.join(unknown)}")
-            raise _Unusable(f"unknown symbols {', '.join(unknown)} in {part['name']}"
+            raise Unusable(f"unknown symbols {', '.join(unknown)} in {part['name']}"
                             f"{_alias_hint(unknown, self.names)}; the expected symbols are "
                             f"{self._expected_symbols()}")
         return expr.xreplace({s: self.by_name[str(s)] for s in free})
@@ -406,17 +406,17 @@ class _Context:
         if notes:
             return False, notes[:1] + ([f"(and {len(notes) - 1} more elements like it)"]
                                        if len(notes) > 1 else [])
-        diagnosis = _Diagnosis(self, part, answer, values, refs, scales, ok)
+        diagnosis = Diagnosis(self, part, answer, values, refs, scales, ok)
         try:
-            with _time_limit(DIAGNOSIS_LIMIT, _ExactOutOfTime):
+            with _time_limit(DIAGNOSIS_LIMIT, ExactOutOfTime):
                 return False, diagnosis.notes()
-        except _ExactOutOfTime:
+        except ExactOutOfTime:
             wrong = [diagnosis.name(k) for k in np.flatnonzero(~ok)]
             return False, [f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} wrong (the "
                            f"answer is too large to say more quickly)"]
 
     def element_name(self, part: dict, flat: int) -> str:
-        return _Diagnosis(self, part, [], None, None, None, None).name(flat)
+        return Diagnosis(self, part, [], None, None, None, None).name(flat)
 
     def _precisely_equal(self, exprs: list, refs: np.ndarray, scales: np.ndarray,
                          disagree: np.ndarray) -> list:
@@ -465,10 +465,10 @@ class _Context:
             return False
         begun = time.perf_counter()
         try:
-            with _time_limit(EXACT_TIME_LIMIT, _ExactOutOfTime):
+            with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime):
                 difference = expr - ref
                 return bool(sympy.expand(difference) == 0 or is_zero(difference))
-        except _ExactOutOfTime:
+        except ExactOutOfTime:
             return False
         except Exception:                                # noqa: BLE001
             return False
@@ -479,10 +479,10 @@ class _Context:
         """Whether every part equals the key exactly, under its own short limit: a right answer
         too large to bring to normal form quickly is still right, only not shown so exactly."""
         try:
-            with _time_limit(EXACT_TIME_LIMIT, _ExactOutOfTime):
+            with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime):
                 return all(is_zero(sympy.Matrix(answer) - sympy.Matrix(
                     [e["expr"] for e in part["elements"]])) for part, answer in parts)
-        except _ExactOutOfTime:
+        except ExactOutOfTime:
             return False
         except Exception:                                # noqa: BLE001
             return False
@@ -561,7 +561,7 @@ def _real(value: complex) -> float:
 
 
 # -- the reference at the fresh points ------------------------------------------------------------
-_PREPARED: dict = {}
+PREPARED: dict = {}
 #: Functions whose values the numbers at finitely many points cannot decide (a threshold beyond
 #: the points, a jump between them): an answer using one the reference does not must be shown
 #: equal exactly.
@@ -581,13 +581,13 @@ def _undecidable(expr, ref) -> list:
     return sorted(used - allowed)
 
 
-def _prepare(key: dict) -> dict:
+def prepare(key: dict) -> dict:
     """A question's reference laid out for evaluation at any points (cached per question):
     every element, its monomials in the joint rates, their coefficients and terms, and the
     typical mistakes, as the rows of one compiled function."""
     question = key["id"]
-    if question in _PREPARED:
-        return _PREPARED[question]
+    if question in PREPARED:
+        return PREPARED[question]
     ref = reference(key)
     layout, parts = [], {}
 
@@ -609,15 +609,15 @@ def _prepare(key: dict) -> dict:
         for elements in parts.values():
             for element in elements:
                 element["monomials"] = []
-                for monomial, coefficient in sorted(_monomials(element["expr"], split).items()):
+                for monomial, coefficient in sorted(monomial_terms(element["expr"], split).items()):
                     terms = sympy.Add.make_args(sympy.expand(coefficient))
                     element["monomials"].append({
                         "monomial": monomial, "coefficient": row(coefficient),
-                        "symbol": row(_monomial_symbol(monomial)),
+                        "symbol": row(monomial_symbol(monomial)),
                         "terms": [row(t) for t in terms], "exprs": list(terms)})
         symbols = [key_symbol(n, r) for n, r in key["symbols"]]
         prepared["function"] = _lambdify(symbols, layout, "numpy")
-    _PREPARED[question] = prepared
+    PREPARED[question] = prepared
     return prepared
 
 

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 import numpy as np
 import sympy
 
-from dynlab.grading.keys import _unseal
+from dynlab.grading.keys import unseal
 from dynlab.symbolic import is_zero
 
 
@@ -131,7 +131,7 @@ def _fraction(value: float, limit: int = 1000) -> Fraction | None:
     return None
 
 
-class _Diagnosis:
+class Diagnosis:
     """Notes on a wrong part: the question's own mistakes first, then shape-wide patterns, then
     element by element (monomial by monomial, term by term)."""
 
@@ -154,7 +154,7 @@ class _Diagnosis:
 
     def hints(self) -> dict:
         where = f"{self.c.key['id']}|{self.part['name']}|hint|"
-        return {k: _unseal(v, where + k) for k, v in self.part.get("hints", {}).items()}
+        return {k: unseal(v, where + k) for k, v in self.part.get("hints", {}).items()}
 
     def reference_zero(self, flat: int) -> bool:
         """Whether the key's element is 0 (exactly, for a symbolic key)."""
@@ -403,7 +403,7 @@ class _Diagnosis:
     def terms(self, flat: int, name: str) -> str:
         """Monomial by monomial (joint velocities and accelerations), then term by term."""
         reference = self.part["elements"][flat]["monomials"]
-        mine = _monomials(self.answer[flat], self.c.split)
+        mine = monomial_terms(self.answer[flat], self.c.split)
         if mine is None:
             return (f"{name} should be a polynomial in the joint velocities and accelerations "
                     f"({', '.join(map(str, self.c.split))})")
@@ -464,12 +464,12 @@ class _Diagnosis:
             values = self.c.values(list(student_terms))
             for term, v in zip(student_terms, values):
                 if np.all(self.c.close(difference, v, size)):
-                    shown = term * _monomial_symbol(monomial)
+                    shown = term * monomial_symbol(monomial)
                     return f"{name} has an extra term {shown}"
                 with np.errstate(all="ignore"):
                     mu = difference / v
                 if np.all(np.isfinite(mu)) and np.ptp(mu) <= 1e-7 * max(1.0, abs(mu[0])):
-                    shown = term * _monomial_symbol(monomial)
+                    shown = term * monomial_symbol(monomial)
                     return f"{name}: the coefficient of the {shown} term is wrong"
         for a, b in itertools.combinations(range(len(terms)), 2):
             if np.all(self.c.close(difference, -(terms[a] + terms[b]), size)):
@@ -484,7 +484,7 @@ class _Diagnosis:
         expr = self.c.term(values)
         if expr is None:
             return None
-        return str(expr * _monomial_symbol(monomial))
+        return str(expr * monomial_symbol(monomial))
 
 
 def _default_names(name: str, shape: tuple) -> str:
@@ -497,11 +497,11 @@ def _default_names(name: str, shape: tuple) -> str:
     return name
 
 
-def _monomial_symbol(monomial: str):
+def monomial_symbol(monomial: str):
     return sympy.Integer(1) if monomial == "1" else sympy.sympify(monomial)
 
 
-def _monomials(expr, split: Sequence) -> dict | None:
+def monomial_terms(expr, split: Sequence) -> dict | None:
     """``expr`` as ``{monomial text: coefficient}`` in the ``split`` symbols (None when it is
     not a polynomial in them)."""
     expr = sympy.expand(expr)

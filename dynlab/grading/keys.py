@@ -9,7 +9,7 @@ clear.  The sealing keeps the answer out of sight, not out of reach: the formati
 the student's own kernel, so graded work is graded by the instructor (:mod:`dynlab.grading.grader`).
 
 >>> sealed = _seal("s_i = 0", "3.17c|s1")
->>> "s_i" in sealed, _unseal(sealed, "3.17c|s1")
+>>> "s_i" in sealed, unseal(sealed, "3.17c|s1")
 (False, 's_i = 0')
 """
 
@@ -43,20 +43,20 @@ KEY_FORMAT = 2
 KEY_DIRECTORY = Path(__file__).resolve().parent.parent / "answer_keys"
 
 
-class _NotAnswered(Exception):
+class NotAnswered(Exception):
     pass
 
 
-class _Unusable(Exception):
+class Unusable(Exception):
     """The answer cannot be graded as given; the message says why (shown to the student)."""
 
 
-class _OutOfTime(BaseException):
+class OutOfTime(BaseException):
     # BaseException: SymPy's internals catch Exception, and must not swallow the time limit
     pass
 
 
-class _ExactOutOfTime(_OutOfTime):
+class ExactOutOfTime(OutOfTime):
     """The exact check's own, shorter limit (never stops the grade)."""
 
 
@@ -113,10 +113,10 @@ def reference(key: dict) -> dict:
         read = float if key["kind"] == "numeric" else sympy.sympify   # srepr keeps assumptions
         result = {}
         for part in key["parts"]:
-            texts = json.loads(_unseal(part["reference"], f"{question}|{part['name']}"))
+            texts = json.loads(unseal(part["reference"], f"{question}|{part['name']}"))
             result[part["name"]] = [read(text) for text in texts]
         for index, mistake in enumerate(key.get("mistakes", [])):
-            texts = json.loads(_unseal(mistake["value"], f"{question}|mistake{index}"))
+            texts = json.loads(unseal(mistake["value"], f"{question}|mistake{index}"))
             result[("mistake", index)] = [read(text) for text in texts]
         _REFERENCES[question] = result
     return _REFERENCES[question]
@@ -195,38 +195,38 @@ def _well_placed(name: str, x: float) -> bool:
 
 
 # -- reading nested answers -----------------------------------------------------------------------
-def _nested(value: Any):
+def nested_values(value: Any):
     """Lists (of lists) of leaves from Matrices, arrays, lists and tuples."""
     if isinstance(value, sympy.MatrixBase):
         return [[value[r, c] for c in range(value.cols)] for r in range(value.rows)]
     if isinstance(value, sympy.NDimArray):
-        return _nested(value.tolist())
+        return nested_values(value.tolist())
     if isinstance(value, np.matrix):          # iterating a matrix row gives a matrix again
         value = np.asarray(value)
     if isinstance(value, np.ndarray):
         if value.ndim == 0:
             return value.item()
-        return [_nested(item) for item in value]
+        return [nested_values(item) for item in value]
     if isinstance(value, (list, tuple)):
-        return [_nested(item) for item in value]
+        return [nested_values(item) for item in value]
     return value
 
 
-def _shape(nested, name: str) -> tuple:
+def shape_of(nested, name: str) -> tuple:
     if not isinstance(nested, list):
         return ()
     if not nested:
-        raise _Unusable(f"{name}: the answer is empty")
-    shapes = {_shape(item, name) for item in nested}
+        raise Unusable(f"{name}: the answer is empty")
+    shapes = {shape_of(item, name) for item in nested}
     if len(shapes) != 1:
-        raise _Unusable(f"{name}: the rows have different lengths")
+        raise Unusable(f"{name}: the rows have different lengths")
     return (len(nested),) + shapes.pop()
 
 
-def _flatten(nested):
+def flatten(nested):
     if isinstance(nested, list):
         for item in nested:
-            yield from _flatten(item)
+            yield from flatten(item)
     else:
         yield nested
 
@@ -287,7 +287,7 @@ def _seal(text: str, where: str) -> str:
         .decode("ascii")
 
 
-def _unseal(sealed: str, where: str) -> str:
+def unseal(sealed: str, where: str) -> str:
     data = base64.b64decode(sealed)
     return zlib.decompress(bytes(a ^ b for a, b in zip(data, _stream(where, len(data))))) \
         .decode("utf-8")
@@ -301,7 +301,7 @@ def _stream(where: str, length: int) -> bytes:
     return b"".join(blocks)[:length]
 
 
-def _hash(question: str, where: str, text: str) -> str:
+def salted_hash(question: str, where: str, text: str) -> str:
     return hashlib.sha256(f"dynlab|{question}|{where}|{text}".encode()).hexdigest()[:24]
 
 
@@ -335,9 +335,9 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     by_name = {name: key_symbol(name, role) for name, role in symbols.items()}
 
     def leaves_of(value, where):
-        nested = _nested(value)
-        shape = _shape(nested, "reference")
-        leaves = [sympy.sympify(leaf) for leaf in _flatten(nested)]
+        nested = nested_values(value)
+        shape = shape_of(nested, "reference")
+        leaves = [sympy.sympify(leaf) for leaf in flatten(nested)]
         if kind == "numeric":
             numbers = [float(leaf) for leaf in leaves]
             if not all(math.isfinite(v) for v in numbers):
@@ -408,7 +408,7 @@ def make_choice_key(question: str, *, notebook: str, title: str, points: float,
                          f"the right one too, needs one)")
     return {"id": question, "notebook": notebook, "title": title, "points": points,
             "kind": "choice", "options": list(options),
-            "answer": _hash(question, "choice", answer),
+            "answer": salted_hash(question, "choice", answer),
             "messages": {k: _seal(messages[k], f"{question}|option{k}") for k in options}}
 
 
@@ -438,7 +438,7 @@ def seal_notes(key: dict, **notes: str | None) -> dict:
 def note(key: dict, name: str) -> str | None:
     """The unsealed note ``name`` (``"hint"`` or ``"takeaway"``) of a key, or None."""
     sealed = key.get(name)
-    return None if sealed is None else _unseal(sealed, f"{key['id']}|{name}")
+    return None if sealed is None else unseal(sealed, f"{key['id']}|{name}")
 
 
 def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY) -> Path:
@@ -450,10 +450,3 @@ def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_
                       ensure_ascii=False)
     path.write_text(text + "\n")
     return path
-
-
-def _reload() -> None:
-    """Forget loaded keys and their references (tests, and after rebuilding the keys)."""
-    global _KEYS
-    _KEYS = None
-    _REFERENCES.clear()

@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 
-from dynlab.grading.keys import _OutOfTime
+from dynlab.grading.keys import OutOfTime
 
 
 def hard_limits() -> bool:
@@ -119,14 +119,14 @@ def _run_here(function, seconds: float | None) -> tuple:
     try:
         with time_limit(seconds):
             return ("done", json.loads(json.dumps(function())))
-    except _OutOfTime:
+    except OutOfTime:
         return ("out of time", None)
     except BaseException as error:                        # noqa: BLE001 - SystemExit too
         return ("raised", f"{type(error).__name__}: {error}")
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float | None, error: type = _OutOfTime):
+def time_limit(seconds: float | None, error: type = OutOfTime):
     """Raise ``error`` after ``seconds`` (by SIGALRM: in the main thread of a Unix process, as in
     the checking child; elsewhere no limit applies).  Used for the short limits inside a check."""
     import signal as _signal

@@ -13,11 +13,16 @@ S2*qd1**2 + 2*S2*qd1*qd2 + qd2**2
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Sequence
 
 import sympy
 
 from dynlab.symbolic import compact
+
+#: how a joint variable's name prints: ``qdd2`` as a double-dotted q with index 2
+_JOINT_NAME = re.compile(r"(q|qd|qdd)(\d+)")
+_DOTS = {"q": "", "qd": r"\dot ", "qdd": r"\ddot "}
 
 
 def _joint_index(symbol) -> str | None:
@@ -88,3 +93,77 @@ def equations_latex(eom) -> str:
     body = r",\quad ".join(f"{name} = {sympy.latex(value, symbol_names=names)}"
                            for name, value in parts)
     return f"$${body}$$"
+
+
+def symbol_names(expr) -> dict:
+    r"""LaTeX names of the joint variables in ``expr``: ``q1`` as ``q_{1}``, ``qd1`` as
+    ``\dot q_{1}``, ``qdd1`` as ``\ddot q_{1}`` (SymPy would print ``qd_{1}``).
+
+    >>> q1, qd1 = sympy.symbols("q1 qd1")
+    >>> print(symbol_names(q1 + qd1)[qd1])
+    \dot q_{1}
+    """
+    names = {}
+    for symbol in sympy.sympify(expr).free_symbols:
+        match = _JOINT_NAME.fullmatch(symbol.name)
+        if match:
+            names[symbol] = f"{_DOTS[match.group(1)]}q_{{{match.group(2)}}}"
+    return names
+
+
+def latex(value, collect_by: Sequence = ()) -> str:
+    r"""``value`` (an expression or a matrix) in book form, as LaTeX with dotted joint rates.
+
+    >>> q1, qd1 = sympy.symbols("q1 qd1")
+    >>> print(latex(sympy.Matrix([sympy.cos(q1) * qd1**2])))
+    \left[\begin{matrix}C_{1} \dot q_{1}^{2}\end{matrix}\right]
+    """
+    if isinstance(value, sympy.MatrixBase):
+        shown = matrix_form(value, collect_by)
+    else:
+        shown = book_form(value, collect_by)
+    return sympy.latex(shown, symbol_names=symbol_names(value))
+
+
+def show(*pairs):
+    """``name = value`` pairs on one line, as a notebook displays them (IPython's ``Math``).
+
+    >>> q1 = sympy.Symbol("q1")
+    >>> show(("c_1", sympy.cos(q1))).data
+    'c_1 = C_{1}'
+    """
+    from IPython.display import Math
+    return Math(r",\quad ".join(f"{name} = {latex(value)}" for name, value in pairs))
+
+
+#: the Newton-Euler quantities (Fu, Gonzalez & Lee, Table 3.3, in link i's frame) as LaTeX
+TRACE_NAMES = {"omega": r"{}^iR_0\,\omega_i", "omega_dot": r"{}^iR_0\,\dot\omega_i",
+               "v_dot": r"{}^iR_0\,\dot v_i", "a_bar": r"{}^iR_0\,\bar a_i",
+               "F": r"{}^iR_0 F_i", "N": r"{}^iR_0 N_i", "f": r"{}^iR_0 f_i",
+               "n": r"{}^iR_0 n_i", "tau": r"\tau_i"}
+
+
+def trace_table(trace, keys: Sequence[str]):
+    r"""The quantities ``keys`` of a symbolic Newton-Euler trace (:class:`dynlab.dynamics.Trace`)
+    as a table a notebook column holds: the links stacked, one quantity per row, vectors as
+    columns.  In base-frame traces the quantities carry no ``{}^iR_0``.
+
+    >>> from dynlab import inverse_dynamics, joint_symbols
+    >>> from dynlab.robots import pendulum
+    >>> q, qd, qdd = joint_symbols(1)
+    >>> _, trace = inverse_dynamics(pendulum(symbolic=True), q, qd, qdd, trace=True)
+    >>> r"{}^iR_0\,\omega_{1}" in trace_table(trace, ["omega"]).data
+    True
+    """
+    from IPython.display import Math
+    names = TRACE_NAMES if trace.frame == "link" else {
+        k: v.replace("{}^iR_0", "").replace(r"\,", "") for k, v in TRACE_NAMES.items()}
+    rows = []
+    for i in range(1, len(trace) + 1):
+        for number, key in enumerate(keys):
+            head = rf"i = {i}" if number == 0 else ""
+            value = trace[i][key]
+            name = names.get(key, key).replace("_i", f"_{{{i}}}")
+            rows.append(f"{head} & {name} = {latex(value)}")
+        rows[-1] += r"\\[2pt] \hline"
+    return Math(r"\begin{array}{ll}" + r"\\[4pt] ".join(rows) + r"\end{array}")

@@ -71,13 +71,13 @@ class BrowserTestsNotRun(UserWarning):
 
 
 # -- the notebooks' dashboard cells -------------------------------------------------------------
-def _python_source(cell_source: str) -> str:
+def python_source(cell_source: str) -> str:
     """A code cell's text without IPython magics and shell escapes (to parse it)."""
     return "\n".join("" if line.lstrip().startswith(("%", "!")) else line
                      for line in cell_source.splitlines())
 
 
-def _calls_dashboard(tree: ast.AST) -> list:
+def calls_dashboard(tree: ast.AST) -> list:
     return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name) and node.func.id == "dashboard"]
 
@@ -91,7 +91,7 @@ def dashboard_cells(notebook: Path) -> list:
         if cell["cell_type"] != "code":
             continue
         source = "".join(cell["source"])
-        calls = _calls_dashboard(ast.parse(_python_source(source)))
+        calls = calls_dashboard(ast.parse(python_source(source)))
         if not calls:
             continue
         words = [a.value for a in calls[0].args if isinstance(a, ast.Constant)]
@@ -138,7 +138,7 @@ def headless_dashboard(source: str):
     def quiet_dashboard(*args, **kwargs):
         return dashboard(*args, **{**kwargs, "render": False})
     namespace = {"math": math, "np": np, "dynlab": dynlab, "dashboard": quiet_dashboard}
-    tree = ast.parse(_python_source(source))
+    tree = ast.parse(python_source(source))
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
     exec(compile(tree, "<dashboard cell>", "exec"), namespace)    # noqa: S102 - our notebook
     board = eval(compile(ast.Expression(last.value), "<dashboard cell>", "eval"),  # noqa: S307
@@ -185,6 +185,12 @@ class LabServer:
         notification.mkdir(parents=True, exist_ok=True)
         (notification / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        # every cell on the page, not only those in view (a cell's output can then be found
+        # and photographed wherever it is)
+        tracker = self.home / "settings" / "@jupyterlab" / "notebook-extension"
+        tracker.mkdir(parents=True, exist_ok=True)
+        (tracker / "tracker.jupyterlab-settings").write_text(
+            json.dumps({"windowingMode": "none"}))
         command = [sys.executable, "-m", "jupyter", "lab", "--no-browser",
                    "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
                    "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",

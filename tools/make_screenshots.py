@@ -1,8 +1,12 @@
 """Render the README's pictures with the project itself: ``docs/dashboard.png`` (the two-link
 arm's slider dashboard, live in JupyterLab) and ``docs/derivation.png`` (its equations of motion
-derived by Lagrange-Euler, as a notebook shows them).
+derived by Lagrange-Euler, as a notebook shows them); and, with ``--chapters``, every chapter run
+in JupyterLab with its dashboards and its derivation photographed into ``docs/pictures/`` and
+listed in ``docs/pictures.md`` (the pictures the browser tests take, see
+``tests/chapter_pictures.py``).
 
     .venv/bin/python tools/make_screenshots.py            # writes docs/*.png
+    .venv/bin/python tools/make_screenshots.py --chapters # and docs/pictures/, docs/pictures.md
     .venv/bin/python tools/make_screenshots.py --out /tmp/pictures
 
 A notebook is written to a temporary folder and run in JupyterLab in headless Chromium (Debian's
@@ -13,7 +17,6 @@ A notebook is written to a temporary folder and run in JupyterLab in headless Ch
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 import tempfile
@@ -22,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from chapter_pictures import chapters, gallery, photograph_chapter, picture_names  # noqa: E402
+from chapter_pictures import small_png  # noqa: E402
 from test_browser import (KERNEL_SECONDS, LabServer, chromium_missing,  # noqa: E402
                           launch_chromium, open_notebook)
 
@@ -48,16 +53,6 @@ def notebook() -> dict:
             "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
                                         "language": "python", "name": "python3"}},
             "nbformat": 4, "nbformat_minor": 5}
-
-
-def small_png(png: bytes) -> bytes:
-    """``png`` in 256 colours (a third of the size; the pictures are flat colours and text)."""
-    from PIL import Image
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    buffer = io.BytesIO()
-    image.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(buffer, format="png",
-                                                                      optimize=True)
-    return buffer.getvalue()
 
 
 def make(out: Path) -> list:
@@ -93,16 +88,48 @@ def make(out: Path) -> list:
     return written
 
 
+def make_chapters(out: Path) -> list:
+    """Every chapter's pictures into ``out / "pictures"`` and the gallery ``out / "pictures.md"``."""
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+    written, names = [], {}
+    with tempfile.TemporaryDirectory() as folder:
+        root, home = Path(folder) / "root", Path(folder) / "home"
+        root.mkdir()
+        for notebook in chapters():
+            shutil.copy(notebook, root / notebook.name)
+        with LabServer(root, home) as server, sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            try:
+                for notebook in chapters():
+                    paths, errors = photograph_chapter(browser, server, notebook,
+                                                       out / "pictures")
+                    if errors:
+                        raise RuntimeError(f"{notebook.name}: errors in the browser console:\n"
+                                           + "\n".join(errors))
+                    print(f"{notebook.name}: {len(paths)} pictures", flush=True)
+                    written += paths
+                    names[notebook] = picture_names(notebook)
+            finally:
+                browser.close()
+    (out / "pictures.md").write_text(gallery(names))
+    return written + [out / "pictures.md"]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs",
                         help="folder for the pictures (default docs/)")
+    parser.add_argument("--chapters", action="store_true",
+                        help="also photograph every chapter into OUT/pictures/")
     args = parser.parse_args(argv)
     reason = chromium_missing()
     if reason:
         print(f"make_screenshots: {reason.split(':')[0]}", file=sys.stderr)
         return 1
-    for path in make(args.out):
+    paths = make(args.out) + (make_chapters(args.out) if args.chapters else [])
+    for path in paths:
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path} "
               f"({path.stat().st_size // 1024} KiB)")
     return 0

@@ -105,6 +105,20 @@ def test_a_registered_formulation_drives_a_dashboard(toys):
             assert np.allclose(board.parts[part], values, atol=1e-10), part
 
 
+def test_a_registered_formulation_joins_the_chapters_side_by_side_tables(toys):
+    from dynlab import side_by_side
+    robot = scara()
+    table = side_by_side.torques_side_by_side(robot, *STATE, show=False)
+    labels = [label for method, _, label in side_by_side.variants() if method in toys]
+    assert labels == ["toy energy form (energy)", "toy recursion (luh)"]
+    expected = inverse_dynamics(robot, *STATE)
+    for label in labels:
+        assert np.allclose(table.torques[label], expected, atol=1e-10), label
+    assert table.spread < 1e-10
+    counts = side_by_side.operation_counts(robot, show=False)
+    assert counts["toy recursion (luh)"] == counts["Newton-Euler (link frame)"]
+
+
 def test_registry_refuses_what_it_cannot_dispatch():
     with pytest.raises(ValueError, match="kind must be one of torques, terms"):
         formulations.Formulation("odd", "odd", "matrices", {"a": energy_form}, "a", "")

@@ -227,4 +227,10 @@ class TwoLinkExplorer:
             display(energies_figure(motion))
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    def __repr__(self) -> str:
+        settings = ", ".join(f"{name} = {value:g}" for name, value in self.settings().items())
+        return f"TwoLinkExplorer({settings}; press Simulate in a running notebook)"

@@ -48,5 +48,6 @@ def test_figures_carry_their_legends():
 def test_explorer_starts_at_the_slider_defaults():
     explorer = TwoLinkExplorer()
     assert explorer.settings() == {name: spec[0] for name, spec in TWO_LINK_SLIDERS.items()}
+    assert repr(explorer).startswith("TwoLinkExplorer(q1 = -30, q2 = 60, qd1 = 0,")
     explorer.controls["seconds"].value = 0.5
     assert len(explorer.simulate()) == 201 and explorer.motion.t[-1] == 0.5

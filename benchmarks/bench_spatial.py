@@ -22,8 +22,10 @@ n = 2..``--nmax`` joints:
   dynamics (product of exponentials, joint frames, matrix form), and the laws in n of the
   spatial RNEA, the CRBA and the ABA as written and as traced
   (:func:`dynlab.featherstone.operation_law_rows`), beside Luh's recursion counted the same
-  way and Fu, Gonzalez & Lee's Table 3.4 (``150 n - 48`` multiplications, ``131 n - 48``
-  additions).
+  way, Fu, Gonzalez & Lee's Table 3.4 (Luh's recursion for a PUMA arm: ``117 n - 24``
+  multiplications, ``103 n - 21`` additions) and Hollerbach's (1980) count of Luh's recursion for
+  a general arm (``150 n - 48``, ``131 n - 48``; Schilling, Sec. 6-8 quotes its values for
+  n = 6, 852 and 738).
 
 Timings are medians over ``--repeat`` runs of ``--number`` calls (CPU time of this process: the
 machine is shared); reported, never asserted.
@@ -128,7 +130,9 @@ def main(argv=None) -> None:
         for label, mul, add in operation_law_rows(counted, traced=traced):
             name = label + (" traced" if traced else "")
             print(f"{name:>30}: mul {mul}; add {add}")
-    print(f"{'Table 3.4 (Fu et al.)':>30}: mul 150n - 48; add 131n - 48; n = 6: {table_3_4(6)}")
+    print(f"{'Table 3.4 (Fu et al.)':>30}: mul 117n - 24; add 103n - 21; n = 6: {table_3_4(6)}")
+    hollerbach = {"mul": 150 * 6 - 48, "add": 131 * 6 - 48}   # Schilling, Sec. 6-8: 852 / 738
+    print(f"{'Hollerbach (1980), Luh':>30}: mul 150n - 48; add 131n - 48; n = 6: {hollerbach}")
 
 
 if __name__ == "__main__":

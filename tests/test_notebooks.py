@@ -71,3 +71,39 @@ def test_every_nbval_marker_is_one_nbval_recognises(path):
         for tag in cell.metadata.get("tags", []):
             if tag.lower().startswith("nbval"):
                 assert tag in metadata_tags, f"cell {index}: tag {tag!r} is unknown to nbval"
+
+
+# -- chapters 01 and 02 (the pendulum, the two-link arm): chapters that teach -------------------
+TEACHING_CHAPTERS = [ROOT / "notebooks" / name for name in
+                     ("01_one_link_pendulum.ipynb", "02_two_link_planar.ipynb")]
+
+
+def markdown_share(notebook) -> float:
+    """Characters of markdown cell sources over characters of all cell sources."""
+    total = sum(len(cell.source) for cell in notebook.cells)
+    return sum(len(cell.source) for cell in notebook.cells
+               if cell.cell_type == "markdown") / total
+
+
+def test_markdown_share_counts_characters():
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("abc"),
+                                               nbformat.v4.new_code_cell("x")])
+    assert markdown_share(notebook) == 0.75
+
+
+@pytest.mark.parametrize("path", TEACHING_CHAPTERS, ids=lambda p: p.name)
+def test_teaching_chapter_is_mostly_prose_with_questions_before_answers(path):
+    notebook = nbformat.read(path, as_version=4)
+    assert markdown_share(notebook) > 0.5
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    first = [line.strip() for line in code[0].source.splitlines() if line.strip()]
+    assert all(line.startswith(("import ", "from ", "%")) for line in first), \
+        "the first code cell holds imports only"
+    questions = [k for k, cell in enumerate(notebook.cells)
+                 if cell.cell_type == "markdown" and "Predict before you" in cell.source]
+    assert len(questions) >= 3
+    for k in questions:
+        cell = notebook.cells[k]
+        assert "<details><summary>" in cell.source and "</details>" in cell.source, k
+        assert notebook.cells[k + 1].cell_type == "code", \
+            f"cell {k}: a question's answer is folded just before the cell that shows it"

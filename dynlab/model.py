@@ -665,10 +665,10 @@ class Robot:
             theta = q + link.offset if link.is_revolute else link.theta
             d = q + link.offset if link.is_prismatic else link.d
             cells = [str(k), "R" if link.is_revolute else "P",
-                     *(sympy.latex(sympy.nsimplify(v) if isinstance(v, float) and v == int(v)
-                                   else v) for v in (theta, d, link.a, link.alpha, link.mass)),
-                     sympy.latex(sympy.Matrix(link.com).T),
-                     sympy.latex(sympy.Matrix(link.inertia))]
+                     *(sympy.latex(_exact(v)) for v in (theta, d, link.a, link.alpha, link.mass)),
+                     sympy.latex(sympy.Matrix([[_exact(c) for c in link.com]])),
+                     sympy.latex(sympy.Matrix([[_exact(e) for e in row]
+                                               for row in link.inertia]))]
             lines.append(" & ".join(cells))
         return ("$$\\begin{array}{" + "c" * len(cols) + "}" + " & ".join(cols) + r"\\ \hline "
                 + r" \\ ".join(lines) + r"\end{array}$$")
@@ -676,6 +676,20 @@ class Robot:
 
 def is_zero(value) -> bool:
     return value == 0
+
+
+def _exact(value):
+    """A whole-number float as an exact integer (a table prints ``0``, not ``0.0``); anything
+    else unchanged.
+
+    >>> _exact(0.0), _exact(2.0), _exact(0.5)
+    (0, 2, 0.5)
+    >>> type(_exact(0.0)).__name__
+    'Zero'
+    """
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return sympy.Integer(int(value))
+    return value
 
 
 def _fmt(value) -> str:

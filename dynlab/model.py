@@ -679,16 +679,21 @@ def is_zero(value) -> bool:
 
 
 def _exact(value):
-    """A whole-number float as an exact integer (a table prints ``0``, not ``0.0``); anything
-    else unchanged.
+    """A whole-number float as an exact integer (a table prints ``0``, not ``0.0``), a multiple
+    of pi/12 as one (``pi/2``, not ``1.5707963267949``); anything else unchanged.
 
-    >>> _exact(0.0), _exact(2.0), _exact(0.5)
-    (0, 2, 0.5)
+    >>> _exact(0.0), _exact(2.0), _exact(0.5), _exact(-math.pi / 2)
+    (0, 2, 0.5, -pi/2)
     >>> type(_exact(0.0)).__name__
     'Zero'
     """
     if isinstance(value, float) and math.isfinite(value) and value == int(value):
         return sympy.Integer(int(value))
+    if isinstance(value, float) and math.isfinite(value):
+        # an angle typed as math.pi / 2 prints as the book's pi/2 (multiples of pi/12)
+        twelfths = value / (math.pi / 12)
+        if abs(twelfths - round(twelfths)) < 1e-9 and abs(twelfths) <= 48:
+            return sympy.Rational(round(twelfths), 12) * sympy.pi
     return value
 
 

@@ -263,7 +263,10 @@ def trace_table(trace, keys: Sequence[str]):
             head = rf"i = {i}" if number == 0 else ""
             value = trace[i][key]
             name = names.get(key, key).replace("_i", f"_{{{i}}}")
-            rows.append(f"{head} & {name} = {latex(value)}")
+            text = f"{name} = {latex(value)}"
+            if not isinstance(value, sympy.MatrixBase) and _rendered_width(text) > 80:
+                text = wrapped(name, value)        # a long scalar (a joint torque) on lines
+            rows.append(f"{head} & {text}")
         rows[-1] += r"\\[2pt] \hline"
     return Math(r"\begin{array}{ll}" + r"\\[4pt] ".join(rows) + r"\end{array}")
 

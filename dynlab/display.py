@@ -23,6 +23,8 @@ from dynlab.symbolic import COMPACT_OPS_LIMIT, compact, reduce_trig
 #: how a joint variable's name prints: ``qdd2`` as a double-dotted q with index 2
 _JOINT_NAME = re.compile(r"(q|qd|qdd)(\d+)")
 _DOTS = {"q": "", "qd": r"\dot ", "qdd": r"\ddot "}
+#: a link parameter indexed by axis and link: ``rx3`` (centre of mass), ``Ixx3`` (moment)
+_PARAMETER_NAME = re.compile(r"(r|I)([xyz]{1,2})(\d+)")
 
 
 def _joint_index(symbol) -> str | None:
@@ -201,12 +203,23 @@ def symbol_names(expr) -> dict:
     >>> q1, qd1 = sympy.symbols("q1 qd1")
     >>> print(symbol_names(q1 + qd1)[qd1])
     \dot q_{1}
+
+    A link's centre of mass and moments print as the books index them, ``rx3`` as ``r_{x3}``
+    and ``Ixx3`` as ``I_{xx3}`` (SymPy would print ``rx_{3}``):
+
+    >>> rx3, Ixx3 = sympy.symbols("rx3 Ixx3")
+    >>> print(symbol_names(rx3 + Ixx3)[rx3], symbol_names(Ixx3)[Ixx3])
+    r_{x3} I_{xx3}
     """
     names = {}
     for symbol in sympy.sympify(expr).free_symbols:
         match = _JOINT_NAME.fullmatch(symbol.name)
         if match:
             names[symbol] = f"{_DOTS[match.group(1)]}q_{{{match.group(2)}}}"
+            continue
+        match = _PARAMETER_NAME.fullmatch(symbol.name)
+        if match:
+            names[symbol] = f"{match.group(1)}_{{{match.group(2)}{match.group(3)}}}"
     return names
 
 
@@ -233,6 +246,33 @@ def show(*pairs):
     """
     from IPython.display import Math
     return Math(r",\quad ".join(f"{name} = {latex(value)}" for name, value in pairs))
+
+
+def _is_symbolic(value) -> bool:
+    return isinstance(value, (sympy.Basic, sympy.MatrixBase))
+
+
+def _numbers(value, digits: int = 4) -> str:
+    r"""A number or vector of a numeric trace as LaTeX, ``digits`` significant digits, a vector
+    as a row ``(x, y, z)``; round-off below 1e-12 prints as 0.
+
+    >>> print(_numbers([1.23456, 2e-17, -3.5e-5]))
+    \left(1.235,\ 0,\ -3.5 \times 10^{-5}\right)
+    """
+    import numpy as np
+    array = np.atleast_1d(np.asarray(value, dtype=float))
+
+    def number(v):
+        if abs(v) < 1e-12:
+            return "0"
+        text = f"{v:.{digits}g}"
+        if "e" in text:
+            mantissa, exponent = text.split("e")
+            return rf"{mantissa} \times 10^{{{int(exponent)}}}"
+        return text
+    if array.size == 1 and np.ndim(value) == 0:
+        return number(float(array[0]))
+    return r"\left(" + r",\ ".join(number(v) for v in array) + r"\right)"
 
 
 #: the Newton-Euler quantities (Fu, Gonzalez & Lee, Table 3.3, in link i's frame) as LaTeX
@@ -263,7 +303,7 @@ def trace_table(trace, keys: Sequence[str]):
             head = rf"i = {i}" if number == 0 else ""
             value = trace[i][key]
             name = names.get(key, key).replace("_i", f"_{{{i}}}")
-            text = f"{name} = {latex(value)}"
+            text = f"{name} = {latex(value) if _is_symbolic(value) else _numbers(value)}"
             if not isinstance(value, sympy.MatrixBase) and _rendered_width(text) > 80:
                 text = wrapped(name, value)        # a long scalar (a joint torque) on lines
             rows.append(f"{head} & {text}")

@@ -149,10 +149,36 @@ def book_form(expr, collect_by: Sequence = ()):
     expr = compact(expr)
     if sympy.count_ops(expr) > COMPACT_OPS_LIMIT and len(_trig_joints(expr)) > 1:
         expr = group_angle_sums(expr)
-    if collect_by:
+    if collect_by and all(sympy.sympify(v).is_Symbol for v in collect_by):
         products = [a * b for a, b in itertools.combinations_with_replacement(collect_by, 2)]
         expr = sympy.collect(sympy.expand(expr), products + list(collect_by))
+    elif collect_by:
+        expr = collect_exactly(expr, collect_by)
     return shorthand(expr)
+
+
+def collect_exactly(expr, keys: Sequence):
+    """``expr`` with its terms gathered under the first of ``keys`` (products such as
+    ``a1*a2*cos(q2)``) that divides them exactly, leaving the rest as they are.  SymPy's
+    ``collect`` would also take ``a1`` out of ``a1*a2*cos(q2)`` when asked for ``a1**2``; the
+    books group by whole products (Schilling, Eq. (6-6-22): ``(m2 + 2 m3) a1 a2 C2``).
+
+    >>> a1, a2, m1, m2, q2 = sympy.symbols("a1 a2 m1 m2 q2")
+    >>> e = a1**2 * m1 + a1**2 * m2 + a1 * a2 * m2 * sympy.cos(q2) + a2**2
+    >>> collect_exactly(e, (a1**2, a1 * a2 * sympy.cos(q2)))
+    a1**2*(m1 + m2) + a1*a2*m2*cos(q2) + a2**2
+    """
+    groups, rest = {}, sympy.S.Zero
+    for term in sympy.Add.make_args(sympy.expand(expr)):
+        for key in keys:
+            quotient = sympy.powsimp(term / key)
+            _, denominator = sympy.fraction(quotient)
+            if denominator.is_number and not (quotient.free_symbols & key.free_symbols):
+                groups[key] = groups.get(key, 0) + quotient
+                break
+        else:
+            rest += term
+    return sympy.Add(*[key * sympy.factor_terms(c) for key, c in groups.items()], rest)
 
 
 def matrix_form(matrix, collect_by: Sequence = ()):

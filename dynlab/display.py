@@ -18,7 +18,7 @@ from typing import Sequence
 
 import sympy
 
-from dynlab.symbolic import COMPACT_OPS_LIMIT, compact, reduce_trig
+from dynlab.symbolic import compact, reduce_trig
 
 #: how a joint variable's name prints: ``qdd2`` as a double-dotted q with index 2
 _JOINT_NAME = re.compile(r"(q|qd|qdd)(\d+)")
@@ -147,8 +147,10 @@ def book_form(expr, collect_by: Sequence = ()):
     variables and their pairwise products (e.g. joint accelerations, velocities), in C/S
     shorthand."""
     expr = compact(expr)
-    if sympy.count_ops(expr) > COMPACT_OPS_LIMIT and len(_trig_joints(expr)) > 1:
-        expr = group_angle_sums(expr)
+    if len(_trig_joints(expr)) > 1:
+        grouped = group_angle_sums(expr)
+        if _term_count(grouped) < _term_count(expr):
+            expr = grouped
     if collect_by and all(sympy.sympify(v).is_Symbol for v in collect_by):
         products = [a * b for a, b in itertools.combinations_with_replacement(collect_by, 2)]
         expr = sympy.collect(sympy.expand(expr), products + list(collect_by))

@@ -665,10 +665,10 @@ class Robot:
             theta = q + link.offset if link.is_revolute else link.theta
             d = q + link.offset if link.is_prismatic else link.d
             cells = [str(k), "R" if link.is_revolute else "P",
-                     *(sympy.latex(sympy.nsimplify(v) if isinstance(v, float) and v == int(v)
-                                   else v) for v in (theta, d, link.a, link.alpha, link.mass)),
-                     sympy.latex(sympy.Matrix(link.com).T),
-                     sympy.latex(sympy.Matrix(link.inertia))]
+                     *(sympy.latex(_exact(v)) for v in (theta, d, link.a, link.alpha, link.mass)),
+                     sympy.latex(sympy.Matrix([[_exact(c) for c in link.com]])),
+                     sympy.latex(sympy.Matrix([[_exact(e) for e in row]
+                                               for row in link.inertia]))]
             lines.append(" & ".join(cells))
         return ("$$\\begin{array}{" + "c" * len(cols) + "}" + " & ".join(cols) + r"\\ \hline "
                 + r" \\ ".join(lines) + r"\end{array}$$")
@@ -676,6 +676,25 @@ class Robot:
 
 def is_zero(value) -> bool:
     return value == 0
+
+
+def _exact(value):
+    """A whole-number float as an exact integer (a table prints ``0``, not ``0.0``), a multiple
+    of pi/12 as one (``pi/2``, not ``1.5707963267949``); anything else unchanged.
+
+    >>> _exact(0.0), _exact(2.0), _exact(0.5), _exact(-math.pi / 2)
+    (0, 2, 0.5, -pi/2)
+    >>> type(_exact(0.0)).__name__
+    'Zero'
+    """
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return sympy.Integer(int(value))
+    if isinstance(value, float) and math.isfinite(value):
+        # an angle typed as math.pi / 2 prints as the book's pi/2 (multiples of pi/12)
+        twelfths = value / (math.pi / 12)
+        if abs(twelfths - round(twelfths)) < 1e-9 and abs(twelfths) <= 48:
+            return sympy.Rational(round(twelfths), 12) * sympy.pi
+    return value
 
 
 def _fmt(value) -> str:

@@ -1,0 +1,76 @@
+"""Book-form printing: angle sums and differences in the books' shorthand, long closed forms
+folded to their structure, exact numbers in a robot's table."""
+
+from __future__ import annotations
+
+import re
+
+import sympy
+
+from dynlab import joint_symbols
+from dynlab.display import Folded, book_form, group_angle_sums, shorthand, structure, wrapped
+from dynlab.symbolic import is_zero
+
+q, qd, qdd = joint_symbols(3)
+q1, q2, q3 = q
+a, b = sympy.symbols("a b")
+
+
+def test_differences_print_as_schilling_writes_them():
+    # Schilling, Sec. 6-6: the SCARA's T_0^2 in C_{1-2} = cos(q1 - q2), S_{1-2} = sin(q1 - q2)
+    C1m2, S1m2 = sympy.Symbol("C_{1-2}"), sympy.Symbol("S_{1-2}")
+    assert shorthand(sympy.cos(q1 - q2)) == C1m2
+    assert shorthand(sympy.cos(q2 - q1)) == C1m2          # cos is even
+    assert shorthand(sympy.sin(q2 - q1)) == -S1m2         # sin is odd
+    assert sympy.latex(shorthand(a * sympy.sin(q1 - q2))) == "S_{1-2} a"
+
+
+def test_sums_keep_the_plain_shorthand():
+    assert shorthand(sympy.cos(q1 + q2 + q3)) == sympy.Symbol("C123")
+    assert shorthand(sympy.sin(2 * q1)) == sympy.sin(2 * q1)      # no book symbol for it
+
+
+def test_products_collapse_to_angle_sums():
+    expr = sympy.expand(a * (sympy.cos(q2) * sympy.cos(q3) - sympy.sin(q2) * sympy.sin(q3))**2
+                        + b * sympy.cos(q2) * (sympy.cos(q2) * sympy.sin(q3)
+                                               + sympy.sin(q2) * sympy.cos(q3)))
+    grouped = group_angle_sums(expr)
+    assert is_zero(grouped - expr)
+    assert shorthand(grouped) == a * sympy.Symbol("C23")**2 + b * sympy.Symbol("C2") * sympy.Symbol("S23")
+
+
+def test_grouping_leaves_a_prismatic_variable_alone():
+    expr = q3 * sympy.cos(q2) * sympy.cos(q3) - q3 * sympy.sin(q2) * sympy.sin(q3)
+    assert is_zero(group_angle_sums(expr) - expr)
+    assert q3 in group_angle_sums(expr).free_symbols
+
+
+def test_structure_and_folded_count_the_terms():
+    C2, C23 = sympy.cos(q2), sympy.cos(q2 + q3)
+    expr = a + b + 2 * a * C2 * C23 + (a - b) * C23**2 * qd[0]**2
+    groups = structure(expr, qd)
+    assert groups[sympy.S.One] == a + b
+    assert groups[sympy.Symbol("C2") * sympy.Symbol("C23")] == 2 * a
+    assert groups[sympy.Symbol("C23")**2 * qd[0]**2] == a - b
+    f = Folded("x", expr, qd)
+    assert (len(f.groups), f.terms) == (3, 5)
+    text = f._repr_markdown_()
+    assert "<details><summary>" in text and text.count(r"\kappa_{") == 2 * 3
+    assert r"\dot q_{1}^{2}" in f.summary
+
+
+def test_wrapped_lines_fit_a_column():
+    long = sum(sympy.symbols("x1:40")) * a
+    tex = wrapped("s", sympy.expand(long), width=60)
+    lines = tex.replace(r"\begin{aligned}", "").replace(r"\end{aligned}", "").split(r" \\ ")
+    assert len(lines) > 1
+    # what renders: no commands, braces, sub/superscript marks or spaces
+    assert all(len(re.sub(r"\\[A-Za-z]+|[{}^_ &]", "", line)) <= 60 for line in lines)
+
+
+def test_book_form_groups_large_expressions():
+    # a PUMA-like inertia element: too many operations for trigsimp, still printed in C23
+    expr = sympy.expand(sum(sympy.Symbol(f"p{k}") * (sympy.cos(q2) * sympy.cos(q3)
+                                                      - sympy.sin(q2) * sympy.sin(q3))**2
+                            * sympy.cos(q2)**(k % 2) for k in range(12)))
+    assert sympy.Symbol("C23") in book_form(expr).free_symbols

@@ -447,6 +447,6 @@ class Folded:
         return f"Folded({self.name}: {len(self.groups)} groups, {self.terms} terms)"
 
 
-def folded(name: str, expr, collect_by: Sequence = (), width: int = 70) -> Folded:
+def folded_form(name: str, expr, collect_by: Sequence = (), width: int = 70) -> Folded:
     """:class:`Folded`: ``expr``'s structure, its full form one click away."""
     return Folded(name, expr, collect_by, width)

@@ -315,7 +315,7 @@ register(Formulation(
     "Fu, Gonzalez & Lee (1987), Sec. 3.4 (Lee's generalized d'Alembert equations)",
     labels={"lee": "Lee"}))
 register(Formulation(
-    "twist_wrench", "twist-wrench (Lynch & Park)", "torques", twist_wrench.VARIANTS, "poe",
+    "twist_wrench", "twist-wrench", "torques", twist_wrench.VARIANTS, "poe",
     "Lynch & Park, Modern Robotics, Secs. 9.2-9.4: Eqs. (9.53)-(9.57) (product of "
     "exponentials), (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 and 7.1",
     labels=twist_wrench.LABELS, traces=True,

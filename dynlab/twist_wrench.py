@@ -407,7 +407,7 @@ def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUM
 
 VARIANTS = {"poe": product_of_exponentials, "featherstone": spatial_newton_euler,
             "matrix": matrix_form}
-LABELS = {"poe": "product of exponentials", "featherstone": "Featherstone's spatial RNEA",
+LABELS = {"poe": "Lynch & Park's product of exponentials", "featherstone": "Featherstone's spatial RNEA",
           "matrix": "closed form A^T L^T G L A"}
 
 

@@ -363,10 +363,10 @@ def test_a_trace_names_its_formulation_and_variant():
         headers[variant] = repr(trace).splitlines()[0]
         assert f"({html.escape(trace.variant_label)})" in trace._repr_html_()
     assert headers["link"] == "Newton-Euler trace (link frame, 2 links)"
-    assert headers["poe"] == ("twist-wrench (Lynch & Park) trace (product of exponentials, "
+    assert headers["poe"] == ("twist-wrench trace (Lynch & Park's product of exponentials, "
                               "2 links)")
-    assert headers["featherstone"] == ("twist-wrench (Lynch & Park) trace (Featherstone's "
-                                       "spatial RNEA, 2 links)")
+    assert headers["featherstone"] == ("twist-wrench trace (Featherstone's spatial RNEA, "
+                                       "2 links)")
     assert all("poe frame" not in h and "matrix frame" not in h for h in headers.values())
 
 

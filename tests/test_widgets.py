@@ -49,8 +49,10 @@ def shown(board):
 
 def check_against_inverse_dynamics(board):
     """Bars, table and attributes equal inverse dynamics at the sliders' state."""
-    q, qd, qdd = ([w.value for w in sliders] for sliders in
-                  (board.q_sliders, board.qd_sliders, board.qdd_sliders))
+    qd, qdd = ([w.value for w in sliders] for sliders in (board.qd_sliders, board.qdd_sliders))
+    # a revolute joint's slider holds degrees, a prismatic joint's metres
+    q = [math.radians(w.value) if link.is_revolute else w.value
+         for w, link in zip(board.q_sliders, board.robot.links)]
     tau = inverse_dynamics(board.robot, q, qd, qdd)
     np.testing.assert_allclose(board.tau, tau, **TOLERANCE)
     # the split: D qdd (gravity and velocities off), h (qdd off), c (qd, qdd off), friction
@@ -93,7 +95,9 @@ def test_sliders_drive_bars_and_numbers_equal_inverse_dynamics(name, options):
 def test_both_engines_show_the_same_numbers(engine):
     board = dashboard("scara", engine=engine, render=False, viscous=0.2)
     board.set_state(q=[0.3, -1.2, 0.2], qd=[1.5, -0.5, 0.3], qdd=[2.0, 1.0, -1.0])
-    assert [w.value for w in board.q_sliders] == [0.3, -1.2, 0.2]
+    # q in radians (metres for the SCARA's rod); the angles' sliders show degrees to 0.1 deg
+    assert [w.value for w in board.q_sliders] == [17.2, -68.8, 0.2]
+    assert board.state[0].tolist() == [math.radians(17.2), math.radians(-68.8), 0.2]
     check_against_inverse_dynamics(board)
 
 

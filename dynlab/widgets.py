@@ -675,8 +675,14 @@ class Dashboard:
         >>> bool(board.joint_positions()[0] == math.pi / 3)
         True
         """
-        return np.array([float(w.value) * scale for w, scale in
-                         zip(self.q_sliders, self.q_scale)])
+        q = []
+        for k, (widget, scale) in enumerate(zip(self.q_sliders, self.q_scale)):
+            value = float(widget.value)
+            shown, exact = self._exact_q.get(k, (None, None))
+            # a slider still at the angle it was set to shows it rounded to 0.1 deg: the
+            # angle itself, not its rounding, is the state
+            q.append(exact if value == shown else value * scale)
+        return np.array(q)
 
     def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
         """The joint sliders (q, qd, qdd per joint) and the parameter sliders.  A revolute
@@ -689,6 +695,7 @@ class Dashboard:
         self.sliders = {}
         self.q_sliders, self.qd_sliders, self.qdd_sliders = [], [], []
         self.q_scale = []
+        self._exact_q = {}                             # joint -> (degrees shown, radians)
         for k, link in enumerate(robot.links, start=1):
             revolute = link.is_revolute
             low, high = ranges.get(k, (-math.pi, math.pi) if revolute else (-reach, reach))
@@ -696,6 +703,7 @@ class Dashboard:
             if revolute:                               # the slider in degrees, q in radians
                 scale = math.pi / 180.0
                 value = degrees(q[k - 1])
+                self._exact_q[k - 1] = (value, float(q[k - 1]))
                 low, high, step = math.degrees(low), math.degrees(high), 1.0
             else:
                 scale, value, step = 1.0, q[k - 1], 0.01
@@ -971,7 +979,8 @@ class Dashboard:
     def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
         """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  ``q`` is in
         radians (metres for a prismatic joint), as everywhere in dynlab: a revolute joint's
-        slider shows it in degrees, to 0.1 degree.  A wrong length or a value outside a
+        slider shows it in degrees, to 0.1 degree (the state keeps ``q`` itself until the
+        slider is moved).  A wrong length or a value outside a
         slider's range is reported in the status line, not raised, and changes nothing."""
         try:
             plan = []
@@ -984,19 +993,25 @@ class Dashboard:
                     raise ValueError(f"{name} must have {self.n} entries, got {len(values)}")
                 for k, (widget, value) in enumerate(zip(sliders, values)):
                     unit = self._unit(name, k)
+                    exact = value
                     if name == "q" and self.q_scale[k] != 1.0:
                         value = degrees(value)
                     if not widget.min <= value <= widget.max:
                         raise ValueError(f"{widget.description} = {plain(value)} {unit} is "
                                          f"outside the slider's range [{plain(widget.min)}, "
                                          f"{plain(widget.max)}] {unit}")
-                    plan.append((widget, value))
+                    plan.append((widget, value, (name, k, value, exact)))
         except Exception as error:                      # noqa: BLE001 - reported, not raised
             self._report(error)
             return self
         with self.hold():
-            for widget, value in plan:
-                widget.value = value
+            for widget, value, (name, k, shown, exact) in plan:
+                if name == "q" and self.q_scale[k] != 1.0:
+                    self._exact_q[k] = (shown, exact)
+                if widget.value != value:
+                    widget.value = value
+                else:                                  # no change event: update anyway
+                    self._request("state")
         return self
 
     def _unit(self, name: str, k: int) -> str:

@@ -1163,7 +1163,9 @@ class Dashboard:
             return
         if self._background is None:
             canvas.draw()                              # animated artists are left out ...
-            if not self.interactive:                   # (else _on_full_draw did this)
+            # ... and drawn here (on the ipympl canvas _on_full_draw does it; before the
+            # figure is on it, the first picture, the one a notebook stores, is drawn here)
+            if not self.interactive or self.figure_widget is self.image:
                 self._draw_on_background()
             self._complete_data_url()
         else:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.robots import pendulum, planar_2r, puma560, scara
-from dynlab.widgets import (dashboard, format_value, stretch_link, with_length,
+from dynlab.widgets import (PART_COLOURS, dashboard, format_value, stretch_link, with_length,
                             with_mass, with_payload, with_viscous)
 from strategies import chains
 
@@ -452,3 +452,25 @@ def test_messages_show_plain_numbers():
         with_mass(puma560(), 3, np.float64(-1.0))
     messages.append(str(error.value))
     assert messages and not [m for m in messages if "np." in m or "float64" in m]
+
+
+@pytest.mark.parametrize("name, interactive", [("puma560", True), ("puma560", False),
+                                               ("planar_2r", False)])
+def test_the_stored_picture_shows_the_arm_the_bars_and_the_legends(name, interactive):
+    """The PNG a notebook stores (the display's fallback) is the whole figure as a full render
+    draws it, the moving artists included (a 3-D arm on the ipympl canvas too)."""
+    import base64
+    import io
+
+    from PIL import Image
+    board = dashboard(name, interactive=interactive)
+    stored = np.asarray(Image.open(io.BytesIO(base64.b64decode(
+        board._repr_mimebundle_()["image/png"]))).convert("RGB"))
+    board.blit = False
+    board.draw()
+    full = np.asarray(board.figure.canvas.buffer_rgba())[..., :3]
+    assert np.array_equal(stored, full)
+    # and the bars are in it: the gravity colour of joint 2's bar is on the picture
+    from matplotlib.colors import to_rgb
+    green = (np.array(to_rgb(PART_COLOURS["gravity"])) * 255).round()
+    assert (np.abs(stored.astype(float) - green).sum(axis=2) < 3).sum() > 50

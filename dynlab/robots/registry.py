@@ -39,8 +39,8 @@ State = tuple[Sequence[float], Sequence[float], Sequence[float]]
 @dataclass(frozen=True)
 class LengthSlider:
     """A dashboard slider for one length of an arm, from half to twice the built arm's value
-    (ends rounded outwards to 2 significant digits).  It sets the DH ``parameter`` (``"a"`` or ``"d"``) of every link in
-    ``links`` and stretches the body that spans it (:func:`dynlab.widgets.with_length`):
+    (ends rounded outwards to 2 significant digits).  It sets the DH ``parameter`` (``"a"``
+    or ``"d"``) of every link in ``links`` and stretches the body that spans it (:func:`dynlab.widgets.with_length`):
     ``body=(link, axis)``, by default each link's own ``x`` for ``a``.  ``parameter=None``
     stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH
     parameter); its value is then the body's extent along ``axis`` from the frame's origin.

@@ -14,6 +14,22 @@ and the same numbers in a table.  Display it in a notebook by making it the last
 a cell (or ``display(board)``); besides the live widget the display carries a PNG of the
 figure, which a notebook stored without widget state shows until the cell is run again.
 
+The figure explains itself: above the drawing a legend of its marks (joints, centres of mass,
+frame axes, gravity; lengths in m), above the bars a legend of the parts in the notation of the
+engine's source (Fu, Gonzalez & Lee's ``D qdd``, ``h``, ``c``; Lynch & Park's ``M thetadd``,
+``c``, ``g`` for the twist-wrench engine), torques in N m and forces in N on the axes.  An arm
+with a wrist (by default joints 4 to n of an arm with more than four joints, the PUMA 560's
+4-6; :class:`dynlab.robots.DashboardSpec`'s ``wrist``) shows the wrist's bars on a shaded axis
+of their own scale beside the arm's: a wrist's torques are a hundredth of a shoulder's.
+
+Units: a revolute joint's position slider holds **degrees** (1 degree steps; a start or a
+:meth:`Dashboard.set_state` value is shown to 0.1 degree and kept exactly until the slider
+moves), a prismatic joint's metres; rates stay rad/s (m/s) and accelerations rad/s^2 (m/s^2).
+Everything else of the API is in radians as in all of dynlab: ``dashboard(q=...)``,
+``set_state``, ``state``, ``parts_at`` and :meth:`Dashboard.joint_positions`.  Length sliders
+run from half to twice the arm's length, mass sliders from 0 to three times the mass; every
+slider's ends are rounded (3 significant digits at most) and the start lies on its grid.
+
 Every slider change recomputes from the numeric path only (no SymPy object is built): by
 default Lee's generalized d'Alembert terms at the state, ``equations_of_motion(robot, q, qd,
 method="dalembert")`` (``D``, ``h``, ``c`` and friction in one pass, nothing to compile, so a
@@ -70,6 +86,7 @@ For tests and browser automation, every widget has a stable ``description`` and 
 ``dynlab-motion``                 the menu of motions (a ``Dropdown``)
 ``dynlab-clock``                  the time shown (``<span data-frame="k" data-t="..">``; frame
                                   ``-1``: the sliders' state)
+``dynlab-pose``                   (in the readout) the joint positions as text, ``q1 = 60.0 deg``
 ``dynlab-torques``                the readout (an ``HTML`` widget): a table whose value cells are
                                   ``<td class="dynlab-value" data-joint="1" data-part="gravity"
                                   data-value="12.3456789...">+12.346</td>``; ``data-part`` is one

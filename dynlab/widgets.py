@@ -22,9 +22,9 @@ with a wrist (by default joints 4 to n of an arm with more than four joints, the
 4-6; :class:`dynlab.robots.DashboardSpec`'s ``wrist``) shows the wrist's bars on a shaded axis
 of their own scale beside the arm's: a wrist's torques are a hundredth of a shoulder's.
 
-Units: a revolute joint's position slider holds **degrees** (1 degree steps; a start or a
-:meth:`Dashboard.set_state` value is shown to 0.1 degree and kept exactly until the slider
-moves), a prismatic joint's metres; rates stay rad/s (m/s) and accelerations rad/s^2 (m/s^2).
+Units: a revolute joint's position slider holds **degrees** (1 degree steps, finer where a
+start needs it; a start or a :meth:`Dashboard.set_state` value is shown on the slider's grid and
+kept exactly until the slider moves), a prismatic joint's metres; rates stay rad/s (m/s) and accelerations rad/s^2 (m/s^2).
 Everything else of the API is in radians as in all of dynlab: ``dashboard(q=...)``,
 ``set_state``, ``state``, ``parts_at`` and :meth:`Dashboard.joint_positions`.  Length sliders
 run from half to twice the arm's length, mass sliders from 0 to three times the mass; every
@@ -276,6 +276,14 @@ def degrees(radians: float) -> float:
     (60.0, -180.0, 57.3)
     """
     return round(math.degrees(float(radians)), 1) + 0.0
+
+
+def _on_grid(widget, value: float) -> float:
+    """``value`` moved to the nearest point ``min + k * step`` of ``widget``'s grid (the page
+    would move it there and send it back), with the step's decimals."""
+    k = round((value - widget.min) / widget.step)
+    decimals = max(0, -math.floor(math.log10(widget.step) + 1e-9))
+    return round(widget.min + k * widget.step, decimals) + 0.0
 
 
 # -- changing a parameter of an arm (every change goes through Robot.replace_link) ------------
@@ -996,8 +1004,8 @@ class Dashboard:
     def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
         """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  ``q`` is in
         radians (metres for a prismatic joint), as everywhere in dynlab: a revolute joint's
-        slider shows it in degrees, to 0.1 degree (the state keeps ``q`` itself until the
-        slider is moved).  A wrong length or a value outside a
+        slider shows it in degrees, on the slider's grid (1 degree; the state keeps ``q``
+        itself until the slider is moved).  A wrong length or a value outside a
         slider's range is reported in the status line, not raised, and changes nothing."""
         try:
             plan = []
@@ -1012,7 +1020,7 @@ class Dashboard:
                     unit = self._unit(name, k)
                     exact = value
                     if name == "q" and self.q_scale[k] != 1.0:
-                        value = degrees(value)
+                        value = _on_grid(widget, degrees(value))
                     if not widget.min <= value <= widget.max:
                         raise ValueError(f"{widget.description} = {plain(value)} {unit} is "
                                          f"outside the slider's range [{plain(widget.min)}, "

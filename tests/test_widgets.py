@@ -50,11 +50,13 @@ def shown(board):
 def check_against_inverse_dynamics(board):
     """Bars, table and attributes equal inverse dynamics at the sliders' state."""
     qd, qdd = ([w.value for w in sliders] for sliders in (board.qd_sliders, board.qdd_sliders))
-    # a revolute joint's slider holds degrees (rounded to 0.1 deg: a state set in radians
-    # stays exact), a prismatic joint's metres
+    # a revolute joint's slider holds degrees (on its grid: a state set in radians stays
+    # exact), a prismatic joint's metres
     q = [math.radians(w.value) if link.is_revolute else w.value
          for w, link in zip(board.q_sliders, board.robot.links)]
-    np.testing.assert_allclose(q, board.state[0], rtol=0, atol=math.radians(0.05) + 1e-15)
+    half_steps = [math.radians(w.step / 2) if link.is_revolute else 0.0
+                  for w, link in zip(board.q_sliders, board.robot.links)]
+    assert np.all(np.abs(np.array(q) - board.state[0]) <= np.array(half_steps) + 1e-15)
     q = board.state[0]
     tau = inverse_dynamics(board.robot, q, qd, qdd)
     np.testing.assert_allclose(board.tau, tau, **TOLERANCE)
@@ -98,11 +100,12 @@ def test_sliders_drive_bars_and_numbers_equal_inverse_dynamics(name, options):
 def test_both_engines_show_the_same_numbers(engine):
     board = dashboard("scara", engine=engine, render=False, viscous=0.2)
     board.set_state(q=[0.3, -1.2, 0.2], qd=[1.5, -0.5, 0.3], qdd=[2.0, 1.0, -1.0])
-    # q in radians (metres for the SCARA's rod); the angles' sliders show degrees to 0.1 deg
-    assert [w.value for w in board.q_sliders] == [17.2, -68.8, 0.2]
+    # q in radians (metres for the SCARA's rod); the angles' sliders show degrees on their
+    # grid of 1 degree (the page would move a value off it)
+    assert [w.value for w in board.q_sliders] == [17.0, -69.0, 0.2]
     assert board.state[0].tolist() == [0.3, -1.2, 0.2]             # the state keeps them
-    board.sliders["q1"].value = 17.0                                  # moved: 17 deg
-    assert board.state[0].tolist() == [math.radians(17.0), -1.2, 0.2]
+    board.sliders["q1"].value = 16.0                                  # moved: 16 deg
+    assert board.state[0].tolist() == [math.radians(16.0), -1.2, 0.2]
     check_against_inverse_dynamics(board)
 
 
@@ -416,7 +419,7 @@ def test_a_degree_slider_at_90_is_pi_over_2():
     assert "q1 = 90.0 deg, q2 = -45.0 deg" in board.readout.value
     # the API stays in radians: set_state, the starting q and parts_at
     board.set_state(q=[math.pi / 3, 0.25])
-    assert board.sliders["q1"].value == 60.0 and board.sliders["q2"].value == 14.3
+    assert board.sliders["q1"].value == 60.0 and board.sliders["q2"].value == 14.0
     assert board.state[0].tolist() == [math.pi / 3, 0.25]
     start = dashboard("planar_2r", variant="fu", q=[0.5, -0.5], render=False)
     assert start.state[0].tolist() == [0.5, -0.5] and start.sliders["q1"].value == 28.6

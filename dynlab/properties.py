@@ -1143,7 +1143,10 @@ class StructureDashboard:
         self.widget = widgets.VBox([
             widgets.HTML(f"<b>{robot.name}: coupling and sparsity (Tourassis & Neuman, Secs. 3.5, 6)</b>"),
             self.image,
-            widgets.HBox([column("joints (deg)", joints), column("masses (kg)", masses),
+            widgets.HBox([column("joints (" + " / ".join(
+                              unit for revolute, unit in ((True, "deg"), (False, "m"))
+                              if any(link.is_revolute == revolute for link in robot.links[1:]))
+                              + ")", joints), column("masses (kg)", masses),
                           column("centres of mass (m, frame k)", centres)]),
             self.readout, self.counts, self.status])
         self.widget.add_class("dynlab-dashboard")
@@ -1181,7 +1184,7 @@ class StructureDashboard:
                             fontsize=9)
         self.legend = self.figure.legend(
             loc="upper left", bbox_to_anchor=(0.66, 0.9), fontsize=8, frameon=False,
-            title="bars (k = loading x kinematic, (33));\nmissing bar: undefined (no mass "
+            title="bars: k = loading x kinematic (33);\nno bar: zero, or undefined (no mass "
                   "moved)", title_fontsize=8, alignment="left")
         self.summary = self.figure.text(0.67, 0.5, "", fontsize=8, va="top")
         self.axes.set_ylim(0.0, 1.05)

@@ -47,8 +47,10 @@ ARMS = (("pendulum", {}), ("planar_2r", {"variant": "fu"}),
 
 
 def slider_updates(board, slider, repeat: int) -> list:
-    """Seconds of ``repeat`` value changes of ``slider`` (each a real change: it alternates)."""
-    values = [slider.value + (0.05 if slider.value + 0.05 <= slider.max else -0.05),
+    """Seconds of ``repeat`` value changes of ``slider`` (each a real change: it alternates;
+    by 0.05, or by one step of a coarser slider: 1 degree for a joint angle)."""
+    change = max(0.05, slider.step)
+    values = [slider.value + (change if slider.value + change <= slider.max else -change),
               slider.value]
     times = []
     for k in range(repeat):
@@ -57,6 +59,23 @@ def slider_updates(board, slider, repeat: int) -> list:
         times.append(time.perf_counter() - start)
         assert board.message.startswith("ok:"), board.message
     return times
+
+
+def structure_updates(repeat: int):
+    """Median ms of a joint slider update of :func:`dynlab.properties.structure_dashboard`
+    (``None`` where that dashboard has no figure yet: timings before it had one)."""
+    from dynlab.properties import structure_dashboard
+    board = structure_dashboard("articulated", q=[0.0, 0.5, 1.0])
+    if not hasattr(board, "figure"):
+        return None
+    slider = board.sliders["q3"]
+    times = []
+    for k in range(repeat):
+        start = time.perf_counter()
+        slider.value = slider.value + (5.0 if k % 2 == 0 else -5.0)
+        times.append(time.perf_counter() - start)
+        assert board.message.startswith("ok:"), board.message
+    return median_ms(times)
 
 
 def median_ms(times) -> float:
@@ -119,10 +138,14 @@ def main(argv=None) -> int:
         p90 = 1e3 * sorted(times)[int(0.9 * len(times))]
         print(f"{label:<34}{board.seconds['simulate']:>11.2f}{playing[label]:>17.1f}"
               f"{p90:>8.1f}")
+    structure = structure_updates(args.repeat)
     worst = max(playing, key=playing.get)
     print(f"slowest frame time while playing: {worst}, {playing[worst]:.1f} ms median; target "
           f"< {TARGET_MS:.0f} ms: {'met' if playing[worst] < TARGET_MS else 'NOT met'}")
     puma = headline["puma560"]
+    if structure is not None:
+        print(f"structure dashboard (Tourassis & Neuman), q3 slider update: {structure:.1f} ms "
+              f"median")
     print()
     for key, what in (("full", "recompute + fig.canvas.draw() + PNG"),
                       ("blit", "recompute + blitted redraw + PNG (the dashboard's default)")):

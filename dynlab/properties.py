@@ -59,6 +59,7 @@ Where Tourassis & Neuman differs from the derivation (the errata, argued where t
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -1076,14 +1077,23 @@ class StructureDashboard:
     exactly at the slider values.  Built by :func:`structure_dashboard`.
 
     Attributes for tests and notebooks: ``robot`` (the arm now shown), ``base``, ``sliders``
-    (description -> slider: ``q2``.., ``m1``.., ``rx2``..), ``coupling`` (a
-    :class:`Coupling`), ``D``, ``structure`` (a :class:`ModelStructure`), ``readout`` and
-    ``counts`` (``HTML`` widgets), ``status``, ``message``, ``seconds``, ``widget``.
+    (description -> slider: ``q2``.., ``m1``.., ``rx2``..; a revolute joint's slider holds
+    degrees, ``q`` stays in radians), ``q``, ``coupling`` (a :class:`Coupling`), ``D``,
+    ``structure`` (a :class:`ModelStructure`), ``readout`` and ``counts`` (``HTML`` widgets),
+    ``status``, ``message``, ``seconds``, ``widget``; the figure: ``figure``, ``axes``,
+    ``bars`` (quantity -> the bar patches, one per pair ``ij``), ``legend``, ``image`` (the
+    ``Image`` widget showing it).
     """
+
+    #: the bars, in order: quantity -> (legend text, colour); Tourassis & Neuman's equations
+    QUANTITIES = {"k": ("coefficient of coupling $k_{ij}$ (32)", "tab:red"),
+                  "loading": ("loading factor (34)", "tab:blue"),
+                  "kinematic": ("kinematic factor (35)", "tab:green")}
 
     def __init__(self, robot: Robot, parameters, q):
         import ipywidgets as widgets
 
+        from dynlab.widgets import degrees
         from dynlab.widgets import slider as labelled_slider
         if robot.is_symbolic:
             raise TypeError(f"{robot.name}: the dashboard needs numbers (symbolic=False)")
@@ -1093,6 +1103,7 @@ class StructureDashboard:
         self.q = [float(v) for v in q]
         self.seconds = 0.0
         self.message = ""
+        self._shown_q = {}                        # joint -> degrees its slider started at
 
         def slider(name, value, low, high, step, classes, tooltip):
             return labelled_slider(name, value, low, high, step, classes, tooltip,
@@ -1101,10 +1112,14 @@ class StructureDashboard:
         joints = []
         for k in range(2, self.n + 1):           # k_ij depends on q2 .. qN only (Sec. 3.5)
             revolute = robot.links[k - 1].is_revolute
-            low, high = (-math.pi, math.pi) if revolute else (-1.0, 1.0)
-            joints.append(slider(f"q{k}", self.q[k - 1], low, high, 0.01,
+            if revolute:                         # degrees on the slider, radians in q
+                value = self._shown_q[k] = degrees(self.q[k - 1])
+                low, high, step = -180.0, 180.0, 1.0
+            else:
+                value, low, high, step = self.q[k - 1], -1.0, 1.0, 0.01
+            joints.append(slider(f"q{k}", value, low, high, step,
                                  ("dynlab-q", f"dynlab-q{k}"),
-                                 f"joint {k} position ({'rad' if revolute else 'm'})"))
+                                 f"joint {k} position ({'deg' if revolute else 'm'})"))
         params = [slider(p.name, p.value, p.minimum, p.maximum, p.step,
                          ("dynlab-parameter", f"dynlab-param-{p.name}"), p.help)
                   for p in self.parameters]
@@ -1116,6 +1131,10 @@ class StructureDashboard:
         self.counts.add_class("dynlab-structure-counts")
         self.status = widgets.HTML()
         self.status.add_class("dynlab-status")
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
+                                                                        max_width="640px"))
+        self.image.add_class("dynlab-figure")
+        self._make_figure()
         masses = [w for w in params if w.description.startswith("m")]
         centres = [w for w in params if not w.description.startswith("m")]
 
@@ -1123,7 +1142,11 @@ class StructureDashboard:
             return widgets.VBox([widgets.HTML(f"<b>{title}</b>"), *children])
         self.widget = widgets.VBox([
             widgets.HTML(f"<b>{robot.name}: coupling and sparsity (Tourassis & Neuman, Secs. 3.5, 6)</b>"),
-            widgets.HBox([column("joints", joints), column("masses (kg)", masses),
+            self.image,
+            widgets.HBox([column("joints (" + " / ".join(
+                              unit for revolute, unit in ((True, "deg"), (False, "m"))
+                              if any(link.is_revolute == revolute for link in robot.links[1:]))
+                              + ")", joints), column("masses (kg)", masses),
                           column("centres of mass (m, frame k)", centres)]),
             self.readout, self.counts, self.status])
         self.widget.add_class("dynlab-dashboard")
@@ -1134,10 +1157,98 @@ class StructureDashboard:
             widget.observe(lambda change: self.refresh(parameters=True), names="value")
         self.refresh(parameters=True)
 
+    def _make_figure(self) -> None:
+        """The figure: for every pair ``ij`` of joints the coefficient of coupling and its two
+        factors as bars (all between 0 and 1), with a legend and the axes' meaning."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        self.pairs = [(i, j) for i in range(self.n) for j in range(i + 1, self.n)]
+        self.figure = Figure(figsize=(8.0, 3.0), dpi=72)
+        FigureCanvasAgg(self.figure)
+        self.axes = self.figure.add_axes((0.08, 0.15, 0.56, 0.75))
+        width = 0.8 / len(self.QUANTITIES)
+        x = np.arange(len(self.pairs))
+        self.bars = {}
+        for k, (quantity, (label, colour)) in enumerate(self.QUANTITIES.items()):
+            container = self.axes.bar(x + (k - 1) * width, np.zeros(len(x)), width,
+                                      color=colour, label=label)
+            self.bars[quantity] = list(container.patches)
+        self.axes.set_xticks(x)
+        self.axes.set_xticklabels([f"{i + 1}{j + 1}" for i, j in self.pairs])
+        self.axes.set_xlabel("pair of joints ij", fontsize=9)
+        self.axes.set_ylabel("dimensionless", fontsize=9)
+        self.axes.tick_params(labelsize=8)
+        self.axes.grid(True, axis="y", lw=0.3, alpha=0.6)
+        self.axes.set_axisbelow(True)
+        self.axes.set_title("coupling of the joints' inertias (Tourassis & Neuman, Sec. 3.5)",
+                            fontsize=9)
+        self.legend = self.figure.legend(
+            loc="upper left", bbox_to_anchor=(0.66, 0.9), fontsize=8, frameon=False,
+            title="bars: k = loading x kinematic (33);\nno bar: zero, or undefined (no mass "
+                  "moved)", title_fontsize=8, alignment="left")
+        self.summary = self.figure.text(0.67, 0.5, "", fontsize=8, va="top")
+        self.axes.set_ylim(0.0, 1.05)
+        self._background = None
+
+    def legend_texts(self) -> list:
+        """The legend's title and entries, as drawn."""
+        return [t.get_text() for t in (self.legend.get_title(), *self.legend.get_texts())]
+
+    def _draw_figure(self) -> None:
+        for quantity, patches in self.bars.items():
+            values = getattr(self.coupling, quantity)
+            for patch, (i, j) in zip(patches, self.pairs):
+                value = float(values[i, j])
+                patch.set_height(value if math.isfinite(value) else 0.0)
+        heights = [patch.get_height() for patches in self.bars.values() for patch in patches]
+        top = max(1.05, 1.1 * max(heights, default=0.0))
+        if top > self.axes.get_ylim()[1] or top < 0.5 * self.axes.get_ylim()[1]:
+            self.axes.set_ylim(0.0, top)
+            self._background = None                  # new ticks: render the background anew
+        self.summary.set_text(f"the model: {self.structure.total} non-zero coefficients\n"
+                              f"(Table 3), sparsity {self.structure.sparsity:.3f}")
+        # blitting: the axes, ticks and legend are rendered once and kept; an update draws
+        # the bars and the summary on them
+        canvas = self.figure.canvas
+        moving = [patch for patches in self.bars.values() for patch in patches] + [self.summary]
+        if self._background is None:
+            for artist in moving:
+                artist.set_animated(True)
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.figure.bbox)
+        else:
+            canvas.restore_region(self._background)
+        for artist in moving:
+            artist.axes.draw_artist(artist) if artist.axes else self.figure.draw_artist(artist)
+        from PIL import Image as PILImage
+        buffer = io.BytesIO()
+        PILImage.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw",
+                            "RGBA", 0, 1).convert("RGB").save(buffer, format="png",
+                                                              compress_level=1)
+        self.image.value = buffer.getvalue()
+
     def _repr_mimebundle_(self, **kwargs):
+        """The live widget, with a picture of its figure as the fallback of a notebook stored
+        without widget state."""
+        import base64
         bundle = self.widget._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
+        bundle["image/png"] = base64.b64encode(bytes(self.image.value)).decode("ascii")
         return bundle
+
+    def joint_positions(self) -> list:
+        """``q`` from the sliders, in radians (metres for a prismatic joint); a slider still
+        at its start keeps the start's exact value (the slider shows it to 0.1 deg)."""
+        q = list(self.q)
+        for k in range(2, self.n + 1):
+            value = float(self.sliders[f"q{k}"].value)
+            if k in self._shown_q:
+                if value != self._shown_q[k]:
+                    q[k - 1] = math.radians(value)
+                    self._shown_q[k] = None        # moved: the slider is the state now
+            else:
+                q[k - 1] = value
+        return q
 
     def __repr__(self) -> str:
         pairs = ", ".join(f"k{i + 1}{j + 1} = {self.coupling.k[i, j]:.4f}"
@@ -1158,9 +1269,10 @@ class StructureDashboard:
                 robot = self.base
                 for p in self.parameters:
                     robot = p.apply(robot, self.sliders[p.name].value)
-            q = list(self.q)
+            q = self.joint_positions()
             for k in range(2, self.n + 1):
-                q[k - 1] = float(self.sliders[f"q{k}"].value)
+                if not math.isfinite(q[k - 1]):
+                    raise ValueError(f"q{k} must be a finite number, got {q[k - 1]!r}")
             D = inertia_matrix_22(robot, q)
             result = Coupling(coupling_coefficients(D), loading_factors(robot),
                               kinematic_factors(robot, q))
@@ -1185,6 +1297,7 @@ class StructureDashboard:
             f"<td>{sparsity_formula(robot.n, n_revolute):.3f}</td></tr></table>"
             f"<small>non-zero (constant) independent coefficients, decided exactly at these "
             f"values; zero: {', '.join(structure.labels('zero')) or 'none'}</small>")
+        self._draw_figure()
         self.seconds = time.perf_counter() - start
         self.message = f"ok: computed in {1e3 * self.seconds:.1f} ms"
         self.status.value = _html.escape(self.message)
@@ -1209,7 +1322,7 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
     (15, 0.882)
     """
     from dynlab.robots import ARMS_004
-    from dynlab.widgets import Parameter, with_mass
+    from dynlab.widgets import Parameter, round_significant, with_mass
     three = ("cartesian", "cylindrical", "spherical", "articulated")
     if arm not in three:
         raise ValueError(f"structure_dashboard: arm must be one of {', '.join(three)}, "
@@ -1222,7 +1335,8 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
     for k, link in enumerate(robot.links, start=1):
         m = float(link.mass)
         parameters.append(Parameter(f"m{k}", f"mass of link {k} (kg); its inertia scales "
-                                    f"with it", m, 0.5, float(f"{3 * m:.2g}"), 0.5,
+                                    f"with it", m, round_significant(0.5 * m, 2, "down"),
+                                    round_significant(3 * m, 2, "up"), 0.5,
                                     lambda r, v, k=k: with_mass(r, k, v), "kg"))
     for k in range(2, robot.n + 1):
         for axis in range(3):
@@ -1231,8 +1345,8 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
                 com[axis] = v
                 return r.replace_link(k, com=tuple(com))
             value = float(robot.links[k - 1].com[axis])
-            low = min(-centre_range, value)
-            high = max(centre_range, value)
+            low = round_significant(min(-centre_range, value), 2, "down")
+            high = round_significant(max(centre_range, value), 2, "up")
             parameters.append(Parameter(f"r{'xyz'[axis]}{k}", f"centre of mass of link {k}, "
                                         f"{'xyz'[axis]} in frame {k} (m)", value, low, high,
                                         0.01, move, "m"))

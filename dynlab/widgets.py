@@ -14,6 +14,22 @@ and the same numbers in a table.  Display it in a notebook by making it the last
 a cell (or ``display(board)``); besides the live widget the display carries a PNG of the
 figure, which a notebook stored without widget state shows until the cell is run again.
 
+The figure explains itself: above the drawing a legend of its marks (joints, centres of mass,
+frame axes, gravity; lengths in m), above the bars a legend of the parts in the notation of the
+engine's source (Fu, Gonzalez & Lee's ``D qdd``, ``h``, ``c``; Lynch & Park's ``M thetadd``,
+``c``, ``g`` for the twist-wrench engine), torques in N m and forces in N on the axes.  An arm
+with a wrist (by default joints 4 to n of an arm with more than four joints, the PUMA 560's
+4-6; :class:`dynlab.robots.DashboardSpec`'s ``wrist``) shows the wrist's bars on a shaded axis
+of their own scale beside the arm's: a wrist's torques are a hundredth of a shoulder's.
+
+Units: a revolute joint's position slider holds **degrees** (1 degree steps, finer where a
+start needs it; a start or a :meth:`Dashboard.set_state` value is shown on the slider's grid and
+kept exactly until the slider moves), a prismatic joint's metres; rates stay rad/s (m/s) and accelerations rad/s^2 (m/s^2).
+Everything else of the API is in radians as in all of dynlab: ``dashboard(q=...)``,
+``set_state``, ``state``, ``parts_at`` and :meth:`Dashboard.joint_positions`.  Length sliders
+run from half to twice the arm's length, mass sliders from 0 to three times the mass; every
+slider's ends are rounded (3 significant digits at most) and the start lies on its grid.
+
 Every slider change recomputes from the numeric path only (no SymPy object is built): by
 default Lee's generalized d'Alembert terms at the state, ``equations_of_motion(robot, q, qd,
 method="dalembert")`` (``D``, ``h``, ``c`` and friction in one pass, nothing to compile, so a
@@ -70,6 +86,7 @@ For tests and browser automation, every widget has a stable ``description`` and 
 ``dynlab-motion``                 the menu of motions (a ``Dropdown``)
 ``dynlab-clock``                  the time shown (``<span data-frame="k" data-t="..">``; frame
                                   ``-1``: the sliders' state)
+``dynlab-pose``                   (in the readout) the joint positions as text, ``q1 = 60.0 deg``
 ``dynlab-torques``                the readout (an ``HTML`` widget): a table whose value cells are
                                   ``<td class="dynlab-value" data-joint="1" data-part="gravity"
                                   data-value="12.3456789...">+12.346</td>``; ``data-part`` is one
@@ -83,7 +100,7 @@ For tests and browser automation, every widget has a stable ``description`` and 
 >>> board = dashboard("pendulum", q=[0.0], qd=[0.0], qdd=[0.0])
 >>> round(float(board.tau[0]), 6)                  # m g a/2 = 1 * 9.8062 * 0.25
 2.45155
->>> board.sliders["q1"].value = 1.0471975511965976    # pi/3, the source's home position
+>>> board.sliders["q1"].value = 60.0                # degrees: the source's home position, pi/3
 >>> round(float(board.parts["gravity"][0]), 6)      # ... times cos(pi/3)
 1.225775
 >>> board.sliders["m1"].value = 2.0
@@ -118,6 +135,31 @@ PARTS = ("inertial", "coriolis", "gravity", "friction", "tip", "total")
 PART_LABELS = {"inertial": "inertial D(q) qdd", "coriolis": "Coriolis/centrifugal h(q, qd)",
                "gravity": "gravity c(q)", "friction": "friction b(qd)",
                "tip": "tool wrench J^T w", "total": "total tau"}
+#: The same parts as the figure's legend names them (Matplotlib's mathtext), in the notation
+#: of Fu, Gonzalez & Lee, Eq. (3.2-26) with Schilling's friction b (6-3-3), and of Lynch & Park,
+#: Eq. (8.1) for the twist-wrench engine
+FIGURE_LABELS = {"inertial": r"inertial $D(q)\,\ddot q$",
+                 "coriolis": r"Coriolis/centrifugal $h(q,\dot q)$",
+                 "gravity": r"gravity $c(q)$", "friction": r"friction $b(\dot q)$",
+                 "tip": r"tool wrench $J^T w$", "total": r"total $\tau$"}
+LYNCH_PARK_LABELS = {**FIGURE_LABELS,
+                     "inertial": r"inertial $M(\theta)\,\ddot\theta$",
+                     "coriolis": r"Coriolis/centrifugal $c(\theta,\dot\theta)$",
+                     "gravity": r"gravity $g(\theta)$",
+                     "friction": r"friction $b(\dot\theta)$",
+                     "tip": r"tip wrench $J^T\mathcal{F}_{tip}$"}
+
+
+def part_labels(formulation) -> dict:
+    """Part -> its name in the figure's legend, in the notation of ``formulation``'s source.
+
+    >>> from dynlab.formulations import FORMULATIONS
+    >>> part_labels(FORMULATIONS["twist_wrench"])["gravity"].startswith("gravity $g(")
+    True
+    """
+    return LYNCH_PARK_LABELS if "Lynch & Park" in formulation.citation else FIGURE_LABELS
+
+
 PART_COLOURS = {"inertial": "tab:blue", "coriolis": "tab:orange", "gravity": "tab:green",
                 "friction": "tab:red", "tip": "tab:purple", "total": "0.15"}
 
@@ -132,37 +174,116 @@ def format_value(value: float) -> str:
     return f"{rounded:+.3f}"
 
 
+def plain(value) -> str:
+    """A number as a student reads it in a message: ``repr`` of a Python float, whatever type
+    it came as (NumPy's scalars print as ``np.float64(10.0)``).
+
+    >>> plain(np.float64(10.0)), plain(np.int64(3)), plain(float("nan")), plain("x")
+    ('10.0', '3.0', 'nan', "'x'")
+    """
+    if isinstance(value, (int, float, np.floating, np.integer)) and not isinstance(value, bool):
+        return repr(float(value))
+    return repr(value)
+
+
+def round_significant(x: float, digits: int = 3, direction: str = "nearest") -> float:
+    """``x`` rounded to ``digits`` significant digits (``direction``: ``"nearest"``, ``"down"``
+    or ``"up"``): the clean ends of a slider.
+
+    >>> round_significant(0.03999999999999915), round_significant(0.8636, 2, "up")
+    (0.04, 0.87)
+    >>> round_significant(0.2159, 2, "down"), round_significant(-0.2159, 2, "down")
+    (0.21, -0.22)
+    """
+    x = float(x)
+    if x == 0 or not math.isfinite(x):
+        return x
+    power = math.floor(math.log10(abs(x))) - digits + 1
+    scaled = x / 10.0 ** power
+    near = round(scaled)
+    if abs(scaled - near) < 1e-9 * max(1.0, abs(scaled)):
+        scaled = near                        # already clean: no step up or down
+    else:
+        scaled = {"nearest": round, "down": math.floor, "up": math.ceil}[direction](scaled)
+    return float(f"{scaled * 10.0 ** power:.{digits}g}")
+
+
+def _grid_step(value: float, low: float, step: float) -> float:
+    """The largest of ``step``, then 1, 2 and 5 times the powers of ten below it, on whose grid
+    ``low + k * step`` the value lies (a browser's slider takes only those values)."""
+    candidates = [step]
+    power = 10.0 ** math.floor(math.log10(step))
+    for _ in range(8):
+        candidates += [c * power for c in (5.0, 2.0, 1.0) if c * power < step * (1 - 1e-12)]
+        power /= 10.0
+    for candidate in candidates:
+        k = (value - low) / candidate
+        if abs(k - round(k)) < 1e-6:
+            return float(f"{candidate:.1g}") if candidate != step else step
+    return 0.0
+
+
 def slider(description: str, value: float, low: float, high: float, step: float,
            classes: Sequence[str] = (), tooltip: str = "", *, width: str = "250px",
            description_width: str = "60px"):
-    """A dashboard's ``FloatSlider``: continuous updates, 3-decimal readout, the CSS classes
-    ``dynlab-slider`` plus ``classes`` (tests and browsers find sliders by them); the range is
-    widened to hold ``value`` rather than clipping it.
+    """A dashboard's ``FloatSlider``: continuous updates, the CSS classes ``dynlab-slider``
+    plus ``classes`` (tests and browsers find sliders by them).  The ends are rounded to 3
+    significant digits (no float noise in what the page shows), the range is widened to hold
+    ``value`` rather than clipping it, and the step is made fine enough that ``value`` lies on
+    the slider's grid ``min + k * step`` (the page moves a value onto the grid and sends it
+    back: ``q1 = pi/3`` became 1.0484, the SCARA's ``m2 = 6`` kg became 6.03 kg); the readout
+    shows as many decimals as the step has.
 
     >>> w = slider("m2", 1.5, 0.1, 1.0, 0.1, ("dynlab-parameter",), "mass of link 2")
-    >>> (w.value, w.max, w._dom_classes)
-    (1.5, 1.5, ('dynlab-slider', 'dynlab-parameter'))
-    >>> w = slider("q1", math.pi / 3, -math.pi, math.pi, 0.01)
-    >>> k = (w.value - w.min) / w.step                # the value is on the slider's grid
-    >>> abs(k - round(k)) < 1e-9, w.min >= -math.pi
-    (True, True)
+    >>> (w.value, w.min, w.max, w._dom_classes)
+    (1.5, 0.1, 1.5, ('dynlab-slider', 'dynlab-parameter'))
+    >>> w = slider("m3", 4.8, 0.0, 14.0, 0.07)             # 4.8 is on no 0.07 grid from 0
+    >>> w.min, w.step, w.readout_format
+    (0.0, 0.05, '.2f')
+    >>> w = slider("a2", 0.4318, 0.21, 0.87, 0.005)
+    >>> w.min, w.step, w.readout_format
+    (0.21, 0.0002, '.4f')
     """
     import ipywidgets as widgets
 
+    value = float(value)
+    low, high = round_significant(low), round_significant(high)
     if not low <= value <= high:
-        low, high = min(low, value), max(high, value)
-    # the browser's slider takes only the values min + k * step: start that grid at a point of
-    # it below ``value``, or the page moves the value onto the grid and sends it back
-    # (q1 = pi/3 became 1.0484, the SCARA's m2 = 6 kg became 6.03 kg)
-    low = value - math.floor((value - low) / step + 1e-9) * step
+        low = round_significant(min(low, value), 3, "down")
+        high = round_significant(max(high, value), 3, "up")
+    fine = _grid_step(value, low, step)
+    if fine:
+        step = fine
+    else:        # no decimal grid holds it: start the grid at a point of it below ``value``
+        low = value - math.floor((value - low) / step + 1e-9) * step
+    decimals = max(0, -math.floor(math.log10(step) + 1e-9))
     widget = widgets.FloatSlider(value=value, min=low, max=high, step=step,
                                  description=description, continuous_update=True,
-                                 readout_format=".3f", layout=widgets.Layout(width=width),
+                                 readout_format=f".{decimals}f",
+                                 layout=widgets.Layout(width=width),
                                  style={"description_width": description_width},
                                  tooltip=tooltip)
     for css in ("dynlab-slider", *classes):
         widget.add_class(css)
     return widget
+
+
+def degrees(radians: float) -> float:
+    """An angle in degrees as a degree slider holds it: to 0.1 degree, which a slider's grid
+    holds exactly (``pi/3`` gives ``60.0``, not ``59.99999999999999``).
+
+    >>> degrees(math.pi / 3), degrees(-math.pi), degrees(1.0)
+    (60.0, -180.0, 57.3)
+    """
+    return round(math.degrees(float(radians)), 1) + 0.0
+
+
+def _on_grid(widget, value: float) -> float:
+    """``value`` moved to the nearest point ``min + k * step`` of ``widget``'s grid (the page
+    would move it there and send it back), with the step's decimals."""
+    k = round((value - widget.min) / widget.step)
+    decimals = max(0, -math.floor(math.log10(widget.step) + 1e-9))
+    return round(widget.min + k * widget.step, decimals) + 0.0
 
 
 # -- changing a parameter of an arm (every change goes through Robot.replace_link) ------------
@@ -354,7 +475,7 @@ def _mass_parameters(robot: Robot, skip=()) -> list:
         if link.mass > 0 and k not in skip:
             m = float(link.mass)
             found.append(Parameter(f"m{k}", f"mass of link {k} (kg); its inertia scales with it",
-                                   m, 0.0, _nice(3 * m), _step(3 * m),
+                                   m, 0.0, round_significant(3 * m, 2, "up"), _step(3 * m),
                                    lambda r, v, k=k: with_mass(r, k, v), "kg"))
     return found
 
@@ -365,8 +486,8 @@ def _length_parameters(robot: Robot, reach: float) -> list:
         if isinstance(link.a, float) and link.a > 0.05 * reach:
             a = float(link.a)
             found.append(Parameter(f"a{k}", f"length a{k} of link {k} (m); the link's body is "
-                                   f"stretched with it", a, _nice(0.5 * a), _nice(1.5 * a),
-                                   _step(1.5 * a), lambda r, v, k=k: with_length(r, k, v), "m"))
+                                   f"stretched with it", a, *_length_range(a),
+                                   lambda r, v, k=k: with_length(r, k, v), "m"))
     return found
 
 
@@ -397,6 +518,18 @@ def _step(span: float) -> float:
     return float(f"{span / 200:.1g}") or 1e-3
 
 
+def _length_range(length: float) -> tuple:
+    """``(minimum, maximum, step)`` of a length slider: from half to twice the arm's length
+    (the chapters' "double a1"), the ends rounded outwards to 2 significant digits.
+
+    >>> _length_range(0.4318)
+    (0.21, 0.87, 0.004)
+    """
+    low = round_significant(0.5 * length, 2, "down")
+    high = round_significant(2.0 * length, 2, "up")
+    return low, high, _step(high)
+
+
 # -- the registered arms ----------------------------------------------------------------------
 def _length_parameter(robot: Robot, length: LengthSlider) -> Parameter:
     """The parameter slider of a :class:`dynlab.robots.LengthSlider` on ``robot``."""
@@ -410,8 +543,7 @@ def _length_parameter(robot: Robot, length: LengthSlider) -> Parameter:
         for index in length.links:
             r = with_length(r, index, v, length.parameter, length.body)
         return r
-    return Parameter(length.name, length.help, value, _nice(0.5 * value), _nice(1.5 * value),
-                     _step(1.5 * value), apply, "m")
+    return Parameter(length.name, length.help, value, *_length_range(value), apply, "m")
 
 
 def _has_links(robot: Robot, length: LengthSlider) -> bool:
@@ -444,8 +576,8 @@ def default_parameters(robot: Robot, payload: float | None = None) -> list:
 
 
 def _arm(name: str, variant: str | None, builder_options: dict):
-    """``(robot, parameters, q, qd, qdd, prismatic ranges, labels)`` of a registered arm, as
-    its :class:`dynlab.robots.DashboardSpec` says."""
+    """``(robot, parameters, q, qd, qdd, joint ranges, labels, wrist)`` of a registered arm,
+    as its :class:`dynlab.robots.DashboardSpec` says."""
     if name not in ARM_SPECS:
         raise ValueError(f"unknown arm {name!r}; choose one of {', '.join(ARM_SPECS)}, or "
                          f"pass a dynlab Robot")
@@ -468,7 +600,7 @@ def _arm(name: str, variant: str | None, builder_options: dict):
     ranges = {joint: (_nice(low), _nice(high)) for joint, (low, high) in (ranges or {}).items()}
     labels = board.labels or ("frames" if robot.n > 3 else "axes")
     return (robot, _parameters(robot, board, payload), *(state or (None, None, None)), ranges,
-            labels)
+            labels, board.wrist)
 
 
 # -- the dashboard ------------------------------------------------------------------------------
@@ -490,9 +622,11 @@ class Dashboard:
 
     def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
                  qdd=None, prismatic_ranges: dict | None = None, engine: str = "dalembert",
-                 labels="axes", figsize=(10.0, 4.4), dpi: int = 72, render: bool = True,
-                 blit: bool = True, interactive: bool | None = None):
+                 labels="axes", figsize=(10.0, 5.0), dpi: int = 72, render: bool = True,
+                 blit: bool = True, interactive: bool | None = None,
+                 wrist: Sequence[int] | None = None):
         self._check_arguments(robot, engine)
+        self.wrist = self._wrist_joints(robot, wrist)
         self.engine = engine
         self.base = robot
         self.robot = robot
@@ -544,8 +678,40 @@ class Dashboard:
                              f"(the registered formulations), got {engine!r}")
         self.formulation, _ = formulations.lookup(engine)
 
+    @staticmethod
+    def _wrist_joints(robot: Robot, wrist) -> tuple:
+        """The joints whose bars have an axis of their own: ``wrist``, or by default joints 4
+        to n of an arm with more than four joints (a wrist on a 3-joint arm)."""
+        if wrist is None:
+            return tuple(range(4, robot.n + 1)) if robot.n > 4 else ()
+        wrist = tuple(int(k) for k in wrist if k <= robot.n)
+        if wrist and len(wrist) == robot.n:
+            raise ValueError(f"{robot.name}: the wrist axis needs joints left for the arm's "
+                             f"axis, got wrist = {wrist}")
+        return wrist
+
+    def joint_positions(self) -> np.ndarray:
+        """``q`` as the joint sliders set it, in radians (a revolute joint's slider holds
+        degrees) or metres.
+
+        >>> board = dashboard("planar_2r", variant="fu", render=False)
+        >>> board.sliders["q1"].value, board.sliders["q1"].description
+        (60.0, 'q1')
+        >>> bool(board.joint_positions()[0] == math.pi / 3)
+        True
+        """
+        q = []
+        for k, (widget, scale) in enumerate(zip(self.q_sliders, self.q_scale)):
+            value = float(widget.value)
+            shown, exact = self._exact_q.get(k, (None, None))
+            # a slider still at the angle it was set to shows it rounded to 0.1 deg: the
+            # angle itself, not its rounding, is the state
+            q.append(exact if value == shown else value * scale)
+        return np.array(q)
+
     def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
-        """The joint sliders (q, qd, qdd per joint) and the parameter sliders."""
+        """The joint sliders (q, qd, qdd per joint) and the parameter sliders.  A revolute
+        joint's position slider holds degrees (``q_scale``: radians per slider unit)."""
         from dynlab.drawing import reach_of
         robot = self.base
         ranges = dict(prismatic_ranges or {})
@@ -553,11 +719,23 @@ class Dashboard:
 
         self.sliders = {}
         self.q_sliders, self.qd_sliders, self.qdd_sliders = [], [], []
+        self.q_scale = []
+        self._exact_q = {}                             # joint -> (degrees shown, radians)
         for k, link in enumerate(robot.links, start=1):
             revolute = link.is_revolute
             low, high = ranges.get(k, (-math.pi, math.pi) if revolute else (-reach, reach))
-            unit, rate = ("rad", "rad/s") if revolute else ("m", "m/s")
-            self.q_sliders.append(slider(f"q{k}", q[k - 1], low, high, 0.01,
+            unit, rate = ("deg", "rad/s") if revolute else ("m", "m/s")
+            if revolute:                               # the slider in degrees, q in radians
+                scale = math.pi / 180.0
+                value = degrees(q[k - 1])
+                self._exact_q[k - 1] = (value, float(q[k - 1]))
+                low, high, step = math.degrees(low), math.degrees(high), 1.0
+            else:
+                scale, value, step = 1.0, q[k - 1], 0.01
+                low = round_significant(low, 2, "down")
+                high = round_significant(high, 2, "up")
+            self.q_scale.append(scale)
+            self.q_sliders.append(slider(f"q{k}", value, low, high, step,
                                          ("dynlab-q", f"dynlab-q{k}"),
                                          f"joint {k} position ({unit})"))
             span = 3.0 if revolute else 0.5
@@ -593,10 +771,11 @@ class Dashboard:
         three = plane_of(self.robot) is None
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)
-        arm_axes = self.figure.add_axes((0.0, 0.02, 0.45, 0.92),
+        top = 0.78                                     # above it: the legends
+        arm_axes = self.figure.add_axes((0.0, 0.07, 0.45, top - 0.07),
                                         projection="3d" if three else None)
         if not three:
-            arm_axes.set_position((0.06, 0.1, 0.36, 0.8))
+            arm_axes.set_position((0.07, 0.1, 0.36, top - 0.12))
         # the view of the longest arm the sliders allow, so it never has to move
         longest = self.base
         for parameter in self.parameters:
@@ -605,35 +784,16 @@ class Dashboard:
         self.drawing = draw_arm(self.robot, q, ax=arm_axes, labels=labels, title="",
                                 reach=reach_of(longest, q),
                                 box=workspace_box(longest, q) if three else None)
+        for axis in (arm_axes.xaxis, arm_axes.yaxis, *((arm_axes.zaxis,) if three else ())):
+            axis.set_label_text(f"{axis.get_label_text()} (m)", fontsize=9)
         if three:
             # positions are read off the sliders: no tick labels (a third of a full redraw)
             for axis in (arm_axes.xaxis, arm_axes.yaxis, arm_axes.zaxis):
                 axis.set_major_formatter(NullFormatter())
-        self.bar_axes = self.figure.add_axes((0.55, 0.12, 0.43, 0.78))
-        self.bar_axes.yaxis.set_major_locator(MaxNLocator(6, symmetric=True))
         self.parts_shown = [p for p in PARTS if p != "tip" or robot.has_tip_wrench]
-        width = 0.8 / len(self.parts_shown)
-        joints = np.arange(1, n + 1)
-        self.bars = {}
-        for k, part in enumerate(self.parts_shown):
-            container = self.bar_axes.bar(
-                joints + (k - (len(self.parts_shown) - 1) / 2) * width, np.zeros(n), width,
-                color=PART_COLOURS[part] if part != "total" else "none",
-                edgecolor=PART_COLOURS[part], linewidth=1.5 if part == "total" else 0,
-                hatch="//" if part == "total" else None, label=PART_LABELS[part])
-            self.bars[part] = list(container.patches)
-        # grid and zero line under the bars in a full draw too, as the blitted bars are
-        self.bar_axes.set_axisbelow(True)
-        self.bar_axes.axhline(0.0, color="0.3", lw=0.8, zorder=0.8)
-        self.bar_axes.set_xticks(joints)
-        self.bar_axes.set_xticklabels([f"{k}" + ("" if link.is_revolute else " (N)")
-                                       for k, link in enumerate(robot.links, start=1)])
-        self.bar_axes.set_xlabel("joint", fontsize=9)
-        self.bar_axes.set_ylabel("torque (N m) or force (N)", fontsize=9)
-        self.bar_axes.set_xlim(0.5, n + 0.5)
-        self.bar_axes.tick_params(labelsize=8)
-        self.bar_axes.grid(True, axis="y", lw=0.3, alpha=0.6)
-        self._limit = None
+        self._make_bar_axes(top)
+        self._make_legends()
+        self._limits = {axes: None for axes, _ in self.bar_groups}
         # blitting: the static background (axes, ticks, panes) is rendered once and kept; an
         # update restores it and draws only the artists that move
         # (gravity's arrow too, though it stays: drawn among the arm's artists in zorder, it is
@@ -649,6 +809,100 @@ class Dashboard:
 
         return three
 
+    def _make_bar_axes(self, top: float) -> None:
+        """The bar charts: one axis for the arm's joints and, for an arm with a wrist, a
+        shaded axis of its own for the wrist's joints, with its own scale (a PUMA 560's wrist
+        torques are a hundredth of its shoulder's: on one scale their bars would not show).
+        ``bar_groups``: ``[(axes, joints)]``, joints 0-based; ``bar_axes``: the first axis,
+        ``wrist_axes``: the wrist's (``None`` without one)."""
+        from matplotlib.ticker import MaxNLocator
+        robot, n = self.base, self.n
+        wrist = [k - 1 for k in self.wrist]
+        arm = [k for k in range(n) if k not in wrist]
+        groups = [arm] + ([wrist] if wrist else [])
+        left, right, gap = 0.57, (0.925 if wrist else 0.985), 0.015
+        usable = right - left - gap * (len(groups) - 1)
+        width = 0.8 / len(self.parts_shown)
+        self.bars = {part: [None] * n for part in self.parts_shown}
+        self.bar_groups = []
+        x = left
+        for g, joints in enumerate(groups):
+            w = usable * len(joints) / n
+            axes = self.figure.add_axes((x, 0.12, w, top - 0.18))
+            x += w + gap
+            axes.yaxis.set_major_locator(MaxNLocator(6, symmetric=True))
+            numbers = np.array(joints) + 1
+            for k, part in enumerate(self.parts_shown):
+                container = axes.bar(
+                    numbers + (k - (len(self.parts_shown) - 1) / 2) * width,
+                    np.zeros(len(joints)), width,
+                    color=PART_COLOURS[part] if part != "total" else "none",
+                    edgecolor=PART_COLOURS[part], linewidth=1.5 if part == "total" else 0,
+                    hatch="//" if part == "total" else None)
+                for joint, patch in zip(joints, container.patches):
+                    self.bars[part][joint] = patch
+            # grid and zero line under the bars in a full draw too, as the blitted bars are
+            axes.set_axisbelow(True)
+            axes.axhline(0.0, color="0.3", lw=0.8, zorder=0.8)
+            axes.set_xticks(numbers)
+            axes.set_xticklabels([f"{k + 1}" + ("" if robot.links[k].is_revolute else " (N)")
+                                  for k in joints])
+            axes.set_xlim(numbers[0] - 0.5, numbers[-1] + 0.5)
+            axes.tick_params(labelsize=8)
+            axes.grid(True, axis="y", lw=0.3, alpha=0.6)
+            kinds = {robot.links[k].is_revolute for k in joints}
+            quantity = ("torque (N m)" if kinds == {True} else "force (N)" if kinds == {False}
+                        else "torque (N m) or force (N)")
+            if g == 0:
+                axes.set_xlabel("joint" if not wrist else "arm joints", fontsize=9)
+                axes.set_ylabel(quantity, fontsize=9)
+            else:                                      # the wrist: shaded, scale on the right
+                axes.set_facecolor("#f4efe1")
+                axes.yaxis.tick_right()
+                axes.yaxis.set_label_position("right")
+                axes.set_xlabel("wrist joints", fontsize=9)
+                axes.set_ylabel(f"wrist {quantity}: own scale", fontsize=9)
+            self.bar_groups.append((axes, joints))
+        self.bar_axes = self.bar_groups[0][0]
+        self.wrist_axes = self.bar_groups[1][0] if wrist else None
+
+    def _make_legends(self) -> None:
+        """What every mark of the figure is, on the figure: the arm's (joints, centres of
+        mass, frame axes, gravity) above the drawing, the bars' parts above the bars, in the
+        notation of the engine's source."""
+        from matplotlib.legend_handler import HandlerTuple
+        from matplotlib.lines import Line2D
+        from matplotlib.patches import Patch
+
+        from dynlab.drawing import AXIS_COLOURS, COM_COLOUR
+        frames = tuple(Line2D([], [], color=c, lw=1.5) for c in AXIS_COLOURS)
+        arm = [(Line2D([], [], ls="none", marker="o", color="black", mfc="white", ms=7,
+                       mew=1.5), "joint (origin of its frame)"),
+               (Line2D([], [], ls="none", marker="o", color=COM_COLOUR, ms=6),
+                "centre of mass of a link"),
+               (frames, "frame axes x, y, z"),
+               (Line2D([], [], color="tab:purple", lw=2, marker=">", ms=5,
+                       markevery=[1]), "gravity g")]
+        self.arm_legend = self.figure.legend(
+            [h for h, _ in arm], [t for _, t in arm], loc="upper left",
+            bbox_to_anchor=(0.005, 0.995), ncol=2, fontsize=8, frameon=False,
+            handler_map={tuple: HandlerTuple(ndivide=None)}, title="the arm (lengths in m)",
+            title_fontsize=8, alignment="left")
+        labels = part_labels(self.formulation)
+        handles = [Patch(facecolor=PART_COLOURS[p] if p != "total" else "none",
+                         edgecolor=PART_COLOURS[p], linewidth=1.5 if p == "total" else 0,
+                         hatch="//" if p == "total" else None) for p in self.parts_shown]
+        self.bar_legend = self.figure.legend(
+            handles, [labels[p] for p in self.parts_shown], loc="upper left",
+            bbox_to_anchor=(0.5, 0.995), ncol=3, fontsize=8, frameon=False,
+            title="bars: each joint's torque and its parts (sum = total)", title_fontsize=8,
+            alignment="left", columnspacing=1.2, handlelength=1.6)
+
+    def legend_texts(self) -> list:
+        """Every text of the figure's legends (titles first), as drawn."""
+        return [text.get_text() for legend in (self.arm_legend, self.bar_legend)
+                for text in (legend.get_title(), *legend.get_texts())]
+
     def _make_page(self, three: bool) -> None:
         """The widgets around the figure: slider columns, the play row, readout and status."""
         import ipywidgets as widgets
@@ -660,11 +914,20 @@ class Dashboard:
         self.readout.add_class("dynlab-torques")
         self.status = widgets.HTML()
         self.status.add_class("dynlab-status")
-        columns = [self._column("joint positions q", self.q_sliders),
-                   self._column("velocities qd", self.qd_sliders),
-                   self._column("accelerations qdd", self.qdd_sliders)]
+        kinds = {link.is_revolute for link in robot.links}
+
+        def units(angle, length):
+            return " / ".join(u for revolute, u in ((True, angle), (False, length))
+                              if revolute in kinds)
+        columns = [self._column(f"joint positions q ({units('deg', 'm')})", self.q_sliders),
+                   self._column(f"velocities qd ({units('rad/s', 'm/s')})", self.qd_sliders),
+                   self._column(f"accelerations qdd ({units('rad/s²', 'm/s²')})",
+                                self.qdd_sliders)]
         if self.parameter_sliders:
-            columns.append(self._column("parameters", list(self.parameter_sliders.values())))
+            named = ", ".join(sorted({p.unit for p in self.parameters if p.unit}))
+            columns.append(self._column(f"parameters ({named}; friction N m s/rad)"
+                                        if named else "parameters",
+                                        list(self.parameter_sliders.values())))
         self.view_slider = None
         self.view_angle = None
         self.figure_widget = self.image               # (an interactive one: until refreshed)
@@ -739,30 +1002,48 @@ class Dashboard:
                 self.refresh(pending)
 
     def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
-        """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  A wrong
-        length or a value outside a slider's range is reported in the status line, not
-        raised, and changes nothing."""
+        """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  ``q`` is in
+        radians (metres for a prismatic joint), as everywhere in dynlab: a revolute joint's
+        slider shows it in degrees, on the slider's grid (1 degree; the state keeps ``q``
+        itself until the slider is moved).  A wrong length or a value outside a
+        slider's range is reported in the status line, not raised, and changes nothing."""
         try:
             plan = []
             for name, values, sliders in (("q", q, self.q_sliders), ("qd", qd, self.qd_sliders),
                                           ("qdd", qdd, self.qdd_sliders)):
                 if values is None:
                     continue
-                values = list(np.asarray(values, dtype=float).ravel())
+                values = [float(v) for v in np.asarray(values, dtype=float).ravel()]
                 if len(values) != self.n:
                     raise ValueError(f"{name} must have {self.n} entries, got {len(values)}")
-                for widget, value in zip(sliders, values):
+                for k, (widget, value) in enumerate(zip(sliders, values)):
+                    unit = self._unit(name, k)
+                    exact = value
+                    if name == "q" and self.q_scale[k] != 1.0:
+                        value = _on_grid(widget, degrees(value))
                     if not widget.min <= value <= widget.max:
-                        raise ValueError(f"{widget.description} = {value!r} is outside the "
-                                         f"slider's range [{widget.min}, {widget.max}]")
-                    plan.append((widget, value))
+                        raise ValueError(f"{widget.description} = {plain(value)} {unit} is "
+                                         f"outside the slider's range [{plain(widget.min)}, "
+                                         f"{plain(widget.max)}] {unit}")
+                    plan.append((widget, value, (name, k, value, exact)))
         except Exception as error:                      # noqa: BLE001 - reported, not raised
             self._report(error)
             return self
         with self.hold():
-            for widget, value in plan:
-                widget.value = value
+            for widget, value, (name, k, shown, exact) in plan:
+                if name == "q" and self.q_scale[k] != 1.0:
+                    self._exact_q[k] = (shown, exact)
+                if widget.value != value:
+                    widget.value = value
+                else:                                  # no change event: update anyway
+                    self._request("state")
         return self
+
+    def _unit(self, name: str, k: int) -> str:
+        """The unit of joint ``k``'s (0-based) slider ``name`` (``q``, ``qd``, ``qdd``)."""
+        revolute = self.base.links[k].is_revolute
+        return {"q": "deg" if revolute else "m", "qd": "rad/s" if revolute else "m/s",
+                "qdd": "rad/s^2" if revolute else "m/s^2"}[name]
 
     def refresh(self, what=("parameters", "state")) -> None:
         """Recompute and redraw; any error goes to the status line."""
@@ -804,23 +1085,23 @@ class Dashboard:
         robot = self.base
         try:
             for parameter in self.parameters:
-                value = self.parameter_sliders[parameter.name].value
+                value = float(self.parameter_sliders[parameter.name].value)
                 robot = parameter.apply(robot, value)
         except Exception as error:                      # noqa: BLE001 - kept for the status
-            self.parameter_error = f"{parameter.name} = {value!r}: {error}"
+            self.parameter_error = f"{parameter.name} = {plain(value)} {parameter.unit}: {error}"
             return
         self.parameter_error = ""
         self.robot = robot
 
     def _recompute(self) -> None:
         start = time.perf_counter()
-        q = [w.value for w in self.q_sliders]
-        qd = [w.value for w in self.qd_sliders]
-        qdd = [w.value for w in self.qdd_sliders]
+        q = list(self.joint_positions())
+        qd = [float(w.value) for w in self.qd_sliders]
+        qdd = [float(w.value) for w in self.qdd_sliders]
         for name, values in (("q", q), ("qd", qd), ("qdd", qdd)):
             for k, value in enumerate(values, start=1):
                 if not math.isfinite(value):
-                    raise ValueError(f"{name}{k} must be a finite number, got {value!r}")
+                    raise ValueError(f"{name}{k} must be a finite number, got {plain(value)}")
         parts = self.parts_at(q, qd, qdd)
         self.state = (np.array(q), np.array(qd), np.array(qdd))
         self.parts = parts
@@ -859,17 +1140,17 @@ class Dashboard:
     def _redraw(self) -> None:
         start = time.perf_counter()
         self.drawing.update(self.state[0], self.robot)
-        biggest = 0.0
         for part in self.parts_shown:
             for patch, value in zip(self.bars[part], self.parts[part]):
                 patch.set_height(value)
-                biggest = max(biggest, abs(value))
-        # change the scale only when the bars near its edge or shrink far below it
-        if self.frames is None and (self._limit is None or biggest > 0.9 * self._limit
-                                    or biggest < 0.25 * self._limit):
-            self._limit = _nice_limit(1.2 * biggest)
-            self.bar_axes.set_ylim(-self._limit, self._limit)
-            self._background = None                    # the ticks changed: render them anew
+        # change a scale only when its bars near its edge or shrink far below it
+        if self.frames is None:
+            for axes, joints in self.bar_groups:
+                biggest = max(abs(float(self.parts[part][k])) for part in self.parts_shown
+                              for k in joints)
+                limit = self._limits[axes]
+                if limit is None or biggest > 0.9 * limit or biggest < 0.25 * limit:
+                    self._set_limit(axes, _nice_limit(1.2 * biggest))
         self.readout.value = self._table()
         if self.render:
             self.draw()
@@ -907,7 +1188,9 @@ class Dashboard:
             return
         if self._background is None:
             canvas.draw()                              # animated artists are left out ...
-            if not self.interactive:                   # (else _on_full_draw did this)
+            # ... and drawn here (on the ipympl canvas _on_full_draw does it; before the
+            # figure is on it, the first picture, the one a notebook stores, is drawn here)
+            if not self.interactive or self.figure_widget is self.image:
                 self._draw_on_background()
             self._complete_data_url()
         else:
@@ -958,7 +1241,11 @@ class Dashboard:
                 f'data-value="{float(self.parts[p][k - 1])!r}" style="text-align:right">'
                 f"{format_value(self.parts[p][k - 1])}</td>" for p in self.parts_shown)
             rows.append(f"<tr><td>joint {k} ({unit})</td>{cells}</tr>")
-        return (f'<table class="dynlab-torque-table"><thead><tr><th></th>{head}</tr></thead>'
+        pose = ", ".join(
+            f"q{k} = {math.degrees(q):.1f} deg" if link.is_revolute else f"q{k} = {q:.3f} m"
+            for k, (link, q) in enumerate(zip(self.robot.links, self.state[0]), start=1))
+        return (f'<div class="dynlab-pose">{html.escape(pose)}</div>'
+                f'<table class="dynlab-torque-table"><thead><tr><th></th>{head}</tr></thead>'
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
     # -- a 3-D view that turns with the mouse (ipympl) ---------------------------------------------
@@ -1121,20 +1408,27 @@ class Dashboard:
         from dynlab.animation import motion_frames
         if self.parameter_error:
             raise ValueError(f"no motion of an invalid arm: {self.parameter_error}")
-        q = [w.value for w in self.q_sliders]
-        qd = [w.value for w in self.qd_sliders]
+        q = list(self.joint_positions())
+        qd = [float(w.value) for w in self.qd_sliders]
         start = time.perf_counter()
         self.frames = motion_frames(self.robot, q, qd, motion=self.motion_menu.value,
                                     duration=self.duration, fps=self.fps,
                                     parts_at=lambda *state: self.parts_at(*state))
         self.seconds["simulate"] = time.perf_counter() - start
         # one bar scale for the whole motion: the bars do not jump between frames
-        biggest = max(float(np.max(np.abs(self.frames.parts[part]))) for part in
-                      self.parts_shown)
-        self._limit = _nice_limit(1.2 * biggest)
-        self.bar_axes.set_ylim(-self._limit, self._limit)
-        self._background = None
+        for axes, joints in self.bar_groups:
+            biggest = max(float(np.max(np.abs(self.frames.parts[part][:, joints])))
+                          for part in self.parts_shown)
+            self._set_limit(axes, _nice_limit(1.2 * biggest))
         return self.frames
+
+    def _set_limit(self, axes, limit: float) -> None:
+        """Bar axis ``axes`` from ``-limit`` to ``limit`` (its ticks change: the background
+        is rendered anew)."""
+        if self._limits[axes] != limit:
+            self._limits[axes] = limit
+            axes.set_ylim(-limit, limit)
+            self._background = None
 
     def show_frame(self, k: int) -> None:
         """Show frame ``k`` of the motion (computed first if it is not): the arm at ``q(t_k)``,
@@ -1168,8 +1462,8 @@ class Dashboard:
             widget.value = 0
             widget.observe(self._on_frame, names="value")
         self._show_clock(None)
-        if had:
-            self._limit = None                         # the sliders' scale again
+        if had:                                        # the sliders' scales again
+            self._limits = {axes: None for axes, _ in self.bar_groups}
 
     # -- what is shown, for tests ------------------------------------------------------------------
     def bar_heights(self) -> dict:
@@ -1215,6 +1509,7 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     """
     labels = "axes"
     ranges = {}
+    wrist = None
     if isinstance(robot_or_name, Robot):
         if variant is not None or builder_options:
             raise TypeError("variant= and builder options apply to a named arm, not a Robot")
@@ -1231,7 +1526,8 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
         if variant is not None and (spec is None or spec.option != "variant"):
             owners = [repr(n) for n, s in ARM_SPECS.items() if s.option == "variant"]
             raise TypeError(f"variant= belongs to {' or '.join(owners)}, not {robot_or_name!r}")
-        robot, defaults, *start, ranges, labels = _arm(robot_or_name, variant, builder_options)
+        robot, defaults, *start, ranges, labels, wrist = _arm(robot_or_name, variant,
+                                                             builder_options)
     else:
         raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "
                         f"{type(robot_or_name).__name__}")
@@ -1240,4 +1536,4 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     qdd = start[2] if qdd is None else qdd
     return Dashboard(robot, parameters=defaults if parameters is None else parameters, q=q,
                      qd=qd, qdd=qdd, prismatic_ranges=ranges, engine=engine, labels=labels,
-                     render=render, interactive=interactive)
+                     render=render, interactive=interactive, wrist=wrist)

@@ -4,6 +4,8 @@ torque split there, a slider moved while paused starts the motion anew; and the 
 dashboard turns when the mouse drags on it (mouse events sent to the ipympl canvas as the
 browser sends them)."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -80,14 +82,14 @@ def test_a_slider_moved_while_paused_starts_the_motion_anew(simulate_calls):
     shown = board.state[0].copy()
     board.play.value = 30                                     # no change: nothing moves
     np.testing.assert_array_equal(board.state[0], shown)
-    board.sliders["q1"].value = 0.5
+    board.sliders["q1"].value = 30.0                          # degrees
     assert board.frames is None and board.play.value == 0 and board.time_slider.value == 0
-    assert board.state[0].tolist() == [0.5] and 'data-frame="-1"' in board.clock.value
+    assert board.state[0].tolist() == [math.pi / 6] and 'data-frame="-1"' in board.clock.value
     np.testing.assert_allclose(board.tau, inverse_dynamics(board.robot, *board.state),
                                rtol=1e-12)
     board.play.playing = True                                 # play again: from q1 = 0.5
     assert len(simulate_calls) == 2
-    assert board.frames.q[0].tolist() == [0.5]
+    assert board.frames.q[0].tolist() == [math.pi / 6]
     assert board.frames.qd[0].tolist() == [board.sliders["qd1"].value]
     board.play.value = 20
     board.sliders["m1"].value = 2.0                           # a parameter: anew as well
@@ -158,7 +160,7 @@ def test_dragging_on_the_3d_view_turns_it():
     canvas._handle_message(canvas, {"type": "draw"}, [])       # the page asks for the picture
     assert f'data-azim="{azim!r}" data-elev="{elev!r}"' in board.view_angle.value
     # the arm is drawn on the turned view: blitting gives a full redraw's picture
-    board.sliders["q2"].value = 0.4
+    board.sliders["q2"].value = 25.0                         # degrees
     blitted = np.asarray(canvas.buffer_rgba()).copy()
     board.blit = False
     board.draw()

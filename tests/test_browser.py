@@ -472,15 +472,16 @@ def test_dashboard_in_the_browser(lab, browser, chapter, label, source):
         assert len(shown["table"]) == board.n * len(board.parts_shown)
         n = board.n
 
-        # a joint position, with the arrow keys (10 steps of 0.01 rad, or m)
+        # a joint position, with the arrow keys (10 steps: of 1 deg, or 0.01 m)
         joint = min(2, n)
         start = shown["sliders"][f"q{joint}"]
+        step = board.sliders[f"q{joint}"].step
         page.locator(f".dynlab-q{joint} .noUi-handle").focus()
         for _ in range(10):
             page.keyboard.press("ArrowRight")
         after = settle(page, board, f"q{joint} moved with the arrow keys",
-                       lambda s: abs(s["sliders"][f"q{joint}"] - (start + 0.1)) < 1e-9)
-        assert_moved(page, shown, after, f"q{joint} + 0.1")
+                       lambda s: abs(s["sliders"][f"q{joint}"] - (start + 10 * step)) < 1e-9)
+        assert_moved(page, shown, after, f"q{joint} + {10 * step:g}")
         shown = after
 
         # the first joint, by dragging its handle with the mouse (for the PUMA 560 and the
@@ -494,7 +495,7 @@ def test_dashboard_in_the_browser(lab, browser, chapter, label, source):
         page.mouse.move(x - 20, y, steps=5)
         page.mouse.up()
         after = settle(page, board, "q1 dragged with the mouse",
-                       lambda s: s["sliders"]["q1"] < start - 0.05)
+                       lambda s: s["sliders"]["q1"] < start - 5 * board.sliders["q1"].step)
         assert_moved(page, shown, after, "q1 dragged", torques=False)
         shown = after
 

@@ -409,3 +409,47 @@ def test_structure_dashboard_reports_errors_and_keeps_the_last_arm():
     assert board.readout.value == before
     with pytest.raises(ValueError):
         structure_dashboard("stanford")
+
+
+def test_structure_dashboard_explains_its_figure_in_degrees_and_plain_numbers():
+    board = structure_dashboard("articulated", q=[0.0, 0.5, 1.0])
+    texts = board.legend_texts()
+    for term in ("coefficient of coupling", "(32)", "loading factor (34)",
+                 "kinematic factor (35)", "undefined"):
+        assert any(term in text for text in texts), (term, texts)
+    assert board.axes.get_ylabel() == "dimensionless"
+    assert [t.get_text() for t in board.axes.get_xticklabels()] == ["12", "13", "23"]
+    # the bars are the readout's numbers; the stored picture is the figure, legend inside it
+    for quantity in ("k", "loading", "kinematic"):
+        heights = [patch.get_height() for patch in board.bars[quantity]]
+        assert heights == pytest.approx([shown(board, p, quantity) for p in ("12", "13", "23")],
+                                        abs=1e-12)
+    assert board._repr_mimebundle_()["image/png"]
+    board.sliders["rz3"].value = 0.05                 # the blitted picture is the full one
+    blitted = np.asarray(board.figure.canvas.buffer_rgba()).copy()
+    for artist in [p for patches in board.bars.values() for p in patches] + [board.summary]:
+        artist.set_animated(False)
+    board.figure.canvas.draw()
+    assert np.array_equal(blitted, np.asarray(board.figure.canvas.buffer_rgba()))
+    assert "15 non-zero coefficients" in board.summary.get_text()
+    board.sliders["rz3"].value = 0.0
+    renderer = board.figure.canvas.get_renderer()
+    box = board.legend.get_window_extent(renderer)
+    assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= board.figure.bbox.x1 \
+        and box.y1 <= board.figure.bbox.y1
+    # joint sliders in degrees: q keeps its radians, 90 deg is pi/2
+    assert board.sliders["q3"].value == 57.3 and board.q == [0.0, 0.5, 1.0]
+    assert "deg" in board.sliders["q3"].tooltip
+    board.sliders["q3"].value = 90.0
+    assert board.q == [0.0, 0.5, math.pi / 2]
+    assert shown(board, "23", "k") == pytest.approx(
+        coupling(board.robot, [0.0, 0.5, math.pi / 2]).k[1, 2], rel=1e-12)
+    # clean slider ends, room to double the masses
+    for name, widget in board.sliders.items():
+        assert widget.min == float(f"{widget.min:.3g}") and widget.max == float(f"{widget.max:.3g}")
+        if name.startswith("m"):
+            assert widget.min <= 0.5 * widget.value and widget.max >= 2 * widget.value
+    # messages print plain numbers
+    board.sliders["q2"].value = np.float64("nan")
+    assert board.message == "error: ValueError: q2 must be a finite number, got nan"
+    assert "np." not in board.status.value and "float64" not in repr(board)

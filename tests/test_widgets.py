@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.robots import pendulum, planar_2r, puma560, scara
-from dynlab.widgets import (dashboard, format_value, stretch_link, with_length,
+from dynlab.widgets import (PART_COLOURS, dashboard, format_value, stretch_link, with_length,
                             with_mass, with_payload, with_viscous)
 from strategies import chains
 
@@ -49,8 +49,15 @@ def shown(board):
 
 def check_against_inverse_dynamics(board):
     """Bars, table and attributes equal inverse dynamics at the sliders' state."""
-    q, qd, qdd = ([w.value for w in sliders] for sliders in
-                  (board.q_sliders, board.qd_sliders, board.qdd_sliders))
+    qd, qdd = ([w.value for w in sliders] for sliders in (board.qd_sliders, board.qdd_sliders))
+    # a revolute joint's slider holds degrees (on its grid: a state set in radians stays
+    # exact), a prismatic joint's metres
+    q = [math.radians(w.value) if link.is_revolute else w.value
+         for w, link in zip(board.q_sliders, board.robot.links)]
+    half_steps = [math.radians(w.step / 2) if link.is_revolute else 0.0
+                  for w, link in zip(board.q_sliders, board.robot.links)]
+    assert np.all(np.abs(np.array(q) - board.state[0]) <= np.array(half_steps) + 1e-15)
+    q = board.state[0]
     tau = inverse_dynamics(board.robot, q, qd, qdd)
     np.testing.assert_allclose(board.tau, tau, **TOLERANCE)
     # the split: D qdd (gravity and velocities off), h (qdd off), c (qd, qdd off), friction
@@ -93,7 +100,12 @@ def test_sliders_drive_bars_and_numbers_equal_inverse_dynamics(name, options):
 def test_both_engines_show_the_same_numbers(engine):
     board = dashboard("scara", engine=engine, render=False, viscous=0.2)
     board.set_state(q=[0.3, -1.2, 0.2], qd=[1.5, -0.5, 0.3], qdd=[2.0, 1.0, -1.0])
-    assert [w.value for w in board.q_sliders] == [0.3, -1.2, 0.2]
+    # q in radians (metres for the SCARA's rod); the angles' sliders show degrees on their
+    # grid of 1 degree (the page would move a value off it)
+    assert [w.value for w in board.q_sliders] == [17.0, -69.0, 0.2]
+    assert board.state[0].tolist() == [0.3, -1.2, 0.2]             # the state keeps them
+    board.sliders["q1"].value = 16.0                                  # moved: 16 deg
+    assert board.state[0].tolist() == [math.radians(16.0), -1.2, 0.2]
     check_against_inverse_dynamics(board)
 
 
@@ -284,3 +296,184 @@ def test_any_chain_gets_a_working_dashboard(robot):
     board.sliders["m1"].value = board.sliders["m1"].max
     assert board.robot.links[0].mass == board.sliders["m1"].max
     check_against_inverse_dynamics(board)
+
+
+# -- dashboards that explain themselves ------------------------------------------------------------
+BOARDS = [("pendulum", {}), ("planar_2r", {"variant": "fu"}), ("planar_2r", {"variant": "macsyma"}),
+          ("planar_2r", {"variant": "lynch_park", "engine": "twist_wrench"}), ("scara", {}),
+          ("puma560", {"interactive": False})]
+
+
+def inside(inner, outer) -> bool:
+    return (inner.x0 >= outer.x0 - 0.5 and inner.y0 >= outer.y0 - 0.5
+            and inner.x1 <= outer.x1 + 0.5 and inner.y1 <= outer.y1 + 0.5)
+
+
+@pytest.mark.parametrize("name, options", BOARDS, ids=lambda v: str(v))
+def test_the_figure_names_every_bar_and_mark_with_units(name, options):
+    board = dashboard(name, **options)
+    texts = board.legend_texts()
+    joined = " | ".join(texts)
+    for term in ("inertial", "Coriolis/centrifugal", "gravity", "friction", "total"):
+        entries = [text.get_text() for text in board.bar_legend.get_texts()]
+        assert sum(term in entry for entry in entries) == 1, (term, entries)
+    for mark in ("joint", "centre of mass", "frame axes x, y, z", "gravity g"):
+        assert mark in joined, (mark, texts)
+    # the symbols of the engine's source: Fu, Gonzalez & Lee's D, h, c or Lynch & Park's M, c, g
+    if options.get("engine") == "twist_wrench":
+        assert r"$M(\theta)\,\ddot\theta$" in joined and r"$g(\theta)$" in joined
+    else:
+        assert r"$D(q)\,\ddot q$" in joined and r"$h(q,\dot q)$" in joined
+    # units on the axes: torques in N m (a prismatic joint's force in N), lengths in m
+    labels = [axes.get_ylabel() for axes, _ in board.bar_groups]
+    assert all("(N m)" in label or "(N)" in label for label in labels), labels
+    assert board.drawing.ax.get_xlabel().endswith("(m)")
+    # the legends are inside the picture a notebook stores
+    board.figure.canvas.draw()
+    renderer = board.figure.canvas.get_renderer()
+    for legend in (board.arm_legend, board.bar_legend):
+        assert inside(legend.get_window_extent(renderer), board.figure.bbox)
+    for axes, _ in board.bar_groups:
+        assert not legend_overlaps(board, axes, renderer)
+
+
+def legend_overlaps(board, axes, renderer) -> bool:
+    box = axes.get_window_extent(renderer)
+    return any(legend.get_window_extent(renderer).overlaps(box)
+               for legend in (board.arm_legend, board.bar_legend))
+
+
+def test_the_wrist_has_its_own_shaded_axis_and_scale():
+    board = dashboard("puma560", interactive=False)
+    assert board.wrist == (4, 5, 6) and board.wrist_axes is not None
+    assert [joints for _, joints in board.bar_groups] == [[0, 1, 2], [3, 4, 5]]
+    arm_top = board.bar_axes.get_ylim()[1]
+    wrist_top = board.wrist_axes.get_ylim()[1]
+    assert wrist_top <= 0.01 * arm_top, (wrist_top, arm_top)
+    # the wrist's bars are visible on their scale: the biggest fills more than a third of it
+    biggest = max(abs(board.parts[p][k]) for p in board.parts_shown for k in (3, 4, 5))
+    assert biggest > wrist_top / 3
+    assert board.wrist_axes.get_facecolor() != board.bar_axes.get_facecolor()
+    assert "wrist" in board.wrist_axes.get_ylabel() and "own scale" in board.wrist_axes.get_ylabel()
+    assert [t.get_text() for t in board.wrist_axes.get_xticklabels()] == ["4", "5", "6"]
+    for part, patches in board.bars.items():             # each bar on its joint's axis
+        assert [p.axes for p in patches] == [board.bar_axes] * 3 + [board.wrist_axes] * 3
+    np.testing.assert_allclose(board.bar_heights()["gravity"], board.parts["gravity"])
+    # the wrist's scale follows the wrist alone: a payload (at the flange, the wrist's centre:
+    # it loads the arm) leaves it, friction on every joint (b_v qd = 0.5 N m) widens it
+    board.sliders["payload"].value = 2.5
+    assert board.wrist_axes.get_ylim()[1] == wrist_top and board.bar_axes.get_ylim()[1] > arm_top
+    board.sliders["viscous"].value = 1.0
+    assert board.wrist_axes.get_ylim()[1] >= 0.5
+    assert dashboard("planar_2r", render=False).wrist_axes is None
+    assert dashboard("puma560", joints=3, render=False).wrist_axes is None
+
+
+def all_registered_boards():
+    from dynlab.robots import ARM_SPECS
+    for name, spec in ARM_SPECS.items():
+        options = [None] if spec.option is None else [spec.option_default, *spec.dashboards]
+        for option in dict.fromkeys(options):
+            kwargs = {} if option is None else {spec.option: option}
+            yield f"{name}:{option}", dashboard(name, render=False, **kwargs)
+
+
+def test_every_registered_arm_has_clean_slider_ends_and_room_to_double_its_parameters():
+    seen = 0
+    for label, board in all_registered_boards():
+        for name, widget in board.sliders.items():
+            for end in (widget.min, widget.max):
+                assert end == float(f"{end:.3g}"), (label, name, end)
+            assert widget.min <= widget.value <= widget.max
+            k = (widget.value - widget.min) / widget.step   # the start is on the page's grid
+            assert abs(k - round(k)) < 1e-6, (label, name, widget.value, widget.step)
+        for parameter in board.parameters:
+            widget = board.sliders[parameter.name]
+            if parameter.unit in ("kg", "m") and parameter.name != "payload":
+                assert widget.max >= 2 * parameter.value, (label, parameter.name)
+                assert widget.min <= 0.5 * parameter.value, (label, parameter.name)
+                seen += 1
+        for widget, link in zip(board.q_sliders, board.robot.links):
+            if link.is_revolute:                           # degrees, the whole turn
+                assert (widget.min, widget.max) == (-180.0, 180.0), label
+    assert seen >= 20
+
+
+def test_doubling_a1_as_chapter_01_suggests():
+    board = dashboard("pendulum", render=False)
+    board.set_state(qd=[0.0])
+    inertial, gravity = board.parts["inertial"][0], board.parts["gravity"][0]
+    board.sliders["a1"].value = 2 * board.sliders["a1"].value
+    assert board.parts["inertial"][0] == pytest.approx(4 * inertial, rel=1e-12)
+    assert board.parts["gravity"][0] == pytest.approx(2 * gravity, rel=1e-12)
+
+
+def test_a_degree_slider_at_90_is_pi_over_2():
+    board = dashboard("planar_2r", variant="fu", render=False)
+    board.sliders["q1"].value = 90.0
+    board.sliders["q2"].value = -45.0
+    q, qd, qdd = board.state
+    assert q.tolist() == [math.pi / 2, -math.pi / 4]
+    expected = inverse_dynamics(board.robot, [math.pi / 2, -math.pi / 4], qd, qdd)
+    np.testing.assert_allclose(board.tau, expected, rtol=1e-12, atol=1e-12)
+    assert "q1 = 90.0 deg, q2 = -45.0 deg" in board.readout.value
+    # the API stays in radians: set_state, the starting q and parts_at
+    board.set_state(q=[math.pi / 3, 0.25])
+    assert board.sliders["q1"].value == 60.0 and board.sliders["q2"].value == 14.0
+    assert board.state[0].tolist() == [math.pi / 3, 0.25]
+    start = dashboard("planar_2r", variant="fu", q=[0.5, -0.5], render=False)
+    assert start.state[0].tolist() == [0.5, -0.5] and start.sliders["q1"].value == 28.6
+    # the prismatic joint stays in metres
+    assert dashboard("scara", render=False).q_sliders[2].tooltip.endswith("(m)")
+
+
+def test_messages_show_plain_numbers():
+    board = dashboard("puma560", render=False)
+    messages = []
+
+    def record():
+        messages.extend([board.message, board.status.value, board.readout.value, repr(board)])
+    board.set_state(qd=np.full(6, 9.0))
+    assert board.message == ("error: ValueError: qd1 = 9.0 rad/s is outside the slider's "
+                             "range [-3.0, 3.0] rad/s")
+    record()
+    board.set_state(q=np.array([0.0, 0.0, 0.0, 0.0, 0.0, 10.0]))
+    assert "q6 = 573.0 deg is outside the slider's range [-180.0, 180.0] deg" in board.message
+    record()
+    board.sliders["q2"].value = np.float64("nan")
+    assert board.message == "error: ValueError: q2 must be a finite number, got nan"
+    record()
+    board.sliders["q2"].value = np.float64(30.0)
+    board.parameter_sliders["d4"].min = 0.01
+    board.sliders["d4"].value = np.float64(0.05)
+    assert board.message.startswith("error: d4 = 0.05 m: ")
+    record()
+    board.sliders["d4"].value = 0.4318
+    board.sliders["m3"].value = np.float64(10.0)
+    record()
+    with pytest.raises(ValueError) as error:
+        with_mass(puma560(), 3, np.float64(-1.0))
+    messages.append(str(error.value))
+    assert messages and not [m for m in messages if "np." in m or "float64" in m]
+
+
+@pytest.mark.parametrize("name, interactive", [("puma560", True), ("puma560", False),
+                                               ("planar_2r", False)])
+def test_the_stored_picture_shows_the_arm_the_bars_and_the_legends(name, interactive):
+    """The PNG a notebook stores (the display's fallback) is the whole figure as a full render
+    draws it, the moving artists included (a 3-D arm on the ipympl canvas too)."""
+    import base64
+    import io
+
+    from PIL import Image
+    board = dashboard(name, interactive=interactive)
+    stored = np.asarray(Image.open(io.BytesIO(base64.b64decode(
+        board._repr_mimebundle_()["image/png"]))).convert("RGB"))
+    board.blit = False
+    board.draw()
+    full = np.asarray(board.figure.canvas.buffer_rgba())[..., :3]
+    assert np.array_equal(stored, full)
+    # and the bars are in it: the gravity colour of joint 2's bar is on the picture
+    from matplotlib.colors import to_rgb
+    green = (np.array(to_rgb(PART_COLOURS["gravity"])) * 255).round()
+    assert (np.abs(stored.astype(float) - green).sum(axis=2) < 3).sum() > 50

@@ -38,9 +38,9 @@ State = tuple[Sequence[float], Sequence[float], Sequence[float]]
 
 @dataclass(frozen=True)
 class LengthSlider:
-    """A dashboard slider for one length of an arm, from half to one and a half times the
-    built arm's value.  It sets the DH ``parameter`` (``"a"`` or ``"d"``) of every link in
-    ``links`` and stretches the body that spans it (:func:`dynlab.widgets.with_length`):
+    """A dashboard slider for one length of an arm, from half to twice the built arm's value
+    (ends rounded outwards to 2 significant digits).  It sets the DH ``parameter`` (``"a"``
+    or ``"d"``) of every link in ``links`` and stretches the body that spans it (:func:`dynlab.widgets.with_length`):
     ``body=(link, axis)``, by default each link's own ``x`` for ``a``.  ``parameter=None``
     stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH
     parameter); its value is then the body's extent along ``axis`` from the frame's origin.
@@ -91,8 +91,13 @@ class DashboardSpec:
         the viscous-friction slider's maximum.
     ``joint_ranges``
         ``{joint: (low, high)}`` for joint sliders, or a function of the built arm returning it
-        (default: ``±pi`` for a revolute joint, ``±reach`` for a prismatic one); the ends are
-        rounded to two significant digits, as every slider's end is.
+        (default: ``±pi`` for a revolute joint, ``±reach`` for a prismatic one), in the
+        joint's own unit (rad or m; a revolute joint's slider shows them in degrees); the ends
+        are rounded to two significant digits.
+    ``wrist``
+        the joints whose bars get an axis of their own (a wrist's torques are small beside the
+        arm's and would be invisible on its scale); ``None``: joints 4 to n of an arm with
+        more than four joints, ``()``: one axis for all.
     ``labels``
         ``"axes"`` or ``"frames"`` on the drawing; ``None``: frames for more than three joints.
 
@@ -110,8 +115,12 @@ class DashboardSpec:
     viscous: float = 2.0
     joint_ranges: Mapping[int, tuple[float, float]] | Callable[[Robot], Mapping] | None = None
     labels: str | None = None
+    wrist: tuple[int, ...] | None = None
 
     def __post_init__(self):
+        if self.wrist is not None and not all(
+                isinstance(k, int) and not isinstance(k, bool) and k >= 1 for k in self.wrist):
+            raise ValueError(f"wrist must be joint numbers 1, 2, ..., got {self.wrist!r}")
         if not all(isinstance(s, LengthSlider) for s in self.lengths):
             raise TypeError(f"lengths must be LengthSlider records, got {self.lengths!r}")
         if self.labels not in (None, "axes", "frames"):

@@ -19,6 +19,8 @@ from test_browser import (KERNEL_SECONDS, NOTEBOOKS, calls_dashboard, open_noteb
 
 #: the tag that marks a chapter's derivation cell (its output is photographed)
 DERIVATION_TAG = "derivation-picture"
+#: the tag that marks an interactive figure that is not a ``dashboard(...)`` call
+DASHBOARD_TAG = "dashboard-picture"
 #: a chapter runs in less than 60 s on its own; in a browser on a loaded machine allow more
 RUN_SECONDS = 300
 
@@ -48,7 +50,8 @@ def _shown(call: ast.Call) -> bool:
 
 def pictured_cells(notebook: Path) -> list:
     """``[(cell index, kind)]``: the cells of ``notebook`` whose output is photographed, kind
-    ``"dashboard"`` (a code cell calling ``dashboard(...)``) or ``"derivation"`` (tagged)."""
+    ``"dashboard"`` (a code cell calling ``dashboard(...)``, or tagged ``dashboard-picture``)
+    or ``"derivation"`` (tagged ``derivation-picture``)."""
     cells = json.loads(notebook.read_text())["cells"]
     found = []
     for index, cell in enumerate(cells):
@@ -57,7 +60,7 @@ def pictured_cells(notebook: Path) -> list:
         source = "".join(cell["source"])
         if DERIVATION_TAG in cell.get("metadata", {}).get("tags", []):
             found.append((index, "derivation"))
-        elif any(_shown(call) for call in calls_dashboard(ast.parse(python_source(source)))):
+        elif DASHBOARD_TAG in cell.get("metadata", {}).get("tags", []) or any(_shown(call) for call in calls_dashboard(ast.parse(python_source(source)))):
             found.append((index, "dashboard"))
     return found
 

@@ -60,7 +60,8 @@ def pictured_cells(notebook: Path) -> list:
         source = "".join(cell["source"])
         if DERIVATION_TAG in cell.get("metadata", {}).get("tags", []):
             found.append((index, "derivation"))
-        elif DASHBOARD_TAG in cell.get("metadata", {}).get("tags", []) or any(_shown(call) for call in calls_dashboard(ast.parse(python_source(source)))):
+        elif DASHBOARD_TAG in cell.get("metadata", {}).get("tags", []) or any(
+                _shown(call) for call in calls_dashboard(ast.parse(python_source(source)))):
             found.append((index, "dashboard"))
     return found
 

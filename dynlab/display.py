@@ -303,6 +303,28 @@ def _numbers(value, digits: int = 4) -> str:
     return r"\left(" + r",\ ".join(number(v) for v in array) + r"\right)"
 
 
+def decimal_matrix(value, decimals: int = 4) -> str:
+    r"""A numeric matrix or vector (a vector as a column) as a LaTeX ``bmatrix`` with
+    ``decimals`` decimals, trailing zeros dropped, round-off's signed zero printed as 0.
+
+    >>> print(decimal_matrix([[2.76941, -0.0000001], [17.4, 1e-7]]))
+    \begin{bmatrix}2.7694 & 0\\ 17.4 & 0\end{bmatrix}
+    >>> print(decimal_matrix([0.5, -1.25], decimals=1))
+    \begin{bmatrix}0.5\\ -1.2\end{bmatrix}
+    """
+    import numpy as np
+    array = np.asarray(value, dtype=float)
+    if array.ndim == 1:
+        array = array[:, None]
+
+    def number(v):
+        text = f"{round(float(v), decimals) + 0.0:.{decimals}f}"
+        text = text.rstrip("0").rstrip(".") if "." in text else text
+        return "0" if text in ("-0", "0") else text
+    rows = [" & ".join(number(v) for v in row) for row in array]
+    return r"\begin{bmatrix}" + r"\\ ".join(rows) + r"\end{bmatrix}"
+
+
 #: the Newton-Euler quantities (Fu, Gonzalez & Lee, Table 3.3, in link i's frame) as LaTeX
 TRACE_NAMES = {"omega": r"{}^iR_0\,\omega_i", "omega_dot": r"{}^iR_0\,\dot\omega_i",
                "v_dot": r"{}^iR_0\,\dot v_i", "a_bar": r"{}^iR_0\,\bar a_i",

@@ -325,6 +325,11 @@ def decimal_matrix(value, decimals: int = 4) -> str:
     return r"\begin{bmatrix}" + r"\\ ".join(rows) + r"\end{bmatrix}"
 
 
+#: a number or numeric vector as LaTeX, ``digits`` significant digits (``numbers([4e-5]) ->
+#: \left(4 \times 10^{-5}\right)``)
+numbers = _numbers
+
+
 #: the Newton-Euler quantities (Fu, Gonzalez & Lee, Table 3.3, in link i's frame) as LaTeX
 TRACE_NAMES = {"omega": r"{}^iR_0\,\omega_i", "omega_dot": r"{}^iR_0\,\dot\omega_i",
                "v_dot": r"{}^iR_0\,\dot v_i", "a_bar": r"{}^iR_0\,\bar a_i",

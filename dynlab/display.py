@@ -303,6 +303,33 @@ def _numbers(value, digits: int = 4) -> str:
     return r"\left(" + r",\ ".join(number(v) for v in array) + r"\right)"
 
 
+def decimal_matrix(value, decimals: int = 4) -> str:
+    r"""A numeric matrix or vector (a vector as a column) as a LaTeX ``bmatrix`` with
+    ``decimals`` decimals, trailing zeros dropped, round-off's signed zero printed as 0.
+
+    >>> print(decimal_matrix([[2.76941, -0.0000001], [17.4, 1e-7]]))
+    \begin{bmatrix}2.7694 & 0\\ 17.4 & 0\end{bmatrix}
+    >>> print(decimal_matrix([0.5, -1.25], decimals=1))
+    \begin{bmatrix}0.5\\ -1.2\end{bmatrix}
+    """
+    import numpy as np
+    array = np.asarray(value, dtype=float)
+    if array.ndim == 1:
+        array = array[:, None]
+
+    def number(v):
+        text = f"{round(float(v), decimals) + 0.0:.{decimals}f}"
+        text = text.rstrip("0").rstrip(".") if "." in text else text
+        return "0" if text in ("-0", "0") else text
+    rows = [" & ".join(number(v) for v in row) for row in array]
+    return r"\begin{bmatrix}" + r"\\ ".join(rows) + r"\end{bmatrix}"
+
+
+#: a number or numeric vector as LaTeX, ``digits`` significant digits (``numbers([4e-5]) ->
+#: \left(4 \times 10^{-5}\right)``)
+numbers = _numbers
+
+
 #: the Newton-Euler quantities (Fu, Gonzalez & Lee, Table 3.3, in link i's frame) as LaTeX
 TRACE_NAMES = {"omega": r"{}^iR_0\,\omega_i", "omega_dot": r"{}^iR_0\,\dot\omega_i",
                "v_dot": r"{}^iR_0\,\dot v_i", "a_bar": r"{}^iR_0\,\bar a_i",
@@ -310,10 +337,49 @@ TRACE_NAMES = {"omega": r"{}^iR_0\,\omega_i", "omega_dot": r"{}^iR_0\,\dot\omega
                "n": r"{}^iR_0 n_i", "tau": r"\tau_i"}
 
 
-def trace_table(trace, keys: Sequence[str]):
+def rate_form(name: str, expr, rates: Sequence, collect_by: Sequence = (), width: int = 80) -> str:
+    r"""``name = expr`` as the books write a joint torque: one bracket per joint acceleration and
+    per product of joint rates (the order of ``rates``, accelerations first), each bracket in
+    book form collected by ``collect_by``, then what is left (gravity), broken between terms
+    so that no line renders wider than about ``width`` characters.  The bracket of
+    :math:`\ddot q_k` in :math:`\tau_i` is the element :math:`D_{ik}` of the inertia matrix.
+
+    >>> a, m, q2, qd1, qdd1 = sympy.symbols("a m q2 qd1 qdd1")
+    >>> print(rate_form(r"\tau_1", m * a**2 * qdd1 - m * a * sympy.sin(q2) * qd1**2 + 3, (qdd1, qd1)))
+    \begin{aligned}\tau_1 &= a^{2} m \ddot q_{1} - S_{2} a m \dot q_{1}^{2} + 3\end{aligned}
+    """
+    names = symbol_names(expr)
+    poly = sympy.Poly(sympy.expand(expr), *rates)
+    pieces = []
+    for monomial, coefficient in poly.terms():
+        factor = sympy.Mul(*[r**k for r, k in zip(rates, monomial)])
+        shown = book_form(coefficient, collect_by)
+        sign = "+"
+        if shown.could_extract_minus_sign():
+            sign, shown = "-", book_form(-coefficient, collect_by)
+        tex = sympy.latex(shown, symbol_names=names)
+        if shown.is_Add and factor != 1:
+            tex = rf"\left[{tex}\right]"
+        if factor != 1:
+            tex += " " + sympy.latex(factor, symbol_names=names)
+        pieces.append((sign, tex))
+    lines, line = [], f"{name} &= "
+    for number, (sign, tex) in enumerate(pieces):
+        piece = f"{sign} {tex}" if number else ("- " + tex if sign == "-" else tex)
+        if number and _rendered_width(line + piece) > width:
+            lines.append(line)
+            line = r"&\quad "
+        line += " " + piece if number else piece
+    lines.append(line if pieces else line + "0")
+    return r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"
+
+
+def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Sequence = ()):
     r"""The quantities ``keys`` of a symbolic Newton-Euler trace (:class:`dynlab.dynamics.Trace`)
     as a table a notebook column holds: the links stacked, one quantity per row, vectors as
-    columns.  In base-frame traces the quantities carry no ``{}^iR_0``.
+    columns.  In base-frame traces the quantities carry no ``{}^iR_0``.  Given ``rates`` (the
+    joint accelerations and rates), a symbolic joint torque is written by :func:`rate_form`, one
+    bracket per acceleration and per product of rates, each collected by ``collect_by``.
 
     >>> from dynlab import inverse_dynamics, joint_symbols
     >>> from dynlab.robots import pendulum
@@ -332,7 +398,9 @@ def trace_table(trace, keys: Sequence[str]):
             value = trace[i][key]
             name = names.get(key, key).replace("_i", f"_{{{i}}}")
             text = f"{name} = {latex(value) if _is_symbolic(value) else _numbers(value)}"
-            if not isinstance(value, sympy.MatrixBase) and _rendered_width(text) > 80:
+            if rates and key == "tau" and _is_symbolic(value):
+                text = rate_form(name, value, rates, collect_by)
+            elif not isinstance(value, sympy.MatrixBase) and _rendered_width(text) > 80:
                 text = wrapped(name, value)        # a long scalar (a joint torque) on lines
             rows.append(f"{head} & {text}")
         rows[-1] += r"\\[2pt] \hline"

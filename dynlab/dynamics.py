@@ -181,7 +181,7 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     >>> eom.D[1, 1]   # Izz2 + m2 ((a2 + rx2)^2 + ry2^2) = 0.539 + 17.4 (0.068^2 + 0.006^2)
     0.620084000000000
     >>> eom.compare(equations_of_motion(puma560(joints=2), method="newton_euler"))
-    lagrange_euler and newton_euler agree in D, h, c and friction
+    lagrange_euler and newton_euler agree in D, h, c, friction and tip
     """
     import time
     formulation, variant = formulations.lookup(method, variant)

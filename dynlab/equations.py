@@ -57,12 +57,19 @@ class Difference:
         return f"{where}: {self.ours} vs {self.theirs} (difference {self.difference})"
 
 
+def _listed(names) -> str:
+    """``("D", "c")`` -> ``"D and c"``; ``("D", "h", "c")`` -> ``"D, h and c"``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 @dataclass
 class Comparison:
     """The outcome of :meth:`EquationsOfMotion.compare`; true when nothing differs."""
 
     names: tuple
     differences: list = field(default_factory=list)
+    terms: tuple = ("D", "h", "c", "friction", "tip")
 
     def __bool__(self) -> bool:
         return not self.differences
@@ -70,7 +77,7 @@ class Comparison:
     def __str__(self) -> str:
         a, b = self.names
         if not self.differences:
-            return f"{a} and {b} agree in D, h, c and friction"
+            return f"{a} and {b} agree in {_listed(self.terms)}"
         lines = [f"{a} and {b} differ in {len(self.differences)} element(s) "
                  f"(element numbers 1-based as in the books):"]
         lines += [f"  {d}" for d in self.differences]
@@ -160,13 +167,22 @@ class EquationsOfMotion:
                                                                          "friction", "tip"),
                 tolerance: float = NUMERIC_TOLERANCE) -> Comparison:
         """Element-by-element comparison; symbolic results are compared by simplifying the
-        difference, numeric ones to ``tolerance`` (absolute and relative)."""
+        difference, numeric ones to ``tolerance`` (absolute and relative).  Printed, the result
+        names the terms it compared and nothing else:
+
+        >>> from dynlab import equations_of_motion
+        >>> from dynlab.robots import pendulum
+        >>> le = equations_of_motion(pendulum(), method="lagrange_euler")
+        >>> le.compare(equations_of_motion(pendulum(), method="newton_euler"), terms=("D", "c"))
+        lagrange_euler and newton_euler agree in D and c
+        """
         if not isinstance(other, EquationsOfMotion):
             raise TypeError(f"compare needs another EquationsOfMotion, got "
                             f"{type(other).__name__}")
         if other.n != self.n:
             raise ValueError(f"cannot compare a {self.n}-joint result with a {other.n}-joint one")
-        result = Comparison((self.method, other.method))
+        terms = tuple(terms)
+        result = Comparison((self.method, other.method), terms=terms)
         for term in terms:
             ours, theirs = _as_term(self, term), _as_term(other, term)
             if self.symbolic != other.symbolic:

@@ -13,6 +13,20 @@ appears here without a change.
 2.342055
 >>> table.spread < 1e-12
 True
+
+Printed, each table has a header line over a label column as wide as the longest label:
+
+>>> _ = torques_side_by_side(arm, [0.3], [0.0], [0.0])
+formulation                                              tau_1 (N m)
+Newton-Euler (link frame)                                +2.342055170
+Newton-Euler (base frame)                                +2.342055170
+Lagrange-Euler (Uicker 4x4)                              +2.342055170
+Lagrange-Euler (link Jacobians)                          +2.342055170
+Lagrange-Euler (Christoffel)                             +2.342055170
+generalized d'Alembert (Lee)                             +2.342055170
+twist-wrench (Lynch & Park's product of exponentials)    +2.342055170
+twist-wrench (Featherstone's spatial RNEA)               +2.342055170
+twist-wrench (closed form A^T L^T G L A)                 +2.342055170
 """
 
 from __future__ import annotations
@@ -48,7 +62,19 @@ class SideBySide:
 
 
 def _width(rows) -> int:
-    return max(len(label) for _, _, label in rows) + 2
+    """The label column: the longest label and two spaces, never narrower than its header."""
+    return max(len("formulation"), *(len(label) for _, _, label in rows)) + 2
+
+
+_TORQUE_COLUMN = 14          # "+34.111170027" and its separating spaces
+
+
+def _torque_header(robot, width: int) -> str:
+    """``formulation  tau_1 (N m)  ...``: a revolute joint's torque in N m, a prismatic joint's
+    force in N."""
+    units = ["N" if kind == "prismatic" else "N m" for kind in robot.joint_types]
+    return f"{'formulation':{width}s}" + "".join(
+        f"{f'tau_{i} ({unit})':>{_TORQUE_COLUMN}s}" for i, unit in enumerate(units, start=1))
 
 
 def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
@@ -57,11 +83,13 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
     rows = variants()
     width = _width(rows)
     torques = {}
+    if show:
+        print(_torque_header(robot, width))
     for method, variant, label in rows:
         torques[label] = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
         if show:
-            print(f"{label:{width}s}" + "  ".join(f"{round(float(t), 9) + 0.0:+13.9f}"
-                                                  for t in torques[label]))
+            print(f"{label:{width}s}" + "".join(
+                f"{round(float(t), 9) + 0.0:>+{_TORQUE_COLUMN}.9f}" for t in torques[label]))
     reference = next(iter(torques.values()))
     spread = max(float(np.max(np.abs(t - reference))) for t in torques.values())
     return SideBySide(torques, spread)
@@ -73,6 +101,8 @@ def seconds_per_call(robot, q, qd, qdd, *, number: int = 200, show: bool = True)
     rows = []
     entries = variants()
     width = _width(entries)
+    if show:
+        print(f"{'formulation':{width}s}{'compiled':>12s}{'step by step':>16s}   (µs per call)")
     for method, variant, label in entries:
         timings = {}
         for compiled, count in ((True, number), (False, max(5, number // 20))):
@@ -89,8 +119,7 @@ def seconds_per_call(robot, q, qd, qdd, *, number: int = 200, show: bool = True)
             timings[compiled] = statistics.median(runs)
         rows.append((label, timings[True], timings[False]))
         if show:
-            print(f"{label:{width}s}compiled {1e6 * timings[True]:9.1f} us   step by step "
-                  f"{1e6 * timings[False]:10.1f} us")
+            print(f"{label:{width}s}{1e6 * timings[True]:12.1f}{1e6 * timings[False]:16.1f}")
     return rows
 
 
@@ -123,9 +152,10 @@ def operation_counts(robot, *, show: bool = True) -> dict:
     counts = {}
     entries = variants()
     width = _width(entries)
+    if show:
+        print(f"{'formulation':{width}s}{'mul':>6s}{'add':>7s}{'div':>6s}  sin/cos/...")
     for method, variant, label in entries:
         counts[label] = c = traced_operations(robot, method, variant)
         if show:
-            print(f"{label:{width}s}{c['mul']:6d} mul {c['add']:6d} add {c['div']:3d} div "
-                  f"{c['call']:3d} sin/cos/...")
+            print(f"{label:{width}s}{c['mul']:6d}{c['add']:7d}{c['div']:6d}{c['call']:13d}")
     return counts

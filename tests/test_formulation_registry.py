@@ -159,3 +159,15 @@ def test_no_module_outside_the_registry_compares_a_formulation_name():
     found = [hit for path in sorted((ROOT / "dynlab").rglob("*.py"))
              if path.name != "formulations.py" for hit in _name_comparisons(path, names)]
     assert found == []
+
+
+def test_a_comparison_names_only_the_terms_it_compared():
+    from dynlab.robots import pendulum
+    le = equations_of_motion(pendulum(), method="lagrange_euler")
+    gd = equations_of_motion(pendulum(), method="dalembert")
+    assert str(le.compare(gd, terms=("D", "c"))) == "lagrange_euler and dalembert agree in D and c"
+    assert str(le.compare(gd, terms=("h",))) == "lagrange_euler and dalembert agree in h"
+    assert str(le.compare(gd)) == "lagrange_euler and dalembert agree in D, h, c, friction and tip"
+    different = le.compare(equations_of_motion(pendulum(m1=2.0), method="dalembert"),
+                           terms=("D",))
+    assert not different and "differ in" in str(different)

@@ -595,9 +595,12 @@ class TrackingDashboard:
         ax.set_xlabel("t (s)")
         ax.set_ylabel("tracking error e (rad)")
         values = {name: control.value for name, control in self.controls.items()}
+        largest = (f"{self.max_error:.4f} rad" if self.max_error >= 1e-4 else "< 0.0001 rad")
         ax.set_title(f"{values['controller']}, ωₙ = {values['omega_n']:g} rad/s, "
                      f"ζ = {values['zeta']:g}, payload {values['payload']:g} kg: "
-                     f"max |e| = {self.max_error:.4f} rad", fontsize=9)
+                     f"max |e| {'= ' if self.max_error >= 1e-4 else ''}{largest}", fontsize=9)
+        if self.max_error < 1e-3:                    # round-off: drawn as the zero it is
+            ax.set_ylim(-0.01, 0.01)
         ax.legend(loc="upper right")
         figure.tight_layout()
         buffer = io.BytesIO()

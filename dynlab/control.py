@@ -483,3 +483,139 @@ def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = Non
         raise ValueError(f"no rest position found from q0 = {start.tolist()} (residual torque "
                          f"{error:.3g}); try another q0")
     return q
+
+
+# -- a dashboard: gains and model error on one move ----------------------------------------------
+
+#: the controllers of :class:`TrackingDashboard`, in its drop-down's order
+DASHBOARD_LAWS = ("PD", "PD + gravity", "feed-forward + PD", "computed torque")
+
+
+class TrackingDashboard:
+    """The tracking error of one move under a chosen controller, its gains set by a natural
+    frequency ``omega_n`` and damping ratio ``zeta``, and an unknown payload at the tip.
+
+    Computed torque gets ``Kp = omega_n^2``, ``Kd = 2 zeta omega_n`` (its error equation
+    ``e'' + Kd e' + Kp e = 0``); the PD laws get the same numbers times ``D_ii`` at the start, so
+    each joint, seen alone, has the same ``omega_n`` and ``zeta``.  The plant is ``robot`` with
+    ``payload`` kg at its tip (:func:`with_payload`); every controller's model is ``robot``.
+
+    In a notebook it shows the controls and the figure (a PNG, rendered with Agg, so a notebook
+    stored without widget state still shows the picture).  ``set(...)`` changes the controls as a
+    reader would; ``max_error`` is the largest ``|e|`` of the run shown.
+
+    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.trajectory import quintic
+    >>> move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
+    >>> board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
+    >>> board.max_error < 1e-9                   # exact computed torque, started on the reference
+    True
+    >>> round(board.set(payload=1.0).max_error, 3)   # a 1 kg payload the model does not know
+    0.754
+    >>> round(board.set(omega_n=30.0).max_error, 3)  # stiffer gains, smaller error
+    0.102
+    """
+
+    def __init__(self, robot: Robot, reference, start: Sequence, *, t_span: float = 2.5,
+                 dt: float = 0.01, controller: str = "computed torque", omega_n: float = 10.0,
+                 zeta: float = 1.0, payload: float = 0.0, render: bool = True):
+        import ipywidgets as widgets
+        from dynlab.forward import inertia_and_bias
+        self.robot, self.render = _arm(robot), render
+        self.start = joint_array(start, "start", self.robot.n)
+        self.reference = as_reference(reference, self.robot.n)
+        self.t_span, self.dt = float(t_span), float(dt)
+        D_start, _ = inertia_and_bias(self.robot, self.start, np.zeros(self.robot.n))
+        self.scale = np.diag(D_start).copy()
+        if controller not in DASHBOARD_LAWS:
+            raise ValueError(f"controller must be one of {', '.join(DASHBOARD_LAWS)}, "
+                             f"got {controller!r}")
+        style = {"description_width": "initial"}
+        self.controls = {
+            "controller": widgets.Dropdown(options=DASHBOARD_LAWS, value=controller,
+                                           description="controller"),
+            "omega_n": widgets.FloatSlider(value=omega_n, min=2.0, max=30.0, step=1.0,
+                                           description="ωₙ (rad/s)", style=style),
+            "zeta": widgets.FloatSlider(value=zeta, min=0.2, max=2.0, step=0.1,
+                                        description="ζ", style=style),
+            "payload": widgets.FloatSlider(value=payload, min=0.0, max=2.0, step=0.1,
+                                           description="payload (kg)", style=style)}
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
+                                                                        max_width="720px"))
+        self.widget = widgets.VBox([widgets.HBox(list(self.controls.values())[:2]),
+                                    widgets.HBox(list(self.controls.values())[2:]),
+                                    self.image])
+        self._update()
+        for control in self.controls.values():
+            control.observe(lambda change: self._update(), names="value")
+
+    def law(self) -> Controller:
+        """The controller the controls describe."""
+        values = {name: control.value for name, control in self.controls.items()}
+        kp, kd = values["omega_n"] ** 2, 2.0 * values["zeta"] * values["omega_n"]
+        name = values["controller"]
+        if name == "computed torque":
+            return computed_torque(self.robot, kp, kd, self.reference)
+        builder = {"PD": lambda *a: pd(self.robot, *a), "PD + gravity": pd_gravity,
+                   "feed-forward + PD": feedforward}[name]
+        if name == "PD":
+            return builder(kp * self.scale, kd * self.scale, self.reference)
+        return builder(self.robot, kp * self.scale, kd * self.scale, self.reference)
+
+    def set(self, **values) -> "TrackingDashboard":
+        """Change controls by name (``controller``, ``omega_n``, ``zeta``, ``payload``)."""
+        for name, value in values.items():
+            if name not in self.controls:
+                raise ValueError(f"no control {name!r}; the controls are "
+                                 f"{', '.join(self.controls)}")
+            self.controls[name].value = value
+        return self
+
+    def _update(self):
+        from dynlab import simulate
+        payload = self.controls["payload"].value
+        plant = with_payload(self.robot, payload) if payload > 0 else self.robot
+        law = self.law()
+        self.run = simulate(plant, self.start, torque=law, t_span=self.t_span, dt=self.dt)
+        self.errors = law.tracking_error(self.run)
+        self.max_error = float(np.abs(self.errors).max())
+        if self.render:
+            self.image.value = self._png()
+
+    def _png(self) -> bytes:
+        import io
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        figure = Figure(figsize=(7, 3), dpi=72)
+        FigureCanvasAgg(figure)
+        ax = figure.add_subplot()
+        for j in range(self.robot.n):
+            ax.plot(self.run.t, self.errors[:, j], label=f"joint {j + 1}")
+        ax.axhline(0.0, color="grey", lw=0.8)
+        ax.set_xlabel("t (s)")
+        ax.set_ylabel("tracking error e (rad)")
+        values = {name: control.value for name, control in self.controls.items()}
+        largest = (f"{self.max_error:.4f} rad" if self.max_error >= 1e-4 else "< 0.0001 rad")
+        ax.set_title(f"{values['controller']}, ωₙ = {values['omega_n']:g} rad/s, "
+                     f"ζ = {values['zeta']:g}, payload {values['payload']:g} kg: "
+                     f"max |e| {'= ' if self.max_error >= 1e-4 else ''}{largest}", fontsize=9)
+        if self.max_error < 1e-3:                    # round-off: drawn as the zero it is
+            ax.set_ylim(-0.01, 0.01)
+        ax.legend(loc="upper right")
+        figure.tight_layout()
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png")
+        return buffer.getvalue()
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, with the figure as a PNG and a one-line text as fallbacks."""
+        import base64
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        if self.render:
+            bundle["image/png"] = base64.b64encode(bytes(self.image.value)).decode("ascii")
+        return bundle
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={control.value!r}" for name, control in self.controls.items())
+        return f"TrackingDashboard({self.robot.name!r}: {values}, max |e| = {self.max_error:.4f})"

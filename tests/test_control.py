@@ -288,3 +288,35 @@ def test_pid_removes_the_offset_that_pd_leaves():
     assert abs(run.q[-1, 0] + 0.5) < 1e-3
     with pytest.raises(ValueError, match="PID"):
         steady_state(law, arm)
+
+
+# -- the tracking dashboard of chapter 08 -----------------------------------------------------------
+
+def test_tracking_dashboard_gains_follow_its_controls():
+    from dynlab.control import TrackingDashboard
+    arm = planar_2r("fu")
+    move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
+    board = TrackingDashboard(arm, move, [-1.2, 0.4], render=False)
+    board.set(controller="PD + gravity", omega_n=8.0, zeta=0.5)
+    law = board.law()
+    D0, _ = inertia_and_bias(arm, [-1.2, 0.4], [0.0, 0.0])
+    assert np.allclose(np.diag(law.Kp), 64.0 * np.diag(D0), rtol=0, atol=1e-12)
+    assert np.allclose(np.diag(law.Kd), 8.0 * np.diag(D0), rtol=0, atol=1e-12)
+    board.set(controller="computed torque")
+    assert np.allclose(board.law().Kp, 64.0 * np.eye(2))
+    assert np.allclose(board.law().Kd, 8.0 * np.eye(2))
+    # the run shown is the run of that law on the plant with the payload
+    board.set(payload=0.7)
+    run = simulate(with_payload(arm, 0.7), [-1.2, 0.4],
+                   torque=board.law(), t_span=2.5, dt=0.01)
+    assert np.allclose(board.errors, board.law().tracking_error(run), rtol=0, atol=1e-12)
+
+
+def test_tracking_dashboard_names_bad_controls():
+    from dynlab.control import TrackingDashboard
+    move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5)
+    with pytest.raises(ValueError, match="controller must be one of PD, PD \\+ gravity"):
+        TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], controller="LQR", render=False)
+    board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
+    with pytest.raises(ValueError, match="no control 'omega'"):
+        board.set(omega=3.0)

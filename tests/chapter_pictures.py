@@ -14,8 +14,7 @@ import json
 import time
 from pathlib import Path
 
-from test_browser import (KERNEL_SECONDS, NOTEBOOKS, calls_dashboard, open_notebook,
-                          python_source)
+from test_browser import KERNEL_SECONDS, NOTEBOOKS, open_notebook, python_source
 
 #: the tag that marks a chapter's derivation cell (its output is photographed)
 DERIVATION_TAG = "derivation-picture"
@@ -42,6 +41,12 @@ def chapters() -> list:
                   if not path.name.startswith("00_"))
 
 
+def _dashboard_calls(tree: ast.AST) -> list:
+    """The calls of ``dashboard(...)``, ``structure_dashboard(...)`` or another ``*dashboard``."""
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name) and node.func.id.endswith("dashboard")]
+
+
 def _shown(call: ast.Call) -> bool:
     """Whether a ``dashboard(...)`` call shows its dashboard (not ``render=False``)."""
     return not any(k.arg == "render" and isinstance(k.value, ast.Constant)
@@ -61,7 +66,7 @@ def pictured_cells(notebook: Path) -> list:
         if DERIVATION_TAG in cell.get("metadata", {}).get("tags", []):
             found.append((index, "derivation"))
         elif DASHBOARD_TAG in cell.get("metadata", {}).get("tags", []) or any(
-                _shown(call) for call in calls_dashboard(ast.parse(python_source(source)))):
+                _shown(call) for call in _dashboard_calls(ast.parse(python_source(source)))):
             found.append((index, "dashboard"))
     return found
 

@@ -141,12 +141,14 @@ def what_each_parameter_adds(name: str, axial=None) -> dict:
 def sparsity_rows(structures: dict) -> tuple:
     """The rows of the sparsity table (arm, N_R/N, the formula ``0.235 [1 + (N_R/N)^2]^2``,
     printed, its deviation, dynlab's, its deviation) and ``{arm: (printed deviation, dynlab's
-    deviation)}``.  dynlab's sparsity is the axial arm's, the general one's for the
+    deviation)}``.  dynlab's sparsity (to three digits, as printed) is the axial arm's, the general one's for the
     articulated arm (no level reproduces its printed row)."""
     rows, deviation = [], {}
     for name, printed in TABLE3_PRINTED.items():
         formula = sparsity_formula(printed.n, printed.n_revolute)
-        ours = structures[name, "general" if name == "articulated" else "axial"].sparsity
+        # rounded to three digits, as Table 3 prints its sparsities: equal sparsities in the
+        # table then deviate equally from the formula
+        ours = round(structures[name, "general" if name == "articulated" else "axial"].sparsity, 3)
         deviation[name] = (printed.sparsity / formula - 1, ours / formula - 1)
         rows.append((name, f"{printed.n_revolute}/{printed.n}", f"{formula:.3f}",
                      f"{printed.sparsity:.3f}", f"{100 * deviation[name][0]:+.1f} %",
@@ -211,10 +213,11 @@ def coupling_zeros(links, brackets, i: int = 1, j: int = 2) -> list:
 def matrix_latex(name: str, matrix, digits: int = 4) -> str:
     r"""``name = (matrix)`` as LaTeX, entries with ``digits`` decimals.
 
-    >>> print(matrix_latex("k", [[1.0, 0.25], [0.25, 1.0]], digits=2))
-    k = \begin{pmatrix}1.00 & 0.25\\ 0.25 & 1.00\end{pmatrix}
+    >>> print(matrix_latex("k", [[1.0, 0.25], [-1e-17, 1.0]], digits=2))
+    k = \begin{pmatrix}1.00 & 0.25\\ 0.00 & 1.00\end{pmatrix}
     """
     rows = np.asarray(matrix, dtype=float)
+    rows = np.round(rows, digits) + 0.0                   # no "-0.0"
     body = r"\\ ".join(" & ".join(f"{x:.{digits}f}" for x in row) for row in rows)
     return rf"{name} = \begin{{pmatrix}}{body}\end{{pmatrix}}"
 

@@ -70,6 +70,94 @@ def markdown_table(header, rows):
     return Markdown("\n".join(lines))
 
 
+def polynomial_latex(coefficients) -> str:
+    r"""``[c0, c1, ...]`` as inline mathematics, ``$c_d n^d + \dots + c_0$``, fractions as
+    ``\tfrac``.
+
+    >>> from fractions import Fraction
+    >>> polynomial_latex([Fraction(-189), Fraction(598, 3), Fraction(39, 2), Fraction(7, 6)])
+    '$\\tfrac{7}{6}n^{3} + \\tfrac{39}{2}n^{2} + \\tfrac{598}{3}n - 189$'
+    >>> polynomial_latex([Fraction(-62), Fraction(123)])
+    '$123n - 62$'
+    """
+    from fractions import Fraction
+    parts = []
+    for k in range(len(coefficients) - 1, -1, -1):
+        c = Fraction(coefficients[k])
+        if c == 0:
+            continue
+        m = abs(c)
+        if m == 1 and k:
+            number = ""
+        elif m.denominator == 1:
+            number = str(m.numerator)
+        else:
+            number = rf"\tfrac{{{m.numerator}}}{{{m.denominator}}}"
+        power = "" if k == 0 else ("n" if k == 1 else f"n^{{{k}}}")
+        parts.append(("-" if c < 0 else "+", number + power))
+    if not parts:
+        return "$0$"
+    text = ("-" if parts[0][0] == "-" else "") + parts[0][1]
+    for sign, body in parts[1:]:
+        text += f" {sign} {body}"
+    return f"${text}$"
+
+
+def counts_markdown(rows: dict):
+    """A Markdown table of operation counts: label -> ``{"mul", "add", "div", "call"}``.
+
+    >>> print(counts_markdown({"pendulum": {"mul": 2, "add": 1, "div": 0, "call": 1}}).data)
+    |  | multiplications | additions | divisions | calls |
+    |---|---|---|---|---|
+    | pendulum | 2 | 1 | 0 | 1 |
+    """
+    return markdown_table(["", "multiplications", "additions", "divisions", "calls"],
+                          [(label, f"{c['mul']:,}", f"{c['add']:,}", f"{c['div']:,}",
+                            f"{c['call']:,}") for label, c in rows.items()])
+
+
+#: The rows of Fu, Gonzalez & Lee's Table 3.1 as the book prints them (Eqs. (3.2-31)-(3.2-34)),
+#: keyed by :func:`dynlab.opcount.table_3_1_rows`'s names.
+TABLE_3_1_LATEX = {
+    "A_j' (4x4 products)": r"$\mathbf A_j'$ ($4\times4$ products)",
+    "-m_j g U_ji r_j": r"$-m_j\,\mathbf g\,\mathbf U_{ji}^T\bar{\mathbf r}_j$",
+    "sum_j m_j g U_ji r_j": r"$\sum_{j=1}^n m_j\,\mathbf g\,\mathbf U_{ji}^T\bar{\mathbf r}_j$",
+    "Tr(U_kj J_k U_ki^T)": r"$\mathrm{Tr}[\mathbf U_{kj}\mathbf J_k\mathbf U_{ki}^T]$",
+    "sum_k Tr(U_kj J_k U_ki^T)":
+        r"$\sum_{k=\max(i,j)}^n \mathrm{Tr}[\mathbf U_{kj}\mathbf J_k\mathbf U_{ki}^T]$",
+    "Tr(U_mjk J_m U_mi^T)": r"$\mathrm{Tr}[\mathbf U_{mjk}\mathbf J_m\mathbf U_{mi}^T]$",
+    "sum_m Tr(U_mjk J_m U_mi^T)":
+        r"$\sum_{m=\max(i,j,k)}^n \mathrm{Tr}[\mathbf U_{mjk}\mathbf J_m\mathbf U_{mi}^T]$",
+}
+
+#: The rows of Table 3.4 (Luh's link-frame N-E, Fu, Gonzalez & Lee, Eqs. (3.3-50)-(3.3-57)) and the
+#: lines of :data:`ONE_JOINT_LINES`, as mathematics.
+ROW_LATEX = {
+    "omega_i": r"$^i\mathbf R_0\boldsymbol\omega_i$",
+    "omega_dot_i": r"$^i\mathbf R_0\dot{\boldsymbol\omega}_i$",
+    "v_dot_i": r"$^i\mathbf R_0\dot{\mathbf v}_i$",
+    "a_i": r"$^i\mathbf R_0\bar{\mathbf a}_i$",
+    "F_i": r"$^i\mathbf R_0\mathbf F_i$",
+    "f_i": r"$^i\mathbf R_0\mathbf f_i$",
+    "N_i": r"$^i\mathbf R_0\mathbf N_i$",
+    "n_i": r"$^i\mathbf R_0\mathbf n_i$",
+    "iR(i-1)": r"$^{i-1}\mathbf R_i$ from $\cos\theta_i$, $\sin\theta_i$",
+    "tau_i": r"$\tau_i$",
+}
+
+
+def row_latex(name: str) -> str:
+    """A row of Table 3.4 or a line of :data:`ONE_JOINT_LINES` as mathematics, with its equation
+    number when the name carries one.
+
+    >>> print(row_latex("omega_i (3.3-50)"))
+    $^i\\mathbf R_0\\boldsymbol\\omega_i$, Eq. (3.3-50)
+    """
+    key, _, rest = name.partition(" ")
+    equation = rest.split("(")[-1].rstrip(")") if "(" in rest else ""
+    return ROW_LATEX[key] + (f", Eq. ({equation})" if equation else "")
+
+
 def source_laws(n: int) -> dict:
     """The sources' operation counts at ``n`` joints: label (:data:`SOURCE_LAWS`) ->
     ``{"mul", "add"}``, the L-E ones rounded to whole operations.
@@ -225,7 +313,7 @@ def law_rows(series: dict, laws: dict) -> list:
         ns = [n for n, _ in points]
         (mul_law, start), (add_law, _) = laws[label]["mul"], laws[label]["add"]
         slope = fit_exponent(ns[-6:], [total(c) for _, c in points][-6:])
-        rows.append((label, polynomial_text(mul_law), polynomial_text(add_law), f"n >= {start}",
+        rows.append((label, polynomial_latex(mul_law), polynomial_latex(add_law), f"$n \\ge {start}$",
                      len(mul_law) - 1, f"{slope:.2f}", f"{total(points[-1][1]):,} (n = {ns[-1]})"))
     return rows
 

@@ -141,12 +141,14 @@ def what_each_parameter_adds(name: str, axial=None) -> dict:
 def sparsity_rows(structures: dict) -> tuple:
     """The rows of the sparsity table (arm, N_R/N, the formula ``0.235 [1 + (N_R/N)^2]^2``,
     printed, its deviation, dynlab's, its deviation) and ``{arm: (printed deviation, dynlab's
-    deviation)}``.  dynlab's sparsity is the axial arm's, the general one's for the
+    deviation)}``.  dynlab's sparsity (to three digits, as printed) is the axial arm's, the general one's for the
     articulated arm (no level reproduces its printed row)."""
     rows, deviation = [], {}
     for name, printed in TABLE3_PRINTED.items():
         formula = sparsity_formula(printed.n, printed.n_revolute)
-        ours = structures[name, "general" if name == "articulated" else "axial"].sparsity
+        # rounded to three digits, as Table 3 prints its sparsities: equal sparsities in the
+        # table then deviate equally from the formula
+        ours = round(structures[name, "general" if name == "articulated" else "axial"].sparsity, 3)
         deviation[name] = (printed.sparsity / formula - 1, ours / formula - 1)
         rows.append((name, f"{printed.n_revolute}/{printed.n}", f"{formula:.3f}",
                      f"{printed.sparsity:.3f}", f"{100 * deviation[name][0]:+.1f} %",
@@ -206,3 +208,48 @@ def coupling_zeros(links, brackets, i: int = 1, j: int = 2) -> list:
             low, high = (middle, high) if d(low) * d(middle) > 0 else (low, middle)
         roots.append((low + high) / 2)
     return roots
+
+
+def matrix_latex(name: str, matrix, digits: int = 4) -> str:
+    r"""``name = (matrix)`` as LaTeX, entries with ``digits`` decimals.
+
+    >>> print(matrix_latex("k", [[1.0, 0.25], [-1e-17, 1.0]], digits=2))
+    k = \begin{pmatrix}1.00 & 0.25\\ 0.00 & 1.00\end{pmatrix}
+    """
+    rows = np.asarray(matrix, dtype=float)
+    rows = np.round(rows, digits) + 0.0                   # no "-0.0"
+    body = r"\\ ".join(" & ".join(f"{x:.{digits}f}" for x in row) for row in rows)
+    return rf"{name} = \begin{{pmatrix}}{body}\end{{pmatrix}}"
+
+
+def _label_latex(label: str) -> str:
+    """``d22`` -> ``d_{22}``, ``c22(3)`` -> ``c_{22}(3)``, ``G2`` -> ``G_{2}``."""
+    head, digits = label[0], label[1:]
+    indices, _, rest = digits.partition("(")
+    return f"{head}_{{{indices}}}" + (f"({rest}" if rest else "")
+
+
+def coefficient_latex(structure, label: str) -> str:
+    r"""One coefficient of a :class:`~dynlab.properties.ModelStructure` as ``label = ...`` in
+    LaTeX, in the letters of a hand calculation: ``r_k = a_k + r_{xk}``, the distance along link
+    ``k`` from joint ``k``'s axis to the link's centre of mass (``r_{xk}`` is the centre of mass's
+    ``x`` in frame ``k``, at the link's far end), terms collected by mass, ``C_3``/``S_3`` for
+    ``cos q3``/``sin q3``.
+
+    >>> from dynlab.properties import model_structure
+    >>> from dynlab.robots import articulated
+    >>> print(coefficient_latex(model_structure(articulated(inertia="axial")), "c22(3)"))
+    c_{22}(3) = S_{3} a_{2} m_{3} r_{3}
+    """
+    import sympy
+
+    from dynlab.display import shorthand, symbol_names
+    from dynlab.properties import coefficient_expression
+    expr = coefficient_expression(structure, label)
+    named = {s.name: s for s in expr.free_symbols}
+    along = {named[f"rx{k}"]: sympy.Symbol(f"r{k}") - named.get(f"a{k}", 0)
+             for k in range(1, structure.robot.n + 1) if f"rx{k}" in named}
+    expr = sympy.expand(expr.subs(along))
+    masses = sorted((s for s in expr.free_symbols if s.name.startswith("m")), key=lambda s: s.name)
+    expr = shorthand(sympy.collect(expr, masses, sympy.factor))
+    return f"{_label_latex(label)} = {sympy.latex(expr, symbol_names=symbol_names(expr))}"

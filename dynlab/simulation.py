@@ -179,6 +179,10 @@ class Trajectory:
         ``drawing``) at ``frames`` instants evenly spaced in time, and the path of the tool.
         Rendered without a display: ``anim.to_jshtml()`` is a player for a notebook (``dpi``
         keeps it small).  ``interval`` (ms between frames) defaults to real time."""
+        return self._animation(frames, ax=ax, dpi=dpi, interval=interval, **drawing)[0]
+
+    def _animation(self, frames, *, ax=None, dpi=60, interval=None, **drawing):
+        """``(FuncAnimation, its figure)``: :meth:`animate`'s work."""
         from matplotlib import animation
 
         from dynlab.drawing import draw_arm
@@ -205,7 +209,29 @@ class Trajectory:
         if interval is None:
             interval = 1000 * (self.t[-1] - self.t[0]) / max(len(index) - 1, 1)
         return animation.FuncAnimation(arm.figure, draw, frames=len(index), interval=interval,
-                                       blit=False)
+                                       blit=False), arm.figure
+
+    def player(self, frames: int = 30, *, dpi: float = 60, **drawing):
+        """The motion as a player for a notebook (IPython ``HTML``): :meth:`animate`'s frames
+        with Matplotlib's buttons (play, pause, step, speed).  Matplotlib's player asks a web
+        server for its button icons; JupyterLab has those icons already, so the request is
+        left out and the player works without a network.  The figure is closed.
+
+        >>> from dynlab.robots import pendulum
+        >>> from dynlab.simulation import simulate
+        >>> run = simulate(pendulum(), [0.3], [0.0], t_span=(0.0, 0.5))
+        >>> html = run.player(frames=3, dpi=20).data
+        >>> "<script" in html, "https://" in html
+        (True, False)
+        """
+        import re
+
+        from IPython.display import HTML
+        from matplotlib import pyplot
+        animation, figure = self._animation(frames, dpi=dpi, **drawing)
+        html = animation.to_jshtml()
+        pyplot.close(figure)
+        return HTML(re.sub(r'<link rel="stylesheet"\s+href="https://[^"]*">\s*', "", html))
 
     def __repr__(self) -> str:
         return (f"Trajectory({self.robot.name!r}, {len(self)} samples over t = "

@@ -219,11 +219,11 @@ class TwoLinkExplorer:
         return self.motion
 
     def _on_click(self, _):
-        from IPython.display import HTML, display
+        from IPython.display import display
         with self.output:
             self.output.clear_output(wait=True)
             motion = self.simulate()
-            display(HTML(motion.animate(frames=16, dpi=50).to_jshtml()))
+            display(motion.player(frames=16, dpi=50))
             display(energies_figure(motion))
 
     def _repr_mimebundle_(self, **kwargs):

@@ -618,13 +618,25 @@ def _plan(robot, q0, qd0, t_span, method, variant, integrator, dt, t_eval, rtol,
         plan.h = 1e-3 if dt is None else dt
         plan.steps = _euler_steps(robot, t0, tf, plan.h, limit)
     else:
-        plan.solver_options = _solver_options(robot, rtol, atol, options)
+        plan.solver_options = _solver_options(robot, rtol, atol, options, integrator)
         plan.t_eval = _sample_times(robot, t0, tf, dt, t_eval, limit)
     return plan
 
 
-def _solver_options(robot, rtol, atol, options) -> dict:
-    """:func:`scipy.integrate.solve_ivp`'s tolerances and further options, checked."""
+def _solver_options(robot, rtol, atol, options, integrator: str) -> dict:
+    """:func:`scipy.integrate.solve_ivp`'s tolerances and further options, checked: an option
+    that the integrator's SciPy class does not take is an error (SciPy would only warn)."""
+    import inspect
+
+    from scipy import integrate
+    solver = getattr(integrate, ADAPTIVE[integrator])
+    taken = {name for name, p in inspect.signature(solver).parameters.items()
+             if p.kind is not p.VAR_KEYWORD} - {"fun", "t0", "y0", "t_bound", "rtol", "atol"}
+    unknown = sorted(set(options) - taken - {"dense_output"})
+    if unknown:
+        raise TypeError(f"simulate() got option(s) {', '.join(map(repr, unknown))} that neither "
+                        f"simulate nor the {ADAPTIVE[integrator]} integrator takes; its options "
+                        f"are {', '.join(sorted(taken))}")
     rtol = _check_number(rtol, "rtol")
     atol = _check_tolerance(atol, "atol", 2 * robot.n)
     if "dense_output" in options:

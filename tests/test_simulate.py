@@ -572,3 +572,10 @@ def test_progress_is_a_line_on_a_terminal(capsys):
     assert updates[-1] == "two-link arm (Fu, Gonzalez & Lee, Fig. 3.2), Euler: t = 1 of 1 s (100 %)\n"
     assert updates[0] == "two-link arm (Fu, Gonzalez & Lee, Fig. 3.2), Euler: t = 0.01 of 1 s (  1 %)"
     assert len(updates) == 100
+
+
+@pytest.mark.parametrize("integrator, option", [("rk45", "t_end"), ("rk45", "min_step"),
+                                                ("dop853", "jac")])
+def test_an_option_the_integrator_does_not_take_is_an_error(integrator, option):
+    with pytest.raises(TypeError, match=f"'{option}' that neither simulate nor the "):
+        simulate(pendulum(), [0.3], t_span=0.1, integrator=integrator, **{option: 0.5})

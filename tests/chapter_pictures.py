@@ -112,7 +112,7 @@ def photograph_chapter(browser, server, notebook: Path, out: Path) -> tuple:
     :func:`picture_names` into ``out``.  Returns ``(paths, console errors)``."""
     out.mkdir(parents=True, exist_ok=True)
     context, page, console = open_notebook(browser, server, notebook.name, run=True,
-                                           viewport=(1300, 1400))
+                                           viewport=(1300, 2200))
     written = []
     try:
         page.wait_for_function(

@@ -16,7 +16,7 @@ import numpy as np
 import sympy
 
 from dynlab import formulations
-from dynlab.checks import check_finite, flag, plain_floats
+from dynlab.checks import check_finite, finite_plain_floats, flag
 from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
@@ -58,19 +58,22 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1], method="lagrange_euler")[0])
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     """
-    fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
-                      compiled)
+    if (variant is None and gravity is True and friction is True and tip_wrench is True
+            and trace is False and compiled is True and simplify is None
+            and type(method) is str and method == "newton_euler" and isinstance(robot, Robot)):
+        # the default call (a slider's, a loop's): its entry under one constant key, no
+        # tuple built per call
+        fast = robot.cache.get(_DEFAULT_KEY)
+    else:
+        fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
+                          simplify, compiled)
     if fast is not None:
-        n = robot.n
-        q_, qd_, qdd_ = plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n)
-        # one sum per vector: inf or NaN anywhere makes it non-finite (as does a sum that
-        # merely overflows, which the checked way then sorts out)
-        if (q_ is not None and qd_ is not None and qdd_ is not None
-                and math.isfinite(sum(q_) + sum(qd_) + sum(qdd_))):
+        floats = finite_plain_floats(q, qd, qdd, robot.n)
+        if floats is not None:
             fast[2] += 1
             if fast[2] == OPTIMIZE_AFTER:
                 fast[0] = _optimized(fast[1])
-            tau = fast[0](q_, qd_, qdd_)
+            tau = fast[0](*floats)
             if math.isfinite(sum(tau)):
                 return np.array(tau)
         # anything else (other types, inf or NaN in or out) goes the checked way below
@@ -129,6 +132,10 @@ def _optimized(tape):
 
 def _fast_key(robot, method, variant, gravity, friction, tip_wrench) -> tuple:
     return ("public inverse_dynamics", method, variant, gravity, friction, tip_wrench)
+
+
+#: The short cut's key for the default arguments (Newton-Euler, link frames, every term).
+_DEFAULT_KEY = _fast_key(None, "newton_euler", None, True, True, True)
 
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,

@@ -156,19 +156,16 @@ def plain_floats(values, n: int):
     return None
 
 
-def finite_plain_floats(q, qd, qdd, n: int):
+def plain_float_vectors(q, qd, qdd, n: int):
     """``(q, qd, qdd)`` as three sequences of ``n`` Python floats (as :func:`plain_floats` makes
-    them) when each plainly is one and every entry is finite, else None: one call for the three
-    joint vectors of a numeric short cut, so that only plain, finite floats reach compiled code.
+    them) when each plainly is one, else None: one call for the three joint vectors of a numeric
+    short cut.  Finiteness is the caller's.
 
-    One sum of all entries is inf or NaN when any entry is (or when the sum merely overflows:
-    then None too, and the caller's checked way sorts it out).
-
-    >>> finite_plain_floats(np.array([0.5, 1.0]), [0.0, 2.0], (1.0, 1.0), 2)
+    >>> plain_float_vectors(np.array([0.5, 1.0]), [0.0, 2.0], (1.0, 1.0), 2)
     ([0.5, 1.0], [0.0, 2.0], (1.0, 1.0))
-    >>> finite_plain_floats([0.5, 1.0], [0.0, float("nan")], [1.0, 1.0], 2) is None
+    >>> plain_float_vectors([0.5, True], [0.0, 2.0], [1.0, 1.0], 2) is None
     True
-    >>> finite_plain_floats([0.5, True], [0.0, 2.0], [1.0, 1.0], 2) is None
+    >>> plain_float_vectors(np.array([0.5, 1.0]), np.array([1, 2]), np.zeros(2), 2) is None
     True
     """
     if type(q) is np.ndarray and type(qd) is np.ndarray and type(qdd) is np.ndarray:
@@ -176,11 +173,8 @@ def finite_plain_floats(q, qd, qdd, n: int):
         if (q.dtype is not _FLOAT64 or qd.dtype is not _FLOAT64 or qdd.dtype is not _FLOAT64
                 or q.shape != (n,) or qd.shape != (n,) or qdd.shape != (n,)):
             return None
-        q, qd, qdd = q.tolist(), qd.tolist(), qdd.tolist()
-    else:
-        q, qd, qdd = plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n)
-        if q is None or qd is None or qdd is None:
-            return None
-    if math.isfinite(sum(q, sum(qd, sum(qdd)))):
-        return q, qd, qdd
-    return None
+        return q.tolist(), qd.tolist(), qdd.tolist()
+    q, qd, qdd = plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n)
+    if q is None or qd is None or qdd is None:
+        return None
+    return q, qd, qdd

@@ -32,6 +32,7 @@ def f(x):
 
 from __future__ import annotations
 
+import math
 import numbers
 
 from dynlab.optimizer import optimize
@@ -216,6 +217,67 @@ def optimized_joint_function(tape: Tape):
     (fewer operations, tens of milliseconds once) and compiled: the same inputs and outputs as
     the function :func:`compile_joint_function` returns, equal to round-off."""
     return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
+
+
+#: For each operation of a program line, the positions of its arguments through which an inf or
+#: NaN always reaches the result (or makes the float operation raise): ``x + inf`` is inf or
+#: NaN, ``inf * 0`` is NaN, ``math.sin(inf)`` raises ``ValueError``, ``inf / 0`` raises
+#: ``ZeroDivisionError``; but ``1 / inf`` is 0, ``exp(-inf)`` is 0 and ``sign(inf)`` is 1.
+_PASSES_NON_FINITE = {"+": (0, 1), "-": (0, 1), "*": (0, 1), "neg": (0,), "/": (0,),
+                      "sin": (0,), "cos": (0,), "sqrt": (0,), "abs": (0,),
+                      "exp": (), "sign": ()}
+
+
+def unshown_inputs(program: Program) -> list:
+    """The inputs of ``program`` (``(stem, k)``: ``q`` 0 is ``q0``) whose inf or NaN might not
+    show in the outputs: every other input, if inf or NaN, makes some output inf or NaN, or
+    makes the float code raise ``ValueError`` (``math.sin(inf)``) or ``ArithmeticError``
+    (``inf / 0``).  A caller that checks the outputs, and catches those errors, has to check
+    only these inputs.
+
+    An input shows when it reaches an output through arguments that always carry a non-finite
+    value on (:data:`_PASSES_NON_FINITE`); one used only by ``exp``, ``sign`` or a divisor, or not
+    at all (the PUMA 560's ``q1``: no torque depends on it), may not.
+
+    >>> tape = Tape()
+    >>> x, y = tape.inputs("x", 2)
+    >>> tape.outputs([x * 2.0 + 1.0 / y])
+    >>> unshown_inputs(tape.program())                  # y = inf gives x * 2 + 0
+    [('x', 1)]
+    >>> tape.outputs([x * 2.0 + 1.0 / y, y - 1.0])
+    >>> unshown_inputs(tape.program())
+    []
+    """
+    every = [(stem, k) for stem, n in program.inputs for k in range(n)]
+    if len({target for target, _, _ in program.lines}) != len(program.lines):
+        return every                    # a name assigned twice: no claim about any input
+    carries = {value for value in program.outputs if isinstance(value, str)}
+    for target, op, args in reversed(program.lines):
+        if target in carries:
+            carries.update(args[k] for k in _PASSES_NON_FINITE[op] if isinstance(args[k], str))
+    return [(stem, k) for stem, k in every if f"{stem}{k}" not in carries]
+
+
+def finiteness_check(program: Program, arguments: tuple):
+    """A function of the compiled program's arguments (sequences of floats) that is True when
+    the :func:`unshown_inputs` of ``program`` are finite (one sum: inf or NaN in any makes it
+    non-finite, as does a sum that merely overflows), or None when there are none to check.
+
+    >>> tape = Tape()
+    >>> x, y = tape.inputs("x", 2)
+    >>> tape.outputs([x * 2.0 + 1.0 / y])
+    >>> check = finiteness_check(tape.program(), ("x",))
+    >>> check([1.0, 2.0]), check([1.0, float("inf")]), check([float("nan"), 2.0])
+    (True, False, True)
+    """
+    groups = {stem: argument for (stem, _), argument in zip(program.inputs, arguments)}
+    terms = [f"{groups[stem]}[{k}]" for stem, k in unshown_inputs(program)]
+    if not terms:
+        return None
+    namespace = {"isfinite": math.isfinite}
+    exec(f"def finite({', '.join(arguments)}):\n    return isfinite({' + '.join(terms)})",
+         namespace)
+    return namespace["finite"]
 
 
 def compile_joint_function(robot, key, recursion, **options):

@@ -130,3 +130,51 @@ def test_forward_dynamics_short_cut_falls_back_on_a_singular_pivot_and_an_overfl
     forward_dynamics(two, [0.0, 0.0], [1.0, 1.0], [0.0, 0.0])
     with pytest.raises(NotFiniteError, match="qdd"):
         forward_dynamics(two, [0.0, 0.0], [1e200, 1e200], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("swapped", [False, True])
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_the_short_cut_sends_every_non_finite_entry_the_checked_way(warm_puma, swapped, bad):
+    """Only the entries whose inf or NaN might not show in tau are summed on the short cut (the
+    PUMA 560's q1: no torque depends on it); any other shows in tau, or makes the float code
+    raise, and the checked way then names the entry."""
+    from dynlab.dynamics import OPTIMIZE_AFTER
+    if swapped:
+        for _ in range(OPTIMIZE_AFTER):
+            inverse_dynamics(warm_puma, Q, QD, QDD)
+    for name, position in (("q", 0), ("qd", 1), ("qdd", 2)):
+        for k in range(6):
+            vectors = [np.array(Q), np.array(QD), np.array(QDD)]
+            vectors[position][k] = bad
+            with pytest.raises(ValueError, match=rf"{name}\[{k}\].*finite"):
+                inverse_dynamics(warm_puma, *vectors)
+            lists = [list(Q), list(QD), list(QDD)]
+            lists[position][k] = bad
+            with pytest.raises(ValueError, match=rf"{name}\[{k}\].*finite"):
+                inverse_dynamics(warm_puma, *lists)
+    assert np.allclose(inverse_dynamics(warm_puma, Q, QD, QDD),
+                       inverse_dynamics(puma560(), Q, QD, QDD, compiled=False),
+                       rtol=1e-12, atol=1e-12)
+
+
+def test_the_inputs_that_torques_might_not_show_as_non_finite():
+    from dynlab import Link, Robot
+    from dynlab.dynamics import _DEFAULT_KEY
+    from dynlab.optimizer import optimize
+    from dynlab.tracing import unshown_inputs
+    arm = puma560()
+    inverse_dynamics(arm, Q, QD, QDD)
+    program = arm.cache[_DEFAULT_KEY][1].program()
+    assert unshown_inputs(program) == [("q", 0)] == unshown_inputs(optimize(program))
+    # a wheel turning about a vertical axis, Coulomb friction only: its angle and its rate
+    # (through sign(qd1) alone) do not show in the torque
+    wheel = Robot([Link("R", mass=2.0, inertia=(0.15, 0.15, 0.3), coulomb=0.5, name="wheel")],
+                  gravity=(0, 0, -9.8), name="wheel")
+    assert np.allclose(inverse_dynamics(wheel, [0.0], [1.0], [2.0]), [0.6 + 0.5])
+    program = wheel.cache[_DEFAULT_KEY][1].program()
+    assert unshown_inputs(program) == [("q", 0), ("qd", 0)]
+    for bad in (math.inf, -math.inf, math.nan):
+        with pytest.raises(ValueError, match=r"qd\[0\].*finite"):
+            inverse_dynamics(wheel, [0.0], [bad], [2.0])
+        with pytest.raises(ValueError, match=r"q\[0\].*finite"):
+            inverse_dynamics(wheel, np.array([bad]), np.array([1.0]), np.array([2.0]))

@@ -131,6 +131,7 @@ def check_finite(quantity: str, values, where: str, state: dict):
 
 
 _FLOAT64 = np.dtype(np.float64)
+_ARRAY = np.ndarray
 
 
 def plain_floats(values, n: int):
@@ -168,10 +169,11 @@ def plain_float_vectors(q, qd, qdd, n: int):
     >>> plain_float_vectors(np.array([0.5, 1.0]), np.array([1, 2]), np.zeros(2), 2) is None
     True
     """
-    if type(q) is np.ndarray and type(qd) is np.ndarray and type(qdd) is np.ndarray:
+    if type(q) is _ARRAY and type(qd) is _ARRAY and type(qdd) is _ARRAY:
         # the common case (three float64 vectors) without a call per vector
+        shape = (n,)
         if (q.dtype is not _FLOAT64 or qd.dtype is not _FLOAT64 or qdd.dtype is not _FLOAT64
-                or q.shape != (n,) or qd.shape != (n,) or qdd.shape != (n,)):
+                or q.shape != shape or qd.shape != shape or qdd.shape != shape):
             return None
         return q.tolist(), qd.tolist(), qdd.tolist()
     q, qd, qdd = plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n)

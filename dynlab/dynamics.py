@@ -9,19 +9,18 @@ array([15.7093])
 
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 import numpy as np
 import sympy
 
 from dynlab import formulations
-from dynlab.checks import check_finite, flag, plain_float_vectors
+from dynlab.checks import check_finite, flag
 from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
 from dynlab.symbolic import compact, worth_compacting
-from dynlab.tracing import compile_joint_function, finiteness_check
+from dynlab.tracing import compile_joint_function, short_cut_function
 
 
 def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
@@ -68,19 +67,13 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
                           simplify, compiled)
     if fast is not None:
-        floats = plain_float_vectors(q, qd, qdd, robot.n)
-        # an inf or NaN in a joint vector shows in tau (or raises below), except in the few
-        # entries that fast[3] checks (the PUMA 560's q1, on which no torque depends)
-        if floats is not None and (fast[3] is None or fast[3](*floats)):
-            fast[2] += 1
-            if fast[2] == OPTIMIZE_AFTER:
-                fast[0], fast[3] = _optimized(fast[1])
-            try:
-                tau = fast[0](*floats)
-            except (ValueError, ArithmeticError):       # math.sin(inf), inf / 0, ...
-                tau = (math.nan,)
-            if math.isfinite(sum(tau)):
-                return np.array(tau)
+        fast[2] += 1
+        if fast[2] == OPTIMIZE_AFTER:
+            fast[0] = _optimized(fast[1])
+        # plain finite floats in and out, else None (dynlab.tracing.short_cut_function)
+        tau = fast[0](q, qd, qdd)
+        if tau is not None:
+            return tau
         # anything else (other types, inf or NaN in or out) goes the checked way below, which
         # names the cause
     variant_given = variant is not None
@@ -106,7 +99,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         key = _fast_key(robot, method, variant if variant_given else None, gravity, friction,
                         tip_wrench)
         if key not in robot.cache:
-            robot.cache[key] = [function, tape, 0, finiteness_check(tape.program(), _ARGUMENTS)]
+            robot.cache[key] = [short_cut_function(tape.program()), tape, 0]
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
             check_finite("tau", result, robot.name, vec)
@@ -132,16 +125,11 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 OPTIMIZE_AFTER = 200
 
 
-_ARGUMENTS = ("q", "qd", "qdd")
-
-
 def _optimized(tape):
-    """The traced program of ``tape``, optimised and compiled (same inputs and outputs), and the
-    check of the inputs its outputs would not show as inf or NaN
-    (:func:`dynlab.tracing.finiteness_check`)."""
+    """The traced program of ``tape``, optimised and compiled for the short cut (same inputs
+    and outputs, :func:`dynlab.tracing.short_cut_function`)."""
     from dynlab.optimizer import optimize
-    program = optimize(tape.program())
-    return program.compile("joint_function", _ARGUMENTS), finiteness_check(program, _ARGUMENTS)
+    return short_cut_function(optimize(tape.program()))
 
 
 def _fast_key(robot, method, variant, gravity, friction, tip_wrench) -> tuple:
@@ -154,9 +142,9 @@ _DEFAULT_KEY = _fast_key(None, "newton_euler", None, True, True, True)
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """``[function, tape, calls, check]``: the compiled function that an earlier call of
-    :func:`inverse_dynamics` with these very arguments checked and stored (with the
-    :func:`dynlab.tracing.finiteness_check` of its inputs), or None.  Only exact booleans and
+    """``[function, tape, calls]``: the compiled function (:func:`dynlab.tracing.short_cut_function`)
+    that an earlier call of :func:`inverse_dynamics` with these very arguments checked and
+    stored, or None.  Only exact booleans and
     strings take this path
     (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
     checked as usual; the joint vectors and the result are checked by the caller."""

@@ -35,6 +35,10 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
+
+from dynlab import emitters
+from dynlab.checks import plain_float_vectors
 from dynlab.optimizer import optimize
 from dynlab.program import MATH_FUNCTIONS, Program
 from dynlab.vectors import Backend
@@ -258,26 +262,65 @@ def unshown_inputs(program: Program) -> list:
     return [(stem, k) for stem, k in every if f"{stem}{k}" not in carries]
 
 
-def finiteness_check(program: Program, arguments: tuple):
-    """A function of the compiled program's arguments (sequences of floats) that is True when
-    the :func:`unshown_inputs` of ``program`` are finite (one sum: inf or NaN in any makes it
-    non-finite, as does a sum that merely overflows), or None when there are none to check.
+def short_cut_function(program: Program, name: str = "joint_function"):
+    """``program`` (inputs ``q``, ``qd``, ``qdd`` of ``n`` entries each) compiled for a public
+    call's numeric short cut: ``function(q, qd, qdd)`` is the outputs as a NumPy array when
+    the three vectors are plain floats (:func:`dynlab.checks.plain_float_vectors`) and inputs
+    and outputs are finite, else None (the caller then goes its checked way, which names what is
+    wrong).  One function does it all, to spare the calls around the program: three float64
+    vectors become lists, the inputs of :func:`unshown_inputs` are checked, an inf or NaN in any
+    other input shows in the outputs or raises ``ValueError`` or ``ArithmeticError`` (caught),
+    and one sum of the outputs is inf or NaN when any output is (or when it merely overflows:
+    None too).  The operations are those of :meth:`dynlab.program.Program.compile`, so the
+    numbers are the same.
 
     >>> tape = Tape()
-    >>> x, y = tape.inputs("x", 2)
-    >>> tape.outputs([x * 2.0 + 1.0 / y])
-    >>> check = finiteness_check(tape.program(), ("x",))
-    >>> check([1.0, 2.0]), check([1.0, float("inf")]), check([float("nan"), 2.0])
-    (True, False, True)
+    >>> x, y, z = (tape.inputs(stem, 1)[0] for stem in ("q", "qd", "qdd"))
+    >>> tape.outputs([x * 2.0 + 1.0 / y, z - 1.0])
+    >>> function = short_cut_function(tape.program())
+    >>> function([1.0], [0.5], [3.0]), function(np.array([1.0]), np.array([0.5]), np.zeros(1))
+    (array([4., 2.]), array([ 4., -1.]))
+    >>> function([1.0], [float("inf")], [3.0]), function([1.0], [0.0], [3.0]), function([1], [0.5], [3.0])
+    (None, None, None)
     """
-    groups = {stem: argument for (stem, _), argument in zip(program.inputs, arguments)}
-    terms = [f"{groups[stem]}[{k}]" for stem, k in unshown_inputs(program)]
-    if not terms:
-        return None
-    namespace = {"isfinite": math.isfinite}
-    exec(f"def finite({', '.join(arguments)}):\n    return isfinite({' + '.join(terms)})",
-         namespace)
-    return namespace["finite"]
+    arguments = ("q", "qd", "qdd")
+    if [stem for stem, _ in program.inputs] != list(arguments):
+        raise ValueError(f"{name}: the inputs must be q, qd and qdd, not "
+                         f"{', '.join(stem for stem, _ in program.inputs)}")
+    n = program.inputs[0][1]
+    if any(size != n for _, size in program.inputs):
+        raise ValueError(f"{name}: q, qd and qdd must have as many entries each")
+    lines = emitters.python_run_source(program, name, arguments).split("\n")
+    unpacking, body, (result,) = lines[1:4], lines[4:-1], lines[-1:]
+    unshown = [f"{stem}{k}" for stem, k in unshown_inputs(program)]
+    text = [lines[0],
+            "    if type(q) is ndarray and type(qd) is ndarray and type(qdd) is ndarray:",
+            "        if (q.dtype is not float64 or qd.dtype is not float64",
+            "                or qdd.dtype is not float64 or q.shape != shape",
+            "                or qd.shape != shape or qdd.shape != shape):",
+            "            return None",
+            "        q, qd, qdd = q.tolist(), qd.tolist(), qdd.tolist()",
+            "    else:",
+            "        floats = plain_float_vectors(q, qd, qdd, n)",
+            "        if floats is None:",
+            "            return None",
+            "        q, qd, qdd = floats",
+            *unpacking]
+    if unshown:
+        text.append(f"    if not isfinite({' + '.join(unshown)}):")
+        text.append("        return None")
+    text += ["    try:", *("    " + line for line in body),
+             "    except (ValueError, ArithmeticError):     # math.sin(inf), inf / 0, ...",
+             "        return None",
+             result.replace("    return ", "    outputs = ", 1),
+             "    if isfinite(sum(outputs)):",
+             "        return array(outputs)",
+             "    return None"]
+    namespace = dict(MATH_FUNCTIONS, inf=math.inf, nan=math.nan, isfinite=math.isfinite,
+                     ndarray=np.ndarray, float64=np.dtype(np.float64), array=np.array,
+                     shape=(n,), n=n, plain_float_vectors=plain_float_vectors)
+    exec(compile("\n".join(text), f"<dynlab short cut {name}>", "exec"), namespace)
+    return namespace[name]
 
 
 def compile_joint_function(robot, key, recursion, **options):

@@ -99,7 +99,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         key = _fast_key(robot, method, variant if variant_given else None, gravity, friction,
                         tip_wrench)
         if key not in robot.cache:
-            robot.cache[key] = [short_cut_function(tape.program()), tape, 0]
+            robot.cache[key] = _short_cut_entry(tape)
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
             check_finite("tau", result, robot.name, vec)
@@ -123,6 +123,21 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 #: (:func:`dynlab.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
 #: at every step keeps the quick trace, a loop over many states gets the fewer operations.
 OPTIMIZE_AFTER = 200
+
+
+def _short_cut_entry(tape) -> list:
+    """``[function, tape, calls]`` for :func:`_fast_path`; ``function`` compiles the short cut
+    (:func:`dynlab.tracing.short_cut_function`, some milliseconds on the PUMA 560) when it is
+    first called, so that an arm called once (a slider that changes the arm) does not pay
+    for it, and puts it in its place."""
+    entry = [None, tape, 0]
+
+    def compile_then_call(q, qd, qdd):
+        entry[0] = short_cut_function(tape.program())
+        return entry[0](q, qd, qdd)
+
+    entry[0] = compile_then_call
+    return entry
 
 
 def _optimized(tape):

@@ -131,6 +131,7 @@ def check_finite(quantity: str, values, where: str, state: dict):
 
 
 _FLOAT64 = np.dtype(np.float64)
+_ARRAY = np.ndarray
 
 
 def plain_floats(values, n: int):
@@ -154,3 +155,28 @@ def plain_floats(values, n: int):
                 return None
         return values
     return None
+
+
+def plain_float_vectors(q, qd, qdd, n: int):
+    """``(q, qd, qdd)`` as three sequences of ``n`` Python floats (as :func:`plain_floats` makes
+    them) when each plainly is one, else None: one call for the three joint vectors of a numeric
+    short cut.  Finiteness is the caller's.
+
+    >>> plain_float_vectors(np.array([0.5, 1.0]), [0.0, 2.0], (1.0, 1.0), 2)
+    ([0.5, 1.0], [0.0, 2.0], (1.0, 1.0))
+    >>> plain_float_vectors([0.5, True], [0.0, 2.0], [1.0, 1.0], 2) is None
+    True
+    >>> plain_float_vectors(np.array([0.5, 1.0]), np.array([1, 2]), np.zeros(2), 2) is None
+    True
+    """
+    if type(q) is _ARRAY and type(qd) is _ARRAY and type(qdd) is _ARRAY:
+        # the common case (three float64 vectors) without a call per vector
+        shape = (n,)
+        if (q.dtype is not _FLOAT64 or qd.dtype is not _FLOAT64 or qdd.dtype is not _FLOAT64
+                or q.shape != shape or qd.shape != shape or qdd.shape != shape):
+            return None
+        return q.tolist(), qd.tolist(), qdd.tolist()
+    q, qd, qdd = plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n)
+    if q is None or qd is None or qdd is None:
+        return None
+    return q, qd, qdd

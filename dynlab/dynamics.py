@@ -9,19 +9,18 @@ array([15.7093])
 
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 import numpy as np
 import sympy
 
 from dynlab import formulations
-from dynlab.checks import check_finite, flag, plain_floats
+from dynlab.checks import check_finite, flag
 from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
 from dynlab.symbolic import compact, worth_compacting
-from dynlab.tracing import compile_joint_function
+from dynlab.tracing import compile_joint_function, short_cut_function
 
 
 def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
@@ -58,22 +57,25 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1], method="lagrange_euler")[0])
     a**2*m*qdd1/3 + a*g*m*cos(q1)/2
     """
-    fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
-                      compiled)
+    if (variant is None and gravity is True and friction is True and tip_wrench is True
+            and trace is False and compiled is True and simplify is None
+            and type(method) is str and method == "newton_euler" and isinstance(robot, Robot)):
+        # the default call (a slider's, a loop's): its entry under one constant key, no
+        # tuple built per call
+        fast = robot.cache.get(_DEFAULT_KEY)
+    else:
+        fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
+                          simplify, compiled)
     if fast is not None:
-        n = robot.n
-        q_, qd_, qdd_ = plain_floats(q, n), plain_floats(qd, n), plain_floats(qdd, n)
-        # one sum per vector: inf or NaN anywhere makes it non-finite (as does a sum that
-        # merely overflows, which the checked way then sorts out)
-        if (q_ is not None and qd_ is not None and qdd_ is not None
-                and math.isfinite(sum(q_) + sum(qd_) + sum(qdd_))):
-            fast[2] += 1
-            if fast[2] == OPTIMIZE_AFTER:
-                fast[0] = _optimized(fast[1])
-            tau = fast[0](q_, qd_, qdd_)
-            if math.isfinite(sum(tau)):
-                return np.array(tau)
-        # anything else (other types, inf or NaN in or out) goes the checked way below
+        fast[2] += 1
+        if fast[2] == OPTIMIZE_AFTER:
+            fast[0] = _optimized(fast[1])
+        # plain finite floats in and out, else None (dynlab.tracing.short_cut_function)
+        tau = fast[0](q, qd, qdd)
+        if tau is not None:
+            return tau
+        # anything else (other types, inf or NaN in or out) goes the checked way below, which
+        # names the cause
     variant_given = variant is not None
     formulation, variant = formulations.lookup(method, variant)
     where = "inverse_dynamics"
@@ -94,8 +96,10 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         function, tape = compile_joint_function(
             robot, ("inverse_dynamics", method, variant, *options.values()),
             _torques_only(recursion), **options)
-        robot.cache[_fast_key(robot, method, variant if variant_given else None, gravity,
-                              friction, tip_wrench)] = [function, tape, 0]
+        key = _fast_key(robot, method, variant if variant_given else None, gravity, friction,
+                        tip_wrench)
+        if key not in robot.cache:
+            robot.cache[key] = _short_cut_entry(tape)
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
             check_finite("tau", result, robot.name, vec)
@@ -121,20 +125,42 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 OPTIMIZE_AFTER = 200
 
 
+def _short_cut_entry(tape) -> list:
+    """``[function, tape, calls]`` for :func:`_fast_path`; ``function`` compiles the short cut
+    (:func:`dynlab.tracing.short_cut_function`, some milliseconds on the PUMA 560) when it is
+    first called, so that an arm called once (a slider that changes the arm) does not pay
+    for it, and puts it in its place."""
+    entry = [None, tape, 0]
+
+    def compile_then_call(q, qd, qdd):
+        entry[0] = short_cut_function(tape.program())
+        return entry[0](q, qd, qdd)
+
+    entry[0] = compile_then_call
+    return entry
+
+
 def _optimized(tape):
-    """The traced program of ``tape``, optimised and compiled (same inputs and outputs)."""
+    """The traced program of ``tape``, optimised and compiled for the short cut (same inputs
+    and outputs, :func:`dynlab.tracing.short_cut_function`)."""
     from dynlab.optimizer import optimize
-    return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
+    return short_cut_function(optimize(tape.program()))
 
 
 def _fast_key(robot, method, variant, gravity, friction, tip_wrench) -> tuple:
     return ("public inverse_dynamics", method, variant, gravity, friction, tip_wrench)
 
 
+#: The short cut's key for the default arguments (Newton-Euler, link frames, every term).
+_DEFAULT_KEY = _fast_key(None, "newton_euler", None, True, True, True)
+
+
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """``[function, tape, calls]``: the compiled function that an earlier call of
-    :func:`inverse_dynamics` with these very arguments checked and stored, or None.  Only exact booleans and strings take this path
+    """``[function, tape, calls]``: the compiled function (:func:`dynlab.tracing.short_cut_function`)
+    that an earlier call of :func:`inverse_dynamics` with these very arguments checked and
+    stored, or None.  Only exact booleans and
+    strings take this path
     (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
     checked as usual; the joint vectors and the result are checked by the caller."""
     if (trace is not False or compiled is not True or simplify is not None

@@ -32,8 +32,13 @@ def f(x):
 
 from __future__ import annotations
 
+import math
 import numbers
 
+import numpy as np
+
+from dynlab import emitters
+from dynlab.checks import plain_float_vectors
 from dynlab.optimizer import optimize
 from dynlab.program import MATH_FUNCTIONS, Program
 from dynlab.vectors import Backend
@@ -216,6 +221,106 @@ def optimized_joint_function(tape: Tape):
     (fewer operations, tens of milliseconds once) and compiled: the same inputs and outputs as
     the function :func:`compile_joint_function` returns, equal to round-off."""
     return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
+
+
+#: For each operation of a program line, the positions of its arguments through which an inf or
+#: NaN always reaches the result (or makes the float operation raise): ``x + inf`` is inf or
+#: NaN, ``inf * 0`` is NaN, ``math.sin(inf)`` raises ``ValueError``, ``inf / 0`` raises
+#: ``ZeroDivisionError``; but ``1 / inf`` is 0, ``exp(-inf)`` is 0 and ``sign(inf)`` is 1.
+_PASSES_NON_FINITE = {"+": (0, 1), "-": (0, 1), "*": (0, 1), "neg": (0,), "/": (0,),
+                      "sin": (0,), "cos": (0,), "sqrt": (0,), "abs": (0,),
+                      "exp": (), "sign": ()}
+
+
+def unshown_inputs(program: Program) -> list:
+    """The inputs of ``program`` (``(stem, k)``: ``q`` 0 is ``q0``) whose inf or NaN might not
+    show in the outputs: every other input, if inf or NaN, makes some output inf or NaN, or
+    makes the float code raise ``ValueError`` (``math.sin(inf)``) or ``ArithmeticError``
+    (``inf / 0``).  A caller that checks the outputs, and catches those errors, has to check
+    only these inputs.
+
+    An input shows when it reaches an output through arguments that always carry a non-finite
+    value on (:data:`_PASSES_NON_FINITE`); one used only by ``exp``, ``sign`` or a divisor, or not
+    at all (the PUMA 560's ``q1``: no torque depends on it), may not.
+
+    >>> tape = Tape()
+    >>> x, y = tape.inputs("x", 2)
+    >>> tape.outputs([x * 2.0 + 1.0 / y])
+    >>> unshown_inputs(tape.program())                  # y = inf gives x * 2 + 0
+    [('x', 1)]
+    >>> tape.outputs([x * 2.0 + 1.0 / y, y - 1.0])
+    >>> unshown_inputs(tape.program())
+    []
+    """
+    every = [(stem, k) for stem, n in program.inputs for k in range(n)]
+    if len({target for target, _, _ in program.lines}) != len(program.lines):
+        return every                    # a name assigned twice: no claim about any input
+    carries = {value for value in program.outputs if isinstance(value, str)}
+    for target, op, args in reversed(program.lines):
+        if target in carries:
+            carries.update(args[k] for k in _PASSES_NON_FINITE[op] if isinstance(args[k], str))
+    return [(stem, k) for stem, k in every if f"{stem}{k}" not in carries]
+
+
+def short_cut_function(program: Program, name: str = "joint_function"):
+    """``program`` (inputs ``q``, ``qd``, ``qdd`` of ``n`` entries each) compiled for a public
+    call's numeric short cut: ``function(q, qd, qdd)`` is the outputs as a NumPy array when
+    the three vectors are plain floats (:func:`dynlab.checks.plain_float_vectors`) and inputs
+    and outputs are finite, else None (the caller then goes its checked way, which names what is
+    wrong).  One function does it all, to spare the calls around the program: three float64
+    vectors become lists, the inputs of :func:`unshown_inputs` are checked, an inf or NaN in any
+    other input shows in the outputs or raises ``ValueError`` or ``ArithmeticError`` (caught),
+    and one sum of the outputs is inf or NaN when any output is (or when it merely overflows:
+    None too).  The operations are those of :meth:`dynlab.program.Program.compile`, so the
+    numbers are the same.
+
+    >>> tape = Tape()
+    >>> x, y, z = (tape.inputs(stem, 1)[0] for stem in ("q", "qd", "qdd"))
+    >>> tape.outputs([x * 2.0 + 1.0 / y, z - 1.0])
+    >>> function = short_cut_function(tape.program())
+    >>> function([1.0], [0.5], [3.0]), function(np.array([1.0]), np.array([0.5]), np.zeros(1))
+    (array([4., 2.]), array([ 4., -1.]))
+    >>> function([1.0], [float("inf")], [3.0]), function([1.0], [0.0], [3.0]), function([1], [0.5], [3.0])
+    (None, None, None)
+    """
+    arguments = ("q", "qd", "qdd")
+    if [stem for stem, _ in program.inputs] != list(arguments):
+        raise ValueError(f"{name}: the inputs must be q, qd and qdd, not "
+                         f"{', '.join(stem for stem, _ in program.inputs)}")
+    n = program.inputs[0][1]
+    if any(size != n for _, size in program.inputs):
+        raise ValueError(f"{name}: q, qd and qdd must have as many entries each")
+    lines = emitters.python_run_source(program, name, arguments).split("\n")
+    unpacking, body, (result,) = lines[1:4], lines[4:-1], lines[-1:]
+    unshown = [f"{stem}{k}" for stem, k in unshown_inputs(program)]
+    text = [lines[0],
+            "    if type(q) is ndarray and type(qd) is ndarray and type(qdd) is ndarray:",
+            "        if (q.dtype is not float64 or qd.dtype is not float64",
+            "                or qdd.dtype is not float64 or q.shape != shape",
+            "                or qd.shape != shape or qdd.shape != shape):",
+            "            return None",
+            "        q, qd, qdd = q.tolist(), qd.tolist(), qdd.tolist()",
+            "    else:",
+            "        floats = plain_float_vectors(q, qd, qdd, n)",
+            "        if floats is None:",
+            "            return None",
+            "        q, qd, qdd = floats",
+            *unpacking]
+    if unshown:
+        text.append(f"    if not isfinite({' + '.join(unshown)}):")
+        text.append("        return None")
+    text += ["    try:", *("    " + line for line in body),
+             "    except (ValueError, ArithmeticError):     # math.sin(inf), inf / 0, ...",
+             "        return None",
+             result.replace("    return ", "    outputs = ", 1),
+             "    if isfinite(sum(outputs)):",
+             "        return array(outputs)",
+             "    return None"]
+    namespace = dict(MATH_FUNCTIONS, inf=math.inf, nan=math.nan, isfinite=math.isfinite,
+                     ndarray=np.ndarray, float64=np.dtype(np.float64), array=np.array,
+                     shape=(n,), n=n, plain_float_vectors=plain_float_vectors)
+    exec(compile("\n".join(text), f"<dynlab short cut {name}>", "exec"), namespace)
+    return namespace[name]
 
 
 def compile_joint_function(robot, key, recursion, **options):

@@ -130,3 +130,79 @@ def test_forward_dynamics_short_cut_falls_back_on_a_singular_pivot_and_an_overfl
     forward_dynamics(two, [0.0, 0.0], [1.0, 1.0], [0.0, 0.0])
     with pytest.raises(NotFiniteError, match="qdd"):
         forward_dynamics(two, [0.0, 0.0], [1e200, 1e200], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("swapped", [False, True])
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_the_short_cut_sends_every_non_finite_entry_the_checked_way(warm_puma, swapped, bad):
+    """Only the entries whose inf or NaN might not show in tau are summed on the short cut (the
+    PUMA 560's q1: no torque depends on it); any other shows in tau, or makes the float code
+    raise, and the checked way then names the entry."""
+    from dynlab.dynamics import OPTIMIZE_AFTER
+    (entry,) = [v for k, v in warm_puma.cache.items() if k[0] == "public inverse_dynamics"]
+    inverse_dynamics(warm_puma, Q, QD, QDD)            # the short cut's first use compiles it
+    first = entry[0]
+    if swapped:
+        for _ in range(OPTIMIZE_AFTER):
+            inverse_dynamics(warm_puma, Q, QD, QDD)
+    assert (entry[0] is not first) == swapped
+    for name, position in (("q", 0), ("qd", 1), ("qdd", 2)):
+        for k in range(6):
+            vectors = [np.array(Q), np.array(QD), np.array(QDD)]
+            vectors[position][k] = bad
+            with pytest.raises(ValueError, match=rf"{name}\[{k}\].*finite"):
+                inverse_dynamics(warm_puma, *vectors)
+            lists = [list(Q), list(QD), list(QDD)]
+            lists[position][k] = bad
+            with pytest.raises(ValueError, match=rf"{name}\[{k}\].*finite"):
+                inverse_dynamics(warm_puma, *lists)
+    assert np.allclose(inverse_dynamics(warm_puma, Q, QD, QDD),
+                       inverse_dynamics(puma560(), Q, QD, QDD, compiled=False),
+                       rtol=1e-12, atol=1e-12)
+
+
+def stored_tape(arm):
+    """The tape of the short cut's one entry on ``arm``."""
+    (entry,) = [v for k, v in arm.cache.items() if k[0] == "public inverse_dynamics"]
+    return entry[1]
+
+
+def test_the_short_cut_function_computes_what_the_compiled_program_does(warm_puma):
+    from dynlab.optimizer import optimize
+    from dynlab.tracing import short_cut_function
+    traced = stored_tape(warm_puma).program()
+    rng = np.random.default_rng(7)
+    for program in (traced, optimize(traced)):
+        plain = program.compile("f", ("q", "qd", "qdd"))
+        short = short_cut_function(program)
+        for _ in range(5):
+            state = [rng.uniform(-3, 3, 6) for _ in range(3)]
+            tau = short(*state)
+            assert type(tau) is np.ndarray and tau.dtype == float
+            assert np.array_equal(tau, np.array(plain(*(v.tolist() for v in state))))
+            assert np.array_equal(short(*(v.tolist() for v in state)), tau)
+        assert short(np.array(Q), np.array(QD), np.array(QDD, dtype=np.float32)) is None
+        assert short(np.array(Q), np.array(QD), np.array([QDD])) is None
+        assert short(Q, QD, [1] * 6) is None
+
+
+def test_the_inputs_that_torques_might_not_show_as_non_finite():
+    from dynlab import Link, Robot
+    from dynlab.optimizer import optimize
+    from dynlab.tracing import unshown_inputs
+    arm = puma560()
+    inverse_dynamics(arm, Q, QD, QDD)
+    program = stored_tape(arm).program()
+    assert unshown_inputs(program) == [("q", 0)] == unshown_inputs(optimize(program))
+    # a wheel turning about a vertical axis, Coulomb friction only: its angle and its rate
+    # (through sign(qd1) alone) do not show in the torque
+    wheel = Robot([Link("R", mass=2.0, inertia=(0.15, 0.15, 0.3), coulomb=0.5, name="wheel")],
+                  gravity=(0, 0, -9.8), name="wheel")
+    assert np.allclose(inverse_dynamics(wheel, [0.0], [1.0], [2.0]), [0.6 + 0.5])
+    program = stored_tape(wheel).program()
+    assert unshown_inputs(program) == [("q", 0), ("qd", 0)]
+    for bad in (math.inf, -math.inf, math.nan):
+        with pytest.raises(ValueError, match=r"qd\[0\].*finite"):
+            inverse_dynamics(wheel, [0.0], [bad], [2.0])
+        with pytest.raises(ValueError, match=r"q\[0\].*finite"):
+            inverse_dynamics(wheel, np.array([bad]), np.array([1.0]), np.array([2.0]))

@@ -303,19 +303,22 @@ def _numbers(value, digits: int = 4) -> str:
     return r"\left(" + r",\ ".join(number(v) for v in array) + r"\right)"
 
 
-def decimal_matrix(value, decimals: int = 4) -> str:
-    r"""A numeric matrix or vector (a vector as a column) as a LaTeX ``bmatrix`` with
-    ``decimals`` decimals, trailing zeros dropped, round-off's signed zero printed as 0.
+def decimal_matrix(value, decimals: int = 4, row: bool = False) -> str:
+    r"""A numeric matrix or vector (a vector as a column, as a row if ``row``) as a LaTeX
+    ``bmatrix`` with ``decimals`` decimals, trailing zeros dropped, round-off's signed zero
+    printed as 0.
 
     >>> print(decimal_matrix([[2.76941, -0.0000001], [17.4, 1e-7]]))
     \begin{bmatrix}2.7694 & 0\\ 17.4 & 0\end{bmatrix}
     >>> print(decimal_matrix([0.5, -1.25], decimals=1))
     \begin{bmatrix}0.5\\ -1.2\end{bmatrix}
+    >>> print(decimal_matrix([0.5, -1.25], row=True))
+    \begin{bmatrix}0.5 & -1.25\end{bmatrix}
     """
     import numpy as np
     array = np.asarray(value, dtype=float)
     if array.ndim == 1:
-        array = array[:, None]
+        array = array[None, :] if row else array[:, None]
 
     def number(v):
         text = f"{round(float(v), decimals) + 0.0:.{decimals}f}"

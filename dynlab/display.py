@@ -418,7 +418,7 @@ def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Se
             text = f"{name} = {latex(value) if _is_symbolic(value) else _numbers(value)}"
             if isinstance(value, sympy.Expr) and (rates or _joint_rates(value)):
                 # a joint torque as the books write it: by accelerations and rate products
-                text = rate_form(name, value, rates or _joint_rates(value), collect_by)
+                text = rate_form(name, value, rates or _joint_rates(value), collect_by, width=70)
             elif not isinstance(value, sympy.MatrixBase) and _rendered_width(text) > 80:
                 text = wrapped(name, value)        # a long scalar on lines
             rows.append(f"{head} & {text}")

@@ -103,6 +103,18 @@ def polynomial_latex(coefficients) -> str:
     return f"${text}$"
 
 
+def law_latex(law) -> str:
+    r"""An operation-count law ``(coefficients, n0)`` (:func:`dynlab.opcount.polynomial_law`) as
+    inline mathematics with the first :math:`n` it holds for.
+
+    >>> from fractions import Fraction
+    >>> law_latex(([Fraction(-147), Fraction(152)], 2))
+    '$152n - 147\\ (n \\ge 2)$'
+    """
+    coefficients, start = law
+    return polynomial_latex(coefficients)[:-1] + rf"\ (n \ge {start})$"
+
+
 def counts_markdown(rows: dict):
     """A Markdown table of operation counts: label -> ``{"mul", "add", "div", "call"}``.
 
@@ -307,14 +319,16 @@ def count_laws(series: dict) -> dict:
 
 def law_rows(series: dict, laws: dict) -> list:
     """The rows of the table of laws: formulation, multiplications, additions, first n of the
-    law, degree, log-log slope over the last six n, mul + add at the largest n."""
+    law, degree, log-log slope over the last six n, mul + add at the largest n (kept on one
+    line of its cell)."""
     rows = []
     for label, points in series.items():
         ns = [n for n, _ in points]
         (mul_law, start), (add_law, _) = laws[label]["mul"], laws[label]["add"]
         slope = fit_exponent(ns[-6:], [total(c) for _, c in points][-6:])
-        rows.append((label, polynomial_latex(mul_law), polynomial_latex(add_law), f"$n \\ge {start}$",
-                     len(mul_law) - 1, f"{slope:.2f}", f"{total(points[-1][1]):,} (n = {ns[-1]})"))
+        rows.append((label, polynomial_latex(mul_law), polynomial_latex(add_law), f"${{n \\ge {start}}}$",
+                     len(mul_law) - 1, f"{slope:.2f}",
+                     f"{total(points[-1][1]):,}&nbsp;at&nbsp;${{n{{=}}{ns[-1]}}}$"))   # on one line
     return rows
 
 

@@ -303,19 +303,22 @@ def _numbers(value, digits: int = 4) -> str:
     return r"\left(" + r",\ ".join(number(v) for v in array) + r"\right)"
 
 
-def decimal_matrix(value, decimals: int = 4) -> str:
-    r"""A numeric matrix or vector (a vector as a column) as a LaTeX ``bmatrix`` with
-    ``decimals`` decimals, trailing zeros dropped, round-off's signed zero printed as 0.
+def decimal_matrix(value, decimals: int = 4, row: bool = False) -> str:
+    r"""A numeric matrix or vector (a vector as a column, as a row if ``row``) as a LaTeX
+    ``bmatrix`` with ``decimals`` decimals, trailing zeros dropped, round-off's signed zero
+    printed as 0.
 
     >>> print(decimal_matrix([[2.76941, -0.0000001], [17.4, 1e-7]]))
     \begin{bmatrix}2.7694 & 0\\ 17.4 & 0\end{bmatrix}
     >>> print(decimal_matrix([0.5, -1.25], decimals=1))
     \begin{bmatrix}0.5\\ -1.2\end{bmatrix}
+    >>> print(decimal_matrix([0.5, -1.25], row=True))
+    \begin{bmatrix}0.5 & -1.25\end{bmatrix}
     """
     import numpy as np
     array = np.asarray(value, dtype=float)
     if array.ndim == 1:
-        array = array[:, None]
+        array = array[None, :] if row else array[:, None]
 
     def number(v):
         text = f"{round(float(v), decimals) + 0.0:.{decimals}f}"
@@ -374,19 +377,33 @@ def rate_form(name: str, expr, rates: Sequence, collect_by: Sequence = (), width
     return r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"
 
 
+def _joint_rates(expr) -> list:
+    """The joint accelerations then the joint rates among ``expr``'s symbols, by joint:
+    ``[qdd1, qdd2, qd1, qd2]``."""
+    found = {s for s in expr.free_symbols if _JOINT_NAME.fullmatch(s.name)}
+    def order(kind):
+        return sorted((s for s in found if _JOINT_NAME.fullmatch(s.name).group(1) == kind),
+                      key=lambda s: int(_JOINT_NAME.fullmatch(s.name).group(2)))
+    return order("qdd") + order("qd")
+
+
 def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Sequence = ()):
     r"""The quantities ``keys`` of a symbolic Newton-Euler trace (:class:`dynlab.dynamics.Trace`)
     as a table a notebook column holds: the links stacked, one quantity per row, vectors as
-    columns.  In base-frame traces the quantities carry no ``{}^iR_0``.  Given ``rates`` (the
-    joint accelerations and rates), a symbolic joint torque is written by :func:`rate_form`, one
-    bracket per acceleration and per product of rates, each collected by ``collect_by``.
+    columns, each quantity labelled with its link's number (:math:`{}^2R_0\,\omega_2`).  In
+    base-frame traces the quantities carry no :math:`{}^iR_0`.  A symbolic joint torque is
+    written by :func:`rate_form`, one bracket per joint acceleration and per product of joint
+    rates (``rates``, by default the ones it contains), each collected by ``collect_by``.
 
     >>> from dynlab import inverse_dynamics, joint_symbols
     >>> from dynlab.robots import pendulum
     >>> q, qd, qdd = joint_symbols(1)
     >>> _, trace = inverse_dynamics(pendulum(symbolic=True), q, qd, qdd, trace=True)
-    >>> r"{}^iR_0\,\omega_{1}" in trace_table(trace, ["omega"]).data
+    >>> r"{}^{1}R_0\,\omega_{1}" in trace_table(trace, ["omega"]).data
     True
+    >>> print(trace_table(trace, ["tau"]).data)      # doctest: +NORMALIZE_WHITESPACE
+    \begin{array}{ll}i = 1 & \begin{aligned}\tau_{1} &= \frac{a_{1}^{2} m_{1}}{3} \ddot q_{1}
+    + \frac{C_{1} a_{1} g m_{1}}{2}\end{aligned}\\[2pt] \hline\end{array}
     """
     from IPython.display import Math
     names = TRACE_NAMES if trace.frame == "link" else {
@@ -396,12 +413,14 @@ def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Se
         for number, key in enumerate(keys):
             head = rf"i = {i}" if number == 0 else ""
             value = trace[i][key]
-            name = names.get(key, key).replace("_i", f"_{{{i}}}")
+            name = names.get(key, key).replace("{}^iR_0", f"{{}}^{{{i}}}R_0")
+            name = name.replace("_i", f"_{{{i}}}")
             text = f"{name} = {latex(value) if _is_symbolic(value) else _numbers(value)}"
-            if rates and key == "tau" and _is_symbolic(value):
-                text = rate_form(name, value, rates, collect_by)
+            if isinstance(value, sympy.Expr) and (rates or _joint_rates(value)):
+                # a joint torque as the books write it: by accelerations and rate products
+                text = rate_form(name, value, rates or _joint_rates(value), collect_by, width=70)
             elif not isinstance(value, sympy.MatrixBase) and _rendered_width(text) > 80:
-                text = wrapped(name, value)        # a long scalar (a joint torque) on lines
+                text = wrapped(name, value)        # a long scalar on lines
             rows.append(f"{head} & {text}")
         rows[-1] += r"\\[2pt] \hline"
     return Math(r"\begin{array}{ll}" + r"\\[4pt] ".join(rows) + r"\end{array}")

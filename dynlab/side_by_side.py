@@ -77,19 +77,87 @@ def _torque_header(robot, width: int) -> str:
         f"{f'tau_{i} ({unit})':>{_TORQUE_COLUMN}s}" for i, unit in enumerate(units, start=1))
 
 
+#: how wide a printed table may be: a notebook column holds about 100 characters
+_COLUMN = 100
+
+#: the registry's plain-text label parts and how they are written as mathematics
+_LABEL_MATHEMATICS = {"A^T L^T G L A": r"$\mathcal A^T \mathcal L^T \mathcal G \mathcal L \mathcal A$",
+                      "4x4": r"$4\times4$"}
+
+
+def latex_label(label: str) -> str:
+    r"""A registry label for Markdown, its mathematics as LaTeX.
+
+    >>> latex_label("Lagrange-Euler (Uicker 4x4)")
+    'Lagrange-Euler (Uicker $4\\times4$)'
+    >>> latex_label("twist-wrench (closed form A^T L^T G L A)")
+    'twist-wrench (closed form $\\mathcal A^T \\mathcal L^T \\mathcal G \\mathcal L \\mathcal A$)'
+    """
+    for plain, mathematics in _LABEL_MATHEMATICS.items():
+        label = label.replace(plain, mathematics)
+    return label
+
+
+class TorqueTable:
+    r"""The torques of every formulation as a Markdown table (header :math:`	au_i` and the
+    joint's unit, ``decimals`` decimals): what a notebook shows for an arm whose printed table
+    would be wider than a column; its plain text is the printed table.
+
+    >>> t = TorqueTable({"a 4x4": np.array([1.5, -0.25])}, ["N m", "N"], decimals=3)
+    >>> print(t._repr_markdown_())
+    | formulation | $\tau_1$ (N m) | $\tau_2$ (N) |
+    |:---|---:|---:|
+    | a $4\times4$ | +1.500 | −0.250 |
+    >>> t
+    formulation   tau_1 (N m)     tau_2 (N)
+    a 4x4              +1.500        -0.250
+    """
+
+    def __init__(self, torques: dict, units: list, decimals: int = 6):
+        self.torques, self.units, self.decimals = torques, units, decimals
+
+    def _number(self, t) -> str:
+        return f"{round(float(t), self.decimals) + 0.0:+.{self.decimals}f}"
+
+    def _repr_markdown_(self) -> str:
+        head = "| formulation | " + " | ".join(
+            rf"$\tau_{i}$ ({unit})" for i, unit in enumerate(self.units, start=1)) + " |"
+        rule = "|:---|" + "---:|" * len(self.units)
+        rows = [f"| {latex_label(label)} | "
+                + " | ".join(self._number(t).replace("-", "−") for t in values) + " |"
+                for label, values in self.torques.items()]
+        return "\n".join([head, rule, *rows])
+
+    def __repr__(self) -> str:
+        width = max(len("formulation"), *(len(label) for label in self.torques)) + 2
+        column = max(self.decimals + 8, 14)
+        lines = [f"{'formulation':{width}s}" + "".join(
+            f"{f'tau_{i} ({unit})':>{column}s}" for i, unit in enumerate(self.units, start=1))]
+        lines += [f"{label:{width}s}" + "".join(f"{self._number(t):>{column}s}" for t in values)
+                  for label, values in self.torques.items()]
+        return "\n".join(lines)
+
+
 def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
     """Every formulation's torques at ``(q, qd, qdd)``, printed one line each (9 decimals) when
-    ``show``, with the largest difference between them."""
+    ``show``, with the largest difference between them.  An arm whose printed table would be
+    wider than a notebook column (the PUMA's six joints) is shown as a :class:`TorqueTable`
+    instead, to 6 decimals."""
     rows = variants()
     width = _width(rows)
     torques = {}
-    if show:
+    narrow = width + _TORQUE_COLUMN * len(robot.joint_types) <= _COLUMN
+    if show and narrow:
         print(_torque_header(robot, width))
     for method, variant, label in rows:
         torques[label] = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
-        if show:
+        if show and narrow:
             print(f"{label:{width}s}" + "".join(
                 f"{round(float(t), 9) + 0.0:>+{_TORQUE_COLUMN}.9f}" for t in torques[label]))
+    if show and not narrow:
+        from IPython.display import display
+        display(TorqueTable(torques, ["N" if kind == "prismatic" else "N m"
+                                      for kind in robot.joint_types]))
     reference = next(iter(torques.values()))
     spread = max(float(np.max(np.abs(t - reference))) for t in torques.values())
     return SideBySide(torques, spread)

@@ -74,3 +74,20 @@ def test_book_form_groups_large_expressions():
                                                       - sympy.sin(q2) * sympy.sin(q3))**2
                             * sympy.cos(q2)**(k % 2) for k in range(12)))
     assert sympy.Symbol("C23") in book_form(expr).free_symbols
+
+
+def test_trace_table_writes_a_torque_by_rates_within_a_column():
+    # the two-link arm's tau_1 (Fu, Gonzalez & Lee, Eq. (3.2-37)): one bracket per acceleration
+    # and rate product, the inertia entries D_11, D_12 as brackets, every line within a column
+    from dynlab import inverse_dynamics
+    from dynlab.display import _rendered_width, trace_table
+    from dynlab.robots import planar_2r
+    q2_, qd2_, qdd2_ = joint_symbols(2)
+    tau, trace = inverse_dynamics(planar_2r(symbolic=True), q2_, qd2_, qdd2_, trace=True)
+    data = trace_table(trace, ("F", "tau")).data
+    rows = re.split(r"\\\\", data)
+    torque = next(r for r in rows if r"\tau_{1}" in r)
+    assert r"\ddot q_{1}" in torque and r"\dot q_{1} \dot q_{2}" in torque
+    assert r"\left(\frac{C_{1}" not in torque          # not the factored l(...) of one term
+    assert all(_rendered_width(row) <= 80 for row in rows if r"\tau" in row or "&\\quad" in row)
+    assert r"{}^{2}R_0 F_{2}" in data and "{}^iR_0" not in data     # the link's own number

@@ -140,13 +140,18 @@ def falling_figure(falling):
         left.plot(falling.t, falling.q[:, k], label=f"$q_{k + 1}$")
     left.set(xlabel="t (s)", ylabel="rad", title="joint angles")
     left.legend(fontsize=7, ncol=2)
-    for name, values in (("kinetic", falling.kinetic), ("potential", falling.potential),
-                         ("total", falling.total)):
-        right.plot(falling.t, values, label=name)
-    right.set(xlabel="t (s)", ylabel="J", title="energies")
-    right.legend(fontsize=7)
+    plot_energies(right, falling)
     fig.tight_layout()
     return fig
+
+
+def plot_energies(ax, motion) -> None:
+    """Kinetic, potential and total energy of ``motion`` against time, on ``ax``, with a legend."""
+    for name, values in (("kinetic", motion.kinetic), ("potential", motion.potential),
+                         ("total", motion.total)):
+        ax.plot(motion.t, values, label=name)
+    ax.set(xlabel="t (s)", ylabel="J", title="energies")
+    ax.legend(fontsize=7)
 
 
 #: The explorer's sliders: name -> (start, min, max, step, label).
@@ -179,12 +184,7 @@ def energies_figure(motion):
     """Kinetic, potential and total energy of a motion against time."""
     from matplotlib.figure import Figure
     fig = Figure(figsize=(6, 2.2))
-    ax = fig.add_subplot()
-    for name, values in (("kinetic", motion.kinetic), ("potential", motion.potential),
-                         ("total", motion.total)):
-        ax.plot(motion.t, values, label=name)
-    ax.set(xlabel="t (s)", ylabel="J", title="energies")
-    ax.legend(fontsize=7)
+    plot_energies(fig.add_subplot(), motion)
     fig.tight_layout()
     return fig
 

@@ -23,8 +23,12 @@ from dynlab.symbolic import compact, worth_compacting
 from dynlab.tracing import compile_joint_function, short_cut_function
 
 
+#: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
+DEFAULT_METHOD = "newton_euler"
+
+
 def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
-                     method: str = "newton_euler", variant: str | None = None,
+                     method: str = DEFAULT_METHOD, variant: str | None = None,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      trace: bool = False, simplify: bool | None = None,
                      compiled: bool = True):
@@ -59,9 +63,9 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     """
     if (variant is None and gravity is True and friction is True and tip_wrench is True
             and trace is False and compiled is True and simplify is None
-            and type(method) is str and method == "newton_euler" and isinstance(robot, Robot)):
-        # the default call (a slider's, a loop's): its entry under one constant key, no
-        # tuple built per call
+            and type(method) is str and method == DEFAULT_METHOD and isinstance(robot, Robot)):
+        # the default call (a slider's, a loop's; the method is this function's default, not
+        # a choice of behaviour): its entry under one constant key, no tuple built per call
         fast = robot.cache.get(_DEFAULT_KEY)
     else:
         fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
@@ -152,7 +156,7 @@ def _fast_key(robot, method, variant, gravity, friction, tip_wrench) -> tuple:
 
 
 #: The short cut's key for the default arguments (Newton-Euler, link frames, every term).
-_DEFAULT_KEY = _fast_key(None, "newton_euler", None, True, True, True)
+_DEFAULT_KEY = _fast_key(None, DEFAULT_METHOD, None, True, True, True)
 
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,

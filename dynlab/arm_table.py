@@ -18,9 +18,6 @@ import math
 
 import sympy
 
-#: the columns: link, joint type, the four DH parameters, mass, centre of mass, inertia tensor
-COLUMNS = ("i", r"\text{joint}", r"\theta", "d", "a", r"\alpha", "m", r"\bar r", r"I_{\bar r}")
-
 
 def exact(value):
     """A whole-number float as an exact integer, any other float to 6 significant digits (a
@@ -34,21 +31,8 @@ def exact(value):
     return value
 
 
-def _row(k: int, link) -> str:
-    q = sympy.Symbol(f"q_{k}")
-    theta = q + exact(link.offset) if link.is_revolute else link.theta
-    d = q + exact(link.offset) if link.is_prismatic else link.d
-    cells = [str(k), "R" if link.is_revolute else "P",
-             *(sympy.latex(exact(v)) for v in (theta, d, link.a, link.alpha, link.mass)),
-             sympy.latex(sympy.Matrix([[exact(c) for c in link.com]])),
-             sympy.latex(sympy.Matrix([[exact(e) for e in row] for row in link.inertia]))]
-    return " & ".join(cells)
-
-
 def arm_table(robot):
-    """``robot``'s table (an IPython ``Math`` object): link ``i``, joint type, ``theta``, ``d``,
-    ``a``, ``alpha``, mass, centre of mass and inertia tensor about it, both in frame ``i``."""
+    """``robot``'s table (:meth:`dynlab.model.Robot.table_latex`, an IPython ``Math`` object),
+    each number written by :func:`exact`."""
     from IPython.display import Math
-    rows = [_row(k, link) for k, link in enumerate(robot.links, start=1)]
-    return Math(r"\begin{array}{" + "c" * len(COLUMNS) + "}" + " & ".join(COLUMNS)
-                + r"\\ \hline " + r" \\ ".join(rows) + r"\end{array}")
+    return Math(robot.table_latex(number=exact))

@@ -657,21 +657,29 @@ class Robot:
                 f"<small>{foot[4:]}</small></div>")
 
     def _repr_latex_(self) -> str:
+        return f"$${self.table_latex()}$$"
+
+    def table_latex(self, number=None) -> str:
+        """The arm's table as a LaTeX ``array``: link ``i``, joint type, ``theta``, ``d``,
+        ``a``, ``alpha``, mass, centre of mass and inertia tensor about it (both in frame
+        ``i``), the joint variable in the row of its joint.  ``number`` writes each parameter
+        (default: whole numbers and multiples of pi/12 exact, anything else as it is)."""
+        number = _exact if number is None else number
         cols = ["i", r"\text{joint}", r"\theta", "d", "a", r"\alpha", "m", r"\bar r",
                 r"I_{\bar r}"]
         lines = []
         for k, link in enumerate(self.links, start=1):
             q = sympy.Symbol(f"q_{k}")
-            theta = q + link.offset if link.is_revolute else link.theta
-            d = q + link.offset if link.is_prismatic else link.d
+            theta = q + number(link.offset) if link.is_revolute else link.theta
+            d = q + number(link.offset) if link.is_prismatic else link.d
             cells = [str(k), "R" if link.is_revolute else "P",
-                     *(sympy.latex(_exact(v)) for v in (theta, d, link.a, link.alpha, link.mass)),
-                     sympy.latex(sympy.Matrix([[_exact(c) for c in link.com]])),
-                     sympy.latex(sympy.Matrix([[_exact(e) for e in row]
+                     *(sympy.latex(number(v)) for v in (theta, d, link.a, link.alpha, link.mass)),
+                     sympy.latex(sympy.Matrix([[number(c) for c in link.com]])),
+                     sympy.latex(sympy.Matrix([[number(e) for e in row]
                                                for row in link.inertia]))]
             lines.append(" & ".join(cells))
-        return ("$$\\begin{array}{" + "c" * len(cols) + "}" + " & ".join(cols) + r"\\ \hline "
-                + r" \\ ".join(lines) + r"\end{array}$$")
+        return (r"\begin{array}{" + "c" * len(cols) + "}" + " & ".join(cols) + r"\\ \hline "
+                + r" \\ ".join(lines) + r"\end{array}")
 
 
 def is_zero(value) -> bool:

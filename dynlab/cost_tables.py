@@ -32,7 +32,8 @@ import numpy as np
 
 from dynlab.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
                             counting_backend, fit_exponent, generic_chain, polynomial_law,
-                            polynomial_text, table_3_1, table_3_4, table_3_5)
+                            polynomial_terms, polynomial_text, table_3_1, table_3_4, table_3_5)
+from dynlab.side_by_side import median_seconds
 
 #: The formulations counted on generic chains: label -> (method, variant, largest n counted).
 #: (The Christoffel form is the slowest to count, so it stops at n = 8.)
@@ -80,13 +81,8 @@ def polynomial_latex(coefficients) -> str:
     >>> polynomial_latex([Fraction(-62), Fraction(123)])
     '$123n - 62$'
     """
-    from fractions import Fraction
     parts = []
-    for k in range(len(coefficients) - 1, -1, -1):
-        c = Fraction(coefficients[k])
-        if c == 0:
-            continue
-        m = abs(c)
+    for sign, m, k in polynomial_terms(coefficients):
         if m == 1 and k:
             number = ""
         elif m.denominator == 1:
@@ -94,7 +90,7 @@ def polynomial_latex(coefficients) -> str:
         else:
             number = rf"\tfrac{{{m.numerator}}}{{{m.denominator}}}"
         power = "" if k == 0 else ("n" if k == 1 else f"n^{{{k}}}")
-        parts.append(("-" if c < 0 else "+", number + power))
+        parts.append((sign, number + power))
     if not parts:
         return "$0$"
     text = ("-" if parts[0][0] == "-" else "") + parts[0][1]
@@ -441,11 +437,4 @@ def seconds_as_written(robot, method: str, variant: str, repeat: int = 3) -> flo
 def microseconds_per_call(call, number: int, per: int = 1) -> float:
     """The median over 5 runs of ``number`` calls of ``call()``, in microseconds, divided by
     ``per`` (the points one call computes): a measurement, different on every run."""
-    call()
-    runs = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(number):
-            call()
-        runs.append((time.perf_counter() - start) / number / per * 1e6)
-    return float(np.median(runs))
+    return median_seconds(call, number) / per * 1e6

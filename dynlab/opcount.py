@@ -271,6 +271,22 @@ def _interpolate(points) -> list:
     return [matrix[k][size] / matrix[k][k] for k in range(size)]
 
 
+def polynomial_terms(coefficients) -> list:
+    """The non-zero terms of ``[c0, c1, ...]``, highest power first, as ``(sign, |c_k|, k)``
+    with the magnitude a ``Fraction``: what :func:`polynomial_text` and
+    :func:`dynlab.cost_tables.polynomial_latex` write.
+
+    >>> polynomial_terms([Fraction(-62), 0, Fraction(1, 2)])
+    [('+', Fraction(1, 2), 2), ('-', Fraction(62, 1), 0)]
+    """
+    terms = []
+    for k in range(len(coefficients) - 1, -1, -1):
+        c = Fraction(coefficients[k])
+        if c != 0:
+            terms.append(("-" if c < 0 else "+", abs(c), k))
+    return terms
+
+
 def polynomial_text(coefficients) -> str:
     """``[c0, c1, ...]`` as ``c_d n^d + ... + c0``.
 
@@ -278,14 +294,9 @@ def polynomial_text(coefficients) -> str:
     '123n - 62'
     """
     parts = []
-    for k in range(len(coefficients) - 1, -1, -1):
-        c = Fraction(coefficients[k])
-        if c == 0:
-            continue
-        magnitude = abs(c)
+    for sign, magnitude, k in polynomial_terms(coefficients):
         number = "" if magnitude == 1 and k else str(magnitude)
         power = "" if k == 0 else ("n" if k == 1 else f"n^{k}")
-        sign = "-" if c < 0 else "+"
         space = " " if power and magnitude.denominator != 1 else ""
         parts.append((sign, f"{number}{space}{power}"))
     if not parts:

@@ -163,6 +163,23 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
     return SideBySide(torques, spread)
 
 
+def median_seconds(call, number: int, runs: int = 5) -> float:
+    """Seconds of one ``call()``: the median over ``runs`` runs of ``number`` calls, after one
+    call to warm up (a measurement, different on every run and machine).
+
+    >>> median_seconds(lambda: None, 10) < 1e-3
+    True
+    """
+    call()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for _ in range(number):
+            call()
+        times.append((time.perf_counter() - start) / number)
+    return statistics.median(times)
+
+
 def seconds_per_call(robot, q, qd, qdd, *, number: int = 200, show: bool = True) -> list:
     """``[(label, compiled seconds, step-by-step seconds), ...]``: the median over 5 runs of one
     numeric call of each formulation, compiled (the slider path) and step by step."""
@@ -177,14 +194,7 @@ def seconds_per_call(robot, q, qd, qdd, *, number: int = 200, show: bool = True)
             def call():
                 return inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant,
                                         compiled=compiled)
-            call()
-            runs = []
-            for _ in range(5):
-                start = time.perf_counter()
-                for _ in range(count):
-                    call()
-                runs.append((time.perf_counter() - start) / count)
-            timings[compiled] = statistics.median(runs)
+            timings[compiled] = median_seconds(call, count)
         rows.append((label, timings[True], timings[False]))
         if show:
             print(f"{label:{width}s}{1e6 * timings[True]:12.1f}{1e6 * timings[False]:16.1f}")

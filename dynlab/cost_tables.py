@@ -30,6 +30,7 @@ import time
 
 import numpy as np
 
+from dynlab.display import table_markdown
 from dynlab.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
                             counting_backend, fit_exponent, generic_chain, polynomial_law,
                             polynomial_terms, polynomial_text, table_3_1, table_3_4, table_3_5)
@@ -66,9 +67,7 @@ def total(counts: dict) -> int:
 def markdown_table(header, rows):
     """A Markdown table (``IPython.display.Markdown``) from a header and rows of cells."""
     from IPython.display import Markdown
-    lines = ["| " + " | ".join(str(h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return Markdown("\n".join(lines))
+    return Markdown(table_markdown(header, rows))
 
 
 def polynomial_latex(coefficients) -> str:

@@ -328,6 +328,19 @@ def decimal_matrix(value, decimals: int = 4, row: bool = False) -> str:
     return r"\begin{bmatrix}" + r"\\ ".join(rows) + r"\end{bmatrix}"
 
 
+def table_markdown(header: Sequence, rows: Sequence) -> str:
+    """A Markdown table as text: the header, then one line per row of cells.
+
+    >>> print(table_markdown(["a", "b"], [(1, 2)]))
+    | a | b |
+    |---|---|
+    | 1 | 2 |
+    """
+    lines = ["| " + " | ".join(str(h) for h in header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
 #: a number or numeric vector as LaTeX, ``digits`` significant digits (``numbers([4e-5]) ->
 #: \left(4 \times 10^{-5}\right)``)
 numbers = _numbers

@@ -25,6 +25,7 @@ import math
 
 import numpy as np
 
+from dynlab.display import table_markdown
 from dynlab.properties import (COLUMNS, TABLE3_PRINTED, inertia_matrix_in_joint_frames,
                                model_structure, sparsity_formula, table1_dependence)
 from dynlab.robots import ARMS_004, AXIAL_COM
@@ -56,17 +57,8 @@ def dependence_rows(structure) -> list:
     return rows
 
 
-def markdown(header, rows) -> str:
-    """A Markdown table as text.
-
-    >>> print(markdown(["a", "b"], [(1, 2)]))
-    | a | b |
-    |---|---|
-    | 1 | 2 |
-    """
-    lines = ["| " + " | ".join(str(h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines)
+#: a Markdown table as text (:func:`dynlab.display.table_markdown`)
+markdown = table_markdown
 
 
 def all_structures(levels=LEVELS) -> dict:

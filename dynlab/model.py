@@ -615,7 +615,7 @@ class Robot:
                             "[" + "; ".join(", ".join(_fmt(e) for e in row) for row in inertia)
                             + "]")
             rows.append([str(k), link.name, "R" if link.is_revolute else "P", theta, d,
-                         _fmt(link.a), _fmt(link.alpha), _fmt(link.mass),
+                         _fmt(link.a), _angle_text(link.alpha), _fmt(link.mass),
                          "(" + ", ".join(_fmt(c) for c in link.com) + ")", inertia_text])
         return rows
 
@@ -703,6 +703,17 @@ def _exact(value):
         if abs(twelfths - round(twelfths)) < 1e-9 and abs(twelfths) <= 48:
             return sympy.Rational(round(twelfths), 12) * sympy.pi
     return value
+
+
+def _angle_text(value) -> str:
+    """A twist angle as the tables print it: a multiple of pi/12 exactly (``pi/2``), else as
+    :func:`_fmt` writes numbers.
+
+    >>> _angle_text(math.pi / 2), _angle_text(-math.pi / 2), _angle_text(0.0), _angle_text(0.3)
+    ('pi/2', '-pi/2', '0', '0.3')
+    """
+    exact = _exact(value)
+    return str(exact) if isinstance(exact, sympy.Basic) else _fmt(value)
 
 
 def _fmt(value) -> str:

@@ -72,6 +72,7 @@ from dynlab.checks import check_finite, flag, not_finite, plain_floats
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
 from dynlab.model import Robot
+from dynlab.robot_data import ShortCut
 from dynlab.tracing import compile_joint_function, optimized_joint_function
 
 #: Calls of the short cut after which it swaps the traced function for the optimised program
@@ -160,7 +161,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
                            with_tape: bool = False):
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
     accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
-    Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples.
+    Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
     ``with_tape``: return ``(f, tape)``, the tape for
     :func:`dynlab.tracing.optimized_joint_function`."""
     formulation, variant = formulations.lookup(method, variant)
@@ -258,12 +259,8 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     return D, check_finite("bias", bias, robot.name, vec)
 
 
-def _fast_key(method, variant, gravity, friction, tip_wrench) -> tuple:
-    return ("public forward_dynamics", method, variant, gravity, friction, tip_wrench)
-
-
 def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify):
-    """``[function, frictionless, calls, tape]`` that an earlier, fully checked call of
+    """The :class:`dynlab.robot_data.ShortCut` that an earlier, fully checked call of
     :func:`forward_dynamics` with these very arguments stored, or None.  Only exact booleans and
     strings take this path (``1`` for ``True`` would otherwise find ``True``'s entry)."""
     if (compiled is not True or simplify is not None or type(method) is not str
@@ -271,7 +268,7 @@ def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, sim
             or type(friction) is not bool or type(tip_wrench) is not bool
             or not isinstance(robot, Robot)):
         return None
-    return robot.cache.get(_fast_key(method, variant, gravity, friction, tip_wrench))
+    return robot.data.forward_short_cut(method, variant, gravity, friction, tip_wrench)
 
 
 def _accelerations_quickly(robot, stored, q, qd, tau):
@@ -281,12 +278,12 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
     arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(tau, n))
     if None in arguments or not math.isfinite(sum(map(sum, arguments))):
         return None
-    function, frictionless, calls, tape = stored
-    if calls == OPTIMIZE_AFTER:
-        function = stored[0] = optimized_joint_function(tape)
-    stored[2] = calls + 1
+    function = stored.function
+    if stored.calls == OPTIMIZE_AFTER:
+        function = stored.function = optimized_joint_function(stored.tape)
+    stored.calls += 1
     q, qd, net = arguments
-    if not frictionless:
+    if not stored.frictionless:
         net = tuple(t - f for t, f in zip(net, _friction(robot.numeric()[0], qd, True)))
     try:
         values = function(q, qd, net)
@@ -340,7 +337,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         if qdd is not None:
             return qdd
         # anything else (other types, inf or NaN, a pivot near 0) goes the checked way below
-    key = _fast_key(method, variant, gravity, friction, tip_wrench)
+    switches = (method, variant, gravity, friction, tip_wrench)
     _, variant = formulations.lookup(method, variant)
     gravity, friction, tip_wrench, compiled = _flags("forward_dynamics", gravity, friction,
                                                      tip_wrench, compiled)
@@ -367,7 +364,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         if not np.isfinite(result).all():      # one check of the outputs: an overflow
             check_finite("qdd", result, robot.name, vec)
         frictionless = not (friction and any(link.has_friction for link in links))
-        robot.cache[key] = [function, frictionless, 0, tape]
+        robot.data.keep_forward_short_cut(*switches, ShortCut(function, tape, frictionless))
         return result
     import scipy.linalg
     rows, bias = formulations.inertia_and_bias_function(

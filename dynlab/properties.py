@@ -966,7 +966,7 @@ def model_structure(robot: Robot) -> ModelStructure:
     symbolic parameters, zero for *every* value of them, for numbers, at those numbers
     (floats read as typed).  Twists and fixed angles must be multiples of pi/2.
 
-    The result is cached in ``robot.cache``.
+    The result is kept in the robot's data (``robot.data.model_structure``).
 
     >>> from dynlab.robots import articulated
     >>> s = model_structure(articulated())
@@ -976,8 +976,8 @@ def model_structure(robot: Robot) -> ModelStructure:
     import time
     if not isinstance(robot, Robot):
         raise TypeError(f"model_structure needs a dynlab Robot, got {type(robot).__name__}")
-    if "model_structure" in robot.cache:
-        return robot.cache["model_structure"]
+    if robot.data.model_structure is not None:
+        return robot.data.model_structure
     start = time.perf_counter()
     ring = _Ring(robot)
     links = _ring_links(robot, ring)
@@ -1021,7 +1021,7 @@ def model_structure(robot: Robot) -> ModelStructure:
     structure = ModelStructure(robot, coefficients, polynomials,
                                time.perf_counter() - start)
     structure._ring = ring
-    robot.cache["model_structure"] = structure
+    robot.data.model_structure = structure
     return structure
 
 

@@ -1,4 +1,4 @@
-"""Tests of dynlab.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 9.1, Sec. 9.6.
+"""Tests of dynlab.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 8.1, Sec. 8.6.
 
 * hand derivations of k_ij, loading and kinematic factors, Coriolis and gravitational
   coefficients on small arms;
@@ -6,7 +6,7 @@
   the printed ones, each difference pinned with the assumption that produces it;
 * property-based tests on random chains: D symmetric positive definite with d_ij^2 < d_ii d_jj,
   the non-interacting and reflective-coupling properties (Tourassis & Neuman, Eqs. (38)-(39)), passivity
-  (Lynch & Park, Prop. 9.1), Tourassis & Neuman's simplified forms (36)-(37), (22), (40), (B-3) and Table 1;
+  (Lynch & Park, Prop. 8.1), Tourassis & Neuman's simplified forms (36)-(37), (22), (40), (B-3) and Table 1;
 * the structure dashboard driven without a browser.
 """
 
@@ -184,7 +184,7 @@ def test_task_space_inertia_of_the_cartesian_arm():
 
 
 def test_task_space_dynamics_reproduce_joint_torques():
-    # Lynch & Park (9.97)-(9.99): J^-T tau = Lambda Vdot + eta with V = J qd, Vdot = J qdd + Jdot qd
+    # Lynch & Park Sec. 8.6 (draft Eqs. (9.97)-(9.99)): J^-T tau = Lambda Vdot + eta with V = J qd, Vdot = J qdd + Jdot qd
     arm = articulated(symbolic=False)
     q, qd, qdd = [0.3, 0.6, -0.9], [0.5, -0.4, 0.8], [0.2, 0.7, -0.3]
     task = task_space_dynamics(arm, q, qd)
@@ -302,7 +302,7 @@ def test_sparsity_formula():
         sparsity_formula(3, 4)
 
 
-# -- random chains: Tourassis & Neuman, Sec. 2.1, (22), (36)-(40), Table 1; Lynch & Park, Prop. 9.1 ---------------------------
+# -- random chains: Tourassis & Neuman, Sec. 2.1, (22), (36)-(40), Table 1; Lynch & Park, Prop. 8.1 ---------------------------
 @settings(max_examples=25, deadline=None)
 @given(chain_and_state(max_joints=5))
 def test_inertia_matrix_properties_on_random_chains(case):
@@ -328,7 +328,7 @@ def test_christoffel_properties_on_random_chains(case):
     assert reflective_coupling_residual(Gamma) <= 1e-9 * scale                # (39)
     assert np.allclose(christoffel_004(eom.terms["dD_dq"]), Gamma, atol=1e-9 * scale)  # (36)-(37)
     N = (np.asarray(eom.terms["dD_dq"]) @ np.asarray(qd)) - 2 * np.asarray(eom.terms["C"])
-    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))  # Lynch & Park, Prop. 9.1
+    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))  # Lynch & Park, Prop. 8.1
 
 
 @settings(max_examples=25, deadline=None)

@@ -33,7 +33,7 @@ from dynlab.textbook import (C1, C1_6_5_15, C1_6_6_23, C2, C2_6_5_18, C2_6_6_26,
                              c_3_2_6, c_3_4_2, eps, friction_6_3_3, g, g0, h_6_5, h_6_6, h_3_2_6,
                              l, l1, l2, lookup, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3, qdd1,
                              qdd2, tau1_6_6_25, tau2_6_6_28, th2, thd1, thd2, thdd1, thdd2,
-                             torques_lynch_park_9_1_1)
+                             torques_lynch_park_8_1_1)
 
 NE = ("link", "base")
 LE = ("uicker", "jacobian", "christoffel")
@@ -415,17 +415,17 @@ def test_erratum_002_6_6_27_mass_weighting():
 
 
 # ================================================================================================
-# Lynch & Park, Sec. 9.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
+# Lynch & Park, Sec. 8.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
 # ================================================================================================
 def tau_003(p1=False, p2=False, p3=False):
     """L81 as printed (dynlab.textbook), with the corrections P1-P3 applied when asked."""
-    return book(torques_lynch_park_9_1_1(p1, p2, p3), THETA)
+    return book(torques_lynch_park_8_1_1(p1, p2, p3), THETA)
 
 
 @pytest.mark.parametrize("variant", NE)
 def test_003_two_link_torques_L81_corrected(variant):
     assert same(tau("lynch_park", variant), tau_003(p1=True, p2=True, p3=True))
-    assert same(tau("lynch_park", variant), lookup("lynch_park", "Sec. 9.1.1, tau after Eq. (9.8)").corrected())
+    assert same(tau("lynch_park", variant), lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example").corrected())
 
 
 @pytest.mark.parametrize("variant", NE)
@@ -439,14 +439,14 @@ def test_erratum_003_L81_each_correction_is_needed(variant):
 
 def test_erratum_003_kinetic_energy_L69():
     K = eom("lynch_park", "christoffel").terms["K"]
-    record = lookup("lynch_park", "Sec. 9.1.1, K_1 + K_2 below Eq. (9.7)")
+    record = lookup("lynch_park", "Sec. 8.1.1, K_1 + K_2")
     K_printed, K_correct = record.as_printed(), record.corrections[0]
     # the printed K_2 multiplies only its first term by m2
     assert same(K_correct - K_printed, (m2 - 1) * (
         (L2**2 + L1 * L2 * cos(th2)) * thd1 * thd2 + L2**2 * thd2**2 / 2))
     assert same(K, book(K_correct, THETA))
     assert not same(K, book(K_printed, THETA))
-    # P2's reasoning: Gamma_211 = m2 L1 L2 sin th2, Gamma_212 = Gamma_222 = 0 (9.13)
+    # P2's reasoning: Gamma_211 = m2 L1 L2 sin th2, Gamma_212 = Gamma_222 = 0 Sec. 8.1 (draft Eq. (9.13))
     Gamma = eom("lynch_park", "christoffel").terms["Gamma"]
     assert same(Gamma[1][0, 0], m2 * L1 * L2 * sin(q2))
     assert same(Gamma[1][0, 1], 0) and same(Gamma[1][1, 1], 0)

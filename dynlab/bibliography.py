@@ -27,7 +27,7 @@ BIBLIOGRAPHY = {
                  "Prentice Hall, Englewood Cliffs, NJ, 1990; Ch. 6, \"Manipulator Dynamics\".",
     "lynch_park": "K. M. Lynch and F. C. Park, *Modern Robotics: Mechanics, Planning, and "
                   "Control*, Cambridge University Press, Cambridge, 2017; Ch. 8, \"Dynamics of "
-                  "Open Chains\", Secs. 8.1-8.5 (Sec. 3.3.2 for the adjoint representation). "
+                  "Open Chains\", Secs. 8.1-8.6 (Sec. 3.3.2 for the adjoint representation). "
                   "A preliminary draft numbered this chapter 9; the few equation numbers quoted "
                   "from it are marked \"draft\".",
     "tourassis_neuman": "V. D. Tourassis and C. P. Neuman, \"Properties and structure of dynamic "

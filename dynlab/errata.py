@@ -332,8 +332,8 @@ ERRATA = (
        r" + 2(L_2^2 + L_1L_2\cos\theta_2)\dot\theta_1\dot\theta_2 + L_2^2\dot\theta_2^2\big)",
        "m_2 multiplies all three terms (misplaced parenthesis; as printed two terms are not "
        "energies); the example's torques use the corrected K_2", "corrected",
-       evidence="modern_robotics MassMatrix (InverseDynamics with thetadot = 0, g = 0 and one "
-                "unit acceleration) gives the 2R point-mass arm M_12 = m_2(L_1L_2 cos theta_2 + "
+       evidence="`modern_robotics.MassMatrix` (`InverseDynamics` at rest, without gravity, "
+                "with one unit acceleration) gives the 2R arm M_12 = m_2 (L_1 L_2 cos theta_2 + "
                 "L_2^2) and M_22 = m_2 L_2^2, the mass matrix of the corrected K_2 (the printed "
                 "one has no m_2 there)"),
     _E("lynch_park", "Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 "
@@ -341,7 +341,7 @@ ERRATA = (
        r"m_2(L_1L_2\cos\theta_1 + L_2^2)", r"m_2(L_1L_2\cos\theta_2 + L_2^2)",
        "M is symmetric (tau_2 prints M_21 with cos theta_2), and rotating the whole planar arm "
        "(theta_1) cannot change its inertia", "corrected",
-       evidence="modern_robotics MassMatrix gives the 2R point-mass arm the same M_12 = m_2(L_1L_2 "
+       evidence="`modern_robotics.MassMatrix` gives the 2R arm the same M_12 = m_2 (L_1 L_2 "
                 "cos theta_2 + L_2^2) at every theta_1"),
     _E("lynch_park", "Sec. 8.1.1, tau_2 of the 2R example, velocity term "
        "(draft: after Eq. (9.8))",
@@ -350,16 +350,16 @@ ERRATA = (
        "the Christoffel symbols of Sec. 8.1.2: Gamma_211 = -(1/2) dm_11/dtheta_2 = m_2 L_1 L_2 "
        "sin theta_2, Gamma_212 = Gamma_222 = 0: the centrifugal force on the elbow mass",
        "corrected",
-       evidence="modern_robotics VelQuadraticForces (InverseDynamics with thetaddot = 0, g = 0) "
-                "gives the 2R point-mass arm's joint 2 m_2 L_1 L_2 thetadot_1^2 sin theta_2, "
-                "with no thetadot_1 thetadot_2 term"),
+       evidence="`modern_robotics.VelQuadraticForces` (`InverseDynamics` with thetadd = 0, "
+                "without gravity) gives the torque m_2 L_1 L_2 thetadot_1^2 sin theta_2 at the "
+                "2R arm's elbow, with no thetadot_1 thetadot_2 term"),
     _E("lynch_park", "Sec. 8.1.1, tau_2 of the 2R example, gravity term "
        "(draft: after Eq. (9.8))",
        r"-m_2gL_2\cos(\theta_1 + \theta_2)", r"+m_2gL_2\cos(\theta_1 + \theta_2)",
        "= dP/dtheta_2 with the example's P_2; tau_1 prints the same term with +, and at "
        "theta = 0 both joints must hold the outstretched mass up", "corrected",
-       evidence="modern_robotics GravityForces with gravity (0, -g, 0) gives the 2R point-mass "
-                "arm's joint 2 +m_2 g L_2 cos(theta_1 + theta_2)"),
+       evidence="`modern_robotics.GravityForces` with gravity (0, -g, 0) gives the torque "
+                "+m_2 g L_2 cos(theta_1 + theta_2) at the 2R arm's elbow"),
     # the twist-wrench recursion and its closed form; derived in dynlab.twist_wrench and
     # tested in tests/test_spatial.py
     _E("lynch_park", "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))",
@@ -369,8 +369,8 @@ ERRATA = (
        "{i}'s coordinates, and the draft's own A_i = Ad_{M_i^-1}(S_i) (draft Eq. (9.40)) is S_i "
        "in frame {i}; the recursion takes V_i and A_i thetadot_i in the same frame {i}",
        "corrected",
-       evidence="modern_robotics InverseDynamics forms A_i = Ad_{M_i^-1}(S_i) with M_i the home "
-                "configuration of frame {i} (Ai = Adjoint(TransInv(Mi)) S_i) and T_{i,i-1} = "
+       evidence="`modern_robotics.InverseDynamics` forms A_i = Ad_{M_i^-1}(S_i), M_i the home "
+                "configuration of frame {i} (`Adjoint(TransInv(Mi))`), and T_{i,i-1} = "
                 "e^{-[A_i] theta_i} M_{i-1,i}^-1: the screw in frame {i}"),
     _E("lynch_park", "Sec. 8.3, the second form of the acceleration recursion "
        "(draft Eqs. (9.47), (9.58))",
@@ -382,9 +382,10 @@ ERRATA = (
        "velocity recursion and the sentence after draft Eq. (9.47), which uses "
        "Ad_{T_{i,i-1}}(V_{i-1}) = V_i - A_i thetadot_i to reach the first form, "
        "[V_i, A_i] thetadot_i", "corrected",
-       evidence="modern_robotics InverseDynamics carries V_{i-1} and Vdot_{i-1} into frame {i} "
-                "with Adjoint(T_{i,i-1}) and adds ad_{V_i}(A_i) thetadot_i, which equals the "
-                "corrected bracket since V_i - A_i thetadot_i = Ad_{T_{i,i-1}}(V_{i-1})"),
+       evidence="`modern_robotics.InverseDynamics` carries the twist and acceleration of link "
+                "i-1 into frame {i} with Ad_{T_{i,i-1}} and adds [V_i, A_i] thetadot_i "
+                "(`ad(Vi) Ai`), which is the corrected bracket since V_i - A_i thetadot_i = "
+                "Ad_{T_{i,i-1}}(V_{i-1})"),
     _E("lynch_park", "Sec. 8.3, A_i in the algorithm's preliminaries (draft Eq. (9.51))",
        r"\mathcal{A}_i = \mathrm{Ad}_{M_{i-1}^{-1}}(\mathcal{S}_i)",
        r"\mathcal{A}_i = \mathrm{Ad}_{M_i^{-1}}(\mathcal{S}_i)",
@@ -392,16 +393,16 @@ ERRATA = (
        "in frame {i}, at the centre of mass of link i, whose home configuration is M_i; "
        "M_{i-1} is frame {i-1}'s (for i = 1 the printed form leaves S_1 in the base frame)",
        "corrected",
-       evidence="modern_robotics InverseDynamics: Ai = Adjoint(TransInv(Mi)) S_i with Mi = "
-                "M_01 M_12 ... M_{i-1,i}, i.e. Ad_{M_i^-1}(S_i)"),
+       evidence="`modern_robotics.InverseDynamics` forms A_i = Ad_{M_i^-1}(S_i) "
+                "(`Adjoint(TransInv(Mi))`, M_i = M_01 M_12 ... M_{i-1,i})"),
     _E("lynch_park", "Sec. 8.3, the algorithm's initialization (draft: before Eq. (9.53))",
        r"\dot{\mathcal{V}}_0 = (0, \mathbf{g})",
        r"\dot{\mathcal{V}}_0 = (0, -\mathbf{g})",
        "the paragraph before the algorithm gives the base the acceleration -g, g the "
        "gravitational acceleration in base coordinates; with +g every gravity torque changes "
        "sign", "corrected",
-       evidence="modern_robotics InverseDynamics starts from Vdi[:, 0] = (0, 0, 0, -g), "
-                "i.e. Vdot_0 = (0, -g)"),
+       evidence="`modern_robotics.InverseDynamics` starts the forward pass from the base "
+                "acceleration (0, -g) and its `GravityForces` hold the 2R arm up"),
     _E("lynch_park", "Sec. 8.3, F_tip in the algorithm's preliminaries "
        "(draft: before Eq. (9.53))",
        r"\mathcal{F}_{\mathrm{tip}} \text{: the wrench applied to some point on link } n",
@@ -410,9 +411,9 @@ ERRATA = (
        "the initialization sets F_{n+1} = F_tip, and F_{i+1} is the wrench applied by link i "
        "to link i+1 (the free-body diagram of link i); so F_tip is applied by link n, and "
        "J^T F_tip of draft Eq. (9.81) is the torque that holds it", "corrected",
-       evidence="modern_robotics InverseDynamics documents Ftip as the spatial force applied by "
-                "the end-effector, expressed in frame {n+1}, and starts the backward pass with "
-                "F_{n+1} = Ftip"),
+       evidence="`modern_robotics.InverseDynamics` takes `Ftip`, \"the spatial force applied "
+                "by the end-effector\", as the wrench of frame {n+1}, and its "
+                "`EndEffectorForces` are J_b^T F_tip"),
     _E("lynch_park", "Sec. 8.4, the stacked accelerations (draft Eqs. (9.73), (9.78))",
        r"+[\mathrm{ad}_{\mathcal{A}\dot\theta}](\Gamma(\theta)\mathcal{V} + "
        r"\mathcal{V}_{\mathrm{base}})",
@@ -421,10 +422,9 @@ ERRATA = (
        "the acceleration recursion of Sec. 8.3 stacked: [V_i, A_i thetadot_i] = "
        "-[A_i thetadot_i, V_i] = -ad_{A_i thetadot_i}(V_i), and V_i - A_i thetadot_i = "
        "Ad_{T_{i,i-1}}(V_{i-1}) is the i-th block of Gamma V + V_base", "corrected",
-       evidence="modern_robotics InverseDynamics adds ad_{V_i}(A_i) thetadot_i = "
-                "-ad_{A_i thetadot_i}(V_i) to each link's acceleration, and its "
-                "VelQuadraticForces equals the c of the corrected sign, not the printed one "
-                "(tests, on the PUMA 560)"),
+       evidence="`modern_robotics.InverseDynamics` adds [V_i, A_i] thetadot_i = "
+                "-ad_{A_i thetadot_i}(V_i) to each link's acceleration, and on the PUMA 560 its "
+                "`VelQuadraticForces` is the c of the corrected sign, not the printed one"),
     _E("lynch_park", "Sec. 8.4, c(theta, thetadot) (draft Eq. (9.83))",
        r"c = \mathcal{A}^T\mathcal{L}^T(\mathcal{G}\mathcal{L}[\mathrm{ad}_{\mathcal{A}"
        r"\dot\theta}]\Gamma - [\mathrm{ad}_{\mathcal{V}}]^T\mathcal{G})\mathcal{L}"
@@ -435,9 +435,9 @@ ERRATA = (
        "the velocity terms of the stacked equations with the sign of the acceleration "
        "recursion (the erratum of the stacked accelerations); as printed, c disagrees with the "
        "recursion at any moving state of the PUMA 560", "corrected",
-       evidence="modern_robotics VelQuadraticForces (InverseDynamics with thetaddot = 0, g = 0, "
-                "Ftip = 0) equals the corrected c on the PUMA 560 and differs from the printed "
-                "one (tests)"),
+       evidence="`modern_robotics.VelQuadraticForces` (`InverseDynamics` with thetadd = 0, "
+                "without gravity or tip wrench) is the corrected c on the PUMA 560, not the "
+                "printed one"),
     # -- Tourassis & Neuman (1985); argued and tested in tests/test_properties.py ---------------
     _E("tourassis_neuman", "Sec. 2.1, property 1",
        r"d_{ij} = d_{ii} \text{ for all } i \text{ and } j",

@@ -454,7 +454,7 @@ def coriolis_coefficient(Gamma, j: int, m: int, i: int):
     return value
 
 
-def christoffel_004(dD_dq) -> np.ndarray:
+def simplified_christoffel_symbols(dD_dq) -> np.ndarray:
     """``c_jm(i)`` by Tourassis & Neuman's simplified forms (36) (centrifugal) and (37) (Coriolis), which drop
     the derivatives that Table 1 makes zero, from ``dD_dq[i][j][k] = dd_ij/dq_k`` (numeric);
     returns ``c[i][j][m]`` in dynlab's order (compare with ``terms["Gamma"]``).
@@ -1321,13 +1321,13 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
     >>> board.structure.total, round(board.structure.sparsity, 3)
     (15, 0.882)
     """
-    from dynlab.robots import ARMS_004
+    from dynlab.robots import TOURASSIS_NEUMAN_ARMS
     from dynlab.widgets import Parameter, round_significant, with_mass
     three = ("cartesian", "cylindrical", "spherical", "articulated")
     if arm not in three:
         raise ValueError(f"structure_dashboard: arm must be one of {', '.join(three)}, "
                          f"got {arm!r}")
-    robot = ARMS_004[arm](symbolic=False, inertia="general")
+    robot = TOURASSIS_NEUMAN_ARMS[arm](symbolic=False, inertia="general")
     q = [0.0] * robot.n if q is None else q
     if len(q) != robot.n:
         raise ValueError(f"structure_dashboard: q must have {robot.n} entries, got {len(q)}")

@@ -170,9 +170,92 @@ def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
     h = inverse_dynamics(arm, q, qd, [0.0] * 6, gravity=False, friction=False)
     assert _close(derived, h) and _close(t["c_velocity"], h)
     assert not _close(printed, h, 1e-3)
+    # the evidence of the correction: the authors' library computes the corrected c
+    mr = pytest.importorskip("modern_robotics")
+    Mlist, Glist, Slist = _modern_robotics_model(arm)
+    library = mr.VelQuadraticForces(q, qd, Mlist, Glist, Slist)
+    assert _close(library, derived) and not _close(library, printed, 1e-3)
     from dynlab.errata import errata_table
-    places = [e.place for e in errata_table("lynch_park")]
-    assert {"Sec. 8.4, the stacked accelerations (draft Eqs. (9.73), (9.78))", "Sec. 8.4, c(theta, thetadot) (draft Eq. (9.83))"} <= set(places)
+    corrected = {e.place for e in errata_table("lynch_park", kind="corrected")}
+    assert {"Sec. 8.4, the stacked accelerations (draft Eqs. (9.73), (9.78))",
+            "Sec. 8.4, c(theta, thetadot) (draft Eq. (9.83))"} <= corrected
+
+
+def test_the_second_acceleration_form_carries_v_by_ad_t_i_i_minus_1():
+    """Draft Eqs. (9.47), (9.58) print the bracket ``[Ad_{T_{i-1,i}}(V_{i-1}), A_i]``; the
+    sentence after (9.47) and the authors' library (``ad(V_i) A_i``) carry ``V_{i-1}`` into
+    frame {i} with ``Ad_{T_{i,i-1}}``.  On the PUMA 560, link by link, only that form gives the
+    library's velocity-product term."""
+    mr = pytest.importorskip("modern_robotics")
+    from dynlab.errata import errata_table
+    Mlist, Glist, Slist = _modern_robotics_model(puma560())
+    rng = np.random.default_rng(47)
+    q, qd = rng.uniform(-2, 2, (2, 6))
+    V, Mi = np.zeros(6), np.eye(4)
+    for i in range(6):
+        Mi = Mi @ Mlist[i]
+        A = mr.Adjoint(mr.TransInv(Mi)) @ Slist[:, i]                  # the library's A_i
+        T_back = mr.MatrixExp6(mr.VecTose3(-A * q[i])) @ mr.TransInv(Mlist[i])    # T_{i,i-1}
+        V_next = mr.Adjoint(T_back) @ V + A * qd[i]
+        library = mr.ad(V_next) @ A * qd[i]                            # InverseDynamics' term
+        corrected = mr.ad(mr.Adjoint(T_back) @ V) @ A * qd[i]
+        printed = mr.ad(mr.Adjoint(mr.TransInv(T_back)) @ V) @ A * qd[i]
+        assert _close(corrected, library)
+        if i > 0:                                  # V_0 = 0: the two agree at the first link
+            assert not _close(printed, library, 1e-3), i
+        V = V_next
+    assert ("Sec. 8.3, the second form of the acceleration recursion (draft Eqs. (9.47), (9.58))"
+            in {e.place for e in errata_table("lynch_park", kind="corrected")})
+
+
+def test_the_joint_screw_lives_in_frame_i_as_the_library_builds_it():
+    """Draft text after Eq. (9.35) puts A_i in frame {i-1}; the library builds
+    ``A_i = Ad_{M_i^-1}(S_i)``, joint i's screw in frame {i}, and its torques then agree with
+    dynlab's recursion; the screw in frame {i-1} (``Ad_{M_{i-1}^-1}(S_i)``) is another twist."""
+    mr = pytest.importorskip("modern_robotics")
+    from dynlab.errata import errata_table
+    from dynlab.opcount import generic_chain
+    arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
+    Mlist, Glist, Slist = _modern_robotics_model(arm)
+    chain = screw_chain(arm.numeric()[0])
+    Mi = np.eye(4)
+    for i in range(arm.n):
+        in_previous = mr.Adjoint(mr.TransInv(Mi)) @ Slist[:, i]        # frame {i-1}
+        Mi = Mi @ Mlist[i]
+        in_own = mr.Adjoint(mr.TransInv(Mi)) @ Slist[:, i]             # frame {i}
+        assert _close(in_own, chain.screws[i])
+        assert not _close(in_previous, chain.screws[i], 1e-3), i
+    q, qd, qdd = [0.3, -0.2, 0.5, 0.1], [0.4] * 4, [-0.3] * 4
+    g = np.array(arm.gravity, float)
+    assert _close(mr.InverseDynamics(q, qd, qdd, g, np.zeros(6), Mlist, Glist, Slist),
+                  inverse_dynamics(arm, q, qd, qdd, method="twist_wrench", friction=False))
+    corrected = {e.place for e in errata_table("lynch_park", kind="corrected")}
+    assert "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))" in corrected
+
+
+def test_the_tip_wrench_is_the_one_the_end_effector_applies():
+    """The library's ``Ftip`` is the wrench the end-effector applies to its environment: the
+    joints hold it with ``tau = J_b^T F_tip`` (body Jacobian of frame {n+1}), the sign of
+    dynlab's ``tip_force``/``tip_moment``.  The draft's "applied to link n" would be ``-J^T F``."""
+    mr = pytest.importorskip("modern_robotics")
+    from dynlab.errata import errata_table
+    arm = puma560()
+    Mlist, Glist, Slist = _modern_robotics_model(arm)
+    q = np.array([0.3, -0.2, 0.5, 0.1, -0.4, 0.2])
+    home = np.eye(4)
+    for M in Mlist:
+        home = home @ M
+    Blist = np.array([mr.Adjoint(mr.TransInv(home)) @ Slist[:, i] for i in range(6)]).T
+    F = np.array([0.5, -1.0, 2.0, 10.0, -20.0, 30.0])
+    holding = mr.JacobianBody(Blist, q).T @ F
+    assert _close(mr.EndEffectorForces(q, F, Mlist, Glist, Slist), holding)
+    R = np.asarray(tool_pose(arm, q), float)[:3, :3]
+    pushing = arm.replace(tip_force=tuple(R @ F[3:]), tip_moment=tuple(R @ F[:3]),
+                          gravity=(0, 0, 0))
+    zero = [0.0] * 6
+    assert _close(inverse_dynamics(pushing, q, zero, zero, friction=False), holding)
+    assert "Sec. 8.3, F_tip in the algorithm's preliminaries (draft: before Eq. (9.53))" in {
+        e.place for e in errata_table("lynch_park", kind="corrected")}
 
 
 def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
@@ -201,6 +284,8 @@ def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
             assert not _close(printed, twist, 1e-3)
     places = [e.place for e in errata_table("lynch_park")]
     assert "Sec. 8.3, A_i in the algorithm's preliminaries (draft Eq. (9.51))" in places
+    # the evidence of the correction: the authors' library forms A_i = Ad_{M_i^-1}(S_i)
+    test_the_joint_screw_lives_in_frame_i_as_the_library_builds_it()
 
 
 def _com_frame(T, com):

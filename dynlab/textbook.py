@@ -832,7 +832,7 @@ def _records_lynch_park() -> list:
 
 
 # ================================================================================================
-# The thesis appendix 'Dynamics of two link manipulators': the two-link arm with a payload (Macsyma)
+# The thesis appendix 'Dynamics of Two Link Manipulators' (1990): the two-link arm with a payload (Macsyma)
 # ================================================================================================
 #: App. B.9, (d52): the crunched constants
 r1 = 4 * gravity * l1 * mp + 4 * gravity * l1 * mm2 + 2 * gravity * l1 * mm1

@@ -139,7 +139,7 @@ assert math.isclose(float(_C_FU[0].subs(_state) + _payload.subs(
 
 
 def adjoint(R, p):
-    """[Ad_T] for T = (R, p) (Lynch & Park, Sec. 8.3): [[R, 0], [[p] R, R]]."""
+    """[Ad_T] for T = (R, p) (the adjoint representation, Lynch & Park, Sec. 3.3.2): [[R, 0], [[p] R, R]]."""
     return Matrix(sympy.BlockMatrix([[R, zeros(3, 3)], [skew(p) * R, R]]))
 
 

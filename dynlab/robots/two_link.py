@@ -1,6 +1,7 @@
 """The planar arm with two revolute joints, in the four versions of the sources: Fu, Gonzalez &
 Lee (1987) Sec. 3.2.6 (Fig. 3.2), Schilling (1990) Sec. 6-5, Lynch & Park, *Modern Robotics*
-Sec. 8.1.1, and the Macsyma thesis appendix "Dynamics of two link manipulators" (App. B).
+Sec. 8.1.1, and the thesis appendix "Dynamics of Two Link Manipulators" (1990), App. B, done in
+Macsyma.
 
 >>> planar_2r("schilling").links[1].a
 0.4

@@ -13,7 +13,7 @@
     ``C^i_kj = dD_ij/dq_k - (1/2) dD_kj/dq_i`` (6-4-6) and ``c_i = qd^T C^i qd`` (6-4-8), and
     gravity ``h_i = -sum_k sum_j g_j m_k A^k_ji`` (6-4-7).
 ``christoffel``
-    Lynch & Park, Sec. 8.1 (Lynch & Park) and Tourassis & Neuman, Eq. (12): the mass matrix read off the kinetic energy
+    Lynch & Park, Sec. 8.1, and Tourassis & Neuman, Eq. (12): the mass matrix read off the kinetic energy
     ``K = (1/2) qd^T M qd`` Sec. 8.1 (draft Eq. (9.10)), Christoffel symbols of the first kind
     ``Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)`` Sec. 8.1 (draft Eq. (9.13)), the Coriolis matrix
     ``C_ij = sum_k Gamma_ijk qd_k`` Sec. 8.4 (draft Eq. (9.87)) with ``c = C qd`` Sec. 8.4 (draft Eq. (9.88)), and ``g = dP/dq`` Sec. 8.1 (draft Eq. (9.12)).

@@ -1,21 +1,21 @@
 """Twists, wrenches and spatial inertias: the algebra of Lynch & Park's Sec. 8.2, written once.
 
 A *twist* ``V = (omega, v)`` and a *wrench* ``F = (m, f)`` are 6-tuples, angular part first
-(Lynch & Park, Sec. 8.2 (draft Eq. (9.22))); a rigid displacement ``T`` is a pair ``(R, p)``: the rotation (a
-tuple of rows) and the position of the moving frame's origin, both in the fixed frame.  Every
+(Lynch & Park (2017), Sec. 8.2.2); a rigid displacement ``T`` is a pair ``(R, p)``: the
+rotation (a tuple of rows) and the position of the moving frame's origin, both in the fixed frame.  Every
 function here is plain arithmetic on tuples, so the same line runs on floats, SymPy expressions,
 jets and the tracing tape (:mod:`dynlab.vectors`); only :func:`exp_twist` needs ``sin``/``cos``,
 from a :class:`dynlab.vectors.Backend`.
 
-The single rigid body (Lynch & Park, Sec. 8.2 (draft Eqs. (9.21)-(9.33))):
+The single rigid body in twist-wrench form (Lynch & Park, Sec. 8.2.2):
 
->>> G = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))    # Sec. 8.2 (draft Eq. (9.23))
+>>> G = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))    # spatial inertia
 >>> V = (0.0, 0.0, 1.0, 1.0, 0.0, 0.0)                  # spinning about z, moving along x
->>> kinetic_energy(G, V)                                 # (1/2)(0.3 * 1 + 2 * 1), Sec. 8.2 (draft Eq. (9.24))
+>>> kinetic_energy(G, V)                                 # (1/2)(0.3 * 1 + 2 * 1)
 1.15
->>> ad(V, (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))               # the Lie bracket, Sec. 8.2 (draft Eq. (9.28))
+>>> ad(V, (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))               # the Lie bracket [V, V']
 (0.0, 1.0, 0.0, 0.0, 0.0, 0.0)
->>> body_wrench(G, (0.0,) * 6, V)                        # Sec. 8.2 (draft Eq. (9.33)): spinning and moving at once
+>>> body_wrench(G, (0.0,) * 6, V)                        # spinning and moving at once
 (0.0, 0.0, 0.0, 0.0, 2.0, 0.0)
 
 The last line is the centripetal force ``m omega x v``: the body frame turns under a constant

@@ -15,8 +15,8 @@ qdd + h(q, qd) + c(q)``, Eq. (3.2-26)):
     exact ``c_m = c`` the energy-like function ``V = 1/2 qd^T D qd + 1/2 e^T Kp e`` has
     ``dV/dt = qd^T (tau - h - c) + 1/2 qd^T Ddot qd - qd^T Kp e = -qd^T Kd qd + 1/2 qd^T (Ddot
     - 2C) qd = -qd^T Kd qd <= 0``, because ``h = C qd`` (Lynch & Park, chapter "Dynamics of Open
-    Chains", Eq. (9.88)) and ``Ddot - 2C`` is skew-symmetric (the passivity property, their
-    Prop. 9.1): the arm comes to rest at the set point (Takegaki & Arimoto, ASME J. Dynamic
+    Chains", Sec. 8.4 (draft Eq. (9.88))) and ``Ddot - 2C`` is skew-symmetric (the passivity property, their
+    Prop. 8.1): the arm comes to rest at the set point (Takegaki & Arimoto, ASME J. Dynamic
     Systems, Measurement, and Control 103, 1981).  With a wrong model ``c_m = c - delta_c`` it
     rests where ``Kp e = delta_c(q)`` instead (:func:`steady_state`).
 :func:`computed_torque`

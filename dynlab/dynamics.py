@@ -41,7 +41,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     ``method`` is ``"newton_euler"`` (variants ``"link"``: Luh's link-frame recursion, Fu, Gonzalez & Lee,
     Table 3.3, the default; ``"base"``: Fu, Gonzalez & Lee, Table 3.2, Schilling, Algorithm 6-8-1),
     ``"lagrange_euler"`` (``"uicker"``: Fu, Gonzalez & Lee, Sec. 3.2, default; ``"jacobian"``: Schilling, Sec. 6-4;
-    ``"christoffel"``: Lynch & Park, Sec. 9.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
+    ``"christoffel"``: Lynch & Park, Sec. 8.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
     ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
     ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a

@@ -1,20 +1,21 @@
 """Forward dynamics: the joint accelerations that given torques produce.
 
-The equations of motion (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-4-9), Lynch & Park, Eq. (9.1))
+The equations of motion (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-4-9), Lynch & Park (2017), Sec. 8.1,
+whose ``tau = M(theta) thetaddot + h(theta, thetadot)`` lumps dynlab's ``h + c + b`` into ``h``)
 
     tau = D(q) qdd + h(q, qd) + c(q) + b(qd) + J^T(q) w
 
-are solved for ``qdd``: the *forward dynamics* of Fu, Gonzalez & Lee, Sec. 3.1 and Lynch & Park, Eq. (9.2), Schilling, Sec. 6-7's
+are solved for ``qdd``: the *forward dynamics* of Fu, Gonzalez & Lee, Sec. 3.1 and Lynch & Park, Sec. 8.1 (draft Eq. (9.2)), Schilling, Sec. 6-7's
 *direct dynamics*, the step before "Eq. (3.2-26) should be integrated" (Fu, Gonzalez & Lee, Sec. 3.2.5).  ``D`` is
 symmetric positive definite, so ``qdd`` is the solution of the linear
-system ``D qdd = tau - bias`` (Lynch & Park, Eq. (9.89)) with the *bias* ``h + c + b + J^T w`` (velocity
+system ``D qdd = tau - bias`` (Lynch & Park, Sec. 8.5 (draft Eq. (9.89))) with the *bias* ``h + c + b + J^T w`` (velocity
 terms, gravity, friction of Schilling, Eq. (6-3-3), and the torque that holds the tool's wrench ``w`` on
 its environment, Lynch & Park's ``tau_ext``).  Nothing here forms ``D^-1``.
 
 Where ``D`` and the bias come from is the ``method``:
 
 ``"newton_euler"``
-    Lynch & Park, Sec. 9.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
+    Lynch & Park, Sec. 8.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
     (one N-E run), and column ``j`` of ``D`` is the inverse dynamics of a *motionless* arm
     *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which Fu, Gonzalez & Lee,
     Sec. 3.3 cites, and Fu, Gonzalez & Lee, Probs. 3.11-3.12).  Compiled, the link-frame variant
@@ -25,7 +26,7 @@ Where ``D`` and the bias come from is the ``method``:
 ``"lagrange_euler"``, ``"dalembert"``
     the formulation's own closed forms: ``D``, ``h``, ``c`` of Fu, Gonzalez & Lee, Eqs. (3.2-31), (3.2-33),
     (3.2-34) (``"uicker"``), Schilling, Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), Lynch & Park,
-    Eqs. (9.10)-(9.13) (``"christoffel"``) or Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
+    Sec. 8.1 (draft Eqs. (9.10)-(9.13)) (``"christoffel"``) or Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
 
 Friction and the tip wrench enter the bias alike for every method.
 
@@ -143,7 +144,7 @@ def _accelerations_recursion(get_terms):
     ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
     def accelerations(links, q, qd, net, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         D, bias = get_terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
-        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # (9.89)
+        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # Sec. 8.5 (draft Eq. (9.89))
         return list(x) + list(d)
     return accelerations
 
@@ -227,7 +228,8 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
                      variant: str | None = None, gravity: bool = True, friction: bool = True,
                      tip_wrench: bool = True, compiled: bool = True):
     """``(D, bias)`` at a numeric state: ``tau = D qdd + bias`` with ``bias = h + c + b +
-    J^T w`` (Lynch & Park, Eq. (9.1)'s ``M`` and ``b``).  NumPy arrays; SymPy robots are refused.
+    J^T w`` (Lynch & Park's ``M`` and ``h``, Sec. 8.1; the draft wrote ``b``).  NumPy arrays;
+    SymPy robots are refused.
 
     >>> from dynlab.robots import pendulum
     >>> D, bias = inertia_and_bias(pendulum(), [0.0], [0.0])
@@ -308,7 +310,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      compiled: bool = True, simplify: bool | None = None):
     """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:
-    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Eqs. (9.2), (9.89)).
+    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Sec. 8.5).
 
     ``method``/``variant`` as for :func:`dynlab.inverse_dynamics`: ``"newton_euler"`` is Lynch & Park's
     *GetJointAccel* (``D`` probed column by column, the bias by a run with ``qdd = 0``); the

@@ -1,6 +1,6 @@
 """Simulation: integrate the equations of motion forward in time, and find where the arm rests.
 
-Lynch & Park, Sec. 9.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
+Lynch & Park, Sec. 8.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
 
     d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))
 
@@ -102,7 +102,7 @@ class Trajectory:
     ``q``, ``qd``, ``qdd``: joint positions, velocities, accelerations (``N x n``); ``tau``: the
     applied joint torques/forces; ``friction``: the friction torques acting (Schilling, Eq. (6-3-3), or
     the holding torque of a stuck joint); ``stuck``: which joints static friction holds;
-    ``kinetic``, ``potential``, ``total``: energies (Lynch & Park, Eq. (9.10); ``P = -sum m_i g . c_i``,
+    ``kinetic``, ``potential``, ``total``: energies (Lynch & Park, Sec. 8.1 (draft Eq. (9.10)); ``P = -sum m_i g . c_i``,
     Schilling, Eq. (6-2-17), zero at the base); ``tool``: origin of frame ``n`` in base coordinates
     (``N x 3``).  ``events`` lists the stick-slip switches as ``(t, joint, "stick" | "slip+" |
     "slip-")`` (joints 1-based); ``nfev`` counts right-hand-side evaluations, ``steps`` the
@@ -416,7 +416,7 @@ def _torque_function(robot: Robot, torque) -> Callable:
 
 
 def _observables(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
-    """Kinetic energy (Lynch & Park, Eq. (9.10)), potential energy (Schilling, Eq. (6-2-17)) and the tool
+    """Kinetic energy (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))), potential energy (Schilling, Eq. (6-2-17)) and the tool
     position, for tracing into one compiled function."""
     return [kinetic_energy(links, q, qd, backend), potential_energy(links, q, gravity, backend),
             *chain(links, q, backend)[1][-1]]
@@ -508,7 +508,7 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     (``(t0, tf)`` or just ``tf``) under joint torques ``torque``: ``None`` (none), a constant
     vector, a function of time ``f(t)``, or of the state ``f(t, q, qd)`` (feedback).
 
-    ``integrator="euler"``: Lynch & Park, Sec. 9.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
+    ``integrator="euler"``: Lynch & Park, Sec. 8.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
     ``qd[k+1] = qd[k] + h qdd[k]`` with step ``h = dt`` (default 1 ms).  Any other name is an
     adaptive method of :func:`scipy.integrate.solve_ivp` (``"rk45"``, ``"dop853"``, ``"radau"``,
     ``"lsoda"``, ...) with tolerances ``rtol``, ``atol`` and further ``options`` (``max_step``,
@@ -772,7 +772,7 @@ def _in_notebook() -> bool:
 
 # -- the integrators -----------------------------------------------------------------------------
 def _euler(model: _Model, q0, qd0, t0, tf, h, steps, max_events, report):
-    """Lynch & Park, Sec. 9.5, "Euler integration algorithm for forward dynamics", with the stick-slip
+    """Lynch & Park, Sec. 8.5, "Euler integration algorithm for forward dynamics", with the stick-slip
     switches applied after each step.  Lynch & Park prints the loop as "for k = 1 to N" computing
     ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
     q, qd = q0.tolist(), qd0.tolist()

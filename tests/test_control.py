@@ -1,6 +1,6 @@
 """Controllers (dynlab.control) and references (dynlab.trajectory): computed torque with an exact
 model leaves the linear error equation e'' + Kd e' + Kp e = 0; PD plus gravity compensation makes
-the energy-like function V = 1/2 qd^T D qd + 1/2 e^T Kp e non-increasing (Lynch & Park Prop. 9.1,
+the energy-like function V = 1/2 qd^T D qd + 1/2 e^T Kp e non-increasing (Lynch & Park Prop. 8.1,
 passivity) and settles at the set point; a wrong payload leaves the offset its gravity error
 predicts."""
 

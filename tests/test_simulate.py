@@ -183,7 +183,7 @@ def test_frictionless_two_link_arm_conserves_energy_with_the_adaptive_integrator
 
 
 def test_euler_gains_energy_in_proportion_to_its_step():
-    """Lynch & Park, Sec. 9.5's explicit Euler adds energy at each step (the update uses the velocity and
+    """Lynch & Park, Sec. 8.5's explicit Euler adds energy at each step (the update uses the velocity and
     acceleration at the step's start, so the state spirals outward): the drift is first order."""
     drift = {}
     for h in (1e-3, 5e-4):
@@ -297,7 +297,7 @@ def test_trajectory_records_torques_accelerations_energies_and_tool():
         assert np.allclose(motion.tool[i], tool_pose(arm, q)[:3, 3], rtol=0, atol=1e-14)
         D, _ = inertia_and_bias(arm, q, qd)
         D_values.append(D)
-        assert motion.kinetic[i] == pytest.approx(qd @ D @ qd / 2, rel=1e-12)   # Lynch & Park (9.10)
+        assert motion.kinetic[i] == pytest.approx(qd @ D @ qd / 2, rel=1e-12)   # Lynch & Park Sec. 8.1 (draft Eq. (9.10))
         centres = centres_of_mass(arm, q)
         potential = -sum(link.mass * np.dot(arm.gravity, c) for link, c in
                          zip(arm.links, centres))                          # Schilling (6-2-17)

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -31,7 +32,7 @@ import workbook  # noqa: E402
 
 
 def hub_config(monkeypatch, **environment) -> Config:
-    for name in [n for n in __import__("os").environ if n.startswith("DYNLAB_")]:
+    for name in [n for n in os.environ if n.startswith("DYNLAB_")]:
         monkeypatch.delenv(name)
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
@@ -104,3 +105,33 @@ def test_the_helm_values_match_the_one_machine_hub(monkeypatch):
     assert values["cull"] == {"enabled": True, "timeout": timeout, "every": 300, "users": False}
     mount, = values["singleuser"]["storage"]["extraVolumeMounts"]
     assert mount["mountPath"] == values["singleuser"]["extraEnv"]["DYNLAB_EXCHANGE"]
+
+
+def test_the_readme_figures_are_the_measured_ones():
+    """The README's table of a course's figures quotes deploy/measurements.json (tests/test_hub.py)
+    and deploy/chapter_memory.json (benchmarks/bench_chapter_memory.py), and its arithmetic."""
+    readme = (ROOT / "README.md").read_text()
+    hub = json.loads((DEPLOY / "measurements.json").read_text())
+    chapters = json.loads((DEPLOY / "chapter_memory.json").read_text())["chapters"]
+    memory = hub["memory_per_student_mib"]
+    rss = round(memory["rss_median"])
+    peaks = {c["chapter"]: c["kernel_peak_mib"] for c in chapters}
+    lightest, heaviest = min(peaks, key=peaks.get), max(peaks, key=peaks.get)
+    server = round(memory["rss_median"] - peaks["00_start_here"])
+    heaviest_student = server + round(peaks[heaviest])
+    quoted = [
+        f"{rss} MiB resident ({round(memory['pss_median'])} MiB proportional share)",
+        f"{round(peaks[lightest])} MiB (`{lightest}`) to {round(peaks[heaviest])} MiB "
+        f"(`{heaviest}`)",
+        f"({rss} - {round(peaks['00_start_here'])} = {server} MiB)",
+        f"about {heaviest_student} MiB",
+        f"(24 - 2) GiB / {rss} MiB = **about {22 * 1024 // rss // 5 * 5}**",
+        f"22 GiB / {heaviest_student} MiB = **about {22 * 1024 // heaviest_student}**",
+        f"median {round(hub['server_start_seconds']['median'])} s, slowest "
+        f"{round(hub['server_start_seconds']['max'])} s",
+        f"median {hub['chapter_seconds']['median']} s",
+        f"| {round(hub['grading_seconds'])} s |",
+        f"(load average {round(hub['machine']['load_average_1min_at_end'])};",
+    ]
+    missing = [text for text in quoted if text not in readme]
+    assert missing == [], f"the README does not quote the measurements: {missing}"

@@ -18,6 +18,8 @@ exchange in a temporary folder.  The test, as root:
   proportional share), the server start time and the chapter's run time, prints them and writes
   them to ``test-artifacts/hub/measurements.json`` (``DYNLAB_HUB_MEASUREMENTS`` names another
   file; ``deploy/measurements.json`` holds the run the README quotes);
+- each student's JupyterLab shows nbgrader's Assignments tab and none of its instructor tools
+  (the formgrader, Create Assignment, Validate);
 - each student fetches the assignment through nbgrader's assignment list (the extension the
   students' Assignments tab calls), writes an answer into the notebook through the contents API
   (the solutions, the release unchanged, or chosen wrong parts, as in ``tests/test_nbgrader.py``)
@@ -47,7 +49,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import threading
 import time
 import uuid
 import warnings
@@ -90,11 +91,16 @@ def hub_missing() -> str | None:
         if shutil.which(tool) is None:
             return f"no {tool} on PATH: the hub test was NOT run"
     if not os.access(PROXY, os.X_OK):
-        return (f"configurable-http-proxy not found at {PROXY.relative_to(ROOT)}: install it "
+        return (f"configurable-http-proxy not found at {PROXY}: install it "
                 f"with `npm ci --prefix deploy` (needs node and npm; .ci/run does); the hub "
                 f"test was NOT run")
     if shutil.which("node") is None:
         return "node not found on PATH (configurable-http-proxy needs it): the hub test was NOT run"
+    for folder in (ROOT, Path(sysconfig.get_paths()["purelib"])):
+        if not runnable_by_everyone(folder):
+            return (f"{folder} cannot be reached by other users (a folder above it is closed), "
+                    f"so the students' servers could not import from it: the hub test was NOT "
+                    f"run")
     return None
 
 
@@ -444,11 +450,21 @@ def memory(course: Course, name: str) -> dict:
 
 
 def fetch_answer_submit(course: Course, name: str, token: str, notebook) -> None:
-    """Through the student's server: nbgrader's assignment list fetches ``ps1``, the contents
+    """Through the student's server: its JupyterLab shows nbgrader's Assignments tab and none of
+    its instructor tools; nbgrader's assignment list fetches ``ps1``, the contents
     API writes ``notebook``'s answers into the fetched file, the assignment list submits it."""
     import requests
     headers = {"Authorization": f"token {token}"}
     server = f"{course.url}/user/{name}"
+    lab = requests.get(f"{server}/lab", headers=headers, timeout=60)
+    assert lab.status_code == 200, lab.text[:500]
+    page = json.loads(re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', lab.text,
+                                re.DOTALL).group(1))
+    off = set(page["disabledExtensions"])
+    assert {"@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment"} <= off, off
+    assert not {"@jupyter/nbgrader", "@jupyter/nbgrader:assignment-list"} & off, off
+    formgrader = requests.get(f"{server}/formgrader", headers=headers, timeout=60)
+    assert formgrader.status_code == 404, "the formgrader is on in a student's server"
     listed = requests.get(f"{server}/assignments", params={"course_id": COURSE},
                           headers=headers, timeout=60)
     assert listed.status_code == 200, listed.text

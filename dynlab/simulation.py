@@ -92,8 +92,9 @@ MAX_ADAPTIVE_STEPS = 100_000
 
 #: The most frames :meth:`Trajectory.frames` (and so :meth:`Trajectory.animate` and
 #: :meth:`Trajectory.player`) draws.  A player embeds every frame as a picture: at the default
-#: 60 dpi a frame of the arm is some 10 to 20 kB, so 1000 frames come near Matplotlib's
-#: ``animation.embed_limit`` of 20 MB (and take minutes to draw); 30 are the default.
+#: 60 dpi a frame is about 14 kB for the two-link arm and 26 kB for the PUMA 560, so 1000
+#: frames reach Matplotlib's ``animation.embed_limit`` of 20 MB (and take minutes to draw);
+#: 30 are the default.
 MAX_FRAMES = 1000
 
 #: A stuck joint whose holding torque is within this fraction of ``b_s`` of the limit when its

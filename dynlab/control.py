@@ -52,7 +52,6 @@ array([1.60597])
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -98,7 +97,7 @@ def gain_matrix(value, n: int, name: str = "gain") -> np.ndarray:
     except (TypeError, ValueError):
         raise TypeError(wanted) from None
     # NumPy reads "10" as 10 and True as 1: a gain is made of real numbers only
-    odd = [e for e in entries.flat if not _is_real(e)]
+    odd = [e for e in entries.flat if not checks.real_number(e)]
     if odd or isinstance(value, (str, bytes)):
         raise TypeError(f"{wanted} (a {type(odd[0] if odd else value).__name__})")
     if not np.all(np.isfinite(array)):
@@ -121,11 +120,6 @@ def gain_matrix(value, n: int, name: str = "gain") -> np.ndarray:
     if not np.linalg.eigvalsh(array).min() > 0:
         raise ValueError(f"{name} must be positive definite, got {array.tolist()}")
     return array
-
-
-def _is_real(value) -> bool:
-    """A real number that is not a truth value (``True`` is the integer 1 to Python)."""
-    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
 
 def critical_damping(Kp) -> np.ndarray:
@@ -361,7 +355,7 @@ def with_payload(robot: Robot, mass: float, at: Sequence = (0.0, 0.0, 0.0)) -> R
 # -- the controllers -----------------------------------------------------------------------------
 def _positive(value, name: str) -> float:
     """``value`` as a float if it is a positive finite number (not a truth value)."""
-    if not _is_real(value):
+    if not checks.real_number(value):
         raise TypeError(f"TrackingDashboard: {name} must be a positive number of seconds, got "
                         f"{type(value).__name__} {value!r}")
     if not (math.isfinite(value) and value > 0):
@@ -419,8 +413,8 @@ class Controller:
         if type(values) is np.ndarray and values.dtype == np.float64 and values.shape == (self.n,):
             return values
         array = np.asarray(values, dtype=object if isinstance(values, (list, tuple)) else None)
-        if array.dtype.kind not in "iufO" or (array.dtype.kind == "O"
-                                              and not all(map(_is_real, array.flat))):
+        kind = array.dtype.kind
+        if kind not in "iufO" or (kind == "O" and not all(map(checks.real_number, array.flat))):
             raise TypeError(f"{self.law} controller: {name} must be {self.n} real numbers, got "
                             f"{values!r}")
         if array.shape != (self.n,):
@@ -434,8 +428,8 @@ class Controller:
             if not checks.all_finite(values):
                 raise checks.NotFiniteError(f"{self.law} controller: {name} must be finite, "
                                             f"got {values.tolist()}")
-        if not (_is_real(t) and math.isfinite(t)):
-            raise (checks.NotFiniteError if _is_real(t) else TypeError)(
+        if not (checks.real_number(t) and math.isfinite(t)):
+            raise (checks.NotFiniteError if checks.real_number(t) else TypeError)(
                 f"{self.law} controller: t must be a finite number of seconds, got {t!r}")
 
     def _law(self, t, q, qd) -> np.ndarray:
@@ -693,7 +687,7 @@ class TrackingDashboard:
             raise ValueError(f"TrackingDashboard: no control {name!r}; the controls are "
                              f"controller, {', '.join(self.RANGES)}")
         low, high = self.RANGES[name]
-        if not _is_real(value):
+        if not checks.real_number(value):
             raise TypeError(f"TrackingDashboard: {name} must be a number from {low:g} to "
                             f"{high:g}, got {type(value).__name__} {value!r}")
         if not low <= value <= high:                  # (NaN is in no range)

@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import inspect
 import math
-import numbers
 import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -158,8 +157,8 @@ class Trajectory:
         if direction not in (1, -1):
             raise ValueError(f"direction must be 1 (up) or -1 (down), got {direction!r}")
         x = self.q[:, joint - 1]
-        if level is not None and not (_is_number(level) and math.isfinite(level)):
-            raise (TypeError if not _is_number(level) else ValueError)(
+        if level is not None and not (checks.real_number(level) and math.isfinite(level)):
+            raise (TypeError if not checks.real_number(level) else ValueError)(
                 f"level must be a finite number (the value of q{joint} whose crossings are "
                 f"timed) or None (the mean of the motion), got {level!r}")
         level = float(np.mean(x)) if level is None else float(level)
@@ -462,9 +461,9 @@ def _torque_values(robot: Robot, value, t) -> list:
     except (TypeError, ValueError):
         array = np.asarray(None)                     # a ragged list: refused below
     kind = array.dtype.kind
-    if kind in _NOT_TORQUES or (kind == "O" and not all(_is_number(v) for v in array.flat)):
+    if kind in _NOT_TORQUES or (kind == "O" and not all(map(checks.real_number, array.flat))):
         found = _NOT_TORQUES.get(kind) or ", ".join(sorted({
-            _kind_of(v) for v in array.flat if not _is_number(v)}))
+            _kind_of(v) for v in array.flat if not checks.real_number(v)}))
         raise TypeError(f"{said}; it must return {n} real numbers (one per joint), not "
                         f"{found}")
     values = [float(v) for v in array.flat]
@@ -499,17 +498,10 @@ def _state(robot: Robot, values, name: str) -> np.ndarray:
     return np.array([float(v) for v in entries])
 
 
-def _is_number(value) -> bool:
-    """A real number that is not a truth value (``True`` is the integer 1 to Python)."""
-    if type(value) is float or type(value) is int:     # the common case, without the ABC
-        return True
-    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
-
-
 def _check_number(value, name: str, *, positive: bool = True, unit: str = "") -> float:
     """``value`` as a float if it is a finite real number (not a truth value), positive or, with
     ``positive=False``, non-negative."""
-    if not _is_number(value):
+    if not checks.real_number(value):
         raise TypeError(f"{name} must be a number{unit}, got {value!r}")
     number = float(value)
     if not (math.isfinite(number) and (number > 0 if positive else number >= 0)):
@@ -521,7 +513,7 @@ def _check_number(value, name: str, *, positive: bool = True, unit: str = "") ->
 def _check_tolerance(value, name: str, size: int):
     """A tolerance of :func:`scipy.integrate.solve_ivp`: a non-negative number, or (``atol``)
     one per state component."""
-    if _is_number(value):
+    if checks.real_number(value):
         return _check_number(value, name, positive=False)
     entries = np.ravel(np.asarray(value, dtype=object)) if not isinstance(value, str) else None
     if entries is None or len(entries) != size:
@@ -532,12 +524,12 @@ def _check_tolerance(value, name: str, size: int):
 
 
 def _time_span(t_span) -> tuple:
-    if _is_number(t_span):
+    if checks.real_number(t_span):
         t_span = (0.0, t_span)
     if isinstance(t_span, (str, bytes)) or not hasattr(t_span, "__len__") or len(t_span) != 2:
         raise TypeError(f"t_span must be a final time or a pair (t0, tf), got {t_span!r}")
     for value in t_span:
-        if not _is_number(value):
+        if not checks.real_number(value):
             raise TypeError(f"t_span must be a final time or a pair (t0, tf) of numbers, got "
                             f"{t_span!r}")
     t0, tf = (float(v) for v in t_span)

@@ -562,9 +562,10 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     The work is bounded by ``max_steps``: the Euler steps a request needs (``t_span / dt``,
     counted before integrating; default :data:`MAX_STEPS`), the steps an adaptive integrator
     takes (default :data:`MAX_ADAPTIVE_STEPS`), and the samples kept (``t_eval``, or every
-    ``dt``: at most ``max_steps + 1``).  A request beyond the bound, or a motion that stops
-    being finite (Euler with too long a step), raises an error saying where and what to
-    change.  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
+    ``dt``: at most ``max_steps + 1``).  A request beyond the bound raises an error saying
+    what to change; so does a run that diverges (an Euler step that would turn a joint more
+    than half a turn, or move a prismatic one further than the arm is long) and accelerations
+    that come out inf or NaN (:class:`~dynlab.checks.NotFiniteError`, naming the state).  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
     a line on a terminal; ``progress`` may also be a function, called with the time reached
     (at each whole per cent of ``t_span``, and at the end).
 

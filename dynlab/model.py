@@ -140,6 +140,8 @@ def _entries(value: Any, where: str, param: str) -> list:
             return list(value)
         return [list(value.row(r)) for r in range(value.rows)]
     if isinstance(value, np.ndarray):
+        if value.ndim == 0:                    # a 0-d array is its one number
+            return [value.item()]
         return value.tolist() if value.dtype != object else list(value)
     if isinstance(value, (list, tuple)):
         return list(value)
@@ -596,7 +598,22 @@ class Robot:
         return self.replace(links=links)
 
     def subs(self, mapping: Mapping) -> "Robot":
-        """Substitute values for parameter symbols, returning a new robot."""
+        """Substitute values for parameter symbols, returning a new robot.  ``mapping``: a
+        dict ``{symbol: value}`` (or ``(symbol, value)`` pairs).
+
+        >>> Robot([Link("R", a=1.0)]).subs([1, 2])
+        Traceback (most recent call last):
+        ...
+        TypeError: robot: subs needs a mapping {symbol: value} (or (symbol, value) pairs), got list [1, 2]
+        """
+        if not isinstance(mapping, Mapping):
+            try:
+                mapping = dict(mapping)
+            except (TypeError, ValueError):
+                raise TypeError(f"{self.name}: subs needs a mapping {{symbol: value}} (or "
+                                f"(symbol, value) pairs), got {type(mapping).__name__} "
+                                f"{mapping!r}") from None
+
         def sub(value):
             return value.subs(mapping) if _is_sympy(value) else value
 

@@ -111,7 +111,7 @@ HOSTILE = {
                 None),
     "parent_killer": (lambda: _with_cell("import os, signal\n"
                                          "os.kill(os.getppid(), signal.SIGKILL)", "check-C_3"),
-                      {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0}, "without a result"),
+                      {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0}, "without answers"),
     "honest": (_answered, FULL, None),
 }
 

@@ -478,6 +478,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="time limit of one cell (default 60)")
     sub.add_argument("--check-time-limit", type=float, default=None, metavar="SECONDS",
                      help="time limit of one check (default 10)")
+    sub.add_argument("--keys", default=None, metavar="FOLDER",
+                     help="the instructor's answer keys (tools/make_answer_keys.py --out "
+                          "FOLDER), kept outside the installed dynlab; they replace its keys")
     sub.add_argument("--memory", type=float, default=None, metavar="GB",
                      help="address space of each process of a submission's sandbox (default 2)")
     sub.add_argument("--no-sandbox", action="store_true",
@@ -505,6 +508,8 @@ def command_grade(args) -> int:
             options[name] = value
     if args.solutions is not None:
         options["solutions"] = Path(args.solutions)
+    if args.keys is not None:
+        options["keys"] = Path(args.keys)
     if args.memory is not None:
         if not args.memory > 0:
             raise CommandError(f"--memory must be a positive number of GB, got {args.memory:g}")

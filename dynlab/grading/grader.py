@@ -172,11 +172,14 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
                       cell_time_limit: float = CELL_TIME_LIMIT,
                       check_time_limit: float = CHECK_TIME_LIMIT,
                       progress: bool | None = None, stream=None, sandbox: bool = True,
-                      limits: _sandbox.Limits | None = None) -> Gradebook:
+                      limits: _sandbox.Limits | None = None, keys=None) -> Gradebook:
     """Grade submitted notebooks (paths of ``.ipynb`` files or of folders holding them) and, with
     ``out``, write the gradebook as CSV.  ``workers`` notebooks run at a time, each in a sandbox
     (``limits``: :class:`dynlab.grading.sandbox.Limits`; ``sandbox=False`` runs the kernels
     unsandboxed, with a warning on ``stream``).  Raises RuntimeError when no sandbox can be made.
+    ``keys`` names the instructor's key folder (:func:`dynlab.grading.keys.use_keys`), which no
+    sandbox shows; without it the marks come from the keys shipped with dynlab, which students
+    have.
     The progress bar goes to ``stream`` (standard error), by default only when it is a
     terminal.
 
@@ -194,6 +197,9 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     else:
         stream.write(NO_SANDBOX_WARNING + "\n")
         stream.flush()
+    if keys is not None:
+        from dynlab.grading.keys import use_keys
+        use_keys(keys)
     catalogue = solution_questions(solutions)
     jobs = [(path, *_identify(path, catalogue)) for path in _notebook_paths(submissions)]
     if limits is None:

@@ -24,6 +24,7 @@ import json
 import re
 
 from nbformat.v4 import new_output
+from traitlets import Unicode
 from nbgrader import utils
 from nbgrader.preprocessors import NbGraderPreprocessor
 
@@ -60,8 +61,15 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
     """Score each check cell's exported answer outside the kernel and write its points where
     nbgrader's ``SaveAutoGrades`` reads them."""
 
+    key_directory = Unicode("", help="The instructor's answer keys (a folder of JSON keys, "
+                                     "kept outside the installed dynlab and the students' "
+                                     "reach); empty: dynlab's own keys").tag(config=True)
+
     def preprocess(self, nb, resources):
         self.student = resources.get("nbgrader", {}).get("student")
+        if self.key_directory:
+            from dynlab.grading.keys import use_keys
+            use_keys(self.key_directory)
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, cell_index):

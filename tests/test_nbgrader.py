@@ -216,6 +216,15 @@ def test_every_check_cell_gives_nbgrader_a_number(course):
     assert "partial credit cannot be greater" not in log
 
 
+def test_the_checksum_messages_are_the_hidden_checks(course):
+    """nbgrader logs "Attribute 'checksum' ... has changed!" for check cells (the source holds
+    the hidden lines, the release does not; the guide explains it) and for nothing else."""
+    log = (course / "autograde.log").read_text()
+    changed = re.findall(r"Attribute '(\w+)' for cell ([\w-]+) has changed", log)
+    assert changed and {attribute for attribute, _ in changed} == {"checksum"}
+    assert {cell for _, cell in changed} <= {_check_id(q) for q in questions(NOTEBOOK)}
+
+
 @pytest.mark.parametrize("student", list(ATTACKS))
 def test_an_attack_in_the_kernel_earns_nothing(course, student):
     """Points are decided outside the kernel (dynlab.grading.nbgrader_scoring): silencing the

@@ -383,8 +383,17 @@ def _gradebook(results: list, catalogue: dict) -> Gradebook:
 
 
 # -- one submission (in its own process) ----------------------------------------------------------
+#: Bytes of address space of a grading process (it rebuilds and checks one submission's answers:
+#: a forged answer such as a huge power then fails with MemoryError instead of filling the memory).
+WORKER_MEMORY = 6 * 1024 ** 3
+
+
 def _worker(send, path: str, student: str, notebook: str, entries: list, limits: tuple) -> None:
     try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard == resource.RLIM_INFINITY or hard > WORKER_MEMORY:
+            resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
         result = grade_notebook(path, student, notebook, entries, *limits)
         data = json.dumps(result.__dict__)
     except BaseException as error:                    # noqa: BLE001 - a row, never a crash

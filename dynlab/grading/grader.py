@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import dataclasses
+import inspect
 import json
 import multiprocessing
 import os
@@ -42,12 +43,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dynlab.grading import sandbox as _sandbox
+from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
 
 #: Seconds one notebook may run in its kernel (all its cells together).
 NOTEBOOK_TIME_LIMIT = 300.0
 #: Seconds one cell may run.
 CELL_TIME_LIMIT = 60.0
+#: What runs inside a sandbox (run as a script: it imports nothing of dynlab).
+INSIDE_SCRIPT = Path(__file__).resolve().with_name("inside.py")
 #: The largest submitted notebook taken into a sandbox (bytes).
 MAX_NOTEBOOK_SIZE = 50 * 1024 ** 2
 #: What --no-sandbox says on every run (standard error).
@@ -456,7 +460,8 @@ def _unsandboxed(path, jobs: list, notebook_limit: float, cell_limit: float) -> 
     except Exception as error:                        # noqa: BLE001
         return {}, [f"the notebook cannot be read ({type(error).__name__}: {error})"]
     with tempfile.TemporaryDirectory(prefix="dynlab-grade-") as folder:
-        return run_in_kernel(submitted, jobs, notebook_limit, cell_limit, folder)
+        return run_in_kernel(submitted, jobs, notebook_limit, cell_limit, folder,
+                             inspect.getsource(serialize))
 
 
 def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
@@ -470,9 +475,10 @@ def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
     try:
         (folder / "submission.ipynb").write_bytes(path.read_bytes())
         (folder / "job.json").write_text(json.dumps({
-            "notebook": "submission.ipynb", "entries": jobs,
-            "notebook_time_limit": notebook_limit, "cell_time_limit": cell_limit}))
-        finished = _sandbox.run([sys.executable, "-m", "dynlab.grading.inside",
+            "notebook": "submission.ipynb", "entries": jobs, "serializer":
+            inspect.getsource(serialize), "notebook_time_limit": notebook_limit,
+            "cell_time_limit": cell_limit}))
+        finished = _sandbox.run([sys.executable, "-I", str(INSIDE_SCRIPT),
                                  f"{_sandbox.INSIDE}/job.json"], folder,
                                 limits=dataclasses.replace(limits, seconds=seconds))
     finally:

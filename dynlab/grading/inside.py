@@ -1,11 +1,12 @@
 """What runs inside a submission's sandbox (:mod:`dynlab.grading.sandbox`): the submitted notebook
 in a fresh kernel, and its answers handed out as data.
 
-    python -m dynlab.grading.inside /submission/job.json
+    python -I .../dynlab/grading/inside.py /submission/job.json
 
-The job (written by :mod:`dynlab.grading.grader`) names the notebook, the instructor's check
-cells (question, the answer expression such as ``(D, h, c)``, the nbgrader ``grade_id``, the
-question's symbols) and the time limits.  The submission's own check cells are not run: in their
+It imports nothing of dynlab (only nbformat and nbclient: it starts in a second).  The job
+(written by :mod:`dynlab.grading.grader`) names the notebook, the instructor's check cells
+(question, the answer expression such as ``(D, h, c)``, the nbgrader ``grade_id``, the question's
+symbols), the time limits and the source of the serializer.  The submission's own check cells are not run: in their
 place (at the cell with the same ``grade_id``, else at the end) the kernel evaluates the
 instructor's answer expression and shows it serialized (:func:`dynlab.grading.answers.serialize`:
 SymPy objects as ``srepr`` text; a string read as an expression here, in the kernel).  Nothing is
@@ -17,7 +18,6 @@ outside the sandbox.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import json
 import secrets
 import subprocess
@@ -25,17 +25,18 @@ import sys
 import time
 from pathlib import Path
 
-from dynlab.grading.answers import MAX_ANSWER_SIZE, serialize
-
+#: The largest serialized answer accepted (characters of JSON; as answers.MAX_ANSWER_SIZE).
+MAX_ANSWER_SIZE = 5_000_000
 MIME = "application/vnd.dynlab.answer+json"
 #: Seconds a kernel has to answer after one of its cells was interrupted.
 RESPONSE_TIME = 5
 
 
-def extraction_source(question: str, answer: str, nonce: str, symbols=None) -> str:
+def extraction_source(question: str, answer: str, nonce: str, serializer: str,
+                      symbols=None) -> str:
     """The code that replaces a check cell: the instructor's answer expression, evaluated in the
-    student's kernel and shown as data (the serializer travels as source)."""
-    serializer = inspect.getsource(serialize)
+    student's kernel and shown as data (``serializer``: the source of
+    :func:`dynlab.grading.answers.serialize`)."""
     return "\n".join([
         "def __dynlab_answer__():",
         "    import json",
@@ -54,7 +55,7 @@ def extraction_source(question: str, answer: str, nonce: str, symbols=None) -> s
 
 
 def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: float,
-                  folder: str) -> tuple:
+                  folder: str, serializer: str) -> tuple:
     """``({question: {"answer": data} or {"error": text}}, reasons)`` of a notebook run in a
     fresh kernel whose working folder is ``folder``.  ``entries`` are dicts with ``question``,
     ``answer``, ``grade_id`` and ``symbols``."""
@@ -69,7 +70,7 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
 
     def extraction(entry):
         return nbformat.v4.new_code_cell(extraction_source(
-            entry["question"], entry["answer"], nonce, entry.get("symbols")))
+            entry["question"], entry["answer"], nonce, serializer, entry.get("symbols")))
 
     for cell in submitted.cells:
         if cell.cell_type != "code":
@@ -167,7 +168,8 @@ def main(argv=None) -> int:
                                              f"({type(error).__name__}: {error})"[:500]]}
     else:
         answers, reasons = run_in_kernel(submitted, job["entries"], job["notebook_time_limit"],
-                                         job["cell_time_limit"], str(path.parent))
+                                         job["cell_time_limit"], str(path.parent),
+                                         job["serializer"])
         result = {"answers": answers, "reasons": reasons}
     sys.stdout.write("\n" + json.dumps(result) + "\n")
     sys.stdout.flush()

@@ -1,20 +1,24 @@
 """How long ``dynlab grade`` takes for a class: N submissions of one exercise notebook, each run
-in a fresh kernel and graded from the instructor's solutions, ``--workers`` at a time.
+in its sandbox (bubblewrap) and a fresh kernel and graded from the instructor's solutions,
+``--workers`` at a time.
 
     PYTHONPATH=. python benchmarks/bench_grade_batch.py                 # 100 submissions, 2 workers
     PYTHONPATH=. python benchmarks/bench_grade_batch.py --count 20      # fewer, extrapolated
+    PYTHONPATH=. python benchmarks/bench_grade_batch.py --no-sandbox    # the cost of the sandbox
 
 The submissions are the released notebook answered with the solutions, every third one with a
 wrong part (:data:`WRONG`, so the feedback's diagnosis runs too).  Prints the wall time of the
 batch, the median and the slowest notebook (kernel start, the student's cells, the checks), and
 the batch time extrapolated to 100.
 
-Goal (issue 14): 100 submissions of one notebook on 2 cores in under 10 minutes.
+Goal (issues 14 and 24): 100 submissions of one notebook on 2 cores in under 10 minutes, with
+the sandbox on.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import statistics
 import sys
@@ -61,17 +65,21 @@ def main(argv=None) -> int:
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--notebook", default="02_two_link_arm_on_the_ceiling")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="grade without the sandbox (to measure what it costs)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         paths = submissions(Path(scratch), args.notebook, args.count)
         start = time.perf_counter()
-        book = grade_submissions(paths, out=Path(scratch) / "grades.csv", workers=args.workers)
+        book = grade_submissions(paths, out=Path(scratch) / "grades.csv", workers=args.workers,
+                                 sandbox=not args.no_sandbox, stream=io.StringIO())
         wall = time.perf_counter() - start
     seconds = [result.seconds for result in book.results]
     slowest = max(book.results, key=lambda result: result.seconds)
     noted = sum(bool(notes) for notes in book.notes.values())
     totals = sorted({book.total(student) for student in book.rows})
-    print(f"{args.count} submissions of {args.notebook}, {args.workers} workers "
+    print(f"{args.count} submissions of {args.notebook}, {args.workers} workers, "
+          f"{'no sandbox' if args.no_sandbox else 'each in its sandbox'} "
           f"({os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f})")
     print(f"  batch: {wall:.1f} s wall ({wall / args.count:.2f} s per submission)")
     print(f"  one notebook: median {statistics.median(seconds):.2f} s, slowest "

@@ -519,16 +519,25 @@ def build_parser() -> argparse.ArgumentParser:
                      help="time limit of one cell (default 60)")
     sub.add_argument("--check-time-limit", type=float, default=None, metavar="SECONDS",
                      help="time limit of one check (default 10)")
+    sub.add_argument("--keys", default=None, metavar="FOLDER",
+                     help="the instructor's answer keys (tools/make_answer_keys.py --out "
+                          "FOLDER), kept outside the installed dynlab; they replace its keys")
+    sub.add_argument("--memory", type=float, default=None, metavar="GB",
+                     help="address space of each process of a submission's sandbox (default 2)")
+    sub.add_argument("--no-sandbox", action="store_true",
+                     help="run the submissions without a sandbox, with your own rights (warns "
+                          "on every run; not for marks)")
     sub.set_defaults(run=command_grade)
     return parser
 
 
 def command_grade(args) -> int:
-    """Grade submitted notebooks of the exercises, each in a fresh kernel with time limits, from
-    the instructor's solutions and the installed answer keys (never from what a submission
-    defines), and write the gradebook: one row per student, one column per part of each
-    question, the total and the reasons for what could not be graded.  A progress bar shows on a
-    terminal."""
+    """Grade submitted notebooks of the exercises, each in a sandbox of its own (bubblewrap: an
+    unprivileged user, no network, nothing of the course in sight, limits on memory, processes,
+    output and time) and a fresh kernel, from the instructor's solutions and the answer keys
+    (never from what a submission defines), and write the gradebook: one row per student, one
+    column per part of each question, the total and the reasons for what could not be graded.
+    A progress bar shows on a terminal."""
     from dynlab.grading import grader
     options = {}
     for name in ("notebook_time_limit", "cell_time_limit", "check_time_limit"):
@@ -540,10 +549,17 @@ def command_grade(args) -> int:
             options[name] = value
     if args.solutions is not None:
         options["solutions"] = Path(args.solutions)
+    if args.keys is not None:
+        options["keys"] = Path(args.keys)
+    if args.memory is not None:
+        if not args.memory > 0:
+            raise CommandError(f"--memory must be a positive number of GB, got {args.memory:g}")
+        from dynlab.grading.sandbox import Limits
+        options["limits"] = Limits(memory=int(args.memory * 1024 ** 3))
     try:
         book = grader.grade_submissions(args.submissions, out=args.out, workers=args.workers,
-                                        **options)
-    except FileNotFoundError as error:
+                                        sandbox=not args.no_sandbox, **options)
+    except (FileNotFoundError, RuntimeError) as error:
         raise CommandError(str(error)) from None
     top = sum(book.maximum.values())
     for student in book.rows:

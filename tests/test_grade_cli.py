@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import sys
+import time
 from pathlib import Path
 
 import nbformat
+import psutil
 import pytest
 
 from dynlab import cli
 from dynlab.grading import answers, keys, part_points, questions
+from dynlab.grading import grader, sandbox
 from dynlab.grading.grader import grade_submissions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,32 +115,158 @@ HOSTILE = {
                 None),
     "parent_killer": (lambda: _with_cell("import os, signal\n"
                                          "os.kill(os.getppid(), signal.SIGKILL)", "check-C_3"),
-                      {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0}, "without a result"),
+                      {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0}, "without answers"),
     "honest": (_answered, FULL, None),
 }
 
 
-def test_hostile_submissions_get_zero_for_what_they_did_not_show_and_never_stop_the_batch(
-        tmp_path):
+#: What the sandboxed attacks below leave behind, if anything does: a marker in a process's
+#: command line (a sleep of 3600.<marker> seconds), a file
+MARKER = f"{os.getpid()}{os.getpid() % 7919}"
+
+
+def _thief(peer: Path) -> nbformat.NotebookNode:
+    """The release, unanswered, whose answer cells list the other submissions and run the
+    answer cells of a peer's notebook (by its absolute path)."""
+    notebook = nbformat.read(ROOT / "exercises" / f"{CONTROL}.ipynb", as_version=4)
+    for cell in notebook.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("answer-"):
+            cell.source = (f"import json, pathlib\n"
+                           f"peers = sorted(pathlib.Path({str(peer.parent)!r}).glob('*.ipynb'))\n"
+                           f"cells = json.loads(pathlib.Path({str(peer)!r}).read_text())['cells']\n"
+                           f"exec(next(''.join(c['source']) for c in cells if c['metadata']"
+                           f".get('nbgrader', {{}}).get('grade_id') == {grade_id!r}))")
+    return notebook
+
+
+def _attacks(folder: Path) -> dict:
+    """name: (notebook, expected points, a word of the reason or None)."""
+    out = folder / "g.csv"
+    daemon = ("import os, time\n"
+              "if os.fork() == 0:\n"
+              "    try:\n"
+              "        os.setsid()\n"
+              "        if os.fork() == 0:\n"
+              "            time.sleep(4)\n"
+              f"            open({str(out)!r}, 'w').write('hacked')\n"
+              "    finally:\n"
+              "        os._exit(0)")
+    forks = ("import os\n"
+             "for _ in range(25):\n"
+             "    if os.fork() == 0:\n"
+             "        try:\n"
+             "            os.setsid()\n"
+             f"            os.execv('/bin/sleep', ['sleep', '3600.{MARKER}'])\n"
+             "        finally:\n"
+             "            os._exit(0)")
+    shout = ("import os\n"
+             "fd = os.open(f'/proc/{os.getppid()}/fd/1', os.O_WRONLY)\n"
+             "for _ in range(1024):\n"
+             "    os.write(fd, b'x' * 2 ** 20)")
+    code = f"Kd = \"__import__('os').system('touch {folder / ('pwned' + MARKER)}')\""
+    return {
+        "thief": (lambda: _thief(folder / "honest.ipynb"), {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0},
+                  "FileNotFoundError"),
+        "daemon": (lambda: _with_cell(daemon, "check-C_3"), FULL, None),
+        "hog": (lambda: _with_cell("memory = bytearray(3 * 1024 ** 3)", "check-C_3"), FULL,
+                "MemoryError"),
+        "forker": (lambda: _with_cell(forks, "check-C_3"), FULL, "BlockingIOError"),
+        "shouter": (lambda: _with_cell(shout, "check-C_3"), FULL, "PermissionError"),
+        "coder": (lambda: _with_cell(code, "check-C_3"), {"C.1": 2.0, "C.2": 2.0, "C.3": 0.0},
+                  None),
+    }
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """One batch: the hostile submissions of :data:`HOSTILE`, the sandbox's attacks
+    (:func:`_attacks`) and a file that is not a notebook, graded into ``g.csv``."""
+    folder = tmp_path_factory.mktemp("hostile")
+    cases = {**HOSTILE, **_attacks(folder)}
     paths = []
-    for student, (build, _, _) in HOSTILE.items():
-        path = tmp_path / f"{student}.ipynb"
+    for student, (build, _, _) in cases.items():
+        path = folder / f"{student}.ipynb"
         nbformat.write(build(), path)
         paths.append(path)
-    (tmp_path / "garbage.ipynb").write_text("this is not a notebook")
-    book = grade_submissions(paths + [tmp_path / "garbage.ipynb"], out=tmp_path / "g.csv",
+    (folder / "garbage.ipynb").write_text("this is not a notebook")
+    book = grade_submissions(paths + [folder / "garbage.ipynb"], out=folder / "g.csv",
                              notebook_time_limit=60, cell_time_limit=15, check_time_limit=10,
                              solutions=ROOT / "solutions")
-    assert list(book.rows) == list(HOSTILE) + ["garbage"]
-    for student, (_, expected, reason) in HOSTILE.items():
-        assert book.question_points(student) == pytest.approx(expected), student
-        notes = "; ".join(book.notes[student])
-        if reason is None:
-            assert notes == "", (student, notes)
-        else:
-            assert reason in notes, (student, notes)
+    gradebook = (folder / "g.csv").read_text()
+    time.sleep(6)                       # the daemon's time to rewrite the gradebook
+    yield folder, cases, book, gradebook
+    for process in psutil.process_iter(["cmdline"]):        # whatever was left on a failure
+        if f"3600.{MARKER}" in " ".join(process.info["cmdline"] or []):
+            process.kill()
+
+
+def _expect(hostile, student: str) -> None:
+    _, cases, book, _ = hostile
+    _, expected, reason = cases[student]
+    assert book.question_points(student) == pytest.approx(expected), student
+    notes = "; ".join(book.notes[student])
+    if reason is None:
+        assert notes == "", (student, notes)
+    else:
+        assert reason in notes, (student, notes)
+
+
+def test_hostile_submissions_get_zero_for_what_they_did_not_show_and_never_stop_the_batch(
+        hostile):
+    folder, cases, book, _ = hostile
+    assert list(book.rows) == list(cases) + ["garbage"]
+    for student in HOSTILE:
+        _expect(hostile, student)
     assert book.total("garbage") == 0 and "garbage.ipynb" in book.notes["garbage"][0]
-    assert len(_read_csv(tmp_path / "g.csv")) == len(HOSTILE) + 1
+    assert len(_read_csv(folder / "g.csv")) == len(cases) + 1
+
+
+def test_a_submission_cannot_see_its_peers(hostile):
+    _expect(hostile, "thief")
+
+
+def test_a_detached_process_cannot_rewrite_the_gradebook(hostile):
+    folder, _, _, gradebook = hostile
+    _expect(hostile, "daemon")
+    assert (folder / "g.csv").read_text() == gradebook and "hacked" not in gradebook
+
+
+def test_memory_is_capped(hostile):
+    _expect(hostile, "hog")
+
+
+def test_processes_are_capped_and_none_outlives_the_sandbox(hostile):
+    _expect(hostile, "forker")
+    left = [p.pid for p in psutil.process_iter(["cmdline"])
+            if f"3600.{MARKER}" in " ".join(p.info["cmdline"] or [])]
+    assert left == []
+
+
+def test_output_is_capped(hostile, tmp_path):
+    """1 GB of output: the kernel cannot write into the output of the sandbox (its parent's, read
+    by the grader), and what the sandbox itself writes is read up to Limits.output bytes, past
+    which the sandbox is stopped."""
+    _expect(hostile, "shouter")
+    limits = sandbox.Limits(output=8 * 1024 ** 2, seconds=60)
+    begun = time.monotonic()
+    done = sandbox.run([sys.executable, "-c", "import os\nfor _ in range(1024):\n"
+                        "    os.write(1, b'x' * 2 ** 20)"], tmp_path, limits=limits)
+    assert done.output_exceeded and not done.timed_out and done.returncode != 0
+    assert len(done.stdout) <= limits.output and time.monotonic() - begun < 30
+
+
+def test_a_string_answer_carrying_code_runs_nothing_in_the_grader(hostile):
+    folder, *_ = hostile
+    _expect(hostile, "coder")
+    assert not (folder / f"pwned{MARKER}").exists()
+    from dynlab.grading.scoring import score
+    marker = folder / f"scored{MARKER}"
+    for data in ({"value": f"__import__('os').system('touch {marker}')"},
+                 {"tuple": [{"value": f"exec('open({str(marker)!r}, \"w\")')"}]},
+                 {"sympy": f"Symbol('x', real=__import__('os').system('touch {marker}'))"}):
+        assert score("C.3", data).total == 0
+    assert not marker.exists()
 
 
 def test_the_progress_bar_shows_on_request(tmp_path):
@@ -148,8 +278,56 @@ def test_the_progress_bar_shows_on_request(tmp_path):
     assert list(book.rows) == ["bob"] and book.total("bob") == 0
     assert "grading [" in shown.getvalue() and "1/1" in shown.getvalue()
     quiet = io.StringIO()
-    grade_submissions([path], stream=quiet)                 # not a terminal: no bar
-    assert quiet.getvalue() == ""
+    book = grade_submissions([path], stream=quiet, sandbox=False)   # not a terminal: no bar
+    assert quiet.getvalue() == grader.NO_SANDBOX_WARNING + "\n"    # but the warning, each run
+    assert book.total("bob") == 0
+
+
+def test_without_bubblewrap_grading_stops_and_says_what_to_install(tmp_path, monkeypatch,
+                                                                    capsys):
+    path = tmp_path / "bob.ipynb"
+    path.write_bytes((ROOT / "exercises" / f"{CONTROL}.ipynb").read_bytes())
+    monkeypatch.setattr(sandbox, "BWRAP", str(tmp_path / "bwrap"))
+    sandbox.unavailable.cache_clear()
+    try:
+        assert cli.main(["grade", str(path), "--out", str(tmp_path / "g.csv")]) == 2
+    finally:
+        sandbox.unavailable.cache_clear()
+    error = capsys.readouterr().err
+    assert "apt-get install bubblewrap" in error and "--no-sandbox" in error
+    assert not (tmp_path / "g.csv").exists()
+
+
+def test_marks_come_from_the_instructors_keys(tmp_path):
+    """Two lines unseal a key shipped with dynlab (every student has it); graded from the
+    instructor's own key of the question, kept outside the package, that answer earns nothing.
+    Here the course's pendulum is a point mass at the end: D = m1 a1**2, Kd = 2 sqrt(Kp D)."""
+    import sympy
+    from dynlab.grading.answers import serialize
+    from dynlab.grading.keys import make_key, reference, use_keys, write_keys
+    from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
+    from dynlab.grading.scoring import score
+    unsealed = reference(keys()["C.3"])["Kd"][0]                     # the student's two lines
+    m1, a1, Kp = sympy.symbols("m1 a1 Kp", positive=True)
+    ours = 2 * sympy.sqrt(Kp * m1 * a1 ** 2)
+    write_keys(CONTROL, [make_key("C.3", notebook=CONTROL, title="Critical damping", points=1,
+                                  symbols={"m1": "positive", "a1": "positive", "Kp": "positive"},
+                                  parts=[{"name": "Kd", "value": ours}])], tmp_path)
+    assert score("C.3", serialize(unsealed)).total == 1              # the wheel's keys
+    try:
+        use_keys(tmp_path)
+        assert score("C.3", serialize(unsealed)).total == 0
+        assert score("C.3", serialize(ours)).total == 1
+        assert score("C.2", serialize(...)).maximum == {"tau": 2.0}  # the others: the wheel's
+    finally:
+        use_keys(None)
+    step = ScoreExportedAnswers(key_directory=str(tmp_path))        # nbgrader's route
+    try:
+        step.preprocess(nbformat.v4.new_notebook(), {"nbgrader": {"student": "eve"}})
+        assert score("C.3", serialize(unsealed)).total == 0
+    finally:
+        use_keys(None)
+    assert score("C.3", serialize(unsealed)).total == 1
 
 
 @pytest.mark.parametrize("text", [

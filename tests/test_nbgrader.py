@@ -17,8 +17,10 @@ the run short.
 from __future__ import annotations
 
 import csv
+import json
 import os
 import re
+import tempfile
 import subprocess
 import sys
 from pathlib import Path
@@ -93,6 +95,29 @@ def submissions(release: Path) -> dict:
     return {"alice": alice, "bob": bob, "carol": carol}
 
 
+#: Students who answer nothing and try for the points in their kernel instead: one line each in
+#: the first answer cell (each gave full marks while points were decided in the kernel)
+ATTACKS = {
+    "silent": "get_ipython().ast_node_interactivity = 'none'",    # no cell shows a value
+    "patcher": ("import dynlab.grading.autograde, dynlab.grading.keys\n"
+                "dynlab.grading.autograde.points = lambda question, answer, **options: "
+                "float(dynlab.grading.keys.keys()[question]['points'])"),
+    "numpy_all": "import numpy\nnumpy.all = lambda *args, **options: True",
+}
+
+
+def attackers(release: Path) -> dict:
+    """``{student: notebook}``: the release with one line of :data:`ATTACKS` and no answer."""
+    found = {}
+    for student, code in ATTACKS.items():
+        notebook = nbformat.read(release, as_version=4)
+        first_answer = next(cell for cell in notebook.cells
+                            if cell.metadata.get("nbgrader", {}).get("solution"))
+        first_answer.source += "\n" + code
+        found[student] = notebook
+    return found
+
+
 def expected_points() -> dict:
     full = {q: float(keys()[q]["points"]) for q in questions(NOTEBOOK)}
     return {"alice": full, "bob": {q: 0.0 for q in full}, "carol": carol_expected()}
@@ -121,7 +146,7 @@ def course(tmp_path_factory) -> Path:
         (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes())
     _nbgrader(course, "generate_assignment", ASSIGNMENT, "--force")
     release = course / "release" / ASSIGNMENT / f"{NOTEBOOK}.ipynb"
-    for student, notebook in submissions(release).items():
+    for student, notebook in {**submissions(release), **attackers(release)}.items():
         folder = course / "submitted" / student / ASSIGNMENT
         folder.mkdir(parents=True)
         nbformat.write(notebook, folder / f"{NOTEBOOK}.ipynb")
@@ -191,9 +216,71 @@ def test_every_check_cell_gives_nbgrader_a_number(course):
     assert "partial credit cannot be greater" not in log
 
 
+def test_the_checksum_messages_are_the_hidden_checks(course):
+    """nbgrader logs "Attribute 'checksum' ... has changed!" for check cells (the source holds
+    the hidden lines, the release does not; the guide explains it) and for nothing else."""
+    log = (course / "autograde.log").read_text()
+    changed = re.findall(r"Attribute '(\w+)' for cell ([\w-]+) has changed", log)
+    assert changed and {attribute for attribute, _ in changed} == {"checksum"}
+    assert {cell for _, cell in changed} <= {_check_id(q) for q in questions(NOTEBOOK)}
+
+
+@pytest.mark.parametrize("student", list(ATTACKS))
+def test_an_attack_in_the_kernel_earns_nothing(course, student):
+    """Points are decided outside the kernel (dynlab.grading.nbgrader_scoring): silencing the
+    cells, patching dynlab.grading.autograde.points or numpy.all hands in no answer, so 0."""
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        notebook = gradebook.find_submission_notebook(NOTEBOOK, ASSIGNMENT, student)
+        assert {grade.name: grade.score for grade in notebook.grades
+                if grade.name.startswith("check-")} == \
+            {_check_id(q): 0.0 for q in questions(NOTEBOOK)}
+        assert notebook.score == 0
+
+
+def test_a_cell_that_hands_in_nothing_scores_zero():
+    """The scoring step alone: a grade cell with no export, a forged or doubled export, or an
+    export of code as text gets 0; the one export of a right answer its points."""
+    import sympy
+    from nbformat.v4 import new_code_cell, new_output
+    from dynlab.grading.answers import serialize
+    from dynlab.grading.autograde import MIME
+    from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
+    M, a = sympy.symbols("M a", positive=True)
+    centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
+    corner = M * a**2 * sympy.Matrix([[8, -3, -3], [-3, 8, -3], [-3, -3, 8]]) / 3
+
+    def cell(*exports):
+        made = new_code_cell('check("3.5", (I_corner, I_centre))', metadata={"nbgrader": {
+            "grade": True, "grade_id": "check-3_5", "points": 2, "solution": False}})
+        made.outputs = [new_output("display_data", data={MIME: text}) for text in exports] + \
+            [new_output("execute_result", data={"text/plain": "2.0"}, execution_count=1)]
+        return made
+
+    def points(*exports):
+        step = ScoreExportedAnswers()
+        step.student = "x"
+        scored, _ = step.preprocess_cell(cell(*exports), {}, 0)
+        (result,) = [o for o in scored.outputs if o.output_type == "execute_result"]
+        return float(result.data["text/plain"])
+
+    right = json.dumps({"question": "3.5", "answer": serialize((corner, centre))})
+    assert points(right) == 2.0
+    assert points() == 0.0                                          # nothing shown
+    assert points(right, right) == 0.0                              # more than one
+    assert points("{not json") == 0.0
+    assert points(json.dumps({"question": "3.6", "answer": serialize((corner, centre))})) == 0
+    marker = Path(tempfile.gettempdir()) / f"dynlab-pwned-{os.getpid()}"
+    code = f"__import__('os').system('touch {marker}')"
+    assert points(json.dumps({"question": "3.5", "answer": {"tuple": [
+        {"value": code}, {"value": code}]}})) == 0.0
+    assert not marker.exists()
+
+
 def test_the_export_has_one_row_per_student(course):
     with open(course / "grades.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
+    rows = [row for row in rows if row["student_id"] not in ATTACKS]
     assert sorted(row["student_id"] for row in rows) == ["alice", "bob", "carol"]
     total = {student: sum(points.values()) for student, points in expected_points().items()}
     for row in rows:

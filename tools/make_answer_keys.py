@@ -853,7 +853,15 @@ def main(argv=None) -> int:
                         help="only these notebooks' keys (file stems; default: all)")
     parser.add_argument("--check", action="store_true",
                         help="compare with the committed keys instead of writing them")
+    parser.add_argument("--out", default=None, metavar="FOLDER",
+                        help="write the keys into FOLDER instead (the instructor's keys for "
+                             "dynlab grade --keys, kept outside the package)")
     args = parser.parse_args(argv)
+    if args.out is not None:
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        for path in build(Path(args.out), args.notebooks):
+            print(f"wrote {path}")
+        return 0
     if not args.check:
         for path in build(only=args.notebooks):
             print(f"wrote {path.relative_to(ROOT)}")

@@ -71,9 +71,11 @@ CODE_STUB = ""
 SOLUTION_ONLY = "solution_only"          # the older tag of a cell that the exercise leaves out
 CHECK_CALL = re.compile(r'check\("([^"]+)", (.+)\)')
 #: The course configuration (``nbgrader_config.py`` of the course folder) under which nbgrader
-#: releases exactly ``exercises/``
+#: releases exactly ``exercises/`` and scores the hidden checks' answers outside the kernel
 NBGRADER_CONFIG = ("c = get_config()  # noqa: F821\n"
-                   f"c.ClearSolutions.code_stub = {{'python': {CODE_STUB!r}}}\n")
+                   f"c.ClearSolutions.code_stub = {{'python': {CODE_STUB!r}}}\n"
+                   "from dynlab.grading.nbgrader_scoring import autograde_preprocessors\n"
+                   "c.Autograde.autograde_preprocessors = autograde_preprocessors()\n")
 
 
 class SolutionError(ValueError):

@@ -17,18 +17,26 @@ a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or
 - :mod:`dynlab.grading.limits`: every check runs in a forked child process with a hard time limit
   (by default :data:`TIME_LIMIT` seconds), so nothing an answer does reaches the notebook.
 - :mod:`dynlab.grading.grader`: grading submitted notebooks on the instructor's side
-  (``dynlab grade``, :func:`grade_submissions`), where the student cannot reach the checker.
+  (``dynlab grade``, :func:`grade_submissions`), each in a sandbox
+  (:mod:`dynlab.grading.sandbox`, made by bubblewrap) where it cannot reach the course.
 
 Each part of a question earns its share of the question's points.  Once an answer is right,
 :func:`check` also shows the question's takeaway; :func:`hint` gives a hint on request (both
-sealed in the key like the references).  For nbgrader, each check cell of ``solutions/`` ends with
-a hidden check (:mod:`dynlab.grading.autograde`) whose value is the cell's points: no setting is
-needed.  (``DYNLAB_STRICT_GRADING=1`` still makes a check that is not correct raise
-:class:`AnswerError`.)
+sealed in the key like the references).  The keys shipped with dynlab are formative: every student
+has them.  For marks, answers are scored outside the student's kernel, from the instructor's keys
+where given (:func:`dynlab.grading.keys.use_keys`):
 
-- :mod:`dynlab.grading.autograde`: the hidden check of an nbgrader check cell.
-- :mod:`dynlab.grading.answers`: an answer carried out of a student's kernel as data, and read
-  back without running code (for :mod:`dynlab.grading.grader`).
+- :mod:`dynlab.grading.inside`: what runs in a submission's sandbox: the notebook in a fresh
+  kernel, its answers handed out as data.
+- :mod:`dynlab.grading.answers`: an answer carried out of a student's kernel as data (SymPy's
+  ``srepr`` text), and rebuilt from SymPy classes only, without running code.
+- :mod:`dynlab.grading.scoring`: the points of such an answer (the one comparison of both
+  summative routes).
+- :mod:`dynlab.grading.autograde`: the hidden check of an nbgrader check cell, which under
+  ``nbgrader autograde`` only hands the answer out;
+  :mod:`dynlab.grading.nbgrader_scoring`: the step of the course's autograde pipeline that
+  scores it.  (``DYNLAB_STRICT_GRADING=1`` still makes a check that is not correct raise
+  :class:`AnswerError`.)
 
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)

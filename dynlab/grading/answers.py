@@ -21,6 +21,7 @@ dynlab.grading.answers.UnsafeAnswer: the answer's text calls eval, which is not 
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 
 #: The largest serialized answer accepted (characters of JSON).
@@ -31,13 +32,27 @@ class UnsafeAnswer(ValueError):
     """A serialized answer that is not plain SymPy data (the message says what)."""
 
 
-def serialize(value, depth: int = 0):
-    """JSON-able data for an answer (called in the student's kernel; self-contained)."""
+def serialize(value, depth: int = 0, symbols=None):
+    """JSON-able data for an answer (called in the student's kernel; self-contained).
+
+    With ``symbols`` (``[[name, "positive" or "real" or ""], ...]``, the question's symbols:
+    given for every question that is not a multiple choice), a string is read here, in the
+    kernel, as an expression in those symbols, and travels as SymPy's ``srepr`` text: no text
+    of a submission is ever parsed on the grader's side.
+
+    >>> serialize("2*x", symbols=[["x", "real"]])
+    {'sympy': "Mul(Integer(2), Symbol('x', real=True))"}
+    """
     import sympy
     if depth > 20:
         raise ValueError("the answer is nested too deeply")
     if value is Ellipsis:
         return {"ellipsis": True}
+    if isinstance(value, str) and symbols is not None:
+        names = {name: sympy.Symbol(name, **({"positive": True} if role == "positive" else
+                                             {"real": True} if role == "real" else {}))
+                 for name, role in symbols}
+        return {"sympy": sympy.srepr(sympy.parse_expr(value, local_dict=names))}
     if value is None or isinstance(value, (bool, str)):
         return {"value": value}
     if isinstance(value, int):
@@ -48,22 +63,22 @@ def serialize(value, depth: int = 0):
         return {"sympy": sympy.srepr(value)}
     if isinstance(value, (list, tuple)):
         kind = "tuple" if isinstance(value, tuple) else "list"
-        return {kind: [serialize(item, depth + 1) for item in value]}
+        return {kind: [serialize(item, depth + 1, symbols) for item in value]}
     if isinstance(value, dict):
-        return {"dict": [[str(k), serialize(v, depth + 1)] for k, v in value.items()]}
+        return {"dict": [[str(k), serialize(v, depth + 1, symbols)] for k, v in value.items()]}
     try:
         import numpy
         if isinstance(value, numpy.ndarray):
-            return {"list": [serialize(item, depth + 1) for item in value.tolist()]} \
-                if value.ndim else serialize(value.item(), depth + 1)
+            return {"list": [serialize(item, depth + 1, symbols) for item in value.tolist()]} \
+                if value.ndim else serialize(value.item(), depth + 1, symbols)
         if isinstance(value, numpy.generic):
-            return serialize(value.item(), depth + 1)
+            return serialize(value.item(), depth + 1, symbols)
     except ImportError:
         pass
     if all(hasattr(value, name) for name in ("D", "h", "c")):        # equations of motion
-        return {"tuple": [serialize(getattr(value, name), depth + 1) for name in "Dhc"]}
+        return {"tuple": [serialize(getattr(value, name), depth + 1, symbols) for name in "Dhc"]}
     if callable(value):
-        return serialize(value(), depth + 1)
+        return serialize(value(), depth + 1, symbols)
     return {"sympy": sympy.srepr(sympy.sympify(value, strict=True))}
 
 
@@ -143,6 +158,11 @@ def from_srepr(text: str):
                 raise UnsafeAnswer("the answer's text calls something that is not SymPy's")
             arguments = [build(argument, text_allowed=(index == 0 and name in _TAKES_TEXT))
                          for index, argument in enumerate(node.args)]
+            if name == "Function" and arguments and isinstance(arguments[0], str) and (
+                    arguments[0].startswith("_") or hasattr(builtins, arguments[0])):
+                # a function named like Python's own would be called by name where the answer
+                # is evaluated (sympy.lambdify)
+                raise UnsafeAnswer(f"the answer's text names a function {arguments[0]!r}")
             options = {}
             for keyword in node.keywords:
                 value = build(keyword.value, text_allowed=name in _TAKES_TEXT)

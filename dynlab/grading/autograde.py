@@ -1,4 +1,4 @@
-"""The hidden check of an nbgrader check cell: the points of an answer, graded afresh.
+"""The hidden check of an nbgrader check cell: the answer handed out as data, graded outside.
 
 Each check cell of ``solutions/`` ends with lines nbgrader keeps out of the release (its hidden
 tests) and puts back when it autogrades a submission::
@@ -9,13 +9,17 @@ tests) and puts back when it autogrades a submission::
     dynlab.grading.autograde.points("3.16c", (D, h, c))
     ### END HIDDEN TESTS
 
-:func:`points` grades the answer with the installed dynlab (at points drawn fresh for this grade,
-in a child process with a time limit), whatever the notebook did to the name ``check``; it shows
-the feedback and returns the points as a float, which nbgrader takes as the cell's partial credit
-(each part of the question its share).  It never raises and writes nothing to stderr (nbgrader
-gives a cell that does no points).  Inside the student's kernel a determined student can still
-patch dynlab itself; ``dynlab grade`` (:mod:`dynlab.grading.grader`) grades where the student
-cannot reach.
+Under ``nbgrader autograde`` (which runs the kernel with ``NBGRADER_EXECUTION=autograde``)
+:func:`points` decides nothing: it shows the answer as data (:func:`export`: a display of MIME
+type :data:`MIME` holding the serialized answer) and writes a line to standard error, so that
+nbgrader alone would give the cell 0.  The points are computed outside the kernel by
+:class:`dynlab.grading.nbgrader_scoring.ScoreExportedAnswers`, a step of the course's autograde
+pipeline, which replaces the cell's outputs by the feedback and the points.  Whatever a
+submission does in its kernel (patching this function, ``numpy``, ``sympy``, silencing the cell)
+changes at most the answer it hands out; a cell that hands out nothing earns 0.
+
+Elsewhere (running a solution notebook) :func:`points` grades the answer at once with the installed
+dynlab, shows the feedback and returns the points.
 
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)
@@ -30,7 +34,40 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
+import os
+import sys
 import warnings
+
+#: The MIME type of an answer handed out of the kernel under nbgrader.
+MIME = "application/vnd.dynlab.export+json"
+#: What the hidden check writes to standard error under nbgrader (nbgrader then gives 0 unless
+#: the scoring step replaces the cell's outputs).
+UNSCORED = ("dynlab: this answer is scored by dynlab.grading.nbgrader_scoring.ScoreExportedAnswers "
+            "in the course's autograde pipeline (nbgrader_config.py); without it the cell gets 0")
+
+
+def under_nbgrader() -> bool:
+    """Whether this kernel runs under ``nbgrader autograde``."""
+    return os.environ.get("NBGRADER_EXECUTION") == "autograde"
+
+
+def export(question: str, answer) -> None:
+    """Show ``answer`` as data for the scoring step (a string read as an expression in the
+    question's symbols here, in the kernel); an answer that cannot be read is shown as an error
+    text, which scores 0."""
+    from IPython.display import display
+    try:
+        from dynlab.grading.answers import serialize
+        from dynlab.grading.keys import keys
+        key = keys().get(question, {})                 # a question of the instructor's own
+        symbols = None if key.get("kind") == "choice" else key.get("symbols", [])
+        data = {"question": question, "answer": serialize(answer, symbols=symbols)}
+    except BaseException as error:                         # noqa: BLE001 - 0, never a crash
+        data = {"question": question,
+                "error": f"the answer could not be read ({type(error).__name__}: {error})"}
+    display({MIME: json.dumps(data), "text/plain": f"[answer to {question} handed in]"},
+            raw=True)
 
 #: Seconds the hidden check of one answer may take (nbgrader's own limit per cell is 30 s).
 HIDDEN_TIME_LIMIT = 15.0
@@ -39,7 +76,11 @@ HIDDEN_TIME_LIMIT = 15.0
 def points(question: str, answer, *, show: bool = True,
            time_limit: float = HIDDEN_TIME_LIMIT) -> float:
     """The points ``answer`` earns for ``question`` (0 when anything goes wrong), after showing
-    the feedback (``show``)."""
+    the feedback (``show``).  Under nbgrader: :func:`export` the answer, and None."""
+    if under_nbgrader():
+        export(question, answer)
+        sys.stderr.write(UNSCORED + "\n")
+        return None
     feedback = None
     with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
         warnings.simplefilter("ignore")

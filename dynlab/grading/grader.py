@@ -1,53 +1,65 @@
 """Grading submitted notebooks on the instructor's side: ``dynlab grade`` and
 :func:`grade_submissions`.
 
-Each submission runs in a fresh kernel (nbclient), in a process of its own, with a time limit for
-the notebook and for each cell.  Its own check cells are not run: in their place (at the cell with
-the same nbgrader ``grade_id``, else at the end) the grader evaluates the answer expression of the
-**instructor's** check cell (``check("3.16c", (D, h, c))`` in ``solutions/``) and carries the value
-out of the kernel as data (:mod:`dynlab.grading.answers`).  It is graded here, in the instructor's
-process, by the installed dynlab, at points drawn fresh for it and under a time limit per check.
-So what the submission does to ``check``, to dynlab or to its own check cells changes nothing;
-an answer it does not show (a variable deleted, a cell that raises or never ends, a kernel that
-exits) scores 0 for its parts, with the reason in the gradebook, and the batch goes on.
+Each submission runs in a sandbox of its own (:mod:`dynlab.grading.sandbox`, made by bubblewrap):
+as an unprivileged user, in a private folder holding only a copy of that submission, with no
+network, nothing of the course, the keys or the other submissions in sight, and limits on memory,
+processes, output and time; when it ends, every process it started ends with it.  Inside, the
+notebook runs in a fresh kernel (:mod:`dynlab.grading.inside`) with a time limit for the notebook
+and for each cell.  Its own check cells are not run: in their place (at the cell with the same
+nbgrader ``grade_id``, else at the end) the kernel evaluates the answer expression of the
+**instructor's** check cell (``check("3.16c", (D, h, c))`` in ``solutions/``) and hands the value
+out as data (SymPy's ``srepr`` text, :mod:`dynlab.grading.answers`).  It is graded outside the
+sandbox (:func:`dynlab.grading.scoring.score`: rebuilt from SymPy classes only, never evaluated as
+code, compared with the key at points drawn fresh for it, under a time limit per check).  So what
+the submission does to ``check``, to dynlab or to its own check cells changes nothing; an answer
+it does not show (a variable deleted, a cell that raises or never ends, a kernel that exits)
+scores 0 for its parts, with the reason in the gradebook, and the batch goes on.  The gradebook is
+written once every sandbox is gone, atomically (a new file renamed over the old).
 
 The gradebook has one row per student and one column per part of each question (``3.16c D``,
 ``3.16c h``, ...), then ``total``, ``max`` and ``notes``.
 
-The grader does not sandbox the file system or other processes: a submission runs with the
-rights of the user who grades, as under nbgrader.  Run it as a user with no more rights than
-grading needs.
+Where no sandbox can be made, grading stops and says what to install; ``sandbox=False``
+(``--no-sandbox``) runs each kernel with the grader's own rights and says so on every run: for
+trying the grader out, not for marks.
 """
 
 from __future__ import annotations
 
 import contextlib
 import csv
+import dataclasses
 import inspect
 import json
 import multiprocessing
 import os
 import re
-import secrets
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dynlab.grading.answers import MAX_ANSWER_SIZE, UnsafeAnswer, deserialize, serialize
+from dynlab.grading import sandbox as _sandbox
+from dynlab.grading.answers import serialize
+from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
 
 #: Seconds one notebook may run in its kernel (all its cells together).
 NOTEBOOK_TIME_LIMIT = 300.0
 #: Seconds one cell may run.
 CELL_TIME_LIMIT = 60.0
-#: Seconds the check of one answer may take.
-CHECK_TIME_LIMIT = 10.0
+#: What runs inside a sandbox (run as a script: it imports nothing of dynlab).
+INSIDE_SCRIPT = Path(__file__).resolve().with_name("inside.py")
+#: The largest submitted notebook taken into a sandbox (bytes).
+MAX_NOTEBOOK_SIZE = 50 * 1024 ** 2
+#: What --no-sandbox says on every run (standard error).
+NO_SANDBOX_WARNING = ("dynlab grade: WARNING: --no-sandbox: each submission runs with your own "
+                      "rights, sees your files and the other submissions and has the network; "
+                      "do not use these grades for marks")
 #: The notebooks of the instructor's solutions (a checkout of the workbook).
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
-MIME = "application/vnd.dynlab.answer+json"
 CHECK_LINE = re.compile(r'check\("([^"]+)", (.+)\)')
 
 
@@ -119,15 +131,29 @@ class Gradebook:
                 + ["total", "max", "notes"])
 
     def write_csv(self, path) -> Path:
+        """Write the gradebook to ``path`` atomically: a new file in the same folder, renamed
+        over ``path`` once complete (a reader never sees half a gradebook)."""
         path = Path(path)
-        with open(path, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(self.header())
-            top = sum(self.maximum.values())
-            for student, row in self.rows.items():
-                writer.writerow([_text(student)] + [_number(row[c]) for c in self.columns]
-                                + [_number(self.total(student)), _number(top),
-                                   _text("; ".join(self.notes[student]))])
+        handle = tempfile.NamedTemporaryFile("w", newline="", encoding="utf-8",
+                                             dir=path.parent, prefix=f".{path.name}.",
+                                             suffix=".tmp", delete=False)
+        try:
+            with handle:
+                writer = csv.writer(handle)
+                writer.writerow(self.header())
+                top = sum(self.maximum.values())
+                for student, row in self.rows.items():
+                    writer.writerow([_text(student)] + [_number(row[c]) for c in self.columns]
+                                    + [_number(self.total(student)), _number(top),
+                                       _text("; ".join(self.notes[student]))])
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(handle.name, 0o644)
+            os.replace(handle.name, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(handle.name)
+            raise
         return path
 
 
@@ -149,10 +175,17 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
                       notebook_time_limit: float = NOTEBOOK_TIME_LIMIT,
                       cell_time_limit: float = CELL_TIME_LIMIT,
                       check_time_limit: float = CHECK_TIME_LIMIT,
-                      progress: bool | None = None, stream=None) -> Gradebook:
+                      progress: bool | None = None, stream=None, sandbox: bool = True,
+                      limits: _sandbox.Limits | None = None, keys=None) -> Gradebook:
     """Grade submitted notebooks (paths of ``.ipynb`` files or of folders holding them) and, with
-    ``out``, write the gradebook as CSV.  ``workers`` notebooks run at a time.  The progress bar
-    goes to ``stream`` (standard error), by default only when it is a terminal.
+    ``out``, write the gradebook as CSV.  ``workers`` notebooks run at a time, each in a sandbox
+    (``limits``: :class:`dynlab.grading.sandbox.Limits`; ``sandbox=False`` runs the kernels
+    unsandboxed, with a warning on ``stream``).  Raises RuntimeError when no sandbox can be made.
+    ``keys`` names the instructor's key folder (:func:`dynlab.grading.keys.use_keys`), which no
+    sandbox shows; without it the marks come from the keys shipped with dynlab, which students
+    have.
+    The progress bar goes to ``stream`` (standard error), by default only when it is a
+    terminal.
 
     A notebook's student is the name of its folder when the file is named like the solution
     notebook (``alice/02_two_link_arm_on_the_ceiling.ipynb``, or nbgrader's
@@ -161,9 +194,22 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     stream = sys.stderr if stream is None else stream
     if progress is None:
         progress = hasattr(stream, "isatty") and stream.isatty()
+    if sandbox:
+        reason = _sandbox.unavailable()
+        if reason is not None:
+            raise RuntimeError(f"no sandbox for the submissions: {reason}")
+    else:
+        stream.write(NO_SANDBOX_WARNING + "\n")
+        stream.flush()
+    if keys is not None:
+        from dynlab.grading.keys import use_keys
+        use_keys(keys)
     catalogue = solution_questions(solutions)
     jobs = [(path, *_identify(path, catalogue)) for path in _notebook_paths(submissions)]
-    limits = (notebook_time_limit, cell_time_limit, check_time_limit)
+    if limits is None:
+        limits = _sandbox.Limits()
+    limits = (notebook_time_limit, cell_time_limit, check_time_limit,
+              limits if sandbox else None)
     bar = _Progress(len(jobs), stream if progress else None)
     results = _run_all(jobs, catalogue, limits, max(1, int(workers)), bar)
     bar.close()
@@ -239,7 +285,7 @@ def _run_all(jobs: list, catalogue: dict, limits: tuple, workers: int, bar) -> l
     results: list = [None] * len(jobs)
     waiting = list(enumerate(jobs))
     running = {}                                    # index -> (process, pipe, deadline)
-    notebook_limit, _, check_limit = limits
+    notebook_limit, _, check_limit, _ = limits
     while waiting or running:
         while waiting and len(running) < workers:
             index, job = waiting.pop(0)
@@ -341,8 +387,17 @@ def _gradebook(results: list, catalogue: dict) -> Gradebook:
 
 
 # -- one submission (in its own process) ----------------------------------------------------------
+#: Bytes of address space of a grading process (it rebuilds and checks one submission's answers:
+#: a forged answer such as a huge power then fails with MemoryError instead of filling the memory).
+WORKER_MEMORY = 6 * 1024 ** 3
+
+
 def _worker(send, path: str, student: str, notebook: str, entries: list, limits: tuple) -> None:
     try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard == resource.RLIM_INFINITY or hard > WORKER_MEMORY:
+            resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
         result = grade_notebook(path, student, notebook, entries, *limits)
         data = json.dumps(result.__dict__)
     except BaseException as error:                    # noqa: BLE001 - a row, never a crash
@@ -359,162 +414,88 @@ def _worker(send, path: str, student: str, notebook: str, entries: list, limits:
 def grade_notebook(path, student: str, notebook: str, entries: list,
                    notebook_time_limit: float = NOTEBOOK_TIME_LIMIT,
                    cell_time_limit: float = CELL_TIME_LIMIT,
-                   check_time_limit: float = CHECK_TIME_LIMIT) -> Result:
-    """Run one submitted notebook in a fresh kernel and grade the answers it shows (in this
-    process; :func:`grade_submissions` calls it in a process of its own)."""
-    import nbformat
-    from dynlab.grading.check import check
-    from dynlab.grading.keys import keys, part_points
+                   check_time_limit: float = CHECK_TIME_LIMIT,
+                   limits: _sandbox.Limits | None = _sandbox.Limits()) -> Result:
+    """Run one submitted notebook in a fresh kernel, in a sandbox within ``limits`` (None: no
+    sandbox), and grade the answers it hands out (here, outside the sandbox;
+    :func:`grade_submissions` calls it in a process of its own)."""
     start = time.monotonic()
     result = Result(student, notebook, str(path))
-    answers, reasons = {}, []
-    try:
-        submitted = nbformat.read(path, as_version=4)
-    except Exception as error:                        # noqa: BLE001
-        submitted, reasons = None, [f"the notebook cannot be read ({type(error).__name__}: "
-                                    f"{error})"]
-    if submitted is not None:
-        answers, reasons = _run_in_kernel(submitted, entries, notebook_time_limit,
-                                          cell_time_limit)
+    jobs = [{"question": e.question, "answer": e.answer, "grade_id": e.grade_id,
+             "symbols": _text_symbols(e.question)} for e in entries]
+    if limits is None:
+        answers, reasons = _unsandboxed(path, jobs, notebook_time_limit, cell_time_limit)
+    else:
+        answers, reasons = _sandboxed(path, jobs, notebook_time_limit, cell_time_limit, limits)
     for entry in entries:
-        shares = part_points(keys()[entry.question])
         data = answers.get(entry.question)
-        points = {part: 0.0 for part in shares}
-        if isinstance(data, dict) and "answer" in data:
-            feedback = check(entry.question, lambda data=data: deserialize(data["answer"]),
-                             time_limit=check_time_limit, strict=False)
-            points = {part: float(feedback.parts.get(part, 0.0)) for part in shares}
-            if feedback.correct:
-                points = dict(shares)
-            elif feedback.status == "not graded":
-                reasons.append(f"{entry.question}: {feedback.messages[0]}")
-        elif isinstance(data, dict) and "error" in data:
-            reasons.append(f"{entry.question}: {data['error']}")
+        if isinstance(data, dict) and "error" in data:
+            reasons.append(f"{entry.question}: {str(data['error'])[:300]}")
+            data = None
         elif entry.question not in answers:
             reasons.append(f"{entry.question}: the answer was never reached")
-        result.points[entry.question] = points
+        graded = score(entry.question, data.get("answer") if isinstance(data, dict) else None,
+                       student=student, time_limit=check_time_limit)
+        if data is not None:
+            reasons.extend(graded.reasons)
+        result.points[entry.question] = graded.points
     result.reasons = reasons
     result.seconds = time.monotonic() - start
     return result
 
 
-def _extraction_source(question: str, answer: str, nonce: str) -> str:
-    """The code that replaces a check cell: the instructor's answer expression, evaluated in the
-    student's kernel and shown as data (the serializer travels as source)."""
-    serializer = inspect.getsource(serialize)
-    return "\n".join([
-        "def __dynlab_answer__():",
-        "    import json",
-        "    from IPython.display import display",
-        *("    " + line for line in serializer.split("\n")),
-        "    try:",
-        f"        data = {{'answer': serialize(lambda: ({answer}))}}",
-        "    except BaseException as error:",
-        "        data = {'error': f'the answer could not be read ({type(error).__name__}: "
-        "{error})'}",
-        f"    data['question'], data['nonce'] = {question!r}, {nonce!r}",
-        f"    display({{{MIME!r}: json.dumps(data)}}, raw=True)",
-        "__dynlab_answer__()",
-        "del __dynlab_answer__",
-    ])
+def _text_symbols(question: str):
+    """The symbols in which the kernel reads a string answer (None: strings stay text, for a
+    multiple choice)."""
+    from dynlab.grading.keys import keys
+    key = keys()[question]
+    return None if key["kind"] == "choice" else [list(pair) for pair in key.get("symbols", [])]
 
 
-def _run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: float) -> tuple:
-    """``({question: {"answer": data} or {"error": text}}, reasons)``."""
+def _unsandboxed(path, jobs: list, notebook_limit: float, cell_limit: float) -> tuple:
     import nbformat
-    from nbclient import NotebookClient
-    from nbclient.exceptions import DeadKernelError
-
-    nonce = secrets.token_hex(8)
-    by_id = {entry.grade_id: entry for entry in entries}
-    cells, ours = [], {}
-    placed = set()
-    for cell in submitted.cells:
-        if cell.cell_type != "code":
-            continue
-        grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "")
-        is_check = cell.get("metadata", {}).get("nbgrader", {}).get("grade", False)
-        if grade_id in by_id and grade_id not in placed:
-            entry = by_id[grade_id]
-            ours[len(cells)] = entry.question
-            cells.append(nbformat.v4.new_code_cell(
-                _extraction_source(entry.question, entry.answer, nonce)))
-            placed.add(grade_id)
-        elif not is_check:
-            cells.append(nbformat.v4.new_code_cell(str(cell.source)))
-    for entry in entries:                            # check cells the submission lost
-        if entry.grade_id not in placed:
-            ours[len(cells)] = entry.question
-            cells.append(nbformat.v4.new_code_cell(
-                _extraction_source(entry.question, entry.answer, nonce)))
-    run = nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": {
-        "name": "python3", "display_name": "Python 3", "language": "python"}})
-    answers, errors, reasons = {}, [], []
-
-    class Client(NotebookClient):
-        def output(self, outs, msg, display_id, cell_index):
-            content = msg.get("content", {})
-            if cell_index not in ours:
-                if msg.get("msg_type") == "error" and len(errors) < 3:
-                    errors.append(f"cell {cell_index + 1} raised {content.get('ename')}: "
-                                  f"{str(content.get('evalue'))[:200]}")
-                return None
-            text = content.get("data", {}).get(MIME)
-            if isinstance(text, str) and len(text) <= MAX_ANSWER_SIZE:
-                with contextlib.suppress(ValueError):
-                    data = json.loads(text)
-                    if data.get("nonce") == nonce and data.get("question") == ours[cell_index]:
-                        answers[ours[cell_index]] = data
-            return None
-
-    with tempfile.TemporaryDirectory(prefix="dynlab-grade-") as folder:
-        client = Client(run, kernel_name="python3", allow_errors=True, interrupt_on_timeout=True,
-                        error_on_timeout={"ename": "TimeoutError",
-                                          "evalue": f"the cell ran longer than {cell_limit:g} s",
-                                          "traceback": []},
-                        resources={"metadata": {"path": folder}}, shutdown_kernel="immediate",
-                        record_timing=False)
-        deadline = time.monotonic() + notebook_limit
-        try:
-            with client.setup_kernel(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
-                for index, cell in enumerate(run.cells):
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        reasons.append(f"the notebook ran longer than {notebook_limit:g} s; "
-                                       f"it was stopped at cell {index + 1}")
-                        break
-                    client.timeout = max(1, int(min(cell_limit, left)))
-                    begun = time.monotonic()
-                    client.execute_cell(cell, index)
-                    if time.monotonic() - begun >= client.timeout - 0.5:
-                        what = ("the answer of " + ours[index]) if index in ours else \
-                            f"cell {index + 1}"
-                        errors.append(f"{what} ran longer than {client.timeout} s and was "
-                                      f"stopped")
-                        if not _responds(client, len(run.cells)):
-                            reasons.append("the kernel did not stop (arithmetic that cannot be "
-                                           "interrupted); the rest of the notebook was not run")
-                            break
-        except DeadKernelError:
-            reasons.append("the kernel died (the notebook ended its own process)")
-        except Exception as error:                    # noqa: BLE001
-            reasons.append(f"running the notebook failed ({type(error).__name__}: {error})")
-    return answers, errors + reasons
-
-
-#: Seconds a kernel has to answer after one of its cells was interrupted.
-RESPONSE_TIME = 5
-
-
-def _responds(client, index: int) -> bool:
-    """Whether the kernel runs a trivial cell again after an interrupted one."""
-    import nbformat
-    probe = nbformat.v4.new_code_cell("pass")
-    client.nb.cells.append(probe)
+    from dynlab.grading.inside import run_in_kernel
     try:
-        client.timeout = RESPONSE_TIME
-        begun = time.monotonic()
-        client.execute_cell(probe, index)
-        return time.monotonic() - begun < RESPONSE_TIME - 0.5
+        submitted = nbformat.read(path, as_version=4)
+    except Exception as error:                        # noqa: BLE001
+        return {}, [f"the notebook cannot be read ({type(error).__name__}: {error})"]
+    with tempfile.TemporaryDirectory(prefix="dynlab-grade-") as folder:
+        return run_in_kernel(submitted, jobs, notebook_limit, cell_limit, folder,
+                             inspect.getsource(serialize))
+
+
+def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
+               limits: _sandbox.Limits) -> tuple:
+    """The answers of one submission run in a sandbox holding only a copy of it."""
+    path = Path(path)
+    if path.stat().st_size > MAX_NOTEBOOK_SIZE:
+        return {}, [f"the notebook is larger than {MAX_NOTEBOOK_SIZE // 1024 ** 2} MB"]
+    folder = Path(tempfile.mkdtemp(prefix="dynlab-sandbox-"))
+    seconds = min(limits.seconds, notebook_limit + 60)
+    try:
+        (folder / "submission.ipynb").write_bytes(path.read_bytes())
+        (folder / "job.json").write_text(json.dumps({
+            "notebook": "submission.ipynb", "entries": jobs, "serializer":
+            inspect.getsource(serialize), "notebook_time_limit": notebook_limit,
+            "cell_time_limit": cell_limit}))
+        finished = _sandbox.run([sys.executable, "-I", str(INSIDE_SCRIPT),
+                                 f"{_sandbox.INSIDE}/job.json"], folder,
+                                limits=dataclasses.replace(limits, seconds=seconds))
     finally:
-        client.nb.cells.remove(probe)
+        _sandbox.remove(folder)
+    if finished.timed_out:
+        return {}, [f"the sandbox ran longer than {seconds:g} s and was stopped"]
+    if finished.output_exceeded:
+        return {}, [f"the sandbox printed more than {limits.output // 1024 ** 2} MB and was "
+                    f"stopped"]
+    lines = finished.stdout.decode("utf-8", errors="replace").strip().split("\n")
+    try:
+        data = json.loads(lines[-1])
+        answers, reasons = data["answers"], [str(r)[:500] for r in data["reasons"]][:20]
+        if not (isinstance(answers, dict) and all(isinstance(v, dict) for v in answers.values())):
+            raise ValueError("answers")
+    except (ValueError, KeyError, TypeError, IndexError):
+        tail = finished.stderr.decode("utf-8", errors="replace").strip().split("\n")[-1][:300]
+        return {}, [f"the sandbox ended (exit code {finished.returncode}) without answers"
+                    + (f": {tail}" if tail else "")]
+    return answers, reasons

@@ -62,14 +62,35 @@ class ExactOutOfTime(OutOfTime):
 
 # -- loading --------------------------------------------------------------------------------------
 _KEYS: dict | None = None
+#: The instructor's key folder (summative keys, kept outside the wheel), or None.
+_INSTRUCTOR: Path | None = None
+
+
+def use_keys(directory) -> None:
+    """Grade from the instructor's keys in ``directory`` as well (JSON files as
+    :func:`write_keys` writes them, e.g. by ``tools/make_answer_keys.py --out``), kept outside
+    the installed package and out of the students' reach: a question they hold replaces the
+    wheel's key of that question.  ``None``: the wheel's keys only (the formative ones, which
+    every student has)."""
+    global _KEYS, _INSTRUCTOR
+    if directory is not None:
+        directory = Path(directory)
+        if not directory.is_dir() or not any(directory.glob("*.json")):
+            raise FileNotFoundError(f"no answer keys (*.json) in {directory}")
+    _INSTRUCTOR, _KEYS = directory, None
+    _REFERENCES.clear()
+    from dynlab.grading import compare
+    compare.PREPARED.clear()
 
 
 def keys() -> dict:
-    """Every question's key (loaded once from ``dynlab/answer_keys/*.json``), by question id."""
+    """Every question's key (loaded once from ``dynlab/answer_keys/*.json``, then from the
+    instructor's folder of :func:`use_keys`), by question id."""
     global _KEYS
     if _KEYS is None:
         loaded = {}
-        for path in sorted(KEY_DIRECTORY.glob("*.json")):
+        folders = [KEY_DIRECTORY] + ([_INSTRUCTOR] if _INSTRUCTOR is not None else [])
+        for path in [p for folder in folders for p in sorted(folder.glob("*.json"))]:
             data = json.loads(path.read_text())
             if data.get("format") != KEY_FORMAT:
                 raise ValueError(f"{path.name}: answer key format {data.get('format')!r}, this "

@@ -1,0 +1,106 @@
+"""nbgrader's points from answers scored outside the student's kernel.
+
+Under ``nbgrader autograde`` the hidden check of each check cell only hands the answer out as
+data (:func:`dynlab.grading.autograde.export`).  :class:`ScoreExportedAnswers`, a step of the
+course's autograde pipeline placed right after nbgrader's ``Execute``, reads that data from each
+grade cell's outputs, scores it with :func:`dynlab.grading.scoring.score` (the comparison of
+``dynlab grade``) in the nbgrader process, and replaces the cell's outputs by the feedback and one
+``execute_result``: the points, which nbgrader's ``SaveAutoGrades`` reads as the cell's partial
+credit (``nbgrader.utils.determine_grade``).  A grade cell with no readable export, or with more
+than one, gets 0.
+
+Switch it on in the course's ``nbgrader_config.py``::
+
+    from dynlab.grading.nbgrader_scoring import autograde_preprocessors
+    c.Autograde.autograde_preprocessors = autograde_preprocessors()
+
+>>> [step.__name__ for step in autograde_preprocessors()][:3]
+['Execute', 'ScoreExportedAnswers', 'IgnorePattern']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from nbformat.v4 import new_output
+from traitlets import Unicode
+from nbgrader import utils
+from nbgrader.preprocessors import NbGraderPreprocessor
+
+from dynlab.grading.autograde import MIME
+from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
+
+#: The first line of a check cell (restored from the source by nbgrader before it runs).
+CHECK_LINE = re.compile(r'check\("([^"]+)", (.+)\)')
+#: The largest export read (characters of JSON).
+MAX_EXPORT_SIZE = 5_000_000
+
+
+def exported_answer(cell, question: str):
+    """The answer data the cell handed out for ``question`` (None: none, or more than one)."""
+    found = []
+    for output in cell.get("outputs", []):
+        text = output.get("data", {}).get(MIME) if output.get("output_type") in (
+            "display_data", "execute_result") else None
+        if text is None:
+            continue
+        try:
+            data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_EXPORT_SIZE \
+                else None
+        except ValueError:
+            data = None
+        found.append(data if isinstance(data, dict) and data.get("question") == question
+                     else None)
+    if len(found) != 1 or found[0] is None:
+        return None
+    return found[0].get("answer")
+
+
+class ScoreExportedAnswers(NbGraderPreprocessor):
+    """Score each check cell's exported answer outside the kernel and write its points where
+    nbgrader's ``SaveAutoGrades`` reads them."""
+
+    key_directory = Unicode("", help="The instructor's answer keys (a folder of JSON keys, "
+                                     "kept outside the installed dynlab and the students' "
+                                     "reach); empty: dynlab's own keys").tag(config=True)
+
+    def preprocess(self, nb, resources):
+        self.student = resources.get("nbgrader", {}).get("student")
+        if self.key_directory:
+            from dynlab.grading.keys import use_keys
+            use_keys(self.key_directory)
+        return super().preprocess(nb, resources)
+
+    def preprocess_cell(self, cell, resources, cell_index):
+        if cell.cell_type != "code" or not utils.is_grade(cell):
+            return cell, resources
+        match = CHECK_LINE.fullmatch(cell.source.strip().split("\n")[0].strip())
+        if not match:
+            return cell, resources                    # not one of dynlab's check cells
+        question = match.group(1)
+        maximum = float(cell.metadata["nbgrader"]["points"])
+        data = exported_answer(cell, question)
+        try:
+            graded = score(question, data, student=self.student, time_limit=CHECK_TIME_LIMIT)
+            points = min(graded.total, maximum)
+            shown = str(graded.feedback) if graded.feedback is not None else \
+                f"{question}: no answer was handed in (0 points)"
+        except Exception as error:                    # noqa: BLE001 - 0, and why, in the log
+            self.log.warning("dynlab could not score %s: %s", question, error)
+            points, shown = 0.0, f"{question}: could not be scored (0 points)"
+        self.log.info("dynlab scored %s: %g/%g", question, points, maximum)
+        cell.outputs = [
+            new_output("display_data", data={"text/plain": shown}),
+            new_output("execute_result", data={"text/plain": repr(float(points))},
+                       execution_count=cell.get("execution_count") or 1)]
+        return cell, resources
+
+
+def autograde_preprocessors() -> list:
+    """nbgrader's autograde pipeline with :class:`ScoreExportedAnswers` right after ``Execute``."""
+    from nbgrader.converters.autograde import Autograde
+    from nbgrader.preprocessors import Execute
+    steps = list(Autograde.class_traits()["autograde_preprocessors"].default())
+    return steps[:steps.index(Execute) + 1] + [ScoreExportedAnswers] + \
+        steps[steps.index(Execute) + 1:]

@@ -1,0 +1,264 @@
+"""A sandbox for one submission, made by bubblewrap (``bwrap``, Debian package ``bubblewrap``).
+
+:func:`run` runs a command (the submission's notebook in a kernel, :mod:`dynlab.grading.inside`)
+in namespaces of its own:
+
+- **nothing of the course**: a new root with only ``/usr`` (and its ``/lib``, ``/bin``
+  links), the Python installation and virtual environment, and the dynlab package, all
+  read-only; a private ``/tmp`` (a tmpfs of :attr:`Limits.file_size` bytes); and one folder
+  read-write, ``/submission``, holding only this submission.  No path of the course, the keys,
+  the solutions or the other submissions exists inside.
+- **no network** (``--unshare-net``: only a loopback of its own), its own IPC and host name.
+- **an unprivileged user**: run as root (as in CI), bubblewrap keeps only the capability to
+  change user, and ``setpriv`` (util-linux) drops to a user id of its own (drawn per sandbox,
+  unused by the system) with no capabilities left; run as another user, bubblewrap maps that
+  user into a user namespace of its own.  Either way the real user id inside is not root, so
+  the limit on processes holds (Linux does not apply ``RLIMIT_NPROC`` to root).
+- **limits** (:class:`Limits`, by ``setrlimit``, inherited by every process inside): address space
+  per process (``RLIMIT_AS``, 2 GB: a limit that needs no cgroup delegation and holds without
+  root; it caps each process, and the process limit caps how many there are), processes
+  (``RLIMIT_NPROC``, counted per user: the sandbox's own), file size (``RLIMIT_FSIZE``), no core
+  files; the bytes read from its output (:attr:`Limits.output`: past it the sandbox is stopped);
+  and wall time (:attr:`Limits.seconds`: past it the sandbox is killed).
+- **its whole process tree ends with it**: a new PID namespace whose first process is
+  bubblewrap's; when the command ends, or bubblewrap is killed (``--die-with-parent`` ties it
+  to the caller too), the kernel kills every process left in the namespace, detached or not.
+
+>>> reason = unavailable()
+>>> reason is None or "bubblewrap" in reason
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import secrets
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Where Debian's package ``bubblewrap`` installs the tool.
+BWRAP = "/usr/bin/bwrap"
+#: util-linux's tool that changes user (inside the sandbox, when the grader runs as root).
+SETPRIV = "/usr/bin/setpriv"
+#: The folder of the submission inside the sandbox.
+INSIDE = "/submission"
+#: What to install where the sandbox cannot be made.
+INSTALL = ("install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install "
+           "bubblewrap) and allow it to create namespaces, or grade with --no-sandbox (not "
+           "for marks: a submission then runs with the grader's rights)")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one sandbox may use."""
+
+    memory: int = 2 * 1024 ** 3       # bytes of address space per process (RLIMIT_AS)
+    processes: int = 32               # processes and threads of the sandbox's user (RLIMIT_NPROC)
+    output: int = 64 * 1024 ** 2      # bytes read from its standard output
+    file_size: int = 256 * 1024 ** 2  # bytes of one file (RLIMIT_FSIZE) and of its /tmp
+    seconds: float = 600.0            # wall time
+
+
+@dataclass
+class Finished:
+    """How a sandboxed command ended."""
+
+    returncode: int | None
+    stdout: bytes
+    stderr: bytes                     # its last 64 KiB
+    timed_out: bool = False
+    output_exceeded: bool = False
+
+
+@functools.lru_cache(maxsize=None)
+def unavailable() -> str | None:
+    """Why no sandbox can be made here (None when it can): bubblewrap missing, or unable to
+    create its namespaces."""
+    if not (os.path.isfile(BWRAP) and os.access(BWRAP, os.X_OK)):
+        return f"{BWRAP} is missing: {INSTALL}"
+    if os.geteuid() == 0 and not os.access(SETPRIV, os.X_OK):
+        return f"{SETPRIV} (util-linux) is missing: install util-linux"
+    try:
+        done = subprocess.run([BWRAP, *_namespaces(), "--ro-bind", "/", "/", "true"],
+                              capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"bubblewrap does not run ({error}): {INSTALL}"
+    if done.returncode != 0:
+        text = done.stderr.decode(errors="replace").strip()[:300]
+        return f"bubblewrap cannot create its namespaces here ({text}): {INSTALL}"
+    return None
+
+
+def _namespaces() -> list:
+    spaces = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+              "--unshare-cgroup-try"]
+    if os.geteuid() != 0:
+        spaces.insert(0, "--unshare-user")
+    return spaces
+
+
+def python_paths() -> list:
+    """The folders of this Python installation that a kernel needs (read-only inside): the
+    virtual environment, the installation it is made from, and the dynlab package."""
+    import dynlab
+    folders = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix,
+               str(Path(os.path.realpath(sys.executable)).parent.parent),
+               str(Path(dynlab.__file__).resolve().parent)}
+    kept = []
+    for folder in sorted(folders, key=len):       # a folder inside one kept already is bound
+        if not any(folder == k or folder.startswith(k + os.sep) for k in kept):
+            kept.append(folder)
+    return kept
+
+
+def sandbox_user() -> int:
+    """A user id of its own for one sandbox (root grader): unused by the system, so that no
+    file outside is its own and its processes count against its limit alone."""
+    return 1_000_000 + secrets.randbelow(1 << 30)
+
+
+def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -> list:
+    """The bubblewrap command line that runs ``argv`` on ``folder`` (bound at /submission)."""
+    import dynlab
+    line = [BWRAP, *_namespaces(), "--die-with-parent", "--new-session"]
+    made = set()
+
+    def parents(path: str) -> list:
+        steps, current = [], Path(path).parent
+        while str(current) not in ("/", ".") and str(current) not in made:
+            steps.append(str(current))
+            current = current.parent
+        made.update(steps)
+        return [arg for step in reversed(steps) for arg in ("--perms", "0755", "--dir", step)]
+
+    line += ["--ro-bind", "/usr", "/usr"]
+    for name in ("lib", "lib64", "lib32", "bin", "sbin"):
+        target = Path("/") / name
+        if target.is_symlink():
+            line += ["--symlink", os.readlink(target), str(target)]
+        elif target.is_dir():
+            line += ["--ro-bind", str(target), str(target)]
+    line += ["--proc", "/proc", "--dev", "/dev",
+             "--size", str(limits.file_size), "--perms", "1777", "--tmpfs", "/tmp"]
+    for folder_ in python_paths():
+        if not folder_.startswith("/usr/"):       # /usr is there already
+            line += parents(folder_) + ["--ro-bind", folder_, folder_]
+    line += ["--bind", str(folder), INSIDE, "--chdir", INSIDE, "--clearenv"]
+    package_parent = str(Path(dynlab.__file__).resolve().parent.parent)
+    environment = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp",
+                   "USER": "student", "LANG": "C.UTF-8", "PYTHONPATH": package_parent,
+                   "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
+                   "MPLCONFIGDIR": "/tmp/matplotlib", "IPYTHONDIR": "/tmp/ipython",
+                   "JUPYTER_RUNTIME_DIR": "/tmp/jupyter", "JUPYTER_DATA_DIR": "/tmp/jupyter-data",
+                   "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+                   **env}
+    for name, value in environment.items():
+        line += ["--setenv", name, value]
+    if os.geteuid() == 0:
+        line += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--",
+                 SETPRIV, f"--reuid={user}", f"--regid={user}", "--clear-groups",
+                 "--inh-caps=-all", "--bounding-set=-all", "--"]
+    else:
+        line += ["--uid", "65534", "--gid", "65534", "--"]
+    return line + list(argv)
+
+
+def _set_limits(limits: Limits):
+    def apply():                       # in the child, before bubblewrap starts
+        import resource
+        for which, value in ((resource.RLIMIT_AS, limits.memory),
+                             (resource.RLIMIT_NPROC, limits.processes),
+                             (resource.RLIMIT_FSIZE, limits.file_size),
+                             (resource.RLIMIT_CORE, 0)):
+            resource.setrlimit(which, (value, value))
+    return apply
+
+
+def run(argv: list, folder, *, limits: Limits = Limits(), env: dict | None = None) -> Finished:
+    """Run ``argv`` in a sandbox holding ``folder`` (at ``/submission``, read-write) and wait
+    for it, within ``limits``.  Raises RuntimeError when no sandbox can be made here."""
+    reason = unavailable()
+    if reason is not None:
+        raise RuntimeError(reason)
+    folder = Path(folder)
+    user = sandbox_user()
+    if os.geteuid() == 0:
+        for path in [folder, *folder.rglob("*")]:
+            os.chown(path, user, user, follow_symlinks=False)
+        folder.chmod(0o700)
+    line = command(argv, folder, limits=limits, user=user, env=env or {})
+    process = subprocess.Popen(line, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, preexec_fn=_set_limits(limits),
+                               start_new_session=True, cwd="/")
+    try:
+        return _collect(process, limits)
+    finally:
+        _end(process)
+
+
+def _collect(process, limits: Limits) -> Finished:
+    """Read the sandbox's output within the limits (capped: a sandbox that prints more is
+    stopped), until it ends or its time is up."""
+    deadline = time.monotonic() + limits.seconds
+    out, err, out_size = [], bytearray(), 0
+    timed_out = exceeded = False
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ, "out")
+        selector.register(process.stderr, selectors.EVENT_READ, "err")
+        open_streams = 2
+        while open_streams:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                break
+            for handle, _ in selector.select(min(left, 1.0)):
+                chunk = os.read(handle.fd, 1 << 16)
+                if not chunk:
+                    selector.unregister(handle.fileobj)
+                    open_streams -= 1
+                elif handle.data == "out":
+                    out_size += len(chunk)
+                    if out_size > limits.output:
+                        exceeded = True
+                        break
+                    out.append(chunk)
+                else:
+                    err += chunk
+                    del err[:-65536]
+            if exceeded:
+                break
+    if timed_out or exceeded:
+        _end(process)
+    try:
+        code = process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        code = None
+    return Finished(code, b"".join(out), bytes(err), timed_out, exceeded)
+
+
+def _end(process) -> None:
+    """Kill the sandbox (bubblewrap's session: with it goes its PID namespace, and every
+    process in it) and wait for it."""
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=30)
+    for stream in (process.stdout, process.stderr):
+        with contextlib.suppress(OSError):
+            stream.close()
+
+
+def remove(folder) -> None:
+    """Delete a sandbox's folder (whatever the submission left in it)."""
+    shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,83 @@
+"""The points of an answer handed out of a student's kernel as data: the one comparison of both
+summative routes (``dynlab grade``, :mod:`dynlab.grading.grader`, and nbgrader's scoring step,
+:mod:`dynlab.grading.nbgrader_scoring`).
+
+The data is what :func:`dynlab.grading.answers.serialize` made of the answer in the kernel.  It is
+rebuilt by :func:`dynlab.grading.answers.deserialize` (SymPy classes only, no eval) and compared
+with the question's key here, outside the kernel, at points drawn fresh for it
+(:func:`dynlab.grading.check.check`, in a child process with a time limit).  No text of the
+submission is parsed: a string answer to a question that is not a multiple choice was read as an
+expression in the kernel already, so a string arriving here is refused (0 points).
+
+>>> import sympy
+>>> from dynlab.grading.answers import serialize
+>>> M, a = sympy.symbols("M a", positive=True)
+>>> centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
+>>> score("3.5", serialize((centre, centre))).points         # I_centre right, I_corner wrong
+{'I_corner': 0.0, 'I_centre': 1.0}
+>>> score("3.5", {"value": "__import__('os').system('true')"}).points
+{'I_corner': 0.0, 'I_centre': 0.0}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dynlab.grading.answers import deserialize
+
+#: Seconds the check of one answer may take.
+CHECK_TIME_LIMIT = 10.0
+
+
+@dataclass
+class Score:
+    """The points of one question, part by part, and why some could not be given."""
+
+    question: str
+    points: dict                      # part -> points
+    maximum: dict                     # part -> the most it can earn
+    reasons: list = field(default_factory=list)
+    feedback: object = None           # the check's Feedback (None when nothing was checked)
+
+    @property
+    def total(self) -> float:
+        return sum(self.points.values())
+
+
+def _no_text(value, choice: bool):
+    """``value``, refused if it holds text where an expression is asked."""
+    if isinstance(value, str) and not choice:
+        raise ValueError("a text answer reached the grader unread (a string is read as an "
+                         "expression in the notebook's kernel)")
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            _no_text(item, choice)
+    if isinstance(value, dict):
+        for item in value.values():
+            _no_text(item, choice)
+    return value
+
+
+def score(question: str, data, *, student: str | None = None,
+          time_limit: float = CHECK_TIME_LIMIT) -> Score:
+    """The points ``data`` (an answer as :func:`serialize` gives it, or None when the submission
+    handed none out) earns for ``question``.  ``student`` names whose submission it is (for a
+    question whose values differ per student)."""
+    from dynlab.grading.check import check
+    from dynlab.grading.keys import keys, part_points
+    key = keys()[question]
+    shares = part_points(key)
+    result = Score(question, {part: 0.0 for part in shares}, dict(shares))
+    if not (isinstance(data, dict) and len(data) == 1):
+        result.reasons.append(f"{question}: no answer was handed out")
+        return result
+    choice = key["kind"] == "choice"
+    feedback = check(question, lambda: _no_text(deserialize(data), choice),
+                     time_limit=time_limit, strict=False)
+    result.feedback = feedback
+    result.points = {part: float(feedback.parts.get(part, 0.0)) for part in shares}
+    if feedback.correct:
+        result.points = dict(shares)
+    elif feedback.status == "not graded":
+        result.reasons.append(f"{question}: {feedback.messages[0]}")
+    return result

@@ -393,7 +393,7 @@ class Diagnosis:
                 continue
             notes.append(self.coefficient(name, monomial, expr, my_values, ref_values, size,
                                           gravity))
-        return "; ".join(notes) if notes else f"{name} is wrong"
+        return "; ".join(dict.fromkeys(notes)) if notes else f"{name} is wrong"
 
     def gravity(self, flat: int) -> bool | None:
         """Whether the key's element holds the gravity symbol ``g`` (None: no ``g`` in the

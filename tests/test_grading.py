@@ -626,7 +626,7 @@ def test_feedback_is_shown_as_text_and_html():
 # -- the keys ----------------------------------------------------------------------------------
 KEY_FIELDS = {"id", "notebook", "title", "points", "kind", "symbols", "angles", "split", "parts",
               "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages",
-              "hint", "takeaway"}                      # the notes: sealed text (checked below)
+              "hint", "takeaway", "parameters"}        # the notes: sealed text (checked below)
 PART_FIELDS = {"name", "shape", "reference", "names", "structure", "hints"}
 
 
@@ -678,7 +678,8 @@ def test_the_keys_hold_no_values_and_no_readable_text():
                 assert set(mistake) == {"part", "value", "message"}
                 assert isinstance(mistake["value"], str)
             # the only numbers: points, shapes, tolerance and ranges
-            assert not list(_numbers_outside(key, {"points", "shape", "tolerance", "ranges"})), \
+            assert not list(_numbers_outside(key, {"points", "shape", "tolerance", "ranges",
+                                                   "parameters"})), \
                 key["id"]
 
 

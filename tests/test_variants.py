@@ -131,3 +131,38 @@ def test_the_variant_shows_the_givens_with_their_meaning_and_the_student():
 def test_the_stored_notebooks_run_as_the_student_student():
     """conftest.py fixes the student, so nbval's run shows the same givens on every machine."""
     assert student_id() == "student"
+
+
+def _submission(path, answer_source: str) -> None:
+    """A submitted notebook of 06 that answers D.1 only (its check cell keeps its grade id)."""
+    import nbformat
+    check_cell = nbformat.v4.new_code_cell('check("D.1", c1)')
+    check_cell.metadata["nbgrader"] = {"grade": True, "grade_id": "check-D_1", "locked": True,
+                                       "points": 1, "schema_version": 3, "solution": False,
+                                       "task": False}
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from dynlab.grading import check, variant"),
+        nbformat.v4.new_code_cell(answer_source), check_cell])
+    path.parent.mkdir(parents=True)
+    nbformat.write(notebook, path)
+
+
+def test_dynlab_grade_grades_against_the_submitting_students_variant(tmp_path):
+    """The grading kernel computes with the submitting student's givens (from the folder name,
+    not from the notebook), and the grade is against them: a method run with one's own givens
+    is right, a classmate's number is 0."""
+    from dynlab.grading import grade_submissions
+    alice, bob = two_students_with_different_values("D.1")
+    name = "06_dalembert_newton_euler_and_simulation.ipynb"
+    method = ('given = variant("D.1")\n'
+              'c1 = 9.8062 * ((1 + given["m2"] + given["Mp"]) * 0.5 + given["m2"] / 2 + '
+              'given["Mp"])')
+    copied = right_answer("D.1", variant("D.1", student=alice))
+    _submission(tmp_path / alice / name, method)
+    _submission(tmp_path / bob / name, method)
+    carol = next(s for s in reversed(CLASS) if s not in (alice, bob) and
+                 dict(variant("D.1", student=s)) != dict(variant("D.1", student=alice)))
+    _submission(tmp_path / carol / name, f"c1 = {copied!r}     # alice's number")
+    book = grade_submissions([tmp_path], workers=1, notebook_time_limit=120)
+    points = {student: book.question_points(student)["D.1"] for student in book.rows}
+    assert points == {alice: 1.0, bob: 1.0, carol: 0.0}, (points, book.notes)

@@ -374,15 +374,24 @@ def grade_notebook(path, student: str, notebook: str, entries: list,
         submitted, reasons = None, [f"the notebook cannot be read ({type(error).__name__}: "
                                     f"{error})"]
     if submitted is not None:
-        answers, reasons = _run_in_kernel(submitted, entries, notebook_time_limit,
-                                          cell_time_limit)
+        # the kernel computes with the submitting student's givens (dynlab.grading.variants)
+        saved = os.environ.get("DYNLAB_STUDENT")
+        os.environ["DYNLAB_STUDENT"] = student
+        try:
+            answers, reasons = _run_in_kernel(submitted, entries, notebook_time_limit,
+                                              cell_time_limit)
+        finally:
+            if saved is None:
+                os.environ.pop("DYNLAB_STUDENT", None)
+            else:
+                os.environ["DYNLAB_STUDENT"] = saved
     for entry in entries:
         shares = part_points(keys()[entry.question])
         data = answers.get(entry.question)
         points = {part: 0.0 for part in shares}
         if isinstance(data, dict) and "answer" in data:
             feedback = check(entry.question, lambda data=data: deserialize(data["answer"]),
-                             time_limit=check_time_limit, strict=False)
+                             time_limit=check_time_limit, strict=False, student=student)
             points = {part: float(feedback.parts.get(part, 0.0)) for part in shares}
             if feedback.correct:
                 points = dict(shares)

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 import sympy
 
-from dynlab.grading import check, keys, reset
+from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.diagnosis import monomial_terms
 from dynlab.grading.keys import key_symbol, note, reference, unseal
 
@@ -38,6 +38,18 @@ def _split(key):
     return [key_symbol(n, r) for n, r in key["symbols"] if n in key.get("split", [])]
 
 
+def _reference(key) -> dict:
+    """The key's reference per part; a numeric key's with givens at this session's student's
+    values (the student "student", conftest.py), as check() sees it."""
+    reference_ = reference(key)
+    if not key.get("parameters"):
+        return {part["name"]: list(reference_[part["name"]]) for part in key["parts"]}
+    from dynlab.grading.compare import _at_variant
+    given = dict(variant(key["id"]))
+    return {part["name"]: _at_variant(key, reference_[part["name"]], given)
+            for part in key["parts"]}
+
+
 def key_texts(key) -> set:
     """The texts that would give (part of) the key away: each element, each of its terms, each
     monomial class's coefficient and its terms, in SymPy's printing (and negated); for a numeric
@@ -45,7 +57,7 @@ def key_texts(key) -> set:
     function in them (a bare symbol such as ``g`` names no answer)."""
     texts = set()
     for part in key["parts"]:
-        for element in reference(key)[part["name"]]:
+        for element in _reference(key)[part["name"]]:
             if key["kind"] == "numeric":
                 if element != 0:
                     texts |= {f"{element:.3g}", f"{element:.4g}", repr(element)}
@@ -69,7 +81,7 @@ def leaked(text: str, secrets: set) -> list:
 
 
 def _elements(key) -> dict:
-    return {part["name"]: list(reference(key)[part["name"]]) for part in key["parts"]}
+    return _reference(key)
 
 
 def _candidates(key) -> list:

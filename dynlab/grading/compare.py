@@ -220,16 +220,6 @@ class _Context:
             self.products.append((product["part"], product["vector"],
                                   np.einsum("ijk,jk->ik", matrix, vector),
                                   unseal(product["message"], f"{key['id']}|product{index}")))
-        self.terms = [(t, e) for p in self.parts for el in p["elements"]
-                      for m in el.get("monomials", []) for t, e in zip(m["terms"], m["exprs"])]
-
-    def term(self, values: np.ndarray):
-        """The reference term (an expression) with these values, or None."""
-        for candidate, expr in self.terms:
-            if candidate.shape == values.shape and np.allclose(candidate, values, rtol=1e-12,
-                                                               atol=0):
-                return expr
-        return None
 
     # -- reading the answer
     def elements(self, part: dict, value: Any) -> list:

@@ -60,8 +60,9 @@ def main(argv=None) -> int:
             stepwise = median_us(lambda: inverse_dynamics(robot, q, qd, qdd, method=method,
                                                           variant=variant, compiled=False),
                                  slow_number, args.repeat)
-            counts = robot.cache[("inverse_dynamics", method, variant, True, True, True)][1]\
-                .counts()
+            _, tape = robot.data.find_traced(("inverse_dynamics", method, variant, True, True,
+                                              True))
+            counts = tape.counts()
             print(f"{method:<16}{variant:<13}{compiled:>12.1f}{stepwise:>13.1f}"
                   f"{stepwise / compiled:>8.1f}{counts['mul']:>7}{counts['add']:>7}"
                   f"{counts['call']:>6}")

@@ -88,8 +88,9 @@ def main(argv=None) -> None:
         links, grav, tip_f, tip_m = robot.numeric()
         q, qd, tau = (tuple(0.1 * (k + 1) * s for k in range(n)) for s in (1, -1, 0.5))
         aba = compiled_accelerations(robot, "twist_wrench", "featherstone")
-        lines = len(robot.cache[("forward_dynamics", "twist_wrench", "featherstone", True,
-                                 True)][1].program().lines)
+        _, tape = robot.data.find_traced(("forward_dynamics", "twist_wrench", "featherstone",
+                                          True, True))
+        lines = len(tape.program().lines)
         ldl = compiled_accelerations(robot, "newton_euler", "link")
         t_aba = median_cpu_us(lambda: aba(q, qd, tau), args.number, args.repeat)
         t_raw = median_cpu_us(lambda: articulated_body(links, q, qd, tau, grav, tip_f, tip_m,

@@ -41,6 +41,18 @@ def flag(value, where: str, name: str, *, allow_none: bool = False):
     raise TypeError(f"{where}: {name} must be {allowed}, got {type(value).__name__} {value!r}")
 
 
+def real_number(value) -> bool:
+    """Whether ``value`` is a real number and not a truth value (``True`` is the integer 1 to
+    Python, and NumPy reads ``"10"`` as 10).
+
+    >>> real_number(2.5), real_number(np.int64(3)), real_number(True), real_number("10")
+    (True, True, False, False)
+    """
+    if type(value) is float or type(value) is int:     # the common case, without the ABC
+        return True
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
 def count(value, where: str, name: str, low: int = 0, high: int | None = None) -> int:
     """``value`` as an ``int`` in ``low..high``: refuses booleans, fractions and text.
 

@@ -27,6 +27,7 @@ tau1 =   2.5349 N m
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import math
 import os
@@ -56,10 +57,8 @@ def _option_value(text: str, key: str, spec: str, parameter):
     whole number (``joints=3``) or a number as :func:`parse_number` reads it (``a1=pi/8``)."""
     if parameter is not None and isinstance(parameter.default, str):
         return text
-    try:
+    if re.fullmatch(r"[+-]?\d+", text.strip()):       # int() would also read 1_0 as 10
         return int(text)
-    except ValueError:
-        pass
     try:
         return parse_number(text, key)
     except CommandError as error:
@@ -146,7 +145,10 @@ def parse_vector(text: str | None, n: int, name: str, poses=None) -> tuple:
         return (0.0,) * n
     if poses and text.strip() in poses:
         return tuple(float(v) for v in poses[text.strip()][:n])
-    entries = [e for e in re.split(r"[,\s]+", text.strip()) if e]
+    entries = re.split(r"\s*,\s*|\s+", text.strip()) if text.strip() else []
+    if "" in entries:                                 # 1,,2 is not (1, 2)
+        raise CommandError(f"{name}: an empty entry in {text!r}; write the {n} values "
+                           f"separated by commas or spaces")
     values = tuple(parse_number(e, f"{name}[{k + 1}]") for k, e in enumerate(entries))
     if len(values) != n:
         raise CommandError(f"{name} needs {n} values (one per joint), got {len(values)}: "
@@ -205,10 +207,49 @@ def command_equations(args) -> int:
     (method, variant), = _formulations(args.method or "lagrange_euler", args.variant)
     arm = build_arm(args.arm, symbolic=not args.numeric)
     start = time.perf_counter()
-    eom = equations_of_motion(arm, method=method, variant=variant)
-    print(equations_text(eom))
+    # progress on a terminal's standard error (the PUMA 560's elements take minutes to write);
+    # standard output is the equations alone
+    shown = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+    with contextlib.redirect_stdout(sys.stderr):    # the stages of the derivation, as it goes
+        eom = equations_of_motion(arm, method=method, variant=variant, progress=shown)
+    bar = ProgressLine(sys.stderr, f"{arm.name}: writing the elements in book form")
+    text = equations_text(eom, progress=bar.update if shown else None)
+    bar.close()
+    print(text)
     print(f"({method}, {variant}; derived in {time.perf_counter() - start:.2f} s)")
     return 0
+
+
+class ProgressLine:
+    r"""How far a long command has come, on ``stream`` (a terminal's standard error: standard
+    output stays the result alone): one line, rewritten in place at each whole per cent.
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> line = ProgressLine(stream, "writing")
+    >>> for done in range(1, 4):
+    ...     line.update(done, 3)
+    >>> line.close()
+    >>> stream.getvalue().split("\r")[-1]
+    'writing: 3/3 (100 %)\x1b[K\n'
+    """
+
+    def __init__(self, stream, label: str):
+        self.stream, self.label = stream, label
+        self.shown = -1                                 # the per cent last shown
+
+    def update(self, done: int, total: int) -> None:
+        percent = 100 * done // total
+        if percent != self.shown:
+            self.shown = percent
+            # carriage return: back to the line's start; ESC [K: clear what is left of it
+            self.stream.write(f"\r{self.label}: {done}/{total} ({percent} %)\x1b[K")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown >= 0:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def command_compare(args) -> int:

@@ -514,7 +514,7 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
         (share, "share"))), strategy)
     name = name or f"{_slug(robot.name)}_{what}"
     memory_key = ("codegen", what, method, variant, options, name)
-    found = robot.cache.get(memory_key)
+    found = robot.data.generated_code(memory_key)
     if found is not None:
         return found
     title = f"{robot.name}: {what.replace('_', ' ')} by {method} ({variant})"
@@ -527,7 +527,7 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     if directory is not None:
         loaded = _load(directory / f"{stem}-{key[:16]}.json", key)
         if loaded is not None:
-            robot.cache[memory_key] = loaded
+            robot.data.keep_generated_code(memory_key, loaded)
             return loaded
     start = time.perf_counter()
     tape, layout = record(robot, what, method, variant, gravity=gravity, friction=friction,
@@ -538,7 +538,7 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
                           seconds=time.perf_counter() - start)
     if directory is not None:
         _store(directory, stem, generated)
-    robot.cache[memory_key] = generated
+    robot.data.keep_generated_code(memory_key, generated)
     return generated
 
 

@@ -15,8 +15,8 @@ qdd + h(q, qd) + c(q)``, Eq. (3.2-26)):
     exact ``c_m = c`` the energy-like function ``V = 1/2 qd^T D qd + 1/2 e^T Kp e`` has
     ``dV/dt = qd^T (tau - h - c) + 1/2 qd^T Ddot qd - qd^T Kp e = -qd^T Kd qd + 1/2 qd^T (Ddot
     - 2C) qd = -qd^T Kd qd <= 0``, because ``h = C qd`` (Lynch & Park, chapter "Dynamics of Open
-    Chains", Eq. (9.88)) and ``Ddot - 2C`` is skew-symmetric (the passivity property, their
-    Prop. 9.1): the arm comes to rest at the set point (Takegaki & Arimoto, ASME J. Dynamic
+    Chains", Sec. 8.4 (draft Eq. (9.88))) and ``Ddot - 2C`` is skew-symmetric (the passivity property, their
+    Prop. 8.1): the arm comes to rest at the set point (Takegaki & Arimoto, ASME J. Dynamic
     Systems, Measurement, and Control 103, 1981).  With a wrong model ``c_m = c - delta_c`` it
     rests where ``Kp e = delta_c(q)`` instead (:func:`steady_state`).
 :func:`computed_torque`
@@ -56,10 +56,10 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from dynlab import dalembert
+from dynlab import checks, dalembert
 from dynlab import vectors as V
 from dynlab import formulations
-from dynlab.model import Robot
+from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
 from dynlab.tracing import compile_joint_function
 from dynlab.trajectory import SetPoint, joint_array, as_reference
 
@@ -85,12 +85,21 @@ def gain_matrix(value, n: int, name: str = "gain") -> np.ndarray:
     Traceback (most recent call last):
     ...
     ValueError: Kd must be positive, got -1.0
+    >>> gain_matrix("10", 2, "Kp")
+    Traceback (most recent call last):
+    ...
+    TypeError: Kp must be a number, 2 numbers or an 2x2 matrix, got '10' (a str)
     """
+    wanted = f"{name} must be a number, {n} numbers or an {n}x{n} matrix, got {value!r}"
     try:
+        entries = np.asarray(value, dtype=object)
         array = np.array(value, dtype=float)
     except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a number, {n} numbers or an {n}x{n} matrix, "
-                        f"got {value!r}") from None
+        raise TypeError(wanted) from None
+    # NumPy reads "10" as 10 and True as 1: a gain is made of real numbers only
+    odd = [e for e in entries.flat if not checks.real_number(e)]
+    if odd or isinstance(value, (str, bytes)):
+        raise TypeError(f"{wanted} (a {type(odd[0] if odd else value).__name__})")
     if not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be finite, got {array.tolist()}")
     if array.ndim == 0:
@@ -200,6 +209,8 @@ class Model:
         if robot.is_symbolic:
             raise TypeError(f"{robot.name}: a controller's model needs numbers; substitute the "
                             f"symbols {sorted(map(str, robot.free_symbols))} first")
+        friction = checks.flag(friction, "Model", "friction")
+        tip_wrench = checks.flag(tip_wrench, "Model", "tip_wrench")
         self.robot, self.n = robot, robot.n
         self.simplified = D_parts is not None or h_parts is not None
         n = robot.n
@@ -237,13 +248,59 @@ class Model:
         self._zero = (0.0,) * n
 
     def torque(self, q, qd, qdd) -> np.ndarray:
-        """``tau_m = D_m(q) qdd + h_m(q, qd) + c_m(q) (+ b_m(qd) + J^T w)``."""
-        return np.array(self._torque(tuple(map(float, q)), tuple(map(float, qd)),
-                                     tuple(map(float, qdd))))
+        """``tau_m = D_m(q) qdd + h_m(q, qd) + c_m(q) (+ b_m(qd) + J^T w)``.  Each vector has
+        ``n`` finite numbers; a result that overflows is a :class:`~dynlab.checks.NotFiniteError`.
+
+        >>> from dynlab.robots import planar_2r
+        >>> Model(planar_2r("fu")).torque([0.0, 0.0], [float("nan"), 0.0], [0.0, 0.0])
+        Traceback (most recent call last):
+        ...
+        dynlab.checks.NotFiniteError: Model.torque: qd must be finite, got [nan, 0.0]
+        """
+        vectors = checks.plain_float_vectors(q, qd, qdd, self.n)
+        if vectors is None:
+            vectors = tuple(self._vector(v, name) for v, name in ((q, "q"), (qd, "qd"),
+                                                                  (qdd, "qdd")))
+        q, qd, qdd = vectors
+        if not math.isfinite(sum(q) + sum(qd) + sum(qdd)):
+            for values, name in ((q, "q"), (qd, "qd"), (qdd, "qdd")):
+                self._check_finite(values, "Model.torque", name)
+        tau = self._torque(tuple(q), tuple(qd), tuple(qdd))
+        if not math.isfinite(sum(tau)) and not checks.all_finite(tau):
+            raise checks.not_finite("tau", tau, f"the model of {self.robot.name}",
+                                    {"q": q, "qd": qd, "qdd": qdd})
+        return np.array(tau)
 
     def gravity(self, q) -> np.ndarray:
         """``c_m(q) (+ J^T w)``: the torque that holds the model still at ``q``."""
-        return np.array(self._gravity(tuple(map(float, q)), self._zero, self._zero))
+        values = checks.plain_floats(q, self.n)
+        if values is None:
+            values = self._vector(q, "q")
+        self._check_finite(values, "Model.gravity", "q")
+        tau = self._gravity(tuple(values), self._zero, self._zero)
+        if not math.isfinite(sum(tau)) and not checks.all_finite(tau):
+            raise checks.not_finite("c", tau, f"the model of {self.robot.name}", {"q": values})
+        return np.array(tau)
+
+    def _vector(self, values, name: str) -> list:
+        """``values`` as ``n`` floats, or an error naming ``name`` (``q``, ``qd``, ``qdd``)."""
+        array = np.asarray(values) if isinstance(values, np.ndarray) else None
+        if array is not None and array.dtype.kind in "iuf" and array.shape == (self.n,):
+            return array.astype(float).tolist()      # inf or NaN: NotFiniteError, by the caller
+        entries = [v for v in values] if isinstance(values, (list, tuple)) else None
+        if entries is not None and len(entries) == self.n and all(
+                type(v) in (float, int) or isinstance(v, np.floating) for v in entries):
+            return [float(v) for v in entries]
+        entries = joint_vector(self.robot, values, name)
+        if not joint_vector_is_numeric(entries):
+            raise TypeError(f"{self.robot.name}: {name} of a controller's model must be "
+                            f"numbers, got {list(entries)}")
+        return [float(v) for v in entries]
+
+    @staticmethod
+    def _check_finite(values, where: str, name: str) -> None:
+        if not checks.all_finite(values):
+            raise checks.NotFiniteError(f"{where}: {name} must be finite, got {list(values)}")
 
     def __repr__(self) -> str:
         kind = ("simplified (Fu, Gonzalez & Lee Sec. 3.4.1 style)" if self.simplified
@@ -296,6 +353,17 @@ def with_payload(robot: Robot, mass: float, at: Sequence = (0.0, 0.0, 0.0)) -> R
 
 
 # -- the controllers -----------------------------------------------------------------------------
+def _positive(value, name: str) -> float:
+    """``value`` as a float if it is a positive finite number (not a truth value)."""
+    if not checks.real_number(value):
+        raise TypeError(f"TrackingDashboard: {name} must be a positive number of seconds, got "
+                        f"{type(value).__name__} {value!r}")
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"TrackingDashboard: {name} must be a positive number of seconds, got "
+                         f"{value!r}")
+    return float(value)
+
+
 def _arm(model_or_robot) -> Robot:
     if isinstance(model_or_robot, Model):
         return model_or_robot.robot
@@ -324,7 +392,47 @@ class Controller:
         return np.asarray(q_d) - q, np.asarray(qd_d) - qd, np.asarray(qdd_d)
 
     def __call__(self, t, q, qd) -> np.ndarray:
-        q, qd = np.asarray(q, dtype=float), np.asarray(qd, dtype=float)
+        """The torque at time ``t`` and state ``(q, qd)`` (``n`` finite numbers each); inf or
+        NaN going in or coming out is a :class:`~dynlab.checks.NotFiniteError`."""
+        q, qd = self._joint(q, "q"), self._joint(qd, "qd")
+        try:
+            with np.errstate(all="ignore"):            # inf or NaN: checked below, and named
+                tau = self._law(t, q, qd)
+        except checks.NotFiniteError as error:       # in the model: the law's own overflow,
+            self._check_inputs(t, q, qd)              # unless the caller's input is to blame
+            raise checks.NotFiniteError(f"{self.law} controller at t = {t:g}: {error}") from None
+        if not math.isfinite(tau.sum()):              # one sum checks every entry
+            self._check_inputs(t, q, qd)
+            raise checks.not_finite("tau", tau, f"the {self.law} controller",
+                                    {"q": q, "qd": qd})
+        return tau
+
+    def _joint(self, values, name: str) -> np.ndarray:
+        """``values`` as ``n`` floats (a float64 array is taken as it is), or an error naming
+        ``name``: text and truth values are not joint values."""
+        if type(values) is np.ndarray and values.dtype == np.float64 and values.shape == (self.n,):
+            return values
+        array = np.asarray(values, dtype=object if isinstance(values, (list, tuple)) else None)
+        kind = array.dtype.kind
+        if kind not in "iufO" or (kind == "O" and not all(map(checks.real_number, array.flat))):
+            raise TypeError(f"{self.law} controller: {name} must be {self.n} real numbers, got "
+                            f"{values!r}")
+        if array.shape != (self.n,):
+            raise ValueError(f"{self.law} controller: {name} must have {self.n} entries (one "
+                             f"per joint), got {values!r}")
+        return array.astype(float)
+
+    def _check_inputs(self, t, q, qd) -> None:
+        """A NotFiniteError naming the input that is inf or NaN, if one is."""
+        for values, name in ((q, "q"), (qd, "qd")):
+            if not checks.all_finite(values):
+                raise checks.NotFiniteError(f"{self.law} controller: {name} must be finite, "
+                                            f"got {values.tolist()}")
+        if not (checks.real_number(t) and math.isfinite(t)):
+            raise (checks.NotFiniteError if checks.real_number(t) else TypeError)(
+                f"{self.law} controller: t must be a finite number of seconds, got {t!r}")
+
+    def _law(self, t, q, qd) -> np.ndarray:
         e, ed, qdd_d = self.errors(t, q, qd)
         if self.law == "computed torque":           # tau_m(q, qd, qdd_d + Kd ed + Kp e)
             return self.model.torque(q, qd, qdd_d + self.Kd @ ed + self.Kp @ e)
@@ -521,33 +629,38 @@ class TrackingDashboard:
                  zeta: float = 1.0, payload: float = 0.0, render: bool = True):
         import ipywidgets as widgets
         from dynlab.forward import inertia_and_bias
-        self.robot, self.render = _arm(robot), render
+        self.robot = _arm(robot)
+        self.render = checks.flag(render, "TrackingDashboard", "render")
         self.start = joint_array(start, "start", self.robot.n)
         self.reference = as_reference(reference, self.robot.n)
-        self.t_span, self.dt = float(t_span), float(dt)
+        self.t_span, self.dt = (_positive(value, name) for value, name in ((t_span, "t_span"),
+                                                                           (dt, "dt")))
         D_start, _ = inertia_and_bias(self.robot, self.start, np.zeros(self.robot.n))
         self.scale = np.diag(D_start).copy()
-        if controller not in DASHBOARD_LAWS:
-            raise ValueError(f"controller must be one of {', '.join(DASHBOARD_LAWS)}, "
-                             f"got {controller!r}")
+        wanted = dict(controller=controller, omega_n=omega_n, zeta=zeta, payload=payload)
+        for name, value in wanted.items():
+            wanted[name] = self._checked(name, value)
         style = {"description_width": "initial"}
         self.controls = {
-            "controller": widgets.Dropdown(options=DASHBOARD_LAWS, value=controller,
+            "controller": widgets.Dropdown(options=DASHBOARD_LAWS, value=wanted["controller"],
                                            description="controller"),
-            "omega_n": widgets.FloatSlider(value=omega_n, min=2.0, max=30.0, step=1.0,
-                                           description="ωₙ (rad/s)", style=style),
-            "zeta": widgets.FloatSlider(value=zeta, min=0.2, max=2.0, step=0.1,
-                                        description="ζ", style=style),
-            "payload": widgets.FloatSlider(value=payload, min=0.0, max=2.0, step=0.1,
-                                           description="payload (kg)", style=style)}
+            "omega_n": widgets.FloatSlider(value=wanted["omega_n"], step=1.0,
+                                           description="ωₙ (rad/s)", style=style,
+                                           **self._range("omega_n")),
+            "zeta": widgets.FloatSlider(value=wanted["zeta"], step=0.1, description="ζ",
+                                        style=style, **self._range("zeta")),
+            "payload": widgets.FloatSlider(value=wanted["payload"], step=0.1,
+                                           description="payload (kg)", style=style,
+                                           **self._range("payload"))}
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
                                                                         max_width="720px"))
         self.widget = widgets.VBox([widgets.HBox(list(self.controls.values())[:2]),
                                     widgets.HBox(list(self.controls.values())[2:]),
                                     self.image])
+        self._quiet = False
         self._update()
         for control in self.controls.values():
-            control.observe(lambda change: self._update(), names="value")
+            control.observe(self._changed, names="value")
 
     def law(self) -> Controller:
         """The controller the controls describe."""
@@ -562,23 +675,63 @@ class TrackingDashboard:
             return builder(kp * self.scale, kd * self.scale, self.reference)
         return builder(self.robot, kp * self.scale, kd * self.scale, self.reference)
 
+    #: the range of each slider, as a reader sets it (a value outside is refused, not clamped)
+    RANGES = {"omega_n": (2.0, 30.0), "zeta": (0.2, 2.0), "payload": (0.0, 2.0)}
+
+    def _checked(self, name: str, value):
+        """``value`` for the control ``name`` if it is one the control can show, else an error
+        naming it: a slider would clamp 1000 to its end and ``True`` to 1 without a word."""
+        if name == "controller":
+            return checks.choice(value, DASHBOARD_LAWS, "TrackingDashboard", "controller")
+        if name not in self.RANGES:
+            raise ValueError(f"TrackingDashboard: no control {name!r}; the controls are "
+                             f"controller, {', '.join(self.RANGES)}")
+        low, high = self.RANGES[name]
+        if not checks.real_number(value):
+            raise TypeError(f"TrackingDashboard: {name} must be a number from {low:g} to "
+                            f"{high:g}, got {type(value).__name__} {value!r}")
+        if not low <= value <= high:                  # (NaN is in no range)
+            raise ValueError(f"TrackingDashboard: {name} must be from {low:g} to {high:g} (the "
+                             f"slider's range), got {value!r}")
+        return float(value)
+
+    def _range(self, name: str) -> dict:
+        low, high = self.RANGES[name]
+        return dict(min=low, max=high)
+
     def set(self, **values) -> "TrackingDashboard":
-        """Change controls by name (``controller``, ``omega_n``, ``zeta``, ``payload``)."""
-        for name, value in values.items():
-            if name not in self.controls:
-                raise ValueError(f"no control {name!r}; the controls are "
-                                 f"{', '.join(self.controls)}")
-            self.controls[name].value = value
+        """Change controls by name (``controller``, ``omega_n``, ``zeta``, ``payload``).  Every
+        value is checked before any control moves, and the run is made once: a refused value
+        leaves the dashboard as it was."""
+        checked = {name: self._checked(name, value) for name, value in values.items()}
+        before = {name: control.value for name, control in self.controls.items()}
+        self._quiet = True                            # one run for all the values, below
+        try:
+            for name, value in checked.items():
+                self.controls[name].value = value
+            self._update()
+        except BaseException:
+            for name, value in before.items():
+                self.controls[name].value = value
+            raise
+        finally:
+            self._quiet = False
         return self
+
+    def _changed(self, change) -> None:
+        """A reader moved a control."""
+        if not self._quiet:
+            self._update()
 
     def _update(self):
         from dynlab import simulate
         payload = self.controls["payload"].value
         plant = with_payload(self.robot, payload) if payload > 0 else self.robot
         law = self.law()
-        self.run = simulate(plant, self.start, torque=law, t_span=self.t_span, dt=self.dt)
-        self.errors = law.tracking_error(self.run)
-        self.max_error = float(np.abs(self.errors).max())
+        run = simulate(plant, self.start, torque=law, t_span=self.t_span, dt=self.dt)
+        errors = law.tracking_error(run)
+        self.run, self.errors = run, errors           # only a finished run replaces the last
+        self.max_error = float(np.abs(errors).max())
         if self.render:
             self.image.value = self._png()
 

@@ -44,7 +44,7 @@ COUNTED = {
     "G-D (Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28))": ("dalembert", "lee", 12),
     "L-E, 4x4 (Fu, Gonzalez & Lee, Eqs. (3.2-31)-(3.2-34))": ("lagrange_euler", "uicker", 12),
     "L-E, link Jacobians (Schilling (6-2-15))": ("lagrange_euler", "jacobian", 12),
-    "L-E, Christoffel (Lynch & Park (9.12)-(9.13))": ("lagrange_euler", "christoffel", 8),
+    "L-E, Christoffel (Lynch & Park, Sec. 8.1)": ("lagrange_euler", "christoffel", 8),
 }
 
 #: The labels of :func:`source_laws`, in the order they are drawn.

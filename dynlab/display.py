@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 import sympy
 
@@ -187,20 +187,41 @@ def matrix_form(matrix, collect_by: Sequence = ()):
     return sympy.Matrix(matrix).applyfunc(lambda e: book_form(e, collect_by))
 
 
-def equations_text(eom) -> str:
-    """The equations of motion as plain text, one element per line, as the books print them."""
+def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> str:
+    """The equations of motion as plain text, one element per line, as the books print them.
+    ``progress(done, total)``, if given, is called after each element is written (the PUMA
+    560's take minutes).
+
+    >>> from dynlab import equations_of_motion
+    >>> from dynlab.robots import pendulum
+    >>> print(equations_text(equations_of_motion(pendulum(symbolic=True))))
+    Equations of motion of one-axis arm (pendulum) (lagrange_euler):
+      D11 = a1**2*m1/3
+      c1 = C1*a1*g*m1/2
+    >>> equations_text("x")
+    Traceback (most recent call last):
+    ...
+    TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion), got str 'x'
+    """
+    from dynlab.equations import EquationsOfMotion
+    if not isinstance(eom, EquationsOfMotion):
+        raise TypeError(f"equations_text: eom must be an EquationsOfMotion (from "
+                        f"dynlab.equations_of_motion), got {type(eom).__name__} {eom!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"equations_text: progress must be a function (done, total) or None, "
+                        f"got {progress!r}")
     if not eom.symbolic:
         return repr(eom)
     lines = [f"Equations of motion of {eom.robot.name} ({eom.method}):"]
     n = eom.n
-    for i in range(n):
-        for k in range(i, n):
-            lines.append(f"  D{i + 1}{k + 1} = {book_form(eom.D[i, k])}")
+    elements = [(f"D{i + 1}{k + 1}", eom.D[i, k], ()) for i in range(n) for k in range(i, n)]
     for name, vector, by in (("h", eom.h, eom.qd), ("c", eom.c, ()),
                              ("b", eom.friction, eom.qd)):
-        for i in range(n):
-            if vector[i] != 0:
-                lines.append(f"  {name}{i + 1} = {book_form(vector[i], by)}")
+        elements += [(f"{name}{i + 1}", vector[i], by) for i in range(n) if vector[i] != 0]
+    for done, (name, value, by) in enumerate(elements, start=1):
+        lines.append(f"  {name} = {book_form(value, by)}")
+        if progress is not None:
+            progress(done, len(elements))
     return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from dynlab.checks import check_finite, flag
 from dynlab.equations import EquationsOfMotion, Progress, probe
 from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
+from dynlab.robot_data import ShortCut
 from dynlab.symbolic import compact, worth_compacting
 from dynlab.tracing import compile_joint_function, short_cut_function
 
@@ -40,7 +41,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     ``method`` is ``"newton_euler"`` (variants ``"link"``: Luh's link-frame recursion, Fu, Gonzalez & Lee,
     Table 3.3, the default; ``"base"``: Fu, Gonzalez & Lee, Table 3.2, Schilling, Algorithm 6-8-1),
     ``"lagrange_euler"`` (``"uicker"``: Fu, Gonzalez & Lee, Sec. 3.2, default; ``"jacobian"``: Schilling, Sec. 6-4;
-    ``"christoffel"``: Lynch & Park, Sec. 9.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
+    ``"christoffel"``: Lynch & Park, Sec. 8.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
     ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
     ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
@@ -65,17 +66,17 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
             and trace is False and compiled is True and simplify is None
             and type(method) is str and method == DEFAULT_METHOD and isinstance(robot, Robot)):
         # the default call (a slider's, a loop's; the method is this function's default, not
-        # a choice of behaviour): its entry under one constant key, no tuple built per call
-        fast = robot.cache.get(_DEFAULT_KEY)
+        # a choice of behaviour): its entry is one field of the robot's data, no key built
+        fast = robot.data.default_inverse
     else:
         fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
                           simplify, compiled)
     if fast is not None:
-        fast[2] += 1
-        if fast[2] == OPTIMIZE_AFTER:
-            fast[0] = _optimized(fast[1])
+        fast.calls += 1
+        if fast.calls == OPTIMIZE_AFTER:
+            fast.function = _optimized(fast.tape)
         # plain finite floats in and out, else None (dynlab.tracing.short_cut_function)
-        tau = fast[0](q, qd, qdd)
+        tau = fast.function(q, qd, qdd)
         if tau is not None:
             return tau
         # anything else (other types, inf or NaN in or out) goes the checked way below, which
@@ -100,10 +101,10 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         function, tape = compile_joint_function(
             robot, ("inverse_dynamics", method, variant, *options.values()),
             _torques_only(recursion), **options)
-        key = _fast_key(robot, method, variant if variant_given else None, gravity, friction,
-                        tip_wrench)
-        if key not in robot.cache:
-            robot.cache[key] = _short_cut_entry(tape)
+        switches = (method, variant if variant_given else None, gravity, friction, tip_wrench)
+        if robot.data.inverse_short_cut(*switches) is None:
+            robot.data.keep_inverse_short_cut(*switches, _short_cut_entry(tape),
+                                              default=switches == _DEFAULT_OPTIONS)
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
             check_finite("tau", result, robot.name, vec)
@@ -129,18 +130,16 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 OPTIMIZE_AFTER = 200
 
 
-def _short_cut_entry(tape) -> list:
-    """``[function, tape, calls]`` for :func:`_fast_path`; ``function`` compiles the short cut
-    (:func:`dynlab.tracing.short_cut_function`, some milliseconds on the PUMA 560) when it is
-    first called, so that an arm called once (a slider that changes the arm) does not pay
-    for it, and puts it in its place."""
-    entry = [None, tape, 0]
-
+def _short_cut_entry(tape) -> ShortCut:
+    """The :class:`dynlab.robot_data.ShortCut` for :func:`_fast_path`; its ``function``
+    compiles the short cut (:func:`dynlab.tracing.short_cut_function`, some milliseconds on the
+    PUMA 560) when it is first called, so that an arm called once (a slider that changes the
+    arm) does not pay for it, and puts it in its place."""
     def compile_then_call(q, qd, qdd):
-        entry[0] = short_cut_function(tape.program())
-        return entry[0](q, qd, qdd)
+        entry.function = short_cut_function(tape.program())
+        return entry.function(q, qd, qdd)
 
-    entry[0] = compile_then_call
+    entry = ShortCut(compile_then_call, tape)
     return entry
 
 
@@ -151,17 +150,14 @@ def _optimized(tape):
     return short_cut_function(optimize(tape.program()))
 
 
-def _fast_key(robot, method, variant, gravity, friction, tip_wrench) -> tuple:
-    return ("public inverse_dynamics", method, variant, gravity, friction, tip_wrench)
-
-
-#: The short cut's key for the default arguments (Newton-Euler, link frames, every term).
-_DEFAULT_KEY = _fast_key(None, DEFAULT_METHOD, None, True, True, True)
+#: The options of the default call (Newton-Euler, link frames, every term): its short cut is
+#: also the robot data's ``default_inverse``.
+_DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
 
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """``[function, tape, calls]``: the compiled function (:func:`dynlab.tracing.short_cut_function`)
+    """The :class:`dynlab.robot_data.ShortCut` (:func:`dynlab.tracing.short_cut_function`)
     that an earlier call of :func:`inverse_dynamics` with these very arguments checked and
     stored, or None.  Only exact booleans and
     strings take this path
@@ -172,7 +168,7 @@ def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, sim
             or type(gravity) is not bool or type(friction) is not bool
             or type(tip_wrench) is not bool or not isinstance(robot, Robot)):
         return None
-    return robot.cache.get(_fast_key(robot, method, variant, gravity, friction, tip_wrench))
+    return robot.data.inverse_short_cut(method, variant, gravity, friction, tip_wrench)
 
 
 def _convert(value, symbolic: bool):

@@ -1,15 +1,19 @@
 """Errata of the sources: where a printed equation differs from the derived one, and why.
 
 Each record is an :class:`Erratum`: ``source`` is a key of :data:`dynlab.bibliography.BIBLIOGRAPHY`
-(``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3, ``"thesis"`` the thesis appendix 'Dynamics of two link
-manipulators', ``"schilling"`` Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park, "Dynamics of
-Open Chains", ``"tourassis_neuman"`` Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the
-PUMA 560 parameter set); ``place`` the section, equation, table or problem as printed (Schilling's
-display equations are numbered by his cross-references); ``printed`` and ``correct`` LaTeX (what
-the page reads, and what follows from the text's own data); ``why`` one line of reasoning; and
-``kind``: ``"book"`` when the printed text itself is wrong, ``"scan"`` when the copy we worked
-from garbles it (a lost dot, bar, index or superscript) -- a reader of the printed page may find
-it right.  ``scan`` quotes the scanned copy where it is the evidence.
+(``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3, ``"thesis"`` the thesis appendix 'Dynamics of Two Link
+Manipulators' (1990), ``"schilling"`` Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park (2017)
+Ch. 8, ``"tourassis_neuman"`` Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the PUMA 560
+parameter set); ``place`` the section, equation, table or problem as printed (Schilling's display
+equations are numbered by his cross-references; Lynch & Park's by the published section, the
+draft's equation number marked "draft"); ``printed`` and ``correct`` LaTeX (what the page reads,
+and what follows from the text's own data); ``why`` one line of reasoning; and ``kind``, one of
+:data:`KINDS`: ``"book"`` when the printed text itself is wrong, ``"scan"`` when the copy we
+worked from garbles it (a lost dot, bar, index or superscript) -- a reader of the printed page
+may find it right --, ``"corrected"`` when a preliminary draft prints it wrong and the published
+edition has it right, ``evidence`` naming what shows the correction (the authors' own code
+library computing the corrected form).  ``scan`` quotes the scanned copy where it is the
+evidence.
 
 :data:`ERRATA` holds the errata of the worked examples, recursion tables and the paper.  The
 equations among them are re-derived in ``tests/test_source_equations.py``, which also shows that
@@ -18,7 +22,9 @@ cross-reference, a wrong symbol in an algorithm step) are argued in ``why``.  Fu
 Sec. 3.4 errata come from the derivation of :mod:`dynlab.dalembert`.
 
 >>> [e.place for e in errata_table("lynch_park")][:1]
-['Sec. 9.1.1, K_2 below Eq. (9.7)']
+['Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))']
+>>> errata_table("lynch_park")[0].kind
+'corrected'
 >>> errata_table("thesis")
 ()
 >>> errata_table("fu")[0].citation
@@ -32,7 +38,9 @@ from dataclasses import dataclass
 
 from dynlab.bibliography import AUTHORS, BIBLIOGRAPHY, check_source, cite
 
-KINDS = ("book", "scan")
+#: what an erratum's ``kind`` says: the printed text is wrong; the scan garbles it; a draft
+#: prints it wrong and the published edition corrects it (with ``evidence``)
+KINDS = ("book", "scan", "corrected")
 
 
 @dataclass(frozen=True)
@@ -46,8 +54,13 @@ class Erratum:
     >>> Erratum("schilling", "x", "a", "b", "c", "typo")
     Traceback (most recent call last):
     ...
-    ValueError: x: kind must be 'book' (the printed text is wrong) or 'scan' (the scan garbles \
-it), got 'typo'
+    ValueError: x: kind must be 'book' (the printed text is wrong), 'scan' (the scan garbles \
+it) or 'corrected' (a draft's mistake the published edition corrects), got 'typo'
+    >>> Erratum("lynch_park", "y", "a", "b", "c", "corrected")
+    Traceback (most recent call last):
+    ...
+    ValueError: y: a 'corrected' erratum names its evidence (what shows the published edition \
+has it right)
     """
 
     source: str
@@ -57,12 +70,24 @@ it), got 'typo'
     why: str
     kind: str
     scan: str = ""
+    evidence: str = ""
 
     def __post_init__(self):
         check_source(self.source)
         if self.kind not in KINDS:
-            raise ValueError(f"{self.place}: kind must be 'book' (the printed text is wrong) or "
-                             f"'scan' (the scan garbles it), got {self.kind!r}")
+            raise ValueError(f"{self.place}: kind must be 'book' (the printed text is wrong), "
+                             f"'scan' (the scan garbles it) or 'corrected' (a draft's mistake "
+                             f"the published edition corrects), got {self.kind!r}")
+        if self.kind == "corrected" and not self.evidence.strip():
+            raise ValueError(f"{self.place}: a 'corrected' erratum names its evidence (what "
+                             f"shows the published edition has it right)")
+
+    @property
+    def reasons(self) -> str:
+        """``why``, and for a ``"corrected"`` erratum the evidence of the correction."""
+        if self.evidence:
+            return f"{self.why}. Corrected in the published edition: {self.evidence}"
+        return self.why
 
     @property
     def citation(self) -> str:
@@ -294,59 +319,125 @@ ERRATA = (
        "f^1 of (6-9-20) carries a_1/2; as scanned the line gives m_1 a_1^2 qddot_1/2, not the "
        "m_1 a_1^2 qddot_1/4 of the next line, which (like (6-9-22)) is right: two fractions "
        "lost", "scan"),
-    # -- Lynch & Park, "Dynamics of Open Chains" -----------------------------------------------
-    _E("lynch_park", "Sec. 9.1.1, K_2 below Eq. (9.7)",
+    # -- Lynch & Park (2017), Ch. 8 "Dynamics of Open Chains" ----------------------------------
+    # Found in a preliminary draft (its Ch. 9); the authors' own code library, the Python package
+    # modern_robotics (module core), computes the corrected form, so the published edition most
+    # likely prints it right: kind "corrected", with that evidence.  Each is re-derived in
+    # tests/test_source_equations.py and tests/test_spatial.py, and the library is run there on
+    # the evidence named.
+    _E("lynch_park", "Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))",
        r"\mathcal{K}_2 = \tfrac{1}{2}\big(m_2(L_1^2 + 2L_1L_2\cos\theta_2 + L_2^2)\dot\theta_1^2"
        r" + 2(L_2^2 + L_1L_2\cos\theta_2)\dot\theta_1\dot\theta_2 + L_2^2\dot\theta_2^2\big)",
        r"\mathcal{K}_2 = \tfrac{1}{2}m_2\big((L_1^2 + 2L_1L_2\cos\theta_2 + L_2^2)\dot\theta_1^2"
        r" + 2(L_2^2 + L_1L_2\cos\theta_2)\dot\theta_1\dot\theta_2 + L_2^2\dot\theta_2^2\big)",
        "m_2 multiplies all three terms (misplaced parenthesis; as printed two terms are not "
-       "energies); the torques after Eq. (9.8) use the corrected K_2", "book"),
-    _E("lynch_park", "Sec. 9.1.1, tau_1 after Eq. (9.8), coefficient of thetadd_2",
+       "energies); the example's torques use the corrected K_2", "corrected",
+       evidence="`modern_robotics.MassMatrix` (`InverseDynamics` at rest, without gravity, "
+                "with one unit acceleration) gives the 2R arm M_12 = m_2 (L_1 L_2 cos theta_2 + "
+                "L_2^2) and M_22 = m_2 L_2^2, the mass matrix of the corrected K_2 (the printed "
+                "one has no m_2 there)"),
+    _E("lynch_park", "Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 "
+       "(draft: after Eq. (9.8))",
        r"m_2(L_1L_2\cos\theta_1 + L_2^2)", r"m_2(L_1L_2\cos\theta_2 + L_2^2)",
        "M is symmetric (tau_2 prints M_21 with cos theta_2), and rotating the whole planar arm "
-       "(theta_1) cannot change its inertia", "book"),
-    _E("lynch_park", "Sec. 9.1.1, tau_2 after Eq. (9.8), velocity term",
+       "(theta_1) cannot change its inertia", "corrected",
+       evidence="`modern_robotics.MassMatrix` gives the 2R arm the same M_12 = m_2 (L_1 L_2 "
+                "cos theta_2 + L_2^2) at every theta_1"),
+    _E("lynch_park", "Sec. 8.1.1, tau_2 of the 2R example, velocity term "
+       "(draft: after Eq. (9.8))",
        r"-m_2L_1L_2\dot\theta_1\dot\theta_2\sin\theta_2",
        r"+m_2L_1L_2\dot\theta_1^2\sin\theta_2",
-       "Christoffel symbols (9.13): Gamma_211 = -(1/2) dm_11/dtheta_2 = m_2 L_1 L_2 sin "
-       "theta_2, Gamma_212 = Gamma_222 = 0: the centrifugal force on the elbow mass", "book"),
-    _E("lynch_park", "Sec. 9.1.1, tau_2 after Eq. (9.8), gravity term",
+       "the Christoffel symbols of Sec. 8.1.2: Gamma_211 = -(1/2) dm_11/dtheta_2 = m_2 L_1 L_2 "
+       "sin theta_2, Gamma_212 = Gamma_222 = 0: the centrifugal force on the elbow mass",
+       "corrected",
+       evidence="`modern_robotics.VelQuadraticForces` (`InverseDynamics` with thetadd = 0, "
+                "without gravity) gives the torque m_2 L_1 L_2 thetadot_1^2 sin theta_2 at the "
+                "2R arm's elbow, with no thetadot_1 thetadot_2 term"),
+    _E("lynch_park", "Sec. 8.1.1, tau_2 of the 2R example, gravity term "
+       "(draft: after Eq. (9.8))",
        r"-m_2gL_2\cos(\theta_1 + \theta_2)", r"+m_2gL_2\cos(\theta_1 + \theta_2)",
-       "= dP/dtheta_2 with the P_2 printed below Eq. (9.7); tau_1 prints the same term with +, "
-       "and at theta = 0 both joints must hold the outstretched mass up", "book"),
+       "= dP/dtheta_2 with the example's P_2; tau_1 prints the same term with +, and at "
+       "theta = 0 both joints must hold the outstretched mass up", "corrected",
+       evidence="`modern_robotics.GravityForces` with gravity (0, -g, 0) gives the torque "
+                "+m_2 g L_2 cos(theta_1 + theta_2) at the 2R arm's elbow"),
     # the twist-wrench recursion and its closed form; derived in dynlab.twist_wrench and
     # tested in tests/test_spatial.py
-    _E("lynch_park", "Sec. 9.3, Eq. (9.51)",
+    _E("lynch_park", "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))",
+       r"\mathcal{A}_i \text{ is the twist of joint } i \text{ expressed in frame } \{i-1\}",
+       r"\mathcal{A}_i \text{ is the screw axis of joint } i \text{ expressed in frame } \{i\}",
+       "T_{i-1,i} = M_{i-1,i} e^{[A_i] theta_i} puts the exponential after M_{i-1,i}, in frame "
+       "{i}'s coordinates, and the draft's own A_i = Ad_{M_i^-1}(S_i) (draft Eq. (9.40)) is S_i "
+       "in frame {i}; the recursion takes V_i and A_i thetadot_i in the same frame {i}",
+       "corrected",
+       evidence="`modern_robotics.InverseDynamics` forms A_i = Ad_{M_i^-1}(S_i), M_i the home "
+                "configuration of frame {i} (`Adjoint(TransInv(Mi))`), and T_{i,i-1} = "
+                "e^{-[A_i] theta_i} M_{i-1,i}^-1: the screw in frame {i}"),
+    _E("lynch_park", "Sec. 8.3, the second form of the acceleration recursion "
+       "(draft Eqs. (9.47), (9.58))",
+       r"\dot{\mathcal{V}}_i = \ldots + [\mathrm{Ad}_{T_{i-1,i}}(\mathcal{V}_{i-1}), "
+       r"\mathcal{A}_i]\dot\theta_i",
+       r"\dot{\mathcal{V}}_i = \ldots + [\mathrm{Ad}_{T_{i,i-1}}(\mathcal{V}_{i-1}), "
+       r"\mathcal{A}_i]\dot\theta_i",
+       "V_{i-1} is in frame {i-1} and is carried into frame {i} by Ad_{T_{i,i-1}}, as in the "
+       "velocity recursion and the sentence after draft Eq. (9.47), which uses "
+       "Ad_{T_{i,i-1}}(V_{i-1}) = V_i - A_i thetadot_i to reach the first form, "
+       "[V_i, A_i] thetadot_i", "corrected",
+       evidence="`modern_robotics.InverseDynamics` carries the twist and acceleration of link "
+                "i-1 into frame {i} with Ad_{T_{i,i-1}} and adds [V_i, A_i] thetadot_i "
+                "(`ad(Vi) Ai`), which is the corrected bracket since V_i - A_i thetadot_i = "
+                "Ad_{T_{i,i-1}}(V_{i-1})"),
+    _E("lynch_park", "Sec. 8.3, A_i in the algorithm's preliminaries (draft Eq. (9.51))",
        r"\mathcal{A}_i = \mathrm{Ad}_{M_{i-1}^{-1}}(\mathcal{S}_i)",
        r"\mathcal{A}_i = \mathrm{Ad}_{M_i^{-1}}(\mathcal{S}_i)",
-       "Eq. (9.40) of the same section: A_i is joint i's screw axis in frame {i}, at the centre "
-       "of mass of link i, whose home configuration is M_i; M_{i-1} is frame {i-1}'s (for "
-       "i = 1 the printed form leaves S_1 in the base frame)", "book"),
-    _E("lynch_park", "Sec. 9.3, initialization before Eq. (9.53)",
+       "the derivation's A_i = Ad_{M_i^-1}(S_i) (draft Eq. (9.40)): A_i is joint i's screw axis "
+       "in frame {i}, at the centre of mass of link i, whose home configuration is M_i; "
+       "M_{i-1} is frame {i-1}'s (for i = 1 the printed form leaves S_1 in the base frame)",
+       "corrected",
+       evidence="`modern_robotics.InverseDynamics` forms A_i = Ad_{M_i^-1}(S_i) "
+                "(`Adjoint(TransInv(Mi))`, M_i = M_01 M_12 ... M_{i-1,i})"),
+    _E("lynch_park", "Sec. 8.3, the algorithm's initialization (draft: before Eq. (9.53))",
        r"\dot{\mathcal{V}}_0 = (0, \mathbf{g})",
        r"\dot{\mathcal{V}}_0 = (0, -\mathbf{g})",
        "the paragraph before the algorithm gives the base the acceleration -g, g the "
        "gravitational acceleration in base coordinates; with +g every gravity torque changes "
-       "sign", "book"),
-    _E("lynch_park", "Sec. 9.4, Eqs. (9.73), (9.78)",
+       "sign", "corrected",
+       evidence="`modern_robotics.InverseDynamics` starts the forward pass from the base "
+                "acceleration (0, -g) and its `GravityForces` hold the 2R arm up"),
+    _E("lynch_park", "Sec. 8.3, F_tip in the algorithm's preliminaries "
+       "(draft: before Eq. (9.53))",
+       r"\mathcal{F}_{\mathrm{tip}} \text{: the wrench applied to some point on link } n",
+       r"\mathcal{F}_{\mathrm{tip}} \text{: the wrench the end-effector (link } n\text{) applies "
+       r"to its environment}",
+       "the initialization sets F_{n+1} = F_tip, and F_{i+1} is the wrench applied by link i "
+       "to link i+1 (the free-body diagram of link i); so F_tip is applied by link n, and "
+       "J^T F_tip of draft Eq. (9.81) is the torque that holds it", "corrected",
+       evidence="`modern_robotics.InverseDynamics` takes `Ftip`, \"the spatial force applied "
+                "by the end-effector\", as the wrench of frame {n+1}, and its "
+                "`EndEffectorForces` are J_b^T F_tip"),
+    _E("lynch_park", "Sec. 8.4, the stacked accelerations (draft Eqs. (9.73), (9.78))",
        r"+[\mathrm{ad}_{\mathcal{A}\dot\theta}](\Gamma(\theta)\mathcal{V} + "
        r"\mathcal{V}_{\mathrm{base}})",
        r"-[\mathrm{ad}_{\mathcal{A}\dot\theta}](\Gamma(\theta)\mathcal{V} + "
        r"\mathcal{V}_{\mathrm{base}})",
-       "Eq. (9.55) stacked: [V_i, A_i thetadot_i] = -[A_i thetadot_i, V_i] = "
-       "-ad_{A_i thetadot_i}(V_i), and V_i - A_i thetadot_i = Ad_{T_{i,i-1}}(V_{i-1}) is the "
-       "i-th block of Gamma V + V_base", "book"),
-    _E("lynch_park", "Sec. 9.4, Eq. (9.83)",
+       "the acceleration recursion of Sec. 8.3 stacked: [V_i, A_i thetadot_i] = "
+       "-[A_i thetadot_i, V_i] = -ad_{A_i thetadot_i}(V_i), and V_i - A_i thetadot_i = "
+       "Ad_{T_{i,i-1}}(V_{i-1}) is the i-th block of Gamma V + V_base", "corrected",
+       evidence="`modern_robotics.InverseDynamics` adds [V_i, A_i] thetadot_i = "
+                "-ad_{A_i thetadot_i}(V_i) to each link's acceleration, and on the PUMA 560 its "
+                "`VelQuadraticForces` is the c of the corrected sign, not the printed one"),
+    _E("lynch_park", "Sec. 8.4, c(theta, thetadot) (draft Eq. (9.83))",
        r"c = \mathcal{A}^T\mathcal{L}^T(\mathcal{G}\mathcal{L}[\mathrm{ad}_{\mathcal{A}"
        r"\dot\theta}]\Gamma - [\mathrm{ad}_{\mathcal{V}}]^T\mathcal{G})\mathcal{L}"
        r"\mathcal{A}\dot\theta",
        r"c = -\mathcal{A}^T\mathcal{L}^T(\mathcal{G}\mathcal{L}[\mathrm{ad}_{\mathcal{A}"
        r"\dot\theta}]\Gamma + [\mathrm{ad}_{\mathcal{V}}]^T\mathcal{G})\mathcal{L}"
        r"\mathcal{A}\dot\theta",
-       "the velocity terms of Eqs. (9.78)-(9.80) with the sign of Eq. (9.55) (the erratum of "
-       "Eq. (9.73)); as printed, c disagrees with the recursion (9.53)-(9.57) at any moving "
-       "state of the PUMA 560", "book"),
+       "the velocity terms of the stacked equations with the sign of the acceleration "
+       "recursion (the erratum of the stacked accelerations); as printed, c disagrees with the "
+       "recursion at any moving state of the PUMA 560", "corrected",
+       evidence="`modern_robotics.VelQuadraticForces` (`InverseDynamics` with thetadd = 0, "
+                "without gravity or tip wrench) is the corrected c on the PUMA 560, not the "
+                "printed one"),
     # -- Tourassis & Neuman (1985); argued and tested in tests/test_properties.py ---------------
     _E("tourassis_neuman", "Sec. 2.1, property 1",
        r"d_{ij} = d_{ii} \text{ for all } i \text{ and } j",
@@ -487,7 +578,7 @@ class Errata(tuple):
         def row(e):
             cells = (html.escape(AUTHORS[e.source]), html.escape(e.place),
                      f"${html.escape(e.printed)}$", f"${html.escape(e.correct)}$",
-                     html.escape(e.kind), html.escape(e.why))
+                     html.escape(e.kind), html.escape(e.reasons))
             return "<tr>" + "".join(f'<td style="text-align:left">{c}</td>'
                                     for c in cells) + "</tr>"
         head = "".join(f"<th>{h}</th>" for h in self._HEADER)
@@ -501,14 +592,14 @@ class Errata(tuple):
         for e in self:
             lines.append(f"| {_cell(AUTHORS[e.source])} | {_cell(e.place)} | "
                          f"${_cell(e.printed)}$ | ${_cell(e.correct)}$ | {e.kind} | "
-                         f"{_cell(e.why)} |")
+                         f"{_cell(e.reasons)} |")
         return "\n".join(lines)
 
 
 def errata_table(source: str | None = None, kind: str | None = None) -> Errata:
     """All errata, source by source; ``source`` (a key of
-    :data:`dynlab.bibliography.BIBLIOGRAPHY`) keeps one source's, ``kind`` (``"book"`` or
-    ``"scan"``) one kind.
+    :data:`dynlab.bibliography.BIBLIOGRAPHY`) keeps one source's, ``kind`` (one of
+    :data:`KINDS`) one kind.
 
     >>> len(errata_table("schilling")) >= 9, len(errata_table("fu", kind="book")) >= 9
     (True, True)
@@ -535,6 +626,6 @@ def markdown_table(source: str | None = None) -> str:
     """The errata as a Markdown table (for the README), optionally of one source.
 
     >>> print(markdown_table("lynch_park").splitlines()[3])  # doctest: +ELLIPSIS
-    | Lynch & Park | Sec. 9.1.1, tau_1 after Eq. (9.8), coefficient of thetadd_2 | ...
+    | Lynch & Park (2017) | Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 ...
     """
     return errata_table(source).markdown()

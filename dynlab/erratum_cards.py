@@ -1,12 +1,16 @@
 """Errata as a notebook column holds them: one card per erratum, the place in the book on top,
 then what is printed and what is correct, each on its own displayed line of mathematics, then
-the reason, its mathematics typeset too.  (:class:`dynlab.errata.Errata` shows the same
+the reason, its mathematics typeset too, and for a draft's slip corrected in print the evidence
+of the correction.  (:class:`dynlab.errata.Errata` shows the same
 records as one wide table.)
 
 >>> from dynlab.errata import errata_table
 >>> shown = cards(errata_table("fu", kind="book")[:1])
 >>> print(shown.data.splitlines()[1])
 <p><b>Fu, Gonzalez &amp; Lee (1987), Sec. 3.2.6, pseudo-inertias $J_1$, $J_2$, entry (1,1)</b></p>
+>>> later = cards(errata_table("lynch_park", kind="corrected")[:1]).data
+>>> "Corrected in the published edition: <code>modern_robotics.MassMatrix</code>" in later
+True
 >>> cards([])
 Traceback (most recent call last):
 ...
@@ -136,7 +140,26 @@ def _card(erratum: Erratum) -> str:
         f"<p><b>{why_html(erratum.citation)}</b></p>",
         display("printed:", erratum.printed),
         display("correct:", erratum.correct),
-        f"<p><small>{why_html(erratum.why)}</small></p>"])
+        f"<p><small>{why_html(erratum.why)}</small></p>",
+        *([f"<p><small>Corrected in the published edition: {_evidence_html(erratum.evidence)}"
+           f"</small></p>"] if erratum.kind == "corrected" else [])])
+
+
+def _evidence_html(text: str) -> str:
+    """An erratum's evidence: the `quoted` names of code as code, the rest as :func:`why_html`.
+
+    >>> _evidence_html("`modern_robotics.MassMatrix` gives M_22 = m_2 L_2^2, at rest")
+    '<code>modern_robotics.MassMatrix</code> gives $M_{22} = m_2 L_2^2$, at rest'
+    """
+    pieces = []
+    for k, part in enumerate(text.split("`")):
+        if k % 2:
+            pieces.append(f"<code>{html.escape(part)}</code>")
+        elif part.strip():
+            html_part = why_html(part.strip())
+            glue = "" if part[0] in ",.;:)" else " "
+            pieces.append((glue if pieces else "") + html_part + (" " if part.endswith(" ") else ""))
+    return "".join(pieces).strip()
 
 
 def cards(errata):

@@ -4,8 +4,8 @@ algorithm (forward dynamics in ``O(n)``), in the twist-wrench notation of :mod:`
 Both run in the joint frames of :func:`dynlab.twist_wrench.joint_frames` (frame ``{i}`` on joint
 ``i``'s axis, ``A_i`` a constant unit vector, so ``G A_i`` is a column of ``G``).  Featherstone's
 ``iX_lambda`` is ``[Ad_{T_{i,i-1}}]``, his ``lambdaX*_i`` is ``[Ad_{T_{i,i-1}}]^T``, his
-``v x S qd`` is the Lie bracket ``[V_i, A_i] qd_i`` of Lynch & Park's Eq. (9.55) and his
-``v x* I v`` is ``-ad^T_V(G V)`` of Eq. (9.56).  Gravity is the upward acceleration ``-g`` of
+``v x S qd`` is the Lie bracket ``[V_i, A_i] qd_i`` of Lynch & Park's Sec. 8.3 (draft Eq. (9.55)) and his
+``v x* I v`` is ``-ad^T_V(G V)`` of Sec. 8.3 (draft Eq. (9.56)).  Gravity is the upward acceleration ``-g`` of
 the base, the tool's wrench on its environment a force the last link must supply, as in the
 recursions; friction is subtracted from ``tau`` first (Schilling (1990), Eq. (6-3-3)).
 
@@ -90,8 +90,8 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
         T = frames.step(i, q[i], backend)
         X = S.inverse(T)                                                    # iX_lambda
         A = frames.screws[i]
-        twist = S.add6(S.Ad(X, twist), S.scale6(qd[i], A))                  # v_i, (9.54)
-        brackets.append(S.scale6(qd[i], S.ad(twist, A)))                    # c_i, (9.55)
+        twist = S.add6(S.Ad(X, twist), S.scale6(qd[i], A))                  # v_i, Sec. 8.3 (draft Eq. (9.54))
+        brackets.append(S.scale6(qd[i], S.ad(twist, A)))                    # c_i, Sec. 8.3 (draft Eq. (9.55))
         G = frames.inertias[i]
         biases.append(S.scale6(-1, S.ad_transpose(twist, S.matvec6(G, twist))))   # p^A_i
         inertias.append(G)                                                  # I^A_i = G_i

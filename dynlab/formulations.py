@@ -260,7 +260,7 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
     rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
     on its own).  ``qdd`` is ignored (the signature of
     :func:`dynlab.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
-    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 9.5) and ``D`` by its own
+    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 8.5) and ``D`` by its own
     ``Formulation.inertias`` entry or by probing; with ``own_inertia``, by the variant's cheaper
     ``Formulation.forward_inertia`` algorithm where the registry has one."""
     formulation, variant = lookup(method, variant)
@@ -307,7 +307,7 @@ register(Formulation(
 register(Formulation(
     "lagrange_euler", "Lagrange-Euler", "terms", lagrange_euler.VARIANTS, "uicker",
     "Fu, Gonzalez & Lee (1987), Sec. 3.2 (Uicker's 4x4 form); Schilling (1990), Secs. 6-2 to "
-    "6-4 (link Jacobians); Lynch & Park, Sec. 9.1 (Christoffel symbols)",
+    "6-4 (link Jacobians); Lynch & Park, Sec. 8.1 (Christoffel symbols)",
     labels={"uicker": "Uicker 4x4", "jacobian": "link Jacobians",
             "christoffel": "Christoffel"}))
 register(Formulation(
@@ -316,8 +316,8 @@ register(Formulation(
     labels={"lee": "Lee"}))
 register(Formulation(
     "twist_wrench", "twist-wrench", "torques", twist_wrench.VARIANTS, "poe",
-    "Lynch & Park, Modern Robotics, Secs. 9.2-9.4: Eqs. (9.53)-(9.57) (product of "
-    "exponentials), (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 and 7.1",
+    "Lynch & Park, Modern Robotics, Secs. 8.2-8.4: draft Eqs. (9.53)-(9.57) (product of "
+    "exponentials), draft Eqs. (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 and 7.1",
     labels=twist_wrench.LABELS, traces=True,
     accelerations={"featherstone": featherstone.accelerations_and_pivots},
     inertias={"featherstone": featherstone.inertia_rows}))

@@ -1,20 +1,21 @@
 """Forward dynamics: the joint accelerations that given torques produce.
 
-The equations of motion (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-4-9), Lynch & Park, Eq. (9.1))
+The equations of motion (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-4-9), Lynch & Park (2017), Sec. 8.1,
+whose ``tau = M(theta) thetaddot + h(theta, thetadot)`` lumps dynlab's ``h + c + b`` into ``h``)
 
     tau = D(q) qdd + h(q, qd) + c(q) + b(qd) + J^T(q) w
 
-are solved for ``qdd``: the *forward dynamics* of Fu, Gonzalez & Lee, Sec. 3.1 and Lynch & Park, Eq. (9.2), Schilling, Sec. 6-7's
+are solved for ``qdd``: the *forward dynamics* of Fu, Gonzalez & Lee, Sec. 3.1 and Lynch & Park, Sec. 8.1 (draft Eq. (9.2)), Schilling, Sec. 6-7's
 *direct dynamics*, the step before "Eq. (3.2-26) should be integrated" (Fu, Gonzalez & Lee, Sec. 3.2.5).  ``D`` is
 symmetric positive definite, so ``qdd`` is the solution of the linear
-system ``D qdd = tau - bias`` (Lynch & Park, Eq. (9.89)) with the *bias* ``h + c + b + J^T w`` (velocity
+system ``D qdd = tau - bias`` (Lynch & Park, Sec. 8.5 (draft Eq. (9.89))) with the *bias* ``h + c + b + J^T w`` (velocity
 terms, gravity, friction of Schilling, Eq. (6-3-3), and the torque that holds the tool's wrench ``w`` on
 its environment, Lynch & Park's ``tau_ext``).  Nothing here forms ``D^-1``.
 
 Where ``D`` and the bias come from is the ``method``:
 
 ``"newton_euler"``
-    Lynch & Park, Sec. 9.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
+    Lynch & Park, Sec. 8.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
     (one N-E run), and column ``j`` of ``D`` is the inverse dynamics of a *motionless* arm
     *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which Fu, Gonzalez & Lee,
     Sec. 3.3 cites, and Fu, Gonzalez & Lee, Probs. 3.11-3.12).  Compiled, the link-frame variant
@@ -25,7 +26,7 @@ Where ``D`` and the bias come from is the ``method``:
 ``"lagrange_euler"``, ``"dalembert"``
     the formulation's own closed forms: ``D``, ``h``, ``c`` of Fu, Gonzalez & Lee, Eqs. (3.2-31), (3.2-33),
     (3.2-34) (``"uicker"``), Schilling, Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), Lynch & Park,
-    Eqs. (9.10)-(9.13) (``"christoffel"``) or Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
+    Sec. 8.1 (draft Eqs. (9.10)-(9.13)) (``"christoffel"``) or Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
 
 Friction and the tip wrench enter the bias alike for every method.
 
@@ -72,6 +73,7 @@ from dynlab.checks import check_finite, flag, not_finite, plain_floats
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
 from dynlab.model import Robot
+from dynlab.robot_data import ShortCut
 from dynlab.tracing import compile_joint_function, optimized_joint_function
 
 #: Calls of the short cut after which it swaps the traced function for the optimised program
@@ -142,7 +144,7 @@ def _accelerations_recursion(get_terms):
     ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
     def accelerations(links, q, qd, net, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         D, bias = get_terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
-        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # (9.89)
+        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # Sec. 8.5 (draft Eq. (9.89))
         return list(x) + list(d)
     return accelerations
 
@@ -160,7 +162,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
                            with_tape: bool = False):
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
     accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
-    Traced once per robot and method (cached on ``robot.cache``); arguments are float tuples.
+    Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
     ``with_tape``: return ``(f, tape)``, the tape for
     :func:`dynlab.tracing.optimized_joint_function`."""
     formulation, variant = formulations.lookup(method, variant)
@@ -226,7 +228,8 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
                      variant: str | None = None, gravity: bool = True, friction: bool = True,
                      tip_wrench: bool = True, compiled: bool = True):
     """``(D, bias)`` at a numeric state: ``tau = D qdd + bias`` with ``bias = h + c + b +
-    J^T w`` (Lynch & Park, Eq. (9.1)'s ``M`` and ``b``).  NumPy arrays; SymPy robots are refused.
+    J^T w`` (Lynch & Park's ``M`` and ``h``, Sec. 8.1; the draft wrote ``b``).  NumPy arrays;
+    SymPy robots are refused.
 
     >>> from dynlab.robots import pendulum
     >>> D, bias = inertia_and_bias(pendulum(), [0.0], [0.0])
@@ -258,12 +261,8 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     return D, check_finite("bias", bias, robot.name, vec)
 
 
-def _fast_key(method, variant, gravity, friction, tip_wrench) -> tuple:
-    return ("public forward_dynamics", method, variant, gravity, friction, tip_wrench)
-
-
 def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify):
-    """``[function, frictionless, calls, tape]`` that an earlier, fully checked call of
+    """The :class:`dynlab.robot_data.ShortCut` that an earlier, fully checked call of
     :func:`forward_dynamics` with these very arguments stored, or None.  Only exact booleans and
     strings take this path (``1`` for ``True`` would otherwise find ``True``'s entry)."""
     if (compiled is not True or simplify is not None or type(method) is not str
@@ -271,7 +270,7 @@ def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, sim
             or type(friction) is not bool or type(tip_wrench) is not bool
             or not isinstance(robot, Robot)):
         return None
-    return robot.cache.get(_fast_key(method, variant, gravity, friction, tip_wrench))
+    return robot.data.forward_short_cut(method, variant, gravity, friction, tip_wrench)
 
 
 def _accelerations_quickly(robot, stored, q, qd, tau):
@@ -281,12 +280,12 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
     arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(tau, n))
     if None in arguments or not math.isfinite(sum(map(sum, arguments))):
         return None
-    function, frictionless, calls, tape = stored
-    if calls == OPTIMIZE_AFTER:
-        function = stored[0] = optimized_joint_function(tape)
-    stored[2] = calls + 1
+    function = stored.function
+    if stored.calls == OPTIMIZE_AFTER:
+        function = stored.function = optimized_joint_function(stored.tape)
+    stored.calls += 1
     q, qd, net = arguments
-    if not frictionless:
+    if not stored.frictionless:
         net = tuple(t - f for t, f in zip(net, _friction(robot.numeric()[0], qd, True)))
     try:
         values = function(q, qd, net)
@@ -311,7 +310,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      compiled: bool = True, simplify: bool | None = None):
     """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:
-    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Eqs. (9.2), (9.89)).
+    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Sec. 8.5).
 
     ``method``/``variant`` as for :func:`dynlab.inverse_dynamics`: ``"newton_euler"`` is Lynch & Park's
     *GetJointAccel* (``D`` probed column by column, the bias by a run with ``qdd = 0``); the
@@ -340,7 +339,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         if qdd is not None:
             return qdd
         # anything else (other types, inf or NaN, a pivot near 0) goes the checked way below
-    key = _fast_key(method, variant, gravity, friction, tip_wrench)
+    switches = (method, variant, gravity, friction, tip_wrench)
     _, variant = formulations.lookup(method, variant)
     gravity, friction, tip_wrench, compiled = _flags("forward_dynamics", gravity, friction,
                                                      tip_wrench, compiled)
@@ -367,7 +366,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         if not np.isfinite(result).all():      # one check of the outputs: an overflow
             check_finite("qdd", result, robot.name, vec)
         frictionless = not (friction and any(link.has_friction for link in links))
-        robot.cache[key] = [function, frictionless, 0, tape]
+        robot.data.keep_forward_short_cut(*switches, ShortCut(function, tape, frictionless))
         return result
     import scipy.linalg
     rows, bias = formulations.inertia_and_bias_function(

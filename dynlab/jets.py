@@ -1,7 +1,7 @@
 """Forward-mode differentiation through dynlab's generic code: a value with its gradient.
 
 The Lagrangian forms need ``dD/dq`` (Schilling, Eq. (6-4-6), the Christoffel symbols of Lynch & Park,
-Eq. (9.13)) and ``dP/dq``.  On symbols SymPy could differentiate, but on floats the numeric path
+Sec. 8.1 (draft Eq. (9.13))) and ``dP/dq``.  On symbols SymPy could differentiate, but on floats the numeric path
 must not build SymPy expressions.  A :class:`Jet` carries ``(value, d value/d q_1..q_n)`` and
 applies the chain rule at every ``+ - *``, ``sin`` and ``cos``: the derivatives are exact (no
 finite differences) and the same code serves floats and SymPy scalars.

@@ -13,10 +13,10 @@
     ``C^i_kj = dD_ij/dq_k - (1/2) dD_kj/dq_i`` (6-4-6) and ``c_i = qd^T C^i qd`` (6-4-8), and
     gravity ``h_i = -sum_k sum_j g_j m_k A^k_ji`` (6-4-7).
 ``christoffel``
-    Lynch & Park, Sec. 9.1 (Lynch & Park) and Tourassis & Neuman, Eq. (12): the mass matrix read off the kinetic energy
-    ``K = (1/2) qd^T M qd`` (9.10), Christoffel symbols of the first kind
-    ``Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)`` (9.13), the Coriolis matrix
-    ``C_ij = sum_k Gamma_ijk qd_k`` (9.87) with ``c = C qd`` (9.88), and ``g = dP/dq`` (9.12).
+    Lynch & Park, Sec. 8.1, and Tourassis & Neuman, Eq. (12): the mass matrix read off the kinetic energy
+    ``K = (1/2) qd^T M qd`` Sec. 8.1 (draft Eq. (9.10)), Christoffel symbols of the first kind
+    ``Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)`` Sec. 8.1 (draft Eq. (9.13)), the Coriolis matrix
+    ``C_ij = sum_k Gamma_ijk qd_k`` Sec. 8.4 (draft Eq. (9.87)) with ``c = C qd`` Sec. 8.4 (draft Eq. (9.88)), and ``g = dP/dq`` Sec. 8.1 (draft Eq. (9.12)).
 
 Each is written once over the scalar type (floats for the numeric path, SymPy for derivations);
 derivatives with respect to ``q`` are taken by forward-mode jets (:mod:`dynlab.jets`), so the
@@ -235,9 +235,9 @@ def jacobian_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     return {"D": D, "h": h, "c": c, "C_i": C, "dD_dq": dD}
 
 
-# -- Lynch & Park, Sec. 9.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols -----------------------------------
+# -- Lynch & Park, Sec. 8.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols -----------------------------------
 def kinetic_energy(links, q, qd, backend=V.NUMERIC):
-    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Eq. (9.10), Schilling, Eq. (6-2-1)),
+    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10)), Schilling, Eq. (6-2-1)),
     velocities propagated outward in base coordinates (no Jacobians)."""
     rots, origins = chain(links, q, backend)
     w = v = V.ZERO                      # angular velocity of link i, velocity of origin i-1 ...
@@ -258,7 +258,7 @@ def kinetic_energy(links, q, qd, backend=V.NUMERIC):
 
 
 def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
-    """``M(q)`` as the Hessian of ``K`` in ``qd`` (Lynch & Park, Eq. (9.10)); ``K`` is a quadratic form, so
+    """``M(q)`` as the Hessian of ``K`` in ``qd`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))); ``K`` is a quadratic form, so
     ``m_ii = 2 K(e_i)`` and ``m_ij = K(e_i + e_j) - K(e_i) - K(e_j)`` exactly."""
     n = len(links)
     unit = [[1 if j == i else 0 for j in range(n)] for i in range(n)]
@@ -273,21 +273,21 @@ def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
 
 
 def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """Lynch & Park's form: ``M`` (9.10), ``Gamma_ijk`` (9.13), Coriolis matrix ``C`` (9.87),
+    """Lynch & Park's form: ``M`` Sec. 8.1 (draft Eq. (9.10)), ``Gamma_ijk`` Sec. 8.1 (draft Eq. (9.13)), Coriolis matrix ``C`` Sec. 8.4 (draft Eq. (9.87)),
     ``c = C qd`` (9.88, Fu, Gonzalez & Lee's ``h``) and ``g = dP/dq`` (9.12, Fu, Gonzalez & Lee's ``c``)."""
     n = len(links)
     M_jet, zero = _with_derivatives(lambda qj, b: mass_matrix_from_energy(links, qj, b), q,
                                     backend)
     M = [[jets.value(x) for x in row] for row in M_jet]
     dM = [[jets.gradient(x, n, zero) for x in row] for row in M_jet]
-    # (9.13): Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)
+    # Sec. 8.1 (draft Eq. (9.13)): Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)
     Gamma = [[[(dM[i][j][k] + dM[i][k][j] - dM[j][k][i]) / 2 for k in range(n)]
               for j in range(n)] for i in range(n)]
-    # (9.87): C_ij = sum_k Gamma_ijk qd_k;  (9.88): c = C qd
+    # Sec. 8.4 (draft Eq. (9.87)): C_ij = sum_k Gamma_ijk qd_k;  Sec. 8.4 (draft Eq. (9.88)): c = C qd
     C = [[sum(Gamma[i][j][k] * qd[k] for k in range(n)) for j in range(n)] for i in range(n)]
     h = [sum(C[i][j] * qd[j] for j in range(n)) for i in range(n)]
     P_jet, _ = _with_derivatives(lambda qj, b: potential_energy(links, qj, gravity, b), q, backend)
-    g = list(jets.gradient(P_jet, n, zero))                             # (9.12): dP/dq_i
+    g = list(jets.gradient(P_jet, n, zero))                             # Sec. 8.1 (draft Eq. (9.12)): dP/dq_i
     return {"D": M, "h": h, "c": g, "Gamma": Gamma, "C": C, "dD_dq": dM,
             "K": kinetic_energy(links, q, qd, backend), "P": jets.value(P_jet)}
 

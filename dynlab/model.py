@@ -37,13 +37,14 @@ from __future__ import annotations
 import math
 import numbers
 import sys
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 import sympy
 
 from dynlab.checks import choice, count, flag
+from dynlab.robot_data import RobotData
 
 #: Gravitational acceleration used by Fu, Gonzalez & Lee (Eq. (3.3-46)) and Schilling, in m/s^2.
 G = 9.8062
@@ -139,6 +140,8 @@ def _entries(value: Any, where: str, param: str) -> list:
             return list(value)
         return [list(value.row(r)) for r in range(value.rows)]
     if isinstance(value, np.ndarray):
+        if value.ndim == 0:                    # a 0-d array is its one number
+            return [value.item()]
         return value.tolist() if value.dtype != object else list(value)
     if isinstance(value, (list, tuple)):
         return list(value)
@@ -425,8 +428,28 @@ class LinkData:
     has_friction: bool
 
 
+class RobotIsImmutable(FrozenInstanceError):
+    """Raised on assigning to (or deleting) an attribute of a :class:`Robot`, which never
+    changes once built; its message names the ways to a changed arm.  An ``AttributeError``,
+    as assigning to a :class:`Link` raises."""
+
+
 class Robot:
     """A serial arm: a sequence of :class:`Link`, gravity, and the end effector's external wrench.
+
+    A robot never changes once built, as its links do not: what dynlab computes from it (traced
+    programs, short cuts, generated code) is kept in its :attr:`data`
+    (:class:`dynlab.robot_data.RobotData`) and stays true.  A changed arm is a new robot:
+    :meth:`replace`, :meth:`replace_link`, :meth:`subs`, or :func:`dynlab.widgets.with_mass`
+    and :func:`dynlab.widgets.with_payload`.
+
+    >>> arm = Robot([Link("R", a=1.0, mass=1.0, name="link 1")], name="rod")
+    >>> arm.gravity = (0, 0, 0)
+    Traceback (most recent call last):
+    ...
+    dynlab.model.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a link's parameters, or dynlab.widgets.with_mass / with_payload
+    >>> arm.replace(gravity=(0, 0, 0)).gravity
+    (0.0, 0.0, 0.0)
 
     >>> import sympy
     >>> m, l, g = sympy.symbols("m l g", positive=True)
@@ -458,17 +481,34 @@ class Robot:
         for k, link in enumerate(links, start=1):
             if not isinstance(link, Link):
                 raise TypeError(f"{name}: link {k} must be a Link, got {type(link).__name__}")
-        self.links: tuple[Link, ...] = links
-        self.name = name
-        self.source = source
-        self.gravity = vector3(gravity, name, "gravity")
-        self.tip_force = vector3(tip_force, name, "tip_force")
-        self.tip_moment = vector3(tip_moment, name, "tip_moment")
-        self._numeric_cache = None
-        self._symbolic_cache = None
-        self._free_symbols = None
-        #: derived things that depend only on this (immutable) robot, e.g. compiled recursions
-        self.cache: dict = {}
+        values = {"links": links, "name": name, "source": source,
+                  "gravity": vector3(gravity, name, "gravity"),
+                  "tip_force": vector3(tip_force, name, "tip_force"),
+                  "tip_moment": vector3(tip_moment, name, "tip_moment"),
+                  #: what is computed from this robot and kept (dynlab.robot_data)
+                  "data": RobotData()}
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+
+    __slots__ = ("links", "name", "source", "gravity", "tip_force", "tip_moment", "data")
+
+    def __setattr__(self, attribute: str, value) -> None:
+        raise RobotIsImmutable(self._unchangeable(attribute, "assign to"))
+
+    def __delattr__(self, attribute: str) -> None:
+        raise RobotIsImmutable(self._unchangeable(attribute, "delete"))
+
+    def _unchangeable(self, attribute: str, verb: str) -> str:
+        change = f"{attribute}=..." if attribute in _REPLACEABLE else "..."
+        return (f"{self.name}: cannot {verb} {attribute}: a Robot does not change once built; "
+                f"make a changed arm with robot.replace({change}), "
+                f"robot.replace_link(index, ...) for a link's parameters, or "
+                f"dynlab.widgets.with_mass / with_payload")
+
+    def __reduce__(self):
+        """A copy (``copy``, ``pickle``) is the same description with data of its own."""
+        return (_rebuilt_robot, (self.links, self.gravity, self.tip_force, self.tip_moment,
+                                 self.name, self.source))
 
     # -- basic facts ----------------------------------------------------------------------------
     @property
@@ -486,9 +526,10 @@ class Robot:
     @property
     def free_symbols(self) -> set:
         """The parameter symbols (computed once: a robot does not change)."""
-        if self._free_symbols is None:
-            self._free_symbols = frozenset(self._find_free_symbols())
-        return set(self._free_symbols)
+        data = self.data
+        if data.free_symbols is None:
+            data.free_symbols = frozenset(self._find_free_symbols())
+        return set(data.free_symbols)
 
     def _find_free_symbols(self) -> set:
         found = set()
@@ -502,9 +543,9 @@ class Robot:
     @property
     def is_symbolic(self) -> bool:
         """True when some parameter is a SymPy expression with free symbols."""
-        if self._free_symbols is None:
+        if self.data.free_symbols is None:
             self.free_symbols
-        return bool(self._free_symbols)
+        return bool(self.data.free_symbols)
 
     @property
     def has_friction(self) -> bool:
@@ -516,15 +557,30 @@ class Robot:
                    for v in (*self.tip_force, *self.tip_moment))
 
     # -- new robots from this one ---------------------------------------------------------------
-    def replace(self, *, links=None, **changes) -> "Robot":
-        """A copy with ``gravity``, ``tip_force``, ``tip_moment``, ``name`` or ``links`` changed."""
-        values = {"gravity": self.gravity, "tip_force": self.tip_force,
+    def replace(self, **changes) -> "Robot":
+        """A new robot with some of ``links``, ``gravity``, ``tip_force``, ``tip_moment``,
+        ``name`` and ``source`` changed (as :func:`dataclasses.replace` does), checked as the
+        constructor checks them; this robot stays as it is.
+
+        >>> arm = Robot([Link("R", a=1.0, mass=1.0, name="link 1")], name="rod")
+        >>> arm.replace(gravity=(0, -9.8, 0), name="hanging rod").gravity
+        (0.0, -9.8, 0.0)
+        >>> arm.gravity
+        (0.0, 0.0, -9.8062)
+        >>> arm.replace(mass=2.0)
+        Traceback (most recent call last):
+        ...
+        TypeError: rod: replace() takes links, gravity, tip_force, tip_moment, name, source; got mass (a link's parameters change with replace_link)
+        """
+        values = {"links": self.links, "gravity": self.gravity, "tip_force": self.tip_force,
                   "tip_moment": self.tip_moment, "name": self.name, "source": self.source}
-        unknown = set(changes) - set(values)
+        unknown = [key for key in changes if key not in values]
         if unknown:
-            raise TypeError(f"{self.name}: unknown parameter(s) {sorted(unknown)}")
+            raise TypeError(f"{self.name}: replace() takes {', '.join(values)}; got "
+                            f"{', '.join(map(str, unknown))} (a link's parameters change with "
+                            f"replace_link)")
         values.update(changes)
-        return Robot(self.links if links is None else links, **values)
+        return Robot(values.pop("links"), **values)
 
     def replace_link(self, index: int, **changes) -> "Robot":
         """A copy with link ``index`` (1-based, as in the books) changed.
@@ -542,7 +598,22 @@ class Robot:
         return self.replace(links=links)
 
     def subs(self, mapping: Mapping) -> "Robot":
-        """Substitute values for parameter symbols, returning a new robot."""
+        """Substitute values for parameter symbols, returning a new robot.  ``mapping``: a
+        dict ``{symbol: value}`` (or ``(symbol, value)`` pairs).
+
+        >>> Robot([Link("R", a=1.0)]).subs([1, 2])
+        Traceback (most recent call last):
+        ...
+        TypeError: robot: subs needs a mapping {symbol: value} (or (symbol, value) pairs), got list [1, 2]
+        """
+        if not isinstance(mapping, Mapping):
+            try:
+                mapping = dict(mapping)
+            except (TypeError, ValueError):
+                raise TypeError(f"{self.name}: subs needs a mapping {{symbol: value}} (or "
+                                f"(symbol, value) pairs), got {type(mapping).__name__} "
+                                f"{mapping!r}") from None
+
         def sub(value):
             return value.subs(mapping) if _is_sympy(value) else value
 
@@ -566,15 +637,16 @@ class Robot:
         ``links`` is a tuple of :class:`LinkData`.  Nothing in it is a SymPy object, so the
         numeric recursions that read it stay plain float arithmetic.
         """
-        if self._numeric_cache is None:
+        data = self.data
+        if data.numeric is None:
             symbols = self.free_symbols
             if symbols:
                 raise TypeError(
                     f"{self.name}: this operation needs numeric parameters, but the robot has "
                     f"symbolic ones ({', '.join(sorted(map(str, symbols)))}); substitute values "
                     f"with robot.subs({{symbol: value, ...}}) first")
-            self._numeric_cache = self._link_data(_float, _exact_sin, _exact_cos)
-        return self._numeric_cache
+            data.numeric = self._link_data(_float, _exact_sin, _exact_cos)
+        return data.numeric
 
     def symbolic(self) -> tuple:
         """``(links, gravity, tip_force, tip_moment)`` for derivations: exact SymPy values.
@@ -582,10 +654,11 @@ class Robot:
         Integral floats become SymPy integers and other floats stay floats; ``alpha``'s sine and
         cosine are exact for multiples of pi/2 (a typed ``np.pi/2`` gives ``cos = 0``, not 6e-17).
         """
-        if self._symbolic_cache is None:
+        data = self.data
+        if data.symbolic is None:
             from dynlab.vectors import SYMBOLIC
-            self._symbolic_cache = self._link_data(exact, SYMBOLIC.sin, SYMBOLIC.cos)
-        return self._symbolic_cache
+            data.symbolic = self._link_data(exact, SYMBOLIC.sin, SYMBOLIC.cos)
+        return data.symbolic
 
     def _link_data(self, value, sin, cos) -> tuple:
         links = tuple(LinkData(
@@ -680,6 +753,15 @@ class Robot:
             lines.append(" & ".join(cells))
         return (r"\begin{array}{" + "c" * len(cols) + "}" + " & ".join(cols) + r"\\ \hline "
                 + r" \\ ".join(lines) + r"\end{array}")
+
+
+#: What :meth:`Robot.replace` changes.
+_REPLACEABLE = ("links", "gravity", "tip_force", "tip_moment", "name", "source")
+
+
+def _rebuilt_robot(links, gravity, tip_force, tip_moment, name, source) -> Robot:
+    return Robot(links, gravity=gravity, tip_force=tip_force, tip_moment=tip_moment, name=name,
+                 source=source)
 
 
 def is_zero(value) -> bool:

@@ -543,7 +543,7 @@ def optimize(program: Program, share: bool = True, strategy: str = "best") -> Pr
                 candidate = optimize(program, share, other)
             except ArithmeticError:           # constants near the underflow limit
                 continue
-            if _agrees(candidate, program):
+            if _constants_within_range(candidate, program) and _agrees(candidate, program):
                 programs.append(candidate)
         return min(programs, key=lambda p: (sum(p.counts().values()), p.counts()["mul"]))
     return _rewrite(program, share, form_shared=(strategy == "shared"))
@@ -578,6 +578,34 @@ def _rewrite(program: Program, share: bool, form_shared: bool) -> Program:
             result = _Lin(0.0, {atom: factor})
         values[target] = result
     return optimizer.program([value(v) for v in program.outputs], share=share)
+
+
+#: Constants of a magnitude in this band are safe to introduce: their products with the values a
+#: robot's recursion meets (well within 1e+-100) cannot overflow or underflow.
+SAFE_CONSTANTS = (1e-100, 1e100)
+
+
+def _constant_magnitudes(program: Program) -> list:
+    return [abs(argument) for _, _, args in program.lines for argument in args
+            if not isinstance(argument, str) and argument != 0.0]
+
+
+def _constants_within_range(program: Program, reference: Program) -> bool:
+    """Whether every constant of ``program`` lies within :data:`SAFE_CONSTANTS`, or within the
+    magnitudes ``reference`` already has.  Pulling a factor out of a sum divides by it: a
+    parameter of 1e-308 (a centre of mass at the edge of the subnormal numbers) then becomes a
+    factor of 9e307, which overflows at a joint rate of 2 that random inputs in [-1, 1] never
+    reach; such a rewrite is dropped.
+
+    >>> tiny = Program([("x", 1)], [("t0", "*", ("x0", 1e-308))], ["t0"])
+    >>> huge = Program([("x", 1)], [("t0", "*", ("x0", 1e308))], ["t0"])    # x / 1e-308
+    >>> _constants_within_range(tiny, tiny), _constants_within_range(huge, tiny)
+    (True, False)
+    """
+    known = _constant_magnitudes(reference)
+    low = min([SAFE_CONSTANTS[0], *known])
+    high = max([SAFE_CONSTANTS[1], *known])
+    return all(low <= m <= high for m in _constant_magnitudes(program))
 
 
 def _agrees(program: Program, reference: Program, points: int = 2) -> bool:

@@ -1,4 +1,4 @@
-"""The structure of the dynamic model: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park, Secs. 9.3, 9.6.
+"""The structure of the dynamic model: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park (2017), Prop. 8.1 and Sec. 8.6.
 
 Tourassis & Neuman reads the Lagrangian model (its Eq. (11), in Fu, Gonzalez & Lee's letters ``tau = D qdd + h + c``)
 
@@ -17,12 +17,12 @@ into tools for any dynlab arm:
 * the gravitational coefficients (40) and their Denavit-Hartenberg form (B-3);
 * the counts of independent coefficients (Table 2), of non-zero and of constant ones and the
   sparsity measure (Table 3), decided exactly;
-* passivity, ``Ddot - 2C`` skew-symmetric (Lynch & Park, Prop. 9.1), and the task-space inertia
-  ``Lambda = J^-T D J^-1`` with its bias ``eta`` (Lynch & Park, Eqs. (9.97)-(9.99));
+* passivity, ``Ddot - 2C`` skew-symmetric (Lynch & Park, Prop. 8.1), and the task-space inertia
+  ``Lambda = J^-T D J^-1`` with its bias ``eta`` (Lynch & Park, Sec. 8.6 (draft Eqs. (9.97)-(9.99)));
 * a slider dashboard for Tourassis & Neuman, Sec. 6's design guidelines (:func:`structure_dashboard`).
 
 Index convention.  dynlab's Christoffel variant returns ``Gamma[i][j][k] = (1/2)(dD_ij/dq_k +
-dD_ik/dq_j - dD_jk/dq_i)`` (Lynch & Park, Eq. (9.13)); Tourassis & Neuman's Eq. (12) is ``c_jm(i) = (1/2)(dd_ij/dq_m +
+dD_ik/dq_j - dD_jk/dq_i)`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.13))); Tourassis & Neuman's Eq. (12) is ``c_jm(i) = (1/2)(dd_ij/dq_m +
 dd_im/dq_j - dd_jm/dq_i)`` (the scan prints ``dd_ii/dq_m`` for the first term).  So
 ``c_jm(i) = Gamma[i-1][j-1][m-1]``: the *link* index ``i`` in parentheses comes first in dynlab.
 :func:`coriolis_coefficient` reads it off with Tourassis & Neuman's 1-based indices.
@@ -454,7 +454,7 @@ def coriolis_coefficient(Gamma, j: int, m: int, i: int):
     return value
 
 
-def christoffel_004(dD_dq) -> np.ndarray:
+def simplified_christoffel_symbols(dD_dq) -> np.ndarray:
     """``c_jm(i)`` by Tourassis & Neuman's simplified forms (36) (centrifugal) and (37) (Coriolis), which drop
     the derivatives that Table 1 makes zero, from ``dD_dq[i][j][k] = dd_ij/dq_k`` (numeric);
     returns ``c[i][j][m]`` in dynlab's order (compare with ``terms["Gamma"]``).
@@ -546,11 +546,11 @@ def gravity_coefficients_dh(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 # ==============================================================================================
-# Lynch & Park, Prop. 9.1 (passivity) and Sec. 9.6 (task space)
+# Lynch & Park, Prop. 8.1 (passivity) and Sec. 8.6 (task space)
 # ==============================================================================================
 def passivity_matrix(eom) -> np.ndarray:
-    """``N = Ddot - 2C`` (Lynch & Park, Prop. 9.1) of an evaluated Christoffel-variant result:
-    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Eq. (9.87)).
+    """``N = Ddot - 2C`` (Lynch & Park, Prop. 8.1) of an evaluated Christoffel-variant result:
+    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Sec. 8.4 (draft Eq. (9.87))).
 
     >>> from dynlab import equations_of_motion
     >>> from dynlab.robots import puma560
@@ -570,15 +570,15 @@ def passivity_matrix(eom) -> np.ndarray:
 
 def passivity_residual(eom) -> float:
     """``max |N + N^T|`` for ``N = Ddot - 2C``: zero when ``N`` is skew-symmetric (Lynch & Park,
-    Prop. 9.1)."""
+    Prop. 8.1)."""
     N = passivity_matrix(eom)
     return float(np.abs(N + N.T).max(initial=0.0))
 
 
 @dataclass
 class TaskSpaceDynamics:
-    """Lynch & Park, Eqs. (9.97)-(9.99): ``F = Lambda Vdot + eta`` with ``Lambda = J^-T D J^-1`` (9.98)
-    and ``eta = J^-T b - Lambda Jdot J^-1 V`` (9.99), where ``b = h + c + friction`` and
+    """Lynch & Park, Sec. 8.6 (draft Eqs. (9.97)-(9.99)): ``F = Lambda Vdot + eta`` with ``Lambda = J^-T D J^-1`` Sec. 8.6 (draft Eq. (9.98))
+    and ``eta = J^-T b - Lambda Jdot J^-1 V`` Sec. 8.6 (draft Eq. (9.99)), where ``b = h + c + friction`` and
     ``V = J qd``.  ``J`` is dynlab's tool Jacobian (rows ``rows`` of (linear; angular) in base
     coordinates, Lynch & Park uses the body twist; the relations hold for any ``V = J qd``)."""
 
@@ -591,7 +591,7 @@ class TaskSpaceDynamics:
 
 def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                         rows: Sequence[int] | None = None) -> TaskSpaceDynamics:
-    """Task-space inertia and bias at ``(q, qd)`` (Lynch & Park, Sec. 9.6), numeric.
+    """Task-space inertia and bias at ``(q, qd)`` (Lynch & Park, Sec. 8.6), numeric.
 
     ``rows`` picks rows of the 6 x n tool Jacobian (0-2 linear, 3-5 angular velocity) so that
     ``J`` is square: by default all six for a six-joint arm and the three linear ones for a
@@ -626,12 +626,12 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                      for r in rows])
     if np.linalg.cond(J) > 1e10:
         raise ValueError(f"{robot.name}: the Jacobian is singular at q = {q_.tolist()}; "
-                         f"Lambda = J^-T D J^-1 (Lynch & Park, Eq. (9.98)) does not exist there")
+                         f"Lambda = J^-T D J^-1 (Lynch & Park, Sec. 8.6 (draft Eq. (9.98))) does not exist there")
     eom = equations_of_motion(robot, q_, qd_)
     J_inv = np.linalg.inv(J)
-    Lambda = J_inv.T @ eom.D @ J_inv                                         # (9.98)
+    Lambda = J_inv.T @ eom.D @ J_inv                                         # Sec. 8.6 (draft Eq. (9.98))
     b = eom.h + eom.c + eom.friction
-    eta = J_inv.T @ b - Lambda @ Jdot @ J_inv @ (J @ qd_)                   # (9.99)
+    eta = J_inv.T @ b - Lambda @ Jdot @ J_inv @ (J @ qd_)                   # Sec. 8.6 (draft Eq. (9.99))
     return TaskSpaceDynamics(Lambda, eta, J, Jdot, rows)
 
 
@@ -966,7 +966,7 @@ def model_structure(robot: Robot) -> ModelStructure:
     symbolic parameters, zero for *every* value of them, for numbers, at those numbers
     (floats read as typed).  Twists and fixed angles must be multiples of pi/2.
 
-    The result is cached in ``robot.cache``.
+    The result is kept in the robot's data (``robot.data.model_structure``).
 
     >>> from dynlab.robots import articulated
     >>> s = model_structure(articulated())
@@ -976,8 +976,8 @@ def model_structure(robot: Robot) -> ModelStructure:
     import time
     if not isinstance(robot, Robot):
         raise TypeError(f"model_structure needs a dynlab Robot, got {type(robot).__name__}")
-    if "model_structure" in robot.cache:
-        return robot.cache["model_structure"]
+    if robot.data.model_structure is not None:
+        return robot.data.model_structure
     start = time.perf_counter()
     ring = _Ring(robot)
     links = _ring_links(robot, ring)
@@ -1021,7 +1021,7 @@ def model_structure(robot: Robot) -> ModelStructure:
     structure = ModelStructure(robot, coefficients, polynomials,
                                time.perf_counter() - start)
     structure._ring = ring
-    robot.cache["model_structure"] = structure
+    robot.data.model_structure = structure
     return structure
 
 
@@ -1321,13 +1321,13 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
     >>> board.structure.total, round(board.structure.sparsity, 3)
     (15, 0.882)
     """
-    from dynlab.robots import ARMS_004
+    from dynlab.robots import TOURASSIS_NEUMAN_ARMS
     from dynlab.widgets import Parameter, round_significant, with_mass
     three = ("cartesian", "cylindrical", "spherical", "articulated")
     if arm not in three:
         raise ValueError(f"structure_dashboard: arm must be one of {', '.join(three)}, "
                          f"got {arm!r}")
-    robot = ARMS_004[arm](symbolic=False, inertia="general")
+    robot = TOURASSIS_NEUMAN_ARMS[arm](symbolic=False, inertia="general")
     q = [0.0] * robot.n if q is None else q
     if len(q) != robot.n:
         raise ValueError(f"structure_dashboard: q must have {robot.n} entries, got {len(q)}")

@@ -1,6 +1,6 @@
 """Simulation: integrate the equations of motion forward in time, and find where the arm rests.
 
-Lynch & Park, Sec. 9.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
+Lynch & Park, Sec. 8.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
 
     d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))
 
@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import inspect
 import math
-import numbers
 import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -63,6 +62,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from dynlab import jets, newton_euler
+from dynlab import checks
 from dynlab import vectors as V
 from dynlab import formulations
 from dynlab.forward import (check_pivots, compiled_accelerations, compiled_terms,
@@ -89,6 +89,13 @@ MAX_STEPS = 1_000_000
 #: reaching it takes about 10 s for a two-link arm.  10 s of the falling PUMA takes 2 737 steps.
 MAX_ADAPTIVE_STEPS = 100_000
 
+#: The most frames :meth:`Trajectory.frames` (and so :meth:`Trajectory.animate` and
+#: :meth:`Trajectory.player`) draws.  A player embeds every frame as a picture: at the default
+#: 60 dpi a frame is about 14 kB for the two-link arm and 26 kB for the PUMA 560, so 1000
+#: frames reach Matplotlib's ``animation.embed_limit`` of 20 MB (and take minutes to draw);
+#: 30 are the default.
+MAX_FRAMES = 1000
+
 #: A stuck joint whose holding torque is within this fraction of ``b_s`` of the limit when its
 #: event fires is released (the event is located to round-off, on either side of the root).
 RELEASE_MARGIN = 1e-9
@@ -102,7 +109,7 @@ class Trajectory:
     ``q``, ``qd``, ``qdd``: joint positions, velocities, accelerations (``N x n``); ``tau``: the
     applied joint torques/forces; ``friction``: the friction torques acting (Schilling, Eq. (6-3-3), or
     the holding torque of a stuck joint); ``stuck``: which joints static friction holds;
-    ``kinetic``, ``potential``, ``total``: energies (Lynch & Park, Eq. (9.10); ``P = -sum m_i g . c_i``,
+    ``kinetic``, ``potential``, ``total``: energies (Lynch & Park, Sec. 8.1 (draft Eq. (9.10)); ``P = -sum m_i g . c_i``,
     Schilling, Eq. (6-2-17), zero at the base); ``tool``: origin of frame ``n`` in base coordinates
     (``N x 3``).  ``events`` lists the stick-slip switches as ``(t, joint, "stick" | "slip+" |
     "slip-")`` (joints 1-based); ``nfev`` counts right-hand-side evaluations, ``steps`` the
@@ -150,6 +157,10 @@ class Trajectory:
         if direction not in (1, -1):
             raise ValueError(f"direction must be 1 (up) or -1 (down), got {direction!r}")
         x = self.q[:, joint - 1]
+        if level is not None and not (checks.real_number(level) and math.isfinite(level)):
+            raise (TypeError if not checks.real_number(level) else ValueError)(
+                f"level must be a finite number (the value of q{joint} whose crossings are "
+                f"timed) or None (the mean of the motion), got {level!r}")
         level = float(np.mean(x)) if level is None else float(level)
         y = direction * (x - level)
         found = np.nonzero((y[:-1] < 0) & (y[1:] >= 0))[0]
@@ -166,9 +177,18 @@ class Trajectory:
         return float(np.mean(np.diff(times)))
 
     def frames(self, count: int) -> np.ndarray:
-        """Indices of ``count`` samples evenly spaced in time (for an animation)."""
-        if not isinstance(count, int) or count < 1:
-            raise ValueError(f"count must be a positive integer, got {count!r}")
+        """Indices of ``count`` samples evenly spaced in time (for an animation), at most
+        :data:`MAX_FRAMES` of them.
+
+        >>> from dynlab.robots import pendulum
+        >>> simulate(pendulum(), [0.3], t_span=1.0, dt=0.25).frames(3).tolist()
+        [0, 2, 4]
+        >>> simulate(pendulum(), [0.3], t_span=1.0, dt=0.25).frames(10 ** 9)
+        Traceback (most recent call last):
+        ...
+        ValueError: Trajectory.frames: count must be a whole number from 1 to 1000, got 1000000000
+        """
+        count = checks.count(count, "Trajectory.frames", "count", 1, MAX_FRAMES)
         wanted = np.linspace(self.t[0], self.t[-1], count)
         return np.unique(np.clip(np.searchsorted(self.t, wanted), 0, len(self.t) - 1))
 
@@ -300,7 +320,12 @@ class _Model:
             values = self.accelerations(tuple(q), tuple(qd), net)
             if not min(values[self.n:]) > 0.0:
                 self._singular(q)
-            return list(values[:self.n]), {}
+            qdd = list(values[:self.n])
+            # one addition checks them all (a sum of finite numbers that overflows is looked at
+            # number by number)
+            if not math.isfinite(sum(qdd)) and not checks.all_finite(qdd):
+                raise self._not_finite(t, q, qd, qdd)
+            return qdd, {}
         D, bias = self.inertia_and_bias(q, qd)
         rhs = np.array(net) - bias
         free = [k for k in range(self.n) if k not in stuck]
@@ -311,6 +336,10 @@ class _Model:
             except np.linalg.LinAlgError:
                 self._singular(q)
         holding = rhs[stuck] - D[np.ix_(stuck, free)] @ qdd[free] if free else rhs[stuck]
+        if not (np.isfinite(qdd).all() and np.isfinite(holding).all()):
+            found = qdd.copy()
+            found[stuck] = holding                 # a stuck joint's overflow is its holding torque
+            raise self._not_finite(t, q, qd, found)
         return qdd.tolist(), dict(zip(stuck, holding.tolist()))
 
     def inertia_and_bias(self, q, qd):
@@ -324,6 +353,12 @@ class _Model:
         D[self.upper] = values[:len(self.upper[0])]
         D.T[self.upper] = values[:len(self.upper[0])]
         return D, np.array(values[len(self.upper[0]):])
+
+    def _not_finite(self, t, q, qd, qdd) -> checks.NotFiniteError:
+        """The error for accelerations that came out inf or NaN at a finite state: an
+        overflow, named with the state and the time (the integrators cannot go on from it)."""
+        error = checks.not_finite("qdd", qdd, self.robot.name, {"q": q, "qd": qd})
+        return checks.NotFiniteError(f"simulate at t = {t:g} s: {error}")
 
     def _singular(self, q):
         D, _ = inertia_and_bias(self.robot, np.asarray(q, float), np.zeros(self.n),
@@ -398,14 +433,10 @@ def _torque_function(robot: Robot, torque) -> Callable:
 
         def checked(t, q, qd):
             value = call(t, q, qd)
-            try:
-                values = [float(v) for v in np.ravel(value)]
-            except (TypeError, ValueError):
-                raise TypeError(f"{robot.name}: the torque function returned {value!r} at "
-                                f"t = {t:g}; it must return {n} numbers") from None
-            if len(values) != n or not all(math.isfinite(v) for v in values):
-                raise ValueError(f"{robot.name}: the torque function returned {value!r} at "
-                                 f"t = {t:g}; it must return {n} finite numbers (one per joint)")
+            values = checks.plain_floats(value, n)      # n floats: the common case, quickly
+            if values is None or (not math.isfinite(sum(values))
+                                  and not checks.all_finite(values)):
+                values = _torque_values(robot, value, t)
             return values
         return checked
     constant = joint_vector(robot, torque, "torque")
@@ -415,8 +446,43 @@ def _torque_function(robot: Robot, torque) -> Callable:
     return lambda t, q, qd: constant
 
 
+_NOT_TORQUES = {"b": "booleans", "c": "complex numbers", "U": "text", "S": "bytes",
+                "M": "dates", "m": "time spans", "V": "records"}
+
+
+def _torque_values(robot: Robot, value, t) -> list:
+    """What a torque function returned, as ``n`` finite floats, or an error naming ``torque``:
+    a truth value, a complex number (``float(1j)`` would be ``0.0``, no torque) or text is not
+    a torque."""
+    n = robot.n
+    said = f"{robot.name}: torque, the function, returned {value!r} at t = {t:g}"
+    try:           # a list's entries one by one: NumPy would read [1.0, True] as [1.0, 1.0]
+        array = np.asarray(value, dtype=object if isinstance(value, (list, tuple)) else None)
+    except (TypeError, ValueError):
+        array = np.asarray(None)                     # a ragged list: refused below
+    kind = array.dtype.kind
+    if kind in _NOT_TORQUES or (kind == "O" and not all(map(checks.real_number, array.flat))):
+        found = _NOT_TORQUES.get(kind) or ", ".join(sorted({
+            _kind_of(v) for v in array.flat if not checks.real_number(v)}))
+        raise TypeError(f"{said}; it must return {n} real numbers (one per joint), not "
+                        f"{found}")
+    values = [float(v) for v in array.flat]
+    if len(values) != n or not all(map(math.isfinite, values)):
+        raise ValueError(f"{said}; it must return {n} finite numbers (one per joint)")
+    return values
+
+
+def _kind_of(value) -> str:
+    """What ``value`` is, in a reader's words (for an error)."""
+    for types, words in (((bool, np.bool_), "booleans"), ((complex, np.complexfloating),
+                          "complex numbers"), ((str, bytes), "text")):
+        if isinstance(value, types):
+            return words
+    return type(value).__name__
+
+
 def _observables(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
-    """Kinetic energy (Lynch & Park, Eq. (9.10)), potential energy (Schilling, Eq. (6-2-17)) and the tool
+    """Kinetic energy (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))), potential energy (Schilling, Eq. (6-2-17)) and the tool
     position, for tracing into one compiled function."""
     return [kinetic_energy(links, q, qd, backend), potential_energy(links, q, gravity, backend),
             *chain(links, q, backend)[1][-1]]
@@ -432,25 +498,10 @@ def _state(robot: Robot, values, name: str) -> np.ndarray:
     return np.array([float(v) for v in entries])
 
 
-def _is_number(value) -> bool:
-    """A real number that is not a truth value (``True`` is the integer 1 to Python)."""
-    if type(value) is float or type(value) is int:     # the common case, without the ABC
-        return True
-    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
-
-
-def _check_flag(value, name: str) -> bool:
-    """``value`` if it is ``True`` or ``False``: a string such as ``"no"`` or a number is refused
-    (Python would take ``"no"`` and ``2`` as true)."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
-    return bool(value)
-
-
 def _check_number(value, name: str, *, positive: bool = True, unit: str = "") -> float:
     """``value`` as a float if it is a finite real number (not a truth value), positive or, with
     ``positive=False``, non-negative."""
-    if not _is_number(value):
+    if not checks.real_number(value):
         raise TypeError(f"{name} must be a number{unit}, got {value!r}")
     number = float(value)
     if not (math.isfinite(number) and (number > 0 if positive else number >= 0)):
@@ -459,20 +510,10 @@ def _check_number(value, name: str, *, positive: bool = True, unit: str = "") ->
     return number
 
 
-def _check_count(value, name: str, *, least: int = 0) -> int:
-    """``value`` as an int if it is a whole number ``>= least`` (``1e6`` is accepted as 10^6;
-    ``True`` is not a count)."""
-    if not _is_number(value) or not (math.isfinite(value) and float(value).is_integer()):
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
-    if value < least:
-        raise ValueError(f"{name} must be at least {least}, got {value!r}")
-    return int(value)
-
-
 def _check_tolerance(value, name: str, size: int):
     """A tolerance of :func:`scipy.integrate.solve_ivp`: a non-negative number, or (``atol``)
     one per state component."""
-    if _is_number(value):
+    if checks.real_number(value):
         return _check_number(value, name, positive=False)
     entries = np.ravel(np.asarray(value, dtype=object)) if not isinstance(value, str) else None
     if entries is None or len(entries) != size:
@@ -483,12 +524,12 @@ def _check_tolerance(value, name: str, size: int):
 
 
 def _time_span(t_span) -> tuple:
-    if _is_number(t_span):
+    if checks.real_number(t_span):
         t_span = (0.0, t_span)
     if isinstance(t_span, (str, bytes)) or not hasattr(t_span, "__len__") or len(t_span) != 2:
         raise TypeError(f"t_span must be a final time or a pair (t0, tf), got {t_span!r}")
     for value in t_span:
-        if not _is_number(value):
+        if not checks.real_number(value):
             raise TypeError(f"t_span must be a final time or a pair (t0, tf) of numbers, got "
                             f"{t_span!r}")
     t0, tf = (float(v) for v in t_span)
@@ -508,7 +549,7 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     (``(t0, tf)`` or just ``tf``) under joint torques ``torque``: ``None`` (none), a constant
     vector, a function of time ``f(t)``, or of the state ``f(t, q, qd)`` (feedback).
 
-    ``integrator="euler"``: Lynch & Park, Sec. 9.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
+    ``integrator="euler"``: Lynch & Park, Sec. 8.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
     ``qd[k+1] = qd[k] + h qdd[k]`` with step ``h = dt`` (default 1 ms).  Any other name is an
     adaptive method of :func:`scipy.integrate.solve_ivp` (``"rk45"``, ``"dop853"``, ``"radau"``,
     ``"lsoda"``, ...) with tolerances ``rtol``, ``atol`` and further ``options`` (``max_step``,
@@ -521,9 +562,10 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     The work is bounded by ``max_steps``: the Euler steps a request needs (``t_span / dt``,
     counted before integrating; default :data:`MAX_STEPS`), the steps an adaptive integrator
     takes (default :data:`MAX_ADAPTIVE_STEPS`), and the samples kept (``t_eval``, or every
-    ``dt``: at most ``max_steps + 1``).  A request beyond the bound, or a motion that stops
-    being finite (Euler with too long a step), raises an error saying where and what to
-    change.  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
+    ``dt``: at most ``max_steps + 1``).  A request beyond the bound raises an error saying
+    what to change; so does a run that diverges (an Euler step that would turn a joint more
+    than half a turn, or move a prismatic one further than the arm is long) and accelerations
+    that come out inf or NaN (:class:`~dynlab.checks.NotFiniteError`, naming the state).  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
     a line on a terminal; ``progress`` may also be a function, called with the time reached
     (at each whole per cent of ``t_span``, and at the end).
 
@@ -600,16 +642,16 @@ def _plan(robot, q0, qd0, t_span, method, variant, integrator, dt, t_eval, rtol,
     _, variant = formulations.lookup(method, variant)
     integrator = _check_integrator(integrator)
     euler = integrator == "euler"
-    flags = {name: _check_flag(value, name) for name, value in flags.items()}
+    flags = {name: checks.flag(value, "simulate", name) for name, value in flags.items()}
     if not callable(progress):
-        _check_flag(progress, "progress")
+        checks.flag(progress, "simulate", "progress")
     t0, tf = _time_span(t_span)
     q0, qd0 = _state(robot, q0, "q0"), _state(robot, qd0, "qd0")
     if dt is not None:
         dt = _check_number(dt, "dt", unit=" of seconds")
-    max_events = _check_count(max_events, "max_events")
+    max_events = checks.count(max_events, "simulate", "max_events")
     limit = (MAX_STEPS if euler else MAX_ADAPTIVE_STEPS) if max_steps is None else \
-        _check_count(max_steps, "max_steps", least=1)
+        checks.count(max_steps, "simulate", "max_steps", 1)
     plan = _Plan(variant, integrator, flags, t0, tf, q0, qd0, max_events, limit)
     if euler:
         if t_eval is not None or options:
@@ -692,6 +734,8 @@ def _sample_times(robot: Robot, t0, tf, dt, t_eval, limit):
     """The times at which an adaptive run keeps samples (``None``: its own steps): every ``dt``,
     or ``t_eval``; at most ``limit + 1`` of them."""
     if t_eval is None and dt is not None:
+        if (tf - t0) / dt * (1 + 1e-12) < 1:       # as Euler refuses it: no sample after t0
+            raise ValueError(f"dt = {dt:g} s is longer than the time span {tf - t0:g} s")
         count = (tf - t0) / dt * (1 + 1e-12) + 1     # a float: it may overflow to inf
         count = math.floor(count) if math.isfinite(count) else count
         if not count <= limit + 1:
@@ -706,6 +750,9 @@ def _sample_times(robot: Robot, t0, tf, dt, t_eval, limit):
     if isinstance(t_eval, (str, bytes)) or np.asarray(t_eval).dtype.kind not in "iuf":
         raise TypeError(f"t_eval must be a sequence of times (numbers), got {t_eval!r}")
     t_eval = np.asarray(t_eval, dtype=float)
+    if t_eval.ndim == 1 and len(t_eval) == 0:
+        raise ValueError("t_eval is empty: give the times at which to keep samples, or leave "
+                         "t_eval out to keep the integrator's own steps")
     if t_eval.ndim != 1 or not np.all(np.isfinite(t_eval)) or np.any(np.diff(t_eval) <= 0) or (
             len(t_eval) and (t_eval[0] < t0 or t_eval[-1] > tf)):
         raise ValueError("t_eval must be increasing times within t_span")
@@ -772,13 +819,15 @@ def _in_notebook() -> bool:
 
 # -- the integrators -----------------------------------------------------------------------------
 def _euler(model: _Model, q0, qd0, t0, tf, h, steps, max_events, report):
-    """Lynch & Park, Sec. 9.5, "Euler integration algorithm for forward dynamics", with the stick-slip
+    """Lynch & Park, Sec. 8.5, "Euler integration algorithm for forward dynamics", with the stick-slip
     switches applied after each step.  Lynch & Park prints the loop as "for k = 1 to N" computing
     ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
     q, qd = q0.tolist(), qd0.tolist()
     mode, qd, events = model.initial_mode(t0, q, qd)
     times, states, modes = [t0], [(q, qd)], [mode]
     every = max(1, steps // 100)                        # progress at each per cent
+    fastest = _fastest_followed(model, h)
+    slowest_limit = min(fastest)
     for k in range(steps):
         t = t0 + k * h
         qdd, _ = model.solve(t, q, qd, mode)                                # GetJointAccel
@@ -787,6 +836,11 @@ def _euler(model: _Model, q0, qd0, t0, tf, h, steps, max_events, report):
         t_next = t0 + (k + 1) * h
         if not math.isfinite(sum(q) + sum(qd)) and not all(map(math.isfinite, q + qd)):
             raise RuntimeError(_diverged(model, states[-1], t_next, k + 1, steps, h))
+        if not max(map(abs, qd)) <= slowest_limit:       # (NaN is never <=)
+            for j, (v, limit) in enumerate(zip(qd, fastest)):
+                if not abs(v) <= limit:
+                    raise RuntimeError(_diverged(model, (q, qd), t_next, k + 1, steps, h,
+                                                 joint=j))
         if model.sticky:
             crossed = [j for j in model.sticky if mode[j] != 0 and mode[j] * qd[j] <= 0.0]
             if crossed or any(mode[j] == 0 for j in model.sticky):
@@ -803,10 +857,27 @@ def _euler(model: _Model, q0, qd0, t0, tf, h, steps, max_events, report):
     return times, states, modes, events
 
 
-def _diverged(model: _Model, last, t, step, steps, h) -> str:
+def _fastest_followed(model: _Model, h: float) -> list:
+    """The fastest speed of each joint that Euler steps of ``h`` can follow: half a turn per
+    step for a revolute joint (a joint sampled turning further could as well be turning the
+    other way: the samples alias), and the arm's size (``sum |a_i| + |d_i|``, at least 1 m)
+    per step for a prismatic one.  A run beyond it has diverged (each Euler step adds energy,
+    Lynch & Park, Sec. 9.5), long before its numbers overflow."""
+    size = max(1.0, sum(abs(link.a) + abs(link.d) for link in model.links))
+    return [(math.pi if link.revolute else size) / h for link in model.links]
+
+
+def _diverged(model: _Model, last, t, step, steps, h, joint=None) -> str:
     q, qd = last
+    if joint is None:
+        what = "the state stopped being finite; the step before it was"
+    else:
+        unit, limit = ("rad", "half a turn") if model.links[joint].revolute else \
+            ("m", "the size of the arm")
+        what = (f"joint {joint + 1} would move {h * abs(qd[joint]):.3g} {unit} in one step, "
+                f"more than {limit}, so the steps no longer follow the motion; the state is")
     return (f"{model.robot.name}: the Euler integration diverged: at t = {t:g} s (step {step} "
-            f"of {steps}, dt = {h:g} s) the state stopped being finite; the step before it was "
+            f"of {steps}, dt = {h:g} s) {what} "
             f"q = {_brief(q)}, qd = {_brief(qd)}.  Each Euler step adds energy, and a step this "
             f"long for this motion makes it grow without bound: use a smaller dt, or an "
             f"adaptive integrator (integrator=\"rk45\") that chooses its own steps")
@@ -860,13 +931,23 @@ def _adaptive(model: _Model, q0, qd0, t0, tf, name, t_eval, options, max_events,
     while True:
         current = mode
 
-        def rhs(time, state, current=current):
+        def rhs(time, state, current=current, first=[True]):
             values = state.tolist()
             if not math.isfinite(sum(values)) and not all(map(math.isfinite, values)):
                 # a trial stage that overflowed: NaN makes the integrator reject the step
                 budget["nonfinite"] = time
                 return not_finite
-            qdd, _ = model.solve(time, values[:n], values[n:], current)
+            try:
+                qdd, _ = model.solve(time, values[:n], values[n:], current)
+            except checks.NotFiniteError:
+                # at the state the segment starts from there is no shorter step to try (the
+                # integrator's first step size would come out NaN, and RK45 would retry it for
+                # ever); later, it is a trial stage of a step too long, which NaN rejects
+                if first[0]:
+                    raise
+                budget["nonfinite"] = time
+                return not_finite
+            first[0] = False
             return np.array(values[n:] + qdd)
 
         watchers = _event_functions(model, current)
@@ -1020,8 +1101,9 @@ def static_stiffness(robot: Robot, q: Sequence, *, gravity: bool = True,
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     if robot.is_symbolic:
         raise TypeError(f"{robot.name}: static_stiffness works on numbers")
-    return _gravity_and_stiffness(robot, _state(robot, q, "q"), _check_flag(gravity, "gravity"),
-                                  _check_flag(tip_wrench, "tip_wrench"))[1]
+    return _gravity_and_stiffness(robot, _state(robot, q, "q"),
+                                  checks.flag(gravity, "static_stiffness", "gravity"),
+                                  checks.flag(tip_wrench, "static_stiffness", "tip_wrench"))[1]
 
 
 def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence | None = None,
@@ -1049,7 +1131,7 @@ def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence |
     if robot.is_symbolic:
         raise TypeError(f"{robot.name}: static_equilibrium works on numbers; substitute the "
                         f"symbols {sorted(map(str, robot.free_symbols))} first")
-    stable = _check_flag(stable, "stable")
+    stable = checks.flag(stable, "static_equilibrium", "stable")
     tolerance = _check_number(tolerance, "tolerance")
     target = _state(robot, tau, "tau")
     start = _state(robot, q0, "q0")

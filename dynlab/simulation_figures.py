@@ -3,7 +3,7 @@
 * :func:`small_angle_period`: the pendulum's period for small swings, ``T0 = 2 pi sqrt(2a/(3g))``
   (a uniform rod of length ``a`` about one end, Schilling, Sec. 6-9), and
   :func:`exact_period`, the period at amplitude ``theta0``, ``T = (2/pi) K(sin^2(theta0/2)) T0``;
-* :func:`euler_energy_factor`: the factor by which explicit Euler (Lynch & Park, Sec. 9.5) multiplies
+* :func:`euler_energy_factor`: the factor by which explicit Euler (Lynch & Park, Sec. 8.5) multiplies
   the energy of an oscillator of angular frequency ``omega`` over a time ``t`` with step ``h``,
   ``(1 + h^2 omega^2)^(t/h)``;
 * :func:`period_figure`, :func:`energy_figure`, :func:`settling_figure`, :func:`friction_figure`,

@@ -1,21 +1,21 @@
-"""Twists, wrenches and spatial inertias: the algebra of Lynch & Park's Sec. 9.2, written once.
+"""Twists, wrenches and spatial inertias: the algebra of Lynch & Park's Sec. 8.2, written once.
 
 A *twist* ``V = (omega, v)`` and a *wrench* ``F = (m, f)`` are 6-tuples, angular part first
-(Lynch & Park, Eq. (9.22)); a rigid displacement ``T`` is a pair ``(R, p)``: the rotation (a
-tuple of rows) and the position of the moving frame's origin, both in the fixed frame.  Every
+(Lynch & Park (2017), Sec. 8.2.2); a rigid displacement ``T`` is a pair ``(R, p)``: the
+rotation (a tuple of rows) and the position of the moving frame's origin, both in the fixed frame.  Every
 function here is plain arithmetic on tuples, so the same line runs on floats, SymPy expressions,
 jets and the tracing tape (:mod:`dynlab.vectors`); only :func:`exp_twist` needs ``sin``/``cos``,
 from a :class:`dynlab.vectors.Backend`.
 
-The single rigid body (Lynch & Park, Eqs. (9.21)-(9.33)):
+The single rigid body in twist-wrench form (Lynch & Park, Sec. 8.2.2):
 
->>> G = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))    # (9.23)
+>>> G = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))    # spatial inertia
 >>> V = (0.0, 0.0, 1.0, 1.0, 0.0, 0.0)                  # spinning about z, moving along x
->>> kinetic_energy(G, V)                                 # (1/2)(0.3 * 1 + 2 * 1), Eq. (9.24)
+>>> kinetic_energy(G, V)                                 # (1/2)(0.3 * 1 + 2 * 1)
 1.15
->>> ad(V, (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))               # the Lie bracket, Eq. (9.28)
+>>> ad(V, (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))               # the Lie bracket [V, V']
 (0.0, 1.0, 0.0, 0.0, 0.0, 0.0)
->>> body_wrench(G, (0.0,) * 6, V)                        # (9.33): spinning and moving at once
+>>> body_wrench(G, (0.0,) * 6, V)                        # spinning and moving at once
 (0.0, 0.0, 0.0, 0.0, 2.0, 0.0)
 
 The last line is the centripetal force ``m omega x v``: the body frame turns under a constant
@@ -33,7 +33,7 @@ ZERO6 = (0, 0, 0, 0, 0, 0)
 
 # -- 3-vectors ------------------------------------------------------------------------------------
 def skew(w) -> tuple:
-    """``[w]``, the 3x3 skew-symmetric matrix with ``[w] x = w x x`` (Lynch & Park, Sec. 9.2).
+    """``[w]``, the 3x3 skew-symmetric matrix with ``[w] x = w x x`` (Lynch & Park, Sec. 8.2).
 
     >>> skew((1, 2, 3))
     ((0, -3, 2), (3, 0, -1), (-2, 1, 0))
@@ -72,8 +72,9 @@ def translation(p) -> tuple:
 # -- the adjoint maps -----------------------------------------------------------------------------
 def Ad(T, twist) -> tuple:
     """``Ad_T(V) = [Ad_T] V`` with ``[Ad_T] = [[R, 0], [[p] R, R]]``: a twist seen from the frame
-    ``T`` is given in, brought to the frame ``T`` is measured from (Lynch & Park, Eqs. (9.46),
-    (9.54): ``V_i = Ad_{T_{i,i-1}}(V_{i-1}) + ...``).
+    ``T`` is given in, brought to the frame ``T`` is measured from (Lynch & Park, Sec. 3.3.2; the
+    velocity recursion of Sec. 8.3, draft Eqs. (9.46), (9.54): ``V_i = Ad_{T_{i,i-1}}(V_{i-1}) +
+    ...``).
 
     >>> Ad((V.IDENTITY, (1, 0, 0)), (0, 0, 1, 0, 0, 0))  # a spin about an axis at x = 1: the
     (0, 0, 1, 0, -1, 0)
@@ -87,7 +88,7 @@ def Ad(T, twist) -> tuple:
 
 def Ad_transpose(T, wrench) -> tuple:
     """``[Ad_T]^T F = (R^T (m - p x f), R^T f)``: a wrench carried the other way, the rule of
-    Lynch & Park, Eq. (9.56): ``F_i = Ad^T_{T_{i+1,i}}(F_{i+1}) + ...``.
+    Lynch & Park, Sec. 8.3 (draft Eq. (9.56)): ``F_i = Ad^T_{T_{i+1,i}}(F_{i+1}) + ...``.
 
     >>> Ad_transpose((V.IDENTITY, (1, 0, 0)), (0, 0, 0, 0, 1, 0))   # a force 1 m away: a moment
     (0, 0, -1, 0, 1, 0)
@@ -98,7 +99,8 @@ def Ad_transpose(T, wrench) -> tuple:
 
 
 def Ad_matrix(T) -> tuple:
-    """``[Ad_T]`` as 6 rows (Lynch & Park, Sec. 9.3; the blocks of ``L`` in Eq. (9.76))."""
+    """``[Ad_T] = [[R, 0], [[p] R, R]]`` as 6 rows (the adjoint representation, Lynch & Park,
+    Sec. 3.3.2; the blocks of ``L`` in Sec. 8.4, draft Eq. (9.76))."""
     R, p = T
     pR = V.matmul(skew(p), R)
     return tuple(tuple(R[r]) + (0, 0, 0) for r in range(3)) + tuple(
@@ -107,7 +109,7 @@ def Ad_matrix(T) -> tuple:
 
 def ad(twist1, twist2) -> tuple:
     """The Lie bracket ``[V1, V2] = ad_{V1}(V2) = (w1 x w2, v1 x w2 + w1 x v2)`` (Lynch & Park,
-    Eqs. (9.28)-(9.30)).
+    Sec. 8.2 (draft Eqs. (9.28)-(9.30))).
 
     >>> ad((1, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0))      # [A, A] = 0
     (0, 0, 0, 0, 0, 0)
@@ -117,13 +119,13 @@ def ad(twist1, twist2) -> tuple:
 
 
 def ad_transpose(twist, wrench) -> tuple:
-    """``[ad_V]^T F = (-w x m - v x f, -w x f)`` (Lynch & Park, Eq. (9.31))."""
+    """``[ad_V]^T F = (-w x m - v x f, -w x f)`` (Lynch & Park, Sec. 8.2 (draft Eq. (9.31)))."""
     w, v, m, f = twist[:3], twist[3:], wrench[:3], wrench[3:]
     return (*negate(V.add(V.cross(w, m), V.cross(v, f))), *negate(V.cross(w, f)))
 
 
 def ad_matrix(twist) -> tuple:
-    """``[ad_V] = [[[w], 0], [[v], [w]]]`` as 6 rows (Lynch & Park, Eq. (9.29))."""
+    """``[ad_V] = [[[w], 0], [[v], [w]]]`` as 6 rows (Lynch & Park, Sec. 8.2 (draft Eq. (9.29)))."""
     W, Vv = skew(twist[:3]), skew(twist[3:])
     return tuple(tuple(W[r]) + (0, 0, 0) for r in range(3)) + tuple(
         tuple(Vv[r]) + tuple(W[r]) for r in range(3))
@@ -132,7 +134,7 @@ def ad_matrix(twist) -> tuple:
 # -- spatial inertia ------------------------------------------------------------------------------
 def spatial_inertia_at_com(mass, inertia) -> tuple:
     """``G_b = [[I_b, 0], [0, m 1]]`` in a frame at the centre of mass (Lynch & Park,
-    Eqs. (9.23), (9.52)), as 6 rows."""
+    Secs. 8.2-8.3 (draft Eqs. (9.23), (9.52))), as 6 rows."""
     I = inertia
     return (tuple(I[0]) + (0, 0, 0), tuple(I[1]) + (0, 0, 0), tuple(I[2]) + (0, 0, 0),
             (0, 0, 0, mass, 0, 0), (0, 0, 0, 0, mass, 0), (0, 0, 0, 0, 0, mass))
@@ -160,12 +162,13 @@ def spatial_inertia(mass, com, inertia) -> tuple:
 
 def change_frame(G, T) -> tuple:
     """``G_a = [Ad_T]^T G_b [Ad_T]`` for ``T = T_ba`` (frame ``a`` seen from ``b``): the
-    kinetic energy ``(1/2) V^T G V`` of Eq. (9.24) is the same number in either frame, and
+    kinetic energy ``(1/2) V^T G V`` of Sec. 8.2 (draft Eq. (9.24)) is the same number in either frame, and
     ``V_b = Ad_{T_ba}(V_a)``.  ``G`` is symmetric (a spatial inertia, or Featherstone's
     articulated inertia).
 
     Written in 3x3 blocks rather than as two 6x6 products: with ``G = [[A, B], [B^T, C]]``,
-    ``T = (R, p)`` and ``[Ad_T] = [[R, 0], [[p] R, R]]`` (Lynch & Park, Eq. (9.46)),
+    ``T = (R, p)`` and ``[Ad_T] = [[R, 0], [[p] R, R]]`` (the adjoint representation, Lynch &
+    Park, Sec. 3.3.2),
     multiplying out ``[Ad_T]^T G [Ad_T]`` with ``[p]^T = -[p]`` gives
 
     ``G_a = [[R^T (A + X [p] + (B [p])^T) R, R^T X R], [R^T X^T R, R^T C R]]``,
@@ -207,17 +210,17 @@ def _congruence(M, R) -> tuple:
 
 
 def kinetic_energy(G, twist):
-    """``(1/2) V^T G V`` (Lynch & Park, Eq. (9.24))."""
+    """``(1/2) V^T G V`` (Lynch & Park, Sec. 8.2 (draft Eq. (9.24)))."""
     return dot6(twist, matvec6(G, twist)) / 2
 
 
 def momentum(G, twist) -> tuple:
-    """``P = G V`` (Lynch & Park, Eq. (9.25))."""
+    """``P = G V`` (Lynch & Park, Sec. 8.2 (draft Eq. (9.25)))."""
     return matvec6(G, twist)
 
 
 def body_wrench(G, twist_dot, twist) -> tuple:
-    """``F = G Vdot - [ad_V]^T G V`` (Lynch & Park, Eqs. (9.32)-(9.33))."""
+    """``F = G Vdot - [ad_V]^T G V`` (Lynch & Park, Sec. 8.2 (draft Eqs. (9.32)-(9.33)))."""
     Gvd = matvec6(G, twist_dot)
     bias = ad_transpose(twist, matvec6(G, twist))
     return tuple(Gvd[k] - bias[k] for k in range(6))

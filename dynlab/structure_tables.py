@@ -28,7 +28,7 @@ import numpy as np
 from dynlab.display import table_markdown
 from dynlab.properties import (COLUMNS, TABLE3_PRINTED, inertia_matrix_in_joint_frames,
                                model_structure, sparsity_formula, table1_dependence)
-from dynlab.robots import ARMS_004, AXIAL_COM
+from dynlab.robots import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
 
 #: The three levels of inertial detail at which the arms of Table 3 are built.
 LEVELS = ("axial", "principal", "general")
@@ -63,9 +63,9 @@ markdown = table_markdown
 
 def all_structures(levels=LEVELS) -> dict:
     """``(arm name, level) -> ModelStructure`` for every arm of Table 3 (:data:`dynlab.robots.
-    ARMS_004`) at each level of inertial detail."""
-    return {(name, level): model_structure(ARMS_004[name](inertia=level))
-            for name in ARMS_004 for level in levels}
+    TOURASSIS_NEUMAN_ARMS`) at each level of inertial detail."""
+    return {(name, level): model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia=level))
+            for name in TOURASSIS_NEUMAN_ARMS for level in levels}
 
 
 def _cell(counts, column, printed=None) -> str:
@@ -103,7 +103,7 @@ def off_line_parameters(name: str) -> list:
     >>> off_line_parameters("cartesian")[:4]
     ['rx1', 'ry1', 'Ixy1', 'Ixz1']
     """
-    n = ARMS_004[name]().n
+    n = TOURASSIS_NEUMAN_ARMS[name]().n
     names = []
     for k in range(1, n + 1):
         names += [f"r{axis}{k}" for axis in "xyz" if axis != AXIAL_COM[name][k - 1]]
@@ -115,12 +115,12 @@ def what_each_parameter_adds(name: str, axial=None) -> dict:
     """parameter -> the coefficients it adds to the axial arm's non-zero ones, when it alone
     of :func:`off_line_parameters` is given a symbolic value (parameters that add nothing are
     left out).  Raises ``AssertionError`` if a parameter ever removes a coefficient."""
-    axial = axial if axial is not None else model_structure(ARMS_004[name](inertia="axial"))
+    axial = axial if axial is not None else model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia="axial"))
     base = set(axial.labels("non-zero"))
     extra = off_line_parameters(name)
     found = {}
     for parameter in extra:
-        s = model_structure(ARMS_004[name](inertia="general",
+        s = model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia="general",
                                            **{p: 0 for p in extra if p != parameter}))
         added = set(s.labels("non-zero")) - base
         if base - set(s.labels("non-zero")):

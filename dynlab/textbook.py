@@ -1,7 +1,7 @@
 """The sources' worked examples as printed, set against dynlab's derivations.
 
 Every equation the worked examples print (Fu, Gonzalez & Lee (1987) Secs. 3.2.6, 3.3.7, 3.4.2
-and its recursion Tables 3.2-3.3; Schilling (1990) Secs. 6-5, 6-6, 6-9; Lynch & Park Sec. 9.1.1;
+and its recursion Tables 3.2-3.3; Schilling (1990) Secs. 6-5, 6-6, 6-9; Lynch & Park Sec. 8.1.1;
 the Macsyma results of the thesis appendix, App. B.9) is a
 :class:`PrintedEquation`: the expression *as printed* -- mistakes included -- in the book's own
 letters (Fu and Lynch & Park write theta, Schilling ``g_0`` and ``b_k(qd_k)``, the thesis
@@ -53,7 +53,7 @@ from dynlab.symbolic import compact, is_zero, reduce_trig
 
 __all__ = ["ARMS", "BIBLIOGRAPHY", "QUANTITIES", "PrintedComparison", "Discrepancy", "PrintedEquation",
            "compare_with_derivation", "derived", "equations", "lookup", "printed", "robot",
-           "run_table_3_2", "run_table_3_3", "torques", "torques_lynch_park_9_1_1", "trace"]
+           "run_table_3_2", "run_table_3_3", "torques", "torques_lynch_park_8_1_1", "trace"]
 
 half, third = Rational(1, 2), Rational(1, 3)
 
@@ -132,8 +132,8 @@ QUANTITIES = {
     "C_i": "Schilling's velocity coupling matrices C^i_kj (6-4-6) (L-E, link Jacobians)",
     "U": "Fu's U_jk = dA_0j/dq_k (3.2-11) (L-E, 4x4 matrices)",
     "J": "Fu's pseudo-inertia J_i (3.2-18) (L-E, 4x4 matrices)",
-    "K": "kinetic energy (Lynch & Park (9.7), L-E with Christoffel symbols)",
-    "P": "potential energy (Lynch & Park (9.7))",
+    "K": "kinetic energy (Lynch & Park, Sec. 8.1, L-E with Christoffel symbols)",
+    "P": "potential energy (Lynch & Park, Sec. 8.1)",
     "D_rot": "rotational part of D (Fu (3.4-25), G-D)",
     "D_tran": "translational part of D (Fu (3.4-25), G-D)",
     "h_rot": "rotational part of h (Fu (3.4-27), G-D)",
@@ -784,23 +784,23 @@ def _records_schilling_scara() -> list:
 
 
 # ================================================================================================
-# Lynch & Park Sec. 9.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
+# Lynch & Park Sec. 8.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
 # ================================================================================================
 c1_, c2_, s1_, s2_, c12_, s12_ = (cos(th1), cos(th2), sin(th1), sin(th2), cos(th1 + th2),
                                   sin(th1 + th2))
 _K2_bracket = ((L1**2 + 2 * L1 * L2 * c2_ + L2**2) * thd1**2,
                2 * (L2**2 + L1 * L2 * c2_) * thd1 * thd2, L2**2 * thd2**2)
-#: K_1 + K_2 below Eq. (9.7) as printed (m2 multiplies the first term only) and corrected
-K_9_1_1 = m1 * L1**2 * thd1**2 / 2 + half * (m2 * _K2_bracket[0] + _K2_bracket[1] + _K2_bracket[2])
-K_9_1_1_corrected = m1 * L1**2 * thd1**2 / 2 + half * m2 * sum(_K2_bracket)
-P_9_1_1 = m1 * g * L1 * s1_ + m2 * g * (L1 * s1_ + L2 * s12_)
+#: K_1 + K_2 of the 2R example (draft: below Eq. (9.7)) as printed (m2 multiplies the first term only) and corrected
+K_8_1_1 = m1 * L1**2 * thd1**2 / 2 + half * (m2 * _K2_bracket[0] + _K2_bracket[1] + _K2_bracket[2])
+K_8_1_1_corrected = m1 * L1**2 * thd1**2 / 2 + half * m2 * sum(_K2_bracket)
+P_8_1_1 = m1 * g * L1 * s1_ + m2 * g * (L1 * s1_ + L2 * s12_)
 
 
-def torques_lynch_park_9_1_1(p1: bool = False, p2: bool = False, p3: bool = False):
-    """Lynch & Park's tau after Eq. (9.8) as printed (book letters), with the corrections P1 (tau_1's ``cos th1`` ->
+def torques_lynch_park_8_1_1(p1: bool = False, p2: bool = False, p3: bool = False):
+    """Lynch & Park's tau of the 2R example (draft: after Eq. (9.8)) as printed (book letters), with the corrections P1 (tau_1's ``cos th1`` ->
     ``cos th2``), P2 (tau_2's velocity term) and P3 (tau_2's gravity sign) applied when asked.
 
-    >>> torques_lynch_park_9_1_1()[1].has(thd1 * thd2), torques_lynch_park_9_1_1(p2=True)[1].has(thd1 * thd2)
+    >>> torques_lynch_park_8_1_1()[1].has(thd1 * thd2), torques_lynch_park_8_1_1(p2=True)[1].has(thd1 * thd2)
     (True, False)
     """
     tau1 = (((m1 + m2) * L1**2 + m2 * (2 * L1 * L2 * c2_ + L2**2)) * thdd1
@@ -816,23 +816,23 @@ def torques_lynch_park_9_1_1(p1: bool = False, p2: bool = False, p3: bool = Fals
 def _records_lynch_park() -> list:
     arm, R, S = "planar_2r/lynch_park", functools.partial(_record, "lynch_park"), THETA
     return [
-        R("Sec. 9.1.1, (x_1, y_1)", arm, "r_bar", (1, slice(0, 2)),
+        R("Sec. 8.1.1, (x_1, y_1)", arm, "r_bar", (1, slice(0, 2)),
           col(L1 * c1_, L1 * s1_), S, "(x_1, y_1)"),
-        R("Sec. 9.1.1, (x_2, y_2)", arm, "r_bar", (2, slice(0, 2)),
+        R("Sec. 8.1.1, (x_2, y_2)", arm, "r_bar", (2, slice(0, 2)),
           col(L1 * c1_ + L2 * c12_, L1 * s1_ + L2 * s12_), S, "(x_2, y_2)"),
-        R("Sec. 9.1.1, K_1 + K_2 below Eq. (9.7)", arm, "K", None, K_9_1_1, S, "K_1 + K_2",
-          errata=("Sec. 9.1.1, K_2 below Eq. (9.7)",), corrections=(K_9_1_1_corrected,)),
-        R("Sec. 9.1.1, P_1 + P_2 below Eq. (9.7)", arm, "P", None, P_9_1_1, S, "P_1 + P_2"),
-        R("Sec. 9.1.1, tau after Eq. (9.8)", arm, "tau", None, torques_lynch_park_9_1_1(), S, "tau",
-          errata=("Sec. 9.1.1, tau_1 after Eq. (9.8), coefficient of thetadd_2", "Sec. 9.1.1, tau_2 after Eq. (9.8), velocity term",
-                  "Sec. 9.1.1, tau_2 after Eq. (9.8), gravity term"),
-          corrections=(torques_lynch_park_9_1_1(p1=True), torques_lynch_park_9_1_1(p2=True),
-                       torques_lynch_park_9_1_1(p3=True))),
+        R("Sec. 8.1.1, K_1 + K_2", arm, "K", None, K_8_1_1, S, "K_1 + K_2",
+          errata=("Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))",), corrections=(K_8_1_1_corrected,)),
+        R("Sec. 8.1.1, P_1 + P_2", arm, "P", None, P_8_1_1, S, "P_1 + P_2"),
+        R("Sec. 8.1.1, the torques of the 2R example", arm, "tau", None, torques_lynch_park_8_1_1(), S, "tau",
+          errata=("Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq. (9.8))", "Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))",
+                  "Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))"),
+          corrections=(torques_lynch_park_8_1_1(p1=True), torques_lynch_park_8_1_1(p2=True),
+                       torques_lynch_park_8_1_1(p3=True))),
     ]
 
 
 # ================================================================================================
-# The thesis appendix 'Dynamics of two link manipulators': the two-link arm with a payload (Macsyma)
+# The thesis appendix 'Dynamics of Two Link Manipulators' (1990): the two-link arm with a payload (Macsyma)
 # ================================================================================================
 #: App. B.9, (d52): the crunched constants
 r1 = 4 * gravity * l1 * mp + 4 * gravity * l1 * mm2 + 2 * gravity * l1 * mm1
@@ -1201,10 +1201,10 @@ def compare_with_derivation(arm: str | None = None, method: str = "newton_euler"
 
     >>> result = compare_with_derivation("planar_2r/lynch_park", method="dalembert")
     >>> [(d.element, d.erratum.place) for d in result]   # doctest: +NORMALIZE_WHITESPACE
-    [('K', 'Sec. 9.1.1, K_2 below Eq. (9.7)'),
-     ('tau_1', 'Sec. 9.1.1, tau_1 after Eq. (9.8), coefficient of thetadd_2'),
-     ('tau_2', 'Sec. 9.1.1, tau_2 after Eq. (9.8), velocity term'),
-     ('tau_2', 'Sec. 9.1.1, tau_2 after Eq. (9.8), gravity term')]
+    [('K', 'Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))'),
+     ('tau_1', 'Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq. (9.8))'),
+     ('tau_2', 'Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))'),
+     ('tau_2', 'Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))')]
     >>> result[3].printed, result[3].derived
     (-L2*g*m2*cos(q1 + q2), L2*g*m2*cos(q1 + q2))
     """

@@ -325,18 +325,19 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 
 def compile_joint_function(robot, key, recursion, **options):
     """Trace ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options)``
-    once on ``robot``'s numeric parameters and return ``(function, tape)``, cached on the robot.
+    once on ``robot``'s numeric parameters and return ``(function, tape)``, kept in the robot's
+    data (:meth:`dynlab.robot_data.RobotData.traced`) under ``key``: what the program computes,
+    a tuple of the quantity's name and the options it is traced with.
 
     ``function(q, qd, qdd)`` returns a tuple of floats.
     """
-    found = robot.cache.get(key)
-    if found is None:
+    def build():
         links, gravity, tip_force, tip_moment = robot.numeric()
         tape = Tape()
         q, qd, qdd = (tape.inputs(stem, robot.n) for stem in ("q", "qd", "qdd"))
         values = recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend_for(tape),
                            **options)
         tape.outputs(values)
-        found = (tape.compile("joint_function", ("q", "qd", "qdd")), tape)
-        robot.cache[key] = found
-    return found
+        return tape.compile("joint_function", ("q", "qd", "qdd")), tape
+
+    return robot.data.traced(key, build)

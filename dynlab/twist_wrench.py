@@ -2,19 +2,20 @@
 recursive Newton-Euler algorithm with the product of exponentials, and the closed form
 ``M = A^T L^T G L A``.
 
-**Screw axes from the DH table.**  Lynch & Park attach a frame ``{i}`` to the centre of mass of
-every link (Sec. 9.3).  :func:`screw_chain` places it at link ``i``'s centre of mass with the
-axes of DH frame ``i``, so ``G_i = [[I_i, 0], [0, m_i 1]]`` (Eq. (9.52)) holds the robot's own
-``I_i`` and ``m_i`` unchanged.  At ``q = 0`` it reads off the home configurations ``M_i`` (Eqs.
-(9.37)-(9.38)), the space screw axis ``S_i`` of joint ``i`` (the DH axis ``z_{i-1}``: a
-rotation about it, or a translation along it), ``M_{i-1,i} = M_{i-1}^-1 M_i`` (Eq. (9.39)) and
-the body screw ``A_i = Ad_{M_i^-1}(S_i)`` (Eq. (9.40)).  Every arm of :mod:`dynlab.robots` works
-unchanged, revolute and prismatic.
+**Screw axes from the DH table.**  Lynch & Park (2017) attach a frame ``{i}`` to the centre of
+mass of every link (Sec. 8.3).  :func:`screw_chain` places it at link ``i``'s centre of mass with
+the axes of DH frame ``i``, so the spatial inertia ``G_i = [[I_i, 0], [0, m_i 1]]`` holds the
+robot's own ``I_i`` and ``m_i`` unchanged.  At ``q = 0`` it reads off the home configurations
+``M_i``, the space screw axis ``S_i`` of joint ``i`` (the DH axis ``z_{i-1}``: a rotation about
+it, or a translation along it), ``M_{i-1,i} = M_{i-1}^-1 M_i`` and the screw axis of joint ``i``
+in frame ``{i}``, ``A_i = Ad_{M_i^-1}(S_i)`` (all Sec. 8.3).  Every arm of :mod:`dynlab.robots`
+works unchanged, revolute and prismatic.
 
-**The recursion** (:func:`product_of_exponentials`, Eqs. (9.53)-(9.57)):
+**The recursion** (:func:`product_of_exponentials`, the Newton-Euler inverse dynamics algorithm
+of Sec. 8.3):
 
-* initialisation ``V_0 = 0``, ``Vdot_0 = (0, -g)`` (gravity as an upward acceleration of the base,
-  as the text before the algorithm says), ``F_{n+1} = F_tip``;
+* initialisation ``V_0 = 0``, ``Vdot_0 = (0, -g)`` (gravity as an upward acceleration of the base),
+  ``F_{n+1} = F_tip``, the wrench the end-effector applies to its environment;
 * forward: ``T_{i-1,i} = M_{i-1,i} e^{[A_i] theta_i}``, ``V_i = Ad_{T_{i,i-1}}(V_{i-1}) + A_i
   thetadot_i``, ``Vdot_i = Ad_{T_{i,i-1}}(Vdot_{i-1}) + [V_i, A_i] thetadot_i + A_i
   thetaddot_i``;
@@ -27,17 +28,18 @@ The same lines run in any choice of link frames: :func:`joint_frames` puts frame
 :func:`dynlab.spatial.spatial_inertia`: the frames of Featherstone's spatial recursive Newton-Euler
 algorithm (Featherstone (2008), Table 5.1), which :mod:`dynlab.featherstone` also uses.
 
-**The closed form** (:func:`closed_form`, Eqs. (9.62)-(9.84)): the stacked ``A``, ``G``,
-``Gamma``, ``L = (1 - Gamma)^-1``, and ``M = A^T L^T G L A``, ``c``, ``g``.
+**The closed form** (:func:`closed_form`, Sec. 8.4): the stacked ``A``, ``G``, ``Gamma``,
+``L = (1 - Gamma)^-1``, and ``M = A^T L^T G L A``, ``c``, ``g``.
 
-Printed misprints, derived here (and checked by the tests against the recursion): Eq. (9.51)
-prints ``A_i = Ad_{M_{i-1}^-1}(S_i)`` where Eq. (9.40) and ``T_{0i} = e^{[S_1]theta_1} ...
-e^{[S_i]theta_i} M_i`` give ``Ad_{M_i^-1}(S_i)``; the initialisation prints ``Vdot_0 = (0, g)``
-where the text gives the base the acceleration ``-g``; Eq. (9.73) prints ``+[ad_{A thetadot}]
-(Gamma V + V_base)`` where Eq. (9.55) gives ``-``, since ``[V_i, A_i thetadot_i] = -[A_i
-thetadot_i, V_i]``; so Eq. (9.83)'s first term changes sign too:
-``c = -A^T L^T (G L [ad_{A thetadot}] Gamma + [ad_V]^T G) L A thetadot``.  The four records are in
-:mod:`dynlab.errata` (``errata_table("lynch_park")``).
+A preliminary draft of the chapter prints several of these lines wrong; the published book and
+the authors' own code library (the ``modern_robotics`` package) have them right, and the records
+are in :mod:`dynlab.errata` (``errata_table("lynch_park", kind="corrected")``): the draft's
+``A_i = Ad_{M_{i-1}^-1}(S_i)`` (draft Eq. (9.51)) and ``A_i`` "expressed in frame {i-1}" (after
+draft Eq. (9.35)), its ``Vdot_0 = (0, g)``, its ``Ad_{T_{i-1,i}}(V_{i-1})`` in the second form of
+the acceleration (draft Eqs. (9.47), (9.58)), and the sign of ``[ad_{A thetadot}]`` in the stacked
+accelerations (draft Eqs. (9.73), (9.78)): since ``[V_i, A_i thetadot_i] = -[A_i thetadot_i,
+V_i]``, the velocity terms of Sec. 8.4 read ``c = -A^T L^T (G L [ad_{A thetadot}] Gamma +
+[ad_V]^T G) L A thetadot`` (draft Eq. (9.83) has ``+`` in the bracket and no ``-`` in front).
 
 The link's inertial data (``mass``, ``com``, ``inertia`` in DH frame ``i``) and dynlab's
 conventions (``gravity`` in base coordinates, the tool's wrench on its environment in base
@@ -85,7 +87,7 @@ class LinkFrames:
     revolute: tuple
 
     def step(self, i: int, theta, backend=V.NUMERIC) -> tuple:
-        """``T_{i-1,i}(theta)`` (Eq. (9.53)), ``i`` counted from 0."""
+        """``T_{i-1,i}(theta)`` (the forward iteration of Sec. 8.3), ``i`` counted from 0."""
         if self.kind == "poe":
             return S.compose(self.home[i], S.exp_twist(self.screws[i], theta,
                                                         self.revolute[i], backend))
@@ -105,7 +107,7 @@ def _joint_motion(theta, revolute, backend):
 
 def screw_chain(links, backend=V.NUMERIC) -> LinkFrames:
     """Lynch & Park's description of the chain, from the DH table at ``q = 0``: frames at the
-    centres of mass, ``M_{i-1,i}`` (Eq. (9.39)), ``A_i`` (Eq. (9.40)), ``G_i`` (Eq. (9.52)).
+    centres of mass, ``M_{i-1,i}``, ``A_i`` and ``G_i`` of Sec. 8.3.
 
     >>> from dynlab.robots import planar_2r
     >>> chain = screw_chain(planar_2r("lynch_park").numeric()[0])   # point masses at the tips
@@ -127,10 +129,10 @@ def screw_chain(links, backend=V.NUMERIC) -> LinkFrames:
         local = link_rotation(link, zero, backend)
         origin = V.add(origin, V.matvec(rotation, link_offset(link, zero, local)))
         rotation = V.matmul(rotation, local)
-        M = (rotation, V.add(origin, V.matvec(rotation, link.com)))   # M_i, (9.37)-(9.38)
-        screws.append(S.Ad(S.inverse(M), space))                      # A_i, (9.40)
-        home.append(S.compose(S.inverse(previous), M))                # M_{i-1,i}, (9.39)
-        inertias.append(S.spatial_inertia_at_com(link.mass, link.inertia))   # G_i, (9.52)
+        M = (rotation, V.add(origin, V.matvec(rotation, link.com)))   # M_i, frame {i} at home
+        screws.append(S.Ad(S.inverse(M), space))                      # A_i = Ad_{M_i^-1}(S_i), in {i}
+        home.append(S.compose(S.inverse(previous), M))                # M_{i-1,i} = M_{i-1}^-1 M_i
+        inertias.append(S.spatial_inertia_at_com(link.mass, link.inertia))   # G_i at the c.o.m.
         dh.append(S.translation(S.negate(link.com)))
         revolute.append(link.revolute)
         previous = M
@@ -183,14 +185,14 @@ def is_zero(x) -> bool:
 # -- the recursion --------------------------------------------------------------------------------
 def base_acceleration(gravity, use_gravity):
     """``Vdot_0 = (0, -g)``: gravity as an upward acceleration of the base (Lynch & Park,
-    Sec. 9.3, before the algorithm)."""
+    Sec. 8.3, before the algorithm)."""
     return (0, 0, 0, *S.negate(gravity)) if use_gravity else S.ZERO6
 
 
 def tip_wrench(frames, rotation_to_last, tip_force, tip_moment, use_tip):
     """``F_{n+1}`` carried into frame ``{n}``: the tool's wrench on its environment (base
     coordinates, moment about the origin of DH frame ``n``) in DH frame ``n``'s axes, then
-    ``Ad^T_{T_{n+1,n}}`` (Eq. (9.56) at ``i = n``)."""
+    ``Ad^T_{T_{n+1,n}}`` (the backward iteration of Sec. 8.3 at ``i = n``)."""
     if not (use_tip and any(not is_zero(v) for v in (*tip_force, *tip_moment))):
         return S.ZERO6
 
@@ -203,18 +205,19 @@ def tip_wrench(frames, rotation_to_last, tip_force, tip_moment, use_tip):
 def spatial_recursion(frames: LinkFrames, links, q, qd, qdd, gravity, tip_force, tip_moment,
                       backend=V.NUMERIC, *, use_gravity=True, use_friction=True, use_tip=True,
                       trace=False):
-    """Eqs. (9.53)-(9.57) in the link frames ``frames``; returns ``(tau, records)``."""
+    """The Newton-Euler algorithm of Lynch & Park, Sec. 8.3, in the link frames ``frames``;
+    returns ``(tau, records)``."""
     n = len(links)
     twist, twist_dot = S.ZERO6, base_acceleration(gravity, use_gravity)
     steps, kin = [], []
     rotation = V.IDENTITY
     use_tip = use_tip and any(not is_zero(v) for v in (*tip_force, *tip_moment))
     for i in range(n):
-        T = frames.step(i, q[i], backend)                                  # T_{i-1,i}, (9.53)
+        T = frames.step(i, q[i], backend)                                  # T_{i-1,i}
         back = S.inverse(T)                                                # T_{i,i-1}
         A = frames.screws[i]
-        twist = S.add6(S.Ad(back, twist), S.scale6(qd[i], A))              # (9.54)
-        twist_dot = S.add6(S.add6(S.Ad(back, twist_dot),                   # (9.55)
+        twist = S.add6(S.Ad(back, twist), S.scale6(qd[i], A))              # V_i
+        twist_dot = S.add6(S.add6(S.Ad(back, twist_dot),                   # Vdot_i
                                   S.scale6(qd[i], S.ad(twist, A))), S.scale6(qdd[i], A))
         steps.append(T)
         kin.append((twist, twist_dot))
@@ -227,8 +230,8 @@ def spatial_recursion(frames: LinkFrames, links, q, qd, qdd, gravity, tip_force,
         G, A = frames.inertias[i], frames.screws[i]
         twist, twist_dot = kin[i]
         carried = (S.Ad_transpose(S.inverse(after), wrench) if i < n - 1 else wrench)
-        wrench = S.add6(carried, S.body_wrench(G, twist_dot, twist))       # (9.56)
-        torque = S.dot6(wrench, A)                                         # (9.57)
+        wrench = S.add6(carried, S.body_wrench(G, twist_dot, twist))       # F_i
+        torque = S.dot6(wrench, A)                                         # tau_i = F_i^T A_i
         if use_friction and links[i].has_friction:
             torque = torque + link_friction(links[i], qd[i], backend)      # Schilling (6-3-3)
         tau[i] = torque
@@ -261,7 +264,7 @@ def product_of_exponentials(links, q, qd, qdd, gravity, tip_force, tip_moment,
                             backend=V.NUMERIC, *, use_gravity=True, use_friction=True,
                             use_tip=True, trace=False):
     """Lynch & Park's Newton-Euler inverse dynamics with the product of exponentials,
-    Eqs. (9.53)-(9.57), in frames at the centres of mass; ``(tau, records)``."""
+    Lynch & Park, Sec. 8.3, in frames at the centres of mass; ``(tau, records)``."""
     return spatial_recursion(screw_chain(links, backend), links, q, qd, qdd, gravity, tip_force,
                              tip_moment, backend, use_gravity=use_gravity,
                              use_friction=use_friction, use_tip=use_tip, trace=trace)
@@ -307,7 +310,7 @@ def _transpose(M) -> list:
 
 def _stacked(links, q, backend):
     """The chain's frames at the centres of mass, ``T_{i-1,i}``, and the stacked ``A``, ``G``,
-    ``Gamma``, ``L`` of Eqs. (9.64), (9.65), (9.68), (9.76) (rows)."""
+    ``Gamma``, ``L`` of Lynch & Park, Sec. 8.4 (rows)."""
     n = len(links)
     frames = screw_chain(links, backend)
     steps = [frames.step(i, q[i], backend) for i in range(n)]
@@ -319,28 +322,30 @@ def _stacked(links, q, backend):
         for i in range(j + 1, n):
             T = S.compose(back[i], T)
             relative[i, j] = T
-    L = _blocks(n, lambda i, j: S.Ad_matrix(relative[i, j]) if i >= j else None)   # (9.76)
-    Gamma = _blocks(n, lambda i, j: S.Ad_matrix(back[i]) if i == j + 1 else None)  # (9.68)
-    G = _blocks(n, lambda i, j: frames.inertias[i] if i == j else None)            # (9.65)
-    A = [[frames.screws[j][r] if k == j else 0 for k in range(n)]                  # (9.64)
+    L = _blocks(n, lambda i, j: S.Ad_matrix(relative[i, j]) if i >= j else None)   # L = (1 - Gamma)^-1
+    Gamma = _blocks(n, lambda i, j: S.Ad_matrix(back[i]) if i == j + 1 else None)  # Gamma
+    G = _blocks(n, lambda i, j: frames.inertias[i] if i == j else None)            # G
+    A = [[frames.screws[j][r] if k == j else 0 for k in range(n)]                  # A
          for j in range(n) for r in range(6)]
     return frames, steps, back, A, G, Gamma, L
 
 
 def _ad_blocks(stacked, n) -> list:
-    """``[ad_V]`` of Eqs. (9.66)-(9.67): block diagonal, one ``[ad_{V_i}]`` per link."""
+    """``[ad_V]`` of Sec. 8.4: block diagonal, one ``[ad_{V_i}]`` per link."""
     return _blocks(n, lambda i, j: S.ad_matrix(stacked[6 * i:6 * i + 6]) if i == j else None)
 
 
 def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """Lynch & Park's closed form, Eqs. (9.62)-(9.84), at ``(q, qd)``, in frames at the centres
-    of mass: the stacked matrices ``A`` (Eq. (9.64)), ``G`` (9.65), ``Gamma`` (9.68),
-    ``L`` (9.76), the twists ``V = L A thetadot`` (9.77), and
+    """Lynch & Park's closed form (Sec. 8.4) at ``(q, qd)``, in frames at the centres of mass:
+    the stacked joint screws ``A``, spatial inertias ``G``, ``Gamma`` (the ``[Ad_{T_{i,i-1}}]``
+    below the diagonal) and ``L = (1 - Gamma)^-1``, the twists ``V = L A thetadot``, and
 
-    * ``M = A^T L^T G L A`` (Eq. (9.82)),
-    * ``c = -A^T L^T (G L [ad_{A thetadot}] Gamma + [ad_V]^T G) L A thetadot`` (Eq. (9.83), the
-      sign of its first term derived from Eq. (9.55), see the module's note),
-    * ``g = A^T L^T G L Vdot_base`` with ``Vdot_base = (Ad_{T_10}(Vdot_0), 0, ..., 0)`` (9.84).
+    * the mass matrix ``M = A^T L^T G L A`` (draft Eq. (9.82)),
+    * the velocity terms ``c = -A^T L^T (G L [ad_{A thetadot}] Gamma + [ad_V]^T G) L A thetadot``
+      (draft Eq. (9.83) prints the first term with the other sign; the sign follows from the
+      acceleration recursion of Sec. 8.3, see the module's note),
+    * the gravity terms ``g = A^T L^T G L Vdot_base`` (draft Eq. (9.84)), with the stacked base
+      acceleration ``Vdot_base = (Ad_{T_10}(Vdot_0), 0, ..., 0)`` (draft Eq. (9.70)).
 
     In Fu, Gonzalez & Lee's letters (``tau = D qdd + h + c``) ``D = M``, ``h = c`` (velocity)
     and ``c = g`` (gravity): both sets are returned.
@@ -353,47 +358,50 @@ def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     GLA = [_matvec(G, [row[c] for row in LA]) for c in range(n)]                    # columns
     M = [[S.sum_terms(LA[r][i] * GLA[j][r] for r in range(6 * n)
                       if not (is_zero(LA[r][i]) or is_zero(GLA[j][r]))) for j in range(n)]
-         for i in range(n)]                                                        # (9.82)
-    twists = _matvec(LA, list(qd))                                                 # (9.77)
+         for i in range(n)]                                                        # M = A^T L^T G L A
+    twists = _matvec(LA, list(qd))                                                 # V = L A thetadot
     ad_Aqd = _ad_blocks(_matvec(A, list(qd)), n)
     ad_V = _ad_blocks(twists, n)
     inner = _matvec(G, _matvec(L, _matvec(ad_Aqd, _matvec(Gamma, twists))))
     inner = [a + b for a, b in zip(inner, _tmatvec(ad_V, _matvec(G, twists)))]
-    c = [-x for x in _tmatvec(LA, inner)]                                          # (9.83)
+    c = [-x for x in _tmatvec(LA, inner)]                                          # c
     base = [*S.Ad(back[0], base_acceleration(gravity, True)), *([0] * (6 * (n - 1)))]
-    g = _tmatvec(LA, _matvec(G, _matvec(L, base)))                                 # (9.84)
+    g = _tmatvec(LA, _matvec(G, _matvec(L, base)))                                 # g
     return {"D": M, "h": c, "c": g, "M": M, "c_velocity": c, "g": g, "A": A, "G": G,
             "L": L, "Gamma": Gamma, "V": twists}
 
 
 def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC, *,
                 use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """The recursion assembled into matrix equations (Lynch & Park, Eqs. (9.77)-(9.80)):
+    """The recursion assembled into matrix equations (Lynch & Park, Sec. 8.4; draft Eqs.
+    (9.77)-(9.80)):
 
     ``V = L A thetadot``, ``Vdot = L (A thetaddot - [ad_{A thetadot}] Gamma V + Vdot_base)``,
     ``F = L^T (G Vdot - [ad_V]^T G V + F_tip)``, ``tau = A^T F``
 
-    (the sign before ``[ad_{A thetadot}]`` from Eq. (9.55), see the module's note), with
-    ``F_tip`` of Eq. (9.71) and friction (Schilling (1990), Eq. (6-3-3)); ``(tau, records)``.
+    (the sign before ``[ad_{A thetadot}]`` from the acceleration recursion of Sec. 8.3, see the
+    module's note), with the stacked tip wrench ``F_tip`` (its last block the end-effector's
+    wrench on the environment carried into frame ``{n}``) and friction (Schilling (1990),
+    Eq. (6-3-3)); ``(tau, records)``.
     """
     n = len(links)
     frames, steps, back, A, G, Gamma, L = _stacked(links, q, backend)
-    twists = _matvec(L, _matvec(A, list(qd)))                                      # (9.77)
+    twists = _matvec(L, _matvec(A, list(qd)))                                      # V = L A thetadot
     base = [*S.Ad(back[0], base_acceleration(gravity, use_gravity)), *([0] * (6 * (n - 1)))]
     bracket = _matvec(_ad_blocks(_matvec(A, list(qd)), n), _matvec(Gamma, twists))
     twist_dots = _matvec(L, [a - b + c for a, b, c in zip(_matvec(A, list(qdd)), bracket,
-                                                           base)])                 # (9.78)
+                                                           base)])                 # Vdot
     tip = [0] * (6 * n)
     if use_tip and any(not is_zero(v) for v in (*tip_force, *tip_moment)):
         rotation = V.IDENTITY
         for T in steps:
             rotation = V.matmul(rotation, T[0])
-        tip[6 * (n - 1):] = tip_wrench(frames, rotation, tip_force, tip_moment, True)  # (9.71)
+        tip[6 * (n - 1):] = tip_wrench(frames, rotation, tip_force, tip_moment, True)  # F_tip
     GV = _matvec(G, twists)
     body = [a - b + c for a, b, c in zip(_matvec(G, twist_dots),
                                          _tmatvec(_ad_blocks(twists, n), GV), tip)]
-    wrenches = _tmatvec(L, body)                                                   # (9.79)
-    tau = _tmatvec(A, wrenches)                                                    # (9.80)
+    wrenches = _tmatvec(L, body)                                                   # F = L^T (...)
+    tau = _tmatvec(A, wrenches)                                                    # tau = A^T F
     if use_friction:
         tau = [t + link_friction(link, v, backend) if link.has_friction else t
                for t, link, v in zip(tau, links, qd)]
@@ -414,7 +422,7 @@ LABELS = {"poe": "Lynch & Park's product of exponentials", "featherstone": "Feat
 # -- public functions on a robot ------------------------------------------------------------------
 def closed_form(robot, q: Sequence, qd: Sequence) -> dict:
     """Lynch & Park's closed form at ``(q, qd)`` (:func:`closed_form_terms`): ``M``, ``c``,
-    ``g`` and the matrices ``A``, ``G``, ``L``, ``Gamma`` of Eqs. (9.64)-(9.76), as NumPy arrays
+    ``g`` and the matrices ``A``, ``G``, ``L``, ``Gamma`` of Lynch & Park, Sec. 8.4, as NumPy arrays
     (numbers) or SymPy matrices (symbols).
 
     >>> from dynlab.robots import planar_2r

@@ -126,7 +126,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from dynlab.model import Robot
+from dynlab import checks
+from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
 from dynlab.robots import ARM_SPECS, DashboardSpec, LengthSlider
 
 #: The parts of the torque, in the order of the bars and of the table, with their labels
@@ -603,6 +604,26 @@ def _arm(name: str, variant: str | None, builder_options: dict):
             labels, board.wrist)
 
 
+def _joint_values(robot: Robot, values, name: str) -> list:
+    """``values`` (``q``, ``qd`` or ``qdd`` of a dashboard) as ``n`` finite floats, or an error
+    naming ``name``: text, truth values, inf and NaN are no joint values.
+
+    >>> from dynlab.robots import planar_2r
+    >>> _joint_values(planar_2r("fu"), np.array([[0.5], [1.0]]), "q")
+    [0.5, 1.0]
+    >>> _joint_values(planar_2r("fu"), [float("nan"), 0.0], "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: two-link arm (Fu, Gonzalez & Lee, Fig. 3.2): q[0] must be finite, got nan
+    """
+    if isinstance(values, np.ndarray) and values.ndim > 1:
+        values = values.ravel()                        # a column vector
+    entries = joint_vector(robot, values, name)
+    if not joint_vector_is_numeric(entries):
+        raise TypeError(f"{robot.name}: {name} must be numbers, got {list(entries)}")
+    return [float(v) for v in entries]
+
+
 # -- the dashboard ------------------------------------------------------------------------------
 class Dashboard:
     """Sliders, a figure (arm and torque bars) and a readout for one arm; see the module.
@@ -639,17 +660,8 @@ class Dashboard:
         self._holding = 0
         self._pending = set()
 
-        def vector(values, default, name):
-            values = default if values is None else values
-            values = [float(v) for v in values]
-            if len(values) != n:
-                raise ValueError(f"{robot.name}: {name} must have {n} entries, got "
-                                 f"{len(values)}")
-            return values
-
-        q = vector(q, [0.0] * n, "q")
-        qd = vector(qd, [0.0] * n, "qd")
-        qdd = vector(qdd, [0.0] * n, "qdd")
+        q, qd, qdd = (_joint_values(robot, values, name) if values is not None else [0.0] * n
+                      for values, name in ((q, "q"), (qd, "qd"), (qdd, "qdd")))
         for parameter in self.parameters:             # the starting values must be valid
             self.robot = parameter.apply(self.robot, parameter.value)
         self._make_sliders(q, qd, qdd, prismatic_ranges)
@@ -684,7 +696,11 @@ class Dashboard:
         to n of an arm with more than four joints (a wrist on a 3-joint arm)."""
         if wrist is None:
             return tuple(range(4, robot.n + 1)) if robot.n > 4 else ()
-        wrist = tuple(int(k) for k in wrist if k <= robot.n)
+        if isinstance(wrist, (str, bytes)) or not hasattr(wrist, "__iter__"):
+            raise TypeError(f"{robot.name}: wrist must be a sequence of joint numbers (1-based), "
+                            f"got {wrist!r}")
+        wrist = tuple(k for k in (checks.count(k, robot.name, "each joint of wrist", 1)
+                                  for k in wrist) if k <= robot.n)
         if wrist and len(wrist) == robot.n:
             raise ValueError(f"{robot.name}: the wrist axis needs joints left for the arm's "
                              f"axis, got wrist = {wrist}")
@@ -1013,9 +1029,7 @@ class Dashboard:
                                           ("qdd", qdd, self.qdd_sliders)):
                 if values is None:
                     continue
-                values = [float(v) for v in np.asarray(values, dtype=float).ravel()]
-                if len(values) != self.n:
-                    raise ValueError(f"{name} must have {self.n} entries, got {len(values)}")
+                values = _joint_values(self.robot, values, name)
                 for k, (widget, value) in enumerate(zip(sliders, values)):
                     unit = self._unit(name, k)
                     exact = value

@@ -1,5 +1,7 @@
 """Citations a reader can follow: no product file names a source by the number of its seed
-file (000-004) or cites a line of a scanned text (``L389``, ``EL 228``)."""
+file (000-004) or cites a line of a scanned text (``L389``, ``EL 228``), and an equation number
+of Lynch & Park's preliminary draft (its chapter 9, the published book's chapter 8) is always
+marked as the draft's."""
 
 import json
 import re
@@ -46,8 +48,20 @@ def readable_text(path: Path) -> str:
     return "\n".join(parts)
 
 
+#: an equation number of Lynch & Park's draft chapter 9, e.g. "(9.55)"; it must follow "draft"
+#: within its citation ("draft Eq. (9.55)", "draft Eqs. (9.73), (9.78)", "(draft (9.53))")
+DRAFT_EQUATION = re.compile(r"\(9\.\d+\)")
+DRAFT_MARK = re.compile(r"draft[^.;()]{0,14}(?:Eqs?\.)?[\s(]*(?:\(9\.\d+\)[\s,and/-]*)*$")
+
+
+def unmarked_draft_numbers(text: str) -> list:
+    return [m.group(0) for m in DRAFT_EQUATION.finditer(text)
+            if not DRAFT_MARK.search(text[max(0, m.start() - 60):m.start()])]
+
+
 def offences(text: str) -> list:
-    return [m.group(0) for pattern in (SEED_NUMBER, SCAN_LINE) for m in pattern.finditer(text)]
+    return ([m.group(0) for pattern in (SEED_NUMBER, SCAN_LINE) for m in pattern.finditer(text)]
+            + unmarked_draft_numbers(text))
 
 
 def _params():
@@ -63,13 +77,17 @@ def test_no_seed_numbers_or_scan_lines(path):
 
 
 @pytest.mark.parametrize("text", ["Fu (3.2-34), 0.004 s, 1e-004, #000000, 10,000 mult, L1, L2, "
-                                  "L_2, q1 = 0.003", "torques of the arm (L1 = 0.5 m)"])
+                                  "L_2, q1 = 0.003", "torques of the arm (L1 = 0.5 m)",
+                                  "Sec. 8.3 (draft Eq. (9.55))", "draft Eqs. (9.73), (9.78)",
+                                  "draft Eqs. (9.53)-(9.57)", "(draft: after Eq. (9.8))",
+                                  "draft Eqs.\n    (9.77)-(9.80)", "g = 9.81"])
 def test_legitimate_text_passes(text):
     assert offences(text) == []
 
 
 @pytest.mark.parametrize("text", ["see 000 Eq. (3.2-34)", "(L389)", "L69, kinetic energy",
                                   "L743-L753", "EL 228", "errata_table('002')",
-                                  "seeds/003_275b30af7c0ca975.txt", "U11_L367"])
+                                  "seeds/003_275b30af7c0ca975.txt", "U11_L367",
+                                  "Lynch & Park, Eq. (9.55)", "Sec. 8.4, Eqs. (9.73), (9.78)"])
 def test_each_form_is_caught(text):
     assert offences(text) != []

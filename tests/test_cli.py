@@ -6,6 +6,7 @@ run as the programs a user types.  Numbers printed are compared with the library
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import re
@@ -378,3 +379,51 @@ def test_an_arm_option_may_be_a_multiple_of_pi(capsys):
                                        [1.0])
     assert status == 0
     assert printed_torques(out)[0] == pytest.approx(expected, abs=5e-5)
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal shows it."""
+
+    def isatty(self):
+        return True
+
+
+def test_equations_show_their_progress_on_a_terminal_and_keep_standard_output_clean(
+        capsys, monkeypatch):
+    """The PUMA 560's elements take minutes to write, and the command used to print nothing
+    until the end.  Progress goes to standard error (a terminal's), the equations alone to
+    standard output."""
+    status, plain, _ = run(capsys, "equations", "planar_2r:fu")
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["equations", "planar_2r:fu"]) == 0
+    out = capsys.readouterr().out
+    shown = terminal.getvalue()
+    assert out.rsplit("\n", 2)[0] == plain.rsplit("\n", 2)[0]           # the same equations
+    assert "lagrange_euler (uicker) for two-link arm" in shown and "derived D, h, c" in shown
+    lines = shown.split("\r")[1:]
+    counts = [re.match(r"two-link arm .*: writing the elements in book form: (\d+)/(\d+) "
+                       r"\((\d+) %\)\x1b\[K", line).groups() for line in lines]
+    done = [int(c[0]) for c in counts]
+    assert done == list(range(1, len(done) + 1)) and done[-1] == int(counts[-1][1]) >= 7
+    assert counts[-1][2] == "100" and shown.endswith("\n")
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["torque", "planar_2r", "--q", "1,,2"], "q: an empty entry in '1,,2'"),
+    (["torque", "planar_2r", "--q", "1,2,"], "q: an empty entry in '1,2,'"),
+    (["torque", "pendulum:viscous=1_0", "--q", "0"],
+     "arm 'pendulum:viscous=1_0': viscous's value '1_0' is not a number"),
+    (["torque", "puma560:joints=1_0", "--q", "0"],
+     "arm 'puma560:joints=1_0': joints's value '1_0' is not a number")])
+def test_an_empty_entry_or_an_underscore_in_a_number_is_an_error(capsys, arguments, message):
+    """--q 1,,2 used to be read as (1, 2), viscous=1_0 as 10 (Python's int reads 1_0)."""
+    status, out, err = run(capsys, *arguments)
+    assert status == 2 and out == ""
+    assert err.startswith(f"dynlab: error: {message}"), err
+
+
+def test_joint_values_may_be_separated_by_commas_spaces_or_both(capsys):
+    outputs = {run(capsys, "torque", "planar_2r", "--q", text)[1]
+               for text in ("1,2", "1 2", " 1 , 2 ", "1,\t2")}
+    assert len(outputs) == 1 and "tau1 =   5.7426 N m" in outputs.pop()

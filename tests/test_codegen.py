@@ -20,6 +20,7 @@ from dynlab.codegen import (Optimizer, Program, closed_form, compile_c, crunch, 
 from dynlab.forward import ldl_solve
 from dynlab.dynamics import equations_of_motion
 from dynlab.forward import forward_dynamics
+from dynlab.model import Link, Robot
 from dynlab.robots import pendulum, planar_2r, puma560, scara
 from dynlab.tracing import Tape
 
@@ -318,3 +319,18 @@ def test_generated_code_of_any_chain_equals_the_recursion(case, variant):
     # the optimizer keeps the best of its strategies: never worse than the tape it was given
     assert sum(code.counts.values()) <= sum(code.counts_before.values())
     assert len(code.program) == sum(code.counts.values())
+
+
+def test_optimizer_introduces_no_constant_that_overflows_at_moderate_rates():
+    """A centre of mass of 1.1e-308 (found by Hypothesis): pulling it out of a sum as a factor made
+    a constant of 9e307 that overflowed at a joint rate of 2; the rewrite is now dropped."""
+    tensor = np.diag([0.25] * 3)
+    links = [Link("R", mass=1, com=(0, 0, 0), inertia=tensor, name="link 1"),
+             Link("P", alpha=1, mass=1, com=(0, 0, 0), inertia=tensor, name="link 2"),
+             Link("R", mass=1, com=(0, 0.5, 1.11254e-308), inertia=tensor, name="link 3"),
+             Link("R", mass=1, com=(0, 0, 0), inertia=tensor, name="link 4")]
+    robot = Robot(links, gravity=(0, 0, 0), name="subnormal")
+    state = ((0.0,) * 4, (0.0, 0.0, 2.0, 0.0), (0.0,) * 4)
+    code = generate(robot, variant="link", cache=False)
+    assert close(code(*state), inverse_dynamics(robot, *state))
+    assert np.allclose(code(*state), [0.0, -np.sin(1.0) * 2.0, 0.0, 0.0])

@@ -1,10 +1,11 @@
 """Controllers (dynlab.control) and references (dynlab.trajectory): computed torque with an exact
 model leaves the linear error equation e'' + Kd e' + Kp e = 0; PD plus gravity compensation makes
-the energy-like function V = 1/2 qd^T D qd + 1/2 e^T Kp e non-increasing (Lynch & Park Prop. 9.1,
+the energy-like function V = 1/2 qd^T D qd + 1/2 e^T Kp e non-increasing (Lynch & Park Prop. 8.1,
 passivity) and settles at the set point; a wrong payload leaves the offset its gravity error
 predicts."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dynlab import equations_of_motion, inverse_dynamics, simulate
+from dynlab.checks import NotFiniteError
 from dynlab.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model, computed_torque,
                             critical_damping, error_dynamics, feedforward, gain_matrix,
                             lyapunov_function, pd, pd_gravity, pid, steady_state, with_payload)
@@ -315,8 +317,152 @@ def test_tracking_dashboard_gains_follow_its_controls():
 def test_tracking_dashboard_names_bad_controls():
     from dynlab.control import TrackingDashboard
     move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5)
-    with pytest.raises(ValueError, match="controller must be one of PD, PD \\+ gravity"):
+    with pytest.raises(ValueError, match="unknown controller 'LQR'; choose one of PD, PD \\+ "
+                                         "gravity"):
         TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], controller="LQR", render=False)
     board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
     with pytest.raises(ValueError, match="no control 'omega'"):
         board.set(omega=3.0)
+
+
+# -- bad input: named, never read as something else -----------------------------------------------
+BUILDERS = {"pd": lambda arm, Kp, Kd, ref, **o: pd(arm, Kp, Kd, ref),
+            "pd_gravity": pd_gravity, "computed_torque": computed_torque}
+
+
+@pytest.mark.parametrize("builder", BUILDERS, ids=list(BUILDERS))
+@pytest.mark.parametrize("gain", ["Kp", "Kd"])
+@pytest.mark.parametrize("value, found", [("10", "str"), (True, "bool"), ([True, 1.0], "bool"),
+                                          (["10", 1.0], "str"), (np.bool_(True), "bool")])
+def test_gains_given_as_text_or_truth_values_are_refused(builder, gain, value, found):
+    """NumPy reads "10" as 10 and True as 1: pd(arm, "10", ...) used to be a working
+    controller."""
+    gains = dict(Kp=10.0, Kd=2.0)
+    gains[gain] = value
+    with pytest.raises(TypeError, match=rf"^{gain} must be a number, 2 numbers or an 2x2 matrix, "
+                                        rf"got .* \(a {found}\)$"):
+        BUILDERS[builder](planar_2r("fu"), gains["Kp"], gains["Kd"], [0.2, 0.3])
+
+
+@pytest.mark.parametrize("builder", ["pd_gravity", "computed_torque", "Model"])
+@pytest.mark.parametrize("option", ["friction", "tip_wrench"])
+@pytest.mark.parametrize("value", ["no", 1, None])
+def test_model_options_given_as_text_or_numbers_are_refused(builder, option, value):
+    """Model(friction="no") used to be a model with friction."""
+    with pytest.raises(TypeError, match=rf"^Model: {option} must be True or False, got "
+                                        rf"{type(value).__name__} {re.escape(repr(value))}$"):
+        if builder == "Model":
+            Model(planar_2r("fu"), **{option: value})
+        else:
+            BUILDERS[builder](planar_2r("fu"), 10.0, 2.0, [0.2, 0.3], **{option: value})
+
+
+@pytest.mark.parametrize("entry", [math.nan, math.inf, -math.inf])
+@pytest.mark.parametrize("vector", ["q", "qd", "qdd"])
+def test_inf_or_nan_into_a_model_is_a_not_finite_error(entry, vector):
+    """Model.torque used to return [nan, nan]."""
+    state = dict(q=[0.1, 0.2], qd=[0.0, 0.0], qdd=[0.0, 0.0])
+    state[vector] = [0.3, entry]
+    with pytest.raises(NotFiniteError, match=rf"^Model.torque: {vector} must be finite, got "
+                                             rf"\[0.3, -?(nan|inf)\]$"):
+        Model(planar_2r("fu")).torque(**state)
+    state[vector] = np.array([0.3, entry])              # the quick way in, too
+    with pytest.raises(NotFiniteError, match=rf"^Model.torque: {vector} must be finite"):
+        Model(planar_2r("fu")).torque(**state)
+    with pytest.raises(NotFiniteError, match=r"^Model.gravity: q must be finite"):
+        Model(planar_2r("fu")).gravity([0.3, entry])
+
+
+def test_a_model_whose_torque_overflows_is_a_not_finite_error():
+    with pytest.raises(NotFiniteError, match=r"^tau1 of the model of two-link arm .* is not "
+                                             r"finite \(overflow\) at q = \(0, 0\), "
+                                             r"qd = \(1e\+200, 0\), qdd = \(0, 0\)"):
+        Model(planar_2r("fu")).torque([0.0, 0.0], [1e200, 0.0], [0.0, 0.0])
+
+
+def test_model_vectors_of_the_wrong_length_or_type_are_named():
+    """Model.torque with three entries used to raise "too many values to unpack"."""
+    model = Model(planar_2r("fu"))
+    with pytest.raises(ValueError, match=r": q must have 2 entries \(one per joint\), got 3$"):
+        model.torque([0.0, 0.0, 0.0], [0.0, 0.0], [0.0, 0.0])
+    with pytest.raises(ValueError, match=r": qdd must have 2 entries \(one per joint\), got 1$"):
+        model.torque(np.zeros(2), np.zeros(2), np.zeros(1))
+    with pytest.raises(ValueError, match=r": q must have 2 entries \(one per joint\), got 1$"):
+        model.gravity([0.0])
+    with pytest.raises(TypeError, match=r": qd\[1\] must be a real number .* got the boolean "
+                                        r"True$"):
+        model.torque([0.0, 0.0], [0.0, True], [0.0, 0.0])
+    # any real numbers are joint values
+    assert np.array_equal(model.torque([0, 0], np.zeros(2, dtype=np.float32), (0.0, 0)),
+                          model.torque([0.0, 0.0], [0.0, 0.0], [0.0, 0.0]))
+
+
+@pytest.mark.parametrize("builder", BUILDERS, ids=list(BUILDERS))
+def test_inf_or_nan_into_or_out_of_a_controller_is_a_not_finite_error(builder):
+    law = BUILDERS[builder](planar_2r("fu"), 10.0, 2.0, [0.2, 0.3])
+    for name, q, qd in (("q", [math.nan, 0.0], [0.0, 0.0]), ("qd", [0.0, 0.0], [0.0, math.inf])):
+        with pytest.raises(NotFiniteError, match=rf"^{re.escape(law.law)} controller: {name} "
+                                                 rf"must be finite"):
+            law(0.0, np.array(q), np.array(qd))
+    with pytest.raises(ValueError, match=r"controller: q must have 2 entries"):
+        law(0.0, [0.0], [0.0, 0.0])
+    with pytest.raises(TypeError, match=r"controller: qd must be 2 real numbers"):
+        law(0.0, [0.0, 0.0], ["0", 0.0])
+    # a state far out: the torque overflows
+    huge = BUILDERS[builder](planar_2r("fu"), 1e300, 1e300, [0.2, 0.3])
+    overflow = (r"^computed torque controller at t = 0: Model.torque: qdd must be finite"
+                if builder == "computed_torque" else r"^tau1 of .* is not finite \(overflow\)")
+    with pytest.raises(NotFiniteError, match=overflow):
+        huge(0.0, np.array([-1e10, 0.0]), np.array([1e10, 0.0]))
+
+
+def test_a_controller_that_meets_an_overflow_in_a_simulation_names_it():
+    """The controller's own error reaches the reader through simulate."""
+    law = computed_torque(planar_2r("fu"), 100.0, 20.0, [0.2, 0.3])
+    with pytest.raises(NotFiniteError, match=r"^computed torque controller at t = 0: tau1 of the "
+                                             r"model of two-link arm .* qd = \(1e\+155, 0\)"):
+        simulate(planar_2r("fu"), [0.1, 0.2], [1e155, 0.0], torque=law, t_span=0.1)
+
+
+@pytest.mark.parametrize("control, value, kind", [
+    ("omega_n", 1000, ValueError), ("omega_n", 1.0, ValueError), ("payload", -1, ValueError),
+    ("payload", 2.5, ValueError), ("zeta", math.nan, ValueError), ("zeta", "1", TypeError),
+    ("zeta", True, TypeError), ("controller", "LQR", ValueError), ("controller", 1, TypeError)])
+def test_the_tracking_dashboard_refuses_a_value_outside_its_slider_and_stays_as_it_was(
+        control, value, kind):
+    """omega_n=1000 used to become 30 and payload=-1 0 without a word; set(zeta=nan) raised but
+    left NaN in the slider, and every later set() failed."""
+    from dynlab.control import TrackingDashboard
+    move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
+    board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
+    board.set(omega_n=8.0, payload=0.5)
+    before = ({name: c.value for name, c in board.controls.items()}, board.run, board.max_error)
+    with pytest.raises(kind, match=rf"^TrackingDashboard: (unknown )?{control}"):
+        board.set(**{"omega_n": 12.0, control: value})        # a good value with a bad one
+    assert ({name: c.value for name, c in board.controls.items()}, board.run,
+            board.max_error) == before
+    assert round(board.set(omega_n=30.0, payload=1.0).max_error, 3) == 0.102  # (the doctest's)
+    with pytest.raises(kind, match=rf"^TrackingDashboard: (unknown )?{control}"):
+        TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False, **{control: value})
+
+
+def test_the_tracking_dashboard_runs_once_for_several_values():
+    from dynlab.control import TrackingDashboard
+    move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
+    board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
+    runs, original = [], board._update
+    board._update = lambda: runs.append(1) or original()
+    board.set(omega_n=12.0, zeta=0.7, payload=0.3)
+    assert len(runs) == 1
+    board.controls["zeta"].value = 0.9              # a reader's move: one run
+    assert len(runs) == 2 and board.law().Kd[0, 0] == pytest.approx(2 * 0.9 * 12.0)
+
+
+@pytest.mark.parametrize("option, value, kind", [("dt", "0.1", TypeError),
+                                                 ("t_span", math.nan, ValueError),
+                                                 ("render", "no", TypeError)])
+def test_the_tracking_dashboard_names_a_bad_option(option, value, kind):
+    from dynlab.control import TrackingDashboard
+    move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
+    with pytest.raises(kind, match=rf"^TrackingDashboard: {option} must be"):
+        TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], **{option: value})

@@ -68,9 +68,11 @@ def test_the_optimised_program_takes_over_with_the_same_numbers(warm_puma):
     before = [inverse_dynamics(warm_puma, s, s, s) for s in states]
     for _ in range(OPTIMIZE_AFTER):
         inverse_dynamics(warm_puma, Q, QD, QDD)
-    (entry,) = [v for k, v in warm_puma.cache.items() if k[0] == "public inverse_dynamics"]
-    traced, _ = [v for k, v in warm_puma.cache.items() if k[0] == "inverse_dynamics"][0]
-    assert entry[0] is not traced                      # swapped for the optimised program
+    entry = warm_puma.data.default_inverse
+    traced, _ = warm_puma.data.find_traced(("inverse_dynamics", "newton_euler", "link", True,
+                                            True, True))
+    assert entry.calls == OPTIMIZE_AFTER + len(states)
+    assert entry.function is not traced                # swapped for the optimised program
     after = [inverse_dynamics(warm_puma, s, s, s) for s in states]
     assert np.allclose(after, before, rtol=1e-12, atol=1e-10)
 
@@ -85,7 +87,7 @@ def test_forward_dynamics_short_cut_gives_the_checked_numbers(friction):
     tau = [3.0, -2.0, 1.0, 0.5, -0.3, 0.2]
     checked = forward_dynamics(arm, Q, QD, tau, compiled=False)
     first = forward_dynamics(arm, Q, QD, tau)              # stores the short cut
-    assert any(k[0] == "public forward_dynamics" for k in arm.cache)
+    assert arm.data.forward_short_cut("newton_euler", None, True, True, True) is not None
     for kind in (list, tuple, np.array):
         again = forward_dynamics(arm, kind(Q), kind(QD), kind(tau))
         assert np.allclose(again, checked, rtol=1e-9, atol=1e-9)
@@ -104,11 +106,11 @@ def test_forward_dynamics_swaps_in_the_optimised_program_with_the_same_numbers()
     states = [[rng.uniform(-2, 2, 6).tolist() for _ in range(3)] for _ in range(4)]
     checked = [forward_dynamics(arm, *s, compiled=False) for s in states]
     before = [forward_dynamics(arm, *s) for s in states]
-    (entry,) = [v for k, v in arm.cache.items() if k[0] == "public forward_dynamics"]
-    traced = entry[0]
+    entry = arm.data.forward_short_cut("newton_euler", None, True, True, True)
+    traced = entry.function
     for _ in range(OPTIMIZE_AFTER):
         forward_dynamics(arm, Q, QD, QDD)
-    assert entry[0] is not traced                      # swapped for the optimised program
+    assert entry.function is not traced                # swapped for the optimised program
     after = [forward_dynamics(arm, *s) for s in states]
     assert np.allclose(after, before, rtol=1e-10, atol=1e-10)
     assert np.allclose(after, checked, rtol=1e-9, atol=1e-9)
@@ -139,13 +141,13 @@ def test_the_short_cut_sends_every_non_finite_entry_the_checked_way(warm_puma, s
     PUMA 560's q1: no torque depends on it); any other shows in tau, or makes the float code
     raise, and the checked way then names the entry."""
     from dynlab.dynamics import OPTIMIZE_AFTER
-    (entry,) = [v for k, v in warm_puma.cache.items() if k[0] == "public inverse_dynamics"]
+    entry = warm_puma.data.default_inverse
     inverse_dynamics(warm_puma, Q, QD, QDD)            # the short cut's first use compiles it
-    first = entry[0]
+    first = entry.function
     if swapped:
         for _ in range(OPTIMIZE_AFTER):
             inverse_dynamics(warm_puma, Q, QD, QDD)
-    assert (entry[0] is not first) == swapped
+    assert (entry.function is not first) == swapped
     for name, position in (("q", 0), ("qd", 1), ("qdd", 2)):
         for k in range(6):
             vectors = [np.array(Q), np.array(QD), np.array(QDD)]
@@ -162,9 +164,8 @@ def test_the_short_cut_sends_every_non_finite_entry_the_checked_way(warm_puma, s
 
 
 def stored_tape(arm):
-    """The tape of the short cut's one entry on ``arm``."""
-    (entry,) = [v for k, v in arm.cache.items() if k[0] == "public inverse_dynamics"]
-    return entry[1]
+    """The tape of the short cut of ``arm``'s default call."""
+    return arm.data.default_inverse.tape
 
 
 def test_the_short_cut_function_computes_what_the_compiled_program_does(warm_puma):

@@ -40,7 +40,7 @@ def luh(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options):
 def toys():
     added = [formulations.register(formulations.Formulation(
                  "toy_terms", "toy energy form", "terms", {"energy": energy_form}, "energy",
-                 "Lynch & Park, Sec. 9.1")),
+                 "Lynch & Park, Sec. 8.1")),
              formulations.register(formulations.Formulation(
                  "toy_torques", "toy recursion", "torques", {"luh": luh}, "luh",
                  "Fu, Gonzalez & Lee (1987), Table 3.3"))]

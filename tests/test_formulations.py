@@ -1,5 +1,5 @@
 """The three formulations (L-E in three forms, N-E in two, G-D) agree, and D, h, c have the
-structure the sources prove (Fu, Gonzalez & Lee, Sec. 3.2, Lynch & Park, Prop. 9.1, Tourassis & Neuman, Sec. 3)."""
+structure the sources prove (Fu, Gonzalez & Lee, Sec. 3.2, Lynch & Park, Prop. 8.1, Tourassis & Neuman, Sec. 3)."""
 
 import itertools
 
@@ -108,7 +108,7 @@ def test_random_chains_structure_of_D_h_and_passivity(case):
         at_rest = inverse_dynamics(robot, q, zero, zero, method=method, variant=variant,
                                    gravity=False, compiled=False)
         assert np.max(np.abs(at_rest)) <= 1e-10 * scale, (method, variant)
-    # Lynch & Park, Prop. 9.1: Ddot - 2C is skew-symmetric, Ddot = sum_k dD/dq_k qd_k
+    # Lynch & Park, Prop. 8.1: Ddot - 2C is skew-symmetric, Ddot = sum_k dD/dq_k qd_k
     dD = np.asarray(eom.terms["dD_dq"])
     N = np.einsum("ijk,k->ij", dD, qd) - 2 * eom.terms["C"]
     assert np.max(np.abs(N + N.T)) <= 1e-9 * scale * max(1.0, float(np.max(np.abs(qd))))

@@ -77,7 +77,7 @@ TAU_CEIL = D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL + C_CEIL
 D_TD = sympy.diag(m1 * r1**2 + m2 * q2**2, m2)
 H_TD = Matrix([2 * m2 * q2 * qd1 * qd2, -m2 * q2 * qd1**2])
 C_TD = Matrix([g * cos(q1) * (m1 * r1 + m2 * q2), m2 * g * sin(q1)])
-# the 2R arm of Lynch & Park, Sec. 9.1.1
+# the 2R arm of Lynch & Park, Sec. 8.1.1
 M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * L2 * C2 + L2**2), m2 * (L1 * L2 * C2 + L2**2)],
                [m2 * (L1 * L2 * C2 + L2**2), m2 * L2**2]])
 C_LP = m2 * L1 * L2 * S2 * Matrix([[-qd2, -(qd1 + qd2)], [qd1, 0]])
@@ -190,7 +190,7 @@ class Slow:
 
 
 def other_factorisation():
-    """A C with the right C*qd that is not the Christoffel form (Lynch & Park, Eq. (9.87))."""
+    """A C with the right C*qd that is not the Christoffel form (Lynch & Park, Sec. 8.4 (draft Eq. (9.87)))."""
     k = m2 * L1 * L2 * S2
     return Matrix([[-2 * k * qd2, -k * qd2], [k * qd1, 0]])
 
@@ -295,7 +295,7 @@ WRONG = [
     ("6-4-1", (D11_6_4_1 - PARALLEL_6_4_1, [0]), "squared distance of the centre of mass",
      "incorrect"),
     ("6-4-1", (D11_6_4_1, [qd1**2 * sin(q1)]), "c1 should be 0", "incorrect"),
-    # Lynch & Park, Prop. 9.1 and Eq. (9.98), Tourassis & Neuman's coupling, the thesis appendix's payload
+    # Lynch & Park, Prop. 8.1 and Sec. 8.6 (draft Eq. (9.98)), Tourassis & Neuman's coupling, the thesis appendix's payload
     ("9.1", (other_factorisation(), MDOT_LP, MDOT_LP - 2 * other_factorisation()),
      "your C gives the right c = C*qd", "incorrect"),
     ("9.1", (C_LP, M_LP.diff(q1) + M_LP.diff(q2), MDOT_LP - 2 * C_LP), "chain rule",

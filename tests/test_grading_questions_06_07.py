@@ -59,7 +59,7 @@ T45 = T0 * 2 / math.pi * ellipk(math.sin(math.radians(SWING["amplitude"] / 2))**
 
 
 def euler_energy_gain(h=0.01, seconds=2.0, a=A_PEND, m=1.0):
-    """Lynch & Park, Sec. 9.5's Euler steps on the pendulum released at rest from q = 0:
+    """Lynch & Park, Sec. 8.5's Euler steps on the pendulum released at rest from q = 0:
     qdd = -3 g cos q / (2 a), E = m a^2 qd^2 / 6 + m g (a/2) sin q."""
     q, qd = 0.0, 0.0
     for _ in range(round(seconds / h)):
@@ -68,7 +68,7 @@ def euler_energy_gain(h=0.01, seconds=2.0, a=A_PEND, m=1.0):
     return m * a**2 * qd**2 / 6 + m * G0 * a / 2 * math.sin(q)
 
 
-# -- Lynch & Park: a rod in another frame (Sec. 9.2), the 2R arm of Sec. 9.1.1 --------------------
+# -- Lynch & Park: a rod in another frame (Sec. 8.2), the 2R arm of Sec. 8.1.1 --------------------
 m, theta = sympy.Symbol("m", positive=True), sympy.Symbol("theta", real=True)
 L1, L2 = sympy.symbols("L1 L2", positive=True)
 
@@ -85,7 +85,7 @@ G_A = Matrix(sympy.BlockMatrix([[I_ROD + m * skew(CENTRE) * skew(CENTRE).T, m * 
 V2 = Matrix([0, 0, qd1 + qd2, L1 * S2 * qd1, L1 * C2 * qd1 + L2 * (qd1 + qd2), 0])
 VDOT2 = Matrix([0, 0, qdd1 + qdd2, L1 * C2 * qd1 * qd2 + L1 * S2 * qdd1 + g * S12,
                 -L1 * S2 * qd1 * qd2 + L1 * C2 * qdd1 + L2 * (qdd1 + qdd2) + g * C12, 0])
-# the wrench on link 2 at its mass (no moment about it) and tau_2 = F_2^T A_2 (Sec. 9.1.1's tau_2)
+# the wrench on link 2 at its mass (no moment about it) and tau_2 = F_2^T A_2 (Sec. 8.1.1's tau_2)
 ACC2 = VDOT2[3:, 0] + V2[:3, 0].cross(V2[3:, 0])      # the mass's acceleration: vdot + w x v
 F2_LP = Matrix([0, 0, 0, m2 * ACC2[0], m2 * ACC2[1], 0])
 TAU2_LP = m2 * (L1 * L2 * C2 + L2**2) * qdd1 + m2 * L2**2 * qdd2 + m2 * L1 * L2 * S2 * qd1**2 \
@@ -143,7 +143,7 @@ assert math.isclose(float(_C_FU[0].subs(_state) + _payload.subs(
 
 
 def adjoint(R, p):
-    """[Ad_T] for T = (R, p) (Lynch & Park, Sec. 9.3): [[R, 0], [[p] R, R]]."""
+    """[Ad_T] for T = (R, p) (the adjoint representation, Lynch & Park, Sec. 3.3.2): [[R, 0], [[p] R, R]]."""
     return Matrix(sympy.BlockMatrix([[R, zeros(3, 3)], [skew(p) * R, R]]))
 
 
@@ -296,7 +296,7 @@ def test_a_reading_within_the_tolerance_is_right_and_one_beyond_it_is_not():
 
 
 def test_the_euler_key_is_the_hand_iteration():
-    """S.2's key comes from dynlab.simulate; the hand iteration here (Lynch & Park, Sec. 9.5,
+    """S.2's key comes from dynlab.simulate; the hand iteration here (Lynch & Park, Sec. 8.5,
     on Schilling's one-axis arm) gives the same number, and halving the step halves the gain
     (first order)."""
     assert check("S.2", euler_energy_gain()).correct

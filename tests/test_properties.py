@@ -1,4 +1,4 @@
-"""Tests of dynlab.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 9.1, Sec. 9.6.
+"""Tests of dynlab.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 8.1, Sec. 8.6.
 
 * hand derivations of k_ij, loading and kinematic factors, Coriolis and gravitational
   coefficients on small arms;
@@ -6,7 +6,7 @@
   the printed ones, each difference pinned with the assumption that produces it;
 * property-based tests on random chains: D symmetric positive definite with d_ij^2 < d_ii d_jj,
   the non-interacting and reflective-coupling properties (Tourassis & Neuman, Eqs. (38)-(39)), passivity
-  (Lynch & Park, Prop. 9.1), Tourassis & Neuman's simplified forms (36)-(37), (22), (40), (B-3) and Table 1;
+  (Lynch & Park, Prop. 8.1), Tourassis & Neuman's simplified forms (36)-(37), (22), (40), (B-3) and Table 1;
 * the structure dashboard driven without a browser.
 """
 
@@ -20,9 +20,9 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import Link, Robot, equations_of_motion
-from dynlab.robots import ARMS_004, articulated, cartesian, cylindrical, spherical
+from dynlab.robots import TOURASSIS_NEUMAN_ARMS, articulated, cartesian, cylindrical, spherical
 from dynlab.properties import (
-    COLUMNS, TABLE3_PRINTED, check_inertia_matrix, christoffel_004, coefficient_expression,
+    COLUMNS, TABLE3_PRINTED, check_inertia_matrix, simplified_christoffel_symbols, coefficient_expression,
     coriolis_coefficient, coupling, coupling_coefficients, gravity_coefficients,
     gravity_coefficients_dh, independent_coefficients, inertia_matrix_22,
     inertia_matrix_in_joint_frames, loading_factors, model_structure,
@@ -184,7 +184,7 @@ def test_task_space_inertia_of_the_cartesian_arm():
 
 
 def test_task_space_dynamics_reproduce_joint_torques():
-    # Lynch & Park (9.97)-(9.99): J^-T tau = Lambda Vdot + eta with V = J qd, Vdot = J qdd + Jdot qd
+    # Lynch & Park Sec. 8.6 (draft Eqs. (9.97)-(9.99)): J^-T tau = Lambda Vdot + eta with V = J qd, Vdot = J qdd + Jdot qd
     arm = articulated(symbolic=False)
     q, qd, qdd = [0.3, 0.6, -0.9], [0.5, -0.4, 0.8], [0.2, 0.7, -0.3]
     task = task_space_dynamics(arm, q, qd)
@@ -224,7 +224,7 @@ def matches_printed(structure, name) -> bool:
 def test_table3_reproduced_with_links_along_their_lines(name):
     # centres of mass on the line each link extends along, principal axes along the frame:
     # the printed rows (counts, constants and sparsity) exactly
-    assert matches_printed(model_structure(ARMS_004[name](inertia="axial")), name)
+    assert matches_printed(model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia="axial")), name)
 
 
 def test_table3_cartesian_at_every_inertia_level():
@@ -279,11 +279,11 @@ def test_table3_articulated_coriolis_count_is_one_for_every_mass_distribution():
 
 
 def test_table3_six_joint_arms_with_links_along_their_lines():
-    stanford = model_structure(ARMS_004["stanford"](inertia="axial"))
+    stanford = model_structure(TOURASSIS_NEUMAN_ARMS["stanford"](inertia="axial"))
     assert stanford.row() == {"d_ii": (6, 2), "d_ij": (12, 0), "c_jj(i)": (19, 0),
                               "c_jm(i)": (25, 0), "G_i": (4, 0), "total": 66}
     assert stanford.labels("constant") == ["d33", "d66"]      # printed 6(1): d33 is (25)
-    puma = model_structure(ARMS_004["puma"](inertia="axial"))
+    puma = model_structure(TOURASSIS_NEUMAN_ARMS["puma"](inertia="axial"))
     assert puma.row() == {"d_ii": (6, 1), "d_ij": (14, 0), "c_jj(i)": (25, 0),
                           "c_jm(i)": (39, 0), "G_i": (4, 0), "total": 88}
     # (36): c_jj(i) = dd_ij/dq_j for i < j, so each zero d_ij forces a zero centrifugal
@@ -302,7 +302,7 @@ def test_sparsity_formula():
         sparsity_formula(3, 4)
 
 
-# -- random chains: Tourassis & Neuman, Sec. 2.1, (22), (36)-(40), Table 1; Lynch & Park, Prop. 9.1 ---------------------------
+# -- random chains: Tourassis & Neuman, Sec. 2.1, (22), (36)-(40), Table 1; Lynch & Park, Prop. 8.1 ---------------------------
 @settings(max_examples=25, deadline=None)
 @given(chain_and_state(max_joints=5))
 def test_inertia_matrix_properties_on_random_chains(case):
@@ -326,9 +326,9 @@ def test_christoffel_properties_on_random_chains(case):
     scale = max(1.0, float(np.abs(Gamma).max()))
     assert non_interacting_residual(Gamma) <= 1e-9 * scale                    # (38)
     assert reflective_coupling_residual(Gamma) <= 1e-9 * scale                # (39)
-    assert np.allclose(christoffel_004(eom.terms["dD_dq"]), Gamma, atol=1e-9 * scale)  # (36)-(37)
+    assert np.allclose(simplified_christoffel_symbols(eom.terms["dD_dq"]), Gamma, atol=1e-9 * scale)  # (36)-(37)
     N = (np.asarray(eom.terms["dD_dq"]) @ np.asarray(qd)) - 2 * np.asarray(eom.terms["C"])
-    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))  # Lynch & Park, Prop. 9.1
+    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))  # Lynch & Park, Prop. 8.1
 
 
 @settings(max_examples=25, deadline=None)

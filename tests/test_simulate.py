@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scipy.special import ellipk
 
 from dynlab import G, Link, Robot, inverse_dynamics, joint_symbols
+from dynlab.checks import NotFiniteError
 from dynlab.forward import forward_dynamics, inertia_and_bias, ldl_solve
 from dynlab.kinematics import centres_of_mass, tool_pose
 from dynlab.robots import pendulum, planar_2r, puma560
@@ -183,7 +184,7 @@ def test_frictionless_two_link_arm_conserves_energy_with_the_adaptive_integrator
 
 
 def test_euler_gains_energy_in_proportion_to_its_step():
-    """Lynch & Park, Sec. 9.5's explicit Euler adds energy at each step (the update uses the velocity and
+    """Lynch & Park, Sec. 8.5's explicit Euler adds energy at each step (the update uses the velocity and
     acceleration at the step's start, so the state spirals outward): the drift is first order."""
     drift = {}
     for h in (1e-3, 5e-4):
@@ -297,7 +298,7 @@ def test_trajectory_records_torques_accelerations_energies_and_tool():
         assert np.allclose(motion.tool[i], tool_pose(arm, q)[:3, 3], rtol=0, atol=1e-14)
         D, _ = inertia_and_bias(arm, q, qd)
         D_values.append(D)
-        assert motion.kinetic[i] == pytest.approx(qd @ D @ qd / 2, rel=1e-12)   # Lynch & Park (9.10)
+        assert motion.kinetic[i] == pytest.approx(qd @ D @ qd / 2, rel=1e-12)   # Lynch & Park Sec. 8.1 (draft Eq. (9.10))
         centres = centres_of_mass(arm, q)
         potential = -sum(link.mass * np.dot(arm.gravity, c) for link, c in
                          zip(arm.links, centres))                          # Schilling (6-2-17)
@@ -385,7 +386,9 @@ FLAGS = [(simulate, ([0, 0],), name) for name in
 def test_a_flag_is_true_or_false_not_a_string_or_number(function, args, flag, value):
     """Python takes "no" as true: a flag given as text must be refused, not obeyed backwards."""
     arm = planar_2r("fu")
-    with pytest.raises(TypeError, match=f"^{flag} must be True or False, got {value!r}$"):
+    where = function.__name__
+    with pytest.raises(TypeError, match=f"^{where}: {flag} must be True or False, got "
+                                        f"{type(value).__name__} {value!r}$"):
         function(arm, *args, **{flag: value})
 
 
@@ -408,6 +411,8 @@ def test_a_number_is_not_a_truth_value(arguments):
     """``dt=True`` used to step by 1 s, ``max_events=True`` to allow one switch."""
     name = next(iter(arguments))
     named = "atol\\[2\\]" if name == "atol" and not isinstance(arguments[name], bool) else name
+    if name in ("max_events", "max_steps"):        # counts: dynlab.checks.count's words
+        named = f"simulate: {name}"
     with pytest.raises(TypeError, match=f"^{named} must be a"):
         simulate(planar_2r("fu"), [0, 0], **arguments)
 
@@ -439,12 +444,13 @@ def test_euler_refuses_a_request_beyond_max_steps_before_integrating():
 @given(st.floats(1e-300, 10.0), st.floats(1e-3, 1e12))
 def test_euler_takes_the_steps_that_fit_or_refuses_at_once(dt, seconds):
     """For any step and span: the run has floor(span / dt) steps if that is within max_steps
-    (here 40), else it is refused before the first evaluation."""
+    (here 40), else it is refused before the first evaluation.  The pendulum hangs at rest, so
+    that no step, however long, makes it diverge."""
     robot = pendulum()
     torque, calls = counting_torque(1, most=10 ** 6)
     needed = seconds / dt * (1 + 1e-12)
     try:
-        motion = simulate(robot, [HANGING + 0.1], torque=torque, t_span=seconds, dt=dt,
+        motion = simulate(robot, [HANGING], torque=torque, t_span=seconds, dt=dt,
                           integrator="euler", max_steps=40)
     except ValueError as error:
         assert calls == []
@@ -507,14 +513,16 @@ def test_stored_samples_are_bounded():
 
 def test_a_diverging_euler_run_names_the_integrator_time_and_step():
     """A stiff damper (b = 2000 N m s) and a 10 ms step: each Euler step multiplies the velocity
-    by about -1 - h b / D, so the state overflows within ten steps.  The error used to blame the
-    user's q."""
+    by about -1 - h b / D, so the state would overflow within ten steps; the run stops at the
+    second, where a joint would turn more than half a turn in one step.  The error used to
+    blame the user's q."""
     arm = planar_2r("fu", viscous=[2000.0, 2000.0])
     with pytest.raises(RuntimeError) as failure:
         simulate(arm, [-0.5, 1.0], [1.0, -1.0], t_span=1.0, integrator="euler", dt=0.01)
     message = str(failure.value)
-    assert re.search(r"the Euler integration diverged: at t = 0\.1 s \(step 10 of 100, "
-                     r"dt = 0\.01 s\) the state stopped being finite", message), message
+    assert re.search(r"the Euler integration diverged: at t = 0\.02 s \(step 2 of 100, "
+                     r"dt = 0\.01 s\) joint 1 would move 37\.9 rad in one step, more than half "
+                     r"a turn", message), message
     assert "use a smaller dt, or an adaptive integrator" in message
     assert "must be finite" not in message
     # the same arm with a step it can follow
@@ -579,3 +587,118 @@ def test_progress_is_a_line_on_a_terminal(capsys):
 def test_an_option_the_integrator_does_not_take_is_an_error(integrator, option):
     with pytest.raises(TypeError, match=f"'{option}' that neither simulate nor the "):
         simulate(pendulum(), [0.3], t_span=0.1, integrator=integrator, **{option: 0.5})
+
+
+@pytest.mark.parametrize("integrator", ["rk45", "rk23", "dop853", "radau", "bdf", "lsoda",
+                                        "euler"])
+def test_an_overflowing_start_stops_at_the_first_evaluation_naming_the_state(integrator):
+    """qd0 = 1e160 makes qd^2 overflow in the very first accelerations: RK45, RK23 and DOP853
+    used to hang for ever (their first step size came out NaN), Radau and BDF raised NumPy's
+    "array must not contain infs or NaNs"."""
+    torque, calls = counting_torque(2, most=50)
+    with pytest.raises(NotFiniteError, match=r"^simulate at t = 0 s: qdd1 of two-link arm .* is "
+                                             r"not finite \(overflow\) at q = \(0\.1, 0\.2\), "
+                                             r"qd = \(1e\+160, 0\)"):
+        simulate(planar_2r("fu"), [0.1, 0.2], [1e160, 0.0], torque=torque, t_span=0.1,
+                 integrator=integrator)
+    assert len(calls) <= 2                    # the first evaluation (and settling the friction)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_accelerations_that_overflow_later_stop_the_run_naming_the_time(compiled):
+    """A torque of 1e308 N m is finite, but the acceleration it gives (12 times that) is not."""
+    with pytest.raises(NotFiniteError, match=r"^simulate at t = 0\.5 s: qdd1 of one-axis arm "
+                                             r"\(pendulum\) is not finite \(overflow\) at "
+                                             r"q = \(-1\.5708\), qd = \(-9\.00685e-16\)"):
+        simulate(pendulum(), [HANGING], torque=lambda t: [1e308 if t >= 0.5 else 0.0],
+                 integrator="euler", t_span=1.0, dt=0.25, compiled=compiled)
+
+
+def test_a_diverging_computed_torque_euler_run_names_the_step():
+    """kp = 1e9 at dt = 1 ms: the closed loop's omega dt = 32, far beyond what Euler follows;
+    the run used to return |q| ~ 4e29 rad without a word."""
+    from dynlab.control import computed_torque
+    arm = planar_2r("fu")
+    law = computed_torque(arm, 1e9, 2 * math.sqrt(1e9), [0.5, 0.3])
+    with pytest.raises(RuntimeError, match=r"the Euler integration diverged: at t = 0\.001 s "
+                                           r"\(step 1 of 1000, dt = 0\.001 s\) joint 1 would "
+                                           r"move 400 rad in one step.* use a smaller dt"):
+        simulate(arm, [0.1, 0.2], torque=law, integrator="euler", dt=1e-3, t_span=1.0)
+    # the same law with a step it can follow settles on the set point
+    motion = simulate(arm, [0.1, 0.2], torque=law, integrator="euler", dt=1e-6, t_span=1e-3)
+    assert np.abs(motion.q[-1] - [0.5, 0.3]).max() < 1e-6
+
+
+def test_a_prismatic_joint_diverges_when_a_step_moves_it_further_than_the_arm_is_long():
+    from dynlab.robots import scara
+    arm = scara()
+    size = max(1.0, sum(abs(float(link.a)) + abs(float(link.d)) for link in arm.links))
+    speed = 2.0 * size / 0.01                 # two arm lengths per 10 ms step
+    with pytest.raises(RuntimeError, match=r"joint 3 would move 3\.4 m in one step, more than "
+                                           r"the size of the arm"):
+        simulate(arm, [0.0] * 3, [0.0, 0.0, speed], integrator="euler", dt=0.01, t_span=0.1,
+                 gravity=False, friction=False)
+    assert simulate(arm, [0.0] * 3, [0.0, 0.0, 0.4 * speed], integrator="euler", dt=0.01,
+                    t_span=0.02, gravity=False, friction=False).t[-1] == pytest.approx(0.02)
+
+
+@pytest.mark.parametrize("integrator", ["rk45", "radau", "euler"])
+def test_a_step_longer_than_the_time_span_is_refused_by_every_integrator(integrator):
+    """An adaptive run with dt = 0.5 s over 0.1 s used to return the start alone, t = [0]."""
+    torque, calls = counting_torque(2)
+    with pytest.raises(ValueError, match=r"^dt = 0\.5 s is longer than the time span 0\.1 s$"):
+        simulate(planar_2r("fu"), [0.1, 0.2], torque=torque, dt=0.5, t_span=0.1,
+                 integrator=integrator)
+    assert calls == []
+    assert simulate(planar_2r("fu"), [0.1, 0.2], dt=0.1, t_span=0.1).t.tolist() == [0.0, 0.1]
+
+
+def test_an_empty_t_eval_is_refused():
+    """It used to return a trajectory of no samples, whose every method then failed."""
+    with pytest.raises(ValueError, match=r"^t_eval is empty: give the times"):
+        simulate(planar_2r("fu"), [0.1, 0.2], t_eval=[], t_span=0.1)
+
+
+@pytest.mark.parametrize("returned, kind", [
+    ([1j, 0.0], TypeError), (np.array([1j, 0.0]), TypeError), (["1", "0"], TypeError),
+    ([True, False], TypeError), ([1.0, True], TypeError), (np.array([True, False]), TypeError),
+    ([None, 1.0], TypeError), ([1.0, math.nan], ValueError), ([1.0, 2.0, 3.0], ValueError)])
+def test_a_torque_function_returns_real_numbers_not_complex_text_or_truth_values(returned,
+                                                                                  kind):
+    """[1j, 0] used to move the arm as no torque does (float(1j) is 0 to NumPy), ["1", "0"] and
+    [True, False] as 1 N m."""
+    with pytest.raises(kind, match=r"^two-link arm .*: torque, the function, returned .* at "
+                                   r"t = 0; it must return 2 (real|finite) numbers"):
+        simulate(planar_2r("fu"), [0.1, 0.2], torque=lambda t: returned, t_span=0.1)
+    # numbers of any real type are torques
+    for good in ([np.float64(1.0), 2], np.array([1, 2]), (1.0, 2.0)):
+        motion = simulate(planar_2r("fu"), [0.1, 0.2], torque=lambda t: good, t_span=0.01)
+        assert motion.tau[-1].tolist() == [1.0, 2.0]
+
+
+@pytest.mark.parametrize("level, kind", [(math.nan, ValueError), (math.inf, ValueError),
+                                         ("a", TypeError), (True, TypeError)])
+def test_the_level_of_a_period_is_a_finite_number(level, kind):
+    """level=nan used to say "does not complete a swing; simulate longer"."""
+    swing = simulate(pendulum(), [HANGING + 0.3], t_span=3.0, dt=0.01)
+    with pytest.raises(kind, match=r"^level must be a finite number"):
+        swing.period(level=level)
+    assert swing.period(level=HANGING) == pytest.approx(swing.period(), rel=1e-2)
+
+
+def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
+    """frames(10**9) used to take 43 s and several GB before drawing anything."""
+    import time
+
+    from dynlab.simulation import MAX_FRAMES
+    motion = simulate(pendulum(), [0.3], t_span=1.0, dt=0.25)
+    start = time.perf_counter()
+    for call in (motion.frames, motion.animate, motion.player):
+        with pytest.raises(ValueError, match=rf"^Trajectory.frames: count must be a whole number "
+                                             rf"from 1 to {MAX_FRAMES}, got 1000000000$"):
+            call(10 ** 9)
+    assert time.perf_counter() - start < 5
+    with pytest.raises(TypeError, match="got the boolean True"):
+        motion.frames(True)
+    assert motion.frames(np.int64(3)).tolist() == [0, 2, 4]
+    assert motion.frames(MAX_FRAMES).tolist() == [0, 1, 2, 3, 4]

@@ -14,6 +14,7 @@ Lynch & Park); ``Schilling EL 228`` is line 228 of ``seeds/002_9eb2ab55a5938b5f.
 equation numbers are read off its cross-references (the scan lost the tags).
 """
 
+import numpy as np
 import pytest
 import sympy
 from sympy import Matrix, Rational, cos, sin
@@ -21,7 +22,7 @@ from sympy import Matrix, Rational, cos, sin
 from dynlab import Link, equations_of_motion
 from dynlab import textbook as tb
 from dynlab.bibliography import AUTHORS
-from dynlab.errata import ERRATA, SOURCES, errata_table, markdown_table
+from dynlab.errata import ERRATA, KINDS, SOURCES, Erratum, errata_table, markdown_table
 from dynlab.kinematics import link_jacobians, transforms
 from dynlab.robots import PUMA560_PARAMETERS, puma560
 from dynlab.symbolic import is_zero
@@ -33,7 +34,7 @@ from dynlab.textbook import (C1, C1_6_5_15, C1_6_6_23, C2, C2_6_5_18, C2_6_6_26,
                              c_3_2_6, c_3_4_2, eps, friction_6_3_3, g, g0, h_6_5, h_6_6, h_3_2_6,
                              l, l1, l2, lookup, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3, qdd1,
                              qdd2, tau1_6_6_25, tau2_6_6_28, th2, thd1, thd2, thdd1, thdd2,
-                             torques_lynch_park_9_1_1)
+                             torques_lynch_park_8_1_1)
 
 NE = ("link", "base")
 LE = ("uicker", "jacobian", "christoffel")
@@ -127,7 +128,7 @@ def test_pendulum_newton_euler_intermediates_6_9_18_to_6_9_21():
                                        + g0 * m1 * a1 * cos(q1) / 2]), G0))
 
 
-def test_erratum_002_6_9_21_fifth_line():
+def test_erratum_schilling_6_9_21_fifth_line():
     """(6-9-21)'s fifth line drops the two /2 of f^1; the next line (and the result) are right."""
     n_z = trace("pendulum", "base")[1]["n"][2]
     f = trace("pendulum", "base")[1]["f"]
@@ -142,7 +143,7 @@ def test_erratum_002_6_9_21_fifth_line():
     assert same(fifth.corrected(), n_z)
 
 
-def test_erratum_002_6_8_point_of_application_of_f_and_n():
+def test_erratum_schilling_6_8_point_of_application_of_f_and_n():
     """(6-8-9)'s n^k is the moment at the origin of L_{k-1} (where tau_k = n^k . z^{k-1}
     holds), not at the origin of L_k as the prose (EL 367, 371) says."""
     rec = trace("pendulum", "base")[1]
@@ -157,7 +158,7 @@ def test_erratum_002_6_8_point_of_application_of_f_and_n():
 # Fu, Gonzalez & Lee, Secs. 3.2.6, 3.3.7, 3.4.2: the two-link arm of Fig. 3.2 (a1 = a2 = l, masses m1, m2)
 # ================================================================================================
 @pytest.mark.parametrize("variant", NE)
-def test_000_two_link_final_equations_L461_and_L1284(variant):
+def test_fu_two_link_final_equations_L461_and_L1284(variant):
     derived = tau("fu", variant)
     assert same(derived, book(torques(D_3_2_6, h_3_2_6, c_3_2_6, (thdd1, thdd2)), THETA))
     assert same(derived, book(torques(D_3_2_6, h_3_2_6, c_3_4_2, (thdd1, thdd2)), THETA))
@@ -165,14 +166,14 @@ def test_000_two_link_final_equations_L461_and_L1284(variant):
 
 
 @pytest.mark.parametrize("variant", LE)
-def test_000_two_link_D_h_c_3_2_6(variant):
+def test_fu_two_link_D_h_c_3_2_6(variant):
     result = eom("fu", variant)
     assert same(result.D, book(D_3_2_6, THETA))
     assert same(result.h, book(h_3_2_6, THETA))
     assert same(result.c, book(c_3_2_6, THETA))
 
 
-def test_000_newton_euler_intermediates_L854_to_L940():
+def test_fu_newton_euler_intermediates_L854_to_L940():
     """Sec. 3.3.7 in link coordinates (dynlab's link-frame trace); the base is given
     vdot_0 = (0, g, 0), dynlab's -gravity."""
     t = trace("fu", "link")
@@ -207,7 +208,7 @@ def _trace_sum(U, J, i, k):
     return sum((U[j][k] * J[j] * U[j][i].T).trace() for j in range(max(i, k), len(J)))
 
 
-def test_erratum_000_pseudo_inertia_L389_and_D_intermediates_L397_to_L413():
+def test_erratum_fu_pseudo_inertia_L389_and_D_intermediates_L397_to_L413():
     uicker = eom("fu", "uicker")
     U, J = uicker.terms["U"], uicker.terms["J"]
     J1, J2 = (lookup("fu", f"Sec. 3.2.6, J_{k}") for k in (1, 2))
@@ -236,7 +237,7 @@ def test_erratum_000_pseudo_inertia_L389_and_D_intermediates_L397_to_L413():
 
 
 @pytest.mark.parametrize("variant", NE)
-def test_erratum_000_newton_euler_final_torques_L958_L962(variant):
+def test_erratum_fu_newton_euler_final_torques_L958_L962(variant):
     derived = tau("fu", variant)
     assert not same(book(TAU1_3_3_7, THETA), derived[0])
     assert not same(book(TAU2_3_3_7, THETA), derived[1])
@@ -251,7 +252,7 @@ def test_erratum_000_newton_euler_final_torques_L958_L962(variant):
         assert same(lookup("fu", f"Sec. 3.3.7, {line}").corrected(), derived[k])
 
 
-def test_erratum_000_table_3_3_moment_row_L808():
+def test_erratum_fu_table_3_3_moment_row_L808():
     derived = tau("fu", "link")
     correct = tb.run_table_3_3(arm("fu"), printed=False)
     assert same(correct[0], derived[0]) and same(correct[1], derived[1])
@@ -262,7 +263,7 @@ def test_erratum_000_table_3_3_moment_row_L808():
     assert same(Matrix(tb.run_table_3_2(arm("fu"))), derived)
 
 
-def test_erratum_000_eq_3_2_34_gravity_term_has_no_transpose():
+def test_erratum_fu_eq_3_2_34_gravity_term_has_no_transpose():
     uicker = eom("fu", "uicker")
     U = uicker.terms["U"]
     g_row = Matrix([[0, -g, 0, 0]])                # L443: g = (0, -g, 0, 0)
@@ -280,7 +281,7 @@ def test_erratum_000_eq_3_2_34_gravity_term_has_no_transpose():
     assert not same(record.expression(), uicker.c) and same(record.corrected(), uicker.c)
 
 
-def test_erratum_000_eqs_3_3_50_to_3_3_55_dots():
+def test_erratum_fu_eqs_3_3_50_to_3_3_55_dots():
     t = trace("fu", "link")
     z = Matrix([0, 0, 1])
     # (3.3-50) as printed: 1R0 wd_1 = 1R0 (wd_0 + z0 qd_1) with wd_0 = 0 -- it is omega_1
@@ -310,7 +311,7 @@ def test_erratum_000_eqs_3_3_50_to_3_3_55_dots():
 # Schilling, Sec. 6-5: the two-axis planar articulated arm (a1, a2, m1, m2)
 # ================================================================================================
 @pytest.mark.parametrize("variant", NE)
-def test_002_planar_arm_6_5_17_and_6_5_20(variant):
+def test_schilling_planar_arm_6_5_17_and_6_5_20(variant):
     derived = tau("schilling", variant)
     # b_k(qd_k) of (6-3-3) with viscous friction only: b_k = b^v_k qd_k
     assert same(derived[0], book(TAU1_6_5_17, G0, {b1(qd1): bv1 * qd1}))
@@ -318,7 +319,7 @@ def test_002_planar_arm_6_5_17_and_6_5_20(variant):
 
 
 @pytest.mark.parametrize("variant", LE)
-def test_002_planar_arm_D_C_h_6_5_14_to_6_5_19(variant):
+def test_schilling_planar_arm_D_C_h_6_5_14_to_6_5_19(variant):
     result = eom("schilling", variant)
     assert same(result.D, D_6_5_14)
     assert same(result.D.subs(m2, 0), printed("schilling", "Eq. (6-5-7)"))
@@ -333,7 +334,7 @@ def test_002_planar_arm_D_C_h_6_5_14_to_6_5_19(variant):
         assert same(result.terms["C_i"][1], C2_6_5_18)
 
 
-def test_002_planar_arm_is_000s_arm_when_a1_equals_a2():
+def test_schilling_planar_arm_is_fus_arm_when_a1_equals_a2():
     """With a1 = a2 = l the two books' final equations coincide (as printed, both right)."""
     same_arm = {a1: l, a2: l, g0: g}
     assert same(D_6_5_14.xreplace(same_arm), book(D_3_2_6, THETA))
@@ -347,7 +348,7 @@ VISCOUS_SCARA = {b1(qd1): bv1 * qd1, b2(qd2): bv2 * qd2, b3(qd3): bv3 * qd3}
 
 
 @pytest.mark.parametrize("variant", NE)
-def test_002_scara_6_6_25_6_6_28_6_6_31_corrected(variant):
+def test_schilling_scara_6_6_25_6_6_28_6_6_31_corrected(variant):
     derived = tau("scara", variant)
     assert same(derived[0], book(tau1_6_6_25(qdd2), VISCOUS_SCARA))
     assert same(derived[1], book(tau2_6_6_28(qdd1), VISCOUS_SCARA))
@@ -355,7 +356,7 @@ def test_002_scara_6_6_25_6_6_28_6_6_31_corrected(variant):
 
 
 @pytest.mark.parametrize("variant", NE)
-def test_erratum_002_scara_6_6_25_and_6_6_28_as_printed(variant):
+def test_erratum_schilling_scara_6_6_25_and_6_6_28_as_printed(variant):
     derived = tau("scara", variant)
     assert not same(derived[0], book(tau1_6_6_25(qdd2**2), VISCOUS_SCARA))
     # a1 is a constant: read literally, its second derivative is 0
@@ -365,7 +366,7 @@ def test_erratum_002_scara_6_6_25_and_6_6_28_as_printed(variant):
 
 
 @pytest.mark.parametrize("variant", LE)
-def test_002_scara_D_C_h_6_6_22_to_6_6_30(variant):
+def test_schilling_scara_D_C_h_6_6_22_to_6_6_30(variant):
     result = eom("scara", variant)
     assert same(result.D, D_6_6_22)
     qd = Matrix([qd1, qd2, qd3])
@@ -377,7 +378,7 @@ def test_002_scara_D_C_h_6_6_22_to_6_6_30(variant):
             assert same(derived, printed_C)
 
 
-def test_erratum_002_table_6_2_theta2_is_q2():
+def test_erratum_schilling_table_6_2_theta2_is_q2():
     """(6-6-10), EL 273: T_0^2 with C_{1-2}; the table's theta_2 = q_1 cannot give it."""
     C, S = cos(q1 - q2), sin(q1 - q2)
     T02 = Matrix([[C, S, 0, a1 * cos(q1) + a2 * C], [S, -C, 0, a1 * sin(q1) + a2 * S],
@@ -391,7 +392,7 @@ def test_erratum_002_table_6_2_theta2_is_q2():
     assert row.as_printed() == q1 and row.corrected() == q2
 
 
-def test_erratum_002_6_6_20_B3_first_column():
+def test_erratum_schilling_6_6_20_B3_first_column():
     _, B3 = link_jacobians(arm("scara"), [q1, q2, q3])[2]
     record = lookup("schilling", "Eq. (6-6-20), B^3")
     assert same(B3, record.corrected())
@@ -400,7 +401,7 @@ def test_erratum_002_6_6_20_B3_first_column():
     assert not same(B3, Matrix([[0, 0, 0], [0, 0, 0], [0, -1, 0]]))
 
 
-def test_erratum_002_6_6_27_mass_weighting():
+def test_erratum_schilling_6_6_27_mass_weighting():
     """(6-6-27) weights link 3's Jacobian with m2.  With gravity along z0 both entries vanish;
     tilt the arm (gravity along -x0) and (6-4-7) must weight each link with its own mass."""
     robot = arm("scara")
@@ -415,38 +416,38 @@ def test_erratum_002_6_6_27_mass_weighting():
 
 
 # ================================================================================================
-# Lynch & Park, Sec. 9.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
+# Lynch & Park, Sec. 8.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
 # ================================================================================================
-def tau_003(p1=False, p2=False, p3=False):
+def tau_lynch_park(p1=False, p2=False, p3=False):
     """L81 as printed (dynlab.textbook), with the corrections P1-P3 applied when asked."""
-    return book(torques_lynch_park_9_1_1(p1, p2, p3), THETA)
+    return book(torques_lynch_park_8_1_1(p1, p2, p3), THETA)
 
 
 @pytest.mark.parametrize("variant", NE)
-def test_003_two_link_torques_L81_corrected(variant):
-    assert same(tau("lynch_park", variant), tau_003(p1=True, p2=True, p3=True))
-    assert same(tau("lynch_park", variant), lookup("lynch_park", "Sec. 9.1.1, tau after Eq. (9.8)").corrected())
+def test_lynch_park_two_link_torques_L81_corrected(variant):
+    assert same(tau("lynch_park", variant), tau_lynch_park(p1=True, p2=True, p3=True))
+    assert same(tau("lynch_park", variant), lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example").corrected())
 
 
 @pytest.mark.parametrize("variant", NE)
-def test_erratum_003_L81_each_correction_is_needed(variant):
+def test_erratum_lynch_park_L81_each_correction_is_needed(variant):
     derived = tau("lynch_park", variant)
-    assert not same(derived, tau_003())
+    assert not same(derived, tau_lynch_park())
     for wrong in ("p1", "p2", "p3"):
         others = {p: p != wrong for p in ("p1", "p2", "p3")}
-        assert not same(derived, tau_003(**others)), wrong
+        assert not same(derived, tau_lynch_park(**others)), wrong
 
 
-def test_erratum_003_kinetic_energy_L69():
+def test_erratum_lynch_park_kinetic_energy_L69():
     K = eom("lynch_park", "christoffel").terms["K"]
-    record = lookup("lynch_park", "Sec. 9.1.1, K_1 + K_2 below Eq. (9.7)")
+    record = lookup("lynch_park", "Sec. 8.1.1, K_1 + K_2")
     K_printed, K_correct = record.as_printed(), record.corrections[0]
     # the printed K_2 multiplies only its first term by m2
     assert same(K_correct - K_printed, (m2 - 1) * (
         (L2**2 + L1 * L2 * cos(th2)) * thd1 * thd2 + L2**2 * thd2**2 / 2))
     assert same(K, book(K_correct, THETA))
     assert not same(K, book(K_printed, THETA))
-    # P2's reasoning: Gamma_211 = m2 L1 L2 sin th2, Gamma_212 = Gamma_222 = 0 (9.13)
+    # P2's reasoning: Gamma_211 = m2 L1 L2 sin th2, Gamma_212 = Gamma_222 = 0 Sec. 8.1 (draft Eq. (9.13))
     Gamma = eom("lynch_park", "christoffel").terms["Gamma"]
     assert same(Gamma[1][0, 0], m2 * L1 * L2 * sin(q2))
     assert same(Gamma[1][0, 1], 0) and same(Gamma[1][1, 1], 0)
@@ -456,13 +457,13 @@ def test_erratum_003_kinetic_energy_L69():
 # the thesis appendix, App. B: the two-link arm with a payload (Macsyma)
 # ================================================================================================
 @pytest.mark.parametrize("variant", NE)
-def test_001_inverse_dynamics_d47_d51(variant):
+def test_thesis_inverse_dynamics_d47_d51(variant):
     derived = tau("macsyma", variant)
     assert same(derived[0], book(TT1, MACSYMA))
     assert same(derived[1], book(TT2, MACSYMA))
 
 
-def test_001_payload_is_a_point_mass_at_the_tip():
+def test_thesis_payload_is_a_point_mass_at_the_tip():
     """Folding Mp into link 2 changes the torques by exactly those of a point mass at the tip
     (the batch file's x_cp, y_cp, L107-L153)."""
     without = tau("macsyma", "link").subs(Mp, 0)
@@ -517,7 +518,7 @@ def test_garbled_readings_are_scan_errata_and_real_mistakes_are_book_errata():
     for place in ("Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1)", "Sec. 3.2.6, D_12 = D_21"):
         assert by_place["fu", place].kind == "book"
     assert by_place["schilling", "Eq. (6-6-27)"].kind == "book"
-    assert {e.kind for e in ERRATA} == {"book", "scan"}
+    assert {e.kind for e in ERRATA} == set(KINDS)
     assert len(set(by_place)) == len(ERRATA)                       # places are unique keys
 
 
@@ -532,4 +533,79 @@ def test_errata_render_as_mathematics():
     assert latex.startswith(r"$\text{Schilling (1990), ") and latex.endswith("$")
     with pytest.raises(ValueError, match="unknown kind 'typo'"):
         errata_table(kind="typo")
-    assert len(errata_table(kind="book")) + len(errata_table(kind="scan")) == len(ERRATA)
+    assert sum(len(errata_table(kind=k)) for k in KINDS) == len(ERRATA)
+    page = errata_table("lynch_park", kind="corrected")._repr_html_()
+    assert page.count("Corrected in the published edition: `modern_robotics.") == len(
+        errata_table("lynch_park", kind="corrected"))
+
+
+# -- the third kind: a draft's mistake the published edition corrects ------------------------------
+#: the misprints of Lynch & Park's draft chapter that the authors' own material has right
+CORRECTED_IN_PRINT = (
+    "Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))",
+    "Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq. (9.8))",
+    "Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))",
+    "Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))",
+    "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))",
+    "Sec. 8.3, the second form of the acceleration recursion (draft Eqs. (9.47), (9.58))",
+    "Sec. 8.3, A_i in the algorithm's preliminaries (draft Eq. (9.51))",
+    "Sec. 8.3, the algorithm's initialization (draft: before Eq. (9.53))",
+    "Sec. 8.3, F_tip in the algorithm's preliminaries (draft: before Eq. (9.53))",
+    "Sec. 8.4, the stacked accelerations (draft Eqs. (9.73), (9.78))",
+    "Sec. 8.4, c(theta, thetadot) (draft Eq. (9.83))",
+)
+
+
+def test_the_drafts_misprints_are_corrected_in_print_with_the_evidence_named():
+    corrected = errata_table(kind="corrected")
+    assert [e.place for e in corrected] == list(CORRECTED_IN_PRINT)
+    for e in corrected:
+        assert e.source == "lynch_park" and "draft" in e.place, e.place
+        assert e.place.startswith(("Sec. 8.1", "Sec. 8.3", "Sec. 8.4")), e.place
+        assert e.evidence.startswith("`modern_robotics."), e.place
+    with pytest.raises(ValueError, match="names its evidence"):
+        Erratum("lynch_park", "Sec. 8.4", "a", "b", "c", "corrected")
+
+
+def _modern_robotics_2r(L1_, L2_, m1_, m2_):
+    """Lynch & Park's 2R arm with point masses in the authors' library: frames {1}, {2} at the
+    masses, joints about z, the tool frame at mass 2."""
+    def moved(x):
+        T = np.eye(4)
+        T[0, 3] = x
+        return T
+    Mlist = [moved(L1_), moved(L2_), np.eye(4)]
+    Glist = [np.diag([0, 0, 0, m, m, m]) for m in (m1_, m2_)]
+    Slist = np.array([[0, 0, 1, 0, 0, 0], [0, 0, 1, 0, -L1_, 0]], float).T
+    return Mlist, Glist, Slist
+
+
+def test_the_authors_library_computes_the_corrected_2r_example():
+    """The evidence of the four corrections of Sec. 8.1.1: the library's MassMatrix is the Hessian
+    of the corrected K (not of the printed one), and its InverseDynamics gives the corrected
+    torques and none of the versions with one slip left in."""
+    mr = pytest.importorskip("modern_robotics")
+    values = {L1: 0.7, L2: 0.4, m1: 2.0, m2: 3.0, g: 9.81}
+    Mlist, Glist, Slist = _modern_robotics_2r(values[L1], values[L2], values[m1], values[m2])
+    rng = np.random.default_rng(811)
+    thd = [thd1, thd2]
+    K_record = lookup("lynch_park", "Sec. 8.1.1, K_1 + K_2")
+    for _ in range(5):
+        th, thd_, thdd_ = rng.uniform(-2, 2, (3, 2))
+        state = {**values, tb.th1: th[0], th2: th[1], thd1: thd_[0], thd2: thd_[1],
+                 thdd1: thdd_[0], thdd2: thdd_[1]}
+        M = mr.MassMatrix(th, Mlist, Glist, Slist)
+        hessian = lambda K: np.array(sympy.hessian(K, thd).subs(state), float)
+        assert np.allclose(M, hessian(K_record.corrections[0]))
+        assert not np.allclose(M, hessian(K_record.as_printed()), atol=1e-3)
+        tau = mr.InverseDynamics(th, thd_, thdd_, [0, -values[g], 0], np.zeros(6),
+                                 Mlist, Glist, Slist)
+        number = lambda expr: np.array(sympy.Matrix(expr).subs(state), float).ravel()
+        assert np.allclose(tau, number(torques_lynch_park_8_1_1(True, True, True)))
+        for wrong in ("p1", "p2", "p3"):
+            others = {p: p != wrong for p in ("p1", "p2", "p3")}
+            assert not np.allclose(tau, number(torques_lynch_park_8_1_1(**others)),
+                                   atol=1e-3), wrong
+    # Vdot_0 = (0, -g): the library's gravity torques hold the arm up, +dP/dtheta
+    assert np.allclose(mr.GravityForces([0.0, 0.0], [0, -9.81, 0], Mlist, Glist, Slist),
+                       [(2.0 + 3.0) * 9.81 * 0.7 + 3.0 * 9.81 * 0.4, 3.0 * 9.81 * 0.4])

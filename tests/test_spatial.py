@@ -1,4 +1,4 @@
-"""The twist-wrench form (Lynch & Park, Secs. 9.2-9.4) and Featherstone's algorithms agree with
+"""The twist-wrench form (Lynch & Park, Secs. 8.2-8.4) and Featherstone's algorithms agree with
 every other formulation, with SymPy's Kane's method and with Lynch & Park's own code library."""
 
 import html
@@ -31,7 +31,7 @@ def _close(a, b, tol=1e-9):
     return np.abs(a - b).max() <= tol * max(1.0, np.abs(b).max())
 
 
-# -- the single rigid body, Eqs. (9.21)-(9.33) -----------------------------------------------------
+# -- the single rigid body, Sec. 8.2 (draft Eqs. (9.21)-(9.33)) -----------------------------------------------------
 vectors6 = st.tuples(*[st.floats(-3, 3, **finite)] * 6)
 angles = st.tuples(*[st.floats(-np.pi, np.pi, **finite)] * 3)
 points = st.tuples(*[st.floats(-2, 2, **finite)] * 3)
@@ -46,12 +46,12 @@ def _rotation(a):
 @given(vectors6, vectors6, angles, points)
 def test_the_adjoint_maps_keep_brackets_power_and_energy(V1, V2, a, p):
     T = (_rotation(a), p)
-    # the Lie bracket is antisymmetric, (9.28), and Ad_T is a Lie algebra map
+    # the Lie bracket is antisymmetric, Sec. 8.2 (draft Eq. (9.28)), and Ad_T is a Lie algebra map
     assert _close(S.ad(V1, V2), [-x for x in S.ad(V2, V1)], 1e-12)
     assert _close(S.Ad(T, S.ad(V1, V2)), S.ad(S.Ad(T, V1), S.Ad(T, V2)), 1e-11)
-    # a wrench and a twist carried by the same T do the same power (the rule behind (9.56))
+    # a wrench and a twist carried by the same T do the same power (the rule behind Sec. 8.3 (draft Eq. (9.56)))
     assert abs(S.dot6(S.Ad_transpose(T, V2), V1) - S.dot6(V2, S.Ad(T, V1))) < 1e-10
-    # [ad_V]^T F of (9.31) is the transpose of the matrix of (9.29); [Ad_T] of the same T
+    # [ad_V]^T F of Sec. 8.2 (draft Eq. (9.31)) is the transpose of the matrix of Sec. 8.2 (draft Eq. (9.29)); [Ad_T] of the same T
     assert _close(S.ad_transpose(V1, V2), np.array(S.ad_matrix(V1), float).T @ V2, 1e-12)
     assert _close(S.Ad(T, V1), np.array(S.Ad_matrix(T), float) @ V1, 1e-12)
     # the inverse undoes T
@@ -65,12 +65,12 @@ def test_a_spatial_inertia_in_another_frame_gives_the_same_kinetic_energy(
         mass, moments, a, com, b, p, twist):
     R = np.array(_rotation(a))
     inertia = tuple(map(tuple, (R @ np.diag(moments) @ R.T).tolist()))
-    G_c = S.spatial_inertia_at_com(mass, inertia)                          # (9.23)
+    G_c = S.spatial_inertia_at_com(mass, inertia)                          # Sec. 8.2 (draft Eq. (9.23))
     G_a = S.spatial_inertia(mass, com, inertia)                            # c.o.m. at com
     assert _close(G_a, S.change_frame(G_c, S.translation([-x for x in com])), 1e-12)
     T = (_rotation(b), p)                                                  # T_ba
     G_b = S.change_frame(G_a, S.inverse(T))             # the same body seen from frame b
-    # (9.24): (1/2) V_a^T G_a V_a = (1/2) V_b^T G_b V_b with V_b = Ad_{T_ba} V_a
+    # Sec. 8.2 (draft Eq. (9.24)): (1/2) V_a^T G_a V_a = (1/2) V_b^T G_b V_b with V_b = Ad_{T_ba} V_a
     assert abs(S.kinetic_energy(G_a, twist) - S.kinetic_energy(
         G_b, S.Ad(T, twist))) < 1e-9 * max(1.0, S.kinetic_energy(G_a, twist))
     assert np.all(np.linalg.eigvalsh(np.array(G_b, float)) > 0)
@@ -90,7 +90,7 @@ def test_the_change_of_frame_in_blocks_is_ad_transpose_g_ad(entries, a, p):
 
 
 def test_the_rigid_body_equation_is_newton_and_euler():
-    """(9.33) splits into (9.17) and (9.20) at the centre of mass: m (v_dot + w x v) and
+    """Sec. 8.2 (draft Eq. (9.33)) splits into Sec. 8.2 (draft Eqs. (9.17) and (9.20)) at the centre of mass: m (v_dot + w x v) and
     I w_dot + w x I w."""
     m, Ixx, Iyy, Izz = sympy.symbols("m I_xx I_yy I_zz", positive=True)
     w, v = sympy.symbols("w1:4"), sympy.symbols("v1:4")
@@ -143,10 +143,10 @@ def test_crba_closed_form_and_aba_agree_with_the_equations_of_motion(chain):
     robot, q, qd, tau = chain
     D, bias = inertia_and_bias(robot, q, qd, friction=False, tip_wrench=False, compiled=False)
     assert _close(composite_rigid_body_inertia(robot, q), D)               # Table 6.2
-    terms = closed_form(robot, q, qd)                                       # (9.82)-(9.84)
+    terms = closed_form(robot, q, qd)                                       # Sec. 8.4 (draft Eqs. (9.82)-(9.84))
     assert _close(terms["M"], D)
     assert _close(terms["c_velocity"] + terms["g"], bias)
-    # M = sum J_ib^T G_i J_ib (9.61): L A stacks the body Jacobians
+    # M = sum J_ib^T G_i J_ib Sec. 8.4 (draft Eq. (9.61)): L A stacks the body Jacobians
     LA = terms["L"] @ terms["A"]
     assert _close(LA.T @ terms["G"] @ LA, D)
     # ABA (Table 7.1) equals the L D L^T solution of D qdd = tau - bias, and simulate's path
@@ -157,8 +157,8 @@ def test_crba_closed_form_and_aba_agree_with_the_equations_of_motion(chain):
 
 
 def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
-    """Eq. (9.83) as printed (``+ G L [ad_{A thetadot}] Gamma``) differs from the recursion;
-    with the sign that Eq. (9.55) gives it agrees (the module's note)."""
+    """Sec. 8.4 (draft Eq. (9.83)) as printed (``+ G L [ad_{A thetadot}] Gamma``) differs from the recursion;
+    with the sign that Sec. 8.3 (draft Eq. (9.55)) gives it agrees (the module's note)."""
     arm = puma560()
     q, qd = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5, -1.0, 0.8, 0.3, -0.6, 1.2]
     t = closed_form(arm, q, qd)
@@ -170,14 +170,97 @@ def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
     h = inverse_dynamics(arm, q, qd, [0.0] * 6, gravity=False, friction=False)
     assert _close(derived, h) and _close(t["c_velocity"], h)
     assert not _close(printed, h, 1e-3)
+    # the evidence of the correction: the authors' library computes the corrected c
+    mr = pytest.importorskip("modern_robotics")
+    Mlist, Glist, Slist = _modern_robotics_model(arm)
+    library = mr.VelQuadraticForces(q, qd, Mlist, Glist, Slist)
+    assert _close(library, derived) and not _close(library, printed, 1e-3)
     from dynlab.errata import errata_table
-    places = [e.place for e in errata_table("lynch_park")]
-    assert {"Sec. 9.4, Eqs. (9.73), (9.78)", "Sec. 9.4, Eq. (9.83)"} <= set(places)
+    corrected = {e.place for e in errata_table("lynch_park", kind="corrected")}
+    assert {"Sec. 8.4, the stacked accelerations (draft Eqs. (9.73), (9.78))",
+            "Sec. 8.4, c(theta, thetadot) (draft Eq. (9.83))"} <= corrected
+
+
+def test_the_second_acceleration_form_carries_v_by_ad_t_i_i_minus_1():
+    """Draft Eqs. (9.47), (9.58) print the bracket ``[Ad_{T_{i-1,i}}(V_{i-1}), A_i]``; the
+    sentence after (9.47) and the authors' library (``ad(V_i) A_i``) carry ``V_{i-1}`` into
+    frame {i} with ``Ad_{T_{i,i-1}}``.  On the PUMA 560, link by link, only that form gives the
+    library's velocity-product term."""
+    mr = pytest.importorskip("modern_robotics")
+    from dynlab.errata import errata_table
+    Mlist, Glist, Slist = _modern_robotics_model(puma560())
+    rng = np.random.default_rng(47)
+    q, qd = rng.uniform(-2, 2, (2, 6))
+    V, Mi = np.zeros(6), np.eye(4)
+    for i in range(6):
+        Mi = Mi @ Mlist[i]
+        A = mr.Adjoint(mr.TransInv(Mi)) @ Slist[:, i]                  # the library's A_i
+        T_back = mr.MatrixExp6(mr.VecTose3(-A * q[i])) @ mr.TransInv(Mlist[i])    # T_{i,i-1}
+        V_next = mr.Adjoint(T_back) @ V + A * qd[i]
+        library = mr.ad(V_next) @ A * qd[i]                            # InverseDynamics' term
+        corrected = mr.ad(mr.Adjoint(T_back) @ V) @ A * qd[i]
+        printed = mr.ad(mr.Adjoint(mr.TransInv(T_back)) @ V) @ A * qd[i]
+        assert _close(corrected, library)
+        if i > 0:                                  # V_0 = 0: the two agree at the first link
+            assert not _close(printed, library, 1e-3), i
+        V = V_next
+    assert ("Sec. 8.3, the second form of the acceleration recursion (draft Eqs. (9.47), (9.58))"
+            in {e.place for e in errata_table("lynch_park", kind="corrected")})
+
+
+def test_the_joint_screw_lives_in_frame_i_as_the_library_builds_it():
+    """Draft text after Eq. (9.35) puts A_i in frame {i-1}; the library builds
+    ``A_i = Ad_{M_i^-1}(S_i)``, joint i's screw in frame {i}, and its torques then agree with
+    dynlab's recursion; the screw in frame {i-1} (``Ad_{M_{i-1}^-1}(S_i)``) is another twist."""
+    mr = pytest.importorskip("modern_robotics")
+    from dynlab.errata import errata_table
+    from dynlab.opcount import generic_chain
+    arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
+    Mlist, Glist, Slist = _modern_robotics_model(arm)
+    chain = screw_chain(arm.numeric()[0])
+    Mi = np.eye(4)
+    for i in range(arm.n):
+        in_previous = mr.Adjoint(mr.TransInv(Mi)) @ Slist[:, i]        # frame {i-1}
+        Mi = Mi @ Mlist[i]
+        in_own = mr.Adjoint(mr.TransInv(Mi)) @ Slist[:, i]             # frame {i}
+        assert _close(in_own, chain.screws[i])
+        assert not _close(in_previous, chain.screws[i], 1e-3), i
+    q, qd, qdd = [0.3, -0.2, 0.5, 0.1], [0.4] * 4, [-0.3] * 4
+    g = np.array(arm.gravity, float)
+    assert _close(mr.InverseDynamics(q, qd, qdd, g, np.zeros(6), Mlist, Glist, Slist),
+                  inverse_dynamics(arm, q, qd, qdd, method="twist_wrench", friction=False))
+    corrected = {e.place for e in errata_table("lynch_park", kind="corrected")}
+    assert "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))" in corrected
+
+
+def test_the_tip_wrench_is_the_one_the_end_effector_applies():
+    """The library's ``Ftip`` is the wrench the end-effector applies to its environment: the
+    joints hold it with ``tau = J_b^T F_tip`` (body Jacobian of frame {n+1}), the sign of
+    dynlab's ``tip_force``/``tip_moment``.  The draft's "applied to link n" would be ``-J^T F``."""
+    mr = pytest.importorskip("modern_robotics")
+    from dynlab.errata import errata_table
+    arm = puma560()
+    Mlist, Glist, Slist = _modern_robotics_model(arm)
+    q = np.array([0.3, -0.2, 0.5, 0.1, -0.4, 0.2])
+    home = np.eye(4)
+    for M in Mlist:
+        home = home @ M
+    Blist = np.array([mr.Adjoint(mr.TransInv(home)) @ Slist[:, i] for i in range(6)]).T
+    F = np.array([0.5, -1.0, 2.0, 10.0, -20.0, 30.0])
+    holding = mr.JacobianBody(Blist, q).T @ F
+    assert _close(mr.EndEffectorForces(q, F, Mlist, Glist, Slist), holding)
+    R = np.asarray(tool_pose(arm, q), float)[:3, :3]
+    pushing = arm.replace(tip_force=tuple(R @ F[3:]), tip_moment=tuple(R @ F[:3]),
+                          gravity=(0, 0, 0))
+    zero = [0.0] * 6
+    assert _close(inverse_dynamics(pushing, q, zero, zero, friction=False), holding)
+    assert "Sec. 8.3, F_tip in the algorithm's preliminaries (draft: before Eq. (9.53))" in {
+        e.place for e in errata_table("lynch_park", kind="corrected")}
 
 
 def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
-    """Lynch & Park's erratum of Eq. (9.51): joint i moving alone at q = 0 gives link i's frame
-    {i} (at its centre of mass, DH axes) the body twist A_i = Ad_{M_i^-1}(S_i) of Eq. (9.40),
+    """Lynch & Park's erratum of Sec. 8.3 (draft Eq. (9.51)): joint i moving alone at q = 0 gives link i's frame
+    {i} (at its centre of mass, DH axes) the body twist A_i = Ad_{M_i^-1}(S_i) of Sec. 8.3 (draft Eq. (9.40)),
     found here by differentiating the DH poses; the printed Ad_{M_{i-1}^-1}(S_i) is another
     twist."""
     from dynlab.errata import errata_table
@@ -193,14 +276,16 @@ def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
         T, dT = pose(0.0), (pose(step) - pose(-step)) / (2 * step)
         body = np.linalg.inv(T) @ dT                               # [V_b] = T^-1 dT/dtheta_i
         twist = (body[2, 1], body[0, 2], body[1, 0], *body[:3, 3])
-        assert _close(chain.screws[i], twist, 1e-8)                # (9.40), corrected (9.51)
+        assert _close(chain.screws[i], twist, 1e-8)                # Sec. 8.3 (draft Eq. (9.40)), corrected Sec. 8.3 (draft Eq. (9.51))
         home.append(T)
         S_i = S.Ad(_pair(home[i + 1]), chain.screws[i])            # the space screw axis
         printed = S.Ad(S.inverse(_pair(home[i])), S_i)             # Ad_{M_{i-1}^-1}(S_i)
         if i > 0:                                    # M_0 = 1: the two agree for i = 1
             assert not _close(printed, twist, 1e-3)
     places = [e.place for e in errata_table("lynch_park")]
-    assert "Sec. 9.3, Eq. (9.51)" in places
+    assert "Sec. 8.3, A_i in the algorithm's preliminaries (draft Eq. (9.51))" in places
+    # the evidence of the correction: the authors' library forms A_i = Ad_{M_i^-1}(S_i)
+    test_the_joint_screw_lives_in_frame_i_as_the_library_builds_it()
 
 
 def _com_frame(T, com):
@@ -228,7 +313,7 @@ def test_the_printed_base_acceleration_reverses_gravity():
                                          tip_m, use_friction=False)      # Vdot_0 = (0, +g)
     assert _close(derived, holding) and _close(printed, -holding)
     assert np.abs(holding).max() > 1.0
-    assert "Sec. 9.3, initialization before Eq. (9.53)" in [
+    assert "Sec. 8.3, the algorithm's initialization (draft: before Eq. (9.53))" in [
         e.place for e in errata_table("lynch_park")]
 
 

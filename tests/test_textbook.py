@@ -38,10 +38,10 @@ EXPECTED = {
         ("Table 3.3, run on the arm", "tau_1", "Table 3.3, n_i equation")},
     "planar_2r/schilling": set(),
     "planar_2r/lynch_park": {
-        ("Sec. 9.1.1, K_1 + K_2 below Eq. (9.7)", "K", "Sec. 9.1.1, K_2 below Eq. (9.7)"),
-        ("Sec. 9.1.1, tau after Eq. (9.8)", "tau_1", "Sec. 9.1.1, tau_1 after Eq. (9.8), coefficient of thetadd_2"),
-        ("Sec. 9.1.1, tau after Eq. (9.8)", "tau_2", "Sec. 9.1.1, tau_2 after Eq. (9.8), velocity term"),
-        ("Sec. 9.1.1, tau after Eq. (9.8)", "tau_2", "Sec. 9.1.1, tau_2 after Eq. (9.8), gravity term")},
+        ("Sec. 8.1.1, K_1 + K_2", "K", "Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))"),
+        ("Sec. 8.1.1, the torques of the 2R example", "tau_1", "Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq. (9.8))"),
+        ("Sec. 8.1.1, the torques of the 2R example", "tau_2", "Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))"),
+        ("Sec. 8.1.1, the torques of the 2R example", "tau_2", "Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))")},
     "planar_2r/macsyma": set(),
     "scara": {
         ("Table 6-2, joint 2", "theta_2", "Table 6-2, joint 2"),
@@ -152,10 +152,10 @@ def test_records_read_as_printed():
     D = tb.lookup("fu", "Sec. 3.2.6, D")
     assert D.as_printed().has(tb.th2) and not D.expression().has(tb.th2)
     assert tb.lookup("fu", "Sec. 3.4.2, D").expression() == D.expression()
-    assert [r.place for r in tb.printed("lynch_park")][-1] == "Sec. 9.1.1, tau after Eq. (9.8)"
+    assert [r.place for r in tb.printed("lynch_park")][-1] == "Sec. 8.1.1, the torques of the 2R example"
     assert len(tb.printed()) == sum(len(tb.printed(arm=a)) for a in tb.ARMS)
-    tau_L81 = tb.torques_lynch_park_9_1_1(p1=True, p2=True, p3=True)
-    assert is_zero(tau_L81.xreplace(tb.THETA) - tb.lookup("lynch_park", "Sec. 9.1.1, tau after Eq. (9.8)")
+    tau_L81 = tb.torques_lynch_park_8_1_1(p1=True, p2=True, p3=True)
+    assert is_zero(tau_L81.xreplace(tb.THETA) - tb.lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example")
                    .corrected())
 
 

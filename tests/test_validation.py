@@ -412,3 +412,49 @@ def test_the_top_level_functions_refuse_a_list_of_methods_alike():
     for function in (dynlab.inverse_dynamics, dynlab.forward_dynamics):
         with pytest.raises(TypeError, match="method must be a string"):
             function(two_link(), *STATE, method=["newton_euler"])
+
+
+# -- raw errors made clear: each names what is wrong ----------------------------------------
+def test_a_parameter_whose_products_overflow_is_named():
+    """planar_2r(l=1e200) used to raise OverflowError (34, 'Numerical result out of range') from
+    the rod's m l^2 / 12."""
+    with pytest.raises(ValueError, match=r"^planar_2r: l = 1e\+200 is too large: products of "
+                                         r"three parameters \(m l\^2\) would exceed"):
+        planar_2r(l=1e200)
+    with pytest.raises(ValueError, match=r"^pendulum: m1 = -1e\+200 is too large"):
+        pendulum(m1=-1e200)
+    assert planar_2r(l=1e30).links[0].a == 1e30
+
+
+@pytest.mark.parametrize("robot, entries", [(pendulum(), 1), (planar_2r("fu"), 2)])
+def test_a_zero_dimensional_array_is_one_joint_value(robot, entries):
+    """A 0-d array as q used to raise "'float' object is not iterable"."""
+    q = np.array(0.1)
+    if entries == 1:
+        assert inverse_dynamics(robot, q, [0.0], [0.0]) == pytest.approx(
+            inverse_dynamics(robot, [0.1], [0.0], [0.0]), rel=1e-15)
+        with pytest.raises(TypeError, match=r"q\[0\] must be a real number .* got the boolean"):
+            inverse_dynamics(robot, np.array(True), [0.0], [0.0])
+    else:
+        with pytest.raises(ValueError, match=r": q must have 2 entries \(one per joint\), got 1$"):
+            inverse_dynamics(robot, q, [0.0, 0.0], [0.0, 0.0])
+
+
+def test_subs_needs_a_mapping():
+    """robot.subs([1, 2]) used to return the robot unchanged."""
+    arm = planar_2r("fu", symbolic=True)
+    with pytest.raises(TypeError, match=r": subs needs a mapping \{symbol: value\} \(or "
+                                        r"\(symbol, value\) pairs\), got list \[1, 2\]$"):
+        arm.subs([1, 2])
+    l = next(s for s in arm.free_symbols if s.name == "l")
+    assert arm.subs([(l, 2)]).links[0].a == arm.subs({l: 2}).links[0].a == 2
+
+
+def test_equations_text_needs_equations_of_motion():
+    """equations_text('x') used to raise "'str' object has no attribute 'symbolic'"."""
+    from dynlab.display import equations_text
+    with pytest.raises(TypeError, match=r"^equations_text: eom must be an EquationsOfMotion "
+                                        r"\(from dynlab.equations_of_motion\), got str 'x'$"):
+        equations_text("x")
+    with pytest.raises(TypeError, match=r"^equations_text: progress must be a function"):
+        equations_text(equations_of_motion(pendulum(symbolic=True)), progress="yes")

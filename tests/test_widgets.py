@@ -5,6 +5,7 @@ values are reported in the status line instead of raised."""
 
 import html.parser
 import math
+import re
 
 import numpy as np
 import pytest
@@ -12,8 +13,8 @@ from hypothesis import given, settings
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.robots import pendulum, planar_2r, puma560, scara
-from dynlab.widgets import (PART_COLOURS, dashboard, format_value, stretch_link, with_length,
-                            with_mass, with_payload, with_viscous)
+from dynlab.widgets import (PART_COLOURS, Dashboard, dashboard, format_value, stretch_link,
+                            with_length, with_mass, with_payload, with_viscous)
 from strategies import chains
 
 TOLERANCE = dict(rtol=1e-9, atol=1e-9)
@@ -188,7 +189,8 @@ def test_bad_values_are_reported_not_raised():
     assert board.message.startswith("ok:") and board.robot.links[3].d == 0.4
     # the programmatic path reports too
     board.set_state(q=[0.0] * 5)
-    assert board.message == "error: ValueError: q must have 6 entries, got 5"
+    assert board.message == ("error: ValueError: PUMA 560: q must have 6 entries (one per "
+                             "joint), got 5")
     board.set_state(qd=[9.0] * 6)
     assert "outside the slider's range" in board.message
     assert [w.value for w in board.qd_sliders] != [9.0] * 6
@@ -477,3 +479,38 @@ def test_the_stored_picture_shows_the_arm_the_bars_and_the_legends(name, interac
     from matplotlib.colors import to_rgb
     green = (np.array(to_rgb(PART_COLOURS["gravity"])) * 255).round()
     assert (np.abs(stored.astype(float) - green).sum(axis=2) < 3).sum() > 50
+
+
+# -- bad input: named, never read as something else ------------------------------------------------
+@pytest.mark.parametrize("name", ["q", "qd", "qdd"])
+@pytest.mark.parametrize("value, kind, message", [
+    ([math.nan, 0.0], ValueError, r"\[0\] must be finite, got nan"),
+    ([0.0, math.inf], ValueError, r"\[1\] must be finite, got inf"),
+    (["1", 0.0], TypeError, r"\[0\] must be a real number .* got str '1'"),
+    ([True, 0.0], TypeError, r"\[0\] must be a real number .* got the boolean True"),
+    ([0.0, 0.0, 0.0], ValueError, r" must have 2 entries \(one per joint\), got 3")])
+def test_a_dashboards_joint_values_are_finite_numbers(name, value, kind, message):
+    """Dashboard(q=[nan, 0]) used to fail deep in the sliders, q=["1", 0] and q=[True, 0] were
+    read as 1."""
+    arm = planar_2r("fu")
+    with pytest.raises(kind, match=rf"^two-link arm .*: {name}{message}$"):
+        Dashboard(arm, render=False, **{name: value})
+    board = Dashboard(arm, render=False, q=[0.1, 0.2])
+    before = [w.value for w in board.sliders.values()], board.tau.copy()
+    board.set_state(**{name: value})                  # reported, and nothing changes
+    assert re.fullmatch(rf"error: {kind.__name__}: two-link arm .*: {name}{message}",
+                        board.message), board.message
+    assert [w.value for w in board.sliders.values()] == before[0]
+    assert np.array_equal(board.tau, before[1])
+
+
+@pytest.mark.parametrize("wrist, kind, message", [
+    (["a"], TypeError, r"each joint of wrist must be a whole number >= 1, got str 'a'"),
+    ([2.0], TypeError, r"each joint of wrist must be a whole number >= 1, got float 2.0"),
+    ([0], ValueError, r"each joint of wrist must be a whole number >= 1, got 0"),
+    ("3", TypeError, r"wrist must be a sequence of joint numbers \(1-based\), got '3'")])
+def test_a_dashboards_wrist_names_its_joints_by_number(wrist, kind, message):
+    """wrist=['a'] used to raise "'<=' not supported between instances of 'str' and 'int'"."""
+    with pytest.raises(kind, match=rf"^PUMA 560: {message}$"):
+        Dashboard(puma560(), render=False, wrist=wrist)
+    assert Dashboard(puma560(), render=False, wrist=[4, 5, 6, 7]).wrist == (4, 5, 6)

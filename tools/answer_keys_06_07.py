@@ -442,7 +442,7 @@ def simulation_keys():
                   {"part": "T", "value": [exact_period(amplitude + 90)],
                    "message": "the amplitude is measured from the LOWEST position, q1 = -pi/2; "
                               "q1 = amplitude starts the swing 90 degrees further from it"}]))
-    # Euler's energy gain (Lynch & Park, Sec. 9.5) on the pendulum released from horizontal
+    # Euler's energy gain (Lynch & Park, Sec. 8.5) on the pendulum released from horizontal
     euler = simulate(arm, [0.0], [0.0], t_span=2.0, integrator="euler", dt=0.01)
     gain = float(euler.total[-1] - euler.total[0])
     accurate = simulate(arm, [0.0], [0.0], t_span=2.0)
@@ -469,15 +469,15 @@ def recursions_keys():
     return dalembert_keys() + newton_euler_keys() + dashboard_keys() + simulation_keys()
 
 
-# -- 07: the modern form (Lynch & Park, Ch. 9) -------------------------------------------------
+# -- 07: the modern form (Lynch & Park, Ch. 8) -------------------------------------------------
 def rod_inertia_key():
-    """Lynch & Park, Sec. 9.2: a rod's spatial inertia in a frame at its end, turned by theta,
-    ``G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}]`` (the kinetic energy (9.24) is the same in either
+    """Lynch & Park, Sec. 8.2: a rod's spatial inertia in a frame at its end, turned by theta,
+    ``G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}]`` (the kinetic energy Sec. 8.2 (draft Eq. (9.24)) is the same in either
     frame, and ``V_b = Ad_{T_ba}(V_a)``)."""
     m, l = positive("m", "l")
     theta = sympy.Symbol("theta", real=True)
     rod = ((0, 0, 0), (0, m * l**2 / 12, 0), (0, 0, m * l**2 / 12))
-    G_b = S.spatial_inertia_at_com(m, rod)                         # Eq. (9.23)
+    G_b = S.spatial_inertia_at_com(m, rod)                         # Sec. 8.2 (draft Eq. (9.23))
     c, s = sympy.cos(theta), sympy.sin(theta)
     R_ab = ((c, -s, 0), (s, c, 0), (0, 0, 1))
     T_ab = (R_ab, (l / 2 * c, l / 2 * s, 0))                        # {b} seen from {a}
@@ -495,7 +495,7 @@ def rod_inertia_key():
     unturned = square(S.change_frame(G_b, S.translation((-l / 2, 0, 0))))
     steiner_only = sympy.diag(sympy.Matrix(G_a[:3, :3]), m * sympy.eye(3))
     return make_key(
-        "T.1", notebook=MODERN, title="Lynch & Park, Sec. 9.2: a rod's spatial inertia in a "
+        "T.1", notebook=MODERN, title="Lynch & Park, Sec. 8.2: a rod's spatial inertia in a "
         "frame at its end", points=2, symbols={"m": "positive", "l": "positive",
                                                "theta": "real"}, angles=("theta",),
         parts=[{"name": "G_a", "value": G_a, "structure": "symmetric",
@@ -517,7 +517,7 @@ def rod_inertia_key():
 
 
 def twist_keys():
-    """Lynch & Park, Eqs. (9.53)-(9.55) on the 2R arm of Sec. 9.1.1: the twist of link 2 and
+    """Lynch & Park, Sec. 8.3 (draft Eqs. (9.53)-(9.55)) on the 2R arm of Sec. 8.1.1: the twist of link 2 and
     its rate, in frame {2} at the mass m2."""
     m1, m2, L1, L2, g = positive("m1", "m2", "L1", "L2", "g")
     arm = planar_2r("lynch_park", symbolic=True)
@@ -540,14 +540,14 @@ def twist_keys():
     symbols = {"L1": "positive", "L2": "positive", "g": "positive", "q1": "real",
                "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real", "qdd2": "real"}
     return make_key(
-        "T.2", notebook=MODERN, title="Lynch & Park, Eqs. (9.53)-(9.55): one forward pass of "
+        "T.2", notebook=MODERN, title="Lynch & Park, Sec. 8.3 (draft Eqs. (9.53)-(9.55)): one forward pass of "
         "the 2R arm (V_2, Vdot_2)", points=2, symbols=symbols, angles=("q1", "q2"),
         split=SPLIT,
         parts=[{"name": "V2", "value": V2, "names": "V2[{i}]"},
                {"name": "Vdot2", "value": Vdot2, "names": "Vdot2[{i}]"}],
         mistakes=[{"part": "V2", "value": summed,
                    "message": "A_1 thetadot_1 is a twist in frame {1}: bring V_1 into frame {2} "
-                              "with Ad_{T_21} before adding A_2 thetadot_2 (Eq. (9.54))"},
+                              "with Ad_{T_21} before adding A_2 thetadot_2 (Sec. 8.3 (draft Eq. (9.54)))"},
                   {"part": "Vdot2", "value": Vdot_printed,
                    "message": "gravity enters as the base accelerating UPWARD, Vdot_0 = "
                               "(0, 0, 0, 0, g, 0) with y up (the printed initialisation "
@@ -558,11 +558,11 @@ def twist_keys():
                               "that is how gravity reaches the links"},
                   {"part": "Vdot2", "value": no_bracket,
                    "message": "the term [V_2, A_2] thetadot_2 = ad_{V_2}(A_2) thetadot_2 of "
-                              "Eq. (9.55) is missing: the joint's screw turns with the link"}])
+                              "Sec. 8.3 (draft Eq. (9.55)) is missing: the joint's screw turns with the link"}])
 
 
 def backward_key():
-    """Lynch & Park, Eqs. (9.56)-(9.57) on the 2R arm: the wrench on link 2 and tau_2 (no tip
+    """Lynch & Park, Sec. 8.3 (draft Eqs. (9.56)-(9.57)) on the 2R arm: the wrench on link 2 and tau_2 (no tip
     wrench, F_3 = 0)."""
     m2, L1, L2, g = positive("m2", "L1", "L2", "g")
     arm = planar_2r("lynch_park", symbolic=True)
@@ -573,7 +573,7 @@ def backward_key():
     G2 = sympy.diag(0, 0, 0, m2, m2, m2)
     GV = tuple(G2 * sympy.Matrix(V2))
     GVdot = G2 * sympy.Matrix(Vdot2)
-    assert is_zero(F2 - GVdot + sympy.Matrix(S.ad_transpose(V2, GV)))          # (9.56)
+    assert is_zero(F2 - GVdot + sympy.Matrix(S.ad_transpose(V2, GV)))          # Sec. 8.3 (draft Eq. (9.56))
     S2, C2, C12 = sympy.sin(q2), sympy.cos(q2), sympy.cos(q1 + q2)
     assert is_zero(tau2 - m2 * L2 * (L1 * C2 * qdd1 + L2 * (qdd1 + qdd2) + L1 * S2 * qd1**2
                                      + g * C12))
@@ -584,24 +584,24 @@ def backward_key():
                "q1": "real", "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real",
                "qdd2": "real"}
     return make_key(
-        "T.3", notebook=MODERN, title="Lynch & Park, Eqs. (9.56)-(9.57): one backward step of "
+        "T.3", notebook=MODERN, title="Lynch & Park, Sec. 8.3 (draft Eqs. (9.56)-(9.57)): one backward step of "
         "the 2R arm (F_2, tau_2)", points=2, symbols=symbols, angles=("q1", "q2"), split=SPLIT,
         parts=[{"name": "F2", "value": F2, "names": "F2[{i}]"},
                {"name": "tau2", "value": tau2}],
         mistakes=[{"part": "F2", "value": plus,
                    "message": "the bias term enters with a minus sign: F_i = ... + G_i Vdot_i "
-                              "- ad^T_{V_i}(G_i V_i) (Eq. (9.56))"},
+                              "- ad^T_{V_i}(G_i V_i) (Sec. 8.3 (draft Eq. (9.56)))"},
                   {"part": "F2", "value": no_bias,
                    "message": "the term -ad^T_{V_2}(G_2 V_2) is missing: Vdot_2 is the rate of "
                               "the twist's coordinates in the moving frame {2}, so the mass's "
-                              "acceleration also has omega_2 x v_2 (Eq. (9.56))"},
+                              "acceleration also has omega_2 x v_2 (Sec. 8.3 (draft Eq. (9.56)))"},
                   {"part": "tau2", "value": (no_bias.T * A2)[0],
-                   "message": "the term -ad^T_{V_2}(G_2 V_2) of Eq. (9.56) is missing from F_2, "
+                   "message": "the term -ad^T_{V_2}(G_2 V_2) of Sec. 8.3 (draft Eq. (9.56)) is missing from F_2, "
                               "and with it the centrifugal torque m2 L1 L2 S2 qd1^2"}])
 
 
 def closed_form_key():
-    """Lynch & Park, Eqs. (9.64)-(9.82) on the 2R arm: L A and M = A^T L^T G L A."""
+    """Lynch & Park, Sec. 8.4 (draft Eqs. (9.64)-(9.82)) on the 2R arm: L A and M = A^T L^T G L A."""
     arm = planar_2r("lynch_park", symbolic=True)
     terms = closed_form(arm, list(q), list(qd))
     A, L, G = (sympy.Matrix(terms[k]) for k in ("A", "L", "G"))
@@ -613,20 +613,20 @@ def closed_form_key():
     symbols = {"m1": "positive", "m2": "positive", "L1": "positive", "L2": "positive",
                "q1": "real", "q2": "real"}
     return make_key(
-        "T.4", notebook=MODERN, title="Lynch & Park, Eq. (9.82): M = A^T L^T G L A for the 2R "
+        "T.4", notebook=MODERN, title="Lynch & Park, Sec. 8.4 (draft Eq. (9.82)): M = A^T L^T G L A for the 2R "
         "arm", points=2, symbols=symbols, angles=("q1", "q2"),
         parts=[{"name": "LA", "value": LA, "names": "LA[{i},{j}]"},
                {"name": "M", "value": M, "structure": "symmetric", "names": "M{i}{j}"}],
         mistakes=[{"part": "LA", "value": A,
-                   "message": "that is A alone; L = (I - Gamma)^-1 (Eq. (9.76)) carries joint "
+                   "message": "that is A alone; L = (I - Gamma)^-1 (Sec. 8.4 (draft Eq. (9.76))) carries joint "
                               "1's screw into frame {2}: the lower-left block of L is "
                               "[Ad_{T_21}]"},
                   {"part": "LA", "value": transposed,
-                   "message": "L is block LOWER triangular (Eq. (9.76)): joint 1 moves link 2, "
+                   "message": "L is block LOWER triangular (Sec. 8.4 (draft Eq. (9.76))): joint 1 moves link 2, "
                               "joint 2 does not move link 1; that is L^T A"},
                   {"part": "M", "value": no_L,
                    "message": "that is A^T G A, without L: each joint then moves only its own "
-                              "link; M = A^T L^T G L A (Eq. (9.82))"}])
+                              "link; M = A^T L^T G L A (Sec. 8.4 (draft Eq. (9.82)))"}])
 
 
 def modern_keys():

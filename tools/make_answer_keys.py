@@ -613,12 +613,12 @@ def structure_keys():
     lp = planar_2r("lynch_park", symbolic=True)
     m1, m2, L1, L2 = positive("m1", "m2", "L1", "L2")
     ch = equations_of_motion(lp, method="lagrange_euler", variant="christoffel")
-    C = ch.terms["C"].applyfunc(compact)                     # Eq. (9.87)
+    C = ch.terms["C"].applyfunc(compact)                     # Sec. 8.4 (draft Eq. (9.87))
     n = 2
     M = ch.D
     Mdot = sum((M.diff(q[k]) * qd[k] for k in range(n)), sympy.zeros(n, n)).applyfunc(compact)
     N = (Mdot - 2 * C).applyfunc(compact)
-    assert is_zero(N + N.T)                                  # Prop. 9.1
+    assert is_zero(N + N.T)                                  # Prop. 8.1
     symbols = {"m1": "positive", "m2": "positive", "L1": "positive", "L2": "positive",
                "q1": "real", "q2": "real", "qd1": "real", "qd2": "real"}
     # another factorisation of c = C qd (the mistake): move qd1*qd2 from C12 into C11
@@ -630,32 +630,32 @@ def structure_keys():
     assert is_zero(other * sympy.Matrix(qd) - c) and not is_zero(other - C)
     partial = sum((M.diff(q[k]) for k in range(n)), sympy.zeros(n, n))
     keys.append(make_key(
-        "9.1", notebook=STRUCTURE, title="Lynch & Park, Prop. 9.1: Mdot - 2C is skew-symmetric (2R arm)",
+        "9.1", notebook=STRUCTURE, title="Lynch & Park, Prop. 8.1: Mdot - 2C is skew-symmetric (2R arm)",
         points=3, symbols=symbols, angles=("q1", "q2"), split=("qd1", "qd2"),
         parts=[{"name": "C", "value": C},
                {"name": "Mdot", "value": Mdot, "structure": "symmetric"},
                {"name": "N", "value": N, "structure": "skew"}],
         products=[{"part": "C", "vector": ["qd1", "qd2"],
                    "message": "your C gives the right c = C*qd, but it is not the Christoffel "
-                              "form (9.87): C is not unique, and Mdot - 2C is skew-symmetric "
+                              "form Sec. 8.4 (draft Eq. (9.87)): C is not unique, and Mdot - 2C is skew-symmetric "
                               "only for C_ij = sum_k Gamma_ijk qd_k"}],
         mistakes=[{"part": "Mdot", "value": partial,
                    "message": "Mdot = sum_k (dM/dtheta_k) * thetad_k (chain rule): multiply "
                               "each partial derivative by its joint velocity"},
                   {"part": "N", "value": Mdot - C,
-                   "message": "Prop. 9.1 is about Mdot - 2C (twice the Coriolis matrix)"}]))
-    # task-space inertia (9.98) for the 2R arm, with the planar tip Jacobian
+                   "message": "Prop. 8.1 is about Mdot - 2C (twice the Coriolis matrix)"}]))
+    # task-space inertia Sec. 8.6 (draft Eq. (9.98)) for the 2R arm, with the planar tip Jacobian
     J = tool_jacobian(lp, list(q))[:2, :]
     J = J.applyfunc(compact)
     Jinv = J.inv()
     Lam = (Jinv.T * M * Jinv).applyfunc(sympy.simplify)
     keys.append(make_key(
-        "9.98", notebook=STRUCTURE, title="Lynch & Park, Eq. (9.98): task-space inertia of the 2R arm",
+        "9.98", notebook=STRUCTURE, title="Lynch & Park, Sec. 8.6 (draft Eq. (9.98)): task-space inertia of the 2R arm",
         points=2, symbols=symbols, angles=("q1", "q2"),
         parts=[{"name": "J", "value": J}, {"name": "Lambda", "value": Lam,
                                            "structure": "symmetric"}],
         mistakes=[{"part": "Lambda", "value": J * M * J.T,
-                   "message": "Lambda = J^-T M J^-1 (Eq. (9.98)): the inverse Jacobian, not "
+                   "message": "Lambda = J^-T M J^-1 (Sec. 8.6 (draft Eq. (9.98))): the inverse Jacobian, not "
                               "J M J^T"},
                   {"part": "Lambda", "value": Jinv * M * Jinv.T,
                    "message": "the order is J^-T M J^-1 (transpose of the inverse on the left)"},
@@ -692,7 +692,7 @@ def structure_keys():
     dD = (eom.D - eom.D.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
     dc = (eom.c - eom.c.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
     l1, l2, g = positive("l1", "l2", "g")
-    # the mistake: the payload at the middle of link 2 (a point mass there, by Lynch & Park, Eq. (9.10))
+    # the mistake: the payload at the middle of link 2 (a point mass there, by Lynch & Park, Sec. 8.1 (draft Eq. (9.10)))
     middle = sympy.Matrix([l1 * sympy.cos(q1) + l2 / 2 * sympy.cos(q1 + q2),
                            l1 * sympy.sin(q1) + l2 / 2 * sympy.sin(q1 + q2)]).jacobian(list(q))
     mid = middle.T * middle

@@ -8,7 +8,7 @@ derivations come out in the books' letters.  The builders by origin:
 - :mod:`dynlab.robots.two_link`: :func:`planar_2r`, the two-link arm in its four versions;
 - :mod:`dynlab.robots.puma`: :func:`puma560` and its published parameters;
 - :mod:`dynlab.robots.tourassis_neuman`: the six arms of Tourassis & Neuman (1985),
-  :data:`ARMS_004`, with generic inertial parameters (for counting; not registered).
+  :data:`TOURASSIS_NEUMAN_ARMS`, with generic inertial parameters (for counting; not registered).
 
 The registered arms (:mod:`dynlab.robots.registry`) are what the command line, the dashboards
 and the textbook offer by name; this module registers the four of the workbook.  To add an
@@ -33,14 +33,14 @@ from dynlab.robots.puma import (PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS, PUMA56
 from dynlab.robots.registry import (ARM_SPECS, ROBOTS, ArmSpec, DashboardSpec, LengthSlider,
                                     register_arm, unregister_arm)
 from dynlab.robots.schilling import pendulum, scara
-from dynlab.robots.tourassis_neuman import (ARMS_004, AXIAL_COM, INERTIA_LEVELS, articulated,
-                                            cartesian, cylindrical, puma_generic, spherical,
-                                            stanford)
+from dynlab.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOURASSIS_NEUMAN_ARMS,
+                                            articulated, cartesian, cylindrical, puma_generic,
+                                            spherical, stanford)
 from dynlab.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
 
-__all__ = ["ARMS_004", "ARM_SPECS", "AXIAL_COM", "ArmSpec", "DashboardSpec", "INERTIA_LEVELS",
+__all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DashboardSpec", "INERTIA_LEVELS",
            "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS", "PUMA560_PARAMETERS",
-           "PUMA560_POSES", "ROBOTS", "articulated", "cartesian", "cylindrical",
+           "PUMA560_POSES", "ROBOTS", "TOURASSIS_NEUMAN_ARMS", "articulated", "cartesian", "cylindrical",
            "friction_per_joint", "pendulum", "physical_parameters", "planar_2r", "puma560",
            "puma_generic", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
            "unregister_arm"]

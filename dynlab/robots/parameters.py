@@ -20,6 +20,11 @@ from dynlab.checks import flag
 from dynlab.model import scalar
 
 
+#: The largest size of a numeric physical parameter: the cube root of the largest float
+#: (1.8e308), so that a product of three of them (a rod's ``m l^2``) stays finite.
+LARGEST_PARAMETER = float(np.finfo(float).max) ** (1 / 3)
+
+
 def physical_parameters(symbolic: bool, given: dict, defaults: dict, builder: str) -> dict:
     """The physical parameters of an arm: each is ``given[name]`` when passed (not ``None``),
     else a positive SymPy symbol named as in the source (``symbolic=True``) or dynlab's default
@@ -30,6 +35,10 @@ def physical_parameters(symbolic: bool, given: dict, defaults: dict, builder: st
     Traceback (most recent call last):
     ...
     TypeError: pendulum: unknown parameter(s) ['m3']; this arm has m1
+    >>> physical_parameters(False, {"a1": 1e200}, {"a1": 1.0}, "pendulum")
+    Traceback (most recent call last):
+    ...
+    ValueError: pendulum: a1 = 1e+200 is too large: products of three parameters (m l^2) would exceed the range of floating-point numbers; use at most 5.64e+102 (or other units)
     """
     symbolic = flag(symbolic, builder, "symbolic")
     unknown = set(given) - set(defaults)
@@ -41,7 +50,12 @@ def physical_parameters(symbolic: bool, given: dict, defaults: dict, builder: st
         if given.get(name) is not None:
             # checked here, so that the error names the builder's parameter (m1, not the
             # mass of link 1); kept as given, so that an integer stays exact in derivations
-            scalar(given[name], builder, name)
+            number = scalar(given[name], builder, name)
+            if isinstance(number, float) and not abs(number) <= LARGEST_PARAMETER:
+                raise ValueError(f"{builder}: {name} = {number:g} is too large: products of "
+                                 f"three parameters (m l^2) would exceed the range of "
+                                 f"floating-point numbers; use at most "
+                                 f"{LARGEST_PARAMETER:.3g} (or other units)")
             values[name] = given[name]
         else:
             values[name] = sympy.Symbol(name, positive=True) if symbolic else default

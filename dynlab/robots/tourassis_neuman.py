@@ -344,5 +344,5 @@ def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameter
 
 
 #: The builders by Tourassis & Neuman's names, in Table 3's order.
-ARMS_004 = {"cartesian": cartesian, "cylindrical": cylindrical, "spherical": spherical,
+TOURASSIS_NEUMAN_ARMS = {"cartesian": cartesian, "cylindrical": cylindrical, "spherical": spherical,
             "articulated": articulated, "stanford": stanford, "puma": puma_generic}

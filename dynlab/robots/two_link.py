@@ -1,6 +1,7 @@
 """The planar arm with two revolute joints, in the four versions of the sources: Fu, Gonzalez &
 Lee (1987) Sec. 3.2.6 (Fig. 3.2), Schilling (1990) Sec. 6-5, Lynch & Park, *Modern Robotics*
-Sec. 8.1.1, and the Macsyma thesis appendix "Dynamics of two link manipulators" (App. B).
+Sec. 8.1.1, and the thesis appendix "Dynamics of Two Link Manipulators" (1990), App. B, done in
+Macsyma.
 
 >>> planar_2r("schilling").links[1].a
 0.4
@@ -44,7 +45,7 @@ def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, visc
         ``(m_k a_k^2/12) diag(0, 1, 1)`` (Eqs. (6-5-2), (6-5-9)); ``g = g_0 = 9.8062``.
         Home position ``(pi/3, -pi/3)``.
     ``variant="lynch_park"``
-        Lynch & Park, Sec. 9.1.1: point masses ``m1``, ``m2`` at the distal ends of links of lengths
+        Lynch & Park, Sec. 8.1.1: point masses ``m1``, ``m2`` at the distal ends of links of lengths
         ``L1``, ``L2`` (CoM at the origin of frame i, zero inertia).  Lynch & Park gives no number for
         ``g``: dynlab uses 9.8062.
     ``variant="macsyma"``
@@ -127,7 +128,7 @@ def _uniform_rods(length1: str, length2: str, mass1: str = "m1", mass2: str = "m
 
 
 def _point_masses(p: dict) -> list:
-    """Lynch & Park, Sec. 9.1.1: the masses at the distal ends (the frame origins), no inertia."""
+    """Lynch & Park, Sec. 8.1.1: the masses at the distal ends (the frame origins), no inertia."""
     return [(p[L], p[m], (0, 0, 0), None, f"link {k}")
             for k, (L, m) in enumerate((("L1", "m1"), ("L2", "m2")), start=1)]
 
@@ -151,8 +152,8 @@ PLANAR_2R_VERSIONS = {
                           _uniform_rods("l", "l")),
     "schilling": Planar2RVersion("two-axis planar arm (Schilling, Sec. 6-5)",
                                  "Schilling, Sec. 6-5, Table 6-1", _uniform_rods("a1", "a2")),
-    "lynch_park": Planar2RVersion("planar 2R with point masses (Lynch & Park, Sec. 9.1.1)",
-                                  "Lynch & Park, Sec. 9.1.1", _point_masses),
+    "lynch_park": Planar2RVersion("planar 2R with point masses (Lynch & Park, Sec. 8.1.1)",
+                                  "Lynch & Park, Sec. 8.1.1", _point_masses),
     "macsyma": Planar2RVersion("two-link arm with payload (the thesis appendix, App. B)",
                                "the thesis appendix, App. B (Macsyma batch file B.6)",
                                _rods_and_payload),

@@ -215,11 +215,11 @@ WRONG = [
     ("3.5", (CUBE_CORNER, CUBE_CENTRE * Rational(1, 2)),
      "I_centre is 1/2 times the right value", "incorrect"),
     ("3.6", (replaced(BLOCK_CORNER, (1, 1), 4 * M * a**2 / 3), BLOCK_CENTRE),
-     "I_corner[2,2] is missing the 4*M*c**2/3 term", "incorrect"),
+     "I_corner[2,2] is wrong: a term is missing or wrong", "incorrect"),
     ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 + c_**2) / 2)),
-     "I_centre[1,1] is 3/2 times the right value (1/2 where 1/3 belongs?)", "incorrect"),
+     "I_centre[1,1] is wrong: a term is missing or wrong", "incorrect"),
     ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 - c_**2) / 3)),
-     "I_centre[1,1]: the M*c**2/3 term has the wrong sign", "incorrect"),
+     "I_centre[1,1] is wrong: a term is missing or wrong", "incorrect"),
     ("3.7", rx(theta) * rz(alpha) * CUBE_CORNER * (rx(theta) * rz(alpha)).T,
      "R = Rz(alpha)*Rx(theta), not Rx(theta)*Rz(alpha)", "incorrect"),
     ("3.8", R_TURN.T * BLOCK_CORNER * R_TURN, "not R^T*I*R", "incorrect"),
@@ -238,9 +238,9 @@ WRONG = [
     ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(g, 9.8062)), "keep gravity as the symbol g",
      "incorrect"),
     ("3.16c", (replaced(D_CEIL, (0, 0), D_CEIL[0, 0] - 2 * m2 * d1 * d2 * C2), H_CEIL, C_CEIL),
-     "D11 is missing the 2*d1*d2*m2*cos(q2) term", "incorrect"),
+     "D11 is wrong: a term is missing or wrong", "incorrect"),
     ("3.16c", (D_CEIL, Matrix([-m2 * d1 * d2 * S2 * qd2**2, H_CEIL[1]]), C_CEIL),
-     "h1 is missing the -2*d1*d2*m2*qd1*qd2*sin(q2) term", "incorrect"),
+     "h1 is missing its qd1*qd2 (Coriolis) term", "incorrect"),
     ("3.16c", (D_CEIL, 2 * H_CEIL, C_CEIL), "h is 2 times the right value (a missing 1/2?)",
      "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(q1, sympy.Symbol("theta1"))),
@@ -261,7 +261,7 @@ WRONG = [
     ("3.17d", D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL - C_CEIL, "gravity enters the wrong way",
      "incorrect"),
     ("3.17d", TAU_CEIL - Matrix([0, m2 * d1 * d2 * S2 * qd1**2]),
-     "tau2 is missing the d1*d2*m2*qd1**2*sin(q2) term", "incorrect"),
+     "tau2 is missing its qd1**2 (centrifugal) term", "incorrect"),
     ("3.17d", Matrix([TAU_CEIL[1], TAU_CEIL[0]]), "tau1 and tau2 are swapped", "incorrect"),
     # Prob. 3.13: gravity signs
     ("3.13a", ([0, 0, 9.8062, 0], [0, 0, 9.8062]), "in L-E, g is the acceleration of gravity",
@@ -335,7 +335,7 @@ WRONG = [
      "I_centre holds a rounded decimal (0.333) where an exact fraction belongs: write "
      "Rational(1, 3) or sympy.S(1)/3", "incorrect"),
     ("3.17d", TAU_CEIL - Matrix([m2 * d1 * d2 * S2 * qd1 * qd2, 0]),
-     "tau1: the -2*d1*d2*m2*qd1*qd2*sin(q2) term is 3/2 times the right value", "incorrect"),
+     "tau1: a term in qd1*qd2 (Coriolis) is missing or wrong", "incorrect"),
     ("3.3", ([0, 0, 0], [-3 * t * (180 / sympy.pi)**2, -2 * t * (180 / sympy.pi)**2, 0]),
      "centripetal is (180/pi)^2 times the right value (angles or rates in degrees?)",
      "incorrect"),
@@ -494,10 +494,12 @@ def test_a_piecewise_answer_equal_at_every_point_tried_scores_0():
     assert check("3.5", (CUBE_CORNER, replaced(CUBE_CENTRE, (0, 0), same))).correct
 
 
-def test_a_huge_factor_is_named_not_every_entry_should_be_0():
+def test_a_common_factor_is_named_without_its_value_and_not_every_entry_should_be_0():
+    """1e12 times the key in every entry: said, but not the 1e12 (the answer divided by it
+    would be the key)."""
     text = str(check("3.5", (CUBE_CORNER * 1e12, CUBE_CENTRE)))
-    assert "I_corner is 1e+12 times the right value" in text, text
-    assert "should be 0" not in text
+    assert "I_corner is off by one constant factor in every entry" in text, text
+    assert "should be 0" not in text and "1e+12" not in text
 
 
 def test_partial_credit_per_part():
@@ -557,13 +559,18 @@ def test_an_answer_that_ends_the_process_ends_only_the_checking_process():
     assert feedback.status == "not graded" and "without a result" in str(feedback)
 
 
-def test_ratio_hints_are_given_only_where_they_fit():
-    # no 1/3 in the key's term: no "1/2 where 1/3 belongs" (3.6's I_centre has one)
+def test_no_ratio_but_the_named_slips_is_given():
+    """A ratio of the answer to the key that is no named slip (a sign, 2, 1/2, 3, 1/3, degrees)
+    is never shown, nor a guess at the key's coefficient ("1/2 where 1/3 belongs?" told the
+    student the key's 1/3): the answer divided by the ratio would be the key."""
     text = str(check("3.17d", TAU_CEIL - Matrix([m2 * d1 * d2 * S2 * qd1 * qd2, 0])))
-    assert "3/2 times the right value" in text and "1/3 belongs" not in text
+    assert "times the right value" not in text and "1/3 belongs" not in text, text
     text = str(check("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0),
                                                     M * (b**2 + c_**2) / 2))))
-    assert "(1/2 where 1/3 belongs?)" in text
+    assert "times the right value" not in text and "belongs?" not in text, text
+    # a named slip still is: 1/2 of an element, the sign of a whole part
+    assert "h1 is 1/2 times the right value" in str(check("3.18", (D_TD, Matrix(
+        [H_TD[0] / 2, H_TD[1]]), C_TD)))
     # a skew part with a flipped sign is not called transposed; no 999/1000 ratios
     assert "transposed" not in str(check("9.1", (C_LP, MDOT_LP, 2 * C_LP - MDOT_LP)))
     text = str(check("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(
@@ -619,7 +626,7 @@ def test_feedback_is_shown_as_text_and_html():
 # -- the keys ----------------------------------------------------------------------------------
 KEY_FIELDS = {"id", "notebook", "title", "points", "kind", "symbols", "angles", "split", "parts",
               "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages",
-              "hint", "takeaway"}                      # the notes: sealed text (checked below)
+              "hint", "takeaway", "parameters"}        # the notes: sealed text (checked below)
 PART_FIELDS = {"name", "shape", "reference", "names", "structure", "hints"}
 
 
@@ -671,7 +678,8 @@ def test_the_keys_hold_no_values_and_no_readable_text():
                 assert set(mistake) == {"part", "value", "message"}
                 assert isinstance(mistake["value"], str)
             # the only numbers: points, shapes, tolerance and ranges
-            assert not list(_numbers_outside(key, {"points", "shape", "tolerance", "ranges"})), \
+            assert not list(_numbers_outside(key, {"points", "shape", "tolerance", "ranges",
+                                                   "parameters"})), \
                 key["id"]
 
 

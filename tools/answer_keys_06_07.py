@@ -11,6 +11,7 @@ Where a closed form is short enough to write by hand, it is asserted equal to th
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -42,12 +43,44 @@ SPLIT = ("qd1", "qd2", "qdd1", "qdd2")
 def numeric_key(question, *, parts, mistakes, **options):
     """:func:`make_key` of a question answered by one number (a part of shape ``()``), the
     reference and the mistakes to 7 significant digits: the key stays the same on every machine
-    (the last bits of a long integration differ), far below any tolerance here (1e-4 and up)."""
+    (the last bits of a long integration differ), far below any tolerance here (1e-4 and up).
+    With ``parameters=``, each value is an expression in them (its floats rounded the same way),
+    evaluated at each student's values (:mod:`dynlab.grading.variants`)."""
     def rounded(values):
+        if options.get("parameters"):
+            return [sympy.sympify(x).xreplace({f: sympy.Float(f"{float(f):.7g}")
+                                              for f in sympy.sympify(x).atoms(sympy.Float)})
+                    for x in values]
         return [float(f"{float(x):.7g}") for x in values]
     return make_key(question, kind="numeric",
                     parts=[dict(p, value=rounded(p["value"]), shape=[]) for p in parts],
                     mistakes=[dict(m, value=rounded(m["value"])) for m in mistakes], **options)
+
+
+def fitted(reading, parameters: dict, degrees: dict, checks: int = 2):
+    """``reading(**values)`` (a number dynlab computes) as the polynomial in the parameters it
+    is, of the given degree in each (tau is linear in the masses and quadratic in a joint rate,
+    Fu, Gonzalez & Lee, Eq. (3.2-26)): fitted through points of each parameter's grid and
+    asserted at ``checks`` points at the far end of the grids, so the expression is dynlab's number wherever a student's
+    values fall.  Parameter symbols carry no assumptions (the key is read by name)."""
+    names = list(parameters)
+    symbols = [sympy.Symbol(n) for n in names]
+    grids = [np.arange(spec["low"], spec["high"] + spec["step"] / 2, spec["step"])
+             for spec in parameters.values()]
+    monomials = [sympy.Mul(*(s**e for s, e in zip(symbols, exps))) for exps in
+                 itertools.product(*(range(degrees[n] + 1) for n in names))]
+    # a tensor grid of the first values of each grid (its matrix is invertible), then the last
+    fit = list(itertools.product(*(g[:degrees[n] + 1] for g, n in zip(grids, names))))
+    held = [tuple(g[-1 - k] for g in grids) for k in range(checks)]
+    matrix = np.array([[float(m.subs(dict(zip(symbols, p)))) for m in monomials] for p in fit])
+    values = np.array([reading(**dict(zip(names, map(float, p)))) for p in fit])
+    coefficients = np.linalg.solve(matrix, values)
+    coefficients[np.abs(coefficients) < 1e-9 * np.max(np.abs(coefficients))] = 0.0   # round-off
+    expr = sum(sympy.Float(float(c)) * m for c, m in zip(coefficients, monomials))
+    for p in held:
+        exact = reading(**dict(zip(names, map(float, p))))
+        assert abs(float(expr.subs(dict(zip(symbols, p)))) - exact) <= 1e-9 * max(1, abs(exact))
+    return expr
 
 
 def positive(*names):
@@ -289,58 +322,79 @@ def dashboard_parts(arm, q_, qd_, qdd_):
             "gravity": np.asarray(eom.c, dtype=float).ravel()}
 
 
+#: The givens of the dashboard readings, drawn per student (:mod:`dynlab.grading.variants`)
+LOADS = {"m2": {"low": 1.5, "high": 3.0, "step": 0.5, "unit": "kg", "text": "the mass of link 2"},
+         "Mp": {"low": 0.1, "high": 0.5, "step": 0.1, "unit": "kg",
+                "text": "the payload at the tip of link 2"}}
+SPEEDS = {"qd1": {"low": 1.5, "high": 3.0, "step": 0.5, "unit": "rad/s",
+                  "text": "the speed of joint 1"}}
+
+
 def dashboard_keys():
     """Two readings of chapter 02's dashboard of the two-link arm (Fu, Gonzalez & Lee,
-    Sec. 3.2.6): the gravity part of tau_1 with a heavier link 2 and a payload, and the
-    Coriolis/centrifugal part of tau_2 at a faster joint 1."""
+    Sec. 3.2.6): the gravity part of tau_1 with the student's mass of link 2 and payload, and the
+    Coriolis/centrifugal part of tau_2 at the student's speed of joint 1."""
     keys = []
     q_, qd_, qdd_ = DASHBOARD_STATE
     arm = planar_2r("fu")
-    loaded = with_payload(with_mass(arm, 2, 2.0), 0.3)
-    parts = dashboard_parts(loaded, q_, qd_, qdd_)
+
+    def loaded(m2, Mp):
+        return dashboard_parts(with_payload(with_mass(arm, 2, m2), Mp), q_, qd_, qdd_)
+
     g, l = 9.8062, 1.0
-    # by hand, Eq. (3.2-34): c1 = g l [(m1/2 + m2 + Mp) C1 + (m2/2 + Mp) C12]
-    c1 = g * l * ((1.0 + 2.0 + 0.3) * math.cos(q_[0]) + (1.0 + 0.3) * math.cos(q_[0] + q_[1]))
-    assert abs(parts["gravity"][0] - c1) < 1e-12
-    no_payload = dashboard_parts(with_mass(arm, 2, 2.0), q_, qd_, qdd_)
-    unchanged = dashboard_parts(arm, q_, qd_, qdd_)
-    total = sum(parts.values())
+    c1 = fitted(lambda m2, Mp: loaded(m2, Mp)["gravity"][0], LOADS, {"m2": 1, "Mp": 1})
+    # by hand, Eq. (3.2-34): c1 = g l [(m1/2 + m2 + Mp) C1 + (m2/2 + Mp) C12], m1 = 2 kg
+    m2_, Mp_ = sympy.symbols("m2 Mp")
+    by_hand = g * l * ((1.0 + m2_ + Mp_) * math.cos(q_[0]) + (m2_ / 2 + Mp_) * math.cos(q_[0]
+                                                                                     + q_[1]))
+    assert abs(float((c1 - by_hand).subs({m2_: 2.5, Mp_: 0.3}))) < 1e-9
     keys.append(numeric_key(
         "D.1", notebook=RECURSIONS, title="Reading the dashboard: the gravity part of tau_1",
-        points=1, tolerance=5e-3,
-        parts=[{"name": "c1", "value": [parts["gravity"][0]]}],
-        mistakes=[{"part": "c1", "value": [total[0]],
+        points=1, tolerance=5e-3, parameters=LOADS,
+        parts=[{"name": "c1", "value": [c1]}],
+        mistakes=[{"part": "c1", "value": [fitted(lambda m2, Mp: sum(loaded(m2, Mp).values())[0],
+                                                  LOADS, {"m2": 1, "Mp": 1})],
                    "message": "that is the total tau_1 (the dark bar); the gravity part is the "
                               "green bar, c(q)"},
-                  {"part": "c1", "value": [parts["gravity"][1]],
+                  {"part": "c1", "value": [fitted(lambda m2, Mp: loaded(m2, Mp)["gravity"][1],
+                                                  LOADS, {"m2": 1, "Mp": 1})],
                    "message": "that is joint 2's gravity torque; read joint 1's"},
-                  {"part": "c1", "value": [no_payload["gravity"][0]],
-                   "message": "the payload of 0.3 kg at the tip is missing (the payload "
-                              "slider)"},
-                  {"part": "c1", "value": [unchanged["gravity"][0]],
+                  {"part": "c1", "value": [fitted(
+                      lambda m2, Mp: dashboard_parts(with_mass(arm, 2, m2), q_, qd_, qdd_)[
+                          "gravity"][0], LOADS, {"m2": 1, "Mp": 0})],
+                   "message": "the payload at the tip is missing (the payload slider)"},
+                  {"part": "c1", "value": [dashboard_parts(arm, q_, qd_, qdd_)["gravity"][0]],
                    "message": "that is the gravity torque with the dashboard's own masses: set "
-                              "m2 to 2 kg and the payload to 0.3 kg first"}]))
-    fast = [2.0, qd_[1]]
-    parts = dashboard_parts(arm, q_, fast, qdd_)
+                              "m2 and the payload to your values first"}]))
+
+    def fast(qd1):
+        return dashboard_parts(arm, q_, [qd1, qd_[1]], qdd_)
+
+    h2 = fitted(lambda qd1: fast(qd1)["coriolis"][1], SPEEDS, {"qd1": 2})
     # by hand, the worked example of Sec. 3.2.6 (h_ikm of Eq. (3.2-33) for n = 2): h2 = m2 l^2 S2 qd1^2 / 2
-    assert abs(parts["coriolis"][1] - 1.0 * math.sin(q_[1]) * 4.0 / 2) < 1e-12
+    assert abs(float(h2.subs("qd1", 2.0)) - 1.0 * math.sin(q_[1]) * 4.0 / 2) < 1e-9
     slow = dashboard_parts(arm, q_, qd_, qdd_)
     keys.append(numeric_key(
         "D.2", notebook=RECURSIONS, title="Reading the dashboard: the Coriolis/centrifugal part "
-        "of tau_2", points=1, tolerance=5e-3,
-        parts=[{"name": "h2", "value": [parts["coriolis"][1]]}],
-        mistakes=[{"part": "h2", "value": [parts["coriolis"][0]],
+        "of tau_2", points=1, tolerance=5e-3, parameters=SPEEDS,
+        parts=[{"name": "h2", "value": [h2]}],
+        mistakes=[{"part": "h2", "value": [fitted(lambda qd1: fast(qd1)["coriolis"][0], SPEEDS,
+                                                  {"qd1": 2})],
                    "message": "that is joint 1's Coriolis/centrifugal torque; read joint 2's"},
                   {"part": "h2", "value": [slow["coriolis"][1]],
                    "message": "that is the reading at the opening state, qd1 = 1 rad/s; set "
-                              "qd1 to 2 rad/s first"},
-                  {"part": "h2", "value": [sum(parts.values())[1]],
+                              "qd1 to your value first"},
+                  {"part": "h2", "value": [fitted(lambda qd1: sum(fast(qd1).values())[1],
+                                                  SPEEDS, {"qd1": 2})],
                    "message": "that is the total tau_2; the Coriolis/centrifugal part is the "
                               "orange bar, h(q, qd)"}]))
     return keys
 
 
 HANGING = -math.pi / 2          # the pendulum's lowest position (gravity along -y0)
+#: The given of the large swing, drawn per student: how far from its lowest position it starts
+SWINGS = {"amplitude": {"low": 30, "high": 70, "step": 5, "unit": "degrees",
+                        "text": "released from rest this far from the lowest position"}}
 
 
 def swing_period(amplitude_degrees, arm=None):
@@ -362,23 +416,32 @@ def simulation_keys():
     from scipy.special import ellipk
     assert abs(period / (small * 2 / math.pi * ellipk(math.sin(math.radians(22.5))**2)) - 1) \
         < 1e-6
+    amplitude = sympy.Symbol("amplitude")
+
+    def exact_period(degrees):
+        """Chapter 07's exact period of the rod released ``degrees`` from its lowest position:
+        T = T0 (2/pi) K(sin^2(theta0/2)) (K the complete elliptic integral of the first kind)."""
+        return small * 2 / sympy.pi * sympy.elliptic_k(sympy.sin(degrees * sympy.pi / 360)**2)
+
+    for degrees in (30, 70):                 # the formula is the simulated swing's period
+        assert abs(swing_period(float(degrees)) / float(exact_period(degrees)) - 1) < 1e-5
     keys.append(numeric_key(
-        "S.1", notebook=RECURSIONS, title="Simulation: the period of the pendulum swinging 45 "
-        "degrees", points=2, tolerance=2e-3,
-        parts=[{"name": "T", "value": [period]}],
+        "S.1", notebook=RECURSIONS, title="Simulation: the period of the pendulum's large swing",
+        points=2, tolerance=2e-3, parameters=SWINGS,
+        parts=[{"name": "T", "value": [exact_period(amplitude)]}],
         mistakes=[{"part": "T", "value": [small],
-                   "message": "that is the small-angle period 2 pi sqrt(2a/(3g)); a swing of 45 "
-                              "degrees is slower: measure it on the simulated swing"},
+                   "message": "that is the small-angle period 2 pi sqrt(2a/(3g)); a large swing "
+                              "is slower: measure it on the simulated swing"},
                   {"part": "T", "value": [2 * math.pi * math.sqrt(a / g)],
                    "message": "that is the period of a point mass on a string of length a; the "
                               "pendulum is a uniform rod, D = m a^2/3 (its small-angle period "
                               "is 2 pi sqrt(2a/(3g)))"},
-                  {"part": "T", "value": [period / 2],
+                  {"part": "T", "value": [exact_period(amplitude) / 2],
                    "message": "that is half a period: measure between successive passes through "
                               "the lowest position IN THE SAME DIRECTION"},
-                  {"part": "T", "value": [swing_period(135.0)],
-                   "message": "the 45 degrees are measured from the LOWEST position, q1 = -pi/2; "
-                              "q1 = pi/4 starts the swing 135 degrees from it"}]))
+                  {"part": "T", "value": [exact_period(amplitude + 90)],
+                   "message": "the amplitude is measured from the LOWEST position, q1 = -pi/2; "
+                              "q1 = amplitude starts the swing 90 degrees further from it"}]))
     # Euler's energy gain (Lynch & Park, Sec. 8.5) on the pendulum released from horizontal
     euler = simulate(arm, [0.0], [0.0], t_span=2.0, integrator="euler", dt=0.01)
     gain = float(euler.total[-1] - euler.total[0])

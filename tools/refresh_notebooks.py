@@ -15,6 +15,9 @@ the stored file is what ``pytest --nbval`` compares against and diffs stay small
   that entry when comparing, so this changes no test);
 * per-cell execution timestamps (``metadata.execution``) are removed.
 
+The kernels run as the student ``student`` (``DYNLAB_STUDENT``) under the default course secret,
+so the givens a notebook shows (``dynlab.grading.variant``) are the same as under nbval.
+
 The run time of each notebook is printed; one that takes more than 60 s (the workbook's limit
 on this 2-core machine) is flagged.  A notebook that fails to run is left unchanged on disk and
 the command exits non-zero.  Run it after changing dynlab or a notebook, check
@@ -89,6 +92,10 @@ def main(argv=None) -> int:
                         help="seconds one cell may run (default 600)")
     args = parser.parse_args(argv)
     os.environ.setdefault("MPLBACKEND", "Agg")
+    # the variant of the student "student" under the default course secret, as pytest's nbval
+    # run sees it (conftest.py): the stored givens are the same on every machine
+    os.environ["DYNLAB_STUDENT"] = "student"
+    os.environ.pop("DYNLAB_COURSE_SECRET", None)
     failures = 0
     for path in notebooks(args.notebooks):
         name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path

@@ -28,6 +28,9 @@ where given (:func:`dynlab.grading.keys.use_keys`):
 
 - :mod:`dynlab.grading.inside`: what runs in a submission's sandbox: the notebook in a fresh
   kernel, its answers handed out as data.
+- :mod:`dynlab.grading.variants`: a question's givens drawn per student (``variant("D.1")``);
+  :func:`check` grades against this kernel's student's, the summative routes against the
+  submitting student's.
 - :mod:`dynlab.grading.answers`: an answer carried out of a student's kernel as data (SymPy's
   ``srepr`` text), and rebuilt from SymPy classes only, without running code.
 - :mod:`dynlab.grading.scoring`: the points of such an answer (the one comparison of both
@@ -58,16 +61,17 @@ Hint for 3.5: About the centre, use the symmetry of the cube; then move to the c
 """
 
 from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feedback, Hint,
-                                  Summary, check, hint, reset, summary)
+                                  Summary, check, hint, reset, score, summary)
 from dynlab.grading.compare import EXACT_TIME_LIMIT
 from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import (KEY_DIRECTORY, NUMERIC_TOLERANCE, TOLERANCE, canonical_form,
                                  fresh_points, keys, make_choice_key, make_key, part_points,
                                  questions, seal_notes, write_keys)
 from dynlab.grading.limits import hard_limits
+from dynlab.grading.variants import Variant, student_id, variant
 
 __all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "Hint", "KEY_DIRECTORY",
            "NUMERIC_TOLERANCE", "STRICT_VARIABLE", "Summary", "TIME_LIMIT", "TOLERANCE",
            "canonical_form", "check", "fresh_points", "grade_submissions", "hard_limits", "hint",
-           "keys", "make_choice_key", "make_key", "part_points", "questions", "reset",
-           "seal_notes", "summary", "write_keys"]
+           "keys", "make_choice_key", "make_key", "part_points", "questions", "reset", "score",
+           "seal_notes", "student_id", "summary", "Variant", "variant", "write_keys"]

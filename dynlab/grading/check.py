@@ -140,11 +140,12 @@ def reset() -> None:
 
 # -- checking -------------------------------------------------------------------------------------
 def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
-          strict: bool | None = None) -> Feedback:
+          strict: bool | None = None, student: str | None = None) -> Feedback:
     """Grade ``answer`` to ``question`` and say what is wrong with it (never raises, except in
     strict mode for nbgrader, see the module docstring).  The check runs in a child process
     killed after ``time_limit`` seconds (:mod:`dynlab.grading.limits`); each part that is right
-    earns its share of the points.
+    earns its share of the points.  A question with parameters is graded against ``student``'s
+    variant (by default this kernel's student, :func:`dynlab.grading.variants.student_id`).
 
     >>> print(check("no such question", 1))        # doctest: +ELLIPSIS
     no such question  ✗ 0/0 points
@@ -163,7 +164,11 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
         with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
             warnings.simplefilter("ignore")            # nothing on stderr (nbgrader: 0 points)
             prepare(key)
-    outcome, result = run_limited(lambda: _outcome(key, answer, time_limit), time_limit)
+    given = None
+    if key.get("parameters"):
+        from dynlab.grading.variants import variant
+        given = dict(variant(question, student=student))
+    outcome, result = run_limited(lambda: _outcome(key, answer, time_limit, given), time_limit)
     right = []
     if outcome == "done":
         status, messages, right = result
@@ -183,11 +188,11 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
     return _finish(feedback, start, strict)
 
 
-def _outcome(key: dict, answer: Any, time_limit: float | None) -> list:
+def _outcome(key: dict, answer: Any, time_limit: float | None, given: dict | None = None) -> list:
     """``[status, messages, right parts]`` (run in the checking child)."""
     try:
         budget = EXACT_BUDGET if time_limit is None else max(EXACT_BUDGET, 0.4 * time_limit)
-        return list(grade(key, answer, budget))
+        return list(grade(key, answer, budget, given))
     except NotAnswered:
         return ["not answered", [not_answered_text(key)], []]
     except Unusable as problem:
@@ -196,6 +201,27 @@ def _outcome(key: dict, answer: Any, time_limit: float | None) -> list:
         return ["not graded", [f"The checker could not grade this answer "
                                f"({type(error).__name__}: {error}). Check that it is "
                                f"{expected_text(key)}."], []]
+
+
+def score(question: str, answer: Any, *, student: str,
+          time_limit: float | None = TIME_LIMIT) -> Feedback:
+    """The grade of ``answer`` for the summative routes: against the variant of ``student`` (the
+    submitting student, as the grader knows them, never what the notebook says), never strict,
+    not recorded in this session's :func:`summary`.
+
+    >>> score("D.1", 1.0, student="alice").points
+    0.0
+    """
+    if not isinstance(student, str) or not student:
+        raise ValueError("student: give the submitting student's id")
+    saved = RESULTS.get(question)
+    try:
+        return check(question, answer, time_limit=time_limit, strict=False, student=student)
+    finally:
+        if saved is None:
+            RESULTS.pop(question, None)
+        else:
+            RESULTS[question] = saved
 
 
 def _finish(feedback: Feedback, start: float, strict: bool | None) -> Feedback:

@@ -72,12 +72,13 @@ def _shape_text(shape: tuple, numeric: bool = False) -> str:
 
 
 # -- grading one answer ---------------------------------------------------------------------------
-def grade(key: dict, answer: Any, budget: float = None) -> tuple:
-    """``(status, messages, right parts)`` of one answer (raises NotAnswered, Unusable)."""
+def grade(key: dict, answer: Any, budget: float = None, given: dict | None = None) -> tuple:
+    """``(status, messages, right parts)`` of one answer (raises NotAnswered, Unusable);
+    ``given``: the student's values of the key's parameters (:mod:`dynlab.grading.variants`)."""
     answer = _called(answer)
     if key["kind"] == "choice":
         return _grade_choice(key, answer)
-    context = _Context(key, budget)
+    context = _Context(key, budget, given)
     given = _split_parts(key, answer)
     messages, any_answered = [], False
     judged = {}                           # part name -> (elements, right, notes)
@@ -178,7 +179,7 @@ def _split_parts(key: dict, answer: Any) -> dict:
 class _Context:
     """A key's symbols and sample points, and the element-by-element comparison."""
 
-    def __init__(self, key: dict, budget: float | None = None):
+    def __init__(self, key: dict, budget: float | None = None, given: dict | None = None):
         self.key = key
         self.budget = EXACT_BUDGET if budget is None else budget
         self.kind = key["kind"]
@@ -192,7 +193,8 @@ class _Context:
         prepared = prepare(key)
         if self.kind == "numeric":
             self.samples = np.zeros((1, 0))
-            values = np.array(prepared["numbers"], dtype=float)[:, None]
+            values = np.array(_at_variant(key, prepared["numbers"], given),
+                              dtype=float)[:, None]
         else:
             points = fresh_points(key)
             values = _evaluate(prepared["function"], points, len(prepared["layout"]))
@@ -218,16 +220,6 @@ class _Context:
             self.products.append((product["part"], product["vector"],
                                   np.einsum("ijk,jk->ik", matrix, vector),
                                   unseal(product["message"], f"{key['id']}|product{index}")))
-        self.terms = [(t, e) for p in self.parts for el in p["elements"]
-                      for m in el.get("monomials", []) for t, e in zip(m["terms"], m["exprs"])]
-
-    def term(self, values: np.ndarray):
-        """The reference term (an expression) with these values, or None."""
-        for candidate, expr in self.terms:
-            if candidate.shape == values.shape and np.allclose(candidate, values, rtol=1e-12,
-                                                               atol=0):
-                return expr
-        return None
 
     # -- reading the answer
     def elements(self, part: dict, value: Any) -> list:
@@ -619,6 +611,21 @@ def prepare(key: dict) -> dict:
         prepared["function"] = _lambdify(symbols, layout, "numpy")
     PREPARED[question] = prepared
     return prepared
+
+
+def _at_variant(key: dict, numbers: list, given: dict | None) -> list:
+    """A numeric key's numbers; with parameters, its expressions at the student's values."""
+    parameters = key.get("parameters")
+    if not parameters:
+        return numbers
+    if given is None or set(given) != set(parameters):
+        raise ValueError(f"given: {key['id']} needs the values of {sorted(parameters)}")
+    result = []
+    for number in numbers:
+        expr = sympy.sympify(number)
+        at = {s: sympy.Float(given[s.name], 30) for s in expr.free_symbols}
+        result.append(float(expr.xreplace(at).evalf(30)))
+    return result
 
 
 def _evaluate(function, points: np.ndarray, count: int) -> np.ndarray:

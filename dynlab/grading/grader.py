@@ -45,6 +45,7 @@ from pathlib import Path
 from dynlab.grading import sandbox as _sandbox
 from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
+from dynlab.grading.variants import SECRET_VARIABLE, STUDENT_VARIABLE
 
 #: Seconds one notebook may run in its kernel (all its cells together).
 NOTEBOOK_TIME_LIMIT = 300.0
@@ -423,10 +424,16 @@ def grade_notebook(path, student: str, notebook: str, entries: list,
     result = Result(student, notebook, str(path))
     jobs = [{"question": e.question, "answer": e.answer, "grade_id": e.grade_id,
              "symbols": _text_symbols(e.question)} for e in entries]
+    # the kernel computes with the submitting student's givens (dynlab.grading.variants)
+    environment = {STUDENT_VARIABLE: student}
+    if os.environ.get(SECRET_VARIABLE):
+        environment[SECRET_VARIABLE] = os.environ[SECRET_VARIABLE]
     if limits is None:
-        answers, reasons = _unsandboxed(path, jobs, notebook_time_limit, cell_time_limit)
+        with _environment(environment):
+            answers, reasons = _unsandboxed(path, jobs, notebook_time_limit, cell_time_limit)
     else:
-        answers, reasons = _sandboxed(path, jobs, notebook_time_limit, cell_time_limit, limits)
+        answers, reasons = _sandboxed(path, jobs, notebook_time_limit, cell_time_limit, limits,
+                                      environment)
     for entry in entries:
         data = answers.get(entry.question)
         if isinstance(data, dict) and "error" in data:
@@ -464,8 +471,24 @@ def _unsandboxed(path, jobs: list, notebook_limit: float, cell_limit: float) -> 
                              inspect.getsource(serialize))
 
 
+@contextlib.contextmanager
+def _environment(variables: dict):
+    """``os.environ`` with ``variables`` set for the duration (a kernel started inside inherits
+    them), restored afterwards."""
+    saved = {name: os.environ.get(name) for name in variables}
+    os.environ.update(variables)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
-               limits: _sandbox.Limits) -> tuple:
+               limits: _sandbox.Limits, environment: dict | None = None) -> tuple:
     """The answers of one submission run in a sandbox holding only a copy of it."""
     path = Path(path)
     if path.stat().st_size > MAX_NOTEBOOK_SIZE:
@@ -480,7 +503,8 @@ def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
             "cell_time_limit": cell_limit}))
         finished = _sandbox.run([sys.executable, "-I", str(INSIDE_SCRIPT),
                                  f"{_sandbox.INSIDE}/job.json"], folder,
-                                limits=dataclasses.replace(limits, seconds=seconds))
+                                limits=dataclasses.replace(limits, seconds=seconds),
+                                env=environment or {})
     finally:
         _sandbox.remove(folder)
     if finished.timed_out:

@@ -131,7 +131,9 @@ def reference(key: dict) -> dict:
     ``{("mistake", i): [...]}`` for its typical mistakes (cached)."""
     question = key["id"]
     if question not in _REFERENCES:
-        read = float if key["kind"] == "numeric" else sympy.sympify   # srepr keeps assumptions
+        # srepr keeps assumptions; a numeric key with parameters holds expressions in them
+        read = float if key["kind"] == "numeric" and not key.get("parameters") \
+            else sympy.sympify
         result = {}
         for part in key["parts"]:
             texts = json.loads(unseal(part["reference"], f"{question}|{part['name']}"))
@@ -330,7 +332,8 @@ def salted_hash(question: str, where: str, text: str) -> str:
 def make_key(question: str, *, notebook: str, title: str, points: float, parts: Sequence,
              symbols: dict | None = None, angles: Sequence = (), split: Sequence = (),
              kind: str = "symbolic", mistakes: Sequence = (), products: Sequence = (),
-             ranges: dict | None = None, tolerance: float | None = None) -> dict:
+             ranges: dict | None = None, tolerance: float | None = None,
+             parameters: dict | None = None) -> dict:
     """The key of one question from its reference answer (stored sealed) and its typical
     mistakes.
 
@@ -344,7 +347,10 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     "message"}``: a wrong answer that identifies the mistake.  ``products`` are dicts
     ``{"part", "vector", "message"}``: a matrix part whose product with the vector of symbols
     matches the reference's product but which is not the reference (e.g. a Coriolis matrix
-    ``C`` with the right ``C qd``).
+    ``C`` with the right ``C qd``).  ``parameters`` (a numeric question only) declares the givens
+    drawn per student (:mod:`dynlab.grading.variants`): ``{name: {"low", "high", "step",
+    "unit", "text"}}``; the reference and the mistakes are then expressions in those names,
+    evaluated at the student's values.
 
     >>> x = sympy.Symbol("x", positive=True)
     >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
@@ -359,6 +365,12 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
         nested = nested_values(value)
         shape = shape_of(nested, "reference")
         leaves = [sympy.sympify(leaf) for leaf in flatten(nested)]
+        if kind == "numeric" and parameters:
+            names = {str(s) for leaf in leaves for s in leaf.free_symbols}
+            if names - set(parameters):
+                raise ValueError(f"{question} {where}: symbols {sorted(names - set(parameters))} "
+                                 f"are not among the parameters {sorted(parameters)}")
+            return shape, [sympy.srepr(leaf) for leaf in leaves]
         if kind == "numeric":
             numbers = [float(leaf) for leaf in leaves]
             if not all(math.isfinite(v) for v in numbers):
@@ -408,6 +420,10 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
         key["ranges"] = {name: list(bounds) for name, bounds in ranges.items()}
     if tolerance is not None:
         key["tolerance"] = tolerance
+    if parameters:
+        if kind != "numeric":
+            raise ValueError(f"{question}: parameters are for a numeric question")
+        key["parameters"] = {name: dict(spec) for name, spec in parameters.items()}
     if key_mistakes:
         key["mistakes"] = key_mistakes
     if key_products:

@@ -63,8 +63,9 @@ def score(question: str, data, *, student: str | None = None,
     """The points ``data`` (an answer as :func:`serialize` gives it, or None when the submission
     handed none out) earns for ``question``.  ``student`` names whose submission it is (for a
     question whose values differ per student)."""
-    from dynlab.grading.check import check
+    from dynlab.grading.check import score as feedback_for
     from dynlab.grading.keys import keys, part_points
+    from dynlab.grading.variants import student_id
     key = keys()[question]
     shares = part_points(key)
     result = Score(question, {part: 0.0 for part in shares}, dict(shares))
@@ -72,8 +73,8 @@ def score(question: str, data, *, student: str | None = None,
         result.reasons.append(f"{question}: no answer was handed out")
         return result
     choice = key["kind"] == "choice"
-    feedback = check(question, lambda: _no_text(deserialize(data), choice),
-                     time_limit=time_limit, strict=False)
+    feedback = feedback_for(question, lambda: _no_text(deserialize(data), choice),
+                            student=student or student_id(), time_limit=time_limit)
     result.feedback = feedback
     result.points = {part: float(feedback.parts.get(part, 0.0)) for part in shares}
     if feedback.correct:

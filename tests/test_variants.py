@@ -1,0 +1,168 @@
+"""A variant per student (issue 24, item 5): the givens of D.1, D.2 and S.1 are drawn from the
+student id and the course secret; check() uses this kernel's student's, score() the submitting
+student's; a number copied from a classmate scores 0."""
+
+import math
+
+import pytest
+from scipy.special import ellipk
+
+from dynlab.grading import check, keys, reset, score, student_id, summary, variant
+from dynlab.grading.variants import DEFAULT_SECRET, draw
+
+G0 = 9.8062
+VARIANT_QUESTIONS = ("D.1", "D.2", "S.1")
+CLASS = [f"s{number:04d}" for number in range(40)]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+def right_answer(question: str, given: dict) -> float:
+    """The answer for these givens, by hand: Fu, Gonzalez & Lee, Eq. (3.2-34) and the worked
+    example of Sec. 3.2.6 at the dashboard's opening posture (q = (pi/3, -pi/3), l = 1 m,
+    m1 = 2 kg); chapter 07's exact period of the rod (a = 0.5 m)."""
+    if question == "D.1":
+        return G0 * ((1.0 + given["m2"] + given["Mp"]) * math.cos(math.pi / 3)
+                     + (given["m2"] / 2 + given["Mp"]) * math.cos(0.0))
+    if question == "D.2":
+        return 1.0 * math.sin(-math.pi / 3) * given["qd1"]**2 / 2
+    small = 2 * math.pi * math.sqrt(2 * 0.5 / (3 * G0))
+    return small * 2 / math.pi * ellipk(math.sin(math.radians(given["amplitude"]) / 2)**2)
+
+
+def two_students_with_different_values(question: str) -> tuple:
+    first = CLASS[0]
+    other = next(s for s in CLASS[1:] if dict(variant(question, student=s))
+                 != dict(variant(question, student=first)))
+    return first, other
+
+
+@pytest.mark.parametrize("question", VARIANT_QUESTIONS)
+def test_a_number_copied_from_a_classmate_scores_0(question):
+    alice, bob = two_students_with_different_values(question)
+    answer = right_answer(question, variant(question, student=alice))
+    assert score(question, answer, student=alice).correct
+    copied = score(question, answer, student=bob)
+    assert copied.points == 0 and not copied.correct, str(copied)
+    assert score(question, right_answer(question, variant(question, student=bob)),
+                 student=bob).correct
+
+
+@pytest.mark.parametrize("question", VARIANT_QUESTIONS)
+def test_the_values_are_the_same_every_time_on_the_grid_and_spread_over_the_class(question):
+    spec = keys()[question]["parameters"]
+    seen = set()
+    for student in CLASS:
+        given = variant(question, student=student)
+        assert given == variant(question, student=student)
+        for name, value in given.items():
+            low, high, step = spec[name]["low"], spec[name]["high"], spec[name]["step"]
+            assert low - 1e-9 <= value <= high + 1e-9
+            assert abs((value - low) / step - round((value - low) / step)) < 1e-9
+        seen.add(tuple(sorted(given.items())))
+    grid = math.prod(int(round((s["high"] - s["low"]) / s["step"])) + 1 for s in spec.values())
+    assert len(seen) >= min(grid, 4) and len(seen) > 1
+
+
+def test_the_course_secret_changes_the_variants():
+    spec = keys()["D.1"]["parameters"]
+    ours = [draw("D.1", spec, s, DEFAULT_SECRET) for s in CLASS]
+    theirs = [draw("D.1", spec, s, "another course") for s in CLASS]
+    assert ours != theirs
+    assert [dict(variant("D.1", student=s)) for s in CLASS] == ours
+
+
+def test_the_secret_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DYNLAB_COURSE_SECRET", "course 2026")
+    spec = keys()["S.1"]["parameters"]
+    assert [dict(variant("S.1", student=s)) for s in CLASS] == \
+        [draw("S.1", spec, s, "course 2026") for s in CLASS]
+
+
+def test_the_student_id_is_dynlab_student_then_jupyterhub_user_then_the_login(monkeypatch):
+    import getpass
+    monkeypatch.setenv("DYNLAB_STUDENT", "alice")
+    monkeypatch.setenv("JUPYTERHUB_USER", "hub-alice")
+    assert student_id() == "alice"
+    monkeypatch.delenv("DYNLAB_STUDENT")
+    assert student_id() == "hub-alice"
+    monkeypatch.delenv("JUPYTERHUB_USER")
+    monkeypatch.setattr(getpass, "getuser", lambda: "login-alice")
+    assert student_id() == "login-alice"
+
+
+def test_check_grades_against_this_kernels_student(monkeypatch):
+    alice, bob = two_students_with_different_values("D.1")
+    answer = right_answer("D.1", variant("D.1", student=alice))
+    monkeypatch.setenv("DYNLAB_STUDENT", alice)
+    assert check("D.1", answer).correct
+    monkeypatch.setenv("DYNLAB_STUDENT", bob)
+    assert check("D.1", answer).points == 0
+    assert check("D.1", answer, student=alice).correct
+
+
+def test_score_is_for_the_grader_and_leaves_the_session_alone():
+    answer = right_answer("D.2", variant("D.2", student="alice"))
+    assert score("D.2", answer, student="alice").correct
+    assert "D.2          0/1  not checked yet" in str(summary(
+        "06_dalembert_newton_euler_and_simulation"))
+    for bad in ("", None, 3):
+        with pytest.raises(ValueError, match="student"):
+            score("D.2", answer, student=bad)
+
+
+def test_the_variant_shows_the_givens_with_their_meaning_and_the_student():
+    text = str(variant("D.1", student="alice"))
+    assert text.startswith("Your values for D.1 (student 'alice'; if that is not your course "
+                           "id, set DYNLAB_STUDENT):")
+    assert "m2 = " in text and " kg   (the mass of link 2)" in text
+    assert "amplitude = " in str(variant("S.1", student="alice")) and "degrees" in \
+        str(variant("S.1", student="alice"))
+    assert variant("3.16c", student="alice") == {}             # a question without givens
+    with pytest.raises(ValueError, match="question"):
+        variant("no such question", student="alice")
+
+
+def test_the_stored_notebooks_run_as_the_student_student():
+    """conftest.py fixes the student, so nbval's run shows the same givens on every machine."""
+    assert student_id() == "student"
+
+
+def _submission(path, answer_source: str) -> None:
+    """A submitted notebook of 06 that answers D.1 only (its check cell keeps its grade id)."""
+    import nbformat
+    check_cell = nbformat.v4.new_code_cell('check("D.1", c1)')
+    check_cell.metadata["nbgrader"] = {"grade": True, "grade_id": "check-D_1", "locked": True,
+                                       "points": 1, "schema_version": 3, "solution": False,
+                                       "task": False}
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from dynlab.grading import check, variant"),
+        nbformat.v4.new_code_cell(answer_source), check_cell])
+    path.parent.mkdir(parents=True)
+    nbformat.write(notebook, path)
+
+
+def test_dynlab_grade_grades_against_the_submitting_students_variant(tmp_path):
+    """The grading kernel computes with the submitting student's givens (from the folder name,
+    not from the notebook), and the grade is against them: a method run with one's own givens
+    is right, a classmate's number is 0."""
+    from dynlab.grading import grade_submissions
+    alice, bob = two_students_with_different_values("D.1")
+    name = "06_dalembert_newton_euler_and_simulation.ipynb"
+    method = ('given = variant("D.1")\n'
+              'c1 = 9.8062 * ((1 + given["m2"] + given["Mp"]) * 0.5 + given["m2"] / 2 + '
+              'given["Mp"])')
+    copied = right_answer("D.1", variant("D.1", student=alice))
+    _submission(tmp_path / alice / name, method)
+    _submission(tmp_path / bob / name, method)
+    carol = next(s for s in reversed(CLASS) if s not in (alice, bob) and
+                 dict(variant("D.1", student=s)) != dict(variant("D.1", student=alice)))
+    _submission(tmp_path / carol / name, f"c1 = {copied!r}     # alice's number")
+    book = grade_submissions([tmp_path], workers=1, notebook_time_limit=120)
+    points = {student: book.question_points(student)["D.1"] for student in book.rows}
+    assert points == {alice: 1.0, bob: 1.0, carol: 0.0}, (points, book.notes)

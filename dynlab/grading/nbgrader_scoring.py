@@ -14,13 +14,15 @@ Switch it on in the course's ``nbgrader_config.py``::
     from dynlab.grading.nbgrader_scoring import autograde_preprocessors
     c.Autograde.autograde_preprocessors = autograde_preprocessors()
 
->>> [step.__name__ for step in autograde_preprocessors()][:3]
-['Execute', 'ScoreExportedAnswers', 'IgnorePattern']
+>>> names = [step.__name__ for step in autograde_preprocessors()]
+>>> names[names.index("Execute") - 1:names.index("Execute") + 2]
+['RunAsSubmittingStudent', 'Execute', 'ScoreExportedAnswers']
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 
 from nbformat.v4 import new_output
@@ -55,6 +57,25 @@ def exported_answer(cell, question: str):
     if len(found) != 1 or found[0] is None:
         return None
     return found[0].get("answer")
+
+
+class RunAsSubmittingStudent(NbGraderPreprocessor):
+    """Before ``Execute``: the kernel about to start computes with the submitting student's givens
+    (:mod:`dynlab.grading.variants` reads ``DYNLAB_STUDENT``), not those of whoever autogrades.
+    The student is nbgrader's, the name of the submission's folder, never what the notebook says.
+
+    >>> import os
+    >>> _ = RunAsSubmittingStudent().preprocess({"cells": []}, {"nbgrader": {"student": "bob"}})
+    >>> os.environ["DYNLAB_STUDENT"]
+    'bob'
+    """
+
+    def preprocess(self, nb, resources):
+        from dynlab.grading.variants import STUDENT_VARIABLE
+        student = resources.get("nbgrader", {}).get("student")
+        if isinstance(student, str) and student:
+            os.environ[STUDENT_VARIABLE] = student
+        return nb, resources
 
 
 class ScoreExportedAnswers(NbGraderPreprocessor):
@@ -98,9 +119,10 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
 
 
 def autograde_preprocessors() -> list:
-    """nbgrader's autograde pipeline with :class:`ScoreExportedAnswers` right after ``Execute``."""
+    """nbgrader's autograde pipeline with :class:`RunAsSubmittingStudent` right before ``Execute``
+    and :class:`ScoreExportedAnswers` right after it."""
     from nbgrader.converters.autograde import Autograde
     from nbgrader.preprocessors import Execute
     steps = list(Autograde.class_traits()["autograde_preprocessors"].default())
-    return steps[:steps.index(Execute) + 1] + [ScoreExportedAnswers] + \
-        steps[steps.index(Execute) + 1:]
+    at = steps.index(Execute)
+    return steps[:at] + [RunAsSubmittingStudent, Execute, ScoreExportedAnswers] + steps[at + 1:]

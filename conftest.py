@@ -13,7 +13,8 @@ printed in the header and under every failing test, and giving it again replays 
   examples are fixed by the test itself) with no example database; otherwise ``dynlab``, whose
   examples are drawn from the run's seed (Hypothesis's own ``--hypothesis-seed``) with no example
   database, so that the seed alone replays them.  Both print the blob of a failing example
-  (``@reproduce_failure``).
+  (``@reproduce_failure``), and neither has a deadline or a too_slow health check (they depend
+  on the machine's load, not on the seed).
 """
 
 import hashlib
@@ -25,14 +26,17 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import settings  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 #: The environment variable that holds the run's seed (and hands it to xdist's workers).
 SEED_VARIABLE = "DYNLAB_TEST_SEED"
 
+# No deadline and no too_slow health check in either: both depend on the machine's load, and a
+# run must pass or fail by its seed alone.
 settings.register_profile("dynlab-ci", derandomize=True, database=None, print_blob=True,
-                          deadline=None)
-settings.register_profile("dynlab", derandomize=False, database=None, print_blob=True)
+                          deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dynlab", derandomize=False, database=None, print_blob=True,
+                          deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def pytest_addoption(parser):

@@ -1,6 +1,25 @@
-"""Root pytest configuration: applies to tests/ and to the doctests in dynlab/."""
+"""Root pytest configuration: applies to tests/ and to the doctests in dynlab/.
 
+**One seed for every random draw.**  The run's seed comes from ``--dynlab-seed=N`` or the
+environment variable ``DYNLAB_TEST_SEED``; without either it is ``0`` under CI (``CI`` set, as
+``.ci/run`` does: the CI's run is the same run every time) and a fresh one otherwise.  It is
+printed in the header and under every failing test, and giving it again replays the run:
+
+* the ``rng`` fixture: a NumPy generator seeded by the run's seed and the test's id (so a test's
+  draws do not depend on which tests ran before it, or on which xdist worker);
+* the grader's fresh points (:func:`dynlab.grading.keys.point_generator`, fresh entropy in the
+  product) drawn from generators seeded the same way, new ones at every call;
+* Hypothesis: under CI (and no seed given) the profile ``dynlab-ci``, derandomised (each test's
+  examples are fixed by the test itself) with no example database; otherwise ``dynlab``, whose
+  examples are drawn from the run's seed (Hypothesis's own ``--hypothesis-seed``) with no example
+  database, so that the seed alone replays them.  Both print the blob of a failing example
+  (``@reproduce_failure``), and neither has a deadline or a too_slow health check (they depend
+  on the machine's load, not on the seed).
+"""
+
+import hashlib
 import os
+import secrets
 
 # Headless plotting: must be set before matplotlib is first imported.
 os.environ.setdefault("MPLBACKEND", "Agg")
@@ -10,3 +29,96 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 # the default course secret, whoever runs them.
 os.environ["DYNLAB_STUDENT"] = "student"
 os.environ.pop("DYNLAB_COURSE_SECRET", None)
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+#: The environment variable that holds the run's seed (and hands it to xdist's workers).
+SEED_VARIABLE = "DYNLAB_TEST_SEED"
+
+# No deadline and no too_slow health check in either: both depend on the machine's load, and a
+# run must pass or fail by its seed alone.
+settings.register_profile("dynlab-ci", derandomize=True, database=None, print_blob=True,
+                          deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dynlab", derandomize=False, database=None, print_blob=True,
+                          deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def pytest_addoption(parser):
+    parser.addoption("--dynlab-seed", type=int, default=None,
+                     help=f"seed of every random draw in the tests (default: ${SEED_VARIABLE}, "
+                          f"else 0 under CI, else a fresh one; printed in the header)")
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+@pytest.hookimpl(tryfirst=True)          # before Hypothesis's plugin reads --hypothesis-seed
+def pytest_configure(config):
+    given = config.getoption("--dynlab-seed")
+    if given is None and os.environ.get(SEED_VARIABLE, "").strip():
+        text = os.environ[SEED_VARIABLE].strip()
+        try:
+            given = int(text)
+        except ValueError:
+            raise pytest.UsageError(f"{SEED_VARIABLE} must be a whole number, got {text!r}")
+    if given is not None and given < 0:
+        raise pytest.UsageError(f"the test seed must be >= 0, got {given}")
+    derandomized = given is None and _in_ci()
+    seed = given if given is not None else 0 if derandomized else secrets.randbelow(2**32)
+    # xdist's workers start after this and inherit the environment: they use the same seed
+    os.environ[SEED_VARIABLE] = str(seed)
+    config.dynlab_seed = seed
+    config.dynlab_derandomized = derandomized
+    settings.load_profile("dynlab-ci" if derandomized else "dynlab")
+    if not derandomized and config.getoption("hypothesis_seed", None) is None:
+        config.option.hypothesis_seed = str(seed)
+
+
+def _replay(config) -> str:
+    ci = "CI=true " if config.dynlab_derandomized else ""
+    return f"{ci}{SEED_VARIABLE}={config.dynlab_seed}"
+
+
+def pytest_report_header(config):
+    hypothesis = ("derandomised (profile dynlab-ci)" if config.dynlab_derandomized
+                  else "seeded by it (profile dynlab)")
+    return [f"dynlab test seed: {config.dynlab_seed}; Hypothesis {hypothesis}; "
+            f"replay with {_replay(config)}"]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        report.sections.append(("dynlab test seed",
+                                f"seed {item.config.dynlab_seed}: replay with "
+                                f"{_replay(item.config)} pytest '{item.nodeid}'"))
+
+
+def _seed_sequence(config, nodeid: str) -> np.random.SeedSequence:
+    """The run's seed and the test's id, as one NumPy seed (stable across processes)."""
+    test = int.from_bytes(hashlib.sha256(nodeid.encode()).digest()[:8], "little")
+    return np.random.SeedSequence([config.dynlab_seed, test])
+
+
+@pytest.fixture
+def rng(request) -> np.random.Generator:
+    """A NumPy generator seeded by the run's seed and this test's id."""
+    return np.random.default_rng(_seed_sequence(request.config, request.node.nodeid))
+
+
+@pytest.fixture(autouse=True)
+def _seeded_fresh_points(request, monkeypatch):
+    """The grader's fresh points drawn from the run's seed: a new generator at every call, as in
+    the product, each one spawned from this test's seed."""
+    try:
+        from dynlab.grading import keys
+    except ImportError:                 # pragma: no cover - dynlab is always importable here
+        return
+    source = _seed_sequence(request.config, request.node.nodeid + "|fresh_points")
+    monkeypatch.setattr(keys, "point_generator",
+                        lambda: np.random.default_rng(source.spawn(1)[0]), raising=False)

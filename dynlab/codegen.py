@@ -47,15 +47,17 @@ True
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
+import keyword
 import os
 import re
 import math
 import numbers
 import tempfile
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -71,7 +73,7 @@ from dynlab.tracing import Tape, backend_for
 __all__ = ["FORMAT", "WHAT", "FUNCTIONS", "STRATEGIES", "VECTOR_CHUNK", "EXPAND_LIMIT",
            "Program", "Optimizer", "Generated", "fortran_name", "optimize_tape", "record",
            "generate", "crunch", "from_sympy", "closed_form", "compile_c",
-           "source_fingerprint", "cache_directory"]
+           "source_fingerprint", "source_modules", "cache_directory", "code_name"]
 
 #: Bumped when the layout of cached files changes.
 FORMAT = 1
@@ -183,16 +185,18 @@ class Generated:
 
     def __init__(self, program: Program, layout, *, name: str, title: str, counts_before=None,
                  constants: Program | None = None, constant_names=(), parameters=(),
-                 key: str = "", from_cache: bool = False, seconds: float = 0.0):
+                 nonnegative=(), key: str = "", from_cache: bool = False,
+                 seconds: float = 0.0):
         self.program = program
         self.layout = [(str(a), tuple(shape)) for a, shape in layout]
-        self.name = name
+        self.name = code_name(name, program)
         self.title = title
         self.counts = program.counts()
         self.counts_before = counts_before           # the tape's (or SymPy cse's) own count
         self.constants = constants                   # closed forms: parameters -> r1, r2, ...
         self.constant_names = tuple(constant_names)
         self.parameters = tuple(parameters)
+        self.nonnegative = tuple(nonnegative)        # parameters whose symbol is >= 0 (masses...)
         self.key = key
         self.from_cache = from_cache
         self.seconds = seconds
@@ -334,13 +338,25 @@ class Generated:
         once from ``values`` (``{symbol or name: number}``), and a function of the state."""
         if self.constants is None:
             raise TypeError(f"{self.name} has no symbolic parameters to bind")
-        by_name = {str(k): float(v) for k, v in values.items()}
+        if not isinstance(values, Mapping):
+            raise TypeError(f"{self.name}: values must be a dict {{parameter: number}}, got "
+                            f"{type(values).__name__} {values!r}")
+        by_name = {}
+        for k, v in values.items():
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+                raise TypeError(f"{self.name}: parameter {k} must be a real number, got "
+                                f"{type(v).__name__} {v!r}")
+            by_name[str(k)] = float(v)
         missing = [p for p in self.parameters if p not in by_name]
         if missing:
             raise ValueError(f"{self.name}: give values for {', '.join(missing)}")
         for p in self.parameters:
             if not math.isfinite(by_name[p]):
                 raise ValueError(f"{self.name}: parameter {p} must be finite, got {by_name[p]!r}")
+            if p in self.nonnegative and by_name[p] < 0:
+                raise ValueError(f"{self.name}: parameter {p} must not be negative (a mass, "
+                                 f"length, inertia or g: its symbol is positive), got "
+                                 f"{by_name[p]!r}")
         r = self.constants.compile(self.name + "_constants")(
             tuple(by_name[p] for p in self.parameters))
         check_finite("constant r", r, self.name + "_constants",
@@ -363,6 +379,7 @@ class Generated:
                 "constants": None if self.constants is None else self.constants.to_json(),
                 "constant_names": list(self.constant_names),
                 "parameters": list(self.parameters),
+                "nonnegative": list(self.nonnegative),
                 "sources": {"python": self.python_source, "c": self.c_source,
                             "fortran": self.fortran_source}}
 
@@ -373,12 +390,70 @@ class Generated:
                    constants=None if data.get("constants") is None else
                    Program.from_json(data["constants"]),
                    constant_names=data.get("constant_names", ()),
-                   parameters=data.get("parameters", ()), key=data["key"],
+                   parameters=data.get("parameters", ()),
+                   nonnegative=data.get("nonnegative", ()), key=data["key"],
                    from_cache=from_cache)
 
     def __repr__(self) -> str:
         return (f"<generated {self.title}: {counts_text(self.counts)}"
                 f"{' (from cache)' if self.from_cache else ''}>")
+
+
+#: C's keywords (C99 and C11), which no generated function may be named.
+_C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern
+    float for goto if inline int long register restrict return short signed sizeof static struct
+    switch typedef union unsigned void volatile while _Alignas _Alignof _Atomic _Bool _Complex
+    _Generic _Imaginary _Noreturn _Static_assert _Thread_local""".split())
+#: The functions of C's <math.h> (C99; each also with the suffixes f and l), which the C text
+#: includes: a generated function of one of these names would clash with it.
+_C_MATH = frozenset(f"{base}{suffix}" for base in """acos asin atan atan2 cos sin tan acosh asinh
+    atanh cosh sinh tanh exp exp2 expm1 frexp ilogb ldexp log log10 log1p log2 logb modf scalbn
+    scalbln cbrt fabs hypot pow sqrt erf erfc lgamma tgamma ceil floor nearbyint rint lrint llrint
+    round lround llround trunc fmod remainder remquo copysign nan nextafter nexttoward fdim fmax
+    fmin fma""".split() for suffix in ("", "f", "l"))
+#: Names the generated texts use themselves: the outputs, the batch loop's, Python's functions.
+_TEXT_NAMES = frozenset(("out", "count", "i", "inf", "nan", "np", *FUNCTIONS))
+#: The inputs' names in the texts (q, qd, qdd, tau of :data:`WHAT`; r, p of the constants).
+_INPUT_STEMS = frozenset(("q", "qd", "qdd", "tau", "r", "p"))
+#: Longest name of generated code (it names the files of :func:`compile_c`).
+NAME_LIMIT = 100
+
+
+def code_name(name, program: Program | None = None) -> str:
+    """``name`` if it can name generated code: an ASCII identifier that starts with a letter, no
+    Python or C keyword, no name the texts use themselves (``out``, ``sin``, the inputs ``q``,
+    ``qd``...), at most :data:`NAME_LIMIT` characters; else a ``TypeError``/``ValueError``.  It
+    names functions in Python, C and Fortran and the files of :func:`compile_c`, so nothing
+    else (no path) can get through.
+
+    >>> code_name("puma_inverse_dynamics")
+    'puma_inverse_dynamics'
+    >>> code_name("../escaped")
+    Traceback (most recent call last):
+    ...
+    ValueError: name must be an identifier (letters, digits and _, starting with a letter), ...
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, got {type(name).__name__} {name!r}")
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+        raise ValueError(f"name must be an identifier (letters, digits and _, starting with a "
+                         f"letter), got {name!r}")
+    if len(name) > NAME_LIMIT:
+        raise ValueError(f"name must have at most {NAME_LIMIT} characters, got {len(name)}")
+    if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in _C_KEYWORDS:
+        raise ValueError(f"name must not be a keyword of Python or C, got {name!r}")
+    taken = _TEXT_NAMES | _C_MATH | {stem for stem, _ in (program.inputs if program else ())}
+    if name in taken or name in _INPUT_STEMS:
+        raise ValueError(f"name {name!r} is used inside the generated code (an input, an "
+                         f"output or a function of <math.h>): choose another")
+    return name
+
+
+def _default_name(robot_name: str, what: str, suffix: str = "") -> str:
+    """The name of generated code for an arm (its slug, after ``arm_`` if it starts with a
+    digit)."""
+    slug = _slug(robot_name)
+    return f"{'' if slug[0].isalpha() else 'arm_'}{slug}_{what}{suffix}"
 
 
 def _unknown_output(what) -> Exception:
@@ -413,23 +488,65 @@ def _floats(values, n, name, where="generated code"):
     return tuple(floats)
 
 
-_SOURCE_MODULES = ("codegen", "tracing", "program", "optimizer", "emitters", "vectors",
-                   "kinematics", "friction", "dynamics", "newton_euler", "lagrange_euler",
-                   "dalembert", "jets", "model", "equations", "symbolic", "formulations",
-                   "forward", "checks")
+#: Where the modules that can reach generated text start: this module (the tracing, the
+#: optimizer, the emitters) and the registry of formulations (every formulation it enters).
+_SOURCE_ROOTS = ("codegen", "formulations")
 _fingerprint_cache: dict = {}
 
 
+def _module_file(directory: Path, module: str) -> Path | None:
+    path = directory.joinpath(*module.split("."))
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported_modules(directory: Path, module: str) -> set:
+    """The dynlab modules that ``module``'s source imports, at its top or inside functions."""
+    found = set()
+    tree = ast.parse(_module_file(directory, module).read_bytes())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name.startswith("dynlab.") and _module_file(directory, name[7:]) is not None:
+                found.add(name[7:])
+    return found
+
+
+def source_modules(directory=None) -> list:
+    """The dynlab modules whose source can reach generated text: :data:`_SOURCE_ROOTS` and every
+    dynlab module they import, directly or through others (read from the source, so a module
+    that a formulation starts to use is counted without a list to keep).
+
+    >>> {"featherstone", "twist_wrench", "spatial", "composite_bodies"} <= set(source_modules())
+    True
+    """
+    here = Path(__file__).resolve().parent if directory is None else Path(directory)
+    found, waiting = set(), list(_SOURCE_ROOTS)
+    while waiting:
+        module = waiting.pop()
+        if module not in found:
+            found.add(module)
+            waiting.extend(_imported_modules(here, module) - found)
+    return sorted(found)
+
+
 def source_fingerprint(directory=None) -> str:
-    """A hash of the dynlab source files generated code depends on (in ``directory``, by
-    default the installed package, read once per process): cached code made by different
-    source is never reused."""
+    """A hash of the dynlab source files generated code depends on (:func:`source_modules`; in
+    ``directory``, by default the installed package, read once per process): cached code made
+    by different source is never reused."""
     here = Path(__file__).resolve().parent if directory is None else Path(directory)
     if directory is not None or "value" not in _fingerprint_cache:
         digest = hashlib.sha256()
-        for module in _SOURCE_MODULES:
+        for module in source_modules(here):
             digest.update(module.encode())
-            digest.update((here / f"{module}.py").read_bytes())
+            digest.update(_module_file(here, module).read_bytes())
         if directory is not None:
             return digest.hexdigest()
         _fingerprint_cache["value"] = digest.hexdigest()
@@ -442,6 +559,11 @@ def cache_directory(cache=True) -> Path | None:
     not writable); ``None`` when ``cache`` is false."""
     if cache is False or cache is None:
         return None
+    if not isinstance(cache, (bool, str, os.PathLike)):
+        raise TypeError(f"cache must be True, False or a directory (a str or a Path), got "
+                        f"{type(cache).__name__} {cache!r}")
+    if isinstance(cache, str) and not cache.strip():
+        raise ValueError("cache must name a directory, got an empty string")
     if not isinstance(cache, bool):
         return Path(cache)
     if os.environ.get("DYNLAB_CACHE"):
@@ -512,7 +634,8 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     options = (*(flag(value, "generate", key) for value, key in (
         (gravity, "gravity"), (friction, "friction"), (tip_wrench, "tip_wrench"),
         (share, "share"))), strategy)
-    name = name or f"{_slug(robot.name)}_{what}"
+    name = _default_name(robot.name, what) if name is None else code_name(name)
+    directory = cache_directory(cache)
     memory_key = ("codegen", what, method, variant, options, name)
     found = robot.data.generated_code(memory_key)
     if found is not None:
@@ -521,7 +644,6 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     key = hashlib.sha256(json.dumps([FORMAT, what, method, variant, options,
                                      _robot_fingerprint(robot), source_fingerprint(), name]
                                     ).encode()).hexdigest()
-    directory = cache_directory(cache)
     stem = (f"{_slug(robot.name)}-{what}-{method}-{variant}-"
             f"{''.join('01'[o] for o in options[:4])}-{strategy}")
     if directory is not None:
@@ -853,7 +975,8 @@ def from_sympy(expressions, inputs: dict, *, layout=None, name: str = "closed_fo
                      counts_before={"sympy_count_ops": int(before)},
                      constants=constants_program,
                      constant_names=[str(s) for s, _ in names],
-                     parameters=[str(p) for p in extra])
+                     parameters=[str(p) for p in extra],
+                     nonnegative=[str(p) for p in extra if p.is_nonnegative])
 
 
 def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrange_euler",
@@ -917,12 +1040,12 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
         expressions, layout = [sympy.Matrix(ldl_solve(rows, rhs)[0])], [("qdd", (n,))]
         variant_name = eom.method if variant is None else f"{eom.method} ({variant})"
         return from_sympy(expressions, inputs, layout=layout, crunched=crunched,
-                          name=f"{_slug(robot.name)}_{what}_closed_form",
+                          name=_default_name(robot.name, what, "_closed_form"),
                           title=f"{robot.name}: {what.replace('_', ' ')}, closed form by "
                                 f"{variant_name}", share=share)
     variant_name = eom.method if variant is None else f"{eom.method} ({variant})"
     return from_sympy(expressions, inputs, layout=layout,
-                      name=f"{_slug(robot.name)}_{what}_closed_form",
+                      name=_default_name(robot.name, what, "_closed_form"),
                       title=f"{robot.name}: {what.replace('_', ' ')}, closed form by "
                             f"{variant_name}", share=share)
 
@@ -932,21 +1055,28 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
 # =================================================================================================
 def compile_c(generated: Generated, directory=None, compiler: str = "gcc"):
     """Compile ``generated.c_source`` into a shared library with ``compiler`` and return a
-    function of NumPy arrays: ``f(*arrays)`` for one point (1-D arrays) or many ((N, n)
-    arrays, through the ``_batch`` loop).  Raises ``RuntimeError`` when compiling fails."""
+    function of NumPy arrays: ``f(*arrays)`` for one point (1-D arrays of each input's length) or
+    many ((N, n) arrays, through the ``_batch`` loop).  Each argument is checked before the C
+    code reads it (its count, shape, real entries, the same N for all): a wrong one is a
+    ``ValueError``/``TypeError`` naming it, never a read past its end.  Raises ``RuntimeError``
+    when compiling fails."""
     import ctypes
     import shutil
     import subprocess
+    if not isinstance(generated, Generated):
+        raise TypeError(f"compile_c takes generated code (codegen.generate, closed_form...), "
+                        f"got {type(generated).__name__}")
     if shutil.which(compiler) is None:
         raise RuntimeError(f"no C compiler {compiler!r} on this machine")
     if generated.constants is not None:
         raise TypeError("compile_c works on generated code with numeric parameters")
+    name = code_name(generated.name, generated.program)
     directory = Path(directory) if directory is not None else \
         (cache_directory(True) or Path(tempfile.gettempdir()))
     directory.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256(generated.c_source.encode()).hexdigest()[:16]
-    source = directory / f"{generated.name}-{digest}.c"
-    library = directory / f"{generated.name}-{digest}.so"
+    source = directory / f"{name}-{digest}.c"
+    library = directory / f"{name}-{digest}.so"
     if not library.exists():
         source.write_text(generated.c_source)
         done = subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library),
@@ -955,23 +1085,46 @@ def compile_c(generated: Generated, directory=None, compiler: str = "gcc"):
             raise RuntimeError(f"{compiler} failed on {source}:\n{done.stderr}")
     handle = ctypes.CDLL(str(library))
     pointer = np.ctypeslib.ndpointer(dtype=np.float64, flags="C_CONTIGUOUS")
-    single = getattr(handle, generated.name)
+    single = getattr(handle, name)
     single.restype = None
     single.argtypes = [pointer] * (len(generated.inputs) + 1)
-    batch = getattr(handle, generated.name + "_batch")
+    batch = getattr(handle, name + "_batch")
     batch.restype = None
     batch.argtypes = [ctypes.c_long] + [pointer] * (len(generated.inputs) + 1)
     size = len(generated.program.outputs)
+    inputs = list(generated.program.inputs)
 
     def function(*arrays):
-        arrays = [np.ascontiguousarray(a, dtype=np.float64) for a in arrays]
-        if arrays[0].ndim == 1:
+        if len(arrays) != len(inputs):
+            raise TypeError(f"{name} takes {len(inputs)} arguments "
+                            f"({', '.join(stem for stem, _ in inputs)}), got {len(arrays)}")
+        arrays = [_c_argument(a, stem, n, name) for a, (stem, n) in zip(arrays, inputs)]
+        ndim = {a.ndim for a in arrays}
+        if ndim == {1}:
             out = np.empty(size)
             single(*arrays, out)
             return out
+        if ndim != {2} or len({a.shape[0] for a in arrays}) != 1:
+            shapes = ", ".join(f"{stem} {a.shape}" for a, (stem, _) in zip(arrays, inputs))
+            raise ValueError(f"{name}: give every argument as one point (1-D) or every one as "
+                             f"the same number N of points ((N, n)), got shapes {shapes}")
         out = np.empty((arrays[0].shape[0], size))
         batch(arrays[0].shape[0], *arrays, out)
         return out
 
     function.library = library
     return function
+
+
+def _c_argument(value, stem: str, n: int, where: str) -> np.ndarray:
+    """An argument of compiled C code as a C-contiguous float64 array of shape ``(n,)`` or
+    ``(N, n)``, or an error naming it (the C code reads exactly that many numbers)."""
+    array = np.asarray(value)
+    if array.dtype.kind not in "iuf":
+        raise TypeError(f"{where}: {stem} must be an array of real numbers, got "
+                        f"{array.dtype} entries")
+    if array.ndim not in (1, 2) or array.shape[-1] != n or (array.ndim == 2
+                                                              and array.shape[0] == 0):
+        raise ValueError(f"{where}: {stem} must have shape ({n},) for one point or (N, {n}) "
+                         f"for N points, got shape {array.shape}")
+    return np.ascontiguousarray(array, dtype=np.float64)

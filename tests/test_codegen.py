@@ -5,8 +5,12 @@ Reference values come from ``dynlab.inverse_dynamics`` (the traced N-E recursion
 against the three formulations in test_formulations.py); agreement is asked to 1e-10.
 """
 
+import json
 import math
+from collections.abc import Mapping
+import os
 import re
+import shutil
 
 import numpy as np
 import pytest
@@ -116,6 +120,92 @@ def test_c_code_compiled_by_gcc_gives_the_same_torques(name, tmp_path):
     assert close(function(*points[0]), reference[0])                       # one point
     Q, QD, QDD = (np.array([state[k] for state in points]) for k in range(3))
     assert close(function(Q, QD, QDD), reference)                           # the _batch loop
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ((np.full(1, .1), np.full(6, .2), np.full(6, .3)), r"q must have shape \(6,\)"),
+    ((np.full((200000, 1), .1), np.full((200000, 6), .2), np.full((200000, 6), .3)),
+     r"q must have shape \(6,\) for one point or \(N, 6\).*\(200000, 1\)"),
+    ((np.full(6, .1), np.full(7, .2), np.full(6, .3)), r"qd must have shape \(6,\)"),
+    ((np.full((3, 6), .1), np.full((2, 6), .2), np.full((3, 6), .3)), "the same number N"),
+    ((np.full((3, 6), .1), np.full(6, .2), np.full((3, 6), .3)), "the same number N"),
+    ((np.full((2, 3, 6), .1), np.full(6, .2), np.full(6, .3)), r"q must have shape"),
+    ((np.full((0, 6), .1), np.full((0, 6), .2), np.full((0, 6), .3)), r"q must have shape"),
+    ((np.full(6, .1), np.full(6, .2)), "takes 3 arguments"),
+])
+def test_compiled_c_code_refuses_arguments_of_the_wrong_shape(arguments, message, tmp_path):
+    """The C code reads exactly n numbers per point: a shorter or longer argument is refused
+    before it runs (today: garbage from an out-of-bounds read, or a SIGSEGV)."""
+    function = compile_c(generate(ARMS["PUMA 560"], cache=False), directory=tmp_path)
+    with pytest.raises((ValueError, TypeError), match=message):
+        function(*arguments)
+    assert close(function(np.full(6, .1), np.full(6, .2), np.full(6, .3)),
+                 inverse_dynamics(ARMS["PUMA 560"], [.1] * 6, [.2] * 6, [.3] * 6))
+
+
+@pytest.mark.parametrize("bad", [np.full(6, 1 + 2j), np.array(["1"] * 6), np.full(6, True),
+                                 np.array([None] * 6)])
+def test_compiled_c_code_refuses_entries_that_are_not_real_numbers(bad, tmp_path):
+    function = compile_c(generate(ARMS["PUMA 560"], cache=False), directory=tmp_path)
+    with pytest.raises(TypeError, match="qd must be an array of real numbers"):
+        function(np.full(6, .1), bad, np.full(6, .3))
+
+
+@pytest.mark.parametrize("name", ["../escaped", "1abc", "a b", "", "class", "int", "double",
+                                  "sin", "out", "q", "tau", "é", "x" * 101])
+def test_generated_code_is_named_by_identifiers_only(name, tmp_path):
+    """A name reaches Python's compile(), the C and Fortran texts and compile_c's file names:
+    anything but an identifier (no keyword, no name the texts use) is a ValueError naming it."""
+    work = tmp_path / "work"
+    with pytest.raises(ValueError, match="name"):
+        generate(ARMS["2R fu"], cache=work, name=name)
+    code = generate(ARMS["2R fu"], cache=False)
+    code.name = name                                 # as a caller could, before compile_c
+    with pytest.raises(ValueError, match="name"):
+        compile_c(code, directory=work)
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []        # nothing written
+
+
+def test_generated_code_names_are_strings(tmp_path):
+    with pytest.raises(TypeError, match="name must be a string"):
+        generate(ARMS["2R fu"], cache=False, name=12)
+
+
+def test_an_arm_whose_name_starts_with_a_digit_gets_code_that_compiles():
+    arm = planar_2r("fu").replace(name="2R arm")
+    code = generate(arm, cache=False)
+    assert re.fullmatch(r"[A-Za-z]\w*", code.name)
+    assert close(code([0.1, 0.2], [0.3, 0.4], [0.5, 0.6]),
+                 inverse_dynamics(planar_2r("fu"), [0.1, 0.2], [0.3, 0.4], [0.5, 0.6]))
+
+
+@pytest.mark.parametrize("cache", [123, 1.5, ["dir"], object()])
+def test_generate_refuses_a_cache_that_is_no_directory(cache):
+    with pytest.raises(TypeError, match="cache must be True, False or a directory"):
+        generate(ARMS["2R fu"], cache=cache)
+
+
+@pytest.mark.parametrize("value", ["1.5", True, np.bool_(False), 1 + 0j, None, [1.5]])
+def test_bind_refuses_values_that_are_not_real_numbers(value):
+    code = closed_form(planar_2r("fu", symbolic=True))
+    values = {"m1": 1.5, "m2": 0.8, "l": 0.7, "g": 9.8062}
+    with pytest.raises(TypeError, match="parameter m2 must be a real number"):
+        code.bind(dict(values, m2=value))
+    with pytest.raises(TypeError, match="values must be a dict"):
+        code.bind(list(values.items()))
+
+
+@pytest.mark.parametrize("parameter", ["m1", "m2", "l", "g"])
+def test_bind_refuses_a_negative_mass_or_length(parameter):
+    code = closed_form(planar_2r("fu", symbolic=True))
+    values = {"m1": 1.5, "m2": 0.8, "l": 0.7, "g": 9.8062}
+    with pytest.raises(ValueError, match=f"parameter {parameter} must not be negative"):
+        code.bind(dict(values, **{parameter: -0.5}))
+    assert code.nonnegative == ("g", "l", "m1", "m2")
+    bound = code.bind(dict(values, m2=0.0))                # no second mass: allowed
+    assert close(bound([0.1, 0.2], [0.0, 0.0], [0.0, 0.0]),
+                 inverse_dynamics(planar_2r("fu", m1=1.5, m2=0.0, l=0.7, g=9.8062),
+                                  [0.1, 0.2], [0.0, 0.0], [0.0, 0.0]))
 
 
 def run_fortran(text, inputs):
@@ -301,12 +391,77 @@ def test_a_stale_or_broken_cache_file_is_regenerated(tmp_path):
 
 def test_source_fingerprint_follows_the_files(tmp_path):
     here = codegen.Path(codegen.__file__).parent
-    for module in codegen._SOURCE_MODULES:
-        (tmp_path / f"{module}.py").write_bytes((here / f"{module}.py").read_bytes())
-    assert codegen.source_fingerprint(tmp_path) == codegen.source_fingerprint()
-    with open(tmp_path / "newton_euler.py", "a") as handle:
-        handle.write("\n# an edit\n")
-    assert codegen.source_fingerprint(tmp_path) != codegen.source_fingerprint()
+    shutil.copytree(here, tmp_path / "dynlab", ignore=shutil.ignore_patterns("__pycache__"))
+    assert codegen.source_fingerprint(tmp_path / "dynlab") == codegen.source_fingerprint()
+    for module in ("newton_euler", "featherstone", "twist_wrench", "spatial",
+                   "composite_bodies"):
+        copy = tmp_path / "dynlab" / f"{module}.py"
+        original = copy.read_bytes()
+        copy.write_bytes(original + b"\n# an edit\n")
+        assert codegen.source_fingerprint(tmp_path / "dynlab") != codegen.source_fingerprint(), \
+            module
+        copy.write_bytes(original)
+
+
+def test_the_cache_key_counts_every_module_a_registered_formulation_runs():
+    """Every module whose functions the registry of formulations calls (and every module those
+    import) is in the cache key: found from the source, not from a list kept by hand."""
+    from dynlab import formulations
+    modules = set(codegen.source_modules())
+    assert {"featherstone", "twist_wrench", "spatial", "composite_bodies", "newton_euler",
+            "lagrange_euler", "dalembert", "tracing", "optimizer", "emitters",
+            "program"} <= modules
+    for formulation in formulations.FORMULATIONS.values():
+        for value in vars(formulation).values():
+            functions = value.values() if isinstance(value, Mapping) else [value]
+            for function in functions:
+                module = getattr(function, "__module__", None) or ""
+                if callable(function) and module.startswith("dynlab."):
+                    assert module[len("dynlab."):] in modules, (formulation.name, function)
+
+
+#: In a copy of dynlab: generate the twist-wrench inertia matrix by Featherstone's composite
+#: rigid body algorithm with the disk cache in argv[1], and print whether it came from the cache
+#: and D at one point.
+_GENERATE_IN_A_COPY = """
+import json, sys
+from dynlab.codegen import generate
+from dynlab.robots import planar_2r
+code = generate(planar_2r("fu"), "inertia_matrix", method="twist_wrench",
+                variant="featherstone", cache=sys.argv[1])
+print(json.dumps([code.from_cache, code([0.3, -0.7]).tolist(), code.counts]))
+"""
+
+
+def test_a_changed_formulation_in_a_copy_of_dynlab_misses_the_cache(tmp_path):
+    """The cache is keyed on featherstone.py too: after an edit of its arithmetic (the diagonal
+    of Featherstone's H doubled), generate(cache=...) makes new code, with the new numbers."""
+    import subprocess
+    import sys
+    here = codegen.Path(codegen.__file__).parent
+    shutil.copytree(here, tmp_path / "copy" / "dynlab",
+                    ignore=shutil.ignore_patterns("__pycache__", ".dynlab_cache"))
+    cache = tmp_path / "cache"
+
+    def run():
+        done = subprocess.run([sys.executable, "-c", _GENERATE_IN_A_COPY, str(cache)],
+                              capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                              env=dict(os.environ, PYTHONPATH=str(tmp_path / "copy")))
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    first, again = run(), run()
+    assert (first[0], again[0]) == (False, True) and again[1] == first[1]
+    featherstone = tmp_path / "copy" / "dynlab" / "featherstone.py"
+    text = featherstone.read_text()
+    edited = text.replace("H[i][i] = F[k]", "H[i][i] = 2 * F[k]")
+    assert edited != text
+    featherstone.write_text(edited)
+    changed_from_cache, changed, _ = run()
+    assert not changed_from_cache
+    D, D_changed = np.array(first[1]), np.array(changed)
+    assert np.allclose(np.diag(D_changed), 2 * np.diag(D))
+    assert np.allclose(D_changed - np.diag(np.diag(D_changed)), D - np.diag(np.diag(D)))
 
 
 # -- properties of every arm -----------------------------------------------------------------------

@@ -745,6 +745,49 @@ def test_fresh_points_are_new_at_each_check_wide_and_away_from_special_values():
     assert np.all(first[:, positive] > 0)
 
 
+def _strata(column, low, high):
+    """The stratum (of 16 over ``(low, high)``) of each value, and where in it (0 to 1)."""
+    place = (np.asarray(column) - low) / (high - low) * 16
+    return np.floor(place).astype(int), place - np.floor(place)
+
+
+@pytest.mark.parametrize("question", sorted(q for q, key in keys().items()
+                                            if key["kind"] == "symbolic"))
+def test_fresh_points_keep_one_point_in_every_stratum_of_every_symbol(question, rng):
+    """A Latin hypercube: each symbol's 16 typical points lie one in each of its 16 strata, in
+    the stratum's middle 90 %, and away from the special values, at every draw (a point too close
+    to a special value is drawn again inside its own stratum, never anywhere in the range)."""
+    from dynlab.grading.keys import _default_range, _well_placed
+    key = keys()[question]
+    for _ in range(40):
+        points = fresh_points(key, rng)
+        for column, (name, role) in zip(points.T, key["symbols"]):
+            low, high = key.get("ranges", {}).get(name, _default_range(name, role))
+            stratum, within = _strata(column[:16], low, high)
+            assert sorted(stratum) == list(range(16)), (name, column[:16])
+            assert np.all((within >= 0.05) & (within <= 0.95)), (name, within)
+            assert all(_well_placed(name, x) for x in column), (name, column)
+
+
+def test_fresh_points_redraw_a_point_inside_its_own_stratum():
+    """A stratum of q2 that is mostly close to pi/2 (where terms vanish): its point is drawn
+    again there until it is well placed, not moved to another stratum."""
+    from dynlab.grading.keys import _stratum_value, _well_placed
+    low, high = -np.pi, np.pi
+    width = (high - low) / 16
+    generator = np.random.default_rng(12)
+    for stratum in range(16):
+        values = [_stratum_value("q2", low, high, stratum, generator) for _ in range(50)]
+        assert all(low + width * (stratum + 0.05) <= x <= low + width * (stratum + 0.95)
+                   and _well_placed("q2", x) for x in values), stratum
+
+
+def test_fresh_points_refuse_a_range_with_a_stratum_of_special_values_only():
+    key = {"symbols": [["q1", "real"]], "ranges": {"q1": [-0.1, 0.1]}}
+    with pytest.raises(ValueError, match=r"range \(-0.1, 0.1\) of q1"):
+        fresh_points(key, np.random.default_rng(1))
+
+
 def test_points_are_whole_numbers_adding_up_per_notebook():
     totals = {}
     for question, key in keys().items():

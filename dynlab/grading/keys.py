@@ -157,29 +157,57 @@ def key_symbol(name: str, role: str):
 def fresh_points(key: dict, rng: np.random.Generator | None = None) -> np.ndarray:
     """Points (rows) for the key's symbols (columns), drawn anew at every call: a Latin
     hypercube of :data:`TYPICAL_POINTS` over each symbol's typical range (every angle's range
-    covered in strata, so a sign change of cos q2 is always among them), kept away from the values
-    where terms vanish, and :data:`WIDE_POINTS` over wide ranges.
+    covered in strata, one point in each, so a sign change of cos q2 is always among them), kept
+    away from the values where terms vanish (a point too close to one is drawn again inside its
+    own stratum), and :data:`WIDE_POINTS` over wide ranges.  ``rng``: the generator to draw from
+    (by default a fresh one, :func:`point_generator`).
 
     >>> points = fresh_points(keys()["3.5"])
     >>> points.shape, bool((points > 0).all())
     ((24, 2), True)
     """
-    rng = np.random.default_rng() if rng is None else rng
+    rng = point_generator() if rng is None else rng
     symbols = key.get("symbols", [])
     typical = np.empty((TYPICAL_POINTS, len(symbols)))
     wide = np.empty((WIDE_POINTS, len(symbols)))
     for column, (name, role) in enumerate(symbols):
         low, high = key.get("ranges", {}).get(name, _default_range(name, role))
-        strata = (rng.permutation(TYPICAL_POINTS) + rng.uniform(0.05, 0.95, TYPICAL_POINTS)) \
-            / TYPICAL_POINTS
-        values = low + (high - low) * strata
-        for i, x in enumerate(values):
-            while not _well_placed(name, x):
-                x = rng.uniform(low, high)
-            values[i] = x
-        typical[:, column] = values
+        order = rng.permutation(TYPICAL_POINTS)
+        typical[:, column] = [_stratum_value(name, low, high, stratum, rng) for stratum in order]
         wide[:, column] = [_wide_value(name, role, rng) for _ in range(WIDE_POINTS)]
     return np.vstack([typical, wide])
+
+
+def point_generator() -> np.random.Generator:
+    """The generator :func:`fresh_points` draws from when it is given none: seeded anew from the
+    operating system's entropy at every call, so no two checks share their points."""
+    return np.random.default_rng()
+
+
+#: Draws inside one stratum before its well-placed part is searched for directly.
+_STRATUM_TRIES = 64
+
+
+def _stratum_value(name: str, low: float, high: float, stratum: int, rng) -> float:
+    """A well-placed value in stratum ``stratum`` (of :data:`TYPICAL_POINTS`) of ``(low, high)``,
+    in its middle 90 % (so neighbouring strata's points are never closer than a tenth of a
+    stratum).  A value too close to a special value (:func:`_well_placed`) is drawn again in the
+    same stratum; a stratum with no well-placed value at all is refused (the key's range is
+    wrong)."""
+    width = (high - low) / TYPICAL_POINTS
+    start, stop = low + width * (stratum + 0.05), low + width * (stratum + 0.95)
+    for _ in range(_STRATUM_TRIES):
+        x = rng.uniform(start, stop)
+        if _well_placed(name, x):
+            return x
+    # a stratum almost all of which is close to special values: draw among its well-placed part
+    grid = np.linspace(start, stop, 4097)
+    good = grid[[_well_placed(name, x) for x in grid]]
+    if not good.size:
+        raise ValueError(f"the range ({low}, {high}) of {name} has a stratum "
+                         f"({start:.4g}, {stop:.4g}) where every value is close to one where "
+                         f"terms vanish: widen or move the range in the key")
+    return float(rng.choice(good))
 
 
 def _wide_value(name: str, role: str, rng) -> float:

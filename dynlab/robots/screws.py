@@ -87,6 +87,7 @@ from typing import Sequence
 
 import numpy as np
 
+from dynlab.kinematics import transforms
 from dynlab.model import Link, Robot
 
 #: lengths below this fraction of the chain's size are zero (a float's round-off, not a length)
@@ -110,7 +111,7 @@ def _array(value, where: str, name: str, shape: tuple) -> np.ndarray:
 
 
 def _shape_text(shape: tuple) -> str:
-    return "(" + ", ".join(map(str, shape)) + ")"
+    return str(tuple(shape))
 
 
 def _rigid(T: np.ndarray, where: str, name: str) -> np.ndarray:
@@ -299,7 +300,7 @@ class DHChain:
         g = _array(gravity, "gravity", "gravity", (3,))
         return tuple(_clean(float(v), 1e-15) for v in self.base[:3, :3].T @ g)
 
-    def tip_wrench(self, thetalist, Ftip) -> tuple:
+    def tip_wrench(self, thetalist, Ftip, where: str = "tip_wrench") -> tuple:
         """``(tip_force, tip_moment)`` of a :class:`~dynlab.Robot` for the library's ``Ftip``
         at ``thetalist``: the same wrench (the one the end effector applies) in base
         coordinates, the moment about DH frame ``n``'s origin.
@@ -308,8 +309,7 @@ class DHChain:
         ``m_0 = R m + (p - o_n) x f_0`` (Lynch & Park (2017), Sec. 3.3.2.2: a wrench in another
         frame).
         """
-        from dynlab.kinematics import transforms
-        Ftip = _array(Ftip, "tip_wrench", "Ftip", (6,))
+        Ftip = _array(Ftip, where, "Ftip", (6,))
         robot = Robot(self.links, name="chain")
         T0n = np.array(transforms(robot, list(thetalist))[-1], dtype=float)
         tool = T0n @ self.tool
@@ -326,7 +326,7 @@ class DHChain:
             if thetalist is None:
                 raise TypeError(f"{name}: Ftip is given in the end-effector frame, which turns "
                                 f"with the arm: give thetalist, the configuration to map it at")
-            force, moment = self.tip_wrench(thetalist, Ftip)
+            force, moment = self.tip_wrench(thetalist, Ftip, name)
             tip = {"tip_force": force, "tip_moment": moment}
         return Robot(self.links, gravity=self.gravity_in_base(gravity), name=name,
                      source=source, **tip)
@@ -347,7 +347,11 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
     >>> [(l.joint, l.offset, l.a, l.alpha) for l in chain.links]   # the slide is 0.5 m up
     [('prismatic', 0.5, 0.0, -1.5707963267948966), ('revolute', 0.0, 0.3, 0.0)]
     """
-    S = np.array(Slist, dtype=float) if not isinstance(Slist, np.ndarray) else Slist
+    try:
+        S = np.array(Slist, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{where}: Slist must be an array of numbers of shape (6, n), the "
+                        f"screw axes as columns, got {type(Slist).__name__}") from None
     if S.ndim != 2 or S.shape[0] != 6 or S.shape[1] < 1:
         raise ValueError(f"{where}: Slist must have shape (6, n), the screw axes as columns, "
                          f"got {_shape_text(np.shape(S))}")

@@ -12,7 +12,8 @@ derivations come out in the books' letters.  The builders by origin:
 
 An arm of one's own comes in through :func:`from_screws` (:mod:`dynlab.robots.screws`): Lynch
 & Park's home frames, spatial inertias and screw axes, the arguments of the Modern Robotics
-library, turned into a standard DH table.
+library, turned into a standard DH table; or through :func:`from_urdf`
+(:mod:`dynlab.robots.urdf`), the serial chain of a URDF file, by the same way.
 
 The registered arms (:mod:`dynlab.robots.registry`) are what the command line, the dashboards
 and the textbook offer by name; this module registers the four of the workbook.  To add an
@@ -42,13 +43,14 @@ from dynlab.robots.tourassis_neuman import (ARMS_004, AXIAL_COM, INERTIA_LEVELS,
                                             cartesian, cylindrical, puma_generic, spherical,
                                             stanford)
 from dynlab.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
+from dynlab.robots.urdf import from_urdf
 
 __all__ = ["ARMS_004", "ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
            "INERTIA_LEVELS", "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",
            "PUMA560_PARAMETERS", "PUMA560_POSES", "ROBOTS", "articulated", "cartesian",
-           "cylindrical", "dh_from_screws", "friction_per_joint", "from_screws", "pendulum",
-           "physical_parameters", "planar_2r", "puma560", "puma_generic", "register_arm",
-           "rod_inertia", "scara", "spherical", "stanford", "unregister_arm"]
+           "cylindrical", "dh_from_screws", "friction_per_joint", "from_screws", "from_urdf",
+           "pendulum", "physical_parameters", "planar_2r", "puma560", "puma_generic",
+           "register_arm", "rod_inertia", "scara", "spherical", "stanford", "unregister_arm"]
 
 _PI = math.pi
 

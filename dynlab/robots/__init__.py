@@ -7,6 +7,8 @@ derivations come out in the books' letters.  The builders by origin:
 - :mod:`dynlab.robots.schilling`: :func:`pendulum` and :func:`scara` (Schilling (1990) Ch. 6);
 - :mod:`dynlab.robots.two_link`: :func:`planar_2r`, the two-link arm in its four versions;
 - :mod:`dynlab.robots.puma`: :func:`puma560` and its published parameters;
+- :mod:`dynlab.robots.universal_robots`: :func:`ur20`, the Universal Robots UR20 from the
+  maker's published parameters, shipped as a URDF file;
 - :mod:`dynlab.robots.tourassis_neuman`: the six arms of Tourassis & Neuman (1985),
   :data:`ARMS_004`, with generic inertial parameters (for counting; not registered).
 
@@ -23,7 +25,7 @@ arm, write its builder and call :func:`register_arm`.
 >>> arm.n, arm.links[1].mass
 (6, 17.4)
 >>> list(ROBOTS)
-['pendulum', 'planar_2r', 'scara', 'puma560']
+['pendulum', 'planar_2r', 'scara', 'puma560', 'ur20']
 >>> ARM_SPECS["scara"].source
 'Schilling (1990), Sec. 6-6, Fig. 6-5, Table 6-2'
 """
@@ -43,14 +45,17 @@ from dynlab.robots.tourassis_neuman import (ARMS_004, AXIAL_COM, INERTIA_LEVELS,
                                             cartesian, cylindrical, puma_generic, spherical,
                                             stanford)
 from dynlab.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
+from dynlab.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, UR20_URDF, ur20,
+                                             ur20_table)
 from dynlab.robots.urdf import from_urdf
 
 __all__ = ["ARMS_004", "ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
            "INERTIA_LEVELS", "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",
-           "PUMA560_PARAMETERS", "PUMA560_POSES", "ROBOTS", "articulated", "cartesian",
-           "cylindrical", "dh_from_screws", "friction_per_joint", "from_screws", "from_urdf",
-           "pendulum", "physical_parameters", "planar_2r", "puma560", "puma_generic",
-           "register_arm", "rod_inertia", "scara", "spherical", "stanford", "unregister_arm"]
+           "PUMA560_PARAMETERS", "PUMA560_POSES", "ROBOTS", "UR20_PARAMETERS", "UR20_URDF",
+           "articulated", "cartesian", "cylindrical", "dh_from_screws", "friction_per_joint",
+           "from_screws", "from_urdf", "pendulum", "physical_parameters", "planar_2r", "puma560",
+           "puma_generic", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
+           "unregister_arm", "ur20", "ur20_table"]
 
 _PI = math.pi
 
@@ -116,3 +121,10 @@ register_arm(
                  LengthSlider("d4", "forearm length d4 (m), along z3 in link 3, which is "
                               "stretched with it", links=(4,), parameter="d", body=(3, "z"))),
         payload=2.5))                         # the PUMA 560's rated payload is 2.5 kg
+
+
+register_arm(
+    "ur20", ur20, source=UR20_SOURCE,
+    dashboard=DashboardSpec(state=((0.0, -1.2, 1.5, -0.3, 0.8, 0.0), (0.5,) * 6, (1.0,) * 6),
+                            link_lengths=False, labels="frames",
+                            payload=20.0))            # the UR20's rated payload is 20 kg

@@ -139,7 +139,7 @@ def _body(G: np.ndarray, where: str, name: str) -> tuple:
     if np.abs(G - G.T).max() > _TOL * scale:
         raise ValueError(f"{where}: {name} is not symmetric")
     lower = G[3:, 3:]
-    m = float(np.trace(lower) / 3)
+    m = float(lower[0, 0])
     if np.abs(lower - m * np.eye(3)).max() > _TOL * scale:
         raise ValueError(f"{where}: {name}'s lower right block must be m times the identity "
                          f"(a rigid body's mass), got {lower.tolist()}")

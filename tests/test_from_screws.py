@@ -311,3 +311,29 @@ def test_a_tip_wrench_needs_a_configuration():
         from_screws(*_good(), G, Ftip=FTIP)
     with pytest.raises(ValueError, match=r"Ftip must have shape \(6,\)"):
         from_screws(*_good(), G, Ftip=[1, 2, 3], thetalist=THETA)
+
+
+# -- every part of dynlab runs on an arm described by screws -----------------------------------
+def test_symbols_code_simulation_and_a_dashboard_on_a_screw_arm():
+    import sympy
+
+    from dynlab.codegen import generate
+    from dynlab.simulation import simulate
+    from dynlab.widgets import dashboard
+    two = from_screws(MLIST[:3], GLIST[:2], UNIT[:, :2], G, name="first two joints")
+    eom = equations_of_motion(two)                                  # SymPy entries in q1, q2
+    assert isinstance(eom.D, sympy.MatrixBase)
+    point = {sympy.Symbol(f"q{k}", real=True): v for k, v in enumerate(THETA[:2], start=1)}
+    numeric = equations_of_motion(two, THETA[:2], DTHETA[:2])
+    np.testing.assert_allclose(np.array(eom.D.subs(point), dtype=float), numeric.D, rtol=1e-12)
+    np.testing.assert_allclose(np.array(eom.c.subs(point), dtype=float).ravel(), numeric.c,
+                               rtol=1e-12)
+    arm = _arm()
+    code = generate(arm, cache=False)
+    tau = code.scalar(K * THETA, K * DTHETA, K * DDTHETA)
+    np.testing.assert_allclose(tau, inverse_dynamics(arm, K * THETA, K * DTHETA, K * DDTHETA),
+                               rtol=1e-12, atol=1e-12)
+    motion = simulate(arm, K * THETA, K * DTHETA, t_span=0.3)
+    assert np.ptp(motion.total) < 1e-6 * np.abs(motion.total).max()     # no friction: E kept
+    board = dashboard(arm, render=False)
+    assert board.robot.n == 3

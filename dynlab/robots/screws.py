@@ -247,7 +247,7 @@ def _frame(origin, x, z) -> np.ndarray:
 
 def _dh_parameters(T: np.ndarray, where: str, i: int, tol: float) -> tuple:
     """``(theta, d, a, alpha)`` of ``A_i = Rz(theta) Tz(d) Tx(a) Rx(alpha)`` (Fu, Gonzalez &
-    Lee (1987), Eq. (2.2-29)); checks that ``T`` has that form."""
+    Lee (1987), Sec. 2.2.10); checks that ``T`` has that form."""
     R, p = T[:3, :3], T[:3, 3]
     theta = math.atan2(R[1, 0], R[0, 0])
     alpha = math.atan2(R[2, 1], R[2, 2])
@@ -306,7 +306,7 @@ class DHChain:
         coordinates, the moment about DH frame ``n``'s origin.
 
         With ``Ftip = (m, f)`` in frame ``{n+1}`` at ``T_0,n+1 = (R, p)``: ``f_0 = R f``,
-        ``m_0 = R m + (p - o_n) x f_0`` (Lynch & Park (2017), Sec. 3.3.2.2: a wrench in another
+        ``m_0 = R m + (p - o_n) x f_0`` (Lynch & Park (2017), Sec. 3.4: a wrench in another
         frame).
         """
         Ftip = _array(Ftip, where, "Ftip", (6,))

@@ -255,3 +255,18 @@ def test_bad_arguments(tmp_path):
         from_urdf(ARM, tip="tool", friction="yes")
     with pytest.raises(TypeError, match=r"path must be a file name or URDF text"):
         from_urdf(3)
+
+
+def test_tags_for_other_programs_are_read_past():
+    extra = ('<gazebo reference="wrist"><material>Gazebo/Red</material></gazebo>'
+             '<transmission name="t1"><type>SimpleTransmission</type>'
+             '<joint name="j1"><hardwareInterface>EffortJointInterface</hardwareInterface>'
+             '</joint><actuator name="m1"><mechanicalReduction>1</mechanicalReduction>'
+             '</actuator></transmission><material name="blue"><color rgba="0 0 1 1"/></material>')
+    text = ARM.replace("</robot>", extra + "</robot>")
+    with pytest.warns(UserWarning, match=r'URDF text: Unknown tag "vendor"'):
+        arm = from_urdf(text.replace("</robot>", "<vendor/></robot>"), tip="tool")
+    state = [0.1, 0.2, 0.3, 0.4], [0.1] * 4, [0.2] * 4
+    np.testing.assert_array_equal(inverse_dynamics(arm, *state),
+                                  inverse_dynamics(from_urdf(ARM, tip="tool"), *state))
+

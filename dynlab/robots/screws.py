@@ -30,7 +30,9 @@ joint ``i``'s line to joint ``i+1``'s:
 * a prismatic joint's line, free to move sideways, is placed through ``o_{i-2}`` (through the
   base frame's origin for joint 1), so it meets the line before it.
 
-Frame 0 sits on joint 1's line at the point nearest the space frame's origin, ``x_0 = x_1``;
+Lines within 1e-9 rad of parallel count as parallel, and lines that pass within 1e-9 of the
+chain's size of each other as meeting: round-off in the data is not read as a long common
+normal.  Frame 0 sits on joint 1's line at the point nearest the space frame's origin, ``x_0 = x_1``;
 frame ``n`` has ``z_n = z_{n-1}`` and ``x_n`` along the normal from ``z_{n-1}`` to the end
 effector's origin, its origin there (``a_n`` the distance, ``alpha_n = 0``; frame ``n-1``
 moved along ``z_{n-1}`` when the end effector's origin is on that line).  ``theta_i``
@@ -223,20 +225,17 @@ def _common_normal(o_prev, z_prev, point, z, x_prev, tol, towards):
         if length < tol:                                   # one line: keep x
             return o_prev.copy(), x_prev
         return o_prev + w, w / length
-    # skew or intersecting: the closest points o_prev + s z_prev and point + t z
-    w0 = o_prev - point
-    b = float(z_prev @ z)
-    d, e = float(z_prev @ w0), float(z @ w0)
-    denominator = 1 - b * b
-    s = (b * e - d) / denominator
-    t = (e - b * d) / denominator
-    near_prev, near = o_prev + s * z_prev, point + t * z
-    w = near - near_prev
-    length = float(np.linalg.norm(w))
-    if length < tol:                     # intersecting: x_i = +-z_{i-1} x z_i, the sign
-        x = cross / sin                  # that points towards the end effector
-        return near, (-x if (towards - near) @ x < -tol else x)
-    return near, w / length
+    # skew or intersecting: the common normal runs along n = z_{i-1} x z_i; its feet
+    # o_prev + s z_prev and point + t z, with s and t from cross products (no 1 - cos^2,
+    # which loses the digits of nearly parallel lines)
+    n = cross / sin
+    w = point - o_prev
+    t = float(np.cross(w, z_prev) @ cross) / sin**2
+    near = point + t * z
+    length = float(w @ n)
+    if abs(length) < tol:                # intersecting: x_i = +-n, the sign that points
+        return near, (-n if (towards - near) @ n < -tol else n)   # towards the end effector
+    return near, (n if length > 0 else -n)
 
 
 def _frame(origin, x, z) -> np.ndarray:
@@ -295,9 +294,9 @@ class DHChain:
     tool: np.ndarray
     names: tuple
 
-    def gravity_in_base(self, gravity) -> tuple:
+    def gravity_in_base(self, gravity, where: str = "gravity_in_base") -> tuple:
         """The space frame's ``gravity`` in DH frame 0's axes."""
-        g = _array(gravity, "gravity", "gravity", (3,))
+        g = _array(gravity, where, "gravity", (3,))
         return tuple(_clean(float(v), 1e-15) for v in self.base[:3, :3].T @ g)
 
     def tip_wrench(self, thetalist, Ftip, where: str = "tip_wrench") -> tuple:
@@ -318,17 +317,18 @@ class DHChain:
         return tuple(map(float, force)), tuple(map(float, moment))
 
     def robot(self, gravity=(0, 0, -9.81), *, Ftip=None, thetalist=None, name="screw chain",
-              source="") -> Robot:
+              source="", where: str | None = None) -> Robot:
         """The :class:`~dynlab.Robot` of the chain, ``gravity`` given in the space frame, the
         tip wrench ``Ftip`` (end-effector frame) mapped at ``thetalist``."""
+        where = where or name
         tip = {}
         if Ftip is not None:
             if thetalist is None:
-                raise TypeError(f"{name}: Ftip is given in the end-effector frame, which turns "
+                raise TypeError(f"{where}: Ftip is given in the end-effector frame, which turns "
                                 f"with the arm: give thetalist, the configuration to map it at")
-            force, moment = self.tip_wrench(thetalist, Ftip, name)
+            force, moment = self.tip_wrench(thetalist, Ftip, where)
             tip = {"tip_force": force, "tip_moment": moment}
-        return Robot(self.links, gravity=self.gravity_in_base(gravity), name=name,
+        return Robot(self.links, gravity=self.gravity_in_base(gravity, where), name=name,
                      source=source, **tip)
 
 
@@ -456,8 +456,8 @@ this robot's with q = 1.41421356 * theta and tau_library = 1.41421356 * tau
     """
     if not isinstance(name, str):
         raise TypeError(f"from_screws: name must be a string, got {type(name).__name__}")
-    chain = dh_from_screws(Mlist, Glist, Slist, where=name if name != "screw chain"
-                           else "from_screws")
-    return chain.robot(gravity, Ftip=Ftip, thetalist=thetalist, name=name,
+    where = name if name != "screw chain" else "from_screws"
+    chain = dh_from_screws(Mlist, Glist, Slist, where=where)
+    return chain.robot(gravity, Ftip=Ftip, thetalist=thetalist, name=name, where=where,
                        source=source or "Lynch & Park (2017), Modern Robotics, Sec. 8.3.2: "
                                         "(Mlist, Glist, Slist)")

@@ -43,6 +43,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -103,12 +104,14 @@ def _pose(origin) -> np.ndarray:
 
 
 @contextlib.contextmanager
-def _parser_errors(where: str):
-    """The parser reports some problems by calling ``on_error`` (printing them); raise them."""
-    def raise_it(message):
-        raise ValueError(f"{where}: {message}")
+def _parser_notes(where: str):
+    """The parser reports what it skips (an unknown tag or attribute) by calling ``on_error``,
+    which prints; turn each into a warning that names the file (URDF readers ignore unknown
+    elements, so the file is still read)."""
+    def warn(message):
+        warnings.warn(f"{where}: {message}", stacklevel=4)
     saved = _xml_core.on_error
-    _xml_core.on_error = raise_it
+    _xml_core.on_error = warn
     try:
         yield
     finally:
@@ -275,7 +278,7 @@ def from_urdf(path, tip: str | None = None, friction: bool = False,
     """
     text, where = _read(path)
     friction = flag(friction, "from_urdf", "friction")
-    with _parser_errors(where):
+    with _parser_notes(where):
         try:
             model = URDF.from_xml_string(text.encode("utf-8") if text.lstrip().startswith(
                 "<?xml") else text)
@@ -337,7 +340,7 @@ def from_urdf(path, tip: str | None = None, friction: bool = False,
     Mlist.append(np.linalg.inv(previous) @ poses[tip])
     dh = dh_from_screws(Mlist, Glist, np.array(Slist).T,
                         names=[joint.child for joint in chain], where=where)
-    robot = dh.robot(gravity, name=name or model.name or "URDF arm",
+    robot = dh.robot(gravity, name=name or model.name or "URDF arm", where=where,
                      source=f"URDF {os.path.basename(where) if where != 'URDF text' else 'text'}")
     if friction:
         arm_links = []

@@ -75,6 +75,8 @@ def build_arm(spec: str, symbolic: bool = False):
     >>> build_arm("planar_2r:macsyma", symbolic=True).name
     'two-link arm with payload (the thesis appendix, App. B)'
     """
+    if ".urdf" in spec.lower():
+        return _urdf_arm(spec)
     name, _, options = spec.partition(":")
     robots = _robots()
     if name not in robots:
@@ -105,6 +107,30 @@ def build_arm(spec: str, symbolic: bool = False):
         return builder(symbolic=symbolic, **kwargs)
     except TypeError as error:
         raise CommandError(f"arm {spec!r}: {error}") from None
+
+
+def _urdf_arm(spec: str):
+    """The arm of a URDF file named on the command line: ``path.urdf`` or
+    ``path.urdf:tip=LINK`` (:func:`dynlab.robots.from_urdf`; numbers only, so a command that
+    derives in symbols keeps the file's numbers and puts symbols for ``q`` alone)."""
+    from dynlab.robots import from_urdf
+    cut = spec.lower().rindex(".urdf") + len(".urdf")
+    path, options = spec[:cut], spec[cut:]
+    kwargs = {}
+    if options:
+        if not options.startswith(":"):
+            raise CommandError(f"arm {spec!r}: write a URDF file as path.urdf or "
+                               f"path.urdf:tip=LINK")
+        for item in filter(None, options[1:].split(",")):
+            key, equals, value = item.partition("=")
+            if key != "tip" or not equals or not value:
+                raise CommandError(f"arm {spec!r}: a URDF file takes the option tip=LINK, "
+                                   f"got {item!r}")
+            kwargs["tip"] = value
+    try:
+        return from_urdf(path, **kwargs)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
 
 
 _NUMBER = re.compile(r"^([+-]?)(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)?"
@@ -157,8 +183,10 @@ def parse_vector(text: str | None, n: int, name: str, poses=None) -> tuple:
 
 
 def _poses(spec: str) -> dict:
-    """The named poses of the arm named in ``spec`` (``name`` or ``name:options``)."""
-    return _robots()[spec.partition(":")[0]].poses
+    """The named poses of the arm named in ``spec`` (``name`` or ``name:options``; a URDF
+    file has none)."""
+    spec = _robots().get(spec.partition(":")[0])
+    return spec.poses if spec is not None else {}
 
 
 def _formulations(method: str | None, variant: str | None, every_variant=False) -> list:
@@ -436,7 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def arm_argument(sub):
-        sub.add_argument("arm", help=f"one of {arms} (with :option, e.g. {examples})")
+        sub.add_argument("arm", help=f"one of {arms} (with :option, e.g. {examples}), or a "
+                                     f"URDF file (path.urdf, or path.urdf:tip=LINK)")
 
     def method_arguments(sub, default):
         sub.add_argument("--method", choices=methods, default=None,

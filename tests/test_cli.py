@@ -77,7 +77,7 @@ def test_python_m_dynlab_reports_an_unknown_arm_on_stderr_with_status_2():
     assert done.returncode == USAGE
     assert done.stdout == ""
     assert done.stderr.strip() == ("dynlab: error: unknown arm 'robot_x'; choose one of "
-                                   "pendulum, planar_2r, scara, puma560")
+                                   "pendulum, planar_2r, scara, puma560, ur20")
 
 
 @pytest.mark.parametrize("command", COMMANDS)

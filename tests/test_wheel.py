@@ -96,7 +96,10 @@ def test_the_wheel_holds_every_module_and_the_answer_keys(wheel_env):
     keys = {f"dynlab/{p.relative_to(ROOT / 'dynlab')}"
             for p in (ROOT / "dynlab" / "answer_keys").rglob("*.json")}
     assert keys, "no answer keys in the repository"
-    assert modules | keys <= names, sorted((modules | keys) - names)
+    arms = {f"dynlab/{p.relative_to(ROOT / 'dynlab')}"
+            for p in (ROOT / "dynlab" / "robots" / "data").glob("*.urdf")}
+    assert arms, "no URDF file of an arm in the repository"
+    assert modules | keys | arms <= names, sorted((modules | keys | arms) - names)
 
 
 def test_the_installed_wheel_is_what_imports(wheel_env, tmp_path):
@@ -108,6 +111,8 @@ def test_the_installed_wheel_is_what_imports(wheel_env, tmp_path):
     assert not location.startswith(str(ROOT))
     cli = _run(python, "-m", "dynlab", "torque", "planar_2r", "--q", "0,0", cwd=tmp_path)
     assert cli.returncode == 0 and "tau1" in cli.stdout, cli.stderr
+    cli = _run(python, "-m", "dynlab", "torque", "ur20", "--q", "0,0,0,0,0,0", cwd=tmp_path)
+    assert cli.returncode == 0 and "tau6" in cli.stdout, cli.stderr     # its URDF file ships
 
 
 @pytest.mark.parametrize("notebook", [CHAPTER, SOLUTION], ids=lambda p: p.parent.name)

@@ -7,8 +7,15 @@ derivations come out in the books' letters.  The builders by origin:
 - :mod:`dynlab.robots.schilling`: :func:`pendulum` and :func:`scara` (Schilling (1990) Ch. 6);
 - :mod:`dynlab.robots.two_link`: :func:`planar_2r`, the two-link arm in its four versions;
 - :mod:`dynlab.robots.puma`: :func:`puma560` and its published parameters;
+- :mod:`dynlab.robots.universal_robots`: :func:`ur20`, the Universal Robots UR20 from the
+  maker's published parameters, shipped as a URDF file;
 - :mod:`dynlab.robots.tourassis_neuman`: the six arms of Tourassis & Neuman (1985),
   :data:`TOURASSIS_NEUMAN_ARMS`, with generic inertial parameters (for counting; not registered).
+
+An arm of one's own comes in through :func:`from_screws` (:mod:`dynlab.robots.screws`): Lynch
+& Park's home frames, spatial inertias and screw axes, the arguments of the Modern Robotics
+library, turned into a standard DH table; or through :func:`from_urdf`
+(:mod:`dynlab.robots.urdf`), the serial chain of a URDF file, by the same way.
 
 The registered arms (:mod:`dynlab.robots.registry`) are what the command line, the dashboards
 and the textbook offer by name; this module registers the four of the workbook.  To add an
@@ -18,7 +25,7 @@ arm, write its builder and call :func:`register_arm`.
 >>> arm.n, arm.links[1].mass
 (6, 17.4)
 >>> list(ROBOTS)
-['pendulum', 'planar_2r', 'scara', 'puma560']
+['pendulum', 'planar_2r', 'scara', 'puma560', 'ur20']
 >>> ARM_SPECS["scara"].source
 'Schilling (1990), Sec. 6-6, Fig. 6-5, Table 6-2'
 """
@@ -33,17 +40,23 @@ from dynlab.robots.puma import (PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS, PUMA56
 from dynlab.robots.registry import (ARM_SPECS, ROBOTS, ArmSpec, DashboardSpec, LengthSlider,
                                     register_arm, unregister_arm)
 from dynlab.robots.schilling import pendulum, scara
+from dynlab.robots.screws import DHChain, dh_from_screws, from_screws
 from dynlab.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOURASSIS_NEUMAN_ARMS,
                                             articulated, cartesian, cylindrical, puma_generic,
                                             spherical, stanford)
 from dynlab.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
+from dynlab.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, UR20_URDF, ur20,
+                                             ur20_table)
+from dynlab.robots.urdf import from_urdf
 
-__all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DashboardSpec", "INERTIA_LEVELS",
-           "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS", "PUMA560_PARAMETERS",
-           "PUMA560_POSES", "ROBOTS", "TOURASSIS_NEUMAN_ARMS", "articulated", "cartesian", "cylindrical",
-           "friction_per_joint", "pendulum", "physical_parameters", "planar_2r", "puma560",
+__all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
+           "INERTIA_LEVELS", "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",
+           "PUMA560_PARAMETERS", "PUMA560_POSES", "ROBOTS", "TOURASSIS_NEUMAN_ARMS",
+           "UR20_PARAMETERS", "UR20_URDF",
+           "articulated", "cartesian", "cylindrical", "dh_from_screws", "friction_per_joint",
+           "from_screws", "from_urdf", "pendulum", "physical_parameters", "planar_2r", "puma560",
            "puma_generic", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
-           "unregister_arm"]
+           "unregister_arm", "ur20", "ur20_table"]
 
 _PI = math.pi
 
@@ -109,3 +122,10 @@ register_arm(
                  LengthSlider("d4", "forearm length d4 (m), along z3 in link 3, which is "
                               "stretched with it", links=(4,), parameter="d", body=(3, "z"))),
         payload=2.5))                         # the PUMA 560's rated payload is 2.5 kg
+
+
+register_arm(
+    "ur20", ur20, source=UR20_SOURCE,
+    dashboard=DashboardSpec(state=((0.0, -1.2, 1.5, -0.3, 0.8, 0.0), (0.5,) * 6, (1.0,) * 6),
+                            link_lengths=False, labels="frames",
+                            payload=20.0))            # the UR20's rated payload is 20 kg

@@ -353,3 +353,23 @@ def test_a_later_submission_of_the_same_notebook_counts(tmp_path):
     book = grade_submissions([first, second])
     assert list(book.rows) == ["bob"] and book.total("bob") == 0
     assert "another submission of 05_control follows" in book.notes["bob"][0]
+
+
+def test_the_process_count_of_a_user_counts_threads():
+    """A grader run as a user other than root: RLIMIT_NPROC counts that user's processes and threads
+    outside the sandbox too (its JupyterLab, the other sandboxes), so the sandbox's allowance is
+    added to what the user runs already; the count must see threads (a kernel starts several)."""
+    import threading
+
+    from dynlab.grading.sandbox import tasks_of_user
+    release = threading.Event()
+    before = tasks_of_user(os.getuid())
+    threads = [threading.Thread(target=release.wait) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    try:
+        assert tasks_of_user(os.getuid()) >= before + 5
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join()

@@ -560,7 +560,7 @@ def test_ten_students_on_a_hub_run_a_chapter_and_hand_in_through_the_exchange(co
     expected = test_nbgrader.expected_points()
     for name, kind in answers.items():
         assert float(rows[name]["total"]) == pytest.approx(sum(expected[kind].values()),
-                                                             abs=1e-5), (name, kind, rows[name])
+                                                             abs=1e-5), (name, kind, rows[name]["notes"])
 
     # the measurements
     rss = [m["rss_mib"] for m in memories.values()]

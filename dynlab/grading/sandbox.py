@@ -174,11 +174,26 @@ def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -
     return line + list(argv)
 
 
+def tasks_of_user(uid: int) -> int:
+    """How many processes and threads the user ``uid`` runs now (what ``RLIMIT_NPROC`` counts)."""
+    count = 0
+    for task in Path("/proc").glob("[0-9]*/task/[0-9]*"):
+        with contextlib.suppress(OSError):
+            count += task.stat().st_uid == uid
+    return count
+
+
 def _set_limits(limits: Limits):
+    # Run as root, the sandbox's user is its own and starts with no process.  Run as another
+    # user, RLIMIT_NPROC counts that user's processes and threads outside the sandbox too (the
+    # instructor's JupyterLab, the other sandboxes): the sandbox may add its allowance to them.
+    processes = limits.processes if os.geteuid() == 0 else \
+        limits.processes + tasks_of_user(os.getuid())
+
     def apply():                       # in the child, before bubblewrap starts
         import resource
         for which, value in ((resource.RLIMIT_AS, limits.memory),
-                             (resource.RLIMIT_NPROC, limits.processes),
+                             (resource.RLIMIT_NPROC, processes),
                              (resource.RLIMIT_FSIZE, limits.file_size),
                              (resource.RLIMIT_CORE, 0)):
             resource.setrlimit(which, (value, value))

@@ -59,9 +59,12 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from dynlab import formulations
 from dynlab.checks import all_finite, check_finite, flag
+from dynlab.dynamics import equations_of_motion
 from dynlab.emitters import counts_text, fortran_name
-from dynlab.forward import ldl_solve
+from dynlab.ldl import ldl_solve
+from dynlab.model import Robot, joint_symbols
 from dynlab.optimizer import STRATEGIES, Optimizer, optimize
 from dynlab.program import FUNCTIONS, NUMPY_FUNCTIONS, Program
 from dynlab.tracing import Tape, backend_for
@@ -121,7 +124,6 @@ def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     (N-E, Fu, Gonzalez & Lee, Prob. 3.11); ``bias`` is ``tau`` at ``qdd = 0``; forward dynamics solves
     ``D qdd = tau - bias`` by :func:`dynlab.forward.ldl_solve` on the same tape.
     """
-    from dynlab import formulations
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
     _, variant = formulations.lookup(method, variant)
@@ -499,8 +501,6 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     {'mul': 277, 'add': 231, 'div': 0, 'call': 10}
     """
     import time
-    from dynlab import formulations
-    from dynlab.model import Robot
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     if not isinstance(what, str) or what not in WHAT:
@@ -873,8 +873,6 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
     {'mul': 27, 'add': 12, 'div': 0, 'call': 0}
     """
     import sympy
-    from dynlab.dynamics import equations_of_motion
-    from dynlab.model import joint_symbols
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
     n = robot.n

@@ -59,7 +59,9 @@ import numpy as np
 from dynlab import dalembert
 from dynlab import vectors as V
 from dynlab import formulations
+from dynlab.forward import compiled_terms, inertia_and_bias
 from dynlab.model import Robot
+from dynlab.simulation import simulate
 from dynlab.tracing import compile_joint_function
 from dynlab.trajectory import SetPoint, joint_array, as_reference
 
@@ -431,7 +433,6 @@ def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
     n = robot.n
     Kp = gain_matrix(Kp, n, "Kp")
     q_d = joint_array(set_point, "the set point", n)
-    from dynlab.forward import compiled_terms
     terms = compiled_terms(robot, trajectory.method, trajectory.variant)
     upper = np.triu_indices(n)
     values = []
@@ -520,7 +521,6 @@ class TrackingDashboard:
                  dt: float = 0.01, controller: str = "computed torque", omega_n: float = 10.0,
                  zeta: float = 1.0, payload: float = 0.0, render: bool = True):
         import ipywidgets as widgets
-        from dynlab.forward import inertia_and_bias
         self.robot, self.render = _arm(robot), render
         self.start = joint_array(start, "start", self.robot.n)
         self.reference = as_reference(reference, self.robot.n)
@@ -572,7 +572,6 @@ class TrackingDashboard:
         return self
 
     def _update(self):
-        from dynlab import simulate
         payload = self.controls["payload"].value
         plant = with_payload(self.robot, payload) if payload > 0 else self.robot
         law = self.law()

@@ -126,7 +126,7 @@ def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     """
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "record")
     links, grav, tip_f, tip_m = robot.numeric()
     n = robot.n
     tape = Tape()
@@ -505,7 +505,7 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "generate")
     if not isinstance(strategy, str) or strategy not in STRATEGIES:
         raise (TypeError if not isinstance(strategy, str) else ValueError)(
             f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")

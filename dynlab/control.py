@@ -220,7 +220,7 @@ class Model:
             self._gravity = self._torque
         else:
             method = "newton_euler" if method is None else method
-            _, self.variant = formulations.lookup(method, variant)
+            _, self.variant = formulations.require(method, variant, "numeric", "control")
             self.method = method
             full_recursion = formulations.torque_recursion(method, self.variant)
 

@@ -91,11 +91,13 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                    use_tip=flag(tip_wrench, where, "tip_wrench"))
     trace, compiled = flag(trace, where, "trace"), flag(compiled, where, "compiled")
     simplify = flag(simplify, where, "simplify", allow_none=True)
-    if trace and not formulation.traces:
-        tracing = [name for name, f in formulations.FORMULATIONS.items() if f.traces]
+    if trace and not formulation.can("traces", variant):
+        tracing = formulations.methods("traces")
         raise ValueError(f"trace=True is available for method={' or '.join(map(repr, tracing))}"
                          f" only, not {method!r}")
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "inverse_dynamics")
     recursion = formulations.torque_recursion(method, variant)
     if not symbolic and not trace and compiled:
         # the slider path: the formulation traced once into straight-line float code; one
@@ -221,8 +223,10 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     if default_state and isinstance(robot, Robot):
         q, qd, _ = joint_symbols(robot.n)
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "equations_of_motion")
     n = robot.n
-    if formulation.kind == "torques":
+    if not formulation.can("terms", variant):
         def routine(q_, qd_, qdd_, **switches):
             return inverse_dynamics(robot, q_, qd_, qdd_, method=method, variant=variant,
                                     simplify=False, **switches)

@@ -114,7 +114,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
     ``with_tape``: return ``(f, tape)``, the tape for
     :func:`dynlab.tracing.optimized_joint_function`."""
-    formulation, variant = formulations.lookup(method, variant)
+    formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
     switches = dict(use_gravity=bool(gravity), use_tip=bool(tip_wrench))
@@ -135,7 +135,7 @@ def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | No
                    gravity: bool = True, tip_wrench: bool = True):
     """The compiled ``f(q, qd, unused) -> (D upper triangle row by row, bias without friction)``
     (``unused``: any n floats)."""
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics terms", method, variant, bool(gravity), bool(tip_wrench))
     function, _ = compile_joint_function(
         robot, key, _terms_outputs(formulations.inertia_and_bias_function(
@@ -184,7 +184,7 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     >>> D, bias                               # m a^2 / 3, m g a / 2
     (array([[0.08333333]]), array([2.45155]))
     """
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "inertia_and_bias")
     gravity, friction, tip_wrench, compiled = _flags("inertia_and_bias", gravity, friction,
                                                      tip_wrench, compiled)
     symbolic, _, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
@@ -293,6 +293,8 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                                                      tip_wrench, compiled)
     simplify = flag(simplify, "forward_dynamics", "simplify", allow_none=True)
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "forward_dynamics")
     n = robot.n
     if symbolic:
         return _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method,

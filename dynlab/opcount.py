@@ -162,6 +162,7 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     >>> count_operations(puma560(), "newton_euler", "link")
     {'mul': 288, 'add': 244, 'div': 0, 'call': 12}
     """
+    _, variant = formulations.require(method, variant, "numeric", "count_operations")
     recursion = formulations.torque_recursion(method, variant)
     links, grav, tip_f, tip_m = robot.numeric()
     counter = OpCounter()

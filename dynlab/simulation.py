@@ -597,7 +597,7 @@ def _plan(robot, q0, qd0, t_span, method, variant, integrator, dt, t_eval, rtol,
           max_events, max_steps, progress, options) -> _Plan:
     """Every argument of :func:`simulate` checked, in the order its errors are reported."""
     _check_robot(robot)
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "simulate")
     integrator = _check_integrator(integrator)
     euler = integrator == "euler"
     flags = {name: _check_flag(value, name) for name, value in flags.items()}

@@ -674,9 +674,10 @@ class Dashboard:
                             f"with numbers (symbolic=False) or substitute them")
         from dynlab import formulations
         if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
-            raise ValueError(f"engine must be one of {', '.join(formulations.FORMULATIONS)} "
-                             f"(the registered formulations), got {engine!r}")
-        self.formulation, _ = formulations.lookup(engine)
+            raise ValueError(f"engine must be one of {', '.join(formulations.methods('numeric'))}"
+                             f" (the registered formulations that run on numbers), got "
+                             f"{engine!r}")
+        self.formulation, _ = formulations.require(engine, None, "numeric", "dashboard")
 
     @staticmethod
     def _wrist_joints(robot: Robot, wrist) -> tuple:
@@ -1114,7 +1115,7 @@ class Dashboard:
         from dynlab.dynamics import equations_of_motion, inverse_dynamics
         from dynlab.friction import joint_friction
         robot = self.robot if robot is None else robot
-        if self.formulation.kind == "terms":
+        if self.formulation.can("terms"):
             eom = equations_of_motion(robot, q, qd, method=self.engine)
             parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
                      "gravity": np.asarray(eom.c), "friction": np.asarray(eom.friction),

@@ -185,7 +185,7 @@ class Trajectory:
         """``(FuncAnimation, its figure)``: :meth:`animate`'s work."""
         from matplotlib import animation
 
-        from dynlab.drawing import draw_arm
+        from dynlab.drawing import draw_arm  # matplotlib: loaded when drawn
         index = self.frames(frames)
         options = dict(frames=False, labels=False, figsize=(4, 4), title=self.robot.name)
         options.update(drawing)

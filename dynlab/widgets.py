@@ -556,7 +556,7 @@ def _has_links(robot: Robot, length: LengthSlider) -> bool:
 def _parameters(robot: Robot, board: DashboardSpec, payload: float = 0.0) -> list:
     """The parameter sliders ``board`` asks for: every link's mass, the lengths, a payload at
     the tool and one viscous friction coefficient."""
-    from dynlab.drawing import reach_of
+    from dynlab.drawing import reach_of  # matplotlib: loaded when drawn
     parameters = _mass_parameters(robot)
     if board.link_lengths:
         parameters += _length_parameters(robot, reach_of(robot))
@@ -713,7 +713,7 @@ class Dashboard:
     def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
         """The joint sliders (q, qd, qdd per joint) and the parameter sliders.  A revolute
         joint's position slider holds degrees (``q_scale``: radians per slider unit)."""
-        from dynlab.drawing import reach_of
+        from dynlab.drawing import reach_of  # matplotlib: loaded when drawn
         robot = self.base
         ranges = dict(prismatic_ranges or {})
         reach = reach_of(self.robot, q)
@@ -767,6 +767,7 @@ class Dashboard:
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator, NullFormatter
 
+        # matplotlib: loaded when drawn
         from dynlab.drawing import draw_arm, plane_of, reach_of, workspace_box
         robot, n = self.base, self.n
         three = plane_of(self.robot) is None
@@ -875,7 +876,7 @@ class Dashboard:
         from matplotlib.lines import Line2D
         from matplotlib.patches import Patch
 
-        from dynlab.drawing import AXIS_COLOURS, COM_COLOUR
+        from dynlab.drawing import AXIS_COLOURS, COM_COLOUR  # matplotlib: loaded when drawn
         frames = tuple(Line2D([], [], color=c, lw=1.5) for c in AXIS_COLOURS)
         arm = [(Line2D([], [], ls="none", marker="o", color="black", mfc="white", ms=7,
                        mew=1.5), "joint (origin of its frame)"),

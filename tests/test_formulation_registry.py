@@ -259,7 +259,7 @@ def test_a_symbolic_only_formulation_joins_the_derivations_and_their_comparison(
 
 
 def test_the_command_line_derives_and_compares_with_it(symbolic_only, capsys):
-    assert main(["compare", "planar_2r"]) == 0
+    assert main(["compare", "pendulum"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith(symbolic_only))
     assert row.split()[-4:] == ["-", "-", "-", "agree"]        # no generated code: SymPy only

@@ -21,7 +21,9 @@ import sympy.physics.mechanics as me
 from dynlab import equations_of_motion, forward_dynamics, formulations, inverse_dynamics
 from dynlab import kinematics, lagrange_euler, newton_euler, side_by_side
 from dynlab import vectors as V
+from dynlab.control import computed_torque
 from dynlab.opcount import count_operations
+from dynlab.simulation import simulate
 from dynlab.cli import main
 from dynlab.codegen import generate
 from dynlab.robots import pendulum, planar_2r, scara
@@ -276,6 +278,8 @@ def test_numeric_consumers_refuse_it_by_name_and_leave_it_out_of_their_lists(sym
                  lambda: equations_of_motion(robot, q, qd, method=symbolic_only),
                  lambda: generate(robot, method=symbolic_only, cache=False),
                  lambda: count_operations(robot, symbolic_only),
+                 lambda: simulate(robot, q, qd, method=symbolic_only),
+                 lambda: computed_torque(robot, 1.0, 1.0, q, method=symbolic_only),
                  lambda: dashboard("scara", engine=symbolic_only, render=False)):
         with pytest.raises(ValueError) as error:
             call()

@@ -122,7 +122,7 @@ def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     Returns ``(tape, layout)``, ``layout`` a list of ``(name, shape)`` of the flat outputs.
     ``D`` comes from the formulation's own terms (L-E, G-D) or by probing the recursion
     (N-E, Fu, Gonzalez & Lee, Prob. 3.11); ``bias`` is ``tau`` at ``qdd = 0``; forward dynamics solves
-    ``D qdd = tau - bias`` by :func:`dynlab.forward.ldl_solve` on the same tape.
+    ``D qdd = tau - bias`` by :func:`dynlab.ldl.ldl_solve` on the same tape.
     """
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)

@@ -299,3 +299,22 @@ def test_numeric_consumers_refuse_it_by_name_and_leave_it_out_of_their_lists(sym
     assert not any(line.startswith(symbolic_only) for line in out.splitlines())
     assert main(["check", "pendulum", "--states", "1"]) == 0
     assert f"(left out, not numeric: {symbolic_only})" in capsys.readouterr().out
+
+
+def _kind_reads(path: Path, root: Path = ROOT) -> list:
+    """``file:line`` of every read of a formulation's ``.kind`` (``formulation.kind``,
+    ``self.formulation.kind``, ``FORMULATIONS[m].kind``)."""
+    return [f"{path.relative_to(root)}:{node.lineno}"
+            for node in ast.walk(ast.parse(path.read_text(), str(path)))
+            if isinstance(node, ast.Attribute) and node.attr == "kind"
+            and "formulation" in ast.unparse(node.value).lower()]
+
+
+def test_consumers_ask_for_a_capability_not_a_kind(tmp_path):
+    probe = tmp_path / "asking.py"
+    probe.write_text('if self.formulation.kind == "terms" or FORMULATIONS[m].kind: pass\n'
+                     'if parameter.kind == 1 or formulation.can("terms"): pass\n')
+    assert _kind_reads(probe, tmp_path) == ["asking.py:1", "asking.py:1"]
+    found = [hit for path in sorted((ROOT / "dynlab").rglob("*.py"))
+             if path.name != "formulations.py" for hit in _kind_reads(path)]
+    assert found == []

@@ -4,10 +4,10 @@ A formulation is one way of computing a robot's dynamics: Newton-Euler and twist
 (recursions that yield joint torques), Lagrange-Euler and generalized d'Alembert (closed forms
 that yield the terms ``D``, ``h``, ``c``).  Each lives in its own module and is entered here
 once, as a :class:`Formulation`: its name, its label, its variants (the forms of the different
-sources), the default variant, its *kind*, its capabilities and a citation.  Everything else — dispatch in
-:func:`dynlab.inverse_dynamics` and :func:`dynlab.equations_of_motion`, forward dynamics,
-code generation, operation counts, the command line and the dashboards' method menus — asks
-this module, so adding a formulation is one module plus one call to :func:`register`.
+sources), the default variant, its *kind*, its capabilities and a citation.  Everything else —
+dispatch in :func:`dynlab.inverse_dynamics` and :func:`dynlab.equations_of_motion`, forward
+dynamics, code generation, operation counts, the command line and the dashboards' method menus
+— asks this module, so adding a formulation is one module plus one call to :func:`register`.
 
 The contract of a variant's function, by kind:
 

@@ -411,7 +411,7 @@ def disagreements() -> list:
     ]
 
 
-# -- Featherstone's spatial algorithms, counted -----------------------------------------------------------------------------
+# -- Featherstone's spatial algorithms, counted ---------------------------------------------------
 def _run_counted(robot, run, traced: bool) -> dict:
     """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend) -> outputs`` on
     ``robot``'s numeric parameters: as written (:class:`Counted`, the rules of
@@ -431,7 +431,8 @@ def _run_counted(robot, run, traced: bool) -> dict:
 
 
 def count_articulated_body(robot, *, traced: bool = False) -> dict:
-    """Operations of one forward dynamics ``qdd(q, qd, tau)`` by :func:`dynlab.featherstone.articulated_body`
+    """Operations of one forward dynamics ``qdd(q, qd, tau)`` by
+    :func:`dynlab.featherstone.articulated_body`
     (gravity on, no tool wrench, no friction).
 
     >>> from dynlab.robots import puma560
@@ -468,7 +469,8 @@ def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
 
 
 def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
-    """Operations of one forward dynamics that forms ``D``: ``D`` by :func:`dynlab.featherstone.composite_rigid_body`,
+    """Operations of one forward dynamics that forms ``D``: ``D`` by
+    :func:`dynlab.featherstone.composite_rigid_body`,
     the bias ``tau(q, qd, 0)`` by the spatial recursive Newton-Euler algorithm, and
     ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.ldl.ldl_solve`): the
     alternative to the articulated body algorithm.

@@ -418,7 +418,7 @@ def _floats(values, n, name, where="generated code"):
 _SOURCE_MODULES = ("codegen", "tracing", "program", "optimizer", "emitters", "vectors",
                    "kinematics", "friction", "dynamics", "newton_euler", "lagrange_euler",
                    "dalembert", "jets", "model", "equations", "symbolic", "formulations",
-                   "forward", "checks")
+                   "forward", "ldl", "checks")
 _fingerprint_cache: dict = {}
 
 

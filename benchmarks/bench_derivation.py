@@ -34,6 +34,8 @@ def main(argv=None) -> int:
         print(title)
         for method, formulation in FORMULATIONS.items():
             for variant in formulation.variants:
+                if not formulation.can("symbolic", variant):    # runs on numbers only
+                    continue
                 start = time.perf_counter()
                 eom = equations_of_motion(robot, method=method, variant=variant,
                                           simplify=False)

@@ -53,6 +53,8 @@ def main(argv=None) -> int:
           f"{'mul':>7}{'add':>7}{'call':>6}")
     for method, formulation in FORMULATIONS.items():
         for variant in formulation.variants:
+            if not formulation.can("numeric", variant):        # runs on SymPy only
+                continue
             compiled = median_us(lambda: inverse_dynamics(robot, q, qd, qdd, method=method,
                                                           variant=variant),
                                  args.number, args.repeat)

@@ -21,7 +21,7 @@ n = 2..``--nmax`` joints:
 * operations as written (:func:`dynlab.opcount.count_operations`) of the twist-wrench inverse
   dynamics (product of exponentials, joint frames, matrix form), and the laws in n of the
   spatial RNEA, the CRBA and the ABA as written and as traced
-  (:func:`dynlab.featherstone.operation_law_rows`), beside Luh's recursion counted the same
+  (:func:`dynlab.opcount.operation_law_rows`), beside Luh's recursion counted the same
   way, Fu, Gonzalez & Lee's Table 3.4 (Luh's recursion for a PUMA arm: ``117 n - 24``
   multiplications, ``103 n - 21`` additions) and Hollerbach's (1980) count of Luh's recursion for
   a general arm (``150 n - 48``, ``131 n - 48``; Schilling, Sec. 6-8 quotes its values for
@@ -44,10 +44,10 @@ from timing import median_us
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab import vectors as V  # noqa: E402
-from dynlab.featherstone import articulated_body, operation_law_rows  # noqa: E402
+from dynlab.featherstone import articulated_body  # noqa: E402
 from dynlab.forward import compiled_accelerations  # noqa: E402
 from dynlab.opcount import (count_operations, fit_exponent, generic_chain,  # noqa: E402
-                            polynomial_law, polynomial_text, table_3_4)
+                            operation_law_rows, polynomial_law, polynomial_text, table_3_4)
 
 
 

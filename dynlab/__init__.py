@@ -4,8 +4,8 @@ The public API is re-exported here; see the notebooks for a guided tour.
 """
 
 from dynlab import control, display, robots, trajectory
-from dynlab.dynamics import equations_of_motion, inverse_dynamics
-from dynlab.equations import EquationsOfMotion, probe
+from dynlab.dynamics import equations_of_motion, inverse_dynamics, probe
+from dynlab.equations import EquationsOfMotion
 from dynlab.forward import forward_dynamics
 from dynlab.friction import joint_friction
 from dynlab.model import G, Link, Robot, inertia_tensor, joint_symbols, rod_inertia

@@ -41,7 +41,11 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from dynlab import control
+from dynlab.dynamics import equations_of_motion
 from dynlab.model import Robot
+from dynlab.simulation import simulate
+from dynlab.trajectory import quintic
 
 #: name -> what the motion is, for the dashboard's menu.
 MOTIONS = {"free": "free swing (no torque)",
@@ -95,19 +99,16 @@ def motion_torque(robot: Robot, motion: str, q0: Sequence, duration: float):
     ...
     ValueError: unknown motion 'dance'; choose one of free, hold, home
     """
-    from dynlab import control
     if motion not in MOTIONS:
         raise ValueError(f"unknown motion {motion!r}; choose one of {', '.join(MOTIONS)}")
     q0 = np.asarray(q0, dtype=float)
     if motion == "free":
         return None
     if motion == "hold":
-        from dynlab.dynamics import equations_of_motion
         inertia = np.diag(np.asarray(equations_of_motion(robot, q0, np.zeros(robot.n),
                                                          method="dalembert").D, dtype=float))
         return control.pd_gravity(robot, Kp=HOLD_OMEGA ** 2 * inertia,
                                   Kd=2 * HOLD_OMEGA * inertia, reference=q0)
-    from dynlab.trajectory import quintic
     return control.computed_torque(robot, Kp=HOME_KP, Kd=HOME_KD,
                                    reference=quintic(q0, np.zeros(robot.n), 0.6 * duration))
 
@@ -130,7 +131,6 @@ def motion_frames(robot: Robot, q0: Sequence, qd0: Sequence, *, motion: str = "f
     if count < 2:
         raise ValueError(f"duration * fps must give at least one frame after the first, got "
                          f"{duration!r} s at {fps!r} frames/s")
-    from dynlab import simulate
     torque = motion_torque(robot, motion, q0, duration)
     t = np.arange(count) / float(fps)
     trajectory = simulate(robot, q0, qd0, torque=torque, t_span=(0.0, float(t[-1])),
@@ -146,7 +146,6 @@ def motion_frames(robot: Robot, q0: Sequence, qd0: Sequence, *, motion: str = "f
 
 
 def _dalembert_parts(robot: Robot) -> Callable:
-    from dynlab.dynamics import equations_of_motion
 
     def parts_at(q, qd, qdd):
         eom = equations_of_motion(robot, q, qd, method="dalembert")

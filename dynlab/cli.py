@@ -189,21 +189,33 @@ def _poses(spec: str) -> dict:
     return spec.poses if spec is not None else {}
 
 
-def _formulations(method: str | None, variant: str | None, every_variant=False) -> list:
+def _formulations(method: str | None, variant: str | None, every_variant=False,
+                  capability: str = "numeric") -> list:
     """``[(method, variant), ...]``: one named pair (``method`` with its default variant unless
-    ``every_variant``: then each of its variants), or every pair when ``method`` is None."""
+    ``every_variant``: then each of its variants), or every pair that has ``capability`` (see
+    :data:`dynlab.formulations.CAPABILITIES`) when ``method`` is None.  A named method without
+    it is a usage error that names the methods with it."""
     from dynlab import formulations
     if method is None:
         if variant is not None:
             raise CommandError("--variant needs --method")
-        return list(formulations.every_variant())
-    if every_variant and variant is None and method in formulations.FORMULATIONS:
-        return [(method, v) for v in formulations.FORMULATIONS[method].variants]
+        return list(formulations.every_variant(capability))
     try:
-        _, variant = formulations.lookup(method, variant)
+        _, variant_found = formulations.require(method, variant, capability)
     except ValueError as error:
         raise CommandError(str(error)) from None
-    return [(method, variant)]
+    if every_variant and variant is None:
+        return [(method, v) for v in formulations.FORMULATIONS[method].variants
+                if formulations.FORMULATIONS[method].can(capability, v)]
+    return [(method, variant_found)]
+
+
+def _left_out(capability: str) -> str:
+    """A note naming the registered methods without ``capability`` ("" when there is none)."""
+    from dynlab import formulations
+    names = [name for name in formulations.FORMULATIONS
+             if name not in formulations.methods(capability)]
+    return (f"(left out, not {capability}: {', '.join(names)})" if names else "")
 
 
 # -- the subcommands ----------------------------------------------------------------------------------
@@ -232,7 +244,8 @@ def command_equations(args) -> int:
     """Print D, h, c (and friction) of an arm in book style."""
     from dynlab.display import equations_text
     from dynlab.dynamics import equations_of_motion
-    (method, variant), = _formulations(args.method or "lagrange_euler", args.variant)
+    (method, variant), = _formulations(args.method or "lagrange_euler", args.variant,
+                                       capability="symbolic")
     arm = build_arm(args.arm, symbolic=not args.numeric)
     start = time.perf_counter()
     # progress on a terminal's standard error (the PUMA 560's elements take minutes to write);
@@ -282,12 +295,14 @@ class ProgressLine:
 
 def command_compare(args) -> int:
     """Derive an arm by every formulation and compare the results element by element."""
+    from dynlab import formulations
     from dynlab.codegen import generate
     from dynlab.dynamics import equations_of_motion
     numeric_arm = build_arm(args.arm)
     symbolic = not args.numeric and numeric_arm.n <= 3
     arm = build_arm(args.arm, symbolic=True) if symbolic else numeric_arm
-    pairs = _formulations(args.method, args.variant, every_variant=True)
+    capability = "symbolic" if symbolic else "numeric"
+    pairs = _formulations(args.method, args.variant, every_variant=True, capability=capability)
     if symbolic:
         state = {}
         where = "symbolic parameters and joint variables"
@@ -306,7 +321,9 @@ def command_compare(args) -> int:
         start = time.perf_counter()
         eom = equations_of_motion(arm, method=method, variant=variant, **state)
         seconds = time.perf_counter() - start
-        counts = generate(numeric_arm, method=method, variant=variant).counts
+        counts = (generate(numeric_arm, method=method, variant=variant).counts
+                  if formulations.FORMULATIONS[method].can("numeric", variant)
+                  else dict.fromkeys(("mul", "add", "call"), "-"))   # no code: symbolic only
         if first is None:
             first, verdict = eom, "(reference)"
         else:
@@ -316,6 +333,8 @@ def command_compare(args) -> int:
             failures += not comparison
         print(f"{method + ' (' + variant + ')':<30}{seconds:>9.2f}  {counts['mul']:>18}"
               f"{counts['add']:>6}{counts['call']:>6}  {verdict}")
+    if args.method is None and _left_out(capability):
+        print(_left_out(capability))
     return 1 if failures else 0
 
 
@@ -344,8 +363,10 @@ def command_torque(args) -> int:
 def command_code(args) -> int:
     """Print generated code: C, Fortran, NumPy or Python."""
     from dynlab.codegen import closed_form, generate
-    (method, variant), = _formulations(args.method, args.variant) if args.method else \
-        [("lagrange_euler" if (args.closed_form or args.symbolic) else "newton_euler", None)]
+    closed = args.symbolic or args.closed_form
+    (method, variant), = _formulations(args.method, args.variant,
+                                       capability="symbolic" if closed else "numeric") \
+        if args.method else [("lagrange_euler" if closed else "newton_euler", None)]
     if args.symbolic or args.closed_form:
         arm = build_arm(args.arm, symbolic=args.symbolic)
         code = closed_form(arm, args.what, method=method, variant=variant)
@@ -410,6 +431,8 @@ def command_check(args) -> int:
         failures += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {arm.name}: {compared} results at {args.states} "
               f"random states, largest relative difference {worst:.1e}")
+    if _left_out("numeric"):
+        print(_left_out("numeric"))
     print("all formulations agree" if not failures else f"{failures} arm(s) FAILED")
     return 1 if failures else 0
 
@@ -455,10 +478,12 @@ def build_parser() -> argparse.ArgumentParser:
     poses = "; ".join(f"{name}: {', '.join(spec.poses)}" for name, spec in specs.items()
                       if spec.poses)
     methods = list(FORMULATIONS)
+    labels = ", ".join(formulation.label for formulation in FORMULATIONS.values())
+    variants = "; ".join(", ".join(formulation.variants) for formulation in FORMULATIONS.values())
     parser = argparse.ArgumentParser(
         prog="dynlab",
-        description="Robot-arm dynamics derived three ways (Lagrange-Euler, Newton-Euler, "
-                    "generalized d'Alembert): equations, torques, generated code.",
+        description=f"Robot-arm dynamics derived {len(methods)} ways ({labels}): equations, "
+                    f"torques, generated code.",
         epilog=f"Arms: {arms}.  Name an arm's option after a colon: {examples} ('dynlab "
                f"list' shows them).  Run 'dynlab COMMAND --help' for details.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -470,8 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     def method_arguments(sub, default):
         sub.add_argument("--method", choices=methods, default=None,
                          help=f"formulation (default {default})")
-        sub.add_argument("--variant", help="variant of the formulation (e.g. link, base; "
-                                           "uicker, jacobian, christoffel; lee)")
+        sub.add_argument("--variant", help=f"variant of the formulation ({variants})")
 
     sub = commands.add_parser("list", help="list the arms", description=command_list.__doc__)
     sub.set_defaults(run=command_list)

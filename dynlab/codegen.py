@@ -61,9 +61,12 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from dynlab import formulations
 from dynlab.checks import all_finite, check_finite, flag
+from dynlab.dynamics import equations_of_motion
 from dynlab.emitters import counts_text, fortran_name
-from dynlab.forward import ldl_solve
+from dynlab.ldl import ldl_solve
+from dynlab.model import Robot, joint_symbols
 from dynlab.optimizer import STRATEGIES, Optimizer, optimize
 from dynlab.program import FUNCTIONS, NUMPY_FUNCTIONS, Program
 from dynlab.tracing import Tape, backend_for
@@ -121,12 +124,11 @@ def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     Returns ``(tape, layout)``, ``layout`` a list of ``(name, shape)`` of the flat outputs.
     ``D`` comes from the formulation's own terms (L-E, G-D) or by probing the recursion
     (N-E, Fu, Gonzalez & Lee, Prob. 3.11); ``bias`` is ``tau`` at ``qdd = 0``; forward dynamics solves
-    ``D qdd = tau - bias`` by :func:`dynlab.forward.ldl_solve` on the same tape.
+    ``D qdd = tau - bias`` by :func:`dynlab.ldl.ldl_solve` on the same tape.
     """
-    from dynlab import formulations
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "record")
     links, grav, tip_f, tip_m = robot.numeric()
     n = robot.n
     tape = Tape()
@@ -621,13 +623,11 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     {'mul': 277, 'add': 231, 'div': 0, 'call': 10}
     """
     import time
-    from dynlab import formulations
-    from dynlab.model import Robot
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "generate")
     if not isinstance(strategy, str) or strategy not in STRATEGIES:
         raise (TypeError if not isinstance(strategy, str) else ValueError)(
             f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
@@ -996,8 +996,6 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
     {'mul': 27, 'add': 12, 'div': 0, 'call': 0}
     """
     import sympy
-    from dynlab.dynamics import equations_of_motion
-    from dynlab.model import joint_symbols
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
     n = robot.n

@@ -59,7 +59,9 @@ import numpy as np
 from dynlab import checks, dalembert
 from dynlab import vectors as V
 from dynlab import formulations
+from dynlab.forward import compiled_terms, inertia_and_bias
 from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.simulation import simulate
 from dynlab.tracing import compile_joint_function
 from dynlab.trajectory import SetPoint, joint_array, as_reference
 
@@ -229,7 +231,7 @@ class Model:
             self._gravity = self._torque
         else:
             method = "newton_euler" if method is None else method
-            _, self.variant = formulations.lookup(method, variant)
+            _, self.variant = formulations.require(method, variant, "numeric", "control")
             self.method = method
             full_recursion = formulations.torque_recursion(method, self.variant)
 
@@ -539,7 +541,6 @@ def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
     n = robot.n
     Kp = gain_matrix(Kp, n, "Kp")
     q_d = joint_array(set_point, "the set point", n)
-    from dynlab.forward import compiled_terms
     terms = compiled_terms(robot, trajectory.method, trajectory.variant)
     upper = np.triu_indices(n)
     values = []
@@ -628,7 +629,6 @@ class TrackingDashboard:
                  dt: float = 0.01, controller: str = "computed torque", omega_n: float = 10.0,
                  zeta: float = 1.0, payload: float = 0.0, render: bool = True):
         import ipywidgets as widgets
-        from dynlab.forward import inertia_and_bias
         self.robot = _arm(robot)
         self.render = checks.flag(render, "TrackingDashboard", "render")
         self.start = joint_array(start, "start", self.robot.n)
@@ -724,7 +724,6 @@ class TrackingDashboard:
             self._update()
 
     def _update(self):
-        from dynlab import simulate
         payload = self.controls["payload"].value
         plant = with_payload(self.robot, payload) if payload > 0 else self.robot
         law = self.law()

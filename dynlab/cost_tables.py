@@ -30,7 +30,10 @@ import time
 
 import numpy as np
 
+from dynlab import vectors as V
 from dynlab.display import table_markdown
+from dynlab.dynamics import inverse_dynamics
+from dynlab.kinematics import link_offset_in_own_frame, link_rotation
 from dynlab.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
                             counting_backend, fit_exponent, generic_chain, polynomial_law,
                             polynomial_terms, polynomial_text, table_3_1, table_3_4, table_3_5)
@@ -377,8 +380,6 @@ def one_joint_multiplications() -> dict:
     >>> sum(t for t, _ in rows.values()), sum(d for _, d in rows.values())
     (117, 123)
     """
-    from dynlab import vectors as V
-    from dynlab.kinematics import link_offset_in_own_frame, link_rotation
 
     link = generic_chain(3).numeric()[0][1]
     counter = OpCounter()
@@ -423,7 +424,6 @@ def one_joint_multiplications() -> dict:
 def seconds_as_written(robot, method: str, variant: str, repeat: int = 3) -> float:
     """The best of ``repeat`` wall-clock times of one inverse dynamics as written
     (``compiled=False``) at a fixed state: a measurement, different on every run."""
-    from dynlab import inverse_dynamics
     state = [np.full(robot.n, 0.3), np.full(robot.n, -0.2), np.full(robot.n, 0.5)]
     best = np.inf
     for _ in range(repeat):

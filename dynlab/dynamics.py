@@ -9,16 +9,18 @@ array([15.7093])
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import sympy
 
 from dynlab import formulations
 from dynlab.checks import check_finite, flag
-from dynlab.equations import EquationsOfMotion, Progress, probe
+from dynlab.equations import EquationsOfMotion, Progress
+from dynlab.friction import joint_friction
 from dynlab.kinematics import resolve
 from dynlab.model import Robot, joint_symbols
+from dynlab.optimizer import optimize
 from dynlab.robot_data import ShortCut
 from dynlab.symbolic import compact, worth_compacting
 from dynlab.tracing import compile_joint_function, short_cut_function
@@ -89,11 +91,13 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                    use_tip=flag(tip_wrench, where, "tip_wrench"))
     trace, compiled = flag(trace, where, "trace"), flag(compiled, where, "compiled")
     simplify = flag(simplify, where, "simplify", allow_none=True)
-    if trace and not formulation.traces:
-        tracing = [name for name, f in formulations.FORMULATIONS.items() if f.traces]
+    if trace and not formulation.can("traces", variant):
+        tracing = formulations.methods("traces")
         raise ValueError(f"trace=True is available for method={' or '.join(map(repr, tracing))}"
                          f" only, not {method!r}")
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "inverse_dynamics")
     recursion = formulations.torque_recursion(method, variant)
     if not symbolic and not trace and compiled:
         # the slider path: the formulation traced once into straight-line float code; one
@@ -146,7 +150,6 @@ def _short_cut_entry(tape) -> ShortCut:
 def _optimized(tape):
     """The traced program of ``tape``, optimised and compiled for the short cut (same inputs
     and outputs, :func:`dynlab.tracing.short_cut_function`)."""
-    from dynlab.optimizer import optimize
     return short_cut_function(optimize(tape.program()))
 
 
@@ -220,8 +223,10 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     if default_state and isinstance(robot, Robot):
         q, qd, _ = joint_symbols(robot.n)
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "equations_of_motion")
     n = robot.n
-    if formulation.kind == "torques":
+    if not formulation.can("terms", variant):
         def routine(q_, qd_, qdd_, **switches):
             return inverse_dynamics(robot, q_, qd_, qdd_, method=method, variant=variant,
                                     simplify=False, **switches)
@@ -341,3 +346,67 @@ class Trace:
             for row in self.rows(keys):
                 lines.append("  " + " | ".join(row))
         return "\n".join(lines)
+
+
+#: :func:`probe`'s default routine (its parameter of that name hides the function)
+_inverse_dynamics = inverse_dynamics
+
+
+# -- probing an inverse-dynamics routine --------------------------------------------------------
+def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=None,
+          simplify: bool | None = None, inertia: Callable | None = None) -> EquationsOfMotion:
+    """``D``, ``h``, ``c`` (and friction, tip) of any inverse-dynamics routine, by probing (Fu, Gonzalez & Lee,
+    Probs. 3.11-3.12): ``n + 2`` calls.  ``inertia(q) -> D`` (rows), if given, gives ``D``
+    instead of the ``n`` probes (a formulation's own ``D``, e.g. Featherstone's composite rigid
+    body algorithm).
+
+    ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to
+    dynlab's Newton-Euler.  ``q``, ``qd`` default to the joint symbols (a symbolic result).
+
+    >>> from dynlab.model import Link, Robot
+    >>> m, l, g = sympy.symbols("m l g", positive=True)
+    >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0),
+    ...                   inertia=sympy.diag(0, m * l**2 / 12, m * l**2 / 12), name="link 1")],
+    ...             gravity=(0, -g, 0))
+    >>> eom = probe(rod)
+    >>> eom.D, eom.h, eom.c
+    (Matrix([[l**2*m/3]]), Matrix([[0]]), Matrix([[g*l*m*cos(q1)/2]]))
+    """
+    if inverse_dynamics is None:
+        def inverse_dynamics(q, qd, qdd, **switches):
+            return _inverse_dynamics(robot, q, qd, qdd, simplify=False, **switches)
+    n = robot.n
+    symbolic = q is None
+    if symbolic:
+        q, qd, _ = joint_symbols(n)
+    else:   # a given state: numbers (an evaluated result), or symbols or a symbolic robot
+        symbolic, _, _, given = resolve(robot, q=q, qd=qd)
+        q, qd = given["q"], given["qd"]
+    zero = [0] * n if symbolic else np.zeros(n)
+    off = dict(friction=False, tip_wrench=False)
+    c = inverse_dynamics(q, zero, zero, gravity=True, **off)
+    h = inverse_dynamics(q, qd, zero, gravity=False, **off)
+    columns = []
+    own = None if inertia is None else [list(row) for row in inertia(q)]
+    for j in range(n):
+        if own is not None:
+            columns.append([own[i][j] for i in range(n)])
+            continue
+        unit = [0] * n if symbolic else np.zeros(n)
+        unit[j] = 1
+        columns.append(inverse_dynamics(q, zero, unit, gravity=False, **off))
+    tip = (inverse_dynamics(q, zero, zero, gravity=False, friction=False, tip_wrench=True)
+           if robot.has_tip_wrench else None)
+    friction = joint_friction(robot, qd)
+    if symbolic:
+        D = sympy.Matrix.hstack(*[sympy.Matrix(column) for column in columns])
+        eom = EquationsOfMotion(robot, "probe", D, sympy.Matrix(h), sympy.Matrix(c),
+                                sympy.Matrix(friction), None if tip is None else sympy.Matrix(tip),
+                                q=q, qd=qd)
+        if simplify or (simplify is None and n <= 3 and all(
+                worth_compacting(m) for m in (eom.D, eom.h, eom.c))):
+            eom = eom.simplified()
+        return eom
+    return EquationsOfMotion(robot, "probe", np.column_stack(columns).astype(float), np.asarray(h),
+                             np.asarray(c), np.asarray(friction), tip, state=(np.asarray(q),
+                                                                               np.asarray(qd)))

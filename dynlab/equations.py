@@ -11,17 +11,16 @@ An :class:`EquationsOfMotion` is either *symbolic* (SymPy matrices in the joint 
 ``terms``.  Comparing two results is one call, :meth:`EquationsOfMotion.compare`, which names the
 elements that differ.
 
-:func:`probe` pulls ``D``, ``h`` and ``c`` out of any inverse-dynamics routine (Fu, Gonzalez & Lee, Probs. 3.11,
-3.12): ``c = ID(q, 0, 0)``, ``h = ID(q, qd, 0) - c`` and column ``j`` of ``D`` is
-``ID(q, 0, e_j) - c`` (gravity, friction and tip wrench handled as stated there).
+:func:`dynlab.probe` (:mod:`dynlab.dynamics`) pulls ``D``, ``h`` and ``c`` out of any
+inverse-dynamics routine into this type (Fu, Gonzalez & Lee, Probs. 3.11, 3.12).
 
->>> from dynlab import Link, Robot, joint_symbols
 >>> import sympy
+>>> from dynlab import Link, Robot, equations_of_motion
 >>> m, l, g = sympy.symbols("m l g", positive=True)
 >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0),
 ...                   inertia=sympy.diag(0, m * l**2 / 12, m * l**2 / 12), name="link 1")],
 ...             gravity=(0, -g, 0))
->>> eom = probe(rod)
+>>> eom = equations_of_motion(rod)
 >>> eom.D, eom.h, eom.c
 (Matrix([[l**2*m/3]]), Matrix([[0]]), Matrix([[g*l*m*cos(q1)/2]]))
 """
@@ -29,13 +28,13 @@ elements that differ.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 import sympy
 
-from dynlab.kinematics import resolve
-from dynlab.model import Robot, joint_symbols
+from dynlab.display import equations_latex
+from dynlab.model import Robot
 from dynlab.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
 
 #: Absolute/relative tolerance of numeric comparisons.
@@ -247,7 +246,6 @@ class EquationsOfMotion:
                 f"terms={sorted(self.terms)})")
 
     def _repr_latex_(self) -> str:
-        from dynlab.display import equations_latex
         return equations_latex(self)
 
 
@@ -295,56 +293,3 @@ def _float_scale(*matrices) -> float:
 def _index(index: tuple, shape: tuple) -> tuple:
     # a column vector is indexed by its row alone, as in the books (h_1, c_2)
     return index[:1] if len(shape) == 2 and shape[1] == 1 else tuple(index)
-
-
-# -- probing an inverse-dynamics routine --------------------------------------------------------
-def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=None,
-          simplify: bool | None = None, inertia: Callable | None = None) -> EquationsOfMotion:
-    """``D``, ``h``, ``c`` (and friction, tip) of any inverse-dynamics routine, by probing (Fu, Gonzalez & Lee,
-    Probs. 3.11-3.12): ``n + 2`` calls.  ``inertia(q) -> D`` (rows), if given, gives ``D``
-    instead of the ``n`` probes (a formulation's own ``D``, e.g. Featherstone's composite rigid
-    body algorithm).
-
-    ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to
-    dynlab's Newton-Euler.  ``q``, ``qd`` default to the joint symbols (a symbolic result).
-    """
-    from dynlab.dynamics import inverse_dynamics as default
-    from dynlab.friction import joint_friction
-    if inverse_dynamics is None:
-        def inverse_dynamics(q, qd, qdd, **switches):
-            return default(robot, q, qd, qdd, simplify=False, **switches)
-    n = robot.n
-    symbolic = q is None
-    if symbolic:
-        q, qd, _ = joint_symbols(n)
-    else:   # a given state: numbers (an evaluated result), or symbols or a symbolic robot
-        symbolic, _, _, given = resolve(robot, q=q, qd=qd)
-        q, qd = given["q"], given["qd"]
-    zero = [0] * n if symbolic else np.zeros(n)
-    off = dict(friction=False, tip_wrench=False)
-    c = inverse_dynamics(q, zero, zero, gravity=True, **off)
-    h = inverse_dynamics(q, qd, zero, gravity=False, **off)
-    columns = []
-    own = None if inertia is None else [list(row) for row in inertia(q)]
-    for j in range(n):
-        if own is not None:
-            columns.append([own[i][j] for i in range(n)])
-            continue
-        unit = [0] * n if symbolic else np.zeros(n)
-        unit[j] = 1
-        columns.append(inverse_dynamics(q, zero, unit, gravity=False, **off))
-    tip = (inverse_dynamics(q, zero, zero, gravity=False, friction=False, tip_wrench=True)
-           if robot.has_tip_wrench else None)
-    friction = joint_friction(robot, qd)
-    if symbolic:
-        D = sympy.Matrix.hstack(*[sympy.Matrix(column) for column in columns])
-        eom = EquationsOfMotion(robot, "probe", D, sympy.Matrix(h), sympy.Matrix(c),
-                                sympy.Matrix(friction), None if tip is None else sympy.Matrix(tip),
-                                q=q, qd=qd)
-        if simplify or (simplify is None and n <= 3 and all(
-                worth_compacting(m) for m in (eom.D, eom.h, eom.c))):
-            eom = eom.simplified()
-        return eom
-    return EquationsOfMotion(robot, "probe", np.column_stack(columns).astype(float), np.asarray(h),
-                             np.asarray(c), np.asarray(friction), tip, state=(np.asarray(q),
-                                                                               np.asarray(qd)))

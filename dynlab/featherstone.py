@@ -28,9 +28,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import numpy as np
+import sympy
+
 from dynlab import spatial as S
 from dynlab import vectors as V
 from dynlab.friction import link_friction
+from dynlab.kinematics import resolve
+from dynlab.ldl import ZeroPivot
 from dynlab.twist_wrench import base_acceleration, is_zero, tip_wrench, joint_frames
 
 
@@ -109,7 +114,6 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
         U[i] = tuple(row[k] for row in IA)                                  # U_i = I^A_i S_i
         D[i] = U[i][k]                                                      # D_i = S_i^T U_i
         if is_zero(D[i]):                      # no mass beyond joint i moves along A_i
-            from dynlab.forward import ZeroPivot
             raise ZeroPivot(i + 1)
         u[i] = net[i] - pA[k]                                               # u_i = tau_i - S^T p
         if i > 0:
@@ -150,9 +154,6 @@ def composite_rigid_body_inertia(robot, q: Sequence):
     >>> composite_rigid_body_inertia(pendulum(), [0.3])            # m a^2 / 3
     array([[0.08333333]])
     """
-    import numpy as np
-    import sympy
-    from dynlab.kinematics import resolve
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     rows = composite_rigid_body(links, vec["q"], backend)
     return sympy.Matrix(rows) if symbolic else np.array(rows, dtype=float)
@@ -170,9 +171,6 @@ def articulated_body_accelerations(robot, q: Sequence, qd: Sequence, tau: Sequen
     >>> articulated_body_accelerations(pendulum(), [0.0], [0.0], [0.0])   # -(3 g / 2 a) cos q
     array([-29.4186])
     """
-    import numpy as np
-    import sympy
-    from dynlab.kinematics import resolve
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
     net = [t - (link_friction(link, v, backend) if friction and link.has_friction else 0)
            for t, link, v in zip(vec["tau"], links, vec["qd"])]
@@ -194,139 +192,3 @@ def articulated_body_accelerations(robot, q: Sequence, qd: Sequence, tau: Sequen
     if symbolic:
         return sympy.Matrix(qdd)
     return np.array(qdd, dtype=float)
-
-
-# -- operation counts -----------------------------------------------------------------------------
-def _run_counted(robot, run, traced: bool) -> dict:
-    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend) -> outputs`` on
-    ``robot``'s numeric parameters: as written (:class:`dynlab.opcount.Counted`, the rules of
-    :func:`dynlab.opcount.count_operations`) or, ``traced``, as the straight-line program the
-    numeric path runs (:class:`dynlab.tracing.Tape`: constants folded, repeated products
-    shared, dead code dropped)."""
-    from dynlab.opcount import Counted, OpCounter, counting_backend
-    from dynlab.tracing import Tape, backend_for
-    links, grav, tip_f, tip_m = robot.numeric()
-    if traced:
-        tape = Tape()
-        inputs = [tape.inputs(stem, robot.n) for stem in ("q", "qd", "u")]
-        tape.outputs(run(links, grav, tip_f, tip_m, *inputs, backend_for(tape)))
-        return tape.counts()
-    counter = OpCounter()
-    inputs = [[Counted(counter) for _ in range(robot.n)] for _ in range(3)]
-    run(links, grav, tip_f, tip_m, *inputs, counting_backend(counter))
-    return counter.counts()
-
-
-def count_articulated_body(robot, *, traced: bool = False) -> dict:
-    """Operations of one forward dynamics ``qdd(q, qd, tau)`` by :func:`articulated_body`
-    (gravity on, no tool wrench, no friction).
-
-    >>> from dynlab.robots import puma560
-    >>> count_articulated_body(puma560())
-    {'mul': 905, 'add': 742, 'div': 10, 'call': 12}
-    >>> count_articulated_body(puma560(), traced=True)       # the compiled program's
-    {'mul': 692, 'add': 584, 'div': 10, 'call': 10}
-    """
-    return _run_counted(robot, lambda links, g, f, m, q, qd, tau, backend: articulated_body(
-        links, q, qd, tau, g, f, m, backend, use_tip=False)[0], traced)
-
-
-def count_composite_rigid_body(robot, *, traced: bool = False) -> dict:
-    """Operations of ``D(q)`` by :func:`composite_rigid_body`.
-
-    >>> from dynlab.opcount import generic_chain
-    >>> count_composite_rigid_body(generic_chain(1), traced=True)   # D_11 is a constant
-    {'mul': 0, 'add': 0, 'div': 0, 'call': 0}
-    >>> count_composite_rigid_body(generic_chain(2))
-    {'mul': 145, 'add': 134, 'div': 0, 'call': 4}
-    """
-    def run(links, g, f, m, q, qd, unused, backend):
-        D = composite_rigid_body(links, q, backend)
-        return [D[i][j] for i in range(len(links)) for j in range(i, len(links))]
-    return _run_counted(robot, run, traced)
-
-
-def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
-    """Operations of one inverse dynamics ``tau(q, qd, qdd)`` by Featherstone's spatial recursive
-    Newton-Euler algorithm (:func:`dynlab.twist_wrench.spatial_newton_euler`; gravity on, no
-    tool wrench, no friction): :func:`dynlab.opcount.count_operations` of
-    ``("twist_wrench", "featherstone")`` when not ``traced``."""
-    from dynlab.twist_wrench import spatial_newton_euler
-    return _run_counted(robot, lambda links, g, f, m, q, qd, qdd, backend: spatial_newton_euler(
-        links, q, qd, qdd, g, f, m, backend, use_friction=False, use_tip=False)[0], traced)
-
-
-def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
-    """Operations of one forward dynamics that forms ``D``: ``D`` by :func:`composite_rigid_body`,
-    the bias ``tau(q, qd, 0)`` by the spatial recursive Newton-Euler algorithm, and
-    ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.forward.ldl_solve`): the
-    alternative to the articulated body algorithm.
-
-    >>> from dynlab.opcount import generic_chain
-    >>> def total(c): return c["mul"] + c["add"] + c["div"]
-    >>> arm = generic_chain(6)
-    >>> total(count_articulated_body(arm)), total(count_inertia_forward_dynamics(arm))
-    (3330, 3806)
-    """
-    from dynlab.forward import ldl_solve
-    from dynlab.twist_wrench import spatial_newton_euler
-
-    def run(links, g, f, m, q, qd, tau, backend):
-        n = len(links)
-        D = composite_rigid_body(links, q, backend)
-        bias, _ = spatial_newton_euler(links, q, qd, [0] * n, g, f, m, backend,
-                                       use_friction=False, use_tip=False)
-        qdd, _ = ldl_solve(D, [tau[i] - bias[i] for i in range(n)])
-        return qdd
-    return _run_counted(robot, run, traced)
-
-
-#: the spatial algorithms whose cost :func:`operation_laws` states, with a counter for each
-COUNTERS = {"spatial RNEA, tau(q, qd, qdd)": count_spatial_newton_euler,
-            "CRBA, D(q)": count_composite_rigid_body,
-            "ABA, qdd(q, qd, tau)": count_articulated_body,
-            "CRBA + RNEA + LDL^T, qdd(q, qd, tau)": count_inertia_forward_dynamics}
-
-
-def operation_laws(ns=range(1, 10), *, traced: bool = False) -> dict:
-    """The exact laws in ``n`` of :data:`COUNTERS`, counted on generic chains
-    (:func:`dynlab.opcount.generic_chain`: nothing folds away) of ``n`` in ``ns`` (consecutive):
-    ``{label: {"mul": (coefficients, n0), "add": (coefficients, n0), "n = 6": counts}}``, the
-    coefficients low order first (:func:`dynlab.opcount.polynomial_law`; the law holds from
-    ``n0`` on).  Linear for the RNEA and the ABA, quadratic for the CRBA, cubic for the forward
-    dynamics that forms and factorises ``D``.
-
-    >>> from dynlab.opcount import polynomial_text
-    >>> laws = operation_laws()
-    >>> polynomial_text(laws["ABA, qdd(q, qd, tau)"]["mul"][0])
-    '379n - 475'
-    >>> [len(laws[k]["mul"][0]) - 1 for k in laws]           # the degrees
-    [1, 2, 1, 3]
-    """
-    from dynlab.opcount import generic_chain, polynomial_law
-    ns = list(ns)
-    laws = {}
-    for label, count in COUNTERS.items():
-        values = {n: count(generic_chain(n), traced=traced) for n in ns}
-        laws[label] = {kind: polynomial_law(ns, [values[n][kind] for n in ns])
-                       for kind in ("mul", "add")}
-        if 6 in values:
-            laws[label]["n = 6"] = values[6]
-    return laws
-
-
-def operation_law_rows(ns=range(1, 10), *, traced: bool = False) -> list:
-    """:func:`operation_laws` as rows of text ``[algorithm, multiplications, additions]``, a
-    law such as ``"379n - 475 (n >= 2)"`` in each cell, for a table in a chapter.
-
-    >>> operation_law_rows()[0][0]
-    'spatial RNEA, tau(q, qd, qdd)'
-    """
-    from dynlab.opcount import polynomial_text
-    rows = []
-    for label, law in operation_laws(ns, traced=traced).items():
-        cells = ["no law" if law[kind] is None else
-                 f"{polynomial_text(law[kind][0])} (n >= {law[kind][1]})"
-                 for kind in ("mul", "add")]
-        rows.append([label, *cells])
-    return rows

@@ -1,13 +1,13 @@
 """The formulations of the equations of motion, in one registry that every consumer reads.
 
-A formulation is one way of computing a robot's dynamics: Newton-Euler (a recursion that yields
-joint torques), Lagrange-Euler and generalized d'Alembert (closed forms that yield the terms
-``D``, ``h``, ``c``).  Each lives in its own module and is entered here once, as a
-:class:`Formulation`: its name, its label, its variants (the forms of the different sources),
-the default variant, its *kind* and a citation.  Everything else — dispatch in
-:func:`dynlab.inverse_dynamics` and :func:`dynlab.equations_of_motion`, forward dynamics,
-code generation, operation counts, the command line and the dashboards' method menus — asks
-this module, so adding a formulation is one module plus one call to :func:`register`.
+A formulation is one way of computing a robot's dynamics: Newton-Euler and twist-wrench
+(recursions that yield joint torques), Lagrange-Euler and generalized d'Alembert (closed forms
+that yield the terms ``D``, ``h``, ``c``).  Each lives in its own module and is entered here
+once, as a :class:`Formulation`: its name, its label, its variants (the forms of the different
+sources), the default variant, its *kind*, its capabilities and a citation.  Everything else —
+dispatch in :func:`dynlab.inverse_dynamics` and :func:`dynlab.equations_of_motion`, forward
+dynamics, code generation, operation counts, the command line and the dashboards' method menus
+— asks this module, so adding a formulation is one module plus one call to :func:`register`.
 
 The contract of a variant's function, by kind:
 
@@ -23,14 +23,24 @@ The contract of a variant's function, by kind:
     pieces.  Friction and the torque ``J^T w`` that holds the tool wrench are added here
     (:func:`friction_and_tip`).
 
-Either kind runs over every scalar type of :mod:`dynlab.vectors` (floats, SymPy, jets, the
-tracing tape); the numeric path builds no SymPy object.
+The kind is the shape of a variant's function; what a consumer needs to know is what the
+formulation *can* do, its capabilities (:data:`CAPABILITIES`, :meth:`Formulation.can`):
+``numeric`` (floats, jets, the tracing tape), ``symbolic`` (SymPy), ``terms`` (its own ``D``,
+``h``, ``c``), ``traces`` (per-link records), ``own_inertia`` (``D`` without probing) and
+``own_forward_dynamics`` (``qdd`` without solving ``D qdd = tau - bias``).  A formulation that
+runs on SymPy only (``numeric=False``) joins the derivations (:func:`dynlab.equations_of_motion`
+and their comparisons); the numeric consumers (inverse and forward dynamics, generated code,
+operation counts, the side-by-side tables, the dashboards, the command line's numeric commands)
+leave it out of their lists, and :func:`require` names the numeric methods when one is asked for
+by name.  The numeric path builds no SymPy object.
 
->>> sorted(FORMULATIONS)
-['dalembert', 'lagrange_euler', 'newton_euler', 'twist_wrench']
 >>> formulation, variant = lookup("lagrange_euler")
 >>> formulation.kind, variant, formulation.label
 ('terms', 'uicker', 'Lagrange-Euler')
+>>> formulation.capabilities()
+('numeric', 'symbolic', 'terms', 'own_inertia')
+>>> FORMULATIONS["twist_wrench"].can("own_forward_dynamics", "featherstone")
+True
 >>> [f"{m}:{v}" for m, v in every_variant()][:3]
 ['newton_euler:link', 'newton_euler:base', 'lagrange_euler:uicker']
 """
@@ -47,6 +57,20 @@ from dynlab.friction import link_friction
 from dynlab.kinematics import chain_tool_jacobian
 
 KINDS = ("torques", "terms")
+
+#: What a formulation can do: the questions a consumer asks (:meth:`Formulation.can`,
+#: :func:`methods`, :func:`require`) instead of branching on its kind or its name.
+CAPABILITIES = {
+    "numeric": "runs on floats, jets and the tracing tape (inverse and forward dynamics, "
+               "generated code, operation counts, tables, dashboards)",
+    "symbolic": "runs on SymPy (equations_of_motion and their comparisons, closed forms)",
+    "terms": "gives D, h and c itself (a closed form) rather than torques to be probed",
+    "traces": "returns per-link records (trace=True)",
+    "own_inertia": "computes D by an algorithm of its own (its terms or Formulation.inertias) "
+                   "rather than by probing",
+    "own_forward_dynamics": "solves for qdd by an algorithm of its own "
+                            "(Formulation.accelerations) rather than D qdd = tau - bias",
+}
 
 
 class TorqueRecursion(Protocol):
@@ -82,7 +106,10 @@ class Formulation:
     ``"torques"`` variant to an algorithm for its ``D`` that is cheaper than probing and equal to
     it (``f(links, q, backend) -> rows``; the tests prove the equality, symbolically and on random
     chains): only compiled forward dynamics uses it (:func:`inertia_and_bias_function` with
-    ``own_inertia=True``), so every other result shows the variant's own way to ``D``."""
+    ``own_inertia=True``), so every other result shows the variant's own way to ``D``.
+    ``numeric`` and ``symbolic`` say which scalar types its functions run on (at least one):
+    a formulation built on SymPy's own machinery is ``numeric=False``.  Consumers ask
+    :meth:`can` (:data:`CAPABILITIES`)."""
 
     name: str
     label: str
@@ -95,6 +122,8 @@ class Formulation:
     accelerations: Mapping[str, Callable] = field(default_factory=dict)
     inertias: Mapping[str, Callable] = field(default_factory=dict)
     forward_inertia: Mapping[str, Callable] = field(default_factory=dict)
+    numeric: bool = True
+    symbolic: bool = True
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
@@ -117,6 +146,44 @@ class Formulation:
         if (self.inertias or self.forward_inertia) and self.kind != "torques":
             raise ValueError(f"formulation {self.name!r}: inertias= and forward_inertia= are for "
                              f"a \"torques\" formulation (a \"terms\" one has its own D)")
+        for field_name in ("numeric", "symbolic", "traces"):
+            if type(getattr(self, field_name)) is not bool:
+                raise TypeError(f"formulation {self.name!r}: {field_name} must be True or "
+                                f"False, got {getattr(self, field_name)!r}")
+        if not (self.numeric or self.symbolic):
+            raise ValueError(f"formulation {self.name!r}: it must run on numbers "
+                             f"(numeric=True), on SymPy (symbolic=True) or on both")
+        if (self.accelerations or self.forward_inertia) and not self.numeric:
+            raise ValueError(f"formulation {self.name!r}: accelerations= and forward_inertia= "
+                             f"serve compiled forward dynamics, which needs numeric=True")
+
+    def can(self, capability: str, variant: str | None = None) -> bool:
+        """Whether ``variant`` (default: the formulation's default) has ``capability``, one of
+        :data:`CAPABILITIES`.
+
+        >>> newton_euler = FORMULATIONS["newton_euler"]
+        >>> newton_euler.can("traces"), newton_euler.can("own_inertia")
+        (True, False)
+        """
+        if capability not in CAPABILITIES:
+            raise ValueError(f"unknown capability {capability!r}; choose one of "
+                             f"{', '.join(CAPABILITIES)}")
+        variant = self.default if variant is None else variant
+        if variant not in self.variants:
+            raise ValueError(f"unknown variant {variant!r} of {self.name}; choose one of "
+                             f"{', '.join(self.variants)}")
+        if capability in ("numeric", "symbolic", "traces"):
+            return getattr(self, capability)
+        if capability == "terms":
+            return self.kind == "terms"
+        if capability == "own_inertia":
+            return self.kind == "terms" or variant in self.inertias
+        return variant in self.accelerations
+
+    def capabilities(self, variant: str | None = None) -> tuple:
+        """The capabilities of ``variant`` (default: the default one), in the order of
+        :data:`CAPABILITIES`."""
+        return tuple(c for c in CAPABILITIES if self.can(c, variant))
 
     def variant_label(self, variant: str) -> str:
         """``"Newton-Euler (link)"``: the formulation's label and the variant's."""
@@ -165,11 +232,51 @@ def lookup(method: str, variant: str | None = None) -> tuple:
     return formulation, variant
 
 
-def every_variant() -> Iterator[tuple]:
-    """Every ``(method, variant)`` of the registry, in order."""
+def every_variant(capability: str | None = None) -> Iterator[tuple]:
+    """Every ``(method, variant)`` of the registry, in order; with ``capability``, those that
+    have it (``"numeric"``: the ones a table of numbers can run)."""
     for name, formulation in FORMULATIONS.items():
         for variant in formulation.variants:
-            yield name, variant
+            if capability is None or formulation.can(capability, variant):
+                yield name, variant
+
+
+def methods(capability: str | None = None) -> list:
+    """The registered formulations' names, in order; with ``capability``, those whose default
+    variant has it.
+
+    >>> "newton_euler" in methods("traces") and "lagrange_euler" not in methods("traces")
+    True
+    """
+    return [name for name, formulation in FORMULATIONS.items()
+            if capability is None or formulation.can(capability)]
+
+
+def require(method: str, variant: str | None, capability: str, where: str = "") -> tuple:
+    """:func:`lookup`, and a ValueError that names the methods that can when ``method``'s
+    ``variant`` lacks ``capability``: what a consumer calls before using a formulation for
+    something not every formulation does (``where`` names the consumer in the message)."""
+    formulation, variant = lookup(method, variant)
+    if not formulation.can(capability, variant):
+        by_variant = capability in ("own_inertia", "own_forward_dynamics")
+        able = ([f"{m}:{v}" for m, v in every_variant(capability)] if by_variant
+                else methods(capability))
+        prefix = f"{where}: " if where else ""
+        if capability in ("numeric", "symbolic"):
+            other = "symbolic" if capability == "numeric" else "numeric"
+            what = f"{method} is {other} only"
+        else:
+            what = f"{method} ({variant}) cannot: it does not {capability_text(capability)}"
+        raise ValueError(f"{prefix}{what}; {capability} methods are {', '.join(able)}")
+    return formulation, variant
+
+
+def capability_text(capability: str) -> str:
+    """A capability in words, for a message."""
+    return {"numeric": "run on numbers", "symbolic": "run on SymPy",
+            "terms": "give D, h and c itself", "traces": "return per-link records",
+            "own_inertia": "compute D by its own algorithm",
+            "own_forward_dynamics": "have forward dynamics of its own"}[capability]
 
 
 # -- what every formulation needs besides its own equations ---------------------------------------
@@ -209,7 +316,7 @@ def torque_recursion(method: str, variant: str | None = None) -> TorqueRecursion
     ``c``)."""
     formulation, variant = lookup(method, variant)
     function = formulation.variants[variant]
-    return function if formulation.kind == "torques" else torques_from_terms(function)
+    return torques_from_terms(function) if formulation.can("terms", variant) else function
 
 
 def columns_by_probing(torque_at: Callable, n: int, zero=0.0, one=1.0) -> list:
@@ -236,7 +343,7 @@ def inertia_function(method: str, variant: str | None = None) -> Callable:
     own = formulation.inertias.get(variant)
     if own is not None:
         return own
-    if formulation.kind == "terms":
+    if formulation.can("terms", variant):
         def inertia(links, q, gravity, backend=V.NUMERIC):
             zero = [0] * len(links) if backend is V.SYMBOLIC else [0.0] * len(links)
             return [list(row) for row in function(links, q, zero, gravity, backend)["D"]]
@@ -267,7 +374,7 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
     function = formulation.variants[variant]
     own = formulation.inertias.get(variant)
     fast = formulation.forward_inertia.get(variant) if own_inertia else None
-    if formulation.kind == "torques":
+    if not formulation.can("terms", variant):
         def probed(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
             n = len(links)
             symbolic = backend is V.SYMBOLIC

@@ -72,8 +72,10 @@ from dynlab import formulations
 from dynlab.checks import check_finite, flag, not_finite, plain_floats
 from dynlab.friction import link_friction
 from dynlab.kinematics import resolve
+from dynlab.ldl import ZeroPivot, ldl_solve
 from dynlab.model import Robot
 from dynlab.robot_data import ShortCut
+from dynlab.symbolic import compact
 from dynlab.tracing import compile_joint_function, optimized_joint_function
 
 #: Calls of the short cut after which it swaps the traced function for the optimised program
@@ -85,58 +87,6 @@ OPTIMIZE_AFTER = 200
 #: A pivot of ``L D L^T`` at or below this fraction of the largest diagonal element of ``D``
 #: means ``D`` is singular: some joint moves no mass.
 SINGULAR_PIVOT = 1e-12
-
-
-class ZeroPivot(ZeroDivisionError):
-    """An ``L D L^T`` pivot is exactly zero (for the tracer: zero at every ``q``)."""
-
-    def __init__(self, joint: int):
-        super().__init__(f"pivot {joint} is zero")
-        self.joint = joint
-
-
-def ldl_solve(D, b):
-    """Solve ``D x = b`` for a symmetric positive definite ``D`` (rows) by ``D = L diag(d) L^T``
-    with unit lower-triangular ``L``: ``L y = b``, ``z = y / d``, ``L^T x = z``.
-
-    No square roots, one division per pivot, the same code for floats and for the tracer.
-    Returns ``(x, d)``; the pivots ``d`` are all positive exactly when ``D`` is positive
-    definite.
-
-    >>> x, d = ldl_solve([[4.0, 2.0], [2.0, 3.0]], [2.0, 1.0])
-    >>> [round(v, 12) for v in x], d
-    ([0.5, 0.0], [4.0, 2.0])
-    """
-    n = len(b)
-    L = [[0] * n for _ in range(n)]
-    d, inverse = [0] * n, [0] * n
-    for j in range(n):
-        v = [L[j][k] * d[k] for k in range(j)]
-        total = D[j][j]
-        for k in range(j):
-            total = total - L[j][k] * v[k]
-        if isinstance(total, (int, float)) and total == 0:
-            raise ZeroPivot(j + 1)
-        d[j] = total
-        inverse[j] = 1 / total
-        for i in range(j + 1, n):
-            total = D[i][j]
-            for k in range(j):
-                total = total - L[i][k] * v[k]
-            L[i][j] = total * inverse[j]
-    y = []
-    for i in range(n):
-        total = b[i]
-        for k in range(i):
-            total = total - L[i][k] * y[k]
-        y.append(total)
-    x = [0] * n
-    for i in range(n - 1, -1, -1):
-        total = y[i] * inverse[i]
-        for k in range(i + 1, n):
-            total = total - L[k][i] * x[k]
-        x[i] = total
-    return x, d
 
 
 def _accelerations_recursion(get_terms):
@@ -165,7 +115,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
     ``with_tape``: return ``(f, tape)``, the tape for
     :func:`dynlab.tracing.optimized_joint_function`."""
-    formulation, variant = formulations.lookup(method, variant)
+    formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
     switches = dict(use_gravity=bool(gravity), use_tip=bool(tip_wrench))
@@ -186,7 +136,7 @@ def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | No
                    gravity: bool = True, tip_wrench: bool = True):
     """The compiled ``f(q, qd, unused) -> (D upper triangle row by row, bias without friction)``
     (``unused``: any n floats)."""
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics terms", method, variant, bool(gravity), bool(tip_wrench))
     function, _ = compile_joint_function(
         robot, key, _terms_outputs(formulations.inertia_and_bias_function(
@@ -236,7 +186,7 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     >>> D, bias                               # m a^2 / 3, m g a / 2
     (array([[0.08333333]]), array([2.45155]))
     """
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "inertia_and_bias")
     gravity, friction, tip_wrench, compiled = _flags("inertia_and_bias", gravity, friction,
                                                      tip_wrench, compiled)
     symbolic, _, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
@@ -345,6 +295,8 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                                                      tip_wrench, compiled)
     simplify = flag(simplify, "forward_dynamics", "simplify", allow_none=True)
     symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "forward_dynamics")
     n = robot.n
     if symbolic:
         return _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method,
@@ -383,7 +335,6 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
 
 def _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method, variant, gravity,
                                friction, tip_wrench, simplify):
-    from dynlab.symbolic import compact
     rows, bias = formulations.inertia_and_bias_function(
         method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.SYMBOLIC)

@@ -24,6 +24,7 @@ import numpy as np
 import sympy
 
 from dynlab.checks import check_finite
+from dynlab.kinematics import resolve
 from dynlab.model import Robot
 
 
@@ -42,7 +43,6 @@ def link_friction(link, qdk, backend):
 
 def joint_friction(robot: Robot, qd: Sequence):
     """The friction vector ``b(qd)`` of Schilling, Eq. (6-3-3), one entry per joint."""
-    from dynlab.kinematics import resolve
     symbolic, backend, (links, *_), vec = resolve(robot, qd=qd)
     values = [link_friction(link, qdk, backend) for link, qdk in zip(links, vec["qd"])]
     if symbolic:

@@ -45,6 +45,7 @@ import sympy
 
 from dynlab.checks import choice, count, flag
 from dynlab.robot_data import RobotData
+from dynlab.vectors import SYMBOLIC
 
 #: Gravitational acceleration used by Fu, Gonzalez & Lee (Eq. (3.3-46)) and Schilling, in m/s^2.
 G = 9.8062
@@ -656,7 +657,6 @@ class Robot:
         """
         data = self.data
         if data.symbolic is None:
-            from dynlab.vectors import SYMBOLIC
             data.symbolic = self._link_data(exact, SYMBOLIC.sin, SYMBOLIC.cos)
         return data.symbolic
 

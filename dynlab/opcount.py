@@ -35,8 +35,13 @@ from fractions import Fraction
 
 import numpy as np
 
+from dynlab import formulations
 from dynlab import vectors as V
+from dynlab.featherstone import articulated_body, composite_rigid_body
+from dynlab.ldl import ldl_solve
 from dynlab.model import Link, Robot
+from dynlab.tracing import Tape, backend_for
+from dynlab.twist_wrench import spatial_newton_euler
 
 KINDS = ("mul", "add", "div", "call")
 
@@ -157,7 +162,7 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     >>> count_operations(puma560(), "newton_euler", "link")
     {'mul': 288, 'add': 244, 'div': 0, 'call': 12}
     """
-    from dynlab import formulations
+    _, variant = formulations.require(method, variant, "numeric", "count_operations")
     recursion = formulations.torque_recursion(method, variant)
     links, grav, tip_f, tip_m = robot.numeric()
     counter = OpCounter()
@@ -404,3 +409,131 @@ def disagreements() -> list:
         f"N-E, n = 6: Table 3.4 {t4['mul']} mul / {t4['add']} add; Table 3.5 "
         f"{t5['newton_euler']['mul']} / {t5['newton_euler']['add']}; Schilling quotes 852 / 738",
     ]
+
+
+# -- Featherstone's spatial algorithms, counted ---------------------------------------------------
+def _run_counted(robot, run, traced: bool) -> dict:
+    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend) -> outputs`` on
+    ``robot``'s numeric parameters: as written (:class:`Counted`, the rules of
+    :func:`count_operations`) or, ``traced``, as the straight-line program the
+    numeric path runs (:class:`dynlab.tracing.Tape`: constants folded, repeated products
+    shared, dead code dropped)."""
+    links, grav, tip_f, tip_m = robot.numeric()
+    if traced:
+        tape = Tape()
+        inputs = [tape.inputs(stem, robot.n) for stem in ("q", "qd", "u")]
+        tape.outputs(run(links, grav, tip_f, tip_m, *inputs, backend_for(tape)))
+        return tape.counts()
+    counter = OpCounter()
+    inputs = [[Counted(counter) for _ in range(robot.n)] for _ in range(3)]
+    run(links, grav, tip_f, tip_m, *inputs, counting_backend(counter))
+    return counter.counts()
+
+
+def count_articulated_body(robot, *, traced: bool = False) -> dict:
+    """Operations of one forward dynamics ``qdd(q, qd, tau)`` by
+    :func:`dynlab.featherstone.articulated_body`
+    (gravity on, no tool wrench, no friction).
+
+    >>> from dynlab.robots import puma560
+    >>> count_articulated_body(puma560())
+    {'mul': 905, 'add': 742, 'div': 10, 'call': 12}
+    >>> count_articulated_body(puma560(), traced=True)       # the compiled program's
+    {'mul': 692, 'add': 584, 'div': 10, 'call': 10}
+    """
+    return _run_counted(robot, lambda links, g, f, m, q, qd, tau, backend: articulated_body(
+        links, q, qd, tau, g, f, m, backend, use_tip=False)[0], traced)
+
+
+def count_composite_rigid_body(robot, *, traced: bool = False) -> dict:
+    """Operations of ``D(q)`` by :func:`dynlab.featherstone.composite_rigid_body`.
+
+    >>> count_composite_rigid_body(generic_chain(1), traced=True)   # D_11 is a constant
+    {'mul': 0, 'add': 0, 'div': 0, 'call': 0}
+    >>> count_composite_rigid_body(generic_chain(2))
+    {'mul': 145, 'add': 134, 'div': 0, 'call': 4}
+    """
+    def run(links, g, f, m, q, qd, unused, backend):
+        D = composite_rigid_body(links, q, backend)
+        return [D[i][j] for i in range(len(links)) for j in range(i, len(links))]
+    return _run_counted(robot, run, traced)
+
+
+def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
+    """Operations of one inverse dynamics ``tau(q, qd, qdd)`` by Featherstone's spatial recursive
+    Newton-Euler algorithm (:func:`dynlab.twist_wrench.spatial_newton_euler`; gravity on, no
+    tool wrench, no friction): :func:`count_operations` of
+    ``("twist_wrench", "featherstone")`` when not ``traced``."""
+    return _run_counted(robot, lambda links, g, f, m, q, qd, qdd, backend: spatial_newton_euler(
+        links, q, qd, qdd, g, f, m, backend, use_friction=False, use_tip=False)[0], traced)
+
+
+def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
+    """Operations of one forward dynamics that forms ``D``: ``D`` by
+    :func:`dynlab.featherstone.composite_rigid_body`,
+    the bias ``tau(q, qd, 0)`` by the spatial recursive Newton-Euler algorithm, and
+    ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.ldl.ldl_solve`): the
+    alternative to the articulated body algorithm.
+
+    >>> def total(c): return c["mul"] + c["add"] + c["div"]
+    >>> arm = generic_chain(6)
+    >>> total(count_articulated_body(arm)), total(count_inertia_forward_dynamics(arm))
+    (3330, 3806)
+    """
+
+    def run(links, g, f, m, q, qd, tau, backend):
+        n = len(links)
+        D = composite_rigid_body(links, q, backend)
+        bias, _ = spatial_newton_euler(links, q, qd, [0] * n, g, f, m, backend,
+                                       use_friction=False, use_tip=False)
+        qdd, _ = ldl_solve(D, [tau[i] - bias[i] for i in range(n)])
+        return qdd
+    return _run_counted(robot, run, traced)
+
+
+#: the spatial algorithms whose cost :func:`operation_laws` states, with a counter for each
+COUNTERS = {"spatial RNEA, tau(q, qd, qdd)": count_spatial_newton_euler,
+            "CRBA, D(q)": count_composite_rigid_body,
+            "ABA, qdd(q, qd, tau)": count_articulated_body,
+            "CRBA + RNEA + LDL^T, qdd(q, qd, tau)": count_inertia_forward_dynamics}
+
+
+def operation_laws(ns=range(1, 10), *, traced: bool = False) -> dict:
+    """The exact laws in ``n`` of :data:`COUNTERS`, counted on generic chains
+    (:func:`generic_chain`: nothing folds away) of ``n`` in ``ns`` (consecutive):
+    ``{label: {"mul": (coefficients, n0), "add": (coefficients, n0), "n = 6": counts}}``, the
+    coefficients low order first (:func:`polynomial_law`; the law holds from
+    ``n0`` on).  Linear for the RNEA and the ABA, quadratic for the CRBA, cubic for the forward
+    dynamics that forms and factorises ``D``.
+
+    >>> laws = operation_laws()
+    >>> polynomial_text(laws["ABA, qdd(q, qd, tau)"]["mul"][0])
+    '379n - 475'
+    >>> [len(laws[k]["mul"][0]) - 1 for k in laws]           # the degrees
+    [1, 2, 1, 3]
+    """
+    ns = list(ns)
+    laws = {}
+    for label, count in COUNTERS.items():
+        values = {n: count(generic_chain(n), traced=traced) for n in ns}
+        laws[label] = {kind: polynomial_law(ns, [values[n][kind] for n in ns])
+                       for kind in ("mul", "add")}
+        if 6 in values:
+            laws[label]["n = 6"] = values[6]
+    return laws
+
+
+def operation_law_rows(ns=range(1, 10), *, traced: bool = False) -> list:
+    """:func:`operation_laws` as rows of text ``[algorithm, multiplications, additions]``, a
+    law such as ``"379n - 475 (n >= 2)"`` in each cell, for a table in a chapter.
+
+    >>> operation_law_rows()[0][0]
+    'spatial RNEA, tau(q, qd, qdd)'
+    """
+    rows = []
+    for label, law in operation_laws(ns, traced=traced).items():
+        cells = ["no law" if law[kind] is None else
+                 f"{polynomial_text(law[kind][0])} (n >= {law[kind][1]})"
+                 for kind in ("mul", "add")]
+        rows.append([label, *cells])
+    return rows

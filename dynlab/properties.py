@@ -71,8 +71,13 @@ from sympy.polys.rings import ring as polynomial_ring
 
 from dynlab import jets
 from dynlab import vectors as V
-from dynlab.kinematics import chain, chain_tool_jacobian, resolve
-from dynlab.model import Robot
+from dynlab.dynamics import equations_of_motion
+from dynlab.kinematics import chain, chain_tool_jacobian, link_offset_in_own_frame, resolve
+from dynlab.model import Robot, joint_symbols
+from dynlab.robots import TOURASSIS_NEUMAN_ARMS
+from dynlab.symbolic import compact
+from dynlab.widgets import Parameter, degrees, format_value, round_significant, with_mass
+from dynlab.widgets import slider as labelled_slider
 
 #: Relative tolerance of the numeric checks.
 TOLERANCE = 1e-9
@@ -287,7 +292,6 @@ def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
     >>> bool(np.allclose(D, equations_of_motion(arm, q, [0.0] * 6).D))
     True
     """
-    from dynlab.kinematics import link_offset_in_own_frame
     n = len(links)
     D = [[0] * n for _ in range(n)]
     for i in range(n):                                   # 0-based joint i (Tourassis & Neuman's i + 1)
@@ -449,7 +453,6 @@ def coriolis_coefficient(Gamma, j: int, m: int, i: int):
                          f"got {(j, m, i)}")
     value = G[i - 1][j - 1][m - 1]
     if isinstance(value, sympy.Basic):
-        from dynlab.symbolic import compact        # the Christoffel terms are kept raw
         return compact(value)
     return value
 
@@ -603,7 +606,6 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
     >>> np.diag(task.Lambda).round(6).tolist()   # x moves links 2-3, y link 3, z all: 15, 5, 35 kg
     [15.0, 5.0, 35.0]
     """
-    from dynlab.dynamics import equations_of_motion
     symbolic, backend, (links, *_), vec = resolve(robot, q=q, qd=qd)
     if symbolic:
         raise TypeError(f"{robot.name}: task_space_dynamics is numeric")
@@ -1033,7 +1035,6 @@ def coefficient_expression(structure: ModelStructure, label: str):
     >>> coefficient_expression(model_structure(cylindrical(inertia="axial")), "c11(3)")
     -m3*q3 - m3*rz3
     """
-    from dynlab.model import joint_symbols
     if label not in structure.polynomials:
         raise KeyError(f"{label!r} is not an independent coefficient; see "
                        f"independent_coefficients({structure.n})")
@@ -1051,7 +1052,6 @@ def _coupling_table(k, loading, kinematic, D) -> str:
     rows = ["<table class='dynlab-coupling-table'><tr><th>pair</th><th>d_ij</th>"
             "<th>loading factor (34)</th><th>kinematic factor (35)</th>"
             "<th>k_ij (32)</th></tr>"]
-    from dynlab.widgets import format_value
 
     def cell(pair, part, value):
         shade = "" if part != "k" or not math.isfinite(value) else (
@@ -1093,8 +1093,6 @@ class StructureDashboard:
     def __init__(self, robot: Robot, parameters, q):
         import ipywidgets as widgets
 
-        from dynlab.widgets import degrees
-        from dynlab.widgets import slider as labelled_slider
         if robot.is_symbolic:
             raise TypeError(f"{robot.name}: the dashboard needs numbers (symbolic=False)")
         self.base = self.robot = robot
@@ -1321,8 +1319,6 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
     >>> board.structure.total, round(board.structure.sparsity, 3)
     (15, 0.882)
     """
-    from dynlab.robots import TOURASSIS_NEUMAN_ARMS
-    from dynlab.widgets import Parameter, round_significant, with_mass
     three = ("cartesian", "cylindrical", "spherical", "articulated")
     if arm not in three:
         raise ValueError(f"structure_dashboard: arm must be one of {', '.join(three)}, "

@@ -14,19 +14,16 @@ appears here without a change.
 >>> table.spread < 1e-12
 True
 
-Printed, each table has a header line over a label column as wide as the longest label:
+Printed, each table has a header line over a label column as wide as the longest label, and
+a line for each variant of the registry that runs on numbers (a formulation that runs on SymPy
+only is named in a note under the table):
 
->>> _ = torques_side_by_side(arm, [0.3], [0.0], [0.0])
+>>> _ = torques_side_by_side(arm, [0.3], [0.0], [0.0])  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
 formulation                                              tau_1 (N m)
 Newton-Euler (link frame)                                +2.342055170
 Newton-Euler (base frame)                                +2.342055170
 Lagrange-Euler (Uicker 4x4)                              +2.342055170
-Lagrange-Euler (link Jacobians)                          +2.342055170
-Lagrange-Euler (Christoffel)                             +2.342055170
-generalized d'Alembert (Lee)                             +2.342055170
-twist-wrench (Lynch & Park's product of exponentials)    +2.342055170
-twist-wrench (Featherstone's spatial RNEA)               +2.342055170
-twist-wrench (closed form A^T L^T G L A)                 +2.342055170
+...
 """
 
 from __future__ import annotations
@@ -43,13 +40,31 @@ from dynlab.tracing import compile_joint_function
 
 
 def variants() -> list:
-    """``[(method, variant, label), ...]`` for every variant of the registry, in menu order.
+    """``[(method, variant, label), ...]`` for every variant of the registry that runs on
+    numbers, in menu order (a formulation that runs on SymPy only is left out of the tables of
+    numbers; :func:`symbolic_only` names it).
 
     >>> variants()[0]
     ('newton_euler', 'link', 'Newton-Euler (link frame)')
     """
     return [(method, variant, formulations.FORMULATIONS[method].variant_label(variant))
-            for method, variant in formulations.every_variant()]
+            for method, variant in formulations.every_variant("numeric")]
+
+
+def symbolic_only() -> list:
+    """The labels of the registered variants that run on SymPy only, which the tables of
+    numbers leave out (a note under a table names them)."""
+    return [formulations.FORMULATIONS[method].variant_label(variant)
+            for method, variant in formulations.every_variant()
+            if not formulations.FORMULATIONS[method].can("numeric", variant)]
+
+
+def _note_symbolic_only() -> None:
+    """A note under a table of numbers naming the variants it leaves out (none, unless a
+    formulation that runs on SymPy only is registered)."""
+    left_out = symbolic_only()
+    if left_out:
+        print(f"(not in the table, symbolic only: {', '.join(left_out)})")
 
 
 @dataclass(frozen=True)
@@ -158,6 +173,8 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
         from IPython.display import display
         display(TorqueTable(torques, ["N" if kind == "prismatic" else "N m"
                                       for kind in robot.joint_types]))
+    if show:
+        _note_symbolic_only()
     reference = next(iter(torques.values()))
     spread = max(float(np.max(np.abs(t - reference))) for t in torques.values())
     return SideBySide(torques, spread)
@@ -198,6 +215,8 @@ def seconds_per_call(robot, q, qd, qdd, *, number: int = 200, show: bool = True)
         rows.append((label, timings[True], timings[False]))
         if show:
             print(f"{label:{width}s}{1e6 * timings[True]:12.1f}{1e6 * timings[False]:16.1f}")
+    if show:
+        _note_symbolic_only()
     return rows
 
 
@@ -216,7 +235,7 @@ def traced_operations(robot, method: str, variant: str | None = None) -> dict:
     >>> traced_operations(pendulum(), "newton_euler")["mul"] > 0
     True
     """
-    formulation, variant = formulations.lookup(method, variant)
+    formulation, variant = formulations.require(method, variant, "numeric", "traced_operations")
     recursion = formulations.torque_recursion(method, variant)
     _, tape = compile_joint_function(
         robot, ("inverse_dynamics", method, variant, True, True, True), _torques_of(recursion),
@@ -236,4 +255,6 @@ def operation_counts(robot, *, show: bool = True) -> dict:
         counts[label] = c = traced_operations(robot, method, variant)
         if show:
             print(f"{label:{width}s}{c['mul']:6d}{c['add']:7d}{c['div']:6d}{c['call']:13d}")
+    if show:
+        _note_symbolic_only()
     return counts

@@ -205,7 +205,7 @@ class Trajectory:
         """``(FuncAnimation, its figure)``: :meth:`animate`'s work."""
         from matplotlib import animation
 
-        from dynlab.drawing import draw_arm
+        from dynlab.drawing import draw_arm  # matplotlib: loaded when drawn
         index = self.frames(frames)
         options = dict(frames=False, labels=False, figsize=(4, 4), title=self.robot.name)
         options.update(drawing)
@@ -639,7 +639,7 @@ def _plan(robot, q0, qd0, t_span, method, variant, integrator, dt, t_eval, rtol,
           max_events, max_steps, progress, options) -> _Plan:
     """Every argument of :func:`simulate` checked, in the order its errors are reported."""
     _check_robot(robot)
-    _, variant = formulations.lookup(method, variant)
+    _, variant = formulations.require(method, variant, "numeric", "simulate")
     integrator = _check_integrator(integrator)
     euler = integrator == "euler"
     flags = {name: checks.flag(value, "simulate", name) for name, value in flags.items()}

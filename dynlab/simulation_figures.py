@@ -26,6 +26,9 @@ import math
 
 import numpy as np
 
+from dynlab.robots import planar_2r
+from dynlab.simulation import simulate
+
 
 def small_angle_period(a: float, g: float) -> float:
     """``2 pi sqrt(2a / (3g))``: the period of a uniform rod of length ``a`` swinging about one
@@ -173,8 +176,6 @@ def run_two_link(q1=-30.0, q2=60.0, qd1=0.0, qd2=0.0, m2=1.0, viscous=0.3, stati
     >>> len(motion), float(motion.t[-1])
     (201, 0.5)
     """
-    from dynlab.robots import planar_2r
-    from dynlab.simulation import simulate
     arm = planar_2r("fu", m2=m2, viscous=viscous, coulomb=0.6 * static, static=static)
     return simulate(arm, [math.radians(q1), math.radians(q2)], [qd1, qd2], t_span=seconds,
                     dt=seconds / 200)

@@ -25,9 +25,10 @@ import math
 
 import numpy as np
 
-from dynlab.display import table_markdown
-from dynlab.properties import (COLUMNS, TABLE3_PRINTED, inertia_matrix_in_joint_frames,
-                               model_structure, sparsity_formula, table1_dependence)
+from dynlab.display import shorthand, symbol_names, table_markdown
+from dynlab.properties import (COLUMNS, TABLE3_PRINTED, coefficient_expression,
+                               inertia_matrix_in_joint_frames, model_structure, sparsity_formula,
+                               table1_dependence)
 from dynlab.robots import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
 
 #: The three levels of inertial detail at which the arms of Table 3 are built.
@@ -235,8 +236,6 @@ def coefficient_latex(structure, label: str) -> str:
     """
     import sympy
 
-    from dynlab.display import shorthand, symbol_names
-    from dynlab.properties import coefficient_expression
     expr = coefficient_expression(structure, label)
     named = {s.name: s for s in expr.free_symbols}
     along = {named[f"rx{k}"]: sympy.Symbol(f"r{k}") - named.get(f"a{k}", 0)

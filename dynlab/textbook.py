@@ -45,8 +45,11 @@ from typing import Any, Mapping
 import sympy
 from sympy import Abs, Function, ImmutableMatrix, Rational, Symbol, cos, exp, sign, sin, symbols
 
+from dynlab import formulations, kinematics
 from dynlab.bibliography import AUTHORS, BIBLIOGRAPHY, cite
+from dynlab.display import shorthand
 from dynlab.errata import ERRATA, Erratum
+from dynlab.dynamics import equations_of_motion, inverse_dynamics
 from dynlab.model import joint_symbols
 from dynlab.robots import ARM_SPECS
 from dynlab.symbolic import compact, is_zero, reduce_trig
@@ -914,7 +917,6 @@ def robot(arm: str):
 @functools.lru_cache(maxsize=None)
 def torques(arm: str, method: str = "newton_euler", variant: str | None = None):
     """dynlab's ``tau`` of ``arm`` in the joint symbols (``inverse_dynamics``, not compacted)."""
-    from dynlab.dynamics import inverse_dynamics
     r = robot(arm)
     q, qd, qdd = joint_symbols(r.n)
     return inverse_dynamics(r, q, qd, qdd, method=method, variant=variant, simplify=False)
@@ -923,14 +925,12 @@ def torques(arm: str, method: str = "newton_euler", variant: str | None = None):
 @functools.lru_cache(maxsize=None)
 def equations(arm: str, method: str = "lagrange_euler", variant: str | None = None):
     """dynlab's ``EquationsOfMotion`` of ``arm`` (symbolic, not compacted)."""
-    from dynlab.dynamics import equations_of_motion
     return equations_of_motion(robot(arm), method=method, variant=variant, simplify=False)
 
 
 @functools.lru_cache(maxsize=None)
 def trace(arm: str, frame: str = "link"):
     """dynlab's Newton-Euler :class:`dynlab.dynamics.Trace` (``frame``: link or base)."""
-    from dynlab.dynamics import inverse_dynamics
     r = robot(arm)
     q, qd, qdd = joint_symbols(r.n)
     return inverse_dynamics(r, q, qd, qdd, variant=frame, trace=True, simplify=False)[1]
@@ -938,7 +938,6 @@ def trace(arm: str, frame: str = "link"):
 
 @functools.lru_cache(maxsize=None)
 def _kinematics(arm: str, what: str) -> list:
-    from dynlab import kinematics
     r = robot(arm)
     q = joint_symbols(r.n)[0]
     if what == "T":
@@ -1015,7 +1014,6 @@ class Discrepancy:
 
 
 def _text(expr) -> str:
-    from dynlab.display import shorthand
     return str(shorthand(expr))
 
 
@@ -1208,7 +1206,6 @@ def compare_with_derivation(arm: str | None = None, method: str = "newton_euler"
     >>> result[3].printed, result[3].derived
     (-L2*g*m2*cos(q1 + q2), L2*g*m2*cos(q1 + q2))
     """
-    from dynlab import formulations
     formulations.lookup(method, variant)
     records = printed(source, arm)
     found, unconfirmed = [], []

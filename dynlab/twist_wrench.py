@@ -58,10 +58,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+import numpy as np
+import sympy
+
 from dynlab import spatial as S
 from dynlab import vectors as V
 from dynlab.friction import link_friction
-from dynlab.kinematics import link_offset, link_offset_in_own_frame, link_rotation
+from dynlab.kinematics import link_offset, link_offset_in_own_frame, link_rotation, resolve
 
 #: per-link records of a traced run: Luh's quantities (the keys of
 #: :data:`dynlab.newton_euler.TRACE_QUANTITIES`, in DH frame ``i``) and the twist-wrench ones
@@ -433,9 +436,6 @@ def closed_form(robot, q: Sequence, qd: Sequence) -> dict:
     >>> terms["A"].shape, terms["L"].shape
     ((12, 2), (12, 12))
     """
-    import numpy as np
-    import sympy
-    from dynlab.kinematics import resolve
     symbolic, backend, (links, grav, _, _), vec = resolve(robot, q=q, qd=qd)
     terms = closed_form_terms(links, vec["q"], vec["qd"], grav, backend)
     convert = ((lambda x: sympy.Matrix(x)) if symbolic

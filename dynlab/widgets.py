@@ -557,7 +557,7 @@ def _has_links(robot: Robot, length: LengthSlider) -> bool:
 def _parameters(robot: Robot, board: DashboardSpec, payload: float = 0.0) -> list:
     """The parameter sliders ``board`` asks for: every link's mass, the lengths, a payload at
     the tool and one viscous friction coefficient."""
-    from dynlab.drawing import reach_of
+    from dynlab.drawing import reach_of  # matplotlib: loaded when drawn
     parameters = _mass_parameters(robot)
     if board.link_lengths:
         parameters += _length_parameters(robot, reach_of(robot))
@@ -686,9 +686,10 @@ class Dashboard:
                             f"with numbers (symbolic=False) or substitute them")
         from dynlab import formulations
         if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
-            raise ValueError(f"engine must be one of {', '.join(formulations.FORMULATIONS)} "
-                             f"(the registered formulations), got {engine!r}")
-        self.formulation, _ = formulations.lookup(engine)
+            raise ValueError(f"engine must be one of {', '.join(formulations.methods('numeric'))}"
+                             f" (the registered formulations that run on numbers), got "
+                             f"{engine!r}")
+        self.formulation, _ = formulations.require(engine, None, "numeric", "dashboard")
 
     @staticmethod
     def _wrist_joints(robot: Robot, wrist) -> tuple:
@@ -728,7 +729,7 @@ class Dashboard:
     def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
         """The joint sliders (q, qd, qdd per joint) and the parameter sliders.  A revolute
         joint's position slider holds degrees (``q_scale``: radians per slider unit)."""
-        from dynlab.drawing import reach_of
+        from dynlab.drawing import reach_of  # matplotlib: loaded when drawn
         robot = self.base
         ranges = dict(prismatic_ranges or {})
         reach = reach_of(self.robot, q)
@@ -782,6 +783,7 @@ class Dashboard:
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator, NullFormatter
 
+        # matplotlib: loaded when drawn
         from dynlab.drawing import draw_arm, plane_of, reach_of, workspace_box
         robot, n = self.base, self.n
         three = plane_of(self.robot) is None
@@ -890,7 +892,7 @@ class Dashboard:
         from matplotlib.lines import Line2D
         from matplotlib.patches import Patch
 
-        from dynlab.drawing import AXIS_COLOURS, COM_COLOUR
+        from dynlab.drawing import AXIS_COLOURS, COM_COLOUR  # matplotlib: loaded when drawn
         frames = tuple(Line2D([], [], color=c, lw=1.5) for c in AXIS_COLOURS)
         arm = [(Line2D([], [], ls="none", marker="o", color="black", mfc="white", ms=7,
                        mew=1.5), "joint (origin of its frame)"),
@@ -1128,7 +1130,7 @@ class Dashboard:
         from dynlab.dynamics import equations_of_motion, inverse_dynamics
         from dynlab.friction import joint_friction
         robot = self.robot if robot is None else robot
-        if self.formulation.kind == "terms":
+        if self.formulation.can("terms"):
             eom = equations_of_motion(robot, q, qd, method=self.engine)
             parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
                      "gravity": np.asarray(eom.c), "friction": np.asarray(eom.friction),
@@ -1519,7 +1521,7 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     >>> dashboard("pendulm")
     Traceback (most recent call last):
     ...
-    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560, ur20, or pass a dynlab Robot
+    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560..., or pass a dynlab Robot
     """
     labels = "axes"
     ranges = {}

@@ -20,14 +20,14 @@ from strategies import chains
 
 @pytest.fixture
 def simulate_calls(monkeypatch):
-    """Counts the calls of dynlab.simulate."""
+    """Counts the calls of dynlab.simulate by the animations (dynlab.animation's name for it)."""
     calls = []
     real = dynlab.simulate
 
     def counted(*args, **kwargs):
         calls.append(args)
         return real(*args, **kwargs)
-    monkeypatch.setattr(dynlab, "simulate", counted)
+    monkeypatch.setattr(dynlab.animation, "simulate", counted)
     return calls
 
 

@@ -1,8 +1,10 @@
-"""The shape of the package: no import cycle, the arms' knowledge in their registry.
+"""The shape of the package: floors that import only downwards, no import cycle, the arms'
+knowledge in their registry.
 
-Read from the source with ``ast`` (nothing is imported to build the graph): an import counts
-where it runs when its module is imported, i.e. at module level (also inside ``if``/``try``),
-not inside a function or class.
+Read from the source with ``ast`` (nothing is imported to build the graph): every ``import`` and
+``from ... import`` counts, at any depth (module level, inside ``if``/``try``, a function or a
+class), since an import inside a function is a dependency all the same; imports inside doctests
+are text and do not count.
 """
 
 from __future__ import annotations
@@ -24,25 +26,59 @@ def module_name(path: Path) -> str:
 
 MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
+#: The floors of dynlab, lowest first.  A module imports modules of its own floor or of lower
+#: ones, never of a higher one.  An entry names a module, or with ``.*`` a package and all its
+#: modules.
+FLOORS = {
+    # the model: scalar types and checks, Robot and its data, kinematics, spatial algebra, the
+    # arm registry and the arms; and how a model and a derived expression print (book form)
+    # and draw, which the result types of the dynamics floor use to show themselves
+    # (EquationsOfMotion._repr_latex_, Trajectory.animate)
+    "model": ("dynlab.vectors", "dynlab.checks", "dynlab.symbolic", "dynlab.jets",
+              "dynlab.model", "dynlab.robot_data", "dynlab.kinematics", "dynlab.friction",
+              "dynlab.spatial", "dynlab.ldl", "dynlab.robots.*", "dynlab.display",
+              "dynlab.drawing"),
+    # each formulation and their registry
+    "formulations": ("dynlab.newton_euler", "dynlab.lagrange_euler", "dynlab.dalembert",
+                     "dynlab.twist_wrench", "dynlab.featherstone", "dynlab.composite_bodies",
+                     "dynlab.formulations"),
+    # the tape, programs, their optimizer and emitters; operation counts
+    "engine": ("dynlab.tracing", "dynlab.program", "dynlab.optimizer", "dynlab.emitters",
+               "dynlab.opcount"),
+    # inverse and forward dynamics, the equations of motion, simulation, control; code
+    # generation stands here because its closed forms are made from equations_of_motion
+    "dynamics": ("dynlab.dynamics", "dynlab.equations", "dynlab.forward", "dynlab.simulation",
+                 "dynlab.control", "dynlab.trajectory", "dynlab.codegen"),
+    # what the chapters show: dashboards, tables, animations, the sources' printed equations
+    # and their errata
+    "teaching": ("dynlab.widgets", "dynlab.properties", "dynlab.animation",
+                 "dynlab.side_by_side", "dynlab.cost_tables", "dynlab.structure_tables",
+                 "dynlab.simulation_figures", "dynlab.textbook", "dynlab.errata",
+                 "dynlab.erratum_cards", "dynlab.bibliography", "dynlab.folding",
+                 "dynlab.arm_table"),
+    "grading": ("dynlab.grading.*",),
+    # the command line and the package's face (dynlab/__init__.py re-exports the public API)
+    "cli": ("dynlab.cli", "dynlab.__main__", "dynlab"),
+}
 
-def module_level(tree: ast.Module):
-    """The nodes that run on import: everything but the bodies of functions and classes."""
-    stack = list(tree.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-                                 ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
+
+def floor_of(name: str, floors: dict = FLOORS) -> str | None:
+    """The floor of module ``name`` (``None``: on none)."""
+    for floor, entries in floors.items():
+        for entry in entries:
+            package = entry.removesuffix(".*")
+            if name == package or (entry.endswith(".*") and name.startswith(package + ".")):
+                return floor
+    return None
 
 
 def imported_modules(name: str, tree: ast.Module, modules) -> set:
-    """The modules of ``modules`` that ``name`` imports at module level.  ``from p import x``
-    imports ``p.x`` when that is a module, else ``p``."""
+    """The modules of ``modules`` that ``name`` imports anywhere in its source.  ``from p import
+    x`` imports ``p.x`` when that is a module, else ``p``."""
     package = name if MODULES.get(name, Path()).name == "__init__.py" else \
         name.rpartition(".")[0]
     found = set()
-    for node in module_level(tree):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -57,7 +93,7 @@ def imported_modules(name: str, tree: ast.Module, modules) -> set:
 
 
 def import_graph(sources: dict) -> dict:
-    """``{module: modules it imports at module level}`` for ``{module: source text}``."""
+    """``{module: modules it imports}`` for ``{module: source text}``."""
     return {name: imported_modules(name, ast.parse(text), sources)
             for name, text in sources.items()}
 
@@ -84,20 +120,56 @@ def find_cycle(graph: dict) -> list | None:
     return None
 
 
+def imports_up(graph: dict, floors: dict = FLOORS) -> list:
+    """``"a (floor) -> b (higher floor)"`` for every import that runs up the floors."""
+    order = {floor: level for level, floor in enumerate(floors)}
+    return sorted(f"{a} ({floor_of(a, floors)}) -> {b} ({floor_of(b, floors)})"
+                  for a, targets in graph.items() for b in targets
+                  if order[floor_of(b, floors)] > order[floor_of(a, floors)])
+
+
+GRAPH = import_graph({name: path.read_text() for name, path in MODULES.items()})
+
+
 def test_the_cycle_finder_finds_a_cycle_through_a_from_import():
     sources = {"p": "", "p.a": "from p import b\n", "p.b": "import os\nfrom p.c import f\n",
-               "p.c": "from p.a import g\n\ndef late():\n    from p import b\n"}
+               "p.c": "import sys\n"}
     graph = import_graph(sources)
-    assert graph == {"p": set(), "p.a": {"p.b"}, "p.b": {"p.c"}, "p.c": {"p.a"}}
-    assert find_cycle(graph) == ["p.a", "p.b", "p.c", "p.a"]
-    sources["p.c"] = "def late():\n    from p.a import g\n"       # inside a function: no edge
+    assert graph == {"p": set(), "p.a": {"p.b"}, "p.b": {"p.c"}, "p.c": set()}
+    assert find_cycle(graph) is None
+    sources["p.c"] = "def late():\n    from p.a import g\n"       # inside a function: counted
+    assert find_cycle(import_graph(sources)) == ["p.a", "p.b", "p.c", "p.a"]
+    sources["p.c"] = '"""\n>>> from p.a import g\n"""\n'            # in a doctest: text
     assert find_cycle(import_graph(sources)) is None
 
 
+def test_an_import_up_the_floors_is_found_also_inside_a_function():
+    floors = {"low": ("p.a",), "high": ("p.b", "p.sub.*")}
+    sources = {"p.a": "def f():\n    if True:\n        from p.sub.c import x\n",
+               "p.b": "from p import a\n", "p.sub.c": "import p.b\n"}
+    graph = import_graph(sources)
+    assert floor_of("p.sub.c", floors) == "high" and floor_of("p.a.z", floors) is None
+    assert imports_up(graph, floors) == ["p.a (low) -> p.sub.c (high)"]
+
+
+def test_every_module_stands_on_one_floor():
+    """A new module is placed on a floor here (the floors are the package's plan)."""
+    unplaced = [name for name in MODULES if floor_of(name) is None]
+    assert unplaced == [], f"place these modules on a floor of FLOORS: {unplaced}"
+    listed = [entry.removesuffix(".*") for entries in FLOORS.values() for entry in entries]
+    assert len(listed) == len(set(listed))
+    assert [entry for entry in listed if entry not in MODULES] == []
+
+
 def test_dynlab_has_no_import_cycle():
-    graph = import_graph({name: path.read_text() for name, path in MODULES.items()})
-    assert "dynlab.robots.puma" in graph["dynlab.robots.tourassis_neuman"]    # graph is real
-    assert find_cycle(graph) is None, f"import cycle: {' -> '.join(find_cycle(graph))}"
+    assert "dynlab.robots.puma" in GRAPH["dynlab.robots.tourassis_neuman"]    # graph is real
+    assert "dynlab.formulations" in GRAPH["dynlab.opcount"]
+    assert find_cycle(GRAPH) is None, f"import cycle: {' -> '.join(find_cycle(GRAPH))}"
+
+
+def test_no_import_runs_up_the_floors():
+    assert "dynlab.drawing" in GRAPH["dynlab.widgets"]       # imported inside a method
+    assert imports_up(GRAPH) == []
 
 
 def late_imports(tree: ast.Module) -> list:

@@ -3,8 +3,11 @@
 The toy formulations are assembled from public pieces of dynlab (Lynch & Park's energy form and
 Luh's recursion), registered under new names, and then asked for through every consumer: the
 equations of motion, inverse and forward dynamics, generated code, the command line and a
-dashboard.  None of those consumers is told about them; they find them in the registry.  A scan
-of dynlab's source makes sure no module outside the registry compares a method's name.
+dashboard.  None of those consumers is told about them; they find them in the registry.  A
+third one runs on SymPy only (SymPy's own ``LagrangesMethod``): it joins the derivations and
+their comparisons, and every numeric consumer leaves it out with a note, or refuses it by name
+with the list of the numeric methods.  A scan of dynlab's source makes sure no module outside
+the registry compares a method's name.
 """
 
 import ast
@@ -13,12 +16,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy
+import sympy.physics.mechanics as me
 
 from dynlab import equations_of_motion, forward_dynamics, formulations, inverse_dynamics
-from dynlab import lagrange_euler, newton_euler
+from dynlab import kinematics, lagrange_euler, newton_euler, side_by_side
+from dynlab import vectors as V
+from dynlab.control import computed_torque
+from dynlab.opcount import count_operations
+from dynlab.simulation import simulate
 from dynlab.cli import main
 from dynlab.codegen import generate
-from dynlab.robots import planar_2r, scara
+from dynlab.robots import pendulum, planar_2r, scara
 from dynlab.widgets import dashboard
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,3 +179,142 @@ def test_a_comparison_names_only_the_terms_it_compared():
     different = le.compare(equations_of_motion(pendulum(m1=2.0), method="dalembert"),
                            terms=("D",))
     assert not different and "differ in" in str(different)
+
+
+# -- a formulation that runs on SymPy only ---------------------------------------------------------
+def lagranges_method(links, q, qd, gravity, backend):
+    """A "terms" formulation by SymPy's ``LagrangesMethod``: ``L = K - P`` with each link's
+    kinetic energy ``(m v_c . v_c + omega . I omega) / 2`` and potential energy ``-m g . r_c``
+    (Fu, Gonzalez & Lee (1987), Sec. 3.2), the angular velocity read from ``R' R^T``."""
+    t = me.dynamicsymbols._t
+    xs = me.dynamicsymbols(f"x1:{len(links) + 1}")
+    rotations, origins = kinematics.chain(links, xs, V.SYMBOLIC)
+    lagrangian = 0
+    for k, link in enumerate(links):
+        R = sympy.Matrix(rotations[k + 1])
+        centre = sympy.Matrix(origins[k + 1]) + R * sympy.Matrix(link.com)
+        spin = sympy.simplify(R.diff(t) * R.T)               # the skew matrix of omega
+        omega = sympy.Matrix([spin[2, 1], spin[0, 2], spin[1, 0]])
+        velocity = centre.diff(t)
+        inertia = R * sympy.Matrix(link.inertia) * R.T
+        lagrangian += (link.mass * velocity.dot(velocity) + omega.dot(inertia * omega)) / 2
+        lagrangian += link.mass * sympy.Matrix(gravity).dot(centre)
+    method = me.LagrangesMethod(lagrangian, xs)
+    method.form_lagranges_equations()
+    rates = {x.diff(t): v for x, v in zip(xs, qd)}
+    at_rest = {x.diff(t): 0 for x in xs}
+    angles = dict(zip(xs, q))
+    bias = me.msubs(-method.forcing, rates, angles)
+    c = me.msubs(-method.forcing, at_rest, angles)
+    return {"D": me.msubs(method.mass_matrix, angles).tolist(), "h": list(bias - c),
+            "c": list(c)}
+
+
+@pytest.fixture
+def symbolic_only():
+    formulation = formulations.register(formulations.Formulation(
+        "sympy_lagrange", "SymPy's LagrangesMethod", "terms", {"energy": lagranges_method},
+        "energy", "Fu, Gonzalez & Lee (1987), Sec. 3.2", numeric=False))
+    yield formulation.name
+    formulations.unregister(formulation.name)
+
+
+def numeric_refusal(method: str) -> str:
+    """The message a numeric consumer gives for a formulation that runs on SymPy only."""
+    return (f"{method} is symbolic only; numeric methods are "
+            f"{', '.join(formulations.methods('numeric'))}")
+
+
+def test_the_capabilities_are_declared_and_asked_for(symbolic_only):
+    mine = formulations.FORMULATIONS[symbolic_only]
+    assert mine.capabilities() == ("symbolic", "terms", "own_inertia")
+    assert symbolic_only in formulations.methods("symbolic")
+    assert symbolic_only not in formulations.methods("numeric")
+    assert formulations.methods("numeric") == [
+        name for name in formulations.FORMULATIONS if name != symbolic_only]
+    assert all(method != symbolic_only for method, _ in formulations.every_variant("numeric"))
+    featherstone = formulations.FORMULATIONS["twist_wrench"]
+    assert featherstone.can("own_forward_dynamics", "featherstone")
+    assert not featherstone.can("own_forward_dynamics", "poe")
+    with pytest.raises(ValueError, match="unknown capability 'fast'"):
+        mine.can("fast")
+    with pytest.raises(ValueError, match="must run on numbers .* or on both"):
+        formulations.Formulation("odd", "odd", "terms", {"a": energy_form}, "a", "",
+                                 numeric=False, symbolic=False)
+    with pytest.raises(TypeError, match="numeric must be True or False"):
+        formulations.Formulation("odd", "odd", "terms", {"a": energy_form}, "a", "", numeric=1)
+
+
+def test_a_symbolic_only_formulation_joins_the_derivations_and_their_comparison(symbolic_only):
+    for arm in (pendulum(symbolic=True), planar_2r("fu", symbolic=True)):
+        eom = equations_of_motion(arm, method=symbolic_only)
+        reference = equations_of_motion(arm, method="lagrange_euler")
+        comparison = eom.compare(reference)
+        assert comparison, str(comparison)
+        assert str(comparison) == (f"{symbolic_only} and lagrange_euler agree in D, h, c, "
+                                   f"friction and tip")
+    # a symbolic inverse dynamics runs it through its D, h, c
+    arm = pendulum(symbolic=True)
+    q, qd, qdd = ([s] for s in sympy.symbols("q1 qd1 qdd1"))
+    assert sympy.simplify(inverse_dynamics(arm, q, qd, qdd, method=symbolic_only)
+                          - inverse_dynamics(arm, q, qd, qdd)) == sympy.zeros(1, 1)
+
+
+def test_the_command_line_derives_and_compares_with_it(symbolic_only, capsys):
+    assert main(["compare", "pendulum"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith(symbolic_only))
+    assert row.split()[-4:] == ["-", "-", "-", "agree"]        # no generated code: SymPy only
+    assert main(["equations", "pendulum", "--method", symbolic_only]) == 0
+    assert f"({symbolic_only}, energy;" in capsys.readouterr().out
+
+
+def test_numeric_consumers_refuse_it_by_name_and_leave_it_out_of_their_lists(symbolic_only,
+                                                                             capsys):
+    robot, message = scara(), numeric_refusal(symbolic_only)
+    q, qd, qdd = STATE
+    for call in (lambda: inverse_dynamics(robot, q, qd, qdd, method=symbolic_only),
+                 lambda: forward_dynamics(robot, q, qd, qdd, method=symbolic_only),
+                 lambda: equations_of_motion(robot, q, qd, method=symbolic_only),
+                 lambda: generate(robot, method=symbolic_only, cache=False),
+                 lambda: count_operations(robot, symbolic_only),
+                 lambda: simulate(robot, q, qd, method=symbolic_only),
+                 lambda: computed_torque(robot, 1.0, 1.0, q, method=symbolic_only),
+                 lambda: dashboard("scara", engine=symbolic_only, render=False)):
+        with pytest.raises(ValueError) as error:
+            call()
+        assert message in str(error.value)
+    assert main(["torque", "scara", "--q", "0,0,0", "--method", symbolic_only]) == 2
+    assert message in capsys.readouterr().err
+    # the tables of numbers and the command line's numeric lists leave it out, with a note
+    assert all(method != symbolic_only for method, _, _ in side_by_side.variants())
+    table = side_by_side.torques_side_by_side(robot, *STATE)
+    out = capsys.readouterr().out
+    assert symbolic_only not in str(table.torques) and table.spread < 1e-9
+    assert out.splitlines()[-1] == ("(not in the table, symbolic only: SymPy's LagrangesMethod "
+                                    "(energy))")
+    assert main(["compare", "scara", "--numeric"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == f"(left out, not numeric: {symbolic_only})"
+    assert not any(line.startswith(symbolic_only) for line in out.splitlines())
+    assert main(["check", "pendulum", "--states", "1"]) == 0
+    assert f"(left out, not numeric: {symbolic_only})" in capsys.readouterr().out
+
+
+def _kind_reads(path: Path, root: Path = ROOT) -> list:
+    """``file:line`` of every read of a formulation's ``.kind`` (``formulation.kind``,
+    ``self.formulation.kind``, ``FORMULATIONS[m].kind``)."""
+    return [f"{path.relative_to(root)}:{node.lineno}"
+            for node in ast.walk(ast.parse(path.read_text(), str(path)))
+            if isinstance(node, ast.Attribute) and node.attr == "kind"
+            and "formulation" in ast.unparse(node.value).lower()]
+
+
+def test_consumers_ask_for_a_capability_not_a_kind(tmp_path):
+    probe = tmp_path / "asking.py"
+    probe.write_text('if self.formulation.kind == "terms" or FORMULATIONS[m].kind: pass\n'
+                     'if parameter.kind == 1 or formulation.can("terms"): pass\n')
+    assert _kind_reads(probe, tmp_path) == ["asking.py:1", "asking.py:1"]
+    found = [hit for path in sorted((ROOT / "dynlab").rglob("*.py"))
+             if path.name != "formulations.py" for hit in _kind_reads(path)]
+    assert found == []

@@ -518,8 +518,8 @@ def test_the_operation_laws_are_linear_quadratic_and_cubic_as_the_algorithms_pro
     ...; counted as written and as traced, on generic chains n = 1..9."""
     from fractions import Fraction
 
-    from dynlab.featherstone import count_spatial_newton_euler, operation_laws
-    from dynlab.opcount import count_operations, generic_chain
+    from dynlab.opcount import (count_operations, count_spatial_newton_euler, generic_chain,
+                                operation_laws)
     for traced in (False, True):
         laws = operation_laws(traced=traced)
         degrees = {label: len(law["mul"][0]) - 1 for label, law in laws.items()}

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
 from dynlab import vectors as V  # noqa: E402
-from dynlab.equations import probe  # noqa: E402
+from dynlab.dynamics import probe  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import seal_notes  # noqa: E402
 from dynlab.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402

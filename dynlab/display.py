@@ -203,8 +203,8 @@ def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> s
     ...
     TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion), got str 'x'
     """
-    from dynlab.equations import EquationsOfMotion
-    if not isinstance(eom, EquationsOfMotion):
+    # an EquationsOfMotion (dynlab.equations, a floor up: recognised by what it carries)
+    if not all(hasattr(eom, name) for name in ("D", "h", "c", "robot", "method", "symbolic")):
         raise TypeError(f"equations_text: eom must be an EquationsOfMotion (from "
                         f"dynlab.equations_of_motion), got {type(eom).__name__} {eom!r}")
     if progress is not None and not callable(progress):

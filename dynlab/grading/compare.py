@@ -554,6 +554,7 @@ def _real(value: complex) -> float:
 
 
 # -- the reference at the fresh points ------------------------------------------------------------
+#: question -> (its key, the key prepared), for the key loaded now
 PREPARED: dict = {}
 #: Functions whose values the numbers at finitely many points cannot decide (a threshold beyond
 #: the points, a jump between them): an answer using one the reference does not must be shown
@@ -579,8 +580,9 @@ def prepare(key: dict) -> dict:
     every element, its monomials in the joint rates, their coefficients and terms, and the
     typical mistakes, as the rows of one compiled function."""
     question = key["id"]
-    if question in PREPARED:
-        return PREPARED[question]
+    cached = PREPARED.get(question)
+    if cached is not None and cached[0] is key:      # the same key (use_keys loads new ones)
+        return cached[1]
     ref = reference(key)
     layout, parts = [], {}
 
@@ -610,7 +612,7 @@ def prepare(key: dict) -> dict:
                         "terms": [row(t) for t in terms], "exprs": list(terms)})
         symbols = [key_symbol(n, r) for n, r in key["symbols"]]
         prepared["function"] = _lambdify(symbols, layout, "numpy")
-    PREPARED[question] = prepared
+    PREPARED[question] = (key, prepared)
     return prepared
 
 

@@ -78,9 +78,7 @@ def use_keys(directory) -> None:
         if not directory.is_dir() or not any(directory.glob("*.json")):
             raise FileNotFoundError(f"no answer keys (*.json) in {directory}")
     _INSTRUCTOR, _KEYS = directory, None
-    _REFERENCES.clear()
-    from dynlab.grading import compare
-    compare.PREPARED.clear()
+    _REFERENCES.clear()             # (compare.prepare's cache sees that the keys are new ones)
 
 
 def keys() -> dict:

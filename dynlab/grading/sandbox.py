@@ -48,6 +48,8 @@ from pathlib import Path
 BWRAP = "/usr/bin/bwrap"
 #: util-linux's tool that changes user (inside the sandbox, when the grader runs as root).
 SETPRIV = "/usr/bin/setpriv"
+#: The dynlab package (bound read-only inside, so that a kernel there imports the same dynlab).
+PACKAGE = Path(__file__).resolve().parents[1]
 #: The folder of the submission inside the sandbox.
 INSIDE = "/submission"
 #: What to install where the sandbox cannot be made.
@@ -109,10 +111,9 @@ def python_paths() -> list:
     """The folders of this Python installation that a kernel needs (read-only inside): the
     virtual environment, the installation it is made from, every site-packages folder on the
     path (a ``.pth`` file may add one from another environment), and the dynlab package."""
-    import dynlab
     folders = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix,
                str(Path(os.path.realpath(sys.executable)).parent.parent),
-               str(Path(dynlab.__file__).resolve().parent)}
+               str(PACKAGE)}
     folders |= {os.path.realpath(entry) for entry in sys.path
                 if Path(entry).name in ("site-packages", "dist-packages") and Path(entry).is_dir()}
     kept = []
@@ -130,7 +131,6 @@ def sandbox_user() -> int:
 
 def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -> list:
     """The bubblewrap command line that runs ``argv`` on ``folder`` (bound at /submission)."""
-    import dynlab
     line = [BWRAP, *_namespaces(), "--die-with-parent", "--new-session"]
     made = set()
 
@@ -155,7 +155,7 @@ def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -
         if not folder_.startswith("/usr/"):       # /usr is there already
             line += parents(folder_) + ["--ro-bind", folder_, folder_]
     line += ["--bind", str(folder), INSIDE, "--chdir", INSIDE, "--clearenv"]
-    package_parent = str(Path(dynlab.__file__).resolve().parent.parent)
+    package_parent = str(PACKAGE.parent)
     environment = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp",
                    "USER": "student", "LANG": "C.UTF-8", "PYTHONPATH": package_parent,
                    "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",

@@ -123,11 +123,19 @@ def expected_points() -> dict:
     return {"alice": full, "bob": {q: 0.0 for q in full}, "carol": carol_expected()}
 
 
-def _nbgrader(course: Path, *args: str) -> subprocess.CompletedProcess:
+def _nbgrader(course: Path, *args: str, variables: dict | None = None
+              ) -> subprocess.CompletedProcess:
+    """``nbgrader *args`` in ``course``; ``variables`` sets (or, with None, removes) environment
+    variables of that run."""
     # nbgrader runs the `alembic` command of its environment (on PATH) on its gradebook
     environment = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]),
         PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
+    for name, value in (variables or {}).items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value
     result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course,
                             capture_output=True, text=True, env=environment, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -42,6 +42,9 @@ def serialize(value, depth: int = 0, symbols=None):
 
     >>> serialize("2*x", symbols=[["x", "real"]])
     {'sympy': "Mul(Integer(2), Symbol('x', real=True))"}
+    >>> import numpy
+    >>> serialize(numpy.float64(0.25))         # a float, whose repr is NumPy's np.float64(0.25)
+    {'float': '0.25'}
     """
     import sympy
     if depth > 20:
@@ -57,8 +60,8 @@ def serialize(value, depth: int = 0, symbols=None):
         return {"value": value}
     if isinstance(value, int):
         return {"int": str(value)}
-    if isinstance(value, float):
-        return {"float": repr(value)}
+    if isinstance(value, float):                   # numpy.float64 too: its repr is not a float's
+        return {"float": repr(float(value))}
     if isinstance(value, (sympy.Basic, sympy.MatrixBase)):
         return {"sympy": sympy.srepr(value)}
     if isinstance(value, (list, tuple)):

@@ -209,6 +209,7 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     jobs = [(path, *_identify(path, catalogue)) for path in _notebook_paths(submissions)]
     if limits is None:
         limits = _sandbox.Limits()
+    limits = dataclasses.replace(limits, at_once=max(1, int(workers)))
     limits = (notebook_time_limit, cell_time_limit, check_time_limit,
               limits if sandbox else None)
     bar = _Progress(len(jobs), stream if progress else None)

@@ -67,6 +67,9 @@ class Limits:
     output: int = 64 * 1024 ** 2      # bytes read from its standard output
     file_size: int = 256 * 1024 ** 2  # bytes of one file (RLIMIT_FSIZE) and of its /tmp
     seconds: float = 600.0            # wall time
+    #: sandboxes that run at once beside this one; run as a user other than root they all count
+    #: against that one user's RLIMIT_NPROC, so each may count on ``processes`` for every one
+    at_once: int = 1
 
 
 @dataclass
@@ -186,9 +189,10 @@ def tasks_of_user(uid: int) -> int:
 def _set_limits(limits: Limits):
     # Run as root, the sandbox's user is its own and starts with no process.  Run as another
     # user, RLIMIT_NPROC counts that user's processes and threads outside the sandbox too (the
-    # instructor's JupyterLab, the other sandboxes): the sandbox may add its allowance to them.
+    # instructor's JupyterLab, the other sandboxes running at once): the sandbox may add the
+    # allowance of every sandbox running at once to them.
     processes = limits.processes if os.geteuid() == 0 else \
-        limits.processes + tasks_of_user(os.getuid())
+        limits.processes * max(1, limits.at_once) + tasks_of_user(os.getuid())
 
     def apply():                       # in the child, before bubblewrap starts
         import resource

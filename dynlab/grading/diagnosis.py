@@ -104,8 +104,8 @@ def _named_factor_text(factor: float) -> str:
 def _significant_digits(value: float) -> int:
     """How many significant digits a number is written with (``9.81`` -> 3, ``1/3`` -> 16).
 
-    >>> _significant_digits(9.81), _significant_digits(-120.0), _significant_digits(1 / 3)
-    (3, 2, 16)
+    >>> [_significant_digits(x) for x in (9.81, -120.0, 1 / 3)]
+    [3, 2, 16]
     """
     digits = repr(abs(float(value))).split("e")[0].replace(".", "").strip("0")
     return max(1, len(digits))

@@ -8,15 +8,15 @@ import re
 
 import numpy as np
 import pytest
-import sympy
 
 import dynlab
 import dynlab.robots
 from dynlab.cli import main
-from dynlab.model import G, Link, Robot
+from dynlab.model import G, Robot
 from dynlab.robots import (ARM_SPECS, ROBOTS, DashboardSpec, LengthSlider, register_arm,
                            unregister_arm)
 from dynlab.widgets import dashboard
+from registered_extras import polar_arm as extension_polar_arm  # the same arm, one builder
 
 
 def polar_arm(symbolic: bool = False, *, m2=None, l=None) -> Robot:
@@ -24,15 +24,7 @@ def polar_arm(symbolic: bool = False, *, m2=None, l=None) -> Robot:
     ``z0`` (a disc of 1 kg on the axis, moment ``I1 = 0.05`` about it; ``z0`` is ``y1``) and a rod of mass ``m2`` and length ``l``
     sliding along ``z1 = (sin q1, -cos q1, 0)``; the rod's centre of mass is ``l/2`` behind
     frame 2's origin, at distance ``r = q2 - l/2`` from the axis."""
-    m2 = (sympy.Symbol("m2", positive=True) if symbolic else 1.5) if m2 is None else m2
-    l = (sympy.Symbol("l", positive=True) if symbolic else 0.4) if l is None else l
-    quarter = sympy.pi / 2 if symbolic else math.pi / 2
-    rod = m2 * l**2 / 12
-    links = [Link("R", alpha=quarter, mass=1.0, com=(0, 0, 0),
-                  inertia=[[0.025, 0, 0], [0, 0.05, 0], [0, 0, 0.025]], name="hub"),
-             Link("P", theta=0, mass=m2, com=(0, 0, -l / 2),
-                  inertia=[[rod, 0, 0], [0, rod, 0], [0, 0, 0]], name="rod")]
-    return Robot(links, gravity=(0, -G, 0), name="polar arm (a test's)")
+    return extension_polar_arm(symbolic, m2=m2, l=l).replace(name="polar arm (a test's)")
 
 
 def polar_torques(q, qd, qdd, m2=1.5, l=0.4, I1=0.05):

@@ -28,7 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_static  # noqa: E402
-from test_browser import BrowserTestsNotRun, chromium_missing, launch_chromium  # noqa: E402
+# the browser tests' fixtures: Debian's chromium, launched once per module (skipped, with a
+# warning in the summary, on a machine without it; .ci/run installs it)
+from test_browser import BrowserTestsNotRun, browser, chromium  # noqa: E402,F401
 
 HUB_URL = "https://hub.example.edu"
 CHAPTERS = sorted(build_static.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
@@ -63,23 +65,12 @@ def stored_pictures(notebook: Path) -> int:
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    reason = chromium_missing()
-    if reason:
-        warnings.warn(BrowserTestsNotRun(reason), stacklevel=1)
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     if not build_static.MATHJAX.exists():
         reason = (f"MathJax not found at {build_static.MATHJAX}: install it with `npm ci "
                   f"--prefix deploy` (.ci/run does); the static edition's tests were NOT run")
+        # MathJax comes from npm (`npm ci --prefix deploy`); a reader without it is told in the
+        # summary that these tests did not run. CI never takes this: .ci/run installs it first.
         warnings.warn(BrowserTestsNotRun(reason), stacklevel=1)
         pytest.skip(reason)
     out = tmp_path_factory.mktemp("site")
@@ -105,8 +96,8 @@ def open_page(browser, path: Path):
     return context, page, problems
 
 
-def test_the_contents_page_lists_every_chapter(chromium, site):
-    context, page, problems = open_page(chromium, site / "index.html")
+def test_the_contents_page_lists_every_chapter(browser, site):
+    context, page, problems = open_page(browser, site / "index.html")
     try:
         links = page.eval_on_selector_all("ol a", "links => links.map(a => a.href)")
         assert links == [(site / f"{c.stem}.html").as_uri() for c in CHAPTERS]
@@ -116,8 +107,8 @@ def test_the_contents_page_lists_every_chapter(chromium, site):
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
-def test_a_chapter_reads_offline_with_its_equations_and_pictures(chromium, site, chapter):
-    context, page, problems = open_page(chromium, site / f"{chapter.stem}.html")
+def test_a_chapter_reads_offline_with_its_equations_and_pictures(browser, site, chapter):
+    context, page, problems = open_page(browser, site / f"{chapter.stem}.html")
     try:
         shown = page.evaluate(_TYPESET)
         assert shown["mathjax"], "the site's MathJax did not load"

@@ -141,7 +141,9 @@ def users_python(folder: Path) -> Path:
             first, rest = script.read_text().split("\n", 1)
         except (UnicodeDecodeError, ValueError, IsADirectoryError):
             continue
-        if first.startswith("#!") and Path(first[2:].strip()).parent == Path(sys.prefix, "bin") \
+        # (folders compared resolved: the environment may be reached through a symbolic link)
+        if first.startswith("#!") and \
+                Path(first[2:].strip()).parent.resolve() == Path(sys.prefix, "bin").resolve() \
                 and not (environment / "bin" / script.name).exists():
             (environment / "bin" / script.name).write_text(f"#!{python}\n{rest}")
             (environment / "bin" / script.name).chmod(0o755)

@@ -8,9 +8,9 @@ additions for the inverse dynamics, against the Raibert-Horn minimum of 20 and 1
 the same job in two ways:
 
 * **from a trace** (:func:`generate`, numeric parameters): a formulation runs once on traced
-  values (:class:`dynlab.tracing.Tape`: constants folded, each operation recorded once, dead code
-  removed) and its program is rewritten by :class:`~dynlab.optimizer.Optimizer`
-  (:mod:`dynlab.optimizer`), which keeps every sum as a linear
+  values (:class:`dynlab.engine.tracing.Tape`: constants folded, each operation recorded once, dead code
+  removed) and its program is rewritten by :class:`~dynlab.engine.optimizer.Optimizer`
+  (:mod:`dynlab.engine.optimizer`), which keeps every sum as a linear
   combination ``c0 + sum c_k x_k`` of products, calls and inputs.  Numeric factors then ride along
   until a sum must be formed (``m (0.3 x)`` costs one multiplication, not two), signs cost nothing
   (``-a * b + c`` becomes ``c - a*b``), sums are shared when equal up to a factor, and pairs of
@@ -24,15 +24,15 @@ the same job in two ways:
   expressions into monomials, keeping the nesting of large ones such as the PUMA's), then
   ``sympy.cse`` and the same optimizer produce the program.
 
-A :class:`~dynlab.program.Program` (one operation per line, the type the tape records too) is
-printed by :mod:`dynlab.emitters` as Python, vectorized NumPy, C or Fortran, and counted as the thesis appendix and Fu, Gonzalez & Lee count: multiplications (``x**2`` is one), additions and subtractions
+A :class:`~dynlab.engine.program.Program` (one operation per line, the type the tape records too) is
+printed by :mod:`dynlab.engine.emitters` as Python, vectorized NumPy, C or Fortran, and counted as the thesis appendix and Fu, Gonzalez & Lee count: multiplications (``x**2`` is one), additions and subtractions
 (a negation counts as one; the optimizer leaves none but a negative output), divisions, and
 function calls (``sin``, ``cos``, ...; Fu, Gonzalez & Lee and the thesis appendix do not count these, dynlab reports them
 apart).  Generated code is cached on disk as JSON text (never pickled functions), keyed by a hash
 of the robot's parameters, the formulation and dynlab's own source, so it is regenerated when any
 of them changes.
 
->>> from dynlab.robots import planar_2r
+>>> from dynlab.model.robots import planar_2r
 >>> code = generate(planar_2r("macsyma"), cache=False)
 >>> code.counts                              # beyond the constants (the robot's numbers)
 {'mul': 20, 'add': 13, 'div': 0, 'call': 4}
@@ -61,15 +61,15 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from dynlab import formulations
-from dynlab.checks import all_finite, check_finite, flag
-from dynlab.dynamics import equations_of_motion
-from dynlab.emitters import counts_text, fortran_name
-from dynlab.ldl import ldl_solve
-from dynlab.model import Robot, joint_symbols
-from dynlab.optimizer import STRATEGIES, Optimizer, optimize
-from dynlab.program import FUNCTIONS, NUMPY_FUNCTIONS, Program
-from dynlab.tracing import Tape, backend_for
+from dynlab.formulations import registry as formulations
+from dynlab.model.checks import all_finite, check_finite, flag
+from dynlab.dynamics.inverse import equations_of_motion
+from dynlab.engine.emitters import counts_text, fortran_name
+from dynlab.model.ldl import ldl_solve
+from dynlab.model.robot import Robot, joint_symbols
+from dynlab.engine.optimizer import STRATEGIES, Optimizer, optimize
+from dynlab.engine.program import FUNCTIONS, NUMPY_FUNCTIONS, Program
+from dynlab.engine.tracing import Tape, backend_for
 
 #: The public names, several of them defined in the modules of the pipeline (tape -> program ->
 #: optimizer -> emitters) and offered here in one place.
@@ -99,8 +99,8 @@ VECTOR_CHUNK = 1024
 
 
 def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Program:
-    """A :class:`~dynlab.tracing.Tape`'s live program rewritten by :class:`Optimizer`
-    (:func:`dynlab.optimizer.optimize`; ``strategy`` one of :data:`STRATEGIES`).
+    """A :class:`~dynlab.engine.tracing.Tape`'s live program rewritten by :class:`Optimizer`
+    (:func:`dynlab.engine.optimizer.optimize`; ``strategy`` one of :data:`STRATEGIES`).
 
     >>> tape = Tape()
     >>> x, y = tape.inputs("x", 2)
@@ -124,7 +124,7 @@ def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     Returns ``(tape, layout)``, ``layout`` a list of ``(name, shape)`` of the flat outputs.
     ``D`` comes from the formulation's own terms (L-E, G-D) or by probing the recursion
     (N-E, Fu, Gonzalez & Lee, Prob. 3.11); ``bias`` is ``tau`` at ``qdd = 0``; forward dynamics solves
-    ``D qdd = tau - bias`` by :func:`dynlab.ldl.ldl_solve` on the same tape.
+    ``D qdd = tau - bias`` by :func:`dynlab.model.ldl.ldl_solve` on the same tape.
     """
     if not isinstance(what, str) or what not in WHAT:
         raise _unknown_output(what)
@@ -491,9 +491,12 @@ def _floats(values, n, name, where="generated code"):
 
 
 #: Where the modules that can reach generated text start: this module (the tracing, the
-#: optimizer, the emitters) and the registry of formulations (every formulation it enters).
-_SOURCE_ROOTS = ("codegen", "formulations")
+#: optimizer, the emitters) and the registry of formulations (every formulation it enters);
+#: named below the dynlab package (``"dynamics.codegen"`` is ``dynlab/dynamics/codegen.py``).
+_SOURCE_ROOTS = ("dynamics.codegen", "formulations.registry")
 _fingerprint_cache: dict = {}
+#: The dynlab package's folder (this module is dynlab/dynamics/codegen.py).
+_PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def _module_file(directory: Path, module: str) -> Path | None:
@@ -526,10 +529,11 @@ def source_modules(directory=None) -> list:
     dynlab module they import, directly or through others (read from the source, so a module
     that a formulation starts to use is counted without a list to keep).
 
-    >>> {"featherstone", "twist_wrench", "spatial", "composite_bodies"} <= set(source_modules())
+    >>> {"formulations.featherstone", "formulations.twist_wrench", "model.spatial",
+    ...  "formulations.composite_bodies"} <= set(source_modules())
     True
     """
-    here = Path(__file__).resolve().parent if directory is None else Path(directory)
+    here = _PACKAGE if directory is None else Path(directory)
     found, waiting = set(), list(_SOURCE_ROOTS)
     while waiting:
         module = waiting.pop()
@@ -543,7 +547,7 @@ def source_fingerprint(directory=None) -> str:
     """A hash of the dynlab source files generated code depends on (:func:`source_modules`; in
     ``directory``, by default the installed package, read once per process): cached code made
     by different source is never reused."""
-    here = Path(__file__).resolve().parent if directory is None else Path(directory)
+    here = _PACKAGE if directory is None else Path(directory)
     if directory is not None or "value" not in _fingerprint_cache:
         digest = hashlib.sha256()
         for module in source_modules(here):
@@ -570,7 +574,7 @@ def cache_directory(cache=True) -> Path | None:
         return Path(cache)
     if os.environ.get("DYNLAB_CACHE"):
         return Path(os.environ["DYNLAB_CACHE"])
-    beside = Path(__file__).resolve().parents[1] / ".dynlab_cache"
+    beside = _PACKAGE.parent / ".dynlab_cache"
     if os.access(beside.parent, os.W_OK):
         return beside
     return Path(tempfile.gettempdir()) / "dynlab_cache"
@@ -615,11 +619,11 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_eul
     traced from ``method``/``variant`` and optimized.  ``cache``: ``True`` (the default
     directory, :func:`cache_directory`), a directory, or ``False``.
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> code = generate(puma560(), cache=False)
     >>> code.counts, sum(code.counts.values())
     ({'mul': 243, 'add': 180, 'div': 0, 'call': 10}, 433)
-    >>> code.counts_before                     # the tape of dynlab.tracing, before optimizing
+    >>> code.counts_before                     # the tape of dynlab.engine.tracing, before optimizing
     {'mul': 277, 'add': 231, 'div': 0, 'call': 10}
     """
     import time
@@ -986,7 +990,7 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
     parameters): ``D``, ``h``, ``c`` derived by ``method``, then ``tau = D qdd + h + c + b``
     (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-3-3)), the terms themselves, or the forward dynamics ``qdd``.
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> code = closed_form(planar_2r("macsyma", symbolic=True))
     >>> code.parameters
     ('I1', 'I2', 'M1', 'M2', 'Mp', 'g', 'l1', 'l2')

@@ -2,7 +2,7 @@
 
 Each controller is a small callable ``controller(t, q, qd) -> tau`` that
 :func:`dynlab.simulate` takes as its ``torque``.  It steers the joints along a *reference*
-``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.trajectory`: a set point or a quintic move), with
+``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.dynamics.trajectory`: a set point or a quintic move), with
 the tracking error ``e = q_d - q``, ``ed = qd_d - qd`` and gain matrices ``Kp``, ``Kd`` (``Ki``)
 given as a number, one number per joint (a diagonal matrix: independent joint control) or a
 symmetric positive definite matrix.  In the notation of Fu, Gonzalez & Lee, Ch. 3 (``tau = D(q)
@@ -34,12 +34,12 @@ simulated arm; :func:`with_payload` makes one whose last link carries a differen
 a formulation (``method``/``variant`` of :func:`dynlab.inverse_dynamics`), or the simplified
 model of Fu, Gonzalez & Lee Sec. 3.4.1 (:data:`FGL_PUMA_D_PARTS`, :data:`FGL_PUMA_H_PARTS`),
 which keeps the translational or the rotational part of each element of ``D`` and ``h``.  On
-numbers everything runs on the traced straight-line code (:mod:`dynlab.tracing`): no SymPy.
+numbers everything runs on the traced straight-line code (:mod:`dynlab.engine.tracing`): no SymPy.
 
 A pendulum (``m a^2/3 = 1/12``, ``m g a / 2 = 2.45155``) held at the horizontal by PD plus
 gravity compensation needs exactly the gravity torque there:
 
->>> from dynlab.robots import pendulum
+>>> from dynlab.model.robots import pendulum
 >>> arm = pendulum()
 >>> hold = pd_gravity(arm, Kp=10.0, Kd=2.0, reference=[0.0])
 >>> hold(0.0, [0.0], [0.0])
@@ -56,14 +56,15 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from dynlab import checks, dalembert
-from dynlab import vectors as V
-from dynlab import formulations
-from dynlab.forward import compiled_terms, inertia_and_bias
-from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
-from dynlab.simulation import simulate
-from dynlab.tracing import compile_joint_function
-from dynlab.trajectory import SetPoint, joint_array, as_reference
+from dynlab.model import checks
+from dynlab.formulations import dalembert
+from dynlab.model import vectors as V
+from dynlab.formulations import registry as formulations
+from dynlab.dynamics.forward import compiled_terms, inertia_and_bias
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.dynamics.simulation import simulate
+from dynlab.engine.tracing import compile_joint_function
+from dynlab.dynamics.trajectory import SetPoint, joint_array, as_reference
 
 #: Fu, Gonzalez & Lee Sec. 3.4.1's reading of the PUMA 560's ``D_ij`` along their trajectory:
 #: the part that dominates each element (``"tran"``: translational, ``"rot"``: rotational);
@@ -191,7 +192,7 @@ class Model:
     simplified model of Fu, Gonzalez & Lee Sec. 3.4.1 from the G-D split ``D = D^rot + D^tran``,
     ``h = h^rot + h^tran`` (Eqs. (3.4-24)-(3.4-28)), gravity in full, no friction or tip wrench.
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> arm = puma560()
     >>> book = Model(arm, D_parts=FGL_PUMA_D_PARTS, h_parts=FGL_PUMA_H_PARTS)
     >>> book
@@ -251,13 +252,13 @@ class Model:
 
     def torque(self, q, qd, qdd) -> np.ndarray:
         """``tau_m = D_m(q) qdd + h_m(q, qd) + c_m(q) (+ b_m(qd) + J^T w)``.  Each vector has
-        ``n`` finite numbers; a result that overflows is a :class:`~dynlab.checks.NotFiniteError`.
+        ``n`` finite numbers; a result that overflows is a :class:`~dynlab.model.checks.NotFiniteError`.
 
-        >>> from dynlab.robots import planar_2r
+        >>> from dynlab.model.robots import planar_2r
         >>> Model(planar_2r("fu")).torque([0.0, 0.0], [float("nan"), 0.0], [0.0, 0.0])
         Traceback (most recent call last):
         ...
-        dynlab.checks.NotFiniteError: Model.torque: qd must be finite, got [nan, 0.0]
+        dynlab.model.checks.NotFiniteError: Model.torque: qd must be finite, got [nan, 0.0]
         """
         vectors = checks.plain_float_vectors(q, qd, qdd, self.n)
         if vectors is None:
@@ -326,7 +327,7 @@ def with_payload(robot: Robot, mass: float, at: Sequence = (0.0, 0.0, 0.0)) -> R
     its centre of mass ``c' = (m c + M p) / (m + M)`` and its inertia about ``c'``, by the
     parallel-axis theorem, ``I + m S(c - c') + M S(p - c')`` with ``S(r) = |r|^2 1 - r r^T``.
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> heavy = with_payload(planar_2r("fu"), 0.5)      # 0.5 kg at the tip of the 1 kg link
     >>> heavy.links[1].mass, [round(float(x), 4) for x in heavy.links[1].com]
     (1.5, [-0.3333, 0.0, 0.0])
@@ -395,7 +396,7 @@ class Controller:
 
     def __call__(self, t, q, qd) -> np.ndarray:
         """The torque at time ``t`` and state ``(q, qd)`` (``n`` finite numbers each); inf or
-        NaN going in or coming out is a :class:`~dynlab.checks.NotFiniteError`."""
+        NaN going in or coming out is a :class:`~dynlab.model.checks.NotFiniteError`."""
         q, qd = self._joint(q, "q"), self._joint(qd, "qd")
         try:
             with np.errstate(all="ignore"):            # inf or NaN: checked below, and named
@@ -465,7 +466,7 @@ class Controller:
         return total
 
     def tracking_error(self, trajectory) -> np.ndarray:
-        """``e(t) = q_d(t) - q(t)`` along a simulated :class:`~dynlab.simulation.Trajectory`
+        """``e(t) = q_d(t) - q(t)`` along a simulated :class:`~dynlab.dynamics.simulation.Trajectory`
         (``N x n``)."""
         return np.array([self.reference(t)[0] for t in trajectory.t]) - trajectory.q
 
@@ -562,7 +563,7 @@ def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = Non
     computed torque ``Kp e = D_m(q)^-1 (c(q) - c_m(q))``.  Solved from ``q0`` (default: the
     set point) by SciPy's ``root``.  A PID has no such offset and is refused.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> arm, light = pendulum(), pendulum(m1=0.5)     # a model that thinks the rod weighs half
     >>> q = steady_state(pd_gravity(light, Kp=20.0, Kd=5.0, reference=[0.0]), arm)
     >>> round(float(q[0]), 6)                          # 20 e = (m g a / 4) cos q
@@ -570,7 +571,7 @@ def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = Non
     """
     import scipy.optimize
     if not isinstance(controller, Controller):
-        raise TypeError(f"expected a dynlab.control Controller, got {type(controller).__name__}")
+        raise TypeError(f"expected a dynlab.dynamics.control Controller, got {type(controller).__name__}")
     if controller.law == "PID":
         raise ValueError("a PID's integral removes the static offset; steady_state predicts "
                          "the offset of PD-type laws")
@@ -613,8 +614,8 @@ class TrackingDashboard:
     stored without widget state still shows the picture).  ``set(...)`` changes the controls as a
     reader would; ``max_error`` is the largest ``|e|`` of the run shown.
 
-    >>> from dynlab.robots import planar_2r
-    >>> from dynlab.trajectory import quintic
+    >>> from dynlab.model.robots import planar_2r
+    >>> from dynlab.dynamics.trajectory import quintic
     >>> move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
     >>> board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
     >>> board.max_error < 1e-9                   # exact computed torque, started on the reference

@@ -11,7 +11,7 @@ An :class:`EquationsOfMotion` is either *symbolic* (SymPy matrices in the joint 
 ``terms``.  Comparing two results is one call, :meth:`EquationsOfMotion.compare`, which names the
 elements that differ.
 
-:func:`dynlab.probe` (:mod:`dynlab.dynamics`) pulls ``D``, ``h`` and ``c`` out of any
+:func:`dynlab.probe` (:mod:`dynlab.dynamics.inverse`) pulls ``D``, ``h`` and ``c`` out of any
 inverse-dynamics routine into this type (Fu, Gonzalez & Lee, Probs. 3.11, 3.12).
 
 >>> import sympy
@@ -33,9 +33,9 @@ from typing import Any, Sequence
 import numpy as np
 import sympy
 
-from dynlab.display import equations_latex
-from dynlab.model import Robot
-from dynlab.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
+from dynlab.model.display import equations_latex
+from dynlab.model.robot import Robot
+from dynlab.model.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
 
 #: Absolute/relative tolerance of numeric comparisons.
 NUMERIC_TOLERANCE = 1e-9
@@ -170,7 +170,7 @@ class EquationsOfMotion:
         names the terms it compared and nothing else:
 
         >>> from dynlab import equations_of_motion
-        >>> from dynlab.robots import pendulum
+        >>> from dynlab.model.robots import pendulum
         >>> le = equations_of_motion(pendulum(), method="lagrange_euler")
         >>> le.compare(equations_of_motion(pendulum(), method="newton_euler"), terms=("D", "c"))
         lagrange_euler and newton_euler agree in D and c

@@ -20,7 +20,7 @@ Where ``D`` and the bias come from is the ``method``:
     *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which Fu, Gonzalez & Lee,
     Sec. 3.3 cites, and Fu, Gonzalez & Lee, Probs. 3.11-3.12).  Compiled, the link-frame variant
     (the default) finds the same ``D`` by composite bodies instead (Walker & Orin's method 3,
-    :mod:`dynlab.composite_bodies`: one wrench per column, 333 operations for the PUMA 560
+    :mod:`dynlab.formulations.composite_bodies`: one wrench per column, 333 operations for the PUMA 560
     against 511 for the ``n`` runs), which the tests prove equal to the probed ``D``
     symbolically and on random chains; the bias is still the one N-E run.
 ``"lagrange_euler"``, ``"dalembert"``
@@ -32,9 +32,9 @@ Friction and the tip wrench enter the bias alike for every method.
 
 On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation with forward and
 back substitution) is traced once per robot into straight-line float code
-(:mod:`dynlab.tracing`): the inner loop of a simulation.  After a first, fully checked call, a
+(:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call, a
 call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
-it runs the optimised program (:func:`dynlab.tracing.optimized_joint_function`).
+it runs the optimised program (:func:`dynlab.engine.tracing.optimized_joint_function`).
 ``compiled=False`` runs the algorithm step by step instead and solves with
 :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
@@ -42,7 +42,7 @@ joints), Cramer's rule with the numerators and ``det D`` in the books' compact f
 
 A pendulum (Schilling, Sec. 6-9) released at rest from the horizontal, ``qdd = -(3 g / (2 a)) cos q``:
 
->>> from dynlab.robots import pendulum
+>>> from dynlab.model.robots import pendulum
 >>> arm = pendulum()                      # m1 = 1 kg, a1 = 0.5 m, g = 9.8062 m/s^2
 >>> forward_dynamics(arm, [0.0], [0.0], [0.0])
 array([-29.4186])
@@ -67,19 +67,19 @@ from typing import Sequence
 import numpy as np
 import sympy
 
-from dynlab import vectors as V
-from dynlab import formulations
-from dynlab.checks import check_finite, flag, not_finite, plain_floats
-from dynlab.friction import link_friction
-from dynlab.kinematics import resolve
-from dynlab.ldl import ZeroPivot, ldl_solve
-from dynlab.model import Robot
-from dynlab.robot_data import ShortCut
-from dynlab.symbolic import compact
-from dynlab.tracing import compile_joint_function, optimized_joint_function
+from dynlab.model import vectors as V
+from dynlab.formulations import registry as formulations
+from dynlab.model.checks import check_finite, flag, not_finite, plain_floats
+from dynlab.model.friction import link_friction
+from dynlab.model.kinematics import resolve
+from dynlab.model.ldl import ZeroPivot, ldl_solve
+from dynlab.model.robot import Robot
+from dynlab.model.robot_data import ShortCut
+from dynlab.model.symbolic import compact
+from dynlab.engine.tracing import compile_joint_function, optimized_joint_function
 
 #: Calls of the short cut after which it swaps the traced function for the optimised program
-#: (:func:`dynlab.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a slider
+#: (:func:`dynlab.engine.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a slider
 #: that changes the arm at every step keeps the quick trace, a loop over many states gets the
 #: fewer operations.
 OPTIMIZE_AFTER = 200
@@ -114,7 +114,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
     Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
     ``with_tape``: return ``(f, tape)``, the tape for
-    :func:`dynlab.tracing.optimized_joint_function`."""
+    :func:`dynlab.engine.tracing.optimized_joint_function`."""
     formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
@@ -181,7 +181,7 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
     J^T w`` (Lynch & Park's ``M`` and ``h``, Sec. 8.1; the draft wrote ``b``).  NumPy arrays;
     SymPy robots are refused.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> D, bias = inertia_and_bias(pendulum(), [0.0], [0.0])
     >>> D, bias                               # m a^2 / 3, m g a / 2
     (array([[0.08333333]]), array([2.45155]))
@@ -212,7 +212,7 @@ def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "
 
 
 def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify):
-    """The :class:`dynlab.robot_data.ShortCut` that an earlier, fully checked call of
+    """The :class:`dynlab.model.robot_data.ShortCut` that an earlier, fully checked call of
     :func:`forward_dynamics` with these very arguments stored, or None.  Only exact booleans and
     strings take this path (``1`` for ``True`` would otherwise find ``True``'s entry)."""
     if (compiled is not True or simplify is not None or type(method) is not str
@@ -277,7 +277,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
 
     >>> import numpy as np
     >>> from dynlab import inverse_dynamics
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> arm, q, qd, tau = puma560(), [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5] * 6, [1.0] * 6
     >>> qdd = forward_dynamics(arm, q, qd, tau)
     >>> bool(np.allclose(inverse_dynamics(arm, q, qd, qdd), tau, rtol=0, atol=1e-10))

@@ -1,6 +1,6 @@
 """The public entry points: ``inverse_dynamics`` (and, as formulations are added, more methods).
 
->>> from dynlab.model import Link, Robot
+>>> from dynlab.model.robot import Link, Robot
 >>> pendulum = Robot([Link("R", a=1.0, mass=3.0, com=(-0.5, 0, 0), inertia=(0, 0.25, 0.25),
 ...                        name="link 1")], gravity=(0, -9.8062, 0))
 >>> inverse_dynamics(pendulum, [0.0], [0.0], [1.0])   # m a^2/3 qdd + m g a/2 cos(q)
@@ -14,16 +14,16 @@ from typing import Callable, Sequence
 import numpy as np
 import sympy
 
-from dynlab import formulations
-from dynlab.checks import check_finite, flag
-from dynlab.equations import EquationsOfMotion, Progress
-from dynlab.friction import joint_friction
-from dynlab.kinematics import resolve
-from dynlab.model import Robot, joint_symbols
-from dynlab.optimizer import optimize
-from dynlab.robot_data import ShortCut
-from dynlab.symbolic import compact, worth_compacting
-from dynlab.tracing import compile_joint_function, short_cut_function
+from dynlab.formulations import registry as formulations
+from dynlab.model.checks import check_finite, flag
+from dynlab.dynamics.equations import EquationsOfMotion, Progress
+from dynlab.model.friction import joint_friction
+from dynlab.model.kinematics import resolve
+from dynlab.model.robot import Robot, joint_symbols
+from dynlab.engine.optimizer import optimize
+from dynlab.model.robot_data import ShortCut
+from dynlab.model.symbolic import compact, worth_compacting
+from dynlab.engine.tracing import compile_joint_function, short_cut_function
 
 
 #: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
@@ -47,13 +47,13 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
     ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
-    symbolic result to the books' compact form (:func:`dynlab.symbolic.compact`); by default it
+    symbolic result to the books' compact form (:func:`dynlab.model.symbolic.compact`); by default it
     does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is traced once per robot into
-    straight-line code (:mod:`dynlab.tracing`); ``compiled=False`` runs it step by step instead,
+    straight-line code (:mod:`dynlab.engine.tracing`); ``compiled=False`` runs it step by step instead,
     which is what to time when comparing the formulations' own costs.
 
     >>> import sympy
-    >>> from dynlab.model import Link, Robot, joint_symbols
+    >>> from dynlab.model.robot import Link, Robot, joint_symbols
     >>> m, a, g = sympy.symbols("m a g", positive=True)
     >>> (q1,), (qd1,), (qdd1,) = joint_symbols(1)
     >>> rod = Robot([Link("R", a=a, mass=m, com=(-a / 2, 0, 0),
@@ -77,7 +77,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         fast.calls += 1
         if fast.calls == OPTIMIZE_AFTER:
             fast.function = _optimized(fast.tape)
-        # plain finite floats in and out, else None (dynlab.tracing.short_cut_function)
+        # plain finite floats in and out, else None (dynlab.engine.tracing.short_cut_function)
         tau = fast.function(q, qd, qdd)
         if tau is not None:
             return tau
@@ -129,14 +129,14 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 
 
 #: Calls after which the short cut swaps the traced function for the optimised program
-#: (:func:`dynlab.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
+#: (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
 #: at every step keeps the quick trace, a loop over many states gets the fewer operations.
 OPTIMIZE_AFTER = 200
 
 
 def _short_cut_entry(tape) -> ShortCut:
-    """The :class:`dynlab.robot_data.ShortCut` for :func:`_fast_path`; its ``function``
-    compiles the short cut (:func:`dynlab.tracing.short_cut_function`, some milliseconds on the
+    """The :class:`dynlab.model.robot_data.ShortCut` for :func:`_fast_path`; its ``function``
+    compiles the short cut (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on the
     PUMA 560) when it is first called, so that an arm called once (a slider that changes the
     arm) does not pay for it, and puts it in its place."""
     def compile_then_call(q, qd, qdd):
@@ -149,7 +149,7 @@ def _short_cut_entry(tape) -> ShortCut:
 
 def _optimized(tape):
     """The traced program of ``tape``, optimised and compiled for the short cut (same inputs
-    and outputs, :func:`dynlab.tracing.short_cut_function`)."""
+    and outputs, :func:`dynlab.engine.tracing.short_cut_function`)."""
     return short_cut_function(optimize(tape.program()))
 
 
@@ -160,7 +160,7 @@ _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """The :class:`dynlab.robot_data.ShortCut` (:func:`dynlab.tracing.short_cut_function`)
+    """The :class:`dynlab.model.robot_data.ShortCut` (:func:`dynlab.engine.tracing.short_cut_function`)
     that an earlier call of :func:`inverse_dynamics` with these very arguments checked and
     stored, or None.  Only exact booleans and
     strings take this path
@@ -205,7 +205,7 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     ``terms``; ``seconds`` is how long the derivation took.  ``progress=True`` prints each stage
     with its elapsed time (symbolic PUMA derivations take seconds to minutes).
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> eom = equations_of_motion(puma560(joints=2), method="lagrange_euler")
     >>> eom.D[1, 1]   # Izz2 + m2 ((a2 + rx2)^2 + ry2^2) = 0.539 + 17.4 (0.068^2 + 0.006^2)
     0.620084000000000
@@ -271,7 +271,7 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
 
 def _check_finite_terms(eom: EquationsOfMotion, robot: Robot, state: dict) -> None:
     """An evaluated ``D``, ``h``, ``c``, friction and tip torque must be finite (inputs are, so
-    inf or NaN is an overflow): :class:`dynlab.checks.NotFiniteError` naming the term."""
+    inf or NaN is an overflow): :class:`dynlab.model.checks.NotFiniteError` naming the term."""
     for name in ("D", "h", "c", "friction", "tip"):
         value = getattr(eom, name, None)
         if value is not None:
@@ -292,7 +292,7 @@ class Trace:
     in link ``i``'s own frame for the link-frame recursion, in base coordinates for the
     base-frame one (``frame`` says which: the variant's name).  The header names the
     formulation (``title``) and the variant (``variant_label``, by default ``"<frame> frame"``),
-    as the registry of :mod:`dynlab.formulations` labels them.
+    as the registry of :mod:`dynlab.formulations.registry` labels them.
     """
 
     FORWARD = ("omega", "omega_dot", "v_dot", "a_bar")
@@ -363,7 +363,7 @@ def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=Non
     ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to
     dynlab's Newton-Euler.  ``q``, ``qd`` default to the joint symbols (a symbolic result).
 
-    >>> from dynlab.model import Link, Robot
+    >>> from dynlab.model.robot import Link, Robot
     >>> m, l, g = sympy.symbols("m l g", positive=True)
     >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0),
     ...                   inertia=sympy.diag(0, m * l**2 / 12, m * l**2 / 12), name="link 1")],

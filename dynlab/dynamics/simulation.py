@@ -4,7 +4,7 @@ Lynch & Park, Sec. 8.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-ord
 
     d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))
 
-(``D^-1`` applied by a linear solve, :mod:`dynlab.forward`) and integrates it.
+(``D^-1`` applied by a linear solve, :mod:`dynlab.dynamics.forward`) and integrates it.
 :func:`simulate` offers Lynch & Park's explicit Euler iteration and SciPy's adaptive integrators
 (:func:`scipy.integrate.solve_ivp`), returns a :class:`Trajectory` with the energies, torques and
 tool positions along the way, and treats static friction as a stick-slip system (below).
@@ -43,7 +43,7 @@ A pendulum (Schilling, Sec. 6-9) swinging 10 degrees about its lowest position `
 small-angle period is ``2 pi sqrt(2 a / (3 g))`` = 1.158 s for ``a = 0.5 m``:
 
 >>> import math
->>> from dynlab.robots import pendulum
+>>> from dynlab.model.robots import pendulum
 >>> swing = simulate(pendulum(), [-math.pi / 2 + math.radians(10)], [0.0], t_span=3.0, dt=0.01)
 >>> round(swing.period(level=-math.pi / 2), 3)      # the 10-degree swing is 0.2 % slower
 1.161
@@ -61,17 +61,18 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from dynlab import jets, newton_euler
-from dynlab import checks
-from dynlab import vectors as V
-from dynlab import formulations
-from dynlab.forward import (check_pivots, compiled_accelerations, compiled_terms,
+from dynlab.model import jets
+from dynlab.formulations import newton_euler
+from dynlab.model import checks
+from dynlab.model import vectors as V
+from dynlab.formulations import registry as formulations
+from dynlab.dynamics.forward import (check_pivots, compiled_accelerations, compiled_terms,
                                      inertia_and_bias)
-from dynlab.friction import link_friction
-from dynlab.kinematics import chain
-from dynlab.lagrange_euler import potential_energy, kinetic_energy
-from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
-from dynlab.tracing import compile_joint_function
+from dynlab.model.friction import link_friction
+from dynlab.model.kinematics import chain
+from dynlab.formulations.lagrange_euler import potential_energy, kinetic_energy
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.engine.tracing import compile_joint_function
 
 #: solve_ivp's methods by their lower-case names (``"rk45"``, ...).
 ADAPTIVE = {"rk45": "RK45", "rk23": "RK23", "dop853": "DOP853", "radau": "Radau", "bdf": "BDF",
@@ -180,7 +181,7 @@ class Trajectory:
         """Indices of ``count`` samples evenly spaced in time (for an animation), at most
         :data:`MAX_FRAMES` of them.
 
-        >>> from dynlab.robots import pendulum
+        >>> from dynlab.model.robots import pendulum
         >>> simulate(pendulum(), [0.3], t_span=1.0, dt=0.25).frames(3).tolist()
         [0, 2, 4]
         >>> simulate(pendulum(), [0.3], t_span=1.0, dt=0.25).frames(10 ** 9)
@@ -195,7 +196,7 @@ class Trajectory:
     def animate(self, frames: int = 30, *, ax=None, dpi: float = 60, interval=None,
                 **drawing):
         """A :class:`matplotlib.animation.FuncAnimation` of the motion: the arm drawn by
-        :func:`dynlab.drawing.draw_arm` (frame axes off unless ``frames=True`` is passed in
+        :func:`dynlab.model.drawing.draw_arm` (frame axes off unless ``frames=True`` is passed in
         ``drawing``) at ``frames`` instants evenly spaced in time, and the path of the tool.
         Rendered without a display: ``anim.to_jshtml()`` is a player for a notebook (``dpi``
         keeps it small).  ``interval`` (ms between frames) defaults to real time."""
@@ -205,7 +206,7 @@ class Trajectory:
         """``(FuncAnimation, its figure)``: :meth:`animate`'s work."""
         from matplotlib import animation
 
-        from dynlab.drawing import draw_arm  # matplotlib: loaded when drawn
+        from dynlab.model.drawing import draw_arm  # matplotlib: loaded when drawn
         index = self.frames(frames)
         options = dict(frames=False, labels=False, figsize=(4, 4), title=self.robot.name)
         options.update(drawing)
@@ -237,8 +238,8 @@ class Trajectory:
         server for its button icons; JupyterLab has those icons already, so the request is
         left out and the player works without a network.  The figure is closed.
 
-        >>> from dynlab.robots import pendulum
-        >>> from dynlab.simulation import simulate
+        >>> from dynlab.model.robots import pendulum
+        >>> from dynlab.dynamics.simulation import simulate
         >>> run = simulate(pendulum(), [0.3], [0.0], t_span=(0.0, 0.5))
         >>> html = run.player(frames=3, dpi=20).data
         >>> "<script" in html, "https://" in html
@@ -565,11 +566,11 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     ``dt``: at most ``max_steps + 1``).  A request beyond the bound raises an error saying
     what to change; so does a run that diverges (an Euler step that would turn a joint more
     than half a turn, or move a prismatic one further than the arm is long) and accelerations
-    that come out inf or NaN (:class:`~dynlab.checks.NotFiniteError`, naming the state).  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
+    that come out inf or NaN (:class:`~dynlab.model.checks.NotFiniteError`, naming the state).  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
     a line on a terminal; ``progress`` may also be a function, called with the time reached
     (at each whole per cent of ``t_span``, and at the end).
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> arm = planar_2r("fu")
     >>> motion = simulate(arm, [-1.2, 0.4], [0.0, 0.0], t_span=1.0, dt=0.25)
     >>> motion.t.tolist()
@@ -1073,7 +1074,7 @@ def _trajectory(model: _Model, samples, integrator, method, variant, gravity) ->
 def _gravity_and_stiffness(robot: Robot, q, gravity: bool, tip_wrench: bool):
     """``c(q) + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-34), the torque that holds the arm still) and its
     derivative ``K = d/dq`` (the stiffness of the static torque), by a Newton-Euler run at rest
-    on jets (:mod:`dynlab.jets`): exact derivatives, no SymPy."""
+    on jets (:mod:`dynlab.model.jets`): exact derivatives, no SymPy."""
     links, grav, tip_f, tip_m = robot.numeric()
     n = robot.n
     zero = [0.0] * n
@@ -1093,7 +1094,7 @@ def static_stiffness(robot: Robot, q: Sequence, *, gravity: bool = True,
     ``K x = omega^2 D x`` (``scipy.linalg.eigh(K, D)``).
 
     >>> import math
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> static_stiffness(pendulum(), [-math.pi / 2])     # m g a / 2 at the bottom
     array([[2.45155]])
     """
@@ -1118,7 +1119,7 @@ def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence |
     a minimum, where a damped arm comes to rest; then Newton's method polishes the root.
 
     >>> import math
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> q = static_equilibrium(pendulum(), q0=[0.3])
     >>> round(float(q[0]) / math.pi, 12)           # hanging straight down
     -0.5

@@ -1,6 +1,6 @@
 """Reference motions for a controller: a set point, and a quintic point-to-point move.
 
-A controller (:mod:`dynlab.control`) follows a *reference*: a function of time returning the
+A controller (:mod:`dynlab.dynamics.control`) follows a *reference*: a function of time returning the
 desired joint positions, velocities and accelerations ``(q_d, qd_d, qdd_d)``.
 
 The quintic move goes from ``q0`` to ``q1`` in ``T`` seconds along the straight line in joint

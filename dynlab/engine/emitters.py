@@ -1,8 +1,8 @@
-"""The text of a straight-line :class:`~dynlab.program.Program` in Python, C and Fortran: one
+"""The text of a straight-line :class:`~dynlab.engine.program.Program` in Python, C and Fortran: one
 emitter per language.
 
 Each line of a program is one operation, ``(target, op, args)`` with ``op`` one of ``+ - * /``,
-``neg`` or a function name (:data:`dynlab.program.FUNCTIONS`) and ``args`` names or floats;
+``neg`` or a function name (:data:`dynlab.engine.program.FUNCTIONS`) and ``args`` names or floats;
 each emitter writes it as one assignment.  What differs between the languages is written once
 here: how a number is printed (a negative number in parentheses, so that ``x * (-2.5)`` is
 never read as ``x * -2.5`` by a language that rejects it; Fortran's ``1.5d0`` for double
@@ -10,7 +10,7 @@ precision), how an input is indexed (Fortran counts from 1) and what a function 
 ``fabs``; Fortran has no ``sign`` of one argument, its value ``(x > 0) - (x < 0)`` is written
 out).
 
->>> from dynlab.program import Program
+>>> from dynlab.engine.program import Program
 >>> p = Program([("q", 1)], [("t0", "sin", ("q0",)), ("t1", "*", ("t0", -2.5))], ["t1"])
 >>> print(python_source(p, "f"))
 def f(q):
@@ -163,9 +163,9 @@ def python_run_source(program, name: str, arguments: Sequence[str] | None = None
     each, are the program's own, so the results are the same floats; CPython then keeps a few
     dozen intermediate values alive instead of every one (the per-call frame shrinks from one
     slot per line to a few dozen, and the floats recycle), which makes the traced dynamics about
-    40 % faster.  :meth:`dynlab.program.Program.compile` runs this text.
+    40 % faster.  :meth:`dynlab.engine.program.Program.compile` runs this text.
 
-    >>> from dynlab.program import Program
+    >>> from dynlab.engine.program import Program
     >>> p = Program([("x", 2)], [("t0", "*", ("x0", "x1")), ("t1", "sin", ("t0",)),
     ...                          ("t2", "*", ("t1", "x0")), ("t3", "-", ("t2", "t1"))], ["t3"])
     >>> print(python_run_source(p, "f"))

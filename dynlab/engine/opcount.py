@@ -9,12 +9,12 @@ Two counts, and they answer different questions:
     The only operations left out are the ones no implementation performs: an operand that is
     the exact number 0 or +-1 (``0 * x``, ``x + 0``, ``1 * x``; Python's ``sum`` starts from 0, the
     recursions from zero vectors), and arithmetic between two constants (robot parameters, done
-    once, before any trajectory).  These are the rules :class:`dynlab.tracing.Tape` folds by,
+    once, before any trajectory).  These are the rules :class:`dynlab.engine.tracing.Tape` folds by,
     so the two counts below differ only by what the tape shares.  This is "the algorithm as
     written", the count Fu, Gonzalez & Lee, Tables 3.1, 3.4 and 3.5 estimate by hand.
-``generated`` (:func:`dynlab.codegen.generate`)
+``generated`` (:func:`dynlab.dynamics.codegen.generate`)
     The same formulation traced into straight-line code, with constant folding, common
-    subexpressions, dead-code removal and the optimizer of :mod:`dynlab.codegen`: the cost of
+    subexpressions, dead-code removal and the optimizer of :mod:`dynlab.dynamics.codegen`: the cost of
     the generated program.
 
 >>> chain = generic_chain(3)
@@ -35,13 +35,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from dynlab import formulations
-from dynlab import vectors as V
-from dynlab.featherstone import articulated_body, composite_rigid_body
-from dynlab.ldl import ldl_solve
-from dynlab.model import Link, Robot
-from dynlab.tracing import Tape, backend_for
-from dynlab.twist_wrench import spatial_newton_euler
+from dynlab.formulations import registry as formulations
+from dynlab.model import vectors as V
+from dynlab.formulations.featherstone import articulated_body, composite_rigid_body
+from dynlab.model.ldl import ldl_solve
+from dynlab.model.robot import Link, Robot
+from dynlab.engine.tracing import Tape, backend_for
+from dynlab.formulations.twist_wrench import spatial_newton_euler
 
 KINDS = ("mul", "add", "div", "call")
 
@@ -75,7 +75,7 @@ class Counted:
         return Counted(self.counter)
 
     def _binary(self, op: str, a, b):
-        # the folding rules of dynlab.tracing.Tape.binary, without the sharing
+        # the folding rules of dynlab.engine.tracing.Tape.binary, without the sharing
         a_num, b_num = _is_number(a), _is_number(b)
         if op == "+":
             if (a_num and a == 0):
@@ -135,7 +135,7 @@ class Counted:
 
 
 def counting_backend(counter: OpCounter) -> V.Backend:
-    """A :class:`~dynlab.vectors.Backend` whose functions count one call on a run-time value
+    """A :class:`~dynlab.model.vectors.Backend` whose functions count one call on a run-time value
     (and compute on constants, as the tape does)."""
     def function(name, numeric):
         def call(x):
@@ -158,7 +158,7 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     For Lagrange-Euler and d'Alembert this is the whole of ``tau = D qdd + h + c`` (Fu, Gonzalez & Lee,
     Eq. (3.2-26)), the quantity of Fu, Gonzalez & Lee, Tables 3.1 and 3.5.
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> count_operations(puma560(), "newton_euler", "link")
     {'mul': 288, 'add': 244, 'div': 0, 'call': 12}
     """
@@ -217,7 +217,7 @@ def generic_chain(n: int, seed: int = 0, joints: str | None = None) -> Robot:
                           name=f"link {k}", **extra))
     gravity = tuple(float(g) for g in rng.uniform(-6.0, 6.0, 3))
     return Robot(links, gravity=gravity, name=f"generic {n}-joint chain",
-                 source="dynlab.opcount.generic_chain (random, for operation counts)")
+                 source="dynlab.engine.opcount.generic_chain (random, for operation counts)")
 
 
 def fit_exponent(ns, values) -> float:
@@ -279,7 +279,7 @@ def _interpolate(points) -> list:
 def polynomial_terms(coefficients) -> list:
     """The non-zero terms of ``[c0, c1, ...]``, highest power first, as ``(sign, |c_k|, k)``
     with the magnitude a ``Fraction``: what :func:`polynomial_text` and
-    :func:`dynlab.cost_tables.polynomial_latex` write.
+    :func:`dynlab.teaching.cost_tables.polynomial_latex` write.
 
     >>> polynomial_terms([Fraction(-62), 0, Fraction(1, 2)])
     [('+', Fraction(1, 2), 2), ('-', Fraction(62, 1), 0)]
@@ -416,7 +416,7 @@ def _run_counted(robot, run, traced: bool) -> dict:
     """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend) -> outputs`` on
     ``robot``'s numeric parameters: as written (:class:`Counted`, the rules of
     :func:`count_operations`) or, ``traced``, as the straight-line program the
-    numeric path runs (:class:`dynlab.tracing.Tape`: constants folded, repeated products
+    numeric path runs (:class:`dynlab.engine.tracing.Tape`: constants folded, repeated products
     shared, dead code dropped)."""
     links, grav, tip_f, tip_m = robot.numeric()
     if traced:
@@ -432,10 +432,10 @@ def _run_counted(robot, run, traced: bool) -> dict:
 
 def count_articulated_body(robot, *, traced: bool = False) -> dict:
     """Operations of one forward dynamics ``qdd(q, qd, tau)`` by
-    :func:`dynlab.featherstone.articulated_body`
+    :func:`dynlab.formulations.featherstone.articulated_body`
     (gravity on, no tool wrench, no friction).
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> count_articulated_body(puma560())
     {'mul': 905, 'add': 742, 'div': 10, 'call': 12}
     >>> count_articulated_body(puma560(), traced=True)       # the compiled program's
@@ -446,7 +446,7 @@ def count_articulated_body(robot, *, traced: bool = False) -> dict:
 
 
 def count_composite_rigid_body(robot, *, traced: bool = False) -> dict:
-    """Operations of ``D(q)`` by :func:`dynlab.featherstone.composite_rigid_body`.
+    """Operations of ``D(q)`` by :func:`dynlab.formulations.featherstone.composite_rigid_body`.
 
     >>> count_composite_rigid_body(generic_chain(1), traced=True)   # D_11 is a constant
     {'mul': 0, 'add': 0, 'div': 0, 'call': 0}
@@ -461,7 +461,7 @@ def count_composite_rigid_body(robot, *, traced: bool = False) -> dict:
 
 def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
     """Operations of one inverse dynamics ``tau(q, qd, qdd)`` by Featherstone's spatial recursive
-    Newton-Euler algorithm (:func:`dynlab.twist_wrench.spatial_newton_euler`; gravity on, no
+    Newton-Euler algorithm (:func:`dynlab.formulations.twist_wrench.spatial_newton_euler`; gravity on, no
     tool wrench, no friction): :func:`count_operations` of
     ``("twist_wrench", "featherstone")`` when not ``traced``."""
     return _run_counted(robot, lambda links, g, f, m, q, qd, qdd, backend: spatial_newton_euler(
@@ -470,9 +470,9 @@ def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
 
 def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
     """Operations of one forward dynamics that forms ``D``: ``D`` by
-    :func:`dynlab.featherstone.composite_rigid_body`,
+    :func:`dynlab.formulations.featherstone.composite_rigid_body`,
     the bias ``tau(q, qd, 0)`` by the spatial recursive Newton-Euler algorithm, and
-    ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.ldl.ldl_solve`): the
+    ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.model.ldl.ldl_solve`): the
     alternative to the articulated body algorithm.
 
     >>> def total(c): return c["mul"] + c["add"] + c["div"]

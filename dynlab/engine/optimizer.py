@@ -3,12 +3,12 @@ signs cost nothing until a sum has to be formed.
 
 the thesis appendix, App. B.5-B.7 reduces Macsyma's equations of the two-link arm by hand-written passes
 (``crunch()``, ``fortbigopt()``) before printing them; :class:`Optimizer` does that job on a
-straight-line :class:`~dynlab.program.Program`.  It keeps every sum as a linear combination
+straight-line :class:`~dynlab.engine.program.Program`.  It keeps every sum as a linear combination
 ``c0 + sum c_k x_k`` of products, calls and inputs: numeric factors ride along until a sum must be
 formed (``m (0.3 x)`` costs one multiplication, not two), signs cost nothing (``-a * b + c``
 becomes ``c - a*b``), sums are shared when equal up to a factor, and pairs of terms that several
 sums have in common are added once (:func:`_share_pairs`).  :func:`optimize` rewrites a program
-(a tape's, :meth:`dynlab.tracing.Tape.program`) by one of :data:`STRATEGIES`, each rewrite
+(a tape's, :meth:`dynlab.engine.tracing.Tape.program`) by one of :data:`STRATEGIES`, each rewrite
 checked against the program itself at random inputs.
 
 No SymPy object is built here.
@@ -36,7 +36,7 @@ from typing import Sequence
 
 import numpy as np
 
-from dynlab.program import FUNCTIONS, MATH_FUNCTIONS, Program
+from dynlab.engine.program import FUNCTIONS, MATH_FUNCTIONS, Program
 
 
 def _magnitude(value: float) -> float:

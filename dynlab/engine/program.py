@@ -1,10 +1,10 @@
 """A straight-line program: the one representation of recorded and generated code.
 
-A run of a recursion on traced values (:class:`dynlab.tracing.Tape`) and the optimizer of
-:mod:`dynlab.optimizer` both produce a :class:`Program`: named input groups, lines
+A run of a recursion on traced values (:class:`dynlab.engine.tracing.Tape`) and the optimizer of
+:mod:`dynlab.engine.optimizer` both produce a :class:`Program`: named input groups, lines
 ``(target, op, args)`` of one operation each, and outputs.  It is counted here as the thesis appendix, App. B.7
 and Fu, Gonzalez & Lee, Tables 3.1 and 3.4 count (multiplications, additions and subtractions, divisions; the
-function calls ``sin``, ``cos``, ... apart), printed by :mod:`dynlab.emitters`, and compiled into
+function calls ``sin``, ``cos``, ... apart), printed by :mod:`dynlab.engine.emitters`, and compiled into
 a Python function over floats (the slider path) or over NumPy arrays (many points at once).
 
 No SymPy object is built here.
@@ -23,8 +23,8 @@ from typing import Sequence
 
 import numpy as np
 
-from dynlab import emitters
-from dynlab.vectors import NUMERIC
+from dynlab.engine import emitters
+from dynlab.model.vectors import NUMERIC
 
 #: The operations a line can hold besides the functions: binary ``+ - * /`` and negation.
 OPERATIONS = ("+", "-", "*", "/", "neg")
@@ -98,15 +98,15 @@ class Program:
 
     # -- text -------------------------------------------------------------------------------------
     def python_source(self, name: str, arguments: Sequence[str] | None = None) -> str:
-        """Python text (:func:`dynlab.emitters.python_source`)."""
+        """Python text (:func:`dynlab.engine.emitters.python_source`)."""
         return emitters.python_source(self, name, arguments)
 
     def c_source(self, name: str, title: str = "", output: str = "out") -> str:
-        """C99 text (:func:`dynlab.emitters.c_source`)."""
+        """C99 text (:func:`dynlab.engine.emitters.c_source`)."""
         return emitters.c_source(self, name, title, output)
 
     def fortran_source(self, name: str, title: str = "", output: str = "out") -> str:
-        """Fortran 90 text (:func:`dynlab.emitters.fortran_source`)."""
+        """Fortran 90 text (:func:`dynlab.engine.emitters.fortran_source`)."""
         return emitters.fortran_source(self, name, title, output)
 
     # -- running ----------------------------------------------------------------------------------
@@ -114,7 +114,7 @@ class Program:
                 functions: dict = MATH_FUNCTIONS):
         """The program as a Python function ``name(*groups)`` returning a tuple: on floats with
         the default :data:`MATH_FUNCTIONS`, on arrays with :data:`NUMPY_FUNCTIONS`.  It runs
-        the text of :func:`dynlab.emitters.python_run_source` (the same operations as
+        the text of :func:`dynlab.engine.emitters.python_run_source` (the same operations as
         :meth:`python_source`, results used once written inline): the same numbers, faster."""
         # inf and nan: constants folded from parameters so large that they overflow (the
         # callers check the outputs and name the overflow)

@@ -1,14 +1,14 @@
 """Record the float operations of a recursion as a straight-line program: the numeric fast path
 and the operation counter.
 
-dynlab writes each recursion once (:mod:`dynlab.newton_euler`, ...) against plain arithmetic.  Run
+dynlab writes each recursion once (:mod:`dynlab.formulations.newton_euler`, ...) against plain arithmetic.  Run
 on :class:`Traced` values instead of floats, the recursion leaves behind a *tape*: one record
 ``(target, op, args)`` per multiplication, addition, division or function call that really has to
 happen, its arguments the names of earlier results and inputs or floats.  On the way the tape
 folds what the robot's constants make trivial (``0 * x``, ``1 * x``, ``x + 0``, the
 ``sin``/``cos`` of ``alpha = pi/2``) and records each distinct operation once (so a product used
-twice is computed once).  Its live records form a :class:`dynlab.program.Program`, the type the
-code generator (:mod:`dynlab.codegen`) optimizes and prints too.  Compiled, the program is a
+twice is computed once).  Its live records form a :class:`dynlab.engine.program.Program`, the type the
+code generator (:mod:`dynlab.dynamics.codegen`) optimizes and prints too.  Compiled, the program is a
 function of ``(q, qd, qdd)`` with no loops, no tuples and no calls but ``sin``/``cos``: the slider
 path.  Counted, it is the operation count of the recursion on that arm, measured rather than
 estimated (Fu, Gonzalez & Lee, Tables 3.1 and 3.4).
@@ -37,11 +37,11 @@ import numbers
 
 import numpy as np
 
-from dynlab import emitters
-from dynlab.checks import plain_float_vectors
-from dynlab.optimizer import optimize
-from dynlab.program import MATH_FUNCTIONS, Program
-from dynlab.vectors import Backend
+from dynlab.engine import emitters
+from dynlab.model.checks import plain_float_vectors
+from dynlab.engine.optimizer import optimize
+from dynlab.engine.program import MATH_FUNCTIONS, Program
+from dynlab.model.vectors import Backend
 
 _COMMUTATIVE = {"+", "*"}
 
@@ -109,7 +109,7 @@ class Tape:
 
     ``lines``: the records ``(target, op, args)`` in the order they were made, ``op`` one of
     ``+ - * /``, ``neg`` or a function name, ``args`` a tuple of names and floats (the layout of
-    :class:`dynlab.program.Program`); :meth:`program` keeps the live ones.
+    :class:`dynlab.engine.program.Program`); :meth:`program` keeps the live ones.
     """
 
     def __init__(self):
@@ -183,7 +183,7 @@ class Tape:
         self._outputs = list(values)
 
     def program(self) -> Program:
-        """The recorded run as a :class:`~dynlab.program.Program`: the lines that an output
+        """The recorded run as a :class:`~dynlab.engine.program.Program`: the lines that an output
         depends on (dead code left out), the input groups, the outputs."""
         outputs = [_argument(v) for v in self._outputs]
         needed = {v for v in outputs if isinstance(v, str)}
@@ -205,19 +205,19 @@ class Tape:
         return self.program().python_source(name, arguments)
 
     def compile(self, name: str, arguments: tuple):
-        """The tape as a Python function on floats (:meth:`dynlab.program.Program.compile`)."""
+        """The tape as a Python function on floats (:meth:`dynlab.engine.program.Program.compile`)."""
         return self.program().compile(name, arguments)
 
 
 def backend_for(tape: Tape) -> Backend:
-    """A :class:`~dynlab.vectors.Backend` whose functions record calls on ``tape``."""
+    """A :class:`~dynlab.model.vectors.Backend` whose functions record calls on ``tape``."""
     return Backend("traced", lambda x: tape.call("sin", x), lambda x: tape.call("cos", x),
                    lambda x: tape.call("sign", x), lambda x: tape.call("exp", x),
                    lambda x: tape.call("abs", x))
 
 
 def optimized_joint_function(tape: Tape):
-    """The program of a traced joint function, rewritten by :func:`dynlab.optimizer.optimize`
+    """The program of a traced joint function, rewritten by :func:`dynlab.engine.optimizer.optimize`
     (fewer operations, tens of milliseconds once) and compiled: the same inputs and outputs as
     the function :func:`compile_joint_function` returns, equal to round-off."""
     return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
@@ -265,13 +265,13 @@ def unshown_inputs(program: Program) -> list:
 def short_cut_function(program: Program, name: str = "joint_function"):
     """``program`` (inputs ``q``, ``qd``, ``qdd`` of ``n`` entries each) compiled for a public
     call's numeric short cut: ``function(q, qd, qdd)`` is the outputs as a NumPy array when
-    the three vectors are plain floats (:func:`dynlab.checks.plain_float_vectors`) and inputs
+    the three vectors are plain floats (:func:`dynlab.model.checks.plain_float_vectors`) and inputs
     and outputs are finite, else None (the caller then goes its checked way, which names what is
     wrong).  One function does it all, to spare the calls around the program: three float64
     vectors become lists, the inputs of :func:`unshown_inputs` are checked, an inf or NaN in any
     other input shows in the outputs or raises ``ValueError`` or ``ArithmeticError`` (caught),
     and one sum of the outputs is inf or NaN when any output is (or when it merely overflows:
-    None too).  The operations are those of :meth:`dynlab.program.Program.compile`, so the
+    None too).  The operations are those of :meth:`dynlab.engine.program.Program.compile`, so the
     numbers are the same.
 
     >>> tape = Tape()
@@ -326,7 +326,7 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 def compile_joint_function(robot, key, recursion, **options):
     """Trace ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options)``
     once on ``robot``'s numeric parameters and return ``(function, tape)``, kept in the robot's
-    data (:meth:`dynlab.robot_data.RobotData.traced`) under ``key``: what the program computes,
+    data (:meth:`dynlab.model.robot_data.RobotData.traced`) under ``key``: what the program computes,
     a tuple of the quantity's name and the options it is traced with.
 
     ``function(q, qd, qdd)`` returns a tuple of floats.

@@ -1,13 +1,13 @@
 """The inertia matrix ``D`` by composite bodies, in the link frames of the Newton-Euler recursion.
 
 Column ``j`` of ``D`` is the torque a motionless arm without gravity needs for ``qdd = e_j``
-(Fu, Gonzalez & Lee, Probs. 3.11-3.12): :mod:`dynlab.forward` used to find it by ``n`` runs
+(Fu, Gonzalez & Lee, Probs. 3.11-3.12): :mod:`dynlab.dynamics.forward` used to find it by ``n`` runs
 of the Newton-Euler recursion (Walker & Orin's (1982) method 1, which Fu, Gonzalez & Lee,
 Sec. 3.3 cites).  With the arm at rest and only joint ``j`` accelerating, links ``j..n`` move
 as one rigid *composite body*, so one wrench per column is enough: Walker & Orin's method 3,
 Featherstone's composite rigid body algorithm (*Rigid Body Dynamics Algorithms* (2008),
 Table 6.2), here in the 3-vectors and link frames of Fu, Gonzalez & Lee, Table 3.3 (the
-quantities of :func:`dynlab.newton_euler.link_frame`: ``^{i-1}R_i``, ``p*_i`` of
+quantities of :func:`dynlab.formulations.newton_euler.link_frame`: ``^{i-1}R_i``, ``p*_i`` of
 Eq. (3.3-59), ``s_i``, ``I_i``).
 
 Composite body ``i`` (links ``i..n``, frozen) is kept in frame ``i``'s coordinates about the
@@ -37,11 +37,11 @@ triangle of ``D`` each).
 
 The two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6, ``D_11 = m1 l^2/3 + 4 m2 l^2/3 + m2 C2 l^2``,
 ``D_12 = m2 l^2/3 + m2 l^2 C2/2``, ``D_22 = m2 l^2/3`` (as derived; the printed ``D_11`` and
-``D_12`` are in :mod:`dynlab.errata`):
+``D_12`` are in :mod:`dynlab.teaching.errata`):
 
 >>> import sympy
 >>> from dynlab import joint_symbols
->>> from dynlab.robots import planar_2r
+>>> from dynlab.model.robots import planar_2r
 >>> (q1, q2), _, _ = joint_symbols(2)
 >>> D = composite_inertia(planar_2r("fu", symbolic=True).symbolic()[0], [q1, q2],
 ...                       V.SYMBOLIC)
@@ -51,8 +51,8 @@ The two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6, ``D_11 = m1 l^2/3 + 4 m2 l^2
 
 from __future__ import annotations
 
-from dynlab import vectors as V
-from dynlab.kinematics import link_offset_in_own_frame, link_rotation
+from dynlab.model import vectors as V
+from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
 
 
 def _spread(r) -> tuple:
@@ -77,9 +77,9 @@ def _rotated(R, K) -> tuple:
 
 def composite_inertia(links, q, backend=V.NUMERIC) -> list:
     """``D`` (rows) at ``q`` by composite bodies (module docstring); equal to the Newton-Euler
-    probing of :func:`dynlab.formulations.inertia_function`.
+    probing of :func:`dynlab.formulations.registry.inertia_function`.
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> [[round(x, 12) for x in row]
     ...  for row in composite_inertia(planar_2r("lynch_park").numeric()[0], [0.0, 0.0])]
     [[2.62, 0.72], [0.72, 0.32]]

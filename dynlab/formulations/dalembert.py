@@ -32,7 +32,7 @@ down, e.g. ``(0, 0, -9.8062)``.  Fu, Gonzalez & Lee's G-D ``g`` is *the same vec
 3.4.2 takes ``g = (0, -g, 0)`` with ``y_0`` up (as the L-E example 3.2.6 does with (3.2-34)).  So
 (3.4-28) is used as printed with ``g = gravity``: ``c_i = dP/dq_i = -sum_j m_j gravity .
 (d r_j / d q_i)``, the generalized force that holds the arm up.  The convention that differs is
-Fu, Gonzalez & Lee's N-E, whose ``v_dot_0 = g`` (3.3-46) is ``-gravity``; see :mod:`dynlab.newton_euler`.
+Fu, Gonzalez & Lee's N-E, whose ``v_dot_0 = g`` (3.3-46) is ``-gravity``; see :mod:`dynlab.formulations.newton_euler`.
 
 Extension to prismatic joints
 -----------------------------
@@ -60,7 +60,7 @@ see the erratum to (3.4-8)), so (3.4-9) and (3.4-10) hold with the new column, a
   each prismatic ``k`` below ``s`` and for ``s`` itself, and ``h^tran_i`` projects onto ``z_{i-1}``
   for a prismatic ``i``.
 
-Errata in Fu, Gonzalez & Lee, Sec. 3.4 (also in :data:`dynlab.errata.ERRATA`, which says of
+Errata in Fu, Gonzalez & Lee, Sec. 3.4 (also in :data:`dynlab.teaching.errata.ERRATA`, which says of
 each whether the printed book is wrong or only the scanned copy garbles it).  Eqs. (3.4-25)-(3.4-28) and the final results of example 3.4.2 are right: the
 tests check 3.4.2's ``D``, ``h^tran``, ``h^rot`` and ``c`` term by term against this module and
 against Newton-Euler.  The slips are in the derivation and the typesetting:
@@ -91,9 +91,9 @@ evaluated terms of ``h_1^tran`` do not follow the three printed pieces one by on
 the ``p*_1`` piece, the ``m_1`` piece (0) is left out, and the other three expand the ``c_2``
 piece's ``(thd_1 + thd_2)^2``; the sum is right.
 
-Everything is written once over the scalar type, with ``+ - *``, :mod:`dynlab.vectors` and the
+Everything is written once over the scalar type, with ``+ - *``, :mod:`dynlab.model.vectors` and the
 backend's ``sin``/``cos``: floats (no SymPy object built), SymPy expressions, and the tracer of
-:mod:`dynlab.tracing` all run the same lines.
+:mod:`dynlab.engine.tracing` all run the same lines.
 
 A uniform rod of mass 2 and length 1 swinging about ``z_0``, gravity along ``-y_0``: ``D = m
 l^2 / 3`` (of which ``m l^2 / 12`` is rotational), ``c = m g l cos(q) / 2``:
@@ -118,7 +118,7 @@ compared with the printed results: the rotational parts are the rods' ``m l^2 / 
 ``h^rot = 0``; ``D``, ``h^tran`` (``= h``) and ``c`` equal the printed ones.
 
 >>> import sympy
->>> from dynlab.symbolic import compact
+>>> from dynlab.model.symbolic import compact
 >>> m1, m2, l, g = sympy.symbols("m1 m2 l g", positive=True)
 >>> rod = lambda m: sympy.diag(0, m * l**2 / 12, m * l**2 / 12)
 >>> arm = Robot([Link("R", a=l, mass=m1, com=(-l / 2, 0, 0), inertia=rod(m1), name="link 1"),
@@ -146,8 +146,8 @@ Matrix([[0, 0]])
 
 from __future__ import annotations
 
-from dynlab import vectors as V
-from dynlab.kinematics import chain
+from dynlab.model import vectors as V
+from dynlab.model.kinematics import chain
 
 __all__ = ["VARIANTS", "gravity_terms", "inertia_terms", "link_kinematics", "terms",
            "velocity_terms"]
@@ -322,7 +322,7 @@ def terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     ``"c"`` (n) with ``tau = D qdd + h + c``, and the parts ``"D_rot"``, ``"D_tran"`` (n x n),
     ``"h_rot"``, ``"h_tran"`` (n).  ``h`` depends on the velocities only; gravity is all in ``c``.
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> import numpy as np
     >>> from dynlab import inverse_dynamics
     >>> arm = puma560()

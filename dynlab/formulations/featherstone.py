@@ -1,7 +1,7 @@
 """Featherstone's composite rigid body algorithm (the inertia matrix ``D``) and articulated body
-algorithm (forward dynamics in ``O(n)``), in the twist-wrench notation of :mod:`dynlab.spatial`.
+algorithm (forward dynamics in ``O(n)``), in the twist-wrench notation of :mod:`dynlab.model.spatial`.
 
-Both run in the joint frames of :func:`dynlab.twist_wrench.joint_frames` (frame ``{i}`` on joint
+Both run in the joint frames of :func:`dynlab.formulations.twist_wrench.joint_frames` (frame ``{i}`` on joint
 ``i``'s axis, ``A_i`` a constant unit vector, so ``G A_i`` is a column of ``G``).  Featherstone's
 ``iX_lambda`` is ``[Ad_{T_{i,i-1}}]``, his ``lambdaX*_i`` is ``[Ad_{T_{i,i-1}}]^T``, his
 ``v x S qd`` is the Lie bracket ``[V_i, A_i] qd_i`` of Lynch & Park's Sec. 8.3 (draft Eq. (9.55)) and his
@@ -17,7 +17,7 @@ recursions; friction is subtracted from ``tau`` first (Schilling (1990), Eq. (6-
 
 >>> import numpy as np
 >>> from dynlab import forward_dynamics
->>> from dynlab.robots import puma560
+>>> from dynlab.model.robots import puma560
 >>> arm, q, qd, tau = puma560(), [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5] * 6, [1.0] * 6
 >>> qdd = articulated_body_accelerations(arm, q, qd, tau)
 >>> bool(np.allclose(qdd, forward_dynamics(arm, q, qd, tau), rtol=0, atol=1e-9))
@@ -31,12 +31,12 @@ from typing import Sequence
 import numpy as np
 import sympy
 
-from dynlab import spatial as S
-from dynlab import vectors as V
-from dynlab.friction import link_friction
-from dynlab.kinematics import resolve
-from dynlab.ldl import ZeroPivot
-from dynlab.twist_wrench import base_acceleration, is_zero, tip_wrench, joint_frames
+from dynlab.model import spatial as S
+from dynlab.model import vectors as V
+from dynlab.model.friction import link_friction
+from dynlab.model.kinematics import resolve
+from dynlab.model.ldl import ZeroPivot
+from dynlab.formulations.twist_wrench import base_acceleration, is_zero, tip_wrench, joint_frames
 
 
 def _axis(frames, i) -> int:
@@ -47,7 +47,7 @@ def _axis(frames, i) -> int:
 def composite_rigid_body(links, q, backend=V.NUMERIC) -> list:
     """``D`` (rows) by the composite rigid body algorithm (Featherstone (2008), Table 6.2).
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> [[round(x, 12) for x in row]
     ...  for row in composite_rigid_body(planar_2r("lynch_park").numeric()[0], [0.0, 0.0])]
     [[2.62, 0.72], [0.72, 0.32]]
@@ -73,7 +73,7 @@ def composite_rigid_body(links, q, backend=V.NUMERIC) -> list:
 
 def inertia_rows(links, q, gravity=None, backend=V.NUMERIC) -> list:
     """:func:`composite_rigid_body` in the contract of ``Formulation.inertias``
-    (:mod:`dynlab.formulations`): ``D`` as lists of rows; ``gravity`` plays no part in ``D``."""
+    (:mod:`dynlab.formulations.registry`): ``D`` as lists of rows; ``gravity`` plays no part in ``D``."""
     return [list(row) for row in composite_rigid_body(links, q, backend)]
 
 
@@ -139,7 +139,7 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
 def accelerations_and_pivots(links, q, qd, net, gravity, tip_force, tip_moment,
                              backend=V.NUMERIC, *, use_gravity=True, use_tip=True) -> list:
     """``qdd_1..qdd_n`` then the pivots ``D_1..D_n`` in one list: the forward-dynamics contract
-    of :func:`dynlab.forward.compiled_accelerations`."""
+    of :func:`dynlab.dynamics.forward.compiled_accelerations`."""
     qdd, pivots = articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend,
                                    use_gravity=use_gravity, use_tip=use_tip)
     return list(qdd) + list(pivots)
@@ -150,7 +150,7 @@ def composite_rigid_body_inertia(robot, q: Sequence):
     """``D(q)`` by the composite rigid body algorithm: a NumPy array on numbers, a SymPy
     ``Matrix`` on symbols.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> composite_rigid_body_inertia(pendulum(), [0.3])            # m a^2 / 3
     array([[0.08333333]])
     """
@@ -167,7 +167,7 @@ def articulated_body_accelerations(robot, q: Sequence, qd: Sequence, tau: Sequen
     ``tip_wrench`` as for :func:`dynlab.forward_dynamics`; a joint that moves no mass raises a
     ValueError naming it.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> articulated_body_accelerations(pendulum(), [0.0], [0.0], [0.0])   # -(3 g / 2 a) cos q
     array([-29.4186])
     """

@@ -19,16 +19,16 @@
     ``C_ij = sum_k Gamma_ijk qd_k`` Sec. 8.4 (draft Eq. (9.87)) with ``c = C qd`` Sec. 8.4 (draft Eq. (9.88)), and ``g = dP/dq`` Sec. 8.1 (draft Eq. (9.12)).
 
 Each is written once over the scalar type (floats for the numeric path, SymPy for derivations);
-derivatives with respect to ``q`` are taken by forward-mode jets (:mod:`dynlab.jets`), so the
+derivatives with respect to ``q`` are taken by forward-mode jets (:mod:`dynlab.model.jets`), so the
 numeric path never builds SymPy objects.  Each ``*_terms`` function follows the formulation
 contract: ``(links, q, qd, gravity, backend) -> dict`` with ``"D"``, ``"h"``, ``"c"`` in Fu, Gonzalez & Lee's
 letters (``tau = D qdd + h + c``), plus its own inspectable pieces.
 
-Erratum (see :mod:`dynlab.errata`): Fu, Gonzalez & Lee, Eq. (3.2-34) prints ``c_i = sum_j (-m_j g U_ji^T r_j)``;
+Erratum (see :mod:`dynlab.teaching.errata`): Fu, Gonzalez & Lee, Eq. (3.2-34) prints ``c_i = sum_j (-m_j g U_ji^T r_j)``;
 the transpose is wrong.  ``g`` is a 1x4 row and ``r_j`` a 4x1 column, and the potential energy
 ``-m_j g A_0j r_j`` differentiates to ``-m_j g U_ji r_j`` (as in Eq. (3.2-24)'s derivation).
 
->>> from dynlab.robots import puma560
+>>> from dynlab.model.robots import puma560
 >>> import numpy as np
 >>> arm = puma560(joints=3)
 >>> links, gravity, _, _ = arm.numeric()
@@ -41,9 +41,9 @@ True
 
 from __future__ import annotations
 
-from dynlab import jets
-from dynlab import vectors as V
-from dynlab.kinematics import chain_link_jacobians, chain, link_offset, link_rotation
+from dynlab.model import jets
+from dynlab.model import vectors as V
+from dynlab.model.kinematics import chain_link_jacobians, chain, link_offset, link_rotation
 
 
 # -- 4x4 matrices as tuples of rows ------------------------------------------------------------

@@ -12,7 +12,7 @@ the base (Fu, Gonzalez & Lee, Eq. (3.3-46)), the end effector's wrench on its en
 condition ``f_{n+1}, n_{n+1}`` (Fu, Gonzalez & Lee, Algorithm 3.1 step N4), and joint friction by Schilling,
 Eq. (6-3-3) (Fu, Gonzalez & Lee keeps its viscous part ``b_i qd_i``).
 
-Errata, recorded in :mod:`dynlab.errata`: Fu, Gonzalez & Lee, Table 3.3 prints the ``n_i`` recursion with
+Errata, recorded in :mod:`dynlab.teaching.errata`: Fu, Gonzalez & Lee, Table 3.3 prints the ``n_i`` recursion with
 ``(p*_i + s_i) x f_i`` where Eq. (3.3-57) and the derivation have ``F_i = m_i a_i``, and with
 ``p*_{i+1}`` where Eq. (3.3-57) has ``p*_i``.  The code follows Eq. (3.3-57).
 
@@ -29,9 +29,9 @@ Errata, recorded in :mod:`dynlab.errata`: Fu, Gonzalez & Lee, Table 3.3 prints t
 
 from __future__ import annotations
 
-from dynlab import vectors as V
-from dynlab.friction import link_friction
-from dynlab.kinematics import chain, link_offset_in_own_frame, link_rotation
+from dynlab.model import vectors as V
+from dynlab.model.friction import link_friction
+from dynlab.model.kinematics import chain, link_offset_in_own_frame, link_rotation
 
 #: The per-link quantities a trace records, in the order of the recursions.
 TRACE_QUANTITIES = ("omega", "omega_dot", "v_dot", "a_bar", "F", "N", "f", "n", "tau")

@@ -50,11 +50,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Protocol, Sequence
 
-from dynlab import composite_bodies, dalembert, featherstone, lagrange_euler, newton_euler
-from dynlab import twist_wrench
-from dynlab import vectors as V
-from dynlab.friction import link_friction
-from dynlab.kinematics import chain_tool_jacobian
+from dynlab.formulations import composite_bodies
+from dynlab.formulations import dalembert
+from dynlab.formulations import featherstone
+from dynlab.formulations import lagrange_euler
+from dynlab.formulations import newton_euler
+from dynlab.formulations import twist_wrench
+from dynlab.model import vectors as V
+from dynlab.model.friction import link_friction
+from dynlab.model.kinematics import chain_tool_jacobian
 
 KINDS = ("torques", "terms")
 
@@ -98,7 +102,7 @@ class Formulation:
     variant to its own forward dynamics, if it has one: ``f(links, q, qd, net, gravity,
     tip_force, tip_moment, backend, *, use_gravity, use_tip) -> [qdd_1..qdd_n, pivot_1..
     pivot_n]`` for ``net = tau - friction`` (Featherstone's articulated body algorithm);
-    :func:`dynlab.forward.compiled_accelerations` uses it instead of solving ``D qdd = tau -
+    :func:`dynlab.dynamics.forward.compiled_accelerations` uses it instead of solving ``D qdd = tau -
     bias``.  ``inertias`` maps a ``"torques"`` variant to its own inertia matrix, if it has one:
     ``f(links, q, gravity, backend) -> D`` (rows; Featherstone's composite rigid body
     algorithm), which :func:`inertia_function`, :func:`inertia_and_bias_function` and
@@ -366,7 +370,7 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
     """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
     rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
     on its own).  ``qdd`` is ignored (the signature of
-    :func:`dynlab.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
+    :func:`dynlab.engine.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
     ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 8.5) and ``D`` by its own
     ``Formulation.inertias`` entry or by probing; with ``own_inertia``, by the variant's cheaper
     ``Formulation.forward_inertia`` algorithm where the registry has one."""

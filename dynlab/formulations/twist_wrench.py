@@ -8,7 +8,7 @@ the axes of DH frame ``i``, so the spatial inertia ``G_i = [[I_i, 0], [0, m_i 1]
 robot's own ``I_i`` and ``m_i`` unchanged.  At ``q = 0`` it reads off the home configurations
 ``M_i``, the space screw axis ``S_i`` of joint ``i`` (the DH axis ``z_{i-1}``: a rotation about
 it, or a translation along it), ``M_{i-1,i} = M_{i-1}^-1 M_i`` and the screw axis of joint ``i``
-in frame ``{i}``, ``A_i = Ad_{M_i^-1}(S_i)`` (all Sec. 8.3).  Every arm of :mod:`dynlab.robots`
+in frame ``{i}``, ``A_i = Ad_{M_i^-1}(S_i)`` (all Sec. 8.3).  Every arm of :mod:`dynlab.model.robots`
 works unchanged, revolute and prismatic.
 
 **The recursion** (:func:`product_of_exponentials`, the Newton-Euler inverse dynamics algorithm
@@ -25,15 +25,15 @@ of Sec. 8.3):
 The same lines run in any choice of link frames: :func:`joint_frames` puts frame ``{i}`` on joint
 ``i``'s axis (``z`` along it, so ``A_i`` is the constant ``(0, 0, 1, 0, 0, 0)`` or
 ``(0, 0, 0, 0, 0, 1)``) with the spatial inertia carried there by the change of frame of
-:func:`dynlab.spatial.spatial_inertia`: the frames of Featherstone's spatial recursive Newton-Euler
-algorithm (Featherstone (2008), Table 5.1), which :mod:`dynlab.featherstone` also uses.
+:func:`dynlab.model.spatial.spatial_inertia`: the frames of Featherstone's spatial recursive Newton-Euler
+algorithm (Featherstone (2008), Table 5.1), which :mod:`dynlab.formulations.featherstone` also uses.
 
 **The closed form** (:func:`closed_form`, Sec. 8.4): the stacked ``A``, ``G``, ``Gamma``,
 ``L = (1 - Gamma)^-1``, and ``M = A^T L^T G L A``, ``c``, ``g``.
 
 A preliminary draft of the chapter prints several of these lines wrong; the published book and
 the authors' own code library (the ``modern_robotics`` package) have them right, and the records
-are in :mod:`dynlab.errata` (``errata_table("lynch_park", kind="corrected")``): the draft's
+are in :mod:`dynlab.teaching.errata` (``errata_table("lynch_park", kind="corrected")``): the draft's
 ``A_i = Ad_{M_{i-1}^-1}(S_i)`` (draft Eq. (9.51)) and ``A_i`` "expressed in frame {i-1}" (after
 draft Eq. (9.35)), its ``Vdot_0 = (0, g)``, its ``Ad_{T_{i-1,i}}(V_{i-1})`` in the second form of
 the acceleration (draft Eqs. (9.47), (9.58)), and the sign of ``[ad_{A thetadot}]`` in the stacked
@@ -43,10 +43,10 @@ V_i]``, the velocity terms of Sec. 8.4 read ``c = -A^T L^T (G L [ad_{A thetadot}
 
 The link's inertial data (``mass``, ``com``, ``inertia`` in DH frame ``i``) and dynlab's
 conventions (``gravity`` in base coordinates, the tool's wrench on its environment in base
-coordinates about the origin of frame ``n``) are :mod:`dynlab.model`'s.
+coordinates about the origin of frame ``n``) are :mod:`dynlab.model.robot`'s.
 
 >>> from dynlab import inverse_dynamics
->>> from dynlab.robots import puma560
+>>> from dynlab.model.robots import puma560
 >>> arm, state = puma560(), ([0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5] * 6, [1.0] * 6)
 >>> tau = inverse_dynamics(arm, *state, method="twist_wrench")
 >>> bool(abs(tau - inverse_dynamics(arm, *state)).max() < 1e-10)
@@ -61,13 +61,13 @@ from typing import Sequence
 import numpy as np
 import sympy
 
-from dynlab import spatial as S
-from dynlab import vectors as V
-from dynlab.friction import link_friction
-from dynlab.kinematics import link_offset, link_offset_in_own_frame, link_rotation, resolve
+from dynlab.model import spatial as S
+from dynlab.model import vectors as V
+from dynlab.model.friction import link_friction
+from dynlab.model.kinematics import link_offset, link_offset_in_own_frame, link_rotation, resolve
 
 #: per-link records of a traced run: Luh's quantities (the keys of
-#: :data:`dynlab.newton_euler.TRACE_QUANTITIES`, in DH frame ``i``) and the twist-wrench ones
+#: :data:`dynlab.formulations.newton_euler.TRACE_QUANTITIES`, in DH frame ``i``) and the twist-wrench ones
 #: (``V``, ``V_dot``, ``wrench``: ``V_i``, ``Vdot_i``, ``F_i`` in the formulation's frame ``{i}``).
 TRACE_QUANTITIES = ("omega", "omega_dot", "v_dot", "a_bar", "F", "N", "f", "n", "tau",
                     "V", "V_dot", "wrench")
@@ -112,7 +112,7 @@ def screw_chain(links, backend=V.NUMERIC) -> LinkFrames:
     """Lynch & Park's description of the chain, from the DH table at ``q = 0``: frames at the
     centres of mass, ``M_{i-1,i}``, ``A_i`` and ``G_i`` of Sec. 8.3.
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> chain = screw_chain(planar_2r("lynch_park").numeric()[0])   # point masses at the tips
     >>> chain.screws[1]                 # joint 2 seen from point mass 2: a spin about z, 0.8 m
     (0.0, 0.0, 1.0, 0.0, 0.8, 0.0)
@@ -153,9 +153,9 @@ def joint_frames(links, backend=V.NUMERIC) -> LinkFrames:
     moved by ``d_i`` along ``z_{i-1}``, so ``A_i`` is a constant unit vector and
     ``T_{i-1,i} = (Tx(a_{i-1}) Rx(alpha_{i-1})) (Rz(theta_i) Tz(d_i))``; DH frame ``i`` sits at
     ``Tx(a_i) Rx(alpha_i)`` in it, and ``G_i`` is carried there by the change of frame
-    (:func:`dynlab.spatial.spatial_inertia`).
+    (:func:`dynlab.model.spatial.spatial_inertia`).
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> chain = joint_frames(planar_2r("lynch_park").numeric()[0])
     >>> chain.screws[0], round(chain.inertias[1][2][2], 12)   # m2 L2^2 = 0.5 * 0.8^2
     ((0, 0, 1, 0, 0, 0), 0.32)
@@ -428,7 +428,7 @@ def closed_form(robot, q: Sequence, qd: Sequence) -> dict:
     ``g`` and the matrices ``A``, ``G``, ``L``, ``Gamma`` of Lynch & Park, Sec. 8.4, as NumPy arrays
     (numbers) or SymPy matrices (symbols).
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> terms = closed_form(planar_2r("lynch_park"), [0.0, 0.0], [0.0, 0.0])
     >>> terms["M"]          # m1 L1^2 + m2 (L1 + L2)^2, m2 L2 (L1 + L2), m2 L2^2 when stretched
     array([[2.62, 0.72],

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 import sympy
 
-from dynlab.symbolic import compact, reduce_trig
+from dynlab.model.symbolic import compact, reduce_trig
 
 #: how a joint variable's name prints: ``qdd2`` as a double-dotted q with index 2
 _JOINT_NAME = re.compile(r"(q|qd|qdd)(\d+)")
@@ -99,7 +99,7 @@ def group_angle_sums(expr):
 
     For each run of consecutive joints ``i..j`` whose angles appear, the angles are changed to
     the partial sums ``q_i, q_i + q_{i+1}, ..., q_i + ... + q_j``, and the result reduced
-    (:func:`dynlab.symbolic.reduce_trig`: no squared sine survives); the form with the fewest
+    (:func:`dynlab.model.symbolic.reduce_trig`: no squared sine survives); the form with the fewest
     terms wins (ties keep the plain angles).
 
     >>> q2, q3, a = sympy.symbols("q2 q3 a")
@@ -142,7 +142,7 @@ def _outside_trig(expr, symbol) -> bool:
 
 
 def book_form(expr, collect_by: Sequence = ()):
-    """``expr`` compacted (:func:`dynlab.symbolic.compact`), its sines and cosines grouped into
+    """``expr`` compacted (:func:`dynlab.model.symbolic.compact`), its sines and cosines grouped into
     angle sums where that is shorter (:func:`group_angle_sums`), collected by the given
     variables and their pairwise products (e.g. joint accelerations, velocities), in C/S
     shorthand."""
@@ -193,7 +193,7 @@ def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> s
     560's take minutes).
 
     >>> from dynlab import equations_of_motion
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> print(equations_text(equations_of_motion(pendulum(symbolic=True))))
     Equations of motion of one-axis arm (pendulum) (lagrange_euler):
       D11 = a1**2*m1/3
@@ -203,7 +203,7 @@ def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> s
     ...
     TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion), got str 'x'
     """
-    # an EquationsOfMotion (dynlab.equations, a floor up: recognised by what it carries)
+    # an EquationsOfMotion (dynlab.dynamics.equations, a floor up: recognised by what it carries)
     if not all(hasattr(eom, name) for name in ("D", "h", "c", "robot", "method", "symbolic")):
         raise TypeError(f"equations_text: eom must be an EquationsOfMotion (from "
                         f"dynlab.equations_of_motion), got {type(eom).__name__} {eom!r}")
@@ -422,7 +422,7 @@ def _joint_rates(expr) -> list:
 
 
 def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Sequence = ()):
-    r"""The quantities ``keys`` of a symbolic Newton-Euler trace (:class:`dynlab.dynamics.Trace`)
+    r"""The quantities ``keys`` of a symbolic Newton-Euler trace (:class:`dynlab.dynamics.inverse.Trace`)
     as a table a notebook column holds: the links stacked, one quantity per row, vectors as
     columns, each quantity labelled with its link's number (:math:`{}^2R_0\,\omega_2`).  In
     base-frame traces the quantities carry no :math:`{}^iR_0`.  A symbolic joint torque is
@@ -430,7 +430,7 @@ def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Se
     rates (``rates``, by default the ones it contains), each collected by ``collect_by``.
 
     >>> from dynlab import inverse_dynamics, joint_symbols
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> q, qd, qdd = joint_symbols(1)
     >>> _, trace = inverse_dynamics(pendulum(symbolic=True), q, qd, qdd, trace=True)
     >>> r"{}^{1}R_0\,\omega_{1}" in trace_table(trace, ["omega"]).data

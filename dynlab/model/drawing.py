@@ -8,7 +8,7 @@ What is drawn, in base coordinates (Fu, Gonzalez & Lee, Sec. 2.2, Schilling, Sec
 ``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``):
 
 * the origins ``p_0 .. p_n`` of the frames (joint ``i`` sits on ``z_{i-1}`` through ``p_{i-1}``;
-  ``p_n`` is the tool), as returned by :func:`dynlab.kinematics.frame_origins`;
+  ``p_n`` is the tool), as returned by :func:`dynlab.model.kinematics.frame_origins`;
 * the links as the DH polyline ``p_{i-1} -> p_{i-1} + d_i z_{i-1} -> p_i`` (the offset ``d_i``
   along the joint axis, then the length ``a_i`` along ``x_i``);
 * the ``x``, ``y``, ``z`` axes of every frame (red, green, blue), labelled ``x_i``, ``y_i``,
@@ -25,7 +25,7 @@ Works on any backend, also headless (Agg).
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from dynlab.robots import planar_2r
+>>> from dynlab.model.robots import planar_2r
 >>> drawing = draw_arm(planar_2r("fu"), [0.0, 1.5707963267948966])
 >>> drawing.view, drawing.plotted("origins").round(12).tolist()
 ('2d', [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]])
@@ -41,8 +41,8 @@ from typing import Sequence
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from dynlab.kinematics import chain, resolve
-from dynlab.model import Robot
+from dynlab.model.kinematics import chain, resolve
+from dynlab.model.robot import Robot
 
 #: Colours of the frame axes x, y, z (the usual red, green, blue).
 AXIS_COLOURS = ("tab:red", "tab:green", "tab:blue")
@@ -62,7 +62,7 @@ def arm_geometry(robot: Robot, q: Sequence) -> dict:
     z_{i-1}``; ``centres`` (n x 3): each link's centre of mass; ``massive`` (n bools): which
     links have mass.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> g = arm_geometry(pendulum(), [0.0])
     >>> g["origins"].tolist(), g["centres"].tolist()
     ([[0.0, 0.0, 0.0], [0.5, 0.0, 0.0]], [[0.25, 0.0, 0.0]])
@@ -91,7 +91,7 @@ def plane_of(robot: Robot):
     right and up directions (``x_0``, ``y_0`` when ``n = z_0``).  Checked at two
     configurations, since the axes move with the joints.
 
-    >>> from dynlab.robots import planar_2r, scara
+    >>> from dynlab.model.robots import planar_2r, scara
     >>> [v.tolist() for v in plane_of(planar_2r("schilling"))]
     [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
     >>> plane_of(scara()) is None
@@ -134,7 +134,7 @@ def reach_of(robot: Robot, q: Sequence | None = None) -> float:
     """A radius that holds the drawn arm: the sum of its ``|a_i|`` and ``|d_i|`` (for a
     prismatic joint, of ``|q_i + offset_i|`` at ``q`` or its offset), and 1 if that is 0.
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> round(reach_of(puma560()), 4)        # 0.6718 + 0.4318 + 0.15005 + 0.0203 + 0.4318
     1.7057
     """
@@ -155,7 +155,7 @@ def workspace_box(robot: Robot, q: Sequence, reach: float | None = None) -> tupl
     joint's ``d`` between 0 and ``reach``, or its value in ``q``), made a cube, with a margin.  Seeded, so
     the same arm always gets the same box.
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> centre, half = workspace_box(puma560(), [0.0] * 6)
     >>> round(float(half), 2), bool(centre[2] > 0.5)      # above the base: the column d1
     (0.87, True)
@@ -423,7 +423,7 @@ def draw_arm(robot: Robot, q: Sequence, ax=None, *, view: str | None = None,
     :func:`reach_of`); ``box``: ``(centre, half_width)`` of a 3-D view's cube (default
     :func:`workspace_box`).  Returns an :class:`ArmDrawing`.
 
-    >>> from dynlab.robots import scara
+    >>> from dynlab.model.robots import scara
     >>> drawing = draw_arm(scara(), [0.0, 0.0, 0.15])
     >>> drawing.view, drawing.plotted("origins")[-1].round(12).tolist()   # the tool, 3-D
     ('3d', [0.8, 0.0, 0.75])

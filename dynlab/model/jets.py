@@ -16,7 +16,7 @@ finite differences) and the same code serves floats and SymPy scalars.
 
 from __future__ import annotations
 
-from dynlab.vectors import NUMERIC, SYMBOLIC, Backend
+from dynlab.model.vectors import NUMERIC, SYMBOLIC, Backend
 
 
 class Jet:

@@ -21,7 +21,7 @@ Conventions (README, "Conventions"; Fu, Gonzalez & Lee, Sec. 2.2 and Schilling, 
 Every parameter may be a float or a SymPy expression.  Bad input raises a ``ValueError`` or
 ``TypeError`` that names the link and the parameter.
 
->>> from dynlab.model import Link, Robot
+>>> from dynlab.model.robot import Link, Robot
 >>> arm = Robot([Link("revolute", a=1.0, mass=2.0, com=(-0.5, 0, 0), name="link 1")],
 ...             gravity=(0, -9.8062, 0), name="pendulum")
 >>> arm.n, arm.joint_types, arm.is_symbolic
@@ -43,9 +43,9 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 import sympy
 
-from dynlab.checks import choice, count, flag
-from dynlab.robot_data import RobotData
-from dynlab.vectors import SYMBOLIC
+from dynlab.model.checks import choice, count, flag
+from dynlab.model.robot_data import RobotData
+from dynlab.model.vectors import SYMBOLIC
 
 #: Gravitational acceleration used by Fu, Gonzalez & Lee (Eq. (3.3-46)) and Schilling, in m/s^2.
 G = 9.8062
@@ -440,15 +440,15 @@ class Robot:
 
     A robot never changes once built, as its links do not: what dynlab computes from it (traced
     programs, short cuts, generated code) is kept in its :attr:`data`
-    (:class:`dynlab.robot_data.RobotData`) and stays true.  A changed arm is a new robot:
-    :meth:`replace`, :meth:`replace_link`, :meth:`subs`, or :func:`dynlab.widgets.with_mass`
-    and :func:`dynlab.widgets.with_payload`.
+    (:class:`dynlab.model.robot_data.RobotData`) and stays true.  A changed arm is a new robot:
+    :meth:`replace`, :meth:`replace_link`, :meth:`subs`, or :func:`dynlab.teaching.widgets.with_mass`
+    and :func:`dynlab.teaching.widgets.with_payload`.
 
     >>> arm = Robot([Link("R", a=1.0, mass=1.0, name="link 1")], name="rod")
     >>> arm.gravity = (0, 0, 0)
     Traceback (most recent call last):
     ...
-    dynlab.model.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a link's parameters, or dynlab.widgets.with_mass / with_payload
+    dynlab.model.robot.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a link's parameters, or dynlab.teaching.widgets.with_mass / with_payload
     >>> arm.replace(gravity=(0, 0, 0)).gravity
     (0.0, 0.0, 0.0)
 
@@ -486,7 +486,7 @@ class Robot:
                   "gravity": vector3(gravity, name, "gravity"),
                   "tip_force": vector3(tip_force, name, "tip_force"),
                   "tip_moment": vector3(tip_moment, name, "tip_moment"),
-                  #: what is computed from this robot and kept (dynlab.robot_data)
+                  #: what is computed from this robot and kept (dynlab.model.robot_data)
                   "data": RobotData()}
         for key, value in values.items():
             object.__setattr__(self, key, value)
@@ -504,7 +504,7 @@ class Robot:
         return (f"{self.name}: cannot {verb} {attribute}: a Robot does not change once built; "
                 f"make a changed arm with robot.replace({change}), "
                 f"robot.replace_link(index, ...) for a link's parameters, or "
-                f"dynlab.widgets.with_mass / with_payload")
+                f"dynlab.teaching.widgets.with_mass / with_payload")
 
     def __reduce__(self):
         """A copy (``copy``, ``pickle``) is the same description with data of its own."""

@@ -1,4 +1,4 @@
-"""What dynlab works out from one :class:`dynlab.model.Robot` and keeps: the robot's data.
+"""What dynlab works out from one :class:`dynlab.model.robot.Robot` and keeps: the robot's data.
 
 A ``Robot`` is a description that never changes once built (assigning to it raises); a changed
 arm is a new ``Robot`` (``robot.replace(...)``, ``robot.replace_link(...)``).  Everything
@@ -9,7 +9,7 @@ starts with empty data and the old one keeps its own.
 Each kind of thing kept has its own field or its own pair of methods; no caller stores anything
 under a name of its own choosing.
 
->>> from dynlab.robots import pendulum
+>>> from dynlab.model.robots import pendulum
 >>> arm = pendulum()
 >>> arm.data
 RobotData(0 traced programs, 0 short cuts, 0 generated codes)
@@ -59,22 +59,22 @@ class RobotData:
     Fields (``None`` until computed; the robot's own methods fill the first three):
 
     * ``numeric``, ``symbolic``: the link data as floats and as exact SymPy values
-      (:meth:`dynlab.model.Robot.numeric`, :meth:`dynlab.model.Robot.symbolic`);
-    * ``free_symbols``: the parameter symbols, a frozenset (:attr:`dynlab.model.Robot.free_symbols`);
+      (:meth:`dynlab.model.robot.Robot.numeric`, :meth:`dynlab.model.robot.Robot.symbolic`);
+    * ``free_symbols``: the parameter symbols, a frozenset (:attr:`dynlab.model.robot.Robot.free_symbols`);
     * ``default_inverse``: the :class:`ShortCut` of ``inverse_dynamics`` called with its default
       options, read by its quickest path in one attribute lookup (it is also among the inverse
       short cuts below);
     * ``model_structure``: Tourassis & Neuman's exact structure
-      (:func:`dynlab.properties.model_structure`).
+      (:func:`dynlab.teaching.properties.model_structure`).
 
     Stores, each behind its own methods:
 
     * traced programs, :meth:`traced` and :meth:`find_traced`: ``(function, tape)`` of a recursion recorded on the
-      robot's numbers (:func:`dynlab.tracing.compile_joint_function`);
+      robot's numbers (:func:`dynlab.engine.tracing.compile_joint_function`);
     * the short cuts of ``inverse_dynamics`` and ``forward_dynamics``, :meth:`inverse_short_cut`,
       :meth:`forward_short_cut` and their ``keep_`` methods, keyed by the call's options;
     * generated code, :meth:`generated_code` and :meth:`keep_generated_code`
-      (:func:`dynlab.codegen.generate`'s memory; its files on disk are keyed by the robot's
+      (:func:`dynlab.dynamics.codegen.generate`'s memory; its files on disk are keyed by the robot's
       numbers).
     """
 
@@ -150,7 +150,7 @@ class RobotData:
 
     # -- generated code ---------------------------------------------------------------------------
     def generated_code(self, options: tuple):
-        """The :class:`dynlab.codegen.Generated` made for ``options`` (what, method, variant,
+        """The :class:`dynlab.dynamics.codegen.Generated` made for ``options`` (what, method, variant,
         switches, name), or ``None``."""
         return self._generated.get(options)
 

@@ -4,8 +4,8 @@ A *twist* ``V = (omega, v)`` and a *wrench* ``F = (m, f)`` are 6-tuples, angular
 (Lynch & Park (2017), Sec. 8.2.2); a rigid displacement ``T`` is a pair ``(R, p)``: the
 rotation (a tuple of rows) and the position of the moving frame's origin, both in the fixed frame.  Every
 function here is plain arithmetic on tuples, so the same line runs on floats, SymPy expressions,
-jets and the tracing tape (:mod:`dynlab.vectors`); only :func:`exp_twist` needs ``sin``/``cos``,
-from a :class:`dynlab.vectors.Backend`.
+jets and the tracing tape (:mod:`dynlab.model.vectors`); only :func:`exp_twist` needs ``sin``/``cos``,
+from a :class:`dynlab.model.vectors.Backend`.
 
 The single rigid body in twist-wrench form (Lynch & Park, Sec. 8.2.2):
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sympy
 
-from dynlab import vectors as V
+from dynlab.model import vectors as V
 
 ZERO6 = (0, 0, 0, 0, 0, 0)
 
@@ -176,8 +176,8 @@ def change_frame(G, T) -> tuple:
 
     where every product with ``[p]`` is three cross products.  About 200 multiplications
     instead of about 400 for the two 6x6 products: this is the one update per link that
-    dominates :func:`dynlab.featherstone.articulated_body` and
-    :func:`dynlab.featherstone.composite_rigid_body`.
+    dominates :func:`dynlab.formulations.featherstone.articulated_body` and
+    :func:`dynlab.formulations.featherstone.composite_rigid_body`.
 
     >>> G_c = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))
     >>> G_a = change_frame(G_c, translation((-1.0, 0.0, 0.0)))   # a: 1 m before the c.o.m.

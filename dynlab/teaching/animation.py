@@ -16,16 +16,16 @@ The motions (:data:`MOTIONS`), each a torque law for :func:`dynlab.simulate`:
 ``"free"``
     no joint torque: the arm swings (or falls) under gravity, friction damping it;
 ``"hold"``
-    PD plus gravity compensation with the start pose as set point (:func:`dynlab.control.
+    PD plus gravity compensation with the start pose as set point (:func:`dynlab.dynamics.control.
     pd_gravity`): a joint that starts moving is pulled back and comes to rest there; the gains
     give every joint about the same natural frequency ``omega = 4 rad/s``, critically damped,
     on the diagonal of ``D(q0)`` (``Kp_i = omega^2 D_ii``, ``Kd_i = 2 omega D_ii``);
 ``"home"``
-    computed torque (:func:`dynlab.control.computed_torque`, exact model) along a quintic from
+    computed torque (:func:`dynlab.dynamics.control.computed_torque`, exact model) along a quintic from
     the start pose to ``q = 0`` in 60 % of the duration, ``Kp = 100``, ``Kd = 20`` (critical
     damping, ``e'' + 20 e' + 100 e = 0``).
 
->>> from dynlab.robots import pendulum
+>>> from dynlab.model.robots import pendulum
 >>> frames = motion_frames(pendulum(), [0.5], [0.0], motion="free", duration=1.0, fps=4)
 >>> frames.t.tolist()
 [0.0, 0.25, 0.5, 0.75, 1.0]
@@ -41,11 +41,11 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from dynlab import control
-from dynlab.dynamics import equations_of_motion
-from dynlab.model import Robot
-from dynlab.simulation import simulate
-from dynlab.trajectory import quintic
+from dynlab.dynamics import control
+from dynlab.dynamics.inverse import equations_of_motion
+from dynlab.model.robot import Robot
+from dynlab.dynamics.simulation import simulate
+from dynlab.dynamics.trajectory import quintic
 
 #: name -> what the motion is, for the dashboard's menu.
 MOTIONS = {"free": "free swing (no torque)",
@@ -61,7 +61,7 @@ HOME_KP, HOME_KD = 100.0, 20.0
 class MotionFrames:
     """A motion sampled at the frame times: ``t`` (``N``), ``q``, ``qd``, ``qdd`` (``N x n``),
     ``parts`` (part name -> ``N x n`` torques), ``trajectory`` (the
-    :class:`~dynlab.simulation.Trajectory` they come from) and the ``motion``'s name."""
+    :class:`~dynlab.dynamics.simulation.Trajectory` they come from) and the ``motion``'s name."""
 
     t: np.ndarray
     q: np.ndarray
@@ -90,7 +90,7 @@ def motion_torque(robot: Robot, motion: str, q0: Sequence, duration: float):
     """The torque law of ``motion`` (see the module) for :func:`dynlab.simulate` from
     ``q0``: ``None`` for a free swing, else a controller ``f(t, q, qd)``.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> law = motion_torque(pendulum(), "hold", [0.0], 2.0)
     >>> law(0.0, [0.0], [0.0])            # at the set point: the gravity torque m g a / 2
     array([2.45155])

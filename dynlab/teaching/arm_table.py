@@ -2,7 +2,7 @@ r"""An arm's DH and inertial table as a book prints it: one row per link, the jo
 row of its joint, the centre of mass ``r`` (in the link's frame) as a row and the inertia tensor
 about it as a matrix, whole numbers written exactly (``0``, not ``0.0``).
 
->>> from dynlab.robots import pendulum
+>>> from dynlab.model.robots import pendulum
 >>> table = arm_table(pendulum(symbolic=True))
 >>> print(table.data.split(r"\hline ")[1])  # doctest: +NORMALIZE_WHITESPACE
 1 & R & q_{1} & 0 & a_{1} & 0 & m_{1} & \left[\begin{matrix}- \frac{a_{1}}{2} & 0 & 0\end{matrix}\right]
@@ -32,7 +32,7 @@ def exact(value):
 
 
 def arm_table(robot):
-    """``robot``'s table (:meth:`dynlab.model.Robot.table_latex`, an IPython ``Math`` object),
+    """``robot``'s table (:meth:`dynlab.model.robot.Robot.table_latex`, an IPython ``Math`` object),
     each number written by :func:`exact`."""
     from IPython.display import Math
     return Math(robot.table_latex(number=exact))

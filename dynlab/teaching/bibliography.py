@@ -3,7 +3,7 @@
 :data:`BIBLIOGRAPHY` maps a short key to the full reference; :data:`AUTHORS` maps the same key
 to the author-year form used in running text and tables; :func:`cite` joins that form with a
 place a reader finds in print (section, equation, table, figure, problem).  Records of
-:mod:`dynlab.errata` and :mod:`dynlab.textbook` name their source by these keys.
+:mod:`dynlab.teaching.errata` and :mod:`dynlab.teaching.textbook` name their source by these keys.
 
 >>> cite("fu", "Eq. (3.2-26)")
 'Fu, Gonzalez & Lee (1987), Eq. (3.2-26)'

@@ -3,9 +3,9 @@
 The sources state their costs as laws in the number of joints ``n`` (multiplications and
 additions per set point of a trajectory):
 
-* Fu, Gonzalez & Lee, Ch. 3, Table 3.1: L-E as written, quartic (:func:`dynlab.opcount.table_3_1`);
+* Fu, Gonzalez & Lee, Ch. 3, Table 3.1: L-E as written, quartic (:func:`dynlab.engine.opcount.table_3_1`);
 * Fu, Gonzalez & Lee, Table 3.4: Luh's link-frame N-E "for a PUMA robot arm", ``117n - 24`` and
-  ``103n - 21`` (:func:`dynlab.opcount.table_3_4`);
+  ``103n - 21`` (:func:`dynlab.engine.opcount.table_3_4`);
 * Fu, Gonzalez & Lee, Table 3.5: L-E, N-E (``132n``, ``111n - 4``) and G-D (cubic) side by side;
 * Hollerbach (1980)'s count of Luh's recursion for a general arm, ``150n - 48`` and ``131n - 48``,
   whose values at ``n = 6`` (852 and 738) Schilling, Sec. 6-8 quotes.
@@ -13,7 +13,7 @@ additions per set point of a trajectory):
 :func:`source_laws` evaluates them at one ``n``; :func:`cost_figure` draws them (a bar chart at
 the chosen ``n`` beside the laws on log-log axes) and :func:`cost_explorer` puts a slider for ``n``
 on it.  :func:`count_series` and :func:`count_laws` count dynlab's own formulations on generic
-chains (:func:`dynlab.opcount.generic_chain`) and find the exact law each follows;
+chains (:func:`dynlab.engine.opcount.generic_chain`) and find the exact law each follows;
 :func:`one_joint_multiplications` counts one joint of the link-frame recursion line by line
 against the rows of Table 3.4.
 
@@ -30,14 +30,14 @@ import time
 
 import numpy as np
 
-from dynlab import vectors as V
-from dynlab.display import table_markdown
-from dynlab.dynamics import inverse_dynamics
-from dynlab.kinematics import link_offset_in_own_frame, link_rotation
-from dynlab.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
+from dynlab.model import vectors as V
+from dynlab.model.display import table_markdown
+from dynlab.dynamics.inverse import inverse_dynamics
+from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
+from dynlab.engine.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
                             counting_backend, fit_exponent, generic_chain, polynomial_law,
                             polynomial_terms, polynomial_text, table_3_1, table_3_4, table_3_5)
-from dynlab.side_by_side import median_seconds
+from dynlab.teaching.side_by_side import median_seconds
 
 #: The formulations counted on generic chains: label -> (method, variant, largest n counted).
 #: (The Christoffel form is the slowest to count, so it stops at n = 8.)
@@ -102,7 +102,7 @@ def polynomial_latex(coefficients) -> str:
 
 
 def law_latex(law) -> str:
-    r"""An operation-count law ``(coefficients, n0)`` (:func:`dynlab.opcount.polynomial_law`) as
+    r"""An operation-count law ``(coefficients, n0)`` (:func:`dynlab.engine.opcount.polynomial_law`) as
     inline mathematics with the first :math:`n` it holds for.
 
     >>> from fractions import Fraction
@@ -127,7 +127,7 @@ def counts_markdown(rows: dict):
 
 
 #: The rows of Fu, Gonzalez & Lee's Table 3.1 as the book prints them (Eqs. (3.2-31)-(3.2-34)),
-#: keyed by :func:`dynlab.opcount.table_3_1_rows`'s names.
+#: keyed by :func:`dynlab.engine.opcount.table_3_1_rows`'s names.
 TABLE_3_1_LATEX = {
     "A_j' (4x4 products)": r"$\mathbf A_j'$ ($4\times4$ products)",
     "-m_j g U_ji r_j": r"$-m_j\,\mathbf g\,\mathbf U_{ji}^T\bar{\mathbf r}_j$",
@@ -296,7 +296,7 @@ def cost_explorer(n: int = 6) -> CostExplorer:
 
 def count_series(formulations: dict = COUNTED) -> dict:
     """label -> ``[(n, counts), ...]``: each formulation counted as written
-    (:func:`dynlab.opcount.count_operations`) on generic chains of ``n = 1`` to its largest n.
+    (:func:`dynlab.engine.opcount.count_operations`) on generic chains of ``n = 1`` to its largest n.
 
     >>> series = count_series({"N-E": ("newton_euler", "link", 3)})
     >>> [total(c) for _, c in series["N-E"]]
@@ -309,7 +309,7 @@ def count_series(formulations: dict = COUNTED) -> dict:
 
 def count_laws(series: dict) -> dict:
     """label -> ``{"mul": (coefficients, n0), "add": ...}``: the exact polynomial each count of
-    :func:`count_series` follows (:func:`dynlab.opcount.polynomial_law`)."""
+    :func:`count_series` follows (:func:`dynlab.engine.opcount.polynomial_law`)."""
     return {label: {kind: polynomial_law([n for n, _ in points], [c[kind] for _, c in points])
                     for kind in ("mul", "add")}
             for label, points in series.items()}
@@ -373,7 +373,7 @@ ONE_JOINT_LINES = ("iR(i-1) from cos, sin (3.3-48)", "omega_i (3.3-50)", "omega_
 def one_joint_multiplications() -> dict:
     """line -> (Table 3.4's multiplications per joint, dynlab's): one middle joint of a generic
     chain, each line of Algorithm 3.1 (Fu, Gonzalez & Lee, Eqs. (3.3-48)-(3.3-58)) run as
-    :mod:`dynlab.newton_euler` writes it, on counting scalars (every incoming vector and the next
+    :mod:`dynlab.formulations.newton_euler` writes it, on counting scalars (every incoming vector and the next
     joint's rotation counted as unknown values).
 
     >>> rows = one_joint_multiplications()

@@ -1,6 +1,6 @@
 """Errata of the sources: where a printed equation differs from the derived one, and why.
 
-Each record is an :class:`Erratum`: ``source`` is a key of :data:`dynlab.bibliography.BIBLIOGRAPHY`
+Each record is an :class:`Erratum`: ``source`` is a key of :data:`dynlab.teaching.bibliography.BIBLIOGRAPHY`
 (``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3, ``"thesis"`` the thesis appendix 'Dynamics of Two Link
 Manipulators' (1990), ``"schilling"`` Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park (2017)
 Ch. 8, ``"tourassis_neuman"`` Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the PUMA 560
@@ -19,7 +19,7 @@ evidence.
 equations among them are re-derived in ``tests/test_source_equations.py``, which also shows that
 the printed form does *not* match (so the erratum is real); the textual ones (a wrong
 cross-reference, a wrong symbol in an algorithm step) are argued in ``why``.  Fu, Gonzalez & Lee's
-Sec. 3.4 errata come from the derivation of :mod:`dynlab.dalembert`.
+Sec. 3.4 errata come from the derivation of :mod:`dynlab.formulations.dalembert`.
 
 >>> [e.place for e in errata_table("lynch_park")][:1]
 ['Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))']
@@ -36,7 +36,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from dynlab.bibliography import AUTHORS, BIBLIOGRAPHY, check_source, cite
+from dynlab.teaching.bibliography import AUTHORS, BIBLIOGRAPHY, check_source, cite
 
 #: what an erratum's ``kind`` says: the printed text is wrong; the scan garbles it; a draft
 #: prints it wrong and the published edition corrects it (with ``evidence``)
@@ -215,7 +215,7 @@ ERRATA = (
        r"\text{the gravity vector } \mathbf{g} \text{ given in Eq. (3.2-22) is a row vector}",
        "(3.3-22) is an N-E acceleration equation; the L-E row vector g enters with the "
        "potential energy, Eqs. (3.2-21)-(3.2-22)", "book"),
-    # -- Sec. 3.4, generalized d'Alembert (derived in dynlab.dalembert, tests/test_dalembert.py)
+    # -- Sec. 3.4, generalized d'Alembert (derived in dynlab.formulations.dalembert, tests/test_dalembert.py)
     _E("fu", "Eq. (3.4-7)",
        r"\frac{\partial\mathbf{v}_s}{\partial\dot\theta_i} = \mathbf{z}_{i-1}\times"
        r"(\mathbf{p}^*_i + \cdots + \mathbf{p}^*_{s-1} + \dot{\mathbf{c}}_s)",
@@ -360,7 +360,7 @@ ERRATA = (
        "theta = 0 both joints must hold the outstretched mass up", "corrected",
        evidence="`modern_robotics.GravityForces` with gravity (0, -g, 0) gives the torque "
                 "+m_2 g L_2 cos(theta_1 + theta_2) at the 2R arm's elbow"),
-    # the twist-wrench recursion and its closed form; derived in dynlab.twist_wrench and
+    # the twist-wrench recursion and its closed form; derived in dynlab.formulations.twist_wrench and
     # tested in tests/test_spatial.py
     _E("lynch_park", "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))",
        r"\mathcal{A}_i \text{ is the twist of joint } i \text{ expressed in frame } \{i-1\}",
@@ -547,7 +547,7 @@ ERRATA = (
     _E("armstrong_khatib_burdick", "links 1 and 3, inertia about the centre of mass",
        r"\text{link 1: } I_{xx} = I_{zz} = 0,\ I_{yy} = 0.35;\ \text{link 3: } I_{xx} = 0.066,\ "
        r"I_{yy} = 0.086,\ I_{zz} = 0.0125",
-       r"\text{kept as published, marked lumped\_inertia=True in dynlab.robots.puma560}",
+       r"\text{kept as published, marked lumped\_inertia=True in dynlab.model.robots.puma560}",
        "a rigid body's principal moments obey the triangle inequality (Iyy <= Ixx + Izz); "
        "0.35 > 0 and 0.086 > 0.0785 can only be lumped (rotor or measured) figures", "book"),
 )
@@ -598,7 +598,7 @@ class Errata(tuple):
 
 def errata_table(source: str | None = None, kind: str | None = None) -> Errata:
     """All errata, source by source; ``source`` (a key of
-    :data:`dynlab.bibliography.BIBLIOGRAPHY`) keeps one source's, ``kind`` (one of
+    :data:`dynlab.teaching.bibliography.BIBLIOGRAPHY`) keeps one source's, ``kind`` (one of
     :data:`KINDS`) one kind.
 
     >>> len(errata_table("schilling")) >= 9, len(errata_table("fu", kind="book")) >= 9

@@ -1,10 +1,10 @@
 """Errata as a notebook column holds them: one card per erratum, the place in the book on top,
 then what is printed and what is correct, each on its own displayed line of mathematics, then
 the reason, its mathematics typeset too, and for a draft's slip corrected in print the evidence
-of the correction.  (:class:`dynlab.errata.Errata` shows the same
+of the correction.  (:class:`dynlab.teaching.errata.Errata` shows the same
 records as one wide table.)
 
->>> from dynlab.errata import errata_table
+>>> from dynlab.teaching.errata import errata_table
 >>> shown = cards(errata_table("fu", kind="book")[:1])
 >>> print(shown.data.splitlines()[1])
 <p><b>Fu, Gonzalez &amp; Lee (1987), Sec. 3.2.6, pseudo-inertias $J_1$, $J_2$, entry (1,1)</b></p>
@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 import re
 
-from dynlab.errata import Erratum
+from dynlab.teaching.errata import Erratum
 
 #: ASCII names of the errata's reasons and their LaTeX (the dotted rates as the books print them)
 _NAMES = {"qddot": r"\ddot q", "qdot": r"\dot q", "thetadd": r"\ddot\theta",
@@ -163,7 +163,7 @@ def _evidence_html(text: str) -> str:
 
 
 def cards(errata):
-    """``errata`` (records of :mod:`dynlab.errata`), each once and in order, as stacked cards
+    """``errata`` (records of :mod:`dynlab.teaching.errata`), each once and in order, as stacked cards
     (an IPython ``HTML`` object)."""
     from IPython.display import HTML
     records = list(dict.fromkeys(errata))

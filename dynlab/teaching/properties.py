@@ -49,7 +49,7 @@ Where Tourassis & Neuman differs from the derivation (the errata, argued where t
   contradicts (36), since ``c_jj(i) = dd_ij/dq_j`` for ``i < j`` vanishes with ``d_ij``
   (notebook 06 regenerates the table).
 
->>> from dynlab.robots import cylindrical
+>>> from dynlab.model.robots import cylindrical
 >>> structure = model_structure(cylindrical(inertia="axial"))
 >>> structure.row()
 {'d_ii': (3, 2), 'd_ij': (0, 0), 'c_jj(i)': (1, 0), 'c_jm(i)': (0, 0), 'G_i': (1, 1), 'total': 5}
@@ -69,15 +69,15 @@ import numpy as np
 import sympy
 from sympy.polys.rings import ring as polynomial_ring
 
-from dynlab import jets
-from dynlab import vectors as V
-from dynlab.dynamics import equations_of_motion
-from dynlab.kinematics import chain, chain_tool_jacobian, link_offset_in_own_frame, resolve
-from dynlab.model import Robot, joint_symbols
-from dynlab.robots import TOURASSIS_NEUMAN_ARMS
-from dynlab.symbolic import compact
-from dynlab.widgets import Parameter, degrees, format_value, round_significant, with_mass
-from dynlab.widgets import slider as labelled_slider
+from dynlab.model import jets
+from dynlab.model import vectors as V
+from dynlab.dynamics.inverse import equations_of_motion
+from dynlab.model.kinematics import chain, chain_tool_jacobian, link_offset_in_own_frame, resolve
+from dynlab.model.robot import Robot, joint_symbols
+from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS
+from dynlab.model.symbolic import compact
+from dynlab.teaching.widgets import Parameter, degrees, format_value, round_significant, with_mass
+from dynlab.teaching.widgets import slider as labelled_slider
 
 #: Relative tolerance of the numeric checks.
 TOLERANCE = 1e-9
@@ -245,7 +245,7 @@ def inertia_matrix_22(robot: Robot, q: Sequence) -> np.ndarray:
     with ``s = sigma`` (1 for a translational joint), ``s* = 1 - sigma``, ``M_j K_ij = J_ij``.
     An independent route to the matrix dynlab's formulations build.
 
-    >>> from dynlab.robots import scara
+    >>> from dynlab.model.robots import scara
     >>> import numpy as np
     >>> from dynlab import equations_of_motion
     >>> arm, q = scara(), [0.3, -0.5, 0.1]
@@ -284,7 +284,7 @@ def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
     alone (Table 1) without the base rotation ever appearing: exact structure decisions on the
     PUMA stay fast.  Generic in the backend (floats, SymPy, polynomial rings).
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> from dynlab import equations_of_motion
     >>> arm, q = puma560(), [0.1, 0.2, -0.3, 0.4, 0.5, 0.6]
     >>> links = arm.numeric()[0]
@@ -356,7 +356,7 @@ def loading_factors(robot: Robot) -> np.ndarray:
     """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (Tourassis & Neuman, Eq. (34)),
     symmetric; it needs only the masses (numeric).
 
-    >>> from dynlab.robots import cylindrical
+    >>> from dynlab.model.robots import cylindrical
     >>> loading_factors(cylindrical(symbolic=False)).round(4).tolist()[0]   # sqrt(15/35), sqrt(5/35)
     [1.0, 0.6547, 0.378]
     """
@@ -415,7 +415,7 @@ def _gyration(ing: InertialIngredients, i: int) -> float:
 def coupling(robot: Robot, q: Sequence) -> Coupling:
     """``k_ij`` (32) with its loading (34) and kinematic (35) factors at ``q`` (numeric).
 
-    >>> from dynlab.robots import articulated
+    >>> from dynlab.model.robots import articulated
     >>> c = coupling(articulated(symbolic=False), [0.0, 0.5, 1.0])
     >>> bool(np.allclose(c.k, c.loading * c.kinematic)), round(float(c.k[1, 2]), 4)
     (True, 0.6549)
@@ -441,7 +441,7 @@ def coriolis_coefficient(Gamma, j: int, m: int, i: int):
     from dynlab's Christoffel symbols: ``c_jm(i) = Gamma[i-1][j-1][m-1]``.
 
     >>> from dynlab import equations_of_motion
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> eom = equations_of_motion(planar_2r("fu", symbolic=True), variant="christoffel")
     >>> coriolis_coefficient(eom.terms["Gamma"], 2, 2, 1)        # c_22(1) = -m2 l^2 S2 / 2
     -l**2*m2*sin(q2)/2
@@ -509,7 +509,7 @@ def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
     corrected, see the module docstring); ``p_i`` is the centre of mass of links ``i .. N``
     from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
 
-    >>> from dynlab.robots import cylindrical
+    >>> from dynlab.model.robots import cylindrical
     >>> gravity_coefficients(cylindrical(symbolic=False), [0.2, 0.3, 0.1]).round(4).tolist()
     [0.0, 147.093, 0.0]
     """
@@ -556,7 +556,7 @@ def passivity_matrix(eom) -> np.ndarray:
     ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Sec. 8.4 (draft Eq. (9.87))).
 
     >>> from dynlab import equations_of_motion
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> eom = equations_of_motion(puma560(), [0.1, 0.2, -0.3, 0.4, 0.5, 0.6],
     ...                           [1.0, -0.5, 0.3, 0.7, -1.1, 0.2], variant="christoffel")
     >>> N = passivity_matrix(eom)
@@ -601,7 +601,7 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
     three-joint arm (the positioning systems of Tourassis & Neuman).  ``Jdot`` is ``sum_k dJ/dq_k qd_k``
     (forward-mode jets through the same Jacobian code).
 
-    >>> from dynlab.robots import cartesian
+    >>> from dynlab.model.robots import cartesian
     >>> task = task_space_dynamics(cartesian(symbolic=False), [0.1, 0.2, 0.3], [0.0] * 3)
     >>> np.diag(task.Lambda).round(6).tolist()   # x moves links 2-3, y link 3, z all: 15, 5, 35 kg
     [15.0, 5.0, 35.0]
@@ -844,7 +844,7 @@ def _exact_trig(function, angle, where: str):
 class _Ring:
     """Exact polynomials in ``s_k = sin q_k``, ``c_k = cos q_k`` (revolute), ``q_k``
     (prismatic) and the robot's parameters, reduced modulo ``s_k^2 + c_k^2 - 1``: the canonical
-    form of :func:`dynlab.symbolic.reduce_trig`, in SymPy's sparse polynomial ring."""
+    form of :func:`dynlab.model.symbolic.reduce_trig`, in SymPy's sparse polynomial ring."""
 
     def __init__(self, robot: Robot):
         links = robot.symbolic()[0]
@@ -959,9 +959,9 @@ def model_structure(robot: Robot) -> ModelStructure:
     exactly to be zero, constant or a function of some joints.
 
     ``D`` is built row by row in the joint frames (:func:`inertia_matrix_in_joint_frames`,
-    Tourassis & Neuman (5) and Appendix A) and the potential by :func:`dynlab.kinematics.chain`, both run
+    Tourassis & Neuman (5) and Appendix A) and the potential by :func:`dynlab.model.kinematics.chain`, both run
     over exact polynomials in ``sin q_k``, ``cos q_k`` (prismatic ``q_k``) and the
-    parameters, reduced modulo ``sin^2 + cos^2 = 1``: :func:`dynlab.symbolic.reduce_trig`'s
+    parameters, reduced modulo ``sin^2 + cos^2 = 1``: :func:`dynlab.model.symbolic.reduce_trig`'s
     canonical form, in SymPy's sparse polynomial ring, which keeps the PUMA's 97 coefficients
     to seconds.  ``c_jm(i)`` follow from (12) and ``G_i = dV/dq_i`` (13, sign corrected).  A
     coefficient is zero iff its form is 0, constant iff the form has no joint variable: for
@@ -970,7 +970,7 @@ def model_structure(robot: Robot) -> ModelStructure:
 
     The result is kept in the robot's data (``robot.data.model_structure``).
 
-    >>> from dynlab.robots import articulated
+    >>> from dynlab.model.robots import articulated
     >>> s = model_structure(articulated())
     >>> s.row()["total"], s.labels("zero")           # c12(3) = -c13(2) vanishes: q2 || q3
     (15, ['c12(3)', 'G1'])
@@ -1031,7 +1031,7 @@ def coefficient_expression(structure: ModelStructure, label: str):
     """The canonical (``reduce_trig``) SymPy form of one coefficient of a structure, in the
     joint symbols ``q1 ..``.
 
-    >>> from dynlab.robots import cylindrical
+    >>> from dynlab.model.robots import cylindrical
     >>> coefficient_expression(model_structure(cylindrical(inertia="axial")), "c11(3)")
     -m3*q3 - m3*rz3
     """
@@ -1304,9 +1304,9 @@ class StructureDashboard:
 def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float = 0.3
                         ) -> StructureDashboard:
     """Tourassis & Neuman, Sec. 6's design guidelines on sliders: one of the 3-joint arms of
-    :mod:`dynlab.robots.tourassis_neuman` (``"cartesian"``, ``"cylindrical"``, ``"spherical"``,
+    :mod:`dynlab.model.robots.tourassis_neuman` (``"cartesian"``, ``"cylindrical"``, ``"spherical"``,
     ``"articulated"``) with dynlab's numbers, sliders for ``q2 .. q3``, each link's mass
-    (:func:`dynlab.widgets.with_mass`: the inertia scales with it) and the centre of mass of
+    (:func:`dynlab.teaching.widgets.with_mass`: the inertia scales with it) and the centre of mass of
     links 2 and 3 (``rx``, ``ry``, ``rz`` in frame k, within ``+-centre_range`` m; the
     inertia about the centre of mass is kept).  Guideline 3 (decreasing masses lower the
     loading factor) and the cost of a centre of mass off its link's line (new mutual,

@@ -3,10 +3,10 @@ state and how far apart they are, the time one call takes, and the operations of
 straight-line program.  The chapters on the pendulum, the two-link arm, the SCARA and the PUMA
 560 end with these three tables.
 
-Each row is labelled by the registry (:mod:`dynlab.formulations`), so a formulation added there
+Each row is labelled by the registry (:mod:`dynlab.formulations.registry`), so a formulation added there
 appears here without a change.
 
->>> from dynlab.robots import pendulum
+>>> from dynlab.model.robots import pendulum
 >>> arm = pendulum()
 >>> table = torques_side_by_side(arm, [0.3], [0.0], [0.0], show=False)
 >>> print(round(float(table.torques["Newton-Euler (link frame)"][0]), 6))
@@ -34,9 +34,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dynlab import formulations
-from dynlab.dynamics import inverse_dynamics
-from dynlab.tracing import compile_joint_function
+from dynlab.formulations import registry as formulations
+from dynlab.dynamics.inverse import inverse_dynamics
+from dynlab.engine.tracing import compile_joint_function
 
 
 def variants() -> list:
@@ -231,7 +231,7 @@ def traced_operations(robot, method: str, variant: str | None = None) -> dict:
     ``call``) of the straight-line program that ``method``/``variant`` traces on ``robot``'s
     numbers: what is left of the formulation once the arm's zeros and ones are folded away.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> traced_operations(pendulum(), "newton_euler")["mul"] > 0
     True
     """

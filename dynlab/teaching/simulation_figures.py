@@ -26,8 +26,8 @@ import math
 
 import numpy as np
 
-from dynlab.robots import planar_2r
-from dynlab.simulation import simulate
+from dynlab.model.robots import planar_2r
+from dynlab.dynamics.simulation import simulate
 
 
 def small_angle_period(a: float, g: float) -> float:

@@ -2,7 +2,7 @@
 Neuman (1985), Mechanism and Machine Theory 20(1), 27-40).
 
 * :func:`dependence_rows`: on which joints each inertial coefficient may depend (Table 1) and on
-  which it does (the exact structure of :func:`dynlab.properties.model_structure`);
+  which it does (the exact structure of :func:`dynlab.teaching.properties.model_structure`);
 * :func:`table3_markdown`: Table 3 regenerated beside the printed one, at three levels of
   inertial detail;
 * :func:`off_line_parameters`, :func:`what_each_parameter_adds`: which inertial parameter off a
@@ -12,8 +12,8 @@ Neuman (1985), Mechanism and Machine Theory 20(1), 27-40).
 * :func:`coupling_map`, :func:`coupling_figure`, :func:`coupling_zeros`: the coefficient of
   coupling ``k_ij`` (Eq. (32)) over a grid of two joint angles.
 
->>> from dynlab.robots import spherical
->>> from dynlab.properties import model_structure
+>>> from dynlab.model.robots import spherical
+>>> from dynlab.teaching.properties import model_structure
 >>> rows = dependence_rows(model_structure(spherical()))
 >>> rows[0]
 ('d11', 'q2, q3', 'q2, q3')
@@ -25,11 +25,11 @@ import math
 
 import numpy as np
 
-from dynlab.display import shorthand, symbol_names, table_markdown
-from dynlab.properties import (COLUMNS, TABLE3_PRINTED, coefficient_expression,
+from dynlab.model.display import shorthand, symbol_names, table_markdown
+from dynlab.teaching.properties import (COLUMNS, TABLE3_PRINTED, coefficient_expression,
                                inertia_matrix_in_joint_frames, model_structure, sparsity_formula,
                                table1_dependence)
-from dynlab.robots import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
+from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
 
 #: The three levels of inertial detail at which the arms of Table 3 are built.
 LEVELS = ("axial", "principal", "general")
@@ -41,7 +41,7 @@ def _joints(indices) -> str:
 
 def dependence_rows(structure) -> list:
     """``(coefficient, Table 1 allows, depends on)`` for every self and mutual inertial
-    coefficient of a :class:`~dynlab.properties.ModelStructure`, as text.  Raises
+    coefficient of a :class:`~dynlab.teaching.properties.ModelStructure`, as text.  Raises
     ``ValueError`` if a coefficient depends on a joint that Table 1 does not allow."""
     types = structure.robot.joint_types
     rows = []
@@ -58,12 +58,12 @@ def dependence_rows(structure) -> list:
     return rows
 
 
-#: a Markdown table as text (:func:`dynlab.display.table_markdown`)
+#: a Markdown table as text (:func:`dynlab.model.display.table_markdown`)
 markdown = table_markdown
 
 
 def all_structures(levels=LEVELS) -> dict:
-    """``(arm name, level) -> ModelStructure`` for every arm of Table 3 (:data:`dynlab.robots.
+    """``(arm name, level) -> ModelStructure`` for every arm of Table 3 (:data:`dynlab.model.robots.
     TOURASSIS_NEUMAN_ARMS`) at each level of inertial detail."""
     return {(name, level): model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia=level))
             for name in TOURASSIS_NEUMAN_ARMS for level in levels}
@@ -185,7 +185,7 @@ def coupling_zeros(links, brackets, i: int = 1, j: int = 2) -> list:
     """The elbow angles ``q3`` in each ``(low, high)`` bracket where ``d_ij`` of a six-joint arm
     (the other joints at zero) changes sign, by bisection (60 halvings); there ``k_ij = 0``.
 
-    >>> from dynlab.robots import puma560
+    >>> from dynlab.model.robots import puma560
     >>> [round(q3, 4) for q3 in coupling_zeros(puma560().numeric()[0], [(1.0, math.pi / 2)])]
     [1.2411]
     """
@@ -223,14 +223,14 @@ def _label_latex(label: str) -> str:
 
 
 def coefficient_latex(structure, label: str) -> str:
-    r"""One coefficient of a :class:`~dynlab.properties.ModelStructure` as ``label = ...`` in
+    r"""One coefficient of a :class:`~dynlab.teaching.properties.ModelStructure` as ``label = ...`` in
     LaTeX, in the letters of a hand calculation: ``r_k = a_k + r_{xk}``, the distance along link
     ``k`` from joint ``k``'s axis to the link's centre of mass (``r_{xk}`` is the centre of mass's
     ``x`` in frame ``k``, at the link's far end), terms collected by mass, ``C_3``/``S_3`` for
     ``cos q3``/``sin q3``.
 
-    >>> from dynlab.properties import model_structure
-    >>> from dynlab.robots import articulated
+    >>> from dynlab.teaching.properties import model_structure
+    >>> from dynlab.model.robots import articulated
     >>> print(coefficient_latex(model_structure(articulated(inertia="axial")), "c22(3)"))
     c_{22}(3) = S_{3} a_{2} m_{3} r_{3}
     """

@@ -7,9 +7,9 @@ the Macsyma results of the thesis appendix, App. B.9) is a
 letters (Fu and Lynch & Park write theta, Schilling ``g_0`` and ``b_k(qd_k)``, the thesis
 Macsyma's names), the
 mapping of those letters onto dynlab's symbols, the arm it belongs to (a builder of
-:mod:`dynlab.robots`, symbolic) and the quantity it gives (``tau``, ``D``, ``h``, ``c``, ``C_i``,
+:mod:`dynlab.model.robots`, symbolic) and the quantity it gives (``tau``, ``D``, ``h``, ``c``, ``C_i``,
 ``J``, the Newton-Euler trace, ...).  Where the print is wrong the record names the erratum of
-:data:`dynlab.errata.ERRATA` and carries the corrected form.
+:data:`dynlab.teaching.errata.ERRATA` and carries the corrected form.
 
 :func:`compare_with_derivation` derives each quantity with dynlab and lists every element in
 which print and derivation differ, with the printed terms, the derived terms and the erratum's
@@ -45,14 +45,15 @@ from typing import Any, Mapping
 import sympy
 from sympy import Abs, Function, ImmutableMatrix, Rational, Symbol, cos, exp, sign, sin, symbols
 
-from dynlab import formulations, kinematics
-from dynlab.bibliography import AUTHORS, BIBLIOGRAPHY, cite
-from dynlab.display import shorthand
-from dynlab.errata import ERRATA, Erratum
-from dynlab.dynamics import equations_of_motion, inverse_dynamics
-from dynlab.model import joint_symbols
-from dynlab.robots import ARM_SPECS
-from dynlab.symbolic import compact, is_zero, reduce_trig
+from dynlab.formulations import registry as formulations
+from dynlab.model import kinematics
+from dynlab.teaching.bibliography import AUTHORS, BIBLIOGRAPHY, cite
+from dynlab.model.display import shorthand
+from dynlab.teaching.errata import ERRATA, Erratum
+from dynlab.dynamics.inverse import equations_of_motion, inverse_dynamics
+from dynlab.model.robot import joint_symbols
+from dynlab.model.robots import ARM_SPECS
+from dynlab.model.symbolic import compact, is_zero, reduce_trig
 
 __all__ = ["ARMS", "BIBLIOGRAPHY", "QUANTITIES", "PrintedComparison", "Discrepancy", "PrintedEquation",
            "compare_with_derivation", "derived", "equations", "lookup", "printed", "robot",
@@ -60,7 +61,7 @@ __all__ = ["ARMS", "BIBLIOGRAPHY", "QUANTITIES", "PrintedComparison", "Discrepan
 
 half, third = Rational(1, 2), Rational(1, 3)
 
-# -- dynlab's symbols (the builders of dynlab.robots make the parameters positive) ----------------
+# -- dynlab's symbols (the builders of dynlab.model.robots make the parameters positive) ----------------
 (q1, q2, q3), (qd1, qd2, qd3), (qdd1, qdd2, qdd3) = joint_symbols(3)
 m1, m2, m3, l, g = symbols("m1 m2 m3 l g", positive=True)
 a1, a2, d1, l3, L1, L2 = symbols("a1 a2 d1 l3 L1 L2", positive=True)
@@ -99,7 +100,7 @@ def friction_6_3_3(qd, b_v, b_d, b_s, epsilon):
 
 
 # -- the arms -------------------------------------------------------------------------------------
-#: The worked arms: per key, the registered arm (:data:`dynlab.robots.ARM_SPECS`), its option
+#: The worked arms: per key, the registered arm (:data:`dynlab.model.robots.ARM_SPECS`), its option
 #: (the variant) and the symbols given beyond the builder's own: the pendulum has Schilling's full
 #: friction (6-3-3), the other Schilling arms viscous friction.
 WORKED_ARMS = {
@@ -172,7 +173,7 @@ class PrintedEquation:
     letters, or a function computing it (a recursion table run as printed); ``symbols`` maps the
     book's letters onto dynlab's (Schilling's ``b_k(qd_k)`` becomes the arm's friction,
     :data:`FRICTION`); ``given`` substitutes on both sides (e.g. ``{m2: 0}`` for the
-    contribution of link 1 alone).  ``errata`` are places of :data:`dynlab.errata.ERRATA` records
+    contribution of link 1 alone).  ``errata`` are places of :data:`dynlab.teaching.errata.ERRATA` records
     of this source, and ``corrections`` (one per erratum) the printed form with that one slip
     corrected.
 
@@ -243,7 +244,7 @@ class PrintedEquation:
                            else sympy.S.Zero)
 
     def erratum_records(self) -> tuple:
-        """The :class:`dynlab.errata.Erratum` records named by ``errata``."""
+        """The :class:`dynlab.teaching.errata.Erratum` records named by ``errata``."""
         return tuple(_erratum(self.source, place) for place in self.errata)
 
     def __repr__(self) -> str:
@@ -265,7 +266,7 @@ def _erratum(source: str, place: str) -> Erratum:
     for erratum in ERRATA:
         if erratum.source == source and erratum.place == place:
             return erratum
-    raise KeyError(f"no erratum of {source} at {place!r} in dynlab.errata.ERRATA")
+    raise KeyError(f"no erratum of {source} at {place!r} in dynlab.teaching.errata.ERRATA")
 
 
 def mat(*rows):
@@ -387,7 +388,7 @@ def run_table_3_3(robot, printed: bool = True) -> list:
     the book's ``vdot_0 = g`` (3.3-46), the negative of dynlab's gravity vector (``(0, g, 0)``
     for the two-link arm).
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> sympy.expand(run_table_3_3(pendulum(symbolic=True))[0])
     a1**2*m1*qdd1/3 + a1*g*m1*cos(q1)/2
     """
@@ -435,7 +436,7 @@ def run_table_3_2(robot) -> list:
     ``z_{i-1}`` and ``I_i`` are the link-frame data rotated into the base (Eqs. (3.3-48),
     (3.3-59)); ``vdot_0 = g`` (3.3-46) is the negative of dynlab's gravity.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> sympy.expand(compact(run_table_3_2(pendulum(symbolic=True))[0]))
     a1**2*m1*qdd1/3 + a1*g*m1*cos(q1)/2
     """
@@ -910,7 +911,7 @@ def lookup(source: str, place: str, quantity: str | None = None) -> PrintedEquat
 # ================================================================================================
 @functools.lru_cache(maxsize=None)
 def robot(arm: str):
-    """The symbolic arm (a builder of :mod:`dynlab.robots`), built once."""
+    """The symbolic arm (a builder of :mod:`dynlab.model.robots`), built once."""
     return ARMS[_validate_arm(arm)]()
 
 
@@ -930,7 +931,7 @@ def equations(arm: str, method: str = "lagrange_euler", variant: str | None = No
 
 @functools.lru_cache(maxsize=None)
 def trace(arm: str, frame: str = "link"):
-    """dynlab's Newton-Euler :class:`dynlab.dynamics.Trace` (``frame``: link or base)."""
+    """dynlab's Newton-Euler :class:`dynlab.dynamics.inverse.Trace` (``frame``: link or base)."""
     r = robot(arm)
     q, qd, qdd = joint_symbols(r.n)
     return inverse_dynamics(r, q, qd, qdd, variant=frame, trace=True, simplify=False)[1]
@@ -1131,7 +1132,7 @@ def _elements(record, printed_value, derived_value, list_path, keys, column):
 
 def _split_terms(a, b) -> tuple:
     """``(a_only, b_only)``: the terms of ``a`` and of ``b`` (in the canonical expanded form of
-    :func:`dynlab.symbolic.reduce_trig`) that the other lacks; ``a_only - b_only = a - b``."""
+    :func:`dynlab.model.symbolic.reduce_trig`) that the other lacks; ``a_only - b_only = a - b``."""
     ta = collections.Counter(sympy.Add.make_args(reduce_trig(a)))
     tb = collections.Counter(sympy.Add.make_args(reduce_trig(b)))
     common = ta & tb
@@ -1144,7 +1145,7 @@ def _differing_terms(a, b) -> tuple:
     return compact(a_only), compact(b_only)
 
 
-_UNEXPLAINED = ("no erratum in dynlab.errata covers this: a new erratum, or a slip in the "
+_UNEXPLAINED = ("no erratum in dynlab.teaching.errata covers this: a new erratum, or a slip in the "
                 "transcription")
 
 

@@ -3,7 +3,7 @@
 ``dashboard(robot_or_name)`` returns a :class:`Dashboard`: sliders for the joint positions
 ``q``, velocities ``qd`` and accelerations ``qdd`` and for key parameters (link masses, link
 lengths, a payload at the tool, viscous friction), a Matplotlib figure with the arm
-(:func:`dynlab.drawing.draw_arm`) and a bar chart of every joint's torque (force, for a
+(:func:`dynlab.model.drawing.draw_arm`) and a bar chart of every joint's torque (force, for a
 prismatic joint) split as in Fu, Gonzalez & Lee, Eq. (3.2-26) plus Schilling's friction (6-3-3),
 
     tau = D(q) qdd  +  h(q, qd)  +  c(q)  +  b(qd)
@@ -19,7 +19,7 @@ frame axes, gravity; lengths in m), above the bars a legend of the parts in the 
 engine's source (Fu, Gonzalez & Lee's ``D qdd``, ``h``, ``c``; Lynch & Park's ``M thetadd``,
 ``c``, ``g`` for the twist-wrench engine), torques in N m and forces in N on the axes.  An arm
 with a wrist (by default joints 4 to n of an arm with more than four joints, the PUMA 560's
-4-6; :class:`dynlab.robots.DashboardSpec`'s ``wrist``) shows the wrist's bars on a shaded axis
+4-6; :class:`dynlab.model.robots.DashboardSpec`'s ``wrist``) shows the wrist's bars on a shaded axis
 of their own scale beside the arm's: a wrist's torques are a hundredth of a shoulder's.
 
 Units: a revolute joint's position slider holds **degrees** (1 degree steps, finer where a
@@ -37,7 +37,7 @@ parameter change costs no more than a joint change); ``engine="newton_euler"`` t
 from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
 ``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in Fu, Gonzalez & Lee, Probs. 3.11-3.12),
 quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
-measures both.  Any formulation of :mod:`dynlab.formulations` can be the engine: one that yields
+measures both.  Any formulation of :mod:`dynlab.formulations.registry` can be the engine: one that yields
 the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.  The artists are updated in place (``set_data``, ``set_height``), the figure is
 rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
 Voila and on a plain kernel alike, without a Matplotlib widget backend.
@@ -47,10 +47,10 @@ A spatial arm (drawn in 3-D) is shown instead on an ipympl canvas (Matplotlib's 
 browser sends the mouse to Matplotlib, so a drag turns the view (left button) and zooms it
 (right button), with the frames and centres of mass drawn as in the printed figures; the
 canvas receives only the changed pixels.  Chosen over a WebGL viewer because it draws the very
-artists the rest of the workbook tests (:mod:`dynlab.drawing`), needs no JavaScript of ours
+artists the rest of the workbook tests (:mod:`dynlab.model.drawing`), needs no JavaScript of ours
 and no download at run time, and the dashboards' blitting keeps its frames fast.
 
-A play row animates a motion (:mod:`dynlab.animation`) from the sliders' state: ``Play``
+A play row animates a motion (:mod:`dynlab.teaching.animation`) from the sliders' state: ``Play``
 linked to a frame slider, a menu of motions (a free swing, PD + gravity holding the start pose,
 computed torque to ``q = 0``) and a clock.  Pressing play simulates the whole motion once;
 each frame then redraws the arm, the bars and the table at that frame's state (the joint
@@ -59,7 +59,7 @@ or choosing another motion drops the motion, stops it and shows the sliders' sta
 next play starts from there.
 
 A parameter slider rebuilds the arm from the one it started from with
-:meth:`dynlab.model.Robot.replace_link` (so the new link is validated): :func:`with_mass`,
+:meth:`dynlab.model.robot.Robot.replace_link` (so the new link is validated): :func:`with_mass`,
 :func:`with_length`, :func:`with_payload`, :func:`with_viscous`.  A bad value (a NaN typed into
 a slider, a parameter that makes a link invalid) never raises into the notebook: the message
 appears in the dashboard's status line and the last valid arm stays on screen.
@@ -126,9 +126,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from dynlab import checks
-from dynlab.model import Robot, joint_vector, joint_vector_is_numeric
-from dynlab.robots import ARM_SPECS, DashboardSpec, LengthSlider
+from dynlab.model import checks
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.model.robots import ARM_SPECS, DashboardSpec, LengthSlider
 
 #: The parts of the torque, in the order of the bars and of the table, with their labels
 #: and colours.  ``tip`` appears only for an arm with a tool wrench.
@@ -154,7 +154,7 @@ LYNCH_PARK_LABELS = {**FIGURE_LABELS,
 def part_labels(formulation) -> dict:
     """Part -> its name in the figure's legend, in the notation of ``formulation``'s source.
 
-    >>> from dynlab.formulations import FORMULATIONS
+    >>> from dynlab.formulations.registry import FORMULATIONS
     >>> part_labels(FORMULATIONS["twist_wrench"])["gravity"].startswith("gravity $g(")
     True
     """
@@ -311,7 +311,7 @@ def with_mass(robot: Robot, index: int, mass: float) -> Robot:
     """Link ``index`` (1-based) with mass ``mass`` and the same shape: the inertia tensor about
     the centre of mass scales with the mass (a denser or lighter material).
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> arm = with_mass(pendulum(), 1, 3.0)              # a1 = 0.5: I_yy = m a1^2 / 12
     >>> arm.links[0].mass, round(arm.links[0].inertia[1][1], 6)
     (3.0, 0.0625)
@@ -338,7 +338,7 @@ def stretch_link(robot: Robot, index: int, axis: str, factor: float) -> Robot:
     of mass ``S = (tr I / 2) E - I`` (Fu, Gonzalez & Lee, Eq. (3.2-18)) become ``F S F``, ``F`` the stretch.
     A uniform rod ``x in [-a, 0]`` stays a uniform rod of the new length.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> arm = stretch_link(pendulum(), 1, "x", 2.0)       # rod of 0.5 m -> 1 m
     >>> arm.links[0].com, round(arm.links[0].inertia[2][2], 6)   # m l^2/12 = 1/12
     ((-0.5, 0.0, 0.0), 0.083333)
@@ -367,7 +367,7 @@ def with_length(robot: Robot, index: int, length: float, parameter: str = "a",
     forearm: ``d_4`` runs along ``z_3`` inside link 3, ``body=(3, "z")``.  ``parameter=None``
     stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH parameter).
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> arm = with_length(planar_2r("schilling"), 2, 0.8)          # a2 = 0.4 -> 0.8
     >>> arm.links[1].a, arm.links[1].com[0]
     (0.8, -0.4)
@@ -412,9 +412,9 @@ def with_payload(robot: Robot, mass: float, index: int | None = None) -> Robot:
     """A point mass ``mass`` fixed at the origin of frame ``index`` (default ``n``: the tool),
     folded into link ``index`` as one rigid body: total mass, combined centre of mass, and the
     inertia about it by the parallel-axis theorem (the way the thesis appendix, App. B's payload ``Mp`` is
-    folded in :func:`dynlab.robots.planar_2r`, variant ``"macsyma"``).
+    folded in :func:`dynlab.model.robots.planar_2r`, variant ``"macsyma"``).
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> arm = with_payload(planar_2r("macsyma", payload=0.0), 0.5)
     >>> book = planar_2r("macsyma", payload=0.5)
     >>> bool(np.allclose(arm.links[1].inertia, book.links[1].inertia, rtol=1e-14, atol=0))
@@ -444,7 +444,7 @@ def with_viscous(robot: Robot, coefficient: float) -> Robot:
     """Every joint with viscous friction ``b_v = coefficient`` (Schilling, Eq. (6-3-3); Fu, Gonzalez & Lee's
     ``b_i``), the other friction coefficients unchanged.
 
-    >>> from dynlab.robots import pendulum
+    >>> from dynlab.model.robots import pendulum
     >>> with_viscous(pendulum(), 0.2).links[0].viscous
     0.2
     """
@@ -533,7 +533,7 @@ def _length_range(length: float) -> tuple:
 
 # -- the registered arms ----------------------------------------------------------------------
 def _length_parameter(robot: Robot, length: LengthSlider) -> Parameter:
-    """The parameter slider of a :class:`dynlab.robots.LengthSlider` on ``robot``."""
+    """The parameter slider of a :class:`dynlab.model.robots.LengthSlider` on ``robot``."""
     first = _numeric_link(robot, length.links[0])
     if length.parameter is None:
         value = _body_extent(_numeric_link(robot, length.body[0]), length.body[1])
@@ -557,7 +557,7 @@ def _has_links(robot: Robot, length: LengthSlider) -> bool:
 def _parameters(robot: Robot, board: DashboardSpec, payload: float = 0.0) -> list:
     """The parameter sliders ``board`` asks for: every link's mass, the lengths, a payload at
     the tool and one viscous friction coefficient."""
-    from dynlab.drawing import reach_of  # matplotlib: loaded when drawn
+    from dynlab.model.drawing import reach_of  # matplotlib: loaded when drawn
     parameters = _mass_parameters(robot)
     if board.link_lengths:
         parameters += _length_parameters(robot, reach_of(robot))
@@ -578,7 +578,7 @@ def default_parameters(robot: Robot, payload: float | None = None) -> list:
 
 def _arm(name: str, variant: str | None, builder_options: dict):
     """``(robot, parameters, q, qd, qdd, joint ranges, labels, wrist)`` of a registered arm,
-    as its :class:`dynlab.robots.DashboardSpec` says."""
+    as its :class:`dynlab.model.robots.DashboardSpec` says."""
     if name not in ARM_SPECS:
         raise ValueError(f"unknown arm {name!r}; choose one of {', '.join(ARM_SPECS)}, or "
                          f"pass a dynlab Robot")
@@ -608,7 +608,7 @@ def _joint_values(robot: Robot, values, name: str) -> list:
     """``values`` (``q``, ``qd`` or ``qdd`` of a dashboard) as ``n`` finite floats, or an error
     naming ``name``: text, truth values, inf and NaN are no joint values.
 
-    >>> from dynlab.robots import planar_2r
+    >>> from dynlab.model.robots import planar_2r
     >>> _joint_values(planar_2r("fu"), np.array([[0.5], [1.0]]), "q")
     [0.5, 1.0]
     >>> _joint_values(planar_2r("fu"), [float("nan"), 0.0], "q")
@@ -632,12 +632,12 @@ class Dashboard:
     ``qd_sliders``, ``qdd_sliders``, ``parameter_sliders``; ``robot`` (the arm now shown),
     ``base`` (the arm the parameters are applied to); ``state`` (``q``, ``qd``, ``qdd``
     arrays), ``parts`` (part -> array of the joints' values), ``tau`` (their sum);
-    ``figure``, ``drawing`` (:class:`dynlab.drawing.ArmDrawing`), ``bar_axes``, ``bars``
+    ``figure``, ``drawing`` (:class:`dynlab.model.drawing.ArmDrawing`), ``bar_axes``, ``bars``
     (part -> the bar patches); ``readout``, ``status``, ``image`` and ``widget`` (the whole
     ``VBox``); ``message`` (the status line's text); ``seconds`` (time of the last recompute and of the last redraw).
     ``interactive`` (the figure is on an ipympl canvas, ``figure_widget``; else on ``image``),
     :meth:`view`; the motion: ``play``, ``time_slider``, ``motion_menu``, ``clock``, ``frames``
-    (the :class:`dynlab.animation.MotionFrames` being shown, or ``None``), ``frame``,
+    (the :class:`dynlab.teaching.animation.MotionFrames` being shown, or ``None``), ``frame``,
     :meth:`compute_motion`, :meth:`show_frame`, :meth:`forget_motion`.
     """
 
@@ -684,7 +684,7 @@ class Dashboard:
             raise TypeError(f"{robot.name}: has symbolic parameters "
                             f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
                             f"with numbers (symbolic=False) or substitute them")
-        from dynlab import formulations
+        from dynlab.formulations import registry as formulations
         if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
             raise ValueError(f"engine must be one of {', '.join(formulations.methods('numeric'))}"
                              f" (the registered formulations that run on numbers), got "
@@ -729,7 +729,7 @@ class Dashboard:
     def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
         """The joint sliders (q, qd, qdd per joint) and the parameter sliders.  A revolute
         joint's position slider holds degrees (``q_scale``: radians per slider unit)."""
-        from dynlab.drawing import reach_of  # matplotlib: loaded when drawn
+        from dynlab.model.drawing import reach_of  # matplotlib: loaded when drawn
         robot = self.base
         ranges = dict(prismatic_ranges or {})
         reach = reach_of(self.robot, q)
@@ -784,7 +784,7 @@ class Dashboard:
         from matplotlib.ticker import MaxNLocator, NullFormatter
 
         # matplotlib: loaded when drawn
-        from dynlab.drawing import draw_arm, plane_of, reach_of, workspace_box
+        from dynlab.model.drawing import draw_arm, plane_of, reach_of, workspace_box
         robot, n = self.base, self.n
         three = plane_of(self.robot) is None
         self.figure = Figure(figsize=figsize, dpi=dpi)
@@ -892,7 +892,7 @@ class Dashboard:
         from matplotlib.lines import Line2D
         from matplotlib.patches import Patch
 
-        from dynlab.drawing import AXIS_COLOURS, COM_COLOUR  # matplotlib: loaded when drawn
+        from dynlab.model.drawing import AXIS_COLOURS, COM_COLOUR  # matplotlib: loaded when drawn
         frames = tuple(Line2D([], [], color=c, lw=1.5) for c in AXIS_COLOURS)
         arm = [(Line2D([], [], ls="none", marker="o", color="black", mfc="white", ms=7,
                        mew=1.5), "joint (origin of its frame)"),
@@ -1127,8 +1127,8 @@ class Dashboard:
     def parts_at(self, q, qd, qdd, robot: Robot | None = None) -> dict:
         """Part -> the joints' torques at the state ``(q, qd, qdd)`` of ``robot`` (default:
         the arm shown), by the dashboard's engine (numbers only)."""
-        from dynlab.dynamics import equations_of_motion, inverse_dynamics
-        from dynlab.friction import joint_friction
+        from dynlab.dynamics.inverse import equations_of_motion, inverse_dynamics
+        from dynlab.model.friction import joint_friction
         robot = self.robot if robot is None else robot
         if self.formulation.can("terms"):
             eom = equations_of_motion(robot, q, qd, method=self.engine)
@@ -1362,7 +1362,7 @@ class Dashboard:
         """Play, a time slider (the frame), the motion's menu and the clock."""
         import ipywidgets as widgets
 
-        from dynlab.animation import MOTIONS
+        from dynlab.teaching.animation import MOTIONS
         self.frames = None
         self.duration, self.fps = 5.0, 20.0
         count = int(round(self.duration * self.fps))
@@ -1420,8 +1420,8 @@ class Dashboard:
     def compute_motion(self):
         """Simulate the chosen motion from the sliders' state (once: every frame is computed
         here, :meth:`show_frame` then only redraws).  Returns the
-        :class:`dynlab.animation.MotionFrames`."""
-        from dynlab.animation import motion_frames
+        :class:`dynlab.teaching.animation.MotionFrames`."""
+        from dynlab.teaching.animation import motion_frames
         if self.parameter_error:
             raise ValueError(f"no motion of an invalid arm: {self.parameter_error}")
         q = list(self.joint_positions())
@@ -1502,17 +1502,17 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
               parameters: Sequence[Parameter] | None = None, engine: str = "dalembert",
               render: bool = True, interactive: bool | None = None,
               **builder_options) -> Dashboard:
-    """A slider dashboard for an arm registered in :data:`dynlab.robots.ARM_SPECS`
+    """A slider dashboard for an arm registered in :data:`dynlab.model.robots.ARM_SPECS`
     (``"pendulum"``, ``"planar_2r"`` with ``variant``, ``"scara"``, ``"puma560"``, ...;
     ``builder_options`` go to its builder, e.g. ``viscous=0.1``) or for any numeric
     :class:`~dynlab.Robot`.
 
     ``q``, ``qd``, ``qdd``: the starting state (each registered arm has one, its
-    :class:`~dynlab.robots.DashboardSpec`'s: Schilling's home position for the pendulum and the
+    :class:`~dynlab.model.robots.DashboardSpec`'s: Schilling's home position for the pendulum and the
     two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
     (default: the arm's masses, lengths, payload and viscous friction, as its spec says).
     ``engine``: the formulation that computes the parts, any name of
-    :data:`dynlab.formulations.FORMULATIONS` (see the module).  ``render=False``
+    :data:`dynlab.formulations.registry.FORMULATIONS` (see the module).  ``render=False``
     skips the PNG (tests that only read numbers).
 
     >>> board = dashboard("puma560")

@@ -4,20 +4,20 @@ Every builder takes ``symbolic``: ``False`` gives numbers (the source's where it
 stated, where it has none), ``True`` gives SymPy symbols for the physical parameters so the
 derivations come out in the books' letters.  The builders by origin:
 
-- :mod:`dynlab.robots.schilling`: :func:`pendulum` and :func:`scara` (Schilling (1990) Ch. 6);
-- :mod:`dynlab.robots.two_link`: :func:`planar_2r`, the two-link arm in its four versions;
-- :mod:`dynlab.robots.puma`: :func:`puma560` and its published parameters;
-- :mod:`dynlab.robots.universal_robots`: :func:`ur20`, the Universal Robots UR20 from the
+- :mod:`dynlab.model.robots.schilling`: :func:`pendulum` and :func:`scara` (Schilling (1990) Ch. 6);
+- :mod:`dynlab.model.robots.two_link`: :func:`planar_2r`, the two-link arm in its four versions;
+- :mod:`dynlab.model.robots.puma`: :func:`puma560` and its published parameters;
+- :mod:`dynlab.model.robots.universal_robots`: :func:`ur20`, the Universal Robots UR20 from the
   maker's published parameters, shipped as a URDF file;
-- :mod:`dynlab.robots.tourassis_neuman`: the six arms of Tourassis & Neuman (1985),
+- :mod:`dynlab.model.robots.tourassis_neuman`: the six arms of Tourassis & Neuman (1985),
   :data:`TOURASSIS_NEUMAN_ARMS`, with generic inertial parameters (for counting; not registered).
 
-An arm of one's own comes in through :func:`from_screws` (:mod:`dynlab.robots.screws`): Lynch
+An arm of one's own comes in through :func:`from_screws` (:mod:`dynlab.model.robots.screws`): Lynch
 & Park's home frames, spatial inertias and screw axes, the arguments of the Modern Robotics
 library, turned into a standard DH table; or through :func:`from_urdf`
-(:mod:`dynlab.robots.urdf`), the serial chain of a URDF file, by the same way.
+(:mod:`dynlab.model.robots.urdf`), the serial chain of a URDF file, by the same way.
 
-The registered arms (:mod:`dynlab.robots.registry`) are what the command line, the dashboards
+The registered arms (:mod:`dynlab.model.robots.registry`) are what the command line, the dashboards
 and the textbook offer by name; this module registers the four of the workbook.  To add an
 arm, write its builder and call :func:`register_arm`.
 
@@ -34,20 +34,20 @@ from __future__ import annotations
 
 import math
 
-from dynlab.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
-from dynlab.robots.puma import (PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS, PUMA560_POSES,
+from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
+from dynlab.model.robots.puma import (PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS, PUMA560_POSES,
                                 puma560)
-from dynlab.robots.registry import (ARM_SPECS, ROBOTS, ArmSpec, DashboardSpec, LengthSlider,
+from dynlab.model.robots.registry import (ARM_SPECS, ROBOTS, ArmSpec, DashboardSpec, LengthSlider,
                                     register_arm, unregister_arm)
-from dynlab.robots.schilling import pendulum, scara
-from dynlab.robots.screws import DHChain, dh_from_screws, from_screws
-from dynlab.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOURASSIS_NEUMAN_ARMS,
+from dynlab.model.robots.schilling import pendulum, scara
+from dynlab.model.robots.screws import DHChain, dh_from_screws, from_screws
+from dynlab.model.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOURASSIS_NEUMAN_ARMS,
                                             articulated, cartesian, cylindrical, puma_generic,
                                             spherical, stanford)
-from dynlab.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
-from dynlab.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, UR20_URDF, ur20,
+from dynlab.model.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
+from dynlab.model.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, UR20_URDF, ur20,
                                              ur20_table)
-from dynlab.robots.urdf import from_urdf
+from dynlab.model.robots.urdf import from_urdf
 
 __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
            "INERTIA_LEVELS", "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",

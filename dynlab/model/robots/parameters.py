@@ -1,6 +1,6 @@
 """The physical parameters of the small arms: numbers or symbols, friction per joint, rods.
 
-Each builder of :mod:`dynlab.robots` takes its parameters by the source's letters; a parameter
+Each builder of :mod:`dynlab.model.robots` takes its parameters by the source's letters; a parameter
 not passed is a positive SymPy symbol of that name (``symbolic=True``) or dynlab's number.
 
 >>> physical_parameters(False, {"m1": 2.0}, {"m1": 1.0, "a1": 0.5}, "pendulum")
@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 import sympy
 
-from dynlab.checks import flag
-from dynlab.model import scalar
+from dynlab.model.checks import flag
+from dynlab.model.robot import scalar
 
 
 #: The largest size of a numeric physical parameter: the cube root of the largest float

@@ -1,8 +1,8 @@
 """The PUMA 560 with the published parameter set of Armstrong, Khatib & Burdick (1986), as
 collected by Corke & Armstrong-Helouvry (1994), or with symbols.
 
-The arms of Tourassis & Neuman (:mod:`dynlab.robots.tourassis_neuman`) read the parameters
-from this module: it imports nothing of :mod:`dynlab.robots`.
+The arms of Tourassis & Neuman (:mod:`dynlab.model.robots.tourassis_neuman`) read the parameters
+from this module: it imports nothing of :mod:`dynlab.model.robots`.
 
 >>> arm = puma560()
 >>> arm.n, arm.links[1].mass
@@ -17,8 +17,8 @@ import math
 
 import sympy
 
-from dynlab.checks import count, flag
-from dynlab.model import G, Link, Robot
+from dynlab.model.checks import count, flag
+from dynlab.model.robot import G, Link, Robot
 
 #: Standard DH and inertial parameters of the PUMA 560: Armstrong, Khatib & Burdick (1986) as
 #: collected by Corke & Armstrong-Helouvry (ICRA 1994). SI units.

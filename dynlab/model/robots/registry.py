@@ -4,12 +4,12 @@ offers arms by name.
 An arm spec says how to build the arm (its builder, the builder's positional option), where it
 comes from (the citation as a reader finds it in print), its named poses, and what its
 dashboard shows (:class:`DashboardSpec`: start state, parameter sliders and their ranges).  The
-consumers read only the registry: :data:`dynlab.robots.ROBOTS` (name -> builder, a view of it),
+consumers read only the registry: :data:`dynlab.model.robots.ROBOTS` (name -> builder, a view of it),
 the command line (``dynlab list``, arm names, options, named poses, help texts),
-:func:`dynlab.widgets.dashboard` and :data:`dynlab.textbook.ARMS`.  A new arm is therefore one
+:func:`dynlab.teaching.widgets.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new arm is therefore one
 builder and one call of :func:`register_arm`:
 
->>> from dynlab.model import Link, Robot
+>>> from dynlab.model.robot import Link, Robot
 >>> def rod_on_a_slide(symbolic=False, *, m2=1.0):
 ...     '''A slide along z0 (up) carrying a rod that turns about it.'''
 ...     links = [Link("P", theta=0, mass=2.0, com=(0, 0, 0), inertia=None, name="slide"),
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from dynlab.model import Robot
+from dynlab.model.robot import Robot
 
 #: ``(q, qd, qdd)``: a dashboard's starting joint positions, velocities and accelerations
 State = tuple[Sequence[float], Sequence[float], Sequence[float]]
@@ -40,7 +40,7 @@ State = tuple[Sequence[float], Sequence[float], Sequence[float]]
 class LengthSlider:
     """A dashboard slider for one length of an arm, from half to twice the built arm's value
     (ends rounded outwards to 2 significant digits).  It sets the DH ``parameter`` (``"a"``
-    or ``"d"``) of every link in ``links`` and stretches the body that spans it (:func:`dynlab.widgets.with_length`):
+    or ``"d"``) of every link in ``links`` and stretches the body that spans it (:func:`dynlab.teaching.widgets.with_length`):
     ``body=(link, axis)``, by default each link's own ``x`` for ``a``.  ``parameter=None``
     stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH
     parameter); its value is then the body's extent along ``axis`` from the frame's origin.
@@ -70,7 +70,7 @@ class LengthSlider:
 
 @dataclass(frozen=True)
 class DashboardSpec:
-    """What :func:`dynlab.widgets.dashboard` shows for an arm.  The defaults are those of a
+    """What :func:`dynlab.teaching.widgets.dashboard` shows for an arm.  The defaults are those of a
     dashboard made from a plain :class:`~dynlab.Robot`.
 
     ``state``
@@ -190,7 +190,7 @@ def register_arm(name: str, builder: Callable[..., Robot], *, source: str,
                  dashboards: Mapping[Any, DashboardSpec] | None = None,
                  replace: bool = False) -> ArmSpec:
     """Register an arm under ``name``, for the command line, the dashboards and
-    :data:`dynlab.robots.ROBOTS`; returns its :class:`ArmSpec`.
+    :data:`dynlab.model.robots.ROBOTS`; returns its :class:`ArmSpec`.
 
     ``name``
         a Python identifier (the command line reads ``name:option``).

@@ -1,6 +1,6 @@
 """The arms of Schilling (1990) Ch. 6: the one-axis arm (pendulum) of Sec. 6-9 and the
 three-axis SCARA of Sec. 6-6.  (Its two-axis planar arm of Sec. 6-5 is a version of
-:func:`dynlab.robots.planar_2r`.)
+:func:`dynlab.model.robots.planar_2r`.)
 
 >>> pendulum().n, scara().n
 (1, 3)
@@ -12,8 +12,8 @@ import math
 
 import sympy
 
-from dynlab.model import G, Link, Robot
-from dynlab.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
+from dynlab.model.robot import G, Link, Robot
+from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 
 
 # -- Schilling, Sec. 6-9: the one-axis arm (pendulum) --------------------------------------------------
@@ -62,7 +62,7 @@ def scara(symbolic: bool = False, *, m1=None, m2=None, m3=None, d1=None, a1=None
     """The three-axis SCARA of Schilling, Sec. 6-6 (Fig. 6-5, Table 6-2): two horizontal rods turning
     about vertical axes and a vertical rod sliding along them (joint 3 prismatic).
 
-    Table 6-2 as corrected (see :mod:`dynlab.errata`; the table prints ``theta_2 = q_1``, but
+    Table 6-2 as corrected (see :mod:`dynlab.teaching.errata`; the table prints ``theta_2 = q_1``, but
     ``T_0^2`` of Eq. (6-6-10) and everything after it use ``q_2``):
 
         joint 1: revolute,  d = d1, a = a1, theta = q1, alpha = pi

@@ -89,8 +89,8 @@ from typing import Sequence
 
 import numpy as np
 
-from dynlab.kinematics import transforms
-from dynlab.model import Link, Robot
+from dynlab.model.kinematics import transforms
+from dynlab.model.robot import Link, Robot
 
 #: lengths below this fraction of the chain's size are zero (a float's round-off, not a length)
 _TOL = 1e-9

@@ -16,7 +16,7 @@ and that every arm stands on a level floor, joint 1 about or along the vertical 
 "all of the robots are assumed to operate on a level foundation and consequently G_1 = 0";
 the Cartesian arm's joint 1 lifts, so its ``G_1`` is the constant weight).  The DH tables below
 realise these arrangements with the fewest lengths (the Stanford arm's is Paul's, Tourassis & Neuman ref. [4],
-with its shoulder offset ``d2``; the PUMA's is dynlab's PUMA 560, :func:`dynlab.robots.puma560`).
+with its shoulder offset ``d2``; the PUMA's is dynlab's PUMA 560, :func:`dynlab.model.robots.puma560`).
 ``z0`` points up and gravity is ``(0, 0, -g)``.
 
 The inertial parameters are what Tourassis & Neuman leaves open, and what its counts depend on.  Every builder
@@ -53,8 +53,8 @@ import math
 
 import sympy
 
-from dynlab.model import G, Link, Robot, scalar
-from dynlab.robots.puma import PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS
+from dynlab.model.robot import G, Link, Robot, scalar
+from dynlab.model.robots.puma import PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS
 
 #: The inertial levels of generality (see the module docstring).
 INERTIA_LEVELS = ("general", "principal", "axial")
@@ -185,7 +185,7 @@ def cartesian(symbolic: bool = True, *, inertia: str = "general", **parameters) 
     choice): masses 20, 10, 5 kg, boxes about their centres, centres of mass 0.2-0.3 m below
     each frame's origin along its slide.
 
-    >>> from dynlab.kinematics import joint_axes
+    >>> from dynlab.model.kinematics import joint_axes
     >>> [[round(float(x)) for x in axis] for axis in joint_axes(cartesian(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [1, 0, 0], [0, 1, 0]]
     """
@@ -212,7 +212,7 @@ def cylindrical(symbolic: bool = True, *, inertia: str = "general", **parameters
     radial line).  Numbers (``symbolic=False``, dynlab's choice): ``d1 = 0.5 m``; masses 20, 10,
     5 kg; boxes; the radial arm's centre of mass 0.3 m behind its tip (``rz3 = -0.3``).
 
-    >>> from dynlab.kinematics import joint_axes
+    >>> from dynlab.model.kinematics import joint_axes
     >>> [[round(float(x)) for x in axis] for axis in joint_axes(cylindrical(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [0, 0, 1], [0, 1, 0]]
     """
@@ -238,7 +238,7 @@ def spherical(symbolic: bool = True, *, inertia: str = "general", **parameters) 
     mass on the column's axis (``y1``), links 2 and 3 on the radial line (their ``z`` axes).
     Numbers (``symbolic=False``, dynlab's choice): ``d1 = 0.5 m``; masses 20, 10, 5 kg; boxes.
 
-    >>> from dynlab.kinematics import joint_axes
+    >>> from dynlab.model.kinematics import joint_axes
     >>> [[round(float(x)) for x in axis] for axis in joint_axes(spherical(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [0, 1, 0], [0, 0, 1]]
     """
@@ -265,7 +265,7 @@ def articulated(symbolic: bool = True, *, inertia: str = "general", **parameters
     Numbers (``symbolic=False``, dynlab's choice): ``d1 = 0.5``, ``a2 = a3 = 0.4 m``; masses 20,
     10, 5 kg; upper arm and forearm as bars with their centres of mass midway.
 
-    >>> from dynlab.kinematics import joint_axes
+    >>> from dynlab.model.kinematics import joint_axes
     >>> [[round(float(x)) for x in axis] for axis in joint_axes(articulated(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [0, -1, 0], [0, -1, 0]]
     """
@@ -318,13 +318,13 @@ PUMA_DEFAULTS = _defaults(
 
 
 def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """The PUMA of Tourassis & Neuman, Table 3: the PUMA 560's geometry (:func:`dynlab.robots.puma560`: ``d1``,
+    """The PUMA of Tourassis & Neuman, Table 3: the PUMA 560's geometry (:func:`dynlab.model.robots.puma560`: ``d1``,
     ``a2``, ``d3``, ``a3``, ``d4``, twists ``pi/2, 0, -pi/2, pi/2, -pi/2, 0``) with generic
-    inertial parameters, where :func:`~dynlab.robots.puma560` keeps the published set's zeros.
+    inertial parameters, where :func:`~dynlab.model.robots.puma560` keeps the published set's zeros.
 
     ``inertia="axial"``: link 1's centre of mass on the column's axis (``y1``), link 2's on
     ``x2`` (along the upper arm), the others on their frames' ``z`` axes (forearm, wrist).  Numbers (``symbolic=False``): the
-    published set of :data:`dynlab.robots.PUMA560_PARAMETERS` (products of inertia 0), links 1
+    published set of :data:`dynlab.model.robots.PUMA560_PARAMETERS` (products of inertia 0), links 1
     and 3 with their lumped inertias, so ``puma_generic(symbolic=False)`` is the PUMA 560.
 
     >>> arm = puma_generic(symbolic=False)
@@ -339,7 +339,7 @@ def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameter
                 dh[key] = _PUMA_LENGTH_NAMES[k, key]
         joints.append(("R", dh))
     return _build("puma", "PUMA", joints, symbolic, inertia, parameters, PUMA_DEFAULTS,
-                  "Tourassis & Neuman, Sec. 6, Table 3; geometry and numbers of dynlab.robots.puma560",
+                  "Tourassis & Neuman, Sec. 6, Table 3; geometry and numbers of dynlab.model.robots.puma560",
                   lumped=PUMA560_LUMPED_LINKS)
 
 

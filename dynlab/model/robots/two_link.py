@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from dynlab.checks import choice
-from dynlab.model import G, Link, Robot, scalar
-from dynlab.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
+from dynlab.model.checks import choice
+from dynlab.model.robot import G, Link, Robot, scalar
+from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 
 #: Per variant: parameter names in the source's letters with dynlab's numeric defaults (the
 #: sources give no numbers; gravity 9.8062 m/s^2 as Fu, Gonzalez & Lee and Schilling use it).

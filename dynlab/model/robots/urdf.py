@@ -20,7 +20,7 @@ the Robot Operating System's own Python parser of the format, and builds
 * the library description: the home frames at the bodies' centres of mass, their spatial
   inertias and the joints' screw axes in the root frame, ``(Mlist, Glist, Slist)`` of Lynch &
   Park (2017), Sec. 8.3.2, with the tip link's frame as the end-effector frame, and from them
-  the DH table of :func:`dynlab.robots.from_screws`.
+  the DH table of :func:`dynlab.model.robots.from_screws`.
 
 ``revolute`` and ``continuous`` joints are revolute, ``prismatic`` ones prismatic, about or
 along any axis; the joint variable is the URDF's joint position (zero at the file's pose).
@@ -50,9 +50,9 @@ import numpy as np
 import urdf_parser_py.xml_reflection.core as _xml_core
 from urdf_parser_py.urdf import URDF
 
-from dynlab.checks import flag
-from dynlab.model import Robot
-from dynlab.robots.screws import dh_from_screws
+from dynlab.model.checks import flag
+from dynlab.model.robot import Robot
+from dynlab.model.robots.screws import dh_from_screws
 
 #: a small URDF used by the examples: a carriage sliding along x, a rod turning about y
 PENDULUM_ON_A_SLIDE = """<?xml version="1.0"?>

@@ -6,6 +6,7 @@ The public API is re-exported here; see the notebooks for a guided tour.
 from dynlab import _moved
 
 _moved.install()                # the old module paths (dynlab.widgets, ...) keep importing
+__getattr__ = _moved.package_attribute            # and dynlab.widgets after a bare import dynlab
 
 from dynlab.dynamics import control
 from dynlab.model import display

@@ -99,6 +99,20 @@ def new_path(name: str) -> str | None:
     return None
 
 
+def package_attribute(name: str):
+    """``dynlab.<name>`` for an old module name not imported yet (the package's ``__getattr__``):
+    before the move, ``import dynlab`` made every module it imported an attribute of
+    ``dynlab``, so ``dynlab.kinematics.link_transform`` worked after a bare ``import dynlab``.
+
+    >>> import dynlab
+    >>> dynlab.kinematics is importlib.import_module("dynlab.model.kinematics")
+    True
+    """
+    if new_path(f"dynlab.{name}") is None:
+        raise AttributeError(f"module 'dynlab' has no attribute {name!r}")
+    return importlib.import_module(f"dynlab.{name}")
+
+
 class _Alias(importlib.abc.Loader):
     """Loads an old path as the module of its new path; that module keeps its own spec."""
 

@@ -67,6 +67,13 @@ def test_a_floor_named_like_an_old_module_re_exports_its_public_names(old, new):
     assert all(getattr(package, name) is getattr(module, name) for name in names)
 
 
+def test_an_old_module_is_an_attribute_of_dynlab_after_a_bare_import():
+    for old, new in _moved.MOVED.items():
+        assert getattr(dynlab, old.partition(".")[2]) is importlib.import_module(new), old
+    with pytest.raises(AttributeError, match="no attribute 'widget'"):
+        dynlab.widget
+
+
 def test_monkeypatching_an_old_path_patches_the_module_that_runs(monkeypatch):
     from dynlab.teaching import widgets
     monkeypatch.setattr("dynlab.widgets.dashboard", "patched")

@@ -40,10 +40,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab import inverse_dynamics  # noqa: E402
-from dynlab.codegen import closed_form, compile_c, generate  # noqa: E402
-from dynlab.dynamics import equations_of_motion  # noqa: E402
-from dynlab.kinematics import chain  # noqa: E402
-from dynlab.robots import planar_2r, puma560  # noqa: E402
+from dynlab.dynamics.codegen import closed_form, compile_c, generate  # noqa: E402
+from dynlab.dynamics.inverse import equations_of_motion  # noqa: E402
+from dynlab.model.kinematics import chain  # noqa: E402
+from dynlab.model.robots import planar_2r, puma560  # noqa: E402
 
 from timing import median_us as timing_median_us  # noqa: E402
 
@@ -112,10 +112,11 @@ def forward_candidates(robot) -> dict:
     Orin's method 1), by composite bodies in the link frames (method 3, the default), by
     Featherstone's spatial CRBA, each with the bias of one Newton-Euler run and the ``L D L^T``
     solve; and Featherstone's articulated body algorithm."""
-    from dynlab import featherstone, formulations
-    from dynlab.forward import ldl_solve
-    from dynlab.optimizer import optimize
-    from dynlab.tracing import Tape, backend_for
+    from dynlab.formulations import featherstone
+    from dynlab.formulations import registry as formulations
+    from dynlab.dynamics.forward import ldl_solve
+    from dynlab.engine.optimizer import optimize
+    from dynlab.engine.tracing import Tape, backend_for
     links, gravity, tip_force, tip_moment = robot.numeric()
     n = robot.n
     bias_and_probed = formulations.inertia_and_bias_function("newton_euler", "link")
@@ -241,7 +242,7 @@ def main(argv=None) -> int:
     # the public calls against the generated code (the architecture goals): inverse dynamics
     # within 1.5x of the raw generated function, forward dynamics under 15 us a call
     from dynlab import forward_dynamics
-    from dynlab.dynamics import OPTIMIZE_AFTER
+    from dynlab.dynamics.inverse import OPTIMIZE_AFTER
     for _ in range(OPTIMIZE_AFTER + 1):                     # past the short cut's swap
         inverse_dynamics(robot, q, qd, qdd)
     # timed in turns (public, raw, public, ...) so that a change of the machine's load hits both
@@ -252,9 +253,9 @@ def main(argv=None) -> int:
     print(f"  inverse_dynamics {public_us:.2f} us, raw generated {raw_us:.2f} us: ratio "
           f"{public_us / raw_us:.2f}  (goal <= 1.5: {public_us / raw_us <= 1.5})")
     forward_tau = inverse_dynamics(robot, q, qd, qdd)
-    from dynlab.forward import OPTIMIZE_AFTER as FORWARD_OPTIMIZE_AFTER
-    from dynlab.forward import compiled_accelerations
-    from dynlab.tracing import optimized_joint_function
+    from dynlab.dynamics.forward import OPTIMIZE_AFTER as FORWARD_OPTIMIZE_AFTER
+    from dynlab.dynamics.forward import compiled_accelerations
+    from dynlab.engine.tracing import optimized_joint_function
     taut = tuple(forward_tau.tolist())
     for method, variant in (("newton_euler", None), ("twist_wrench", "featherstone")):
         for _ in range(FORWARD_OPTIMIZE_AFTER + 1):         # past the short cut's swap

@@ -4,7 +4,7 @@
 
 The PUMA follows a quintic move (from its nominal pose, the move of the workbook's PUMA chapter,
 in 2 s starting at 0.5 s) from an initial error, under computed torque with the exact model
-(``dynlab.control.computed_torque``: one traced Newton-Euler inverse dynamics per evaluation)
+(``dynlab.dynamics.control.computed_torque``: one traced Newton-Euler inverse dynamics per evaluation)
 and with Fu, Gonzalez & Lee's simplified model (traced G-D terms), integrated by
 ``dynlab.simulate`` (adaptive RK45 at its default tolerances, samples every 10 ms).  Prints the
 median wall time over ``--repeat`` runs (compiled code already cached), the evaluations, the
@@ -26,11 +26,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model,  # noqa: E402
+from dynlab.dynamics.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model,  # noqa: E402
                             computed_torque, error_dynamics)
-from dynlab.robots import puma560  # noqa: E402
-from dynlab.simulation import simulate  # noqa: E402
-from dynlab.trajectory import quintic  # noqa: E402
+from dynlab.model.robots import puma560  # noqa: E402
+from dynlab.dynamics.simulation import simulate  # noqa: E402
+from dynlab.dynamics.trajectory import quintic  # noqa: E402
 
 from timing import median_run  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""Time of one slider update of every arm's dashboard (dynlab.widgets), headless (Agg).
+"""Time of one slider update of every arm's dashboard (dynlab.teaching.widgets), headless (Agg).
 
     python benchmarks/bench_dashboard.py [--repeat 41]
 
@@ -16,7 +16,7 @@ updates (machines here are shared and noisy: medians and ratios, not single timi
   generalized d'Alembert engine has nothing to compile), which is why the dashboard's default
   engine is ``"dalembert"``.
 
-Then the frame time while playing (the Play control, :mod:`dynlab.animation`): the motion is
+Then the frame time while playing (the Play control, :mod:`dynlab.teaching.animation`): the motion is
 simulated once when play is pressed (reported), then each frame only redraws: the arm and the
 bars at the frame's state, blitted, and the picture sent to the page (the PNG of the ``Image``
 for a 2-D arm; for a 3-D arm the changed pixels the ipympl canvas sends, measured after the
@@ -39,7 +39,7 @@ matplotlib.use("Agg")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.widgets import dashboard  # noqa: E402
+from dynlab.teaching.widgets import dashboard  # noqa: E402
 
 TARGET_MS = 50.0
 ARMS = (("pendulum", {}), ("planar_2r", {"variant": "fu"}),
@@ -62,9 +62,9 @@ def slider_updates(board, slider, repeat: int) -> list:
 
 
 def structure_updates(repeat: int):
-    """Median ms of a joint slider update of :func:`dynlab.properties.structure_dashboard`
+    """Median ms of a joint slider update of :func:`dynlab.teaching.properties.structure_dashboard`
     (``None`` where that dashboard has no figure yet: timings before it had one)."""
-    from dynlab.properties import structure_dashboard
+    from dynlab.teaching.properties import structure_dashboard
     board = structure_dashboard("articulated", q=[0.0, 0.5, 1.0])
     if not hasattr(board, "figure"):
         return None

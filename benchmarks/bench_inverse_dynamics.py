@@ -26,8 +26,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab import inverse_dynamics  # noqa: E402
-from dynlab.formulations import FORMULATIONS  # noqa: E402
-from dynlab.robots import puma560  # noqa: E402
+from dynlab.formulations.registry import FORMULATIONS  # noqa: E402
+from dynlab.model.robots import puma560  # noqa: E402
 
 from timing import median_us  # noqa: E402
 

@@ -3,7 +3,7 @@
     python benchmarks/bench_scale.py [--links 30] [--repeat 7] [--number 200] [--cpu-time]
 
 Prints, for a serial chain of ``--links`` revolute and prismatic joints about axes in general
-position (seeded), written as a URDF text and loaded by :func:`dynlab.robots.from_urdf` and by
+position (seeded), written as a URDF text and loaded by :func:`dynlab.model.robots.from_urdf` and by
 Pinocchio's own URDF parser:
 
 * the one-time cost: building the arm from the file, the first (fully checked) call, the call
@@ -29,8 +29,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dynlab import forward_dynamics, inverse_dynamics  # noqa: E402
-from dynlab.robots import from_urdf  # noqa: E402
-from dynlab.forward import OPTIMIZE_AFTER  # noqa: E402
+from dynlab.model.robots import from_urdf  # noqa: E402
+from dynlab.dynamics.forward import OPTIMIZE_AFTER  # noqa: E402
 
 from timing import median_us  # noqa: E402
 

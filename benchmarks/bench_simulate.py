@@ -34,10 +34,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.formulations import every_variant  # noqa: E402
-from dynlab.forward import compiled_accelerations, forward_dynamics  # noqa: E402
-from dynlab.robots import planar_2r, puma560  # noqa: E402
-from dynlab.simulation import simulate  # noqa: E402
+from dynlab.formulations.registry import every_variant  # noqa: E402
+from dynlab.dynamics.forward import compiled_accelerations, forward_dynamics  # noqa: E402
+from dynlab.model.robots import planar_2r, puma560  # noqa: E402
+from dynlab.dynamics.simulation import simulate  # noqa: E402
 
 from timing import median_us, median_run  # noqa: E402
 

@@ -2,12 +2,12 @@
 
     python benchmarks/bench_spatial.py [--repeat 15] [--number 200] [--nmax 24] [--step 2]
 
-Prints, for generic chains (:func:`dynlab.opcount.generic_chain`, every parameter non-zero) of
+Prints, for generic chains (:func:`dynlab.engine.opcount.generic_chain`, every parameter non-zero) of
 n = 2..``--nmax`` joints:
 
 * the median CPU time (``time.process_time``) of one forward dynamics ``qdd(q, qd, tau)`` by the
   articulated body algorithm (Featherstone (2008), Table 7.1) step by step on floats
-  (:func:`dynlab.featherstone.articulated_body`, the algorithm as written: the criterion's
+  (:func:`dynlab.formulations.featherstone.articulated_body`, the algorithm as written: the criterion's
   measure) and compiled into straight-line code (``forward_dynamics(..., method="twist_wrench",
   variant="featherstone")``'s inner call, with the length of that program), beside the compiled
   ``D qdd = tau - bias`` solve of Newton-Euler (``D`` probed column by column, ``L D L^T``);
@@ -18,10 +18,10 @@ n = 2..``--nmax`` joints:
   constant articulated inertia, which the tracer folds) cost less than the others has
   ``b < 0``, and then the log-log slope of ``a n + b`` over a range that starts at ``n = 2`` is
   above 1 (it tends to 1 as ``n`` grows), however constant the marginal cost;
-* operations as written (:func:`dynlab.opcount.count_operations`) of the twist-wrench inverse
+* operations as written (:func:`dynlab.engine.opcount.count_operations`) of the twist-wrench inverse
   dynamics (product of exponentials, joint frames, matrix form), and the laws in n of the
   spatial RNEA, the CRBA and the ABA as written and as traced
-  (:func:`dynlab.opcount.operation_law_rows`), beside Luh's recursion counted the same
+  (:func:`dynlab.engine.opcount.operation_law_rows`), beside Luh's recursion counted the same
   way, Fu, Gonzalez & Lee's Table 3.4 (Luh's recursion for a PUMA arm: ``117 n - 24``
   multiplications, ``103 n - 21`` additions) and Hollerbach's (1980) count of Luh's recursion for
   a general arm (``150 n - 48``, ``131 n - 48``; Schilling, Sec. 6-8 quotes its values for
@@ -43,10 +43,10 @@ from timing import median_us
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab import vectors as V  # noqa: E402
-from dynlab.featherstone import articulated_body  # noqa: E402
-from dynlab.forward import compiled_accelerations  # noqa: E402
-from dynlab.opcount import (count_operations, fit_exponent, generic_chain,  # noqa: E402
+from dynlab.model import vectors as V  # noqa: E402
+from dynlab.formulations.featherstone import articulated_body  # noqa: E402
+from dynlab.dynamics.forward import compiled_accelerations  # noqa: E402
+from dynlab.engine.opcount import (count_operations, fit_exponent, generic_chain,  # noqa: E402
                             operation_law_rows, polynomial_law, polynomial_text, table_3_4)
 
 

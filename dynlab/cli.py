@@ -10,7 +10,7 @@ Subcommands::
     dynlab check                                  the formulations agree on every arm
     dynlab grade submitted/ --out grades.csv      grade students' notebooks (instructors)
 
-An arm is named as in :data:`dynlab.robots.ROBOTS`, optionally with options after a colon: the
+An arm is named as in :data:`dynlab.model.robots.ROBOTS`, optionally with options after a colon: the
 variant of the two-link arm or the number of joints of the PUMA 560 (``planar_2r:macsyma`` is
 ``planar_2r("macsyma")``, ``puma560:3`` the first three joints), or ``key=value`` pairs
 (``puma560:joints=3``, ``pendulum:m1=2,viscous=0.1``).  Joint vectors are numbers separated by
@@ -47,8 +47,8 @@ class CommandError(Exception):
 
 # -- reading the command line -----------------------------------------------------------------------
 def _robots() -> dict:
-    """The registered arms, name -> :class:`dynlab.robots.ArmSpec`."""
-    from dynlab.robots import ARM_SPECS
+    """The registered arms, name -> :class:`dynlab.model.robots.ArmSpec`."""
+    from dynlab.model.robots import ARM_SPECS
     return ARM_SPECS
 
 
@@ -111,9 +111,9 @@ def build_arm(spec: str, symbolic: bool = False):
 
 def _urdf_arm(spec: str):
     """The arm of a URDF file named on the command line: ``path.urdf`` or
-    ``path.urdf:tip=LINK`` (:func:`dynlab.robots.from_urdf`; numbers only, so a command that
+    ``path.urdf:tip=LINK`` (:func:`dynlab.model.robots.from_urdf`; numbers only, so a command that
     derives in symbols keeps the file's numbers and puts symbols for ``q`` alone)."""
-    from dynlab.robots import from_urdf
+    from dynlab.model.robots import from_urdf
     cut = spec.lower().rindex(".urdf") + len(".urdf")
     path, options = spec[:cut], spec[cut:]
     kwargs = {}
@@ -166,7 +166,7 @@ def parse_number(text: str, where: str) -> float:
 
 def parse_vector(text: str | None, n: int, name: str, poses=None) -> tuple:
     """``n`` joint values from ``text`` (zeros when ``None``), or the first ``n`` of a named
-    pose of ``poses`` (the arm's, :attr:`dynlab.robots.ArmSpec.poses`)."""
+    pose of ``poses`` (the arm's, :attr:`dynlab.model.robots.ArmSpec.poses`)."""
     if text is None:
         return (0.0,) * n
     if poses and text.strip() in poses:
@@ -193,9 +193,9 @@ def _formulations(method: str | None, variant: str | None, every_variant=False,
                   capability: str = "numeric") -> list:
     """``[(method, variant), ...]``: one named pair (``method`` with its default variant unless
     ``every_variant``: then each of its variants), or every pair that has ``capability`` (see
-    :data:`dynlab.formulations.CAPABILITIES`) when ``method`` is None.  A named method without
+    :data:`dynlab.formulations.registry.CAPABILITIES`) when ``method`` is None.  A named method without
     it is a usage error that names the methods with it."""
-    from dynlab import formulations
+    from dynlab.formulations import registry as formulations
     if method is None:
         if variant is not None:
             raise CommandError("--variant needs --method")
@@ -212,7 +212,7 @@ def _formulations(method: str | None, variant: str | None, every_variant=False,
 
 def _left_out(capability: str) -> str:
     """A note naming the registered methods without ``capability`` ("" when there is none)."""
-    from dynlab import formulations
+    from dynlab.formulations import registry as formulations
     names = [name for name in formulations.FORMULATIONS
              if name not in formulations.methods(capability)]
     return (f"(left out, not {capability}: {', '.join(names)})" if names else "")
@@ -242,8 +242,8 @@ def _count(number: int, word: str) -> str:
 
 def command_equations(args) -> int:
     """Print D, h, c (and friction) of an arm in book style."""
-    from dynlab.display import equations_text
-    from dynlab.dynamics import equations_of_motion
+    from dynlab.model.display import equations_text
+    from dynlab.dynamics.inverse import equations_of_motion
     (method, variant), = _formulations(args.method or "lagrange_euler", args.variant,
                                        capability="symbolic")
     arm = build_arm(args.arm, symbolic=not args.numeric)
@@ -295,9 +295,9 @@ class ProgressLine:
 
 def command_compare(args) -> int:
     """Derive an arm by every formulation and compare the results element by element."""
-    from dynlab import formulations
-    from dynlab.codegen import generate
-    from dynlab.dynamics import equations_of_motion
+    from dynlab.formulations import registry as formulations
+    from dynlab.dynamics.codegen import generate
+    from dynlab.dynamics.inverse import equations_of_motion
     numeric_arm = build_arm(args.arm)
     symbolic = not args.numeric and numeric_arm.n <= 3
     arm = build_arm(args.arm, symbolic=True) if symbolic else numeric_arm
@@ -344,7 +344,7 @@ def _vector_text(values) -> str:
 
 def command_torque(args) -> int:
     """Evaluate tau(q, qd, qdd) at one state."""
-    from dynlab.dynamics import inverse_dynamics
+    from dynlab.dynamics.inverse import inverse_dynamics
     (method, variant), = _formulations(args.method or "newton_euler", args.variant)
     arm = build_arm(args.arm)
     q = parse_vector(args.q, arm.n, "q", _poses(args.arm))
@@ -362,7 +362,7 @@ def command_torque(args) -> int:
 
 def command_code(args) -> int:
     """Print generated code: C, Fortran, NumPy or Python."""
-    from dynlab.codegen import closed_form, generate
+    from dynlab.dynamics.codegen import closed_form, generate
     closed = args.symbolic or args.closed_form
     (method, variant), = _formulations(args.method, args.variant,
                                        capability="symbolic" if closed else "numeric") \
@@ -402,8 +402,8 @@ def sign(x):
 def command_check(args) -> int:
     """Quick agreement check: every formulation (step by step and compiled) and the generated
     code against N-E on every arm, and forward dynamics undoing inverse dynamics."""
-    from dynlab.codegen import generate
-    from dynlab.dynamics import inverse_dynamics
+    from dynlab.dynamics.codegen import generate
+    from dynlab.dynamics.inverse import inverse_dynamics
     specs = args.arms or list(_robots())
     arms = [build_arm(spec) for spec in specs]       # every name is checked before any work
     rng = np.random.default_rng(args.seed)
@@ -469,8 +469,8 @@ def _digits(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from dynlab.codegen import WHAT
-    from dynlab.formulations import FORMULATIONS
+    from dynlab.dynamics.codegen import WHAT
+    from dynlab.formulations.registry import FORMULATIONS
     specs = _robots()
     arms = ", ".join(specs)
     examples = ", ".join(f"{name}:{spec.option_example}" for name, spec in specs.items()

@@ -4,7 +4,7 @@ planar and spatial, physically valid inertias."""
 import sympy
 
 from dynlab import Link, Robot
-from dynlab.formulations import every_variant
+from dynlab.formulations.registry import every_variant
 
 #: every formulation and variant, as (method, variant) pairs, and the one others are compared with
 ALL_FORMULATIONS = list(every_variant())

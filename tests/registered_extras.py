@@ -5,7 +5,7 @@ user's own module would register them.
 registered for a whole run, and every test and doctest must pass as it does without them (no
 list of arms or formulations is written out by hand anywhere):
 
-    PYTHONPATH=.:tests python -m pytest -p registered_extras -n 0 tests/test_cli.py dynlab/widgets.py
+    PYTHONPATH=.:tests python -m pytest -p registered_extras -n 0 tests/test_cli.py dynlab/teaching/widgets.py
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import math
 
 import sympy
 
-from dynlab import formulations, newton_euler
-from dynlab.model import G, Link, Robot
-from dynlab.robots import DashboardSpec, register_arm, unregister_arm
+from dynlab.formulations import registry as formulations
+from dynlab.formulations import newton_euler
+from dynlab.model.robot import G, Link, Robot
+from dynlab.model.robots import DashboardSpec, register_arm, unregister_arm
 
 ARM, METHOD = "polar_extra", "luh_extra"
 

@@ -1,4 +1,4 @@
-"""The dashboards' motion (dynlab.animation and the Play control of dynlab.widgets): frames come
+"""The dashboards' motion (dynlab.teaching.animation and the Play control of dynlab.teaching.widgets): frames come
 from one dynlab.simulate run at the frame times, frame k shows the trajectory at t_k with the
 torque split there, a slider moved while paused starts the motion anew; and the 3-D view of a
 dashboard turns when the mouse drags on it (mouse events sent to the ipympl canvas as the
@@ -12,22 +12,22 @@ from hypothesis import given, settings
 
 import dynlab
 from dynlab import inverse_dynamics, simulate
-from dynlab.animation import MOTIONS, motion_frames, motion_torque
-from dynlab.robots import pendulum
-from dynlab.widgets import dashboard
+from dynlab.teaching.animation import MOTIONS, motion_frames, motion_torque
+from dynlab.model.robots import pendulum
+from dynlab.teaching.widgets import dashboard
 from strategies import chains
 
 
 @pytest.fixture
 def simulate_calls(monkeypatch):
-    """Counts the calls of dynlab.simulate by the animations (dynlab.animation's name for it)."""
+    """Counts the calls of dynlab.simulate by the animations (dynlab.teaching.animation's name for it)."""
     calls = []
     real = dynlab.simulate
 
     def counted(*args, **kwargs):
         calls.append(args)
         return real(*args, **kwargs)
-    monkeypatch.setattr(dynlab.animation, "simulate", counted)
+    monkeypatch.setattr(dynlab.teaching.animation, "simulate", counted)
     return calls
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from dynlab.robots import ARM_SPECS
+from dynlab import _moved
+from dynlab.model.robots import ARM_SPECS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dynlab"
 
@@ -28,38 +29,31 @@ MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 #: The floors of dynlab, lowest first.  A module imports modules of its own floor or of lower
 #: ones, never of a higher one.  An entry names a module, or with ``.*`` a package and all its
-#: modules.
+#: modules; every floor but the command line is a folder of the package.
 FLOORS = {
     # the model: scalar types and checks, Robot and its data, kinematics, spatial algebra, the
-    # arm registry and the arms; and how a model and a derived expression print (book form)
-    # and draw, which the result types of the dynamics floor use to show themselves
+    # arm registry and the arms (model/robots/); and how a model and a derived expression print
+    # (book form) and draw, which the result types of the dynamics floor use to show themselves
     # (EquationsOfMotion._repr_latex_, Trajectory.animate)
-    "model": ("dynlab.vectors", "dynlab.checks", "dynlab.symbolic", "dynlab.jets",
-              "dynlab.model", "dynlab.robot_data", "dynlab.kinematics", "dynlab.friction",
-              "dynlab.spatial", "dynlab.ldl", "dynlab.robots.*", "dynlab.display",
-              "dynlab.drawing"),
+    "model": ("dynlab.model.*",),
     # each formulation and their registry
-    "formulations": ("dynlab.newton_euler", "dynlab.lagrange_euler", "dynlab.dalembert",
-                     "dynlab.twist_wrench", "dynlab.featherstone", "dynlab.composite_bodies",
-                     "dynlab.formulations"),
+    "formulations": ("dynlab.formulations.*",),
     # the tape, programs, their optimizer and emitters; operation counts
-    "engine": ("dynlab.tracing", "dynlab.program", "dynlab.optimizer", "dynlab.emitters",
-               "dynlab.opcount"),
+    "engine": ("dynlab.engine.*",),
     # inverse and forward dynamics, the equations of motion, simulation, control; code
     # generation stands here because its closed forms are made from equations_of_motion
-    "dynamics": ("dynlab.dynamics", "dynlab.equations", "dynlab.forward", "dynlab.simulation",
-                 "dynlab.control", "dynlab.trajectory", "dynlab.codegen"),
+    "dynamics": ("dynlab.dynamics.*",),
     # what the chapters show: dashboards, tables, animations, the sources' printed equations
     # and their errata
-    "teaching": ("dynlab.widgets", "dynlab.properties", "dynlab.animation",
-                 "dynlab.side_by_side", "dynlab.cost_tables", "dynlab.structure_tables",
-                 "dynlab.simulation_figures", "dynlab.textbook", "dynlab.errata",
-                 "dynlab.erratum_cards", "dynlab.bibliography", "dynlab.folding",
-                 "dynlab.arm_table"),
+    "teaching": ("dynlab.teaching.*",),
     "grading": ("dynlab.grading.*",),
-    # the command line and the package's face (dynlab/__init__.py re-exports the public API)
-    "cli": ("dynlab.cli", "dynlab.__main__", "dynlab"),
+    # the command line and the package's face (dynlab/__init__.py re-exports the public API;
+    # dynlab/_moved.py keeps the module paths from before the floors were folders importing)
+    "cli": ("dynlab.cli", "dynlab.__main__", "dynlab._moved", "dynlab"),
 }
+
+#: What stands directly in dynlab/ besides the floors' folders.
+TOP_LEVEL = {"dynlab", "dynlab.__main__", "dynlab.cli", "dynlab._moved"}
 
 
 def floor_of(name: str, floors: dict = FLOORS) -> str | None:
@@ -161,14 +155,55 @@ def test_every_module_stands_on_one_floor():
     assert [entry for entry in listed if entry not in MODULES] == []
 
 
+def test_every_module_lives_in_the_folder_of_its_floor():
+    """The folders are the floors: dynlab/<floor>/ holds the modules of that floor (and their
+    packages, such as model/robots/); only the package's face stands at the top."""
+    misplaced = [name for name in MODULES if name not in TOP_LEVEL
+                 and name.split(".")[1] != floor_of(name)]
+    assert misplaced == [], f"move these modules into the folder of their floor: {misplaced}"
+    assert {name for name in MODULES if name.count(".") <= 1} == TOP_LEVEL | {
+        f"dynlab.{floor}" for floor in FLOORS if floor != "cli"}
+
+
+def old_path_imports(tree: ast.Module) -> list:
+    """``(line, name)`` of every import by a module path from before the floors were folders
+    (``dynlab.widgets``, ``from dynlab import display``): the floor checks above would not see
+    it, since an old path names no file."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + ([f"dynlab.{alias.name}" for alias in node.names]
+                                     if node.module == "dynlab" else [])
+        else:
+            continue
+        found += [(node.lineno, name) for name in names if _moved.new_path(name)]
+    return found
+
+
+def test_old_path_imports_are_found():
+    source = ("import dynlab.robots.puma\nfrom dynlab import widgets, Robot\n"
+              "def f():\n    from dynlab.model import Robot\n    from dynlab.codegen import x\n")
+    assert old_path_imports(ast.parse(source)) == [
+        (1, "dynlab.robots.puma"), (2, "dynlab.widgets"), (5, "dynlab.codegen")]
+
+
+@pytest.mark.parametrize("name", [m for m in MODULES if m != "dynlab._moved"])
+def test_the_package_imports_by_the_new_paths_only(name):
+    """A module of dynlab imports its neighbours by their folders (a module merged from a branch
+    that still has the old paths is rewritten by ``tools/floor_moves.py rewrite``)."""
+    assert old_path_imports(ast.parse(MODULES[name].read_text())) == [], name
+
+
 def test_dynlab_has_no_import_cycle():
-    assert "dynlab.robots.puma" in GRAPH["dynlab.robots.tourassis_neuman"]    # graph is real
-    assert "dynlab.formulations" in GRAPH["dynlab.opcount"]
+    assert "dynlab.model.robots.puma" in GRAPH["dynlab.model.robots.tourassis_neuman"]
+    assert "dynlab.formulations.registry" in GRAPH["dynlab.engine.opcount"]  # the graph is real
     assert find_cycle(GRAPH) is None, f"import cycle: {' -> '.join(find_cycle(GRAPH))}"
 
 
 def test_no_import_runs_up_the_floors():
-    assert "dynlab.drawing" in GRAPH["dynlab.widgets"]       # imported inside a method
+    assert "dynlab.model.drawing" in GRAPH["dynlab.teaching.widgets"]  # inside a method
     assert imports_up(GRAPH) == []
 
 
@@ -194,7 +229,7 @@ def test_late_imports_are_found():
     assert late_imports(ast.parse("import os\n\ndef f():\n    import sys\n")) == [4]
 
 
-@pytest.mark.parametrize("name", [m for m in MODULES if m.startswith("dynlab.robots")])
+@pytest.mark.parametrize("name", [m for m in MODULES if m.startswith("dynlab.model.robots")])
 def test_the_arm_modules_import_at_their_top_only(name):
     assert late_imports(ast.parse(MODULES[name].read_text())) == [], name
 
@@ -237,7 +272,7 @@ def test_name_comparisons_are_found():
     assert sorted(line for line, _ in name_comparisons(ast.parse(source), words)) == [1, 1, 2]
 
 
-@pytest.mark.parametrize("name", [m for m in MODULES if not m.startswith("dynlab.robots")])
+@pytest.mark.parametrize("name", [m for m in MODULES if not m.startswith("dynlab.model.robots")])
 def test_no_arm_name_is_compared_outside_the_registry(name):
     """Knowledge of one arm (its sliders, its poses, its options) belongs in its ArmSpec."""
     assert name_comparisons(ast.parse(MODULES[name].read_text()), arm_words()) == []

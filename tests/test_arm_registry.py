@@ -1,5 +1,5 @@
 """The arm registry: an arm registered once appears in the command line, the dashboards and
-``dynlab.robots``; bad registrations are refused with a message naming what is wrong."""
+``dynlab.model.robots``; bad registrations are refused with a message naming what is wrong."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 import dynlab
-import dynlab.robots
+import dynlab.model.robots
 from dynlab.cli import main
-from dynlab.model import G, Robot
-from dynlab.robots import (ARM_SPECS, ROBOTS, DashboardSpec, LengthSlider, register_arm,
+from dynlab.model.robot import G, Robot
+from dynlab.model.robots import (ARM_SPECS, ROBOTS, DashboardSpec, LengthSlider, register_arm,
                            unregister_arm)
-from dynlab.widgets import dashboard
+from dynlab.teaching.widgets import dashboard
 from registered_extras import polar_arm as extension_polar_arm  # the same arm, one builder
 
 
@@ -56,7 +56,7 @@ def polar():
 def test_a_registered_arm_is_in_dynlab_robots(polar):
     assert ROBOTS["polar"] is polar_arm and ARM_SPECS["polar"] is polar
     assert list(ROBOTS)[-1] == "polar"
-    assert dynlab.robots.ROBOTS["polar"]().joint_types == ("revolute", "prismatic")
+    assert dynlab.model.robots.ROBOTS["polar"]().joint_types == ("revolute", "prismatic")
     with pytest.raises(TypeError):                     # a view: only register_arm changes it
         ROBOTS["other"] = polar_arm
 

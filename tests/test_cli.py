@@ -19,9 +19,9 @@ import pytest
 
 import dynlab
 from dynlab.cli import build_arm, main
-from dynlab.display import equations_text
-from dynlab.formulations import FORMULATIONS, every_variant
-from dynlab.robots import PLANAR_2R_PARAMETERS, PUMA560_POSES, ROBOTS, puma560
+from dynlab.model.display import equations_text
+from dynlab.formulations.registry import FORMULATIONS, every_variant
+from dynlab.model.robots import PLANAR_2R_PARAMETERS, PUMA560_POSES, ROBOTS, puma560
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = ("list", "equations", "compare", "torque", "code", "check")
@@ -188,7 +188,7 @@ def test_torque_units_and_arm_options(capsys):
 def test_equations_print_fus_two_link_arm_in_book_form(capsys):
     status, out, err = run(capsys, "equations", "planar_2r:fu")
     assert status == 0 and err == ""
-    arm = dynlab.robots.planar_2r("fu", symbolic=True)
+    arm = dynlab.model.robots.planar_2r("fu", symbolic=True)
     expected = equations_text(dynlab.equations_of_motion(arm, method="lagrange_euler"))
     body, footer = out.rstrip("\n").rsplit("\n", 1)
     assert body == expected.rstrip("\n")
@@ -287,7 +287,7 @@ def test_code_symbolic_closed_form_runs_with_its_constants(capsys, language):
     constants, = [f for name, f in namespace.items() if name.endswith("_constants")]
     torques, = [f for name, f in namespace.items() if name.endswith("_closed_form")]
     q, qd, qdd = (0.3, -0.7), (1.1, 0.4), (-0.5, 2.0)
-    expected = dynlab.inverse_dynamics(dynlab.robots.planar_2r("macsyma"), q, qd, qdd)
+    expected = dynlab.inverse_dynamics(dynlab.model.robots.planar_2r("macsyma"), q, qd, qdd)
     np.testing.assert_allclose(torques(q, qd, qdd, constants(parameters)), expected,
                                rtol=1e-12, atol=1e-12)
 
@@ -378,7 +378,7 @@ def test_python_m_dynlab_reports_an_overflow_and_exits_non_zero():
 
 def test_an_arm_option_may_be_a_multiple_of_pi(capsys):
     status, out, _ = run(capsys, "torque", "pendulum:m1=pi/2", "--q", "0", "--qdd", "1")
-    expected = dynlab.inverse_dynamics(dynlab.robots.pendulum(m1=math.pi / 2), [0.0], [0.0],
+    expected = dynlab.inverse_dynamics(dynlab.model.robots.pendulum(m1=math.pi / 2), [0.0], [0.0],
                                        [1.0])
     assert status == 0
     assert printed_torques(out)[0] == pytest.approx(expected, abs=5e-5)

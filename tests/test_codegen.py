@@ -1,4 +1,4 @@
-"""Generated code (dynlab.codegen): the same torques as the numeric recursion in every language,
+"""Generated code (dynlab.dynamics.codegen): the same torques as the numeric recursion in every language,
 counts that can be checked by hand, the thesis appendix's two-link figures, and the disk cache.
 
 Reference values come from ``dynlab.inverse_dynamics`` (the traced N-E recursion, itself checked
@@ -18,15 +18,16 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dynlab import codegen, inverse_dynamics
-from dynlab.codegen import (Optimizer, Program, closed_form, compile_c, crunch, from_sympy,
+from dynlab import inverse_dynamics
+from dynlab.dynamics import codegen
+from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c, crunch, from_sympy,
                             generate, optimize_tape)
-from dynlab.forward import ldl_solve
-from dynlab.dynamics import equations_of_motion
-from dynlab.forward import forward_dynamics
-from dynlab.model import Link, Robot
-from dynlab.robots import pendulum, planar_2r, puma560, scara
-from dynlab.tracing import Tape
+from dynlab.dynamics.forward import ldl_solve
+from dynlab.dynamics.inverse import equations_of_motion
+from dynlab.dynamics.forward import forward_dynamics
+from dynlab.model.robot import Link, Robot
+from dynlab.model.robots import pendulum, planar_2r, puma560, scara
+from dynlab.engine.tracing import Tape
 
 from strategies import chain_and_state
 
@@ -390,11 +391,12 @@ def test_a_stale_or_broken_cache_file_is_regenerated(tmp_path):
 
 
 def test_source_fingerprint_follows_the_files(tmp_path):
-    here = codegen.Path(codegen.__file__).parent
+    here = codegen.Path(codegen.__file__).parents[1]
     shutil.copytree(here, tmp_path / "dynlab", ignore=shutil.ignore_patterns("__pycache__"))
     assert codegen.source_fingerprint(tmp_path / "dynlab") == codegen.source_fingerprint()
-    for module in ("newton_euler", "featherstone", "twist_wrench", "spatial",
-                   "composite_bodies"):
+    for module in ("formulations/newton_euler", "formulations/featherstone",
+                   "formulations/twist_wrench", "model/spatial", "formulations/composite_bodies",
+                   "dynamics/codegen", "engine/tracing"):
         copy = tmp_path / "dynlab" / f"{module}.py"
         original = copy.read_bytes()
         copy.write_bytes(original + b"\n# an edit\n")
@@ -406,11 +408,12 @@ def test_source_fingerprint_follows_the_files(tmp_path):
 def test_the_cache_key_counts_every_module_a_registered_formulation_runs():
     """Every module whose functions the registry of formulations calls (and every module those
     import) is in the cache key: found from the source, not from a list kept by hand."""
-    from dynlab import formulations
+    from dynlab.formulations import registry as formulations
     modules = set(codegen.source_modules())
-    assert {"featherstone", "twist_wrench", "spatial", "composite_bodies", "newton_euler",
-            "lagrange_euler", "dalembert", "tracing", "optimizer", "emitters",
-            "program"} <= modules
+    assert {"formulations.featherstone", "formulations.twist_wrench", "model.spatial",
+            "formulations.composite_bodies", "formulations.newton_euler",
+            "formulations.lagrange_euler", "formulations.dalembert", "engine.tracing",
+            "engine.optimizer", "engine.emitters", "engine.program"} <= modules
     for formulation in formulations.FORMULATIONS.values():
         for value in vars(formulation).values():
             functions = value.values() if isinstance(value, Mapping) else [value]
@@ -425,8 +428,8 @@ def test_the_cache_key_counts_every_module_a_registered_formulation_runs():
 #: and D at one point.
 _GENERATE_IN_A_COPY = """
 import json, sys
-from dynlab.codegen import generate
-from dynlab.robots import planar_2r
+from dynlab.dynamics.codegen import generate
+from dynlab.model.robots import planar_2r
 code = generate(planar_2r("fu"), "inertia_matrix", method="twist_wrench",
                 variant="featherstone", cache=sys.argv[1])
 print(json.dumps([code.from_cache, code([0.3, -0.7]).tolist(), code.counts]))
@@ -438,7 +441,7 @@ def test_a_changed_formulation_in_a_copy_of_dynlab_misses_the_cache(tmp_path):
     of Featherstone's H doubled), generate(cache=...) makes new code, with the new numbers."""
     import subprocess
     import sys
-    here = codegen.Path(codegen.__file__).parent
+    here = codegen.Path(codegen.__file__).parents[1]
     shutil.copytree(here, tmp_path / "copy" / "dynlab",
                     ignore=shutil.ignore_patterns("__pycache__", ".dynlab_cache"))
     cache = tmp_path / "cache"
@@ -452,7 +455,7 @@ def test_a_changed_formulation_in_a_copy_of_dynlab_misses_the_cache(tmp_path):
 
     first, again = run(), run()
     assert (first[0], again[0]) == (False, True) and again[1] == first[1]
-    featherstone = tmp_path / "copy" / "dynlab" / "featherstone.py"
+    featherstone = tmp_path / "copy" / "dynlab" / "formulations" / "featherstone.py"
     text = featherstone.read_text()
     edited = text.replace("H[i][i] = F[k]", "H[i][i] = 2 * F[k]")
     assert edited != text

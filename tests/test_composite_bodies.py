@@ -1,4 +1,4 @@
-"""The inertia matrix by composite bodies (dynlab.composite_bodies) equals the Newton-Euler
+"""The inertia matrix by composite bodies (dynlab.formulations.composite_bodies) equals the Newton-Euler
 probing it replaces in compiled forward dynamics: symbolically on the small arms, to round-off
 on random chains; and the default forward dynamics built on it gives what the step-by-step
 path (probing and Cholesky) gives, friction and the tool wrench included."""
@@ -9,14 +9,14 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 
 from dynlab import forward_dynamics, inverse_dynamics, joint_symbols
-from dynlab import formulations
-from dynlab import vectors as V
-from dynlab.composite_bodies import composite_inertia
-from dynlab.featherstone import articulated_body_accelerations
-from dynlab.forward import compiled_accelerations
-from dynlab.robots import planar_2r, pendulum, puma560, scara
-from dynlab.robots.tourassis_neuman import articulated, cylindrical
-from dynlab.tracing import Tape, backend_for
+from dynlab.formulations import registry as formulations
+from dynlab.model import vectors as V
+from dynlab.formulations.composite_bodies import composite_inertia
+from dynlab.formulations.featherstone import articulated_body_accelerations
+from dynlab.dynamics.forward import compiled_accelerations
+from dynlab.model.robots import planar_2r, pendulum, puma560, scara
+from dynlab.model.robots.tourassis_neuman import articulated, cylindrical
+from dynlab.engine.tracing import Tape, backend_for
 
 from strategies import chain_and_state
 
@@ -113,7 +113,7 @@ def test_the_composite_program_is_the_cheaper_one_and_builds_no_sympy(sympy_obje
     assert counts["composite"] < 0.7 * counts["probed"]           # 333 against 511
     sympy_objects_created.clear()
     q, qd, tau = np.full(6, 0.3), np.full(6, 0.1), np.full(6, 2.0)
-    from dynlab.forward import OPTIMIZE_AFTER
+    from dynlab.dynamics.forward import OPTIMIZE_AFTER
     for _ in range(OPTIMIZE_AFTER + 2):                  # the trace, then the optimised program
         forward_dynamics(arm, q, qd, tau)
     compiled_accelerations(arm)((0.3,) * 6, (0.1,) * 6, (2.0,) * 6)

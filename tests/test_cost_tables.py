@@ -1,12 +1,12 @@
-"""dynlab.cost_tables: the sources' laws as drawn equal the laws; the one-joint count; the
+"""dynlab.teaching.cost_tables: the sources' laws as drawn equal the laws; the one-joint count; the
 explorer's slider redraws the figure at the new n."""
 
 import numpy as np
 import pytest
 
-from dynlab.cost_tables import (SOURCE_LAWS, cost_explorer, cost_figure,
+from dynlab.teaching.cost_tables import (SOURCE_LAWS, cost_explorer, cost_figure,
                                 one_joint_multiplications, source_laws)
-from dynlab.opcount import table_3_1, table_3_4, table_3_5
+from dynlab.engine.opcount import table_3_1, table_3_4, table_3_5
 
 
 @pytest.mark.parametrize("n", [1, 2, 6, 12])

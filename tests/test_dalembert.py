@@ -7,12 +7,12 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import Link, Robot, inverse_dynamics, joint_symbols, probe
-from dynlab import vectors as V
-from dynlab.dalembert import VARIANTS, terms
-from dynlab.errata import errata_table
-from dynlab.robots import puma560
-from dynlab.symbolic import compact, is_zero
-from dynlab.tracing import Tape, backend_for
+from dynlab.model import vectors as V
+from dynlab.formulations.dalembert import VARIANTS, terms
+from dynlab.teaching.errata import errata_table
+from dynlab.model.robots import puma560
+from dynlab.model.symbolic import compact, is_zero
+from dynlab.engine.tracing import Tape, backend_for
 from strategies import chain_and_state
 
 m1, m2, m3, l1, l2, d1, g = sympy.symbols("m1 m2 m3 l1 l2 d1 g", positive=True)
@@ -270,7 +270,7 @@ def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
 
 
 def test_traced_terms_match_the_float_run():
-    """The same lines run on the tracer (dynlab.tracing): the compiled straight-line code gives
+    """The same lines run on the tracer (dynlab.engine.tracing): the compiled straight-line code gives
     the float results, so the dispatcher can compile G-D like Newton-Euler."""
     for robot in (puma560(), scara_rrp().subs({m1: 2.0, m2: 1.5, m3: 0.5, l1: 0.4, l2: 0.3,
                                                 d1: 0.2, I1: 0.05, I2: 0.04, I3: 0.01,

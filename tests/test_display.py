@@ -8,8 +8,8 @@ import re
 import sympy
 
 from dynlab import joint_symbols
-from dynlab.display import Folded, book_form, group_angle_sums, shorthand, structure, wrapped
-from dynlab.symbolic import is_zero
+from dynlab.model.display import Folded, book_form, group_angle_sums, shorthand, structure, wrapped
+from dynlab.model.symbolic import is_zero
 
 q, qd, qdd = joint_symbols(3)
 q1, q2, q3 = q
@@ -80,8 +80,8 @@ def test_trace_table_writes_a_torque_by_rates_within_a_column():
     # the two-link arm's tau_1 (Fu, Gonzalez & Lee, Eq. (3.2-37)): one bracket per acceleration
     # and rate product, the inertia entries D_11, D_12 as brackets, every line within a column
     from dynlab import inverse_dynamics
-    from dynlab.display import _rendered_width, trace_table
-    from dynlab.robots import planar_2r
+    from dynlab.model.display import _rendered_width, trace_table
+    from dynlab.model.robots import planar_2r
     q2_, qd2_, qdd2_ = joint_symbols(2)
     tau, trace = inverse_dynamics(planar_2r(symbolic=True), q2_, qd2_, qdd2_, trace=True)
     data = trace_table(trace, ("F", "tau")).data

@@ -1,5 +1,5 @@
 """The drawing of an arm shows what the kinematics computes: the drawn frame origins are
-``dynlab.kinematics.frame_origins``, the drawn axes are the columns of ``R_0i``, the centres of
+``dynlab.model.kinematics.frame_origins``, the drawn axes are the columns of ``R_0i``, the centres of
 mass are ``centres_of_mass``; a planar arm is drawn in its plane, a spatial one in 3-D; moving
 the arm changes the data of the same artists."""
 
@@ -11,9 +11,9 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynlab.drawing import arm_geometry, draw_arm, plane_of, workspace_box
-from dynlab.kinematics import centres_of_mass, frame_origins, rotations
-from dynlab.robots import pendulum, planar_2r, puma560, scara
+from dynlab.model.drawing import arm_geometry, draw_arm, plane_of, workspace_box
+from dynlab.model.kinematics import centres_of_mass, frame_origins, rotations
+from dynlab.model.robots import pendulum, planar_2r, puma560, scara
 from strategies import chains
 
 ARMS = {

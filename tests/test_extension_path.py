@@ -15,16 +15,17 @@ import pytest
 import sympy
 
 import dynlab.cli
-import dynlab.formulations
-import dynlab.robots
-import dynlab.robots.registry
-import dynlab.side_by_side
-import dynlab.widgets
-from dynlab import equations_of_motion, inverse_dynamics, side_by_side
+import dynlab.formulations.registry
+import dynlab.model.robots
+import dynlab.model.robots.registry
+import dynlab.teaching.side_by_side
+import dynlab.teaching.widgets
+from dynlab import equations_of_motion, inverse_dynamics
+from dynlab.teaching import side_by_side
 from dynlab.cli import main
-from dynlab.formulations import FORMULATIONS
-from dynlab.robots import ARM_SPECS
-from dynlab.widgets import dashboard
+from dynlab.formulations.registry import FORMULATIONS
+from dynlab.model.robots import ARM_SPECS
+from dynlab.teaching.widgets import dashboard
 from registered_extras import ARM, METHOD, polar_arm, register_extras, unregister_extras
 
 STATE = ((0.3, 0.5), (1.0, 0.2), (0.5, -1.0))
@@ -90,8 +91,8 @@ def test_the_equations_of_motion_derive_the_arm_by_the_formulation(extras):
     assert sympy.simplify(mine.D[0, 0] - (0.05 + m2 * l**2 / 12 + m2 * r**2)) == 0
 
 
-@pytest.mark.parametrize("module", [dynlab.formulations, dynlab.robots, dynlab.robots.registry,
-                                    dynlab.side_by_side, dynlab.widgets, dynlab.cli],
+@pytest.mark.parametrize("module", [dynlab.formulations.registry, dynlab.model.robots, dynlab.model.robots.registry,
+                                    dynlab.teaching.side_by_side, dynlab.teaching.widgets, dynlab.cli],
                          ids=lambda m: m.__name__)
 def test_the_doctests_that_show_the_registries_pass_with_them_registered(extras, module):
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

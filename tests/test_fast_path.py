@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from dynlab import inverse_dynamics
-from dynlab.checks import NotFiniteError
-from dynlab.robots import planar_2r, puma560
+from dynlab.model.checks import NotFiniteError
+from dynlab.model.robots import planar_2r, puma560
 
 Q, QD, QDD = [0.1, -0.4, 0.3, 0.2, 0.5, -0.6], [0.5, 1.0, -0.7, 0.3, 0.2, 0.1], [1.0] * 6
 
@@ -62,7 +62,7 @@ def test_the_short_cut_reports_an_overflow():
 
 
 def test_the_optimised_program_takes_over_with_the_same_numbers(warm_puma):
-    from dynlab.dynamics import OPTIMIZE_AFTER
+    from dynlab.dynamics.inverse import OPTIMIZE_AFTER
     rng = np.random.default_rng(3)
     states = [tuple(rng.uniform(-2, 2, 6).tolist()) for _ in range(3)]
     before = [inverse_dynamics(warm_puma, s, s, s) for s in states]
@@ -100,7 +100,7 @@ def test_forward_dynamics_short_cut_gives_the_checked_numbers(friction):
 
 def test_forward_dynamics_swaps_in_the_optimised_program_with_the_same_numbers():
     from dynlab import forward_dynamics
-    from dynlab.forward import OPTIMIZE_AFTER
+    from dynlab.dynamics.forward import OPTIMIZE_AFTER
     arm = puma560()
     rng = np.random.default_rng(5)
     states = [[rng.uniform(-2, 2, 6).tolist() for _ in range(3)] for _ in range(4)]
@@ -120,7 +120,7 @@ def test_forward_dynamics_swaps_in_the_optimised_program_with_the_same_numbers()
 
 def test_forward_dynamics_short_cut_falls_back_on_a_singular_pivot_and_an_overflow():
     from dynlab import Link, Robot, forward_dynamics
-    from dynlab.robots import planar_2r
+    from dynlab.model.robots import planar_2r
     # a point mass at the tip of a massless first link: D is singular stretched out (q2 = 0)
     arm = Robot([Link("R", a=1.0, name="l1"), Link("R", a=0.8, mass=0.5, name="l2")],
                 gravity=(0, -9.8, 0), name="point mass at the tip")
@@ -140,7 +140,7 @@ def test_the_short_cut_sends_every_non_finite_entry_the_checked_way(warm_puma, s
     """Only the entries whose inf or NaN might not show in tau are summed on the short cut (the
     PUMA 560's q1: no torque depends on it); any other shows in tau, or makes the float code
     raise, and the checked way then names the entry."""
-    from dynlab.dynamics import OPTIMIZE_AFTER
+    from dynlab.dynamics.inverse import OPTIMIZE_AFTER
     entry = warm_puma.data.default_inverse
     inverse_dynamics(warm_puma, Q, QD, QDD)            # the short cut's first use compiles it
     first = entry.function
@@ -169,8 +169,8 @@ def stored_tape(arm):
 
 
 def test_the_short_cut_function_computes_what_the_compiled_program_does(warm_puma):
-    from dynlab.optimizer import optimize
-    from dynlab.tracing import short_cut_function
+    from dynlab.engine.optimizer import optimize
+    from dynlab.engine.tracing import short_cut_function
     traced = stored_tape(warm_puma).program()
     rng = np.random.default_rng(7)
     for program in (traced, optimize(traced)):
@@ -189,8 +189,8 @@ def test_the_short_cut_function_computes_what_the_compiled_program_does(warm_pum
 
 def test_the_inputs_that_torques_might_not_show_as_non_finite():
     from dynlab import Link, Robot
-    from dynlab.optimizer import optimize
-    from dynlab.tracing import unshown_inputs
+    from dynlab.engine.optimizer import optimize
+    from dynlab.engine.tracing import unshown_inputs
     arm = puma560()
     inverse_dynamics(arm, Q, QD, QDD)
     program = stored_tape(arm).program()

@@ -1,4 +1,4 @@
-"""One place to add a formulation: a toy registered in dynlab.formulations appears everywhere.
+"""One place to add a formulation: a toy registered in dynlab.formulations.registry appears everywhere.
 
 The toy formulations are assembled from public pieces of dynlab (Lynch & Park's energy form and
 Luh's recursion), registered under new names, and then asked for through every consumer: the
@@ -18,18 +18,23 @@ import pytest
 import sympy
 import sympy.physics.mechanics as me
 
-from dynlab import equations_of_motion, forward_dynamics, formulations, inverse_dynamics
-from dynlab import kinematics, lagrange_euler, newton_euler, side_by_side
-from dynlab import vectors as V
-from dynlab.control import computed_torque
-from dynlab.opcount import count_operations
-from dynlab.simulation import simulate
+from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
+from dynlab.formulations import registry as formulations
+from dynlab.model import kinematics
+from dynlab.formulations import lagrange_euler
+from dynlab.formulations import newton_euler
+from dynlab.teaching import side_by_side
+from dynlab.model import vectors as V
+from dynlab.dynamics.control import computed_torque
+from dynlab.engine.opcount import count_operations
+from dynlab.dynamics.simulation import simulate
 from dynlab.cli import main
-from dynlab.codegen import generate
-from dynlab.robots import pendulum, planar_2r, scara
-from dynlab.widgets import dashboard
+from dynlab.dynamics.codegen import generate
+from dynlab.model.robots import pendulum, planar_2r, scara
+from dynlab.teaching.widgets import dashboard
 
 ROOT = Path(__file__).resolve().parents[1]
+FORMULATION_REGISTRY = ROOT / "dynlab" / "formulations" / "registry.py"
 
 
 def energy_form(links, q, qd, gravity, backend):
@@ -114,7 +119,7 @@ def test_a_registered_formulation_drives_a_dashboard(toys):
 
 
 def test_a_registered_formulation_joins_the_chapters_side_by_side_tables(toys):
-    from dynlab import side_by_side
+    from dynlab.teaching import side_by_side
     robot = scara()
     table = side_by_side.torques_side_by_side(robot, *STATE, show=False)
     labels = [label for method, _, label in side_by_side.variants() if method in toys]
@@ -165,12 +170,12 @@ def test_the_scan_finds_a_name_comparison(tmp_path):
 def test_no_module_outside_the_registry_compares_a_formulation_name():
     names = set(formulations.FORMULATIONS)
     found = [hit for path in sorted((ROOT / "dynlab").rglob("*.py"))
-             if path.name != "formulations.py" for hit in _name_comparisons(path, names)]
+             if path != FORMULATION_REGISTRY for hit in _name_comparisons(path, names)]
     assert found == []
 
 
 def test_a_comparison_names_only_the_terms_it_compared():
-    from dynlab.robots import pendulum
+    from dynlab.model.robots import pendulum
     le = equations_of_motion(pendulum(), method="lagrange_euler")
     gd = equations_of_motion(pendulum(), method="dalembert")
     assert str(le.compare(gd, terms=("D", "c"))) == "lagrange_euler and dalembert agree in D and c"
@@ -316,5 +321,5 @@ def test_consumers_ask_for_a_capability_not_a_kind(tmp_path):
                      'if parameter.kind == 1 or formulation.can("terms"): pass\n')
     assert _kind_reads(probe, tmp_path) == ["asking.py:1", "asking.py:1"]
     found = [hit for path in sorted((ROOT / "dynlab").rglob("*.py"))
-             if path.name != "formulations.py" for hit in _kind_reads(path)]
+             if path != FORMULATION_REGISTRY for hit in _kind_reads(path)]
     assert found == []

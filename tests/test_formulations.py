@@ -11,8 +11,8 @@ from hypothesis import assume, given, settings
 from arms import ALL_FORMULATIONS as ALL
 from arms import REFERENCE, symbolic_arms
 from dynlab import EquationsOfMotion, equations_of_motion, inverse_dynamics, probe
-from dynlab.kinematics import link_jacobians
-from dynlab.robots import puma560
+from dynlab.model.kinematics import link_jacobians
+from dynlab.model.robots import puma560
 from strategies import chain_and_state
 
 
@@ -26,7 +26,7 @@ def test_every_method_of_the_sources_is_available():
 
 
 def source_arms():
-    from dynlab import robots
+    from dynlab.model import robots
     arms = [robots.pendulum(symbolic=True), robots.scara(symbolic=True)]
     arms += [robots.planar_2r(variant=v, symbolic=True)
              for v in ("fu", "schilling", "lynch_park", "macsyma")]

@@ -7,7 +7,7 @@ import numpy as np
 from arms import ALL_FORMULATIONS as ALL
 from arms import REFERENCE
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.robots import puma560
+from dynlab.model.robots import puma560
 
 
 def test_puma_all_formulations_agree_at_200_random_states():

@@ -1,4 +1,4 @@
-"""dynlab.robots.from_screws against the Modern Robotics library: its documented examples (the
+"""dynlab.model.robots.from_screws against the Modern Robotics library: its documented examples (the
 numbers its docstrings print, to their printed digits), its trajectory and control functions,
 and random screw chains (Hypothesis, derandomized).
 
@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.formulations import every_variant
-from dynlab.robots import from_screws
-from dynlab.robots.screws import dh_from_screws
+from dynlab.formulations.registry import every_variant
+from dynlab.model.robots import from_screws
+from dynlab.model.robots.screws import dh_from_screws
 
 mr = pytest.importorskip("modern_robotics")
 
@@ -328,9 +328,9 @@ def test_a_tip_wrench_needs_a_configuration():
 def test_symbols_code_simulation_and_a_dashboard_on_a_screw_arm():
     import sympy
 
-    from dynlab.codegen import generate
-    from dynlab.simulation import simulate
-    from dynlab.widgets import dashboard
+    from dynlab.dynamics.codegen import generate
+    from dynlab.dynamics.simulation import simulate
+    from dynlab.teaching.widgets import dashboard
     two = from_screws(MLIST[:3], GLIST[:2], UNIT[:, :2], G, name="first two joints")
     eom = equations_of_motion(two)                                  # SymPy entries in q1, q2
     assert isinstance(eom.D, sympy.MatrixBase)

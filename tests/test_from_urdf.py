@@ -1,4 +1,4 @@
-"""dynlab.robots.from_urdf: small URDF files written here, loaded by dynlab and by an
+"""dynlab.model.robots.from_urdf: small URDF files written here, loaded by dynlab and by an
 independent library, Pinocchio (its own URDF parser and its RNEA, CRBA and ABA); random URDF
 chains (Hypothesis, derandomized); and bad files, each named with its element and problem."""
 
@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.robots import from_urdf
+from dynlab.model.robots import from_urdf
 
 pin = pytest.importorskip("pinocchio")
 
@@ -106,7 +106,7 @@ def test_an_arm_with_a_tool_and_a_gripper_agrees_with_pinocchio():
 
 
 def test_every_formulation_runs_on_a_loaded_arm():
-    from dynlab.formulations import every_variant
+    from dynlab.formulations.registry import every_variant
     arm = from_urdf(ARM, tip="tool")
     state = [0.3, -0.4, 0.05, 0.8], [0.2, 0.1, -0.3, 0.5]
     D = equations_of_motion(arm, *state).D

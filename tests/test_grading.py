@@ -14,7 +14,7 @@ from sympy import Matrix, Rational, cos, sin, sqrt, zeros
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.grading import (KEY_DIRECTORY, Feedback, check, fresh_points, keys, questions, reset,
                             summary)
-from dynlab.robots import planar_2r, puma560
+from dynlab.model.robots import planar_2r, puma560
 # the questions of solutions/06_* and 07_*: their right and wrong answers have their own table
 from test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
 from test_grading_questions_06_07 import WRONG as WRONG_06_07  # noqa: E402

@@ -6,12 +6,12 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import inverse_dynamics, joint_symbols
-from dynlab.dynamics import _torques_only
-from dynlab.kinematics import link_jacobians, tool_jacobian
-from dynlab.newton_euler import base_frame, link_frame
-from dynlab.robots import puma560
-from dynlab.symbolic import is_zero
-from dynlab.tracing import compile_joint_function
+from dynlab.dynamics.inverse import _torques_only
+from dynlab.model.kinematics import link_jacobians, tool_jacobian
+from dynlab.formulations.newton_euler import base_frame, link_frame
+from dynlab.model.robots import puma560
+from dynlab.model.symbolic import is_zero
+from dynlab.engine.tracing import compile_joint_function
 from strategies import chain_and_state
 
 from arms import b1, g, l1, m1, symbolic_arms

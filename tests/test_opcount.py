@@ -1,4 +1,4 @@
-"""Operation counts (dynlab.opcount): instrumented counts that can be checked by hand, exact laws
+"""Operation counts (dynlab.engine.opcount): instrumented counts that can be checked by hand, exact laws
 in n for generic chains up to n = 12, and the sources' tables (Fu, Gonzalez & Lee, Tables 3.1, 3.4, 3.5; Schilling,
 Secs. 6-7, 6-8; the thesis appendix, B.7) against each other and against dynlab."""
 
@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dynlab import Link, Robot
-from dynlab import vectors as V
-from dynlab.codegen import generate
-from dynlab.opcount import (QUOTED, TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
+from dynlab.model import vectors as V
+from dynlab.dynamics.codegen import generate
+from dynlab.engine.opcount import (QUOTED, TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
                             counting_backend, disagreements, fit_exponent, generic_chain,
                             polynomial_law, polynomial_text, table_3_1, table_3_1_rows,
                             table_3_4, table_3_5)
-from dynlab.robots import pendulum, puma560
+from dynlab.model.robots import pendulum, puma560
 
 from strategies import chains
 

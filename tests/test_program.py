@@ -1,5 +1,5 @@
-"""The tape as data (dynlab.tracing), the one program type (dynlab.program), its emitters
-(dynlab.emitters) and the optimizer (dynlab.optimizer): records are tuples of names and floats,
+"""The tape as data (dynlab.engine.tracing), the one program type (dynlab.engine.program), its emitters
+(dynlab.engine.emitters) and the optimizer (dynlab.engine.optimizer): records are tuples of names and floats,
 every consumer reads them through public names, and every rewrite computes what the tape does.
 """
 
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from dynlab import inverse_dynamics
-from dynlab.codegen import record
-from dynlab.emitters import INLINE_DEPTH, c_source, fortran_source, python_run_source, python_source
-from dynlab.optimizer import optimize
-from dynlab.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program
-from dynlab.robots import puma560, scara
-from dynlab.tracing import Tape
+from dynlab.dynamics.codegen import record
+from dynlab.engine.emitters import INLINE_DEPTH, c_source, fortran_source, python_run_source, python_source
+from dynlab.engine.optimizer import optimize
+from dynlab.engine.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program
+from dynlab.model.robots import puma560, scara
+from dynlab.engine.tracing import Tape
 
 from strategies import chain_and_state
 
@@ -158,8 +158,8 @@ PIPELINE = ("tracing", "program", "optimizer", "emitters", "codegen")
 
 
 def _module_name(path: Path, directory: Path = DYNLAB) -> str:
-    """``"vectors"``, ``"robots.puma"``, ``"robots"`` (a package's ``__init__``): the module's
-    name below ``dynlab``."""
+    """``"model.vectors"``, ``"model.robots.puma"``, ``"model.robots"`` (a package's
+    ``__init__``): the module's name below ``dynlab``."""
     parts = list(path.relative_to(directory).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -169,7 +169,7 @@ MODULES = tuple(sorted(_module_name(p) for p in DYNLAB.rglob("*.py")))
 
 #: Packages whose modules may share underscored helpers among themselves: none.  The helpers the
 #: modules of ``grading`` share are public names of the module that defines them (``keys.unseal``,
-#: ``compare.prepare``, ...), as are those of ``robots`` (:mod:`dynlab.robots.parameters`).
+#: ``compare.prepare``, ...), as are those of ``robots`` (:mod:`dynlab.model.robots.parameters`).
 PACKAGE_INTERNAL = ()
 
 
@@ -181,7 +181,8 @@ def _source(module: str, directory: Path) -> Path:
 def private_reads(module: str, directory: Path = DYNLAB) -> set:
     """``(module, other, name)`` for every ``from dynlab.other import _name`` (or the relative
     ``from .other import _name``) and every ``other._name`` with ``other`` an imported dynlab
-    module; ``other`` is named below ``dynlab`` (``"vectors"``, ``"robots.parameters"``)."""
+    module; ``other`` is named below ``dynlab`` (``"model.vectors"``,
+    ``"model.robots.parameters"``)."""
     path = _source(module, directory)
     tree = ast.parse(path.read_text())
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
@@ -227,10 +228,11 @@ def test_no_module_reads_a_private_name_of_another_module():
 
 
 def test_the_private_read_check_finds_both_kinds(tmp_path):
-    (tmp_path / "probe.py").write_text("from dynlab.vectors import _sign\n"
-                                       "from dynlab import kinematics as K\nK._tool_jacobian\n")
-    assert private_reads("probe", tmp_path) == {("probe", "vectors", "_sign"),
-                                      ("probe", "kinematics", "_tool_jacobian")}
+    (tmp_path / "probe.py").write_text("from dynlab.model.vectors import _sign\n"
+                                       "from dynlab.model import kinematics as K\n"
+                                       "K._tool_jacobian\n")
+    assert private_reads("probe", tmp_path) == {("probe", "model.vectors", "_sign"),
+                                                ("probe", "model.kinematics", "_tool_jacobian")}
 
 
 def test_the_private_read_check_reads_inside_sub_packages(tmp_path):
@@ -243,6 +245,6 @@ def test_the_private_read_check_reads_inside_sub_packages(tmp_path):
     assert private_reads("arms", tmp_path) == {("arms", "arms.data", "_table")}
     assert private_reads("arms.build", tmp_path) == {("arms.build", "arms.data", "_table"),
                                                      ("arms.build", "arms.data", "_rows")}
-    assert not _inside_one_package(("robots.puma", "robots.parameters", "_x"))
+    assert not _inside_one_package(("model.robots.puma", "model.robots.parameters", "_x"))
     assert not _inside_one_package(("grading.check", "grading.keys", "_x"))
-    assert not _inside_one_package(("grading.check", "vectors", "_x"))
+    assert not _inside_one_package(("grading.check", "model.vectors", "_x"))

@@ -1,4 +1,4 @@
-"""Tests of dynlab.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 8.1, Sec. 8.6.
+"""Tests of dynlab.teaching.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 8.1, Sec. 8.6.
 
 * hand derivations of k_ij, loading and kinematic factors, Coriolis and gravitational
   coefficients on small arms;
@@ -19,8 +19,8 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import Link, Robot, equations_of_motion
-from dynlab.robots import TOURASSIS_NEUMAN_ARMS, articulated, cartesian, cylindrical, spherical
-from dynlab.properties import (
+from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, articulated, cartesian, cylindrical, spherical
+from dynlab.teaching.properties import (
     COLUMNS, TABLE3_PRINTED, check_inertia_matrix, simplified_christoffel_symbols, coefficient_expression,
     coriolis_coefficient, coupling, coupling_coefficients, gravity_coefficients,
     gravity_coefficients_dh, independent_coefficients, inertia_matrix_22,
@@ -28,8 +28,8 @@ from dynlab.properties import (
     non_interacting_residual, passivity_residual, reflective_coupling_residual,
     sparsity_formula, structure_dashboard, table1_dependence, table2_counts,
     task_space_dynamics)
-from dynlab.model import joint_symbols
-from dynlab.robots import planar_2r
+from dynlab.model.robot import joint_symbols
+from dynlab.model.robots import planar_2r
 
 from strategies import chain_and_state
 

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from dynlab.errata import markdown_table
+from dynlab.teaching.errata import markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 import dynlab
 from dynlab import Link, Robot, equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.codegen import generate
-from dynlab.model import RobotIsImmutable
-from dynlab.robot_data import RobotData
-from dynlab.robots import planar_2r
-from dynlab.simulation import simulate
-from dynlab.widgets import Dashboard
+from dynlab.dynamics.codegen import generate
+from dynlab.model.robot import RobotIsImmutable
+from dynlab.model.robot_data import RobotData
+from dynlab.model.robots import planar_2r
+from dynlab.dynamics.simulation import simulate
+from dynlab.teaching.widgets import Dashboard
 
 from strategies import chain_and_state
 
@@ -41,16 +41,16 @@ def test_assigning_to_a_robot_raises_and_names_the_ways_to_a_changed_arm(attribu
         message = str(raised.value)
         assert isinstance(raised.value, AttributeError)
         assert f"cannot {'assign to' if 'assign' in message else 'delete'} {attribute}" in message
-        for way in ("robot.replace(", "robot.replace_link(", "dynlab.widgets.with_mass",
+        for way in ("robot.replace(", "robot.replace_link(", "dynlab.teaching.widgets.with_mass",
                     "with_payload"):
             assert way in message, message
         if attribute in NEW_VALUES:
             assert f"robot.replace({attribute}=...)" in message
     assert arm.gravity == gravity and arm.links is links
     # the ways named exist and give a changed arm
-    assert callable(dynlab.widgets.with_mass) and callable(dynlab.widgets.with_payload)
-    assert dynlab.widgets.with_mass(arm, 2, 3.0).links[1].mass == 3.0
-    assert dynlab.widgets.with_payload(arm, 0.5).links[1].mass == arm.links[1].mass + 0.5
+    assert callable(dynlab.teaching.widgets.with_mass) and callable(dynlab.teaching.widgets.with_payload)
+    assert dynlab.teaching.widgets.with_mass(arm, 2, 3.0).links[1].mass == 3.0
+    assert dynlab.teaching.widgets.with_payload(arm, 0.5).links[1].mass == arm.links[1].mass + 0.5
     if attribute in NEW_VALUES:
         changed = arm.replace(**{attribute: NEW_VALUES[attribute]})
         assert getattr(changed, attribute) == getattr(Robot(
@@ -141,7 +141,7 @@ PATHS = {
         lambda arm, _: repeated(lambda: inverse_dynamics(arm, Q, QD, QDD)), stepwise_torques),
     "inverse_dynamics short cut, optimised": (
         lambda arm, _: repeated(lambda: inverse_dynamics(arm, Q, QD, QDD),
-                                dynlab.dynamics.OPTIMIZE_AFTER + 2), stepwise_torques),
+                                dynlab.dynamics.inverse.OPTIMIZE_AFTER + 2), stepwise_torques),
     "inverse_dynamics short cut with options": (
         lambda arm, _: repeated(lambda: inverse_dynamics(arm, Q, QD, QDD, method="dalembert",
                                                          friction=False)),

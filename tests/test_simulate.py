@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from scipy.special import ellipk
 
 from dynlab import G, Link, Robot, inverse_dynamics, joint_symbols
-from dynlab.checks import NotFiniteError
-from dynlab.forward import forward_dynamics, inertia_and_bias, ldl_solve
-from dynlab.kinematics import centres_of_mass, tool_pose
-from dynlab.robots import pendulum, planar_2r, puma560
-from dynlab.simulation import Trajectory, simulate, static_equilibrium, static_stiffness
-from dynlab.symbolic import is_zero
+from dynlab.model.checks import NotFiniteError
+from dynlab.dynamics.forward import forward_dynamics, inertia_and_bias, ldl_solve
+from dynlab.model.kinematics import centres_of_mass, tool_pose
+from dynlab.model.robots import pendulum, planar_2r, puma560
+from dynlab.dynamics.simulation import Trajectory, simulate, static_equilibrium, static_stiffness
+from dynlab.model.symbolic import is_zero
 from arms import ALL_FORMULATIONS as ALL
 from strategies import chain_and_state
 
@@ -411,7 +411,7 @@ def test_a_number_is_not_a_truth_value(arguments):
     """``dt=True`` used to step by 1 s, ``max_events=True`` to allow one switch."""
     name = next(iter(arguments))
     named = "atol\\[2\\]" if name == "atol" and not isinstance(arguments[name], bool) else name
-    if name in ("max_events", "max_steps"):        # counts: dynlab.checks.count's words
+    if name in ("max_events", "max_steps"):        # counts: dynlab.model.checks.count's words
         named = f"simulate: {name}"
     with pytest.raises(TypeError, match=f"^{named} must be a"):
         simulate(planar_2r("fu"), [0, 0], **arguments)
@@ -479,7 +479,7 @@ def test_adaptive_integration_stops_at_max_steps_naming_time_and_step():
 
 
 def test_the_default_step_limit_of_adaptive_integrators(monkeypatch):
-    from dynlab import simulation
+    from dynlab.dynamics import simulation
     monkeypatch.setattr(simulation, "MAX_ADAPTIVE_STEPS", 300)
     with pytest.raises(RuntimeError, match="DOP853 took max_steps = 300 steps"):
         simulate(planar_2r("fu"), [0, 0], torque=[1e12, 1e12], integrator="dop853")
@@ -559,7 +559,7 @@ def test_progress_reports_the_time_reached_at_each_per_cent():
 def test_progress_is_a_bar_in_a_notebook(monkeypatch):
     import ipywidgets
     from IPython import display
-    from dynlab import simulation
+    from dynlab.dynamics import simulation
     shown = []
     monkeypatch.setattr(simulation, "_in_notebook", lambda: True)
     monkeypatch.setattr(display, "display", shown.append)
@@ -617,7 +617,7 @@ def test_accelerations_that_overflow_later_stop_the_run_naming_the_time(compiled
 def test_a_diverging_computed_torque_euler_run_names_the_step():
     """kp = 1e9 at dt = 1 ms: the closed loop's omega dt = 32, far beyond what Euler follows;
     the run used to return |q| ~ 4e29 rad without a word."""
-    from dynlab.control import computed_torque
+    from dynlab.dynamics.control import computed_torque
     arm = planar_2r("fu")
     law = computed_torque(arm, 1e9, 2 * math.sqrt(1e9), [0.5, 0.3])
     with pytest.raises(RuntimeError, match=r"the Euler integration diverged: at t = 0\.001 s "
@@ -630,7 +630,7 @@ def test_a_diverging_computed_torque_euler_run_names_the_step():
 
 
 def test_a_prismatic_joint_diverges_when_a_step_moves_it_further_than_the_arm_is_long():
-    from dynlab.robots import scara
+    from dynlab.model.robots import scara
     arm = scara()
     size = max(1.0, sum(abs(float(link.a)) + abs(float(link.d)) for link in arm.links))
     speed = 2.0 * size / 0.01                 # two arm lengths per 10 ms step
@@ -688,7 +688,7 @@ def test_the_level_of_a_period_is_a_finite_number(level, kind):
 
 def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
     """frames(10**9) used to take 43 s and several GB before drawing anything."""
-    from dynlab.simulation import MAX_FRAMES
+    from dynlab.dynamics.simulation import MAX_FRAMES
     motion = simulate(pendulum(), [0.3], t_span=1.0, dt=0.25)
     for call in (motion.frames, motion.animate, motion.player):
         with pytest.raises(ValueError, match=rf"^Trajectory.frames: count must be a whole number "

@@ -1,4 +1,4 @@
-"""dynlab.simulation_figures: the hand formulas of chapter 07 against simulation, the figures'
+"""dynlab.teaching.simulation_figures: the hand formulas of chapter 07 against simulation, the figures'
 legends, the explorer's defaults."""
 
 import math
@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from dynlab import G
-from dynlab.robots import pendulum
-from dynlab.simulation import simulate
-from dynlab.simulation_figures import (TWO_LINK_SLIDERS, TwoLinkExplorer, energies_figure,
+from dynlab.model.robots import pendulum
+from dynlab.dynamics.simulation import simulate
+from dynlab.teaching.simulation_figures import (TWO_LINK_SLIDERS, TwoLinkExplorer, energies_figure,
                                        euler_energy_factor, exact_period, period_figure,
                                        run_two_link, small_angle_period)
 

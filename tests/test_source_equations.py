@@ -2,11 +2,11 @@
 
 Each book equation is transcribed below in the book's own letters (Fu, Gonzalez & Lee and Lynch & Park write theta,
 Schilling writes g_0, the thesis appendix is Macsyma's 1-D output), with the line or equation it comes from, and then
-mapped onto dynlab's symbols (``joint_symbols``; the builders of :mod:`dynlab.robots` spell their
+mapped onto dynlab's symbols (``joint_symbols``; the builders of :mod:`dynlab.model.robots` spell their
 parameters as the sources do).  Where a printed equation is right, both Newton-Euler recursions
 (``link`` and ``base``) and, where the book gives ``D``, ``h``, ``c`` separately, the three
 Lagrange-Euler forms (``uicker``, ``jacobian``, ``christoffel``) must reproduce it exactly
-(``is_zero`` of the difference).  Where it is wrong (:mod:`dynlab.errata`), the printed form must
+(``is_zero`` of the difference).  Where it is wrong (:mod:`dynlab.teaching.errata`), the printed form must
 *not* match and the corrected one must.
 
 Line numbers: ``Fu, Gonzalez & Lee L461`` is line 461 of ``seeds/000_ec73d7ceb983b5f0.txt`` (same for the thesis appendix and
@@ -20,14 +20,14 @@ import sympy
 from sympy import Matrix, Rational, cos, sin
 
 from dynlab import Link, equations_of_motion
-from dynlab import textbook as tb
-from dynlab.bibliography import AUTHORS
-from dynlab.errata import ERRATA, KINDS, SOURCES, Erratum, errata_table, markdown_table
-from dynlab.kinematics import link_jacobians, transforms
-from dynlab.robots import PUMA560_PARAMETERS, puma560
-from dynlab.symbolic import is_zero
+from dynlab.teaching import textbook as tb
+from dynlab.teaching.bibliography import AUTHORS
+from dynlab.teaching.errata import ERRATA, KINDS, SOURCES, Erratum, errata_table, markdown_table
+from dynlab.model.kinematics import link_jacobians, transforms
+from dynlab.model.robots import PUMA560_PARAMETERS, puma560
+from dynlab.model.symbolic import is_zero
 # the transcriptions (book letters) and the symbols, from the library
-from dynlab.textbook import (C1, C1_6_5_15, C1_6_6_23, C2, C2_6_5_18, C2_6_6_26, C3_6_6_29,
+from dynlab.teaching.textbook import (C1, C1_6_5_15, C1_6_6_23, C2, C2_6_5_18, C2_6_6_26, C3_6_6_29,
                              D_6_5_14, D_6_6_22, D_3_2_6, G0, MACSYMA, S1, TAU1_6_5_17, TAU1_3_3_7,
                              TAU2_6_5_20, TAU2_3_3_7, TAU3_6_6_31, TAU_6_9_10, THETA, TT1, TT2,
                              L1, L2, Mp, a1, a2, add1, b1, b2, b3, bd, bs, bv, bv1, bv2, bv3,
@@ -40,7 +40,7 @@ NE = ("link", "base")
 LE = ("uicker", "jacobian", "christoffel")
 half, third = Rational(1, 2), Rational(1, 3)
 
-# dynlab's derivations come from dynlab.textbook's caches (symbolic, not compacted: is_zero is
+# dynlab's derivations come from dynlab.teaching.textbook's caches (symbolic, not compacted: is_zero is
 # exact either way), shared with tests/test_textbook.py
 ARMS = {"pendulum": "pendulum", "fu": "planar_2r/fu", "schilling": "planar_2r/schilling",
         "lynch_park": "planar_2r/lynch_park", "macsyma": "planar_2r/macsyma", "scara": "scara"}
@@ -276,7 +276,7 @@ def test_erratum_fu_eq_3_2_34_gravity_term_has_no_transpose():
     assert same(Matrix(c(False)), book(c_3_2_6, THETA))
     assert same(uicker.c, book(c_3_2_6, THETA))
     assert not same(Matrix(c(True)), book(c_3_2_6, THETA))
-    # the same with the example's printed U_ji, as transcribed in dynlab.textbook
+    # the same with the example's printed U_ji, as transcribed in dynlab.teaching.textbook
     record = lookup("fu", "Eq. (3.2-34) with the example's U_ji")
     assert not same(record.expression(), uicker.c) and same(record.corrected(), uicker.c)
 
@@ -300,7 +300,7 @@ def test_erratum_fu_eqs_3_3_50_to_3_3_55_dots():
     rest = wd.cross(p_star) + R21 * t[1]["v_dot"]
     assert same(rest + w.cross(w.cross(p_star)), vd)
     assert not same(rest + wd.cross(wd.cross(p_star)), vd)
-    # the same two equations evaluated with the example's printed values (dynlab.textbook)
+    # the same two equations evaluated with the example's printed values (dynlab.teaching.textbook)
     for place, key in (("Eq. (3.3-52), i = 2, with the values of Sec. 3.3.7", "v_dot"),
                        ("Eq. (3.3-53), i = 2, with the values of Sec. 3.3.7", "a_bar")):
         record = lookup("fu", place)
@@ -419,7 +419,7 @@ def test_erratum_schilling_6_6_27_mass_weighting():
 # Lynch & Park, Sec. 8.1.1: the planar 2R arm with point masses (L1, L2, m1, m2)
 # ================================================================================================
 def tau_lynch_park(p1=False, p2=False, p3=False):
-    """L81 as printed (dynlab.textbook), with the corrections P1-P3 applied when asked."""
+    """L81 as printed (dynlab.teaching.textbook), with the corrections P1-P3 applied when asked."""
     return book(torques_lynch_park_8_1_1(p1, p2, p3), THETA)
 
 

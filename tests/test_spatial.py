@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 from arms import ALL_FORMULATIONS as ALL
 from arms import symbolic_arms
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab import spatial as S
-from dynlab.featherstone import (articulated_body_accelerations, composite_rigid_body_inertia)
-from dynlab.forward import inertia_and_bias
-from dynlab.kinematics import tool_pose
-from dynlab.model import Link, Robot, joint_symbols
-from dynlab.robots import planar_2r, puma560, scara
-from dynlab.twist_wrench import (TRACE_QUANTITIES, VARIANTS, _ad_blocks, closed_form,
+from dynlab.model import spatial as S
+from dynlab.formulations.featherstone import (articulated_body_accelerations, composite_rigid_body_inertia)
+from dynlab.dynamics.forward import inertia_and_bias
+from dynlab.model.kinematics import tool_pose
+from dynlab.model.robot import Link, Robot, joint_symbols
+from dynlab.model.robots import planar_2r, puma560, scara
+from dynlab.formulations.twist_wrench import (TRACE_QUANTITIES, VARIANTS, _ad_blocks, closed_form,
                                  screw_chain)
 from strategies import chain_and_state
 
@@ -79,7 +79,7 @@ def test_a_spatial_inertia_in_another_frame_gives_the_same_kinetic_energy(
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.floats(-3, 3, **finite), min_size=21, max_size=21), angles, points)
 def test_the_change_of_frame_in_blocks_is_ad_transpose_g_ad(entries, a, p):
-    """The 3x3-block form of :func:`dynlab.spatial.change_frame` is [Ad_T]^T G [Ad_T] for any
+    """The 3x3-block form of :func:`dynlab.model.spatial.change_frame` is [Ad_T]^T G [Ad_T] for any
     symmetric G (an articulated inertia need not be a rigid body's)."""
     G = np.zeros((6, 6))
     G[np.triu_indices(6)] = entries
@@ -175,7 +175,7 @@ def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
     Mlist, Glist, Slist = _modern_robotics_model(arm)
     library = mr.VelQuadraticForces(q, qd, Mlist, Glist, Slist)
     assert _close(library, derived) and not _close(library, printed, 1e-3)
-    from dynlab.errata import errata_table
+    from dynlab.teaching.errata import errata_table
     corrected = {e.place for e in errata_table("lynch_park", kind="corrected")}
     assert {"Sec. 8.4, the stacked accelerations (draft Eqs. (9.73), (9.78))",
             "Sec. 8.4, c(theta, thetadot) (draft Eq. (9.83))"} <= corrected
@@ -187,7 +187,7 @@ def test_the_second_acceleration_form_carries_v_by_ad_t_i_i_minus_1():
     frame {i} with ``Ad_{T_{i,i-1}}``.  On the PUMA 560, link by link, only that form gives the
     library's velocity-product term."""
     mr = pytest.importorskip("modern_robotics")
-    from dynlab.errata import errata_table
+    from dynlab.teaching.errata import errata_table
     Mlist, Glist, Slist = _modern_robotics_model(puma560())
     rng = np.random.default_rng(47)
     q, qd = rng.uniform(-2, 2, (2, 6))
@@ -213,8 +213,8 @@ def test_the_joint_screw_lives_in_frame_i_as_the_library_builds_it():
     ``A_i = Ad_{M_i^-1}(S_i)``, joint i's screw in frame {i}, and its torques then agree with
     dynlab's recursion; the screw in frame {i-1} (``Ad_{M_{i-1}^-1}(S_i)``) is another twist."""
     mr = pytest.importorskip("modern_robotics")
-    from dynlab.errata import errata_table
-    from dynlab.opcount import generic_chain
+    from dynlab.teaching.errata import errata_table
+    from dynlab.engine.opcount import generic_chain
     arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
     Mlist, Glist, Slist = _modern_robotics_model(arm)
     chain = screw_chain(arm.numeric()[0])
@@ -238,7 +238,7 @@ def test_the_tip_wrench_is_the_one_the_end_effector_applies():
     joints hold it with ``tau = J_b^T F_tip`` (body Jacobian of frame {n+1}), the sign of
     dynlab's ``tip_force``/``tip_moment``.  The draft's "applied to link n" would be ``-J^T F``."""
     mr = pytest.importorskip("modern_robotics")
-    from dynlab.errata import errata_table
+    from dynlab.teaching.errata import errata_table
     arm = puma560()
     Mlist, Glist, Slist = _modern_robotics_model(arm)
     q = np.array([0.3, -0.2, 0.5, 0.1, -0.4, 0.2])
@@ -263,9 +263,9 @@ def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
     {i} (at its centre of mass, DH axes) the body twist A_i = Ad_{M_i^-1}(S_i) of Sec. 8.3 (draft Eq. (9.40)),
     found here by differentiating the DH poses; the printed Ad_{M_{i-1}^-1}(S_i) is another
     twist."""
-    from dynlab.errata import errata_table
-    from dynlab.kinematics import transforms
-    from dynlab.opcount import generic_chain
+    from dynlab.teaching.errata import errata_table
+    from dynlab.model.kinematics import transforms
+    from dynlab.engine.opcount import generic_chain
     arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
     chain = screw_chain(arm.numeric()[0])
     home = [np.eye(4)]
@@ -301,8 +301,8 @@ def _pair(T):
 def test_the_printed_base_acceleration_reverses_gravity():
     """Lynch & Park's initialization prints Vdot_0 = (0, g); the base must accelerate by -g
     (the paragraph before the algorithm): with +g every gravity torque changes sign."""
-    from dynlab.errata import errata_table
-    from dynlab.twist_wrench import product_of_exponentials
+    from dynlab.teaching.errata import errata_table
+    from dynlab.formulations.twist_wrench import product_of_exponentials
     arm = puma560()
     links, grav, tip_f, tip_m = arm.numeric()
     q, zero = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.0] * 6
@@ -459,7 +459,7 @@ def test_a_trace_names_its_formulation_and_variant():
 def test_equations_of_motion_take_d_from_the_composite_rigid_body_algorithm():
     """``Formulation.inertias``: the Featherstone variant's D is the CRBA's (not n probes of the
     recursion), and it agrees with every other D."""
-    from dynlab import formulations
+    from dynlab.formulations import registry as formulations
     arm = puma560()
     q, qd = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5, -1.0, 0.8, 0.3, -0.6, 1.2]
     formulation, _ = formulations.lookup("twist_wrench", "featherstone")
@@ -481,7 +481,7 @@ def test_a_formulations_own_inertia_replaces_probing(monkeypatch):
     ``inertia_function`` and ``inertia_and_bias_function`` return as D."""
     import dataclasses
 
-    from dynlab import formulations
+    from dynlab.formulations import registry as formulations
     original = formulations.FORMULATIONS["twist_wrench"]
     marked = [[7.0, 1.0], [1.0, 5.0]]
     toy = dataclasses.replace(original, inertias={"featherstone": lambda *args: marked})
@@ -518,7 +518,7 @@ def test_the_operation_laws_are_linear_quadratic_and_cubic_as_the_algorithms_pro
     ...; counted as written and as traced, on generic chains n = 1..9."""
     from fractions import Fraction
 
-    from dynlab.opcount import (count_operations, count_spatial_newton_euler, generic_chain,
+    from dynlab.engine.opcount import (count_operations, count_spatial_newton_euler, generic_chain,
                                 operation_laws)
     for traced in (False, True):
         laws = operation_laws(traced=traced)

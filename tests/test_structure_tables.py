@@ -1,4 +1,4 @@
-"""dynlab.structure_tables: Table 1 dependence, the parameters behind Table 3's differences,
+"""dynlab.teaching.structure_tables: Table 1 dependence, the parameters behind Table 3's differences,
 the sparsity rows and the PUMA's coupling zeros."""
 
 import math
@@ -6,9 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from dynlab.properties import TABLE3_PRINTED, model_structure
-from dynlab.robots import cylindrical, puma560, spherical
-from dynlab.structure_tables import (coupling_figure, coupling_map, coupling_zeros,
+from dynlab.teaching.properties import TABLE3_PRINTED, model_structure
+from dynlab.model.robots import cylindrical, puma560, spherical
+from dynlab.teaching.structure_tables import (coupling_figure, coupling_map, coupling_zeros,
                                      dependence_rows, off_line_parameters, sparsity_rows,
                                      table3_markdown, what_each_parameter_adds)
 

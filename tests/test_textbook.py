@@ -1,7 +1,7 @@
-"""dynlab.textbook: the printed equations of the worked examples against the derivations.
+"""dynlab.teaching.textbook: the printed equations of the worked examples against the derivations.
 
 The set of discrepancies of every arm is stated here in full: each one is an erratum of
-dynlab.errata, every printed equation without an erratum agrees with the derivation, and the
+dynlab.teaching.errata, every printed equation without an erratum agrees with the derivation, and the
 corrected form of every wrong one does.
 """
 
@@ -10,10 +10,10 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynlab import textbook as tb
-from dynlab.errata import ERRATA
-from dynlab.symbolic import is_zero
-from dynlab.textbook import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
+from dynlab.teaching import textbook as tb
+from dynlab.teaching.errata import ERRATA
+from dynlab.model.symbolic import is_zero
+from dynlab.teaching.textbook import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
 
 E_J = "Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1)"
 E_TEXT = "Eqs. (3.3-50)-(3.3-55)"

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.robots import ARM_SPECS
-from dynlab.robots.universal_robots import UR20_URDF, ur20, ur20_table
+from dynlab.model.robots import ARM_SPECS
+from dynlab.model.robots.universal_robots import UR20_URDF, ur20, ur20_table
 
 pin = pytest.importorskip("pinocchio")
 

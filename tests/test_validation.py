@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 import dynlab
 from dynlab import (Link, Robot, equations_of_motion, forward_dynamics, inverse_dynamics,
                     joint_friction, joint_symbols, rod_inertia)
-from dynlab.robots import cartesian
-from dynlab.checks import NotFiniteError
-from dynlab.codegen import generate
-from dynlab.forward import inertia_and_bias
-from dynlab.kinematics import link_jacobians, link_transform, tool_pose
-from dynlab.robots import pendulum, planar_2r, puma560, scara
+from dynlab.model.robots import cartesian
+from dynlab.model.checks import NotFiniteError
+from dynlab.dynamics.codegen import generate
+from dynlab.dynamics.forward import inertia_and_bias
+from dynlab.model.kinematics import link_jacobians, link_transform, tool_pose
+from dynlab.model.robots import pendulum, planar_2r, puma560, scara
 
 from arms import ALL_FORMULATIONS
 from strategies import chains
@@ -452,7 +452,7 @@ def test_subs_needs_a_mapping():
 
 def test_equations_text_needs_equations_of_motion():
     """equations_text('x') used to raise "'str' object has no attribute 'symbolic'"."""
-    from dynlab.display import equations_text
+    from dynlab.model.display import equations_text
     with pytest.raises(TypeError, match=r"^equations_text: eom must be an EquationsOfMotion "
                                         r"\(from dynlab.equations_of_motion\), got str 'x'$"):
         equations_text("x")

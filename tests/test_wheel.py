@@ -97,7 +97,7 @@ def test_the_wheel_holds_every_module_and_the_answer_keys(wheel_env):
             for p in (ROOT / "dynlab" / "answer_keys").rglob("*.json")}
     assert keys, "no answer keys in the repository"
     arms = {f"dynlab/{p.relative_to(ROOT / 'dynlab')}"
-            for p in (ROOT / "dynlab" / "robots" / "data").glob("*.urdf")}
+            for p in (ROOT / "dynlab" / "model" / "robots" / "data").glob("*.urdf")}
     assert arms, "no URDF file of an arm in the repository"
     assert modules | keys | arms <= names, sorted((modules | keys | arms) - names)
 

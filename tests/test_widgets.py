@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.robots import pendulum, planar_2r, puma560, scara
-from dynlab.widgets import (PART_COLOURS, Dashboard, dashboard, format_value, stretch_link,
+from dynlab.model.robots import pendulum, planar_2r, puma560, scara
+from dynlab.teaching.widgets import (PART_COLOURS, Dashboard, dashboard, format_value, stretch_link,
                             with_length, with_mass, with_payload, with_viscous)
 from strategies import chains
 
@@ -372,7 +372,7 @@ def test_the_wrist_has_its_own_shaded_axis_and_scale():
 
 
 def all_registered_boards():
-    from dynlab.robots import ARM_SPECS
+    from dynlab.model.robots import ARM_SPECS
     for name, spec in ARM_SPECS.items():
         options = [None] if spec.option is None else [spec.option_default, *spec.dashboards]
         for option in dict.fromkeys(options):

@@ -18,14 +18,14 @@ import numpy as np
 import sympy
 
 from dynlab import equations_of_motion, inverse_dynamics, simulate
-from dynlab import spatial as S
-from dynlab import vectors as V
+from dynlab.model import spatial as S
+from dynlab.model import vectors as V
 from dynlab.grading import make_key
-from dynlab.model import joint_symbols
-from dynlab.robots import pendulum, planar_2r
-from dynlab.symbolic import compact, is_zero
-from dynlab.twist_wrench import closed_form
-from dynlab.widgets import with_mass, with_payload
+from dynlab.model.robot import joint_symbols
+from dynlab.model.robots import pendulum, planar_2r
+from dynlab.model.symbolic import compact, is_zero
+from dynlab.formulations.twist_wrench import closed_form
+from dynlab.teaching.widgets import with_mass, with_payload
 
 RECURSIONS = "06_dalembert_newton_euler_and_simulation"
 MODERN = "07_modern_form"
@@ -399,7 +399,7 @@ SWINGS = {"amplitude": {"low": 30, "high": 70, "step": 5, "unit": "degrees",
 
 def swing_period(amplitude_degrees, arm=None):
     """The period of the pendulum released from rest ``amplitude_degrees`` from its lowest
-    position, measured on a simulated swing (:meth:`dynlab.simulation.Trajectory.period`)."""
+    position, measured on a simulated swing (:meth:`dynlab.dynamics.simulation.Trajectory.period`)."""
     arm = pendulum() if arm is None else arm
     start = HANGING + math.radians(amplitude_degrees)
     swing = simulate(arm, [start], [0.0], t_span=8.0, dt=1e-3)

@@ -28,16 +28,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
-from dynlab import vectors as V  # noqa: E402
-from dynlab.dynamics import probe  # noqa: E402
+from dynlab.model import vectors as V  # noqa: E402
+from dynlab.dynamics.inverse import probe  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import seal_notes  # noqa: E402
-from dynlab.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
+from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
                                rotations, tool_jacobian)
-from dynlab.lagrange_euler import pseudo_inertia  # noqa: E402
-from dynlab.model import G, joint_symbols  # noqa: E402
-from dynlab.robots import planar_2r, puma560  # noqa: E402
-from dynlab.symbolic import compact, is_zero  # noqa: E402
+from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
+from dynlab.model.robot import G, joint_symbols  # noqa: E402
+from dynlab.model.robots import planar_2r, puma560  # noqa: E402
+from dynlab.model.symbolic import compact, is_zero  # noqa: E402
 
 FRAMES = "01_frames_and_inertia"
 CEILING = "02_two_link_arm_on_the_ceiling"
@@ -725,7 +725,7 @@ CONTROL = "05_control"
 
 def control_keys():
     """Three laws of chapter 08: gravity compensation, computed torque, critical damping."""
-    from dynlab.robots import pendulum
+    from dynlab.model.robots import pendulum
     keys = []
     # the torque PD + gravity compensation adds: the model's c(q) (Fu, Gonzalez & Lee,
     # Sec. 3.2.6), derived here from the arm itself

@@ -4,7 +4,7 @@ The exercises (``exercises/``, generated from ``solutions/``) end each question 
 ``check("<question>", answer)``.  The answer may be a SymPy expression or Matrix, a (nested) list
 or tuple, a NumPy array (where numbers are asked), a string, a callable returning one of these,
 a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or a
-:class:`dynlab.equations.EquationsOfMotion` when the parts are ``D``, ``h`` and ``c``.
+:class:`dynlab.dynamics.equations.EquationsOfMotion` when the parts are ``D``, ``h`` and ``c``.
 
 - :mod:`dynlab.grading.keys`: the keys (``dynlab/answer_keys/*.json``, built by
   ``tools/make_answer_keys.py`` from dynlab's own derivations): each part's reference sealed, no

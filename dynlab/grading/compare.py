@@ -1,10 +1,10 @@
 """Comparing an answer with its key at points drawn fresh for each check, part by part.
 
 The answer (a SymPy expression or Matrix, nested lists, a NumPy array, a string, a callable, a
-dict or tuple of parts, an :class:`dynlab.equations.EquationsOfMotion`) is read into a flat list
+dict or tuple of parts, an :class:`dynlab.dynamics.equations.EquationsOfMotion`) is read into a flat list
 of expressions per part, evaluated at the points of this check together with the reference, and
 judged element by element: right where the numbers agree and can decide; where they disagree, still
-right when the difference is exactly zero (:func:`dynlab.symbolic.is_zero`); where the answer uses
+right when the difference is exactly zero (:func:`dynlab.model.symbolic.is_zero`); where the answer uses
 a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when it
 is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.
 """
@@ -28,7 +28,7 @@ from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, f
                                  salted_hash, nested_values, NotAnswered, OutOfTime, shape_of, unseal,
                                  Unusable, fresh_points, key_symbol, reference)
 from dynlab.grading.limits import time_limit as _time_limit
-from dynlab.symbolic import is_zero
+from dynlab.model.symbolic import is_zero
 
 #: Seconds of CPU the exact check of one element may take (a right answer past it is still
 #: right, reported as equal at the points of the check).  CPU seconds, not the clock's: the

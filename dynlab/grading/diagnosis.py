@@ -30,7 +30,7 @@ import numpy as np
 import sympy
 
 from dynlab.grading.keys import unseal
-from dynlab.symbolic import is_zero
+from dynlab.model.symbolic import is_zero
 
 
 # -- explaining what is wrong ---------------------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import Any, Sequence
 import numpy as np
 import sympy
 
-from dynlab.symbolic import reduce_sine_powers, compact, trig_polynomial
+from dynlab.model.symbolic import reduce_sine_powers, compact, trig_polynomial
 
 #: Points drawn at every check: a Latin hypercube over the typical ranges ...
 TYPICAL_POINTS = 16
@@ -287,7 +287,7 @@ def canonical_form(expr) -> str | None:
     """A canonical text of a trigonometric polynomial (or of such a polynomial over a polynomial
     in the parameters): equal texts if and only if the expressions are identically equal.
 
-    It is the normal form behind :func:`dynlab.symbolic.is_zero`: sines and cosines of the
+    It is the normal form behind :func:`dynlab.model.symbolic.is_zero`: sines and cosines of the
     angles become variables ``s_x``, ``c_x`` (angle sums and multiples expanded), the polynomial
     is reduced modulo ``s_x^2 + c_x^2 - 1``, and rational functions are cancelled.  ``None`` when
     the expression is not of that kind (a square root, an absolute value, an angle in a

@@ -13,7 +13,7 @@ import sympy
 
 from dynlab import equations_of_motion
 from dynlab.grading import make_key
-from dynlab.robots import pendulum
+from dynlab.model.robots import pendulum
 
 NOTEBOOK = "06_example"                 # the file stem in solutions/
 

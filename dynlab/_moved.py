@@ -1,0 +1,143 @@
+"""The old module paths of dynlab, kept working after the package was laid out by floors.
+
+Until the modules moved into the folders of their floors (``model/``, ``formulations/``,
+``engine/``, ``dynamics/``, ``teaching/``), they sat directly in ``dynlab/``.  The README, the
+chapters and readers' own code import them by those paths, so each old path stays an alias:
+importing it gives the SAME module object as its new path (one entry in :data:`sys.modules`
+under both names, so a ``monkeypatch`` of ``dynlab.widgets.something`` patches the code that
+runs).  ``dynlab.robots`` is an old package: its modules follow it (``dynlab.robots.puma`` is
+:mod:`dynlab.model.robots.puma`).
+
+Three old modules share their name with a floor (``dynlab.model``, ``dynlab.formulations``,
+``dynlab.dynamics``); they are not aliases: the floor's ``__init__`` re-exports the old
+module's public names.
+
+>>> import dynlab.widgets, dynlab.teaching.widgets
+>>> dynlab.widgets is dynlab.teaching.widgets
+True
+>>> from dynlab.robots import puma560
+>>> puma560.__module__
+'dynlab.model.robots.puma'
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+
+#: Old path -> new path of every moved module (and of the ``robots`` package, whose modules
+#: follow it).
+MOVED = {
+    # the model floor
+    "dynlab.vectors": "dynlab.model.vectors",
+    "dynlab.checks": "dynlab.model.checks",
+    "dynlab.symbolic": "dynlab.model.symbolic",
+    "dynlab.jets": "dynlab.model.jets",
+    "dynlab.robot_data": "dynlab.model.robot_data",
+    "dynlab.kinematics": "dynlab.model.kinematics",
+    "dynlab.friction": "dynlab.model.friction",
+    "dynlab.spatial": "dynlab.model.spatial",
+    "dynlab.ldl": "dynlab.model.ldl",
+    "dynlab.display": "dynlab.model.display",
+    "dynlab.drawing": "dynlab.model.drawing",
+    "dynlab.robots": "dynlab.model.robots",
+    # the formulations floor
+    "dynlab.newton_euler": "dynlab.formulations.newton_euler",
+    "dynlab.lagrange_euler": "dynlab.formulations.lagrange_euler",
+    "dynlab.dalembert": "dynlab.formulations.dalembert",
+    "dynlab.twist_wrench": "dynlab.formulations.twist_wrench",
+    "dynlab.featherstone": "dynlab.formulations.featherstone",
+    "dynlab.composite_bodies": "dynlab.formulations.composite_bodies",
+    # the engine floor
+    "dynlab.tracing": "dynlab.engine.tracing",
+    "dynlab.program": "dynlab.engine.program",
+    "dynlab.optimizer": "dynlab.engine.optimizer",
+    "dynlab.emitters": "dynlab.engine.emitters",
+    "dynlab.opcount": "dynlab.engine.opcount",
+    # the dynamics floor
+    "dynlab.equations": "dynlab.dynamics.equations",
+    "dynlab.forward": "dynlab.dynamics.forward",
+    "dynlab.simulation": "dynlab.dynamics.simulation",
+    "dynlab.control": "dynlab.dynamics.control",
+    "dynlab.trajectory": "dynlab.dynamics.trajectory",
+    "dynlab.codegen": "dynlab.dynamics.codegen",
+    # the teaching floor
+    "dynlab.widgets": "dynlab.teaching.widgets",
+    "dynlab.properties": "dynlab.teaching.properties",
+    "dynlab.animation": "dynlab.teaching.animation",
+    "dynlab.side_by_side": "dynlab.teaching.side_by_side",
+    "dynlab.cost_tables": "dynlab.teaching.cost_tables",
+    "dynlab.structure_tables": "dynlab.teaching.structure_tables",
+    "dynlab.simulation_figures": "dynlab.teaching.simulation_figures",
+    "dynlab.textbook": "dynlab.teaching.textbook",
+    "dynlab.errata": "dynlab.teaching.errata",
+    "dynlab.erratum_cards": "dynlab.teaching.erratum_cards",
+    "dynlab.bibliography": "dynlab.teaching.bibliography",
+    "dynlab.folding": "dynlab.teaching.folding",
+    "dynlab.arm_table": "dynlab.teaching.arm_table",
+}
+
+#: The old modules whose name is now a floor's package, which re-exports their public names.
+REEXPORTED = {"dynlab.model": "dynlab.model.robot",
+              "dynlab.formulations": "dynlab.formulations.registry",
+              "dynlab.dynamics": "dynlab.dynamics.inverse"}
+
+
+def new_path(name: str) -> str | None:
+    """The new path of old module ``name`` (``None``: not moved, or not an alias).
+
+    >>> new_path("dynlab.robots.puma"), new_path("dynlab.grading"), new_path("dynlab.robotsx")
+    ('dynlab.model.robots.puma', None, None)
+    """
+    if name in MOVED:
+        return MOVED[name]
+    package, _, rest = name.partition(".robots.")
+    if package == "dynlab" and rest:
+        return f"{MOVED['dynlab.robots']}.{rest}"
+    return None
+
+
+def package_attribute(name: str):
+    """``dynlab.<name>`` for an old module name not imported yet (the package's ``__getattr__``):
+    before the move, ``import dynlab`` made every module it imported an attribute of
+    ``dynlab``, so ``dynlab.kinematics.link_transform`` worked after a bare ``import dynlab``.
+
+    >>> import dynlab
+    >>> dynlab.kinematics is importlib.import_module("dynlab.model.kinematics")
+    True
+    """
+    if new_path(f"dynlab.{name}") is None:
+        raise AttributeError(f"module 'dynlab' has no attribute {name!r}")
+    return importlib.import_module(f"dynlab.{name}")
+
+
+class _Alias(importlib.abc.Loader):
+    """Loads an old path as the module of its new path; that module keeps its own spec."""
+
+    def __init__(self, new: str):
+        self.new, self.spec = new, None
+
+    def create_module(self, spec):
+        module = importlib.import_module(self.new)
+        self.spec = module.__spec__
+        return module
+
+    def exec_module(self, module):
+        module.__spec__ = self.spec         # the import system set the old path's spec on it
+
+
+class _OldPaths(importlib.abc.MetaPathFinder):
+    """Finds the old paths (first on :data:`sys.meta_path`, so that ``dynlab.robots.puma`` is
+    never loaded a second time from the moved package's folder)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        new = new_path(fullname)
+        return None if new is None else importlib.machinery.ModuleSpec(fullname, _Alias(new))
+
+
+def install() -> None:
+    """Put the finder of old paths first on :data:`sys.meta_path` (once)."""
+    if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _OldPaths())

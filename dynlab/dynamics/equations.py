@@ -1,0 +1,295 @@
+"""One result type for every formulation: the equations of motion
+
+``tau = D(q) qdd + h(q, qd) + c(q) + b(qd) (- J^T w for a tip wrench)``
+
+in the letters of Fu, Gonzalez & Lee (``D`` inertia matrix, ``h`` velocity terms, ``c`` gravity), with Schilling's
+friction ``b``.  The other sources' names are in the table of ``notebooks/00_start_here.ipynb``.
+
+An :class:`EquationsOfMotion` is either *symbolic* (SymPy matrices in the joint symbols ``q1..``,
+``qd1..``) or *evaluated* at one numeric state (NumPy arrays).  Formulation-specific pieces
+(``h_ikm``, the Coriolis matrix, the rotational and translational parts of G-D) live in
+``terms``.  Comparing two results is one call, :meth:`EquationsOfMotion.compare`, which names the
+elements that differ.
+
+:func:`dynlab.probe` (:mod:`dynlab.dynamics.inverse`) pulls ``D``, ``h`` and ``c`` out of any
+inverse-dynamics routine into this type (Fu, Gonzalez & Lee, Probs. 3.11, 3.12).
+
+>>> import sympy
+>>> from dynlab import Link, Robot, equations_of_motion
+>>> m, l, g = sympy.symbols("m l g", positive=True)
+>>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0),
+...                   inertia=sympy.diag(0, m * l**2 / 12, m * l**2 / 12), name="link 1")],
+...             gravity=(0, -g, 0))
+>>> eom = equations_of_motion(rod)
+>>> eom.D, eom.h, eom.c
+(Matrix([[l**2*m/3]]), Matrix([[0]]), Matrix([[g*l*m*cos(q1)/2]]))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+import sympy
+
+from dynlab.model.display import equations_latex
+from dynlab.model.robot import Robot
+from dynlab.model.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
+
+#: Absolute/relative tolerance of numeric comparisons.
+NUMERIC_TOLERANCE = 1e-9
+
+
+@dataclass
+class Difference:
+    """One element in which two results differ."""
+
+    term: str            # "D", "h", "c", "friction" or a ``terms`` key
+    index: tuple         # 0-based index into the term
+    ours: Any
+    theirs: Any
+    difference: Any
+
+    def __str__(self) -> str:
+        where = self.term + "".join(f"[{i + 1}]" for i in self.index)
+        return f"{where}: {self.ours} vs {self.theirs} (difference {self.difference})"
+
+
+def _listed(names) -> str:
+    """``("D", "c")`` -> ``"D and c"``; ``("D", "h", "c")`` -> ``"D, h and c"``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass
+class Comparison:
+    """The outcome of :meth:`EquationsOfMotion.compare`; true when nothing differs."""
+
+    names: tuple
+    differences: list = field(default_factory=list)
+    terms: tuple = ("D", "h", "c", "friction", "tip")
+
+    def __bool__(self) -> bool:
+        return not self.differences
+
+    def __str__(self) -> str:
+        a, b = self.names
+        if not self.differences:
+            return f"{a} and {b} agree in {_listed(self.terms)}"
+        lines = [f"{a} and {b} differ in {len(self.differences)} element(s) "
+                 f"(element numbers 1-based as in the books):"]
+        lines += [f"  {d}" for d in self.differences]
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+
+class EquationsOfMotion:
+    """``tau = D qdd + h + c + friction + tip``: one formulation's result for one robot.
+
+    ``D`` is n x n; ``h``, ``c``, ``friction`` and ``tip`` are n-vectors (``tip`` is the torque
+    that holds the tool's wrench on its environment, ``J^T (f, m)``).  Symbolic results are
+    SymPy column matrices in ``q``, ``qd``; evaluated ones NumPy arrays at ``state``.
+    """
+
+    def __init__(self, robot: Robot, method: str, D, h, c, friction, tip=None, *, q=None,
+                 qd=None, state=None, terms: dict | None = None, seconds: float | None = None):
+        self.robot = robot
+        self.method = method
+        self.symbolic = isinstance(D, sympy.MatrixBase)
+        self.q, self.qd = q, qd
+        self.state = state          # (q, qd) of an evaluated result, else None
+        self.D, self.h, self.c, self.friction = D, h, c, friction
+        n = robot.n
+        if tip is None:
+            tip = sympy.zeros(n, 1) if self.symbolic else np.zeros(n)
+        self.tip = tip
+        self.terms = dict(terms or {})
+        self.seconds = seconds
+
+    @property
+    def n(self) -> int:
+        return self.robot.n
+
+    def torque(self, *state):
+        """``tau`` for joint accelerations ``qdd``: ``torque(qdd)`` at this result's own state (an
+        evaluated result, or symbolic in q, qd), or ``torque(q, qd, qdd)`` for a symbolic one."""
+        if len(state) == 1:
+            (qdd,) = state
+            q = qd = None
+        elif len(state) == 3:
+            q, qd, qdd = state
+        else:
+            raise TypeError("torque takes (qdd) or (q, qd, qdd)")
+        if self.symbolic:
+            qdd = sympy.Matrix(qdd) if not isinstance(qdd, sympy.MatrixBase) else qdd
+            self._check_length(qdd, "qdd")
+            tau = self.D * qdd + self.h + self.c + self.friction + self.tip
+            if q is not None:
+                self._check_length(q, "q")
+                self._check_length(qd, "qd")
+                mapping = {**dict(zip(self.q, q)), **dict(zip(self.qd, qd))}
+                tau = tau.subs(mapping)
+                if not tau.free_symbols:
+                    return np.array(tau, dtype=float).ravel()
+            return tau
+        if q is not None:
+            if not (np.allclose(q, self.state[0]) and np.allclose(qd, self.state[1])):
+                raise ValueError(f"{self.robot.name}: this result was evaluated at q = "
+                                 f"{list(self.state[0])}, qd = {list(self.state[1])}; evaluate "
+                                 f"the equations at the new state instead")
+        qdd = np.asarray(qdd, dtype=float)
+        self._check_length(qdd, "qdd")
+        return self.D @ qdd + self.h + self.c + self.friction + self.tip
+
+    def _check_length(self, vector, name):
+        if len(vector) != self.n:
+            raise ValueError(f"{self.robot.name}: {name} must have {self.n} entries, "
+                             f"got {len(vector)}")
+
+    def simplified(self, progress: bool = False) -> "EquationsOfMotion":
+        """The same result with every symbolic element in compact book form (``progress=True``
+        reports each matrix and element as it goes: the PUMA's take a while)."""
+        if not self.symbolic:
+            return self
+        report = Progress(progress, f"compacting {self.robot.name} ({self.method})")
+        main = [report.matrix(name, compact, getattr(self, name))
+                for name in ("D", "h", "c", "friction", "tip")]
+        terms = {k: (report.matrix(k, compact, v) if isinstance(v, sympy.MatrixBase) else v)
+                 for k, v in self.terms.items()}
+        report.done()
+        return EquationsOfMotion(self.robot, self.method, *main, q=self.q, qd=self.qd,
+                                 terms=terms, seconds=self.seconds)
+
+    def compare(self, other: "EquationsOfMotion", terms: Sequence[str] = ("D", "h", "c",
+                                                                         "friction", "tip"),
+                tolerance: float = NUMERIC_TOLERANCE) -> Comparison:
+        """Element-by-element comparison; symbolic results are compared by simplifying the
+        difference, numeric ones to ``tolerance`` (absolute and relative).  Printed, the result
+        names the terms it compared and nothing else:
+
+        >>> from dynlab import equations_of_motion
+        >>> from dynlab.model.robots import pendulum
+        >>> le = equations_of_motion(pendulum(), method="lagrange_euler")
+        >>> le.compare(equations_of_motion(pendulum(), method="newton_euler"), terms=("D", "c"))
+        lagrange_euler and newton_euler agree in D and c
+        """
+        if not isinstance(other, EquationsOfMotion):
+            raise TypeError(f"compare needs another EquationsOfMotion, got "
+                            f"{type(other).__name__}")
+        if other.n != self.n:
+            raise ValueError(f"cannot compare a {self.n}-joint result with a {other.n}-joint one")
+        terms = tuple(terms)
+        result = Comparison((self.method, other.method), terms=terms)
+        for term in terms:
+            ours, theirs = _as_term(self, term), _as_term(other, term)
+            if self.symbolic != other.symbolic:
+                raise ValueError("compare a symbolic result with a symbolic one, an evaluated "
+                                 "one with an evaluated one (use .at(q, qd) to evaluate)")
+            if self.symbolic:
+                theirs = theirs.subs({**dict(zip(other.q, self.q)),
+                                      **dict(zip(other.qd, self.qd))})
+                scale = _float_scale(ours, theirs)
+                for index in np.ndindex(*ours.shape):
+                    delta = ours[index] - theirs[index]
+                    # equal canonical forms settle it at once; else decide exactly
+                    canonical = chop(sympy.expand(
+                        self._canonical(term, index, ours[index])
+                        - other._canonical(term, index, theirs[index])), scale=scale)
+                    if canonical != 0 and not is_zero(delta, scale):
+                        result.differences.append(Difference(
+                            term, _index(index, ours.shape), ours[index], theirs[index],
+                            compact(delta)))
+            else:
+                ours, theirs = np.asarray(ours, float), np.asarray(theirs, float)
+                scale = max(1.0, float(np.max(np.abs(ours), initial=0.0)),
+                            float(np.max(np.abs(theirs), initial=0.0)))
+                for index in np.ndindex(*ours.shape):
+                    delta = ours[index] - theirs[index]
+                    if abs(delta) > tolerance * scale:
+                        result.differences.append(Difference(
+                            term, _index(index, ours.shape), ours[index], theirs[index], delta))
+        return result
+
+    def _canonical(self, term: str, index: tuple, element):
+        """``reduce_trig`` of one element, computed once per result (comparisons reuse it)."""
+        key = (term, index, self.q, self.qd)
+        cache = self.__dict__.setdefault("_canonical_forms", {})
+        if key not in cache:
+            cache[key] = reduce_trig(element)
+        return cache[key]
+
+    def at(self, q: Sequence, qd: Sequence) -> "EquationsOfMotion":
+        """A symbolic result evaluated at numbers (``q``, ``qd``) and numeric parameters."""
+        if not self.symbolic:
+            raise TypeError("this result is already evaluated")
+        mapping = {**dict(zip(self.q, q)), **dict(zip(self.qd, qd))}
+
+        def number(matrix):
+            value = matrix.subs(mapping)
+            if value.free_symbols:
+                raise TypeError(f"{self.robot.name}: parameters "
+                                f"{sorted(map(str, value.free_symbols))} are symbolic; "
+                                f"substitute them first")
+            array = np.array(value, dtype=float)
+            return array if array.shape[1] > 1 else array.ravel()
+
+        return EquationsOfMotion(self.robot, self.method, number(self.D), number(self.h),
+                                 number(self.c), number(self.friction), number(self.tip),
+                                 state=(np.asarray(q, float), np.asarray(qd, float)),
+                                 seconds=self.seconds)
+
+    def __repr__(self) -> str:
+        kind = "symbolic" if self.symbolic else f"evaluated at q={self.state[0].tolist()}"
+        return (f"EquationsOfMotion({self.robot.name!r}, method={self.method!r}, {kind}, "
+                f"terms={sorted(self.terms)})")
+
+    def _repr_latex_(self) -> str:
+        return equations_latex(self)
+
+
+class Progress:
+    """Stage-by-stage progress of a long derivation, printed as it goes (when enabled)."""
+
+    def __init__(self, enabled: bool, title: str):
+        import time
+        self.enabled, self.clock, self.start = enabled, time.perf_counter, time.perf_counter()
+        self.say(f"{title} ...")
+
+    def say(self, message: str) -> None:
+        if self.enabled:
+            print(f"[{self.clock() - self.start:7.1f} s] {message}", flush=True)
+
+    def matrix(self, name: str, function, matrix):
+        """``matrix.applyfunc(function)``, reporting every tenth of the elements."""
+        count, done = len(matrix), [0]
+        step = max(1, count // 10)
+
+        def each(element):
+            result = function(element)
+            done[0] += 1
+            if done[0] % step == 0 or done[0] == count:
+                self.say(f"  {name}: {done[0]}/{count} elements")
+            return result
+        return matrix.applyfunc(each)
+
+    def done(self) -> None:
+        self.say("done")
+
+
+def _as_term(eom: EquationsOfMotion, term: str):
+    value = getattr(eom, term) if term in ("D", "h", "c", "friction", "tip") else eom.terms[term]
+    if eom.symbolic and not isinstance(value, sympy.MatrixBase):
+        value = sympy.Matrix(value)
+    return value
+
+
+def _float_scale(*matrices) -> float:
+    """The largest float coefficient in the compared matrices (round-off is relative to it)."""
+    return max([1.0] + [abs(float(f)) for m in matrices for f in m.atoms(sympy.Float)])
+
+
+def _index(index: tuple, shape: tuple) -> tuple:
+    # a column vector is indexed by its row alone, as in the books (h_1, c_2)
+    return index[:1] if len(shape) == 2 and shape[1] == 1 else tuple(index)

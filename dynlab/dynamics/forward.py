@@ -1,0 +1,378 @@
+"""Forward dynamics: the joint accelerations that given torques produce.
+
+The equations of motion (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-4-9), Lynch & Park (2017), Sec. 8.1,
+whose ``tau = M(theta) thetaddot + h(theta, thetadot)`` lumps dynlab's ``h + c + b`` into ``h``)
+
+    tau = D(q) qdd + h(q, qd) + c(q) + b(qd) + J^T(q) w
+
+are solved for ``qdd``: the *forward dynamics* of Fu, Gonzalez & Lee, Sec. 3.1 and Lynch & Park, Sec. 8.1 (draft Eq. (9.2)), Schilling, Sec. 6-7's
+*direct dynamics*, the step before "Eq. (3.2-26) should be integrated" (Fu, Gonzalez & Lee, Sec. 3.2.5).  ``D`` is
+symmetric positive definite, so ``qdd`` is the solution of the linear
+system ``D qdd = tau - bias`` (Lynch & Park, Sec. 8.5 (draft Eq. (9.89))) with the *bias* ``h + c + b + J^T w`` (velocity
+terms, gravity, friction of Schilling, Eq. (6-3-3), and the torque that holds the tool's wrench ``w`` on
+its environment, Lynch & Park's ``tau_ext``).  Nothing here forms ``D^-1``.
+
+Where ``D`` and the bias come from is the ``method``:
+
+``"newton_euler"``
+    Lynch & Park, Sec. 8.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
+    (one N-E run), and column ``j`` of ``D`` is the inverse dynamics of a *motionless* arm
+    *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which Fu, Gonzalez & Lee,
+    Sec. 3.3 cites, and Fu, Gonzalez & Lee, Probs. 3.11-3.12).  Compiled, the link-frame variant
+    (the default) finds the same ``D`` by composite bodies instead (Walker & Orin's method 3,
+    :mod:`dynlab.formulations.composite_bodies`: one wrench per column, 333 operations for the PUMA 560
+    against 511 for the ``n`` runs), which the tests prove equal to the probed ``D``
+    symbolically and on random chains; the bias is still the one N-E run.
+``"lagrange_euler"``, ``"dalembert"``
+    the formulation's own closed forms: ``D``, ``h``, ``c`` of Fu, Gonzalez & Lee, Eqs. (3.2-31), (3.2-33),
+    (3.2-34) (``"uicker"``), Schilling, Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), Lynch & Park,
+    Sec. 8.1 (draft Eqs. (9.10)-(9.13)) (``"christoffel"``) or Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
+
+Friction and the tip wrench enter the bias alike for every method.
+
+On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation with forward and
+back substitution) is traced once per robot into straight-line float code
+(:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call, a
+call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
+it runs the optimised program (:func:`dynlab.engine.tracing.optimized_joint_function`).
+``compiled=False`` runs the algorithm step by step instead and solves with
+:func:`scipy.linalg.cho_solve`.  On SymPy symbols the
+result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
+joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
+
+A pendulum (Schilling, Sec. 6-9) released at rest from the horizontal, ``qdd = -(3 g / (2 a)) cos q``:
+
+>>> from dynlab.model.robots import pendulum
+>>> arm = pendulum()                      # m1 = 1 kg, a1 = 0.5 m, g = 9.8062 m/s^2
+>>> forward_dynamics(arm, [0.0], [0.0], [0.0])
+array([-29.4186])
+>>> forward_dynamics(arm, [0.0], [0.0], [0.0], method="lagrange_euler")
+array([-29.4186])
+
+and in closed form, ``qdd = (tau - m g a C1 / 2) / (m a^2 / 3)``:
+
+>>> import sympy
+>>> from dynlab import joint_symbols
+>>> (q1,), (qd1,), _ = joint_symbols(1)
+>>> tau1 = sympy.Symbol("tau1")
+>>> forward_dynamics(pendulum(symbolic=True), [q1], [qd1], [tau1])[0]
+3*(-a1*g*m1*cos(q1) + 2*tau1)/(2*a1**2*m1)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+import sympy
+
+from dynlab.model import vectors as V
+from dynlab.formulations import registry as formulations
+from dynlab.model.checks import check_finite, flag, not_finite, plain_floats
+from dynlab.model.friction import link_friction
+from dynlab.model.kinematics import resolve
+from dynlab.model.ldl import ZeroPivot, ldl_solve
+from dynlab.model.robot import Robot
+from dynlab.model.robot_data import ShortCut
+from dynlab.model.symbolic import compact
+from dynlab.engine.tracing import compile_joint_function, optimized_joint_function
+
+#: Calls of the short cut after which it swaps the traced function for the optimised program
+#: (:func:`dynlab.engine.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a slider
+#: that changes the arm at every step keeps the quick trace, a loop over many states gets the
+#: fewer operations.
+OPTIMIZE_AFTER = 200
+
+#: A pivot of ``L D L^T`` at or below this fraction of the largest diagonal element of ``D``
+#: means ``D`` is singular: some joint moves no mass.
+SINGULAR_PIVOT = 1e-12
+
+
+def _accelerations_recursion(get_terms):
+    """Traced form of the whole forward dynamics: ``(q, qd, net) -> qdd + pivots``, where
+    ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
+    def accelerations(links, q, qd, net, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+        D, bias = get_terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
+        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # Sec. 8.5 (draft Eq. (9.89))
+        return list(x) + list(d)
+    return accelerations
+
+
+def _terms_outputs(get_terms):
+    def outputs(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
+        D, bias = get_terms(links, q, qd, qdd, gravity, tip_force, tip_moment, backend)
+        n = len(links)
+        return [D[i][j] for i in range(n) for j in range(i, n)] + list(bias)
+    return outputs
+
+
+def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+                           gravity: bool = True, tip_wrench: bool = True, *,
+                           with_tape: bool = False):
+    """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
+    accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
+    Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
+    ``with_tape``: return ``(f, tape)``, the tape for
+    :func:`dynlab.engine.tracing.optimized_joint_function`."""
+    formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
+    key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
+    own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
+    switches = dict(use_gravity=bool(gravity), use_tip=bool(tip_wrench))
+    try:
+        function, tape = compile_joint_function(
+            robot, key, (lambda *args: own(*args, **switches)) if own else
+            _accelerations_recursion(formulations.inertia_and_bias_function(
+                method, variant, **switches, own_inertia=True)))
+    except ZeroPivot as error:
+        raise ValueError(f"{robot.name}: the inertia matrix D is singular at every q (pivot "
+                         f"{error.joint} is 0): joint {error.joint} moves no mass or inertia "
+                         f"that the joints before it do not already move; give its links mass "
+                         f"and inertia") from None
+    return (function, tape) if with_tape else function
+
+
+def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+                   gravity: bool = True, tip_wrench: bool = True):
+    """The compiled ``f(q, qd, unused) -> (D upper triangle row by row, bias without friction)``
+    (``unused``: any n floats)."""
+    _, variant = formulations.require(method, variant, "numeric", "forward dynamics")
+    key = ("forward_dynamics terms", method, variant, bool(gravity), bool(tip_wrench))
+    function, _ = compile_joint_function(
+        robot, key, _terms_outputs(formulations.inertia_and_bias_function(
+            method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))))
+    return function
+
+
+def _friction(links, qd, use_friction: bool) -> list:
+    """Schilling, Eq. (6-3-3) for every joint (``sgn 0 = 0``), floats."""
+    return [link_friction(link, v, V.NUMERIC) if use_friction and link.has_friction else 0.0
+            for link, v in zip(links, qd)]
+
+
+def check_pivots(robot: Robot, D, q) -> None:
+    """Raise a ValueError naming the first joint at which ``D`` (NumPy) stops being positive
+    definite: its ``L D L^T`` pivot is not above :data:`SINGULAR_PIVOT` times the largest
+    diagonal element."""
+    D = np.asarray(D, dtype=float)
+    if not np.isfinite(D).all():      # an overflow, not a singular D
+        raise not_finite("D", D, robot.name, {"q": q})
+    scale = float(np.max(np.abs(np.diag(D)), initial=0.0))
+    for j in range(1, len(D) + 1):
+        leading = D[:j, :j]
+        if not np.all(np.isfinite(leading)):
+            pivot = math.nan
+        elif j == 1:
+            pivot = float(leading[0, 0])
+        else:   # pivot j = D_jj - d^T A^-1 d, A the leading block (positive definite so far)
+            pivot = float(leading[-1, -1] - leading[-1, :-1] @ np.linalg.solve(
+                leading[:-1, :-1], leading[:-1, -1]))
+        if not pivot > SINGULAR_PIVOT * scale:
+            raise ValueError(f"{robot.name}: the inertia matrix D is singular at q = "
+                             f"{[round(float(v), 6) for v in q]} (pivot {j} is {pivot:.3g}): "
+                             f"joint {j} moves no mass or inertia that the joints before it do "
+                             f"not already move; give its links mass and inertia")
+
+
+def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "newton_euler",
+                     variant: str | None = None, gravity: bool = True, friction: bool = True,
+                     tip_wrench: bool = True, compiled: bool = True):
+    """``(D, bias)`` at a numeric state: ``tau = D qdd + bias`` with ``bias = h + c + b +
+    J^T w`` (Lynch & Park's ``M`` and ``h``, Sec. 8.1; the draft wrote ``b``).  NumPy arrays;
+    SymPy robots are refused.
+
+    >>> from dynlab.model.robots import pendulum
+    >>> D, bias = inertia_and_bias(pendulum(), [0.0], [0.0])
+    >>> D, bias                               # m a^2 / 3, m g a / 2
+    (array([[0.08333333]]), array([2.45155]))
+    """
+    _, variant = formulations.require(method, variant, "numeric", "inertia_and_bias")
+    gravity, friction, tip_wrench, compiled = _flags("inertia_and_bias", gravity, friction,
+                                                     tip_wrench, compiled)
+    symbolic, _, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
+    if symbolic:
+        raise TypeError(f"{robot.name}: inertia_and_bias works on numbers; for symbols use "
+                        f"dynlab.equations_of_motion")
+    n = robot.n
+    if compiled:
+        values = compiled_terms(robot, method, variant, gravity, tip_wrench)(
+            vec["q"], vec["qd"], (0.0,) * n)
+        D = np.empty((n, n))
+        D[np.triu_indices(n)] = values[:n * (n + 1) // 2]
+        D = np.triu(D) + np.triu(D, 1).T
+        bias = np.array(values[n * (n + 1) // 2:])
+    else:
+        rows, bias = formulations.inertia_and_bias_function(
+            method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
+            links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
+        D, bias = np.array(rows, dtype=float), np.array(bias, dtype=float)
+    bias = bias + np.array(_friction(links, vec["qd"], friction))
+    check_finite("D", D, robot.name, vec)
+    return D, check_finite("bias", bias, robot.name, vec)
+
+
+def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify):
+    """The :class:`dynlab.model.robot_data.ShortCut` that an earlier, fully checked call of
+    :func:`forward_dynamics` with these very arguments stored, or None.  Only exact booleans and
+    strings take this path (``1`` for ``True`` would otherwise find ``True``'s entry)."""
+    if (compiled is not True or simplify is not None or type(method) is not str
+            or not (variant is None or type(variant) is str) or type(gravity) is not bool
+            or type(friction) is not bool or type(tip_wrench) is not bool
+            or not isinstance(robot, Robot)):
+        return None
+    return robot.data.forward_short_cut(method, variant, gravity, friction, tip_wrench)
+
+
+def _accelerations_quickly(robot, stored, q, qd, tau):
+    """``qdd`` by the stored compiled function when the state is plain finite floats and every
+    ``L D L^T`` pivot is clearly positive; None sends the call the checked way."""
+    n = robot.n
+    arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(tau, n))
+    if None in arguments or not math.isfinite(sum(map(sum, arguments))):
+        return None
+    function = stored.function
+    if stored.calls == OPTIMIZE_AFTER:
+        function = stored.function = optimized_joint_function(stored.tape)
+    stored.calls += 1
+    q, qd, net = arguments
+    if not stored.frictionless:
+        net = tuple(t - f for t, f in zip(net, _friction(robot.numeric()[0], qd, True)))
+    try:
+        values = function(q, qd, net)
+    except ZeroDivisionError:
+        return None
+    pivots = values[n:]
+    lowest = min(pivots)             # all positive: the largest |pivot| is the largest pivot
+    if not (lowest > 0.0 and lowest > SINGULAR_PIVOT * max(pivots)):
+        return None
+    qdd = values[:n]
+    return np.array(qdd) if math.isfinite(sum(qdd)) else None
+
+
+def _flags(where: str, *values) -> tuple:
+    """``gravity``, ``friction``, ``tip_wrench``, ``compiled`` checked to be booleans."""
+    return tuple(flag(value, where, name) for value, name in
+                 zip(values, ("gravity", "friction", "tip_wrench", "compiled")))
+
+
+def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
+                     method: str = "newton_euler", variant: str | None = None,
+                     gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
+                     compiled: bool = True, simplify: bool | None = None):
+    """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:
+    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Sec. 8.5).
+
+    ``method``/``variant`` as for :func:`dynlab.inverse_dynamics`: ``"newton_euler"`` is Lynch & Park's
+    *GetJointAccel* (``D`` probed column by column, the bias by a run with ``qdd = 0``); the
+    other methods use their closed-form ``D``, ``h``, ``c``.  ``gravity``, ``friction`` (Schilling,
+    Eq. (6-3-3); at ``qd_k = 0`` exactly its ``sgn`` gives no friction) and ``tip_wrench``
+    switch those terms off.  On numbers (a numeric robot) the result is a NumPy array and no
+    SymPy object is built; ``compiled=False`` runs the algorithm step by step and solves with
+    Cholesky (:func:`scipy.linalg.cho_solve`).  On symbols (or a symbolic robot) it is a SymPy
+    column ``Matrix``: ``D.LUsolve(tau - bias)``, or with ``simplify`` (the default for one or
+    two joints) Cramer's rule with compact numerators over ``det D``.  A ``D`` that is singular
+    (a joint that moves no mass) raises a ValueError naming the joint.
+
+    Inverse dynamics undoes it:
+
+    >>> import numpy as np
+    >>> from dynlab import inverse_dynamics
+    >>> from dynlab.model.robots import puma560
+    >>> arm, q, qd, tau = puma560(), [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5] * 6, [1.0] * 6
+    >>> qdd = forward_dynamics(arm, q, qd, tau)
+    >>> bool(np.allclose(inverse_dynamics(arm, q, qd, qdd), tau, rtol=0, atol=1e-10))
+    True
+    """
+    fast = _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, simplify)
+    if fast is not None:
+        qdd = _accelerations_quickly(robot, fast, q, qd, tau)
+        if qdd is not None:
+            return qdd
+        # anything else (other types, inf or NaN, a pivot near 0) goes the checked way below
+    switches = (method, variant, gravity, friction, tip_wrench)
+    _, variant = formulations.lookup(method, variant)
+    gravity, friction, tip_wrench, compiled = _flags("forward_dynamics", gravity, friction,
+                                                     tip_wrench, compiled)
+    simplify = flag(simplify, "forward_dynamics", "simplify", allow_none=True)
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, tau=tau)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "forward_dynamics")
+    n = robot.n
+    if symbolic:
+        return _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method,
+                                          variant, gravity, friction, tip_wrench, simplify)
+    net = [t - f for t, f in zip(vec["tau"], _friction(links, vec["qd"], friction))]
+    if compiled:
+        function, tape = compiled_accelerations(robot, method, variant, gravity, tip_wrench,
+                                                with_tape=True)
+        try:
+            values = function(vec["q"], vec["qd"], net)
+        except ZeroDivisionError:
+            values = (0.0,) * n + (0.0,) * n
+        if not min(values[n:]) > SINGULAR_PIVOT * max(abs(v) for v in values[n:]):
+            D, _ = inertia_and_bias(robot, vec["q"], vec["qd"], method=method, variant=variant,
+                                    gravity=gravity, friction=friction, tip_wrench=tip_wrench,
+                                    compiled=False)
+            check_pivots(robot, D, vec["q"])
+        result = np.array(values[:n])
+        if not np.isfinite(result).all():      # one check of the outputs: an overflow
+            check_finite("qdd", result, robot.name, vec)
+        frictionless = not (friction and any(link.has_friction for link in links))
+        robot.data.keep_forward_short_cut(*switches, ShortCut(function, tape, frictionless))
+        return result
+    import scipy.linalg
+    rows, bias = formulations.inertia_and_bias_function(
+        method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
+        links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
+    D = np.array(rows, dtype=float)
+    rhs = np.array(net) - np.array(bias, dtype=float)          # Lynch & Park GetJointAccel: c = tau - gamma
+    check_pivots(robot, D, vec["q"])
+    check_finite("bias", rhs, robot.name, vec)
+    factor = scipy.linalg.cho_factor(D)
+    return check_finite("qdd", scipy.linalg.cho_solve(factor, rhs),     # "solve A x = c"
+                        robot.name, vec)
+
+
+def _symbolic_forward_dynamics(robot, links, vec, grav, tip_f, tip_m, method, variant, gravity,
+                               friction, tip_wrench, simplify):
+    rows, bias = formulations.inertia_and_bias_function(
+        method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
+        links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.SYMBOLIC)
+    friction_terms = [link_friction(link, v, V.SYMBOLIC) if friction and link.has_friction else 0
+                      for link, v in zip(links, vec["qd"])]
+    D = sympy.Matrix(rows)
+    for j in range(robot.n):
+        if D[j, j] == 0:
+            raise ValueError(f"{robot.name}: the inertia matrix D is singular (D_{j + 1}{j + 1} "
+                             f"= 0): joint {j + 1} moves no mass or inertia; give its links "
+                             f"mass and inertia")
+    rhs = sympy.Matrix([t - b - f for t, b, f in zip(vec["tau"], bias, friction_terms)])
+    if not (simplify or (simplify is None and robot.n <= 2)):
+        return D.LUsolve(rhs)
+    # compact form by Cramer's rule, qdd_i = det(D with column i replaced by rhs) / det(D):
+    # numerator and denominator are polynomials in sines and cosines, which compact() reduces
+    # (LUsolve's nested quotients are not); common factors of exact polynomials cancel (the
+    # SCARA's qdd3 = g + t3/m3)
+    determinant = compact(D.det())
+    result = []
+    for i in range(robot.n):
+        numerator, denominator = compact(_column_replaced(D, i, rhs).det()), determinant
+        common = 1
+        if not any(e.atoms(sympy.Float) or e.has(sympy.exp, sympy.sign, sympy.Abs)
+                   for e in (numerator, denominator)):
+            try:
+                common = sympy.gcd(numerator, denominator)
+            except sympy.PolynomialError:
+                pass
+        if common != 1:
+            numerator = sympy.cancel(numerator / common)
+            denominator = sympy.cancel(denominator / common)
+        result.append(sympy.factor_terms(numerator, clear=True)
+                      / sympy.factor_terms(denominator, clear=True))
+    return sympy.Matrix(result)
+
+
+def _column_replaced(D, i, column):
+    result = D.copy()
+    result[:, i] = column
+    return result

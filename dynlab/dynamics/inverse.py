@@ -1,0 +1,412 @@
+"""The public entry points: ``inverse_dynamics`` (and, as formulations are added, more methods).
+
+>>> from dynlab.model.robot import Link, Robot
+>>> pendulum = Robot([Link("R", a=1.0, mass=3.0, com=(-0.5, 0, 0), inertia=(0, 0.25, 0.25),
+...                        name="link 1")], gravity=(0, -9.8062, 0))
+>>> inverse_dynamics(pendulum, [0.0], [0.0], [1.0])   # m a^2/3 qdd + m g a/2 cos(q)
+array([15.7093])
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+import sympy
+
+from dynlab.formulations import registry as formulations
+from dynlab.model.checks import check_finite, flag
+from dynlab.dynamics.equations import EquationsOfMotion, Progress
+from dynlab.model.friction import joint_friction
+from dynlab.model.kinematics import resolve
+from dynlab.model.robot import Robot, joint_symbols
+from dynlab.engine.optimizer import optimize
+from dynlab.model.robot_data import ShortCut
+from dynlab.model.symbolic import compact, worth_compacting
+from dynlab.engine.tracing import compile_joint_function, short_cut_function
+
+
+#: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
+DEFAULT_METHOD = "newton_euler"
+
+
+def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
+                     method: str = DEFAULT_METHOD, variant: str | None = None,
+                     gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
+                     trace: bool = False, simplify: bool | None = None,
+                     compiled: bool = True):
+    """Joint torques/forces ``tau`` that produce ``qdd`` at state ``(q, qd)``.
+
+    With numbers (and a numeric robot) returns a NumPy array and builds no SymPy object; with
+    SymPy symbols, or a robot with symbolic parameters, returns a SymPy column ``Matrix``.
+
+    ``method`` is ``"newton_euler"`` (variants ``"link"``: Luh's link-frame recursion, Fu, Gonzalez & Lee,
+    Table 3.3, the default; ``"base"``: Fu, Gonzalez & Lee, Table 3.2, Schilling, Algorithm 6-8-1),
+    ``"lagrange_euler"`` (``"uicker"``: Fu, Gonzalez & Lee, Sec. 3.2, default; ``"jacobian"``: Schilling, Sec. 6-4;
+    ``"christoffel"``: Lynch & Park, Sec. 8.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
+    ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
+    ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
+    returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
+    symbolic result to the books' compact form (:func:`dynlab.model.symbolic.compact`); by default it
+    does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is traced once per robot into
+    straight-line code (:mod:`dynlab.engine.tracing`); ``compiled=False`` runs it step by step instead,
+    which is what to time when comparing the formulations' own costs.
+
+    >>> import sympy
+    >>> from dynlab.model.robot import Link, Robot, joint_symbols
+    >>> m, a, g = sympy.symbols("m a g", positive=True)
+    >>> (q1,), (qd1,), (qdd1,) = joint_symbols(1)
+    >>> rod = Robot([Link("R", a=a, mass=m, com=(-a / 2, 0, 0),
+    ...                   inertia=sympy.diag(0, m * a**2 / 12, m * a**2 / 12), name="link 1")],
+    ...             gravity=(0, -g, 0))
+    >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1])[0])  # Schilling, Sec. 6-9
+    a**2*m*qdd1/3 + a*g*m*cos(q1)/2
+    >>> sympy.expand(inverse_dynamics(rod, [q1], [qd1], [qdd1], method="lagrange_euler")[0])
+    a**2*m*qdd1/3 + a*g*m*cos(q1)/2
+    """
+    if (variant is None and gravity is True and friction is True and tip_wrench is True
+            and trace is False and compiled is True and simplify is None
+            and type(method) is str and method == DEFAULT_METHOD and isinstance(robot, Robot)):
+        # the default call (a slider's, a loop's; the method is this function's default, not
+        # a choice of behaviour): its entry is one field of the robot's data, no key built
+        fast = robot.data.default_inverse
+    else:
+        fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
+                          simplify, compiled)
+    if fast is not None:
+        fast.calls += 1
+        if fast.calls == OPTIMIZE_AFTER:
+            fast.function = _optimized(fast.tape)
+        # plain finite floats in and out, else None (dynlab.engine.tracing.short_cut_function)
+        tau = fast.function(q, qd, qdd)
+        if tau is not None:
+            return tau
+        # anything else (other types, inf or NaN in or out) goes the checked way below, which
+        # names the cause
+    variant_given = variant is not None
+    formulation, variant = formulations.lookup(method, variant)
+    where = "inverse_dynamics"
+    options = dict(use_gravity=flag(gravity, where, "gravity"),
+                   use_friction=flag(friction, where, "friction"),
+                   use_tip=flag(tip_wrench, where, "tip_wrench"))
+    trace, compiled = flag(trace, where, "trace"), flag(compiled, where, "compiled")
+    simplify = flag(simplify, where, "simplify", allow_none=True)
+    if trace and not formulation.can("traces", variant):
+        tracing = formulations.methods("traces")
+        raise ValueError(f"trace=True is available for method={' or '.join(map(repr, tracing))}"
+                         f" only, not {method!r}")
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "inverse_dynamics")
+    recursion = formulations.torque_recursion(method, variant)
+    if not symbolic and not trace and compiled:
+        # the slider path: the formulation traced once into straight-line float code; one
+        # check of the outputs (inputs are finite, so inf or NaN means an overflow)
+        function, tape = compile_joint_function(
+            robot, ("inverse_dynamics", method, variant, *options.values()),
+            _torques_only(recursion), **options)
+        switches = (method, variant if variant_given else None, gravity, friction, tip_wrench)
+        if robot.data.inverse_short_cut(*switches) is None:
+            robot.data.keep_inverse_short_cut(*switches, _short_cut_entry(tape),
+                                              default=switches == _DEFAULT_OPTIONS)
+        result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
+        if not np.isfinite(result).all():
+            check_finite("tau", result, robot.name, vec)
+        return result
+    tau, records = recursion(links, vec["q"], vec["qd"], vec["qdd"], grav, tip_f, tip_m,
+                             backend, trace=trace, **options)
+    if symbolic:
+        result = sympy.Matrix(tau)
+        if simplify or (simplify is None and robot.n <= 3 and worth_compacting(result)):
+            result = compact(result)
+    else:
+        result = check_finite("tau", np.array(tau, dtype=float), robot.name, vec)
+    if trace:
+        return result, Trace(records, frame=variant, symbolic=symbolic,
+                             title=formulation.label,
+                             variant_label=formulation.labels.get(variant, variant))
+    return result
+
+
+#: Calls after which the short cut swaps the traced function for the optimised program
+#: (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
+#: at every step keeps the quick trace, a loop over many states gets the fewer operations.
+OPTIMIZE_AFTER = 200
+
+
+def _short_cut_entry(tape) -> ShortCut:
+    """The :class:`dynlab.model.robot_data.ShortCut` for :func:`_fast_path`; its ``function``
+    compiles the short cut (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on the
+    PUMA 560) when it is first called, so that an arm called once (a slider that changes the
+    arm) does not pay for it, and puts it in its place."""
+    def compile_then_call(q, qd, qdd):
+        entry.function = short_cut_function(tape.program())
+        return entry.function(q, qd, qdd)
+
+    entry = ShortCut(compile_then_call, tape)
+    return entry
+
+
+def _optimized(tape):
+    """The traced program of ``tape``, optimised and compiled for the short cut (same inputs
+    and outputs, :func:`dynlab.engine.tracing.short_cut_function`)."""
+    return short_cut_function(optimize(tape.program()))
+
+
+#: The options of the default call (Newton-Euler, link frames, every term): its short cut is
+#: also the robot data's ``default_inverse``.
+_DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
+
+
+def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
+               compiled):
+    """The :class:`dynlab.model.robot_data.ShortCut` (:func:`dynlab.engine.tracing.short_cut_function`)
+    that an earlier call of :func:`inverse_dynamics` with these very arguments checked and
+    stored, or None.  Only exact booleans and
+    strings take this path
+    (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
+    checked as usual; the joint vectors and the result are checked by the caller."""
+    if (trace is not False or compiled is not True or simplify is not None
+            or type(method) is not str or not (variant is None or type(variant) is str)
+            or type(gravity) is not bool or type(friction) is not bool
+            or type(tip_wrench) is not bool or not isinstance(robot, Robot)):
+        return None
+    return robot.data.inverse_short_cut(method, variant, gravity, friction, tip_wrench)
+
+
+def _convert(value, symbolic: bool):
+    """Nested lists of scalars as SymPy matrices (lists of them beyond 2-D) or NumPy arrays."""
+    if isinstance(value, dict):
+        return {key: _convert(v, symbolic) for key, v in value.items()}
+    if not isinstance(value, (list, tuple)):
+        return value
+    if not symbolic:
+        return np.array(value, dtype=float)
+    depth, probe_value = 0, value
+    while isinstance(probe_value, (list, tuple)):
+        depth, probe_value = depth + 1, probe_value[0]
+    if depth == 1:
+        return sympy.Matrix(value)
+    if depth == 2:
+        return sympy.Matrix([list(row) for row in value])
+    return [_convert(item, symbolic) for item in value]
+
+
+def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | None = None, *,
+                        method: str = "lagrange_euler", variant: str | None = None,
+                        simplify: bool | None = None, progress: bool = False
+                        ) -> EquationsOfMotion:
+    """The equations of motion ``tau = D qdd + h + c + b + J^T w`` of ``robot`` by ``method``.
+
+    Without ``q`` and ``qd`` the result is symbolic in the joint symbols ``q1..``, ``qd1..``;
+    with numbers it is evaluated there (NumPy arrays, no SymPy objects built).  Newton-Euler,
+    which yields torques rather than coefficients, is probed (Fu, Gonzalez & Lee, Probs. 3.11-3.12).  The
+    formulation's own pieces (``U``, ``h_ikm``, ``C_i``, ``Gamma``, the G-D parts, ...) are in
+    ``terms``; ``seconds`` is how long the derivation took.  ``progress=True`` prints each stage
+    with its elapsed time (symbolic PUMA derivations take seconds to minutes).
+
+    >>> from dynlab.model.robots import puma560
+    >>> eom = equations_of_motion(puma560(joints=2), method="lagrange_euler")
+    >>> eom.D[1, 1]   # Izz2 + m2 ((a2 + rx2)^2 + ry2^2) = 0.539 + 17.4 (0.068^2 + 0.006^2)
+    0.620084000000000
+    >>> eom.compare(equations_of_motion(puma560(joints=2), method="newton_euler"))
+    lagrange_euler and newton_euler agree in D, h, c, friction and tip
+    """
+    import time
+    formulation, variant = formulations.lookup(method, variant)
+    simplify = flag(simplify, "equations_of_motion", "simplify", allow_none=True)
+    progress = flag(progress, "equations_of_motion", "progress")
+    if (q is None) != (qd is None):
+        raise ValueError("give both q and qd (an evaluated result) or neither (a symbolic one)")
+    start = time.perf_counter()
+    default_state = q is None
+    if default_state and isinstance(robot, Robot):
+        q, qd, _ = joint_symbols(robot.n)
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q, qd=qd)
+    formulations.require(method, variant, "symbolic" if symbolic else "numeric",
+                         "equations_of_motion")
+    n = robot.n
+    if not formulation.can("terms", variant):
+        def routine(q_, qd_, qdd_, **switches):
+            return inverse_dynamics(robot, q_, qd_, qdd_, method=method, variant=variant,
+                                    simplify=False, **switches)
+        # probed at the state as resolved (floats when every entry is a number, SymPy numbers
+        # such as pi/4 included; else exact values), or at the joint symbols by default
+        given = None if default_state else vec
+        own = formulation.inertias.get(variant)        # e.g. Featherstone's CRBA for D
+        eom = probe(robot, routine, None if given is None else given["q"],
+                    None if given is None else given["qd"], simplify=simplify,
+                    inertia=None if own is None else (
+                        lambda q_: own(links, q_, grav, backend)))
+        eom.method = method
+        eom.seconds = time.perf_counter() - start
+        if symbolic and not default_state:
+            eom.q, eom.qd = q, qd            # as given, like the other methods
+        if not symbolic:
+            _check_finite_terms(eom, robot, vec)
+        return eom
+    report = Progress(progress, f"{method} ({variant}) for {robot.name}")
+    terms = formulation.variants[variant](links, vec["q"], vec["qd"], grav, backend)
+    report.say("derived D, h, c")
+    friction, tip = formulations.friction_and_tip(links, vec["q"], vec["qd"], tip_f, tip_m,
+                                                  backend)
+    main = {key: _convert(terms.pop(key), symbolic) for key in ("D", "h", "c")}
+    extras = {key: _convert(value, symbolic) for key, value in terms.items()}
+    eom = EquationsOfMotion(robot, method, main["D"], main["h"], main["c"],
+                            _convert(friction, symbolic), _convert(tip, symbolic),
+                            q=q if symbolic else None, qd=qd if symbolic else None,
+                            state=None if symbolic else (np.asarray(vec["q"]),
+                                                         np.asarray(vec["qd"])),
+                            terms=extras)
+    if symbolic and (simplify or (simplify is None and n <= 3 and all(
+            worth_compacting(m) for m in (eom.D, eom.h, eom.c)))):
+        eom = eom.simplified(progress=progress)
+    report.done()
+    eom.method = method
+    eom.seconds = time.perf_counter() - start
+    if not symbolic:
+        _check_finite_terms(eom, robot, vec)
+    return eom
+
+
+def _check_finite_terms(eom: EquationsOfMotion, robot: Robot, state: dict) -> None:
+    """An evaluated ``D``, ``h``, ``c``, friction and tip torque must be finite (inputs are, so
+    inf or NaN is an overflow): :class:`dynlab.model.checks.NotFiniteError` naming the term."""
+    for name in ("D", "h", "c", "friction", "tip"):
+        value = getattr(eom, name, None)
+        if value is not None:
+            check_finite(name, np.asarray(value, dtype=float), robot.name, state)
+
+
+def _torques_only(recursion):
+    def torques(*args, **options):
+        return recursion(*args, **options)[0]
+    return torques
+
+
+class Trace:
+    """Every link's intermediate quantities of a Newton-Euler run, for per-link tables.
+
+    ``trace[i]`` (1-based link number) is a dict with ``omega``, ``omega_dot``, ``v_dot``,
+    ``a_bar`` (forward pass) and ``F``, ``N``, ``f``, ``n``, ``tau`` (backward pass).  Vectors are
+    in link ``i``'s own frame for the link-frame recursion, in base coordinates for the
+    base-frame one (``frame`` says which: the variant's name).  The header names the
+    formulation (``title``) and the variant (``variant_label``, by default ``"<frame> frame"``),
+    as the registry of :mod:`dynlab.formulations.registry` labels them.
+    """
+
+    FORWARD = ("omega", "omega_dot", "v_dot", "a_bar")
+    BACKWARD = ("F", "N", "f", "n", "tau")
+
+    def __init__(self, records, frame: str, symbolic: bool, title: str = "Newton-Euler",
+                 variant_label: str | None = None):
+        convert = ((lambda v: sympy.Matrix(v)) if symbolic
+                   else (lambda v: np.array(v, dtype=float)))
+        self.frame = frame
+        self.title = title
+        self.variant_label = f"{frame} frame" if variant_label is None else variant_label
+        self.symbolic = symbolic
+        self.links = [{key: (value if key == "tau" else convert(value))
+                       for key, value in record.items()} for record in records]
+
+    def __len__(self) -> int:
+        return len(self.links)
+
+    def __getitem__(self, i: int) -> dict:
+        if not isinstance(i, int) or isinstance(i, bool) or not 1 <= i <= len(self.links):
+            raise IndexError(f"link number must be 1..{len(self.links)}, got {i!r}")
+        return self.links[i - 1]
+
+    def rows(self, quantities: Sequence[str]) -> list:
+        """One row per link: the link number, then each quantity as text."""
+        def text(value):
+            if self.symbolic:
+                return str(list(value) if hasattr(value, "shape") else value)
+            if np.ndim(value) == 0:
+                return f"{float(value):.6g}"
+            return "(" + ", ".join(f"{x:.6g}" for x in value) + ")"
+        return [[str(i)] + [text(record[key]) for key in quantities]
+                for i, record in enumerate(self.links, start=1)]
+
+    def _repr_html_(self) -> str:
+        import html
+        parts = []
+        for title, keys in (("forward pass", self.FORWARD), ("backward pass", self.BACKWARD)):
+            head = "".join(f"<th>{html.escape(k)}</th>" for k in ("link",) + keys)
+            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                           for row in self.rows(keys))
+            parts.append(f"<p><b>{title}</b> ({html.escape(self.variant_label)})</p><table>"
+                         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        lines = [f"{self.title} trace ({self.variant_label}, {len(self)} links)"]
+        for title, keys in (("forward", self.FORWARD), ("backward", self.BACKWARD)):
+            lines.append(f"{title}: " + ", ".join(keys))
+            for row in self.rows(keys):
+                lines.append("  " + " | ".join(row))
+        return "\n".join(lines)
+
+
+#: :func:`probe`'s default routine (its parameter of that name hides the function)
+_inverse_dynamics = inverse_dynamics
+
+
+# -- probing an inverse-dynamics routine --------------------------------------------------------
+def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=None,
+          simplify: bool | None = None, inertia: Callable | None = None) -> EquationsOfMotion:
+    """``D``, ``h``, ``c`` (and friction, tip) of any inverse-dynamics routine, by probing (Fu, Gonzalez & Lee,
+    Probs. 3.11-3.12): ``n + 2`` calls.  ``inertia(q) -> D`` (rows), if given, gives ``D``
+    instead of the ``n`` probes (a formulation's own ``D``, e.g. Featherstone's composite rigid
+    body algorithm).
+
+    ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to
+    dynlab's Newton-Euler.  ``q``, ``qd`` default to the joint symbols (a symbolic result).
+
+    >>> from dynlab.model.robot import Link, Robot
+    >>> m, l, g = sympy.symbols("m l g", positive=True)
+    >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0),
+    ...                   inertia=sympy.diag(0, m * l**2 / 12, m * l**2 / 12), name="link 1")],
+    ...             gravity=(0, -g, 0))
+    >>> eom = probe(rod)
+    >>> eom.D, eom.h, eom.c
+    (Matrix([[l**2*m/3]]), Matrix([[0]]), Matrix([[g*l*m*cos(q1)/2]]))
+    """
+    if inverse_dynamics is None:
+        def inverse_dynamics(q, qd, qdd, **switches):
+            return _inverse_dynamics(robot, q, qd, qdd, simplify=False, **switches)
+    n = robot.n
+    symbolic = q is None
+    if symbolic:
+        q, qd, _ = joint_symbols(n)
+    else:   # a given state: numbers (an evaluated result), or symbols or a symbolic robot
+        symbolic, _, _, given = resolve(robot, q=q, qd=qd)
+        q, qd = given["q"], given["qd"]
+    zero = [0] * n if symbolic else np.zeros(n)
+    off = dict(friction=False, tip_wrench=False)
+    c = inverse_dynamics(q, zero, zero, gravity=True, **off)
+    h = inverse_dynamics(q, qd, zero, gravity=False, **off)
+    columns = []
+    own = None if inertia is None else [list(row) for row in inertia(q)]
+    for j in range(n):
+        if own is not None:
+            columns.append([own[i][j] for i in range(n)])
+            continue
+        unit = [0] * n if symbolic else np.zeros(n)
+        unit[j] = 1
+        columns.append(inverse_dynamics(q, zero, unit, gravity=False, **off))
+    tip = (inverse_dynamics(q, zero, zero, gravity=False, friction=False, tip_wrench=True)
+           if robot.has_tip_wrench else None)
+    friction = joint_friction(robot, qd)
+    if symbolic:
+        D = sympy.Matrix.hstack(*[sympy.Matrix(column) for column in columns])
+        eom = EquationsOfMotion(robot, "probe", D, sympy.Matrix(h), sympy.Matrix(c),
+                                sympy.Matrix(friction), None if tip is None else sympy.Matrix(tip),
+                                q=q, qd=qd)
+        if simplify or (simplify is None and n <= 3 and all(
+                worth_compacting(m) for m in (eom.D, eom.h, eom.c))):
+            eom = eom.simplified()
+        return eom
+    return EquationsOfMotion(robot, "probe", np.column_stack(columns).astype(float), np.asarray(h),
+                             np.asarray(c), np.asarray(friction), tip, state=(np.asarray(q),
+                                                                               np.asarray(qd)))

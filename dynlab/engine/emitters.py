@@ -1,0 +1,292 @@
+"""The text of a straight-line :class:`~dynlab.engine.program.Program` in Python, C and Fortran: one
+emitter per language.
+
+Each line of a program is one operation, ``(target, op, args)`` with ``op`` one of ``+ - * /``,
+``neg`` or a function name (:data:`dynlab.engine.program.FUNCTIONS`) and ``args`` names or floats;
+each emitter writes it as one assignment.  What differs between the languages is written once
+here: how a number is printed (a negative number in parentheses, so that ``x * (-2.5)`` is
+never read as ``x * -2.5`` by a language that rejects it; Fortran's ``1.5d0`` for double
+precision), how an input is indexed (Fortran counts from 1) and what a function is called (C's
+``fabs``; Fortran has no ``sign`` of one argument, its value ``(x > 0) - (x < 0)`` is written
+out).
+
+>>> from dynlab.engine.program import Program
+>>> p = Program([("q", 1)], [("t0", "sin", ("q0",)), ("t1", "*", ("t0", -2.5))], ["t1"])
+>>> print(python_source(p, "f"))
+def f(q):
+    q0, = q
+    t0 = sin(q0)
+    t1 = t0 * (-2.5)
+    return (t1,)
+>>> print(fortran_source(p, "f").splitlines()[-3])
+  t1 = t0 * (-2.5d0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import textwrap
+from typing import Sequence
+
+# -- numbers -----------------------------------------------------------------------------------------
+
+
+def python_number(value) -> str:
+    """``value`` as Python (and C) text, in parentheses when negative.
+
+    >>> python_number(2), python_number(-0.5)
+    ('2.0', '(-0.5)')
+    """
+    text = repr(float(value))
+    return f"({text})" if text.startswith("-") else text
+
+
+def fortran_number(value) -> str:
+    """``value`` as a Fortran double precision constant, in parentheses when negative.
+
+    >>> fortran_number(2), fortran_number(-1.5e-07)
+    ('2.0d0', '(-1.5d-7)')
+    """
+    text = repr(float(value))
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}d{int(exponent)}"
+    else:
+        text = f"{text}d0"
+    return f"({text})" if text.startswith("-") else text
+
+
+def fortran_name(name: str) -> str:
+    """``name`` as a Fortran identifier: at most 63 characters (Fortran 2003), a long name
+    shortened with a hash of the whole so that two long names stay apart.
+
+    >>> fortran_name("tau")
+    'tau'
+    >>> len(fortran_name("x" * 80)), fortran_name("x" * 80)[:54] == "x" * 54
+    (63, True)
+    """
+    if len(name) <= 63:
+        return name
+    return name[:54] + "_" + hashlib.sha256(name.encode()).hexdigest()[:8]
+
+
+def counts_text(counts: dict) -> str:
+    """``{'mul': 3, ...}`` as ``"3 mul, 1 add, 0 div, 0 call"``."""
+    return ", ".join(f"{counts[k]} {k}" for k in ("mul", "add", "div", "call"))
+
+
+def _expression(op: str, args, text, function_name=lambda op: op) -> str:
+    """One operation as an infix expression, ``text`` printing an argument."""
+    if op == "neg":
+        return f"-{text(args[0])}"
+    if op in ("+", "-", "*", "/"):
+        return f"{text(args[0])} {op} {text(args[1])}"
+    return f"{function_name(op)}({text(args[0])})"
+
+
+def _python_token(token) -> str:
+    return token if isinstance(token, str) else python_number(token)
+
+
+# -- Python ------------------------------------------------------------------------------------------
+def python_source(program, name: str, arguments: Sequence[str] | None = None) -> str:
+    """A Python function ``name(*groups)`` returning the outputs as a tuple; with NumPy
+    functions in its namespace the same text works on arrays (one entry per point)."""
+    arguments = [stem for stem, _ in program.inputs] if arguments is None else list(arguments)
+    body = []
+    for argument, (stem, n) in zip(arguments, program.inputs):
+        names = ", ".join(f"{stem}{k}" for k in range(n))
+        body.append(f"    {names}{',' if n == 1 else ''} = {argument}")
+    body += [f"    {target} = {_expression(op, args, _python_token)}"
+             for target, op, args in program.lines]
+    result = ", ".join(_python_token(v) for v in program.outputs)
+    body.append(f"    return ({result}{',' if len(program.outputs) == 1 else ''})")
+    return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)
+
+
+#: The deepest nesting of operations :func:`python_run_source` writes into one expression (the
+#: Python parser accepts 200 nested parentheses; deeper gains nothing).
+INLINE_DEPTH = 40
+
+
+def _inlined_statements(program, depth_limit: int) -> list:
+    """``[(target, tree), ...]``: the program's lines with each result that is used exactly once
+    (and is no output) written into the expression that uses it.  A tree is a name, a float or
+    ``(op, (tree, ...))``; every line of the program is still evaluated exactly once."""
+    uses: dict = {}
+    for _, _, args in program.lines:
+        for argument in args:
+            if isinstance(argument, str):
+                uses[argument] = uses.get(argument, 0) + 1
+    outputs = {v for v in program.outputs if isinstance(v, str)}
+    pending: dict = {}                       # target -> (tree, depth), waiting for its one use
+    statements = []
+    for target, op, args in program.lines:
+        parts = [pending.pop(a) if isinstance(a, str) and a in pending else (a, 0)
+                 for a in args]
+        tree, depth = (op, tuple(p[0] for p in parts)), 1 + max(p[1] for p in parts)
+        if uses.get(target, 0) == 1 and target not in outputs and depth < depth_limit:
+            pending[target] = (tree, depth)
+        else:
+            statements.append((target, tree))
+    return statements
+
+
+def _leaves(tree, found: set) -> set:
+    if isinstance(tree, tuple):
+        for child in tree[1]:
+            _leaves(child, found)
+    elif isinstance(tree, str):
+        found.add(tree)
+    return found
+
+
+def _render(tree, register: dict) -> str:
+    if isinstance(tree, str):
+        return register.get(tree, tree)
+    if not isinstance(tree, tuple):
+        return python_number(tree)
+    op, children = tree
+    if op == "neg":
+        return f"(-{_render(children[0], register)})"
+    if op in ("+", "-", "*", "/"):
+        return f"({_render(children[0], register)} {op} {_render(children[1], register)})"
+    return f"{op}({_render(children[0], register)})"
+
+
+def python_run_source(program, name: str, arguments: Sequence[str] | None = None,
+                      depth_limit: int = INLINE_DEPTH) -> str:
+    """The Python function of :func:`python_source` written for running rather than reading:
+    each intermediate result used exactly once is written into the expression that uses it, and
+    a variable whose value is no longer needed is reused.  The operations, and the operands of
+    each, are the program's own, so the results are the same floats; CPython then keeps a few
+    dozen intermediate values alive instead of every one (the per-call frame shrinks from one
+    slot per line to a few dozen, and the floats recycle), which makes the traced dynamics about
+    40 % faster.  :meth:`dynlab.engine.program.Program.compile` runs this text.
+
+    >>> from dynlab.engine.program import Program
+    >>> p = Program([("x", 2)], [("t0", "*", ("x0", "x1")), ("t1", "sin", ("t0",)),
+    ...                          ("t2", "*", ("t1", "x0")), ("t3", "-", ("t2", "t1"))], ["t3"])
+    >>> print(python_run_source(p, "f"))
+    def f(x):
+        x0, x1 = x
+        v0 = sin((x0 * x1))
+        v0 = ((v0 * x0) - v0)
+        return (v0,)
+    """
+    arguments = [stem for stem, _ in program.inputs] if arguments is None else list(arguments)
+    prefix = "v"
+    while any(stem.startswith(prefix) for stem, _ in program.inputs):
+        prefix = "_" + prefix                         # never a name of an input
+    statements = _inlined_statements(program, depth_limit)
+    last_use = {}
+    for index, (_, tree) in enumerate(statements):
+        for leaf in _leaves(tree, set()):
+            last_use[leaf] = index
+    for value in program.outputs:
+        if isinstance(value, str):
+            last_use[value] = len(statements)
+    body = []
+    for argument, (stem, n) in zip(arguments, program.inputs):
+        names = ", ".join(f"{stem}{k}" for k in range(n))
+        body.append(f"    {names}{',' if n == 1 else ''} = {argument}")
+    register: dict = {}
+    free: list = []
+    count = 0
+    for index, (target, tree) in enumerate(statements):
+        text = _render(tree, register)
+        for leaf in _leaves(tree, set()):            # right-hand sides are read before storing
+            if leaf in register and last_use[leaf] == index:
+                free.append(register[leaf])
+        if free:
+            register[target] = free.pop()
+        else:
+            register[target] = f"{prefix}{count}"
+            count += 1
+        body.append(f"    {register[target]} = {text}")
+    result = ", ".join(_render(v, register) for v in program.outputs)
+    body.append(f"    return ({result}{',' if len(program.outputs) == 1 else ''})")
+    return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)
+
+
+# -- C -----------------------------------------------------------------------------------------------
+_C_FUNCTIONS = {"abs": "fabs"}
+
+
+def c_source(program, name: str, title: str = "", output: str = "out") -> str:
+    """C99 text: ``void name(const double *q, ..., double *out)`` and a batched
+    ``name_batch(long count, ...)`` over row-major arrays of points."""
+    used = {a for _, _, args in program.lines for a in args if isinstance(a, str)}
+    used |= {v for v in program.outputs if isinstance(v, str)}
+    groups = ", ".join(f"const double *{stem}" for stem, _ in program.inputs)
+    lines = [f"/* {title}, generated by dynlab.codegen */" if title else
+             "/* generated by dynlab.codegen */",
+             f"/* operations: {counts_text(program.counts())} */",
+             "#include <math.h>", ""]
+    if any(op == "sign" for _, op, _ in program.lines):
+        lines += ["static double sign(double x) { return (double)((x > 0) - (x < 0)); }", ""]
+    lines.append(f"void {name}({groups}, double *{output})")
+    lines.append("{")
+    for stem, n in program.inputs:
+        for k in range(n):
+            if f"{stem}{k}" in used:
+                lines.append(f"    const double {stem}{k} = {stem}[{k}];")
+    for target, op, args in program.lines:
+        expression = _expression(op, args, _python_token, lambda f: _C_FUNCTIONS.get(f, f))
+        lines.append(f"    const double {target} = {expression};")
+    for k, value in enumerate(program.outputs):
+        lines.append(f"    {output}[{k}] = {_python_token(value)};")
+    lines.append("}")
+    lines.append("")
+    strides = ", ".join(f"{stem} + i * {n}" for stem, n in program.inputs)
+    lines.append(f"void {name}_batch(long count, {groups}, double *{output})")
+    lines.append("{")
+    lines.append("    for (long i = 0; i < count; ++i)")
+    lines.append(f"        {name}({strides}, {output} + i * {len(program.outputs)});")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# -- Fortran -----------------------------------------------------------------------------------------
+def fortran_source(program, name: str, title: str = "", output: str = "out") -> str:
+    """Fortran 90 text: ``subroutine name(q, ..., out)`` (free form, double precision)."""
+    stems = {stem for stem, _ in program.inputs}
+
+    def text(token):
+        if isinstance(token, str):
+            match = re.fullmatch(r"([a-z]+)(\d+)", token)
+            if match and match.group(1) in stems:
+                return f"{match.group(1)}({int(match.group(2)) + 1})"
+            return token
+        return fortran_number(token)
+
+    arguments = ", ".join([stem for stem, _ in program.inputs] + [output])
+    name = fortran_name(name)
+    heading = f"{title}, generated by dynlab.codegen" if title else \
+        "generated by dynlab.codegen"
+    lines = [f"! {part}" for part in textwrap.wrap(heading, 120)]   # free form: <= 132
+    lines += [f"! operations: {counts_text(program.counts())}",
+              f"subroutine {name}({arguments})",
+              "  implicit none"]
+    for stem, n in program.inputs:
+        lines.append(f"  double precision, intent(in) :: {stem}({n})")
+    lines.append(f"  double precision, intent(out) :: {output}({len(program.outputs)})")
+    names = [target for target, _, _ in program.lines]
+    for start in range(0, len(names), 12):
+        lines.append("  double precision :: " + ", ".join(names[start:start + 12]))
+    for target, op, args in program.lines:
+        if op == "sign":
+            a = text(args[0])
+            expression = f"merge(1d0, 0d0, {a} > 0d0) - merge(1d0, 0d0, {a} < 0d0)"
+        else:
+            expression = _expression(op, args, text)
+        lines.append(f"  {target} = {expression}")
+    for k, value in enumerate(program.outputs):
+        lines.append(f"  {output}({k + 1}) = {text(value)}")
+    lines.append(f"end subroutine {name}")
+    return "\n".join(lines) + "\n"
+
+
+#: The emitter of each language, by name.
+EMITTERS = {"python": python_source, "c": c_source, "fortran": fortran_source}

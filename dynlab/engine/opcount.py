@@ -1,0 +1,539 @@
+"""Operation counts of dynlab's formulations, measured by running them, and the sources' tables.
+
+Two counts, and they answer different questions:
+
+``as_written`` (:func:`count_operations`)
+    The formulation runs once on :class:`Counted` scalars, which carry no value and tally every
+    multiplication, addition/subtraction (a negation counts as one), division and function call
+    (``sin``, ``cos``, ...) as it is *executed*: no common subexpressions, no dead-code removal.
+    The only operations left out are the ones no implementation performs: an operand that is
+    the exact number 0 or +-1 (``0 * x``, ``x + 0``, ``1 * x``; Python's ``sum`` starts from 0, the
+    recursions from zero vectors), and arithmetic between two constants (robot parameters, done
+    once, before any trajectory).  These are the rules :class:`dynlab.engine.tracing.Tape` folds by,
+    so the two counts below differ only by what the tape shares.  This is "the algorithm as
+    written", the count Fu, Gonzalez & Lee, Tables 3.1, 3.4 and 3.5 estimate by hand.
+``generated`` (:func:`dynlab.dynamics.codegen.generate`)
+    The same formulation traced into straight-line code, with constant folding, common
+    subexpressions, dead-code removal and the optimizer of :mod:`dynlab.dynamics.codegen`: the cost of
+    the generated program.
+
+>>> chain = generic_chain(3)
+>>> count_operations(chain, "newton_euler")      # 123 n - 62 and 97 n - 54 for n >= 2
+{'mul': 307, 'add': 237, 'div': 0, 'call': 6}
+>>> table_3_4(6)                       # Fu, Gonzalez & Lee, Table 3.4, totals for n = 6
+{'mul': 678, 'add': 597}
+
+The sources' formulas and quoted figures are in :data:`QUOTED` and the ``table_*`` functions;
+``fit_exponent`` gives the slope of a log-log fit.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from fractions import Fraction
+
+import numpy as np
+
+from dynlab.formulations import registry as formulations
+from dynlab.model import vectors as V
+from dynlab.formulations.featherstone import articulated_body, composite_rigid_body
+from dynlab.model.ldl import ldl_solve
+from dynlab.model.robot import Link, Robot
+from dynlab.engine.tracing import Tape, backend_for
+from dynlab.formulations.twist_wrench import spatial_newton_euler
+
+KINDS = ("mul", "add", "div", "call")
+
+
+class OpCounter:
+    """A tally of executed operations (``mul``, ``add``, ``div``, ``call``)."""
+
+    __slots__ = ("tally",)
+
+    def __init__(self):
+        self.tally = dict.fromkeys(KINDS, 0)
+
+    def counts(self) -> dict:
+        return dict(self.tally)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+class Counted:
+    """A run-time scalar that has no value, only a :class:`OpCounter` it reports to."""
+
+    __slots__ = ("counter",)
+
+    def __init__(self, counter: OpCounter):
+        self.counter = counter
+
+    def _new(self, kind: str) -> "Counted":
+        self.counter.tally[kind] += 1
+        return Counted(self.counter)
+
+    def _binary(self, op: str, a, b):
+        # the folding rules of dynlab.engine.tracing.Tape.binary, without the sharing
+        a_num, b_num = _is_number(a), _is_number(b)
+        if op == "+":
+            if (a_num and a == 0):
+                return b
+            if b_num and b == 0:
+                return a
+            return self._new("add")
+        if op == "-":
+            if b_num and b == 0:
+                return a
+            return self._new("add")          # 0 - b is a negation: one addition
+        if op == "*":
+            if (a_num and a == 0) or (b_num and b == 0):
+                return 0.0
+            if (a_num and a == 1):
+                return b
+            if b_num and b == 1:
+                return a
+            if (a_num and a == -1) or (b_num and b == -1):
+                return self._new("add")      # a negation
+            return self._new("mul")
+        if b_num and b == 1:
+            return a
+        if a_num and a == 0:
+            return 0.0
+        return self._new("div")
+
+    def __add__(self, other):
+        return self._binary("+", self, other)
+
+    def __radd__(self, other):
+        return self._binary("+", other, self)
+
+    def __sub__(self, other):
+        return self._binary("-", self, other)
+
+    def __rsub__(self, other):
+        return self._binary("-", other, self)
+
+    def __mul__(self, other):
+        return self._binary("*", self, other)
+
+    def __rmul__(self, other):
+        return self._binary("*", other, self)
+
+    def __truediv__(self, other):
+        return self._binary("/", self, other)
+
+    def __rtruediv__(self, other):
+        return self._binary("/", other, self)
+
+    def __neg__(self):
+        return self._new("add")
+
+    def __pos__(self):
+        return self
+
+
+def counting_backend(counter: OpCounter) -> V.Backend:
+    """A :class:`~dynlab.model.vectors.Backend` whose functions count one call on a run-time value
+    (and compute on constants, as the tape does)."""
+    def function(name, numeric):
+        def call(x):
+            if isinstance(x, Counted):
+                counter.tally["call"] += 1
+                return Counted(counter)
+            return numeric(x)
+        return call
+    return V.Backend("counting", function("sin", math.sin), function("cos", math.cos),
+                     function("sign", V.NUMERIC.sign), function("exp", math.exp),
+                     function("abs", abs))
+
+
+def count_operations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+                     *, gravity: bool = True, friction: bool = True,
+                     tip_wrench: bool = True) -> dict:
+    """Operations executed by one inverse-dynamics evaluation ``tau(q, qd, qdd)`` of ``robot``
+    (numeric parameters) by ``method``/``variant``, as written (see the module docstring).
+
+    For Lagrange-Euler and d'Alembert this is the whole of ``tau = D qdd + h + c`` (Fu, Gonzalez & Lee,
+    Eq. (3.2-26)), the quantity of Fu, Gonzalez & Lee, Tables 3.1 and 3.5.
+
+    >>> from dynlab.model.robots import puma560
+    >>> count_operations(puma560(), "newton_euler", "link")
+    {'mul': 288, 'add': 244, 'div': 0, 'call': 12}
+    """
+    _, variant = formulations.require(method, variant, "numeric", "count_operations")
+    recursion = formulations.torque_recursion(method, variant)
+    links, grav, tip_f, tip_m = robot.numeric()
+    counter = OpCounter()
+    q, qd, qdd = ([Counted(counter) for _ in range(robot.n)] for _ in range(3))
+    # a zero tool wrench is no load (Fu, Gonzalez & Lee, Algorithm 3.1, step N4: f_{n+1} = n_{n+1} = 0): the
+    # rotation that brings a wrench into frame n is not part of the algorithm then
+    use_tip = bool(tip_wrench) and any(v != 0 for v in (*tip_f, *tip_m))
+    recursion(links, q, qd, qdd, grav, tip_f, tip_m, counting_backend(counter),
+              use_gravity=bool(gravity), use_friction=bool(friction), use_tip=use_tip)
+    return counter.counts()
+
+
+# -- generic chains ---------------------------------------------------------------------------------
+def generic_chain(n: int, seed: int = 0, joints: str | None = None) -> Robot:
+    """An ``n``-joint serial chain with every parameter non-zero and generic: random DH lengths
+    and twists (no multiples of pi/2), centres of mass off every axis, full (non-diagonal)
+    inertia tensors, gravity along no axis.  Nothing folds away, so counts on it are the
+    general-case counts of the sources' tables.  Deterministic for a given ``seed``.
+
+    ``joints`` is a string of ``"R"``/``"P"`` (default all revolute, as Fu, Gonzalez & Lee, Sec. 3.4 assumes).
+
+    >>> arm = generic_chain(4)
+    >>> arm.n, arm.joint_types[0], arm.name
+    (4, 'revolute', 'generic 4-joint chain')
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"generic_chain: n must be a positive integer, got {n!r}")
+    joints = "R" * n if joints is None else joints
+    if len(joints) != n or set(joints) - {"R", "P"}:
+        raise ValueError(f"generic_chain: joints must be {n} letters R or P, got {joints!r}")
+    rng = np.random.default_rng(seed)
+    links = []
+    for k, joint in enumerate(joints, start=1):
+        a, d, offset = rng.uniform(0.1, 0.5, 3)
+        alpha = rng.uniform(0.2, 1.3) * rng.choice((-1, 1))
+        mass = rng.uniform(1.0, 5.0)
+        com = tuple(rng.uniform(-0.2, 0.2, 3))
+        moments = rng.uniform(0.01, 0.05, 3) * mass          # second moments (S_xx, ...)
+        principal = np.diag([moments[1] + moments[2], moments[0] + moments[2],
+                             moments[0] + moments[1]])
+        angles = rng.uniform(-math.pi, math.pi, 3)
+        ca, sa = np.cos(angles), np.sin(angles)
+        rz = np.array([[ca[0], -sa[0], 0], [sa[0], ca[0], 0], [0, 0, 1]])
+        ry = np.array([[ca[1], 0, sa[1]], [0, 1, 0], [-sa[1], 0, ca[1]]])
+        rx = np.array([[1, 0, 0], [0, ca[2], -sa[2]], [0, sa[2], ca[2]]])
+        rotation = rz @ ry @ rx
+        inertia = rotation @ principal @ rotation.T
+        inertia = ((inertia + inertia.T) / 2).tolist()
+        extra = {"d": float(d)} if joint == "R" else {"theta": float(rng.uniform(0.2, 1.3))}
+        links.append(Link(joint, a=float(a), alpha=float(alpha), offset=float(offset),
+                          mass=float(mass), com=tuple(map(float, com)), inertia=inertia,
+                          name=f"link {k}", **extra))
+    gravity = tuple(float(g) for g in rng.uniform(-6.0, 6.0, 3))
+    return Robot(links, gravity=gravity, name=f"generic {n}-joint chain",
+                 source="dynlab.engine.opcount.generic_chain (random, for operation counts)")
+
+
+def fit_exponent(ns, values) -> float:
+    """Slope ``p`` of the least-squares line through ``(log n, log value)``: ``value ~ n^p``.
+
+    >>> round(fit_exponent([2, 4, 8], [12, 48, 192]), 6)
+    2.0
+    """
+    ns, values = np.asarray(ns, dtype=float), np.asarray(values, dtype=float)
+    if ns.shape != values.shape or ns.size < 2:
+        raise ValueError("fit_exponent needs two or more (n, value) pairs of equal length")
+    if (ns <= 0).any() or (values <= 0).any():
+        raise ValueError("fit_exponent needs positive n and values (a log-log fit)")
+    slope, _ = np.polyfit(np.log(ns), np.log(values), 1)
+    return float(slope)
+
+
+def polynomial_law(ns, values, confirm: int = 2):
+    """The exact polynomial ``sum c_k n^k`` that the counts follow, as Fractions
+    ``[c0, c1, ...]``, and the first ``n`` from which it holds: ``(coefficients, n0)``.
+
+    ``ns`` must be consecutive integers.  Finite differences find the degree ``d`` (the first
+    constant row, confirmed by ``confirm`` more points than the ``d + 1`` that fix the
+    polynomial); small ``n`` where a formulation's structure is still incomplete (``n = 1``)
+    are dropped from the front until the law holds.  ``None`` when no law is found.
+
+    >>> polynomial_law(range(1, 8), [3 * n**2 + 1 for n in range(1, 8)])
+    ([Fraction(1, 1), Fraction(0, 1), Fraction(3, 1)], 1)
+    """
+    ns, values = list(ns), [Fraction(v) for v in values]
+    if any(b - a != 1 for a, b in zip(ns, ns[1:])):
+        raise ValueError("polynomial_law needs consecutive n")
+    for start in range(len(ns)):
+        row = values[start:]
+        for degree in range(len(row)):
+            if len(row) >= 1 + confirm and all(v == row[0] for v in row):
+                points = list(zip(ns[start:start + degree + 1], values[start:start + degree + 1]))
+                return _interpolate(points), ns[start]
+            row = [b - a for a, b in zip(row, row[1:])]
+            if len(row) < 1 + confirm:
+                break
+    return None
+
+
+def _interpolate(points) -> list:
+    """Coefficients (low order first) of the polynomial through ``points``, exactly."""
+    size = len(points)
+    matrix = [[Fraction(n) ** k for k in range(size)] + [Fraction(v)] for n, v in points]
+    for column in range(size):
+        pivot = next(r for r in range(column, size) if matrix[r][column] != 0)
+        matrix[column], matrix[pivot] = matrix[pivot], matrix[column]
+        for r in range(size):
+            if r != column and matrix[r][column] != 0:
+                ratio = matrix[r][column] / matrix[column][column]
+                matrix[r] = [a - ratio * b for a, b in zip(matrix[r], matrix[column])]
+    return [matrix[k][size] / matrix[k][k] for k in range(size)]
+
+
+def polynomial_terms(coefficients) -> list:
+    """The non-zero terms of ``[c0, c1, ...]``, highest power first, as ``(sign, |c_k|, k)``
+    with the magnitude a ``Fraction``: what :func:`polynomial_text` and
+    :func:`dynlab.teaching.cost_tables.polynomial_latex` write.
+
+    >>> polynomial_terms([Fraction(-62), 0, Fraction(1, 2)])
+    [('+', Fraction(1, 2), 2), ('-', Fraction(62, 1), 0)]
+    """
+    terms = []
+    for k in range(len(coefficients) - 1, -1, -1):
+        c = Fraction(coefficients[k])
+        if c != 0:
+            terms.append(("-" if c < 0 else "+", abs(c), k))
+    return terms
+
+
+def polynomial_text(coefficients) -> str:
+    """``[c0, c1, ...]`` as ``c_d n^d + ... + c0``.
+
+    >>> polynomial_text([Fraction(-62), Fraction(123)])
+    '123n - 62'
+    """
+    parts = []
+    for sign, magnitude, k in polynomial_terms(coefficients):
+        number = "" if magnitude == 1 and k else str(magnitude)
+        power = "" if k == 0 else ("n" if k == 1 else f"n^{k}")
+        space = " " if power and magnitude.denominator != 1 else ""
+        parts.append((sign, f"{number}{space}{power}"))
+    if not parts:
+        return "0"
+    text = ("-" if parts[0][0] == "-" else "") + parts[0][1]
+    for sign, body in parts[1:]:
+        text += f" {sign} {body}"
+    return text
+
+
+# -- the sources' tables ------------------------------------------------------------------------
+def _poly(coefficients, n):
+    """``sum c_k n^k`` with exact fractions; an int when the value is integral."""
+    value = sum(Fraction(c) * n**k for k, c in enumerate(coefficients))
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def table_3_1(n: int) -> dict:
+    """Fu, Gonzalez & Lee, Table 3.1, last row: L-E ``tau = D qdd + h + c`` per trajectory point.
+    Multiplications ``128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n``, additions
+    ``98/3 n^4 + 781/6 n^3 + 637/3 n^2 + 107/6 n``."""
+    return {"mul": _poly((0, Fraction(76, 3), Fraction(844, 3), Fraction(512, 3),
+                          Fraction(128, 3)), n),
+            "add": _poly((0, Fraction(107, 6), Fraction(637, 3), Fraction(781, 6),
+                          Fraction(98, 3)), n)}
+
+
+def table_3_1_rows(n: int) -> dict:
+    """Fu, Gonzalez & Lee, Table 3.1 row by row: ``{row: (multiplications, additions)}``.  The rows add up to
+    the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that disagrees
+    with them (:func:`disagreements`).
+
+    >>> rows = table_3_1_rows(6)
+    >>> sum(m for m, _ in rows.values()) == table_3_1(6)["mul"]
+    True
+    """
+    F = Fraction
+    rows = {
+        "A_j' (4x4 products)": (32 * n * (n - 1), 24 * n * (n - 1)),
+        "-m_j g U_ji r_j": (4 * n * (9 * n - 7), F(n * (51 * n - 45), 2)),
+        "sum_j m_j g U_ji r_j": (0, F(n * (n - 1), 2)),
+        "Tr(U_kj J_k U_ki^T)": (F(128, 3) * n * (n + 1) * (n + 2),
+                                F(65, 2) * n * (n + 1) * (n + 2)),
+        "sum_k Tr(U_kj J_k U_ki^T)": (0, F(1, 6) * n * (n - 1) * (n + 1)),
+        "Tr(U_mjk J_m U_mi^T)": (F(128, 3) * n**2 * (n + 1) * (n + 2),
+                                 F(65, 2) * n**2 * (n + 1) * (n + 2)),
+        "sum_m Tr(U_mjk J_m U_mi^T)": (0, F(1, 6) * n**2 * (n - 1) * (n + 1)),
+    }
+    return {key: tuple(int(v) if F(v).denominator == 1 else float(v) for v in pair)
+            for key, pair in rows.items()}
+
+
+def table_3_4(n: int) -> dict:
+    """Fu, Gonzalez & Lee, Table 3.4, totals: link-frame N-E, ``117n - 24`` multiplications and ``103n - 21``
+    additions (printed "for a PUMA robot arm", in ``n``)."""
+    return {"mul": 117 * n - 24, "add": 103 * n - 21}
+
+
+TABLE_3_4_ROWS = {          # Fu, Gonzalez & Lee, Table 3.4: (mul, add) as (a, b) meaning a*n + b
+    "omega_i": ((9, 0), (7, 0)), "omega_dot_i": ((9, 0), (9, 0)),
+    "v_dot_i": ((27, 0), (22, 0)), "a_i": ((15, 0), (14, 0)), "F_i": ((3, 0), (0, 0)),
+    "f_i": ((9, -9), (9, -6)), "N_i": ((24, 0), (18, 0)), "n_i": ((21, -15), (24, -15)),
+}
+
+
+def table_3_5(n: int) -> dict:
+    """Fu, Gonzalez & Lee, Table 3.5: ``{"lagrange_euler"|"newton_euler"|"dalembert": {"mul", "add"}}``."""
+    F = Fraction
+    return {"lagrange_euler": {"mul": _poly((0, F(169, 3), F(739, 3), F(112, 3), F(128, 3)), n),
+                               "add": _poly((0, F(245, 6), F(559, 3), F(781, 6), F(98, 3)), n)},
+            "newton_euler": {"mul": 132 * n, "add": 111 * n - 4},
+            "dalembert": {"mul": _poly((69, F(268, 3), F(105, 12), F(13, 6)), n),
+                          "add": _poly((45, F(146, 3), 44, F(4, 3)), n)}}
+
+
+#: Figures quoted in the sources (multiplications, additions).
+QUOTED = {
+    "Schilling, Sec. 6-7: L-E, n = 6 (Hollerbach 1980)": (66271, 51548),
+    "Schilling, Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)": (852, 738),
+    "the thesis appendix, B.7: Macsyma two-link inverse dynamics": (30, 17),
+    "the thesis appendix, B.7: its precomputed constants": (24, 16),
+    "the thesis appendix, B.7: Macsyma two-link forward dynamics": (57, 33),
+    "the thesis appendix, B.7: Raibert-Horn minimum, two-link inverse dynamics (Brady et al. 1982)": (20, 14),
+}
+
+
+def disagreements() -> list:
+    """Where the sources' own figures disagree with each other, computed from the tables.
+
+    >>> for line in disagreements():
+    ...     print(line)
+    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 72566 / 77405; Schilling quotes 66271 / 51548
+    L-E, in n: Table 3.1 128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n mul; Table 3.5 128/3 n^4 + 112/3 n^3 + 739/3 n^2 + 169/3 n
+    N-E, n = 6: Table 3.4 678 mul / 597 add; Table 3.5 792 / 662; Schilling quotes 852 / 738
+    """
+    t1, t5, t4 = table_3_1(6), table_3_5(6), table_3_4(6)
+    F = Fraction
+    return [
+        f"L-E, n = 6: Table 3.1 {t1['mul']} mul / {t1['add']} add; Table 3.5 "
+        f"{t5['lagrange_euler']['mul']} / {t5['lagrange_euler']['add']}; Schilling quotes "
+        f"66271 / 51548",
+        "L-E, in n: Table 3.1 "
+        + polynomial_text([0, F(76, 3), F(844, 3), F(512, 3), F(128, 3)])
+        + " mul; Table 3.5 " + polynomial_text([0, F(169, 3), F(739, 3), F(112, 3), F(128, 3)]),
+        f"N-E, n = 6: Table 3.4 {t4['mul']} mul / {t4['add']} add; Table 3.5 "
+        f"{t5['newton_euler']['mul']} / {t5['newton_euler']['add']}; Schilling quotes 852 / 738",
+    ]
+
+
+# -- Featherstone's spatial algorithms, counted ---------------------------------------------------
+def _run_counted(robot, run, traced: bool) -> dict:
+    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend) -> outputs`` on
+    ``robot``'s numeric parameters: as written (:class:`Counted`, the rules of
+    :func:`count_operations`) or, ``traced``, as the straight-line program the
+    numeric path runs (:class:`dynlab.engine.tracing.Tape`: constants folded, repeated products
+    shared, dead code dropped)."""
+    links, grav, tip_f, tip_m = robot.numeric()
+    if traced:
+        tape = Tape()
+        inputs = [tape.inputs(stem, robot.n) for stem in ("q", "qd", "u")]
+        tape.outputs(run(links, grav, tip_f, tip_m, *inputs, backend_for(tape)))
+        return tape.counts()
+    counter = OpCounter()
+    inputs = [[Counted(counter) for _ in range(robot.n)] for _ in range(3)]
+    run(links, grav, tip_f, tip_m, *inputs, counting_backend(counter))
+    return counter.counts()
+
+
+def count_articulated_body(robot, *, traced: bool = False) -> dict:
+    """Operations of one forward dynamics ``qdd(q, qd, tau)`` by
+    :func:`dynlab.formulations.featherstone.articulated_body`
+    (gravity on, no tool wrench, no friction).
+
+    >>> from dynlab.model.robots import puma560
+    >>> count_articulated_body(puma560())
+    {'mul': 905, 'add': 742, 'div': 10, 'call': 12}
+    >>> count_articulated_body(puma560(), traced=True)       # the compiled program's
+    {'mul': 692, 'add': 584, 'div': 10, 'call': 10}
+    """
+    return _run_counted(robot, lambda links, g, f, m, q, qd, tau, backend: articulated_body(
+        links, q, qd, tau, g, f, m, backend, use_tip=False)[0], traced)
+
+
+def count_composite_rigid_body(robot, *, traced: bool = False) -> dict:
+    """Operations of ``D(q)`` by :func:`dynlab.formulations.featherstone.composite_rigid_body`.
+
+    >>> count_composite_rigid_body(generic_chain(1), traced=True)   # D_11 is a constant
+    {'mul': 0, 'add': 0, 'div': 0, 'call': 0}
+    >>> count_composite_rigid_body(generic_chain(2))
+    {'mul': 145, 'add': 134, 'div': 0, 'call': 4}
+    """
+    def run(links, g, f, m, q, qd, unused, backend):
+        D = composite_rigid_body(links, q, backend)
+        return [D[i][j] for i in range(len(links)) for j in range(i, len(links))]
+    return _run_counted(robot, run, traced)
+
+
+def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
+    """Operations of one inverse dynamics ``tau(q, qd, qdd)`` by Featherstone's spatial recursive
+    Newton-Euler algorithm (:func:`dynlab.formulations.twist_wrench.spatial_newton_euler`; gravity on, no
+    tool wrench, no friction): :func:`count_operations` of
+    ``("twist_wrench", "featherstone")`` when not ``traced``."""
+    return _run_counted(robot, lambda links, g, f, m, q, qd, qdd, backend: spatial_newton_euler(
+        links, q, qd, qdd, g, f, m, backend, use_friction=False, use_tip=False)[0], traced)
+
+
+def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
+    """Operations of one forward dynamics that forms ``D``: ``D`` by
+    :func:`dynlab.formulations.featherstone.composite_rigid_body`,
+    the bias ``tau(q, qd, 0)`` by the spatial recursive Newton-Euler algorithm, and
+    ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.model.ldl.ldl_solve`): the
+    alternative to the articulated body algorithm.
+
+    >>> def total(c): return c["mul"] + c["add"] + c["div"]
+    >>> arm = generic_chain(6)
+    >>> total(count_articulated_body(arm)), total(count_inertia_forward_dynamics(arm))
+    (3330, 3806)
+    """
+
+    def run(links, g, f, m, q, qd, tau, backend):
+        n = len(links)
+        D = composite_rigid_body(links, q, backend)
+        bias, _ = spatial_newton_euler(links, q, qd, [0] * n, g, f, m, backend,
+                                       use_friction=False, use_tip=False)
+        qdd, _ = ldl_solve(D, [tau[i] - bias[i] for i in range(n)])
+        return qdd
+    return _run_counted(robot, run, traced)
+
+
+#: the spatial algorithms whose cost :func:`operation_laws` states, with a counter for each
+COUNTERS = {"spatial RNEA, tau(q, qd, qdd)": count_spatial_newton_euler,
+            "CRBA, D(q)": count_composite_rigid_body,
+            "ABA, qdd(q, qd, tau)": count_articulated_body,
+            "CRBA + RNEA + LDL^T, qdd(q, qd, tau)": count_inertia_forward_dynamics}
+
+
+def operation_laws(ns=range(1, 10), *, traced: bool = False) -> dict:
+    """The exact laws in ``n`` of :data:`COUNTERS`, counted on generic chains
+    (:func:`generic_chain`: nothing folds away) of ``n`` in ``ns`` (consecutive):
+    ``{label: {"mul": (coefficients, n0), "add": (coefficients, n0), "n = 6": counts}}``, the
+    coefficients low order first (:func:`polynomial_law`; the law holds from
+    ``n0`` on).  Linear for the RNEA and the ABA, quadratic for the CRBA, cubic for the forward
+    dynamics that forms and factorises ``D``.
+
+    >>> laws = operation_laws()
+    >>> polynomial_text(laws["ABA, qdd(q, qd, tau)"]["mul"][0])
+    '379n - 475'
+    >>> [len(laws[k]["mul"][0]) - 1 for k in laws]           # the degrees
+    [1, 2, 1, 3]
+    """
+    ns = list(ns)
+    laws = {}
+    for label, count in COUNTERS.items():
+        values = {n: count(generic_chain(n), traced=traced) for n in ns}
+        laws[label] = {kind: polynomial_law(ns, [values[n][kind] for n in ns])
+                       for kind in ("mul", "add")}
+        if 6 in values:
+            laws[label]["n = 6"] = values[6]
+    return laws
+
+
+def operation_law_rows(ns=range(1, 10), *, traced: bool = False) -> list:
+    """:func:`operation_laws` as rows of text ``[algorithm, multiplications, additions]``, a
+    law such as ``"379n - 475 (n >= 2)"`` in each cell, for a table in a chapter.
+
+    >>> operation_law_rows()[0][0]
+    'spatial RNEA, tau(q, qd, qdd)'
+    """
+    rows = []
+    for label, law in operation_laws(ns, traced=traced).items():
+        cells = ["no law" if law[kind] is None else
+                 f"{polynomial_text(law[kind][0])} (n >= {law[kind][1]})"
+                 for kind in ("mul", "add")]
+        rows.append([label, *cells])
+    return rows

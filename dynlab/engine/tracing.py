@@ -1,0 +1,343 @@
+"""Record the float operations of a recursion as a straight-line program: the numeric fast path
+and the operation counter.
+
+dynlab writes each recursion once (:mod:`dynlab.formulations.newton_euler`, ...) against plain arithmetic.  Run
+on :class:`Traced` values instead of floats, the recursion leaves behind a *tape*: one record
+``(target, op, args)`` per multiplication, addition, division or function call that really has to
+happen, its arguments the names of earlier results and inputs or floats.  On the way the tape
+folds what the robot's constants make trivial (``0 * x``, ``1 * x``, ``x + 0``, the
+``sin``/``cos`` of ``alpha = pi/2``) and records each distinct operation once (so a product used
+twice is computed once).  Its live records form a :class:`dynlab.engine.program.Program`, the type the
+code generator (:mod:`dynlab.dynamics.codegen`) optimizes and prints too.  Compiled, the program is a
+function of ``(q, qd, qdd)`` with no loops, no tuples and no calls but ``sin``/``cos``: the slider
+path.  Counted, it is the operation count of the recursion on that arm, measured rather than
+estimated (Fu, Gonzalez & Lee, Tables 3.1 and 3.4).
+
+No SymPy object is built here.
+
+>>> tape = Tape()
+>>> x, y = tape.inputs("x", 2)
+>>> tape.outputs([x * y + 0 * y, 1 * x - 2.5])
+>>> print(tape.source("f", ("x",)))
+def f(x):
+    x0, x1 = x
+    t0 = x0 * x1
+    t1 = x0 - 2.5
+    return (t0, t1)
+>>> tape.lines                          # the records, dead or alive
+[('t0', '*', ('x0', 'x1')), ('t1', '-', ('x0', 2.5))]
+>>> tape.counts()
+{'mul': 1, 'add': 1, 'div': 0, 'call': 0}
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from dynlab.engine import emitters
+from dynlab.model.checks import plain_float_vectors
+from dynlab.engine.optimizer import optimize
+from dynlab.engine.program import MATH_FUNCTIONS, Program
+from dynlab.model.vectors import Backend
+
+_COMMUTATIVE = {"+", "*"}
+
+
+class Traced:
+    """A value computed at run time: the name of a variable on a :class:`Tape`."""
+
+    __slots__ = ("tape", "name")
+
+    def __init__(self, tape: "Tape", name: str):
+        self.tape = tape
+        self.name = name
+
+    # arithmetic records a line (or folds it away)
+    def __add__(self, other):
+        return self.tape.binary("+", self, other)
+
+    def __radd__(self, other):
+        return self.tape.binary("+", other, self)
+
+    def __sub__(self, other):
+        return self.tape.binary("-", self, other)
+
+    def __rsub__(self, other):
+        return self.tape.binary("-", other, self)
+
+    def __mul__(self, other):
+        return self.tape.binary("*", self, other)
+
+    def __rmul__(self, other):
+        return self.tape.binary("*", other, self)
+
+    def __truediv__(self, other):
+        return self.tape.binary("/", self, other)
+
+    def __rtruediv__(self, other):
+        return self.tape.binary("/", other, self)
+
+    def __neg__(self):
+        return self.tape.unary("-", self)
+
+    def __pos__(self):
+        return self
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _argument(value):
+    """A line's argument: a variable's name or a float."""
+    return value.name if isinstance(value, Traced) else float(value)
+
+
+def _key(value) -> str:
+    """``value`` as it enters the key of a recorded operation (``repr`` keeps ``-0.0`` apart)."""
+    return value.name if isinstance(value, Traced) else repr(float(value))
+
+
+class Tape:
+    """The straight-line program that a run on :class:`Traced` values leaves behind.
+
+    ``lines``: the records ``(target, op, args)`` in the order they were made, ``op`` one of
+    ``+ - * /``, ``neg`` or a function name, ``args`` a tuple of names and floats (the layout of
+    :class:`dynlab.engine.program.Program`); :meth:`program` keeps the live ones.
+    """
+
+    def __init__(self):
+        self.lines: list[tuple[str, str, tuple]] = []
+        self._known: dict[tuple, Traced] = {}
+        self._inputs: list[tuple[str, int]] = []
+        self._outputs: list = []
+
+    def inputs(self, name: str, n: int) -> list:
+        """A group of ``n`` inputs named ``name0``, ``name1``, ... (an argument of the
+        compiled function)."""
+        self._inputs.append((name, n))
+        return [Traced(self, f"{name}{k}") for k in range(n)]
+
+    def _record(self, key: tuple, op: str, args: tuple) -> Traced:
+        found = self._known.get(key)
+        if found is not None:
+            return found
+        target = Traced(self, f"t{len(self.lines)}")
+        self.lines.append((target.name, op, args))
+        self._known[key] = target
+        return target
+
+    def binary(self, op: str, a, b):
+        a_num, b_num = _is_number(a), _is_number(b)
+        if a_num and b_num:
+            return {"+": a + b, "-": a - b, "*": a * b, "/": a / b}[op]
+        if op == "+":
+            if a_num and a == 0:
+                return b
+            if b_num and b == 0:
+                return a
+        elif op == "-":
+            if b_num and b == 0:
+                return a
+            if a_num and a == 0:
+                return -b
+        elif op == "*":
+            if (a_num and a == 0) or (b_num and b == 0):
+                return 0.0
+            if a_num and a == 1:
+                return b
+            if b_num and b == 1:
+                return a
+            if a_num and a == -1:
+                return -b
+            if b_num and b == -1:
+                return -a
+        elif op == "/":
+            if b_num and b == 1:
+                return a
+            if a_num and a == 0:
+                return 0.0
+        operands = (_key(a), _key(b))
+        if op in _COMMUTATIVE:
+            operands = tuple(sorted(operands))
+        return self._record((op, *operands), op, (_argument(a), _argument(b)))
+
+    def unary(self, op: str, a):
+        if _is_number(a):
+            return -a
+        return self._record(("neg", a.name), "neg", (a.name,))
+
+    def call(self, function: str, a):
+        if _is_number(a):
+            return MATH_FUNCTIONS[function](a)
+        return self._record((function, a.name), function, (a.name,))
+
+    def outputs(self, values) -> None:
+        """Declare the results (traced values or numbers) of the run."""
+        self._outputs = list(values)
+
+    def program(self) -> Program:
+        """The recorded run as a :class:`~dynlab.engine.program.Program`: the lines that an output
+        depends on (dead code left out), the input groups, the outputs."""
+        outputs = [_argument(v) for v in self._outputs]
+        needed = {v for v in outputs if isinstance(v, str)}
+        keep = []
+        for target, op, args in reversed(self.lines):
+            if target in needed:
+                keep.append((target, op, args))
+                needed.update(a for a in args if isinstance(a, str))
+        keep.reverse()
+        return Program(self._inputs, keep, outputs)
+
+    def counts(self) -> dict:
+        """Operations of the live program: multiplications, additions/subtractions (a negation
+        counts as one), divisions, and function calls (sin, cos, ...)."""
+        return self.program().counts()
+
+    def source(self, name: str, arguments: tuple) -> str:
+        """Python source of a function ``name(*arguments)`` returning the outputs as a tuple."""
+        return self.program().python_source(name, arguments)
+
+    def compile(self, name: str, arguments: tuple):
+        """The tape as a Python function on floats (:meth:`dynlab.engine.program.Program.compile`)."""
+        return self.program().compile(name, arguments)
+
+
+def backend_for(tape: Tape) -> Backend:
+    """A :class:`~dynlab.model.vectors.Backend` whose functions record calls on ``tape``."""
+    return Backend("traced", lambda x: tape.call("sin", x), lambda x: tape.call("cos", x),
+                   lambda x: tape.call("sign", x), lambda x: tape.call("exp", x),
+                   lambda x: tape.call("abs", x))
+
+
+def optimized_joint_function(tape: Tape):
+    """The program of a traced joint function, rewritten by :func:`dynlab.engine.optimizer.optimize`
+    (fewer operations, tens of milliseconds once) and compiled: the same inputs and outputs as
+    the function :func:`compile_joint_function` returns, equal to round-off."""
+    return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
+
+
+#: For each operation of a program line, the positions of its arguments through which an inf or
+#: NaN always reaches the result (or makes the float operation raise): ``x + inf`` is inf or
+#: NaN, ``inf * 0`` is NaN, ``math.sin(inf)`` raises ``ValueError``, ``inf / 0`` raises
+#: ``ZeroDivisionError``; but ``1 / inf`` is 0, ``exp(-inf)`` is 0 and ``sign(inf)`` is 1.
+_PASSES_NON_FINITE = {"+": (0, 1), "-": (0, 1), "*": (0, 1), "neg": (0,), "/": (0,),
+                      "sin": (0,), "cos": (0,), "sqrt": (0,), "abs": (0,),
+                      "exp": (), "sign": ()}
+
+
+def unshown_inputs(program: Program) -> list:
+    """The inputs of ``program`` (``(stem, k)``: ``q`` 0 is ``q0``) whose inf or NaN might not
+    show in the outputs: every other input, if inf or NaN, makes some output inf or NaN, or
+    makes the float code raise ``ValueError`` (``math.sin(inf)``) or ``ArithmeticError``
+    (``inf / 0``).  A caller that checks the outputs, and catches those errors, has to check
+    only these inputs.
+
+    An input shows when it reaches an output through arguments that always carry a non-finite
+    value on (:data:`_PASSES_NON_FINITE`); one used only by ``exp``, ``sign`` or a divisor, or not
+    at all (the PUMA 560's ``q1``: no torque depends on it), may not.
+
+    >>> tape = Tape()
+    >>> x, y = tape.inputs("x", 2)
+    >>> tape.outputs([x * 2.0 + 1.0 / y])
+    >>> unshown_inputs(tape.program())                  # y = inf gives x * 2 + 0
+    [('x', 1)]
+    >>> tape.outputs([x * 2.0 + 1.0 / y, y - 1.0])
+    >>> unshown_inputs(tape.program())
+    []
+    """
+    every = [(stem, k) for stem, n in program.inputs for k in range(n)]
+    if len({target for target, _, _ in program.lines}) != len(program.lines):
+        return every                    # a name assigned twice: no claim about any input
+    carries = {value for value in program.outputs if isinstance(value, str)}
+    for target, op, args in reversed(program.lines):
+        if target in carries:
+            carries.update(args[k] for k in _PASSES_NON_FINITE[op] if isinstance(args[k], str))
+    return [(stem, k) for stem, k in every if f"{stem}{k}" not in carries]
+
+
+def short_cut_function(program: Program, name: str = "joint_function"):
+    """``program`` (inputs ``q``, ``qd``, ``qdd`` of ``n`` entries each) compiled for a public
+    call's numeric short cut: ``function(q, qd, qdd)`` is the outputs as a NumPy array when
+    the three vectors are plain floats (:func:`dynlab.model.checks.plain_float_vectors`) and inputs
+    and outputs are finite, else None (the caller then goes its checked way, which names what is
+    wrong).  One function does it all, to spare the calls around the program: three float64
+    vectors become lists, the inputs of :func:`unshown_inputs` are checked, an inf or NaN in any
+    other input shows in the outputs or raises ``ValueError`` or ``ArithmeticError`` (caught),
+    and one sum of the outputs is inf or NaN when any output is (or when it merely overflows:
+    None too).  The operations are those of :meth:`dynlab.engine.program.Program.compile`, so the
+    numbers are the same.
+
+    >>> tape = Tape()
+    >>> x, y, z = (tape.inputs(stem, 1)[0] for stem in ("q", "qd", "qdd"))
+    >>> tape.outputs([x * 2.0 + 1.0 / y, z - 1.0])
+    >>> function = short_cut_function(tape.program())
+    >>> function([1.0], [0.5], [3.0]), function(np.array([1.0]), np.array([0.5]), np.zeros(1))
+    (array([4., 2.]), array([ 4., -1.]))
+    >>> function([1.0], [float("inf")], [3.0]), function([1.0], [0.0], [3.0]), function([1], [0.5], [3.0])
+    (None, None, None)
+    """
+    arguments = ("q", "qd", "qdd")
+    if [stem for stem, _ in program.inputs] != list(arguments):
+        raise ValueError(f"{name}: the inputs must be q, qd and qdd, not "
+                         f"{', '.join(stem for stem, _ in program.inputs)}")
+    n = program.inputs[0][1]
+    if any(size != n for _, size in program.inputs):
+        raise ValueError(f"{name}: q, qd and qdd must have as many entries each")
+    lines = emitters.python_run_source(program, name, arguments).split("\n")
+    unpacking, body, (result,) = lines[1:4], lines[4:-1], lines[-1:]
+    unshown = [f"{stem}{k}" for stem, k in unshown_inputs(program)]
+    text = [lines[0],
+            "    if type(q) is ndarray and type(qd) is ndarray and type(qdd) is ndarray:",
+            "        if (q.dtype is not float64 or qd.dtype is not float64",
+            "                or qdd.dtype is not float64 or q.shape != shape",
+            "                or qd.shape != shape or qdd.shape != shape):",
+            "            return None",
+            "        q, qd, qdd = q.tolist(), qd.tolist(), qdd.tolist()",
+            "    else:",
+            "        floats = plain_float_vectors(q, qd, qdd, n)",
+            "        if floats is None:",
+            "            return None",
+            "        q, qd, qdd = floats",
+            *unpacking]
+    if unshown:
+        text.append(f"    if not isfinite({' + '.join(unshown)}):")
+        text.append("        return None")
+    text += ["    try:", *("    " + line for line in body),
+             "    except (ValueError, ArithmeticError):     # math.sin(inf), inf / 0, ...",
+             "        return None",
+             result.replace("    return ", "    outputs = ", 1),
+             "    if isfinite(sum(outputs)):",
+             "        return array(outputs)",
+             "    return None"]
+    namespace = dict(MATH_FUNCTIONS, inf=math.inf, nan=math.nan, isfinite=math.isfinite,
+                     ndarray=np.ndarray, float64=np.dtype(np.float64), array=np.array,
+                     shape=(n,), n=n, plain_float_vectors=plain_float_vectors)
+    exec(compile("\n".join(text), f"<dynlab short cut {name}>", "exec"), namespace)
+    return namespace[name]
+
+
+def compile_joint_function(robot, key, recursion, **options):
+    """Trace ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options)``
+    once on ``robot``'s numeric parameters and return ``(function, tape)``, kept in the robot's
+    data (:meth:`dynlab.model.robot_data.RobotData.traced`) under ``key``: what the program computes,
+    a tuple of the quantity's name and the options it is traced with.
+
+    ``function(q, qd, qdd)`` returns a tuple of floats.
+    """
+    def build():
+        links, gravity, tip_force, tip_moment = robot.numeric()
+        tape = Tape()
+        q, qd, qdd = (tape.inputs(stem, robot.n) for stem in ("q", "qd", "qdd"))
+        values = recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend_for(tape),
+                           **options)
+        tape.outputs(values)
+        return tape.compile("joint_function", ("q", "qd", "qdd")), tape
+
+    return robot.data.traced(key, build)

@@ -1,0 +1,463 @@
+"""An arm described as Lynch & Park describe it, turned into a standard Denavit-Hartenberg table.
+
+A reader of Lynch & Park (2017), *Modern Robotics*, Ch. 8, describes an open chain by
+
+* ``Mlist``: the ``n + 1`` home configurations ``M_{i-1,i}`` of the frames ``{i}`` at the links'
+  centres of mass, each relative to the one before, the last one the end-effector frame
+  ``{n+1}`` (Sec. 8.3.2);
+* ``Glist``: the spatial inertias ``G_i`` of the links in those frames (Sec. 8.2.2);
+* ``Slist``: the screw axes ``S_i = (omega_i, v_i)`` of the joints in the space frame at home,
+  as the columns of a ``6 x n`` array (Sec. 4.1),
+
+which are exactly the arguments of the Modern Robotics library's ``InverseDynamics``,
+``MassMatrix``, ``ForwardDynamics`` ...  :func:`from_screws` takes them and returns a
+:class:`dynlab.Robot`, a DH table, so that every formulation of dynlab runs on the arm (Fu,
+Gonzalez & Lee's 4x4 Lagrange-Euler and the generalized d'Alembert equations speak DH).
+
+**The DH table from the screw axes** (:func:`dh_from_screws`; the rules of Fu, Gonzalez & Lee
+(1987), Sec. 2.2.10, and Lynch & Park (2017), App. C): at home each joint is a line, the axis
+of its screw (a revolute joint's ``S = (omega, -omega x p)`` passes through ``p = omega x v``;
+a prismatic joint's ``S = (0, v)`` fixes only a direction).  DH frame ``i-1`` has ``z_{i-1}``
+along joint ``i``'s line, pointing as ``omega_i`` (or ``v_i``), so the DH joint variable is the
+library's ``theta_i`` and ``theta_i = 0`` is home; ``x_i`` runs along the common normal from
+joint ``i``'s line to joint ``i+1``'s:
+
+* skew lines: the one common normal, ``a_i`` its length;
+* intersecting lines: ``x_i = +-z_{i-1} x z_i`` through the intersection (the sign that
+  points towards the end effector), ``a_i = 0``;
+* parallel lines: the common normal through ``o_{i-1}``, so ``d_i = 0``; coincident lines
+  keep ``x_{i-1}``;
+* a prismatic joint's line, free to move sideways, is placed through ``o_{i-2}`` (through the
+  base frame's origin for joint 1), so it meets the line before it.
+
+Lines within 1e-9 rad of parallel count as parallel, and lines that pass within 1e-9 of the
+chain's size of each other as meeting: round-off in the data is not read as a long common
+normal.  Frame 0 sits on joint 1's line at the point nearest the space frame's origin, ``x_0 = x_1``;
+frame ``n`` has ``z_n = z_{n-1}`` and ``x_n`` along the normal from ``z_{n-1}`` to the end
+effector's origin, its origin there (``a_n`` the distance, ``alpha_n = 0``; frame ``n-1``
+moved along ``z_{n-1}`` when the end effector's origin is on that line).  ``theta_i``
+(revolute) or ``d_i`` (prismatic) at home is the joint's ``offset``.  A screw with a non-zero
+pitch (a helical joint) has no DH description: a DH joint turns or slides.
+
+**The inertial parameters.**  ``G_i = [[I_b, m [r]], [m [r]^T, m 1]]`` in frame ``{i}``
+(Lynch & Park (2017), Sec. 8.2.2, the spatial inertia in a frame away from the centre of
+mass) gives the mass ``m``, the centre of mass ``r`` and ``I_c = I_b - m [r]^T [r]`` about it
+(Steiner's theorem, Sec. 8.2.1); both frames are fixed in link ``i``, so the centre of mass in
+DH frame ``i`` is ``R^T (p_c + R_c r - p)`` and the inertia ``(R^T R_c) I_c (R^T R_c)^T``
+(Sec. 8.2.1, the inertia in a rotated frame), with ``(R, p)`` and ``(R_c, p_c)`` the home
+poses of DH frame ``i`` and of ``{i}``.
+
+**Gravity and the tip wrench.**  ``gravity`` is given in the space frame, as the library's
+``g``; the robot holds it in DH frame 0's axes.  The library's ``Ftip = (m, f)`` is the wrench
+the end effector applies to its environment, in the end-effector frame ``{n+1}`` with the
+moment about its origin; a :class:`~dynlab.Robot`'s ``tip_force`` and ``tip_moment`` are the same
+wrench in base coordinates, the moment about the origin of DH frame ``n``.  A wrench fixed in
+the end-effector frame turns with it, so the two agree at one configuration:
+:meth:`DHChain.tip_wrench` maps ``Ftip`` at ``thetalist``; ``from_screws(..., Ftip=...,
+thetalist=...)`` stores it.
+
+**A screw axis whose rotation is not a unit vector** is refused.  The library accepts one:
+``e^{[S] theta}`` then turns by ``|omega| theta`` and the joint's torque is ``|omega|`` times
+the moment about the axis, a gear of ratio ``|omega|`` between ``theta`` and the link.  A DH joint
+has no gear, so dynlab asks for ``S / |omega|``; the library's numbers are then those of the
+robot with ``q = |omega| theta`` and ``tau_library = |omega| tau`` (the error says so).  The
+same holds for a prismatic joint's ``|v|``.
+
+The two-link arm of Lynch & Park (2017), Sec. 8.1.1, with point masses ``m1 = 1``, ``m2 = 0.5``
+at the ends of links ``L1 = 1``, ``L2 = 0.8``:
+
+>>> import numpy as np
+>>> def frame(x):
+...     return np.array([[1, 0, 0, x], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1.0]])
+>>> Mlist = [frame(1.0), frame(0.8), frame(0.0)]
+>>> Glist = [np.diag([0, 0, 0, 1.0, 1.0, 1.0]), np.diag([0, 0, 0, 0.5, 0.5, 0.5])]
+>>> Slist = np.array([[0, 0, 1, 0, 0, 0], [0, 0, 1, 0, -1.0, 0]]).T
+>>> arm = from_screws(Mlist, Glist, Slist, gravity=(0, -9.81, 0), name="2R")
+>>> [(link.a, link.alpha, link.offset) for link in arm.links]
+[(1.0, 0.0, 0.0), (0.8, 0.0, 0.0)]
+>>> from dynlab import equations_of_motion
+>>> equations_of_motion(arm, [0.0, 0.0], [0.0, 0.0]).D    # m1 L1^2 + m2 (L1 + L2)^2, ...
+array([[2.62, 0.72],
+       [0.72, 0.32]])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from dynlab.model.kinematics import transforms
+from dynlab.model.robot import Link, Robot
+
+#: lengths below this fraction of the chain's size are zero (a float's round-off, not a length)
+_TOL = 1e-9
+_ROTATION_TOL = 1e-6
+
+
+# -- input checks ---------------------------------------------------------------------------------
+def _array(value, where: str, name: str, shape: tuple) -> np.ndarray:
+    try:
+        array = np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{where}: {name} must be an array of numbers of shape "
+                        f"{_shape_text(shape)}, got {type(value).__name__}") from None
+    if array.shape != shape:
+        raise ValueError(f"{where}: {name} must have shape {_shape_text(shape)}, "
+                         f"got {_shape_text(array.shape)}")
+    if not np.all(np.isfinite(array)):
+        raise ValueError(f"{where}: {name} must be finite, got {array.tolist()!r}")
+    return array
+
+
+def _shape_text(shape: tuple) -> str:
+    return str(tuple(shape))
+
+
+def _rigid(T: np.ndarray, where: str, name: str) -> np.ndarray:
+    """``T`` if it is in SE(3): last row ``(0, 0, 0, 1)``, ``R`` orthonormal with ``det R = 1``
+    (to 1e-6; the rotation is then made orthonormal to round-off), else a ``ValueError``."""
+    if np.abs(T[3] - (0, 0, 0, 1)).max() > 0:
+        raise ValueError(f"{where}: {name} is not in SE(3): its last row must be (0, 0, 0, 1), "
+                         f"got {T[3].tolist()}")
+    R = T[:3, :3]
+    error = np.abs(R.T @ R - np.eye(3)).max()
+    if error > _ROTATION_TOL or np.linalg.det(R) < 0:
+        raise ValueError(f"{where}: {name} is not in SE(3): its rotation part is not a rotation "
+                         f"(R^T R differs from 1 by {error:.3g}, det R = "
+                         f"{np.linalg.det(R):.6g})")
+    U, _, Vt = np.linalg.svd(R)
+    out = T.copy()
+    out[:3, :3] = U @ Vt
+    return out
+
+
+def _body(G: np.ndarray, where: str, name: str) -> tuple:
+    """``(m, r, I_c)`` from a spatial inertia ``G = [[I_b, m[r]], [m[r]^T, m 1]]`` (Lynch &
+    Park (2017), Sec. 8.2.2), or a ``ValueError`` naming what is wrong."""
+    scale = max(1.0, float(np.abs(G).max()))
+    if np.abs(G - G.T).max() > _TOL * scale:
+        raise ValueError(f"{where}: {name} is not symmetric")
+    lower = G[3:, 3:]
+    m = float(lower[0, 0])
+    if np.abs(lower - m * np.eye(3)).max() > _TOL * scale:
+        raise ValueError(f"{where}: {name}'s lower right block must be m times the identity "
+                         f"(a rigid body's mass), got {lower.tolist()}")
+    if not m > 0:
+        raise ValueError(f"{where}: {name} must have a positive mass, got {m!r} "
+                         f"(it is not positive definite)")
+    B = G[:3, 3:]
+    if np.abs(B + B.T).max() > _TOL * scale:
+        raise ValueError(f"{where}: {name}'s upper right block must be m [r] (skew-symmetric: "
+                         f"the centre of mass r in the frame), got {B.tolist()}")
+    r = np.array([B[2, 1], B[0, 2], B[1, 0]]) / m
+    skew = _skew(r)
+    I_c = G[:3, :3] - m * skew.T @ skew                 # Steiner's theorem, Sec. 8.2.1
+    I_c = (I_c + I_c.T) / 2
+    smallest = float(np.linalg.eigvalsh(I_c).min())
+    if smallest < -_TOL * scale:
+        raise ValueError(f"{where}: {name} is not positive definite: the rotational inertia "
+                         f"about the centre of mass has the eigenvalue {smallest:.6g} < 0")
+    return m, r, I_c
+
+
+def _skew(w) -> np.ndarray:
+    return np.array([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]], dtype=float)
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """Joint ``i``'s line at home: a point, a unit direction, and the joint type."""
+
+    revolute: bool
+    point: np.ndarray | None        # None for a prismatic joint (placed by the DH rules)
+    direction: np.ndarray
+
+
+def _axis(S: np.ndarray, i: int, where: str, scale: float) -> _Axis:
+    omega, v = S[:3], S[3:]
+    name = f"Slist[:, {i - 1}] (joint {i})"
+    w = float(np.linalg.norm(omega))
+    if w > _TOL:
+        if abs(w - 1) > _TOL:
+            raise ValueError(
+                f"{where}: {name} has the rotation {omega.tolist()} of norm {w:.9g}, not a unit "
+                f"vector. The library then turns the joint by {w:.9g} * theta (a gear ratio), "
+                f"which a DH joint cannot express: pass S / {w:.9g}; the library's results are "
+                f"then this robot's with q = {w:.9g} * theta and tau_library = {w:.9g} * tau")
+        pitch = float(omega @ v)
+        if abs(pitch) > _TOL * scale:
+            raise ValueError(f"{where}: {name} is a helical joint (pitch {pitch:.6g} per rad); "
+                             f"a standard DH table has only revolute and prismatic joints")
+        return _Axis(True, np.cross(omega, v), omega / w)
+    speed = float(np.linalg.norm(v))
+    if speed < _TOL:
+        raise ValueError(f"{where}: {name} is zero: no joint moves about or along it")
+    if abs(speed - 1) > _TOL:
+        raise ValueError(
+            f"{where}: {name} is a prismatic joint whose direction {v.tolist()} has norm "
+            f"{speed:.9g}, not 1 (a gear ratio, which a DH joint cannot express): pass "
+            f"S / {speed:.9g}; the library's results are then this robot's with "
+            f"q = {speed:.9g} * theta and tau_library = {speed:.9g} * tau")
+    return _Axis(False, None, v / speed)
+
+
+# -- the DH frames at home ------------------------------------------------------------------------
+def _perpendicular(z: np.ndarray) -> np.ndarray:
+    """A unit vector perpendicular to ``z`` (for an x axis the DH rules leave free)."""
+    helper = np.eye(3)[int(np.argmin(np.abs(z)))]
+    x = np.cross(helper, z)
+    return x / np.linalg.norm(x)
+
+
+def _common_normal(o_prev, z_prev, point, z, x_prev, tol, towards):
+    """``(o_i, x_i)``: the origin and x axis of DH frame ``i`` from joint ``i``'s line
+    ``(o_prev, z_prev)`` and joint ``i+1``'s ``(point, z)`` (Fu, Gonzalez & Lee (1987), Sec.
+    2.2.10: ``x_i`` along the common normal, ``o_i`` where it meets ``z_i``)."""
+    cross = np.cross(z_prev, z)
+    sin = float(np.linalg.norm(cross))
+    if sin < _TOL:                                         # parallel lines
+        w = point - o_prev
+        w = w - (w @ z_prev) * z_prev                      # the normal through o_prev: d = 0
+        length = float(np.linalg.norm(w))
+        if length < tol:                                   # one line: keep x
+            return o_prev.copy(), x_prev
+        return o_prev + w, w / length
+    # skew or intersecting: the common normal runs along n = z_{i-1} x z_i; its feet
+    # o_prev + s z_prev and point + t z, with s and t from cross products (no 1 - cos^2,
+    # which loses the digits of nearly parallel lines)
+    n = cross / sin
+    w = point - o_prev
+    t = float(np.cross(w, z_prev) @ cross) / sin**2
+    near = point + t * z
+    length = float(w @ n)
+    if abs(length) < tol:                # intersecting: x_i = +-n, the sign that points
+        return near, (-n if (towards - near) @ n < -tol else n)   # towards the end effector
+    return near, (n if length > 0 else -n)
+
+
+def _frame(origin, x, z) -> np.ndarray:
+    T = np.eye(4)
+    T[:3, 0], T[:3, 1], T[:3, 2], T[:3, 3] = x, np.cross(z, x), z, origin
+    return T
+
+
+def _dh_parameters(T: np.ndarray, where: str, i: int, tol: float) -> tuple:
+    """``(theta, d, a, alpha)`` of ``A_i = Rz(theta) Tz(d) Tx(a) Rx(alpha)`` (Fu, Gonzalez &
+    Lee (1987), Sec. 2.2.10); checks that ``T`` has that form."""
+    R, p = T[:3, :3], T[:3, 3]
+    theta = math.atan2(R[1, 0], R[0, 0])
+    alpha = math.atan2(R[2, 1], R[2, 2])
+    d, a = float(p[2]), float(p[0] * math.cos(theta) + p[1] * math.sin(theta))
+    rebuilt = _dh_matrix(theta, d, a, alpha)
+    if np.abs(rebuilt - T).max() > 1e3 * tol:
+        raise AssertionError(f"{where}: frame {i - 1} -> {i} is not a DH transform")
+    return tuple(_clean(v, tol) for v in (theta, d, a)) + (_clean_angle(alpha),)
+
+
+def _dh_matrix(theta, d, a, alpha) -> np.ndarray:
+    ct, st, ca, sa = math.cos(theta), math.sin(theta), math.cos(alpha), math.sin(alpha)
+    return np.array([[ct, -st * ca, st * sa, a * ct], [st, ct * ca, -ct * sa, a * st],
+                     [0, sa, ca, d], [0, 0, 0, 1.0]])
+
+
+def _clean(value: float, tol: float) -> float:
+    return 0.0 if abs(value) < tol else float(value)
+
+
+def _clean_angle(angle: float) -> float:
+    """An angle within 1e-12 of a multiple of pi/2 as that multiple (a table prints pi/2)."""
+    quarter = round(angle / (math.pi / 2))
+    return quarter * (math.pi / 2) if abs(angle - quarter * math.pi / 2) < 1e-12 \
+        else float(angle)
+
+
+@dataclass(frozen=True)
+class DHChain:
+    """An open chain in standard DH form, with what the table leaves out.
+
+    ``links``
+        the :class:`~dynlab.Link` records (DH parameters, mass, centre of mass and inertia in
+        DH frame ``i``);
+    ``base``
+        DH frame 0 at home, in the space frame (4x4);
+    ``tool``
+        the end-effector frame ``{n+1}`` in DH frame ``n`` (4x4, constant);
+    ``names``
+        the joints' names (``"joint 1"``... or a URDF's).
+    """
+
+    links: tuple
+    base: np.ndarray
+    tool: np.ndarray
+    names: tuple
+
+    def gravity_in_base(self, gravity, where: str = "gravity_in_base") -> tuple:
+        """The space frame's ``gravity`` in DH frame 0's axes."""
+        g = _array(gravity, where, "gravity", (3,))
+        return tuple(_clean(float(v), 1e-15) for v in self.base[:3, :3].T @ g)
+
+    def tip_wrench(self, thetalist, Ftip, where: str = "tip_wrench") -> tuple:
+        """``(tip_force, tip_moment)`` of a :class:`~dynlab.Robot` for the library's ``Ftip``
+        at ``thetalist``: the same wrench (the one the end effector applies) in base
+        coordinates, the moment about DH frame ``n``'s origin.
+
+        With ``Ftip = (m, f)`` in frame ``{n+1}`` at ``T_0,n+1 = (R, p)``: ``f_0 = R f``,
+        ``m_0 = R m + (p - o_n) x f_0`` (Lynch & Park (2017), Sec. 3.4: a wrench in another
+        frame).
+        """
+        Ftip = _array(Ftip, where, "Ftip", (6,))
+        robot = Robot(self.links, name="chain")
+        T0n = np.array(transforms(robot, list(thetalist))[-1], dtype=float)
+        tool = T0n @ self.tool
+        force = tool[:3, :3] @ Ftip[3:]
+        moment = tool[:3, :3] @ Ftip[:3] + np.cross(tool[:3, 3] - T0n[:3, 3], force)
+        return tuple(map(float, force)), tuple(map(float, moment))
+
+    def robot(self, gravity=(0, 0, -9.81), *, Ftip=None, thetalist=None, name="screw chain",
+              source="", where: str | None = None) -> Robot:
+        """The :class:`~dynlab.Robot` of the chain, ``gravity`` given in the space frame, the
+        tip wrench ``Ftip`` (end-effector frame) mapped at ``thetalist``."""
+        where = where or name
+        tip = {}
+        if Ftip is not None:
+            if thetalist is None:
+                raise TypeError(f"{where}: Ftip is given in the end-effector frame, which turns "
+                                f"with the arm: give thetalist, the configuration to map it at")
+            force, moment = self.tip_wrench(thetalist, Ftip, where)
+            tip = {"tip_force": force, "tip_moment": moment}
+        return Robot(self.links, gravity=self.gravity_in_base(gravity, where), name=name,
+                     source=source, **tip)
+
+
+def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
+                   where: str = "from_screws") -> DHChain:
+    """The standard DH description of the chain ``(Mlist, Glist, Slist)`` (the module's
+    rules), as a :class:`DHChain`.
+
+    >>> import numpy as np
+    >>> up = np.eye(4); up[2, 3] = 0.5                   # a slide along z, then a pendulum
+    >>> Mlist = [up, np.eye(4), np.eye(4)]
+    >>> Mlist[1] = np.array([[1, 0, 0, 0.3], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1.0]])
+    >>> Glist = [np.diag([0.1, 0.1, 0.1, 2, 2, 2.0]), np.diag([0.01, 0.02, 0.02, 1, 1, 1.0])]
+    >>> Slist = np.array([[0, 0, 0, 0, 0, 1], [0, 1, 0, -0.5, 0, 0]]).T
+    >>> chain = dh_from_screws(Mlist, Glist, Slist)
+    >>> [(l.joint, l.offset, l.a, l.alpha) for l in chain.links]   # the slide is 0.5 m up
+    [('prismatic', 0.5, 0.0, -1.5707963267948966), ('revolute', 0.0, 0.3, 0.0)]
+    """
+    try:
+        S = np.array(Slist, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{where}: Slist must be an array of numbers of shape (6, n), the "
+                        f"screw axes as columns, got {type(Slist).__name__}") from None
+    if S.ndim != 2 or S.shape[0] != 6 or S.shape[1] < 1:
+        raise ValueError(f"{where}: Slist must have shape (6, n), the screw axes as columns, "
+                         f"got {_shape_text(np.shape(S))}")
+    n = S.shape[1]
+    S = _array(Slist, where, "Slist", (6, n))
+    M = _array(Mlist, where, "Mlist", (n + 1, 4, 4))
+    G = _array(Glist, where, "Glist", (n, 6, 6))
+    names = tuple(names) if names is not None else tuple(f"joint {i}" for i in range(1, n + 1))
+    M = [_rigid(M[i], where, f"Mlist[{i}]") for i in range(n + 1)]
+    bodies = [_body(G[i], where, f"Glist[{i}]") for i in range(n)]
+    homes, T = [], np.eye(4)                      # M_i: the frames {i} at home, space frame
+    for Mi in M:
+        T = T @ Mi
+        homes.append(T)
+    scale = max(1.0, max(float(np.abs(h[:3, 3]).max()) for h in homes),
+                float(np.abs(S[3:]).max()))
+    tol = _TOL * scale
+    axes = [_axis(S[:, i], i + 1, where, scale) for i in range(n)]
+    end = homes[-1][:3, 3]
+
+    # frame 0 on joint 1's line, nearest the space origin (a prismatic line through it)
+    z = axes[0].direction
+    point = axes[0].point if axes[0].revolute else np.zeros(3)
+    origin = point - (point @ z) * z
+    frames_o, frames_x, frames_z = [origin], [None], [z]
+    previous_origin = origin                         # o_{i-2}, for a prismatic line
+    for i in range(1, n):
+        axis = axes[i]
+        point = axis.point if axis.revolute else previous_origin
+        x_prev = frames_x[-1] if frames_x[-1] is not None else _perpendicular(frames_z[-1])
+        o, x = _common_normal(frames_o[-1], frames_z[-1], point, axis.direction, x_prev, tol,
+                              end)
+        if frames_x[-1] is None:                       # frame 0 takes x_1 (theta_1 = 0)
+            frames_x[-1] = x
+        previous_origin = frames_o[-1]
+        frames_o.append(o)
+        frames_x.append(x)
+        frames_z.append(axis.direction)
+    if frames_x[-1] is None:
+        frames_x[-1] = _perpendicular(frames_z[-1])
+    # frame n: z_n = z_{n-1}, x_n along the normal from joint n's line to the end effector's
+    # origin, which is o_n (frame n-1 moved along z_{n-1} when the origin is on the line)
+    z_last, o_last = frames_z[-1], frames_o[-1]
+    w = end - o_last
+    normal = w - (w @ z_last) * z_last
+    length = float(np.linalg.norm(normal))
+    frames_o.append(end if length >= tol else o_last + (w @ z_last) * z_last)
+    frames_x.append(normal / length if length >= tol else frames_x[-1])
+    frames_z.append(z_last)
+    frames = [_frame(o, x, z) for o, x, z in zip(frames_o, frames_x, frames_z)]
+
+    links = []
+    for i in range(1, n + 1):
+        relative = np.linalg.inv(frames[i - 1]) @ frames[i]
+        theta, d, a, alpha = _dh_parameters(relative, where, i, tol)
+        m, r, I_c = bodies[i - 1]
+        F, C = frames[i], homes[i - 1]
+        R = F[:3, :3].T @ C[:3, :3]                # {i}'s axes in DH frame i
+        com = F[:3, :3].T @ (C[:3, 3] + C[:3, :3] @ r - F[:3, 3])
+        inertia = R @ I_c @ R.T
+        inertia = (inertia + inertia.T) / 2
+        # round-off below 1e-15 of the largest moment is zero (a diagonal tensor prints diag(.))
+        inertia_scale = max(float(np.abs(inertia).max()), 1e-300)
+        inertia = [[_clean(float(v), 1e-13 * inertia_scale) for v in row] for row in inertia]
+        common = dict(a=a, alpha=alpha, mass=m, com=tuple(_clean(float(c), tol) for c in com),
+                      inertia=inertia, name=names[i - 1])
+        if axes[i - 1].revolute:
+            links.append(Link("revolute", d=d, offset=theta, **common))
+        else:
+            links.append(Link("prismatic", theta=theta, offset=d, **common))
+    tool = np.linalg.inv(frames[-1]) @ homes[-1]
+    return DHChain(tuple(links), frames[0], tool, names)
+
+
+def from_screws(Mlist, Glist, Slist, gravity=(0, 0, -9.81), *, Ftip=None, thetalist=None,
+                name: str = "screw chain", source: str = "") -> Robot:
+    """A :class:`~dynlab.Robot` (standard DH table) from the Modern Robotics library's
+    description ``(Mlist, Glist, Slist)`` of an open chain (Lynch & Park (2017), Sec. 8.3.2),
+    revolute and prismatic joints.
+
+    ``gravity`` is the library's ``g``, in the space frame.  ``Ftip``, the wrench the end
+    effector applies, in the end-effector frame (the library's), is stored as the robot's
+    ``tip_force`` and ``tip_moment`` at ``thetalist`` (see :meth:`DHChain.tip_wrench`: a
+    wrench fixed in the end-effector frame is constant in base coordinates only while the arm
+    stands still).  The joint variables are the library's ``theta`` (home is ``q = 0``), the
+    torques its ``tau``.  A screw axis whose rotation (or, prismatic, whose direction) is not a
+    unit vector, a helical screw, a non-SE(3) ``M``, or a ``G`` that is not a rigid body's
+    spatial inertia (symmetric, ``m 1`` in its lower right block with ``m > 0``, a rotational
+    inertia about the centre of mass that is positive semi-definite: a point mass is allowed)
+    raises a ``ValueError`` naming the entry.
+
+    >>> import numpy as np
+    >>> Mlist = [np.eye(4), np.eye(4)]
+    >>> Glist = [np.diag([1, 1, 1, 1, 1, 1.0])]
+    >>> from_screws(Mlist, Glist, np.array([[1, 0, 1, 0, 1, 0.0]]).T)
+    Traceback (most recent call last):
+    ...
+    ValueError: from_screws: Slist[:, 0] (joint 1) has the rotation [1.0, 0.0, 1.0] of norm \
+1.41421356, not a unit vector. The library then turns the joint by 1.41421356 * theta (a gear \
+ratio), which a DH joint cannot express: pass S / 1.41421356; the library's results are then \
+this robot's with q = 1.41421356 * theta and tau_library = 1.41421356 * tau
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"from_screws: name must be a string, got {type(name).__name__}")
+    where = name if name != "screw chain" else "from_screws"
+    chain = dh_from_screws(Mlist, Glist, Slist, where=where)
+    return chain.robot(gravity, Ftip=Ftip, thetalist=thetalist, name=name, where=where,
+                       source=source or "Lynch & Park (2017), Modern Robotics, Sec. 8.3.2: "
+                                        "(Mlist, Glist, Slist)")

@@ -47,7 +47,7 @@ from dynlab.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOURASSIS
                                             spherical, stanford)
 from dynlab.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
 from dynlab.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, UR20_URDF, ur20,
-                                             ur20_table)
+                                             ur20_table, ur20_values)
 from dynlab.robots.urdf import URDFChain, URDFJoint, from_urdf, read_urdf
 
 __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
@@ -57,7 +57,7 @@ __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
            "articulated", "cartesian", "cylindrical", "dh_from_screws", "friction_per_joint",
            "from_screws", "from_urdf", "pendulum", "physical_parameters", "planar_2r", "puma560",
            "puma_generic", "read_urdf", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
-           "unregister_arm", "ur20", "ur20_table"]
+           "unregister_arm", "ur20", "ur20_table", "ur20_values"]
 
 _PI = math.pi
 

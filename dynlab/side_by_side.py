@@ -76,6 +76,15 @@ class SideBySide:
     spread: float
 
 
+@dataclass(frozen=True)
+class InertiasSideBySide:
+    """Inertia matrices ``D(q)`` of each formulation (label -> array) and the largest
+    difference between any of them and the first."""
+
+    matrices: dict
+    spread: float
+
+
 def _width(rows) -> int:
     """The label column: the longest label and two spaces, never narrower than its header."""
     return max(len("formulation"), *(len(label) for _, _, label in rows)) + 2
@@ -186,7 +195,8 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
     return SideBySide(torques, spread)
 
 
-def inertias_side_by_side(robot, q, *, show: bool = True, decimals: int = 4) -> SideBySide:
+def inertias_side_by_side(robot, q, *, show: bool = True,
+                          decimals: int = 4) -> InertiasSideBySide:
     """Every formulation's inertia matrix ``D(q)`` at ``q`` (a formulation that gives torques
     only, by probing: column ``k`` is the torque of a unit acceleration of joint ``k`` at rest
     without gravity, Fu, Gonzalez & Lee, Probs. 3.11-3.12), with the largest difference between
@@ -195,7 +205,7 @@ def inertias_side_by_side(robot, q, *, show: bool = True, decimals: int = 4) -> 
 
     >>> from dynlab.robots import planar_2r
     >>> table = inertias_side_by_side(planar_2r("lynch_park"), [0.0, 0.0], show=False)
-    >>> table.torques["Newton-Euler (link frame)"].round(12).tolist(), table.spread < 1e-12
+    >>> table.matrices["Newton-Euler (link frame)"].round(12).tolist(), table.spread < 1e-12
     ([[2.62, 0.72], [0.72, 0.32]], True)
     """
     from dynlab.dynamics import equations_of_motion
@@ -212,7 +222,7 @@ def inertias_side_by_side(robot, q, *, show: bool = True, decimals: int = 4) -> 
         _note_symbolic_only()
     reference = next(iter(matrices.values()))
     spread = max(float(np.max(np.abs(D - reference))) for D in matrices.values())
-    return SideBySide(matrices, spread)
+    return InertiasSideBySide(matrices, spread)
 
 
 def median_seconds(call, number: int, runs: int = 5) -> float:

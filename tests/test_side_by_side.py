@@ -44,9 +44,9 @@ def test_inertia_matrices_side_by_side_show_each_diagonal_with_its_unit(monkeypa
     monkeypatch.setattr("IPython.display.display", shown.append)
     arm = scara()
     table = side_by_side.inertias_side_by_side(arm, [0.3, -0.4, 0.1])
-    assert list(table.torques) == [label for *_, label in side_by_side.variants()]
+    assert list(table.matrices) == [label for *_, label in side_by_side.variants()]
     assert table.spread < 1e-12
-    D = next(iter(table.torques.values()))
+    D = next(iter(table.matrices.values()))
     m2, m3, a2 = arm.links[1].mass, arm.links[2].mass, arm.links[1].a
     assert np.isclose(D[1, 1], (m2 / 3 + m3) * a2**2, rtol=0, atol=1e-12)   # Schilling (6-6-22)
     rows = shown[0]._repr_markdown_().splitlines()

@@ -65,7 +65,7 @@ def test_every_formulation_agrees_with_pinocchio():
                 inverse_dynamics(arm, q, qd, qdd, method=method, variant=variant), tau,
                 rtol=0, atol=1e-9, err_msg=f"{method} ({variant})")
         table = inertias_side_by_side(arm, q, show=False)
-        for label, D in table.torques.items():
+        for label, D in table.matrices.items():
             np.testing.assert_allclose(D, M, rtol=0, atol=1e-10, err_msg=label)
 
 

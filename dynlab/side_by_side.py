@@ -198,9 +198,10 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
 def inertias_side_by_side(robot, q, *, show: bool = True,
                           decimals: int = 4) -> InertiasSideBySide:
     """Every formulation's inertia matrix ``D(q)`` at ``q`` (a formulation that gives torques
-    only, by probing: column ``k`` is the torque of a unit acceleration of joint ``k`` at rest
-    without gravity, Fu, Gonzalez & Lee, Probs. 3.11-3.12), with the largest difference between
-    any two of them.  Shown (``show``) as a table of each one's diagonal, ``D_ii`` in kg m^2
+    only, by its own algorithm for ``D`` where the registry has one, Featherstone's composite
+    rigid body algorithm, else by probing: column ``k`` is the torque of a unit acceleration of
+    joint ``k`` at rest without gravity, Fu, Gonzalez & Lee, Probs. 3.11-3.12), with the largest
+    difference between any of them and the first.  Shown (``show``) as a table of each one's diagonal, ``D_ii`` in kg m^2
     (kg for a prismatic joint), ``decimals`` decimals.
 
     >>> from dynlab.robots import planar_2r

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sympy
 
 from dynlab import joint_symbols
@@ -91,3 +92,14 @@ def test_trace_table_writes_a_torque_by_rates_within_a_column():
     assert r"\left(\frac{C_{1}" not in torque          # not the factored l(...) of one term
     assert all(_rendered_width(row) <= 80 for row in rows if r"\tau" in row or "&\\quad" in row)
     assert r"{}^{2}R_0 F_{2}" in data and "{}^iR_0" not in data     # the link's own number
+
+
+def test_a_grouped_form_takes_out_the_factor_every_term_carries():
+    from dynlab.model.display import grouped_form
+    g, m, r = sympy.symbols("g m r", positive=True)
+    text = grouped_form("c_2", g * m * r * sympy.cos(q2) - g * m * a * sympy.sin(q2 + q3),
+                        factor=g)
+    assert text.startswith(r"\begin{aligned}c_2 = g\,\Big[ &m r C_{2}")
+    assert r"\\ &- a m S_{23}\Big]" in text
+    with pytest.raises(ValueError, match="not every term of c_2 carries g"):
+        grouped_form("c_2", g * m * sympy.cos(q2) + m * sympy.sin(q2), factor=g)

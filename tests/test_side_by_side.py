@@ -35,3 +35,20 @@ def test_a_six_joint_arm_is_shown_as_a_markdown_table(monkeypatch, capsys):
     assert r"Lagrange-Euler (Uicker $4\times4$)" in labels          # the labels' mathematics
     assert any(label.startswith(r"twist-wrench (closed form $\mathcal A^T") for label in labels)
     assert np.isclose(table.spread, 0.0, atol=1e-12)
+
+
+def test_inertia_matrices_side_by_side_show_each_diagonal_with_its_unit(monkeypatch):
+    """Every formulation's D(q) (the torque-only ones by probing) is the same matrix; the table
+    shows each one's diagonal, kg m^2 for a revolute joint and kg for a prismatic one."""
+    shown = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    arm = scara()
+    table = side_by_side.inertias_side_by_side(arm, [0.3, -0.4, 0.1])
+    assert list(table.matrices) == [label for *_, label in side_by_side.variants()]
+    assert table.spread < 1e-12
+    D = next(iter(table.matrices.values()))
+    m2, m3, a2 = arm.links[1].mass, arm.links[2].mass, arm.links[1].a
+    assert np.isclose(D[1, 1], (m2 / 3 + m3) * a2**2, rtol=0, atol=1e-12)   # Schilling (6-6-22)
+    rows = shown[0]._repr_markdown_().splitlines()
+    assert rows[0] == ("| formulation | $D_{11}$ (kg m²) | $D_{22}$ (kg m²) | $D_{33}$ (kg) |")
+    assert rows[2].split(" | ")[2] == f"+{D[1, 1]:.4f}"

@@ -1,12 +1,16 @@
 """The UR20 shipped as a URDF file: the same arm as the maker's DH table, and as Pinocchio
-loading the same file."""
+loading the same file (its RNEA, CRBA and ABA, every formulation of the registry, and its
+Jacobian against the screw axes read from the file)."""
 
 import numpy as np
 import pytest
+import sympy
 
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.model.robots import ARM_SPECS
+from dynlab.formulations.registry import every_variant
+from dynlab.model.robots import ARM_SPECS, from_urdf, read_urdf, ur20_values
 from dynlab.model.robots.universal_robots import UR20_URDF, ur20, ur20_table
+from dynlab.teaching.side_by_side import inertias_side_by_side
 
 pin = pytest.importorskip("pinocchio")
 
@@ -25,17 +29,82 @@ def test_the_file_is_the_makers_table():
                                    equations_of_motion(table, q, qd).D, rtol=1e-10, atol=1e-12)
 
 
-def test_pinocchio_loads_the_same_arm():
-    arm = ur20()
+def _pinocchio():
     model = pin.buildModelFromUrdf(UR20_URDF)
     model.gravity.linear = np.array([0, 0, -9.81])
-    data = model.createData()
+    return model, model.createData()
+
+
+def test_pinocchio_loads_the_same_arm():
+    """Pinocchio's own URDF parser and Featherstone's algorithms on the same file: RNEA, CRBA
+    (the mass matrix, its upper triangle filled in) and ABA agree with dynlab's numbers."""
+    arm = ur20()
+    model, data = _pinocchio()
     for q, qd, qdd in _states(21):
         np.testing.assert_allclose(inverse_dynamics(arm, q, qd, qdd),
                                    pin.rnea(model, data, q, qd, qdd), rtol=1e-10, atol=1e-10)
+        M = pin.crba(model, data, q)
+        M = np.triu(M) + np.triu(M, 1).T
+        np.testing.assert_allclose(equations_of_motion(arm, q, qd).D, M, rtol=0, atol=1e-10)
         tau = qdd * 10
         np.testing.assert_allclose(forward_dynamics(arm, q, qd, tau),
                                    pin.aba(model, data, q, qd, tau), rtol=1e-8, atol=1e-8)
+
+
+def test_every_formulation_agrees_with_pinocchio():
+    """Chapter 10's claim: every formulation of the registry, not only the default one, gives
+    Pinocchio's torques and mass matrix on the file."""
+    arm = ur20()
+    model, data = _pinocchio()
+    for q, qd, qdd in _states(22, count=3):
+        tau = pin.rnea(model, data, q, qd, qdd)
+        M = pin.crba(model, data, q)
+        M = np.triu(M) + np.triu(M, 1).T
+        for method, variant in every_variant("numeric"):
+            np.testing.assert_allclose(
+                inverse_dynamics(arm, q, qd, qdd, method=method, variant=variant), tau,
+                rtol=0, atol=1e-9, err_msg=f"{method} ({variant})")
+        table = inertias_side_by_side(arm, q, show=False)
+        for label, D in table.matrices.items():
+            np.testing.assert_allclose(D, M, rtol=0, atol=1e-10, err_msg=label)
+
+
+def test_the_screw_axes_are_pinocchios_space_jacobian():
+    """read_urdf's Slist is Lynch & Park's space Jacobian at home (Sec. 5.1.1: J_si = S_i at
+    theta = 0), which Pinocchio gives as each joint's column in the world frame, ordered
+    (v, omega); at another pose, column 3 is S_3 carried by joints 1 and 2."""
+    model, data = _pinocchio()
+    chain = read_urdf(UR20_URDF)
+    home = np.zeros(6)
+    J = pin.computeJointJacobians(model, data, home)
+    np.testing.assert_allclose(chain.Slist, np.vstack([J[3:], J[:3]]), rtol=0, atol=1e-12)
+    # the upper arm raised straight up (q2 = -pi/2): the elbow's axis is 1.0983 m up
+    raised = np.array([0, -np.pi / 2, 0, 0, 0, 0])
+    J = pin.computeJointJacobians(model, data, raised)
+    np.testing.assert_allclose(np.r_[J[3:, 2], J[:3, 2]], [0, -1, 0, 0.2363 + 0.862, 0, 0],
+                               rtol=0, atol=1e-12)
+
+
+def test_the_joint_table_is_the_files():
+    chain = read_urdf(UR20_URDF)
+    assert [j.type for j in chain.joints] == ["revolute"] * 6 + ["fixed"]
+    assert chain.joints[1].rpy == (np.pi / 2, 0.0, 0.0) and chain.joints[2].xyz == (-0.862, 0, 0)
+    table = chain.joint_table().splitlines()
+    assert len(table) == 9 and table[-1].startswith("| flange_joint | fixed |")
+    assert "| elbow_joint | (0, -1, 0) | (0.2363, 0, 0.862) |" in chain.screw_table()
+    arm = from_urdf(UR20_URDF)
+    assert [link.name for link in arm.links] == list(chain.names)
+
+
+def test_the_makers_numbers_fill_in_the_tables_letters():
+    """ur20_values puts the maker's figures into an expression derived in the table's letters:
+    the symbolic table at those numbers is the numeric one."""
+    values = ur20_values()
+    letters, numbers = ur20_table(symbolic=True), ur20_table()
+    assert set(values) == letters.free_symbols
+    for named, link in zip(letters.links, numbers.links):
+        assert float(sympy.sympify(named.a).subs(values)) == link.a
+        assert [float(sympy.sympify(c).subs(values)) for c in named.com] == list(link.com)
 
 
 def test_the_symbolic_ur20_is_the_table_in_letters():

@@ -492,6 +492,39 @@ def structure(expr, collect_by: Sequence = ()) -> dict:
     return {k: groups[k] for k in order if groups[k] != 0}
 
 
+def grouped_form(name: str, expr, factor=None, collect_by: Sequence = ()) -> str:
+    r"""``name = expr`` as a LaTeX ``aligned`` block with one line per trigonometric group of
+    :func:`structure`, its coefficient first and collected by the parameters ``collect_by``
+    (e.g. the link lengths), as the books print a gravity torque; ``factor`` (e.g. ``g``),
+    which every term carries, is taken out in front of a bracket.
+
+    >>> q2, q3, g, m2, m3, a2, a3 = sympy.symbols("q2 q3 g m2 m3 a2 a3")
+    >>> c2 = g * (m2 * a2 / 2 + m3 * a2) * sympy.cos(q2) + g * m3 * a3 * sympy.cos(q2 + q3)
+    >>> print(grouped_form("c_2", c2, factor=g, collect_by=(a2, a3)))
+    \begin{aligned}c_2 = g\,\Big[ &a_{2} \left(\frac{m_{2}}{2} + m_{3}\right) C_{2} \\ &+ a_{3} m_{3} C_{23}\Big]\end{aligned}
+    """
+    groups = structure(expr)
+    names = symbol_names(expr)
+    lines = []
+    for key, coefficient in groups.items():
+        if factor is not None:
+            coefficient = sympy.cancel(coefficient / factor)
+            if coefficient.has(factor):
+                raise ValueError(f"grouped_form: not every term of {name} carries {factor}")
+        coefficient = sympy.collect(sympy.expand(coefficient), list(collect_by))
+        sign = "-" if coefficient.could_extract_minus_sign() else "+"
+        coefficient = -coefficient if sign == "-" else coefficient
+        tex = sympy.latex(coefficient, symbol_names=names)
+        if coefficient.is_Add:
+            tex = rf"\left({tex}\right)"
+        tex = tex if key == 1 else f"{tex} {sympy.latex(key)}"
+        lines.append(("" if sign == "+" and not lines else f"{sign} ") + tex)
+    head = f"{name} = " + (rf"{sympy.latex(factor)}\,\Big[ " if factor is not None else "")
+    tail = r"\Big]" if factor is not None else ""
+    return (r"\begin{aligned}" + head + "&" + r" \\ &".join(lines) + tail
+            + r"\end{aligned}")
+
+
 def _rendered_width(tex: str) -> int:
     """Roughly how many characters wide ``tex`` renders (commands and braces take no room)."""
     return len(re.sub(r"\\[A-Za-z]+|[{}^_ ]", "", tex))

@@ -732,12 +732,30 @@ class Robot:
     def _repr_latex_(self) -> str:
         return f"$${self.table_latex()}$$"
 
-    def table_latex(self, number=None) -> str:
+    def table_latex(self, number=None, digits: int | None = None) -> str:
         """The arm's table as a LaTeX ``array``: link ``i``, joint type, ``theta``, ``d``,
         ``a``, ``alpha``, mass, centre of mass and inertia tensor about it (both in frame
         ``i``), the joint variable in the row of its joint.  ``number`` writes each parameter
-        (default: whole numbers and multiples of pi/12 exact, anything else as it is)."""
+        (default: whole numbers and multiples of pi/12 exact, anything else as it is);
+        ``digits`` rounds each number to that many significant digits first (a table found
+        from a file, whose last digits are round-off of its frames' rotations).
+
+        >>> arm = Robot([Link("R", mass=1.0, com=(0.0003000000000000483, 0, 0))])
+        >>> "0.000300000000000048" in arm.table_latex(), "0.0003 & 0" in arm.table_latex(digits=6)
+        (True, True)
+        """
         number = _exact if number is None else number
+        if digits is not None:
+            if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
+                raise ValueError(f"table_latex: digits must be a positive whole number, "
+                                 f"got {digits!r}")
+            plain = number
+
+            def number(value, plain=plain):
+                shown = plain(value)                  # pi/2 stays pi/2, not 1.5708
+                if isinstance(shown, float) and math.isfinite(shown):
+                    shown = plain(float(f"{shown:.{digits}g}"))
+                return shown
         cols = ["i", r"\text{joint}", r"\theta", "d", "a", r"\alpha", "m", r"\bar r",
                 r"I_{\bar r}"]
         lines = []

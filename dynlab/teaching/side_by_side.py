@@ -1,7 +1,7 @@
 """Every formulation of the registry on one arm, side by side: the torques they give at one
-state and how far apart they are, the time one call takes, and the operations of each one's
-straight-line program.  The chapters on the pendulum, the two-link arm, the SCARA and the PUMA
-560 end with these three tables.
+state and how far apart they are, their inertia matrices ``D(q)`` the same way, the time one
+call takes, and the operations of each one's straight-line program.  The chapters on the
+pendulum, the two-link arm, the SCARA and the PUMA 560 end with these tables.
 
 Each row is labelled by the registry (:mod:`dynlab.formulations.registry`), so a formulation added there
 appears here without a change.
@@ -76,6 +76,15 @@ class SideBySide:
     spread: float
 
 
+@dataclass(frozen=True)
+class InertiasSideBySide:
+    """Inertia matrices ``D(q)`` of each formulation (label -> array) and the largest
+    difference between any of them and the first."""
+
+    matrices: dict
+    spread: float
+
+
 def _width(rows) -> int:
     """The label column: the longest label and two spaces, never narrower than its header."""
     return max(len("formulation"), *(len(label) for _, _, label in rows)) + 2
@@ -128,15 +137,20 @@ class TorqueTable:
     a 4x4              +1.500        -0.250
     """
 
-    def __init__(self, torques: dict, units: list, decimals: int = 6):
+    def __init__(self, torques: dict, units: list, decimals: int = 6, *,
+                 symbol: tuple = (r"\tau_{i}", "tau_{i}")):
         self.torques, self.units, self.decimals = torques, units, decimals
+        self.symbol = symbol            # the column head, LaTeX and plain, {i} the joint
+
+    def _head(self, i: int, latex: bool) -> str:
+        return self.symbol[0 if latex else 1].format(i=i)
 
     def _number(self, t) -> str:
         return f"{round(float(t), self.decimals) + 0.0:+.{self.decimals}f}"
 
     def _repr_markdown_(self) -> str:
         head = "| formulation | " + " | ".join(
-            rf"$\tau_{i}$ ({unit})" for i, unit in enumerate(self.units, start=1)) + " |"
+            f"${self._head(i, True)}$ ({unit})" for i, unit in enumerate(self.units, start=1)) + " |"
         rule = "|:---|" + "---:|" * len(self.units)
         rows = [f"| {latex_label(label)} | "
                 + " | ".join(self._number(t).replace("-", "−") for t in values) + " |"
@@ -147,7 +161,8 @@ class TorqueTable:
         width = max(len("formulation"), *(len(label) for label in self.torques)) + 2
         column = max(self.decimals + 8, 14)
         lines = [f"{'formulation':{width}s}" + "".join(
-            f"{f'tau_{i} ({unit})':>{column}s}" for i, unit in enumerate(self.units, start=1))]
+            f"{f'{self._head(i, False)} ({unit})':>{column}s}"
+            for i, unit in enumerate(self.units, start=1))]
         lines += [f"{label:{width}s}" + "".join(f"{self._number(t):>{column}s}" for t in values)
                   for label, values in self.torques.items()]
         return "\n".join(lines)
@@ -178,6 +193,37 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
     reference = next(iter(torques.values()))
     spread = max(float(np.max(np.abs(t - reference))) for t in torques.values())
     return SideBySide(torques, spread)
+
+
+def inertias_side_by_side(robot, q, *, show: bool = True,
+                          decimals: int = 4) -> InertiasSideBySide:
+    """Every formulation's inertia matrix ``D(q)`` at ``q`` (a formulation that gives torques
+    only, by its own algorithm for ``D`` where the registry has one, Featherstone's composite
+    rigid body algorithm, else by probing: column ``k`` is the torque of a unit acceleration of
+    joint ``k`` at rest without gravity, Fu, Gonzalez & Lee, Probs. 3.11-3.12), with the largest
+    difference between any of them and the first.  Shown (``show``) as a table of each one's diagonal, ``D_ii`` in kg m^2
+    (kg for a prismatic joint), ``decimals`` decimals.
+
+    >>> from dynlab.model.robots import planar_2r
+    >>> table = inertias_side_by_side(planar_2r("lynch_park"), [0.0, 0.0], show=False)
+    >>> table.matrices["Newton-Euler (link frame)"].round(12).tolist(), table.spread < 1e-12
+    ([[2.62, 0.72], [0.72, 0.32]], True)
+    """
+    from dynlab.dynamics.inverse import equations_of_motion
+    rest = [0.0] * robot.n
+    matrices = {label: np.asarray(equations_of_motion(robot, q, rest, method=method,
+                                                      variant=variant).D, dtype=float)
+                for method, variant, label in variants()}
+    if show:
+        from IPython.display import display
+        display(TorqueTable({label: np.diag(D) for label, D in matrices.items()},
+                            ["kg" if kind == "prismatic" else "kg m²"
+                             for kind in robot.joint_types], decimals,
+                            symbol=("D_{{{i}{i}}}", "D_{i}{i}")))
+        _note_symbolic_only()
+    reference = next(iter(matrices.values()))
+    spread = max(float(np.max(np.abs(D - reference))) for D in matrices.values())
+    return InertiasSideBySide(matrices, spread)
 
 
 def median_seconds(call, number: int, runs: int = 5) -> float:

@@ -15,7 +15,8 @@ derivations come out in the books' letters.  The builders by origin:
 An arm of one's own comes in through :func:`from_screws` (:mod:`dynlab.model.robots.screws`): Lynch
 & Park's home frames, spatial inertias and screw axes, the arguments of the Modern Robotics
 library, turned into a standard DH table; or through :func:`from_urdf`
-(:mod:`dynlab.model.robots.urdf`), the serial chain of a URDF file, by the same way.
+(:mod:`dynlab.model.robots.urdf`), the serial chain of a URDF file, by the same way
+(:func:`read_urdf` shows the chain as the file gives it).
 
 The registered arms (:mod:`dynlab.model.robots.registry`) are what the command line, the dashboards
 and the textbook offer by name; this module registers the four of the workbook.  To add an
@@ -46,17 +47,17 @@ from dynlab.model.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOU
                                             spherical, stanford)
 from dynlab.model.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
 from dynlab.model.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, UR20_URDF, ur20,
-                                             ur20_table)
-from dynlab.model.robots.urdf import from_urdf
+                                             ur20_table, ur20_values)
+from dynlab.model.robots.urdf import URDFChain, URDFJoint, from_urdf, read_urdf
 
 __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
            "INERTIA_LEVELS", "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",
            "PUMA560_PARAMETERS", "PUMA560_POSES", "ROBOTS", "TOURASSIS_NEUMAN_ARMS",
-           "UR20_PARAMETERS", "UR20_URDF",
+           "UR20_PARAMETERS", "UR20_URDF", "URDFChain", "URDFJoint",
            "articulated", "cartesian", "cylindrical", "dh_from_screws", "friction_per_joint",
            "from_screws", "from_urdf", "pendulum", "physical_parameters", "planar_2r", "puma560",
-           "puma_generic", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
-           "unregister_arm", "ur20", "ur20_table"]
+           "puma_generic", "read_urdf", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
+           "unregister_arm", "ur20", "ur20_table", "ur20_values"]
 
 _PI = math.pi
 

@@ -76,6 +76,26 @@ def ur20_table(symbolic: bool = False) -> Robot:
     return Robot(links, gravity=(0, 0, -g), name="UR20 (maker's table)", source=UR20_SOURCE)
 
 
+def ur20_values() -> dict:
+    """``{symbol: number}``: the maker's figures for the symbols of ``ur20_table(symbolic=True)``
+    (and ``g = 9.81``), to put numbers into an expression derived in the table's letters.
+
+    >>> values = {str(s): v for s, v in ur20_values().items()}
+    >>> values["a2"], values["m2"], values["rx2"], values["g"]
+    (-0.862, 29.632, 0.5226, 9.81)
+    """
+    letters, numbers = ur20_table(symbolic=True), ur20_table()
+    values = {}
+    for named, link in zip(letters.links, numbers.links):
+        pairs = [(named.a, link.a), (named.d, link.d), (named.mass, link.mass),
+                 *zip(named.com, link.com),
+                 *zip(sum(map(list, named.inertia), []), sum(map(list, link.inertia), []))]
+        values.update({symbol: float(value) for symbol, value in pairs
+                       if isinstance(symbol, sympy.Symbol)})
+    values[-letters.gravity[2]] = -float(numbers.gravity[2])
+    return values
+
+
 def ur20(symbolic: bool = False) -> Robot:
     """The UR20 loaded from its URDF file (:data:`UR20_URDF`), gravity ``-9.81`` along ``z``
     of the base; ``symbolic=True`` gives the maker's table in symbols (:func:`ur20_table`),

@@ -22,6 +22,10 @@ the Robot Operating System's own Python parser of the format, and builds
   Park (2017), Sec. 8.3.2, with the tip link's frame as the end-effector frame, and from them
   the DH table of :func:`dynlab.model.robots.from_screws`.
 
+:func:`read_urdf` stops before the DH table: its :class:`URDFChain` holds the chain's joints as
+the file gives them (:meth:`URDFChain.joint_table`) and the library description
+(:meth:`URDFChain.screw_table`), which :func:`from_urdf` turns into the arm.
+
 ``revolute`` and ``continuous`` joints are revolute, ``prismatic`` ones prismatic, about or
 along any axis; the joint variable is the URDF's joint position (zero at the file's pose).
 With ``friction=True`` a joint's ``<dynamics damping= friction=>`` become Schilling (1990)
@@ -263,21 +267,132 @@ def _lump(parts) -> tuple:
     return mass, centre, inertia
 
 
-def from_urdf(path, tip: str | None = None, friction: bool = False,
-              gravity=(0, 0, -9.81), *, name: str | None = None) -> Robot:
-    """The serial chain of a URDF file (or URDF text) from its root link to ``tip``, as a
-    :class:`~dynlab.Robot` with a standard DH table (see the module for what it reads and how).
+@dataclass(frozen=True)
+class URDFJoint:
+    """One joint of a URDF chain as the file gives it: ``name``, ``type`` (``"revolute"``,
+    ``"continuous"``, ``"prismatic"`` or ``"fixed"``), the ``parent`` and ``child`` links, its
+    ``<origin>`` (``xyz`` and ``rpy``, in the parent link's frame), its ``<axis>`` (in its own
+    frame; ``None`` for a fixed joint) and its ``<dynamics>`` ``damping`` and ``friction``
+    (0 where the file gives none)."""
 
-    >>> arm = from_urdf(PENDULUM_ON_A_SLIDE, friction=True)
-    >>> [(link.viscous, link.coulomb) for link in arm.links]
-    [(0.5, 1.0), (0.0, 0.0)]
-    >>> from_urdf(PENDULUM_ON_A_SLIDE.replace('value="2.0"', 'value="-2.0"'))
-    Traceback (most recent call last):
-    ...
-    ValueError: URDF text: link 'carriage', <inertial>: the mass must be positive, got -2.0
+    name: str
+    type: str
+    parent: str
+    child: str
+    xyz: tuple
+    rpy: tuple
+    axis: tuple | None
+    damping: float = 0.0
+    friction: float = 0.0
+
+
+@dataclass(frozen=True)
+class URDFChain:
+    """The serial chain of a URDF file, as the file gives it and as Lynch & Park describe it.
+
+    ``joints``
+        every joint from the root link to the tip, fixed ones included (:class:`URDFJoint`);
+    ``Mlist``, ``Glist``, ``Slist``
+        the library description of Lynch & Park (2017), Sec. 8.3.2: the home frames at the
+        moving bodies' centres of mass (each relative to the one before, the last one the tip
+        link's frame), their spatial inertias, and the joints' screw axes in the root frame at
+        home, as the columns of a ``6 x n`` array;
+    ``names``
+        the moving joints' child links, one per column of ``Slist``.
+    """
+
+    name: str
+    where: str
+    root: str
+    tip: str
+    joints: tuple
+    Mlist: tuple
+    Glist: tuple
+    Slist: np.ndarray
+    names: tuple
+
+    @property
+    def moving(self) -> tuple:
+        """The joints that move, in order (one per column of ``Slist``)."""
+        return tuple(j for j in self.joints if j.type in _MOVING)
+
+    def dh(self):
+        """The standard DH description from the common normals of the joint axes
+        (:func:`dynlab.model.robots.dh_from_screws`), a :class:`~dynlab.model.robots.DHChain`."""
+        return dh_from_screws(list(self.Mlist), list(self.Glist), self.Slist,
+                              names=self.names, where=self.where)
+
+    def joint_table(self) -> str:
+        """The chain's joints as the file gives them, a Markdown table (lengths in m, angles
+        in rad, 4 decimals).
+
+        >>> print(read_urdf(PENDULUM_ON_A_SLIDE).joint_table())
+        | joint | type | parent → child | origin xyz | origin rpy | axis |
+        |---|---|---|---|---|---|
+        | slide | prismatic | rail → carriage | (0, 0, 0) | (0, 0, 0) | (1, 0, 0) |
+        | swing | continuous | carriage → rod | (0, 0, 0) | (0, 0, 0) | (0, 1, 0) |
+        | end | fixed | rod → bob | (0.5, 0, 0) | (0, 0, 0) | |
+        """
+        rows = [(j.name, j.type, f"{j.parent} → {j.child}", _triple(j.xyz), _triple(j.rpy),
+                 "" if j.axis is None else _triple(j.axis)) for j in self.joints]
+        header = ("joint", "type", "parent → child", "origin xyz", "origin rpy", "axis")
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row) + " |" for row in rows]
+        return "\n".join(lines).replace("|  |", "| |")
+
+    def screw_table(self) -> str:
+        r"""The screw axes ``S_i = (omega_i, v_i)`` of the moving joints in the root frame at
+        home (Lynch & Park (2017), Sec. 4.1: a revolute joint's ``v_i = -omega_i x p_i``
+        with ``p_i`` a point of its axis), a Markdown table (4 decimals).
+
+        >>> print(read_urdf(PENDULUM_ON_A_SLIDE).screw_table())
+        | joint | $\omega_i$ | $v_i$ |
+        |---|---|---|
+        | slide | (0, 0, 0) | (1, 0, 0) |
+        | swing | (0, 1, 0) | (0, 0, 0) |
+        """
+        lines = [r"| joint | $\omega_i$ | $v_i$ |", "|---|---|---|"]
+        for joint, S in zip(self.moving, self.Slist.T):
+            lines.append(f"| {joint.name} | {_triple(S[:3])} | {_triple(S[3:])} |")
+        return "\n".join(lines)
+
+
+def _triple(values) -> str:
+    """``(x, y, z)`` with 4 decimals, trailing zeros dropped, round-off's signed zero as 0."""
+    def number(v):
+        text = f"{round(float(v), 4) + 0.0:.4f}".rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "0", "") else text
+    return "(" + ", ".join(number(v) for v in values) + ")"
+
+
+def _joint_record(joint) -> URDFJoint:
+    origin = joint.origin
+    xyz = tuple(float(v) for v in (origin.xyz if origin is not None and origin.xyz is not None
+                                   else (0, 0, 0)))
+    rpy = tuple(float(v) for v in (origin.rpy if origin is not None and origin.rpy is not None
+                                   else (0, 0, 0)))
+    axis = None
+    if joint.type in _MOVING:
+        axis = tuple(float(v) for v in (joint.axis if joint.axis is not None
+                                        else (1.0, 0.0, 0.0)))
+    dynamics = joint.dynamics
+    return URDFJoint(joint.name, joint.type, joint.parent, joint.child, xyz, rpy, axis,
+                     float(getattr(dynamics, "damping", None) or 0.0),
+                     float(getattr(dynamics, "friction", None) or 0.0))
+
+
+def read_urdf(path, tip: str | None = None) -> URDFChain:
+    """The serial chain of a URDF file (or URDF text) from its root link to ``tip``, as the
+    file gives it and as Lynch & Park's ``(Mlist, Glist, Slist)`` (see the module for what it
+    reads, how bodies are lumped, and the errors of a bad file).
+
+    >>> chain = read_urdf(PENDULUM_ON_A_SLIDE)
+    >>> chain.tip, [j.name for j in chain.moving]
+    ('bob', ['slide', 'swing'])
+    >>> (chain.Slist.T + 0.0).tolist()              # the slide along x, the swing about y
+    [[0.0, 0.0, 0.0, 1.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]]
     """
     text, where = _read(path)
-    friction = flag(friction, "from_urdf", "friction")
     with _parser_notes(where):
         try:
             model = URDF.from_xml_string(text.encode("utf-8") if text.lstrip().startswith(
@@ -288,7 +403,8 @@ def from_urdf(path, tip: str | None = None, friction: bool = False,
             raise ValueError(f"{where}: {error}") from None
     tree = _tree(model, where)
     tip = _choose_tip(tree, tip)
-    chain = [j for j in _path(tree, tip) if j.type in _MOVING]
+    path_joints = _path(tree, tip)
+    chain = [j for j in path_joints if j.type in _MOVING]
     if not chain:
         raise ValueError(f"{where}: no moving joint between the root {tree.root!r} and the tip "
                          f"{tip!r}")
@@ -338,16 +454,33 @@ def from_urdf(path, tip: str | None = None, friction: bool = False,
             Slist.append(np.r_[np.zeros(3), direction])
         previous = C
     Mlist.append(np.linalg.inv(previous) @ poses[tip])
-    dh = dh_from_screws(Mlist, Glist, np.array(Slist).T,
-                        names=[joint.child for joint in chain], where=where)
-    robot = dh.robot(gravity, name=name or model.name or "URDF arm", where=where,
-                     source=f"URDF {os.path.basename(where) if where != 'URDF text' else 'text'}")
+    return URDFChain(model.name or "", where, tree.root, tip,
+                     tuple(_joint_record(j) for j in path_joints), tuple(Mlist), tuple(Glist),
+                     np.array(Slist).T, tuple(joint.child for joint in chain))
+
+
+def from_urdf(path, tip: str | None = None, friction: bool = False,
+              gravity=(0, 0, -9.81), *, name: str | None = None) -> Robot:
+    """The serial chain of a URDF file (or URDF text) from its root link to ``tip``, as a
+    :class:`~dynlab.Robot` with a standard DH table (see the module for what it reads and how).
+
+    >>> arm = from_urdf(PENDULUM_ON_A_SLIDE, friction=True)
+    >>> [(link.viscous, link.coulomb) for link in arm.links]
+    [(0.5, 1.0), (0.0, 0.0)]
+    >>> from_urdf(PENDULUM_ON_A_SLIDE.replace('value="2.0"', 'value="-2.0"'))
+    Traceback (most recent call last):
+    ...
+    ValueError: URDF text: link 'carriage', <inertial>: the mass must be positive, got -2.0
+    """
+    friction = flag(friction, "from_urdf", "friction")
+    chain = read_urdf(path, tip)
+    where = chain.where
+    robot = chain.dh().robot(
+        gravity, name=name or chain.name or "URDF arm", where=where,
+        source=f"URDF {os.path.basename(where) if where != 'URDF text' else 'text'}")
     if friction:
-        arm_links = []
-        for link, joint in zip(robot.links, chain):
-            dynamics = joint.dynamics
-            viscous = float(getattr(dynamics, "damping", None) or 0.0)
-            coulomb = float(getattr(dynamics, "friction", None) or 0.0)
-            arm_links.append(link.replace(viscous=viscous, coulomb=coulomb, static=coulomb))
+        arm_links = [link.replace(viscous=joint.damping, coulomb=joint.friction,
+                                  static=joint.friction)
+                     for link, joint in zip(robot.links, chain.moving)]
         robot = robot.replace(links=arm_links)
     return robot

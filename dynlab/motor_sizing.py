@@ -320,6 +320,8 @@ def size_motor(robot: Robot, move, joint: int, motor: Motor, gear_ratio: float, 
     if not isinstance(motor, Motor):
         raise TypeError(f"motor must be a Motor, got {type(motor).__name__}")
     G = _positive(gear_ratio, "gear_ratio")
+    if getattr(move, "n", robot.n) != robot.n:
+        raise ValueError(f"the move is for {move.n} joints; {robot.name} has {robot.n}")
     as_reference(move, robot.n)                 # a move of this arm's joints, or a clear error
     t, q, qd, qdd = sample_move(move, samples)
     if torques is None:

@@ -423,10 +423,12 @@ class MotorSizingDashboard:
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
                                                                         max_width="820px"))
         self.image.add_class("dynlab-figure")
+        self.readout = widgets.HTML()
+        self.readout.add_class("dynlab-torques")
         self.status = widgets.HTML()
         self.status.add_class("dynlab-status")
         self.widget = widgets.VBox([widgets.HBox(list(self.controls.values())), self.image,
-                                    self.status])
+                                    self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")
         self._torques = {}                   # (duration, amplitude) -> the move's joint torques
         self._quiet = False
@@ -487,11 +489,35 @@ class MotorSizingDashboard:
                                      samples=self.samples, torques=self._torques[key])
             if self.render:
                 self.image.value = self._png()
+            self.readout.value = self._table()
             self.status.value = f"<span>ok: {self.sizing.verdict()}</span>"
         except Exception as error:                # a slider never raises into the notebook
             if raising:
                 raise
             self.status.value = f"<span>error: {type(error).__name__}: {error}</span>"
+
+    def _table(self) -> str:
+        """The readout: each demand of the move against the motor's rating.  Value cells are
+        ``<td class="dynlab-value" data-part="rms" data-value="0.385...">0.385</td>`` (parts
+        ``rms``, ``peak``, ``speed``, ``margin``), the text rounded to 3 decimals (the speed to
+        1)."""
+        sizing, motor = self.sizing, self.motor
+        rows = (("rms", "RMS torque (N m)", sizing.rms_torque, 3,
+                 f"continuous rating {motor.continuous_torque:g}", sizing.continuous_ok),
+                ("peak", "peak torque (N m)", sizing.peak_torque, 3,
+                 f"stall torque {motor.stall_torque:g}", sizing.peak_torque <= motor.stall_torque),
+                ("speed", "peak speed (rad/s)", sizing.peak_speed, 1,
+                 f"no-load speed {motor.no_load_speed:g}",
+                 sizing.peak_speed <= motor.no_load_speed),
+                ("margin", "least margin under the line (N m)", sizing.line_margin, 3,
+                 "must not be negative", sizing.line_ok))
+        cells = "".join(
+            f'<tr><td>{label}</td><td class="dynlab-value" data-part="{part}" '
+            f'data-value="{value!r}">{value:.{digits}f}</td><td>{limit}</td>'
+            f'<td>{"ok" if ok else "<b>over</b>"}</td></tr>'
+            for part, label, value, digits, limit, ok in rows)
+        return ('<table style="font-size: 90%"><tr><th></th><th>the move</th>'
+                f'<th>the motor</th><th></th></tr>{cells}</table>')
 
     def _png(self) -> bytes:
         import io

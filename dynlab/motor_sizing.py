@@ -431,6 +431,7 @@ class MotorSizingDashboard:
                                     self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")
         self._torques = {}                   # (duration, amplitude) -> the move's joint torques
+        self._figure = None                  # (figure, plane's artists, bars' artists, title)
         self._quiet = False
         self._update()
         for control in self.controls.values():
@@ -520,20 +521,47 @@ class MotorSizingDashboard:
                 f'<th>the motor</th><th></th></tr>{cells}</table>')
 
     def _png(self) -> bytes:
+        """The figure of the sizing shown, as a PNG.  The figure is made once; a frame moves
+        its artists (the move's curve, the bars, the title) and, while the axes' limits stay,
+        draws only those over the kept background (blitting), then encodes the pixels."""
         import io
+
+        from PIL import Image
+        if self._figure is None:
+            self._make_figure()
+        figure, plane, bars, title = self._figure
+        update_torque_speed_plane(plane, self.sizing)
+        update_ratings(bars, self.sizing)
+        title.set_text(f"G = {self.sizing.gear_ratio:g}: {self.sizing.verdict()}")
+        title.set_color("black" if self.sizing.fits else "firebrick")
+        limits = (plane["ax"].get_xlim(), plane["ax"].get_ylim(), bars["ax"].get_ylim())
+        canvas = figure.canvas
+        if limits != self._limits:                   # new axes: draw all but the moving parts
+            canvas.draw()
+            self._background, self._limits = canvas.copy_from_bbox(figure.bbox), limits
+        else:
+            canvas.restore_region(self._background)
+        for artist in self._moving:
+            artist.axes.draw_artist(artist) if artist.axes else figure.draw_artist(artist)
+        image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba())
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, format="png", compress_level=1)
+        return buffer.getvalue()
+
+    def _make_figure(self) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         figure = Figure(figsize=(10, 3.6), dpi=72)
         FigureCanvasAgg(figure)
         plane, bars = figure.subplots(1, 2, gridspec_kw={"width_ratios": (2.2, 1)})
-        draw_torque_speed_plane(plane, self.sizing)
-        draw_ratings(bars, self.sizing)
-        figure.suptitle(f"G = {self.sizing.gear_ratio:g}: {self.sizing.verdict()}",
-                        fontsize=10, color="black" if self.sizing.fits else "firebrick")
         figure.subplots_adjust(left=0.07, right=0.98, bottom=0.14, top=0.88, wspace=0.22)
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png")
-        return buffer.getvalue()
+        self._figure = (figure, draw_torque_speed_plane(plane, self.sizing),
+                        draw_ratings(bars, self.sizing), figure.suptitle("", fontsize=10))
+        self._moving = [self._figure[1]["move"], self._figure[1]["over"],
+                        *self._figure[2]["bars"], *self._figure[2]["labels"], self._figure[3]]
+        for artist in self._moving:
+            artist.set_animated(True)                # left out of the background
+        self._limits = self._background = None
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget, with the figure as a PNG and a one-line text as fallbacks."""
@@ -550,45 +578,67 @@ class MotorSizingDashboard:
                 f"{self.sizing.peak_torque:.3f} N m; {self.sizing.verdict()})")
 
 
-def draw_torque_speed_plane(ax, sizing: Sizing) -> None:
+def draw_torque_speed_plane(ax, sizing: Sizing) -> dict:
     """Draw the motor's speed-torque line (all four quadrants), its continuous rating and the
     move's operating points ``(omega_motor, tau_motor)`` on the Matplotlib axes ``ax``; points
-    above the line are marked in red."""
+    above the line are marked in red.  Returns the artists :func:`update_torque_speed_plane`
+    moves to show another sizing with the same motor."""
     motor = sizing.motor
     w0, ts, tc = motor.no_load_speed, motor.stall_torque, motor.continuous_torque
     ax.fill([w0, 0, -w0, 0], [0, ts, 0, -ts], color="0.92", label="under the speed-torque line")
     ax.plot([w0, 0, -w0, 0, w0], [0, ts, 0, -ts, 0], color="0.4", lw=1)
     ax.axhspan(-tc, tc, color="tab:green", alpha=0.12, label="continuous rating")
-    ax.plot(sizing.motor_speed, sizing.motor_torque, color="tab:blue", lw=1.8,
-            label="the move")
-    over = np.abs(sizing.motor_torque) > motor.torque_limit(sizing.motor_speed)
-    if over.any():
-        ax.plot(sizing.motor_speed[over], sizing.motor_torque[over], "o", color="firebrick",
-                ms=3, label="above the line")
+    (move,) = ax.plot([], [], color="tab:blue", lw=1.8, label="the move")
+    (over,) = ax.plot([], [], "o", color="firebrick", ms=3, label="above the line")
     ax.axhline(0.0, color="0.6", lw=0.6)
     ax.axvline(0.0, color="0.6", lw=0.6)
-    reach = max(w0, sizing.peak_speed) * 1.08
-    ax.set_xlim(-reach, reach)
-    ax.set_ylim(-1.15 * max(ts, sizing.peak_torque), 1.15 * max(ts, sizing.peak_torque))
     ax.set_xlabel("motor speed ω (rad/s)")
     ax.set_ylabel("motor torque τ (N m)")
     ax.legend(loc="lower left", fontsize=8)
+    artists = {"ax": ax, "move": move, "over": over}
+    update_torque_speed_plane(artists, sizing)
+    return artists
 
 
-def draw_ratings(ax, sizing: Sizing) -> None:
+def update_torque_speed_plane(artists: dict, sizing: Sizing) -> None:
+    """Show ``sizing``'s operating points on a plane drawn by :func:`draw_torque_speed_plane`."""
+    motor, ax = sizing.motor, artists["ax"]
+    artists["move"].set_data(sizing.motor_speed, sizing.motor_torque)
+    over = np.abs(sizing.motor_torque) > motor.torque_limit(sizing.motor_speed)
+    artists["over"].set_data(sizing.motor_speed[over], sizing.motor_torque[over])
+    reach = max(motor.no_load_speed, sizing.peak_speed) * 1.08
+    height = 1.15 * max(motor.stall_torque, sizing.peak_torque)
+    ax.set_xlim(-reach, reach)
+    ax.set_ylim(-height, height)
+
+
+def draw_ratings(ax, sizing: Sizing) -> dict:
     """Bars of the move's RMS and peak motor torques against the continuous rating and the
-    stall torque on the Matplotlib axes ``ax``."""
+    stall torque on the Matplotlib axes ``ax``.  Returns the artists :func:`update_ratings`
+    moves to show another sizing with the same motor."""
     motor = sizing.motor
-    values = (sizing.rms_torque, sizing.peak_torque)
     limits = (motor.continuous_torque, motor.stall_torque)
-    colours = ["tab:blue" if v <= lim else "firebrick" for v, lim in zip(values, limits)]
-    ax.bar([0, 1], values, color=colours, width=0.5)
+    bars = ax.bar([0, 1], [0.0, 0.0], width=0.5)
     for x, limit, name in zip((0, 1), limits, ("continuous", "stall")):
         ax.plot([x - 0.35, x + 0.35], [limit, limit], color="black", lw=1.5)
         ax.annotate(f"{name} {limit:g}", (x, limit), xytext=(0, 3),
                     textcoords="offset points", ha="center", fontsize=8)
-    for x, v in zip((0, 1), values):
-        ax.annotate(f"{v:.3f}", (x, v / 2), ha="center", color="white", fontsize=9)
+    labels = [ax.text(x, 0.0, "", ha="center", color="white", fontsize=9) for x in (0, 1)]
     ax.set_xticks([0, 1], ["RMS torque", "peak torque"])
     ax.set_ylabel("N m")
-    ax.set_ylim(0, 1.2 * max(*values, *limits))
+    artists = {"ax": ax, "bars": bars, "labels": labels}
+    update_ratings(artists, sizing)
+    return artists
+
+
+def update_ratings(artists: dict, sizing: Sizing) -> None:
+    """Show ``sizing``'s RMS and peak torques on bars drawn by :func:`draw_ratings`."""
+    motor = sizing.motor
+    values = (sizing.rms_torque, sizing.peak_torque)
+    limits = (motor.continuous_torque, motor.stall_torque)
+    for bar, label, value, limit in zip(artists["bars"], artists["labels"], values, limits):
+        bar.set_height(value)
+        bar.set_color("tab:blue" if value <= limit else "firebrick")
+        label.set_text(f"{value:.3f}")
+        label.set_position((label.get_position()[0], value / 2))
+    artists["ax"].set_ylim(0, 1.2 * max(*values, *limits))

@@ -239,3 +239,13 @@ def test_the_readout_holds_the_numbers_of_the_sizing_shown():
     assert float(values["rms"]) == board.sizing.rms_torque
     assert float(values["margin"]) == board.sizing.line_margin < 0
     assert "<b>over</b>" in board.readout.value
+
+
+def test_a_blitted_frame_is_the_frame_a_fresh_dashboard_draws():
+    # the kept background must hold nothing of an earlier move: away (new limits too) and back
+    board = MotorSizingDashboard()
+    board.set(duration=0.5, amplitude=120.0, gear_ratio=300.0)    # beyond the no-load speed
+    assert board.sizing.peak_speed > board.motor.no_load_speed
+    board.set(duration=1.2, amplitude=90.0, gear_ratio=150.0)
+    board.set(duration=1.5, gear_ratio=107.815)
+    assert board.image.value == MotorSizingDashboard().image.value

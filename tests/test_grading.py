@@ -15,12 +15,13 @@ from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.grading import (KEY_DIRECTORY, Feedback, check, fresh_points, keys, questions, reset,
                             summary)
 from dynlab.model.robots import planar_2r, puma560
-# the questions of solutions/06_* and 07_*: their right and wrong answers have their own table
+# the questions of solutions/06_* to 09_*: their right and wrong answers have their own tables
 from test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
 from test_grading_questions_06_07 import WRONG as WRONG_06_07  # noqa: E402
-# and those of solutions/08_* (chapter 10's UR20)
 from test_grading_questions_08 import RIGHT as RIGHT_08  # noqa: E402
 from test_grading_questions_08 import WRONG as WRONG_08  # noqa: E402
+from test_grading_questions_09 import RIGHT as RIGHT_09  # noqa: E402
+from test_grading_questions_09 import WRONG as WRONG_09  # noqa: E402
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 
@@ -388,7 +389,7 @@ def fresh_session():
 
 def test_the_table_has_at_least_30_wrong_answers_and_covers_every_question():
     assert len([row for row in WRONG if row[3] == "incorrect"]) >= 30
-    assert {row[0] for row in WRONG + WRONG_06_07 + WRONG_08} >= set(questions())
+    assert {row[0] for row in WRONG + WRONG_06_07 + WRONG_08 + WRONG_09} >= set(questions())
 
 
 @pytest.mark.parametrize("question", sorted(RIGHT))
@@ -400,7 +401,7 @@ def test_a_right_answer_passes(question):
 
 
 def test_every_question_has_a_right_answer_in_this_file():
-    assert set(RIGHT) | set(RIGHT_06_07) | set(RIGHT_08) == set(questions())
+    assert set(RIGHT) | set(RIGHT_06_07) | set(RIGHT_08) | set(RIGHT_09) == set(questions())
 
 
 @pytest.mark.parametrize("question, answer, words, status", WRONG,
@@ -659,7 +660,8 @@ def test_the_keys_hold_no_values_and_no_readable_text():
     assert [f.stem for f in files] == ["01_frames_and_inertia", "02_two_link_arm_on_the_ceiling",
                                        "03_probing_and_other_arms", "04_structure_of_the_model",
                                        "05_control", "06_dalembert_newton_euler_and_simulation",
-                                       "07_modern_form", "08_your_own_robot"]
+                                       "07_modern_form", "08_your_own_robot",
+                                       "09_sizing_a_motor"]
     for path in files:
         data = json.loads(path.read_text())
         assert data["format"] == 2
@@ -796,7 +798,8 @@ def test_points_are_whole_numbers_adding_up_per_notebook():
     assert totals == {"01_frames_and_inertia": 13, "02_two_link_arm_on_the_ceiling": 12,
                       "03_probing_and_other_arms": 9, "04_structure_of_the_model": 9,
                       "05_control": 5, "06_dalembert_newton_euler_and_simulation": 19,
-                      "07_modern_form": 8, "08_your_own_robot": 4}
+                      "07_modern_form": 8, "08_your_own_robot": 4,
+                      "09_sizing_a_motor": 6}
 
 
 def test_the_checker_agrees_with_dynlabs_own_derivations():

@@ -1,0 +1,251 @@
+"""Sizing a motor (dynlab.dynamics.motor_sizing; Lynch & Park, Sec. 8.9): the reflected inertia G^2 I_rotor,
+the apparent inertia D_ii + G^2 I_rotor, the motor's operating points (G qd, tau/G + G I_rotor
+qdd) under the speed-torque line, the RMS and peak torques, each checked against values
+computed here by hand (the pendulum's closed form, the quintic's peaks), and the errors a bad
+input gets."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dynlab.dynamics.inverse import probe
+from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS, PUMA560_ROTOR_INERTIAS,
+                                 Motor, MotorSizingDashboard, apparent_inertia, joint_torques,
+                                 motor_side, reflected_inertia, rms, sample_move, shoulder_move,
+                                 size_motor)
+from dynlab.model.robots import pendulum, planar_2r, puma560
+from dynlab.dynamics.trajectory import quintic
+
+finite = dict(allow_nan=False, allow_infinity=False)
+positive = st.floats(1e-3, 1e3, **finite)
+
+# the pendulum of Schilling, Sec. 6-9 as dynlab builds it: a rod of m = 1 kg, a = 0.5 m about one
+# end, D = m a^2 / 3, gravity torque m g a / 2 cos q with g = 9.8062
+ROD_D = 1.0 * 0.5**2 / 3
+ROD_GRAVITY = 1.0 * 9.8062 * 0.5 / 2
+
+
+# -- reflected and apparent inertia ---------------------------------------------------------------
+def test_the_shoulder_reflects_its_rotor_by_hand():
+    # 107.815^2 = 11624.074..., times 200e-6 kg m^2
+    assert reflected_inertia(200e-6, 107.815) == pytest.approx(2.3248149, abs=1e-7)
+
+
+@given(positive, positive, st.floats(0.1, 10.0, **finite))
+def test_the_reflected_inertia_scales_as_the_square_of_the_ratio(inertia, ratio, k):
+    assert reflected_inertia(inertia, k * ratio) == pytest.approx(
+        k**2 * reflected_inertia(inertia, ratio), rel=1e-12)
+    assert reflected_inertia(2 * inertia, ratio) == pytest.approx(
+        2 * reflected_inertia(inertia, ratio), rel=1e-12)
+
+
+def test_the_apparent_inertia_of_the_pendulum_is_its_own_plus_the_rotors():
+    for q in (0.0, 1.0, -2.5):                    # D of a rod about its end has no pose in it
+        assert apparent_inertia(pendulum(), [q], 1, rotor_inertia=3e-4, gear_ratio=50.0) == \
+            pytest.approx(ROD_D + 50.0**2 * 3e-4, rel=1e-12)
+
+
+def test_the_apparent_inertia_of_the_puma_adds_the_rotor_to_the_diagonal():
+    arm = puma560()
+    q = [0.3, -0.4, 0.7, 0.1, -0.2, 0.5]
+    D = probe(arm, q=q, qd=[0.0] * 6).D          # D by probing Newton-Euler with unit qdd
+    for joint, (G, I) in enumerate(zip(PUMA560_GEAR_RATIOS, PUMA560_ROTOR_INERTIAS), start=1):
+        assert apparent_inertia(arm, q, joint, rotor_inertia=I, gear_ratio=G) == pytest.approx(
+            float(D[joint - 1, joint - 1]) + G**2 * I, rel=1e-12)
+
+
+# -- the motor's side of the gear -----------------------------------------------------------------
+def test_motor_side_by_hand():
+    speed, torque = motor_side([2.0, -1.0], [5.0, -3.0], [40.0, -10.0], gear_ratio=80.0,
+                               rotor_inertia=1e-4)
+    assert speed.tolist() == [160.0, -80.0]
+    assert torque.tolist() == pytest.approx([40 / 80 + 80 * 1e-4 * 5, -10 / 80 - 80 * 1e-4 * 3])
+
+
+@given(st.floats(-5, 5, **finite), st.floats(-50, 50, **finite), st.floats(-100, 100, **finite),
+       st.floats(1.0, 300.0, **finite))
+def test_power_passes_the_gear_unchanged_apart_from_the_rotor(qd, qdd, tau, ratio):
+    # tau_motor * omega_motor = tau_joint * qd + (rotor's power G^2 I qdd qd)
+    speed, torque = motor_side(qd, qdd, tau, gear_ratio=ratio, rotor_inertia=2e-4)
+    assert float(speed * torque) == pytest.approx(tau * qd + ratio**2 * 2e-4 * qdd * qd,
+                                                  rel=1e-9, abs=1e-9)
+
+
+def test_the_speed_torque_line():
+    motor = Motor(stall_torque=2.0, no_load_speed=300.0, continuous_torque=0.5)
+    assert motor.torque_limit([0.0, 150.0, -150.0, 300.0, 450.0]).tolist() == \
+        [2.0, 1.0, 1.0, 0.0, 0.0]
+
+
+# -- RMS and peak ---------------------------------------------------------------------------------
+def test_rms_by_hand():
+    # a step 1 then 3, each for 1 s, sampled finely: sqrt((1 + 9) / 2)
+    assert rms([0.0, 1.0, 2.0], [2.0, 2.0, 2.0]) == 2.0
+    t = np.linspace(0.0, 1.0, 100001)
+    assert rms(t, t) == pytest.approx(1 / math.sqrt(3), rel=1e-9)     # integral t^2 = 1/3
+
+
+# torques as a motor has them: zero, or not so small that their squares lose digits (subnormal)
+torques = st.floats(-1e3, 1e3, **finite).filter(lambda v: v == 0 or abs(v) > 1e-100)
+
+
+@given(st.lists(torques, min_size=2, max_size=40),
+       st.floats(-10.0, 10.0, **finite).filter(lambda k: k == 0 or abs(k) > 1e-6))
+def test_rms_never_exceeds_the_peak_and_scales_with_the_torque(values, k):
+    t = np.arange(len(values), dtype=float)
+    values = np.array(values)
+    assert rms(t, values) <= np.abs(values).max() * (1 + 1e-12)
+    assert rms(t, k * values) == pytest.approx(abs(k) * rms(t, values), rel=1e-9, abs=1e-9)
+
+
+def test_the_pendulum_swing_against_its_closed_form():
+    # quintic 0 -> 1 rad in 1 s: tau = D qdd + (m g a / 2) cos q; at the motor tau/G + G I qdd
+    motor = Motor(stall_torque=0.2, no_load_speed=500.0, continuous_torque=0.05,
+                  rotor_inertia=1e-4)
+    sized = size_motor(pendulum(), quintic([0.0], [1.0], 1.0), 1, motor, 20.0, samples=2001)
+    x = sized.t
+    s = 10 * x**3 - 15 * x**4 + 6 * x**5
+    qdd = 60 * x * (1 - x) * (1 - 2 * x)
+    by_hand = (ROD_D * qdd + ROD_GRAVITY * np.cos(s)) / 20.0 + 20.0 * 1e-4 * qdd
+    assert np.allclose(sized.motor_torque, by_hand, rtol=0, atol=1e-12)
+    assert sized.peak_speed == pytest.approx(20.0 * 15 / 8, rel=1e-12)      # G * 15/8 |dq| / T
+    assert sized.peak_torque == pytest.approx(np.abs(by_hand).max(), rel=1e-12)
+    assert sized.rms_torque == pytest.approx(math.sqrt(np.trapezoid(by_hand**2, x)), rel=1e-12)
+    # the motor's continuous rating (0.05 N m) is below the RMS torque: the verdict says so
+    assert not sized.continuous_ok and "RMS torque" in sized.verdict()
+
+
+def test_the_shoulder_move_of_the_chapter():
+    arm = puma560()
+    sized = size_motor(arm, shoulder_move(math.pi / 2, 1.5), 2, CANDIDATE_MOTOR,
+                       PUMA560_GEAR_RATIOS[1])
+    assert sized.fits and sized.verdict() == "the motor does the move"
+    # at rest at the start the motor holds the arm's gravity torque alone, divided by G
+    from dynlab import inverse_dynamics
+    start = [0.0, -math.pi / 4, -math.pi / 2, 0.0, 0.0, 0.0]
+    assert sized.motor_torque[0] == pytest.approx(
+        inverse_dynamics(arm, start, [0.0] * 6, [0.0] * 6)[1] / PUMA560_GEAR_RATIOS[1],
+        rel=1e-12)
+    faster = size_motor(arm, shoulder_move(math.pi / 2, 1.0), 2, CANDIDATE_MOTOR,
+                        PUMA560_GEAR_RATIOS[1])
+    assert not faster.line_ok and faster.line_margin < 0
+
+
+def test_given_torques_skip_the_inverse_dynamics_and_give_the_same_sizing():
+    arm, move = planar_2r("fu"), quintic([0.0, 0.5], [1.0, -0.5], 1.2)
+    _, q, qd, qdd = sample_move(move, 51)
+    torques = joint_torques(arm, q, qd, qdd)
+    motor = Motor(5.0, 400.0, 1.0, 1e-4)
+    a = size_motor(arm, move, 1, motor, 30.0, samples=51)
+    b = size_motor(arm, move, 1, motor, 30.0, samples=51, torques=torques)
+    assert np.array_equal(a.motor_torque, b.motor_torque)
+
+
+# -- errors ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("ratio", [0.0, -5.0, float("nan"), float("inf")])
+def test_a_gear_ratio_that_is_not_positive_is_refused(ratio):
+    with pytest.raises(ValueError, match="gear_ratio must be a positive number"):
+        reflected_inertia(200e-6, ratio)
+    with pytest.raises(ValueError, match="gear_ratio"):
+        motor_side(1.0, 1.0, 1.0, gear_ratio=ratio, rotor_inertia=1e-4)
+    with pytest.raises(ValueError, match="gear_ratio"):
+        size_motor(pendulum(), quintic([0.0], [1.0], 1.0), 1, CANDIDATE_MOTOR, ratio)
+
+
+@pytest.mark.parametrize("ratio", ["100", None, True, [100.0]])
+def test_a_gear_ratio_that_is_not_a_number_is_refused(ratio):
+    with pytest.raises(TypeError, match="gear_ratio must be a positive number"):
+        reflected_inertia(200e-6, ratio)
+
+
+def test_a_move_with_the_wrong_shapes_is_refused():
+    arm = puma560()
+    with pytest.raises(ValueError, match="the move is for 2 joints; PUMA 560 has 6"):
+        size_motor(arm, quintic([0.0, 0.0], [1.0, 1.0], 1.0), 2, CANDIDATE_MOTOR, 100.0)
+    with pytest.raises(ValueError, match=r"q must have shape \(3, 1\)"):
+        joint_torques(pendulum(), np.zeros((3, 2)), np.zeros((3, 1)), np.zeros((3, 1)))
+    with pytest.raises(ValueError, match=r"qdd must have shape"):
+        joint_torques(pendulum(), np.zeros((3, 1)), np.zeros((3, 1)), np.zeros(3))
+    with pytest.raises(ValueError, match="torques must have shape"):
+        size_motor(pendulum(), quintic([0.0], [1.0], 1.0), 1, CANDIDATE_MOTOR, 10.0,
+                   torques=np.zeros((5, 1)))
+    with pytest.raises(ValueError, match="one shape"):
+        motor_side([1.0, 2.0], [1.0], [1.0, 2.0], gear_ratio=10.0, rotor_inertia=1e-4)
+    with pytest.raises(ValueError, match="one length"):
+        rms([0.0, 1.0, 2.0], [1.0, 2.0])
+    with pytest.raises(ValueError, match="increasing"):
+        rms([0.0, 0.0, 1.0], [1.0, 2.0, 3.0])
+    with pytest.raises(TypeError, match="point-to-point move"):
+        sample_move(lambda t: ([0.0], [0.0], [0.0]))
+
+
+def test_other_bad_inputs_are_named():
+    with pytest.raises(ValueError, match="joint"):
+        apparent_inertia(puma560(), [0.0] * 6, 7, rotor_inertia=1e-4, gear_ratio=10.0)
+    with pytest.raises(TypeError, match="symbolic"):
+        apparent_inertia(pendulum(symbolic=True), [0.0], 1, rotor_inertia=1e-4, gear_ratio=10.0)
+    with pytest.raises(TypeError, match="motor must be a Motor"):
+        size_motor(pendulum(), quintic([0.0], [1.0], 1.0), 1, "big motor", 10.0)
+    with pytest.raises(ValueError, match="stall_torque must be a positive number"):
+        Motor(stall_torque=-1.0, no_load_speed=100.0, continuous_torque=0.5)
+    with pytest.raises(ValueError, match="must not exceed the stall_torque"):
+        Motor(stall_torque=1.0, no_load_speed=100.0, continuous_torque=1.5)
+    with pytest.raises(ValueError, match="duration"):
+        shoulder_move(1.0, 0.0)
+
+
+# -- the dashboard --------------------------------------------------------------------------------
+def test_the_dashboard_recomputes_the_arm_only_when_the_move_changes(monkeypatch):
+    import dynlab.dynamics.motor_sizing as sizing
+    board = MotorSizingDashboard(render=False)
+    calls = []
+    original = sizing.joint_torques
+    monkeypatch.setattr(sizing, "joint_torques", lambda *a: calls.append(1) or original(*a))
+    board.set(gear_ratio=150.0)
+    assert calls == [] and board.sizing.gear_ratio == 150.0
+    board.set(duration=1.2)
+    assert calls == [1]
+
+
+def test_the_dashboard_draws_one_frame_per_slider_move(monkeypatch):
+    board = MotorSizingDashboard()
+    frames = []
+    monkeypatch.setattr(board, "_png", lambda: frames.append(1) or b"")
+    board.controls["gear_ratio"].value = 120.0           # as a reader drags it
+    board.set(duration=2.0, amplitude=60.0)              # two controls, one frame
+    assert frames == [1, 1]
+    assert board.status.value.startswith("<span>ok:")
+
+
+def test_the_dashboard_refuses_a_value_outside_a_slider_and_keeps_its_state():
+    board = MotorSizingDashboard(render=False)
+    before = board.sizing.rms_torque
+    with pytest.raises(ValueError, match="gear_ratio must be from 20 to 300"):
+        board.set(duration=2.0, gear_ratio=1000.0)
+    with pytest.raises(TypeError, match="duration must be a number"):
+        board.set(duration="fast")
+    with pytest.raises(ValueError, match="no control 'payload'"):
+        board.set(payload=1.0)
+    assert board.controls["duration"].value == 1.5 and board.sizing.rms_torque == before
+
+
+def test_the_readout_holds_the_numbers_of_the_sizing_shown():
+    import re
+    board = MotorSizingDashboard(render=False).set(duration=1.0)
+    values = dict(re.findall(r'data-part="(\w+)" data-value="([^"]+)"', board.readout.value))
+    assert float(values["rms"]) == board.sizing.rms_torque
+    assert float(values["margin"]) == board.sizing.line_margin < 0
+    assert "<b>over</b>" in board.readout.value
+
+
+def test_a_blitted_frame_is_the_frame_a_fresh_dashboard_draws():
+    # the kept background must hold nothing of an earlier move: away (new limits too) and back
+    board = MotorSizingDashboard()
+    board.set(duration=0.5, amplitude=120.0, gear_ratio=300.0)    # beyond the no-load speed
+    assert board.sizing.peak_speed > board.motor.no_load_speed
+    board.set(duration=1.2, amplitude=90.0, gear_ratio=150.0)
+    board.set(duration=1.5, gear_ratio=107.815)
+    assert board.image.value == MotorSizingDashboard().image.value

@@ -48,7 +48,8 @@ FLOORS = {
     # inverse and forward dynamics, the equations of motion, simulation, control; code
     # generation stands here because its closed forms are made from equations_of_motion
     "dynamics": ("dynlab.dynamics", "dynlab.equations", "dynlab.forward", "dynlab.simulation",
-                 "dynlab.control", "dynlab.trajectory", "dynlab.codegen"),
+                 "dynlab.control", "dynlab.trajectory", "dynlab.codegen",
+                 "dynlab.regressor"),
     # what the chapters show: dashboards, tables, animations, the sources' printed equations
     # and their errata
     "teaching": ("dynlab.widgets", "dynlab.properties", "dynlab.animation",

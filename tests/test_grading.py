@@ -88,6 +88,11 @@ MDOT_LP = M_LP.diff(q1) * qd1 + M_LP.diff(q2) * qd2
 J_LP = Matrix([[-L1 * sin(q1) - L2 * S12, -L2 * S12], [L1 * cos(q1) + L2 * cos(q1 + q2),
                                                       L2 * cos(q1 + q2)]])
 LAMBDA_LP = J_LP.inv().T * M_LP * J_LP.inv()
+# its regressor in a horizontal plane, pi = ((m1 + m2) L1^2, m2 L1 L2, m2 L2^2)
+Y_LP = Matrix([[qdd1, 2 * C2 * qdd1 + C2 * qdd2 - S2 * (2 * qd1 * qd2 + qd2**2), qdd1 + qdd2],
+               [0, C2 * qdd1 + S2 * qd1**2, qdd1 + qdd2]])
+assert sympy.expand(Y_LP * Matrix([(m1 + m2) * L1**2, m2 * L1 * L2, m2 * L2**2])
+                    - (M_LP * Matrix([qdd1, qdd2]) + C_LP * Matrix([qd1, qd2]))) == zeros(2, 1)
 # the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6 (rods), for Tourassis & Neuman's coefficient of coupling
 l = sympy.Symbol("l", positive=True)
 D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
@@ -175,6 +180,7 @@ RIGHT = {
     "9.98": (J_LP, LAMBDA_LP),
     "k12": (K12, LF, K12 / LF),
     "Mp": (DD_MP, DC_MP),
+    "Y": Y_LP,
 }
 
 
@@ -314,6 +320,9 @@ WRONG = [
     ("Mp", (DD_MP.subs(l2, l2 / 2), DC_MP), "the payload is a point mass at the TIP",
      "incorrect"),
     ("Mp", (DD_MP, -DC_MP), "gravity points along -y0", "incorrect"),
+    ("Y", replaced(Y_LP, (1, 1), C2 * qdd1 - S2 * qd1 * qd2), "preliminary draft",
+     "incorrect"),
+    ("Y", replaced(Y_LP, (0, 1), Y_LP[0, 1] + S2 * qd1 * qd2), "comes twice", "incorrect"),
     # answers that cannot be graded: a message, never an exception
     ("3.16c", None, "not answered yet", "not answered"),
     ("3.16c", (D_CEIL, ..., C_CEIL), "h: not answered yet", "incorrect"),
@@ -796,7 +805,7 @@ def test_points_are_whole_numbers_adding_up_per_notebook():
         assert key["points"] == int(key["points"]) >= 1
         totals[key["notebook"]] = totals.get(key["notebook"], 0) + key["points"]
     assert totals == {"01_frames_and_inertia": 13, "02_two_link_arm_on_the_ceiling": 12,
-                      "03_probing_and_other_arms": 9, "04_structure_of_the_model": 9,
+                      "03_probing_and_other_arms": 9, "04_structure_of_the_model": 11,
                       "05_control": 5, "06_dalembert_newton_euler_and_simulation": 19,
                       "07_modern_form": 8, "08_your_own_robot": 4,
                       "09_sizing_a_motor": 6}

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
-from dynlab.model import vectors as V  # noqa: E402
+from dynlab.model.robot import vectors as V  # noqa: E402
 from dynlab.dynamics.inverse import probe  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import seal_notes  # noqa: E402
@@ -716,7 +716,43 @@ def structure_keys():
                    "message": "gravity acts along the wrong axis (sines and cosines swapped): "
                               "it points along -y0, so the payload's potential energy is "
                               "Mp*g*y_tip"} for sign in (1, -1)]))
+    keys.append(regressor_key(lp))
     return keys
+
+
+def regressor_key(lp):
+    """Linear in the parameters: the regressor Y of the 2R arm of Lynch & Park, Sec. 8.1.1, in a
+    horizontal plane, tau = Y (pi1, pi2, pi3) with pi = ((m1 + m2) L1^2, m2 L1 L2, m2 L2^2)."""
+    from dynlab.dynamics.regressor import regressor
+    m1, m2, L1, L2 = positive("m1", "m2", "L1", "L2")
+    pi = positive("pi1", "pi2", "pi3")
+    eom = equations_of_motion(lp, method="lagrange_euler")
+    tau = eom.D * sympy.Matrix(qdd) + eom.h                   # no gravity: a horizontal plane
+    base = {pi[0]: (m1 + m2) * L1**2, pi[1]: m2 * L1 * L2, pi[2]: m2 * L2**2}
+    Y = regressor(tau, base, solve_for=(m1, m2, L1))
+    assert is_zero(Y * sympy.Matrix(list(base.values())) - tau)
+    s2, c2 = sympy.sin(q2), sympy.cos(q2)
+    # the preliminary draft's tau_2 velocity term, -m2 L1 L2 qd1 qd2 sin q2 (corrected in print)
+    draft = sympy.Matrix(Y)
+    draft[1, 1] = c2 * qdd[0] - s2 * qd[0] * qd[1]
+    once = sympy.Matrix(Y)
+    once[0, 1] = Y[0, 1] + s2 * qd[0] * qd[1]                  # the Coriolis term counted once
+    return make_key(
+        "Y", notebook=STRUCTURE, title="Linear in the parameters: the regressor of the 2R arm",
+        points=2, symbols=dict(JOINTS2), angles=("q1", "q2"), split=SPLIT2,
+        parts=[{"name": "Y", "value": Y}],
+        mistakes=[{"part": "Y", "value": draft,
+                   "message": "the elbow's velocity term is +m2*L1*L2*qd1**2*sin(q2), the "
+                              "centrifugal pull of the spinning shoulder (Christoffel symbol "
+                              "c_211 = -(1/2) dM11/dq2): the preliminary draft of Lynch & Park "
+                              "prints -m2*L1*L2*qd1*qd2*sin(q2) there, corrected in the "
+                              "published book"},
+                  {"part": "Y", "value": once,
+                   "message": "the Coriolis term qd1*qd2 of tau_1 comes twice, as (j, k) = "
+                              "(1, 2) and (2, 1) in sum_jk c_1jk qd_j qd_k: -2*pi2*sin(q2)*qd1*qd2"},
+                  {"part": "Y", "value": Y[:, [2, 1, 0]],
+                   "message": "the columns go with pi1, pi2, pi3 in this order: column j is "
+                              "d tau / d pi_j"}])
 
 
 # -- 05: control ------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 import numpy as np
 import sympy
 
-from dynlab import formulations
+from dynlab import formulations, native
 from dynlab.checks import check_finite, flag
 from dynlab.equations import EquationsOfMotion, Progress
 from dynlab.friction import joint_friction
@@ -23,7 +23,7 @@ from dynlab.model import Robot, joint_symbols
 from dynlab.optimizer import optimize
 from dynlab.robot_data import ShortCut
 from dynlab.symbolic import compact, worth_compacting
-from dynlab.tracing import compile_joint_function, short_cut_function
+from dynlab.tracing import compile_joint_function, short_cut_function, worth_optimizing
 
 
 #: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
@@ -75,7 +75,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                           simplify, compiled)
     if fast is not None:
         fast.calls += 1
-        if fast.calls == OPTIMIZE_AFTER:
+        if fast.calls == OPTIMIZE_AFTER and worth_optimizing(fast.tape):
             fast.function = _optimized(fast.tape)
         # plain finite floats in and out, else None (dynlab.tracing.short_cut_function)
         tau = fast.function(q, qd, qdd)
@@ -140,11 +140,22 @@ def _short_cut_entry(tape) -> ShortCut:
     PUMA 560) when it is first called, so that an arm called once (a slider that changes the
     arm) does not pay for it, and puts it in its place."""
     def compile_then_call(q, qd, qdd):
-        entry.function = short_cut_function(tape.program())
+        entry.function = _compiled_short_cut(tape.program())
         return entry.function(q, qd, qdd)
 
     entry = ShortCut(compile_then_call, tape)
     return entry
+
+
+def _compiled_short_cut(program):
+    """The short cut of ``program``: compiled C (:func:`dynlab.native.short_cut_function`) for
+    a program long enough to pay for it (a chain of ten links or more) when a C compiler is
+    present, else Python (:func:`dynlab.tracing.short_cut_function`); the same numbers."""
+    if native.worth_compiling(program):
+        function = native.short_cut_function(program)
+        if function is not None:
+            return function
+    return short_cut_function(program)
 
 
 def _optimized(tape):

@@ -44,7 +44,7 @@ FLOORS = {
                      "dynlab.formulations"),
     # the tape, programs, their optimizer and emitters; operation counts
     "engine": ("dynlab.tracing", "dynlab.program", "dynlab.optimizer", "dynlab.emitters",
-               "dynlab.opcount"),
+               "dynlab.opcount", "dynlab.native"),
     # inverse and forward dynamics, the equations of motion, simulation, control; code
     # generation stands here because its closed forms are made from equations_of_motion
     "dynamics": ("dynlab.dynamics", "dynlab.equations", "dynlab.forward", "dynlab.simulation",

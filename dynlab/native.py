@@ -47,6 +47,7 @@ int f(const double *x, double *out)
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import hashlib
 import math
@@ -60,7 +61,7 @@ from pathlib import Path
 import numpy as np
 
 from dynlab.checks import plain_float_vectors
-from dynlab.emitters import INLINE_DEPTH, _inlined_statements, _leaves, python_number
+from dynlab.emitters import python_number, run_statements
 from dynlab.program import Program
 
 #: A program of at least this many lines runs as C when a compiler is present (the PUMA 560's
@@ -78,6 +79,7 @@ FLAGS = ("-O0", "-ffp-contract=off", "-fPIC", "-shared")
 _C_FUNCTIONS = {"abs": "fabs"}
 _loaded: dict = {}           # hash of the text -> the loaded function
 _failed: set = set()         # compilers that failed once in this process: not tried again
+_temporary: list = []        # this process's private directory, when the cache is not private
 
 
 def compiler() -> str | None:
@@ -108,21 +110,13 @@ def c_run_source(program: Program, name: str) -> str:
     without a result when an input or an output is not finite (the caller then goes its
     checked way).  The statements are those of :func:`dynlab.emitters.python_run_source`:
     the program's operations, each result used once written where it is used, and a variable
-    reused once its value is no longer needed."""
-    offsets, start = {}, 0
+    reused once its value is no longer needed (:func:`dynlab.emitters.run_statements`)."""
+    statements, register, count = run_statements(program)
+    start = 0
     for stem, n in program.inputs:
         for k in range(n):
-            offsets[f"{stem}{k}"] = f"x[{start + k}]"
+            register[f"{stem}{k}"] = f"x[{start + k}]"
         start += n
-    statements = _inlined_statements(program, INLINE_DEPTH)
-    last_use = {}
-    for index, (_, tree) in enumerate(statements):
-        for leaf in _leaves(tree, set()):
-            last_use[leaf] = index
-    for value in program.outputs:
-        if isinstance(value, str):
-            last_use[value] = len(statements)
-    register = dict(offsets)
 
     def render(tree) -> str:
         if isinstance(tree, str):
@@ -136,18 +130,7 @@ def c_run_source(program: Program, name: str) -> str:
             return f"({render(children[0])} {op} {render(children[1])})"
         return f"{_C_FUNCTIONS.get(op, op)}({render(children[0])})"
 
-    body, free, count = [], [], 0
-    for index, (target, tree) in enumerate(statements):
-        text = render(tree)
-        for leaf in _leaves(tree, set()):            # right-hand sides are read before storing
-            if leaf in register and leaf not in offsets and last_use[leaf] == index:
-                free.append(register[leaf])
-        if free:
-            register[target] = free.pop()
-        else:
-            register[target] = f"v{count}"
-            count += 1
-        body.append(f"    {register[target]} = {text};")
+    body = [f"    {register[target]} = {render(tree)};" for target, tree in statements]
     lines = ["#include <math.h>", ""]
     if any(op == "sign" for _, op, _ in program.lines):
         lines += ["static double sign(double x) { return (double)((x > 0) - (x < 0)); }", ""]
@@ -177,8 +160,9 @@ def _private(directory: Path) -> bool:
 def _directory() -> Path:
     """Where compiled programs are kept: ``native/`` in the directory of generated code
     (``$DYNLAB_CACHE``, else ``.dynlab_cache/`` beside the dynlab package, as
-    :func:`dynlab.codegen.cache_directory` finds it) when that is this user's alone, else a new
-    private temporary directory."""
+    :func:`dynlab.codegen.cache_directory` finds it) when that is this user's alone, else a
+    private temporary directory of this process (removed when it ends; a loaded library
+    stays loaded)."""
     cache = (os.environ.get("DYNLAB_CACHE")
              or Path(__file__).resolve().parents[1] / ".dynlab_cache")
     try:
@@ -188,7 +172,10 @@ def _directory() -> Path:
             return directory
     except OSError:
         pass
-    return Path(tempfile.mkdtemp(prefix="dynlab_native_"))
+    if not _temporary:
+        _temporary.append(Path(tempfile.mkdtemp(prefix="dynlab_native_")))
+        atexit.register(shutil.rmtree, _temporary[0], ignore_errors=True)
+    return _temporary[0]
 
 
 def _library(text: str, name: str):

@@ -49,8 +49,9 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
     symbolic result to the books' compact form (:func:`dynlab.symbolic.compact`); by default it
     does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is traced once per robot into
-    straight-line code (:mod:`dynlab.tracing`); ``compiled=False`` runs it step by step instead,
-    which is what to time when comparing the formulations' own costs.
+    straight-line code (:mod:`dynlab.tracing`; on a long chain run as compiled C from the second
+    call on when a C compiler is present, :mod:`dynlab.native`); ``compiled=False`` runs it step
+    by step instead, which is what to time when comparing the formulations' own costs.
 
     >>> import sympy
     >>> from dynlab.model import Link, Robot, joint_symbols
@@ -130,7 +131,8 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 
 #: Calls after which the short cut swaps the traced function for the optimised program
 #: (:func:`dynlab.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
-#: at every step keeps the quick trace, a loop over many states gets the fewer operations.
+#: at every step keeps the quick trace, a loop over many states gets the fewer operations.  A
+#: program longer than :data:`dynlab.tracing.OPTIMIZE_LIMIT` is not optimised.
 OPTIMIZE_AFTER = 200
 
 

@@ -22,7 +22,9 @@ Where ``D`` and the bias come from is the ``method``:
     (the default) finds the same ``D`` by composite bodies instead (Walker & Orin's method 3,
     :mod:`dynlab.composite_bodies`: one wrench per column, 333 operations for the PUMA 560
     against 511 for the ``n`` runs), which the tests prove equal to the probed ``D``
-    symbolically and on random chains; the bias is still the one N-E run.
+    symbolically and on random chains; the bias is still the one N-E run.  On a chain of
+    :data:`ARTICULATED_FROM` joints or more it solves for ``qdd`` by Featherstone's articulated
+    body algorithm instead (Featherstone (2008), Table 7.1), ``O(n)`` operations.
 ``"lagrange_euler"``, ``"dalembert"``
     the formulation's own closed forms: ``D``, ``h``, ``c`` of Fu, Gonzalez & Lee, Eqs. (3.2-31), (3.2-33),
     (3.2-34) (``"uicker"``), Schilling, Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), Lynch & Park,
@@ -34,7 +36,9 @@ On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation 
 back substitution) is traced once per robot into straight-line float code
 (:mod:`dynlab.tracing`): the inner loop of a simulation.  After a first, fully checked call, a
 call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
-it runs the optimised program (:func:`dynlab.tracing.optimized_joint_function`).
+it runs the optimised program (:func:`dynlab.tracing.optimized_joint_function`).  The program of
+a long chain (:data:`dynlab.native.NATIVE_FROM` lines) runs as compiled C from the second call
+on when a C compiler is present (:mod:`dynlab.native`: the same numbers), and is not optimised.
 ``compiled=False`` runs the algorithm step by step instead and solves with
 :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two

@@ -250,6 +250,10 @@ def short_cut_function(program: Program, name: str = "joint_function"):
     NumPy array when the three vectors are plain floats (:func:`dynlab.checks.plain_float_vectors`)
     and inputs and outputs are finite, else None.  None when no compiler is present or compiling
     fails."""
+    if [stem for stem, _ in program.inputs] != ["q", "qd", "qdd"] or \
+            len({size for _, size in program.inputs}) != 1:
+        raise ValueError(f"{name}: the inputs must be q, qd and qdd of as many entries each, "
+                         f"not {program.inputs}")
     compiled = _compiled(program, name)
     if compiled is None:
         return None

@@ -90,7 +90,8 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu_time else time.perf_counter
     once = cpu_seconds if args.cpu_time else time.perf_counter
-    os.environ["DYNLAB_CACHE"] = tempfile.mkdtemp(prefix="bench_scale_")   # nothing compiled yet
+    cache = tempfile.TemporaryDirectory(prefix="bench_scale_")      # nothing compiled yet
+    os.environ["DYNLAB_CACHE"] = cache.name          # (removed when the benchmark ends)
     if args.no_compiler:
         native.COMPILERS = ()
     text = chain_urdf(args.links)

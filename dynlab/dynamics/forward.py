@@ -22,7 +22,9 @@ Where ``D`` and the bias come from is the ``method``:
     (the default) finds the same ``D`` by composite bodies instead (Walker & Orin's method 3,
     :mod:`dynlab.formulations.composite_bodies`: one wrench per column, 333 operations for the PUMA 560
     against 511 for the ``n`` runs), which the tests prove equal to the probed ``D``
-    symbolically and on random chains; the bias is still the one N-E run.
+    symbolically and on random chains; the bias is still the one N-E run.  On a chain of
+    :data:`ARTICULATED_FROM` joints or more it solves for ``qdd`` by Featherstone's articulated
+    body algorithm instead (Featherstone (2008), Table 7.1), ``O(n)`` operations.
 ``"lagrange_euler"``, ``"dalembert"``
     the formulation's own closed forms: ``D``, ``h``, ``c`` of Fu, Gonzalez & Lee, Eqs. (3.2-31), (3.2-33),
     (3.2-34) (``"uicker"``), Schilling, Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), Lynch & Park,
@@ -34,7 +36,9 @@ On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation 
 back substitution) is traced once per robot into straight-line float code
 (:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call, a
 call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
-it runs the optimised program (:func:`dynlab.engine.tracing.optimized_joint_function`).
+it runs the optimised program (:func:`dynlab.engine.tracing.optimized_joint_function`).  The program of
+a long chain (:data:`dynlab.engine.native.NATIVE_FROM` lines) runs as compiled C from the second call
+on when a C compiler is present (:mod:`dynlab.engine.native`: the same numbers), and is not optimised.
 ``compiled=False`` runs the algorithm step by step instead and solves with
 :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
@@ -68,6 +72,8 @@ import numpy as np
 import sympy
 
 from dynlab.model import vectors as V
+from dynlab.engine import native
+from dynlab.formulations import featherstone
 from dynlab.formulations import registry as formulations
 from dynlab.model.checks import check_finite, flag, not_finite, plain_floats
 from dynlab.model.friction import link_friction
@@ -76,13 +82,23 @@ from dynlab.model.ldl import ZeroPivot, ldl_solve
 from dynlab.model.robot import Robot
 from dynlab.model.robot_data import ShortCut
 from dynlab.model.symbolic import compact
-from dynlab.engine.tracing import compile_joint_function, optimized_joint_function
+from dynlab.engine.tracing import compile_joint_function, optimized_joint_function, worth_optimizing
 
 #: Calls of the short cut after which it swaps the traced function for the optimised program
 #: (:func:`dynlab.engine.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a slider
 #: that changes the arm at every step keeps the quick trace, a loop over many states gets the
 #: fewer operations.
 OPTIMIZE_AFTER = 200
+
+#: From this many joints on, compiled forward dynamics by a variant whose ``D`` the registry lets
+#: it find by a cheaper algorithm (``Formulation.forward_inertia``: Newton-Euler in link frames,
+#: the default) runs Featherstone's articulated body algorithm instead (Featherstone (2008),
+#: Table 7.1; :func:`dynlab.formulations.featherstone.articulated_body`): the same ``qdd`` in ``O(n)``
+#: operations, where composite bodies and ``L D L^T`` take ``O(n^2)`` and ``O(n^3)``.  Traced on
+#: chains in general position it takes fewer operations from about 10 joints on (5,307 against
+#: 5,489 at 10 joints, 11,564 against 17,919 at 20); on the PUMA 560 it takes more (1,296
+#: against 990).
+ARTICULATED_FROM = 12
 
 #: A pivot of ``L D L^T`` at or below this fraction of the largest diagonal element of ``D``
 #: means ``D`` is singular: some joint moves no mass.
@@ -118,6 +134,8 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
+    if own is None and variant in formulation.forward_inertia and robot.n >= ARTICULATED_FROM:
+        own = featherstone.accelerations_and_pivots     # a long chain: O(n), the same qdd
     switches = dict(use_gravity=bool(gravity), use_tip=bool(tip_wrench))
     try:
         function, tape = compile_joint_function(
@@ -231,8 +249,8 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
     if None in arguments or not math.isfinite(sum(map(sum, arguments))):
         return None
     function = stored.function
-    if stored.calls == OPTIMIZE_AFTER:
-        function = stored.function = optimized_joint_function(stored.tape)
+    if stored.calls == 0 or stored.calls == OPTIMIZE_AFTER:
+        function = stored.function = _faster(stored)
     stored.calls += 1
     q, qd, net = arguments
     if not stored.frictionless:
@@ -241,12 +259,31 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
         values = function(q, qd, net)
     except ZeroDivisionError:
         return None
+    if values is None:                # compiled C: an input or an output is not finite
+        return None
     pivots = values[n:]
     lowest = min(pivots)             # all positive: the largest |pivot| is the largest pivot
     if not (lowest > 0.0 and lowest > SINGULAR_PIVOT * max(pivots)):
         return None
     qdd = values[:n]
     return np.array(qdd) if math.isfinite(sum(qdd)) else None
+
+
+def _faster(stored):
+    """The function the short cut ``stored`` runs from its first call on: compiled C for a
+    long program when a C compiler is present (:func:`dynlab.engine.native.joint_function`, the same
+    numbers); from its :data:`OPTIMIZE_AFTER`-th call the optimised program for a short one
+    (:func:`dynlab.engine.tracing.optimized_joint_function`); else the traced function it has."""
+    tape = stored.tape
+    if len(tape.lines) >= native.NATIVE_FROM:          # a cheap test before the live program
+        program = tape.program()
+        if native.worth_compiling(program):
+            if stored.calls == 0:
+                return native.joint_function(program) or stored.function
+            return stored.function
+    if stored.calls == OPTIMIZE_AFTER and worth_optimizing(tape):
+        return optimized_joint_function(tape)
+    return stored.function
 
 
 def _flags(where: str, *values) -> tuple:

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 import numpy as np
 import sympy
 
+from dynlab.engine import native
 from dynlab.formulations import registry as formulations
 from dynlab.model.checks import check_finite, flag
 from dynlab.dynamics.equations import EquationsOfMotion, Progress
@@ -23,7 +24,7 @@ from dynlab.model.robot import Robot, joint_symbols
 from dynlab.engine.optimizer import optimize
 from dynlab.model.robot_data import ShortCut
 from dynlab.model.symbolic import compact, worth_compacting
-from dynlab.engine.tracing import compile_joint_function, short_cut_function
+from dynlab.engine.tracing import compile_joint_function, short_cut_function, worth_optimizing
 
 
 #: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
@@ -49,8 +50,9 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
     symbolic result to the books' compact form (:func:`dynlab.model.symbolic.compact`); by default it
     does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is traced once per robot into
-    straight-line code (:mod:`dynlab.engine.tracing`); ``compiled=False`` runs it step by step instead,
-    which is what to time when comparing the formulations' own costs.
+    straight-line code (:mod:`dynlab.engine.tracing`; on a long chain run as compiled C from the second
+    call on when a C compiler is present, :mod:`dynlab.engine.native`); ``compiled=False`` runs it step
+    by step instead, which is what to time when comparing the formulations' own costs.
 
     >>> import sympy
     >>> from dynlab.model.robot import Link, Robot, joint_symbols
@@ -75,7 +77,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                           simplify, compiled)
     if fast is not None:
         fast.calls += 1
-        if fast.calls == OPTIMIZE_AFTER:
+        if fast.calls == OPTIMIZE_AFTER and worth_optimizing(fast.tape):
             fast.function = _optimized(fast.tape)
         # plain finite floats in and out, else None (dynlab.engine.tracing.short_cut_function)
         tau = fast.function(q, qd, qdd)
@@ -130,7 +132,8 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 
 #: Calls after which the short cut swaps the traced function for the optimised program
 #: (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
-#: at every step keeps the quick trace, a loop over many states gets the fewer operations.
+#: at every step keeps the quick trace, a loop over many states gets the fewer operations.  A
+#: program longer than :data:`dynlab.engine.tracing.OPTIMIZE_LIMIT` is not optimised.
 OPTIMIZE_AFTER = 200
 
 
@@ -140,11 +143,22 @@ def _short_cut_entry(tape) -> ShortCut:
     PUMA 560) when it is first called, so that an arm called once (a slider that changes the
     arm) does not pay for it, and puts it in its place."""
     def compile_then_call(q, qd, qdd):
-        entry.function = short_cut_function(tape.program())
+        entry.function = _compiled_short_cut(tape.program())
         return entry.function(q, qd, qdd)
 
     entry = ShortCut(compile_then_call, tape)
     return entry
+
+
+def _compiled_short_cut(program):
+    """The short cut of ``program``: compiled C (:func:`dynlab.engine.native.short_cut_function`) for
+    a program long enough to pay for it (a chain of ten links or more) when a C compiler is
+    present, else Python (:func:`dynlab.engine.tracing.short_cut_function`); the same numbers."""
+    if native.worth_compiling(program):
+        function = native.short_cut_function(program)
+        if function is not None:
+            return function
+    return short_cut_function(program)
 
 
 def _optimized(tape):

@@ -155,6 +155,42 @@ def _render(tree, register: dict) -> str:
     return f"{op}({_render(children[0], register)})"
 
 
+def run_statements(program, prefix: str = "v", depth_limit: int = INLINE_DEPTH) -> tuple:
+    """``(statements, register, count)``: the statements ``[(target, tree), ...]`` of a program
+    written for running (each result used exactly once, and no output, written into the
+    expression that uses it; a tree is a name, a float or ``(op, (tree, ...))``) and the
+    variable each target is stored in, ``register[target]``: ``prefix`` and a number below
+    ``count``, a variable reused once the value it held is no longer needed.  The text of
+    :func:`python_run_source` and of the C of :mod:`dynlab.engine.native`.
+
+    >>> from dynlab.engine.program import Program
+    >>> p = Program([("x", 1)], [("t0", "*", ("x0", "x0")), ("t1", "sin", ("t0",))], ["t1"])
+    >>> run_statements(p)
+    ([('t1', ('sin', (('*', ('x0', 'x0')),)))], {'t1': 'v0'}, 1)
+    """
+    statements = _inlined_statements(program, depth_limit)
+    last_use = {}
+    for index, (_, tree) in enumerate(statements):
+        for leaf in _leaves(tree, set()):
+            last_use[leaf] = index
+    for value in program.outputs:
+        if isinstance(value, str):
+            last_use[value] = len(statements)
+    register: dict = {}
+    free: list = []
+    count = 0
+    for index, (target, tree) in enumerate(statements):
+        for leaf in _leaves(tree, set()):            # right-hand sides are read before storing
+            if leaf in register and last_use[leaf] == index:
+                free.append(register[leaf])
+        if free:
+            register[target] = free.pop()
+        else:
+            register[target] = f"{prefix}{count}"
+            count += 1
+    return statements, register, count
+
+
 def python_run_source(program, name: str, arguments: Sequence[str] | None = None,
                       depth_limit: int = INLINE_DEPTH) -> str:
     """The Python function of :func:`python_source` written for running rather than reading:
@@ -179,32 +215,13 @@ def python_run_source(program, name: str, arguments: Sequence[str] | None = None
     prefix = "v"
     while any(stem.startswith(prefix) for stem, _ in program.inputs):
         prefix = "_" + prefix                         # never a name of an input
-    statements = _inlined_statements(program, depth_limit)
-    last_use = {}
-    for index, (_, tree) in enumerate(statements):
-        for leaf in _leaves(tree, set()):
-            last_use[leaf] = index
-    for value in program.outputs:
-        if isinstance(value, str):
-            last_use[value] = len(statements)
+    statements, register, _ = run_statements(program, prefix, depth_limit)
     body = []
     for argument, (stem, n) in zip(arguments, program.inputs):
         names = ", ".join(f"{stem}{k}" for k in range(n))
         body.append(f"    {names}{',' if n == 1 else ''} = {argument}")
-    register: dict = {}
-    free: list = []
-    count = 0
-    for index, (target, tree) in enumerate(statements):
-        text = _render(tree, register)
-        for leaf in _leaves(tree, set()):            # right-hand sides are read before storing
-            if leaf in register and last_use[leaf] == index:
-                free.append(register[leaf])
-        if free:
-            register[target] = free.pop()
-        else:
-            register[target] = f"{prefix}{count}"
-            count += 1
-        body.append(f"    {register[target]} = {text}")
+    for target, tree in statements:
+        body.append(f"    {register[target]} = {_render(tree, register)}")
     result = ", ".join(_render(v, register) for v in program.outputs)
     body.append(f"    return ({result}{',' if len(program.outputs) == 1 else ''})")
     return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)

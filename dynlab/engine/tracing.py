@@ -216,6 +216,25 @@ def backend_for(tape: Tape) -> Backend:
                    lambda x: tape.call("abs", x))
 
 
+#: The longest program (in live lines) that the public calls' short cuts optimise.  The optimizer's
+#: time grows faster than the program (30 ms for the PUMA 560's 518 lines, half a second at 2,000
+#: lines, nearly 4 s at 6,400: a 30-link chain's Newton-Euler torques), and on a chain in general
+#: position, whose constants are all different, it finds next to nothing to save.
+OPTIMIZE_LIMIT = 2000
+
+
+def worth_optimizing(tape: Tape) -> bool:
+    """Whether the short cuts optimise ``tape``'s program (:data:`OPTIMIZE_LIMIT`).
+
+    >>> tape = Tape()
+    >>> x, = tape.inputs("x", 1)
+    >>> tape.outputs([x * x])
+    >>> worth_optimizing(tape)
+    True
+    """
+    return len(tape.lines) <= OPTIMIZE_LIMIT or len(tape.program()) <= OPTIMIZE_LIMIT
+
+
 def optimized_joint_function(tape: Tape):
     """The program of a traced joint function, rewritten by :func:`dynlab.engine.optimizer.optimize`
     (fewer operations, tens of milliseconds once) and compiled: the same inputs and outputs as

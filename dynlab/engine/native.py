@@ -1,0 +1,273 @@
+"""Long straight-line programs run as compiled C: the public numeric calls on long chains.
+
+A traced recursion (:mod:`dynlab.engine.tracing`) on a chain of many links is a program of thousands of
+lines (the Newton-Euler torques of a 30-link chain in general position: about 6,400 operations,
+Featherstone's articulated body algorithm: about 17,700).  Compiled by Python, every operation
+costs the interpreter's tens of nanoseconds; written as C and compiled once by the machine's C
+compiler, the same program runs some twenty times faster.  This module does that for a program of
+at least :data:`NATIVE_FROM` lines when a C compiler is on the ``PATH``; shorter programs (the
+PUMA 560's, the two-link arm's) and machines without a compiler keep the Python code, which gives
+the same numbers.
+
+The same numbers, not merely close ones: the C text holds the program's own operations on the same
+operands in the same order (the statements of :func:`dynlab.engine.emitters.python_run_source`, each
+intermediate result used once written into the expression that uses it), in IEEE double precision
+with contraction into fused multiply-adds switched off (``-ffp-contract=off``) and without
+optimisation (``-O0``, which also keeps the compile time of a 17,000-line function near half a
+second, against some ten seconds at ``-O1``); ``sin``, ``cos``, ``exp`` and ``sqrt`` are the C
+library's, which Python's :mod:`math` calls too.  The tests compare the results for equality.
+
+A compiled program is kept in the directory of generated code (``native/`` in
+:func:`dynlab.dynamics.codegen.cache_directory`, named by a hash of the C text, the compiler and its
+flags), so that a second process loads it instead of compiling it again; a directory that another
+user can write to is never loaded from (the library would run in this process).
+
+>>> from dynlab.engine.program import Program
+>>> p = Program([("q", 1), ("qd", 1), ("qdd", 1)],
+...             [("t0", "sin", ("q0",)), ("t1", "*", ("t0", "qd0")), ("t2", "+", ("t1", -2.5))],
+...             ["t2", "qdd0"])
+>>> print(c_run_source(p, "f"))
+#include <math.h>
+<BLANKLINE>
+int f(const double *x, double *out)
+{
+    for (int k = 0; k < 3; ++k)
+        if (!isfinite(x[k]))
+            return 0;
+    double v0;
+    v0 = ((sin(x[0]) * x[1]) + (-2.5));
+    out[0] = v0;
+    out[1] = x[2];
+    for (int k = 0; k < 2; ++k)
+        if (!isfinite(out[k]))
+            return 0;
+    return 1;
+}
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import hashlib
+import math
+import os
+import shutil
+import struct
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from dynlab.model.checks import plain_float_vectors
+from dynlab.engine.emitters import python_number, run_statements
+from dynlab.engine.program import Program
+
+#: A program of at least this many lines runs as C when a compiler is present (the PUMA 560's
+#: forward dynamics has about 1,000, a 10-link chain's Newton-Euler torques about 2,000): below
+#: it the Python code is quick enough, and a chapter's arm never waits for a compiler.
+NATIVE_FROM = 2000
+
+#: The compilers tried, in order.
+COMPILERS = ("cc", "gcc", "clang")
+
+#: The flags: no optimisation (a quick compile; see the module's text) and no fused
+#: multiply-adds (the results of the Python code, to the bit).
+FLAGS = ("-O0", "-ffp-contract=off", "-fPIC", "-shared")
+
+_C_FUNCTIONS = {"abs": "fabs"}
+_loaded: dict = {}           # hash of the text -> the loaded function
+_failed: set = set()         # compilers that failed once in this process: not tried again
+_temporary: list = []        # this process's private directory, when the cache is not private
+
+
+def compiler() -> str | None:
+    """The path of the first of :data:`COMPILERS` on the ``PATH``, or None."""
+    for name in COMPILERS:
+        found = shutil.which(name)
+        if found is not None and found not in _failed:
+            return found
+    return None
+
+
+def worth_compiling(program: Program) -> bool:
+    """Whether ``program`` is long enough to run as C (:data:`NATIVE_FROM` lines)."""
+    return len(program.lines) >= NATIVE_FROM
+
+
+def _c_number(value: float) -> str:
+    if math.isnan(value):
+        return "NAN"
+    if math.isinf(value):
+        return "INFINITY" if value > 0 else "(-INFINITY)"
+    return python_number(value)
+
+
+def c_run_source(program: Program, name: str) -> str:
+    """C99 text of ``int name(const double *x, double *out)``: the program's inputs, group after
+    group, are ``x`` (``q0..``, ``qd0..``, ...), its outputs go to ``out``; it returns 1, or 0
+    without a result when an input or an output is not finite (the caller then goes its
+    checked way).  The statements are those of :func:`dynlab.engine.emitters.python_run_source`:
+    the program's operations, each result used once written where it is used, and a variable
+    reused once its value is no longer needed (:func:`dynlab.engine.emitters.run_statements`)."""
+    statements, register, count = run_statements(program)
+    start = 0
+    for stem, n in program.inputs:
+        for k in range(n):
+            register[f"{stem}{k}"] = f"x[{start + k}]"
+        start += n
+
+    def render(tree) -> str:
+        if isinstance(tree, str):
+            return register[tree]
+        if not isinstance(tree, tuple):
+            return _c_number(float(tree))
+        op, children = tree
+        if op == "neg":
+            return f"(-{render(children[0])})"
+        if op in ("+", "-", "*", "/"):
+            return f"({render(children[0])} {op} {render(children[1])})"
+        return f"{_C_FUNCTIONS.get(op, op)}({render(children[0])})"
+
+    body = [f"    {register[target]} = {render(tree)};" for target, tree in statements]
+    lines = ["#include <math.h>", ""]
+    if any(op == "sign" for _, op, _ in program.lines):
+        lines += ["static double sign(double x) { return (double)((x > 0) - (x < 0)); }", ""]
+    lines += [f"int {name}(const double *x, double *out)", "{",
+              f"    for (int k = 0; k < {start}; ++k)", "        if (!isfinite(x[k]))",
+              "            return 0;"]
+    for first in range(0, count, 16):
+        names = (f"v{k}" for k in range(first, min(count, first + 16)))
+        lines.append(f"    double {', '.join(names)};")
+    lines += body
+    lines += [f"    out[{k}] = {render(value) if isinstance(value, str) else _c_number(value)};"
+              for k, value in enumerate(program.outputs)]
+    lines += [f"    for (int k = 0; k < {len(program.outputs)}; ++k)",
+              "        if (!isfinite(out[k]))", "            return 0;", "    return 1;", "}"]
+    return "\n".join(lines)
+
+
+def _private(directory: Path) -> bool:
+    """Whether ``directory`` is this user's and no one else can write to it."""
+    try:
+        status = directory.stat()
+    except OSError:
+        return False
+    return status.st_uid == os.getuid() and not status.st_mode & 0o022
+
+
+def _directory() -> Path:
+    """Where compiled programs are kept: ``native/`` in the directory of generated code
+    (``$DYNLAB_CACHE``, else ``.dynlab_cache/`` beside the dynlab package, as
+    :func:`dynlab.dynamics.codegen.cache_directory` finds it) when that is this user's alone, else a
+    private temporary directory of this process (removed when it ends; a loaded library
+    stays loaded)."""
+    cache = (os.environ.get("DYNLAB_CACHE")
+             or Path(__file__).resolve().parents[1] / ".dynlab_cache")
+    try:
+        directory = Path(cache) / "native"
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if _private(directory) and _private(directory.parent) and os.access(directory, os.W_OK):
+            return directory
+    except OSError:
+        pass
+    if not _temporary:
+        _temporary.append(Path(tempfile.mkdtemp(prefix="dynlab_native_")))
+        atexit.register(shutil.rmtree, _temporary[0], ignore_errors=True)
+    return _temporary[0]
+
+
+def _library(text: str, name: str):
+    """The function ``name`` of ``text`` compiled and loaded, or None when no compiler is
+    present or compiling fails."""
+    cc = compiler()
+    if cc is None:
+        return None
+    digest = hashlib.sha256("\0".join((text, cc, *FLAGS)).encode()).hexdigest()[:24]
+    found = _loaded.get(digest)
+    if found is not None:
+        return found
+    directory = _directory()
+    library = directory / f"{name}-{digest}.so"
+    if not library.exists():
+        with tempfile.TemporaryDirectory(dir=directory) as work:
+            source, built = Path(work) / f"{name}.c", Path(work) / f"{name}.so"
+            source.write_text(text)
+            try:
+                done = subprocess.run([cc, *FLAGS, "-o", str(built), str(source), "-lm"],
+                                      capture_output=True, text=True, timeout=600)
+            except (OSError, subprocess.SubprocessError):
+                done = None
+            if done is None or done.returncode != 0 or not built.exists():
+                _failed.add(cc)
+                return None
+            os.replace(built, library)          # whole or not at all, for a second process
+    try:
+        # PyDLL: the call keeps the GIL (a few microseconds of arithmetic, no Python inside),
+        # which spares releasing and taking it again
+        function = getattr(ctypes.PyDLL(str(library)), name)
+    except (OSError, AttributeError):
+        return None
+    function.restype = ctypes.c_int
+    _loaded[digest] = function
+    return function
+
+
+def _compiled(program: Program, name: str):
+    """``(run, packed inputs, output type)`` for ``program``, or None."""
+    if compiler() is None:
+        return None
+    run = _library(c_run_source(program, name), name)
+    if run is None:
+        return None
+    size = sum(n for _, n in program.inputs)
+    return run, struct.Struct(f"{size}d").pack, ctypes.c_double * len(program.outputs)
+
+
+def joint_function(program: Program, name: str = "joint_function"):
+    """``program`` (inputs ``q``, ``qd``, ``qdd``) as C: ``f(q, qd, qdd)`` of sequences of
+    Python floats returns the outputs as a list of floats, or None when an input or an output
+    is not finite.  None when no compiler is present or compiling fails (the caller keeps its
+    Python code)."""
+    compiled = _compiled(program, name)
+    if compiled is None:
+        return None
+    run, pack, Out = compiled
+
+    def function(q, qd, qdd):
+        out = Out()
+        if run(pack(*q, *qd, *qdd), out):
+            return out[:]
+        return None
+
+    return function
+
+
+def short_cut_function(program: Program, name: str = "joint_function"):
+    """``program`` as C for a public call's numeric short cut, the contract of
+    :func:`dynlab.engine.tracing.short_cut_function`: ``function(q, qd, qdd)`` is the outputs as a
+    NumPy array when the three vectors are plain floats (:func:`dynlab.model.checks.plain_float_vectors`)
+    and inputs and outputs are finite, else None.  None when no compiler is present or compiling
+    fails."""
+    if [stem for stem, _ in program.inputs] != ["q", "qd", "qdd"] or \
+            len({size for _, size in program.inputs}) != 1:
+        raise ValueError(f"{name}: the inputs must be q, qd and qdd of as many entries each, "
+                         f"not {program.inputs}")
+    compiled = _compiled(program, name)
+    if compiled is None:
+        return None
+    run, pack, Out = compiled
+    n = program.inputs[0][1]
+    frombuffer = np.frombuffer
+
+    def function(q, qd, qdd):
+        floats = plain_float_vectors(q, qd, qdd, n)
+        if floats is None:
+            return None
+        out = Out()
+        if run(pack(*floats[0], *floats[1], *floats[2]), out):
+            return frombuffer(out)
+        return None
+
+    return function

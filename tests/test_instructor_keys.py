@@ -37,8 +37,9 @@ from test_variants import right_answer  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 VARIANT_QUESTIONS = ("D.1", "D.2", "S.1")
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
-#: The course secret of the instructor's folder made here (fixed: the same values every run)
-SECRET = "the secret of the test course"
+#: The course secret of the instructor's folder made here (fixed: the same values every run;
+#: tests/test_nbgrader_variants.py needs its students' graded values to differ, and they do)
+SECRET = "the secret of the test course 1"
 CLASS = [f"s{number:03d}" for number in range(30)]
 
 

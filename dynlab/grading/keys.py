@@ -118,6 +118,11 @@ def use_keys(directory) -> None:
     _REFERENCES.clear()             # (compare.prepare's cache sees that the keys are new ones)
 
 
+def instructor_directory() -> Path | None:
+    """The instructor's key folder in use (:func:`use_keys`), or None."""
+    return _INSTRUCTOR
+
+
 def summative() -> bool:
     """Whether the instructor's keys are in use (:func:`use_keys`): grades are marks."""
     return _INSTRUCTOR is not None

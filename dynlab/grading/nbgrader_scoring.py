@@ -59,16 +59,20 @@ def exported_answer(cell, question: str):
     return found[0].get("answer")
 
 
-def _use_instructor_keys(step) -> None:
+def _use_instructor_keys(step, warn: bool = False) -> None:
     """Load the instructor's keys named by ``c.ScoreExportedAnswers.key_directory`` (both dynlab
-    steps read that one setting, so the kernel's givens and the scoring agree)."""
-    from dynlab.grading.keys import use_keys
+    steps read that one setting, so the kernel's givens and the scoring agree); without it,
+    the shipped keys (and, with ``warn``, a warning in the log that the grades are not marks)."""
+    from pathlib import Path
+    from dynlab.grading.keys import instructor_directory, use_keys
     directory = getattr(step, "key_directory", "") or \
         step.config.get("ScoreExportedAnswers", {}).get("key_directory", "")
     if directory:
-        use_keys(directory)
-    else:
-        use_keys(None)
+        if instructor_directory() != Path(directory):       # loaded once per folder
+            use_keys(directory)
+        return
+    use_keys(None)
+    if warn:
         step.log.warning("dynlab: no c.ScoreExportedAnswers.key_directory: grading with the "
                          "formative keys shipped with dynlab, which every student has, and "
                          "the practice values; these grades are not marks")
@@ -115,7 +119,7 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
 
     def preprocess(self, nb, resources):
         self.student = resources.get("nbgrader", {}).get("student")
-        _use_instructor_keys(self)
+        _use_instructor_keys(self, warn=True)
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, cell_index):

@@ -1,14 +1,14 @@
 """Marks from keys the students do not have (issue 24, item 4).
 
 The keys shipped with dynlab are formative: every student has them, and two lines unseal one
-(``reference(keys()[q])``).  For marks, the instructor's folder (``tools/make_answer_keys.py --out``)
-holds summative keys and the course secret; each question with givens is graded at the student's
-graded values, drawn from that secret (which never enters a student's kernel), and the student's
-notebook is run again with them.  So a student who unseals every shipped key and hands in those
-answers (computed at the practice values the shipped keys answer) scores 0 on the questions with
-givens, under ``dynlab grade --keys`` and under nbgrader's route
-(``tests/test_nbgrader_variants.py``), while honest, partly wrong and blank submissions keep their
-grades.
+(``reference(keys()[q])``).  For marks, the instructor's folder
+(``tools/make_answer_keys.py --out``) holds summative keys and the course secret; each question
+with givens is graded at the student's graded values, drawn from that secret (which never enters
+a student's kernel), and the student's notebook is run again with them.  So a student who unseals
+every shipped key and hands in those answers (computed at the practice values the shipped keys
+answer) scores 0 on the questions with givens, under ``dynlab grade --keys`` and under nbgrader's
+route (``tests/test_nbgrader_variants.py``), while honest, partly wrong and blank submissions keep
+their grades.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def test_a_kernel_shows_the_values_it_was_handed_for_its_own_student(monkeypatch
     assert dict(variant("D.2")) == draw("D.2", keys()["D.2"]["parameters"], "bob", "dynlab")
 
 
-# -- scoring ----------------------------------------------------------------------------------------
+# -- scoring ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", VARIANT_QUESTIONS)
 def test_unsealed_shipped_answers_score_0_for_marks_and_honest_ones_full(question, marks):
     """Every student of a class hands in what the shipped key gives at their practice values:

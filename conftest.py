@@ -25,10 +25,11 @@ import secrets
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 # One student's variant of the questions with givens (dynlab.grading.variants) on every machine:
-# the stored outputs of solutions/ and exercises/ show the values of the student "student" under
-# the default course secret, whoever runs them.
+# the stored outputs of solutions/ and exercises/ show the practice values of the student
+# "student", whoever runs them (and no values a grader handed in).
 os.environ["DYNLAB_STUDENT"] = "student"
 os.environ.pop("DYNLAB_COURSE_SECRET", None)
+os.environ.pop("DYNLAB_GIVENS", None)
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402

@@ -7,9 +7,14 @@ in its sandbox (bubblewrap) and a fresh kernel and graded from the instructor's 
     PYTHONPATH=. python benchmarks/bench_grade_batch.py --no-sandbox    # the cost of the sandbox
 
 The submissions are the released notebook answered with the solutions, every third one with a
-wrong part (:data:`WRONG`, so the feedback's diagnosis runs too).  Prints the wall time of the
-batch, the median and the slowest notebook (kernel start, the student's cells, the checks), and
-the batch time extrapolated to 100.
+wrong part (:data:`WRONG`, so the feedback's diagnosis runs too), graded for marks: from an
+instructor's key folder made in a scratch folder (the shipped keys marked summative, and a course
+secret).  Prints the load average before and after, the wall time of the batch, the median and
+the slowest notebook (kernel start, the student's cells, the checks), the CPU seconds of the
+grader and of every process under it (the workers, bubblewrap, the kernels, the checks; sampled
+with psutil every :data:`SAMPLE_SECONDS`, so a process shorter than that is missed: a lower
+bound; on a shared machine, what the batch itself cost), and the batch time extrapolated to
+100, as measured and as the CPU seconds would take on idle cores (CPU seconds / cores used).
 
 Goal (issues 14 and 24): 100 submissions of one notebook on 2 cores in under 10 minutes, with
 the sandbox on.
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import threading
 import statistics
 import sys
 import tempfile
@@ -35,6 +41,8 @@ import nbformat  # noqa: E402
 from dynlab.grading.grader import grade_submissions  # noqa: E402
 
 GOAL_SECONDS = 600.0
+#: Seconds between two samples of the CPU times of the grader's processes.
+SAMPLE_SECONDS = 0.1
 #: every third submission: h of Prob. 3.16(c) with the wrong sign (when grading notebook 02)
 WRONG = ("answer-3_16c", "h = -h")
 
@@ -68,20 +76,34 @@ def main(argv=None) -> int:
     parser.add_argument("--no-sandbox", action="store_true",
                         help="grade without the sandbox (to measure what it costs)")
     args = parser.parse_args(argv)
+    from dynlab.grading.keys import use_keys
+    from test_instructor_keys import instructor_folder
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as scratch:
         paths = submissions(Path(scratch), args.notebook, args.count)
+        keys = instructor_folder(Path(scratch) / "keys")
+        meter = CpuMeter()
         start = time.perf_counter()
-        book = grade_submissions(paths, out=Path(scratch) / "grades.csv", workers=args.workers,
-                                 sandbox=not args.no_sandbox, stream=io.StringIO())
+        try:
+            book = grade_submissions(paths, out=Path(scratch) / "grades.csv",
+                                     workers=args.workers, sandbox=not args.no_sandbox,
+                                     stream=io.StringIO(), keys=keys)
+        finally:
+            use_keys(None)
+            cpu = meter.stop()
         wall = time.perf_counter() - start
+    load_after = os.getloadavg()
     seconds = [result.seconds for result in book.results]
     slowest = max(book.results, key=lambda result: result.seconds)
     noted = sum(bool(notes) for notes in book.notes.values())
     totals = sorted({book.total(student) for student in book.rows})
     print(f"{args.count} submissions of {args.notebook}, {args.workers} workers, "
-          f"{'no sandbox' if args.no_sandbox else 'each in its sandbox'} "
-          f"({os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f})")
-    print(f"  batch: {wall:.1f} s wall ({wall / args.count:.2f} s per submission)")
+          f"{'no sandbox' if args.no_sandbox else 'each in its sandbox'}, marks "
+          f"({'summative' if book.summative else 'formative'}), {os.cpu_count()} cores")
+    print(f"  load average (1, 5, 15 min): before {_load(load_before)}, after "
+          f"{_load(load_after)}")
+    print(f"  batch: {wall:.1f} s wall ({wall / args.count:.2f} s per submission); "
+          f"{cpu:.1f} CPU seconds ({cpu / args.count:.2f} per submission)")
     print(f"  one notebook: median {statistics.median(seconds):.2f} s, slowest "
           f"{slowest.seconds:.2f} s ({slowest.student})")
     print(f"  totals seen: {', '.join(f'{t:g}' for t in totals)}; submissions with notes: "
@@ -90,7 +112,57 @@ def main(argv=None) -> int:
     print(f"  100 submissions: {per_100:.0f} s "
           f"({'measured' if args.count == 100 else 'extrapolated'}), goal under "
           f"{GOAL_SECONDS:.0f} s: {'met' if per_100 < GOAL_SECONDS else 'NOT met'}")
+    cores = min(args.workers, os.cpu_count() or 1)
+    idle_100 = cpu / args.count * 100 / cores
+    print(f"  100 submissions on {cores} idle cores, from the CPU seconds: {idle_100:.0f} s "
+          f"(goal {'met' if idle_100 < GOAL_SECONDS else 'NOT met'}); the rest of the wall "
+          f"time, {max(0.0, per_100 - idle_100):.0f} s per 100, the batch was not computing "
+          f"(waiting for the shared cores, or for a kernel)")
     return 0
+
+
+class CpuMeter:
+    """User and system CPU seconds of this process and of every process under it, from the time
+    it is made until :meth:`stop`: each process's own times, sampled every
+    :data:`SAMPLE_SECONDS` (the last sample of each counts), less the sampling itself."""
+
+    def __init__(self):
+        import psutil
+        self._psutil, self._me = psutil, psutil.Process()
+        self._seen: dict = {}
+        self._sampling = 0.0
+        times = self._me.cpu_times()
+        self._own_start = times.user + times.system
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        begun = time.thread_time()
+        while not self._done.wait(SAMPLE_SECONDS):
+            self._sample()
+        self._sample()
+        self._sampling = time.thread_time() - begun
+
+    def _sample(self) -> None:
+        for process in self._me.children(recursive=True):
+            try:
+                times = process.cpu_times()
+                key = (process.pid, process.create_time())
+            except self._psutil.Error:
+                continue
+            self._seen[key] = times.user + times.system
+
+    def stop(self) -> float:
+        self._done.set()
+        self._thread.join()
+        times = self._me.cpu_times()
+        own = times.user + times.system - self._own_start - self._sampling
+        return own + sum(self._seen.values())
+
+
+def _load(load: tuple) -> str:
+    return ", ".join(f"{value:.1f}" for value in load)
 
 
 if __name__ == "__main__":

@@ -573,8 +573,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--check-time-limit", type=float, default=None, metavar="SECONDS",
                      help="time limit of one check (default 10)")
     sub.add_argument("--keys", default=None, metavar="FOLDER",
-                     help="the instructor's answer keys (tools/make_answer_keys.py --out "
-                          "FOLDER), kept outside the installed dynlab; they replace its keys")
+                     help="the instructor's answer keys and course secret "
+                          "(tools/make_answer_keys.py --out FOLDER), kept outside the installed "
+                          "dynlab: the grades are then marks; without it they are formative "
+                          "(the keys every student has; a warning says so)")
     sub.add_argument("--memory", type=float, default=None, metavar="GB",
                      help="address space of each process of a submission's sandbox (default 2)")
     sub.add_argument("--no-sandbox", action="store_true",
@@ -612,12 +614,14 @@ def command_grade(args) -> int:
     try:
         book = grader.grade_submissions(args.submissions, out=args.out, workers=args.workers,
                                         sandbox=not args.no_sandbox, **options)
-    except (FileNotFoundError, RuntimeError) as error:
+    except (FileNotFoundError, RuntimeError, ValueError) as error:
         raise CommandError(str(error)) from None
     top = sum(book.maximum.values())
     for student in book.rows:
         print(f"{student}: {book.total(student):g}/{top:g} points")
-    print(f"wrote {args.out} ({len(book.rows)} students)")
+    kind = "marks, from the instructor's keys" if book.summative else \
+        "formative grades, from the keys every student has"
+    print(f"wrote {args.out} ({len(book.rows)} students; {kind})")
     return 0
 
 

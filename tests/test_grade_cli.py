@@ -279,7 +279,8 @@ def test_the_progress_bar_shows_on_request(tmp_path):
     assert "grading [" in shown.getvalue() and "1/1" in shown.getvalue()
     quiet = io.StringIO()
     book = grade_submissions([path], stream=quiet, sandbox=False)   # not a terminal: no bar
-    assert quiet.getvalue() == grader.NO_SANDBOX_WARNING + "\n"    # but the warning, each run
+    assert quiet.getvalue() == (grader.NO_SANDBOX_WARNING + "\n"  # but the warnings, each run
+                                + grader.FORMATIVE_WARNING + "\n")
     assert book.total("bob") == 0
 
 
@@ -301,10 +302,12 @@ def test_without_bubblewrap_grading_stops_and_says_what_to_install(tmp_path, mon
 def test_marks_come_from_the_instructors_keys(tmp_path):
     """Two lines unseal a key shipped with dynlab (every student has it); graded from the
     instructor's own key of the question, kept outside the package, that answer earns nothing.
-    Here the course's pendulum is a point mass at the end: D = m1 a1**2, Kd = 2 sqrt(Kp D)."""
+    Here the course's pendulum is a point mass at the end: D = m1 a1**2, Kd = 2 sqrt(Kp D).  A
+    question the instructor's folder lacks earns nothing for marks."""
     import sympy
     from dynlab.grading.answers import serialize
-    from dynlab.grading.keys import make_key, reference, use_keys, write_keys
+    from dynlab.grading.keys import (SUMMATIVE, make_key, reference, use_keys,
+                                     write_course_secret, write_keys)
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
     from dynlab.grading.scoring import score
     unsealed = reference(keys()["C.3"])["Kd"][0]                     # the student's two lines
@@ -312,13 +315,17 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
     ours = 2 * sympy.sqrt(Kp * m1 * a1 ** 2)
     write_keys(CONTROL, [make_key("C.3", notebook=CONTROL, title="Critical damping", points=1,
                                   symbols={"m1": "positive", "a1": "positive", "Kp": "positive"},
-                                  parts=[{"name": "Kd", "value": ours}])], tmp_path)
+                                  parts=[{"name": "Kd", "value": ours}])], tmp_path,
+               route=SUMMATIVE)
+    write_course_secret(tmp_path)
     assert score("C.3", serialize(unsealed)).total == 1              # the wheel's keys
     try:
         use_keys(tmp_path)
         assert score("C.3", serialize(unsealed)).total == 0
         assert score("C.3", serialize(ours)).total == 1
-        assert score("C.2", serialize(...)).maximum == {"tau": 2.0}  # the others: the wheel's
+        lacking = score("C.2", serialize(...))                     # the others: no marks
+        assert lacking.maximum == {"tau": 2.0} and lacking.total == 0
+        assert "hold no key of it" in lacking.reasons[0]
     finally:
         use_keys(None)
     step = ScoreExportedAnswers(key_directory=str(tmp_path))        # nbgrader's route

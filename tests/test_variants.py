@@ -1,6 +1,7 @@
 """A variant per student (issue 24, item 5): the givens of D.1, D.2 and S.1 are drawn from the
-student id and the course secret; check() uses this kernel's student's, score() the submitting
-student's; a number copied from a classmate scores 0."""
+student id; check() uses this kernel's student's, score() the submitting student's; a number
+copied from a classmate scores 0.  (The graded values, drawn from the course secret of the
+instructor's keys, are tested in tests/test_instructor_keys.py.)"""
 
 import math
 
@@ -8,7 +9,7 @@ import pytest
 from scipy.special import ellipk
 
 from dynlab.grading import check, keys, reset, score, student_id, summary, variant
-from dynlab.grading.variants import DEFAULT_SECRET, draw
+from dynlab.grading.variants import PRACTICE_SALT, draw
 
 G0 = 9.8062
 VARIANT_QUESTIONS = ("D.1", "D.2", "S.1")
@@ -69,19 +70,21 @@ def test_the_values_are_the_same_every_time_on_the_grid_and_spread_over_the_clas
     assert len(seen) >= min(grid, 4) and len(seen) > 1
 
 
-def test_the_course_secret_changes_the_variants():
+def test_the_practice_values_come_from_the_public_salt_and_the_secret_changes_the_graded():
     spec = keys()["D.1"]["parameters"]
-    ours = [draw("D.1", spec, s, DEFAULT_SECRET) for s in CLASS]
-    theirs = [draw("D.1", spec, s, "another course") for s in CLASS]
-    assert ours != theirs
-    assert [dict(variant("D.1", student=s)) for s in CLASS] == ours
+    practice = [draw("D.1", spec, s, PRACTICE_SALT) for s in CLASS]
+    assert [dict(variant("D.1", student=s)) for s in CLASS] == practice
+    ours = [dict(variant("D.1", student=s, secret="course 2026")) for s in CLASS]
+    theirs = [dict(variant("D.1", student=s, secret="another course")) for s in CLASS]
+    assert ours != theirs and ours != practice
 
 
-def test_the_secret_comes_from_the_environment(monkeypatch):
-    monkeypatch.setenv("DYNLAB_COURSE_SECRET", "course 2026")
+def test_the_secret_in_the_environment_changes_nothing(monkeypatch):
+    """A student's kernel never reads a course secret (the old DYNLAB_COURSE_SECRET)."""
     spec = keys()["S.1"]["parameters"]
+    monkeypatch.setenv("DYNLAB_COURSE_SECRET", "course 2026")
     assert [dict(variant("S.1", student=s)) for s in CLASS] == \
-        [draw("S.1", spec, s, "course 2026") for s in CLASS]
+        [draw("S.1", spec, s, PRACTICE_SALT) for s in CLASS]
 
 
 def test_the_student_id_is_dynlab_student_then_jupyterhub_user_then_the_login(monkeypatch):

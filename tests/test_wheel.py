@@ -102,6 +102,23 @@ def test_the_wheel_holds_every_module_and_the_answer_keys(wheel_env):
     assert modules | keys | arms <= names, sorted((modules | keys | arms) - names)
 
 
+def test_the_wheel_ships_only_formative_keys_and_no_course_secret(wheel_env, tmp_path):
+    """The keys every student installs are the formative ones; the marks' keys and the course
+    secret live only in the instructor's folder (tests/test_instructor_keys.py), and the installed
+    dynlab refuses its own keys as the instructor's."""
+    import json
+    python, wheel = wheel_env
+    archive = zipfile.ZipFile(wheel)
+    shipped = [name for name in archive.namelist() if name.startswith("dynlab/answer_keys/")]
+    assert shipped and all(name.endswith(".json") for name in shipped)
+    assert {json.loads(archive.read(name))["route"] for name in shipped} == {"formative"}
+    assert not [name for name in archive.namelist() if "course_secret" in name]
+    done = _run(python, "-c", "from dynlab.grading.keys import KEY_DIRECTORY, use_keys\n"
+                "try:\n    use_keys(KEY_DIRECTORY)\nexcept ValueError as error:\n"
+                "    print('refused:', error)", cwd=tmp_path)
+    assert "refused:" in done.stdout and "shipped with dynlab" in done.stdout, done.stderr
+
+
 def test_the_installed_wheel_is_what_imports(wheel_env, tmp_path):
     python, _ = wheel_env
     done = _run(python, "-c", "import dynlab, sys; print(dynlab.__file__); print(sys.prefix)",

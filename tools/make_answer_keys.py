@@ -5,6 +5,7 @@ derived the same way from a wrong model or a wrong procedure).
     python tools/make_answer_keys.py            # rewrite the keys
     python tools/make_answer_keys.py --check    # exit 1 if the committed keys are out of date
     python tools/make_answer_keys.py 02_two_link_arm_on_the_ceiling   # one notebook's keys
+    python tools/make_answer_keys.py --out course/keys   # the instructor's keys, for marks
 
 The keys store each reference sealed (:mod:`dynlab.grading.keys`); the checker evaluates it at points
 drawn fresh at every check.  One JSON file per notebook of ``solutions/`` (and ``exercises/``).
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
-from dynlab.model.robot import vectors as V  # noqa: E402
+from dynlab.model import vectors as V  # noqa: E402
 from dynlab.dynamics.inverse import probe  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import seal_notes  # noqa: E402
@@ -38,6 +39,9 @@ from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
 from dynlab.model.robot import G, joint_symbols  # noqa: E402
 from dynlab.model.robots import planar_2r, puma560  # noqa: E402
 from dynlab.model.symbolic import compact, is_zero  # noqa: E402
+
+#: The installed package (the instructor's keys are never written inside it).
+PACKAGE = KEY_DIRECTORY.parent
 
 FRAMES = "01_frames_and_inertia"
 CEILING = "02_two_link_arm_on_the_ceiling"
@@ -867,8 +871,9 @@ def with_notes(notebook: str, keys: list) -> list:
     return keys
 
 
-def build(directory: Path = KEY_DIRECTORY, only=()) -> list:
-    """Write the keys of every notebook (or of the notebooks named in ``only``)."""
+def build(directory: Path = KEY_DIRECTORY, only=(), route: str = "formative") -> list:
+    """Write the keys of every notebook (or of the notebooks named in ``only``), marked
+    ``route`` ("formative": the package's; "summative": the instructor's, outside it)."""
     unknown = sorted(set(only) - set(BUILDERS))
     if unknown:
         raise SystemExit(f"make_answer_keys: no notebook {', '.join(unknown)}; the notebooks "
@@ -878,7 +883,7 @@ def build(directory: Path = KEY_DIRECTORY, only=()) -> list:
         if only and notebook not in only:
             continue
         start = time.perf_counter()
-        paths.append(write_keys(notebook, with_notes(notebook, builder()), directory))
+        paths.append(write_keys(notebook, with_notes(notebook, builder()), directory, route))
         print(f"{time.perf_counter() - start:7.1f} s  {notebook}", flush=True)
     return paths
 
@@ -890,13 +895,22 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="compare with the committed keys instead of writing them")
     parser.add_argument("--out", default=None, metavar="FOLDER",
-                        help="write the keys into FOLDER instead (the instructor's keys for "
-                             "dynlab grade --keys, kept outside the package)")
+                        help="write the instructor's keys into FOLDER instead: summative keys "
+                             "and the course secret (kept if there), for dynlab grade --keys "
+                             "and nbgrader's ScoreExportedAnswers.key_directory; keep FOLDER "
+                             "outside the package and out of the students' reach")
     args = parser.parse_args(argv)
     if args.out is not None:
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        for path in build(Path(args.out), args.notebooks):
+        from dynlab.grading.keys import write_course_secret
+        out = Path(args.out)
+        if out.resolve() == PACKAGE.resolve() or PACKAGE.resolve() in out.resolve().parents:
+            raise SystemExit(f"make_answer_keys: {out} is inside the dynlab package, which every "
+                             f"student installs; write the instructor's keys outside it")
+        out.mkdir(parents=True, exist_ok=True)
+        for path in build(out, args.notebooks, route="summative"):
             print(f"wrote {path}")
+        print(f"course secret in {write_course_secret(out)} (keep it; the graded values of "
+              f"every student are drawn from it)")
         return 0
     if not args.check:
         for path in build(only=args.notebooks):

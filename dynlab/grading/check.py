@@ -145,12 +145,25 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
     strict mode for nbgrader, see the module docstring).  The check runs in a child process
     killed after ``time_limit`` seconds (:mod:`dynlab.grading.limits`); each part that is right
     earns its share of the points.  A question with parameters is graded against ``student``'s
-    variant (by default this kernel's student, :func:`dynlab.grading.variants.student_id`).
+    variant (by default this kernel's student, :func:`dynlab.grading.variants.student_id`): the
+    values ``variant(question)`` shows in this kernel.
 
     >>> print(check("no such question", 1))        # doctest: +ELLIPSIS
     no such question  ✗ 0/0 points
       There is no question 'no such question'; the questions are ...
     """
+    given = None
+    key = keys().get(question) if isinstance(question, str) else None
+    if key is not None and key.get("parameters"):
+        from dynlab.grading.variants import variant
+        given = dict(variant(question, student=student))
+    return _check(question, answer, given, time_limit, strict)
+
+
+def _check(question, answer, given: dict | None, time_limit: float | None,
+           strict: bool | None) -> Feedback:
+    """:func:`check` against the givens ``given`` (``{name: value}`` of the question's
+    parameters)."""
     start = time.perf_counter()
     key = keys().get(question) if isinstance(question, str) else None
     if key is None:
@@ -164,10 +177,10 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
         with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
             warnings.simplefilter("ignore")            # nothing on stderr (nbgrader: 0 points)
             prepare(key)
-    given = None
-    if key.get("parameters"):
-        from dynlab.grading.variants import variant
-        given = dict(variant(question, student=student))
+    if key.get("parameters") and given is None:
+        feedback = Feedback(question, "not graded", 0.0, maximum,
+                            ["no values of the question's givens to grade against"])
+        return _finish(feedback, start, strict)
     outcome, result = run_limited(lambda: _outcome(key, answer, time_limit, given), time_limit)
     right = []
     if outcome == "done":
@@ -203,20 +216,28 @@ def _outcome(key: dict, answer: Any, time_limit: float | None, given: dict | Non
                                f"{expected_text(key)}."], []]
 
 
-def score(question: str, answer: Any, *, student: str,
-          time_limit: float | None = TIME_LIMIT) -> Feedback:
-    """The grade of ``answer`` for the summative routes: against the variant of ``student`` (the
-    submitting student, as the grader knows them, never what the notebook says), never strict,
-    not recorded in this session's :func:`summary`.
+def score(question: str, answer: Any, *, student: str, time_limit: float | None = TIME_LIMIT,
+          secret: str | None = None) -> Feedback:
+    """The grade of ``answer`` for a grader: against the variant of ``student`` (the submitting
+    student, as the grader knows them, never what the notebook says), never strict, not recorded
+    in this session's :func:`summary`.  With the course ``secret`` (the marks routes): the
+    student's graded values; without: their practice values, as ``check()`` in their notebook.
 
     >>> score("D.1", 1.0, student="alice").points
     0.0
     """
+    from dynlab.grading.variants import PRACTICE_SALT, draw, graded_values
     if not isinstance(student, str) or not student:
         raise ValueError("student: give the submitting student's id")
+    key = keys().get(question) if isinstance(question, str) else None
+    given = None
+    if key is not None and key.get("parameters"):
+        parameters = key["parameters"]
+        given = draw(question, parameters, student, PRACTICE_SALT) if secret is None else \
+            graded_values(question, parameters, student, secret)
     saved = RESULTS.get(question)
     try:
-        return check(question, answer, time_limit=time_limit, strict=False, student=student)
+        return _check(question, answer, given, time_limit, False)
     finally:
         if saved is None:
             RESULTS.pop(question, None)

@@ -45,7 +45,7 @@ from pathlib import Path
 from dynlab.grading import sandbox as _sandbox
 from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
-from dynlab.grading.variants import SECRET_VARIABLE, STUDENT_VARIABLE
+from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
 
 #: Seconds one notebook may run in its kernel (all its cells together).
 NOTEBOOK_TIME_LIMIT = 300.0
@@ -59,6 +59,10 @@ MAX_NOTEBOOK_SIZE = 50 * 1024 ** 2
 NO_SANDBOX_WARNING = ("dynlab grade: WARNING: --no-sandbox: each submission runs with your own "
                       "rights, sees your files and the other submissions and has the network; "
                       "do not use these grades for marks")
+#: What grading without the instructor's keys says on every run (standard error).
+FORMATIVE_WARNING = ("dynlab grade: WARNING: no instructor's keys (--keys FOLDER): graded with the "
+                     "formative keys shipped with dynlab, which every student has, and each "
+                     "student's practice values; these grades are formative, not marks")
 #: The notebooks of the instructor's solutions (a checkout of the workbook).
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
 CHECK_LINE = re.compile(r'check\("([^"]+)", (.+)\)')
@@ -116,6 +120,7 @@ class Gradebook:
     rows: dict                                        # student -> {(question, part): points}
     notes: dict                                       # student -> [reasons]
     results: list                                     # every Result, in the order graded
+    summative: bool = False                           # graded from the instructor's keys
 
     def total(self, student: str) -> float:
         return sum(self.rows[student].values())
@@ -182,9 +187,12 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     ``out``, write the gradebook as CSV.  ``workers`` notebooks run at a time, each in a sandbox
     (``limits``: :class:`dynlab.grading.sandbox.Limits`; ``sandbox=False`` runs the kernels
     unsandboxed, with a warning on ``stream``).  Raises RuntimeError when no sandbox can be made.
-    ``keys`` names the instructor's key folder (:func:`dynlab.grading.keys.use_keys`), which no
-    sandbox shows; without it the marks come from the keys shipped with dynlab, which students
-    have.
+    ``keys`` names the instructor's key folder (:func:`dynlab.grading.keys.use_keys`: their
+    keys and the course secret), which no sandbox shows: the grades are marks, each question with
+    givens graded at the student's graded values.  Without it (and no folder in use already) the
+    grades are formative: the keys shipped with dynlab, which every student has, and the practice
+    values; a warning says so on ``stream`` at every run.  A question of the solutions that the
+    instructor's keys lack stops grading before it starts (RuntimeError).
     The progress bar goes to ``stream`` (standard error), by default only when it is a
     terminal.
 
@@ -202,10 +210,19 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     else:
         stream.write(NO_SANDBOX_WARNING + "\n")
         stream.flush()
+    from dynlab.grading.keys import instructor_key, summative, use_keys
     if keys is not None:
-        from dynlab.grading.keys import use_keys
         use_keys(keys)
     catalogue = solution_questions(solutions)
+    if summative():
+        missing = [e.question for entries in catalogue.values() for e in entries
+                   if not instructor_key(e.question)]
+        if missing:
+            raise RuntimeError(f"the instructor's keys hold no key of {', '.join(missing)} "
+                               f"(build them with tools/make_answer_keys.py --out FOLDER)")
+    else:
+        stream.write(FORMATIVE_WARNING + "\n")
+        stream.flush()
     jobs = [(path, *_identify(path, catalogue)) for path in _notebook_paths(submissions)]
     if limits is None:
         limits = _sandbox.Limits()
@@ -216,6 +233,7 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     results = _run_all(jobs, catalogue, limits, max(1, int(workers)), bar)
     bar.close()
     book = _gradebook(results, catalogue)
+    book.summative = summative()
     if out is not None:
         book.write_csv(out)
     return book
@@ -425,10 +443,10 @@ def grade_notebook(path, student: str, notebook: str, entries: list,
     result = Result(student, notebook, str(path))
     jobs = [{"question": e.question, "answer": e.answer, "grade_id": e.grade_id,
              "symbols": _text_symbols(e.question)} for e in entries]
-    # the kernel computes with the submitting student's givens (dynlab.grading.variants)
-    environment = {STUDENT_VARIABLE: student}
-    if os.environ.get(SECRET_VARIABLE):
-        environment[SECRET_VARIABLE] = os.environ[SECRET_VARIABLE]
+    # the kernel computes with the submitting student's givens (dynlab.grading.variants): their
+    # graded values under the course secret, which stays here
+    from dynlab.grading.keys import course_secret
+    environment = {STUDENT_VARIABLE: student, GIVENS_VARIABLE: givens(student, course_secret())}
     if limits is None:
         with _environment(environment):
             answers, reasons = _unsandboxed(path, jobs, notebook_time_limit, cell_time_limit)

@@ -19,6 +19,7 @@ import base64
 import hashlib
 import json
 import math
+import os
 import re
 import zlib
 from pathlib import Path
@@ -61,24 +62,80 @@ class ExactOutOfTime(OutOfTime):
 
 
 # -- loading --------------------------------------------------------------------------------------
+#: What a key file says it is for: ``"formative"`` (shipped with dynlab: every student has it,
+#: for ``check()``) or ``"summative"`` (the instructor's, for marks, kept outside the package).
+FORMATIVE, SUMMATIVE = "formative", "summative"
+#: The file of the instructor's key folder holding the course secret (the graded variants).
+SECRET_FILE = "course_secret"
+
 _KEYS: dict | None = None
 #: The instructor's key folder (summative keys, kept outside the wheel), or None.
 _INSTRUCTOR: Path | None = None
+_INSTRUCTOR_QUESTIONS: frozenset = frozenset()
+_SECRET: str | None = None
+
+
+class NotInstructorKeys(ValueError):
+    """A folder named as the instructor's keys that is not (the message says why)."""
 
 
 def use_keys(directory) -> None:
-    """Grade from the instructor's keys in ``directory`` as well (JSON files as
-    :func:`write_keys` writes them, e.g. by ``tools/make_answer_keys.py --out``), kept outside
-    the installed package and out of the students' reach: a question they hold replaces the
-    wheel's key of that question.  ``None``: the wheel's keys only (the formative ones, which
-    every student has)."""
-    global _KEYS, _INSTRUCTOR
-    if directory is not None:
-        directory = Path(directory)
-        if not directory.is_dir() or not any(directory.glob("*.json")):
-            raise FileNotFoundError(f"no answer keys (*.json) in {directory}")
-    _INSTRUCTOR, _KEYS = directory, None
+    """Grade from the instructor's keys in ``directory`` (the summative route; ``None``: the
+    keys shipped with dynlab only, which every student has: formative grading).
+
+    The folder is what ``tools/make_answer_keys.py --out DIRECTORY`` writes, kept outside the
+    installed package and out of the students' reach: key files marked ``"summative"`` and the
+    course secret (:data:`SECRET_FILE`), from which the graded variants are drawn
+    (:mod:`dynlab.grading.variants`).  A question it holds replaces the shipped key of that
+    question; a question it does not hold is not graded for marks
+    (:func:`dynlab.grading.scoring.score` gives it 0 and says why)."""
+    global _KEYS, _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET
+    if directory is None:
+        _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET, _KEYS = None, frozenset(), None, None
+        _REFERENCES.clear()
+        return
+    directory = Path(directory)
+    if not directory.is_dir() or not any(directory.glob("*.json")):
+        raise FileNotFoundError(f"no answer keys (*.json) in {directory}")
+    if directory.resolve() == KEY_DIRECTORY.resolve():
+        raise NotInstructorKeys(f"{directory} holds the keys shipped with dynlab (every student "
+                                f"has them): name the folder tools/make_answer_keys.py --out "
+                                f"wrote")
+    found = set()
+    for path in sorted(directory.glob("*.json")):
+        data = json.loads(path.read_text())
+        if data.get("route", FORMATIVE) != SUMMATIVE:
+            raise NotInstructorKeys(f"{path}: a formative key, as shipped with dynlab (every "
+                                    f"student has it); build the instructor's keys with "
+                                    f"tools/make_answer_keys.py --out {directory}")
+        found |= {key["id"] for key in data.get("questions", [])}
+    secret_path = directory / SECRET_FILE
+    secret = secret_path.read_text().strip() if secret_path.is_file() else ""
+    if not secret:
+        raise NotInstructorKeys(f"{secret_path}: the course secret is missing or empty "
+                                f"(tools/make_answer_keys.py --out {directory} writes one)")
+    _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET, _KEYS = directory, frozenset(found), secret, None
     _REFERENCES.clear()             # (compare.prepare's cache sees that the keys are new ones)
+
+
+def instructor_directory() -> Path | None:
+    """The instructor's key folder in use (:func:`use_keys`), or None."""
+    return _INSTRUCTOR
+
+
+def summative() -> bool:
+    """Whether the instructor's keys are in use (:func:`use_keys`): grades are marks."""
+    return _INSTRUCTOR is not None
+
+
+def instructor_key(question: str) -> bool:
+    """Whether the instructor's folder holds a key of ``question``."""
+    return question in _INSTRUCTOR_QUESTIONS
+
+
+def course_secret() -> str | None:
+    """The course secret of the instructor's key folder (None: no folder in use)."""
+    return _SECRET
 
 
 def keys() -> dict:
@@ -504,12 +561,40 @@ def note(key: dict, name: str) -> str | None:
     return None if sealed is None else unseal(sealed, f"{key['id']}|{name}")
 
 
-def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY) -> Path:
-    """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text)."""
+def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY,
+               route: str = FORMATIVE) -> Path:
+    """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text), marked
+    ``route``: :data:`FORMATIVE` (shipped with dynlab) or :data:`SUMMATIVE` (the instructor's,
+    never inside the package)."""
+    if route not in (FORMATIVE, SUMMATIVE):
+        raise ValueError(f"route: {FORMATIVE!r} or {SUMMATIVE!r}, got {route!r}")
+    directory = Path(directory)
+    if route == SUMMATIVE and _inside(directory, KEY_DIRECTORY.parent):
+        raise ValueError(f"directory: {directory} is inside the dynlab package, which every "
+                         f"student installs; keep the instructor's keys outside it")
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{notebook}.json"
-    text = json.dumps({"notebook": notebook, "format": KEY_FORMAT,
+    text = json.dumps({"notebook": notebook, "format": KEY_FORMAT, "route": route,
                        "questions": list(keys_of_notebook)}, indent=1, sort_keys=False,
                       ensure_ascii=False)
     path.write_text(text + "\n")
+    return path
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    path, folder = Path(path).resolve(), Path(folder).resolve()
+    return path == folder or folder in path.parents
+
+
+def write_course_secret(directory) -> Path:
+    """The course secret of the instructor's key folder (:data:`SECRET_FILE`): kept if there,
+    else 256 random bits written readable by the owner only."""
+    import secrets
+    path = Path(directory) / SECRET_FILE
+    if path.is_file() and path.read_text().strip():
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(secrets.token_hex(32) + "\n")
     return path

@@ -59,38 +59,67 @@ def exported_answer(cell, question: str):
     return found[0].get("answer")
 
 
+def _use_instructor_keys(step, warn: bool = False) -> None:
+    """Load the instructor's keys named by ``c.ScoreExportedAnswers.key_directory`` (both dynlab
+    steps read that one setting, so the kernel's givens and the scoring agree); without it,
+    the shipped keys (and, with ``warn``, a warning in the log that the grades are not marks)."""
+    from pathlib import Path
+    from dynlab.grading.keys import instructor_directory, use_keys
+    directory = getattr(step, "key_directory", "") or \
+        step.config.get("ScoreExportedAnswers", {}).get("key_directory", "")
+    if directory:
+        if instructor_directory() != Path(directory):       # loaded once per folder
+            use_keys(directory)
+        return
+    use_keys(None)
+    if warn:
+        step.log.warning("dynlab: no c.ScoreExportedAnswers.key_directory: grading with the "
+                         "formative keys shipped with dynlab, which every student has, and "
+                         "the practice values; these grades are not marks")
+
+
 class RunAsSubmittingStudent(NbGraderPreprocessor):
     """Before ``Execute``: the kernel about to start computes with the submitting student's givens
-    (:mod:`dynlab.grading.variants` reads ``DYNLAB_STUDENT``), not those of whoever autogrades.
-    The student is nbgrader's, the name of the submission's folder, never what the notebook says.
+    (:mod:`dynlab.grading.variants` reads ``DYNLAB_STUDENT`` and ``DYNLAB_GIVENS``), not those of
+    whoever autogrades.  The student is nbgrader's, the name of the submission's folder, never
+    what the notebook says; the givens are that student's graded values, drawn here from the
+    course secret of the instructor's keys (the secret itself is not handed to the kernel), or
+    their practice values when no instructor's keys are named.
 
-    >>> import os
-    >>> _ = RunAsSubmittingStudent().preprocess({"cells": []}, {"nbgrader": {"student": "bob"}})
-    >>> os.environ["DYNLAB_STUDENT"]
-    'bob'
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ):
+    ...     _ = RunAsSubmittingStudent().preprocess({"cells": []}, {"nbgrader": {"student": "bob"}})
+    ...     os.environ["DYNLAB_STUDENT"], json.loads(os.environ["DYNLAB_GIVENS"])["student"]
+    ('bob', 'bob')
     """
 
     def preprocess(self, nb, resources):
-        from dynlab.grading.variants import STUDENT_VARIABLE
+        from dynlab.grading.keys import course_secret
+        from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
+        _use_instructor_keys(self)
         student = resources.get("nbgrader", {}).get("student")
         if isinstance(student, str) and student:
             os.environ[STUDENT_VARIABLE] = student
+            os.environ[GIVENS_VARIABLE] = givens(student, course_secret())
+        else:
+            os.environ.pop(GIVENS_VARIABLE, None)
         return nb, resources
 
 
 class ScoreExportedAnswers(NbGraderPreprocessor):
     """Score each check cell's exported answer outside the kernel and write its points where
-    nbgrader's ``SaveAutoGrades`` reads them."""
+    nbgrader's ``SaveAutoGrades`` reads them: marks from the instructor's keys of
+    :attr:`key_directory`, formative grades (with a warning in the log) without them."""
 
-    key_directory = Unicode("", help="The instructor's answer keys (a folder of JSON keys, "
-                                     "kept outside the installed dynlab and the students' "
-                                     "reach); empty: dynlab's own keys").tag(config=True)
+    key_directory = Unicode("", help="The instructor's answer keys (the folder "
+                                     "tools/make_answer_keys.py --out writes: summative keys and "
+                                     "the course secret, kept outside the installed dynlab and "
+                                     "the students' reach); empty: dynlab's own keys, which "
+                                     "every student has (formative)").tag(config=True)
 
     def preprocess(self, nb, resources):
         self.student = resources.get("nbgrader", {}).get("student")
-        if self.key_directory:
-            from dynlab.grading.keys import use_keys
-            use_keys(self.key_directory)
+        _use_instructor_keys(self, warn=True)
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, cell_index):

@@ -7,7 +7,8 @@ in namespaces of its own:
   links), the Python installation and virtual environment, and the dynlab package, all
   read-only; a private ``/tmp`` (a tmpfs of :attr:`Limits.file_size` bytes); and one folder
   read-write, ``/submission``, holding only this submission.  No path of the course, the keys,
-  the solutions or the other submissions exists inside.
+  the solutions or the other submissions exists inside, and the answer keys shipped with dynlab
+  show as an empty folder (a submission cannot unseal them while it is graded).
 - **no network** (``--unshare-net``: only a loopback of its own), its own IPC and host name.
 - **an unprivileged user**: run as root (as in CI), bubblewrap keeps only the capability to
   change user, and ``setpriv`` (util-linux) drops to a user id of its own (drawn per sandbox,
@@ -126,6 +127,16 @@ def python_paths() -> list:
     return kept
 
 
+def shipped_keys() -> list:
+    """The folders of answer keys shipped with dynlab among :func:`python_paths` (this
+    package's, and a dynlab installed in a site-packages folder): a sandbox shows them empty, so
+    a submission cannot unseal a key while it is graded."""
+    found = {str(PACKAGE / "answer_keys")}
+    for folder in python_paths():
+        found.add(os.path.join(folder, "dynlab", "answer_keys"))
+    return sorted(path for path in found if os.path.isdir(path))
+
+
 def sandbox_user() -> int:
     """A user id of its own for one sandbox (root grader): unused by the system, so that no
     file outside is its own and its processes count against its limit alone."""
@@ -157,6 +168,8 @@ def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -
     for folder_ in python_paths():
         if not folder_.startswith("/usr/"):       # /usr is there already
             line += parents(folder_) + ["--ro-bind", folder_, folder_]
+    for keys in shipped_keys():                    # an empty folder in place of the keys
+        line += ["--tmpfs", keys]
     line += ["--bind", str(folder), INSIDE, "--chdir", INSIDE, "--clearenv"]
     package_parent = str(PACKAGE.parent)
     environment = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp",

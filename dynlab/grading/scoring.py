@@ -62,19 +62,29 @@ def score(question: str, data, *, student: str | None = None,
           time_limit: float = CHECK_TIME_LIMIT) -> Score:
     """The points ``data`` (an answer as :func:`serialize` gives it, or None when the submission
     handed none out) earns for ``question``.  ``student`` names whose submission it is (for a
-    question whose values differ per student)."""
+    question whose values differ per student).
+
+    With the instructor's keys in use (:func:`dynlab.grading.keys.use_keys`: marks), the key is
+    theirs and a question with givens is graded against the student's graded values, drawn from
+    the course secret of their folder; a question their folder lacks scores 0.  Without them
+    (formative grading), the keys shipped with dynlab and the practice values."""
     from dynlab.grading.check import score as feedback_for
-    from dynlab.grading.keys import keys, part_points
+    from dynlab.grading.keys import course_secret, instructor_key, keys, part_points, summative
     from dynlab.grading.variants import student_id
     key = keys()[question]
     shares = part_points(key)
     result = Score(question, {part: 0.0 for part in shares}, dict(shares))
+    if summative() and not instructor_key(question):
+        result.reasons.append(f"{question}: the instructor's keys hold no key of it (only "
+                              f"the formative one shipped with dynlab, which students have)")
+        return result
     if not (isinstance(data, dict) and len(data) == 1):
         result.reasons.append(f"{question}: no answer was handed out")
         return result
     choice = key["kind"] == "choice"
     feedback = feedback_for(question, lambda: _no_text(deserialize(data), choice),
-                            student=student or student_id(), time_limit=time_limit)
+                            student=student or student_id(), time_limit=time_limit,
+                            secret=course_secret())
     result.feedback = feedback
     result.points = {part: float(feedback.parts.get(part, 0.0)) for part in shares}
     if feedback.correct:

@@ -1,30 +1,42 @@
 """A variant of a question per student: the givens (a mass, a speed, an amplitude) drawn from the
-student's id and the course's secret, so that a number copied from a peer scores 0.
+student's id, so that a number copied from a peer, or read off a key shipped with dynlab, scores 0
+for marks.
 
 A key may declare parameters (``make_key(..., parameters=...)``), each with its range, step, unit
 and meaning.  A student's values are drawn deterministically: HMAC-SHA256 of the question and the
-student id under the course secret seeds a NumPy generator, which picks each parameter from its
-grid ``low, low + step, ..., high`` (round values a student can set on a slider or type in).
+student id under a secret seeds a NumPy generator, which picks each parameter from its grid
+``low, low + step, ..., high`` (round values a student can set on a slider or type in).  Each
+student has two sets of values:
+
+- **the practice values**, under the public salt :data:`PRACTICE_SALT`: what ``variant("D.1")``
+  shows in the student's notebook and what ``check()`` there grades against.  Anyone can compute
+  them, and the keys shipped with dynlab answer them.
+- **the graded values**, under the course secret, which only the grader holds (the file
+  ``course_secret`` of the instructor's key folder, :func:`dynlab.grading.keys.use_keys`): each
+  parameter differs from its practice value.  The marks routes run the student's notebook again
+  with them (the grader hands them into the kernel as :data:`GIVENS_VARIABLE`, never the secret),
+  so the student's own code, which reads ``given = variant("D.1")``, computes the graded answer,
+  while a number typed in (copied from a classmate, or unsealed from a shipped key) answers the
+  practice values and scores 0.
 
 - **The student id** is ``DYNLAB_STUDENT`` if set (the grader sets it to the submitting student in
   the kernel it runs; a student whose course id differs from the login name sets it too), else
   ``JUPYTERHUB_USER`` (on a JupyterHub, the login is the nbgrader student id), else the name of
   the user running Python.
-- **The course secret** is ``DYNLAB_COURSE_SECRET`` if set, else :data:`DEFAULT_SECRET`.  The
-  instructor sets the same value where students work (e.g. the JupyterHub's environment) and where
-  grading runs.  It is not hidden from students: their own check needs it.  It makes one course's
-  variants differ from another's; it does not stop a student from computing a classmate's values.
 
-What a variant protects against: a number copied from a classmate (their givens differ, so their
-number is wrong for you and scores 0).  What it does not: copying a classmate's code or method (run
-with your givens it gives your answer), nor a student who derives the answer with dynlab itself.
+What a variant protects against: a number copied from a classmate or from a shipped key.  What it
+does not: a classmate's code or method (run with your givens it gives your answer), nor a student
+who computes the answer with dynlab itself, which is what these questions ask.
 
->>> given = variant("D.1", student="alice", secret="course")
->>> given == variant("D.1", student="alice", secret="course")         # the same every time
+>>> given = variant("D.1", student="alice")                      # practice values
+>>> given == variant("D.1", student="alice")                      # the same every time
 True
 >>> sorted(given)
 ['Mp', 'm2']
 >>> given["m2"] in (1.5, 2.0, 2.5, 3.0) and given["Mp"] in (0.1, 0.2, 0.3, 0.4, 0.5)
+True
+>>> graded = variant("D.1", student="alice", secret="the course's secret")
+>>> all(graded[name] != given[name] for name in given)            # every given differs
 True
 """
 
@@ -40,10 +52,11 @@ import numpy as np
 
 #: Environment variable holding the student id (first choice; see the module docstring).
 STUDENT_VARIABLE = "DYNLAB_STUDENT"
-#: Environment variable holding the course secret.
-SECRET_VARIABLE = "DYNLAB_COURSE_SECRET"
-#: The secret when none is set (public: set your course's own).
-DEFAULT_SECRET = "dynlab"
+#: Environment variable in which a grader hands a kernel the submitting student's graded values
+#: (JSON: ``{"student": id, "questions": {question: {"values": {...}, "parameters": {...}}}}``).
+GIVENS_VARIABLE = "DYNLAB_GIVENS"
+#: The public salt of the practice values (everyone's: the keys shipped with dynlab answer them).
+PRACTICE_SALT = "dynlab"
 
 
 def student_id() -> str:
@@ -57,10 +70,6 @@ def student_id() -> str:
         return getpass.getuser()
     except Exception:                                     # noqa: BLE001 - no user database
         return "student"
-
-
-def course_secret() -> str:
-    return os.environ.get(SECRET_VARIABLE, "") or DEFAULT_SECRET
 
 
 class Variant(dict):
@@ -91,36 +100,100 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def draw(question: str, parameters: dict, student: str, secret: str) -> dict:
+def _grid(spec: dict) -> list:
+    low, high, step = float(spec["low"]), float(spec["high"]), float(spec["step"])
+    count = int(round((high - low) / step)) + 1
+    decimals = max(0, -math.floor(math.log10(step) + 1e-9))
+    return [round(low + step * index, decimals) + 0.0 for index in range(count)]
+
+
+def draw(question: str, parameters: dict, student: str, secret: str,
+         avoid: dict | None = None) -> dict:
     """``{name: value}``: each parameter on its grid, picked by a generator seeded with
-    HMAC-SHA256(secret, question and student).
+    HMAC-SHA256(secret, question and student); with ``avoid`` (``{name: value}``), among the
+    grid's other values.
 
     >>> draw("X", {"m": {"low": 1, "high": 2, "step": 0.5}}, "bob", "s")
     {'m': 2.0}
+    >>> draw("X", {"m": {"low": 1, "high": 2, "step": 0.5}}, "bob", "s", avoid={"m": 2.0})
+    {'m': 1.5}
     """
     digest = hmac.new(secret.encode("utf-8"), f"{question}\x00{student}".encode("utf-8"),
                       hashlib.sha256).digest()
     rng = np.random.default_rng(int.from_bytes(digest, "big"))
     values = {}
     for name, spec in parameters.items():
-        low, high, step = float(spec["low"]), float(spec["high"]), float(spec["step"])
-        count = int(round((high - low) / step)) + 1
-        decimals = max(0, -math.floor(math.log10(step) + 1e-9))
-        values[name] = round(low + step * int(rng.integers(count)), decimals) + 0.0
+        grid = _grid(spec)
+        if avoid is not None:
+            grid = [value for value in grid if value != avoid.get(name)]
+            if not grid:
+                raise ValueError(f"{question}: the grid of {name} has one value; a graded "
+                                 f"value must differ from the practice value")
+        values[name] = grid[int(rng.integers(len(grid)))]
     return values
 
 
-def variant(question: str, *, student: str | None = None, secret: str | None = None) -> Variant:
-    """The values of ``question``'s parameters for ``student`` (by default this kernel's, see
-    :func:`student_id`): print it in the notebook to see the givens.  A question without
-    parameters has an empty variant."""
+def _parameters(question) -> dict:
     from dynlab.grading.keys import keys
     key = keys().get(question) if isinstance(question, str) else None
     if key is None:
         raise ValueError(f"question: there is no question {question!r}")
+    return key.get("parameters", {})
+
+
+def graded_values(question: str, parameters: dict, student: str, secret: str) -> dict:
+    """The graded values of ``student`` under the course ``secret``: each parameter drawn on its
+    grid among the values other than the student's practice value."""
+    if not isinstance(secret, str) or not secret:
+        raise ValueError("secret: give the course secret (the instructor's key folder holds it)")
+    practice = draw(question, parameters, student, PRACTICE_SALT)
+    return draw(question, parameters, student, f"graded\x00{secret}", avoid=practice)
+
+
+def handed_in(student: str) -> dict:
+    """``{question: (values, parameters)}`` the grader handed this kernel for ``student``
+    (:data:`GIVENS_VARIABLE`), or ``{}``."""
+    import json
+    try:
+        data = json.loads(os.environ.get(GIVENS_VARIABLE, "") or "{}")
+        if not (isinstance(data, dict) and data.get("student") == student):
+            return {}
+        return {question: (dict(entry["values"]), dict(entry["parameters"]))
+                for question, entry in data.get("questions", {}).items()}
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
+def givens(student: str, secret: str | None) -> str:
+    """What a grader hands the kernel that runs ``student``'s notebook (the value of
+    :data:`GIVENS_VARIABLE`): the student's graded values of every question with parameters
+    (their practice values when ``secret`` is None: formative grading).  Never the secret."""
+    import json
+    from dynlab.grading.keys import keys
+    questions = {}
+    for question, key in keys().items():
+        parameters = key.get("parameters")
+        if parameters:
+            values = draw(question, parameters, student, PRACTICE_SALT) if secret is None \
+                else graded_values(question, parameters, student, secret)
+            questions[question] = {"values": values, "parameters": parameters}
+    return json.dumps({"student": student, "questions": questions})
+
+
+def variant(question: str, *, student: str | None = None, secret: str | None = None) -> Variant:
+    """The values of ``question``'s parameters for ``student`` (by default this kernel's, see
+    :func:`student_id`): print it in the notebook to see the givens.  Without ``secret``: the
+    values the grader handed this kernel (:data:`GIVENS_VARIABLE`) when it did, else the
+    student's practice values.  With ``secret`` (the course secret; for the instructor): the
+    student's graded values.  A question without parameters has an empty variant."""
     student = student_id() if student is None else str(student)
     if not student:
         raise ValueError("student: the student id is empty")
-    parameters = key.get("parameters", {})
-    values = draw(question, parameters, student, course_secret() if secret is None else secret)
+    if secret is None:
+        given = handed_in(student).get(question)
+        if given is not None:
+            return Variant(question, student, *given)
+    parameters = _parameters(question)
+    values = draw(question, parameters, student, PRACTICE_SALT) if secret is None else \
+        graded_values(question, parameters, student, secret)
     return Variant(question, student, values, parameters)

@@ -107,3 +107,34 @@ def test_teaching_chapter_is_mostly_prose_with_questions_before_answers(path):
         assert "<details><summary>" in cell.source and "</details>" in cell.source, k
         assert notebook.cells[k + 1].cell_type == "code", \
             f"cell {k}: a question's answer is folded just before the cell that shows it"
+
+
+# -- the chapters' text and code as a reader meets them ------------------------------------------
+CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+def continued_lines_of_inline_math(markdown: str) -> list:
+    """The lines of ``markdown`` that continue an inline equation (``$...$`` over several lines)
+    and start with ``+`` or ``-``: Markdown read before the mathematics (nbconvert, the static
+    edition) takes such a line for a list item.
+
+    >>> continued_lines_of_inline_math("a $x\\n+ y$ b\\n$$e\\n- f$$\\n- item")
+    ['+ y$ b']
+    """
+    import re
+    pieces = re.split(r"(```.*?```|`[^`]*`|\$\$.*?\$\$|(?<!\\)\$(?:[^$\\]|\\.)+?\$)",
+                      markdown, flags=re.DOTALL)
+    found, offset = [], 0
+    for piece in pieces:
+        if piece.startswith("$") and not piece.startswith("$$"):
+            for k, char in enumerate(piece):
+                line = markdown[offset + k + 1:].split("\n", 1)[0]
+                if char == "\n" and line.lstrip().startswith(("+", "-")):
+                    found.append(line)
+        offset += len(piece)
+    return found
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_no_inline_equation_continues_on_a_line_starting_with_a_sign(path):
+    for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        if cell.cell_type == "markdown":
+            assert continued_lines_of_inline_math(cell.source) == [], f"cell {index}"

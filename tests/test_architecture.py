@@ -53,7 +53,8 @@ FLOORS = {
     # and their errata
     "teaching": ("dynlab.widgets", "dynlab.properties", "dynlab.animation",
                  "dynlab.side_by_side", "dynlab.cost_tables", "dynlab.structure_tables",
-                 "dynlab.simulation_figures", "dynlab.textbook", "dynlab.errata",
+                 "dynlab.simulation_figures", "dynlab.control_figures", "dynlab.textbook",
+                 "dynlab.errata",
                  "dynlab.erratum_cards", "dynlab.bibliography", "dynlab.folding",
                  "dynlab.arm_table"),
     "grading": ("dynlab.grading.*",),

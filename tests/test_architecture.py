@@ -53,10 +53,9 @@ FLOORS = {
     # and their errata
     "teaching": ("dynlab.widgets", "dynlab.properties", "dynlab.animation",
                  "dynlab.side_by_side", "dynlab.cost_tables", "dynlab.structure_tables",
-                 "dynlab.simulation_figures", "dynlab.control_figures", "dynlab.textbook",
-                 "dynlab.errata",
-                 "dynlab.erratum_cards", "dynlab.bibliography", "dynlab.folding",
-                 "dynlab.arm_table"),
+                 "dynlab.simulation_figures", "dynlab.control_figures", "dynlab.dominant_parts",
+                 "dynlab.textbook", "dynlab.errata", "dynlab.erratum_cards",
+                 "dynlab.bibliography", "dynlab.folding", "dynlab.arm_table"),
     "grading": ("dynlab.grading.*",),
     # the command line and the package's face (dynlab/__init__.py re-exports the public API)
     "cli": ("dynlab.cli", "dynlab.__main__", "dynlab"),

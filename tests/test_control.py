@@ -466,3 +466,25 @@ def test_the_tracking_dashboard_names_a_bad_option(option, value, kind):
     move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
     with pytest.raises(kind, match=rf"^TrackingDashboard: {option} must be"):
         TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], **{option: value})
+
+
+def test_matched_gains_give_pd_the_closed_loop_of_computed_torque():
+    """The pendulum's inertia is the same at every pose, so PD plus gravity compensation at
+    matched_gains (N m/rad) is exactly computed torque's closed loop at omega_n^2 (s^-2): the
+    two runs agree, and both follow the linear error equation."""
+    from dynlab.dynamics.control import matched_gains
+    rod = pendulum()
+    Kp, Kd = matched_gains(rod, [0.3], omega_n=6.0, zeta=0.7)
+    assert np.allclose([Kp[0], Kd[0]], [36.0 / 12.0, 2 * 0.7 * 6.0 / 12.0], rtol=1e-12)
+    by_pd = simulate(rod, [-0.4], torque=pd_gravity(rod, Kp, Kd, [0.2]), t_span=2.0, dt=0.01)
+    by_ct = simulate(rod, [-0.4], torque=computed_torque(rod, 36.0, 8.4, [0.2]), t_span=2.0,
+                     dt=0.01)
+    assert np.allclose(by_pd.q, by_ct.q, rtol=0, atol=1e-9)
+    linear = error_dynamics(36.0, 8.4, [0.6], [0.0], by_pd.t)[:, 0]
+    assert np.allclose(0.2 - by_pd.q[:, 0], linear, rtol=0, atol=1e-6)
+
+
+def test_matched_gains_refuse_a_bad_frequency():
+    from dynlab.dynamics.control import matched_gains
+    with pytest.raises(ValueError, match="omega_n"):
+        matched_gains(pendulum(), [0.0], omega_n=-1.0)

@@ -224,13 +224,8 @@ class Search:
 
     @staticmethod
     def label(part, shape, template, k):
-        from dynlab.grading.diagnosis import _default_names
-        template = template or _default_names(part, shape)
-        if not shape:
-            return part
-        index = [i + 1 for i in np.unravel_index(k, shape)]
-        letters = dict(zip("kij" if len(shape) == 3 else "ij", index))
-        return template.format(**(letters if len(shape) > 1 else {"i": index[0]}))
+        from dynlab.grading.diagnosis import entry_name   # how the feedback names an entry
+        return entry_name(part, shape, k)
 
     def answer(self, values: dict):
         result = {}

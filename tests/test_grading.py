@@ -208,8 +208,8 @@ def other_factorisation():
 WRONG = [
     # Fu, Gonzalez & Lee, Probs. 3.2 and 3.3: moving frames
     ("3.2", [3 * t, 2 * t, 4], "that is the velocity", "incorrect"),
-    ("3.2", [-3, -2, 0], "a has the wrong sign", "incorrect"),
-    ("3.2", [3, 2], "wrong shape: a should be a 3-vector, but the answer is a 2-vector",
+    ("3.2", [-3, -2, 0], "acceleration has the wrong sign", "incorrect"),
+    ("3.2", [3, 2], "wrong shape: acceleration should be a 3-vector, but the answer is a 2-vector",
      "not graded"),
     ("3.3", ([-4, 6, 0], [-3 * t, -2 * t, 0]), "RELATIVE TO THE STARRED FRAME", "incorrect"),
     ("3.3", ([0, 0, 0], [3 * t, 2 * t, 0]),
@@ -224,11 +224,11 @@ WRONG = [
     ("3.5", (CUBE_CORNER, CUBE_CENTRE * Rational(1, 2)),
      "I_centre is 1/2 times the right value", "incorrect"),
     ("3.6", (replaced(BLOCK_CORNER, (1, 1), 4 * M * a**2 / 3), BLOCK_CENTRE),
-     "I_corner[2,2] is wrong: a term is missing or wrong", "incorrect"),
+     "I_corner[1, 1] is wrong: a term is missing or wrong", "incorrect"),
     ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 + c_**2) / 2)),
-     "I_centre[1,1] is wrong: a term is missing or wrong", "incorrect"),
+     "I_centre[0, 0] is wrong: a term is missing or wrong", "incorrect"),
     ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 - c_**2) / 3)),
-     "I_centre[1,1] is wrong: a term is missing or wrong", "incorrect"),
+     "I_centre[0, 0] is wrong: a term is missing or wrong", "incorrect"),
     ("3.7", rx(theta) * rz(alpha) * CUBE_CORNER * (rx(theta) * rz(alpha)).T,
      "R = Rz(alpha)*Rx(theta), not Rx(theta)*Rz(alpha)", "incorrect"),
     ("3.8", R_TURN.T * BLOCK_CORNER * R_TURN, "not R^T*I*R", "incorrect"),
@@ -240,23 +240,23 @@ WRONG = [
     # Probs. 3.16-3.17: the arm on the ceiling
     ("3.16a", [A1.T, A2.T], "each A_i is transposed", "incorrect"),
     ("3.16a", A1, "wrong shape: A should be a list of 2 4x4 matrices", "not graded"),
-    ("3.16a", [A1.subs(q1, q1 * sympy.pi / 180), A2], "A1[1,1] is wrong", "incorrect"),
+    ("3.16a", [A1.subs(q1, q1 * sympy.pi / 180), A2], "A[0][0, 0] is wrong", "incorrect"),
     ("3.16b", [sympy.diag(0, 0, 0, m1), sympy.diag(d2**2 * m2, 0, 0, m2)],
-     "J2[1,1] should be 0", "incorrect"),
+     "J[1][0, 0] should be 0", "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL, -C_CEIL), "gravity points the wrong way", "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(g, 9.8062)), "keep gravity as the symbol g",
      "incorrect"),
     ("3.16c", (replaced(D_CEIL, (0, 0), D_CEIL[0, 0] - 2 * m2 * d1 * d2 * C2), H_CEIL, C_CEIL),
-     "D11 is wrong: a term is missing or wrong", "incorrect"),
+     "D[0, 0] is wrong: a term is missing or wrong", "incorrect"),
     ("3.16c", (D_CEIL, Matrix([-m2 * d1 * d2 * S2 * qd2**2, H_CEIL[1]]), C_CEIL),
-     "h1 is missing its qd1*qd2 (Coriolis) term", "incorrect"),
+     "h[0] is missing its qd1*qd2 (Coriolis) term", "incorrect"),
     ("3.16c", (D_CEIL, 2 * H_CEIL, C_CEIL), "h is 2 times the right value (a missing 1/2?)",
      "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(q1, sympy.Symbol("theta1"))),
      "unknown symbols theta1 in c (write q1 for theta1); the expected symbols are m1, m2, d1, "
      "d2, g, q1, q2, qd1, qd2, qdd1, qdd2", "not graded"),
     ("3.16c", (D_CEIL, H_CEIL, Matrix([C_CEIL[0] + g * m2 * d1 * cos(q2), C_CEIL[1]])),
-     "c1 has an extra term d1*g*m2*cos(q2)", "incorrect"),
+     "c[0] has an extra term d1*g*m2*cos(q2)", "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL), "This question has 3 parts: give them as a tuple (D, h, c)",
      "not graded"),
     ("3.17a", ([0, 0, 0], [0, 0, 0], [g, 0, 0]), "OPPOSITE to gravity", "incorrect"),
@@ -270,14 +270,14 @@ WRONG = [
     ("3.17d", D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL - C_CEIL, "gravity enters the wrong way",
      "incorrect"),
     ("3.17d", TAU_CEIL - Matrix([0, m2 * d1 * d2 * S2 * qd1**2]),
-     "tau2 is missing its qd1**2 (centrifugal) term", "incorrect"),
-    ("3.17d", Matrix([TAU_CEIL[1], TAU_CEIL[0]]), "tau1 and tau2 are swapped", "incorrect"),
+     "tau[1] is missing its qd1**2 (centrifugal) term", "incorrect"),
+    ("3.17d", Matrix([TAU_CEIL[1], TAU_CEIL[0]]), "tau[0] and tau[1] are swapped", "incorrect"),
     # Prob. 3.13: gravity signs
     ("3.13a", ([0, 0, 9.8062, 0], [0, 0, 9.8062]), "in L-E, g is the acceleration of gravity",
      "incorrect"),
     ("3.13a", ([0, 0, -9.8062, 0], [0, 0, -9.8062]), "N-E accelerates the base UPWARD",
      "incorrect"),
-    ("3.13a", ([0, 0, -9.81, 0], [0, 0, 9.8062]), "g_LE[3] is close but not equal (within 1 %)",
+    ("3.13a", ([0, 0, -9.81, 0], [0, 0, 9.8062]), "g_LE[2] is close but not equal (within 1 %)",
      "incorrect"),
     ("3.13b", "A", "both equations give the same torques", "incorrect"),
     ("3.13b", "E", "'E' is not one of the options A, B, C, D", "not graded"),
@@ -296,14 +296,14 @@ WRONG = [
     # Prob. 3.18 and Schilling Exercise 6-4-1
     ("3.18", (D_TD, H_TD, Matrix([0, 0])), "the arm moves in a VERTICAL plane",
      "incorrect"),
-    ("3.18", (D_TD, Matrix([H_TD[0], -H_TD[1]]), C_TD), "h2 has the wrong sign", "incorrect"),
+    ("3.18", (D_TD, Matrix([H_TD[0], -H_TD[1]]), C_TD), "h[1] has the wrong sign", "incorrect"),
     ("3.18", (D_TD, Matrix([H_TD[0] / 2, H_TD[1]]), C_TD),
-     "h1 is 1/2 times the right value", "incorrect"),
+     "h[0] is 1/2 times the right value", "incorrect"),
     ("3.18", (replaced(D_TD, (0, 1), m2 * q2), H_TD, C_TD),
-     "D must be symmetric, but D12 = D21 does not hold", "incorrect"),
+     "D must be symmetric, but D[0, 1] = D[1, 0] does not hold", "incorrect"),
     ("6-4-1", (D11_6_4_1 - PARALLEL_6_4_1, [0]), "squared distance of the centre of mass",
      "incorrect"),
-    ("6-4-1", (D11_6_4_1, [qd1**2 * sin(q1)]), "c1 should be 0", "incorrect"),
+    ("6-4-1", (D11_6_4_1, [qd1**2 * sin(q1)]), "c[0] should be 0", "incorrect"),
     # Lynch & Park, Prop. 8.1 and Sec. 8.6 (draft Eq. (9.98)), Tourassis & Neuman's coupling, the thesis appendix's payload
     ("9.1", (other_factorisation(), MDOT_LP, MDOT_LP - 2 * other_factorisation()),
      "your C gives the right c = C*qd", "incorrect"),
@@ -335,7 +335,7 @@ WRONG = [
      "not graded"),
     ("3.2", [3, "2 +", 0], "could not read '2 +' as an expression", "not graded"),
     ("3.2", [3, 2, sympy.zoo], "the answer contains zoo", "not graded"),
-    ("3.2", object(), "a: expected a 3-vector, got a value of type object", "not graded"),
+    ("3.2", object(), "acceleration: expected a 3-vector, got a value of type object", "not graded"),
     ("3.12", (object(), n_ * M_), "expected SymPy expressions or numbers, got a value of type "
      "object", "not graded"),
     ("3.11", (PUMA[0], PUMA[1], [sympy.Symbol("x")] * 3),
@@ -347,7 +347,7 @@ WRONG = [
      "I_centre holds a rounded decimal (0.333) where an exact fraction belongs: write "
      "Rational(1, 3) or sympy.S(1)/3", "incorrect"),
     ("3.17d", TAU_CEIL - Matrix([m2 * d1 * d2 * S2 * qd1 * qd2, 0]),
-     "tau1: a term in qd1*qd2 (Coriolis) is missing or wrong", "incorrect"),
+     "tau[0]: a term in qd1*qd2 (Coriolis) is missing or wrong", "incorrect"),
     ("3.3", ([0, 0, 0], [-3 * t * (180 / sympy.pi)**2, -2 * t * (180 / sympy.pi)**2, 0]),
      "centripetal is (180/pi)^2 times the right value (angles or rates in degrees?)",
      "incorrect"),
@@ -384,7 +384,7 @@ WRONG = [
     ("C.2", CT_LAW - C_PEND, "the model's gravity c(q) is missing", "incorrect"),
     ("C.2", D_PEND * (qddr_ + Kd_ * (qd1 - qdr_) + Kp_ * (q1 - qr_)) + C_PEND,
      "the feedback has the wrong sign", "incorrect"),
-    ("C.3", 2 * sympy.sqrt(Kp_), "plain PD sees the pendulum's inertia", "incorrect"),
+    ("C.3", 2 * sympy.sqrt(Kp_), "PD plus gravity compensation sees the pendulum's inertia", "incorrect"),
     ("C.3", sympy.sqrt(Kp_ * D_PEND), "a factor of 2 is missing", "incorrect"),
 ]
 
@@ -497,7 +497,7 @@ def test_a_piecewise_answer_equal_at_every_point_tried_scores_0():
     step = sympy.Piecewise((1, M < 10**9), (0, True))
     feedback = check("3.5", (step * CUBE_CORNER, CUBE_CENTRE))
     assert feedback.parts == {"I_corner": 0.0, "I_centre": 1.0}, str(feedback)
-    assert "uses Piecewise" in str(feedback) and "I_corner[1,1]" in str(feedback)
+    assert "uses Piecewise" in str(feedback) and "I_corner[0, 0]" in str(feedback)
     assert str(feedback).count("uses Piecewise") == 1                 # said once per part
     # a Piecewise that IS the key everywhere is right
     same = sympy.Piecewise((CUBE_CENTRE[0, 0], M > 0), (CUBE_CENTRE[0, 0], True))
@@ -579,7 +579,7 @@ def test_no_ratio_but_the_named_slips_is_given():
                                                     M * (b**2 + c_**2) / 2))))
     assert "times the right value" not in text and "belongs?" not in text, text
     # a named slip still is: 1/2 of an element, the sign of a whole part
-    assert "h1 is 1/2 times the right value" in str(check("3.18", (D_TD, Matrix(
+    assert "h[0] is 1/2 times the right value" in str(check("3.18", (D_TD, Matrix(
         [H_TD[0] / 2, H_TD[1]]), C_TD)))
     # a skew part with a flipped sign is not called transposed; no 999/1000 ratios
     assert "transposed" not in str(check("9.1", (C_LP, MDOT_LP, 2 * C_LP - MDOT_LP)))
@@ -628,8 +628,8 @@ def test_summary_adds_up_the_points_of_the_session():
 
 def test_feedback_is_shown_as_text_and_html():
     feedback = check("3.2", [3, 2, 1])
-    assert "a[3] should be 0" in str(feedback)
-    assert feedback._repr_html_().startswith("<pre") and "a[3] should be 0" in \
+    assert "acceleration[2] should be 0" in str(feedback)
+    assert feedback._repr_html_().startswith("<pre") and "acceleration[2] should be 0" in \
         feedback._repr_html_()
 
 
@@ -835,3 +835,52 @@ def test_the_committed_keys_are_the_ones_dynlab_derives(tmp_path):
     for path in make_answer_keys.build(tmp_path):
         assert json.loads(path.read_text()) == json.loads(
             (KEY_DIRECTORY / path.name).read_text()), f"{path.name} is out of date"
+
+
+# -- the feedback names an entry as the student wrote it -----------------------------------------
+def _checked_names() -> dict:
+    """``{question: [name, ...]}``: the names each check cell of ``solutions/`` passes
+    (``check("3.16c", (D, h, c))`` gives ``["D", "h", "c"]``)."""
+    import ast
+    from pathlib import Path
+
+    import nbformat
+    found = {}
+    for path in sorted((Path(__file__).resolve().parents[1] / "solutions").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            for node in ast.walk(ast.parse(cell.source)):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "check":
+                    question, value = node.args[0].value, node.args[1]
+                    items = value.elts if isinstance(value, ast.Tuple) else [value]
+                    found[question] = [ast.unparse(item) for item in items]
+    return found
+
+
+def test_every_part_is_named_as_its_check_passes_it():
+    checked = _checked_names()
+    for question, key in keys().items():
+        if "parts" in key:
+            assert [part["name"] for part in key["parts"]] == checked[question], question
+
+
+def test_every_entry_name_indexes_the_checked_value_from_zero():
+    from dynlab.grading.diagnosis import entry_name
+    for question, key in keys().items():
+        for part in key.get("parts", []):
+            shape = tuple(part["shape"])
+            size = int(np.prod(shape)) if shape else 1
+            value = np.arange(size).reshape(shape) if shape else 0
+            if len(shape) == 3:                 # a list of matrices, as the notebooks hand in
+                value = [Matrix(matrix) for matrix in value]
+            for flat in range(size):
+                name = entry_name(part["name"], shape, flat)
+                assert eval(name, {part["name"]: value}) == flat, (question, name)  # noqa: S307
+
+
+def test_a_wrong_entry_is_named_by_the_students_variable_and_python_index():
+    # Prob. 3.2: the acceleration is (3, 2, 0); the student checks `acceleration`
+    assert "acceleration[0] has the wrong sign" in str(check("3.2", [-3, 2, 0]))
+    text = str(check("3.16c", (D_CEIL, Matrix([H_CEIL[0], -H_CEIL[1]]), C_CEIL)))
+    assert "h[1] has the wrong sign" in text and "h2" not in text

@@ -158,16 +158,16 @@ WRONG = [
      "joint 1 turns link 2 too", "incorrect"),
     ("G.1", (D_ROT, D_TRAN_TIPS), "D_tran: each rod's mass sits at its middle", "incorrect"),
     ("G.1", (D_TRAN, D_ROT), "D_rot and D_tran are swapped", "incorrect"),
-    ("G.1", (D_FU, D_TRAN), "D_rot: D_rot[2,2] is wrong: a term is missing or wrong", "incorrect"),
+    ("G.1", (D_FU, D_TRAN), "D_rot: D_rot[1, 1] is wrong: a term is missing or wrong", "incorrect"),
     ("G.2", (zeros(2, 1), H_TRAN_TIPS), "those of the centre of mass", "incorrect"),
     ("G.2", (H_TRAN, zeros(2, 1)), "h_rot and h_tran are swapped", "incorrect"),
     ("G.2", (zeros(2, 1), -H_TRAN), "h_tran has the wrong sign", "incorrect"),
     ("G.2", (zeros(2, 1), Matrix([-m2 * l**2 * S2 * qd2**2 / 2, H_TRAN[1]])),
-     "h_tran1 is missing its qd1*qd2 (Coriolis) term", "incorrect"),
+     "h_tran[0] is missing its qd1*qd2 (Coriolis) term", "incorrect"),
     # Newton-Euler, Fu, Gonzalez & Lee, Table 3.3 / Sec. 3.3.7
     ("N.1", (Matrix([0, 0, qd2]), OMEGA_DOT2), "ABSOLUTE angular velocity", "incorrect"),
     ("N.1", (OMEGA2, Matrix([0, 0, qdd2])), "carries link 1's over", "incorrect"),
-    ("N.1", (OMEGA2, OMEGA2), "omega_dot2[3] is wrong", "incorrect"),
+    ("N.1", (OMEGA2, OMEGA2), "omega_dot2[2] is wrong", "incorrect"),
     ("N.2", (V_DOT2.subs(g, -g), A_BAR2), "v_dot2: gravity enters as an UPWARD acceleration",
      "incorrect"),
     ("N.2", (V_DOT2.subs(g, 0), A_BAR2), "v_dot2: the recursion starts from v_dot_0 = (0, g, 0)",
@@ -230,7 +230,7 @@ WRONG = [
      "and with it the centrifugal torque", "incorrect"),
     ("T.4", (A_STACK, M_LP), "LA: that is A alone", "incorrect"),
     ("T.4", (LA, sympy.diag(m1 * L1**2, m2 * L2**2)), "that is A^T G A, without L", "incorrect"),
-    ("T.4", (LA, M_LP.subs(C2, -C2)), "M: M12 is wrong: a term is missing or wrong",
+    ("T.4", (LA, M_LP.subs(C2, -C2)), "M: M[0, 1] is wrong: a term is missing or wrong",
      "incorrect"),
 ]
 
@@ -444,11 +444,11 @@ def test_the_feedback_on_a_wrong_number_does_not_give_the_right_number_away(ques
     ("S.1", lambda r: r / 2, "that is half a period"),
     ("S.2", lambda r: -r, "Euler's method ADDS energy"),
     ("3.13a", lambda r: ([0, 0, -9.81, 0], [0, 0, 9.8062]),
-     "g_LE[3] is close but not equal (within 1 %)"),
+     "g_LE[2] is close but not equal (within 1 %)"),
     ("3.13a", lambda r: ([0, 0, 9.8062, 0], [0, 0, 9.8062]),
      "in L-E, g is the acceleration of gravity"),
     ("3.11", lambda r: (r[0].tolist(), (-r[1]).tolist(), r[2].tolist()), "h has the wrong sign"),
-    ("3.2", lambda r: [6, 4, 0], "a is 2 times the right value (a missing 1/2?)"),
+    ("3.2", lambda r: [6, 4, 0], "acceleration is 2 times the right value (a missing 1/2?)"),
 ])
 def test_the_named_slips_of_a_number_are_still_diagnosed(question, answer, words):
     feedback = check(question, answer(_numeric_right_answers()[question]))

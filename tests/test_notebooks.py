@@ -107,3 +107,67 @@ def test_teaching_chapter_is_mostly_prose_with_questions_before_answers(path):
         assert "<details><summary>" in cell.source and "</details>" in cell.source, k
         assert notebook.cells[k + 1].cell_type == "code", \
             f"cell {k}: a question's answer is folded just before the cell that shows it"
+
+
+# -- the chapters' text and code as a reader meets them ------------------------------------------
+CHAPTERS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+#: a chapter code cell longer than this many lines is long ...
+LONG_CELL_LINES = 15
+#: ... and the chapters hold at most this many long cells in all (the rest lives in dynlab)
+LONG_CELLS_ALLOWED = 5
+
+
+def long_code_cells(paths) -> list:
+    """``[(notebook name, cell index, lines)]``: the code cells longer than
+    :data:`LONG_CELL_LINES` lines (trailing blank lines not counted)."""
+    found = []
+    for path in paths:
+        for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            lines = len(cell.source.rstrip().splitlines())
+            if cell.cell_type == "code" and lines > LONG_CELL_LINES:
+                found.append((path.name, index, lines))
+    return found
+
+
+def test_long_cell_count_counts_code_lines_only(tmp_path):
+    path = tmp_path / "x.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("\n".join(["x = 1"] * 16)),
+        nbformat.v4.new_code_cell("\n".join(["x = 1"] * 15) + "\n\n\n"),
+        nbformat.v4.new_markdown_cell("\n".join(["text"] * 40))]), path)
+    assert long_code_cells([path]) == [("x.ipynb", 0, 16)]
+
+
+def test_chapters_keep_their_helpers_in_the_library():
+    long = long_code_cells(CHAPTERS)
+    assert len(long) <= LONG_CELLS_ALLOWED, \
+        f"{len(long)} chapter code cells longer than {LONG_CELL_LINES} lines: {long}"
+
+
+def continued_lines_of_inline_math(markdown: str) -> list:
+    """The lines of ``markdown`` that continue an inline equation (``$...$`` over several lines)
+    and start with ``+`` or ``-``: Markdown read before the mathematics (nbconvert, the static
+    edition) takes such a line for a list item.
+
+    >>> continued_lines_of_inline_math("a $x\\n+ y$ b\\n$$e\\n- f$$\\n- item")
+    ['+ y$ b']
+    """
+    import re
+    pieces = re.split(r"(```.*?```|`[^`]*`|\$\$.*?\$\$|(?<!\\)\$(?:[^$\\]|\\.)+?\$)",
+                      markdown, flags=re.DOTALL)
+    found, offset = [], 0
+    for piece in pieces:
+        if piece.startswith("$") and not piece.startswith("$$"):
+            for k, char in enumerate(piece):
+                line = markdown[offset + k + 1:].split("\n", 1)[0]
+                if char == "\n" and line.lstrip().startswith(("+", "-")):
+                    found.append(line)
+        offset += len(piece)
+    return found
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_no_inline_equation_continues_on_a_line_starting_with_a_sign(path):
+    for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        if cell.cell_type == "markdown":
+            assert continued_lines_of_inline_math(cell.source) == [], f"cell {index}"

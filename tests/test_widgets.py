@@ -339,6 +339,31 @@ def test_the_figure_names_every_bar_and_mark_with_units(name, options):
         assert not legend_overlaps(board, axes, renderer)
 
 
+_LETTER = re.compile(r"\b([A-Za-z])\s*\(")          # the function letter of "gravity g(θ)"
+
+
+@pytest.mark.parametrize("name, options", BOARDS, ids=lambda v: str(v))
+def test_one_letter_keeps_one_meaning_on_one_screen(name, options):
+    """The table under the figure names each part with the letter of the figure's legend (on
+    the twist-wrench dashboard Lynch & Park's c(θ, θ̇) is the Coriolis/centrifugal torque in
+    both, never gravity), and no letter names two parts."""
+    board = dashboard(name, render=False, **options)
+    legend = {text.get_text().split(" $")[0]: text.get_text()
+              for text in board.bar_legend.get_texts()}
+    header = re.findall(r"</span>([^<]*)</th>", board.readout.value)
+    letters = {}
+    for label in header:
+        words = label.split(" ")[0]
+        mine = _LETTER.findall(label.replace("$", ""))
+        theirs = _LETTER.findall(legend[next(k for k in legend if k.startswith(words))]
+                                 .replace("\\", " ").replace("$", ""))
+        assert mine[:1] == theirs[:1], (label, legend)
+        for letter in mine[:1]:
+            assert letters.setdefault(letter, label) == label, (letter, letters[letter], label)
+    if options.get("engine") == "twist_wrench":
+        assert "Coriolis/centrifugal c(θ, θ̇)" in header and "gravity g(θ)" in header
+
+
 def legend_overlaps(board, axes, renderer) -> bool:
     box = axes.get_window_extent(renderer)
     return any(legend.get_window_extent(renderer).overlaps(box)

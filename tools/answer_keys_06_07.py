@@ -138,10 +138,8 @@ def dalembert_keys():
         "G.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eq. (3.4-25): the "
         "rotational and translational parts of D (two-link arm)", points=2,
         symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2")}, angles=("q1", "q2"),
-        parts=[{"name": "D_rot", "value": D_rot, "structure": "symmetric",
-                "names": "D_rot[{i},{j}]"},
-               {"name": "D_tran", "value": D_tran, "structure": "symmetric",
-                "names": "D_tran[{i},{j}]"}],
+        parts=[{"name": "D_rot", "value": D_rot, "structure": "symmetric"},
+               {"name": "D_tran", "value": D_tran, "structure": "symmetric"}],
         mistakes=[{"part": "D_rot", "value": end_rot,
                    "message": "D^rot takes each rod's inertia tensor I_s about its CENTRE OF "
                               "MASS (m l^2/12 about z); the parallel-axis part m (l/2)^2 is "
@@ -157,8 +155,8 @@ def dalembert_keys():
         "(3.4-27): the translational and rotational parts of h (two-link arm)", points=2,
         symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2", "qd1", "qd2")},
         angles=("q1", "q2"), split=("qd1", "qd2"),
-        parts=[{"name": "h_rot", "value": h_rot, "names": "h_rot{i}"},
-               {"name": "h_tran", "value": h_tran, "names": "h_tran{i}"}],
+        parts=[{"name": "h_rot", "value": h_rot},
+               {"name": "h_tran", "value": h_tran}],
         mistakes=[{"part": "h_tran", "value": tips["h_tran"],
                    "message": "each rod's mass sits at its middle, l/2 from its joint, not at "
                               "its tip: the centripetal and Coriolis accelerations of "
@@ -187,8 +185,8 @@ def newton_euler_keys():
         "N.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), "
         "(3.3-51): the angular velocity and acceleration of link 2", points=2,
         symbols={k: forward[k] for k in ("qd1", "qd2", "qdd1", "qdd2")},
-        parts=[{"name": "omega2", "value": omega, "names": "omega2[{i}]"},
-               {"name": "omega_dot2", "value": omega_dot, "names": "omega_dot2[{i}]"}],
+        parts=[{"name": "omega2", "value": omega},
+               {"name": "omega_dot2", "value": omega_dot}],
         mistakes=[{"part": "omega2", "value": sympy.Matrix([0, 0, qd2]),
                    "message": "omega_2 is link 2's ABSOLUTE angular velocity: Eq. (3.3-50) "
                               "adds joint 2's rate to link 1's, omega_2 = 2R1 (omega_1 + z0 qd2)"},
@@ -209,8 +207,8 @@ def newton_euler_keys():
         "N.2", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-52), "
         "(3.3-53): the acceleration of link 2's origin and of its centre of mass", points=2,
         symbols=forward, angles=("q1", "q2"), split=SPLIT,
-        parts=[{"name": "v_dot2", "value": v_dot, "names": "v_dot2[{i}]"},
-               {"name": "a_bar2", "value": a_bar, "names": "a_bar2[{i}]"}],
+        parts=[{"name": "v_dot2", "value": v_dot},
+               {"name": "a_bar2", "value": a_bar}],
         mistakes=[{"part": "v_dot2", "value": column(up["v_dot"]),
                    "message": "gravity enters as an UPWARD acceleration of the base, "
                               "v_dot_0 = (0, g, 0) with y0 up (Sec. 3.3.7): the arm must hold "
@@ -244,8 +242,8 @@ def newton_euler_keys():
         "(3.3-57): the force and moment on link 2", points=2,
         symbols={k: TWO_LINK[k] for k in TWO_LINK if k != "m1"}, angles=("q1", "q2"),
         split=SPLIT,
-        parts=[{"name": "f2", "value": f, "names": "f2[{i}]"},
-               {"name": "n2", "value": n, "names": "n2[{i}]"}],
+        parts=[{"name": "f2", "value": f},
+               {"name": "n2", "value": n}],
         mistakes=[{"part": "f2", "value": column(up["f"]),
                    "message": "gravity enters as an UPWARD acceleration of the base, "
                               "v_dot_0 = (0, g, 0) with y0 up: link 1 must push link 2 up"},
@@ -297,8 +295,8 @@ def schilling_key():
         "N.4", notebook=RECURSIONS, title="Schilling, Algorithm 6-8-1 (Sec. 6-9): the one-axis "
         "arm carrying a load", points=3, symbols=symbols, angles=("q1",),
         split=("qd1", "qdd1"),
-        parts=[{"name": "f1", "value": f1, "names": "f1[{i}]"},
-               {"name": "n1", "value": n1, "names": "n1[{i}]"},
+        parts=[{"name": "f1", "value": f1},
+               {"name": "n1", "value": n1},
                {"name": "tau1", "value": tau1}],
         mistakes=[{"part": "f1", "value": f_wrong, "message": sign},
                   {"part": "n1", "value": n_wrong, "message": sign},
@@ -498,8 +496,7 @@ def rod_inertia_key():
         "T.1", notebook=MODERN, title="Lynch & Park, Sec. 8.2: a rod's spatial inertia in a "
         "frame at its end", points=2, symbols={"m": "positive", "l": "positive",
                                                "theta": "real"}, angles=("theta",),
-        parts=[{"name": "G_a", "value": G_a, "structure": "symmetric",
-                "names": "G_a[{i},{j}]"}],
+        parts=[{"name": "G_a", "value": G_a, "structure": "symmetric"}],
         mistakes=[{"part": "G_a", "value": wrong_frame,
                    "message": "G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}] takes the map of twists from {a} to {b} "
                               "(T_ba: frame {a} seen from {b}), not [Ad_{T_ab}]"},
@@ -543,8 +540,8 @@ def twist_keys():
         "T.2", notebook=MODERN, title="Lynch & Park, Sec. 8.3 (draft Eqs. (9.53)-(9.55)): one forward pass of "
         "the 2R arm (V_2, Vdot_2)", points=2, symbols=symbols, angles=("q1", "q2"),
         split=SPLIT,
-        parts=[{"name": "V2", "value": V2, "names": "V2[{i}]"},
-               {"name": "Vdot2", "value": Vdot2, "names": "Vdot2[{i}]"}],
+        parts=[{"name": "V2", "value": V2},
+               {"name": "Vdot2", "value": Vdot2}],
         mistakes=[{"part": "V2", "value": summed,
                    "message": "A_1 thetadot_1 is a twist in frame {1}: bring V_1 into frame {2} "
                               "with Ad_{T_21} before adding A_2 thetadot_2 (Sec. 8.3 (draft Eq. (9.54)))"},
@@ -586,7 +583,7 @@ def backward_key():
     return make_key(
         "T.3", notebook=MODERN, title="Lynch & Park, Sec. 8.3 (draft Eqs. (9.56)-(9.57)): one backward step of "
         "the 2R arm (F_2, tau_2)", points=2, symbols=symbols, angles=("q1", "q2"), split=SPLIT,
-        parts=[{"name": "F2", "value": F2, "names": "F2[{i}]"},
+        parts=[{"name": "F2", "value": F2},
                {"name": "tau2", "value": tau2}],
         mistakes=[{"part": "F2", "value": plus,
                    "message": "the bias term enters with a minus sign: F_i = ... + G_i Vdot_i "
@@ -615,8 +612,8 @@ def closed_form_key():
     return make_key(
         "T.4", notebook=MODERN, title="Lynch & Park, Sec. 8.4 (draft Eq. (9.82)): M = A^T L^T G L A for the 2R "
         "arm", points=2, symbols=symbols, angles=("q1", "q2"),
-        parts=[{"name": "LA", "value": LA, "names": "LA[{i},{j}]"},
-               {"name": "M", "value": M, "structure": "symmetric", "names": "M{i}{j}"}],
+        parts=[{"name": "LA", "value": LA},
+               {"name": "M", "value": M, "structure": "symmetric"}],
         mistakes=[{"part": "LA", "value": A,
                    "message": "that is A alone; L = (I - Gamma)^-1 (Sec. 8.4 (draft Eq. (9.76))) carries joint "
                               "1's screw into frame {2}: the lower-left block of L is "

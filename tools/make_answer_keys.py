@@ -103,10 +103,8 @@ def block_keys(question, sides, title, points, cube):
         {"M": "positive", "a": "positive", "b": "positive", "c": "positive"}
     products = corner - 2 * sympy.diag(*corner.diagonal())    # off-diagonal signs flipped
     half_sides = centre.subs({a: a / 2, b: b / 2, c: c / 2}, simultaneous=True)
-    parts = [{"name": "I_corner", "value": corner, "structure": "symmetric",
-              "names": "I_corner[{i},{j}]"},
-             {"name": "I_centre", "value": centre, "structure": "symmetric",
-              "names": "I_centre[{i},{j}]"}]
+    parts = [{"name": "I_corner", "value": corner, "structure": "symmetric"},
+             {"name": "I_centre", "value": centre, "structure": "symmetric"}]
     mistakes = [
         {"part": "I_corner", "value": -products,
          "message": "the off-diagonal entries have the wrong sign: the tensor holds the NEGATED "
@@ -156,8 +154,7 @@ def rotated_block_key(question, title, points, cube):
                     "O (Prob. 3.5(a)), not the one about the centre"},
     ]
     return make_key(question, notebook=FRAMES, title=title, points=points,
-                    parts=[{"name": "I0", "value": reference, "structure": "symmetric",
-                            "names": "I0[{i},{j}]"}],
+                    parts=[{"name": "I0", "value": reference, "structure": "symmetric"}],
                     symbols=symbols, angles=("alpha", "theta"), mistakes=mistakes)
 
 
@@ -173,11 +170,11 @@ def frames_keys():
     keys.append(make_key(
         "3.2", notebook=FRAMES, title="Prob. 3.2: acceleration of a particle in a translating "
         "frame", points=1, symbols={"t": "positive"},
-        parts=[{"name": "a", "value": acceleration, "names": "a[{i}]"}],
-        mistakes=[{"part": "a", "value": position.diff(t),
+        parts=[{"name": "acceleration", "value": acceleration}],
+        mistakes=[{"part": "acceleration", "value": position.diff(t),
                    "message": "that is the velocity (Eq. (3.3-16)); the acceleration is its "
                               "time derivative (Eq. (3.3-18))"},
-                  {"part": "a", "value": acceleration + r1,
+                  {"part": "acceleration", "value": acceleration + r1,
                    "message": "the particle's position in frame 1 is constant: it adds nothing "
                               "to the acceleration (Eq. (3.3-18): a = a* + a_h with a* = 0)"}]))
     # Prob. 3.3: at rest in the starred frame, which only rotates with omega = (0, 0, 1)
@@ -190,8 +187,8 @@ def frames_keys():
     keys.append(make_key(
         "3.3", notebook=FRAMES, title="Prob. 3.3: Coriolis and centripetal accelerations",
         points=2, symbols={"t": "positive"},
-        parts=[{"name": "coriolis", "value": coriolis, "names": "coriolis[{i}]"},
-               {"name": "centripetal", "value": centripetal, "names": "centripetal[{i}]",
+        parts=[{"name": "coriolis", "value": coriolis},
+               {"name": "centripetal", "value": centripetal,
                 "hints": {"sign": "omega x (omega x r) points toward the axis of rotation "
                                   "(centripetal), here toward the z axis"}}],
         mistakes=[{"part": "coriolis",
@@ -261,10 +258,8 @@ def pseudo_inertia_key():
     symbols = {name: ("positive" if name == "J44" else "real") for name in names}
     return make_key("3.14", notebook=FRAMES, title="Prob. 3.14: inertia tensor from the "
                     "pseudo-inertia matrix", points=2, symbols=symbols,
-                    parts=[{"name": "I_origin", "value": about_origin, "structure": "symmetric",
-                            "names": "I_origin[{i},{j}]"},
-                           {"name": "I_centre", "value": about_centre, "structure": "symmetric",
-                            "names": "I_centre[{i},{j}]"}],
+                    parts=[{"name": "I_origin", "value": about_origin, "structure": "symmetric"},
+                           {"name": "I_centre", "value": about_centre, "structure": "symmetric"}],
                     mistakes=mistakes)
 
 
@@ -298,7 +293,7 @@ def ceiling_keys():
     keys.append(make_key(
         "3.16a", notebook=CEILING, title="Prob. 3.16(a): link transformation matrices",
         points=1, symbols=symbols, angles=("q1", "q2"),
-        parts=[{"name": "A", "value": [A[0], A[1]], "names": "A{k}[{i},{j}]"}],
+        parts=[{"name": "A", "value": [A[0], A[1]]}],
         mistakes=[{"part": "A", "value": [a.T for a in A],
                    "message": "each A_i is transposed: the columns of the rotation part are "
                               "the new axes x_i, y_i, z_i in frame i-1, and the position sits in "
@@ -312,7 +307,7 @@ def ceiling_keys():
     keys.append(make_key(
         "3.16b", notebook=CEILING, title="Prob. 3.16(b): pseudo-inertia matrices", points=1,
         symbols=symbols,
-        parts=[{"name": "J", "value": [J[0], J[1]], "names": "J{k}[{i},{j}]"}],
+        parts=[{"name": "J", "value": [J[0], J[1]]}],
         mistakes=[{"part": "J", "value": [rod_J[0], rod_J[1]],
                    "message": "those are the uniform rods of Fu, Gonzalez & Lee, Sec. 3.2.6; here each mass is "
                               "lumped at the END of its link"},
@@ -358,9 +353,9 @@ def ceiling_keys():
     keys.append(make_key(
         "3.17a", notebook=CEILING, title="Prob. 3.17(a): initial conditions of the N-E "
         "recursion", points=1, symbols=symbols,
-        parts=[{"name": "omega0", "value": zero, "names": "omega0[{i}]"},
-               {"name": "omega_dot0", "value": zero, "names": "omega_dot0[{i}]"},
-               {"name": "v_dot0", "value": v_dot0, "names": "v_dot0[{i}]"}],
+        parts=[{"name": "omega0", "value": zero},
+               {"name": "omega_dot0", "value": zero},
+               {"name": "v_dot0", "value": v_dot0}],
         mistakes=[{"part": "v_dot0", "value": sympy.Matrix(arm.gravity),
                    "message": "Fu's N-E gives the base the acceleration OPPOSITE to gravity, "
                               "v_dot0 = -g (Eq. (3.3-46), Prob. 3.13): with x0 pointing down "
@@ -371,8 +366,7 @@ def ceiling_keys():
     keys.append(make_key(
         "3.17b", notebook=CEILING, title="Prob. 3.17(b): inertia tensors iR0 I_i 0R_i",
         points=1, symbols=symbols,
-        parts=[{"name": "I", "value": [sympy.Matrix(link.inertia) for link in data],
-                "names": "I{k}[{i},{j}]"}],
+        parts=[{"name": "I", "value": [sympy.Matrix(link.inertia) for link in data]}],
         mistakes=[{"part": "I", "value": [sympy.diag(0, m * d**2, m * d**2)
                                           for m, d in ((m1, d1), (m2, d2))],
                    "message": "I_i is taken about the centre of mass (Eq. (3.3-55)), and a "
@@ -385,10 +379,10 @@ def ceiling_keys():
     keys.append(make_key(
         "3.17c", notebook=CEILING, title="Prob. 3.17(c): the constant vectors iR0 s_i and "
         "iR0 p*_i", points=1, symbols=symbols, angles=("q1", "q2"),
-        parts=[{"name": "s1", "value": s[0], "names": "s1[{i}]"},
-               {"name": "s2", "value": s[1], "names": "s2[{i}]"},
-               {"name": "p1", "value": p[0], "names": "p1[{i}]"},
-               {"name": "p2", "value": p[1], "names": "p2[{i}]"}],
+        parts=[{"name": "s1", "value": s[0]},
+               {"name": "s2", "value": s[1]},
+               {"name": "p1", "value": p[0]},
+               {"name": "p2", "value": p[1]}],
         mistakes=[{"part": "s1", "value": sympy.Matrix([-d1 / 2, 0, 0]),
                    "message": "s_i points from the origin of frame i to the centre of mass; "
                               "the mass is lumped at the end of the link, AT that origin: "
@@ -434,8 +428,8 @@ def ceiling_keys():
     keys.append(make_key(
         "3.13a", notebook=CEILING, title="Prob. 3.13(a): the gravity vectors of L-E and N-E "
         "for a level system", points=1, kind="numeric",
-        parts=[{"name": "g_LE", "value": g_row, "names": "g_LE[{i}]"},
-               {"name": "v_dot0_NE", "value": v0, "names": "v_dot0_NE[{i}]"}],
+        parts=[{"name": "g_LE", "value": g_row},
+               {"name": "v_dot0_NE", "value": v0}],
         mistakes=[{"part": "g_LE", "value": [-x for x in g_row],
                    "message": "in L-E, g is the acceleration of gravity itself, pointing down "
                               "(-z0): the potential energy P = -m g r (Eq. (3.2-21)) must grow "
@@ -727,7 +721,7 @@ def structure_keys():
 def regressor_key(lp):
     """Linear in the parameters: the regressor Y of the 2R arm of Lynch & Park, Sec. 8.1.1, in a
     horizontal plane, tau = Y (pi1, pi2, pi3) with pi = ((m1 + m2) L1^2, m2 L1 L2, m2 L2^2)."""
-    from dynlab.dynamics.regressor import regressor
+    from dynlab.dynamics.inverse.regressor import regressor
     m1, m2, L1, L2 = positive("m1", "m2", "L1", "L2")
     pi = positive("pi1", "pi2", "pi3")
     eom = equations_of_motion(lp, method="lagrange_euler")
@@ -810,16 +804,18 @@ def control_keys():
                                                              + Kp * (qa - qr)) + h + cc),
                    "message": "the error is e = q_r - q (reference minus actual): the feedback "
                               "has the wrong sign"}]))
-    # critical damping of PD on the pendulum: D qdd + Kd qd + Kp q = 0 near the set point
+    # critical damping of PD plus gravity compensation on the pendulum (chapter 08):
+    # D e'' + Kd e' + Kp e = 0 at a set point
     inertia = D
     Kd_critical = 2 * sympy.sqrt(Kp * inertia)
     keys.append(make_key(
-        "C.3", notebook=CONTROL, title="Critical damping of PD on the pendulum", points=1,
+        "C.3", notebook=CONTROL, title="Critical damping of PD plus gravity compensation "
+        "on the pendulum", points=1,
         symbols={"m1": "positive", "a1": "positive", "Kp": "positive"},
         parts=[{"name": "Kd", "value": Kd_critical}],
         mistakes=[{"part": "Kd", "value": 2 * sympy.sqrt(Kp),
                    "message": "that is critical damping of a unit inertia (computed torque); "
-                              "plain PD sees the pendulum's inertia m1 a1^2/3"},
+                              "PD plus gravity compensation sees the pendulum's inertia m1 a1^2/3"},
                   {"part": "Kd", "value": sympy.sqrt(Kp * inertia),
                    "message": "critical damping means Kd^2 = 4 Kp D: a factor of 2 is missing"}]))
     return keys

@@ -141,6 +141,27 @@ def critical_damping(Kp) -> np.ndarray:
     return 2.0 * np.sqrt(Kp)
 
 
+def matched_gains(robot: Robot, q: Sequence, omega_n: float, zeta: float = 1.0) -> tuple:
+    """PD gains ``(Kp, Kd)`` in N m/rad and N m s/rad that give each joint, seen alone at the
+    pose ``q``, the closed loop of computed torque with ``Kp = omega_n^2`` (s^-2) and
+    ``Kd = 2 zeta omega_n`` (s^-1): joint ``i`` alone obeys ``D_ii e'' + Kd_i e' + Kp_i e = 0``,
+    so ``Kp_i = omega_n^2 D_ii(q)`` and ``Kd_i = 2 zeta omega_n D_ii(q)``.  Compared at these
+    gains, PD and computed torque have the same stiffness on the diagonal at ``q``
+    (computed torque's torque per radian of error is ``D(q) Kp``).
+
+    >>> from dynlab.model.robots import pendulum
+    >>> Kp, Kd = matched_gains(pendulum(), [0.0], omega_n=10.0)    # D = m a^2 / 3 = 1/12
+    >>> [round(float(Kp[0]), 4), round(float(Kd[0]), 4)]
+    [8.3333, 1.6667]
+    """
+    robot = _arm(robot)
+    q = joint_array(q, "q", robot.n)
+    omega_n, zeta = _positive(omega_n, "omega_n"), _positive(zeta, "zeta")
+    D, _ = inertia_and_bias(robot, q, np.zeros(robot.n))
+    inertia = np.diag(D).copy()
+    return omega_n ** 2 * inertia, 2.0 * zeta * omega_n * inertia
+
+
 # -- the controller's model ----------------------------------------------------------------------
 def _part_choice(parts, keys, name: str) -> dict:
     parts = {} if parts is None else dict(parts)
@@ -636,8 +657,7 @@ class TrackingDashboard:
         self.reference = as_reference(reference, self.robot.n)
         self.t_span, self.dt = (_positive(value, name) for value, name in ((t_span, "t_span"),
                                                                            (dt, "dt")))
-        D_start, _ = inertia_and_bias(self.robot, self.start, np.zeros(self.robot.n))
-        self.scale = np.diag(D_start).copy()
+        self.scale = matched_gains(self.robot, self.start, omega_n=1.0)[0]   # D_ii(start)
         wanted = dict(controller=controller, omega_n=omega_n, zeta=zeta, payload=payload)
         for name, value in wanted.items():
             wanted[name] = self._checked(name, value)

@@ -133,17 +133,11 @@ class Diagnosis:
         self.c, self.part, self.answer = context, part, answer
         self.values, self.refs, self.scales, self.ok = values, refs, scales, ok
         self.shape = tuple(part["shape"])
-        self.template = part.get("names") or _default_names(part["name"], self.shape)
 
     def name(self, flat: int) -> str:
-        if not self.shape:
-            return self.part["name"]
-        index = np.unravel_index(flat, self.shape)
-        letters = dict(zip("kij"[-len(self.shape):] if len(self.shape) == 3 else "ij",
-                           (i + 1 for i in index)))
-        if len(self.shape) == 1:
-            letters = {"i": index[0] + 1}
-        return self.template.format(**letters)
+        """The entry ``flat`` (row-major) as the student indexes the value they checked: see
+        :func:`entry_name`."""
+        return entry_name(self.part["name"], self.shape, flat)
 
     def hints(self) -> dict:
         where = f"{self.c.key['id']}|{self.part['name']}|hint|"
@@ -424,14 +418,25 @@ class Diagnosis:
             f"{name} is wrong: a term is missing or wrong"
 
 
-def _default_names(name: str, shape: tuple) -> str:
-    if len(shape) == 1:
-        return name + "{i}" if shape[0] <= 9 else name + "[{i}]"
-    if len(shape) == 2:
-        return name + "{i}{j}" if max(shape) <= 9 else name + "[{i},{j}]"
+def entry_name(name: str, shape: Sequence, flat: int) -> str:
+    """Entry ``flat`` (row-major) of a part of shape ``shape``, written as Python indexes the
+    value the student checked, by the name they wrote in the check (``check("3.2",
+    acceleration)``): from 0, a vector as ``v[i]``, a matrix as ``M[i, j]``, a list of matrices
+    as ``A[k][i, j]``; a number is its name.  The feedback names no book subscript (``D12``)
+    and no other count from 1, so the student finds the entry where they wrote it.
+
+    >>> entry_name("acceleration", (3,), 0), entry_name("D", (2, 2), 1)
+    ('acceleration[0]', 'D[0, 1]')
+    >>> entry_name("A", (2, 4, 4), 17), entry_name("tau1", (), 0)
+    ('A[1][0, 1]', 'tau1')
+    """
+    shape = tuple(shape)
+    if not shape:
+        return name
+    index = [int(i) for i in np.unravel_index(flat, shape)]
     if len(shape) == 3:
-        return name + "{k}[{i},{j}]"
-    return name
+        return f"{name}[{index[0]}][{index[1]}, {index[2]}]"
+    return f"{name}[{', '.join(map(str, index))}]"
 
 
 def monomial_symbol(monomial: str):

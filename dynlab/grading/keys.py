@@ -421,10 +421,12 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     mistakes.
 
     ``parts`` is a list of dicts ``{"name", "value", ...}`` (``value`` a SymPy Matrix, list or
-    expression, or numbers for ``kind="numeric"``; optional ``names`` template like
-    ``"D{i}{j}"``, ``structure`` ``"symmetric"``/``"skew"``, ``hints`` for ``"sign"``/
-    ``"factor"``).  ``symbols`` maps each allowed symbol name to ``"positive"`` or ``"real"``
-    (its typical range follows from the name and role, or ``ranges``); ``angles`` are the names
+    expression, or numbers for ``kind="numeric"``; optional ``structure`` ``"symmetric"``/
+    ``"skew"``, ``hints`` for ``"sign"``/``"factor"``).  A part's name is the name the notebook's
+    check passes (``check("3.2", acceleration)``: ``"acceleration"``); the feedback names its
+    entries as Python indexes that value (:func:`dynlab.grading.diagnosis.entry_name`).
+    ``symbols`` maps each allowed symbol name to ``"positive"`` or ``"real"`` (its typical range
+    follows from the name and role, or ``ranges``); ``angles`` are the names
     whose sines and cosines may appear, ``split`` the joint velocities and accelerations by
     whose monomials answers are compared.  ``mistakes`` are dicts ``{"part", "value",
     "message"}``: a wrong answer that identifies the mistake.  ``products`` are dicts
@@ -479,9 +481,11 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
             shape = (shape[0],)
         entry = {"name": part["name"], "shape": list(shape),
                  "reference": _seal(json.dumps(texts), f"{question}|{part['name']}")}
-        for option in ("names", "structure"):
-            if option in part:
-                entry[option] = part[option]
+        if "names" in part:
+            raise ValueError(f"{question} {part['name']}: entries are named as Python indexes "
+                             f"the checked value, not by a template (drop 'names')")
+        if "structure" in part:
+            entry["structure"] = part["structure"]
         if "hints" in part:
             entry["hints"] = {k: _seal(v, f"{question}|{part['name']}|hint|{k}")
                               for k, v in part["hints"].items()}

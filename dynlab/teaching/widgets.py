@@ -151,14 +151,33 @@ LYNCH_PARK_LABELS = {**FIGURE_LABELS,
                      "tip": r"tip wrench $J^T\mathcal{F}_{tip}$"}
 
 
-def part_labels(formulation) -> dict:
-    """Part -> its name in the figure's legend, in the notation of ``formulation``'s source.
+#: The parts as the table under the figure names them (plain text), in the same notation as
+#: the figure's legend: one letter keeps one meaning on one screen (Lynch & Park's c is the
+#: Coriolis and centrifugal torque, Fu, Gonzalez & Lee's c the gravity torque)
+TABLE_LABELS = PART_LABELS
+LYNCH_PARK_TABLE_LABELS = {**PART_LABELS, "inertial": "inertial M(θ) θ̈",
+                           "coriolis": "Coriolis/centrifugal c(θ, θ̇)",
+                           "gravity": "gravity g(θ)", "friction": "friction b(θ̇)",
+                           "tip": "tip wrench J^T F_tip"}
+
+
+def part_labels(formulation, table: bool = False) -> dict:
+    """Part -> its name in the figure's legend (or, with ``table``, in the table under it), in
+    the notation of ``formulation``'s source: Lynch & Park, Sec. 8.1.2, write
+    τ = M(θ)θ̈ + c(θ, θ̇) + g(θ); Fu, Gonzalez & Lee, Eq. (3.2-26), τ = D q̈ + h + c.
 
     >>> from dynlab.formulations.registry import FORMULATIONS
     >>> part_labels(FORMULATIONS["twist_wrench"])["gravity"].startswith("gravity $g(")
     True
+    >>> part_labels(FORMULATIONS["twist_wrench"], table=True)["gravity"]
+    'gravity g(θ)'
+    >>> part_labels(FORMULATIONS["dalembert"], table=True)["gravity"]
+    'gravity c(q)'
     """
-    return LYNCH_PARK_LABELS if "Lynch & Park" in formulation.citation else FIGURE_LABELS
+    lynch_park = "Lynch & Park" in formulation.citation
+    if table:
+        return LYNCH_PARK_TABLE_LABELS if lynch_park else TABLE_LABELS
+    return LYNCH_PARK_LABELS if lynch_park else FIGURE_LABELS
 
 
 PART_COLOURS = {"inertial": "tab:blue", "coriolis": "tab:orange", "gravity": "tab:green",
@@ -1055,6 +1074,29 @@ class Dashboard:
                     self._request("state")
         return self
 
+    def slide(self, **values) -> dict:
+        """Move the named sliders to ``values`` as a reader would (a revolute joint's angle
+        in degrees, rates in rad/s, a parameter in its slider's unit), update once, and return
+        the parts of the torque shown (:attr:`parts`).  Sliders not named keep their values.
+
+        >>> board = dashboard("pendulum", render=False)
+        >>> parts = board.slide(q1=90.0, qd1=0.0, qdd1=0.0)     # straight up: no gravity torque
+        >>> abs(float(parts["gravity"][0])) < 1e-12
+        True
+        >>> board.slide(elbow=1.0)
+        Traceback (most recent call last):
+        ...
+        ValueError: no slider 'elbow': the sliders are q1, qd1, qdd1, m1, a1, payload, viscous
+        """
+        unknown = [name for name in values if name not in self.sliders]
+        if unknown:
+            raise ValueError(f"no slider {unknown[0]!r}: the sliders are "
+                             f"{', '.join(self.sliders)}")
+        with self.hold():
+            for name, value in values.items():
+                self.sliders[name].value = value
+        return self.parts
+
     def _unit(self, name: str, k: int) -> str:
         """The unit of joint ``k``'s (0-based) slider ``name`` (``q``, ``qd``, ``qdd``)."""
         revolute = self.base.links[k].is_revolute
@@ -1247,8 +1289,9 @@ class Dashboard:
         from matplotlib.colors import to_hex
         swatch = ('<span style="display:inline-block;width:0.8em;height:0.8em;'
                   'background:{};border:1px solid {};margin-right:0.3em"></span>')
+        labels = part_labels(self.formulation, table=True)  # the legend's notation
         head = "".join(f"<th>{swatch.format(to_hex(PART_COLOURS[p]) if p != 'total' else 'white', to_hex(PART_COLOURS[p]))}"
-                       f"{html.escape(PART_LABELS[p])}</th>" for p in self.parts_shown)
+                       f"{html.escape(labels[p])}</th>" for p in self.parts_shown)
         rows = []
         for k, link in enumerate(self.robot.links, start=1):
             unit = "N m" if link.is_revolute else "N"

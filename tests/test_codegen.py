@@ -9,6 +9,7 @@ import json
 import math
 from collections.abc import Mapping
 import os
+from pathlib import Path
 import re
 import shutil
 
@@ -19,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dynlab import inverse_dynamics
-from dynlab.dynamics import codegen
+from dynlab.dynamics import code_cache, codegen
 from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c, crunch, from_sympy,
                             generate, optimize_tape)
 from dynlab.dynamics.forward import ldl_solve
@@ -372,7 +373,7 @@ def test_cached_code_is_reused_and_regenerated_when_the_source_changes(tmp_path,
     state = states(2, 1, seed=1)[0]
     assert close(again(*state), first(*state))
 
-    monkeypatch.setitem(codegen._fingerprint_cache, "value", "another dynlab source")
+    monkeypatch.setitem(code_cache._fingerprint_cache, "value", "another dynlab source")
     changed = generate(planar_2r("fu"), cache=tmp_path)
     assert not changed.from_cache and changed.key != first.key
     assert sorted(tmp_path.glob("*.json")) != files and len(list(tmp_path.glob("*.json"))) == 1
@@ -391,12 +392,13 @@ def test_a_stale_or_broken_cache_file_is_regenerated(tmp_path):
 
 
 def test_source_fingerprint_follows_the_files(tmp_path):
-    here = codegen.Path(codegen.__file__).parents[1]
+    here = Path(codegen.__file__).parents[1]
     shutil.copytree(here, tmp_path / "dynlab", ignore=shutil.ignore_patterns("__pycache__"))
     assert codegen.source_fingerprint(tmp_path / "dynlab") == codegen.source_fingerprint()
     for module in ("formulations/newton_euler", "formulations/featherstone",
                    "formulations/twist_wrench", "model/spatial", "formulations/composite_bodies",
-                   "dynamics/codegen", "engine/tracing"):
+                   "dynamics/codegen", "dynamics/generated", "dynamics/code_names",
+                   "dynamics/closed_forms", "dynamics/c_code", "engine/tracing"):
         copy = tmp_path / "dynlab" / f"{module}.py"
         original = copy.read_bytes()
         copy.write_bytes(original + b"\n# an edit\n")
@@ -413,7 +415,9 @@ def test_the_cache_key_counts_every_module_a_registered_formulation_runs():
     assert {"formulations.featherstone", "formulations.twist_wrench", "model.spatial",
             "formulations.composite_bodies", "formulations.newton_euler",
             "formulations.lagrange_euler", "formulations.dalembert", "engine.tracing",
-            "engine.optimizer", "engine.emitters", "engine.program"} <= modules
+            "engine.optimizer", "engine.emitters", "engine.program", "dynamics.codegen",
+            "dynamics.generated", "dynamics.code_names", "dynamics.closed_forms",
+            "dynamics.c_code"} <= modules
     for formulation in formulations.FORMULATIONS.values():
         for value in vars(formulation).values():
             functions = value.values() if isinstance(value, Mapping) else [value]
@@ -441,7 +445,7 @@ def test_a_changed_formulation_in_a_copy_of_dynlab_misses_the_cache(tmp_path):
     of Featherstone's H doubled), generate(cache=...) makes new code, with the new numbers."""
     import subprocess
     import sys
-    here = codegen.Path(codegen.__file__).parents[1]
+    here = Path(codegen.__file__).parents[1]
     shutil.copytree(here, tmp_path / "copy" / "dynlab",
                     ignore=shutil.ignore_patterns("__pycache__", ".dynlab_cache"))
     cache = tmp_path / "cache"

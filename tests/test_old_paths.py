@@ -62,9 +62,9 @@ def public_names(path: Path) -> set:
 @pytest.mark.parametrize("old, new", _moved.REEXPORTED.items())
 def test_a_floor_named_like_an_old_module_re_exports_its_public_names(old, new):
     package, module = importlib.import_module(old), importlib.import_module(new)
-    names = public_names(Path(module.__file__))
-    assert names and names == set(package.__all__)
-    assert all(getattr(package, name) is getattr(module, name) for name in names)
+    names = public_names(Path(module.__file__))     # a split module imports the rest back
+    assert names and names <= set(package.__all__)
+    assert all(getattr(package, name) is getattr(module, name) for name in package.__all__)
 
 
 def test_an_old_module_is_an_attribute_of_dynlab_after_a_bare_import():

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dynlab.teaching import textbook as tb
+from dynlab.teaching.textbook import comparison
 from dynlab.teaching.errata import ERRATA
 from dynlab.model.symbolic import is_zero
 from dynlab.teaching.textbook import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
@@ -91,7 +92,7 @@ def test_corrected_records_equal_the_derivation_and_printed_ones_do_not():
     for record in tb.RECORDS:
         if not record.errata:
             continue
-        derived = tb._select(tb.derived(record.arm, record.quantity, frame=record.frame),
+        derived = comparison._select(tb.derived(record.arm, record.quantity, frame=record.frame),
                              record.index)[0]
         if record.given:
             derived = derived.xreplace(record.given)
@@ -119,14 +120,14 @@ def test_discrepancy_terms_are_the_difference_the_erratum_makes():
 def test_a_print_without_erratum_that_differs_is_reported_as_unexplained():
     wrong = tb.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 2, {},
                                "D(q)")
-    found_, unconfirmed = tb._compare_record(wrong, "newton_euler", None)
+    found_, unconfirmed = comparison._compare_record(wrong, "newton_euler", None)
     assert unconfirmed == () and len(found_) == 1 and found_[0].erratum is None
     assert "no erratum" in found_[0].explanation
     assert found_[0].printed == m1 * a1**2 / 2 and found_[0].derived == m1 * a1**2 / 3
     # an erratum that the derivation does not confirm is listed as unconfirmed
     right = tb.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 3, {},
                                "D(q)", errata=("Eq. (6-6-25)",), corrections=(m1 * a1**2,))
-    found_, unconfirmed = tb._compare_record(right, "newton_euler", None)
+    found_, unconfirmed = comparison._compare_record(right, "newton_euler", None)
     assert found_ == () and [e.place for _, e in unconfirmed] == ["Eq. (6-6-25)"]
 
 
@@ -193,10 +194,10 @@ def test_differing_terms_drop_the_common_terms(a, b):
                  sympy.sin(q1)**2 * qdd2, l * sympy.cos(q2)]
     x = sum(c * m for c, m in zip(a, monomials))
     y = sum(c * m for c, m in zip(b, monomials))
-    x_only, y_only = tb._split_terms(x, y)
+    x_only, y_only = comparison._split_terms(x, y)
     assert is_zero((x_only - y_only) - (x - y))
     if is_zero(x - y):
         assert x_only == 0 and y_only == 0
     # a term both share never shows
-    shared = tb._split_terms(x + 5 * qd1**3, y + 5 * qd1**3)
+    shared = comparison._split_terms(x + 5 * qd1**3, y + 5 * qd1**3)
     assert not shared[0].has(qd1**3) and not shared[1].has(qd1**3)

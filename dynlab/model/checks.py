@@ -53,6 +53,26 @@ def real_number(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
 
+def number(value, name: str, *, positive: bool = True, unit: str = "") -> float:
+    """``value`` as a float if it is a finite real number (not a truth value), positive or, with
+    ``positive=False``, non-negative.
+
+    >>> number(0.5, "dt", unit=" of seconds")
+    0.5
+    >>> number(0, "dt", unit=" of seconds")
+    Traceback (most recent call last):
+    ...
+    ValueError: dt must be a positive finite number of seconds, got 0
+    """
+    if not real_number(value):
+        raise TypeError(f"{name} must be a number{unit}, got {value!r}")
+    number = float(value)
+    if not (math.isfinite(number) and (number > 0 if positive else number >= 0)):
+        raise ValueError(f"{name} must be a {'positive' if positive else 'non-negative'} "
+                         f"finite number{unit}, got {value!r}")
+    return number
+
+
 def count(value, where: str, name: str, low: int = 0, high: int | None = None) -> int:
     """``value`` as an ``int`` in ``low..high``: refuses booleans, fractions and text.
 

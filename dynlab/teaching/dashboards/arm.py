@@ -129,7 +129,7 @@ from dynlab.model.robots import ARM_SPECS
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
 from dynlab.teaching.dashboards.common import slider_column, widget_bundle
-from dynlab.teaching.dashboards.labels import PART_COLOURS, PART_LABELS, PARTS, format_value, plain
+from dynlab.teaching.dashboards.labels import PART_COLOURS, PART_LABELS, format_value, plain
 from dynlab.teaching.dashboards.parameters import Parameter, default_parameters, registered_arm
 from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significant, slider
 

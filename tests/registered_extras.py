@@ -5,7 +5,7 @@ user's own module would register them.
 registered for a whole run, and every test and doctest must pass as it does without them (no
 list of arms or formulations is written out by hand anywhere):
 
-    PYTHONPATH=.:tests python -m pytest -p registered_extras -n 0 tests/test_cli.py dynlab/teaching/widgets.py
+    PYTHONPATH=.:tests python -m pytest -p registered_extras -n 0 tests/test_cli.py dynlab/teaching/dashboards/arm.py
 """
 
 from __future__ import annotations

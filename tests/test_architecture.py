@@ -165,6 +165,18 @@ def test_every_module_lives_in_the_folder_of_its_floor():
         f"dynlab.{floor}" for floor in FLOORS if floor != "cli"}
 
 
+#: The most lines a module of dynlab may have: one idea a module (issue 25).
+MOST_LINES = 800
+
+
+def test_no_module_is_over_800_lines():
+    """A module that grows past it holds more than one idea: split it by idea (a package of
+    modules, as ``teaching/dashboards/`` and ``dynamics/structure/``)."""
+    lines = {name: len(path.read_text().splitlines()) for name, path in MODULES.items()}
+    assert max(lines.values()) > 100                          # the files are read
+    assert {name: n for name, n in lines.items() if n > MOST_LINES} == {}
+
+
 def old_path_imports(tree: ast.Module) -> list:
     """``(line, name)`` of every import by a module path from before the floors were folders
     (``dynlab.widgets``, ``from dynlab import display``): the floor checks above would not see
@@ -215,7 +227,7 @@ def test_dynlab_has_no_import_cycle():
 
 
 def test_no_import_runs_up_the_floors():
-    assert "dynlab.model.drawing" in GRAPH["dynlab.teaching.widgets"]  # inside a method
+    assert "dynlab.model.drawing" in GRAPH["dynlab.teaching.dashboards.arm"]  # inside a method
     assert imports_up(GRAPH) == []
 
 

@@ -339,7 +339,7 @@ def test_gains_given_as_text_or_truth_values_are_refused(builder, gain, value, f
     controller."""
     gains = dict(Kp=10.0, Kd=2.0)
     gains[gain] = value
-    with pytest.raises(TypeError, match=rf"^{gain} must be a number, 2 numbers or an 2x2 matrix, "
+    with pytest.raises(TypeError, match=rf"^{gain} must be a number, 2 numbers or a 2x2 matrix, "
                                         rf"got .* \(a {found}\)$"):
         BUILDERS[builder](planar_2r("fu"), gains["Kp"], gains["Kd"], [0.2, 0.3])
 

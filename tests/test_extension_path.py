@@ -18,8 +18,8 @@ import dynlab.cli
 import dynlab.formulations.registry
 import dynlab.model.robots
 import dynlab.model.robots.registry
+import dynlab.teaching.dashboards.arm
 import dynlab.teaching.side_by_side
-import dynlab.teaching.widgets
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.teaching import side_by_side
 from dynlab.cli import main
@@ -92,7 +92,7 @@ def test_the_equations_of_motion_derive_the_arm_by_the_formulation(extras):
 
 
 @pytest.mark.parametrize("module", [dynlab.formulations.registry, dynlab.model.robots, dynlab.model.robots.registry,
-                                    dynlab.teaching.side_by_side, dynlab.teaching.widgets, dynlab.cli],
+                                    dynlab.teaching.side_by_side, dynlab.teaching.dashboards.arm, dynlab.cli],
                          ids=lambda m: m.__name__)
 def test_the_doctests_that_show_the_registries_pass_with_them_registered(extras, module):
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

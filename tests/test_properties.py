@@ -1,4 +1,4 @@
-"""Tests of dynlab.teaching.properties: Tourassis & Neuman (Tourassis & Neuman) and Lynch & Park Props. 8.1, Sec. 8.6.
+"""Tests of dynlab.teaching.properties: Tourassis & Neuman (1985) and Lynch & Park Props. 8.1, Sec. 8.6.
 
 * hand derivations of k_ij, loading and kinematic factors, Coriolis and gravitational
   coefficients on small arms;

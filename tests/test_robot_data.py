@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dynlab
+import dynlab.model.edits
 from dynlab import Link, Robot, equations_of_motion, forward_dynamics, inverse_dynamics
 from dynlab.dynamics.codegen import generate
 from dynlab.model.robot import RobotIsImmutable
@@ -41,16 +42,16 @@ def test_assigning_to_a_robot_raises_and_names_the_ways_to_a_changed_arm(attribu
         message = str(raised.value)
         assert isinstance(raised.value, AttributeError)
         assert f"cannot {'assign to' if 'assign' in message else 'delete'} {attribute}" in message
-        for way in ("robot.replace(", "robot.replace_link(", "dynlab.teaching.widgets.with_mass",
+        for way in ("robot.replace(", "robot.replace_link(", "dynlab.model.edits.with_mass",
                     "with_payload"):
             assert way in message, message
         if attribute in NEW_VALUES:
             assert f"robot.replace({attribute}=...)" in message
     assert arm.gravity == gravity and arm.links is links
     # the ways named exist and give a changed arm
-    assert callable(dynlab.teaching.widgets.with_mass) and callable(dynlab.teaching.widgets.with_payload)
-    assert dynlab.teaching.widgets.with_mass(arm, 2, 3.0).links[1].mass == 3.0
-    assert dynlab.teaching.widgets.with_payload(arm, 0.5).links[1].mass == arm.links[1].mass + 0.5
+    assert callable(dynlab.model.edits.with_mass) and callable(dynlab.model.edits.with_payload)
+    assert dynlab.model.edits.with_mass(arm, 2, 3.0).links[1].mass == 3.0
+    assert dynlab.model.edits.with_payload(arm, 0.5).links[1].mass == arm.links[1].mass + 0.5
     if attribute in NEW_VALUES:
         changed = arm.replace(**{attribute: NEW_VALUES[attribute]})
         assert getattr(changed, attribute) == getattr(Robot(

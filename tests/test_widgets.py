@@ -260,7 +260,7 @@ def test_parameter_helpers_keep_links_physical():
     link = heavy.links[5]
     assert link.mass == pytest.approx(2.09)
     assert link.mass * link.com[2] == pytest.approx(0.09 * 0.032)
-    with pytest.raises(ValueError, match="payload must be non-negative"):
+    with pytest.raises(ValueError, match="payload mass must be non-negative"):
         with_payload(arm, -1.0)
     with pytest.raises(ValueError, match="stretch factor must be positive"):
         stretch_link(arm, 1, "x", 0.0)

@@ -57,6 +57,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from dynlab.model import checks
+from dynlab.model.edits import with_payload
 from dynlab.formulations import dalembert
 from dynlab.model import vectors as V
 from dynlab.formulations import registry as formulations
@@ -91,9 +92,9 @@ def gain_matrix(value, n: int, name: str = "gain") -> np.ndarray:
     >>> gain_matrix("10", 2, "Kp")
     Traceback (most recent call last):
     ...
-    TypeError: Kp must be a number, 2 numbers or an 2x2 matrix, got '10' (a str)
+    TypeError: Kp must be a number, 2 numbers or a 2x2 matrix, got '10' (a str)
     """
-    wanted = f"{name} must be a number, {n} numbers or an {n}x{n} matrix, got {value!r}"
+    wanted = f"{name} must be a number, {n} numbers or a {n}x{n} matrix, got {value!r}"
     try:
         entries = np.asarray(value, dtype=object)
         array = np.array(value, dtype=float)
@@ -116,7 +117,7 @@ def gain_matrix(value, n: int, name: str = "gain") -> np.ndarray:
             raise ValueError(f"{name} must be positive on every joint, got {array.tolist()}")
         return np.diag(array)
     if array.shape != (n, n):
-        raise ValueError(f"{name} must be a number, {n} numbers or an {n}x{n} matrix, "
+        raise ValueError(f"{name} must be a number, {n} numbers or a {n}x{n} matrix, "
                          f"got shape {array.shape}")
     if not np.allclose(array, array.T, rtol=0, atol=1e-12 * np.abs(array).max()):
         raise ValueError(f"{name} must be symmetric, got {array.tolist()}")
@@ -340,40 +341,6 @@ def as_model(model, **options) -> Model:
                             f"ready Model")
         return model
     return Model(model, **options)
-
-
-def with_payload(robot: Robot, mass: float, at: Sequence = (0.0, 0.0, 0.0)) -> Robot:
-    """``robot`` with a point mass ``mass`` rigidly fixed to its last link at ``at`` (frame
-    ``n`` coordinates; default its origin, the tool point): the link's mass becomes ``m + M``,
-    its centre of mass ``c' = (m c + M p) / (m + M)`` and its inertia about ``c'``, by the
-    parallel-axis theorem, ``I + m S(c - c') + M S(p - c')`` with ``S(r) = |r|^2 1 - r r^T``.
-
-    >>> from dynlab.model.robots import planar_2r
-    >>> heavy = with_payload(planar_2r("fu"), 0.5)      # 0.5 kg at the tip of the 1 kg link
-    >>> heavy.links[1].mass, [round(float(x), 4) for x in heavy.links[1].com]
-    (1.5, [-0.3333, 0.0, 0.0])
-    """
-    if not isinstance(robot, Robot) or robot.is_symbolic:
-        raise TypeError("with_payload takes a numeric dynlab Robot")
-    if not (isinstance(mass, (int, float)) and not isinstance(mass, bool) and math.isfinite(mass)
-            and mass >= 0):
-        raise ValueError(f"the payload mass must be a non-negative number of kg, got {mass!r}")
-    p = joint_array(at, "the payload position", 3)
-    link = robot.links[-1]
-    m = float(link.mass)
-    c = np.array([float(v) for v in link.com])
-    total = m + mass
-    if total == 0:
-        return robot
-    centre = (m * c + mass * p) / total
-
-    def S(r):
-        return float(r @ r) * np.eye(3) - np.outer(r, r)
-
-    inertia = (np.array([[float(v) for v in row] for row in link.inertia])
-               + m * S(c - centre) + mass * S(p - centre))
-    return robot.replace_link(robot.n, mass=total, com=tuple(centre.tolist()),
-                              inertia=tuple(map(tuple, inertia.tolist())))
 
 
 # -- the controllers -----------------------------------------------------------------------------

@@ -67,14 +67,14 @@ class Robot:
     A robot never changes once built, as its links do not: what dynlab computes from it (traced
     programs, short cuts, generated code) is kept in its :attr:`data`
     (:class:`dynlab.model.robot_data.RobotData`) and stays true.  A changed arm is a new robot:
-    :meth:`replace`, :meth:`replace_link`, :meth:`subs`, or :func:`dynlab.teaching.widgets.with_mass`
-    and :func:`dynlab.teaching.widgets.with_payload`.
+    :meth:`replace`, :meth:`replace_link`, :meth:`subs`, or :func:`dynlab.model.edits.with_mass`
+    and :func:`dynlab.model.edits.with_payload`.
 
     >>> arm = Robot([Link("R", a=1.0, mass=1.0, name="link 1")], name="rod")
     >>> arm.gravity = (0, 0, 0)
     Traceback (most recent call last):
     ...
-    dynlab.model.robot.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a link's parameters, or dynlab.teaching.widgets.with_mass / with_payload
+    dynlab.model.robot.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a link's parameters, or dynlab.model.edits.with_mass / with_payload
     >>> arm.replace(gravity=(0, 0, 0)).gravity
     (0.0, 0.0, 0.0)
 
@@ -130,7 +130,7 @@ class Robot:
         return (f"{self.name}: cannot {verb} {attribute}: a Robot does not change once built; "
                 f"make a changed arm with robot.replace({change}), "
                 f"robot.replace_link(index, ...) for a link's parameters, or "
-                f"dynlab.teaching.widgets.with_mass / with_payload")
+                f"dynlab.model.edits.with_mass / with_payload")
 
     def __reduce__(self):
         """A copy (``copy``, ``pickle``) is the same description with data of its own."""

@@ -65,7 +65,7 @@ class RobotData:
       options, read by its quickest path in one attribute lookup (it is also among the inverse
       short cuts below);
     * ``model_structure``: Tourassis & Neuman's exact structure
-      (:func:`dynlab.teaching.properties.model_structure`).
+      (:func:`dynlab.dynamics.structure.model_structure`).
 
     Stores, each behind its own methods:
 

@@ -37,6 +37,7 @@ from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
 from dynlab.engine.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
                             counting_backend, fit_exponent, generic_chain, polynomial_law,
                             polynomial_terms, polynomial_text, table_3_1, table_3_4, table_3_5)
+from dynlab.teaching.dashboards.common import widget_bundle
 from dynlab.teaching.side_by_side import median_seconds
 
 #: The formulations counted on generic chains: label -> (method, variant, largest n counted).
@@ -275,11 +276,7 @@ class CostExplorer:
         return buffer.getvalue()
 
     def _repr_mimebundle_(self, **kwargs):
-        import base64
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        bundle["image/png"] = base64.b64encode(self._png()).decode("ascii")
-        return bundle
+        return widget_bundle(self, self._png(), **kwargs)
 
     def __repr__(self) -> str:
         n = self.slider.value

@@ -28,6 +28,7 @@ import numpy as np
 
 from dynlab.model.robots import planar_2r
 from dynlab.dynamics.simulation import simulate
+from dynlab.teaching.dashboards.common import widget_bundle
 
 
 def small_angle_period(a: float, g: float) -> float:
@@ -228,9 +229,7 @@ class TwoLinkExplorer:
             display(energies_figure(motion))
 
     def _repr_mimebundle_(self, **kwargs):
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        return bundle
+        return widget_bundle(self, **kwargs)
 
     def __repr__(self) -> str:
         settings = ", ".join(f"{name} = {value:g}" for name, value in self.settings().items())

@@ -2,7 +2,7 @@
 Neuman (1985), Mechanism and Machine Theory 20(1), 27-40).
 
 * :func:`dependence_rows`: on which joints each inertial coefficient may depend (Table 1) and on
-  which it does (the exact structure of :func:`dynlab.teaching.properties.model_structure`);
+  which it does (the exact structure of :func:`dynlab.dynamics.structure.model_structure`);
 * :func:`table3_markdown`: Table 3 regenerated beside the printed one, at three levels of
   inertial detail;
 * :func:`off_line_parameters`, :func:`what_each_parameter_adds`: which inertial parameter off a
@@ -13,7 +13,7 @@ Neuman (1985), Mechanism and Machine Theory 20(1), 27-40).
   coupling ``k_ij`` (Eq. (32)) over a grid of two joint angles.
 
 >>> from dynlab.model.robots import spherical
->>> from dynlab.teaching.properties import model_structure
+>>> from dynlab.dynamics.structure import model_structure
 >>> rows = dependence_rows(model_structure(spherical()))
 >>> rows[0]
 ('d11', 'q2, q3', 'q2, q3')
@@ -26,7 +26,7 @@ import math
 import numpy as np
 
 from dynlab.model.display import shorthand, symbol_names, table_markdown
-from dynlab.teaching.properties import (COLUMNS, TABLE3_PRINTED, coefficient_expression,
+from dynlab.dynamics.structure import (COLUMNS, TABLE3_PRINTED, coefficient_expression,
                                inertia_matrix_in_joint_frames, model_structure, sparsity_formula,
                                table1_dependence)
 from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
@@ -41,7 +41,7 @@ def _joints(indices) -> str:
 
 def dependence_rows(structure) -> list:
     """``(coefficient, Table 1 allows, depends on)`` for every self and mutual inertial
-    coefficient of a :class:`~dynlab.teaching.properties.ModelStructure`, as text.  Raises
+    coefficient of a :class:`~dynlab.dynamics.structure.ModelStructure`, as text.  Raises
     ``ValueError`` if a coefficient depends on a joint that Table 1 does not allow."""
     types = structure.robot.joint_types
     rows = []
@@ -223,13 +223,13 @@ def _label_latex(label: str) -> str:
 
 
 def coefficient_latex(structure, label: str) -> str:
-    r"""One coefficient of a :class:`~dynlab.teaching.properties.ModelStructure` as ``label = ...`` in
+    r"""One coefficient of a :class:`~dynlab.dynamics.structure.ModelStructure` as ``label = ...`` in
     LaTeX, in the letters of a hand calculation: ``r_k = a_k + r_{xk}``, the distance along link
     ``k`` from joint ``k``'s axis to the link's centre of mass (``r_{xk}`` is the centre of mass's
     ``x`` in frame ``k``, at the link's far end), terms collected by mass, ``C_3``/``S_3`` for
     ``cos q3``/``sin q3``.
 
-    >>> from dynlab.teaching.properties import model_structure
+    >>> from dynlab.dynamics.structure import model_structure
     >>> from dynlab.model.robots import articulated
     >>> print(coefficient_latex(model_structure(articulated(inertia="axial")), "c22(3)"))
     c_{22}(3) = S_{3} a_{2} m_{3} r_{3}

@@ -6,7 +6,7 @@ comes from (the citation as a reader finds it in print), its named poses, and wh
 dashboard shows (:class:`DashboardSpec`: start state, parameter sliders and their ranges).  The
 consumers read only the registry: :data:`dynlab.model.robots.ROBOTS` (name -> builder, a view of it),
 the command line (``dynlab list``, arm names, options, named poses, help texts),
-:func:`dynlab.teaching.widgets.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new arm is therefore one
+:func:`dynlab.teaching.dashboards.arm.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new arm is therefore one
 builder and one call of :func:`register_arm`:
 
 >>> from dynlab.model.robot import Link, Robot
@@ -40,7 +40,7 @@ State = tuple[Sequence[float], Sequence[float], Sequence[float]]
 class LengthSlider:
     """A dashboard slider for one length of an arm, from half to twice the built arm's value
     (ends rounded outwards to 2 significant digits).  It sets the DH ``parameter`` (``"a"``
-    or ``"d"``) of every link in ``links`` and stretches the body that spans it (:func:`dynlab.teaching.widgets.with_length`):
+    or ``"d"``) of every link in ``links`` and stretches the body that spans it (:func:`dynlab.model.edits.with_length`):
     ``body=(link, axis)``, by default each link's own ``x`` for ``a``.  ``parameter=None``
     stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH
     parameter); its value is then the body's extent along ``axis`` from the frame's origin.
@@ -70,7 +70,7 @@ class LengthSlider:
 
 @dataclass(frozen=True)
 class DashboardSpec:
-    """What :func:`dynlab.teaching.widgets.dashboard` shows for an arm.  The defaults are those of a
+    """What :func:`dynlab.teaching.dashboards.arm.dashboard` shows for an arm.  The defaults are those of a
     dashboard made from a plain :class:`~dynlab.Robot`.
 
     ``state``

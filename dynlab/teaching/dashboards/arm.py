@@ -1,0 +1,658 @@
+"""The arm's dashboard: move an arm and watch each joint's torque split into its parts.
+
+``dashboard(robot_or_name)`` returns a :class:`Dashboard`: sliders for the joint positions
+``q``, velocities ``qd`` and accelerations ``qdd`` and for key parameters (link masses, link
+lengths, a payload at the tool, viscous friction), a Matplotlib figure with the arm
+(:func:`dynlab.model.drawing.draw_arm`) and a bar chart of every joint's torque (force, for a
+prismatic joint) split as in Fu, Gonzalez & Lee, Eq. (3.2-26) plus Schilling's friction (6-3-3),
+
+    tau = D(q) qdd  +  h(q, qd)  +  c(q)  +  b(qd)
+          inertial     Coriolis/     gravity   friction
+                       centrifugal
+
+and the same numbers in a table.  Display it in a notebook by making it the last expression of
+a cell (or ``display(board)``); besides the live widget the display carries a PNG of the
+figure, which a notebook stored without widget state shows until the cell is run again.
+
+The figure explains itself: above the drawing a legend of its marks (joints, centres of mass,
+frame axes, gravity; lengths in m), above the bars a legend of the parts in the notation of the
+engine's source (Fu, Gonzalez & Lee's ``D qdd``, ``h``, ``c``; Lynch & Park's ``M thetadd``,
+``c``, ``g`` for the twist-wrench engine), torques in N m and forces in N on the axes.  An arm
+with a wrist (by default joints 4 to n of an arm with more than four joints, the PUMA 560's
+4-6; :class:`dynlab.model.robots.DashboardSpec`'s ``wrist``) shows the wrist's bars on a shaded axis
+of their own scale beside the arm's: a wrist's torques are a hundredth of a shoulder's.
+
+Units: a revolute joint's position slider holds **degrees** (1 degree steps, finer where a
+start needs it; a start or a :meth:`Dashboard.set_state` value is shown on the slider's grid and
+kept exactly until the slider moves), a prismatic joint's metres; rates stay rad/s (m/s) and accelerations rad/s^2 (m/s^2).
+Everything else of the API is in radians as in all of dynlab: ``dashboard(q=...)``,
+``set_state``, ``state``, ``parts_at`` and :meth:`Dashboard.joint_positions`.  Length sliders
+run from half to twice the arm's length, mass sliders from 0 to three times the mass; every
+slider's ends are rounded (3 significant digits at most) and the start lies on its grid.
+
+Every slider change recomputes from the numeric path only (no SymPy object is built): by
+default Lee's generalized d'Alembert terms at the state, ``equations_of_motion(robot, q, qd,
+method="dalembert")`` (``D``, ``h``, ``c`` and friction in one pass, nothing to compile, so a
+parameter change costs no more than a joint change); ``engine="newton_euler"`` takes the parts
+from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
+``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in Fu, Gonzalez & Lee, Probs. 3.11-3.12),
+quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
+measures both.  Any formulation of :mod:`dynlab.formulations.registry` can be the engine: one that yields
+the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.  The artists are updated in place (``set_data``, ``set_height``), the figure is
+rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
+Voila and on a plain kernel alike, without a Matplotlib widget backend.
+
+A spatial arm (drawn in 3-D) is shown instead on an ipympl canvas (Matplotlib's widget backend,
+``interactive=True``, the default when ipympl is installed): the same Agg rendering, but the
+browser sends the mouse to Matplotlib, so a drag turns the view (left button) and zooms it
+(right button), with the frames and centres of mass drawn as in the printed figures; the
+canvas receives only the changed pixels.  Chosen over a WebGL viewer because it draws the very
+artists the rest of the workbook tests (:mod:`dynlab.model.drawing`), needs no JavaScript of ours
+and no download at run time, and the dashboards' blitting keeps its frames fast.
+
+A play row animates a motion (:mod:`dynlab.teaching.animation`) from the sliders' state: ``Play``
+linked to a frame slider, a menu of motions (a free swing, PD + gravity holding the start pose,
+computed torque to ``q = 0``) and a clock.  Pressing play simulates the whole motion once;
+each frame then redraws the arm, the bars and the table at that frame's state (the joint
+sliders keep the start).  Scrubbing the frame slider shows any frame; moving any other slider
+or choosing another motion drops the motion, stops it and shows the sliders' state, and the
+next play starts from there.
+
+A parameter slider rebuilds the arm from the one it started from with
+:meth:`dynlab.model.robot.Robot.replace_link` (so the new link is validated): :func:`with_mass`,
+:func:`with_length`, :func:`with_payload`, :func:`with_viscous`.  A bad value (a NaN typed into
+a slider, a parameter that makes a link invalid) never raises into the notebook: the message
+appears in the dashboard's status line and the last valid arm stays on screen.
+
+For tests and browser automation, every widget has a stable ``description`` and CSS classes
+(``_dom_classes``; in the page they are classes of the widget's DOM element):
+
+================================  =================================================================
+``dynlab-dashboard``              the whole dashboard (a ``VBox``)
+``dynlab-figure``                 the ``Image`` widget showing the figure (PNG), or for a 3-D arm
+                                  the ipympl canvas (a ``<canvas>`` in the page)
+``dynlab-slider``                 every slider
+``dynlab-q``, ``dynlab-qd``,      the joint position, velocity, acceleration sliders; each also
+``dynlab-qdd``                    ``dynlab-q1``, ``dynlab-qd1``, ``dynlab-qdd1``, ... (description
+                                  ``q1``, ``qd1``, ``qdd1``, ...)
+``dynlab-parameter``              every parameter slider; each also ``dynlab-param-<name>`` with
+                                  description ``<name>``: ``m1``.., ``a2``, ``l``, ``l3``, ``d4``,
+                                  ``payload``, ``viscous``
+``dynlab-view``                   the azimuth slider of a 3-D drawing shown as a PNG
+                                  (description ``view``)
+``dynlab-view-angle``             the view's angles of a 3-D drawing on the canvas (an ``HTML``
+                                  widget: ``<span data-azim=".." data-elev="..">``)
+``dynlab-play``, ``dynlab-time``  the ``Play`` control and the frame slider linked to it
+``dynlab-motion``                 the menu of motions (a ``Dropdown``)
+``dynlab-clock``                  the time shown (``<span data-frame="k" data-t="..">``; frame
+                                  ``-1``: the sliders' state)
+``dynlab-pose``                   (in the readout) the joint positions as text, ``q1 = 60.0 deg``
+``dynlab-torques``                the readout (an ``HTML`` widget): a table whose value cells are
+                                  ``<td class="dynlab-value" data-joint="1" data-part="gravity"
+                                  data-value="12.3456789...">+12.346</td>``; ``data-part`` is one
+                                  of ``inertial``, ``coriolis``, ``gravity``, ``friction``,
+                                  (``tip``,) ``total``; ``data-value`` is the full float
+                                  (``repr``), the text is rounded to 3 decimals
+``dynlab-status``                 the status line (an ``HTML`` widget); its text starts with
+                                  ``ok:`` or ``error:``
+================================  =================================================================
+
+>>> board = dashboard("pendulum", q=[0.0], qd=[0.0], qdd=[0.0])
+>>> round(float(board.tau[0]), 6)                  # m g a/2 = 1 * 9.8062 * 0.25
+2.45155
+>>> board.sliders["q1"].value = 60.0                # degrees: the source's home position, pi/3
+>>> round(float(board.parts["gravity"][0]), 6)      # ... times cos(pi/3)
+1.225775
+>>> board.sliders["m1"].value = 2.0
+>>> round(float(board.tau[0]), 6)
+2.45155
+>>> board.sliders["q1"].value = float("nan")
+>>> print(board.message)
+error: ValueError: q1 must be a finite number, got nan
+>>> round(float(board.tau[0]), 6)                  # the last valid state stays on screen
+2.45155
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import math
+import time
+from typing import Sequence
+
+import numpy as np
+
+from dynlab.model import checks
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.model.robots import ARM_SPECS
+from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
+from dynlab.teaching.dashboards.arm_motion import MotionPlayer
+from dynlab.teaching.dashboards.common import slider_column, widget_bundle
+from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value, part_labels, plain
+from dynlab.teaching.dashboards.parameters import Parameter, default_parameters, registered_arm
+from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significant, slider
+
+
+def joint_values(robot: Robot, values, name: str) -> list:
+    """``values`` (``q``, ``qd`` or ``qdd`` of a dashboard) as ``n`` finite floats, or an error
+    naming ``name``: text, truth values, inf and NaN are no joint values.
+
+    >>> from dynlab.model.robots import planar_2r
+    >>> joint_values(planar_2r("fu"), np.array([[0.5], [1.0]]), "q")
+    [0.5, 1.0]
+    >>> joint_values(planar_2r("fu"), [float("nan"), 0.0], "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: two-link arm (Fu, Gonzalez & Lee, Fig. 3.2): q[0] must be finite, got nan
+    """
+    if isinstance(values, np.ndarray) and values.ndim > 1:
+        values = values.ravel()                        # a column vector
+    entries = joint_vector(robot, values, name)
+    if not joint_vector_is_numeric(entries):
+        raise TypeError(f"{robot.name}: {name} must be numbers, got {list(entries)}")
+    return [float(v) for v in entries]
+
+
+
+class Dashboard(ArmFigure, MotionPlayer):
+    """Sliders, a figure (arm and torque bars) and a readout for one arm; see the module.
+
+    Attributes for tests and notebooks: ``sliders`` (description -> slider), ``q_sliders``,
+    ``qd_sliders``, ``qdd_sliders``, ``parameter_sliders``; ``robot`` (the arm now shown),
+    ``base`` (the arm the parameters are applied to); ``state`` (``q``, ``qd``, ``qdd``
+    arrays), ``parts`` (part -> array of the joints' values), ``tau`` (their sum);
+    ``figure``, ``drawing`` (:class:`dynlab.model.drawing.ArmDrawing`), ``bar_axes``, ``bars``
+    (part -> the bar patches); ``readout``, ``status``, ``image`` and ``widget`` (the whole
+    ``VBox``); ``message`` (the status line's text); ``seconds`` (time of the last recompute and of the last redraw).
+    ``interactive`` (the figure is on an ipympl canvas, ``figure_widget``; else on ``image``),
+    :meth:`view`; the motion: ``play``, ``time_slider``, ``motion_menu``, ``clock``, ``frames``
+    (the :class:`dynlab.teaching.animation.MotionFrames` being shown, or ``None``), ``frame``,
+    :meth:`compute_motion`, :meth:`show_frame`, :meth:`forget_motion`.
+    """
+
+    def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
+                 qdd=None, prismatic_ranges: dict | None = None, engine: str = "dalembert",
+                 labels="axes", figsize=(10.0, 5.0), dpi: int = 72, render: bool = True,
+                 blit: bool = True, interactive: bool | None = None,
+                 wrist: Sequence[int] | None = None):
+        self._check_arguments(robot, engine)
+        self.wrist = self._wrist_joints(robot, wrist)
+        self.engine = engine
+        self.base = robot
+        self.robot = robot
+        self.parameters = list(parameters)
+        self.render = render
+        n = robot.n
+        self.n = n
+        self.seconds = {"compute": 0.0, "draw": 0.0}
+        self.parameter_error = ""
+        self._holding = 0
+        self._pending = set()
+
+        q, qd, qdd = (joint_values(robot, values, name) if values is not None else [0.0] * n
+                      for values, name in ((q, "q"), (qd, "qd"), (qdd, "qdd")))
+        for parameter in self.parameters:             # the starting values must be valid
+            self.robot = parameter.apply(self.robot, parameter.value)
+        self._make_sliders(q, qd, qdd, prismatic_ranges)
+        three = self._make_figure(q, labels, figsize, dpi, blit, interactive)
+        self._make_page(three)
+        for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders):
+            widget.observe(self._on_state, names="value")
+        for widget in self.parameter_sliders.values():
+            widget.observe(self._on_parameter, names="value")
+        self.refresh()
+        if self.interactive:                           # the first picture is rendered: show
+            self._show_interactive_canvas()            # it on the canvas the mouse turns
+
+    def _check_arguments(self, robot, engine) -> None:
+        """A numeric robot and a registered formulation as the engine, or a clear error."""
+        if not isinstance(robot, Robot):
+            raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "
+                            f"{type(robot).__name__}")
+        if robot.is_symbolic:
+            raise TypeError(f"{robot.name}: has symbolic parameters "
+                            f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
+                            f"with numbers (symbolic=False) or substitute them")
+        from dynlab.formulations import registry as formulations
+        if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
+            raise ValueError(f"engine must be one of {', '.join(formulations.methods('numeric'))}"
+                             f" (the registered formulations that run on numbers), got "
+                             f"{engine!r}")
+        self.formulation, _ = formulations.require(engine, None, "numeric", "dashboard")
+
+    @staticmethod
+    def _wrist_joints(robot: Robot, wrist) -> tuple:
+        """The joints whose bars have an axis of their own: ``wrist``, or by default joints 4
+        to n of an arm with more than four joints (a wrist on a 3-joint arm)."""
+        if wrist is None:
+            return tuple(range(4, robot.n + 1)) if robot.n > 4 else ()
+        if isinstance(wrist, (str, bytes)) or not hasattr(wrist, "__iter__"):
+            raise TypeError(f"{robot.name}: wrist must be a sequence of joint numbers (1-based), "
+                            f"got {wrist!r}")
+        wrist = tuple(k for k in (checks.count(k, robot.name, "each joint of wrist", 1)
+                                  for k in wrist) if k <= robot.n)
+        if wrist and len(wrist) == robot.n:
+            raise ValueError(f"{robot.name}: the wrist axis needs joints left for the arm's "
+                             f"axis, got wrist = {wrist}")
+        return wrist
+
+    def joint_positions(self) -> np.ndarray:
+        """``q`` as the joint sliders set it, in radians (a revolute joint's slider holds
+        degrees) or metres.
+
+        >>> board = dashboard("planar_2r", variant="fu", render=False)
+        >>> board.sliders["q1"].value, board.sliders["q1"].description
+        (60.0, 'q1')
+        >>> bool(board.joint_positions()[0] == math.pi / 3)
+        True
+        """
+        q = []
+        for k, (widget, scale) in enumerate(zip(self.q_sliders, self.q_scale)):
+            value = float(widget.value)
+            shown, exact = self._exact_q.get(k, (None, None))
+            # a slider still at the angle it was set to shows it rounded to 0.1 deg: the
+            # angle itself, not its rounding, is the state
+            q.append(exact if value == shown else value * scale)
+        return np.array(q)
+
+    def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
+        """The joint sliders (q, qd, qdd per joint) and the parameter sliders.  A revolute
+        joint's position slider holds degrees (``q_scale``: radians per slider unit)."""
+        from dynlab.model.drawing import reach_of  # matplotlib: loaded when drawn
+        robot = self.base
+        ranges = dict(prismatic_ranges or {})
+        reach = reach_of(self.robot, q)
+
+        self.sliders = {}
+        self.q_sliders, self.qd_sliders, self.qdd_sliders = [], [], []
+        self.q_scale = []
+        self._exact_q = {}                             # joint -> (degrees shown, radians)
+        for k, link in enumerate(robot.links, start=1):
+            revolute = link.is_revolute
+            low, high = ranges.get(k, (-math.pi, math.pi) if revolute else (-reach, reach))
+            unit, rate = ("deg", "rad/s") if revolute else ("m", "m/s")
+            if revolute:                               # the slider in degrees, q in radians
+                scale = math.pi / 180.0
+                value = degrees(q[k - 1])
+                self._exact_q[k - 1] = (value, float(q[k - 1]))
+                low, high, step = math.degrees(low), math.degrees(high), 1.0
+            else:
+                scale, value, step = 1.0, q[k - 1], 0.01
+                low = round_significant(low, 2, "down")
+                high = round_significant(high, 2, "up")
+            self.q_scale.append(scale)
+            self.q_sliders.append(slider(f"q{k}", value, low, high, step,
+                                         ("dynlab-q", f"dynlab-q{k}"),
+                                         f"joint {k} position ({unit})"))
+            span = 3.0 if revolute else 0.5
+            self.qd_sliders.append(slider(f"qd{k}", qd[k - 1], -span, span, 0.01,
+                                          ("dynlab-qd", f"dynlab-qd{k}"),
+                                          f"joint {k} velocity ({rate})"))
+            span = 10.0 if revolute else 2.0
+            self.qdd_sliders.append(slider(f"qdd{k}", qdd[k - 1], -span, span, 0.05,
+                                           ("dynlab-qdd", f"dynlab-qdd{k}"),
+                                           f"joint {k} acceleration ({rate}^2)"))
+        self.parameter_sliders = {}
+        for parameter in self.parameters:
+            widget = slider(parameter.name, parameter.value, parameter.minimum,
+                            parameter.maximum, parameter.step,
+                            ("dynlab-parameter", f"dynlab-param-{parameter.name}"),
+                            parameter.help)
+            self.parameter_sliders[parameter.name] = widget
+        for widget in (*self.q_sliders, *self.qd_sliders, *self.qdd_sliders,
+                       *self.parameter_sliders.values()):
+            if widget.description in self.sliders:
+                raise ValueError(f"two sliders are called {widget.description!r}")
+            self.sliders[widget.description] = widget
+
+
+
+    def _make_page(self, three: bool) -> None:
+        """The widgets around the figure: slider columns, the play row, readout and status."""
+        import ipywidgets as widgets
+        robot = self.base
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
+                                                                        max_width="900px"))
+        self.image.add_class("dynlab-figure")
+        self.readout = widgets.HTML()
+        self.readout.add_class("dynlab-torques")
+        self.status = widgets.HTML()
+        self.status.add_class("dynlab-status")
+        kinds = {link.is_revolute for link in robot.links}
+
+        def units(angle, length):
+            return " / ".join(u for revolute, u in ((True, angle), (False, length))
+                              if revolute in kinds)
+        columns = [slider_column(f"joint positions q ({units('deg', 'm')})", self.q_sliders),
+                   slider_column(f"velocities qd ({units('rad/s', 'm/s')})", self.qd_sliders),
+                   slider_column(f"accelerations qdd ({units('rad/s²', 'm/s²')})",
+                                self.qdd_sliders)]
+        if self.parameter_sliders:
+            named = ", ".join(sorted({p.unit for p in self.parameters if p.unit}))
+            columns.append(slider_column(f"parameters ({named}; friction N m s/rad)"
+                                        if named else "parameters",
+                                        list(self.parameter_sliders.values())))
+        self.view_slider = None
+        self.view_angle = None
+        self.figure_widget = self.image               # (an interactive one: until refreshed)
+        if self.interactive:
+            self.view_angle = widgets.HTML()
+            self.view_angle.add_class("dynlab-view-angle")
+            columns[0].children += (self.view_angle,)
+        if three and not self.interactive:
+            self.view_slider = slider("view", -60.0, -180.0, 180.0, 5.0, ("dynlab-view",),
+                                      "azimuth of the 3-D view (degrees)")
+            self.view_slider.observe(self._on_view, names="value")
+            columns[0].children += (self.view_slider,)
+        # the slider columns wrap in a narrow notebook rather than overflow it
+        sliders = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))
+        self.widget = widgets.VBox([widgets.HTML(f"<b>{html.escape(robot.name)}</b>"),
+                                    self.figure_widget, self._player_row(), sliders,
+                                    self.readout, self.status])
+        self.widget.add_class("dynlab-dashboard")
+
+    # -- widgets --------------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, with a picture of its figure and a one-line text as fallbacks: a
+        notebook stored without widget state (and a code host) shows the picture."""
+        picture = None
+        if self.render:
+            if not self.interactive:
+                picture = bytes(self.image.value)
+            elif getattr(self.figure.canvas, "renderer", None) is None:
+                picture = self._first_png              # the canvas has not rendered yet
+            else:
+                picture = self._png()
+        return widget_bundle(self, picture, **kwargs)
+
+    def __repr__(self) -> str:
+        return (f"Dashboard({self.robot.name!r}: {len(self.sliders)} sliders, engine "
+                f"{self.engine!r}, tau = {np.round(self.tau, 6).tolist()})")
+
+    # -- callbacks: never raise into the notebook -----------------------------------------------
+    def _on_state(self, change=None):
+        self._request("state")
+
+    def _on_parameter(self, change=None):
+        self._request("parameters")
+
+    def _on_view(self, change=None):
+        self._request("view")
+
+    def _request(self, what: str):
+        if self._holding:
+            self._pending.add(what)
+            return
+        self.refresh({what})
+
+    @contextlib.contextmanager
+    def hold(self):
+        """Change several sliders and update once, at the end of the ``with`` block."""
+        self._holding += 1
+        try:
+            yield self
+        finally:
+            self._holding -= 1
+            if not self._holding and self._pending:
+                pending, self._pending = self._pending, set()
+                self.refresh(pending)
+
+    def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
+        """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  ``q`` is in
+        radians (metres for a prismatic joint), as everywhere in dynlab: a revolute joint's
+        slider shows it in degrees, on the slider's grid (1 degree; the state keeps ``q``
+        itself until the slider is moved).  A wrong length or a value outside a
+        slider's range is reported in the status line, not raised, and changes nothing."""
+        try:
+            plan = []
+            for name, values, sliders in (("q", q, self.q_sliders), ("qd", qd, self.qd_sliders),
+                                          ("qdd", qdd, self.qdd_sliders)):
+                if values is None:
+                    continue
+                values = joint_values(self.robot, values, name)
+                for k, (widget, value) in enumerate(zip(sliders, values)):
+                    unit = self._unit(name, k)
+                    exact = value
+                    if name == "q" and self.q_scale[k] != 1.0:
+                        value = on_grid(widget, degrees(value))
+                    if not widget.min <= value <= widget.max:
+                        raise ValueError(f"{widget.description} = {plain(value)} {unit} is "
+                                         f"outside the slider's range [{plain(widget.min)}, "
+                                         f"{plain(widget.max)}] {unit}")
+                    plan.append((widget, value, (name, k, value, exact)))
+        except Exception as error:                      # noqa: BLE001 - reported, not raised
+            self._report(error)
+            return self
+        with self.hold():
+            for widget, value, (name, k, shown, exact) in plan:
+                if name == "q" and self.q_scale[k] != 1.0:
+                    self._exact_q[k] = (shown, exact)
+                if widget.value != value:
+                    widget.value = value
+                else:                                  # no change event: update anyway
+                    self._request("state")
+        return self
+
+    def slide(self, **values) -> dict:
+        """Move the named sliders to ``values`` as a reader would (a revolute joint's angle
+        in degrees, rates in rad/s, a parameter in its slider's unit), update once, and return
+        the parts of the torque shown (:attr:`parts`).  Sliders not named keep their values.
+
+        >>> board = dashboard("pendulum", render=False)
+        >>> parts = board.slide(q1=90.0, qd1=0.0, qdd1=0.0)     # straight up: no gravity torque
+        >>> abs(float(parts["gravity"][0])) < 1e-12
+        True
+        >>> board.slide(elbow=1.0)
+        Traceback (most recent call last):
+        ...
+        ValueError: no slider 'elbow': the sliders are q1, qd1, qdd1, m1, a1, payload, viscous
+        """
+        unknown = [name for name in values if name not in self.sliders]
+        if unknown:
+            raise ValueError(f"no slider {unknown[0]!r}: the sliders are "
+                             f"{', '.join(self.sliders)}")
+        with self.hold():
+            for name, value in values.items():
+                self.sliders[name].value = value
+        return self.parts
+
+    def _unit(self, name: str, k: int) -> str:
+        """The unit of joint ``k``'s (0-based) slider ``name`` (``q``, ``qd``, ``qdd``)."""
+        revolute = self.base.links[k].is_revolute
+        return {"q": "deg" if revolute else "m", "qd": "rad/s" if revolute else "m/s",
+                "qdd": "rad/s^2" if revolute else "m/s^2"}[name]
+
+    def refresh(self, what=("parameters", "state")) -> None:
+        """Recompute and redraw; any error goes to the status line."""
+        try:
+            if "parameters" in what or "state" in what:
+                self.forget_motion()                   # the sliders are a new start
+            if "parameters" in what:
+                self._rebuild()
+            if "parameters" in what or "state" in what:
+                self._recompute()
+            if "view" in what and self.view_slider is not None:
+                self.drawing.ax.view_init(elev=self.drawing.ax.elev,
+                                          azim=self.view_slider.value)
+                self._background = None
+            self._redraw()
+        except Exception as error:                      # noqa: BLE001 - reported, not raised
+            self._report(error)
+            return
+        message = (f"ok: computed in {1e3 * self.seconds['compute']:.2f} ms "
+                   f"({self.formulation.label}), "
+                   f"drawn in {1e3 * self.seconds['draw']:.1f} ms")
+        if self.parameter_error:
+            message = f"error: {self.parameter_error} (showing the last valid arm)"
+        self.status.value = self._status_html(message)
+
+    def _report(self, error: Exception) -> None:
+        text = f"error: {type(error).__name__}: {error}"
+        if self.parameter_error and not str(error) in self.parameter_error:
+            text += f"; also {self.parameter_error}"
+        self.status.value = self._status_html(text)
+
+    def _status_html(self, message: str) -> str:
+        self.message = message
+        colour = "#a00" if message.startswith("error") else "#060"
+        return f'<span style="color:{colour}">{html.escape(message)}</span>'
+
+    # -- the work -------------------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        robot = self.base
+        try:
+            for parameter in self.parameters:
+                value = float(self.parameter_sliders[parameter.name].value)
+                robot = parameter.apply(robot, value)
+        except Exception as error:                      # noqa: BLE001 - kept for the status
+            self.parameter_error = f"{parameter.name} = {plain(value)} {parameter.unit}: {error}"
+            return
+        self.parameter_error = ""
+        self.robot = robot
+
+    def _recompute(self) -> None:
+        start = time.perf_counter()
+        q = list(self.joint_positions())
+        qd = [float(w.value) for w in self.qd_sliders]
+        qdd = [float(w.value) for w in self.qdd_sliders]
+        for name, values in (("q", q), ("qd", qd), ("qdd", qdd)):
+            for k, value in enumerate(values, start=1):
+                if not math.isfinite(value):
+                    raise ValueError(f"{name}{k} must be a finite number, got {plain(value)}")
+        parts = self.parts_at(q, qd, qdd)
+        self.state = (np.array(q), np.array(qd), np.array(qdd))
+        self.parts = parts
+        self.tau = self.parts["total"]
+        self.seconds["compute"] = time.perf_counter() - start
+
+    def parts_at(self, q, qd, qdd, robot: Robot | None = None) -> dict:
+        """Part -> the joints' torques at the state ``(q, qd, qdd)`` of ``robot`` (default:
+        the arm shown), by the dashboard's engine (numbers only)."""
+        from dynlab.dynamics.inverse import equations_of_motion, inverse_dynamics
+        from dynlab.model.friction import joint_friction
+        robot = self.robot if robot is None else robot
+        if self.formulation.can("terms"):
+            eom = equations_of_motion(robot, q, qd, method=self.engine)
+            parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
+                     "gravity": np.asarray(eom.c), "friction": np.asarray(eom.friction),
+                     "tip": np.asarray(eom.tip)}
+        else:
+            zero = [0.0] * self.n
+            off = dict(friction=False, tip_wrench=False)
+            method = dict(method=self.engine)
+            gravity = inverse_dynamics(robot, q, zero, zero, **off, **method)
+            parts = {"inertial": inverse_dynamics(robot, q, zero, qdd, gravity=False, **off,
+                                                  **method),
+                     "coriolis": inverse_dynamics(robot, q, qd, zero, gravity=False, **off,
+                                                  **method),
+                     "gravity": gravity,
+                     "friction": joint_friction(robot, qd),
+                     "tip": (inverse_dynamics(robot, q, zero, zero, gravity=False,
+                                              friction=False, **method) if robot.has_tip_wrench
+                             else np.zeros(self.n))}
+        parts["total"] = (parts["inertial"] + parts["coriolis"] + parts["gravity"]
+                          + parts["friction"] + parts["tip"])
+        return {key: np.asarray(value, dtype=float) for key, value in parts.items()}
+
+    def _redraw(self) -> None:
+        start = time.perf_counter()
+        self.drawing.update(self.state[0], self.robot)
+        for part in self.parts_shown:
+            for patch, value in zip(self.bars[part], self.parts[part]):
+                patch.set_height(value)
+        # change a scale only when its bars near its edge or shrink far below it
+        if self.frames is None:
+            for axes, joints in self.bar_groups:
+                biggest = max(abs(float(self.parts[part][k])) for part in self.parts_shown
+                              for k in joints)
+                limit = self._limits[axes]
+                if limit is None or biggest > 0.9 * limit or biggest < 0.25 * limit:
+                    self._set_limit(axes, nice_limit(1.2 * biggest))
+        self.readout.value = self._table()
+        if self.render:
+            self.draw()
+            if not self.interactive:
+                self.image.value = self._png()
+        self.seconds["draw"] = time.perf_counter() - start
+
+
+    def _table(self) -> str:
+        from matplotlib.colors import to_hex
+        swatch = ('<span style="display:inline-block;width:0.8em;height:0.8em;'
+                  'background:{};border:1px solid {};margin-right:0.3em"></span>')
+        labels = part_labels(self.formulation, table=True)  # the legend's notation
+        head = "".join(f"<th>{swatch.format(to_hex(PART_COLOURS[p]) if p != 'total' else 'white', to_hex(PART_COLOURS[p]))}"
+                       f"{html.escape(labels[p])}</th>" for p in self.parts_shown)
+        rows = []
+        for k, link in enumerate(self.robot.links, start=1):
+            unit = "N m" if link.is_revolute else "N"
+            cells = "".join(
+                f'<td class="dynlab-value" data-joint="{k}" data-part="{p}" '
+                f'data-value="{float(self.parts[p][k - 1])!r}" style="text-align:right">'
+                f"{format_value(self.parts[p][k - 1])}</td>" for p in self.parts_shown)
+            rows.append(f"<tr><td>joint {k} ({unit})</td>{cells}</tr>")
+        pose = ", ".join(
+            f"q{k} = {math.degrees(q):.1f} deg" if link.is_revolute else f"q{k} = {q:.3f} m"
+            for k, (link, q) in enumerate(zip(self.robot.links, self.state[0]), start=1))
+        return (f'<div class="dynlab-pose">{html.escape(pose)}</div>'
+                f'<table class="dynlab-torque-table"><thead><tr><th></th>{head}</tr></thead>'
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+
+def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd=None,
+              parameters: Sequence[Parameter] | None = None, engine: str = "dalembert",
+              render: bool = True, interactive: bool | None = None,
+              **builder_options) -> Dashboard:
+    """A slider dashboard for an arm registered in :data:`dynlab.model.robots.ARM_SPECS`
+    (``"pendulum"``, ``"planar_2r"`` with ``variant``, ``"scara"``, ``"puma560"``, ...;
+    ``builder_options`` go to its builder, e.g. ``viscous=0.1``) or for any numeric
+    :class:`~dynlab.Robot`.
+
+    ``q``, ``qd``, ``qdd``: the starting state (each registered arm has one, its
+    :class:`~dynlab.model.robots.DashboardSpec`'s: Schilling's home position for the pendulum and the
+    two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
+    (default: the arm's masses, lengths, payload and viscous friction, as its spec says).
+    ``engine``: the formulation that computes the parts, any name of
+    :data:`dynlab.formulations.registry.FORMULATIONS` (see the module).  ``render=False``
+    skips the PNG (tests that only read numbers).
+
+    >>> board = dashboard("puma560")
+    >>> sorted(board.sliders)[:4], len(board.q_sliders)
+    (['a2', 'd4', 'm2', 'm3'], 6)
+    >>> dashboard("pendulm")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560..., or pass a dynlab Robot
+    """
+    labels = "axes"
+    ranges = {}
+    wrist = None
+    if isinstance(robot_or_name, Robot):
+        if variant is not None or builder_options:
+            raise TypeError("variant= and builder options apply to a named arm, not a Robot")
+        robot = robot_or_name
+        if robot.is_symbolic:
+            raise TypeError(f"{robot.name}: has symbolic parameters; the dashboard needs "
+                            f"numbers")
+        defaults = default_parameters(robot)
+        start = (None, None, None)
+        if robot.n > 3:
+            labels = "frames"
+    elif isinstance(robot_or_name, str):
+        spec = ARM_SPECS.get(robot_or_name)
+        if variant is not None and (spec is None or spec.option != "variant"):
+            owners = [repr(n) for n, s in ARM_SPECS.items() if s.option == "variant"]
+            raise TypeError(f"variant= belongs to {' or '.join(owners)}, not {robot_or_name!r}")
+        robot, defaults, *start, ranges, labels, wrist = registered_arm(robot_or_name, variant,
+                                                             builder_options)
+    else:
+        raise TypeError(f"dashboard needs a dynlab Robot or an arm's name, got "
+                        f"{type(robot_or_name).__name__}")
+    q = start[0] if q is None else q
+    qd = start[1] if qd is None else qd
+    qdd = start[2] if qdd is None else qdd
+    return Dashboard(robot, parameters=defaults if parameters is None else parameters, q=q,
+                     qd=qd, qdd=qdd, prismatic_ranges=ranges, engine=engine, labels=labels,
+                     render=render, interactive=interactive, wrist=wrist)

@@ -721,7 +721,7 @@ def structure_keys():
 def regressor_key(lp):
     """Linear in the parameters: the regressor Y of the 2R arm of Lynch & Park, Sec. 8.1.1, in a
     horizontal plane, tau = Y (pi1, pi2, pi3) with pi = ((m1 + m2) L1^2, m2 L1 L2, m2 L2^2)."""
-    from dynlab.dynamics.inverse.regressor import regressor
+    from dynlab.dynamics.regressor import regressor
     m1, m2, L1, L2 = positive("m1", "m2", "L1", "L2")
     pi = positive("pi1", "pi2", "pi3")
     eom = equations_of_motion(lp, method="lagrange_euler")

@@ -238,6 +238,28 @@ def _common_normal(o_prev, z_prev, point, z, x_prev, tol, towards):
     return near, (n if length > 0 else -n)
 
 
+#: How far (in the chain's own size) a DH origin may lie from its joint: the dynamics computed in
+#: frames that far away lose about twice as many significant digits as this has (parallel-axis
+#: terms m r^2 of (FAR * size)^2 cancel), here about six of sixteen
+FAR = 1e3
+
+
+def _check_near(origin, point, z_prev, z, scale, where, names) -> None:
+    """Refuse a DH origin on joint ``i+1``'s line that lies more than ``FAR`` times the chain's
+    size from the joint: two nearly parallel axes (a tilt of 1e-5 rad at 0.5 m puts their
+    common normal 50 km away), where a standard DH table exists but computes badly."""
+    distance = float(np.linalg.norm(origin - point))
+    if distance > FAR * scale:
+        angle = math.asin(min(1.0, float(np.linalg.norm(np.cross(z_prev, z)))))
+        digits = 2 * math.log10(distance / scale)
+        raise ValueError(
+            f"{where}: the axes of {names[0]} and {names[1]} are nearly parallel ({angle:.3g} "
+            f"rad apart): their common normal lies {distance:.3g} m from {names[1]}, so a "
+            f"standard DH table puts the link frames that far from the bodies and the dynamics "
+            f"would lose about {digits:.0f} of 16 significant digits; make the two axes exactly "
+            f"parallel, or give them a tilt of more than about {1 / FAR:g} rad")
+
+
 def _frame(origin, x, z) -> np.ndarray:
     T = np.eye(4)
     T[:3, 0], T[:3, 1], T[:3, 2], T[:3, 3] = x, np.cross(z, x), z, origin
@@ -384,6 +406,7 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
         x_prev = frames_x[-1] if frames_x[-1] is not None else _perpendicular(frames_z[-1])
         o, x = _common_normal(frames_o[-1], frames_z[-1], point, axis.direction, x_prev, tol,
                               end)
+        _check_near(o, point, frames_z[-1], axis.direction, scale, where, names[i - 1:i + 1])
         if frames_x[-1] is None:                       # frame 0 takes x_1 (theta_1 = 0)
             frames_x[-1] = x
         previous_origin = frames_o[-1]

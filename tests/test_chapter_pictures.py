@@ -10,6 +10,7 @@ last test checks that each chapter's pictures and the gallery ``docs/pictures.md
 from __future__ import annotations
 
 import io
+import json
 import shutil
 from pathlib import Path
 
@@ -38,6 +39,11 @@ def test_every_chapter_has_a_dashboard_and_a_derivation_picture():
         assert any("-dashboard" in name for name in names), f"{notebook.name}: no dashboard"
         assert sum("-derivation" in name for name in names) == 1, (
             f"{notebook.name}: tag exactly one code cell '{DERIVATION_TAG}'")
+        cells = json.loads(notebook.read_text())["cells"]
+        for index, name in picture_names(notebook):   # a picture is of what a cell shows
+            assert cells[index].get("outputs"), (
+                f"{notebook.name}: cell {index}, tagged for {name}, stores no output to "
+                f"photograph (move the tag to the cell that shows it)")
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS, ids=[n.stem for n in CHAPTERS])

@@ -362,20 +362,28 @@ def test_a_later_submission_of_the_same_notebook_counts(tmp_path):
     assert "another submission of 05_control follows" in book.notes["bob"][0]
 
 
-def test_the_process_count_of_a_user_counts_threads():
+def test_the_process_count_of_a_user_counts_threads(tmp_path):
     """A grader run as a user other than root: RLIMIT_NPROC counts that user's processes and threads
     outside the sandbox too (its JupyterLab, the other sandboxes), so the sandbox's allowance is
-    added to what the user runs already; the count must see threads (a kernel starts several)."""
+    added to what the user runs already; the count must see threads (a kernel starts several).
+    Counted on a /proc of our own making (the machine's own count moves with whatever else runs),
+    and this process's five extra threads are seen in the real /proc, each owned by its user."""
     import threading
 
     from dynlab.grading.sandbox import tasks_of_user
+    for pid, tids in ((10, (10, 11, 12)), (20, (20,)), (30, (30, 31))):
+        for tid in tids:
+            (tmp_path / str(pid) / "task" / str(tid)).mkdir(parents=True)
+    (tmp_path / "self").mkdir()                               # not a process: not counted
+    assert tasks_of_user(os.getuid(), tmp_path) == 6
+    assert tasks_of_user(os.getuid() + 1, tmp_path) == 0
     release = threading.Event()
-    before = tasks_of_user(os.getuid())
     threads = [threading.Thread(target=release.wait) for _ in range(5)]
     for thread in threads:
         thread.start()
     try:
-        assert tasks_of_user(os.getuid()) >= before + 5
+        ours = list(Path(f"/proc/{os.getpid()}/task").iterdir())
+        assert len(ours) >= 6 and all(task.stat().st_uid == os.getuid() for task in ours)
     finally:
         release.set()
         for thread in threads:

@@ -190,10 +190,11 @@ def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -
     return line + list(argv)
 
 
-def tasks_of_user(uid: int) -> int:
-    """How many processes and threads the user ``uid`` runs now (what ``RLIMIT_NPROC`` counts)."""
+def tasks_of_user(uid: int, proc: Path = Path("/proc")) -> int:
+    """How many processes and threads the user ``uid`` runs now (what ``RLIMIT_NPROC`` counts):
+    the entries ``PID/task/TID`` of ``proc`` that ``uid`` owns."""
     count = 0
-    for task in Path("/proc").glob("[0-9]*/task/[0-9]*"):
+    for task in Path(proc).glob("[0-9]*/task/[0-9]*"):
         with contextlib.suppress(OSError):
             count += task.stat().st_uid == uid
     return count

@@ -105,6 +105,20 @@ elif spawner == "local":
 else:
     raise ValueError(f"DYNLAB_SPAWNER must be 'systemd' or 'local', not {spawner!r}")
 c.Spawner.cmd = [setting("DYNLAB_USER_PYTHON", sys.executable), "-m", "jupyterhub.singleuser"]
+# Each student's server on a port of its own, from the account's uid: a random free port, chosen
+# for ten servers starting at once, was once given twice; the second server then moved to the
+# next port (Jupyter's port_retries) while the hub sent that student to the first one's pages.
+# No retries either: a port in use fails the start, where it can be seen and started again.
+c.Spawner.args = ["--ServerApp.port_retries=0"]
+
+
+def own_port(spawner) -> None:
+    """The student's server listens on 10000 + uid mod 20000 (below Linux's ephemeral ports)."""
+    import pwd
+    spawner.port = 10000 + pwd.getpwnam(spawner.user.name).pw_uid % 20000
+
+
+c.Spawner.pre_spawn_hook = own_port
 c.Spawner.notebook_dir = "~"
 c.Spawner.default_url = "/lab"
 c.Spawner.start_timeout = 120                  # ten students starting at once on two cores

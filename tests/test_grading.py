@@ -13,7 +13,7 @@ from sympy import Matrix, Rational, cos, sin, sqrt, zeros
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.grading import (KEY_DIRECTORY, Feedback, check, fresh_points, keys, questions, reset,
-                            summary)
+                            summary, variant)
 from dynlab.model.robots import planar_2r, puma560
 # the questions of solutions/06_* to 09_*: their right and wrong answers have their own tables
 from test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
@@ -100,12 +100,21 @@ D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
                [m2 * l**2 / 3 + m2 * l**2 * C2 / 2, m2 * l**2 / 3]])
 K12 = sympy.Abs(D_FU[0, 1]) / sqrt(D_FU[0, 0] * D_FU[1, 1])
 LF = sqrt(m2 / (m1 + m2))
-# the thesis appendix's payload
+# the thesis appendix's payload, clamped at rho l2 from joint 2 (rho: a given drawn per student;
+# the tests run as the student "student", conftest.py)
 l1, l2, Mp = sympy.symbols("l1 l2 Mp", positive=True)
-TIP = Matrix([l1 * cos(q1) + l2 * cos(q1 + q2), l1 * sin(q1) + l2 * sin(q1 + q2)])
-J_TIP = TIP.jacobian([q1, q2])
-DD_MP = Mp * J_TIP.T * J_TIP
-DC_MP = Matrix([Mp * g * TIP[1].diff(v) for v in (q1, q2)])
+RHO = variant("Mp")["rho"]
+
+
+def payload_at(r):
+    """(dD, dc) of a point payload Mp at distance r from joint 2 along link 2, and its place."""
+    place = Matrix([l1 * cos(q1) + r * cos(q1 + q2), l1 * sin(q1) + r * sin(q1 + q2)])
+    jacobian = place.jacobian([q1, q2])
+    return (Mp * jacobian.T * jacobian, Matrix([Mp * g * place[1].diff(v) for v in (q1, q2)]),
+            place)
+
+
+DD_MP, DC_MP, PLACE = payload_at(RHO * l2)
 # Schilling Exercise 6-4-1
 m = sympy.Symbol("m", positive=True)
 a_, d_, al, rx_, ry_, rz_ = sympy.symbols("a d alpha rx ry rz", real=True)
@@ -144,18 +153,20 @@ def puma_probed_moving():
 
 PUMA_D_MOVING, PUMA_C_MOVING = puma_probed_moving()
 
-# chapter 08's laws (solutions/05_control): gravity compensation, computed torque, damping
+# chapter 08's laws (solutions/05_control): gravity compensation, computed torque, damping; the
+# gains of C.2 and the damping ratio of C.3 are givens drawn per student (the student "student")
 a1_, Kp_, Kd_ = sympy.symbols("a1 Kp Kd", positive=True)
+GAINS, ZETA = variant("C.2"), variant("C.3")["zeta"]
 qr_, qdr_, qddr_ = sympy.symbols("qr qdr qddr", real=True)
 C_TWO = Matrix([g * l * (m1 / 2 + m2) * cos(q1) + g * l * m2 / 2 * cos(q1 + q2),
                 g * l * m2 / 2 * cos(q1 + q2)])
 D_PEND, C_PEND = m1 * a1_**2 / 3, m1 * g * a1_ * cos(q1) / 2
-CT_LAW = D_PEND * (qddr_ + Kd_ * (qdr_ - qd1) + Kp_ * (qr_ - q1)) + C_PEND
+CT_LAW = D_PEND * (qddr_ + GAINS["Kd"] * (qdr_ - qd1) + GAINS["Kp"] * (qr_ - q1)) + C_PEND
 
 RIGHT = {
     "C.1": C_TWO,
     "C.2": CT_LAW,
-    "C.3": 2 * sympy.sqrt(Kp_ * D_PEND),
+    "C.3": 2 * ZETA * sympy.sqrt(Kp_ * D_PEND),
     "3.2": [3, 2, 0],
     "3.3": ([0, 0, 0], [-3 * t, -2 * t, 0]),
     "3.5": (CUBE_CORNER, CUBE_CENTRE),
@@ -317,8 +328,12 @@ WRONG = [
      "takes the absolute value |d12|", "incorrect"),
     ("k12", (K12, sqrt(m1 / (m1 + m2)), K12 / LF), "the mass moved by joint j = 2",
      "incorrect"),
-    ("Mp", (DD_MP.subs(l2, l2 / 2), DC_MP), "the payload is a point mass at the TIP",
+    ("Mp", (payload_at(l2)[0], DC_MP), "that is the payload at the tip", "incorrect"),
+    ("Mp", (DD_MP, payload_at(l2)[1]), "that is the payload at the tip", "incorrect"),
+    ("Mp", (payload_at(l2 / 2)[0], DC_MP), "that is the payload at the middle of link 2",
      "incorrect"),
+    ("Mp", (payload_at(sympy.Symbol("rho") * l2)[0], DC_MP), "rho is a given of this question",
+     "not graded"),
     ("Mp", (DD_MP, -DC_MP), "gravity points along -y0", "incorrect"),
     ("Y", replaced(Y_LP, (1, 1), C2 * qdd1 - S2 * qd1 * qd2), "preliminary draft",
      "incorrect"),
@@ -373,19 +388,28 @@ WRONG = [
      "gravity acts along the wrong axis", "incorrect"),
     ("3.18", (D_TD, H_TD, Matrix([-g * sin(q1) * (m1 * r1 + m2 * q2), m2 * g * cos(q1)])),
      "gravity acts along the wrong axis", "incorrect"),
-    ("Mp", (DD_MP, Matrix([Mp * g * TIP[0].diff(v) for v in (q1, q2)])),
+    ("Mp", (DD_MP, Matrix([Mp * g * PLACE[0].diff(v) for v in (q1, q2)])),
      "gravity acts along the wrong axis", "incorrect"),
     # chapter 08's control laws
     ("C.1", -C_TWO, "add +c(q), the torque gravity takes away", "incorrect"),
     ("C.1", Matrix([g * l * ((m1 + m2) * cos(q1) + m2 * cos(q1 + q2)), g * l * m2 * cos(q1 + q2)]),
      "each link's mass sits at its middle", "incorrect"),
-    ("C.2", qddr_ + Kd_ * (qdr_ - qd1) + Kp_ * (qr_ - q1) + C_PEND,
+    ("C.2", qddr_ + GAINS["Kd"] * (qdr_ - qd1) + GAINS["Kp"] * (qr_ - q1) + C_PEND,
      "goes through the inertia D(q)", "incorrect"),
     ("C.2", CT_LAW - C_PEND, "the model's gravity c(q) is missing", "incorrect"),
-    ("C.2", D_PEND * (qddr_ + Kd_ * (qd1 - qdr_) + Kp_ * (q1 - qr_)) + C_PEND,
+    ("C.2", D_PEND * (qddr_ + GAINS["Kd"] * (qd1 - qdr_) + GAINS["Kp"] * (q1 - qr_)) + C_PEND,
      "the feedback has the wrong sign", "incorrect"),
-    ("C.3", 2 * sympy.sqrt(Kp_), "PD plus gravity compensation sees the pendulum's inertia", "incorrect"),
-    ("C.3", sympy.sqrt(Kp_ * D_PEND), "a factor of 2 is missing", "incorrect"),
+    ("C.2", D_PEND * (qddr_ + GAINS["Kp"] * (qdr_ - qd1) + GAINS["Kd"] * (qr_ - q1)) + C_PEND,
+     "your gains are swapped", "incorrect"),
+    ("C.2", D_PEND * (qddr_ + GAINS["Kd"] * (qdr_ - qd1) + Kp_ * (qr_ - q1)) + C_PEND,
+     "Kp is a given of this question: put in your value",
+     "not graded"),
+    ("C.3", 2 * ZETA * sympy.sqrt(Kp_), "PD plus gravity compensation sees the pendulum's "
+     "inertia", "incorrect"),
+    ("C.3", ZETA * sympy.sqrt(Kp_ * D_PEND), "a factor of 2 is missing", "incorrect"),
+    ("C.3", 2 * sympy.sqrt(Kp_ * D_PEND), "that is critical damping (zeta = 1)", "incorrect"),
+    ("C.3", 2 * sympy.sqrt(Kp_ * D_PEND) / ZETA, "multiply by zeta, do not divide",
+     "incorrect"),
 ]
 
 

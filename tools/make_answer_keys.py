@@ -32,7 +32,7 @@ from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E
 from dynlab.model import vectors as V  # noqa: E402
 from dynlab.dynamics.inverse import probe  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
-from dynlab.grading.keys import seal_notes  # noqa: E402
+from dynlab.grading.keys import parameter_symbol, seal_notes  # noqa: E402
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
                                rotations, tool_jacobian)
 from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
@@ -606,6 +606,40 @@ def one_axis_key():
 
 
 # -- 04: passivity, task space, coupling, payload -------------------------------------------------
+#: The given of Mp, drawn per student (:mod:`dynlab.grading.variants`): where along link 2 the
+#: payload is clamped (neither the middle, 1/2, nor the tip, 1: those are typical mistakes)
+PAYLOAD = {"rho": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
+                   "text": "the payload's distance from joint 2, as a fraction of l2"}}
+
+
+def _assert_payload(dD, dc, rho) -> None:
+    """``dD``, ``dc`` equal what dynlab's own model gains from the payload at two grid points of
+    ``rho``: the numeric arm of the thesis appendix without its payload, then with a point mass
+    folded into link 2 at ``rho l2`` from joint 2 (:func:`dynlab.model.edits.with_payload`, at
+    ``x = -(1 - rho) l2`` in frame 2, whose origin is the tip), at a posture."""
+    from dynlab.model.edits import with_payload
+    bare = planar_2r("macsyma", payload=0.0)
+    mass, posture = 0.5, [0.7, -1.9]
+    lengths = [float(link.a) for link in bare.links]
+    names = {str(s): s for s in dD.free_symbols | dc.free_symbols}
+    numbers = {names["Mp"]: mass, names["l1"]: lengths[0], names["l2"]: lengths[1],
+               names["g"]: float(-bare.gravity[1]), names["q1"]: posture[0],
+               names["q2"]: posture[1]}
+    empty = equations_of_motion(bare, posture, [0.0, 0.0])
+    for values in [{"rho": float(PAYLOAD["rho"][end])} for end in ("low", "high")]:
+        loaded = with_payload(bare, mass, at=(-(1 - values["rho"]) * lengths[1], 0.0, 0.0))
+        eom = equations_of_motion(loaded, posture, [0.0, 0.0])
+        at = {**numbers, rho: values["rho"]}
+        ours_D = np.array(dD.xreplace(at), dtype=float)
+        ours_c = np.array(dc.xreplace(at), dtype=float).ravel()
+        expected_D = np.array(eom.D, dtype=float) - np.array(empty.D, dtype=float)
+        expected_c = (np.array(eom.c, dtype=float) - np.array(empty.c, dtype=float)).ravel()
+        assert np.allclose(ours_D, expected_D, rtol=1e-12, atol=1e-12), (values, ours_D,
+                                                                        expected_D)
+        assert np.allclose(ours_c, expected_c, rtol=1e-12, atol=1e-12), (values, ours_c,
+                                                                        expected_c)
+
+
 def structure_keys():
     keys = []
     lp = planar_2r("lynch_park", symbolic=True)
@@ -683,37 +717,54 @@ def structure_keys():
                               "j = 2 over the mass moved by joint i = 1 (Eq. (34))"},
                   {"part": "LF", "value": masses[1] / (masses[0] + masses[1]),
                    "message": "Eq. (34) takes the square root of the mass ratio"}]))
-    # the thesis appendix: the payload Mp
-    mac = planar_2r("macsyma", symbolic=True)
+    # the payload Mp of the thesis appendix, App. B, clamped at rho l2 from joint 2 along link 2
+    # (rho: each student's own; the appendix's is at the tip, rho = 1): a point mass adds
+    # Mp J_p^T J_p to D (its kinetic energy Mp |J_p qd|^2 / 2, Lynch & Park, Sec. 8.1) and the
+    # gradient of Mp g y_p to c
     Mp = sympy.Symbol("Mp", positive=True)
-    eom = equations_of_motion(mac, method="lagrange_euler")
-    dD = (eom.D - eom.D.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
-    dc = (eom.c - eom.c.subs(Mp, 0)).applyfunc(lambda e: sympy.factor(sympy.cancel(e)))
     l1, l2, g = positive("l1", "l2", "g")
-    # the mistake: the payload at the middle of link 2 (a point mass there, by Lynch & Park, Sec. 8.1 (draft Eq. (9.10)))
-    middle = sympy.Matrix([l1 * sympy.cos(q1) + l2 / 2 * sympy.cos(q1 + q2),
-                           l1 * sympy.sin(q1) + l2 / 2 * sympy.sin(q1 + q2)]).jacobian(list(q))
-    mid = middle.T * middle
+    rho = parameter_symbol("rho", PAYLOAD["rho"])
+
+    def point_mass(at):
+        """(dD, dc) of a point mass Mp at distance ``at`` from joint 2 along link 2."""
+        place = sympy.Matrix([l1 * sympy.cos(q1) + at * sympy.cos(q1 + q2),
+                              l1 * sympy.sin(q1) + at * sympy.sin(q1 + q2)])
+        jacobian = place.jacobian(list(q))
+        inertia = (Mp * jacobian.T * jacobian).applyfunc(compact)
+        return inertia, sympy.Matrix([compact(sympy.diff(Mp * g * place[1], v)) for v in q])
+
+    dD, dc = point_mass(rho * l2)
+    _assert_payload(dD, dc, rho)
+    tip_D, tip_c = point_mass(l2)
+    middle_D, _ = point_mass(l2 / 2)
     symbols = {"M1": "positive", "M2": "positive", "Mp": "positive", "l1": "positive",
                "l2": "positive", "I1": "positive", "I2": "positive", "g": "positive",
                "q1": "real", "q2": "real"}
     keys.append(make_key(
-        "Mp", notebook=STRUCTURE, title="the thesis appendix, App. B: how the payload Mp changes D and c",
-        points=2, symbols=symbols, angles=("q1", "q2"),
+        "Mp", notebook=STRUCTURE, title="the thesis appendix, App. B: how a payload Mp changes "
+        "D and c", points=2, symbols=symbols, angles=("q1", "q2"), parameters=PAYLOAD,
         parts=[{"name": "dD", "value": dD, "structure": "symmetric"},
                {"name": "dc", "value": dc}],
-        mistakes=[{"part": "dD", "value": Mp * mid,
-                   "message": "the payload is a point mass at the TIP (distance l2 from joint "
-                              "2), not at the middle of link 2"},
+        mistakes=[{"part": "dD", "value": tip_D,
+                   "message": "that is the payload at the tip (distance l2 from joint 2, as in "
+                              "the thesis appendix); yours is clamped at rho*l2, with your "
+                              "rho = given[\"rho\"]"},
+                  {"part": "dc", "value": tip_c,
+                   "message": "that is the payload at the tip (distance l2 from joint 2, as in "
+                              "the thesis appendix); yours is clamped at rho*l2, with your "
+                              "rho = given[\"rho\"]"},
+                  {"part": "dD", "value": middle_D,
+                   "message": "that is the payload at the middle of link 2 (l2/2 from joint "
+                              "2); yours is clamped at rho*l2, with your rho = given[\"rho\"]"},
                   {"part": "dc", "value": -dc,
                    "message": "gravity points along -y0 (the thesis appendix's potential +M g^T x with "
                               "g = (0, gravity, 0)): the payload's weight pulls the arm down"}] + [
                   {"part": "dc", "value": sign * sympy.Matrix(
-                      [sympy.diff(Mp * g * (l1 * sympy.cos(q1) + l2 * sympy.cos(q1 + q2)), v)
+                      [sympy.diff(Mp * g * (l1 * sympy.cos(q1) + rho * l2 * sympy.cos(q1 + q2)), v)
                        for v in q]),
                    "message": "gravity acts along the wrong axis (sines and cosines swapped): "
                               "it points along -y0, so the payload's potential energy is "
-                              "Mp*g*y_tip"} for sign in (1, -1)]))
+                              "Mp*g*y_p"} for sign in (1, -1)]))
     keys.append(regressor_key(lp))
     return keys
 
@@ -757,8 +808,65 @@ def regressor_key(lp):
 CONTROL = "05_control"
 
 
+#: The givens of C.2 and C.3, drawn per student (:mod:`dynlab.grading.variants`): the gains of
+#: the computed-torque law, and the damping ratio PD plus gravity compensation is tuned for
+#: (below 1: no grid value makes a typical mistake right, as zeta = 1/2 or 1 would; the gains'
+#: grids do not meet, so swapped gains are never right)
+GAINS = {"Kp": {"low": 20, "high": 100, "step": 10, "unit": "1/s^2",
+                "text": "the proportional gain of the error equation e'' + Kd e' + Kp e = 0"},
+         "Kd": {"low": 4, "high": 18, "step": 2, "unit": "1/s",
+                "text": "the derivative gain of the error equation e'' + Kd e' + Kp e = 0"}}
+DAMPING = {"zeta": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
+                    "text": "the damping ratio of the error equation D e'' + Kd e' + Kp e = 0"}}
+
+
+def _grid_points(spec: dict) -> list:
+    """Two values of each given's grid (its ends), as ``[{name: value}, ...]``."""
+    return [{name: float(s[end]) for name, s in spec.items()} for end in ("low", "high")]
+
+
+def _assert_computed_torque(law, gains, state) -> None:
+    """The law equals dynlab's computed-torque controller (:func:`dynlab.dynamics.control.
+    computed_torque`, numeric pendulum) at two grid points of the gains, at a state."""
+    from dynlab.dynamics.control import computed_torque
+    from dynlab.model.robots import pendulum
+    arm = pendulum()
+    m1, a1, g = positive("m1", "a1", "g")
+    numbers = {m1: float(arm.links[0].mass), a1: float(arm.links[0].a),
+               g: float(-arm.gravity[1])}
+    qa, qda, qr, qdr, qddr = state
+    at = {qa: 0.4, qda: -0.7, qr: 1.1, qdr: 0.3, qddr: -0.5}
+    for values in _grid_points(GAINS):
+        controller = computed_torque(arm, Kp=values["Kp"], Kd=values["Kd"],
+                                     reference=lambda t: ([1.1], [0.3], [-0.5]))
+        expected = float(controller(0.0, [0.4], [-0.7])[0])
+        ours = float(law.xreplace({**numbers, **at, gains[0]: values["Kp"],
+                                   gains[1]: values["Kd"]}))
+        assert abs(ours - expected) <= 1e-12 * max(1.0, abs(expected)), (values, ours, expected)
+
+
+def _assert_damping(Kd, Kp, zeta) -> None:
+    """Kd equals dynlab's :func:`dynlab.dynamics.control.matched_gains` for the pendulum (its
+    derivative gain for omega_n = sqrt(Kp/D) and zeta), and the closed loop's eigenvalues have
+    that damping ratio, at two grid points of zeta."""
+    from dynlab.dynamics.control import matched_gains
+    from dynlab.model.robots import pendulum
+    arm = pendulum()
+    m1, a1 = positive("m1", "a1")
+    numbers = {m1: float(arm.links[0].mass), a1: float(arm.links[0].a), Kp: 10.0}
+    inertia = float(equations_of_motion(arm, [0.0], [0.0]).D[0, 0])
+    for values in _grid_points(DAMPING):
+        omega_n = float(np.sqrt(10.0 / inertia))
+        expected = float(matched_gains(arm, [0.0], omega_n, values["zeta"])[1][0])
+        ours = float(Kd.xreplace({**numbers, zeta: values["zeta"]}))
+        assert abs(ours - expected) <= 1e-12 * expected, (values, ours, expected)
+        roots = np.roots([inertia, ours, 10.0])               # D s^2 + Kd s + Kp
+        assert abs(-roots[0].real / abs(roots[0]) - values["zeta"]) <= 1e-12
+
+
 def control_keys():
-    """Three laws of chapter 08: gravity compensation, computed torque, critical damping."""
+    """Three laws of chapter 08: gravity compensation, computed torque with the student's gains,
+    PD plus gravity compensation tuned for the student's damping ratio."""
     from dynlab.model.robots import pendulum
     keys = []
     # the torque PD + gravity compensation adds: the model's c(q) (Fu, Gonzalez & Lee,
@@ -781,19 +889,21 @@ def control_keys():
                    "message": "each link's mass sits at its middle, l/2 from its joint, not at "
                               "its tip"}]))
     # computed torque (inverse-dynamics control) on the pendulum: tau = D (qdd_r + Kd e' + Kp e)
-    # + h + c (Lynch & Park, the computed-torque law of the control chapter)
+    # + h + c (Lynch & Park, the computed-torque law of the control chapter), with each
+    # student's own gains Kp, Kd (givens, numbers in the answer)
     arm = equations_of_motion(pendulum(symbolic=True))
     (qa,), (qda,), _ = joint_symbols(1)
-    Kp, Kd = positive("Kp", "Kd")
+    Kp, Kd = (parameter_symbol(name, spec) for name, spec in GAINS.items())
     qr, qdr, qddr = sympy.symbols("qr qdr qddr", real=True)
     D, h, cc = arm.D[0, 0], arm.h[0], arm.c[0]
     law = D * (qddr + Kd * (qdr - qda) + Kp * (qr - qa)) + h + cc
-    symbols = {"m1": "positive", "a1": "positive", "g": "positive", "Kp": "positive",
-               "Kd": "positive", "q1": "real", "qd1": "real", "qr": "real", "qdr": "real",
-               "qddr": "real"}
+    _assert_computed_torque(law, (Kp, Kd), (qa, qda, qr, qdr, qddr))
+    symbols = {"m1": "positive", "a1": "positive", "g": "positive", "q1": "real", "qd1": "real",
+               "qr": "real", "qdr": "real", "qddr": "real"}
     keys.append(make_key(
         "C.2", notebook=CONTROL, title="The computed-torque law of the pendulum", points=2,
         symbols=symbols, angles=("q1",), parts=[{"name": "tau", "value": sympy.expand(law)}],
+        parameters=GAINS,
         mistakes=[{"part": "tau", "value": sympy.expand(qddr + Kd * (qdr - qda) + Kp * (qr - qa)
                                                         + h + cc),
                    "message": "the commanded acceleration qdd_r + Kd e' + Kp e goes through the "
@@ -803,21 +913,35 @@ def control_keys():
                   {"part": "tau", "value": sympy.expand(D * (qddr + Kd * (qda - qdr)
                                                              + Kp * (qa - qr)) + h + cc),
                    "message": "the error is e = q_r - q (reference minus actual): the feedback "
-                              "has the wrong sign"}]))
-    # critical damping of PD plus gravity compensation on the pendulum (chapter 08):
-    # D e'' + Kd e' + Kp e = 0 at a set point
+                              "has the wrong sign"},
+                  {"part": "tau", "value": sympy.expand(D * (qddr + Kp * (qdr - qda)
+                                                             + Kd * (qr - qa)) + h + cc),
+                   "message": "Kp multiplies the error e and Kd its rate e': your gains are "
+                              "swapped"}]))
+    # a damping ratio for PD plus gravity compensation on the pendulum (chapter 08):
+    # D e'' + Kd e' + Kp e = 0 at a set point, zeta = Kd / (2 sqrt(Kp D)), each student's own zeta
     inertia = D
-    Kd_critical = 2 * sympy.sqrt(Kp * inertia)
+    Kp = sympy.Symbol("Kp", positive=True)
+    zeta = parameter_symbol("zeta", DAMPING["zeta"])
+    Kd_zeta = 2 * zeta * sympy.sqrt(Kp * inertia)
+    _assert_damping(Kd_zeta, Kp, zeta)
     keys.append(make_key(
-        "C.3", notebook=CONTROL, title="Critical damping of PD plus gravity compensation "
+        "C.3", notebook=CONTROL, title="A damping ratio for PD plus gravity compensation "
         "on the pendulum", points=1,
         symbols={"m1": "positive", "a1": "positive", "Kp": "positive"},
-        parts=[{"name": "Kd", "value": Kd_critical}],
-        mistakes=[{"part": "Kd", "value": 2 * sympy.sqrt(Kp),
-                   "message": "that is critical damping of a unit inertia (computed torque); "
-                              "PD plus gravity compensation sees the pendulum's inertia m1 a1^2/3"},
-                  {"part": "Kd", "value": sympy.sqrt(Kp * inertia),
-                   "message": "critical damping means Kd^2 = 4 Kp D: a factor of 2 is missing"}]))
+        parts=[{"name": "Kd", "value": Kd_zeta}], parameters=DAMPING,
+        mistakes=[{"part": "Kd", "value": 2 * zeta * sympy.sqrt(Kp),
+                   "message": "that is the gain for a unit inertia (computed torque); PD plus "
+                              "gravity compensation sees the pendulum's inertia m1 a1^2/3"},
+                  {"part": "Kd", "value": zeta * sympy.sqrt(Kp * inertia),
+                   "message": "the damping ratio is zeta = Kd / (2 sqrt(Kp D)): a factor of 2 "
+                              "is missing"},
+                  {"part": "Kd", "value": 2 * sympy.sqrt(Kp * inertia),
+                   "message": "that is critical damping (zeta = 1); give the gain for your own "
+                              "damping ratio, given[\"zeta\"]"},
+                  {"part": "Kd", "value": 2 * sympy.sqrt(Kp * inertia) / zeta,
+                   "message": "the damping ratio is zeta = Kd / (2 sqrt(Kp D)), so Kd grows "
+                              "with zeta: multiply by zeta, do not divide"}]))
     return keys
 
 

@@ -173,14 +173,14 @@ def _check(question, answer, given: dict | None, time_limit: float | None,
         return _finish(feedback, start, strict)
     maximum = float(key["points"])
     shares = part_points(key)
-    if key["kind"] != "choice":        # the reference, compiled once here, inherited by children
-        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
-            warnings.simplefilter("ignore")            # nothing on stderr (nbgrader: 0 points)
-            prepare(key)
     if key.get("parameters") and given is None:
         feedback = Feedback(question, "not graded", 0.0, maximum,
                             ["no values of the question's givens to grade against"])
         return _finish(feedback, start, strict)
+    if key["kind"] != "choice":        # the reference, compiled once here, inherited by children
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")            # nothing on stderr (nbgrader: 0 points)
+            prepare(key, given)
     outcome, result = run_limited(lambda: _outcome(key, answer, time_limit, given), time_limit)
     right = []
     if outcome == "done":

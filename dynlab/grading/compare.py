@@ -182,6 +182,8 @@ class _Context:
 
     def __init__(self, key: dict, budget: float | None = None, given: dict | None = None):
         self.key = key
+        #: the student's values of the question's givens (they are in a right answer as floats)
+        self.given = dict(given or {})
         self.budget = EXACT_BUDGET if budget is None else budget
         self.kind = key["kind"]
         self.exact_spent = 0.0
@@ -191,7 +193,7 @@ class _Context:
         self.split = [self.by_name[name] for name in key.get("split", [])]
         self.tolerance = key.get("tolerance", TOLERANCE if self.kind == "symbolic"
                                  else NUMERIC_TOLERANCE)
-        prepared = prepare(key)
+        prepared = prepare(key, given)
         if self.kind == "numeric":
             self.samples = np.zeros((1, 0))
             values = np.array(_at_variant(key, prepared["numbers"], given),
@@ -331,6 +333,13 @@ class _Context:
             raise Unusable(f"{part['name']}: the answer contains {expr}")
         free = expr.free_symbols
         unknown = sorted({str(s) for s in free} - set(self.names))
+        givens = [name for name in unknown if name in self.key.get("parameters", {})]
+        if givens:
+            written = ", ".join(f'given["{name}"]' for name in givens)
+            raise Unusable(f"{part['name']}: {', '.join(givens)} "
+                           f"{'is a given' if len(givens) == 1 else 'are givens'} of this "
+                           f"question: put in your value ({written}, with given = "
+                           f"variant(\"{self.key['id']}\")), not the symbol")
         if unknown:
             if self.kind == "numeric":
                 raise Unusable(f"{part['name']}: numbers are asked here, but the answer "
@@ -575,15 +584,21 @@ def _undecidable(expr, ref) -> list:
     return sorted(used - allowed)
 
 
-def prepare(key: dict) -> dict:
+def prepare(key: dict, given: dict | None = None) -> dict:
     """A question's reference laid out for evaluation at any points (cached per question):
     every element, its monomials in the joint rates, their coefficients and terms, and the
-    typical mistakes, as the rows of one compiled function."""
+    typical mistakes, as the rows of one compiled function.  A symbolic question with givens is
+    laid out with the student's values ``given`` put in (:func:`at_given`)."""
     question = key["id"]
+    symbolic_variant = key["kind"] == "symbolic" and bool(key.get("parameters"))
+    values = _given_values(key, given) if symbolic_variant else None
     cached = PREPARED.get(question)
-    if cached is not None and cached[0] is key:      # the same key (use_keys loads new ones)
-        return cached[1]
+    # the same key (use_keys loads new ones) and, with givens, the same student's values
+    if cached is not None and cached[0] is key and cached[1] == values:
+        return cached[2]
     ref = reference(key)
+    if symbolic_variant:
+        ref = {name: at_given(key, exprs, given) for name, exprs in ref.items()}
     layout, parts = [], {}
 
     def row(expr) -> int:
@@ -612,23 +627,57 @@ def prepare(key: dict) -> dict:
                         "terms": [row(t) for t in terms], "exprs": list(terms)})
         symbols = [key_symbol(n, r) for n, r in key["symbols"]]
         prepared["function"] = _lambdify(symbols, layout, "numpy")
-    PREPARED[question] = (key, prepared)
+    PREPARED[question] = (key, values, prepared)
     return prepared
 
 
-def _at_variant(key: dict, numbers: list, given: dict | None) -> list:
-    """A numeric key's numbers; with parameters, its expressions at the student's values."""
-    parameters = key.get("parameters")
-    if not parameters:
-        return numbers
-    if given is None or set(given) != set(parameters):
+def _given_values(key: dict, given: dict | None) -> tuple:
+    """``((name, value), ...)``: the student's values of every given of ``key``, checked."""
+    parameters = key.get("parameters") or {}
+    if not isinstance(given, dict) or set(given) != set(parameters):
         raise ValueError(f"given: {key['id']} needs the values of {sorted(parameters)}")
+    values = []
+    for name in sorted(parameters):
+        value = given[name]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                not math.isfinite(value):
+            raise ValueError(f"given: the value of {name} must be a finite number, got "
+                             f"{value!r}")
+        values.append((name, float(value)))
+    return tuple(values)
+
+
+def at_given(key: dict, exprs: list, given: dict | None) -> list:
+    """A key's expressions with the student's values ``given`` (``{name: value}`` of its
+    parameters, :mod:`dynlab.grading.variants`) put in: for a numeric key, numbers; for a
+    symbolic key, expressions in its symbols, each value put in as the exact decimal it is
+    written as (0.7 as 7/10).  A key without parameters: its expressions as they are.
+
+    >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
+    >>> key = {"id": "demo", "kind": "symbolic", "parameters": {"zeta": {}}}
+    >>> at_given(key, [2 * zeta * sympy.sqrt(Kp)], {"zeta": 0.7})
+    [7*sqrt(Kp)/5]
+    """
+    if not key.get("parameters"):
+        return list(exprs)
+    values = dict(_given_values(key, given))
     result = []
-    for number in numbers:
-        expr = sympy.sympify(number)
-        at = {s: sympy.Float(given[s.name], 30) for s in expr.free_symbols}
-        result.append(float(expr.xreplace(at).evalf(30)))
+    for expr in exprs:
+        expr = sympy.sympify(expr)
+        if key["kind"] == "numeric":
+            at = {s: sympy.Float(values[s.name], 30) for s in expr.free_symbols}
+            result.append(float(expr.xreplace(at).evalf(30)))
+        else:
+            at = {s: sympy.Rational(repr(values[s.name])) for s in expr.free_symbols
+                  if s.name in values}
+            result.append(expr.xreplace(at))
     return result
+
+
+def _at_variant(key: dict, numbers: list, given: dict | None) -> list:
+    """A numeric key's numbers; with parameters, its expressions at the student's values
+    (:func:`at_given`)."""
+    return at_given(key, numbers, given)
 
 
 def _evaluate(function, points: np.ndarray, count: int) -> np.ndarray:

@@ -218,6 +218,12 @@ class Diagnosis:
                   for f in sorted(self.answer[k].atoms(sympy.Float), key=abs)]
         if not floats or not self.all_wrong_within(0.01):
             return None
+        if getattr(self.c, "given", None):
+            # the student's givens are decimals by right, and merge with other numbers (2 times
+            # 0.7 is 1.4): no decimal of the answer can be named as the rounded one
+            return (f"{self.part['name']} is close but not equal (within 1 %): a constant "
+                    f"rounded, such as a fraction written as a decimal? (your givens are "
+                    f"right as decimals)")
         shown = next((f for f in floats if float(f) != int(f)), floats[0])
         guess = Fraction(float(shown)).limit_denominator(12)
         how = ""

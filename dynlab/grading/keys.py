@@ -200,6 +200,19 @@ def reference(key: dict) -> dict:
     return _REFERENCES[question]
 
 
+def parameter_symbol(name: str, spec: dict | None = None):
+    """The symbol of a given (a parameter drawn per student, its grid ``spec``) in a key's
+    expressions: positive when its grid is, else real.  Its value is put in before anything is
+    compared (:func:`dynlab.grading.compare.at_given`).
+
+    >>> parameter_symbol("zeta", {"low": 0.6, "high": 0.9, "step": 0.1}).is_positive
+    True
+    """
+    if spec is not None and float(spec.get("low", 0)) > 0:
+        return sympy.Symbol(name, positive=True)
+    return sympy.Symbol(name, real=True)
+
+
 def key_symbol(name: str, role: str):
     if role == "positive":
         return sympy.Symbol(name, positive=True)
@@ -432,10 +445,12 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     "message"}``: a wrong answer that identifies the mistake.  ``products`` are dicts
     ``{"part", "vector", "message"}``: a matrix part whose product with the vector of symbols
     matches the reference's product but which is not the reference (e.g. a Coriolis matrix
-    ``C`` with the right ``C qd``).  ``parameters`` (a numeric question only) declares the givens
-    drawn per student (:mod:`dynlab.grading.variants`): ``{name: {"low", "high", "step",
-    "unit", "text"}}``; the reference and the mistakes are then expressions in those names,
-    evaluated at the student's values.
+    ``C`` with the right ``C qd``).  ``parameters`` declares the givens drawn per student
+    (:mod:`dynlab.grading.variants`): ``{name: {"low", "high", "step", "unit", "text"}}``; the
+    reference and the mistakes are then expressions in those names (and, for a symbolic
+    question, in its ``symbols``), which the checker evaluates with the student's values put in
+    (:func:`dynlab.grading.compare.at_given`).  A symbolic question's student answers in its
+    symbols with their own numbers of the givens in it.
 
     >>> x = sympy.Symbol("x", positive=True)
     >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
@@ -445,6 +460,14 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     """
     symbols = dict(symbols or {})
     by_name = {name: key_symbol(name, role) for name, role in symbols.items()}
+    if parameters:
+        if kind not in ("numeric", "symbolic"):
+            raise ValueError(f"{question}: parameters are for a numeric or symbolic question")
+        both = sorted(set(parameters) & set(symbols))
+        if both:
+            raise ValueError(f"{question}: {both} are both symbols of the answer and givens "
+                             f"(a given is a number in the student's answer)")
+        by_name.update({name: parameter_symbol(name, spec) for name, spec in parameters.items()})
 
     def leaves_of(value, where):
         nested = nested_values(value)
@@ -462,10 +485,10 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
                 raise ValueError(f"{question} {where}: the reference is not finite")
             return shape, [repr(v) for v in numbers]
         for leaf in leaves:
-            unknown = {str(s) for s in leaf.free_symbols} - set(symbols)
+            unknown = {str(s) for s in leaf.free_symbols} - set(by_name)
             if unknown:
                 raise ValueError(f"{question} {where}: symbols {sorted(unknown)} are not among "
-                                 f"the question's symbols {sorted(symbols)}")
+                                 f"the question's symbols {sorted(by_name)}")
         leaves = [leaf.xreplace({s: by_name[str(s)] for s in leaf.free_symbols})
                   for leaf in leaves]
         # book form: its terms are the ones the feedback names
@@ -508,8 +531,6 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     if tolerance is not None:
         key["tolerance"] = tolerance
     if parameters:
-        if kind != "numeric":
-            raise ValueError(f"{question}: parameters are for a numeric question")
         key["parameters"] = {name: dict(spec) for name, spec in parameters.items()}
     if key_mistakes:
         key["mistakes"] = key_mistakes

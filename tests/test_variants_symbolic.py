@@ -1,0 +1,309 @@
+"""Variants of symbolic questions (issue 24, item 5): a symbolic key may declare givens, and a
+student's answer is an expression in the question's symbols with their own numbers of the givens
+in it (their code reads ``given = variant(...)``).
+
+The key's reference and its typical mistakes are expressions in the symbols and the givens; the
+checker puts in the student's values (practice values in ``check()``, graded values under the
+course secret in the marks routes) and compares at fresh points of the symbols, as for every
+symbolic question.  Shown on three questions whose given enters the physics:
+
+- C.2, the computed-torque law of Schilling's pendulum (Sec. 6-9), with the student's gains
+  ``Kp``, ``Kd``;
+- C.3, the derivative gain that gives PD plus gravity compensation on that pendulum the student's
+  damping ratio ``zeta`` (chapter 08: ``zeta = Kd / (2 sqrt(Kp D))``);
+- Mp, what a point payload adds to D and c of the arm of the thesis appendix, App. B, clamped at
+  ``rho l2`` from joint 2 (the appendix's is at the tip).
+
+Each right answer here is written by hand from the printed formula, not read from a key.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+import sympy
+from sympy import Matrix, cos, sin, sqrt
+
+from dynlab.grading import check, keys, reset, variant
+from dynlab.grading.answers import serialize
+from dynlab.grading.compare import at_given
+from dynlab.grading.keys import make_key, reference, use_keys
+from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.variants import draw, graded_values, _grid
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTIONS = ("C.2", "C.3", "Mp")
+CLASS = [f"s{number:03d}" for number in range(12)]
+
+m1, a1, g, Kp, M1, M2, Mp, l1, l2, I1, I2 = sympy.symbols(
+    "m1 a1 g Kp M1 M2 Mp l1 l2 I1 I2", positive=True)
+q1, q2, qd1, qr, qdr, qddr = sympy.symbols("q1 q2 qd1 qr qdr qddr", real=True)
+#: Schilling, Sec. 6-9 (Eq. (6-9-10)): the pendulum's D = m1 a1^2/3, h = 0, c = m1 g a1 C1/2
+D_PENDULUM, C_PENDULUM = m1 * a1**2 / 3, m1 * g * a1 * cos(q1) / 2
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+def payload(r):
+    """What a point mass Mp at distance ``r`` from joint 2 along link 2 adds to D and c, written
+    out by hand: its place x_p = (l1 C1 + r C12, l1 S1 + r S12) (q2 relative to link 1, gravity
+    along -y0) gives the kinetic energy Mp |xd_p|^2 / 2 and the potential energy Mp g y_p."""
+    c2, c1, c12 = cos(q2), cos(q1), cos(q1 + q2)
+    dD = Mp * Matrix([[l1**2 + 2 * l1 * r * c2 + r**2, r**2 + l1 * r * c2],
+                      [r**2 + l1 * r * c2, r**2]])
+    dc = Mp * g * Matrix([l1 * c1 + r * c12, r * c12])
+    return dD, dc
+
+
+def right(question: str, given: dict):
+    """The answer for these givens, by hand from the printed formula."""
+    if question == "C.2":                 # tau = D (qdd_r + Kd e' + Kp e) + h + c, e = q_r - q
+        return D_PENDULUM * (qddr + given["Kd"] * (qdr - qd1) + given["Kp"] * (qr - q1)) \
+            + C_PENDULUM
+    if question == "C.3":                 # zeta = Kd / (2 sqrt(Kp D))
+        return 2 * given["zeta"] * sqrt(Kp * D_PENDULUM)
+    return payload(given["rho"] * l2)
+
+
+def mistakes(question: str, given: dict) -> list:
+    """``[(answer, words of the feedback)]``: each typical slip, at these givens."""
+    if question == "C.2":
+        Kp_, Kd_ = given["Kp"], given["Kd"]
+        law = right(question, given)
+        return [(qddr + Kd_ * (qdr - qd1) + Kp_ * (qr - q1) + C_PENDULUM,
+                 "goes through the inertia D(q)"),
+                (law - C_PENDULUM, "the model's gravity c(q) is missing"),
+                (D_PENDULUM * (qddr + Kd_ * (qd1 - qdr) + Kp_ * (q1 - qr)) + C_PENDULUM,
+                 "the feedback has the wrong sign"),
+                (D_PENDULUM * (qddr + Kp_ * (qdr - qd1) + Kd_ * (qr - q1)) + C_PENDULUM,
+                 "your gains are swapped")]
+    if question == "C.3":
+        zeta = given["zeta"]
+        return [(2 * zeta * sqrt(Kp), "sees the pendulum's inertia m1 a1^2/3"),
+                (zeta * sqrt(Kp * D_PENDULUM), "a factor of 2 is missing"),
+                (2 * sqrt(Kp * D_PENDULUM), "that is critical damping (zeta = 1)"),
+                (2 * sqrt(Kp * D_PENDULUM) / zeta, "multiply by zeta, do not divide")]
+    dD, dc = right(question, given)
+    tip, middle = payload(l2), payload(l2 / 2)
+    r = given["rho"] * l2
+    sideways = Matrix([sympy.diff(Mp * g * (l1 * cos(q1) + r * cos(q1 + q2)), v)
+                       for v in (q1, q2)])
+    return [((tip[0], dc), "that is the payload at the tip"),
+            ((dD, tip[1]), "that is the payload at the tip"),
+            ((middle[0], dc), "that is the payload at the middle of link 2"),
+            ((dD, -dc), "gravity points along -y0"),
+            ((dD, sideways), "gravity acts along the wrong axis"),
+            ((dD, -sideways), "gravity acts along the wrong axis")]
+
+
+#: A point of the symbols at which answers are compared by hand here
+AT = {m1: 1.3, a1: 0.7, g: 9.8, Kp: 17.0, Mp: 0.6, l1: 0.9, l2: 0.5, q1: 0.4, q2: -1.1, qd1: 0.3,
+      qr: 1.2, qdr: -0.4, qddr: 0.8}
+
+
+def values(answer) -> np.ndarray:
+    """An answer's entries (every part's) at :data:`AT`."""
+    parts = answer if isinstance(answer, tuple) else (answer,)
+    return np.concatenate([np.array(sympy.Matrix([p]).xreplace(AT), dtype=float).ravel()
+                           for p in parts])
+
+
+def classmates(question: str) -> tuple:
+    """Two students whose practice values of ``question`` differ in every given."""
+    first = CLASS[0]
+    mine = dict(variant(question, student=first))
+    other = next(s for s in CLASS[1:] if all(
+        value != mine[name] for name, value in variant(question, student=s).items()))
+    return first, other
+
+
+def points(question: str, answer, student: str) -> float:
+    """The grader's points (the answer handed out of the kernel as data, scored outside it)."""
+    return grader_score(question, serialize(answer), student=student).total
+
+
+def full(question: str) -> float:
+    return float(keys()[question]["points"])
+
+
+# -- the mechanism ----------------------------------------------------------------------------------
+def test_a_symbolic_key_declares_givens_whose_names_are_not_its_symbols():
+    x, zeta = sympy.Symbol("x", positive=True), sympy.Symbol("zeta", positive=True)
+    spec = {"zeta": {"low": 0.6, "high": 0.9, "step": 0.1, "unit": "", "text": "a ratio"}}
+    key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
+                   parts=[{"name": "y", "value": 2 * zeta * x}], parameters=spec)
+    assert key["parameters"] == spec and key["kind"] == "symbolic"
+    assert at_given(key, reference(key)["y"], {"zeta": 0.7}) == [sympy.Rational(7, 5) * x]
+    with pytest.raises(ValueError, match="both symbols of the answer and givens"):
+        make_key("demo", notebook="demo", title="demo", points=1,
+                 symbols={"x": "positive", "zeta": "positive"},
+                 parts=[{"name": "y", "value": zeta * x}], parameters=spec)
+    with pytest.raises(ValueError, match=r"symbols \['w'\] are not among"):
+        make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
+                 parts=[{"name": "y", "value": sympy.Symbol("w") * x}], parameters=spec)
+    with pytest.raises(ValueError, match="given: demo needs the values of"):
+        at_given(key, reference(key)["y"], {})
+    with pytest.raises(ValueError, match="must be a finite number"):
+        at_given(key, reference(key)["y"], {"zeta": float("nan")})
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_an_answer_with_my_numbers_is_right_for_me_and_0_for_a_classmate(question):
+    alice, bob = classmates(question)
+    hers, his = (right(question, variant(question, student=s)) for s in (alice, bob))
+    assert points(question, hers, alice) == full(question)
+    assert points(question, his, bob) == full(question)
+    copied = grader_score(question, serialize(hers), student=bob)
+    assert copied.total == 0, str(copied.feedback)
+    assert points(question, hers, alice) == full(question)       # the reference is alice's again
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
+    alice, bob = classmates(question)
+    monkeypatch.setenv("DYNLAB_STUDENT", alice)
+    hers = right(question, variant(question))
+    assert check(question, hers).correct
+    monkeypatch.setenv("DYNLAB_STUDENT", bob)
+    assert check(question, hers).points == 0
+    assert check(question, right(question, variant(question))).correct
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
+                                                                                     marks):
+    parameters = keys()[question]["parameters"]
+    for student in CLASS[:6]:
+        practice = draw(question, parameters, student, "dynlab")
+        graded = graded_values(question, parameters, student, SECRET)
+        assert graded == dict(variant(question, student=student, secret=SECRET))
+        assert points(question, right(question, practice), student) == 0, student
+        assert points(question, right(question, graded), student) == full(question), student
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_graded_answer_differs_from_the_practice_answer_for_every_student(question):
+    parameters = keys()[question]["parameters"]
+    for student in [f"u{n}" for n in range(40)]:
+        practice = right(question, draw(question, parameters, student, "dynlab"))
+        graded = right(question, graded_values(question, parameters, student, SECRET))
+        assert np.abs(values(practice) - values(graded)).max() > 1e-6, student
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_no_grid_value_makes_a_typical_mistake_right(question):
+    """Over every combination of the grids, each slip differs from the right answer."""
+    parameters = keys()[question]["parameters"]
+    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
+        given = dict(zip(parameters, combination))
+        reference_values = values(right(question, given))
+        for answer, words in mistakes(question, given):
+            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_every_typical_mistake_is_recognised_at_other_students_values(question):
+    for student in CLASS[:4]:
+        given = dict(variant(question, student=student))
+        for answer, words in mistakes(question, given):
+            feedback = grader_score(question, serialize(answer), student=student).feedback
+            assert not feedback.correct and words in str(feedback), (student, str(feedback))
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question, monkeypatch):
+    """The key at alice's and bob's values is never printed for a wrong answer (the search of
+    tests/test_feedback_secrecy.py runs at the session student's)."""
+    key = keys()[question]
+    rng = np.random.default_rng(24)
+    for student in classmates(question):
+        monkeypatch.setenv("DYNLAB_STUDENT", student)
+        secrets = key_texts(key)
+        answer = right(question, variant(question))
+        stray = [m1 * a1 * sin(q1), Kp * m1, Mp * l1 * l2 * sin(q2)][int(rng.integers(3))]
+        wrong = (answer[0] * sympy.Rational(7, 5), answer[1] + Matrix([stray, 0])) \
+            if question == "Mp" else answer * sympy.Rational(7, 5) + stray
+        feedback = check(question, wrong)
+        assert not feedback.correct
+        text = "\n".join(feedback.messages)
+        assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+
+
+def test_a_given_written_as_its_symbol_is_told_to_be_put_in():
+    zeta = sympy.Symbol("zeta", positive=True)
+    feedback = check("C.3", 2 * zeta * sqrt(Kp * D_PENDULUM))
+    assert feedback.status == "not graded" and feedback.points == 0
+    assert 'zeta is a given of this question: put in your value (given["zeta"], with given = ' \
+           'variant("C.3"))' in str(feedback)
+
+
+def test_a_rounded_constant_is_told_without_blaming_a_given():
+    zeta = variant("C.3")["zeta"]
+    feedback = check("C.3", 2 * zeta * sqrt(Kp * m1 * a1**2 / sympy.Float(3.01)))
+    assert not feedback.correct
+    assert "Kd is close but not equal (within 1 %): a constant rounded" in str(feedback)
+    assert "rounded decimal (" not in str(feedback)            # 2 zeta / sqrt(3.01) is one float
+
+
+def test_a_string_answer_is_read_in_the_kernel_with_the_numbers_in_it():
+    gains = variant("C.2")
+    text = (f"m1*a1**2/3*(qddr + {gains['Kd']}*(qdr - qd1) + {gains['Kp']}*(qr - q1))"
+            f" + m1*g*a1*cos(q1)/2")
+    data = serialize(text, symbols=keys()["C.2"]["symbols"])
+    assert "sympy" in data                                  # srepr data, parsed in the kernel
+    assert grader_score("C.2", data, student="student").total == full("C.2")
+
+
+# -- the questions ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
+    key = keys()[question]
+    assert key["kind"] == "symbolic" and key["parameters"]
+    for name, spec in key["parameters"].items():
+        assert len(_grid(spec)) >= 4 and spec["text"] and "unit" in spec
+        assert name not in {n for n, _ in key["symbols"]}
+
+
+def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tmp_path):
+    """``dynlab grade --keys``: the solution notebook 05 (whose code reads ``variant(...)``) earns
+    full marks at the graded values; the same notebook with the practice numbers typed in (a
+    classmate's or the stored outputs') earns 0 on C.2 and C.3."""
+    from dynlab import cli
+    folder = instructor_folder(tmp_path / "keys")
+    solution = nbformat.read(ROOT / "solutions" / "05_control.ipynb", as_version=4)
+    typed = nbformat.from_dict(solution)
+    gains, zeta = variant("C.2", student="eve"), variant("C.3", student="eve")["zeta"]
+    for cell in typed.cells:
+        cell.source = cell.source.replace('given["Kd"]', repr(gains["Kd"])).replace(
+            'given["Kp"]', repr(gains["Kp"])).replace('given["zeta"]', repr(zeta))
+    submitted = tmp_path / "submitted"
+    for student, notebook in (("alice", solution), ("eve", typed)):
+        (submitted / student).mkdir(parents=True)
+        nbformat.write(notebook, submitted / student / "05_control.ipynb")
+    out = tmp_path / "grades.csv"
+    try:
+        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
+                         "--notebook-time-limit", "200"]) == 0
+    finally:
+        use_keys(None)
+    import csv
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    got = {s: {q: float(rows[s][f"{q} {name}"]) for q, name in
+               (("C.1", "c"), ("C.2", "tau"), ("C.3", "Kd"))} for s in rows}
+    assert got == {"alice": {"C.1": 2.0, "C.2": 2.0, "C.3": 1.0},
+                   "eve": {"C.1": 2.0, "C.2": 0.0, "C.3": 0.0}}, rows

@@ -188,7 +188,7 @@ ANSWER_TEXTS = [
     "they are the $j$-th column of $\\mathbf D$",                              # 3.11
     "only gravity is left, so the\ntorques are $\\mathbf c$",
     "probing a Newton-Euler routine costs $n$ times",                       # 3.12
-    "planar_2r(\"macsyma\", symbolic=True))` with the payload",               # Mp
+    "with_payload(arm, Mp, at=(-(1 - rho) * l2, 0, 0))",                   # Mp
     "The payload's share is exactly that of the point mass",
     "N_{21} = -N_{12}",                                                     # 9.1
     "$C^1 = 0$",                                                            # 6-4-1

@@ -307,3 +307,39 @@ def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tm
                (("C.1", "c"), ("C.2", "tau"), ("C.3", "Kd"))} for s in rows}
     assert got == {"alice": {"C.1": 2.0, "C.2": 2.0, "C.3": 1.0},
                    "eve": {"C.1": 2.0, "C.2": 0.0, "C.3": 0.0}}, rows
+
+
+def test_nbgraders_scoring_step_grades_at_the_submitting_students_graded_values(tmp_path):
+    """nbgrader's route (:class:`ScoreExportedAnswers`, the step after ``Execute``): a check cell
+    whose kernel exported an answer is scored outside the kernel at the graded values of the
+    student nbgrader names; the answer at the practice values (the shipped key's) earns 0."""
+    import json
+    from dynlab.grading.autograde import MIME
+    from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
+    folder = instructor_folder(tmp_path / "keys")
+
+    def graded_cell(answer) -> nbformat.NotebookNode:
+        cell = nbformat.v4.new_code_cell('check("C.3", Kd)')
+        cell.metadata["nbgrader"] = {"grade": True, "grade_id": "check-C_3", "locked": True,
+                                     "points": 1, "schema_version": 3, "solution": False,
+                                     "task": False}
+        data = {"question": "C.3", "answer": serialize(answer)}
+        cell.outputs = [nbformat.v4.new_output("display_data", data={MIME: json.dumps(data)})]
+        return cell
+
+    def marks_of(student: str, answer) -> float:
+        notebook = nbformat.v4.new_notebook(cells=[graded_cell(answer)])
+        step = ScoreExportedAnswers(key_directory=str(folder))
+        try:
+            notebook, _ = step.preprocess(notebook, {"nbgrader": {"student": student}})
+        finally:
+            use_keys(None)
+        return float(notebook.cells[0].outputs[-1]["data"]["text/plain"])
+
+    practice = variant("C.3", student="alice")
+    graded = variant("C.3", student="alice", secret=SECRET)
+    assert marks_of("alice", right("C.3", graded)) == 1.0
+    assert marks_of("alice", right("C.3", practice)) == 0.0
+    bob = next(s for s in CLASS if variant("C.3", student=s, secret=SECRET)["zeta"]
+               != graded["zeta"])
+    assert marks_of(bob, right("C.3", graded)) == 0.0                 # alice's, copied

@@ -6,7 +6,10 @@ of expressions per part, evaluated at the points of this check together with the
 judged element by element: right where the numbers agree and can decide; where they disagree, still
 right when the difference is exactly zero (:func:`dynlab.model.symbolic.is_zero`); where the answer uses
 a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when it
-is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.
+is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.  A
+question with givens (:mod:`dynlab.grading.variants`) is compared with its key at the student's
+values of them (:func:`at_given`), the same for both kinds: a numeric key becomes numbers, a
+symbolic key an expression in its symbols.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
-"""A variant of a question per student: the givens (a mass, a speed, an amplitude) drawn from the
-student's id, so that a number copied from a peer, or read off a key shipped with dynlab, scores 0
-for marks.
+"""A variant of a question per student: the givens (a mass, a speed, an amplitude, a gain, a
+damping ratio) drawn from the student's id, so that an answer copied from a peer, or read off a
+key shipped with dynlab, scores 0 for marks.
 
 A key may declare parameters (``make_key(..., parameters=...)``), each with its range, step, unit
-and meaning.  A student's values are drawn deterministically: HMAC-SHA256 of the question and the
+and meaning.  A numeric question's answer is then a number that depends on them; a symbolic
+question's, an expression in its symbols with the student's numbers of the givens in it (the
+comparison puts the same values into the key: :func:`dynlab.grading.compare.at_given`).  A student's values are drawn deterministically: HMAC-SHA256 of the question and the
 student id under a secret seeds a NumPy generator, which picks each parameter from its grid
 ``low, low + step, ..., high`` (round values a student can set on a slider or type in).  Each
 student has two sets of values:
@@ -24,7 +26,8 @@ student has two sets of values:
   ``JUPYTERHUB_USER`` (on a JupyterHub, the login is the nbgrader student id), else the name of
   the user running Python.
 
-What a variant protects against: a number copied from a classmate or from a shipped key.  What it
+What a variant protects against: a number or an expression copied from a classmate or from a
+shipped key.  What it
 does not: a classmate's code or method (run with your givens it gives your answer), nor a student
 who computes the answer with dynlab itself, which is what these questions ask.
 

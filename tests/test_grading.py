@@ -100,6 +100,8 @@ D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
                [m2 * l**2 / 3 + m2 * l**2 * C2 / 2, m2 * l**2 / 3]])
 K12 = sympy.Abs(D_FU[0, 1]) / sqrt(D_FU[0, 0] * D_FU[1, 1])
 LF = sqrt(m2 / (m1 + m2))
+# k12's arm has m2 = mu m1, mu a given drawn per student (the student "student", conftest.py)
+MU = {m2: variant("k12")["mu"] * m1}
 # the thesis appendix's payload, clamped at rho l2 from joint 2 (rho: a given drawn per student;
 # the tests run as the student "student", conftest.py)
 l1, l2, Mp = sympy.symbols("l1 l2 Mp", positive=True)
@@ -189,7 +191,7 @@ RIGHT = {
     "6-4-1": (D11_6_4_1, [0]),
     "9.1": (C_LP, MDOT_LP, MDOT_LP - 2 * C_LP),
     "9.98": (J_LP, LAMBDA_LP),
-    "k12": (K12, LF, K12 / LF),
+    "k12": (K12.subs(MU), LF.subs(MU), (K12 / LF).subs(MU)),
     "Mp": (DD_MP, DC_MP),
     "Y": Y_LP,
 }
@@ -324,10 +326,13 @@ WRONG = [
     ("9.1", (C_LP.T, MDOT_LP, MDOT_LP - 2 * C_LP), "C is transposed", "incorrect"),
     ("9.98", (J_LP, J_LP * M_LP * J_LP.T), "the inverse Jacobian, not J M J^T", "incorrect"),
     ("9.98", (J_LP.T, LAMBDA_LP), "J is transposed", "incorrect"),
-    ("k12", (D_FU[0, 1] / sqrt(D_FU[0, 0] * D_FU[1, 1]), LF, K12 / LF),
+    ("k12", ((D_FU[0, 1] / sqrt(D_FU[0, 0] * D_FU[1, 1])).subs(MU), LF.subs(MU),
+             (K12 / LF).subs(MU)),
      "takes the absolute value |d12|", "incorrect"),
-    ("k12", (K12, sqrt(m1 / (m1 + m2)), K12 / LF), "the mass moved by joint j = 2",
+    ("k12", (K12.subs(MU), sqrt(m1 / (m1 + m2)).subs(MU), (K12 / LF).subs(MU)),
+     "the mass moved by joint j = 2",
      "incorrect"),
+    ("k12", (K12, LF, K12 / LF), "unknown symbols m2 in k12", "not graded"),
     ("Mp", (payload_at(l2)[0], DC_MP), "that is the payload at the tip", "incorrect"),
     ("Mp", (DD_MP, payload_at(l2)[1]), "that is the payload at the tip", "incorrect"),
     ("Mp", (payload_at(l2 / 2)[0], DC_MP), "that is the payload at the middle of link 2",

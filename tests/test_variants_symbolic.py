@@ -5,12 +5,14 @@ in it (their code reads ``given = variant(...)``).
 The key's reference and its typical mistakes are expressions in the symbols and the givens; the
 checker puts in the student's values (practice values in ``check()``, graded values under the
 course secret in the marks routes) and compares at fresh points of the symbols, as for every
-symbolic question.  Shown on three questions whose given enters the physics:
+symbolic question.  Shown on four questions whose given enters the physics:
 
 - C.2, the computed-torque law of Schilling's pendulum (Sec. 6-9), with the student's gains
   ``Kp``, ``Kd``;
 - C.3, the derivative gain that gives PD plus gravity compensation on that pendulum the student's
   damping ratio ``zeta`` (chapter 08: ``zeta = Kd / (2 sqrt(Kp D))``);
+- k12, Tourassis & Neuman's coefficient of coupling (Eqs. (32)-(34)) of the two-link arm of Fu,
+  Gonzalez & Lee, Sec. 3.2.6, whose link 2 weighs ``mu`` times link 1;
 - Mp, what a point payload adds to D and c of the arm of the thesis appendix, App. B, clamped at
   ``rho l2`` from joint 2 (the appendix's is at the tip).
 
@@ -41,11 +43,11 @@ from test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
 
 ROOT = Path(__file__).resolve().parents[1]
-QUESTIONS = ("C.2", "C.3", "Mp")
+QUESTIONS = ("C.2", "C.3", "k12", "Mp")
 CLASS = [f"s{number:03d}" for number in range(12)]
 
-m1, a1, g, Kp, M1, M2, Mp, l1, l2, I1, I2 = sympy.symbols(
-    "m1 a1 g Kp M1 M2 Mp l1 l2 I1 I2", positive=True)
+m1, a1, g, Kp, M1, M2, Mp, l, l1, l2, I1, I2 = sympy.symbols(
+    "m1 a1 g Kp M1 M2 Mp l l1 l2 I1 I2", positive=True)
 q1, q2, qd1, qr, qdr, qddr = sympy.symbols("q1 q2 qd1 qr qdr qddr", real=True)
 #: Schilling, Sec. 6-9 (Eq. (6-9-10)): the pendulum's D = m1 a1^2/3, h = 0, c = m1 g a1 C1/2
 D_PENDULUM, C_PENDULUM = m1 * a1**2 / 3, m1 * g * a1 * cos(q1) / 2
@@ -56,6 +58,19 @@ def fresh_session():
     reset()
     yield
     reset()
+
+
+def coupling(mu) -> tuple:
+    """(k12, LF, KF) of Tourassis & Neuman, Eqs. (32)-(34), for the two-link arm of Fu, Gonzalez
+    & Lee, Sec. 3.2.6 (uniform rods of length l), with m2 = mu m1, by hand from its inertia matrix
+    d11 = l^2 (m1/3 + m2 (4/3 + C2)), d12 = m2 l^2 (1/3 + C2/2), d22 = m2 l^2/3."""
+    m2 = mu * m1
+    d11 = l**2 * (m1 / 3 + m2 * (sympy.Rational(4, 3) + cos(q2)))
+    d12 = m2 * l**2 * (sympy.Rational(1, 3) + cos(q2) / 2)
+    d22 = m2 * l**2 / 3
+    k12 = sympy.Abs(d12) / sqrt(d11 * d22)
+    LF = sqrt(m2 / (m1 + m2))                     # the mass moved by joint 2 over joint 1's
+    return k12, LF, k12 / LF, (d11, d12, d22)
 
 
 def payload(r):
@@ -76,6 +91,8 @@ def right(question: str, given: dict):
             + C_PENDULUM
     if question == "C.3":                 # zeta = Kd / (2 sqrt(Kp D))
         return 2 * given["zeta"] * sqrt(Kp * D_PENDULUM)
+    if question == "k12":
+        return coupling(given["mu"])[:3]
     return payload(given["rho"] * l2)
 
 
@@ -97,6 +114,13 @@ def mistakes(question: str, given: dict) -> list:
                 (zeta * sqrt(Kp * D_PENDULUM), "a factor of 2 is missing"),
                 (2 * sqrt(Kp * D_PENDULUM), "that is critical damping (zeta = 1)"),
                 (2 * sqrt(Kp * D_PENDULUM) / zeta, "multiply by zeta, do not divide")]
+    if question == "k12":
+        mu = given["mu"]
+        k12, LF, KF, (d11, d12, d22) = coupling(mu)
+        return [((d12 / sqrt(d11 * d22), LF, KF), "takes the absolute value |d12|"),
+                ((k12**2, LF, KF), "that is k12 squared"),
+                ((k12, sqrt(1 / (1 + mu)), KF), "the mass moved by joint j = 2"),
+                ((k12, mu / (1 + mu), KF), "takes the square root of the mass ratio")]
     dD, dc = right(question, given)
     tip, middle = payload(l2), payload(l2 / 2)
     r = given["rho"] * l2
@@ -110,9 +134,9 @@ def mistakes(question: str, given: dict) -> list:
             ((dD, -sideways), "gravity acts along the wrong axis")]
 
 
-#: A point of the symbols at which answers are compared by hand here
-AT = {m1: 1.3, a1: 0.7, g: 9.8, Kp: 17.0, Mp: 0.6, l1: 0.9, l2: 0.5, q1: 0.4, q2: -1.1, qd1: 0.3,
-      qr: 1.2, qdr: -0.4, qddr: 0.8}
+#: A point of the symbols at which answers are compared by hand here (cos q2 < -2/3: d12 < 0)
+AT = {m1: 1.3, a1: 0.7, g: 9.8, Kp: 17.0, Mp: 0.6, l: 0.8, l1: 0.9, l2: 0.5, q1: 0.4, q2: 2.5,
+      qd1: 0.3, qr: 1.2, qdr: -0.4, qddr: 0.8}
 
 
 def values(answer) -> np.ndarray:
@@ -235,8 +259,11 @@ def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question,
         secrets = key_texts(key)
         answer = right(question, variant(question))
         stray = [m1 * a1 * sin(q1), Kp * m1, Mp * l1 * l2 * sin(q2)][int(rng.integers(3))]
-        wrong = (answer[0] * sympy.Rational(7, 5), answer[1] + Matrix([stray, 0])) \
-            if question == "Mp" else answer * sympy.Rational(7, 5) + stray
+        if isinstance(answer, tuple):                 # k12, Mp: a scaled part, a stray term
+            second = answer[1] + (Matrix([stray, 0]) if question == "Mp" else stray)
+            wrong = (answer[0] * sympy.Rational(7, 5), second) + tuple(answer[2:])
+        else:
+            wrong = answer * sympy.Rational(7, 5) + stray
         feedback = check(question, wrong)
         assert not feedback.correct
         text = "\n".join(feedback.messages)

@@ -606,10 +606,32 @@ def one_axis_key():
 
 
 # -- 04: passivity, task space, coupling, payload -------------------------------------------------
+#: The given of k12, drawn per student: link 2's mass over link 1's (below 1: a mass ratio of 1
+#: would make the loading factor of the wrong masses right; and no 0.8, whose loading factor,
+#: 2/3, is a number the feedback prints: cos q2 = -2/3, where d12 changes sign)
+COUPLING = {"mu": {"low": 0.2, "high": 0.7, "step": 0.1, "unit": "",
+                   "text": "the mass of link 2 over the mass of link 1, m2/m1"}}
 #: The given of Mp, drawn per student (:mod:`dynlab.grading.variants`): where along link 2 the
 #: payload is clamped (neither the middle, 1/2, nor the tip, 1: those are typical mistakes)
 PAYLOAD = {"rho": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
                    "text": "the payload's distance from joint 2, as a fraction of l2"}}
+
+
+def _assert_coupling(k12, LF, mu) -> None:
+    """``k12`` and ``LF`` equal Eqs. (32) and (34) on dynlab's numeric inertia matrix of the
+    two-link arm of Fu, Gonzalez & Lee with ``m2 = mu m1``, at two grid points of ``mu``."""
+    posture = [0.3, 2.4]                                      # cos q2 < -2/3: d12 < 0
+    names = {str(s): s for s in k12.free_symbols | LF.free_symbols}
+    for values in [{"mu": float(COUPLING["mu"][end])} for end in ("low", "high")]:
+        arm = planar_2r("fu", m1=1.5, m2=1.5 * values["mu"], l=0.8)
+        D = np.array(equations_of_motion(arm, posture, [0.0, 0.0]).D, dtype=float)
+        numbers = {"m1": 1.5, "l": 0.8, "q1": posture[0], "q2": posture[1]}
+        at = {symbol: numbers[name] for name, symbol in names.items() if name in numbers}
+        at[mu] = values["mu"]
+        expected = abs(D[0, 1]) / np.sqrt(D[0, 0] * D[1, 1])
+        assert abs(float(k12.xreplace(at)) - expected) <= 1e-12, (values, expected)
+        moved = [float(link.mass) for link in arm.links]
+        assert abs(float(LF.xreplace(at)) - np.sqrt(moved[1] / sum(moved))) <= 1e-14
 
 
 def _assert_payload(dD, dc, rho) -> None:
@@ -693,18 +715,21 @@ def structure_keys():
                    "message": "the order is J^-T M J^-1 (transpose of the inverse on the left)"},
                   {"part": "Lambda", "value": J * M.inv() * J.T,     # only its values matter
                    "message": "that is Lambda^-1 = J M^-1 J^T; invert it"}]))
-    # Tourassis & Neuman, Eq. (32)-(34): coefficient of coupling of the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6
+    # Tourassis & Neuman, Eq. (32)-(34): coefficient of coupling of the two-link arm of Fu,
+    # Gonzalez & Lee, Sec. 3.2.6, whose link 2 weighs mu times link 1 (mu: each student's own)
     fu = planar_2r("fu", symbolic=True)
     fm1, fm2, l = positive("m1", "m2", "l")
-    D = equations_of_motion(fu, method="lagrange_euler").D
+    mu = parameter_symbol("mu", COUPLING["mu"])
+    D = equations_of_motion(fu, method="lagrange_euler").D.subs(fm2, mu * fm1)
     k12 = sympy.Abs(D[0, 1]) / sympy.sqrt(D[0, 0] * D[1, 1])           # Eq. (32)
-    masses = [link.mass for link in fu.links]
+    masses = [fm1, mu * fm1]
     LF = sympy.sqrt(sum(masses[1:]) / (masses[0] + sum(masses[1:])))   # Eq. (34), i=1, j=2
     KF = k12 / LF                                                      # Eq. (33)
-    symbols = {"m1": "positive", "m2": "positive", "l": "positive", "q1": "real", "q2": "real"}
+    _assert_coupling(k12, LF, mu)
+    symbols = {"m1": "positive", "l": "positive", "q1": "real", "q2": "real"}
     keys.append(make_key(
         "k12", notebook=STRUCTURE, title="Tourassis & Neuman, Eqs. (32)-(34): coefficient of coupling of the "
-        "two-link arm", points=2, symbols=symbols, angles=("q1", "q2"),
+        "two-link arm", points=2, symbols=symbols, angles=("q1", "q2"), parameters=COUPLING,
         parts=[{"name": "k12", "value": k12}, {"name": "LF", "value": LF},
                {"name": "KF", "value": KF}],
         mistakes=[{"part": "k12", "value": D[0, 1] / sympy.sqrt(D[0, 0] * D[1, 1]),

@@ -148,8 +148,10 @@ def c_run_source(program: Program, name: str) -> str:
     return "\n".join(lines)
 
 
-def _private(directory: Path) -> bool:
-    """Whether ``directory`` is this user's and no one else can write to it."""
+def private(directory: Path) -> bool:
+    """Whether ``directory`` is this user's and no one else can write to it (a folder whose
+    files are loaded or run: compiled libraries here, cached programs in
+    :func:`dynlab.dynamics.code_cache.cache_directory`)."""
     try:
         status = directory.stat()
     except OSError:
@@ -168,7 +170,7 @@ def _directory() -> Path:
     try:
         directory = Path(cache) / "native"
         directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if _private(directory) and _private(directory.parent) and os.access(directory, os.W_OK):
+        if private(directory) and private(directory.parent) and os.access(directory, os.W_OK):
             return directory
     except OSError:
         pass

@@ -61,7 +61,7 @@ from pathlib import Path
 import numpy as np
 
 from dynlab.model.checks import plain_float_vectors
-from dynlab.engine.emitters import python_number, run_statements
+from dynlab.engine.emitters import C_FUNCTIONS, python_number, run_statements, tree_writer
 from dynlab.engine.program import Program
 
 #: A program of at least this many lines runs as C when a compiler is present (the PUMA 560's
@@ -76,7 +76,6 @@ COMPILERS = ("cc", "gcc", "clang")
 #: multiply-adds (the results of the Python code, to the bit).
 FLAGS = ("-O0", "-ffp-contract=off", "-fPIC", "-shared")
 
-_C_FUNCTIONS = {"abs": "fabs"}
 _loaded: dict = {}           # hash of the text -> the loaded function
 _failed: set = set()         # compilers that failed once in this process: not tried again
 _temporary: list = []        # this process's private directory, when the cache is not private
@@ -117,19 +116,7 @@ def c_run_source(program: Program, name: str) -> str:
         for k in range(n):
             register[f"{stem}{k}"] = f"x[{start + k}]"
         start += n
-
-    def render(tree) -> str:
-        if isinstance(tree, str):
-            return register[tree]
-        if not isinstance(tree, tuple):
-            return _c_number(float(tree))
-        op, children = tree
-        if op == "neg":
-            return f"(-{render(children[0])})"
-        if op in ("+", "-", "*", "/"):
-            return f"({render(children[0])} {op} {render(children[1])})"
-        return f"{_C_FUNCTIONS.get(op, op)}({render(children[0])})"
-
+    render = tree_writer(register, _c_number, C_FUNCTIONS)
     body = [f"    {register[target]} = {render(tree)};" for target, tree in statements]
     lines = ["#include <math.h>", ""]
     if any(op == "sign" for _, op, _ in program.lines):

@@ -193,8 +193,8 @@ def _formulations(method: str | None, variant: str | None, every_variant=False,
                   capability: str = "numeric") -> list:
     """``[(method, variant), ...]``: one named pair (``method`` with its default variant unless
     ``every_variant``: then each of its variants), or every pair that has ``capability`` (see
-    :data:`dynlab.formulations.registry.CAPABILITIES`) when ``method`` is None.  A named method without
-    it is a usage error that names the methods with it."""
+    :data:`dynlab.formulations.registry.CAPABILITIES`) when ``method`` is None.  A named method
+    without it is a usage error that names the methods with it."""
     from dynlab.formulations import registry as formulations
     if method is None:
         if variant is not None:

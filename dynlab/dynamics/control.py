@@ -2,9 +2,9 @@
 
 Each controller is a small callable ``controller(t, q, qd) -> tau`` that
 :func:`dynlab.simulate` takes as its ``torque``.  It steers the joints along a *reference*
-``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.dynamics.trajectory`: a set point or a quintic move), with
-the tracking error ``e = q_d - q``, ``ed = qd_d - qd`` and gain matrices ``Kp``, ``Kd`` (``Ki``)
-given as a number, one number per joint (a diagonal matrix: independent joint control) or a
+``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.dynamics.trajectory`: a set point or a quintic move),
+with the tracking error ``e = q_d - q``, ``ed = qd_d - qd`` and gain matrices ``Kp``, ``Kd``
+(``Ki``) given as a number, one number per joint (a diagonal matrix: independent joint control) or a
 symmetric positive definite matrix.  In the notation of Fu, Gonzalez & Lee, Ch. 3 (``tau = D(q)
 qdd + h(q, qd) + c(q)``, Eq. (3.2-26)):
 
@@ -274,7 +274,8 @@ class Model:
 
     def torque(self, q, qd, qdd) -> np.ndarray:
         """``tau_m = D_m(q) qdd + h_m(q, qd) + c_m(q) (+ b_m(qd) + J^T w)``.  Each vector has
-        ``n`` finite numbers; a result that overflows is a :class:`~dynlab.model.checks.NotFiniteError`.
+        ``n`` finite numbers; a result that overflows is a
+        :class:`~dynlab.model.checks.NotFiniteError`.
 
         >>> from dynlab.model.robots import planar_2r
         >>> Model(planar_2r("fu")).torque([0.0, 0.0], [float("nan"), 0.0], [0.0, 0.0])
@@ -443,8 +444,8 @@ class Controller:
         return total
 
     def tracking_error(self, trajectory) -> np.ndarray:
-        """``e(t) = q_d(t) - q(t)`` along a simulated :class:`~dynlab.dynamics.simulation.Trajectory`
-        (``N x n``)."""
+        """``e(t) = q_d(t) - q(t)`` along a simulated
+        :class:`~dynlab.dynamics.simulation.Trajectory` (``N x n``)."""
         return np.array([self.reference(t)[0] for t in trajectory.t]) - trajectory.q
 
     def __repr__(self) -> str:

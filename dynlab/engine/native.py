@@ -1,7 +1,7 @@
 """Long straight-line programs run as compiled C: the public numeric calls on long chains.
 
-A traced recursion (:mod:`dynlab.engine.tracing`) on a chain of many links is a program of thousands of
-lines (the Newton-Euler torques of a 30-link chain in general position: about 6,400 operations,
+A traced recursion (:mod:`dynlab.engine.tracing`) on a chain of many links is a program of thousands
+of lines (the Newton-Euler torques of a 30-link chain in general position: about 6,400 operations,
 Featherstone's articulated body algorithm: about 17,700).  Compiled by Python, every operation
 costs the interpreter's tens of nanoseconds; written as C and compiled once by the machine's C
 compiler, the same program runs some twenty times faster.  This module does that for a program of
@@ -234,9 +234,9 @@ def joint_function(program: Program, name: str = "joint_function"):
 def short_cut_function(program: Program, name: str = "joint_function"):
     """``program`` as C for a public call's numeric short cut, the contract of
     :func:`dynlab.engine.tracing.short_cut_function`: ``function(q, qd, qdd)`` is the outputs as a
-    NumPy array when the three vectors are plain floats (:func:`dynlab.model.checks.plain_float_vectors`)
-    and inputs and outputs are finite, else None.  None when no compiler is present or compiling
-    fails."""
+    NumPy array when the three vectors are plain floats
+    (:func:`dynlab.model.checks.plain_float_vectors`) and inputs and outputs are finite, else None.
+    None when no compiler is present or compiling fails."""
     if [stem for stem, _ in program.inputs] != ["q", "qd", "qdd"] or \
             len({size for _, size in program.inputs}) != 1:
         raise ValueError(f"{name}: the inputs must be q, qd and qdd of as many entries each, "

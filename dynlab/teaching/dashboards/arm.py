@@ -37,10 +37,11 @@ parameter change costs no more than a joint change); ``engine="newton_euler"`` t
 from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
 ``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in Fu, Gonzalez & Lee, Probs. 3.11-3.12),
 quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
-measures both.  Any formulation of :mod:`dynlab.formulations.registry` can be the engine: one that yields
-the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.  The artists are updated in place (``set_data``, ``set_height``), the figure is
-rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
-Voila and on a plain kernel alike, without a Matplotlib widget backend.
+measures both.  Any formulation of :mod:`dynlab.formulations.registry` can be the engine: one that
+yields the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.
+The artists are updated in place (``set_data``, ``set_height``), the figure is rendered with Agg and
+shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab, Voila and on a plain kernel
+alike, without a Matplotlib widget backend.
 
 A spatial arm (drawn in 3-D) is shown instead on an ipympl canvas (Matplotlib's widget backend,
 ``interactive=True``, the default when ipympl is installed): the same Agg rendering, but the
@@ -611,8 +612,8 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     :class:`~dynlab.Robot`.
 
     ``q``, ``qd``, ``qdd``: the starting state (each registered arm has one, its
-    :class:`~dynlab.model.robots.DashboardSpec`'s: Schilling's home position for the pendulum and the
-    two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
+    :class:`~dynlab.model.robots.DashboardSpec`'s: Schilling's home position for the pendulum and
+    the two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
     (default: the arm's masses, lengths, payload and viscous friction, as its spec says).
     ``engine``: the formulation that computes the parts, any name of
     :data:`dynlab.formulations.registry.FORMULATIONS` (see the module).  ``render=False``

@@ -129,7 +129,7 @@ from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 from dynlab.model.robots import ARM_SPECS
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
-from dynlab.teaching.dashboards.common import slider_column, widget_bundle
+from dynlab.teaching.dashboards.common import figure_readout_status, slider_column, widget_bundle
 from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value, part_labels, plain
 from dynlab.teaching.dashboards.parameters import Parameter, default_parameters, registered_arm
 from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significant, slider
@@ -313,13 +313,7 @@ class Dashboard(ArmFigure, MotionPlayer):
         """The widgets around the figure: slider columns, the play row, readout and status."""
         import ipywidgets as widgets
         robot = self.base
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
-                                                                        max_width="900px"))
-        self.image.add_class("dynlab-figure")
-        self.readout = widgets.HTML()
-        self.readout.add_class("dynlab-torques")
-        self.status = widgets.HTML()
-        self.status.add_class("dynlab-status")
+        self.image, self.readout, self.status = figure_readout_status("900px")
         kinds = {link.is_revolute for link in robot.links}
 
         def units(angle, length):

@@ -28,6 +28,20 @@ def slider_column(title: str, children):
     return widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *children])
 
 
+def figure_readout_status(max_width: str) -> tuple:
+    """The widgets under a dashboard's controls, ``(image, readout, status)``: its figure (a PNG
+    ``Image`` up to ``max_width`` wide), the readout of its numbers and its status line, with the
+    CSS classes a page is read by (``dynlab-figure``, ``dynlab-torques``, ``dynlab-status``)."""
+    import ipywidgets as widgets
+    image = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width=max_width))
+    image.add_class("dynlab-figure")
+    readout = widgets.HTML()
+    readout.add_class("dynlab-torques")
+    status = widgets.HTML()
+    status.add_class("dynlab-status")
+    return image, readout, status
+
+
 def agg_png(canvas) -> bytes:
     """The picture an Agg ``canvas`` has rendered, as PNG bytes (RGB; quick compression: a
     slider's frame waits for it)."""

@@ -16,7 +16,7 @@ from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS, 
 from dynlab.model import checks
 from dynlab.model.robot import Robot
 from dynlab.model.robots import puma560
-from dynlab.teaching.dashboards.common import NamedControls, agg_png
+from dynlab.teaching.dashboards.common import NamedControls, agg_png, figure_readout_status
 
 
 class MotorSizingDashboard(NamedControls):
@@ -75,13 +75,7 @@ class MotorSizingDashboard(NamedControls):
             control.add_class("dynlab-slider")
             control.add_class(f"dynlab-param-{name}")
             self.controls[name] = control
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
-                                                                        max_width="820px"))
-        self.image.add_class("dynlab-figure")
-        self.readout = widgets.HTML()
-        self.readout.add_class("dynlab-torques")
-        self.status = widgets.HTML()
-        self.status.add_class("dynlab-status")
+        self.image, self.readout, self.status = figure_readout_status("820px")
         self.widget = widgets.VBox([widgets.HBox(list(self.controls.values())), self.image,
                                     self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")

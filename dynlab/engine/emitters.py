@@ -85,6 +85,7 @@ def _expression(op: str, args, text, function_name=lambda op: op) -> str:
     return f"{function_name(op)}({text(args[0])})"
 
 
+
 def _python_token(token) -> str:
     return token if isinstance(token, str) else python_number(token)
 
@@ -142,17 +143,32 @@ def _leaves(tree, found: set) -> set:
     return found
 
 
-def _render(tree, register: dict) -> str:
-    if isinstance(tree, str):
-        return register.get(tree, tree)
-    if not isinstance(tree, tuple):
-        return python_number(tree)
-    op, children = tree
-    if op == "neg":
-        return f"(-{_render(children[0], register)})"
-    if op in ("+", "-", "*", "/"):
-        return f"({_render(children[0], register)} {op} {_render(children[1], register)})"
-    return f"{op}({_render(children[0], register)})"
+def tree_writer(names: dict, number, functions: dict | None = None):
+    """The function that writes a tree of :func:`run_statements` (a name, a float or ``(op,
+    (tree, ...))``) as one expression, every operation in parentheses but a function's call:
+    ``names[leaf]`` is a variable's text, ``number(value)`` a float's and ``functions`` holds the
+    functions whose name differs in the language (:data:`C_FUNCTIONS`).  The Python of
+    :func:`python_run_source` and the C of :mod:`dynlab.engine.native`; made once a program,
+    it writes every statement (a slider that changes the arm traces and writes anew).
+
+    >>> write = tree_writer({"x0": "x[0]"}, python_number, C_FUNCTIONS)
+    >>> write(("*", (("abs", ("x0",)), ("neg", (-2.5,)))))
+    '(fabs(x[0]) * (-(-2.5)))'
+    """
+    functions = {} if functions is None else functions
+
+    def write(tree) -> str:
+        if isinstance(tree, str):
+            return names[tree]
+        if not isinstance(tree, tuple):
+            return number(tree)
+        op, children = tree
+        if op == "neg":
+            return f"(-{write(children[0])})"
+        if op in ("+", "-", "*", "/"):
+            return f"({write(children[0])} {op} {write(children[1])})"
+        return f"{functions.get(op, op)}({write(children[0])})"
+    return write
 
 
 def run_statements(program, prefix: str = "v", depth_limit: int = INLINE_DEPTH) -> tuple:
@@ -220,15 +236,20 @@ def python_run_source(program, name: str, arguments: Sequence[str] | None = None
     for argument, (stem, n) in zip(arguments, program.inputs):
         names = ", ".join(f"{stem}{k}" for k in range(n))
         body.append(f"    {names}{',' if n == 1 else ''} = {argument}")
+    names = dict(register)
+    for stem, n in program.inputs:
+        names.update((f"{stem}{k}", f"{stem}{k}") for k in range(n))    # an input's own name
+    write = tree_writer(names, python_number)
     for target, tree in statements:
-        body.append(f"    {register[target]} = {_render(tree, register)}")
-    result = ", ".join(_render(v, register) for v in program.outputs)
+        body.append(f"    {register[target]} = {write(tree)}")
+    result = ", ".join(write(v) for v in program.outputs)
     body.append(f"    return ({result}{',' if len(program.outputs) == 1 else ''})")
     return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)
 
 
 # -- C -----------------------------------------------------------------------------------------------
-_C_FUNCTIONS = {"abs": "fabs"}
+#: The C name of a function whose name differs in C.
+C_FUNCTIONS = {"abs": "fabs"}
 
 
 def c_source(program, name: str, title: str = "", output: str = "out") -> str:
@@ -251,7 +272,7 @@ def c_source(program, name: str, title: str = "", output: str = "out") -> str:
             if f"{stem}{k}" in used:
                 lines.append(f"    const double {stem}{k} = {stem}[{k}];")
     for target, op, args in program.lines:
-        expression = _expression(op, args, _python_token, lambda f: _C_FUNCTIONS.get(f, f))
+        expression = _expression(op, args, _python_token, lambda f: C_FUNCTIONS.get(f, f))
         lines.append(f"    const double {target} = {expression};")
     for k, value in enumerate(program.outputs):
         lines.append(f"    {output}[{k}] = {_python_token(value)};")

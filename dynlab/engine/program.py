@@ -4,8 +4,8 @@ A run of a recursion on traced values (:class:`dynlab.engine.tracing.Tape`) and 
 :mod:`dynlab.engine.optimizer` both produce a :class:`Program`: named input groups, lines
 ``(target, op, args)`` of one operation each, and outputs.  It is counted here as the thesis appendix, App. B.7
 and Fu, Gonzalez & Lee, Tables 3.1 and 3.4 count (multiplications, additions and subtractions, divisions; the
-function calls ``sin``, ``cos``, ... apart), printed by :mod:`dynlab.engine.emitters`, and compiled into
-a Python function over floats (the slider path) or over NumPy arrays (many points at once).
+function calls ``sin``, ``cos``, ... apart), printed by :mod:`dynlab.engine.emitters`, and compiled
+into a Python function over floats (the slider path) or over NumPy arrays (many points at once).
 
 No SymPy object is built here.
 

@@ -1,12 +1,12 @@
 """Comparing an answer with its key at points drawn fresh for each check, part by part.
 
 The answer (a SymPy expression or Matrix, nested lists, a NumPy array, a string, a callable, a
-dict or tuple of parts, an :class:`dynlab.dynamics.equations.EquationsOfMotion`) is read into a flat list
-of expressions per part, evaluated at the points of this check together with the reference, and
+dict or tuple of parts, an :class:`dynlab.dynamics.equations.EquationsOfMotion`) is read into a flat
+list of expressions per part, evaluated at the points of this check together with the reference, and
 judged element by element: right where the numbers agree and can decide; where they disagree, still
-right when the difference is exactly zero (:func:`dynlab.model.symbolic.is_zero`); where the answer uses
-a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when it
-is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.
+right when the difference is exactly zero (:func:`dynlab.model.symbolic.is_zero`); where the answer
+uses a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when
+it is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.
 """
 
 from __future__ import annotations

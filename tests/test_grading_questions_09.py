@@ -53,7 +53,7 @@ def shoulder(amplitude_degrees, T, samples=801):
     return x * T, qd2, qdd2, np.array(tau2)
 
 
-def duty_cycle(T, rest):
+def duty_cycle(T, rest=2.0):
     """The shoulder motor's RMS torque over the move of ``T`` s and a hold of ``rest`` s, and
     over the move alone (the squares add up, weighted by time: Lynch & Park, Sec. 8.9.1)."""
     t, _, qdd2, tau2 = shoulder(90, T)
@@ -93,16 +93,16 @@ def matching(D, rotor):
     return math.sqrt(D / rotor)                          # G^2 I_rotor = D
 
 
-def spread(G, rotor):
+def spread(G, rotor=ROTOR):
     return (D_QS[0] + G**2 * rotor) / (D_QR[0] + G**2 * rotor)
 
 
 D_QS, D_QR = diagonal(QS), diagonal(QR)
 ROTOR3, WAIST, CYCLE, LINE = (variant(q) for q in ("A.1", "A.2", "A.3", "A.4"))
-TAU_RMS, MOVE_ONLY = duty_cycle(CYCLE["T"], CYCLE["T_hold"])
+TAU_RMS, MOVE_ONLY = duty_cycle(CYCLE["T"])
 RIGHT = {
     "A.1": matching(D_QS[2], ROTOR3["I_rotor"]),
-    "A.2": spread(WAIST["G1"], WAIST["I_rotor"]),
+    "A.2": spread(WAIST["G1"]),
     "A.3": TAU_RMS,
     "A.4": smallest_ratio(LINE["T"]),
 }

@@ -2,14 +2,16 @@
 (Lynch & Park, *Modern Robotics*, Sec. 8.9).
 
 Each student has their own givens (:mod:`dynlab.grading.variants`): joint 3's rotor inertia
-(A.1), the waist's gear ratio and rotor inertia (A.2), the duration of the shoulder's move and of
-its hold (A.3), the duration of the move the candidate motor must do (A.4).  The references are
+(A.1), the waist's gear ratio (A.2), the duration of the shoulder's move before its hold (A.3),
+the duration of the move the candidate motor must do (A.4).  Each answer is a strictly monotone
+function of its one given, so no two values of a grid share an answer (two givens that trade off,
+such as a gear ratio and a rotor inertia, which enter only as G^2 I_rotor, would).  The references are
 expressions in them, computed by dynlab's inverse dynamics and :mod:`dynlab.dynamics.motor_sizing`
 (with finer sampling than a student needs), each asserted equal to dynlab's number at grid points:
 
 - A.1 and A.2 in closed form, the inertia-matching ratio ``G* = sqrt(D_33 / I_rotor)`` and the
   apparent inertia ``D_11 + G^2 I_rotor`` (Lynch & Park, Sec. 8.9.2) with dynlab's ``D(q)``;
-- A.3 in closed form in the durations: only joint 2 moves, so its torque is ``D_22 qdd + c_2(q)``
+- A.3 in closed form in the duration: only joint 2 moves, so its torque is ``D_22 qdd + c_2(q)``
   (``D_22`` does not depend on ``q_2``, so no velocity term), and the quintic's ``qdd`` scales as
   ``1/T^2`` at the same fraction of the move; the motor torque is ``a/T^2 + b`` sample by sample,
   and the squared RMS over the move is ``alpha/T^4 + beta/T^2 + gamma``, whose three numbers are
@@ -42,16 +44,14 @@ FINE = 2001
 #: A.1's given: the rotor inertia of joint 3's motor (the PUMA's is 200e-6 kg m^2)
 ROTOR3 = {"I_rotor": {"low": 100e-6, "high": 300e-6, "step": 20e-6, "unit": "kg m^2",
                       "text": "the rotor inertia of joint 3's motor"}}
-#: A.2's givens: the waist's gear ratio and rotor inertia (the PUMA's: 62.6111, 200e-6 kg m^2)
+#: A.2's given: the waist's gear ratio (the PUMA's is 62.6111)
 WAIST = {"G1": {"low": 40, "high": 100, "step": 5, "unit": "",
-                "text": "the gear ratio of joint 1, the waist"},
-         "I_rotor": {"low": 100e-6, "high": 300e-6, "step": 20e-6, "unit": "kg m^2",
-                     "text": "the rotor inertia of joint 1's motor"}}
-#: A.3's givens: the duration of the shoulder's 90 degree move and of the hold after it
-CYCLE = {"T": {"low": 0.8, "high": 1.6, "step": 0.1, "unit": "s",
-               "text": "the duration of the 90 degree move"},
-         "T_hold": {"low": 1.0, "high": 3.0, "step": 0.5, "unit": "s",
-                    "text": "how long the shoulder then holds the arm still at the goal"}}
+                "text": "the gear ratio of joint 1, the waist"}}
+#: A.3's given: the duration of the shoulder's 90 degree move (a hold of HOLD s follows it)
+CYCLE = {"T": {"low": 0.6, "high": 1.4, "step": 0.1, "unit": "s",
+               "text": "the duration of the 90 degree move"}}
+#: A.3's hold at the goal after the move, s
+HOLD = 2.0
 #: A.4's given: the duration of the shoulder's 100 degree move
 LINE = {"T": {"low": 1.3, "high": 2.0, "step": 0.1, "unit": "s",
               "text": "the duration of the 100 degree move"}}
@@ -110,14 +110,13 @@ def matching_ratio_key(arm):
 
 def waist_spread_key(arm):
     """A.2: the waist's apparent inertia at q_s over that at q_r."""
-    G, I = sympy.symbols("G1 I_rotor")
+    G, I = sympy.Symbol("G1"), sympy.Float(PUMA560_ROTOR_INERTIAS[0])
     own = {n: sympy.Float(float(inertia_and_bias(arm, pose(n), np.zeros(6))[0][0, 0]))
            for n in ("qs", "qr")}
     seen = {n: own[n] + G**2 * I for n in own}           # D_11 + G^2 I_rotor
     ratio = seen["qs"] / seen["qr"]
-    for values in ({"G1": WAIST["G1"]["low"], "I_rotor": WAIST["I_rotor"]["high"]},
-                   {"G1": WAIST["G1"]["high"], "I_rotor": WAIST["I_rotor"]["low"]}):
-        exact = [apparent_inertia(arm, pose(n), 1, rotor_inertia=values["I_rotor"],
+    for values in ({"G1": WAIST["G1"]["low"]}, {"G1": WAIST["G1"]["high"]}):
+        exact = [apparent_inertia(arm, pose(n), 1, rotor_inertia=PUMA560_ROTOR_INERTIAS[0],
                                   gear_ratio=values["G1"]) for n in ("qs", "qr")]
         assert math.isclose(at(ratio, values), exact[0] / exact[1], rel_tol=1e-12)
     return numeric(
@@ -149,8 +148,7 @@ def squared_rms(arm, rotor=True):
     motor torque is ``a/T^2 + b`` at each fraction of the move): fitted through three durations
     of the grid and asserted at two more, so it is dynlab's number at every duration."""
     T = sympy.Symbol("T")
-    durations = grid(CYCLE["T"])
-    fit, held = durations[::4][:3], durations[1::6][:2]
+    fit, held = (0.6, 1.0, 1.4), (0.7, 1.3)
     matrix = np.array([[1 / d**4, 1 / d**2, 1.0] for d in fit])
     values = np.array([shoulder_cycle(arm, d, rotor)[0]**2 for d in fit])
     alpha, beta, gamma = np.linalg.solve(matrix, values)
@@ -162,9 +160,9 @@ def squared_rms(arm, rotor=True):
 
 
 def duty_cycle_key(arm):
-    """A.3: the shoulder motor's RMS torque over a 90 degree move and a hold."""
+    """A.3: the shoulder motor's RMS torque over a 90 degree move and a hold of HOLD s."""
     G = PUMA560_GEAR_RATIOS[1]
-    T, rest = sympy.symbols("T T_hold")
+    T, rest = sympy.Symbol("T"), sympy.Float(HOLD)
     move_rms2, bare_rms2 = squared_rms(arm), squared_rms(arm, rotor=False)
     hold = sympy.Float(shoulder_cycle(arm, 1.0)[1])      # gravity at the goal, any duration
 
@@ -173,17 +171,17 @@ def duty_cycle_key(arm):
         return sympy.sqrt((T * squared + rest * hold**2) / (T + rest))
 
     value = cycle(move_rms2)
-    for values in ({"T": 0.8, "T_hold": 3.0}, {"T": 1.6, "T_hold": 1.0}):
+    for values in ({"T": 0.6}, {"T": 1.4}):
         move_rms, hold_torque = shoulder_cycle(arm, values["T"])
-        exact = math.sqrt((values["T"] * move_rms**2 + values["T_hold"] * hold_torque**2)
-                          / (values["T"] + values["T_hold"]))
+        exact = math.sqrt((values["T"] * move_rms**2 + HOLD * hold_torque**2)
+                          / (values["T"] + HOLD))
         assert math.isclose(at(value, values), exact, rel_tol=1e-9)
     move_rms = sympy.sqrt(move_rms2)
     return numeric(
         "A.3", title="The shoulder motor's RMS torque over a move and a hold", points=2,
         tolerance=1e-3, name="tau_rms", value=value, parameters=CYCLE,
-        mistakes=[(move_rms, "that is the RMS over the move alone; the cycle goes on, holding "
-                             "the arm at the goal"),
+        mistakes=[(move_rms, "that is the RMS over the move alone; the cycle goes on for 2 s "
+                             "more, holding the arm at the goal"),
                   (cycle(bare_rms2), "the rotor's own torque G I_rotor qdd is missing from the "
                                      "motor torque"),
                   ((T * move_rms + rest * hold) / (T + rest),
@@ -191,7 +189,7 @@ def duty_cycle_key(arm):
                    "the root"),
                   (value * G, "that is at the joint; the motor gives 1/G of the joint torque"),
                   (value * sympy.sqrt((T + rest) / T),
-                   "the cycle lasts the move plus the hold: divide the integral of tau^2 by the "
+                   "the cycle lasts the move plus 2 s: divide the integral of tau^2 by the "
                    "whole cycle's duration, not by the move's")])
 
 

@@ -207,7 +207,7 @@ def line_ratios(arm, T):
     fitting = [G for G in ratios if sized(G).line_ok]
     low, high = fitting[0], fitting[-1]
     assert low > ratios[0] and high < ratios[-1]
-    assert all(sized(G).line_ok for G in np.arange(low, high + 0.5, 1.0))   # one interval
+    assert fitting == [G for G in ratios if low <= G <= high]              # one interval
     smallest = brentq(lambda G: sized(G).line_margin, low - 4.0, low, xtol=1e-9)
     largest = brentq(lambda G: sized(G).line_margin, high, high + 4.0, xtol=1e-9)
     cool = brentq(lambda G: CANDIDATE_MOTOR.continuous_torque - sized(G).rms_torque,

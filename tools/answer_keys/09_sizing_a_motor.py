@@ -5,9 +5,10 @@ Each student has their own givens (:mod:`dynlab.grading.variants`): joint 3's ro
 (A.1), the waist's gear ratio (A.2), the duration of the shoulder's move before its hold (A.3),
 the duration of the move the candidate motor must do (A.4).  Each answer is a strictly monotone
 function of its one given, so no two values of a grid share an answer (two givens that trade off,
-such as a gear ratio and a rotor inertia, which enter only as G^2 I_rotor, would).  The references are
-expressions in them, computed by dynlab's inverse dynamics and :mod:`dynlab.dynamics.motor_sizing`
-(with finer sampling than a student needs), each asserted equal to dynlab's number at grid points:
+such as a gear ratio and a rotor inertia, which enter only as G^2 I_rotor, would).  The
+references are expressions in them, computed by dynlab's inverse dynamics and
+:mod:`dynlab.dynamics.motor_sizing` (with finer sampling than a student needs), each asserted
+equal to dynlab's number at grid points:
 
 - A.1 and A.2 in closed form, the inertia-matching ratio ``G* = sqrt(D_33 / I_rotor)`` and the
   apparent inertia ``D_11 + G^2 I_rotor`` (Lynch & Park, Sec. 8.9.2) with dynlab's ``D(q)``;

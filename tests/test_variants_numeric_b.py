@@ -302,3 +302,58 @@ def test_no_two_values_of_the_givens_share_an_answer(question):
     tolerance = key.get("tolerance", 1e-5)
     for (p, a), (r, b) in itertools.combinations(zip(points, values), 2):
         assert np.max(np.abs(a - b)) > 3 * tolerance * np.max(np.abs(a)), (p, r)
+
+
+# -- for marks, end to end: the notebook run again with the graded values -------------------------
+ANSWER_NAMES = {"U.1": ("J3", "J5"), "U.2": ("c2", "c3"), "A.1": ("G_match",),
+                "A.2": ("ratio",), "A.3": ("tau_rms",), "A.4": ("G_min",)}
+
+
+def _typed(question, answer) -> str:
+    """An answer cell with ``answer`` typed in as numbers."""
+    names = ANSWER_NAMES[question]
+    values = answer if len(names) > 1 else (answer,)
+    return "\n".join(f"{name} = {np.asarray(value, dtype=float).tolist()!r}"
+                     for name, value in zip(names, values))
+
+
+@pytest.mark.parametrize("notebook", ["08_your_own_robot", "09_sizing_a_motor"])
+def test_dynlab_grade_with_the_instructors_keys_runs_each_notebook_with_its_graded_values(
+        notebook, tmp_path, capsys):
+    """alice hands in the solution's code, which reads ``given``: full marks at her graded
+    values.  eve types in the right numbers at her practice values (what the shipped keys answer,
+    and what her notebook shows her): 0."""
+    import csv
+
+    import nbformat
+
+    from dynlab import cli
+    from dynlab.grading import questions
+    root = Path(__file__).resolve().parents[1]
+    solution = nbformat.read(root / "solutions" / f"{notebook}.ipynb", as_version=4)
+    code = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in solution.cells
+            if cell.metadata.get("nbgrader", {}).get("solution")}
+    typed = {f"answer-{q.replace('.', '_')}": _typed(q, right(q, variant(q, student="eve")))
+             for q in questions(notebook)}
+    for q in questions(notebook):                 # right at her practice values: formatively
+        assert full(score(q, right(q, variant(q, student="eve")), student="eve")), q
+    for student, answers in (("alice", code), ("eve", typed)):
+        release = nbformat.read(root / "exercises" / f"{notebook}.ipynb", as_version=4)
+        for cell in release.cells:
+            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+            if grade_id in answers:
+                cell.source = answers[grade_id]
+        (tmp_path / "in" / student).mkdir(parents=True)
+        nbformat.write(release, tmp_path / "in" / student / f"{notebook}.ipynb")
+    folder = instructor_folder(tmp_path / "keys")
+    out = tmp_path / "grades.csv"
+    try:
+        assert cli.main(["grade", str(tmp_path / "in"), "--out", str(out), "--keys",
+                         str(folder), "--notebook-time-limit", "300"]) == 0
+    finally:
+        use_keys(None)
+    capsys.readouterr()
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    assert float(rows["alice"]["total"]) == float(rows["alice"]["max"]) > 0, rows["alice"]
+    assert float(rows["eve"]["total"]) == 0, rows["eve"]

@@ -107,9 +107,11 @@ def _grid(spec: dict) -> list:
     >>> _grid({"low": 5, "high": 20, "step": 2.5})
     [5.0, 7.5, 10.0, 12.5, 15.0, 17.5, 20.0]
     >>> _grid({"low": 0.1, "high": 0.6, "step": 0.25})
+    [0.1, 0.35, 0.6]
+    >>> _grid({"low": 0.1, "high": 0.5, "step": 0.25})
     Traceback (most recent call last):
     ...
-    ValueError: a grid from 0.1 to 0.6 in steps of 0.25 does not end at its high value
+    ValueError: a grid from 0.1 to 0.5 in steps of 0.25 does not end at its high value
     """
     low, high, step = float(spec["low"]), float(spec["high"]), float(spec["step"])
     if not step > 0 or not high >= low:

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics import code_cache, codegen
-from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c, crunch, from_sympy,
-                            generate, optimize_tape)
+from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c, crunch,
+                                     from_sympy, generate, optimize_tape)
 from dynlab.dynamics.forward import ldl_solve
 from dynlab.dynamics.inverse import equations_of_motion
 from dynlab.dynamics.forward import forward_dynamics

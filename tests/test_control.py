@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from dynlab import equations_of_motion, inverse_dynamics, simulate
 from dynlab.model.checks import NotFiniteError
 from dynlab.dynamics.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model, computed_torque,
-                            critical_damping, error_dynamics, feedforward, gain_matrix,
-                            lyapunov_function, pd, pd_gravity, pid, steady_state)
+                                     critical_damping, error_dynamics, feedforward, gain_matrix,
+                                     lyapunov_function, pd, pd_gravity, pid, steady_state)
 from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.model.edits import with_payload
 from dynlab.model.robots import pendulum, planar_2r, puma560

@@ -36,8 +36,9 @@ from dynlab.model.display import table_markdown
 from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
 from dynlab.engine.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
-                            counting_backend, fit_exponent, generic_chain, polynomial_law,
-                            polynomial_terms, polynomial_text, table_3_1, table_3_4, table_3_5)
+                                   counting_backend, fit_exponent, generic_chain, polynomial_law,
+                                   polynomial_terms, polynomial_text, table_3_1, table_3_4,
+                                   table_3_5)
 from dynlab.teaching.dashboards.common import widget_bundle
 from dynlab.teaching.side_by_side import median_seconds
 

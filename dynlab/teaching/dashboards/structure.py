@@ -11,7 +11,7 @@ import numpy as np
 
 from dynlab.dynamics.structure.counts import COLUMNS, sparsity_formula
 from dynlab.dynamics.structure.coupling import (Coupling, coupling_coefficients, kinematic_factors,
-                                               loading_factors)
+                                                loading_factors)
 from dynlab.dynamics.structure.exact import model_structure
 from dynlab.dynamics.structure.inertia import inertia_matrix_22
 from dynlab.model.edits import with_mass

@@ -1,4 +1,5 @@
-"""Time of one slider move of the shoulder-motor dashboard (dynlab.dynamics.motor_sizing), headless (Agg).
+"""Time of one slider move of the shoulder-motor dashboard
+(dynlab.teaching.dashboards.motor_sizing), headless (Agg).
 
     python benchmarks/bench_motor_sizing.py [--repeat 21]
 
@@ -29,7 +30,7 @@ matplotlib.use("Agg")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.dynamics.motor_sizing import MotorSizingDashboard  # noqa: E402
+from dynlab.teaching.dashboards.motor_sizing import MotorSizingDashboard  # noqa: E402
 
 from timing import median_us  # noqa: E402
 

@@ -19,6 +19,8 @@ from dynlab.model.friction import joint_friction
 from dynlab.model.robot import G, Link, Robot, inertia_tensor, joint_symbols, rod_inertia
 from dynlab.dynamics.simulation import simulate
 
+_moved.lend_moved_names()       # dynlab.dynamics.control.TrackingDashboard, ... keep importing
+
 __all__ = ["EquationsOfMotion", "G", "Link", "Robot", "display", "equations_of_motion",
            "inertia_tensor", "robots",
            "forward_dynamics", "inverse_dynamics", "joint_friction", "joint_symbols", "probe",

@@ -18,6 +18,12 @@ True
 >>> from dynlab.robots import puma560
 >>> puma560.__module__
 'dynlab.model.robots.puma'
+
+A name that left a module that stays is found in its new module:
+
+>>> from dynlab.dynamics.control import TrackingDashboard
+>>> TrackingDashboard.__module__
+'dynlab.teaching.dashboards.tracking'
 """
 
 from __future__ import annotations
@@ -84,6 +90,19 @@ REEXPORTED = {"dynlab.model": "dynlab.model.robot",
               "dynlab.formulations": "dynlab.formulations.registry",
               "dynlab.dynamics": "dynlab.dynamics.inverse"}
 
+#: Names that left a module that stays: module -> {name: the module that holds it now}.  The
+#: dashboards of chapters 08 and 11 (and the motor-sizing figures) moved from the dynamics floor
+#: to ``teaching/dashboards/``; a dynamics module cannot import them back (that import would run
+#: up the floors), so :func:`lend_moved_names` gives the old module a ``__getattr__`` (PEP 562)
+#: that finds each name in its new module when it is first asked for.
+MOVED_NAMES = {
+    "dynlab.dynamics.control": dict.fromkeys(
+        ("TrackingDashboard", "DASHBOARD_LAWS"), "dynlab.teaching.dashboards.tracking"),
+    "dynlab.dynamics.motor_sizing": dict.fromkeys(
+        ("MotorSizingDashboard", "draw_torque_speed_plane", "update_torque_speed_plane",
+         "draw_ratings", "update_ratings"), "dynlab.teaching.dashboards.motor_sizing"),
+}
+
 
 def new_path(name: str) -> str | None:
     """The new path of old module ``name`` (``None``: not moved, or not an alias).
@@ -141,3 +160,21 @@ def install() -> None:
     """Put the finder of old paths first on :data:`sys.meta_path` (once)."""
     if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
         sys.meta_path.insert(0, _OldPaths())
+
+
+def _moved_name(module: str, names: dict):
+    """The ``__getattr__`` of old module ``module``: a name of ``names`` from its new module."""
+    def __getattr__(name: str):
+        if name not in names:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(names[name]), name)
+    return __getattr__
+
+
+def lend_moved_names() -> None:
+    """Give each module of :data:`MOVED_NAMES` the ``__getattr__`` that finds its moved names
+    (the package's ``__init__`` calls it, so it has run before any ``from dynlab.x import``).
+    The new modules are imported only when a name is asked for: ``import dynlab`` stays free of
+    ipywidgets and matplotlib."""
+    for module, names in MOVED_NAMES.items():
+        importlib.import_module(module).__getattr__ = _moved_name(module, names)

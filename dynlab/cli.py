@@ -193,8 +193,8 @@ def _formulations(method: str | None, variant: str | None, every_variant=False,
                   capability: str = "numeric") -> list:
     """``[(method, variant), ...]``: one named pair (``method`` with its default variant unless
     ``every_variant``: then each of its variants), or every pair that has ``capability`` (see
-    :data:`dynlab.formulations.registry.CAPABILITIES`) when ``method`` is None.  A named method without
-    it is a usage error that names the methods with it."""
+    :data:`dynlab.formulations.registry.CAPABILITIES`) when ``method`` is None.  A named method
+    without it is a usage error that names the methods with it."""
     from dynlab.formulations import registry as formulations
     if method is None:
         if variant is not None:
@@ -438,34 +438,30 @@ def command_check(args) -> int:
 
 
 # -- the parser ---------------------------------------------------------------------------------------
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}")
-    return value
+def _whole_number(low: int, high: int | None = None):
+    """The ``type`` of an option that takes a whole number from ``low`` (to ``high``).
+
+    >>> _whole_number(0, 17)("4"), _whole_number(1)("12")
+    (4, 12)
+    >>> _whole_number(1)("0.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number >= 1, got '0.5'
+    """
+    wanted = f"from {low} to {high}" if high is not None else f">= {low}"
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be a whole number {wanted}, got {text!r}")
+        return value
+    return whole_number
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 0, got {text!r}")
-    return value
-
-
-def _digits(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= 17:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 17, got {text!r}")
-    return value
+_positive, _seed, _digits = _whole_number(1), _whole_number(0), _whole_number(0, 17)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -179,8 +179,9 @@ def test_no_module_is_over_800_lines():
 
 def old_path_imports(tree: ast.Module) -> list:
     """``(line, name)`` of every import by a module path from before the floors were folders
-    (``dynlab.widgets``, ``from dynlab import display``): the floor checks above would not see
-    it, since an old path names no file."""
+    (``dynlab.widgets``, ``from dynlab import display``), or of a name from the module it left
+    (``from dynlab.dynamics.control import TrackingDashboard``, :data:`_moved.MOVED_NAMES`): the
+    floor checks above would not see it, since an old path names no file."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -188,10 +189,13 @@ def old_path_imports(tree: ast.Module) -> list:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names = [node.module] + ([f"dynlab.{alias.name}" for alias in node.names]
                                      if node.module == "dynlab" else [])
+            moved = _moved.MOVED_NAMES.get(node.module, {})
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names
+                      if alias.name in moved]
         else:
             continue
         found += [(node.lineno, name) for name in names if _moved.new_path(name)]
-    return found
+    return sorted(found)
 
 
 #: The most lines a module of dynlab may have: a module longer than this holds more than one idea.
@@ -208,9 +212,11 @@ def test_no_module_is_over_800_lines():
 
 def test_old_path_imports_are_found():
     source = ("import dynlab.robots.puma\nfrom dynlab import widgets, Robot\n"
-              "def f():\n    from dynlab.model import Robot\n    from dynlab.codegen import x\n")
+              "def f():\n    from dynlab.model import Robot\n    from dynlab.codegen import x\n"
+              "from dynlab.dynamics.control import pd, TrackingDashboard\n")
     assert old_path_imports(ast.parse(source)) == [
-        (1, "dynlab.robots.puma"), (2, "dynlab.widgets"), (5, "dynlab.codegen")]
+        (1, "dynlab.robots.puma"), (2, "dynlab.widgets"), (5, "dynlab.codegen"),
+        (6, "dynlab.dynamics.control.TrackingDashboard")]
 
 
 @pytest.mark.parametrize("name", [m for m in MODULES if m != "dynlab._moved"])

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics import code_cache, codegen
-from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c, crunch, from_sympy,
-                            generate, optimize_tape)
+from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c, crunch,
+                                     from_sympy, generate, optimize_tape)
 from dynlab.dynamics.forward import ldl_solve
 from dynlab.dynamics.inverse import equations_of_motion
 from dynlab.dynamics.forward import forward_dynamics
@@ -389,6 +389,60 @@ def test_a_stale_or_broken_cache_file_is_regenerated(tmp_path):
     code = generate(planar_2r("fu"), cache=tmp_path)
     assert not code.from_cache
     assert generate(planar_2r("fu"), cache=tmp_path).from_cache
+
+
+def test_a_cache_file_carrying_code_is_never_run(tmp_path):
+    """A cached program becomes Python text that this process runs; a file planted in the
+    cache (a name or an argument that is code) is refused as broken and regenerated, and the
+    planted code never runs."""
+    torques = generate(planar_2r("fu"), cache=tmp_path)([0.3, -0.7], [1, 2], [0.5, 0.1])
+    path, = tmp_path.glob("*.json")
+    marker = tmp_path / "planted"
+    payload = f"__import__('pathlib').Path({str(marker)!r}).write_text('ran')"
+    for where in ("argument", "target", "stem", "output"):
+        data = json.loads(path.read_text())
+        lines = data["program"]["lines"]
+        if where == "argument":
+            lines[0][2][0] = payload
+        elif where == "target":
+            lines[0][0] = f"t = {payload}; z"
+        elif where == "stem":
+            data["program"]["inputs"][0][0] = f"q = {payload}; q"
+        else:
+            data["program"]["outputs"][0] = payload
+        path.write_text(json.dumps(data))
+        code = generate(planar_2r("fu"), cache=tmp_path)
+        assert not code.from_cache, where
+        assert np.array_equal(code([0.3, -0.7], [1, 2], [0.5, 0.1]), torques)
+        assert not marker.exists(), where
+
+
+def test_the_default_cache_is_a_folder_of_this_user_alone(tmp_path, monkeypatch):
+    """On a machine a class shares, the default cache is never a folder others can write:
+    beside the package only when private, else dynlab_cache-<uid> in the temporary directory
+    when private, else no disk cache."""
+    monkeypatch.delenv("DYNLAB_CACHE", raising=False)
+    monkeypatch.setattr(code_cache, "_PACKAGE", tmp_path / "site" / "dynlab")
+    monkeypatch.setattr(code_cache.tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    beside = tmp_path / "site" / ".dynlab_cache"
+    beside.mkdir(parents=True)
+    beside.chmod(0o700)
+    assert code_cache.cache_directory() == beside
+    beside.chmod(0o777)                                 # shared with everyone
+    own = tmp_path / "tmp" / f"dynlab_cache-{os.getuid()}"
+    assert code_cache.cache_directory() == own and own.stat().st_mode & 0o777 == 0o700
+    own.chmod(0o777)                                    # made by someone else, or opened up
+    assert code_cache.cache_directory() is None
+    assert not generate(planar_2r("fu")).from_cache     # still works, without a disk cache
+
+
+def test_a_title_cannot_end_the_c_comment_it_sits_in():
+    program = Program([("x", 1)], [("t0", "*", ("x0", "x0"))], ["t0"])
+    text = program.c_source("f", "an arm */ int planted; /* and\nmore")
+    first = text.splitlines()[0]
+    assert "int planted" in first and first.startswith("/*") and first.endswith("*/")
+    assert first.count("*/") == 1                       # the comment ends where the line does
 
 
 def test_source_fingerprint_follows_the_files(tmp_path):

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from dynlab import equations_of_motion, inverse_dynamics, simulate
 from dynlab.model.checks import NotFiniteError
 from dynlab.dynamics.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model, computed_torque,
-                            critical_damping, error_dynamics, feedforward, gain_matrix,
-                            lyapunov_function, pd, pd_gravity, pid, steady_state, with_payload)
+                                     critical_damping, error_dynamics, feedforward, gain_matrix,
+                                     lyapunov_function, pd, pd_gravity, pid, steady_state)
 from dynlab.dynamics.forward import inertia_and_bias
+from dynlab.model.edits import with_payload
 from dynlab.model.robots import pendulum, planar_2r, puma560
 from dynlab.dynamics.trajectory import SetPoint, as_reference, quintic
 
@@ -295,7 +296,7 @@ def test_pid_removes_the_offset_that_pd_leaves():
 # -- the tracking dashboard of chapter 08 -----------------------------------------------------------
 
 def test_tracking_dashboard_gains_follow_its_controls():
-    from dynlab.dynamics.control import TrackingDashboard
+    from dynlab.teaching.dashboards.tracking import TrackingDashboard
     arm = planar_2r("fu")
     move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
     board = TrackingDashboard(arm, move, [-1.2, 0.4], render=False)
@@ -315,7 +316,7 @@ def test_tracking_dashboard_gains_follow_its_controls():
 
 
 def test_tracking_dashboard_names_bad_controls():
-    from dynlab.dynamics.control import TrackingDashboard
+    from dynlab.teaching.dashboards.tracking import TrackingDashboard
     move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5)
     with pytest.raises(ValueError, match="unknown controller 'LQR'; choose one of PD, PD \\+ "
                                          "gravity"):
@@ -432,7 +433,7 @@ def test_the_tracking_dashboard_refuses_a_value_outside_its_slider_and_stays_as_
         control, value, kind):
     """omega_n=1000 used to become 30 and payload=-1 0 without a word; set(zeta=nan) raised but
     left NaN in the slider, and every later set() failed."""
-    from dynlab.dynamics.control import TrackingDashboard
+    from dynlab.teaching.dashboards.tracking import TrackingDashboard
     move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
     board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
     board.set(omega_n=8.0, payload=0.5)
@@ -447,7 +448,7 @@ def test_the_tracking_dashboard_refuses_a_value_outside_its_slider_and_stays_as_
 
 
 def test_the_tracking_dashboard_runs_once_for_several_values():
-    from dynlab.dynamics.control import TrackingDashboard
+    from dynlab.teaching.dashboards.tracking import TrackingDashboard
     move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
     board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
     runs, original = [], board._update
@@ -462,7 +463,7 @@ def test_the_tracking_dashboard_runs_once_for_several_values():
                                                  ("t_span", math.nan, ValueError),
                                                  ("render", "no", TypeError)])
 def test_the_tracking_dashboard_names_a_bad_option(option, value, kind):
-    from dynlab.dynamics.control import TrackingDashboard
+    from dynlab.teaching.dashboards.tracking import TrackingDashboard
     move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
     with pytest.raises(kind, match=rf"^TrackingDashboard: {option} must be"):
         TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], **{option: value})

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from dynlab.teaching.cost_tables import (SOURCE_LAWS, cost_explorer, cost_figure,
-                                one_joint_multiplications, source_laws)
+                                         one_joint_multiplications, source_laws)
 from dynlab.engine.opcount import table_3_1, table_3_4, table_3_5
 
 

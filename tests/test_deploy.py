@@ -53,6 +53,7 @@ def test_the_image_carries_the_tested_pins_and_no_test_tools():
     packages = [line.strip() for line in (DEPLOY / "image" / "apt.txt").read_text().splitlines()
                 if line.strip() and not line.startswith("#")]
     assert "chromium" not in packages
+    assert {"gcc", "libc6-dev"} <= set(packages)          # long programs run as C (engine.native)
 
 
 def _loop_words(script: str, variable: str) -> set:

@@ -306,8 +306,8 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
     question the instructor's folder lacks earns nothing for marks."""
     import sympy
     from dynlab.grading.answers import serialize
-    from dynlab.grading.keys import (SUMMATIVE, make_key, reference, use_keys,
-                                     write_course_secret, write_keys)
+    from dynlab.grading.keys import (SUMMATIVE, held_by_every_student, make_key, reference,
+                                     use_keys, write_course_secret, write_keys)
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
     from dynlab.grading.compare import at_given
     from dynlab.grading.scoring import score
@@ -324,6 +324,7 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
     assert score("C.3", serialize(unsealed)).total == 1              # the wheel's keys
     try:
         use_keys(tmp_path)
+        assert not held_by_every_student("C.3")                    # the course's own key
         assert score("C.3", serialize(unsealed)).total == 0
         assert score("C.3", serialize(ours)).total == 1
         lacking = score("C.2", serialize(...))                     # the others: no marks

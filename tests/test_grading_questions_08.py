@@ -2,7 +2,8 @@
 answer, worked here by hand from the file's joint table and the maker's table (not by dynlab),
 passes; each typical wrong answer gets its specific feedback; and ``dynlab grade``, which runs a
 submission in its sandbox and scores it outside, gives the points the formative ``check()``
-gives."""
+gives.  The pose and the payload are each student's own (dynlab.grading.variants): the tests run
+as the student ``student`` (conftest.py), whose practice values ``check()`` grades."""
 
 import csv
 import math
@@ -13,53 +14,100 @@ import numpy as np
 import pytest
 
 from dynlab import cli
-from dynlab.grading import Feedback, check, keys, part_points, questions, reset
+from dynlab.grading import Feedback, check, keys, part_points, questions, reset, score, variant
 from dynlab.model.robots import UR20_PARAMETERS
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "08_your_own_robot"
 
-# -- U.1: the screw axes with the upper arm raised (q2 = -90 degrees) -----------------------------
-# at home (the file's joint table): the elbow's axis is -y of the base through
-# (-0.862, 0, 0.2363); wrist 2's is -z through (-1.5907, -0.201, 0.077).  A quarter turn about
-# +y through the shoulder's axis point (0, 0, 0.2363) takes (x, y, z) to (z, y, -x) about it.
-J3 = [0, -1, 0, 0.2363 + 0.862, 0, 0]                 # omega = -y, p = (0, 0, 1.0983)
-J5 = [-1, 0, 0, 0, -(0.2363 + 0.862 + 0.7287), -0.201]  # omega = -x, p = (-0.1593, -0.201, 1.827)
-J3_HOME, J5_HOME = [0, -1, 0, 0.2363, 0, 0.862], [0, 0, -1, 0.201, -1.5907, 0]
 
-# -- U.2: holding 20 kg at the flange, stretched out (q = 0) ---------------------------------------
-G, PAYLOAD = 9.81, 20.0
-(A2, _, _, M2, R2, _), (A3, _, _, M3, R3, _) = UR20_PARAMETERS[1:3]
-WRIST = sum(p[3] for p in UR20_PARAMETERS[3:])
+# -- U.1: the screw axes at the student's pose (q2, q3 in degrees) ---------------------------------
+def rotation(axis, angle):
+    """Rodrigues' formula (Lynch & Park, Sec. 3.2.3): the turn by ``angle`` about ``axis``."""
+    x, y, z = axis
+    K = np.array([[0, -z, y], [z, 0, -x], [-y, x, 0]], dtype=float)
+    return np.eye(3) + math.sin(angle) * K + (1 - math.cos(angle)) * K @ K
 
 
-def holding(payload):
-    """The gravity torques of joints 2 and 3 at home: g sum m x, each mass at its distance
-    along the base's x (negative: the arm reaches along -x), the wrist and the payload at
-    a2 + a3 (Fu, Gonzalez & Lee, Eq. (3.4-28) at q = 0)."""
-    beyond = WRIST + payload
-    c2 = G * (M2 * (A2 + R2[0]) + M3 * (A2 + A3 + R3[0]) + beyond * (A2 + A3))
-    c3 = G * (M3 * (A3 + R3[0]) + beyond * A3)
-    return c2, c3
+def turned(line, about, angle):
+    """The line ``(omega, p)`` turned by ``angle`` about the line ``about``."""
+    (omega, p), (axis, point) = line, about
+    R = rotation(axis, angle)
+    return R @ omega, point + R @ (p - point)
 
 
-C2, C3 = holding(PAYLOAD)
-C2_BARE, C3_BARE = holding(0.0)
+def screw(omega, p):
+    return np.r_[omega, -np.cross(omega, p)]
+
+
+# at home (the file's joint table): the shoulder's and the elbow's axes are -y of the base through
+# (0, 0, 0.2363) and (-0.862, 0, 0.2363); wrist 2's is -z through (-1.5907, -0.201, 0.077)
+SHOULDER = (np.array([0.0, -1.0, 0.0]), np.array([0.0, 0.0, 0.2363]))
+ELBOW = (np.array([0.0, -1.0, 0.0]), np.array([-0.862, 0.0, 0.2363]))
+WRIST2 = (np.array([0.0, 0.0, -1.0]), np.array([-1.5907, -0.201, 0.077]))
+
+
+def screw_axes(q2, q3):
+    """J3 and J5 at the pose (0, q2, q3, 0, 0, 0), angles in degrees: each line carried by the
+    joints before it, the elbow's turn first (Lynch & Park, Sec. 5.1.1)."""
+    a2, a3 = math.radians(q2), math.radians(q3)
+    return (screw(*turned(ELBOW, SHOULDER, a2)),
+            screw(*turned(turned(WRIST2, ELBOW, a3), SHOULDER, a2)))
+
+
+J3_HOME, J5_HOME = screw(*ELBOW), screw(*WRIST2)
+
+# -- U.2: holding the payload with the arm straight, raised by q2 ----------------------------------
+G = 9.81
+(A2, _, _, M2, R2, _), (A3, _, _, M3, R3, _), (_, _, _, M4, R4, _), (_, D5, _, M5, R5, _), \
+    (_, _, _, M6, R6, _) = UR20_PARAMETERS[1:]
+
+
+def holding(payload, q2):
+    """The gravity torques of joints 2 and 3 (Fu, Gonzalez & Lee, Eq. (3.4-28)): g sum m x', each
+    mass at (x, z) from the joint's axis at home (x along the base's x, z up), raised by q2
+    degrees about -y to x' = x cos q2 - z sin q2.  At home the upper arm and the forearm lie along
+    x (a2, a3 < 0), the wrist's links and the payload at a2 + a3, below by their offsets along
+    the vertical axes (z_4 down, wrist 2 dropping by d5, y_5 and y_6 up)."""
+    angle = math.radians(q2)
+    beyond = [(M3, A2 + A3 + R3[0], 0.0), (M4, A2 + A3, -R4[2]), (M5, A2 + A3, -D5 + R5[1]),
+              (M6, A2 + A3, -D5 + R6[1]), (payload, A2 + A3, -D5)]
+
+    def held(masses, x0):
+        return G * sum(m * ((x - x0) * math.cos(angle) - z * math.sin(angle))
+                       for m, x, z in masses)
+    return held([(M2, A2 + R2[0], 0.0)] + beyond, 0.0), held(beyond, A2)
+
+
+POSE, LOAD = variant("U.1"), variant("U.2")           # the practice values of 'student'
+J3, J5 = screw_axes(POSE["q2"], POSE["q3"])
+C2, C3 = holding(LOAD["payload"], LOAD["q2"])
+C2_BARE, C3_BARE = holding(0.0, LOAD["q2"])
 
 RIGHT = {"U.1": (J3, J5), "U.2": (C2, C3)}
 
+
+def flipped(S):
+    return np.r_[S[:3], -S[3:]]
+
+
 # question, answer, words the feedback must contain, status
 WRONG = [
-    ("U.1", ([0, -1, 0, -1.0983, 0, 0], J5), "v = -omega x p", "incorrect"),
-    ("U.1", (J3, [-1, 0, 0, 0, 1.827, 0.201]), "v = -omega x p", "incorrect"),
+    ("U.1", (flipped(J3), J5), "v = -omega x p", "incorrect"),
+    ("U.1", (J3, flipped(J5)), "v = -omega x p", "incorrect"),
     ("U.1", (J3_HOME, J5), "that is the elbow's screw axis at home", "incorrect"),
     ("U.1", (J3, J5_HOME), "that is the screw axis at home", "incorrect"),
-    ("U.1", ([0, -1, 0, 0.2363 - 0.862, 0, 0], J5), "joint 2 turned the wrong way",
-     "incorrect"),
+    ("U.1", screw_axes(-POSE["q2"], POSE["q3"]), "joint 2 turned the wrong way", "incorrect"),
+    ("U.1", (J3, screw_axes(POSE["q2"], 0.0)[1]), "the elbow's turn is missing", "incorrect"),
+    ("U.1", screw_axes(math.degrees(POSE["q2"]), math.degrees(POSE["q3"])),
+     "your angles are in degrees", "incorrect"),
     ("U.1", (J3, J5[:3]), "wrong shape: J5 should be a 6-vector", "not graded"),
     ("U.2", (-C2, C3), "the motor holds the arm with the opposite torque", "incorrect"),
-    ("U.2", (C2, C3_BARE), "the 20 kg payload at the flange is missing", "incorrect"),
-    ("U.2", (C2_BARE, C3_BARE), "the 20 kg payload at the flange is missing", "incorrect"),
+    ("U.2", (C2, C3_BARE), "the payload at the flange is missing", "incorrect"),
+    ("U.2", (C2_BARE, C3_BARE), "the payload at the flange is missing", "incorrect"),
+    ("U.2", holding(LOAD["payload"], 0.0), "that is the arm held horizontal", "incorrect"),
+    ("U.2", holding(LOAD["payload"], math.degrees(LOAD["q2"])), "your angle is in degrees",
+     "incorrect"),
 ]
 
 
@@ -77,10 +125,16 @@ def test_the_table_covers_both_questions_and_their_points():
 
 
 def test_the_hand_numbers_are_the_arms():
-    """The stretched-out arm holds about 306 N m at the shoulder; the payload, 1.5907 m out,
-    costs 20 g 1.5907 = 312.1 N m more (chapter 10's numbers)."""
-    assert round(C2_BARE, 1) == -306.3 and round(C2 - C2_BARE, 1) == round(-PAYLOAD * G * 1.5907, 1)
-    assert math.isclose(C3 - C3_BARE, PAYLOAD * G * A3)
+    """Horizontal, the arm holds about 306 N m at the shoulder; the rated payload, 1.5907 m out,
+    costs 20 g 1.5907 = 312.1 N m more (chapter 10's numbers).  Raised straight up, the elbow's
+    axis is 0.862 m above the shoulder's and wrist 2's lies along -x."""
+    c2, c3 = holding(20.0, 0.0)
+    c2_bare, c3_bare = holding(0.0, 0.0)
+    assert round(c2_bare, 1) == -306.3 and round(c2 - c2_bare, 1) == round(-20.0 * G * 1.5907, 1)
+    assert math.isclose(c3 - c3_bare, 20.0 * G * A3)
+    J3_up, J5_up = screw_axes(-90.0, 0.0)
+    assert np.allclose(J3_up, [0, -1, 0, 0.2363 + 0.862, 0, 0], atol=1e-12)
+    assert np.allclose(J5_up, [-1, 0, 0, 0, -(0.2363 + 0.862 + 0.7287), -0.201], atol=1e-12)
 
 
 @pytest.mark.parametrize("question", sorted(RIGHT))
@@ -92,7 +146,7 @@ def test_a_right_answer_passes(question):
 
 def test_a_right_answer_in_other_forms_passes():
     import sympy
-    assert check("U.1", (sympy.Matrix(J3), np.array(J5, dtype=float))).correct
+    assert check("U.1", (sympy.Matrix(J3), list(J5))).correct
     assert check("U.2", (np.float64(C2), round(C3, 3))).correct
     assert not check("U.2", (C2 * (1 + 1e-4), C3)).correct        # beyond the tolerance
 
@@ -119,13 +173,14 @@ def _submission(answers: dict) -> nbformat.NotebookNode:
 
 def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
     """alice hands in the solutions' answers, bob the release unchanged, carol the shoulder's
-    torque right and the elbow's without the payload: dynlab grade, in its sandbox, gives each
-    part the points check() gives the same answers."""
+    torque right and the elbow's without the payload: dynlab grade, in its sandbox, runs each
+    notebook with its student's givens and gives each part the points score() gives the same
+    answers at those givens."""
     solution = nbformat.read(ROOT / "solutions" / f"{NOTEBOOK}.ipynb", as_version=4)
     answers = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in solution.cells
                if cell.metadata.get("nbgrader", {}).get("solution")}
     carol = dict(answers)
-    carol["answer-U_2"] += f"\nc3 = {C3_BARE!r}"
+    carol["answer-U_2"] += "\nc3 = held(beyond_elbow[:-1], a2)      # the payload left out"
     for student, given in (("alice", answers), ("bob", {}), ("carol", carol)):
         (tmp_path / student).mkdir()
         nbformat.write(_submission(given), tmp_path / student / f"{NOTEBOOK}.ipynb")
@@ -134,11 +189,18 @@ def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
     capsys.readouterr()
     with open(out, newline="", encoding="utf-8") as handle:
         rows = {row["student"]: row for row in csv.DictReader(handle)}
-    expected = {"alice": {"U.1": (J3, J5), "U.2": (C2, C3)}, "bob": {},
-                "carol": {"U.1": (J3, J5), "U.2": (C2, C3_BARE)}}
+
+    def right(student):
+        pose, load = variant("U.1", student=student), variant("U.2", student=student)
+        return {"U.1": screw_axes(pose["q2"], pose["q3"]),
+                "U.2": holding(load["payload"], load["q2"])}
+    carols = right("carol")
+    carols["U.2"] = (carols["U.2"][0], holding(0.0, variant("U.2", student="carol")["q2"])[1])
+    expected = {"alice": right("alice"), "bob": {}, "carol": carols}
     for student, given in expected.items():
         for question in ("U.1", "U.2"):
-            formative = check(question, given[question]).parts if question in given else {}
+            formative = score(question, given[question], student=student).parts \
+                if question in given else {}
             for part in part_points(keys()[question]):
                 column = f"{question} {part}".strip()
                 assert float(rows[student][column]) == pytest.approx(

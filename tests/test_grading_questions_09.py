@@ -2,7 +2,9 @@
 answer, computed here by hand from the PUMA 560's inverse dynamics (the quintic's closed form,
 Simpson's rule, our own bisection; not dynlab.dynamics.motor_sizing), passes, each typical wrong answer gets
 its specific feedback, and ``dynlab grade`` gives a submission with the solution's answers full
-marks and a blank one none."""
+marks and a blank one none.  The rotor, the gear ratio and the durations are each student's own
+(dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
+practice values ``check()`` grades."""
 
 import csv
 import math
@@ -15,7 +17,7 @@ from scipy.integrate import simpson
 
 from dynlab import cli, inverse_dynamics
 from dynlab.dynamics.inverse import probe
-from dynlab.grading import check, keys, questions, reset
+from dynlab.grading import check, keys, questions, reset, variant
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "09_sizing_a_motor"
@@ -51,51 +53,68 @@ def shoulder(amplitude_degrees, T, samples=801):
     return x * T, qd2, qdd2, np.array(tau2)
 
 
-def duty_cycle():
-    t, _, qdd2, tau2 = shoulder(90, 1.2)
+def duty_cycle(T, rest=2.0):
+    """The shoulder motor's RMS torque over the move of ``T`` s and a hold of ``rest`` s, and
+    over the move alone (the squares add up, weighted by time: Lynch & Park, Sec. 8.9.1)."""
+    t, _, qdd2, tau2 = shoulder(90, T)
     G = PUMA_G[1]
     motor = tau2 / G + G * ROTOR * qdd2
     from dynlab.model.robots import puma560
     goal = START.copy()
     goal[1] += math.pi / 2
     hold = inverse_dynamics(puma560(), goal, np.zeros(6), np.zeros(6))[1] / G
-    return math.sqrt((simpson(motor**2, x=t) + 2.0 * hold**2) / 3.2), math.sqrt(
-        simpson(motor**2, x=t) / 1.2)
+    return math.sqrt((simpson(motor**2, x=t) + rest * hold**2) / (T + rest)), math.sqrt(
+        simpson(motor**2, x=t) / T)
 
 
-def smallest_ratio():
-    _, qd2, qdd2, tau2 = shoulder(100, 1.5)
+def line_ends(T):
+    """The smallest and the largest gear ratio under the line for the move of ``T`` s."""
+    _, qd2, qdd2, tau2 = shoulder(100, T)
 
     def margin(G):
         speed, torque = G * qd2, tau2 / G + G * ROTOR * qdd2
         return np.min(STALL * np.clip(1 - np.abs(speed) / NO_LOAD, 0, None) - np.abs(torque))
 
-    low, high = 20.0, 100.0                  # too weak at 20, under the line at 100
-    assert margin(low) < 0 < margin(high)
-    while high - low > 1e-6:
-        middle = (low + high) / 2
-        low, high = (middle, high) if margin(middle) < 0 else (low, middle)
-    return high
+    def bisect(out, under):                  # margin(out) < 0 <= margin(under)
+        assert margin(out) < 0 <= margin(under)
+        while abs(under - out) > 1e-6:
+            middle = (out + under) / 2
+            out, under = (middle, under) if margin(middle) < 0 else (out, middle)
+        return under
+    # too weak at 20, under the line at 100, out of speed at 300
+    return bisect(20.0, 100.0), bisect(300.0, 100.0)
+
+
+def smallest_ratio(T):
+    return line_ends(T)[0]
+
+
+def matching(D, rotor):
+    return math.sqrt(D / rotor)                          # G^2 I_rotor = D
+
+
+def spread(G, rotor=ROTOR):
+    return (D_QS[0] + G**2 * rotor) / (D_QR[0] + G**2 * rotor)
 
 
 D_QS, D_QR = diagonal(QS), diagonal(QR)
-CYCLE, MOVE_ONLY = duty_cycle()
-G_MIN = smallest_ratio()
+ROTOR3, WAIST, CYCLE, LINE = (variant(q) for q in ("A.1", "A.2", "A.3", "A.4"))
+TAU_RMS, MOVE_ONLY = duty_cycle(CYCLE["T"])
 RIGHT = {
-    "A.1": math.sqrt(D_QS[2] / ROTOR),
-    "A.2": (D_QS[0] + PUMA_G[0]**2 * ROTOR) / (D_QR[0] + PUMA_G[0]**2 * ROTOR),
-    "A.3": CYCLE,
-    "A.4": G_MIN,
+    "A.1": matching(D_QS[2], ROTOR3["I_rotor"]),
+    "A.2": spread(WAIST["G1"]),
+    "A.3": TAU_RMS,
+    "A.4": smallest_ratio(LINE["T"]),
 }
 WRONG = [
-    ("A.1", D_QS[2] / ROTOR, "take the square root", "incorrect"),
-    ("A.1", math.sqrt(D_QS[1] / ROTOR), "the question is about joint 3", "incorrect"),
+    ("A.1", D_QS[2] / ROTOR3["I_rotor"], "take the square root", "incorrect"),
+    ("A.1", matching(D_QS[1], ROTOR3["I_rotor"]), "the question is about joint 3", "incorrect"),
     ("A.2", D_QS[0] / D_QR[0], "the ratio of the arm's own D_11", "incorrect"),
     ("A.2", 1 / RIGHT["A.2"], "the other way up", "incorrect"),
     ("A.3", MOVE_ONLY, "the RMS over the move alone", "incorrect"),
-    ("A.3", CYCLE * PUMA_G[1], "that is at the joint", "incorrect"),
-    ("A.4", 168.46, "LARGEST ratio under the line", "incorrect"),
-    ("A.4", math.sqrt(D_QS[1] / ROTOR), "inertia-matching ratio", "incorrect"),
+    ("A.3", TAU_RMS * PUMA_G[1], "that is at the joint", "incorrect"),
+    ("A.4", line_ends(LINE["T"])[1], "LARGEST ratio under the line", "incorrect"),
+    ("A.4", matching(D_QS[1], ROTOR), "inertia-matching ratio", "incorrect"),
 ]
 
 
@@ -112,10 +131,12 @@ def test_the_table_covers_every_question_and_the_points_add_up():
 
 
 def test_the_answers_by_hand_are_the_ones_the_chapter_states():
-    # chapter 11 and the takeaways quote these to three digits
-    assert RIGHT["A.1"] == pytest.approx(42.53, abs=0.01)
-    assert RIGHT["A.2"] == pytest.approx(2.155, abs=0.001)
-    assert G_MIN == pytest.approx(57.47, abs=0.01)
+    # chapter 11 and the takeaways quote these to three digits, with the PUMA's own rotors and
+    # gear ratios and the chapter's move of 1.5 s
+    assert matching(D_QS[2], ROTOR) == pytest.approx(42.53, abs=0.01)
+    assert spread(PUMA_G[0], ROTOR) == pytest.approx(2.155, abs=0.001)
+    assert D_QS[0] / D_QR[0] == pytest.approx(2.74, abs=0.01)
+    assert smallest_ratio(1.5) == pytest.approx(57.47, abs=0.01)
 
 
 @pytest.mark.parametrize("question", sorted(RIGHT))

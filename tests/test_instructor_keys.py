@@ -26,8 +26,8 @@ import pytest
 from dynlab import cli
 from dynlab.grading import answers, grader, keys, variant
 from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, SECRET_FILE, SUMMATIVE,
-                                 NotInstructorKeys, reference, use_keys, write_course_secret,
-                                 write_keys)
+                                 NotInstructorKeys, held_by_every_student,
+                                 reference, use_keys, write_course_secret, write_keys)
 from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values
 
@@ -61,6 +61,13 @@ def marks(tmp_path):
     use_keys(instructor_folder(tmp_path / "keys"))
     yield tmp_path / "keys"
     use_keys(None)
+
+
+def test_grading_for_marks_knows_which_keys_every_student_holds(marks):
+    """A question without givens whose instructor's key is the shipped one is held by every
+    student (the grader names these); a question with givens is not."""
+    for question, key in keys().items():
+        assert held_by_every_student(question) == (not key.get("parameters")), question
 
 
 def unsealed(question: str, student: str) -> float:
@@ -142,9 +149,9 @@ def test_the_kernel_is_handed_the_graded_values_never_the_secret():
     assert SECRET not in handed
     data = json.loads(handed)
     assert data["student"] == "alice"
-    with_givens = [q for q, key in keys().items() if key.get("parameters")]
+    with_givens = sorted(q for q, key in keys().items() if key.get("parameters"))
     assert set(VARIANT_QUESTIONS) <= set(with_givens)
-    assert sorted(data["questions"]) == sorted(with_givens)
+    assert sorted(data["questions"]) == with_givens
     for question in with_givens:
         assert data["questions"][question]["values"] == dict(
             variant(question, student="alice", secret=SECRET))
@@ -266,6 +273,11 @@ def test_dynlab_grade_with_the_instructors_keys_gives_unsealed_answers_0(tmp_pat
     shown = capsys.readouterr()
     assert "marks, from the instructor's keys" in shown.out
     assert grader.FORMATIVE_WARNING not in shown.err
+    # the questions with no givens are named: their key is the shipped one
+    public = [e.question for entries in grader.solution_questions().values() for e in entries
+              if not keys()[e.question].get("parameters")]
+    assert public and grader.PUBLIC_KEYS_NOTE.format(
+        count=len(public), questions=", ".join(public)) in shown.err
     with open(out, newline="", encoding="utf-8") as handle:
         rows = {row["student"]: row for row in csv.DictReader(handle)}
     got = {student: {q: float(rows[student][f"{q} {ANSWER_NAMES[q]}"]) for q in ANSWER_NAMES}

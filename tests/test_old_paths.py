@@ -101,3 +101,17 @@ def test_old_paths_imported_first_in_a_fresh_interpreter_load_each_file_once():
     done = subprocess.run([sys.executable, "-c", _COLD], capture_output=True, text=True,
                           timeout=300, env=dict(os.environ, PYTHONPATH=str(PACKAGE.parent)))
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+@pytest.mark.parametrize("old, name, new", [(old, name, new)
+                                            for old, names in _moved.MOVED_NAMES.items()
+                                            for name, new in names.items()])
+def test_a_name_that_left_its_module_is_found_at_its_old_path(old, name, new):
+    moved = getattr(importlib.import_module(new), name)
+    assert getattr(importlib.import_module(old), name) is moved
+    assert name not in vars(importlib.import_module(old))      # not a copy: the module's own
+    namespace = {}
+    exec(f"from {old} import {name}", namespace)
+    assert namespace[name] is moved
+    with pytest.raises(AttributeError, match=f"module '{old}' has no attribute 'x{name}'"):
+        getattr(importlib.import_module(old), f"x{name}")

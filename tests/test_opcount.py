@@ -12,9 +12,9 @@ from dynlab import Link, Robot
 from dynlab.model import vectors as V
 from dynlab.dynamics.codegen import generate
 from dynlab.engine.opcount import (QUOTED, TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
-                            counting_backend, disagreements, fit_exponent, generic_chain,
-                            polynomial_law, polynomial_text, table_3_1, table_3_1_rows,
-                            table_3_4, table_3_5)
+                                   counting_backend, disagreements, fit_exponent, generic_chain,
+                                   polynomial_law, polynomial_text, table_3_1, table_3_1_rows,
+                                   table_3_4, table_3_5)
 from dynlab.model.robots import pendulum, puma560
 
 from strategies import chains

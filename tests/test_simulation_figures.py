@@ -10,8 +10,8 @@ from dynlab import G
 from dynlab.model.robots import pendulum
 from dynlab.dynamics.simulation import simulate
 from dynlab.teaching.simulation_figures import (TWO_LINK_SLIDERS, TwoLinkExplorer, energies_figure,
-                                       euler_energy_factor, exact_period, period_figure,
-                                       run_two_link, small_angle_period)
+                                                euler_energy_factor, exact_period, period_figure,
+                                                run_two_link, small_angle_period)
 
 HANGING = -math.pi / 2
 

@@ -19,7 +19,7 @@ from dynlab.model.kinematics import tool_pose
 from dynlab.model.robot import Link, Robot, joint_symbols
 from dynlab.model.robots import planar_2r, puma560, scara
 from dynlab.formulations.twist_wrench import (TRACE_QUANTITIES, VARIANTS, _ad_blocks, closed_form,
-                                 screw_chain)
+                                              screw_chain)
 from strategies import chain_and_state
 
 finite = dict(allow_nan=False, allow_infinity=False)
@@ -519,7 +519,7 @@ def test_the_operation_laws_are_linear_quadratic_and_cubic_as_the_algorithms_pro
     from fractions import Fraction
 
     from dynlab.engine.opcount import (count_operations, count_spatial_newton_euler, generic_chain,
-                                operation_laws)
+                                       operation_laws)
     for traced in (False, True):
         laws = operation_laws(traced=traced)
         degrees = {label: len(law["mul"][0]) - 1 for label, law in laws.items()}

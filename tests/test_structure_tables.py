@@ -9,8 +9,8 @@ import pytest
 from dynlab.teaching.properties import TABLE3_PRINTED, model_structure
 from dynlab.model.robots import cylindrical, puma560, spherical
 from dynlab.teaching.structure_tables import (coupling_figure, coupling_map, coupling_zeros,
-                                     dependence_rows, off_line_parameters, sparsity_rows,
-                                     table3_markdown, what_each_parameter_adds)
+                                              dependence_rows, off_line_parameters, sparsity_rows,
+                                              table3_markdown, what_each_parameter_adds)
 
 
 def test_dependence_rows_of_the_spherical_arm():

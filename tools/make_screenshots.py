@@ -7,6 +7,7 @@ listed in ``docs/pictures.md`` (the pictures the browser tests take, see
 
     .venv/bin/python tools/make_screenshots.py            # writes docs/*.png
     .venv/bin/python tools/make_screenshots.py --chapters # and docs/pictures/, docs/pictures.md
+    .venv/bin/python tools/make_screenshots.py --chapters 04 11   # only these chapters' pictures
     .venv/bin/python tools/make_screenshots.py --out /tmp/pictures
 
 A notebook is written to a temporary folder and run in JupyterLab in headless Chromium (Debian's
@@ -88,21 +89,27 @@ def make(out: Path) -> list:
     return written
 
 
-def make_chapters(out: Path) -> list:
-    """Every chapter's pictures into ``out / "pictures"`` and the gallery ``out / "pictures.md"``."""
+def make_chapters(out: Path, numbers=()) -> list:
+    """Every chapter's pictures (or those of the chapters ``numbers``, e.g. ``["04", "11"]``) into
+    ``out / "pictures"``, and the gallery of every chapter ``out / "pictures.md"``."""
     import shutil
 
     from playwright.sync_api import sync_playwright
-    written, names = [], {}
+    chosen = [n for n in chapters() if not numbers or n.name[:2] in numbers]
+    unknown = set(numbers) - {n.name[:2] for n in chapters()}
+    if unknown:
+        raise SystemExit(f"make_screenshots: no chapter {', '.join(sorted(unknown))}; the "
+                         f"chapters are {', '.join(n.name[:2] for n in chapters())}")
+    written, names = [], {notebook: picture_names(notebook) for notebook in chapters()}
     with tempfile.TemporaryDirectory() as folder:
         root, home = Path(folder) / "root", Path(folder) / "home"
         root.mkdir()
-        for notebook in chapters():
+        for notebook in chosen:
             shutil.copy(notebook, root / notebook.name)
         with LabServer(root, home) as server, sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             try:
-                for notebook in chapters():
+                for notebook in chosen:
                     paths, errors = photograph_chapter(browser, server, notebook,
                                                        out / "pictures")
                     if errors:
@@ -110,7 +117,6 @@ def make_chapters(out: Path) -> list:
                                            + "\n".join(errors))
                     print(f"{notebook.name}: {len(paths)} pictures", flush=True)
                     written += paths
-                    names[notebook] = picture_names(notebook)
             finally:
                 browser.close()
     (out / "pictures.md").write_text(gallery(names))
@@ -121,14 +127,18 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs",
                         help="folder for the pictures (default docs/)")
-    parser.add_argument("--chapters", action="store_true",
-                        help="also photograph every chapter into OUT/pictures/")
+    parser.add_argument("--chapters", nargs="*", metavar="NN",
+                        help="also photograph every chapter into OUT/pictures/; with numbers "
+                             "(04 11), only those chapters, and not the README's pictures")
     args = parser.parse_args(argv)
     reason = chromium_missing()
     if reason:
         print(f"make_screenshots: {reason.split(':')[0]}", file=sys.stderr)
         return 1
-    paths = make(args.out) + (make_chapters(args.out) if args.chapters else [])
+    numbers = [f"{int(n):02d}" if n.isdigit() else n for n in args.chapters or ()]
+    paths = [] if numbers else make(args.out)
+    if args.chapters is not None:
+        paths += make_chapters(args.out, numbers)
     for path in paths:
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path} "
               f"({path.stat().st_size // 1024} KiB)")

@@ -6,6 +6,7 @@ library with gcc, each argument checked before the C code reads it.
 from __future__ import annotations
 
 import hashlib
+import os
 import tempfile
 from pathlib import Path
 
@@ -33,18 +34,22 @@ def compile_c(generated: Generated, directory=None, compiler: str = "gcc"):
     if generated.constants is not None:
         raise TypeError("compile_c works on generated code with numeric parameters")
     name = code_name(generated.name, generated.program)
+    # a library found here is loaded: a folder of this user's alone (cache_directory), else
+    # one of this process's own
     directory = Path(directory) if directory is not None else \
-        (cache_directory(True) or Path(tempfile.gettempdir()))
+        (cache_directory(True) or Path(tempfile.mkdtemp(prefix="dynlab_c_")))
     directory.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256(generated.c_source.encode()).hexdigest()[:16]
     source = directory / f"{name}-{digest}.c"
     library = directory / f"{name}-{digest}.so"
     if not library.exists():
         source.write_text(generated.c_source)
-        done = subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library),
+        built = directory / f"{name}-{digest}.{os.getpid()}.so"
+        done = subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(built),
                                str(source), "-lm"], capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"{compiler} failed on {source}:\n{done.stderr}")
+        built.replace(library)            # whole, or not there: another process may load it
     handle = ctypes.CDLL(str(library))
     pointer = np.ctypeslib.ndpointer(dtype=np.float64, flags="C_CONTIGUOUS")
     single = getattr(handle, name)

@@ -181,14 +181,14 @@ def _small(expressions, limit: int) -> bool:
 
 
 def _walker(optimizer: Optimizer, symbols: dict):
-    """A function SymPy expression -> :class:`_Lin` on ``optimizer`` (``symbols``: symbol ->
-    _Lin), sharing repeated subtrees."""
+    """A function SymPy expression -> the optimizer's value of it (``symbols``: symbol -> its
+    value on ``optimizer``), sharing repeated subtrees."""
     import sympy
     memo: dict = {}
     calls = {sympy.sin: "sin", sympy.cos: "cos", sympy.exp: "exp", sympy.Abs: "abs",
              sympy.sign: "sign"}
 
-    def power(base: _Lin, exponent: int) -> _Lin:
+    def power(base, exponent: int):
         result, square = None, base
         while exponent:
             if exponent & 1:
@@ -198,7 +198,7 @@ def _walker(optimizer: Optimizer, symbols: dict):
                 square = optimizer.mul(square, square)
         return result
 
-    def walk(expr) -> _Lin:
+    def walk(expr):
         found = memo.get(expr)
         if found is not None:
             return found

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from dynlab.dynamics.generated import FORMAT, Generated
+from dynlab.engine.native import private
 
 #: Where the modules that can reach generated text start: the modules that make it (the trace
 #: pipeline of codegen, with the tracing, the optimizer and the emitters; the closed forms; the
@@ -89,8 +90,11 @@ def source_fingerprint(directory=None) -> str:
 
 def cache_directory(cache=True) -> Path | None:
     """Where generated code is kept: ``cache`` if it is a path, else ``$DYNLAB_CACHE``, else
-    ``.dynlab_cache/`` beside the dynlab package (or in the temporary directory when that is
-    not writable); ``None`` when ``cache`` is false."""
+    ``.dynlab_cache/`` beside the dynlab package, else ``dynlab_cache-<uid>`` in the temporary
+    directory; ``None`` when ``cache`` is false.  A cached program becomes code this process
+    runs, so the last two are used only when they are this user's alone
+    (:func:`dynlab.engine.native.private`): on a machine shared by a class, nobody can plant a
+    program for another student.  With neither, there is no disk cache (``None``)."""
     if cache is False or cache is None:
         return None
     if not isinstance(cache, (bool, str, os.PathLike)):
@@ -103,9 +107,14 @@ def cache_directory(cache=True) -> Path | None:
     if os.environ.get("DYNLAB_CACHE"):
         return Path(os.environ["DYNLAB_CACHE"])
     beside = _PACKAGE.parent / ".dynlab_cache"
-    if os.access(beside.parent, os.W_OK):
+    if os.access(beside.parent, os.W_OK) and (not beside.exists() or private(beside)):
         return beside
-    return Path(tempfile.gettempdir()) / "dynlab_cache"
+    own = Path(tempfile.gettempdir()) / f"dynlab_cache-{os.getuid()}"
+    try:
+        own.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return own if private(own) else None
 
 
 def robot_fingerprint(robot) -> str:

@@ -8,8 +8,8 @@ additions for the inverse dynamics, against the Raibert-Horn minimum of 20 and 1
 the same job in two ways:
 
 * **from a trace** (:func:`generate`, numeric parameters): a formulation runs once on traced
-  values (:class:`dynlab.engine.tracing.Tape`: constants folded, each operation recorded once, dead code
-  removed) and its program is rewritten by :class:`~dynlab.engine.optimizer.Optimizer`
+  values (:class:`dynlab.engine.tracing.Tape`: constants folded, each operation recorded once, dead
+  code removed) and its program is rewritten by :class:`~dynlab.engine.optimizer.Optimizer`
   (:mod:`dynlab.engine.optimizer`), which keeps every sum as a linear
   combination ``c0 + sum c_k x_k`` of products, calls and inputs.  Numeric factors then ride along
   until a sum must be formed (``m (0.3 x)`` costs one multiplication, not two), signs cost nothing
@@ -25,12 +25,13 @@ the same job in two ways:
   ``sympy.cse`` and the same optimizer produce the program.
 
 A :class:`~dynlab.engine.program.Program` (one operation per line, the type the tape records too) is
-printed by :mod:`dynlab.engine.emitters` as Python, vectorized NumPy, C or Fortran, and counted as the thesis appendix and Fu, Gonzalez & Lee count: multiplications (``x**2`` is one), additions and subtractions
-(a negation counts as one; the optimizer leaves none but a negative output), divisions, and
-function calls (``sin``, ``cos``, ...; Fu, Gonzalez & Lee and the thesis appendix do not count these, dynlab reports them
-apart).  Generated code is cached on disk as JSON text (never pickled functions), keyed by a hash
-of the robot's parameters, the formulation and dynlab's own source, so it is regenerated when any
-of them changes.
+printed by :mod:`dynlab.engine.emitters` as Python, vectorized NumPy, C or Fortran, and counted as
+the thesis appendix and Fu, Gonzalez & Lee count: multiplications (``x**2`` is one), additions and
+subtractions (a negation counts as one; the optimizer leaves none but a negative output), divisions,
+and function calls (``sin``, ``cos``, ...; Fu, Gonzalez & Lee and the thesis appendix do not count
+these, dynlab reports them apart).  Generated code is cached on disk as JSON text (never pickled
+functions), keyed by a hash of the robot's parameters, the formulation and dynlab's own source, so
+it is regenerated when any of them changes.
 
 >>> from dynlab.model.robots import planar_2r
 >>> code = generate(planar_2r("macsyma"), cache=False)

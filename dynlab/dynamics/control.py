@@ -2,9 +2,9 @@
 
 Each controller is a small callable ``controller(t, q, qd) -> tau`` that
 :func:`dynlab.simulate` takes as its ``torque``.  It steers the joints along a *reference*
-``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.dynamics.trajectory`: a set point or a quintic move), with
-the tracking error ``e = q_d - q``, ``ed = qd_d - qd`` and gain matrices ``Kp``, ``Kd`` (``Ki``)
-given as a number, one number per joint (a diagonal matrix: independent joint control) or a
+``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.dynamics.trajectory`: a set point or a quintic move),
+with the tracking error ``e = q_d - q``, ``ed = qd_d - qd`` and gain matrices ``Kp``, ``Kd``
+(``Ki``) given as a number, one number per joint (a diagonal matrix: independent joint control) or a
 symmetric positive definite matrix.  In the notation of Fu, Gonzalez & Lee, Ch. 3 (``tau = D(q)
 qdd + h(q, qd) + c(q)``, Eq. (3.2-26)):
 
@@ -57,13 +57,12 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from dynlab.model import checks
-from dynlab.model.edits import with_payload
+from dynlab.model.edits import with_payload   # importable from here, as before
 from dynlab.formulations import dalembert
 from dynlab.model import vectors as V
 from dynlab.formulations import registry as formulations
 from dynlab.dynamics.forward import compiled_terms, inertia_and_bias
 from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
-from dynlab.dynamics.simulation import simulate
 from dynlab.engine.tracing import compile_joint_function
 from dynlab.dynamics.trajectory import SetPoint, joint_array, as_reference
 
@@ -157,7 +156,8 @@ def matched_gains(robot: Robot, q: Sequence, omega_n: float, zeta: float = 1.0) 
     """
     robot = _arm(robot)
     q = joint_array(q, "q", robot.n)
-    omega_n, zeta = _positive(omega_n, "omega_n"), _positive(zeta, "zeta")
+    omega_n = checks.number(omega_n, "matched_gains: omega_n", unit=" of rad/s")
+    zeta = checks.number(zeta, "matched_gains: zeta")
     D, _ = inertia_and_bias(robot, q, np.zeros(robot.n))
     inertia = np.diag(D).copy()
     return omega_n ** 2 * inertia, 2.0 * zeta * omega_n * inertia
@@ -274,7 +274,8 @@ class Model:
 
     def torque(self, q, qd, qdd) -> np.ndarray:
         """``tau_m = D_m(q) qdd + h_m(q, qd) + c_m(q) (+ b_m(qd) + J^T w)``.  Each vector has
-        ``n`` finite numbers; a result that overflows is a :class:`~dynlab.model.checks.NotFiniteError`.
+        ``n`` finite numbers; a result that overflows is a
+        :class:`~dynlab.model.checks.NotFiniteError`.
 
         >>> from dynlab.model.robots import planar_2r
         >>> Model(planar_2r("fu")).torque([0.0, 0.0], [float("nan"), 0.0], [0.0, 0.0])
@@ -344,17 +345,6 @@ def as_model(model, **options) -> Model:
 
 
 # -- the controllers -----------------------------------------------------------------------------
-def _positive(value, name: str) -> float:
-    """``value`` as a float if it is a positive finite number (not a truth value)."""
-    if not checks.real_number(value):
-        raise TypeError(f"TrackingDashboard: {name} must be a positive number of seconds, got "
-                        f"{type(value).__name__} {value!r}")
-    if not (math.isfinite(value) and value > 0):
-        raise ValueError(f"TrackingDashboard: {name} must be a positive number of seconds, got "
-                         f"{value!r}")
-    return float(value)
-
-
 def _arm(model_or_robot) -> Robot:
     if isinstance(model_or_robot, Model):
         return model_or_robot.robot
@@ -454,8 +444,8 @@ class Controller:
         return total
 
     def tracking_error(self, trajectory) -> np.ndarray:
-        """``e(t) = q_d(t) - q(t)`` along a simulated :class:`~dynlab.dynamics.simulation.Trajectory`
-        (``N x n``)."""
+        """``e(t) = q_d(t) - q(t)`` along a simulated
+        :class:`~dynlab.dynamics.simulation.Trajectory` (``N x n``)."""
         return np.array([self.reference(t)[0] for t in trajectory.t]) - trajectory.q
 
     def __repr__(self) -> str:
@@ -581,181 +571,3 @@ def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = Non
         raise ValueError(f"no rest position found from q0 = {start.tolist()} (residual torque "
                          f"{error:.3g}); try another q0")
     return q
-
-
-# -- a dashboard: gains and model error on one move ----------------------------------------------
-
-#: the controllers of :class:`TrackingDashboard`, in its drop-down's order
-DASHBOARD_LAWS = ("PD", "PD + gravity", "feed-forward + PD", "computed torque")
-
-
-class TrackingDashboard:
-    """The tracking error of one move under a chosen controller, its gains set by a natural
-    frequency ``omega_n`` and damping ratio ``zeta``, and an unknown payload at the tip.
-
-    Computed torque gets ``Kp = omega_n^2``, ``Kd = 2 zeta omega_n`` (its error equation
-    ``e'' + Kd e' + Kp e = 0``); the PD laws get the same numbers times ``D_ii`` at the start, so
-    each joint, seen alone, has the same ``omega_n`` and ``zeta``.  The plant is ``robot`` with
-    ``payload`` kg at its tip (:func:`with_payload`); every controller's model is ``robot``.
-
-    In a notebook it shows the controls and the figure (a PNG, rendered with Agg, so a notebook
-    stored without widget state still shows the picture).  ``set(...)`` changes the controls as a
-    reader would; ``max_error`` is the largest ``|e|`` of the run shown.
-
-    >>> from dynlab.model.robots import planar_2r
-    >>> from dynlab.dynamics.trajectory import quintic
-    >>> move = quintic([-1.2, 0.4], [0.6, 1.4], 1.5, t0=0.25)
-    >>> board = TrackingDashboard(planar_2r("fu"), move, [-1.2, 0.4], render=False)
-    >>> board.max_error < 1e-9                   # exact computed torque, started on the reference
-    True
-    >>> round(board.set(payload=1.0).max_error, 3)   # a 1 kg payload the model does not know
-    0.754
-    >>> round(board.set(omega_n=30.0).max_error, 3)  # stiffer gains, smaller error
-    0.102
-    """
-
-    def __init__(self, robot: Robot, reference, start: Sequence, *, t_span: float = 2.5,
-                 dt: float = 0.01, controller: str = "computed torque", omega_n: float = 10.0,
-                 zeta: float = 1.0, payload: float = 0.0, render: bool = True):
-        import ipywidgets as widgets
-        self.robot = _arm(robot)
-        self.render = checks.flag(render, "TrackingDashboard", "render")
-        self.start = joint_array(start, "start", self.robot.n)
-        self.reference = as_reference(reference, self.robot.n)
-        self.t_span, self.dt = (_positive(value, name) for value, name in ((t_span, "t_span"),
-                                                                           (dt, "dt")))
-        self.scale = matched_gains(self.robot, self.start, omega_n=1.0)[0]   # D_ii(start)
-        wanted = dict(controller=controller, omega_n=omega_n, zeta=zeta, payload=payload)
-        for name, value in wanted.items():
-            wanted[name] = self._checked(name, value)
-        style = {"description_width": "initial"}
-        self.controls = {
-            "controller": widgets.Dropdown(options=DASHBOARD_LAWS, value=wanted["controller"],
-                                           description="controller"),
-            "omega_n": widgets.FloatSlider(value=wanted["omega_n"], step=1.0,
-                                           description="ωₙ (rad/s)", style=style,
-                                           **self._range("omega_n")),
-            "zeta": widgets.FloatSlider(value=wanted["zeta"], step=0.1, description="ζ",
-                                        style=style, **self._range("zeta")),
-            "payload": widgets.FloatSlider(value=wanted["payload"], step=0.1,
-                                           description="payload (kg)", style=style,
-                                           **self._range("payload"))}
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
-                                                                        max_width="720px"))
-        self.widget = widgets.VBox([widgets.HBox(list(self.controls.values())[:2]),
-                                    widgets.HBox(list(self.controls.values())[2:]),
-                                    self.image])
-        self._quiet = False
-        self._update()
-        for control in self.controls.values():
-            control.observe(self._changed, names="value")
-
-    def law(self) -> Controller:
-        """The controller the controls describe."""
-        values = {name: control.value for name, control in self.controls.items()}
-        kp, kd = values["omega_n"] ** 2, 2.0 * values["zeta"] * values["omega_n"]
-        name = values["controller"]
-        if name == "computed torque":
-            return computed_torque(self.robot, kp, kd, self.reference)
-        builder = {"PD": lambda *a: pd(self.robot, *a), "PD + gravity": pd_gravity,
-                   "feed-forward + PD": feedforward}[name]
-        if name == "PD":
-            return builder(kp * self.scale, kd * self.scale, self.reference)
-        return builder(self.robot, kp * self.scale, kd * self.scale, self.reference)
-
-    #: the range of each slider, as a reader sets it (a value outside is refused, not clamped)
-    RANGES = {"omega_n": (2.0, 30.0), "zeta": (0.2, 2.0), "payload": (0.0, 2.0)}
-
-    def _checked(self, name: str, value):
-        """``value`` for the control ``name`` if it is one the control can show, else an error
-        naming it: a slider would clamp 1000 to its end and ``True`` to 1 without a word."""
-        if name == "controller":
-            return checks.choice(value, DASHBOARD_LAWS, "TrackingDashboard", "controller")
-        if name not in self.RANGES:
-            raise ValueError(f"TrackingDashboard: no control {name!r}; the controls are "
-                             f"controller, {', '.join(self.RANGES)}")
-        low, high = self.RANGES[name]
-        if not checks.real_number(value):
-            raise TypeError(f"TrackingDashboard: {name} must be a number from {low:g} to "
-                            f"{high:g}, got {type(value).__name__} {value!r}")
-        if not low <= value <= high:                  # (NaN is in no range)
-            raise ValueError(f"TrackingDashboard: {name} must be from {low:g} to {high:g} (the "
-                             f"slider's range), got {value!r}")
-        return float(value)
-
-    def _range(self, name: str) -> dict:
-        low, high = self.RANGES[name]
-        return dict(min=low, max=high)
-
-    def set(self, **values) -> "TrackingDashboard":
-        """Change controls by name (``controller``, ``omega_n``, ``zeta``, ``payload``).  Every
-        value is checked before any control moves, and the run is made once: a refused value
-        leaves the dashboard as it was."""
-        checked = {name: self._checked(name, value) for name, value in values.items()}
-        before = {name: control.value for name, control in self.controls.items()}
-        self._quiet = True                            # one run for all the values, below
-        try:
-            for name, value in checked.items():
-                self.controls[name].value = value
-            self._update()
-        except BaseException:
-            for name, value in before.items():
-                self.controls[name].value = value
-            raise
-        finally:
-            self._quiet = False
-        return self
-
-    def _changed(self, change) -> None:
-        """A reader moved a control."""
-        if not self._quiet:
-            self._update()
-
-    def _update(self):
-        payload = self.controls["payload"].value
-        plant = with_payload(self.robot, payload) if payload > 0 else self.robot
-        law = self.law()
-        run = simulate(plant, self.start, torque=law, t_span=self.t_span, dt=self.dt)
-        errors = law.tracking_error(run)
-        self.run, self.errors = run, errors           # only a finished run replaces the last
-        self.max_error = float(np.abs(errors).max())
-        if self.render:
-            self.image.value = self._png()
-
-    def _png(self) -> bytes:
-        import io
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-        figure = Figure(figsize=(7, 3), dpi=72)
-        FigureCanvasAgg(figure)
-        ax = figure.add_subplot()
-        for j in range(self.robot.n):
-            ax.plot(self.run.t, self.errors[:, j], label=f"joint {j + 1}")
-        ax.axhline(0.0, color="grey", lw=0.8)
-        ax.set_xlabel("t (s)")
-        ax.set_ylabel("tracking error e (rad)")
-        values = {name: control.value for name, control in self.controls.items()}
-        largest = (f"{self.max_error:.4f} rad" if self.max_error >= 1e-4 else "< 0.0001 rad")
-        ax.set_title(f"{values['controller']}, ωₙ = {values['omega_n']:g} rad/s, "
-                     f"ζ = {values['zeta']:g}, payload {values['payload']:g} kg: "
-                     f"max |e| {'= ' if self.max_error >= 1e-4 else ''}{largest}", fontsize=9)
-        if self.max_error < 1e-3:                    # round-off: drawn as the zero it is
-            ax.set_ylim(-0.01, 0.01)
-        ax.legend(loc="upper right")
-        figure.tight_layout()
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png")
-        return buffer.getvalue()
-
-    def _repr_mimebundle_(self, **kwargs):
-        """The live widget, with the figure as a PNG and a one-line text as fallbacks."""
-        import base64
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        if self.render:
-            bundle["image/png"] = base64.b64encode(bytes(self.image.value)).decode("ascii")
-        return bundle
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={control.value!r}" for name, control in self.controls.items())
-        return f"TrackingDashboard({self.robot.name!r}: {values}, max |e| = {self.max_error:.4f})"

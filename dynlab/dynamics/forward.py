@@ -20,8 +20,8 @@ Where ``D`` and the bias come from is the ``method``:
     *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which Fu, Gonzalez & Lee,
     Sec. 3.3 cites, and Fu, Gonzalez & Lee, Probs. 3.11-3.12).  Compiled, the link-frame variant
     (the default) finds the same ``D`` by composite bodies instead (Walker & Orin's method 3,
-    :mod:`dynlab.formulations.composite_bodies`: one wrench per column, 333 operations for the PUMA 560
-    against 511 for the ``n`` runs), which the tests prove equal to the probed ``D``
+    :mod:`dynlab.formulations.composite_bodies`: one wrench per column, 333 operations for the PUMA
+    560 against 511 for the ``n`` runs), which the tests prove equal to the probed ``D``
     symbolically and on random chains; the bias is still the one N-E run.  On a chain of
     :data:`ARTICULATED_FROM` joints or more it solves for ``qdd`` by Featherstone's articulated
     body algorithm instead (Featherstone (2008), Table 7.1), ``O(n)`` operations.
@@ -34,12 +34,12 @@ Friction and the tip wrench enter the bias alike for every method.
 
 On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation with forward and
 back substitution) is traced once per robot into straight-line float code
-(:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call, a
-call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
-it runs the optimised program (:func:`dynlab.engine.tracing.optimized_joint_function`).  The program of
-a long chain (:data:`dynlab.engine.native.NATIVE_FROM` lines) runs as compiled C from the second call
-on when a C compiler is present (:mod:`dynlab.engine.native`: the same numbers), and is not optimised.
-``compiled=False`` runs the algorithm step by step instead and solves with
+(:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call,
+a call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
+it runs the optimised program (:func:`dynlab.engine.tracing.optimized_joint_function`).  The program
+of a long chain (:data:`dynlab.engine.native.NATIVE_FROM` lines) runs as compiled C from the second
+call on when a C compiler is present (:mod:`dynlab.engine.native`: the same numbers), and is not
+optimised.  ``compiled=False`` runs the algorithm step by step instead and solves with
 :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
 joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
@@ -85,18 +85,18 @@ from dynlab.model.symbolic import compact
 from dynlab.engine.tracing import compile_joint_function, optimized_joint_function, worth_optimizing
 
 #: Calls of the short cut after which it swaps the traced function for the optimised program
-#: (:func:`dynlab.engine.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a slider
-#: that changes the arm at every step keeps the quick trace, a loop over many states gets the
+#: (:func:`dynlab.engine.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a
+#: slider that changes the arm at every step keeps the quick trace, a loop over many states gets the
 #: fewer operations.
 OPTIMIZE_AFTER = 200
 
 #: From this many joints on, compiled forward dynamics by a variant whose ``D`` the registry lets
 #: it find by a cheaper algorithm (``Formulation.forward_inertia``: Newton-Euler in link frames,
 #: the default) runs Featherstone's articulated body algorithm instead (Featherstone (2008),
-#: Table 7.1; :func:`dynlab.formulations.featherstone.articulated_body`): the same ``qdd`` in ``O(n)``
-#: operations, where composite bodies and ``L D L^T`` take ``O(n^2)`` and ``O(n^3)``.  Traced on
-#: chains in general position it takes fewer operations from about 10 joints on (5,307 against
-#: 5,489 at 10 joints, 11,564 against 17,919 at 20); on the PUMA 560 it takes more (1,296
+#: Table 7.1; :func:`dynlab.formulations.featherstone.articulated_body`): the same ``qdd`` in
+#: ``O(n)`` operations, where composite bodies and ``L D L^T`` take ``O(n^2)`` and ``O(n^3)``.
+#: Traced on chains in general position it takes fewer operations from about 10 joints on (5,307
+#: against 5,489 at 10 joints, 11,564 against 17,919 at 20); on the PUMA 560 it takes more (1,296
 #: against 990).
 ARTICULATED_FROM = 12
 

@@ -48,11 +48,12 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
     ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
     returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
-    symbolic result to the books' compact form (:func:`dynlab.model.symbolic.compact`); by default it
-    does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is traced once per robot into
-    straight-line code (:mod:`dynlab.engine.tracing`; on a long chain run as compiled C from the second
-    call on when a C compiler is present, :mod:`dynlab.engine.native`); ``compiled=False`` runs it step
-    by step instead, which is what to time when comparing the formulations' own costs.
+    symbolic result to the books' compact form (:func:`dynlab.model.symbolic.compact`); by default
+    it does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is
+    traced once per robot into straight-line code (:mod:`dynlab.engine.tracing`; on a long chain run
+    as compiled C from the second call on when a C compiler is present,
+    :mod:`dynlab.engine.native`); ``compiled=False`` runs it step by step instead, which is what to
+    time when comparing the formulations' own costs.
 
     >>> import sympy
     >>> from dynlab.model.robot import Link, Robot, joint_symbols
@@ -131,16 +132,16 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
 
 
 #: Calls after which the short cut swaps the traced function for the optimised program
-#: (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once): a slider that changes the arm
-#: at every step keeps the quick trace, a loop over many states gets the fewer operations.  A
+#: (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once): a slider that changes the
+#: arm at every step keeps the quick trace, a loop over many states gets the fewer operations.  A
 #: program longer than :data:`dynlab.engine.tracing.OPTIMIZE_LIMIT` is not optimised.
 OPTIMIZE_AFTER = 200
 
 
 def _short_cut_entry(tape) -> ShortCut:
     """The :class:`dynlab.model.robot_data.ShortCut` for :func:`_fast_path`; its ``function``
-    compiles the short cut (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on the
-    PUMA 560) when it is first called, so that an arm called once (a slider that changes the
+    compiles the short cut (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on
+    the PUMA 560) when it is first called, so that an arm called once (a slider that changes the
     arm) does not pay for it, and puts it in its place."""
     def compile_then_call(q, qd, qdd):
         entry.function = _compiled_short_cut(tape.program())
@@ -174,10 +175,10 @@ _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """The :class:`dynlab.model.robot_data.ShortCut` (:func:`dynlab.engine.tracing.short_cut_function`)
-    that an earlier call of :func:`inverse_dynamics` with these very arguments checked and
-    stored, or None.  Only exact booleans and
-    strings take this path
+    """The :class:`dynlab.model.robot_data.ShortCut`
+    (:func:`dynlab.engine.tracing.short_cut_function`) that an earlier call of
+    :func:`inverse_dynamics` with these very arguments checked and stored, or None.  Only exact
+    booleans and strings take this path
     (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
     checked as usual; the joint vectors and the result are checked by the caller."""
     if (trace is not False or compiled is not True or simplify is not None

@@ -143,9 +143,10 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
     ``dt``: at most ``max_steps + 1``).  A request beyond the bound raises an error saying
     what to change; so does a run that diverges (an Euler step that would turn a joint more
     than half a turn, or move a prismatic one further than the arm is long) and accelerations
-    that come out inf or NaN (:class:`~dynlab.model.checks.NotFiniteError`, naming the state).  ``progress=True`` shows how far the simulated time has come: a bar in a notebook,
-    a line on a terminal; ``progress`` may also be a function, called with the time reached
-    (at each whole per cent of ``t_span``, and at the end).
+    that come out inf or NaN (:class:`~dynlab.model.checks.NotFiniteError`, naming the state).
+    ``progress=True`` shows how far the simulated time has come: a bar in a notebook, a line on a
+    terminal; ``progress`` may also be a function, called with the time reached (at each whole per
+    cent of ``t_span``, and at the end).
 
     >>> from dynlab.model.robots import planar_2r
     >>> arm = planar_2r("fu")

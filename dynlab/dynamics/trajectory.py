@@ -1,7 +1,7 @@
 """Reference motions for a controller: a set point, and a quintic point-to-point move.
 
-A controller (:mod:`dynlab.dynamics.control`) follows a *reference*: a function of time returning the
-desired joint positions, velocities and accelerations ``(q_d, qd_d, qdd_d)``.
+A controller (:mod:`dynlab.dynamics.control`) follows a *reference*: a function of time returning
+the desired joint positions, velocities and accelerations ``(q_d, qd_d, qdd_d)``.
 
 The quintic move goes from ``q0`` to ``q1`` in ``T`` seconds along the straight line in joint
 space, ``q_d(t) = q0 + s(t/T) (q1 - q0)``, with the fifth-order time scaling

@@ -1,7 +1,7 @@
 """Long straight-line programs run as compiled C: the public numeric calls on long chains.
 
-A traced recursion (:mod:`dynlab.engine.tracing`) on a chain of many links is a program of thousands of
-lines (the Newton-Euler torques of a 30-link chain in general position: about 6,400 operations,
+A traced recursion (:mod:`dynlab.engine.tracing`) on a chain of many links is a program of thousands
+of lines (the Newton-Euler torques of a 30-link chain in general position: about 6,400 operations,
 Featherstone's articulated body algorithm: about 17,700).  Compiled by Python, every operation
 costs the interpreter's tens of nanoseconds; written as C and compiled once by the machine's C
 compiler, the same program runs some twenty times faster.  This module does that for a program of
@@ -61,7 +61,7 @@ from pathlib import Path
 import numpy as np
 
 from dynlab.model.checks import plain_float_vectors
-from dynlab.engine.emitters import python_number, run_statements
+from dynlab.engine.emitters import C_FUNCTIONS, python_number, run_statements, tree_writer
 from dynlab.engine.program import Program
 
 #: A program of at least this many lines runs as C when a compiler is present (the PUMA 560's
@@ -76,7 +76,6 @@ COMPILERS = ("cc", "gcc", "clang")
 #: multiply-adds (the results of the Python code, to the bit).
 FLAGS = ("-O0", "-ffp-contract=off", "-fPIC", "-shared")
 
-_C_FUNCTIONS = {"abs": "fabs"}
 _loaded: dict = {}           # hash of the text -> the loaded function
 _failed: set = set()         # compilers that failed once in this process: not tried again
 _temporary: list = []        # this process's private directory, when the cache is not private
@@ -117,19 +116,7 @@ def c_run_source(program: Program, name: str) -> str:
         for k in range(n):
             register[f"{stem}{k}"] = f"x[{start + k}]"
         start += n
-
-    def render(tree) -> str:
-        if isinstance(tree, str):
-            return register[tree]
-        if not isinstance(tree, tuple):
-            return _c_number(float(tree))
-        op, children = tree
-        if op == "neg":
-            return f"(-{render(children[0])})"
-        if op in ("+", "-", "*", "/"):
-            return f"({render(children[0])} {op} {render(children[1])})"
-        return f"{_C_FUNCTIONS.get(op, op)}({render(children[0])})"
-
+    render = tree_writer(register, _c_number, C_FUNCTIONS)
     body = [f"    {register[target]} = {render(tree)};" for target, tree in statements]
     lines = ["#include <math.h>", ""]
     if any(op == "sign" for _, op, _ in program.lines):
@@ -148,8 +135,10 @@ def c_run_source(program: Program, name: str) -> str:
     return "\n".join(lines)
 
 
-def _private(directory: Path) -> bool:
-    """Whether ``directory`` is this user's and no one else can write to it."""
+def private(directory: Path) -> bool:
+    """Whether ``directory`` is this user's and no one else can write to it (a folder whose
+    files are loaded or run: compiled libraries here, cached programs in
+    :func:`dynlab.dynamics.code_cache.cache_directory`)."""
     try:
         status = directory.stat()
     except OSError:
@@ -168,7 +157,7 @@ def _directory() -> Path:
     try:
         directory = Path(cache) / "native"
         directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if _private(directory) and _private(directory.parent) and os.access(directory, os.W_OK):
+        if private(directory) and private(directory.parent) and os.access(directory, os.W_OK):
             return directory
     except OSError:
         pass
@@ -247,9 +236,9 @@ def joint_function(program: Program, name: str = "joint_function"):
 def short_cut_function(program: Program, name: str = "joint_function"):
     """``program`` as C for a public call's numeric short cut, the contract of
     :func:`dynlab.engine.tracing.short_cut_function`: ``function(q, qd, qdd)`` is the outputs as a
-    NumPy array when the three vectors are plain floats (:func:`dynlab.model.checks.plain_float_vectors`)
-    and inputs and outputs are finite, else None.  None when no compiler is present or compiling
-    fails."""
+    NumPy array when the three vectors are plain floats
+    (:func:`dynlab.model.checks.plain_float_vectors`) and inputs and outputs are finite, else None.
+    None when no compiler is present or compiling fails."""
     if [stem for stem, _ in program.inputs] != ["q", "qd", "qdd"] or \
             len({size for _, size in program.inputs}) != 1:
         raise ValueError(f"{name}: the inputs must be q, qd and qdd of as many entries each, "

@@ -14,8 +14,8 @@ Two counts, and they answer different questions:
     written", the count Fu, Gonzalez & Lee, Tables 3.1, 3.4 and 3.5 estimate by hand.
 ``generated`` (:func:`dynlab.dynamics.codegen.generate`)
     The same formulation traced into straight-line code, with constant folding, common
-    subexpressions, dead-code removal and the optimizer of :mod:`dynlab.dynamics.codegen`: the cost of
-    the generated program.
+    subexpressions, dead-code removal and the optimizer of :mod:`dynlab.dynamics.codegen`: the cost
+    of the generated program.
 
 >>> chain = generic_chain(3)
 >>> count_operations(chain, "newton_euler")      # 123 n - 62 and 97 n - 54 for n >= 2
@@ -461,8 +461,8 @@ def count_composite_rigid_body(robot, *, traced: bool = False) -> dict:
 
 def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
     """Operations of one inverse dynamics ``tau(q, qd, qdd)`` by Featherstone's spatial recursive
-    Newton-Euler algorithm (:func:`dynlab.formulations.twist_wrench.spatial_newton_euler`; gravity on, no
-    tool wrench, no friction): :func:`count_operations` of
+    Newton-Euler algorithm (:func:`dynlab.formulations.twist_wrench.spatial_newton_euler`; gravity
+    on, no tool wrench, no friction): :func:`count_operations` of
     ``("twist_wrench", "featherstone")`` when not ``traced``."""
     return _run_counted(robot, lambda links, g, f, m, q, qd, qdd, backend: spatial_newton_euler(
         links, q, qd, qdd, g, f, m, backend, use_friction=False, use_tip=False)[0], traced)

@@ -4,8 +4,8 @@ A run of a recursion on traced values (:class:`dynlab.engine.tracing.Tape`) and 
 :mod:`dynlab.engine.optimizer` both produce a :class:`Program`: named input groups, lines
 ``(target, op, args)`` of one operation each, and outputs.  It is counted here as the thesis appendix, App. B.7
 and Fu, Gonzalez & Lee, Tables 3.1 and 3.4 count (multiplications, additions and subtractions, divisions; the
-function calls ``sin``, ``cos``, ... apart), printed by :mod:`dynlab.engine.emitters`, and compiled into
-a Python function over floats (the slider path) or over NumPy arrays (many points at once).
+function calls ``sin``, ``cos``, ... apart), printed by :mod:`dynlab.engine.emitters`, and compiled
+into a Python function over floats (the slider path) or over NumPy arrays (many points at once).
 
 No SymPy object is built here.
 
@@ -18,7 +18,10 @@ No SymPy object is built here.
 
 from __future__ import annotations
 
+import keyword
 import math
+import numbers
+import re
 from typing import Sequence
 
 import numpy as np
@@ -41,6 +44,24 @@ NUMPY_FUNCTIONS = {"sin": np.sin, "cos": np.cos, "exp": np.exp, "sign": np.sign,
                    "abs": np.abs, "sqrt": np.sqrt}
 
 _KINDS = {"*": "mul", "+": "add", "-": "add", "neg": "add", "/": "div"}
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _check_name(name: str, role: str) -> str:
+    if not _NAME.fullmatch(name) or keyword.iskeyword(name):
+        raise ValueError(f"{role} {name!r}: a program's names are identifiers (letters, digits "
+                         f"and _), not keywords")
+    return name
+
+
+def _check_value(value, defined: set, where: str) -> None:
+    """An argument or output: a name defined above it, or a real number."""
+    if isinstance(value, str):
+        if value not in defined:
+            raise ValueError(f"{where}: {value!r} is not an input or a line above it")
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{where}: an argument is a name or a real number, got "
+                        f"{type(value).__name__} {value!r}")
 
 
 class Program:
@@ -64,16 +85,31 @@ class Program:
     Traceback (most recent call last):
     ...
     ValueError: line t0: unknown operation 'tan'; a line holds one of + - * / neg sin cos exp sign abs sqrt
+    >>> Program([("x", 1)], [("t0", "*", ("x0", "__import__('os')"))], ["t0"])
+    Traceback (most recent call last):
+    ...
+    ValueError: line t0: "__import__('os')" is not an input or a line above it
     """
 
     def __init__(self, inputs, lines, outputs):
         self.inputs = [(str(stem), int(n)) for stem, n in inputs]
         self.lines = [(str(t), str(op), tuple(args)) for t, op, args in lines]
         self.outputs = list(outputs)
+        # every name becomes program text (Python, C, Fortran) and a program may come from a
+        # file of the code cache: only identifiers defined before their use, and real numbers
+        defined = set()
+        for stem, n in self.inputs:
+            _check_name(stem, "input group")
+            defined.update(f"{stem}{k}" for k in range(n))
         for target, op, args in self.lines:
             if op not in OPERATIONS and op not in FUNCTIONS:
                 raise ValueError(f"line {target}: unknown operation {op!r}; a line holds one "
                                  f"of {' '.join(OPERATIONS + FUNCTIONS)}")
+            for value in args:
+                _check_value(value, defined, f"line {target}")
+            defined.add(_check_name(target, "line"))
+        for value in self.outputs:
+            _check_value(value, defined, "output")
 
     # -- counts -----------------------------------------------------------------------------------
     def counts(self) -> dict:

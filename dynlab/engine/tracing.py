@@ -1,16 +1,16 @@
 """Record the float operations of a recursion as a straight-line program: the numeric fast path
 and the operation counter.
 
-dynlab writes each recursion once (:mod:`dynlab.formulations.newton_euler`, ...) against plain arithmetic.  Run
-on :class:`Traced` values instead of floats, the recursion leaves behind a *tape*: one record
-``(target, op, args)`` per multiplication, addition, division or function call that really has to
-happen, its arguments the names of earlier results and inputs or floats.  On the way the tape
-folds what the robot's constants make trivial (``0 * x``, ``1 * x``, ``x + 0``, the
+dynlab writes each recursion once (:mod:`dynlab.formulations.newton_euler`, ...) against plain
+arithmetic.  Run on :class:`Traced` values instead of floats, the recursion leaves behind a *tape*:
+one record ``(target, op, args)`` per multiplication, addition, division or function call that
+really has to happen, its arguments the names of earlier results and inputs or floats.  On the way
+the tape folds what the robot's constants make trivial (``0 * x``, ``1 * x``, ``x + 0``, the
 ``sin``/``cos`` of ``alpha = pi/2``) and records each distinct operation once (so a product used
-twice is computed once).  Its live records form a :class:`dynlab.engine.program.Program`, the type the
-code generator (:mod:`dynlab.dynamics.codegen`) optimizes and prints too.  Compiled, the program is a
-function of ``(q, qd, qdd)`` with no loops, no tuples and no calls but ``sin``/``cos``: the slider
-path.  Counted, it is the operation count of the recursion on that arm, measured rather than
+twice is computed once).  Its live records form a :class:`dynlab.engine.program.Program`, the type
+the code generator (:mod:`dynlab.dynamics.codegen`) optimizes and prints too.  Compiled, the program
+is a function of ``(q, qd, qdd)`` with no loops, no tuples and no calls but ``sin``/``cos``: the
+slider path.  Counted, it is the operation count of the recursion on that arm, measured rather than
 estimated (Fu, Gonzalez & Lee, Tables 3.1 and 3.4).
 
 No SymPy object is built here.
@@ -205,7 +205,8 @@ class Tape:
         return self.program().python_source(name, arguments)
 
     def compile(self, name: str, arguments: tuple):
-        """The tape as a Python function on floats (:meth:`dynlab.engine.program.Program.compile`)."""
+        """The tape as a Python function on floats
+        (:meth:`dynlab.engine.program.Program.compile`)."""
         return self.program().compile(name, arguments)
 
 
@@ -345,8 +346,8 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 def compile_joint_function(robot, key, recursion, **options):
     """Trace ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options)``
     once on ``robot``'s numeric parameters and return ``(function, tape)``, kept in the robot's
-    data (:meth:`dynlab.model.robot_data.RobotData.traced`) under ``key``: what the program computes,
-    a tuple of the quantity's name and the options it is traced with.
+    data (:meth:`dynlab.model.robot_data.RobotData.traced`) under ``key``: what the program
+    computes, a tuple of the quantity's name and the options it is traced with.
 
     ``function(q, qd, qdd)`` returns a tuple of floats.
     """

@@ -32,7 +32,8 @@ down, e.g. ``(0, 0, -9.8062)``.  Fu, Gonzalez & Lee's G-D ``g`` is *the same vec
 3.4.2 takes ``g = (0, -g, 0)`` with ``y_0`` up (as the L-E example 3.2.6 does with (3.2-34)).  So
 (3.4-28) is used as printed with ``g = gravity``: ``c_i = dP/dq_i = -sum_j m_j gravity .
 (d r_j / d q_i)``, the generalized force that holds the arm up.  The convention that differs is
-Fu, Gonzalez & Lee's N-E, whose ``v_dot_0 = g`` (3.3-46) is ``-gravity``; see :mod:`dynlab.formulations.newton_euler`.
+Fu, Gonzalez & Lee's N-E, whose ``v_dot_0 = g`` (3.3-46) is ``-gravity``; see
+:mod:`dynlab.formulations.newton_euler`.
 
 Extension to prismatic joints
 -----------------------------

@@ -1,13 +1,15 @@
 """Featherstone's composite rigid body algorithm (the inertia matrix ``D``) and articulated body
-algorithm (forward dynamics in ``O(n)``), in the twist-wrench notation of :mod:`dynlab.model.spatial`.
+algorithm (forward dynamics in ``O(n)``), in the twist-wrench notation of
+:mod:`dynlab.model.spatial`.
 
-Both run in the joint frames of :func:`dynlab.formulations.twist_wrench.joint_frames` (frame ``{i}`` on joint
-``i``'s axis, ``A_i`` a constant unit vector, so ``G A_i`` is a column of ``G``).  Featherstone's
-``iX_lambda`` is ``[Ad_{T_{i,i-1}}]``, his ``lambdaX*_i`` is ``[Ad_{T_{i,i-1}}]^T``, his
-``v x S qd`` is the Lie bracket ``[V_i, A_i] qd_i`` of Lynch & Park's Sec. 8.3 (draft Eq. (9.55)) and his
-``v x* I v`` is ``-ad^T_V(G V)`` of Sec. 8.3 (draft Eq. (9.56)).  Gravity is the upward acceleration ``-g`` of
-the base, the tool's wrench on its environment a force the last link must supply, as in the
-recursions; friction is subtracted from ``tau`` first (Schilling (1990), Eq. (6-3-3)).
+Both run in the joint frames of :func:`dynlab.formulations.twist_wrench.joint_frames` (frame ``{i}``
+on joint ``i``'s axis, ``A_i`` a constant unit vector, so ``G A_i`` is a column of ``G``).
+Featherstone's ``iX_lambda`` is ``[Ad_{T_{i,i-1}}]``, his ``lambdaX*_i`` is ``[Ad_{T_{i,i-1}}]^T``,
+his ``v x S qd`` is the Lie bracket ``[V_i, A_i] qd_i`` of Lynch & Park's Sec. 8.3
+(draft Eq. (9.55)) and his ``v x* I v`` is ``-ad^T_V(G V)`` of Sec. 8.3 (draft Eq. (9.56)).  Gravity
+is the upward acceleration ``-g`` of the base, the tool's wrench on its environment a force the last
+link must supply, as in the recursions; friction is subtracted from ``tau`` first (Schilling (1990),
+Eq. (6-3-3)).
 
 * :func:`composite_rigid_body` — Featherstone, *Rigid Body Dynamics Algorithms* (2008),
   Table 6.2: ``D`` from the composite inertias ``I^c_i = G_i + sum of the children's``.
@@ -73,7 +75,8 @@ def composite_rigid_body(links, q, backend=V.NUMERIC) -> list:
 
 def inertia_rows(links, q, gravity=None, backend=V.NUMERIC) -> list:
     """:func:`composite_rigid_body` in the contract of ``Formulation.inertias``
-    (:mod:`dynlab.formulations.registry`): ``D`` as lists of rows; ``gravity`` plays no part in ``D``."""
+    (:mod:`dynlab.formulations.registry`): ``D`` as lists of rows; ``gravity`` plays no part in
+    ``D``."""
     return [list(row) for row in composite_rigid_body(links, q, backend)]
 
 

@@ -24,9 +24,10 @@ numeric path never builds SymPy objects.  Each ``*_terms`` function follows the 
 contract: ``(links, q, qd, gravity, backend) -> dict`` with ``"D"``, ``"h"``, ``"c"`` in Fu, Gonzalez & Lee's
 letters (``tau = D qdd + h + c``), plus its own inspectable pieces.
 
-Erratum (see :mod:`dynlab.teaching.errata`): Fu, Gonzalez & Lee, Eq. (3.2-34) prints ``c_i = sum_j (-m_j g U_ji^T r_j)``;
-the transpose is wrong.  ``g`` is a 1x4 row and ``r_j`` a 4x1 column, and the potential energy
-``-m_j g A_0j r_j`` differentiates to ``-m_j g U_ji r_j`` (as in Eq. (3.2-24)'s derivation).
+Erratum (see :mod:`dynlab.teaching.errata`): Fu, Gonzalez & Lee, Eq. (3.2-34) prints
+``c_i = sum_j (-m_j g U_ji^T r_j)``; the transpose is wrong.  ``g`` is a 1x4 row and ``r_j`` a 4x1
+column, and the potential energy ``-m_j g A_0j r_j`` differentiates to ``-m_j g U_ji r_j`` (as in
+Eq. (3.2-24)'s derivation).
 
 >>> from dynlab.model.robots import puma560
 >>> import numpy as np

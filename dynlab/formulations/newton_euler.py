@@ -12,9 +12,9 @@ the base (Fu, Gonzalez & Lee, Eq. (3.3-46)), the end effector's wrench on its en
 condition ``f_{n+1}, n_{n+1}`` (Fu, Gonzalez & Lee, Algorithm 3.1 step N4), and joint friction by Schilling,
 Eq. (6-3-3) (Fu, Gonzalez & Lee keeps its viscous part ``b_i qd_i``).
 
-Errata, recorded in :mod:`dynlab.teaching.errata`: Fu, Gonzalez & Lee, Table 3.3 prints the ``n_i`` recursion with
-``(p*_i + s_i) x f_i`` where Eq. (3.3-57) and the derivation have ``F_i = m_i a_i``, and with
-``p*_{i+1}`` where Eq. (3.3-57) has ``p*_i``.  The code follows Eq. (3.3-57).
+Errata, recorded in :mod:`dynlab.teaching.errata`: Fu, Gonzalez & Lee, Table 3.3 prints the ``n_i``
+recursion with ``(p*_i + s_i) x f_i`` where Eq. (3.3-57) and the derivation have ``F_i = m_i a_i``,
+and with ``p*_{i+1}`` where Eq. (3.3-57) has ``p*_i``.  The code follows Eq. (3.3-57).
 
 >>> import sympy
 >>> from dynlab import Link, Robot, inverse_dynamics

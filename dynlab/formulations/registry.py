@@ -102,9 +102,9 @@ class Formulation:
     variant to its own forward dynamics, if it has one: ``f(links, q, qd, net, gravity,
     tip_force, tip_moment, backend, *, use_gravity, use_tip) -> [qdd_1..qdd_n, pivot_1..
     pivot_n]`` for ``net = tau - friction`` (Featherstone's articulated body algorithm);
-    :func:`dynlab.dynamics.forward.compiled_accelerations` uses it instead of solving ``D qdd = tau -
-    bias``.  ``inertias`` maps a ``"torques"`` variant to its own inertia matrix, if it has one:
-    ``f(links, q, gravity, backend) -> D`` (rows; Featherstone's composite rigid body
+    :func:`dynlab.dynamics.forward.compiled_accelerations` uses it instead of solving
+    ``D qdd = tau - bias``.  ``inertias`` maps a ``"torques"`` variant to its own inertia matrix, if
+    it has one: ``f(links, q, gravity, backend) -> D`` (rows; Featherstone's composite rigid body
     algorithm), which :func:`inertia_function`, :func:`inertia_and_bias_function` and
     :func:`dynlab.equations_of_motion` use instead of probing.  ``forward_inertia`` maps a
     ``"torques"`` variant to an algorithm for its ``D`` that is cheaper than probing and equal to
@@ -370,8 +370,8 @@ def inertia_and_bias_function(method: str, variant: str | None = None, *,
     """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
     rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
     on its own).  ``qdd`` is ignored (the signature of
-    :func:`dynlab.engine.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias as
-    ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 8.5) and ``D`` by its own
+    :func:`dynlab.engine.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias
+    as ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 8.5) and ``D`` by its own
     ``Formulation.inertias`` entry or by probing; with ``own_inertia``, by the variant's cheaper
     ``Formulation.forward_inertia`` algorithm where the registry has one."""
     formulation, variant = lookup(method, variant)

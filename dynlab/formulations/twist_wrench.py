@@ -8,8 +8,8 @@ the axes of DH frame ``i``, so the spatial inertia ``G_i = [[I_i, 0], [0, m_i 1]
 robot's own ``I_i`` and ``m_i`` unchanged.  At ``q = 0`` it reads off the home configurations
 ``M_i``, the space screw axis ``S_i`` of joint ``i`` (the DH axis ``z_{i-1}``: a rotation about
 it, or a translation along it), ``M_{i-1,i} = M_{i-1}^-1 M_i`` and the screw axis of joint ``i``
-in frame ``{i}``, ``A_i = Ad_{M_i^-1}(S_i)`` (all Sec. 8.3).  Every arm of :mod:`dynlab.model.robots`
-works unchanged, revolute and prismatic.
+in frame ``{i}``, ``A_i = Ad_{M_i^-1}(S_i)`` (all Sec. 8.3).  Every arm of
+:mod:`dynlab.model.robots` works unchanged, revolute and prismatic.
 
 **The recursion** (:func:`product_of_exponentials`, the Newton-Euler inverse dynamics algorithm
 of Sec. 8.3):
@@ -25,8 +25,9 @@ of Sec. 8.3):
 The same lines run in any choice of link frames: :func:`joint_frames` puts frame ``{i}`` on joint
 ``i``'s axis (``z`` along it, so ``A_i`` is the constant ``(0, 0, 1, 0, 0, 0)`` or
 ``(0, 0, 0, 0, 0, 1)``) with the spatial inertia carried there by the change of frame of
-:func:`dynlab.model.spatial.spatial_inertia`: the frames of Featherstone's spatial recursive Newton-Euler
-algorithm (Featherstone (2008), Table 5.1), which :mod:`dynlab.formulations.featherstone` also uses.
+:func:`dynlab.model.spatial.spatial_inertia`: the frames of Featherstone's spatial recursive
+Newton-Euler algorithm (Featherstone (2008), Table 5.1), which
+:mod:`dynlab.formulations.featherstone` also uses.
 
 **The closed form** (:func:`closed_form`, Sec. 8.4): the stacked ``A``, ``G``, ``Gamma``,
 ``L = (1 - Gamma)^-1``, and ``M = A^T L^T G L A``, ``c``, ``g``.
@@ -67,8 +68,9 @@ from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import link_offset, link_offset_in_own_frame, link_rotation, resolve
 
 #: per-link records of a traced run: Luh's quantities (the keys of
-#: :data:`dynlab.formulations.newton_euler.TRACE_QUANTITIES`, in DH frame ``i``) and the twist-wrench ones
-#: (``V``, ``V_dot``, ``wrench``: ``V_i``, ``Vdot_i``, ``F_i`` in the formulation's frame ``{i}``).
+#: :data:`dynlab.formulations.newton_euler.TRACE_QUANTITIES`, in DH frame ``i``) and the
+#: twist-wrench ones (``V``, ``V_dot``, ``wrench``: ``V_i``, ``Vdot_i``, ``F_i`` in the
+#: formulation's frame ``{i}``).
 TRACE_QUANTITIES = ("omega", "omega_dot", "v_dot", "a_bar", "F", "N", "f", "n", "tau",
                     "V", "V_dot", "wrench")
 

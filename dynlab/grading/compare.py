@@ -1,12 +1,12 @@
 """Comparing an answer with its key at points drawn fresh for each check, part by part.
 
 The answer (a SymPy expression or Matrix, nested lists, a NumPy array, a string, a callable, a
-dict or tuple of parts, an :class:`dynlab.dynamics.equations.EquationsOfMotion`) is read into a flat list
-of expressions per part, evaluated at the points of this check together with the reference, and
+dict or tuple of parts, an :class:`dynlab.dynamics.equations.EquationsOfMotion`) is read into a flat
+list of expressions per part, evaluated at the points of this check together with the reference, and
 judged element by element: right where the numbers agree and can decide; where they disagree, still
-right when the difference is exactly zero (:func:`dynlab.model.symbolic.is_zero`); where the answer uses
-a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when it
-is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.  A
+right when the difference is exactly zero (:func:`dynlab.model.symbolic.is_zero`); where the answer
+uses a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when
+it is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.  A
 question with givens (:mod:`dynlab.grading.variants`) is compared with its key at the student's
 values of them (:func:`at_given`), the same for both kinds: a numeric key becomes numbers, a
 symbolic key an expression in its symbols.

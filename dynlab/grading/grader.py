@@ -63,6 +63,11 @@ NO_SANDBOX_WARNING = ("dynlab grade: WARNING: --no-sandbox: each submission runs
 FORMATIVE_WARNING = ("dynlab grade: WARNING: no instructor's keys (--keys FOLDER): graded with the "
                      "formative keys shipped with dynlab, which every student has, and each "
                      "student's practice values; these grades are formative, not marks")
+#: What grading for marks says of the questions whose key every student holds (standard error).
+PUBLIC_KEYS_NOTE = ("dynlab grade: NOTE: {count} questions have no givens and your key of them "
+                    "is the one shipped with dynlab, which every student holds ({questions}): "
+                    "their points reward the answer however it was found; give them givens or "
+                    "change them for your course (solutions/README.md, 'What your keys protect')")
 #: The notebooks of the instructor's solutions (a checkout of the workbook).
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
 CHECK_LINE = re.compile(r'check\("([^"]+)", (.+)\)')
@@ -210,7 +215,7 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     else:
         stream.write(NO_SANDBOX_WARNING + "\n")
         stream.flush()
-    from dynlab.grading.keys import instructor_key, summative, use_keys
+    from dynlab.grading.keys import held_by_every_student, instructor_key, summative, use_keys
     if keys is not None:
         use_keys(keys)
     catalogue = solution_questions(solutions)
@@ -220,6 +225,12 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
         if missing:
             raise RuntimeError(f"the instructor's keys hold no key of {', '.join(missing)} "
                                f"(build them with tools/make_answer_keys.py --out FOLDER)")
+        public = [e.question for entries in catalogue.values() for e in entries
+                  if held_by_every_student(e.question)]
+        if public:
+            stream.write(PUBLIC_KEYS_NOTE.format(count=len(public), questions=", ".join(public))
+                         + "\n")
+            stream.flush()
     else:
         stream.write(FORMATIVE_WARNING + "\n")
         stream.flush()

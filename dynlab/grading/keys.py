@@ -133,6 +133,33 @@ def instructor_key(question: str) -> bool:
     return question in _INSTRUCTOR_QUESTIONS
 
 
+def shipped_key(question: str) -> dict | None:
+    """The key of ``question`` shipped with dynlab (the formative one every student has), or
+    None."""
+    for path in sorted(KEY_DIRECTORY.glob("*.json")):
+        for key in json.loads(path.read_text())["questions"]:
+            if key["id"] == question:
+                return key
+    return None
+
+
+def held_by_every_student(question: str) -> bool:
+    """Whether marks for ``question`` come from a key every student holds: it has no givens
+    (:mod:`dynlab.grading.variants`) and its reference, in the keys in use, is the one shipped
+    with dynlab.  Such a question rewards the answer however it was found (the shipped key
+    unsealed, dynlab's own derivation).
+
+    >>> held_by_every_student("3.16c"), held_by_every_student("D.1")
+    (True, False)
+    """
+    key, shipped = keys()[question], shipped_key(question)
+    if key.get("parameters") or shipped is None:
+        return False
+    return ([part["reference"] for part in key.get("parts", [])]
+            == [part["reference"] for part in shipped.get("parts", [])]
+            and key.get("answer") == shipped.get("answer"))
+
+
 def course_secret() -> str | None:
     """The course secret of the instructor's key folder (None: no folder in use)."""
     return _SECRET

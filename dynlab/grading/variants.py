@@ -5,10 +5,11 @@ key shipped with dynlab, scores 0 for marks.
 A key may declare parameters (``make_key(..., parameters=...)``), each with its range, step, unit
 and meaning.  A numeric question's answer is then a number that depends on them; a symbolic
 question's, an expression in its symbols with the student's numbers of the givens in it (the
-comparison puts the same values into the key: :func:`dynlab.grading.compare.at_given`).  A student's values are drawn deterministically: HMAC-SHA256 of the question and the
-student id under a secret seeds a NumPy generator, which picks each parameter from its grid
-``low, low + step, ..., high`` (round values a student can set on a slider or type in).  Each
-student has two sets of values:
+comparison puts the same values into the key: :func:`dynlab.grading.compare.at_given`).  A
+student's values are drawn deterministically: HMAC-SHA256 of the question and the student id under
+a secret seeds a NumPy generator, which picks each parameter from its grid ``low, low + step, ...,
+high`` (round values a student can set on a slider or type in).  Each student has two sets of
+values:
 
 - **the practice values**, under the public salt :data:`PRACTICE_SALT`: what ``variant("D.1")``
   shows in the student's notebook and what ``check()`` there grades against.  Anyone can compute
@@ -27,9 +28,9 @@ student has two sets of values:
   the user running Python.
 
 What a variant protects against: a number or an expression copied from a classmate or from a
-shipped key.  What it
-does not: a classmate's code or method (run with your givens it gives your answer), nor a student
-who computes the answer with dynlab itself, which is what these questions ask.
+shipped key.  What it does not: a classmate's code or method (run with your givens it gives your
+answer), nor a student who computes the answer with dynlab itself, which is what these questions
+ask.
 
 >>> given = variant("D.1", student="alice")                      # practice values
 >>> given == variant("D.1", student="alice")                      # the same every time
@@ -104,9 +105,28 @@ def _number(value: float) -> str:
 
 
 def _grid(spec: dict) -> list:
+    """``low, low + step, ..., high``, each rounded to the decimals that ``low`` and ``step``
+    are written with (so that 0.1 + 2 * 0.1 is 0.3, and a step of 2.5 keeps its half).
+
+    >>> _grid({"low": 5, "high": 20, "step": 2.5})
+    [5.0, 7.5, 10.0, 12.5, 15.0, 17.5, 20.0]
+    >>> _grid({"low": 0.1, "high": 0.6, "step": 0.25})
+    [0.1, 0.35, 0.6]
+    >>> _grid({"low": 0.1, "high": 0.5, "step": 0.25})
+    Traceback (most recent call last):
+    ...
+    ValueError: a grid from 0.1 to 0.5 in steps of 0.25 does not end at its high value
+    """
     low, high, step = float(spec["low"]), float(spec["high"]), float(spec["step"])
-    count = int(round((high - low) / step)) + 1
-    decimals = max(0, -math.floor(math.log10(step) + 1e-9))
+    if not step > 0 or not high >= low:
+        raise ValueError(f"a grid needs low <= high and a positive step, got {low}, {high}, "
+                         f"{step}")
+    count = round((high - low) / step) + 1
+    if abs(low + step * (count - 1) - high) > 1e-9 * max(1.0, abs(high)):
+        raise ValueError(f"a grid from {low:g} to {high:g} in steps of {step:g} does not end "
+                         f"at its high value")
+    decimals = next(d for d in range(16)
+                    if all(abs(round(x, d) - x) <= 1e-12 * max(1.0, abs(x)) for x in (low, step)))
     return [round(low + step * index, decimals) + 0.0 for index in range(count)]
 
 

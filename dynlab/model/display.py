@@ -142,8 +142,8 @@ def _outside_trig(expr, symbol) -> bool:
 
 
 def book_form(expr, collect_by: Sequence = ()):
-    """``expr`` compacted (:func:`dynlab.model.symbolic.compact`), its sines and cosines grouped into
-    angle sums where that is shorter (:func:`group_angle_sums`), collected by the given
+    """``expr`` compacted (:func:`dynlab.model.symbolic.compact`), its sines and cosines grouped
+    into angle sums where that is shorter (:func:`group_angle_sums`), collected by the given
     variables and their pairwise products (e.g. joint accelerations, velocities), in C/S
     shorthand."""
     expr = compact(expr)
@@ -422,12 +422,13 @@ def _joint_rates(expr) -> list:
 
 
 def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Sequence = ()):
-    r"""The quantities ``keys`` of a symbolic Newton-Euler trace (:class:`dynlab.dynamics.inverse.Trace`)
-    as a table a notebook column holds: the links stacked, one quantity per row, vectors as
-    columns, each quantity labelled with its link's number (:math:`{}^2R_0\,\omega_2`).  In
-    base-frame traces the quantities carry no :math:`{}^iR_0`.  A symbolic joint torque is
-    written by :func:`rate_form`, one bracket per joint acceleration and per product of joint
-    rates (``rates``, by default the ones it contains), each collected by ``collect_by``.
+    r"""The quantities ``keys`` of a symbolic Newton-Euler trace
+    (:class:`dynlab.dynamics.inverse.Trace`) as a table a notebook column holds: the links stacked,
+    one quantity per row, vectors as columns, each quantity labelled with its link's number
+    (:math:`{}^2R_0\,\omega_2`).  In base-frame traces the quantities carry no :math:`{}^iR_0`.  A
+    symbolic joint torque is written by :func:`rate_form`, one bracket per joint acceleration and
+    per product of joint rates (``rates``, by default the ones it contains), each collected by
+    ``collect_by``.
 
     >>> from dynlab import inverse_dynamics, joint_symbols
     >>> from dynlab.model.robots import pendulum

@@ -60,7 +60,8 @@ class RobotData:
 
     * ``numeric``, ``symbolic``: the link data as floats and as exact SymPy values
       (:meth:`dynlab.model.robot.Robot.numeric`, :meth:`dynlab.model.robot.Robot.symbolic`);
-    * ``free_symbols``: the parameter symbols, a frozenset (:attr:`dynlab.model.robot.Robot.free_symbols`);
+    * ``free_symbols``: the parameter symbols, a frozenset
+      (:attr:`dynlab.model.robot.Robot.free_symbols`);
     * ``default_inverse``: the :class:`ShortCut` of ``inverse_dynamics`` called with its default
       options, read by its quickest path in one attribute lookup (it is also among the inverse
       short cuts below);
@@ -150,8 +151,8 @@ class RobotData:
 
     # -- generated code ---------------------------------------------------------------------------
     def generated_code(self, options: tuple):
-        """The :class:`dynlab.dynamics.codegen.Generated` made for ``options`` (what, method, variant,
-        switches, name), or ``None``."""
+        """The :class:`dynlab.dynamics.codegen.Generated` made for ``options`` (what, method,
+        variant, switches, name), or ``None``."""
         return self._generated.get(options)
 
     def keep_generated_code(self, options: tuple, generated) -> None:

@@ -4,8 +4,8 @@ A *twist* ``V = (omega, v)`` and a *wrench* ``F = (m, f)`` are 6-tuples, angular
 (Lynch & Park (2017), Sec. 8.2.2); a rigid displacement ``T`` is a pair ``(R, p)``: the
 rotation (a tuple of rows) and the position of the moving frame's origin, both in the fixed frame.  Every
 function here is plain arithmetic on tuples, so the same line runs on floats, SymPy expressions,
-jets and the tracing tape (:mod:`dynlab.model.vectors`); only :func:`exp_twist` needs ``sin``/``cos``,
-from a :class:`dynlab.model.vectors.Backend`.
+jets and the tracing tape (:mod:`dynlab.model.vectors`); only :func:`exp_twist` needs
+``sin``/``cos``, from a :class:`dynlab.model.vectors.Backend`.
 
 The single rigid body in twist-wrench form (Lynch & Park, Sec. 8.2.2):
 

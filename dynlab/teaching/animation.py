@@ -21,8 +21,8 @@ The motions (:data:`MOTIONS`), each a torque law for :func:`dynlab.simulate`:
     give every joint about the same natural frequency ``omega = 4 rad/s``, critically damped,
     on the diagonal of ``D(q0)`` (``Kp_i = omega^2 D_ii``, ``Kd_i = 2 omega D_ii``);
 ``"home"``
-    computed torque (:func:`dynlab.dynamics.control.computed_torque`, exact model) along a quintic from
-    the start pose to ``q = 0`` in 60 % of the duration, ``Kp = 100``, ``Kd = 20`` (critical
+    computed torque (:func:`dynlab.dynamics.control.computed_torque`, exact model) along a quintic
+    from the start pose to ``q = 0`` in 60 % of the duration, ``Kp = 100``, ``Kd = 20`` (critical
     damping, ``e'' + 20 e' + 100 e = 0``).
 
 >>> from dynlab.model.robots import pendulum

@@ -3,7 +3,8 @@
 The sources state their costs as laws in the number of joints ``n`` (multiplications and
 additions per set point of a trajectory):
 
-* Fu, Gonzalez & Lee, Ch. 3, Table 3.1: L-E as written, quartic (:func:`dynlab.engine.opcount.table_3_1`);
+* Fu, Gonzalez & Lee, Ch. 3, Table 3.1: L-E as written, quartic
+  (:func:`dynlab.engine.opcount.table_3_1`);
 * Fu, Gonzalez & Lee, Table 3.4: Luh's link-frame N-E "for a PUMA robot arm", ``117n - 24`` and
   ``103n - 21`` (:func:`dynlab.engine.opcount.table_3_4`);
 * Fu, Gonzalez & Lee, Table 3.5: L-E, N-E (``132n``, ``111n - 4``) and G-D (cubic) side by side;
@@ -35,8 +36,9 @@ from dynlab.model.display import table_markdown
 from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
 from dynlab.engine.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
-                            counting_backend, fit_exponent, generic_chain, polynomial_law,
-                            polynomial_terms, polynomial_text, table_3_1, table_3_4, table_3_5)
+                                   counting_backend, fit_exponent, generic_chain, polynomial_law,
+                                   polynomial_terms, polynomial_text, table_3_1, table_3_4,
+                                   table_3_5)
 from dynlab.teaching.dashboards.common import widget_bundle
 from dynlab.teaching.side_by_side import median_seconds
 
@@ -103,8 +105,8 @@ def polynomial_latex(coefficients) -> str:
 
 
 def law_latex(law) -> str:
-    r"""An operation-count law ``(coefficients, n0)`` (:func:`dynlab.engine.opcount.polynomial_law`) as
-    inline mathematics with the first :math:`n` it holds for.
+    r"""An operation-count law ``(coefficients, n0)`` (:func:`dynlab.engine.opcount.polynomial_law`)
+    as inline mathematics with the first :math:`n` it holds for.
 
     >>> from fractions import Fraction
     >>> law_latex(([Fraction(-147), Fraction(152)], 2))
@@ -293,7 +295,8 @@ def cost_explorer(n: int = 6) -> CostExplorer:
 
 def count_series(formulations: dict = COUNTED) -> dict:
     """label -> ``[(n, counts), ...]``: each formulation counted as written
-    (:func:`dynlab.engine.opcount.count_operations`) on generic chains of ``n = 1`` to its largest n.
+    (:func:`dynlab.engine.opcount.count_operations`) on generic chains of ``n = 1`` to its largest
+    n.
 
     >>> series = count_series({"N-E": ("newton_euler", "link", 3)})
     >>> [total(c) for _, c in series["N-E"]]
@@ -370,8 +373,8 @@ ONE_JOINT_LINES = ("iR(i-1) from cos, sin (3.3-48)", "omega_i (3.3-50)", "omega_
 def one_joint_multiplications() -> dict:
     """line -> (Table 3.4's multiplications per joint, dynlab's): one middle joint of a generic
     chain, each line of Algorithm 3.1 (Fu, Gonzalez & Lee, Eqs. (3.3-48)-(3.3-58)) run as
-    :mod:`dynlab.formulations.newton_euler` writes it, on counting scalars (every incoming vector and the next
-    joint's rotation counted as unknown values).
+    :mod:`dynlab.formulations.newton_euler` writes it, on counting scalars (every incoming vector
+    and the next joint's rotation counted as unknown values).
 
     >>> rows = one_joint_multiplications()
     >>> sum(t for t, _ in rows.values()), sum(d for _, d in rows.values())

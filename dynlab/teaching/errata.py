@@ -1,13 +1,14 @@
 """Errata of the sources: where a printed equation differs from the derived one, and why.
 
-Each record is an :class:`Erratum`: ``source`` is a key of :data:`dynlab.teaching.bibliography.BIBLIOGRAPHY`
-(``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3, ``"thesis"`` the thesis appendix 'Dynamics of Two Link
-Manipulators' (1990), ``"schilling"`` Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park (2017)
-Ch. 8, ``"tourassis_neuman"`` Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the PUMA 560
-parameter set); ``place`` the section, equation, table or problem as printed (Schilling's display
-equations are numbered by his cross-references; Lynch & Park's by the published section, the
-draft's equation number marked "draft"); ``printed`` and ``correct`` LaTeX (what the page reads,
-and what follows from the text's own data); ``why`` one line of reasoning; and ``kind``, one of
+Each record is an :class:`Erratum`: ``source`` is a key of
+:data:`dynlab.teaching.bibliography.BIBLIOGRAPHY` (``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3,
+``"thesis"`` the thesis appendix 'Dynamics of Two Link Manipulators' (1990), ``"schilling"``
+Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park (2017) Ch. 8, ``"tourassis_neuman"``
+Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the PUMA 560 parameter set); ``place`` the
+section, equation, table or problem as printed (Schilling's display equations are numbered by his
+cross-references; Lynch & Park's by the published section, the draft's equation number marked
+"draft"); ``printed`` and ``correct`` LaTeX (what the page reads, and what follows from the text's
+own data); ``why`` one line of reasoning; and ``kind``, one of
 :data:`KINDS`: ``"book"`` when the printed text itself is wrong, ``"scan"`` when the copy we
 worked from garbles it (a lost dot, bar, index or superscript) -- a reader of the printed page
 may find it right --, ``"corrected"`` when a preliminary draft prints it wrong and the published
@@ -215,7 +216,8 @@ ERRATA = (
        r"\text{the gravity vector } \mathbf{g} \text{ given in Eq. (3.2-22) is a row vector}",
        "(3.3-22) is an N-E acceleration equation; the L-E row vector g enters with the "
        "potential energy, Eqs. (3.2-21)-(3.2-22)", "book"),
-    # -- Sec. 3.4, generalized d'Alembert (derived in dynlab.formulations.dalembert, tests/test_dalembert.py)
+    # -- Sec. 3.4, generalized d'Alembert (derived in dynlab.formulations.dalembert, tested in
+    #    tests/test_dalembert.py)
     _E("fu", "Eq. (3.4-7)",
        r"\frac{\partial\mathbf{v}_s}{\partial\dot\theta_i} = \mathbf{z}_{i-1}\times"
        r"(\mathbf{p}^*_i + \cdots + \mathbf{p}^*_{s-1} + \dot{\mathbf{c}}_s)",
@@ -360,8 +362,8 @@ ERRATA = (
        "theta = 0 both joints must hold the outstretched mass up", "corrected",
        evidence="`modern_robotics.GravityForces` with gravity (0, -g, 0) gives the torque "
                 "+m_2 g L_2 cos(theta_1 + theta_2) at the 2R arm's elbow"),
-    # the twist-wrench recursion and its closed form; derived in dynlab.formulations.twist_wrench and
-    # tested in tests/test_spatial.py
+    # the twist-wrench recursion and its closed form; derived in dynlab.formulations.twist_wrench
+    # and tested in tests/test_spatial.py
     _E("lynch_park", "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))",
        r"\mathcal{A}_i \text{ is the twist of joint } i \text{ expressed in frame } \{i-1\}",
        r"\mathcal{A}_i \text{ is the screw axis of joint } i \text{ expressed in frame } \{i\}",

@@ -163,8 +163,8 @@ def _evidence_html(text: str) -> str:
 
 
 def cards(errata):
-    """``errata`` (records of :mod:`dynlab.teaching.errata`), each once and in order, as stacked cards
-    (an IPython ``HTML`` object)."""
+    """``errata`` (records of :mod:`dynlab.teaching.errata`), each once and in order, as stacked
+    cards (an IPython ``HTML`` object)."""
     from IPython.display import HTML
     records = list(dict.fromkeys(errata))
     if not records:

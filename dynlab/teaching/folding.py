@@ -2,8 +2,8 @@
 as a book puts long tables in an appendix.
 
 :func:`folded` puts any mix of text, mathematics (objects that show as LaTeX, such as
-IPython's ``Math`` or an :class:`dynlab.teaching.errata.Erratum`) and tables (objects that show as HTML,
-such as :class:`dynlab.teaching.errata.Errata`) inside one HTML ``<details>`` element.
+IPython's ``Math`` or an :class:`dynlab.teaching.errata.Erratum`) and tables (objects that show as
+HTML, such as :class:`dynlab.teaching.errata.Errata`) inside one HTML ``<details>`` element.
 
 >>> from IPython.display import Math
 >>> box = folded("Two lines", "D(q) in book form:", Math(r"D_{11} = m_1 l^2"))

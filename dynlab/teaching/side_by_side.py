@@ -3,8 +3,8 @@ state and how far apart they are, their inertia matrices ``D(q)`` the same way, 
 call takes, and the operations of each one's straight-line program.  The chapters on the
 pendulum, the two-link arm, the SCARA and the PUMA 560 end with these tables.
 
-Each row is labelled by the registry (:mod:`dynlab.formulations.registry`), so a formulation added there
-appears here without a change.
+Each row is labelled by the registry (:mod:`dynlab.formulations.registry`), so a formulation added
+there appears here without a change.
 
 >>> from dynlab.model.robots import pendulum
 >>> arm = pendulum()

@@ -27,8 +27,8 @@ import numpy as np
 
 from dynlab.model.display import shorthand, symbol_names, table_markdown
 from dynlab.dynamics.structure import (COLUMNS, TABLE3_PRINTED, coefficient_expression,
-                               inertia_matrix_in_joint_frames, model_structure, sparsity_formula,
-                               table1_dependence)
+                                       inertia_matrix_in_joint_frames, model_structure,
+                                       sparsity_formula, table1_dependence)
 from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
 
 #: The three levels of inertial detail at which the arms of Table 3 are built.

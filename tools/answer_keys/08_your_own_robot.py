@@ -1,43 +1,94 @@
 """The answer keys of ``solutions/08_your_own_robot``: the UR20 of chapter 10, loaded from its
 URDF file (dynlab/robots/data/ur20.urdf, written from Universal Robots' published parameters).
 
-No answer is typed: the columns of the space Jacobian come from dynlab's DH frames of the loaded
-arm (each joint's axis ``z_{i-1}`` through ``o_{i-1}``, carried into the file's base frame), the
-holding torques from its inverse dynamics with the payload folded into the last link; each
-typical mistake is derived the same way from a wrong procedure.  Where the answer is short
-enough to write by hand, it is asserted equal to the derivation (the screw axes of the file at
-home, Lynch & Park (2017), Sec. 4.1; the holding torques of Fu, Gonzalez & Lee (1987),
-Eq. (3.4-28) at home).
+Each student has their own givens (:mod:`dynlab.grading.variants`): for U.1 the pose (the
+shoulder-lift and elbow angles) at which the two screw axes are asked, for U.2 the payload and the
+shoulder-lift angle at which the arm holds it.  No answer is typed: the columns of the space
+Jacobian come from dynlab's DH frames of the loaded arm (each joint's axis ``z_{i-1}`` through
+``o_{i-1}``, carried into the file's base frame) with the angles as SymPy symbols, the holding
+torques from its inverse dynamics with the shoulder angle as a symbol and the payload folded into
+the last link (the torques are linear in the payload's mass, Fu, Gonzalez & Lee (1987),
+Eq. (3.2-26)); each typical mistake is derived the same way from a wrong procedure.  Each
+expression is asserted equal to dynlab's numbers at grid points of the givens, and to an answer
+by another route: the screw axes by Lynch & Park's product of exponentials (2017, Sec. 5.1.1,
+from the file's screw axes at home, Sec. 4.1), the holding torques at the horizontal pose by
+Fu, Gonzalez & Lee, Eq. (3.4-28) with the maker's table.
 """
 
+import math
+
 import numpy as np
+import sympy
 
 from dynlab import inverse_dynamics
 from dynlab.grading import make_key
+from dynlab.model import spatial
 from dynlab.model.kinematics import transforms
 from dynlab.model.robots import UR20_PARAMETERS, UR20_URDF, from_urdf, read_urdf
 from dynlab.teaching.widgets import with_payload
 
 NOTEBOOK = "08_your_own_robot"
-RAISED = [0.0, -np.pi / 2, 0.0, 0.0, 0.0, 0.0]          # the upper arm straight up
-PAYLOAD = 20.0                                           # kg, the UR20's rated payload
 G = 9.81
 
+#: U.1's givens: the pose at which the screw axes of joints 3 and 5 are asked (the other joints
+#: at zero), angles in degrees as a student sets them.
+POSE = {"q2": {"low": -120, "high": -60, "step": 10, "unit": "degrees",
+               "text": "joint 2, the shoulder lift; -90 raises the upper arm straight up"},
+        "q3": {"low": 15, "high": 90, "step": 15, "unit": "degrees",
+               "text": "joint 3, the elbow"}}
+#: U.2's givens: the payload at the flange and the shoulder's angle, the arm straight (q3 = 0)
+HOLD = {"payload": {"low": 4, "high": 20, "step": 2, "unit": "kg",
+                    "text": "the payload, a point mass at the flange; the UR20's rated payload "
+                            "is 20 kg"},
+        "q2": {"low": -60, "high": -10, "step": 10, "unit": "degrees",
+               "text": "joint 2, the shoulder lift; 0 holds the straight arm horizontal, "
+                       "negative raises it"}}
 
-def rounded(values):
-    """7 significant digits, round-off below 1e-12 as 0: the key stays the same on every
-    machine (the last bits of a rotation differ), far below the numeric tolerance (1e-5 of the
-    largest entry)."""
-    return [float(f"{round(float(v), 12):.7g}") + 0.0 for v in values]
+
+def grid(spec):
+    """The values a given takes (as :func:`dynlab.grading.variants.draw` draws them)."""
+    return [float(v) for v in np.arange(spec["low"], spec["high"] + spec["step"] / 2,
+                                         spec["step"])]
+
+
+def rounded(expr):
+    """``expr`` with its coefficients to 7 significant digits and round-off below 1e-12 as 0:
+    the key stays the same on every machine (the last bits of a rotation differ), far below the
+    numeric tolerance (1e-5 of the largest entry)."""
+    expr = sympy.expand(sympy.sympify(expr))
+    floats = {f: (sympy.Integer(0) if abs(float(f)) < 1e-12 else
+                  sympy.Float(f"{float(f):.7g}")) for f in expr.atoms(sympy.Float)}
+    return sympy.expand(expr.xreplace(floats))
+
+
+def at(expr, values):
+    """The number ``expr`` (in the givens) takes at ``values`` ({name: value})."""
+    return float(sympy.sympify(expr).xreplace({sympy.Symbol(k): v for k, v in values.items()})
+                 .evalf(30))
+
+
+def radians(name):
+    """A given in degrees, as the joint angle in radians."""
+    return sympy.pi * sympy.Symbol(name) / 180
 
 
 def space_column(arm, base, q, joint):
     """Column ``joint`` (1-based) of Lynch & Park's space Jacobian at ``q`` (Sec. 5.1.1): the
     joint's screw axis ``(omega, -omega x p)`` in the file's base frame, with the axis
-    ``z_{i-1}`` of DH frame ``i-1`` through its origin ``o_{i-1}``."""
-    T = base @ np.array(transforms(arm, q)[joint - 1], dtype=float)
+    ``z_{i-1}`` of DH frame ``i-1`` through its origin ``o_{i-1}``; numbers or SymPy
+    expressions, as ``q`` is."""
+    T = sympy.Matrix(base) * sympy.Matrix(transforms(arm, q)[joint - 1])
     omega, point = T[:3, 2], T[:3, 3]
-    return np.r_[omega, -np.cross(omega, point)]
+    return [rounded(v) for v in list(omega) + list(-omega.cross(point))]
+
+
+def product_of_exponentials(Slist, q, joint):
+    """The same column by Lynch & Park's formula (Sec. 5.1.1): the screw axis at home carried by
+    the joints before it, ``Ad_{e^[S_1]q_1 ... e^[S_{i-1}]q_{i-1}}(S_i)``."""
+    T = spatial.translation((0.0, 0.0, 0.0))
+    for k in range(joint - 1):
+        T = spatial.compose(T, spatial.exp_twist(tuple(Slist[:, k]), q[k], True))
+    return np.array(spatial.Ad(T, tuple(Slist[:, joint - 1])), dtype=float)
 
 
 def screw_keys():
@@ -45,63 +96,118 @@ def screw_keys():
     arm, base = from_urdf(UR20_URDF), chain.dh().base
     home = [0.0] * 6
     for joint in (3, 5):                                 # the file's screw axes at home
-        assert np.allclose(space_column(arm, base, home, joint), chain.Slist[:, joint - 1],
-                           rtol=0, atol=1e-12)
-    J3, J5 = (space_column(arm, base, RAISED, joint) for joint in (3, 5))
-    # by hand: the elbow's axis, turned up about the shoulder's, 0.862 m above it
-    assert np.allclose(J3, [0, -1, 0, 0.2363 + 0.862, 0, 0], rtol=0, atol=1e-12)
-    lowered = [0.0, np.pi / 2, 0.0, 0.0, 0.0, 0.0]
-    flipped = [np.r_[S[:3], -S[3:]] for S in (J3, J5)]       # v = omega x p
+        assert np.allclose(np.array(space_column(arm, base, home, joint), dtype=float),
+                           chain.Slist[:, joint - 1], rtol=0, atol=1e-12)
+    pose = [0, radians("q2"), radians("q3"), 0, 0, 0]
+    J3, J5 = (space_column(arm, base, pose, joint) for joint in (3, 5))
+    # at two corners of the grid and one inner point: the expressions are dynlab's numbers and
+    # Lynch & Park's product of exponentials
+    for q2, q3 in ((POSE["q2"]["low"], POSE["q3"]["low"]), (POSE["q2"]["high"],
+                                                            POSE["q3"]["high"]), (-90, 45)):
+        q = [0.0, math.radians(q2), math.radians(q3), 0.0, 0.0, 0.0]
+        for joint, column in ((3, J3), (5, J5)):
+            values = [at(v, {"q2": q2, "q3": q3}) for v in column]
+            assert np.allclose(values, np.array(space_column(arm, base, q, joint), dtype=float),
+                               rtol=0, atol=1e-6)
+            assert np.allclose(values, product_of_exponentials(chain.Slist, q, joint),
+                               rtol=0, atol=1e-6)
+    # by hand, the upper arm raised and the elbow straight: the elbow's axis (-y) turned up about
+    # the shoulder's, 0.862 m above it
+    assert np.allclose([at(v, {"q2": -90, "q3": 0}) for v in J3],
+                       [0, -1, 0, 0.2363 + 0.862, 0, 0], rtol=0, atol=1e-6)
+    flipped = [c[:3] + [-v for v in c[3:]] for c in (J3, J5)]       # v = omega x p
+    wrong_way = [[v.xreplace({sympy.Symbol("q2"): -sympy.Symbol("q2")}) for v in c]
+                 for c in (J3, J5)]
+    as_radians = [space_column(arm, base, [0, sympy.Symbol("q2"), sympy.Symbol("q3"), 0, 0, 0],
+                               joint) for joint in (3, 5)]
+    elbow_left_out = [v.xreplace({sympy.Symbol("q3"): 0}) for v in J5]
+    home_axes = [[rounded(sympy.Float(float(x))) for x in chain.Slist[:, j]] for j in (2, 4)]
+    wrong = "joint 2 turned the wrong way: negative q2 raises the upper arm (joint 2 turns " \
+            "about -y of the base)"
     return [make_key(
-        "U.1", notebook=NOTEBOOK, title="Columns 3 and 5 of the UR20's space Jacobian with the "
-        "upper arm raised (Lynch & Park, Sec. 5.1.1)", points=2, kind="numeric",
-        parts=[{"name": "J3", "value": rounded(J3), "shape": [6]},
-               {"name": "J5", "value": rounded(J5), "shape": [6]}],
+        "U.1", notebook=NOTEBOOK, title="Columns 3 and 5 of the UR20's space Jacobian at your "
+        "pose (Lynch & Park, Sec. 5.1.1)", points=2, kind="numeric", parameters=POSE,
+        parts=[{"name": "J3", "value": J3, "shape": [6]},
+               {"name": "J5", "value": J5, "shape": [6]}],
         mistakes=[
-            {"part": "J3", "value": rounded(flipped[0]),
+            {"part": "J3", "value": flipped[0],
              "message": "v = -omega x p (Lynch & Park, Sec. 4.1): the cross product in the "
                         "other order flips v"},
-            {"part": "J5", "value": rounded(flipped[1]),
+            {"part": "J5", "value": flipped[1],
              "message": "v = -omega x p (Lynch & Park, Sec. 4.1): the cross product in the "
                         "other order flips v"},
-            {"part": "J3", "value": rounded(chain.Slist[:, 2]),
+            {"part": "J3", "value": home_axes[0],
              "message": "that is the elbow's screw axis at home: carry it with joint 2 turned "
-                        "to -90 degrees"},
-            {"part": "J5", "value": rounded(chain.Slist[:, 4]),
-             "message": "that is the screw axis at home: carry it with joint 2 turned to -90 "
-                        "degrees"},
-            {"part": "J3", "value": rounded(space_column(arm, base, lowered, 3)),
-             "message": "joint 2 turned the wrong way: q2 = -90 degrees raises the upper arm "
-                        "(joint 2 turns about -y of the base)"},
-            {"part": "J5", "value": rounded(space_column(arm, base, lowered, 5)),
-             "message": "joint 2 turned the wrong way: q2 = -90 degrees raises the upper arm "
-                        "(joint 2 turns about -y of the base)"}])]
+                        "to your q2"},
+            {"part": "J5", "value": home_axes[1],
+             "message": "that is the screw axis at home: carry it with joints 2 and 3 turned "
+                        "to your q2 and q3"},
+            {"part": "J3", "value": wrong_way[0], "message": wrong},
+            {"part": "J5", "value": wrong_way[1], "message": wrong},
+            {"part": "J3", "value": as_radians[0],
+             "message": "your angles are in degrees: turn them into radians before taking "
+                        "their sines and cosines"},
+            {"part": "J5", "value": as_radians[1],
+             "message": "your angles are in degrees: turn them into radians before taking "
+                        "their sines and cosines"},
+            {"part": "J5", "value": elbow_left_out,
+             "message": "the elbow's turn is missing: joint 3 moves joint 5's line too, so "
+                        "carry it by q3 as well as by q2"}])]
+
+
+def holding_torques(arm, payload, q2):
+    """dynlab's gravity torques of joints 2 and 3 (``tau`` at rest, Fu, Gonzalez & Lee,
+    Eq. (3.2-26) with qd = qdd = 0), the arm straight at shoulder angle ``q2`` (radians, a number
+    or a SymPy expression), holding ``payload`` kg at the flange."""
+    rest = [0.0] * 6
+    tau = inverse_dynamics(with_payload(arm, payload), [0.0, q2, 0.0, 0.0, 0.0, 0.0], rest, rest)
+    return list(tau[1:3])
 
 
 def holding_keys():
     arm = from_urdf(UR20_URDF)
-    rest = [0.0] * 6
-    loaded = inverse_dynamics(with_payload(arm, PAYLOAD), rest, rest, rest)[1:3]
-    bare = inverse_dynamics(arm, rest, rest, rest)[1:3]
-    # by hand, Eq. (3.4-28) at home with the maker's table (a2, a3 < 0: the arm along -x)
+    angle, mass = radians("q2"), sympy.Symbol("payload")
+    # tau is linear in the payload's mass (Eq. (3.2-26)): its value without and with 1 kg
+    without = holding_torques(arm, 0.0, angle)
+    per_kg = [sympy.expand(c1 - c0) for c1, c0 in zip(holding_torques(arm, 1.0, angle), without)]
+    bare = [rounded(c) for c in without]
+    loaded = [rounded(c + mass * k) for c, k in zip(without, per_kg)]
+    for payload, q2 in ((HOLD["payload"]["low"], HOLD["q2"]["low"]),
+                        (HOLD["payload"]["high"], HOLD["q2"]["high"]), (13.0, -35.0)):
+        exact = holding_torques(arm, payload, math.radians(q2))
+        assert np.allclose([at(c, {"payload": payload, "q2": q2}) for c in loaded], exact,
+                           rtol=1e-6, atol=1e-6)
+    # by hand, Eq. (3.4-28) with the arm horizontal and the maker's table (a2, a3 < 0: the arm
+    # along -x); the payload and the wrist's links at a2 + a3
     (a2, _, _, m2, r2, _), (a3, _, _, m3, r3, _) = UR20_PARAMETERS[1:3]
-    wrist = sum(p[3] for p in UR20_PARAMETERS[3:]) + PAYLOAD
-    c2 = G * (m2 * (a2 + r2[0]) + m3 * (a2 + a3 + r3[0]) + wrist * (a2 + a3))
-    c3 = G * (m3 * (a3 + r3[0]) + wrist * a3)
-    assert np.allclose(loaded, [c2, c3], rtol=0, atol=1e-9)
-    key = []
-    for name, index in (("c2", 0), ("c3", 1)):
-        key.append({"part": name, "value": rounded([-loaded[index]]),
-                    "message": "that is the moment of the weights about the joint's axis; the "
-                               "motor holds the arm with the opposite torque"})
-        key.append({"part": name, "value": rounded([bare[index]]),
-                    "message": "the 20 kg payload at the flange is missing"})
+    for payload in (HOLD["payload"]["low"], HOLD["payload"]["high"]):
+        wrist = sum(p[3] for p in UR20_PARAMETERS[3:]) + payload
+        c2 = G * (m2 * (a2 + r2[0]) + m3 * (a2 + a3 + r3[0]) + wrist * (a2 + a3))
+        c3 = G * (m3 * (a3 + r3[0]) + wrist * a3)
+        assert np.allclose([at(c, {"payload": payload, "q2": 0}) for c in loaded], [c2, c3],
+                           rtol=1e-6, atol=1e-6)
+    degrees = {sympy.Symbol("q2"): sympy.Symbol("q2") * 180 / sympy.pi}
+    horizontal = [c.xreplace({sympy.Symbol("q2"): 0}) for c in loaded]
+    mistakes = []
+    for index, name in enumerate(("c2", "c3")):
+        mistakes += [
+            {"part": name, "value": -loaded[index],
+             "message": "that is the moment of the weights about the joint's axis; the motor "
+                        "holds the arm with the opposite torque"},
+            {"part": name, "value": bare[index],
+             "message": "the payload at the flange is missing"},
+            {"part": name, "value": horizontal[index],
+             "message": "that is the arm held horizontal (q2 = 0); raise it to your q2 first"},
+            {"part": name, "value": rounded(loaded[index].xreplace(degrees)),
+             "message": "your angle is in degrees: turn it into radians before the inverse "
+                        "dynamics takes its sine and cosine"}]
     return [make_key(
-        "U.2", notebook=NOTEBOOK, title="Holding the rated payload, stretched out: the "
-        "gravity torques of the shoulder and the elbow", points=2, kind="numeric",
-        parts=[{"name": "c2", "value": rounded([loaded[0]]), "shape": []},
-               {"name": "c3", "value": rounded([loaded[1]]), "shape": []}],
-        mistakes=key)]
+        "U.2", notebook=NOTEBOOK, title="Holding your payload with the arm straight and raised: "
+        "the gravity torques of the shoulder and the elbow", points=2, kind="numeric",
+        parameters=HOLD,
+        parts=[{"name": "c2", "value": [loaded[0]], "shape": []},
+               {"name": "c3", "value": [loaded[1]], "shape": []}],
+        mistakes=mistakes)]
 
 
 def keys() -> list:

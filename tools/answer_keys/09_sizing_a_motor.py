@@ -1,130 +1,250 @@
 """The answer keys of ``solutions/09_sizing_a_motor.ipynb``: sizing the PUMA 560's motors
-(Lynch & Park, *Modern Robotics*, Sec. 8.9).  Every reference is computed here by dynlab's
-inverse dynamics and :mod:`dynlab.dynamics.motor_sizing`, with finer sampling than a student needs; the
-typical mistakes are computed the same way from a wrong reading of the question."""
+(Lynch & Park, *Modern Robotics*, Sec. 8.9).
+
+Each student has their own givens (:mod:`dynlab.grading.variants`): joint 3's rotor inertia
+(A.1), the waist's gear ratio (A.2), the duration of the shoulder's move before its hold (A.3),
+the duration of the move the candidate motor must do (A.4).  Each answer is a strictly monotone
+function of its one given, so no two values of a grid share an answer (two givens that trade off,
+such as a gear ratio and a rotor inertia, which enter only as G^2 I_rotor, would).  The
+references are expressions in them, computed by dynlab's inverse dynamics and
+:mod:`dynlab.dynamics.motor_sizing` (with finer sampling than a student needs), each asserted
+equal to dynlab's number at grid points:
+
+- A.1 and A.2 in closed form, the inertia-matching ratio ``G* = sqrt(D_33 / I_rotor)`` and the
+  apparent inertia ``D_11 + G^2 I_rotor`` (Lynch & Park, Sec. 8.9.2) with dynlab's ``D(q)``;
+- A.3 in closed form in the duration: only joint 2 moves, so its torque is ``D_22 qdd + c_2(q)``
+  (``D_22`` does not depend on ``q_2``, so no velocity term), and the quintic's ``qdd`` scales as
+  ``1/T^2`` at the same fraction of the move; the motor torque is ``a/T^2 + b`` sample by sample,
+  and the squared RMS over the move is ``alpha/T^4 + beta/T^2 + gamma``, whose three numbers are
+  fitted from three durations and asserted at two more;
+- A.4 (a root of the line margin, which no closed form gives) as dynlab's root at each value the
+  duration can take, a table over the grid.
+
+The typical mistakes are computed the same way from a wrong reading of the question.
+"""
 
 import math
 
 import numpy as np
+import sympy
 from scipy.optimize import brentq
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics.forward import inertia_and_bias
+from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS,
+                                          PUMA560_ROTOR_INERTIAS, apparent_inertia,
+                                          joint_torques, motor_side, reflected_inertia, rms,
+                                          sample_move, shoulder_move, size_motor)
 from dynlab.grading import make_key
-from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS, PUMA560_ROTOR_INERTIAS,
-                                 apparent_inertia, joint_torques, motor_side, rms, sample_move,
-                                 shoulder_move, size_motor)
 from dynlab.model.robots import PUMA560_POSES, puma560
 
 NOTEBOOK = "09_sizing_a_motor"
 #: samples of a move in the keys (a student's 201 agree to far below the tolerances)
 FINE = 2001
 
+#: A.1's given: the rotor inertia of joint 3's motor (the PUMA's is 200e-6 kg m^2)
+ROTOR3 = {"I_rotor": {"low": 100e-6, "high": 300e-6, "step": 20e-6, "unit": "kg m^2",
+                      "text": "the rotor inertia of joint 3's motor"}}
+#: A.2's given: the waist's gear ratio (the PUMA's is 62.6111)
+WAIST = {"G1": {"low": 40, "high": 100, "step": 5, "unit": "",
+                "text": "the gear ratio of joint 1, the waist"}}
+#: A.3's given: the duration of the shoulder's 90 degree move (a hold of HOLD s follows it)
+CYCLE = {"T": {"low": 0.6, "high": 1.4, "step": 0.1, "unit": "s",
+               "text": "the duration of the 90 degree move"}}
+#: A.3's hold at the goal after the move, s
+HOLD = 2.0
+#: A.4's given: the duration of the shoulder's 100 degree move
+LINE = {"T": {"low": 1.3, "high": 2.0, "step": 0.1, "unit": "s",
+              "text": "the duration of the 100 degree move"}}
+
+
+def grid(spec):
+    """The values a given takes (as :func:`dynlab.grading.variants.draw` draws them)."""
+    count = int(round((spec["high"] - spec["low"]) / spec["step"])) + 1
+    return [spec["low"] + spec["step"] * k for k in range(count)]
+
 
 def pose(name):
     return np.array([float(v) for v in PUMA560_POSES[name]])
 
 
-def numeric(question, *, title, points, tolerance, name, value, mistakes):
-    """A key answered by one number (7 significant digits, the same on every machine)."""
-    def rounded(x):
-        return [float(f"{float(x):.7g}")]
+def rounded(expr):
+    """``expr`` with its numbers to 7 significant digits: the key stays the same on every
+    machine, far below the tolerances here (1e-3 and up)."""
+    expr = sympy.sympify(expr)
+    return expr.xreplace({f: sympy.Float(f"{float(f):.7g}") for f in expr.atoms(sympy.Float)})
+
+
+def at(expr, values):
+    """The number ``expr`` (in the givens) takes at ``values`` ({name: value})."""
+    return float(sympy.sympify(expr).xreplace({sympy.Symbol(k): v for k, v in values.items()})
+                 .evalf(30))
+
+
+def numeric(question, *, title, points, tolerance, name, value, mistakes, parameters):
+    """A key answered by one number, an expression in the givens ``parameters``."""
     return make_key(question, notebook=NOTEBOOK, title=title, points=points, kind="numeric",
-                    tolerance=tolerance, parts=[{"name": name, "value": rounded(value),
-                                                 "shape": []}],
-                    mistakes=[{"part": name, "value": rounded(v), "message": m}
+                    tolerance=tolerance, parameters=parameters,
+                    parts=[{"name": name, "value": [rounded(value)], "shape": []}],
+                    mistakes=[{"part": name, "value": [rounded(v)], "message": m}
                               for v, m in mistakes])
 
 
 def matching_ratio_key(arm):
     """A.1: the gear ratio whose reflected rotor inertia equals joint 3's D_33 at q_s."""
-    D33 = inertia_and_bias(arm, pose("qs"), np.zeros(6))[0][2, 2]
-    D22 = inertia_and_bias(arm, pose("qs"), np.zeros(6))[0][1, 1]
-    I = PUMA560_ROTOR_INERTIAS[2]
+    D = inertia_and_bias(arm, pose("qs"), np.zeros(6))[0]
+    D33, D22 = sympy.Float(float(D[2, 2])), sympy.Float(float(D[1, 1]))
+    I = sympy.Symbol("I_rotor")
+    matching = sympy.sqrt(D33 / I)                      # G^2 I_rotor = D_33
+    for value in (ROTOR3["I_rotor"]["low"], ROTOR3["I_rotor"]["high"]):
+        G = at(matching, {"I_rotor": value})
+        assert math.isclose(reflected_inertia(value, G), float(D[2, 2]), rel_tol=1e-12)
     return numeric(
         "A.1", title="The gear ratio that matches joint 3's rotor to its load", points=1,
-        tolerance=1e-3, name="G_match", value=math.sqrt(D33 / I),
+        tolerance=1e-3, name="G_match", value=matching, parameters=ROTOR3,
         mistakes=[(D33 / I, "G^2 I_rotor = D_33 gives G^2 = D_33 / I_rotor: take the square "
                             "root"),
-                  (math.sqrt(D22 / I), "that is joint 2's D_22; the question is about joint 3"),
+                  (sympy.sqrt(D22 / I), "that is joint 2's D_22; the question is about joint 3"),
                   (D33 / I / PUMA560_GEAR_RATIOS[2], "the reflected inertia is G^2 I_rotor, "
                                                      "not G I_rotor")])
 
 
 def waist_spread_key(arm):
     """A.2: the waist's apparent inertia at q_s over that at q_r."""
-    G, I = PUMA560_GEAR_RATIOS[0], PUMA560_ROTOR_INERTIAS[0]
-    seen = {n: apparent_inertia(arm, pose(n), 1, rotor_inertia=I, gear_ratio=G)
-            for n in ("qs", "qr")}
-    own = {n: inertia_and_bias(arm, pose(n), np.zeros(6))[0][0, 0] for n in ("qs", "qr")}
+    G, I = sympy.Symbol("G1"), sympy.Float(PUMA560_ROTOR_INERTIAS[0])
+    own = {n: sympy.Float(float(inertia_and_bias(arm, pose(n), np.zeros(6))[0][0, 0]))
+           for n in ("qs", "qr")}
+    seen = {n: own[n] + G**2 * I for n in own}           # D_11 + G^2 I_rotor
+    ratio = seen["qs"] / seen["qr"]
+    for values in ({"G1": WAIST["G1"]["low"]}, {"G1": WAIST["G1"]["high"]}):
+        exact = [apparent_inertia(arm, pose(n), 1, rotor_inertia=PUMA560_ROTOR_INERTIAS[0],
+                                  gear_ratio=values["G1"]) for n in ("qs", "qr")]
+        assert math.isclose(at(ratio, values), exact[0] / exact[1], rel_tol=1e-12)
     return numeric(
         "A.2", title="How much the waist's apparent inertia changes with the pose", points=1,
-        tolerance=1e-3, name="ratio", value=seen["qs"] / seen["qr"],
+        tolerance=1e-3, name="ratio", value=ratio, parameters=WAIST,
         mistakes=[(own["qs"] / own["qr"], "that is the ratio of the arm's own D_11; the "
                                           "apparent inertia adds the reflected rotor G^2 "
                                           "I_rotor at both poses"),
-                  (seen["qr"] / seen["qs"], "the ratio the other way up: q_s over q_r"),
+                  (1 / ratio, "the ratio the other way up: q_s over q_r"),
                   ((own["qs"] + G * I) / (own["qr"] + G * I),
                    "the reflected inertia is G^2 I_rotor, not G I_rotor")])
 
 
-def duty_cycle_key(arm):
-    """A.3: the shoulder motor's RMS torque over a 90 degree move in 1.2 s and a 2 s hold."""
+def shoulder_cycle(arm, T, rotor=True):
+    """dynlab's numbers of A.3's move of ``T`` s: the motor's RMS torque over the move (without
+    the rotor's own torque when ``rotor`` is False) and its torque holding the arm at the
+    goal."""
     G, I = PUMA560_GEAR_RATIOS[1], PUMA560_ROTOR_INERTIAS[1]
-    move = shoulder_move(math.radians(90.0), 1.2)
+    move = shoulder_move(math.radians(90.0), T)
     t, q, qd, qdd = sample_move(move, FINE)
     tau = joint_torques(arm, q, qd, qdd)[:, 1]
     _, torque = motor_side(qd[:, 1], qdd[:, 1], tau, gear_ratio=G, rotor_inertia=I)
     hold = inverse_dynamics(arm, q[-1], np.zeros(6), np.zeros(6))[1] / G
-    T, rest = move.T, 2.0
+    return rms(t, torque if rotor else tau / G), float(hold)
 
-    def cycle(move_rms, hold_torque):
-        return math.sqrt((T * move_rms**2 + rest * hold_torque**2) / (T + rest))
 
-    move_rms = rms(t, torque)
+def squared_rms(arm, rotor=True):
+    """The squared RMS motor torque over the move as ``alpha/T^4 + beta/T^2 + gamma`` (the
+    motor torque is ``a/T^2 + b`` at each fraction of the move): fitted through three durations
+    of the grid and asserted at two more, so it is dynlab's number at every duration."""
+    T = sympy.Symbol("T")
+    fit, held = (0.6, 1.0, 1.4), (0.7, 1.3)
+    matrix = np.array([[1 / d**4, 1 / d**2, 1.0] for d in fit])
+    values = np.array([shoulder_cycle(arm, d, rotor)[0]**2 for d in fit])
+    alpha, beta, gamma = np.linalg.solve(matrix, values)
+    expr = sympy.Float(alpha) / T**4 + sympy.Float(beta) / T**2 + sympy.Float(gamma)
+    for d in held:
+        assert math.isclose(at(expr, {"T": d}), shoulder_cycle(arm, d, rotor)[0]**2,
+                            rel_tol=1e-9)
+    return expr
+
+
+def duty_cycle_key(arm):
+    """A.3: the shoulder motor's RMS torque over a 90 degree move and a hold of HOLD s."""
+    G = PUMA560_GEAR_RATIOS[1]
+    T, rest = sympy.Symbol("T"), sympy.Float(HOLD)
+    move_rms2, bare_rms2 = squared_rms(arm), squared_rms(arm, rotor=False)
+    hold = sympy.Float(shoulder_cycle(arm, 1.0)[1])      # gravity at the goal, any duration
+
+    def cycle(squared):
+        """The RMS over the cycle: the squares add up, weighted by time (Sec. 8.9.1)."""
+        return sympy.sqrt((T * squared + rest * hold**2) / (T + rest))
+
+    value = cycle(move_rms2)
+    for values in ({"T": 0.6}, {"T": 1.4}):
+        move_rms, hold_torque = shoulder_cycle(arm, values["T"])
+        exact = math.sqrt((values["T"] * move_rms**2 + HOLD * hold_torque**2)
+                          / (values["T"] + HOLD))
+        assert math.isclose(at(value, values), exact, rel_tol=1e-9)
+    move_rms = sympy.sqrt(move_rms2)
     return numeric(
         "A.3", title="The shoulder motor's RMS torque over a move and a hold", points=2,
-        tolerance=1e-3, name="tau_rms", value=cycle(move_rms, hold),
-        mistakes=[(move_rms, "that is the RMS over the move alone; the cycle goes on for 1 s "
+        tolerance=1e-3, name="tau_rms", value=value, parameters=CYCLE,
+        mistakes=[(move_rms, "that is the RMS over the move alone; the cycle goes on for 2 s "
                              "more, holding the arm at the goal"),
-                  (cycle(rms(t, tau / G), hold), "the rotor's own torque G I_rotor qdd is "
-                                                  "missing from the motor torque"),
+                  (cycle(bare_rms2), "the rotor's own torque G I_rotor qdd is missing from the "
+                                     "motor torque"),
                   ((T * move_rms + rest * hold) / (T + rest),
                    "RMS values do not average: add the squares, weighted by time, then take "
                    "the root"),
-                  (cycle(move_rms, hold) * G, "that is at the joint; the motor gives 1/G of "
-                                              "the joint torque"),
-                  (cycle(move_rms, hold) * math.sqrt((T + rest) / T),
-                   "the cycle lasts T + 2 s: divide the integral of tau^2 by the whole cycle's "
-                   "duration, not by the move's")])
+                  (value * G, "that is at the joint; the motor gives 1/G of the joint torque"),
+                  (value * sympy.sqrt((T + rest) / T),
+                   "the cycle lasts the move plus 2 s: divide the integral of tau^2 by the "
+                   "whole cycle's duration, not by the move's")])
 
 
-def smallest_ratio_key(arm):
-    """A.4: the smallest gear ratio keeping a 100 degree move in 1.5 s under the line."""
-    move = shoulder_move(math.radians(100.0), 1.5)
+def line_ratios(arm, T):
+    """dynlab's gear ratios of A.4's move of ``T`` s: the smallest and the largest under the
+    candidate motor's speed-torque line, and the smallest within its continuous rating."""
+    move = shoulder_move(math.radians(100.0), T)
     _, q, qd, qdd = sample_move(move, FINE)
     tau = joint_torques(arm, q, qd, qdd)
 
     def sized(G):
         return size_motor(arm, move, 2, CANDIDATE_MOTOR, G, samples=FINE, torques=tau)
 
-    ratios = np.arange(20.0, 300.0, 2.0)
+    ratios = np.arange(20.0, 300.0, 4.0)
     fitting = [G for G in ratios if sized(G).line_ok]
     low, high = fitting[0], fitting[-1]
-    assert all(sized(G).line_ok for G in np.arange(low, high + 0.5, 2.0))   # one interval
-    smallest = brentq(lambda G: sized(G).line_margin, low - 2.0, low, xtol=1e-9)
-    largest = brentq(lambda G: sized(G).line_margin, high, high + 2.0, xtol=1e-9)
+    assert low > ratios[0] and high < ratios[-1]
+    assert fitting == [G for G in ratios if low <= G <= high]              # one interval
+    smallest = brentq(lambda G: sized(G).line_margin, low - 4.0, low, xtol=1e-9)
+    largest = brentq(lambda G: sized(G).line_margin, high, high + 4.0, xtol=1e-9)
     cool = brentq(lambda G: CANDIDATE_MOTOR.continuous_torque - sized(G).rms_torque,
                   20.0, 300.0, xtol=1e-9)
-    D22 = inertia_and_bias(arm, q[0], np.zeros(6))[0][1, 1]
+    return smallest, largest, cool
+
+
+def table(values: dict, name: str):
+    """``values`` ({grid value: number}) as an expression in the given ``name``: a Piecewise
+    that takes each number on its grid value (switching halfway between neighbours)."""
+    x = sympy.Symbol(name)
+    points = sorted(values)
+    pieces = [(sympy.Float(values[a]), x < (a + b) / 2) for a, b in zip(points, points[1:])]
+    return sympy.Piecewise(*pieces, (sympy.Float(values[points[-1]]), True))
+
+
+def smallest_ratio_key(arm):
+    """A.4: the smallest gear ratio keeping a 100 degree move under the line."""
+    durations = [round(d, 1) for d in grid(LINE["T"])]
+    found = {d: line_ratios(arm, d) for d in durations}
+    smallest, largest, cool = (table({d: found[d][k] for d in durations}, "T")
+                               for k in range(3))
+    for d in (durations[0], durations[-1]):
+        assert at(smallest, {"T": d}) == found[d][0]
+        sized = size_motor(arm, shoulder_move(math.radians(100.0), d), 2, CANDIDATE_MOTOR,
+                           found[d][0], samples=FINE)
+        assert abs(sized.line_margin) < 1e-9                # on the line
+    D22 = inertia_and_bias(arm, shoulder_move(1.0, 1.0)(0.0)[0], np.zeros(6))[0][1, 1]
     return numeric(
         "A.4", title="The smallest gear ratio that keeps a move under the speed-torque line",
-        points=2, tolerance=2e-3, name="G_min", value=smallest,
+        points=2, tolerance=2e-3, name="G_min", value=smallest, parameters=LINE,
         mistakes=[(largest, "that is the LARGEST ratio under the line (beyond it the motor runs "
                             "out of speed); the question asks for the smallest"),
                   (cool, "that is the smallest ratio whose RMS torque is within the continuous "
                          "rating; the question asks about the speed-torque line"),
-                  (math.sqrt(D22 / CANDIDATE_MOTOR.rotor_inertia),
+                  (sympy.Float(math.sqrt(D22 / CANDIDATE_MOTOR.rotor_inertia)),
                    "that is the inertia-matching ratio sqrt(D_22 / I_rotor), not the limit of "
                    "the line")])
 

@@ -4,10 +4,10 @@ offers arms by name.
 An arm spec says how to build the arm (its builder, the builder's positional option), where it
 comes from (the citation as a reader finds it in print), its named poses, and what its
 dashboard shows (:class:`DashboardSpec`: start state, parameter sliders and their ranges).  The
-consumers read only the registry: :data:`dynlab.model.robots.ROBOTS` (name -> builder, a view of it),
-the command line (``dynlab list``, arm names, options, named poses, help texts),
-:func:`dynlab.teaching.dashboards.arm.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new arm is therefore one
-builder and one call of :func:`register_arm`:
+consumers read only the registry: :data:`dynlab.model.robots.ROBOTS` (name -> builder, a view of
+it), the command line (``dynlab list``, arm names, options, named poses, help texts),
+:func:`dynlab.teaching.dashboards.arm.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new
+arm is therefore one builder and one call of :func:`register_arm`:
 
 >>> from dynlab.model.robot import Link, Robot
 >>> def rod_on_a_slide(symbolic=False, *, m2=1.0):

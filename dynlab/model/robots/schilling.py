@@ -62,8 +62,8 @@ def scara(symbolic: bool = False, *, m1=None, m2=None, m3=None, d1=None, a1=None
     """The three-axis SCARA of Schilling, Sec. 6-6 (Fig. 6-5, Table 6-2): two horizontal rods turning
     about vertical axes and a vertical rod sliding along them (joint 3 prismatic).
 
-    Table 6-2 as corrected (see :mod:`dynlab.teaching.errata`; the table prints ``theta_2 = q_1``, but
-    ``T_0^2`` of Eq. (6-6-10) and everything after it use ``q_2``):
+    Table 6-2 as corrected (see :mod:`dynlab.teaching.errata`; the table prints ``theta_2 = q_1``,
+    but ``T_0^2`` of Eq. (6-6-10) and everything after it use ``q_2``):
 
         joint 1: revolute,  d = d1, a = a1, theta = q1, alpha = pi
         joint 2: revolute,  d = 0,  a = a2, theta = q2, alpha = 0

@@ -16,8 +16,8 @@ and that every arm stands on a level floor, joint 1 about or along the vertical 
 "all of the robots are assumed to operate on a level foundation and consequently G_1 = 0";
 the Cartesian arm's joint 1 lifts, so its ``G_1`` is the constant weight).  The DH tables below
 realise these arrangements with the fewest lengths (the Stanford arm's is Paul's, Tourassis & Neuman ref. [4],
-with its shoulder offset ``d2``; the PUMA's is dynlab's PUMA 560, :func:`dynlab.model.robots.puma560`).
-``z0`` points up and gravity is ``(0, 0, -g)``.
+with its shoulder offset ``d2``; the PUMA's is dynlab's PUMA 560,
+:func:`dynlab.model.robots.puma560`).  ``z0`` points up and gravity is ``(0, 0, -g)``.
 
 The inertial parameters are what Tourassis & Neuman leaves open, and what its counts depend on.  Every builder
 takes ``inertia``:
@@ -318,9 +318,10 @@ PUMA_DEFAULTS = _defaults(
 
 
 def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """The PUMA of Tourassis & Neuman, Table 3: the PUMA 560's geometry (:func:`dynlab.model.robots.puma560`: ``d1``,
-    ``a2``, ``d3``, ``a3``, ``d4``, twists ``pi/2, 0, -pi/2, pi/2, -pi/2, 0``) with generic
-    inertial parameters, where :func:`~dynlab.model.robots.puma560` keeps the published set's zeros.
+    """The PUMA of Tourassis & Neuman, Table 3: the PUMA 560's geometry
+    (:func:`dynlab.model.robots.puma560`: ``d1``, ``a2``, ``d3``, ``a3``, ``d4``, twists
+    ``pi/2, 0, -pi/2, pi/2, -pi/2, 0``) with generic inertial parameters, where
+    :func:`~dynlab.model.robots.puma560` keeps the published set's zeros.
 
     ``inertia="axial"``: link 1's centre of mass on the column's axis (``y1``), link 2's on
     ``x2`` (along the upper arm), the others on their frames' ``z`` axes (forearm, wrist).  Numbers (``symbolic=False``): the

@@ -37,10 +37,11 @@ parameter change costs no more than a joint change); ``engine="newton_euler"`` t
 from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
 ``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in Fu, Gonzalez & Lee, Probs. 3.11-3.12),
 quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
-measures both.  Any formulation of :mod:`dynlab.formulations.registry` can be the engine: one that yields
-the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.  The artists are updated in place (``set_data``, ``set_height``), the figure is
-rendered with Agg and shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab,
-Voila and on a plain kernel alike, without a Matplotlib widget backend.
+measures both.  Any formulation of :mod:`dynlab.formulations.registry` can be the engine: one that
+yields the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.
+The artists are updated in place (``set_data``, ``set_height``), the figure is rendered with Agg and
+shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab, Voila and on a plain kernel
+alike, without a Matplotlib widget backend.
 
 A spatial arm (drawn in 3-D) is shown instead on an ipympl canvas (Matplotlib's widget backend,
 ``interactive=True``, the default when ipympl is installed): the same Agg rendering, but the
@@ -128,7 +129,7 @@ from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 from dynlab.model.robots import ARM_SPECS
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
-from dynlab.teaching.dashboards.common import slider_column, widget_bundle
+from dynlab.teaching.dashboards.common import figure_readout_status, slider_column, widget_bundle
 from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value, part_labels, plain
 from dynlab.teaching.dashboards.parameters import Parameter, default_parameters, registered_arm
 from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significant, slider
@@ -312,13 +313,7 @@ class Dashboard(ArmFigure, MotionPlayer):
         """The widgets around the figure: slider columns, the play row, readout and status."""
         import ipywidgets as widgets
         robot = self.base
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
-                                                                        max_width="900px"))
-        self.image.add_class("dynlab-figure")
-        self.readout = widgets.HTML()
-        self.readout.add_class("dynlab-torques")
-        self.status = widgets.HTML()
-        self.status.add_class("dynlab-status")
+        self.image, self.readout, self.status = figure_readout_status("900px")
         kinds = {link.is_revolute for link in robot.links}
 
         def units(angle, length):
@@ -611,8 +606,8 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     :class:`~dynlab.Robot`.
 
     ``q``, ``qd``, ``qdd``: the starting state (each registered arm has one, its
-    :class:`~dynlab.model.robots.DashboardSpec`'s: Schilling's home position for the pendulum and the
-    two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
+    :class:`~dynlab.model.robots.DashboardSpec`'s: Schilling's home position for the pendulum and
+    the two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
     (default: the arm's masses, lengths, payload and viscous friction, as its spec says).
     ``engine``: the formulation that computes the parts, any name of
     :data:`dynlab.formulations.registry.FORMULATIONS` (see the module).  ``render=False``

@@ -1,6 +1,7 @@
 """What the dashboards' pages share: a titled column of sliders, the PNG of a figure rendered
-with Agg, and what a notebook stores of a dashboard (the live widget, with a picture of its
-figure and a line of text as fallbacks for a notebook stored without widget state).
+with Agg, what a notebook stores of a dashboard (the live widget, with a picture of its
+figure and a line of text as fallbacks for a notebook stored without widget state), and the
+named controls of a dashboard set together (:class:`NamedControls`).
 
 >>> import ipywidgets
 >>> class Board:
@@ -18,11 +19,27 @@ import base64
 import html
 import io
 
+from dynlab.model import checks
+
 
 def slider_column(title: str, children):
     """A column of widgets under a bold title (the title is text, escaped)."""
     import ipywidgets as widgets
     return widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *children])
+
+
+def figure_readout_status(max_width: str) -> tuple:
+    """The widgets under a dashboard's controls, ``(image, readout, status)``: its figure (a PNG
+    ``Image`` up to ``max_width`` wide), the readout of its numbers and its status line, with the
+    CSS classes a page is read by (``dynlab-figure``, ``dynlab-torques``, ``dynlab-status``)."""
+    import ipywidgets as widgets
+    image = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width=max_width))
+    image.add_class("dynlab-figure")
+    readout = widgets.HTML()
+    readout.add_class("dynlab-torques")
+    status = widgets.HTML()
+    status.add_class("dynlab-status")
+    return image, readout, status
 
 
 def agg_png(canvas) -> bytes:
@@ -45,3 +62,109 @@ def widget_bundle(board, picture: bytes | None = None, **kwargs) -> dict:
     if picture is not None:
         bundle["image/png"] = base64.b64encode(picture).decode("ascii")
     return bundle
+
+
+class NamedControls:
+    """What the dashboards with named controls share: each control a slider with a range
+    (:attr:`RANGES`, ``name -> (low, high, ...)``) or a drop-down with options
+    (:attr:`CHOICES`, ``name -> options``), in :attr:`controls` (name -> widget); a value is
+    checked before it reaches a control (a slider would clamp 1000 to its end and read
+    ``True`` as 1 without a word), several move under one update, and a refused value or a
+    failed update leaves every control as it was.
+
+    A dashboard sets :attr:`controls`, :attr:`image` and :attr:`render`, makes the result in
+    ``_update()`` (raising on failure), calls ``_watch()`` once its first result is made, and may
+    give ``_report(error)`` to show what a reader's move could not do instead of raising it.
+
+    >>> import ipywidgets
+    >>> class Board(NamedControls):
+    ...     RANGES = {"mass": (0.0, 2.0)}
+    ...     def __init__(self):
+    ...         self.controls = {"mass": ipywidgets.FloatSlider(min=0.0, max=2.0)}
+    ...         self._update()
+    ...     def _update(self):
+    ...         if self.controls["mass"].value == 2.0:
+    ...             raise ArithmeticError("too heavy")
+    ...         self.shown = self.controls["mass"].value
+    >>> board = Board().set(mass=1.5)
+    >>> board.shown, board.values()
+    (1.5, {'mass': 1.5})
+    >>> board.set(mass=3.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: Board: mass must be from 0 to 2 (the slider's range), got 3.0
+    >>> board.set(mass=2.0)
+    Traceback (most recent call last):
+    ...
+    ArithmeticError: too heavy
+    >>> board.values()                                        # rolled back
+    {'mass': 1.5}
+    """
+
+    #: name -> ``(low, high, ...)``: the range of a slider, as a reader sets it
+    RANGES: dict = {}
+    #: name -> the options of a drop-down
+    CHOICES: dict = {}
+    _quiet = False
+
+    def values(self) -> dict:
+        """Name -> the value of each control."""
+        return {name: control.value for name, control in self.controls.items()}
+
+    def _checked(self, name: str, value):
+        """``value`` for the control ``name`` if it is one the control can show, else an error
+        naming the dashboard, the control and what it takes."""
+        where = type(self).__name__
+        if name in self.CHOICES:
+            return checks.choice(value, self.CHOICES[name], where, name)
+        if name not in self.RANGES:
+            raise ValueError(f"{where}: no control {name!r}; the controls are "
+                             f"{', '.join([*self.CHOICES, *self.RANGES])}")
+        low, high = self.RANGES[name][:2]
+        if not checks.real_number(value):
+            raise TypeError(f"{where}: {name} must be a number from {low:g} to {high:g}, got "
+                            f"{type(value).__name__} {value!r}")
+        if not low <= value <= high:                  # (NaN is in no range)
+            raise ValueError(f"{where}: {name} must be from {low:g} to {high:g} (the slider's "
+                             f"range), got {value!r}")
+        return float(value)
+
+    def set(self, **values):
+        """Change controls by name, as a reader would.  Every value is checked before any
+        control moves, and the result is made once: a refused value, or an update that fails,
+        leaves the dashboard as it was."""
+        checked = {name: self._checked(name, value) for name, value in values.items()}
+        before = self.values()
+        self._quiet = True                            # one update for all the values, below
+        try:
+            for name, value in checked.items():
+                self.controls[name].value = value
+            self._update()
+        except BaseException:
+            for name, value in before.items():
+                self.controls[name].value = value
+            raise
+        finally:
+            self._quiet = False
+        return self
+
+    def _watch(self) -> None:
+        """Update on every move a reader makes of a control."""
+        for control in self.controls.values():
+            control.observe(self._changed, names="value")
+
+    def _changed(self, change) -> None:
+        """A reader moved a control (not :meth:`set`, which updates once at the end)."""
+        if not self._quiet:
+            try:
+                self._update()
+            except Exception as error:                # noqa: BLE001 - given to _report
+                self._report(error)
+
+    def _report(self, error: Exception) -> None:
+        """Show what a reader's move could not do; by default the error is raised."""
+        raise error
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, with the figure as a PNG and a one-line text as fallbacks."""
+        return widget_bundle(self, bytes(self.image.value) if self.render else None, **kwargs)

@@ -11,7 +11,7 @@ import numpy as np
 
 from dynlab.dynamics.structure.counts import COLUMNS, sparsity_formula
 from dynlab.dynamics.structure.coupling import (Coupling, coupling_coefficients, kinematic_factors,
-                                               loading_factors)
+                                                loading_factors)
 from dynlab.dynamics.structure.exact import model_structure
 from dynlab.dynamics.structure.inertia import inertia_matrix_22
 from dynlab.model.edits import with_mass
@@ -273,10 +273,10 @@ class StructureDashboard:
 def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float = 0.3
                         ) -> StructureDashboard:
     """Tourassis & Neuman, Sec. 6's design guidelines on sliders: one of the 3-joint arms of
-    :mod:`dynlab.model.robots.tourassis_neuman` (``"cartesian"``, ``"cylindrical"``, ``"spherical"``,
-    ``"articulated"``) with dynlab's numbers, sliders for ``q2 .. q3``, each link's mass
-    (:func:`dynlab.model.edits.with_mass`: the inertia scales with it) and the centre of mass of
-    links 2 and 3 (``rx``, ``ry``, ``rz`` in frame k, within ``+-centre_range`` m; the
+    :mod:`dynlab.model.robots.tourassis_neuman` (``"cartesian"``, ``"cylindrical"``,
+    ``"spherical"``, ``"articulated"``) with dynlab's numbers, sliders for ``q2 .. q3``, each link's
+    mass (:func:`dynlab.model.edits.with_mass`: the inertia scales with it) and the centre of mass
+    of links 2 and 3 (``rx``, ``ry``, ``rz`` in frame k, within ``+-centre_range`` m; the
     inertia about the centre of mass is kept).  Guideline 3 (decreasing masses lower the
     loading factor) and the cost of a centre of mass off its link's line (new mutual,
     centrifugal and Coriolis coefficients) can be watched live.

@@ -5,11 +5,10 @@ and its recursion Tables 3.2-3.3; Schilling (1990) Secs. 6-5, 6-6, 6-9; Lynch & 
 the Macsyma results of the thesis appendix, App. B.9) is a
 :class:`PrintedEquation`: the expression *as printed* -- mistakes included -- in the book's own
 letters (Fu and Lynch & Park write theta, Schilling ``g_0`` and ``b_k(qd_k)``, the thesis
-Macsyma's names), the
-mapping of those letters onto dynlab's symbols, the arm it belongs to (a builder of
-:mod:`dynlab.model.robots`, symbolic) and the quantity it gives (``tau``, ``D``, ``h``, ``c``, ``C_i``,
-``J``, the Newton-Euler trace, ...).  Where the print is wrong the record names the erratum of
-:data:`dynlab.teaching.errata.ERRATA` and carries the corrected form.
+Macsyma's names), the mapping of those letters onto dynlab's symbols, the arm it belongs to (a
+builder of :mod:`dynlab.model.robots`, symbolic) and the quantity it gives (``tau``, ``D``, ``h``,
+``c``, ``C_i``, ``J``, the Newton-Euler trace, ...).  Where the print is wrong the record names the
+erratum of :data:`dynlab.teaching.errata.ERRATA` and carries the corrected form.
 
 :func:`compare_with_derivation` derives each quantity with dynlab and lists every element in
 which print and derivation differ, with the printed terms, the derived terms and the erratum's

@@ -17,7 +17,7 @@ from dynlab.model.robot import joint_symbols
 
 half, third = Rational(1, 2), Rational(1, 3)
 
-# -- dynlab's symbols (the builders of dynlab.model.robots make the parameters positive) ----------------
+# -- dynlab's symbols (the builders of dynlab.model.robots make the parameters positive) -----------
 (q1, q2, q3), (qd1, qd2, qd3), (qdd1, qdd2, qdd3) = joint_symbols(3)
 m1, m2, m3, l, g = symbols("m1 m2 m3 l g", positive=True)
 a1, a2, d1, l3, L1, L2 = symbols("a1 a2 d1 l3 L1 L2", positive=True)

@@ -29,9 +29,9 @@ class PrintedEquation:
     letters, or a function computing it (a recursion table run as printed); ``symbols`` maps the
     book's letters onto dynlab's (Schilling's ``b_k(qd_k)`` becomes the arm's friction,
     :data:`FRICTION`); ``given`` substitutes on both sides (e.g. ``{m2: 0}`` for the
-    contribution of link 1 alone).  ``errata`` are places of :data:`dynlab.teaching.errata.ERRATA` records
-    of this source, and ``corrections`` (one per erratum) the printed form with that one slip
-    corrected.
+    contribution of link 1 alone).  ``errata`` are places of :data:`dynlab.teaching.errata.ERRATA`
+    records of this source, and ``corrections`` (one per erratum) the printed form with that one
+    slip corrected.
 
     >>> from dynlab.teaching.textbook import lookup, qdd2
     >>> record = lookup("schilling", "Eq. (6-6-25)")

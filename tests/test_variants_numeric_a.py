@@ -167,6 +167,7 @@ def test_the_right_answer_scores_full_for_each_student_and_a_copied_one_0(questi
     copied = as_submitted(right_answer(question, variant(question, student=alice)))
     feedback = score(question, copied, student=bob)
     assert feedback.points == 0 and not feedback.correct, str(feedback)
+    assert "times the right value" not in str(feedback), str(feedback)     # no factor to undo
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

@@ -507,9 +507,9 @@ def sloping_ceiling_key():
          "message": "the slope was used in degrees where radians belong: convert it "
                     "(math.radians) before taking sines and cosines"},
         {"part": "g_LE", "value": standard + [0],
-         "message": "that is standard gravity, 9.8062 m/s^2; use the local g of your variant"},
+         "message": "that is standard gravity, 9.8062 m/s^2; use your local g, given[\"g\"]"},
         {"part": "v_dot0_NE", "value": [-x for x in standard],
-         "message": "that is standard gravity, 9.8062 m/s^2; use the local g of your variant"},
+         "message": "that is standard gravity, 9.8062 m/s^2; use your local g, given[\"g\"]"},
         {"part": "g_LE", "value": text_level + [0],
          "message": "that is the level system of the text, z0 up; here x0 points away from "
                     "the ceiling, which slopes"},

@@ -196,3 +196,68 @@ def test_every_typical_mistake_is_named_at_other_students_values(question):
         for wrong, words in mistakes(question, given):
             feedback = score(question, as_submitted(wrong), student=student)
             assert not feedback.correct and words in str(feedback), (student, str(feedback))
+
+
+# -- dynlab grade --keys: the notebooks run again with each student's graded values ---------------
+#: What the questions ask, computed from the givens the kernel shows (notebooks 02 and 03)
+HONEST = {
+    "02_two_link_arm_on_the_ceiling": ("3.13a", "(g_LE, v_dot0_NE)", (
+        "import math\n"
+        "gravity = [given['g'] * math.cos(math.radians(given['tilt'])),\n"
+        "           -given['g'] * math.sin(math.radians(given['tilt'])), 0.0]\n"
+        "g_LE, v_dot0_NE = gravity + [0.0], [-x for x in gravity]")),
+    "03_probing_and_other_arms": ("3.11", "(D, h, c)", (
+        "import numpy as np\n"
+        "from dynlab import inverse_dynamics\n"
+        "from dynlab.model.robots import puma560\n"
+        "arm, zero = puma560(joints=3), np.zeros(3)\n"
+        "q = np.radians([30.0, given['q2'], given['q3']])\n"
+        "qd = np.array([given['qd1'], given['qd2'], given['qd3']])\n"
+        "c = inverse_dynamics(arm, q, zero, zero)\n"
+        "h = inverse_dynamics(arm, q, qd, zero, gravity=False)\n"
+        "D = np.column_stack([inverse_dynamics(arm, q, zero, e, gravity=False)\n"
+        "                     for e in np.eye(3)])")),
+}
+
+
+def _submission(path: Path, question: str, checked: str, answer_source: str) -> None:
+    """A submitted notebook answering ``question`` only (its check cell keeps its grade id)."""
+    import nbformat
+    check_cell = nbformat.v4.new_code_cell(f'check("{question}", {checked})')
+    check_cell.metadata["nbgrader"] = {
+        "grade": True, "grade_id": "check-" + question.replace(".", "_"), "locked": True,
+        "points": keys()[question]["points"], "schema_version": 3, "solution": False,
+        "task": False}
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from dynlab.grading import check, variant"),
+        nbformat.v4.new_code_cell(f'given = variant("{question}")'),
+        nbformat.v4.new_code_cell(answer_source), check_cell])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, path)
+
+
+def test_dynlab_grade_for_marks_runs_each_notebook_with_its_students_graded_values(tmp_path):
+    """alice's code reads ``given``: full marks at her graded values, under ``dynlab grade
+    --keys``; carol hands in alice's graded numbers, typed in: 0."""
+    from dynlab.grading import grade_submissions
+    folder = instructor_folder(tmp_path / "keys")
+    alice, carol = students_with_different_values("3.11")
+    for notebook, (question, checked, source) in HONEST.items():
+        mine, hers = (variant(question, student=s, secret=SECRET) for s in (alice, carol))
+        assert all(mine[name] != hers[name] for name in mine)    # every part of hers differs
+        _submission(tmp_path / "in" / alice / f"{notebook}.ipynb", question, checked, source)
+        numbers = as_submitted(right_answer(question, variant(question, student=alice,
+                                                             secret=SECRET)))
+        names = checked.strip("()").split(", ")
+        typed = "\n".join(f"{name} = {value!r}" for name, value in zip(names, numbers))
+        _submission(tmp_path / "in" / carol / f"{notebook}.ipynb", question, checked,
+                    "import numpy as np\n" + typed + "     # alice's numbers")
+    try:
+        book = grade_submissions([tmp_path / "in"], workers=1, notebook_time_limit=200,
+                                 keys=folder)
+    finally:
+        use_keys(None)
+    points = {student: {q: book.question_points(student)[q] for q in ("3.13a", "3.11")}
+              for student in (alice, carol)}
+    assert points == {alice: {"3.13a": 1.0, "3.11": 3.0},
+                      carol: {"3.13a": 0.0, "3.11": 0.0}}, (points, book.notes)

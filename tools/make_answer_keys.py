@@ -545,13 +545,12 @@ PUMA_STATE = {
 PUMA_Q1 = 30.0
 
 
-def puma_probed(q_degrees, qd_, degrees_as_radians=False):
+def puma_probed(q_degrees, qd_):
     """D, h and c of the PUMA 560's first three joints at a state, by probing dynlab's
     Newton-Euler routine (Fu, Gonzalez & Lee, Prob. 3.11): ``inverse_dynamics`` with qd = qdd = 0
     (c), gravity off and qdd = 0 (h), gravity off, qd = 0 and qdd = e_j (column j of D)."""
     arm = puma560(joints=3)
-    q_ = np.asarray(q_degrees, dtype=float)
-    q_ = q_ if degrees_as_radians else np.radians(q_)
+    q_ = np.radians(np.asarray(q_degrees, dtype=float))
     zero = np.zeros(3)
     c = inverse_dynamics(arm, q_, zero, zero)
     h = inverse_dynamics(arm, q_, np.asarray(qd_, dtype=float), zero, gravity=False)
@@ -562,8 +561,8 @@ def puma_probed(q_degrees, qd_, degrees_as_radians=False):
 def puma_state_key():
     """Prob. 3.11 at the student's state: D, h and c of the PUMA 560's first three joints as
     expressions in the givens (angles in degrees), from dynlab's symbolic Lagrange-Euler
-    derivation of the arm (Fu, Gonzalez & Lee, Eqs. (3.2-31) to (3.2-34)) and asserted equal to the probed
-    Newton-Euler numbers at both ends of the grids."""
+    derivation of the arm (Fu, Gonzalez & Lee, Eqs. (3.2-31) to (3.2-34)), asserted equal to
+    the probed Newton-Euler numbers at both ends of the grids."""
     eom = equations_of_motion(puma560(joints=3), method="lagrange_euler")
     (js_q, js_qd, _) = joint_symbols(3)
     angle = {name: sympy.Symbol(name) for name in ("q2", "q3")}

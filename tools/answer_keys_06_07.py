@@ -447,7 +447,7 @@ def simulation_keys():
 #: The given of Euler's energy gain, drawn per student: the mass of the rod (1 kg in pendulum()).
 #: The gain is proportional to it, so no two masses of the grid are 2 or 3 times one another: a
 #: classmate's number is then never one the feedback names as a factor off
-RODS = {"m1": {"low": 1.2, "high": 2.2, "step": 0.2, "unit": "kg", "text": "the mass of the rod"}}
+RODS = {"m1": {"low": 1.5, "high": 2.9, "step": 0.1, "unit": "kg", "text": "the mass of the rod"}}
 
 
 def euler_gain(m1=1.0, dt=0.01, integrator="euler", reading="gain"):
@@ -491,7 +491,7 @@ def euler_key():
     # every typical mistake is told from the answer at every mass of the grid
     from dynlab.grading.keys import reference
     unsealed = reference(key)
-    for m1 in np.arange(RODS["m1"]["low"], RODS["m1"]["high"] + 0.1, RODS["m1"]["step"]):
+    for m1 in np.arange(RODS["m1"]["low"], RODS["m1"]["high"] + 0.05, RODS["m1"]["step"]):
         right = float(unsealed["dE"][0].subs("m1", m1))
         for index in range(len(key["mistakes"])):
             wrong = float(sympy.sympify(unsealed[("mistake", index)][0]).subs("m1", m1))

@@ -128,11 +128,23 @@ PARALLEL_6_4_1 = m * ((a_ + rx_)**2 + (ry_ * cos(al) - rz_ * sin(al))**2)
 D11_6_4_1 = (_axis.T * _I * _axis)[0] + PARALLEL_6_4_1
 
 
+# Prob. 3.11's state and Prob. 3.13(a)'s ceiling have givens drawn per student
+# (dynlab.grading.variants): the tests run as the student "student" (conftest.py), whose values
+# these are
+PUMA_STATE = variant("3.11")
+PUMA_Q = np.array([30.0, PUMA_STATE["q2"], PUMA_STATE["q3"]])
+PUMA_QD = np.array([PUMA_STATE["qd1"], PUMA_STATE["qd2"], PUMA_STATE["qd3"]])
+CEILING = variant("3.13a")
+# gravity on the sloping ceiling, in frame 0 = Rz(tilt) of the level ceiling's (x0 down)
+GRAVITY_0 = [CEILING["g"] * math.cos(math.radians(CEILING["tilt"])),
+             -CEILING["g"] * math.sin(math.radians(CEILING["tilt"])), 0.0]
+G_LE, V0_NE = GRAVITY_0 + [0.0], [-x for x in GRAVITY_0]
+
+
 def puma_terms(q_degrees_as_radians=True):
     arm = puma560(joints=3)
-    q = np.array([30.0, -45.0, 60.0])
-    q = np.radians(q) if q_degrees_as_radians else q
-    qd = np.array([0.5, -1.0, 0.8])
+    q = np.radians(PUMA_Q) if q_degrees_as_radians else PUMA_Q
+    qd = PUMA_QD
     zero = np.zeros(3)
     c = inverse_dynamics(arm, q, zero, zero)
     h = inverse_dynamics(arm, q, qd, zero, gravity=False)
@@ -147,7 +159,7 @@ PUMA_DEGREES = puma_terms(False)
 def puma_probed_moving():
     """c and D probed with the velocities left on (the probing slips of Prob. 3.11)."""
     arm = puma560(joints=3)
-    q, qd, zero = np.radians([30.0, -45.0, 60.0]), np.array([0.5, -1.0, 0.8]), np.zeros(3)
+    q, qd, zero = np.radians(PUMA_Q), PUMA_QD, np.zeros(3)
     c = inverse_dynamics(arm, q, qd, zero)
     D = np.column_stack([inverse_dynamics(arm, q, qd, e, gravity=False) for e in np.eye(3)])
     return D, c
@@ -183,7 +195,7 @@ RIGHT = {
     "3.17b": [zeros(3, 3), zeros(3, 3)],
     "3.17c": ([0, 0, 0], [0, 0, 0], [d1, 0, 0], [d2, 0, 0]),
     "3.17d": TAU_CEIL,
-    "3.13a": ([0, 0, -9.8062, 0], [0, 0, 9.8062]),
+    "3.13a": (G_LE, V0_NE),
     "3.13b": "B",
     "3.11": PUMA,
     "3.12": (n_ * N_, n_ * M_),
@@ -286,11 +298,11 @@ WRONG = [
      "tau[1] is missing its qd1**2 (centrifugal) term", "incorrect"),
     ("3.17d", Matrix([TAU_CEIL[1], TAU_CEIL[0]]), "tau[0] and tau[1] are swapped", "incorrect"),
     # Prob. 3.13: gravity signs
-    ("3.13a", ([0, 0, 9.8062, 0], [0, 0, 9.8062]), "in L-E, g is the acceleration of gravity",
+    ("3.13a", ([-x for x in G_LE], V0_NE), "in L-E, g is the acceleration of gravity",
      "incorrect"),
-    ("3.13a", ([0, 0, -9.8062, 0], [0, 0, -9.8062]), "N-E accelerates the base UPWARD",
-     "incorrect"),
-    ("3.13a", ([0, 0, -9.81, 0], [0, 0, 9.8062]), "g_LE[2] is close but not equal (within 1 %)",
+    ("3.13a", (G_LE, GRAVITY_0), "N-E accelerates the base UPWARD", "incorrect"),
+    ("3.13a", ([round(G_LE[0] * 1.003, 2)] + G_LE[1:], V0_NE),
+     "g_LE[0] is close but not equal (within 1 %)",
      "incorrect"),
     ("3.13b", "A", "both equations give the same torques", "incorrect"),
     ("3.13b", "E", "'E' is not one of the options A, B, C, D", "not graded"),

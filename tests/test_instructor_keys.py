@@ -32,10 +32,9 @@ from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_variants import right_answer  # noqa: E402
+from test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIANT_QUESTIONS = ("D.1", "D.2", "S.1")
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
 #: The course secret of the instructor's folder made here (fixed: the same values every run;
 #: tests/test_nbgrader_variants.py needs its students' graded values to differ, and they do)
@@ -169,7 +168,7 @@ def test_a_kernel_shows_the_values_it_was_handed_for_its_own_student(monkeypatch
 
 
 # -- scoring ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("question", VARIANT_QUESTIONS)
+@pytest.mark.parametrize("question", BY_HAND)
 def test_unsealed_shipped_answers_score_0_for_marks_and_honest_ones_full(question, marks):
     """Every student of a class hands in what the shipped key gives at their practice values:
     0 for marks.  The answer at their graded values earns the points."""

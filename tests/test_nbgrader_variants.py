@@ -3,7 +3,7 @@ against the givens of the student who handed it in.
 
 A course in a temporary folder, configured like ``tests/test_nbgrader.py``'s (the
 ``nbgrader_config.py`` of ``make_exercises.NBGRADER_CONFIG``), whose one assignment holds only the
-questions with givens of ``solutions/06``: D.1, D.2 and S.1, with the cells they need (the set-up
+questions with givens of ``solutions/06`` (D.1, D.2, S.1, S.2), with the cells they need (the set-up
 cells, each ``given = variant(...)`` cell, the answer and check cells, copied with their nbgrader
 metadata), so the three kernels start and finish quickly.
 
@@ -31,7 +31,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dynlab.grading import variant
+from dynlab.grading import keys, questions, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.nbgrader_scoring import CHECK_LINE
 from dynlab.grading.scoring import score
@@ -44,7 +44,8 @@ from test_variants import right_answer  # noqa: E402
 
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
 ASSIGNMENT = "ps6"
-QUESTIONS = ("D.1", "D.2", "S.1")
+#: The questions of the notebook with givens (their keys have parameters)
+QUESTIONS = tuple(q for q in questions(NOTEBOOK) if keys()[q].get("parameters"))
 #: The student id of whoever runs nbgrader (``DYNLAB_STUDENT`` of the nbgrader process)
 GRADER = "instructor"
 #: nbgrader's environment: the grader's id, no secret or givens of its own, no JupyterHub login

@@ -1,6 +1,8 @@
-"""A variant per student (issue 24, item 5): the givens of D.1, D.2 and S.1 are drawn from the
-student id; check() uses this kernel's student's, score() the submitting student's; a number
-copied from a classmate scores 0.  (The graded values, drawn from the course secret of the
+"""A variant per student (issue 24, item 5): the givens of every question with parameters are
+drawn from the student id; check() uses this kernel's student's, score() the submitting
+student's; a number copied from a classmate scores 0 (here for D.1, D.2, S.1 and S.2, whose
+answers this file derives by hand; the other questions with givens have test files of their own,
+e.g. tests/test_variants_numeric_a.py).  (The graded values, drawn from the course secret of the
 instructor's keys, are tested in tests/test_instructor_keys.py.)"""
 
 import math
@@ -12,7 +14,10 @@ from dynlab.grading import check, keys, reset, score, student_id, summary, varia
 from dynlab.grading.variants import PRACTICE_SALT, draw
 
 G0 = 9.8062
-VARIANT_QUESTIONS = ("D.1", "D.2", "S.1")
+#: Every question with givens (its key has parameters)
+VARIANT_QUESTIONS = tuple(q for q, key in keys().items() if key.get("parameters"))
+#: The questions whose answers :func:`right_answer` derives by hand
+BY_HAND = ("D.1", "D.2", "S.1", "S.2")
 CLASS = [f"s{number:04d}" for number in range(40)]
 
 
@@ -26,7 +31,14 @@ def fresh_session():
 def right_answer(question: str, given: dict) -> float:
     """The answer for these givens, by hand: Fu, Gonzalez & Lee, Eq. (3.2-34) and the worked
     example of Sec. 3.2.6 at the dashboard's opening posture (q = (pi/3, -pi/3), l = 1 m,
-    m1 = 2 kg); chapter 07's exact period of the rod (a = 0.5 m)."""
+    m1 = 2 kg); chapter 07's exact period of the rod (a = 0.5 m); Lynch & Park's Euler steps
+    (Sec. 8.5) on the rod released at rest from q = 0 (qdd = -3 g cos q / (2 a), E = m a^2 qd^2 / 6
+    + m g (a/2) sin q)."""
+    if question == "S.2":
+        q, qd = 0.0, 0.0
+        for _ in range(200):                                  # 2 s in steps of 0.01 s
+            q, qd = q + 0.01 * qd, qd + 0.01 * (-3 * G0 * math.cos(q) / (2 * 0.5))
+        return given["m1"] * (0.5**2 * qd**2 / 6 + G0 * 0.5 / 2 * math.sin(q))
     if question == "D.1":
         return G0 * ((1.0 + given["m2"] + given["Mp"]) * math.cos(math.pi / 3)
                      + (given["m2"] / 2 + given["Mp"]) * math.cos(0.0))
@@ -43,7 +55,11 @@ def two_students_with_different_values(question: str) -> tuple:
     return first, other
 
 
-@pytest.mark.parametrize("question", VARIANT_QUESTIONS)
+def test_every_question_with_givens_is_one_of_ours():
+    assert set(BY_HAND) <= set(VARIANT_QUESTIONS)
+
+
+@pytest.mark.parametrize("question", BY_HAND)
 def test_a_number_copied_from_a_classmate_scores_0(question):
     alice, bob = two_students_with_different_values(question)
     answer = right_answer(question, variant(question, student=alice))

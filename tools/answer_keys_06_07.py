@@ -440,27 +440,63 @@ def simulation_keys():
                   {"part": "T", "value": [exact_period(amplitude + 90)],
                    "message": "the amplitude is measured from the LOWEST position, q1 = -pi/2; "
                               "q1 = amplitude starts the swing 90 degrees further from it"}]))
-    # Euler's energy gain (Lynch & Park, Sec. 8.5) on the pendulum released from horizontal
-    euler = simulate(arm, [0.0], [0.0], t_span=2.0, integrator="euler", dt=0.01)
-    gain = float(euler.total[-1] - euler.total[0])
-    accurate = simulate(arm, [0.0], [0.0], t_span=2.0)
-    finer = simulate(arm, [0.0], [0.0], t_span=2.0, integrator="euler", dt=0.001)
-    assert gain > 0.1 and abs(accurate.total[-1] - accurate.total[0]) < 1e-6
-    keys.append(numeric_key(
+    keys.append(euler_key())
+    return keys
+
+
+#: The given of Euler's energy gain, drawn per student: the mass of the rod (1 kg in pendulum()).
+#: The gain is proportional to it, so no two masses of the grid are 2 or 3 times one another: a
+#: classmate's number is then never one the feedback names as a factor off
+RODS = {"m1": {"low": 1.5, "high": 2.9, "step": 0.1, "unit": "kg", "text": "the mass of the rod"}}
+
+
+def euler_gain(m1=1.0, dt=0.01, integrator="euler", reading="gain"):
+    """E(2 s) - E(0) of ``pendulum(m1=m1)`` released from rest at q1 = 0 (horizontal), simulated
+    by dynlab (Lynch & Park's Euler iteration, Sec. 8.5, with ``integrator="euler"``); with
+    ``reading="drift"``, the trajectory's ``energy_drift()`` instead."""
+    options = {} if integrator is None else {"integrator": integrator, "dt": dt}
+    run = simulate(pendulum(m1=m1), [0.0], [0.0], t_span=2.0, **options)
+    return run.energy_drift() if reading == "drift" else float(run.total[-1] - run.total[0])
+
+
+def euler_key():
+    """The energy Euler's method adds to the pendulum of the student's mass.  The motion does not
+    depend on the mass (q1'' = -3 g C1 / (2 a1), Schilling, Eq. (6-9-22)) and E = K + P is
+    proportional to it, so the gain is linear in m1: :func:`fitted` of degree 1, asserted at the
+    far end of the grid."""
+    gain = fitted(lambda m1: euler_gain(m1), RODS, {"m1": 1})
+    assert gain.coeff(sympy.Symbol("m1")) > 0.5 and \
+        abs(euler_gain(1.0) - float(gain.subs("m1", 1.0))) < 1e-9   # +1.05 J for 1 kg
+    exact = fitted(lambda m1: euler_gain(m1, integrator=None), RODS, {"m1": 1})
+    assert abs(euler_gain(4.0, integrator=None)) < 1e-6     # the accurate motion keeps E
+    key = numeric_key(
         "S.2", notebook=RECURSIONS, title="Simulation: the energy Euler's method adds to the "
-        "pendulum", points=2, tolerance=1e-4,
+        "pendulum", points=2, tolerance=1e-4, parameters=RODS,
         parts=[{"name": "dE", "value": [gain]}],
-        mistakes=[{"part": "dE", "value": [float(accurate.total[-1] - accurate.total[0])],
+        mistakes=[{"part": "dE", "value": [exact],
                    "message": "that is the exact motion's energy change (none: no friction, no "
                               "torque); integrate with integrator=\"euler\", dt=0.01"},
-                  {"part": "dE", "value": [float(finer.total[-1] - finer.total[0])],
+                  {"part": "dE", "value": [fitted(lambda m1: euler_gain(m1, dt=0.001), RODS,
+                                                  {"m1": 1})],
                    "message": "that is Euler with a step of 1 ms; the question takes h = 0.01 s"},
                   {"part": "dE", "value": [-gain],
                    "message": "E(2 s) - E(0): Euler's method ADDS energy (the wrong sign)"},
-                  {"part": "dE", "value": [euler.energy_drift()],
+                  {"part": "dE", "value": [fitted(lambda m1: euler_gain(m1, reading="drift"),
+                                                  RODS, {"m1": 0})],
                    "message": "that is energy_drift(), the largest change RELATIVE to the "
-                              "energy scale; the question asks for E(2 s) - E(0) in joules"}]))
-    return keys
+                              "energy scale; the question asks for E(2 s) - E(0) in joules"},
+                  {"part": "dE", "value": [euler_gain(1.0)],
+                   "message": "that is the gain of pendulum()'s own rod, 1 kg; give the rod "
+                              "your mass first"}])
+    # every typical mistake is told from the answer at every mass of the grid
+    from dynlab.grading.keys import reference
+    unsealed = reference(key)
+    for m1 in np.arange(RODS["m1"]["low"], RODS["m1"]["high"] + 0.05, RODS["m1"]["step"]):
+        right = float(unsealed["dE"][0].subs("m1", m1))
+        for index in range(len(key["mistakes"])):
+            wrong = float(sympy.sympify(unsealed[("mistake", index)][0]).subs("m1", m1))
+            assert abs(wrong - right) > 100 * key["tolerance"] * abs(right)
+    return key
 
 
 def recursions_keys():

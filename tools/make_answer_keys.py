@@ -17,7 +17,9 @@ check cell), sealed the same way.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -34,7 +36,7 @@ from dynlab.dynamics.inverse import probe  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import parameter_symbol, seal_notes  # noqa: E402
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
-                               rotations, tool_jacobian)
+                                     rotations, tool_jacobian)
 from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
 from dynlab.model.robot import G, joint_symbols  # noqa: E402
 from dynlab.model.robots import planar_2r, puma560  # noqa: E402
@@ -421,22 +423,7 @@ def ceiling_keys():
                   {"part": "tau", "value": tau_rods,
                    "message": "those are the torques for uniform rods; the masses are lumped "
                               "at the link ends"}]))
-    # Prob. 3.13, for the level system of the text (z0 up), in numbers
-    level = puma560(joints=1)
-    g_row = list(level.gravity) + [0]                      # Eq. (3.2-22): (0, 0, -|g|, 0)
-    v0 = [-x for x in level.gravity]                       # Table 3.2: (0, 0, |g|)
-    keys.append(make_key(
-        "3.13a", notebook=CEILING, title="Prob. 3.13(a): the gravity vectors of L-E and N-E "
-        "for a level system", points=1, kind="numeric",
-        parts=[{"name": "g_LE", "value": g_row},
-               {"name": "v_dot0_NE", "value": v0}],
-        mistakes=[{"part": "g_LE", "value": [-x for x in g_row],
-                   "message": "in L-E, g is the acceleration of gravity itself, pointing down "
-                              "(-z0): the potential energy P = -m g r (Eq. (3.2-21)) must grow "
-                              "with height"},
-                  {"part": "v_dot0_NE", "value": [-x for x in v0],
-                   "message": "N-E accelerates the base UPWARD, v_dot0 = -g = (0, 0, |g|) "
-                              "(Table 3.2)"}]))
+    keys.append(sloping_ceiling_key())
     keys.append(make_choice_key(
         "3.13b", notebook=CEILING, title="Prob. 3.13(b): why the signs differ", points=1,
         options=("A", "B", "C", "D"), answer="B",
@@ -449,45 +436,215 @@ def ceiling_keys():
     return keys
 
 
+#: The givens of Prob. 3.13(a) on this arm, drawn per student (:mod:`dynlab.grading.variants`):
+#: the local acceleration of gravity (9.78 m/s^2 at the equator to 9.83 at the poles) and the
+#: slope of the ceiling the arm hangs from
+SLOPING_CEILING = {
+    "g": {"low": 9.78, "high": 9.83, "step": 0.01, "unit": "m/s^2",
+          "text": "the acceleration of gravity where the arm hangs"},
+    "tilt": {"low": 5, "high": 45, "step": 5, "unit": "degrees",
+             "text": "the slope of the ceiling: frame 0 turned this far about z0"}}
+
+
+def sloping_ceiling_gravity(g, tilt):
+    """Gravity in frame 0 of the arm hanging from a ceiling that slopes by ``tilt`` (radians):
+    frame 0 is the level ceiling's frame (x0 straight down) turned by ``tilt`` about z0,
+    R = Rz(tilt) (the rotation of one DH link, Fu, Gonzalez & Lee, Eq. (3.2-5)), so the
+    gravity (g, 0, 0) of the level frame reads R^T (g, 0, 0) in it."""
+    R = sympy.Matrix(rotations(Robot([Link("R", name="ceiling")]), [tilt])[1])
+    return list(R.T * sympy.Matrix([g, 0, 0]))
+
+
+def sloping_ceiling_key():
+    """Prob. 3.13(a) on the arm of Prob. 3.16 hanging from a sloping ceiling, at the student's
+    local g and slope: L-E's row vector g (Eq. (3.2-22)) and N-E's v_dot0 = -g (Eq. (3.3-46))."""
+    g, tilt = sympy.symbols("g tilt")                 # the givens (read by name)
+    gravity = sloping_ceiling_gravity(g, sympy.pi * tilt / 180)
+    g_row = gravity + [0]                             # Eq. (3.2-22): (gx, gy, gz, 0)
+    v0 = [-x for x in gravity]                        # Eq. (3.3-46): the base accelerates up
+    # dynlab's arm on that ceiling, at both ends of the grids: it hangs at rest straight down,
+    # theta = (-tilt, 0), and N-E starts link 1 (at theta1 = 0, at rest) from v_dot0
+    for values in ({"g": 9.78, "tilt": 5.0}, {"g": 9.83, "tilt": 45.0}):
+        here = [float(x.subs(values)) for x in gravity]
+        arm = ceiling_arm().replace(gravity=tuple(here))
+        c = equations_of_motion(arm, method="lagrange_euler").c
+        m1, m2, d1, d2 = positive("m1", "m2", "d1", "d2")
+        hanging = {q1: -math.radians(values["tilt"]), q2: 0, m1: 1.5, m2: 0.7, d1: 0.4, d2: 0.3}
+        assert all(abs(float(x.subs(hanging))) < 1e-9 for x in c)
+        _, trace = inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], variant="link",
+                                    trace=True)
+        assert np.allclose(np.asarray(trace[1]["v_dot"], dtype=float).ravel(),
+                           [float(x.subs(values)) for x in v0], atol=1e-12)
+    level = sloping_ceiling_gravity(g, 0)
+    turned = sloping_ceiling_gravity(g, -sympy.pi * tilt / 180)     # R g instead of R^T g
+    in_radians = sloping_ceiling_gravity(g, tilt)
+    standard = sloping_ceiling_gravity(sympy.Float(G), sympy.pi * tilt / 180)
+    text_level = list(puma560(joints=1).gravity)      # the text's level system, z0 up
+    text_level = [x / G * g for x in text_level]
+    mistakes = [
+        {"part": "g_LE", "value": [-x for x in g_row],
+         "message": "in L-E, g is the acceleration of gravity itself, pointing DOWN: the "
+                    "potential energy P = -m g r (Eq. (3.2-21)) must grow with height"},
+        {"part": "v_dot0_NE", "value": [-x for x in v0],
+         "message": "N-E accelerates the base UPWARD, opposite to gravity: v_dot0 = -g "
+                    "(Eq. (3.3-46))"},
+        {"part": "g_LE", "value": level + [0],
+         "message": "that is the level ceiling's gravity: on your sloping ceiling frame 0 is "
+                    "turned about z0, so gravity has a y0 component too"},
+        {"part": "v_dot0_NE", "value": [-x for x in level],
+         "message": "that is the level ceiling's: on your sloping ceiling frame 0 is turned "
+                    "about z0, so the base's acceleration has a y0 component too"},
+        {"part": "g_LE", "value": turned + [0],
+         "message": "the y0 component has the wrong sign: frame 0 is turned by +tilt about z0, "
+                    "so gravity, fixed in the room, is turned by -tilt in it (R^T g, not R g)"},
+        {"part": "v_dot0_NE", "value": [-x for x in turned],
+         "message": "the y0 component has the wrong sign: frame 0 is turned by +tilt about z0, "
+                    "so the room's vertical is turned by -tilt in it (R^T, not R)"},
+        {"part": "g_LE", "value": in_radians + [0],
+         "message": "the slope was used in degrees where radians belong: convert it "
+                    "(math.radians) before taking sines and cosines"},
+        {"part": "v_dot0_NE", "value": [-x for x in in_radians],
+         "message": "the slope was used in degrees where radians belong: convert it "
+                    "(math.radians) before taking sines and cosines"},
+        {"part": "g_LE", "value": standard + [0],
+         "message": "that is standard gravity, 9.8062 m/s^2; use your local g, given[\"g\"]"},
+        {"part": "v_dot0_NE", "value": [-x for x in standard],
+         "message": "that is standard gravity, 9.8062 m/s^2; use your local g, given[\"g\"]"},
+        {"part": "g_LE", "value": text_level + [0],
+         "message": "that is the level system of the text, z0 up; here x0 points away from "
+                    "the ceiling, which slopes"},
+        {"part": "v_dot0_NE", "value": [-x for x in text_level],
+         "message": "that is the level system of the text, z0 up; here x0 points away from "
+                    "the ceiling, which slopes"}]
+    # every typical mistake is told from the answer wherever a student's values fall (standard
+    # gravity is at least 0.039 % from a local g of the grid)
+    told_apart(SLOPING_CEILING, {"g_LE": g_row, "v_dot0_NE": v0}, mistakes, gap=3e-4)
+    return make_key(
+        "3.13a", notebook=CEILING, title="Prob. 3.13(a): the gravity vectors of L-E and N-E "
+        "for the arm on a sloping ceiling", points=1, kind="numeric",
+        parameters=SLOPING_CEILING,
+        parts=[{"name": "g_LE", "value": g_row}, {"name": "v_dot0_NE", "value": v0}],
+        mistakes=mistakes)
+
+
 # -- 03: probing, operation counts, the theta-d arm, the one-axis arm -----------------------------
-def probing_keys():
-    keys = []
+#: The givens of Prob. 3.11, drawn per student (:mod:`dynlab.grading.variants`): the state at
+#: which D, h and c are probed (q1 stays 30 degrees)
+PUMA_STATE = {
+    "q2": {"low": -80, "high": -10, "step": 10, "unit": "degrees",
+           "text": "the angle of joint 2"},
+    "q3": {"low": 20, "high": 100, "step": 10, "unit": "degrees",
+           "text": "the angle of joint 3"},
+    "qd1": {"low": 0.5, "high": 2.0, "step": 0.5, "unit": "rad/s",
+            "text": "the speed of joint 1"},
+    "qd2": {"low": -2.0, "high": -0.5, "step": 0.5, "unit": "rad/s",
+            "text": "the speed of joint 2"},
+    "qd3": {"low": 0.5, "high": 2.0, "step": 0.5, "unit": "rad/s",
+            "text": "the speed of joint 3"}}
+#: q1 of Prob. 3.11's state, in degrees (the same for every student)
+PUMA_Q1 = 30.0
+
+
+def puma_probed(q_degrees, qd_):
+    """D, h and c of the PUMA 560's first three joints at a state, by probing dynlab's
+    Newton-Euler routine (Fu, Gonzalez & Lee, Prob. 3.11): ``inverse_dynamics`` with qd = qdd = 0
+    (c), gravity off and qdd = 0 (h), gravity off, qd = 0 and qdd = e_j (column j of D)."""
     arm = puma560(joints=3)
-    degrees = np.array([30.0, -45.0, 60.0])
-    q_rad = np.radians(degrees)
-    qd_num = np.array([0.5, -1.0, 0.8])
-    le = equations_of_motion(arm, q_rad, qd_num, method="lagrange_euler")
-    in_radians = equations_of_motion(arm, degrees, qd_num, method="lagrange_euler")
-    D, h, c = le.D, le.h, le.c
-    keys.append(make_key(
+    q_ = np.radians(np.asarray(q_degrees, dtype=float))
+    zero = np.zeros(3)
+    c = inverse_dynamics(arm, q_, zero, zero)
+    h = inverse_dynamics(arm, q_, np.asarray(qd_, dtype=float), zero, gravity=False)
+    D = np.column_stack([inverse_dynamics(arm, q_, zero, e, gravity=False) for e in np.eye(3)])
+    return D, h, c
+
+
+def puma_state_key():
+    """Prob. 3.11 at the student's state: D, h and c of the PUMA 560's first three joints as
+    expressions in the givens (angles in degrees), from dynlab's symbolic Lagrange-Euler
+    derivation of the arm (Fu, Gonzalez & Lee, Eqs. (3.2-31) to (3.2-34)), asserted equal to
+    the probed Newton-Euler numbers at both ends of the grids."""
+    eom = equations_of_motion(puma560(joints=3), method="lagrange_euler")
+    (js_q, js_qd, _) = joint_symbols(3)
+    angle = {name: sympy.Symbol(name) for name in ("q2", "q3")}
+    rate = {name: sympy.Symbol(name) for name in ("qd1", "qd2", "qd3")}
+    degrees = {js_q[0]: sympy.pi * sympy.Integer(int(PUMA_Q1)) / 180,
+               js_q[1]: sympy.pi * angle["q2"] / 180, js_q[2]: sympy.pi * angle["q3"] / 180}
+    radians = {js_q[0]: sympy.Integer(int(PUMA_Q1)), js_q[1]: angle["q2"],
+               js_q[2]: angle["q3"]}                   # degrees used as radians (the mistake)
+    rates = dict(zip(js_qd, rate.values()))
+    assert not (eom.D.free_symbols | eom.h.free_symbols | eom.c.free_symbols) - \
+        set(js_q[1:]) - set(js_qd)                    # no q1: joint 1's axis is vertical
+
+    def at(matrix, angles):
+        return sympy.Matrix(matrix).xreplace({**angles, **rates})
+    D, h, c = at(eom.D, degrees), at(eom.h, degrees), at(eom.c, degrees)
+    D_rad, h_rad, c_rad = at(eom.D, radians), at(eom.h, radians), at(eom.c, radians)
+    # the same numbers as Newton-Euler probed, at the far ends of the grids
+    for values in ({"q2": -80, "q3": 20, "qd1": 0.5, "qd2": -2.0, "qd3": 0.5},
+                   {"q2": -10, "q3": 100, "qd1": 2.0, "qd2": -0.5, "qd3": 2.0}):
+        point = {sympy.Symbol(k): v for k, v in values.items()}
+        probed = puma_probed([PUMA_Q1, values["q2"], values["q3"]],
+                             [values["qd1"], values["qd2"], values["qd3"]])
+        for expr, number in zip((D, h, c), probed):
+            derived = np.array(expr.xreplace(point).evalf(), dtype=float).reshape(number.shape)
+            assert np.allclose(derived, number, rtol=1e-12, atol=1e-12)
+    C = c * sympy.ones(1, 3)                           # c in every column
+    H = h * sympy.ones(1, 3)
+    messages = {
+        "degrees": "the joint angles were used in degrees: convert them to radians "
+                   "(numpy.radians) before calling inverse_dynamics"}
+    mistakes = [
+        {"part": "D", "value": D_rad, "message": messages["degrees"]},
+        {"part": "h", "value": h_rad, "message": messages["degrees"]},
+        {"part": "c", "value": c_rad, "message": messages["degrees"]},
+        {"part": "D", "value": D + C,
+         "message": "each column of D still contains the gravity torques c: probe "
+                    "with gravity=False (or subtract c = ID(q, 0, 0))"},
+        {"part": "h", "value": h + c,
+         "message": "h still contains the gravity torques c: probe with "
+                    "gravity=False (or subtract c)"},
+        {"part": "c", "value": c + h,
+         "message": "c still contains the velocity terms h: probe c with zero joint "
+                    "velocities (qd = 0) as well as zero accelerations"},
+        {"part": "D", "value": D + H,
+         "message": "each column of D still contains h: probe the columns of D with "
+                    "zero joint velocities (qd = 0)"},
+        {"part": "D", "value": D + H + C,
+         "message": "each column of D still contains h and c: probe the columns of D "
+                    "with qd = 0 and gravity=False"}]
+    told_apart(PUMA_STATE, {"D": D, "h": h, "c": c}, mistakes)
+    return make_key(
         "3.11", notebook=PROBING, title="Prob. 3.11: D, h and c of the PUMA 560 (3 joints) by "
-        "probing Newton-Euler", points=3, kind="numeric",
-        parts=[{"name": "D", "value": D.tolist()}, {"name": "h", "value": h.tolist()},
-               {"name": "c", "value": c.tolist()}],
-        mistakes=[{"part": "D", "value": in_radians.D.tolist(),
-                   "message": "the joint angles were used in degrees: convert them to radians "
-                              "(numpy.radians) before calling inverse_dynamics"},
-                  {"part": "h", "value": in_radians.h.tolist(),
-                   "message": "the joint angles were used in degrees: convert them to radians "
-                              "(numpy.radians) before calling inverse_dynamics"},
-                  {"part": "c", "value": in_radians.c.tolist(),
-                   "message": "the joint angles were used in degrees: convert them to radians "
-                              "(numpy.radians) before calling inverse_dynamics"},
-                  {"part": "D", "value": (D + c[:, None]).tolist(),
-                   "message": "each column of D still contains the gravity torques c: probe "
-                              "with gravity=False (or subtract c = ID(q, 0, 0))"},
-                  {"part": "h", "value": (h + c).tolist(),
-                   "message": "h still contains the gravity torques c: probe with "
-                              "gravity=False (or subtract c)"},
-                  {"part": "c", "value": (c + h).tolist(),
-                   "message": "c still contains the velocity terms h: probe c with zero joint "
-                              "velocities (qd = 0) as well as zero accelerations"},
-                  {"part": "D", "value": (D + h[:, None]).tolist(),
-                   "message": "each column of D still contains h: probe the columns of D with "
-                              "zero joint velocities (qd = 0)"},
-                  {"part": "D", "value": (D + (h + c)[:, None]).tolist(),
-                   "message": "each column of D still contains h and c: probe the columns of D "
-                              "with qd = 0 and gravity=False"}]))
+        "probing Newton-Euler", points=3, kind="numeric", parameters=PUMA_STATE,
+        parts=[{"name": "D", "value": D}, {"name": "h", "value": h}, {"name": "c", "value": c}],
+        mistakes=mistakes)
+
+
+def told_apart(parameters: dict, parts: dict, mistakes: list, gap: float = 1e-3) -> None:
+    """Assert that every typical mistake differs from its part by more than ``gap`` (relative to
+    the part's largest entry) at every point of the givens' grids: the feedback names it at
+    every student's values, and no mistake is the answer for some of them."""
+    names = list(parameters)
+    symbols = [sympy.Symbol(n) for n in names]
+    grids = [np.arange(spec["low"], spec["high"] + spec["step"] / 2, spec["step"])
+             for spec in parameters.values()]
+    points = np.array(list(itertools.product(*grids)), dtype=float).T
+
+    def values(expr):
+        flat = list(sympy.Matrix(expr)) if not isinstance(expr, list) else expr
+        function = sympy.lambdify(symbols, flat, "numpy")
+        return np.array([np.broadcast_to(np.asarray(v, dtype=float), points.shape[1:])
+                         for v in function(*points)])
+    right = {name: values(expr) for name, expr in parts.items()}
+    for mistake in mistakes:
+        reference = right[mistake["part"]]
+        scale = np.max(np.abs(reference), axis=0)
+        apart = np.max(np.abs(values(mistake["value"]) - reference), axis=0)
+        assert np.all(apart > gap * scale), mistake["message"]
+
+
+def probing_keys():
+    keys = [puma_state_key()]
     # Prob. 3.12: count the calls dynlab's probe makes for D (qd = 0, gravity off)
     N, M, n = positive("N", "M", "n")
     for joints in (1, 2, 3):

@@ -499,17 +499,19 @@ def test_dashboard_in_the_browser(lab, browser, chapter, label, source):
         assert_moved(page, shown, after, "q1 dragged", torques=False)
         shown = after
 
-        # a joint acceleration, typed into the slider's readout (half its lower end)
-        typed = round(0.5 * board.sliders[f"qdd{n}"].min, 2)
-        readout = page.locator(f".dynlab-qdd{n} .widget-readout")
+        # a joint acceleration, typed into the slider's readout (half its lower end), of the
+        # joint moved above: its own inertia turns the bars by far more than a pixel (the PUMA's
+        # wrist, joint 6, moved them by 4e-5 N m, and the redrawn picture was sometimes the same)
+        typed = round(0.5 * board.sliders[f"qdd{joint}"].min, 2)
+        readout = page.locator(f".dynlab-qdd{joint} .widget-readout")
         readout.click()
         page.keyboard.press("Control+A")
         page.keyboard.type(f"{typed}")
         page.keyboard.press("Enter")
-        step = board.sliders[f"qdd{n}"].step
-        after = settle(page, board, f"qdd{n} typed in",
-                       lambda s: abs(s["sliders"][f"qdd{n}"] - typed) <= step / 2 + 1e-9)
-        assert_moved(page, shown, after, f"qdd{n} = {typed}")      # the bars move
+        step = board.sliders[f"qdd{joint}"].step
+        after = settle(page, board, f"qdd{joint} typed in",
+                       lambda s: abs(s["sliders"][f"qdd{joint}"] - typed) <= step / 2 + 1e-9)
+        assert_moved(page, shown, after, f"qdd{joint} = {typed}")      # the bars move
         shown = after
 
         # a parameter: the payload at the tool, with the arrow keys

@@ -488,34 +488,21 @@ def sloping_ceiling_key():
         {"part": "v_dot0_NE", "value": [-x for x in v0],
          "message": "N-E accelerates the base UPWARD, opposite to gravity: v_dot0 = -g "
                     "(Eq. (3.3-46))"},
-        {"part": "g_LE", "value": level + [0],
-         "message": "that is the level ceiling's gravity: on your sloping ceiling frame 0 is "
-                    "turned about z0, so gravity has a y0 component too"},
-        {"part": "v_dot0_NE", "value": [-x for x in level],
-         "message": "that is the level ceiling's: on your sloping ceiling frame 0 is turned "
-                    "about z0, so the base's acceleration has a y0 component too"},
-        {"part": "g_LE", "value": turned + [0],
-         "message": "the y0 component has the wrong sign: frame 0 is turned by +tilt about z0, "
-                    "so gravity, fixed in the room, is turned by -tilt in it (R^T g, not R g)"},
-        {"part": "v_dot0_NE", "value": [-x for x in turned],
-         "message": "the y0 component has the wrong sign: frame 0 is turned by +tilt about z0, "
-                    "so the room's vertical is turned by -tilt in it (R^T, not R)"},
-        {"part": "g_LE", "value": in_radians + [0],
-         "message": "the slope was used in degrees where radians belong: convert it "
-                    "(math.radians) before taking sines and cosines"},
-        {"part": "v_dot0_NE", "value": [-x for x in in_radians],
-         "message": "the slope was used in degrees where radians belong: convert it "
-                    "(math.radians) before taking sines and cosines"},
-        {"part": "g_LE", "value": standard + [0],
-         "message": "that is standard gravity, 9.8062 m/s^2; use your local g, given[\"g\"]"},
-        {"part": "v_dot0_NE", "value": [-x for x in standard],
-         "message": "that is standard gravity, 9.8062 m/s^2; use your local g, given[\"g\"]"},
-        {"part": "g_LE", "value": text_level + [0],
-         "message": "that is the level system of the text, z0 up; here x0 points away from "
-                    "the ceiling, which slopes"},
-        {"part": "v_dot0_NE", "value": [-x for x in text_level],
-         "message": "that is the level system of the text, z0 up; here x0 points away from "
-                    "the ceiling, which slopes"}]
+        *both_vectors(level, "that is the level ceiling's gravity: on your sloping ceiling frame "
+                     "0 is turned about z0, so gravity has a y0 component too",
+                     "that is the level ceiling's: on your sloping ceiling frame 0 is turned "
+                     "about z0, so the base's acceleration has a y0 component too"),
+        *both_vectors(turned, "the y0 component has the wrong sign: frame 0 is turned by +tilt "
+                      "about z0, so gravity, fixed in the room, is turned by -tilt in it (R^T g, "
+                      "not R g)",
+                      "the y0 component has the wrong sign: frame 0 is turned by +tilt about "
+                      "z0, so the room's vertical is turned by -tilt in it (R^T, not R)"),
+        *both_vectors(in_radians, "the slope was used in degrees where radians belong: convert "
+                      "it (math.radians) before taking sines and cosines"),
+        *both_vectors(standard, "that is standard gravity, 9.8062 m/s^2; use your local g, "
+                      "given[\"g\"]"),
+        *both_vectors(text_level, "that is the level system of the text, z0 up; here x0 points "
+                      "away from the ceiling, which slopes")]
     # every typical mistake is told from the answer wherever a student's values fall (standard
     # gravity is at least 0.039 % from a local g of the grid)
     told_apart(SLOPING_CEILING, {"g_LE": g_row, "v_dot0_NE": v0}, mistakes, gap=3e-4)
@@ -618,6 +605,14 @@ def puma_state_key():
         "probing Newton-Euler", points=3, kind="numeric", parameters=PUMA_STATE,
         parts=[{"name": "D", "value": D}, {"name": "h", "value": h}, {"name": "c", "value": c}],
         mistakes=mistakes)
+
+
+def both_vectors(gravity, message: str, base_message: str | None = None) -> list:
+    """The same slip in both parts of 3.13a: ``gravity`` as L-E's row vector g (with its 0) and,
+    negated, as N-E's base acceleration v_dot0 = -g (``base_message``, else ``message``)."""
+    return [{"part": "g_LE", "value": list(gravity) + [0], "message": message},
+            {"part": "v_dot0_NE", "value": [-x for x in gravity],
+             "message": base_message or message}]
 
 
 def told_apart(parameters: dict, parts: dict, mistakes: list, gap: float = 1e-3) -> None:

@@ -45,6 +45,12 @@ HOLD = {"payload": {"low": 4, "high": 20, "step": 2, "unit": "kg",
                        "negative raises it"}}
 
 
+
+def both_columns(columns, message: str) -> list:
+    """The same slip in both parts of U.1: ``columns`` = (its J3, its J5)."""
+    return [{"part": "J3", "value": columns[0], "message": message},
+            {"part": "J5", "value": columns[1], "message": message}]
+
 def grid(spec):
     """The values a given takes (as :func:`dynlab.grading.variants.draw` draws them)."""
     return [float(v) for v in np.arange(spec["low"], spec["high"] + spec["step"] / 2,
@@ -130,26 +136,17 @@ def screw_keys():
         parts=[{"name": "J3", "value": J3, "shape": [6]},
                {"name": "J5", "value": J5, "shape": [6]}],
         mistakes=[
-            {"part": "J3", "value": flipped[0],
-             "message": "v = -omega x p (Lynch & Park, Sec. 4.1): the cross product in the "
-                        "other order flips v"},
-            {"part": "J5", "value": flipped[1],
-             "message": "v = -omega x p (Lynch & Park, Sec. 4.1): the cross product in the "
-                        "other order flips v"},
+            *both_columns(flipped, "v = -omega x p (Lynch & Park, Sec. 4.1): the cross product "
+                          "in the other order flips v"),
             {"part": "J3", "value": home_axes[0],
              "message": "that is the elbow's screw axis at home: carry it with joint 2 turned "
                         "to your q2"},
             {"part": "J5", "value": home_axes[1],
              "message": "that is the screw axis at home: carry it with joints 2 and 3 turned "
                         "to your q2 and q3"},
-            {"part": "J3", "value": wrong_way[0], "message": wrong},
-            {"part": "J5", "value": wrong_way[1], "message": wrong},
-            {"part": "J3", "value": as_radians[0],
-             "message": "your angles are in degrees: turn them into radians before taking "
-                        "their sines and cosines"},
-            {"part": "J5", "value": as_radians[1],
-             "message": "your angles are in degrees: turn them into radians before taking "
-                        "their sines and cosines"},
+            *both_columns(wrong_way, wrong),
+            *both_columns(as_radians, "your angles are in degrees: turn them into radians "
+                          "before taking their sines and cosines"),
             {"part": "J5", "value": elbow_left_out,
              "message": "the elbow's turn is missing: joint 3 moves joint 5's line too, so "
                         "carry it by q3 as well as by q2"}])]

@@ -45,7 +45,6 @@ HOLD = {"payload": {"low": 4, "high": 20, "step": 2, "unit": "kg",
                        "negative raises it"}}
 
 
-
 def both_columns(columns, message: str) -> list:
     """The same slip in both parts of U.1: ``columns`` = (its J3, its J5)."""
     return [{"part": "J3", "value": columns[0], "message": message},

@@ -50,6 +50,7 @@ def both_columns(columns, message: str) -> list:
     return [{"part": "J3", "value": columns[0], "message": message},
             {"part": "J5", "value": columns[1], "message": message}]
 
+
 def grid(spec):
     """The values a given takes (as :func:`dynlab.grading.variants.draw` draws them)."""
     return [float(v) for v in np.arange(spec["low"], spec["high"] + spec["step"] / 2,

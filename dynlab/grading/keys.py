@@ -133,14 +133,16 @@ def instructor_key(question: str) -> bool:
     return question in _INSTRUCTOR_QUESTIONS
 
 
+_SHIPPED: dict = {}             # the keys shipped with dynlab by question, read once
+
+
 def shipped_key(question: str) -> dict | None:
     """The key of ``question`` shipped with dynlab (the formative one every student has), or
     None."""
-    for path in sorted(KEY_DIRECTORY.glob("*.json")):
-        for key in json.loads(path.read_text())["questions"]:
-            if key["id"] == question:
-                return key
-    return None
+    if not _SHIPPED:
+        _SHIPPED.update({key["id"]: key for path in sorted(KEY_DIRECTORY.glob("*.json"))
+                         for key in json.loads(path.read_text())["questions"]})
+    return _SHIPPED.get(question)
 
 
 def held_by_every_student(question: str) -> bool:

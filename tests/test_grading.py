@@ -588,6 +588,30 @@ def test_c_level_arithmetic_is_stopped_within_the_limit():
     assert feedback.status == "not graded" and "took longer than 2 s" in str(feedback)
 
 
+def test_an_alarm_that_python_drops_rings_again():
+    """Python drops an exception raised in a garbage-collector callback or a ``__del__``
+    ("Exception ignored in ..."), which a limit's alarm can land in: the body must still end,
+    shortly after, rather than run on past its limit (the swallowing ``except`` stands for that)."""
+    from dynlab.grading.keys import ExactOutOfTime
+    from dynlab.grading.limits import REPEAT, time_limit
+
+    def spin(cpu_seconds):
+        end = time.process_time() + cpu_seconds
+        while time.process_time() < end:
+            pass
+
+    rang = []
+    with pytest.raises(ExactOutOfTime):
+        with time_limit(0.1, ExactOutOfTime, cpu=True):
+            try:
+                spin(30)
+            except ExactOutOfTime:            # dropped, as in a gc callback
+                rang.append(time.process_time())
+            spin(30)
+    assert rang and time.process_time() - rang[0] < 20 * REPEAT
+    spin(3 * REPEAT)                          # and once left, the alarm rings no more
+
+
 class Raises:
     def __init__(self, error):
         self.error = error

@@ -29,6 +29,11 @@ import time
 from dynlab.grading.keys import OutOfTime
 
 
+REPEAT = 0.05
+"""Seconds after which an alarm of :func:`time_limit` rings again if the body is still running
+(its exception was dropped, as Python drops one raised inside a garbage-collector callback)."""
+
+
 def hard_limits() -> bool:
     """Whether checks run in a child process with a hard limit (True wherever ``os.fork``
     exists: Linux, macOS)."""
@@ -142,8 +147,15 @@ def time_limit(seconds: float | None, error: type = OutOfTime, *, cpu: bool = Fa
         return
     timer, signum, clock = ((_signal.ITIMER_PROF, _signal.SIGPROF, time.process_time) if cpu
                             else (_signal.ITIMER_REAL, _signal.SIGALRM, time.monotonic))
+    leaving = []
 
     def expire(signum, frame):
+        if leaving:
+            return
+        # Python drops an exception raised while it runs a garbage-collector callback or a
+        # __del__ ("Exception ignored in ..."): the limit would then never end the body.  So the
+        # alarm rings again shortly after, until the body has really been left.
+        _signal.setitimer(timer, REPEAT)
         raise error()
 
     previous_handler = _signal.signal(signum, expire)
@@ -154,6 +166,7 @@ def time_limit(seconds: float | None, error: type = OutOfTime, *, cpu: bool = Fa
     try:
         yield
     finally:
+        leaving.append(True)
         _signal.setitimer(timer, 0)
         _signal.signal(signum, previous_handler)
         if previous_delay > 0:           # give an outer timer back what is left of it

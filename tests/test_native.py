@@ -8,6 +8,11 @@ assert that it is there rather than skip.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -211,3 +216,20 @@ def test_long_chains_agree_with_the_step_by_step_algorithms(robot):
             np.testing.assert_allclose(forward_dynamics(robot, q, qd, reference),
                                        qdd_reference, rtol=1e-7, atol=1e-7)
         np.testing.assert_allclose(qdd_reference, qdd, rtol=1e-6, atol=1e-6)
+
+
+
+def test_the_c_text_is_the_same_in_every_process():
+    """The compiled library is kept on disk under a hash of its C text: the text must not
+    depend on the process (Python hashes strings with a random seed per process, so an order
+    taken from a set of names would change the text, and every new kernel would compile anew)."""
+    script = ("import hashlib, sys; sys.path.insert(0, sys.argv[1])\n"
+              "from test_native import _long_chain, _program\n"
+              "from dynlab.engine.native import c_run_source\n"
+              "text = c_run_source(_program(_long_chain(n=8, friction=True)), 'f')\n"
+              "print(hashlib.sha256(text.encode()).hexdigest())")
+    digests = {subprocess.run([sys.executable, "-c", script, str(Path(__file__).parent)],
+                              capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+               for seed in (1, 2, 3)}
+    assert len(digests) == 1, digests

@@ -134,12 +134,15 @@ def _inlined_statements(program, depth_limit: int) -> list:
     return statements
 
 
-def _leaves(tree, found: set) -> set:
+def _leaves(tree, found: dict) -> dict:
+    """The names a tree reads, in the order they first appear (a dict, not a set: the order in
+    which registers are freed, and so the text written, must not depend on string hashing,
+    which differs from process to process; the compiled C is cached under a hash of its text)."""
     if isinstance(tree, tuple):
         for child in tree[1]:
             _leaves(child, found)
     elif isinstance(tree, str):
-        found.add(tree)
+        found[tree] = None
     return found
 
 
@@ -187,7 +190,7 @@ def run_statements(program, prefix: str = "v", depth_limit: int = INLINE_DEPTH) 
     statements = _inlined_statements(program, depth_limit)
     last_use = {}
     for index, (_, tree) in enumerate(statements):
-        for leaf in _leaves(tree, set()):
+        for leaf in _leaves(tree, {}):
             last_use[leaf] = index
     for value in program.outputs:
         if isinstance(value, str):
@@ -196,7 +199,7 @@ def run_statements(program, prefix: str = "v", depth_limit: int = INLINE_DEPTH) 
     free: list = []
     count = 0
     for index, (target, tree) in enumerate(statements):
-        for leaf in _leaves(tree, set()):            # right-hand sides are read before storing
+        for leaf in _leaves(tree, {}):            # right-hand sides are read before storing
             if leaf in register and last_use[leaf] == index:
                 free.append(register[leaf])
         if free:

@@ -93,6 +93,15 @@ Y_LP = Matrix([[qdd1, 2 * C2 * qdd1 + C2 * qdd2 - S2 * (2 * qd1 * qd2 + qd2**2),
                [0, C2 * qdd1 + S2 * qd1**2, qdd1 + qdd2]])
 assert sympy.expand(Y_LP * Matrix([(m1 + m2) * L1**2, m2 * L1 * L2, m2 * L2**2])
                     - (M_LP * Matrix([qdd1, qdd2]) + C_LP * Matrix([qd1, qd2]))) == zeros(2, 1)
+# 9.1 and 9.98 ask about the student's own arm of this family (givens of the student "student"):
+# L2 = ratio L1, and for 9.98 also m2 = mu m1; a given goes in as the exact decimal it is
+ARM_91, ARM_998 = variant("9.1"), variant("9.98")
+MINE_91 = {L2: sympy.Rational(repr(ARM_91["ratio"])) * L1}
+MINE_998 = {L2: sympy.Rational(repr(ARM_998["ratio"])) * L1,
+            m2: sympy.Rational(repr(ARM_998["mu"])) * m1}
+M_91, C_91, MDOT_91 = (x.subs(MINE_91) for x in (M_LP, C_LP, MDOT_LP))
+J_998, M_998 = J_LP.subs(MINE_998), M_LP.subs(MINE_998)
+LAMBDA_998 = J_998.inv().T * M_998 * J_998.inv()
 # the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6 (rods), for Tourassis & Neuman's coefficient of coupling
 l = sympy.Symbol("l", positive=True)
 D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
@@ -201,8 +210,8 @@ RIGHT = {
     "3.12": (n_ * N_, n_ * M_),
     "3.18": (D_TD, H_TD, C_TD),
     "6-4-1": (D11_6_4_1, [0]),
-    "9.1": (C_LP, MDOT_LP, MDOT_LP - 2 * C_LP),
-    "9.98": (J_LP, LAMBDA_LP),
+    "9.1": (C_91, MDOT_91, MDOT_91 - 2 * C_91),
+    "9.98": (J_998, LAMBDA_998),
     "k12": (K12.subs(MU), LF.subs(MU), (K12 / LF).subs(MU)),
     "Mp": (DD_MP, DC_MP),
     "Y": Y_LP,
@@ -225,7 +234,7 @@ class Slow:
 
 def other_factorisation():
     """A C with the right C*qd that is not the Christoffel form (Lynch & Park, Sec. 8.4 (draft Eq. (9.87)))."""
-    k = m2 * L1 * L2 * S2
+    k = (m2 * L1 * L2 * S2).subs(MINE_91)
     return Matrix([[-2 * k * qd2, -k * qd2], [k * qd1, 0]])
 
 
@@ -330,14 +339,14 @@ WRONG = [
      "incorrect"),
     ("6-4-1", (D11_6_4_1, [qd1**2 * sin(q1)]), "c[0] should be 0", "incorrect"),
     # Lynch & Park, Prop. 8.1 and Sec. 8.6 (draft Eq. (9.98)), Tourassis & Neuman's coupling, the thesis appendix's payload
-    ("9.1", (other_factorisation(), MDOT_LP, MDOT_LP - 2 * other_factorisation()),
+    ("9.1", (other_factorisation(), MDOT_91, MDOT_91 - 2 * other_factorisation()),
      "your C gives the right c = C*qd", "incorrect"),
-    ("9.1", (C_LP, M_LP.diff(q1) + M_LP.diff(q2), MDOT_LP - 2 * C_LP), "chain rule",
+    ("9.1", (C_91, M_91.diff(q1) + M_91.diff(q2), MDOT_91 - 2 * C_91), "chain rule",
      "incorrect"),
-    ("9.1", (C_LP, MDOT_LP, MDOT_LP - C_LP), "twice the Coriolis matrix", "incorrect"),
-    ("9.1", (C_LP.T, MDOT_LP, MDOT_LP - 2 * C_LP), "C is transposed", "incorrect"),
-    ("9.98", (J_LP, J_LP * M_LP * J_LP.T), "the inverse Jacobian, not J M J^T", "incorrect"),
-    ("9.98", (J_LP.T, LAMBDA_LP), "J is transposed", "incorrect"),
+    ("9.1", (C_91, MDOT_91, MDOT_91 - C_91), "twice the Coriolis matrix", "incorrect"),
+    ("9.1", (C_91.T, MDOT_91, MDOT_91 - 2 * C_91), "C is transposed", "incorrect"),
+    ("9.98", (J_998, J_998 * M_998 * J_998.T), "the inverse Jacobian, not J M J^T", "incorrect"),
+    ("9.98", (J_998.T, LAMBDA_998), "J is transposed", "incorrect"),
     ("k12", ((D_FU[0, 1] / sqrt(D_FU[0, 0] * D_FU[1, 1])).subs(MU), LF.subs(MU),
              (K12 / LF).subs(MU)),
      "takes the absolute value |d12|", "incorrect"),
@@ -374,7 +383,7 @@ WRONG = [
      "numbers are asked here, but the answer contains the symbols x", "not graded"),
     ("no such question", 1, "There is no question 'no such question'", "not graded"),
     # review findings: precise feedback
-    ("9.1", (C_LP, MDOT_LP, 2 * C_LP - MDOT_LP), "N has the wrong sign", "incorrect"),
+    ("9.1", (C_91, MDOT_91, 2 * C_91 - MDOT_91), "N has the wrong sign", "incorrect"),
     ("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)),
      "I_centre holds a rounded decimal (0.333) where an exact fraction belongs: write "
      "Rational(1, 3) or sympy.S(1)/3", "incorrect"),
@@ -647,7 +656,7 @@ def test_no_ratio_but_the_named_slips_is_given():
     assert "h[0] is 1/2 times the right value" in str(check("3.18", (D_TD, Matrix(
         [H_TD[0] / 2, H_TD[1]]), C_TD)))
     # a skew part with a flipped sign is not called transposed; no 999/1000 ratios
-    assert "transposed" not in str(check("9.1", (C_LP, MDOT_LP, 2 * C_LP - MDOT_LP)))
+    assert "transposed" not in str(check("9.1", (C_91, MDOT_91, 2 * C_91 - MDOT_91)))
     text = str(check("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(
         b**2 + c_**2, a**2 + c_**2, a**2 + b**2))))
     assert "999/1000" not in text

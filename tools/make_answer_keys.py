@@ -769,6 +769,48 @@ PAYLOAD = {"rho": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
                    "text": "the payload's distance from joint 2, as a fraction of l2"}}
 
 
+#: The given of 9.1 on the 2R arm of Lynch & Park, Sec. 8.1.1: how long link 2 is, as a multiple
+#: of link 1 (the book leaves L2 free).  9.98 adds how heavy the tip mass is, as a multiple of the
+#: elbow's: the task-space inertia of this arm of point masses is the same for every L2/L1
+FOREARM = {"ratio": {"low": 0.5, "high": 0.9, "step": 0.1, "unit": "",
+                     "text": "the length of link 2 over the length of link 1, L2/L1"}}
+TASK_SPACE = {**FOREARM,
+              "mu": {"low": 0.2, "high": 0.7, "step": 0.1, "unit": "",
+                     "text": "the mass at the tip over the mass at the elbow, m2/m1"}}
+
+
+def _assert_forearm(C, Mdot, J, Lam, ratio, mu) -> None:
+    """``C``, ``Mdot`` (9.1), ``J`` and ``Lam`` (9.98), expressions in the givens ``ratio`` =
+    L2/L1 and (``Lam``) ``mu`` = m2/m1, equal dynlab's numbers for the 2R arm of Lynch & Park
+    with those lengths and masses, at two grid points: the Coriolis matrix and the partial
+    derivatives of M of its Christoffel form (Sec. 8.1.2), the tip rows of its Jacobian, and
+    J^-T M J^-1 (Sec. 8.6)."""
+    posture, rates = [0.4, -1.3], [0.6, -0.9]
+    names = {str(s): s for e in (C, Mdot, J, Lam) for s in e.free_symbols}
+    for end in ("low", "high"):
+        values = {name: float(spec[end]) for name, spec in TASK_SPACE.items()}
+        for masses, checked in (((1.2, 0.8), ("C", "Mdot", "J")),
+                                ((1.2, 1.2 * values["mu"]), ("Lambda",))):
+            arm = planar_2r("lynch_park", m1=masses[0], m2=masses[1], L1=0.7,
+                            L2=0.7 * values["ratio"])
+            eom = equations_of_motion(arm, posture, rates, method="lagrange_euler",
+                                      variant="christoffel")
+            numbers = {"m1": masses[0], "m2": masses[1], "L1": 0.7, "q1": posture[0],
+                       "q2": posture[1], "qd1": rates[0], "qd2": rates[1]}
+            at = {symbol: numbers[name] for name, symbol in names.items() if name in numbers}
+            at.update({ratio: values["ratio"], mu: values["mu"]})
+            jacobian = np.array(tool_jacobian(arm, posture), dtype=float)[:2, :]
+            inverse = np.linalg.inv(jacobian)
+            expected = {"C": np.array(eom.terms["C"], dtype=float),
+                        "Mdot": np.array(eom.terms["dD_dq"], dtype=float) @ rates,  # [i][j][k]
+                        "J": jacobian,
+                        "Lambda": inverse.T @ np.array(eom.D, dtype=float) @ inverse}
+            ours = {"C": C, "Mdot": Mdot, "J": J, "Lambda": Lam}
+            for name in checked:
+                number = np.array(ours[name].xreplace(at), dtype=float)
+                assert np.allclose(number, expected[name], rtol=1e-12, atol=1e-12), (name, end)
+
+
 def _assert_coupling(k12, LF, mu) -> None:
     """``k12`` and ``LF`` equal Eqs. (32) and (34) on dynlab's numeric inertia matrix of the
     two-link arm of Fu, Gonzalez & Lee with ``m2 = mu m1``, at two grid points of ``mu``."""
@@ -818,26 +860,30 @@ def structure_keys():
     keys = []
     lp = planar_2r("lynch_park", symbolic=True)
     m1, m2, L1, L2 = positive("m1", "m2", "L1", "L2")
+    # 9.1 and 9.98 on the student's arm of the family L2 = ratio L1 (ratio: each student's own)
+    ratio = parameter_symbol("ratio", FOREARM["ratio"])
+    mine = {L2: ratio * L1}
     ch = equations_of_motion(lp, method="lagrange_euler", variant="christoffel")
-    C = ch.terms["C"].applyfunc(compact)                     # Sec. 8.4 (draft Eq. (9.87))
     n = 2
-    M = ch.D
+    M = ch.D.subs(mine).applyfunc(compact)
+    C = ch.terms["C"].subs(mine).applyfunc(compact)          # Sec. 8.4 (draft Eq. (9.87))
     Mdot = sum((M.diff(q[k]) * qd[k] for k in range(n)), sympy.zeros(n, n)).applyfunc(compact)
     N = (Mdot - 2 * C).applyfunc(compact)
     assert is_zero(N + N.T)                                  # Prop. 8.1
-    symbols = {"m1": "positive", "m2": "positive", "L1": "positive", "L2": "positive",
+    symbols = {"m1": "positive", "m2": "positive", "L1": "positive",
                "q1": "real", "q2": "real", "qd1": "real", "qd2": "real"}
     # another factorisation of c = C qd (the mistake): move qd1*qd2 from C12 into C11
     c = C * sympy.Matrix(qd)
     other = sympy.Matrix(C)
     s = sympy.sin(q2)
-    other[0, 0] = -2 * L1 * L2 * m2 * s * qd[1]
-    other[0, 1] = -L1 * L2 * m2 * s * qd[1]
+    other[0, 0] = -2 * L1 * ratio * L1 * m2 * s * qd[1]
+    other[0, 1] = -L1 * ratio * L1 * m2 * s * qd[1]
     assert is_zero(other * sympy.Matrix(qd) - c) and not is_zero(other - C)
     partial = sum((M.diff(q[k]) for k in range(n)), sympy.zeros(n, n))
     keys.append(make_key(
         "9.1", notebook=STRUCTURE, title="Lynch & Park, Prop. 8.1: Mdot - 2C is skew-symmetric (2R arm)",
         points=3, symbols=symbols, angles=("q1", "q2"), split=("qd1", "qd2"),
+        parameters=FOREARM,
         parts=[{"name": "C", "value": C},
                {"name": "Mdot", "value": Mdot, "structure": "symmetric"},
                {"name": "N", "value": N, "structure": "skew"}],
@@ -851,13 +897,18 @@ def structure_keys():
                   {"part": "N", "value": Mdot - C,
                    "message": "Prop. 8.1 is about Mdot - 2C (twice the Coriolis matrix)"}]))
     # task-space inertia Sec. 8.6 (draft Eq. (9.98)) for the 2R arm, with the planar tip Jacobian
+    # 9.98 on the arm with L2 = ratio L1 and m2 = mu m1 (both givens: each student's own)
+    mu = parameter_symbol("mu", TASK_SPACE["mu"])
+    M = ch.D.subs({**mine, m2: mu * m1}).applyfunc(compact)
     J = tool_jacobian(lp, list(q))[:2, :]
-    J = J.applyfunc(compact)
+    J = J.subs(mine).applyfunc(compact)
     Jinv = J.inv()
     Lam = (Jinv.T * M * Jinv).applyfunc(sympy.simplify)
+    _assert_forearm(C, Mdot, J, Lam, ratio, mu)
+    symbols = {"m1": "positive", "L1": "positive", "q1": "real", "q2": "real"}
     keys.append(make_key(
         "9.98", notebook=STRUCTURE, title="Lynch & Park, Sec. 8.6 (draft Eq. (9.98)): task-space inertia of the 2R arm",
-        points=2, symbols=symbols, angles=("q1", "q2"),
+        points=2, symbols=symbols, angles=("q1", "q2"), parameters=TASK_SPACE,
         parts=[{"name": "J", "value": J}, {"name": "Lambda", "value": Lam,
                                            "structure": "symmetric"}],
         mistakes=[{"part": "Lambda", "value": J * M * J.T,

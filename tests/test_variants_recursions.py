@@ -77,8 +77,9 @@ def D_parts(lam, point_masses=False, about_ends=False):
     spin = sympy.Rational(1, 3) if about_ends else sympy.Rational(1, 12)
     D_rot = spin * Matrix([[m1 * l**2 + m2 * l2**2, m2 * l2**2], [m2 * l2**2, m2 * l2**2]])
     # |z x (r2 - p0)|^2 = l^2 + c2^2 + 2 l c2 C2, (z x (r2 - p0)) . (z x (r2 - p1)) = c2^2 + l c2 C2
-    D_tran = Matrix([[m1 * c1**2 + m2 * (l**2 + c2**2 + 2 * l * c2 * C2), m2 * (c2**2 + l * c2 * C2)],
-                     [m2 * (c2**2 + l * c2 * C2), m2 * c2**2]])
+    coupling = m2 * (c2**2 + l * c2 * C2)
+    D_tran = Matrix([[m1 * c1**2 + m2 * (l**2 + c2**2 + 2 * l * c2 * C2), coupling],
+                     [coupling, m2 * c2**2]])
     return D_rot, D_tran
 
 
@@ -327,17 +328,21 @@ def test_an_answer_at_my_values_is_right_for_me_and_0_for_a_classmate(question):
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_an_answer_computed_in_floats_from_given_is_right(question, monkeypatch):
-    """What a student's code gives from ``given`` (``given["lam"] * l``, or
-    ``math.radians(given["phi"])``: floats in the answer), in check() of the student's own
-    kernel."""
+    """What a student's code gives from ``given`` (``given["lam"] * l``; ``math.radians(
+    given["phi"])``, or ``sympy.rad(given["phi"])``, a float times SymPy's pi): right in check()
+    of the student's own kernel, and in the grader, to which it travels as data."""
     alice, _ = classmates(question)
     monkeypatch.setenv("DYNLAB_STUDENT", alice)
     given = variant(question)
     if question == "N.4":
-        answer = cable(pulled(sympy.Float(math.radians(given["phi"]))))
+        answers = [cable(pulled(sympy.Float(math.radians(given["phi"])))),
+                   cable(pulled(sympy.rad(given["phi"])))]
+        assert answers[1][2].has(sympy.pi)
     else:
-        answer = two_link(question, sympy.Float(given["lam"]))
-    assert check(question, answer).correct
+        answers = [two_link(question, sympy.Float(given["lam"]))]
+    for answer in answers:
+        assert check(question, answer).correct
+        assert points(question, answer, alice) == full(question)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

@@ -16,7 +16,9 @@ read from a key, and checked against dynlab's numeric G-D terms and recursion tr
 students' values.  For each question: the right answer scores full points for alice and for bob
 at their practice values, alice's answer scores 0 for bob, for marks (a course secret) the
 practice-value answer scores 0 and the graded-value answer full, and every typical mistake is
-still named at other students' values.
+still named at other students' values.  The chapter's own solution code, run again by ``dynlab
+grade --keys`` in its sandbox, earns full marks at the graded values; typed-in values earn only
+what every student shares.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from dynlab.model.robots import pendulum, planar_2r
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
-from test_instructor_keys import SECRET, marks  # noqa: E402,F401
+from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
 
 QUESTIONS = ("G.1", "G.2", "N.2", "N.3", "N.4")
 #: The parts whose answer is the same for every student: G.2's h_rot is zero for every planar
@@ -386,3 +388,45 @@ def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question,
         assert not feedback.correct
         text = "\n".join(feedback.messages)
         assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+
+
+# -- dynlab grade --keys: the chapter's solution code run again with the graded values -----------
+def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tmp_path):
+    """solutions/06 up to question 6, handed in by alice (its code reads ``given``) and by eve
+    (the same code, each ``given`` typed in as the values her own notebook shows her, her
+    practice values): in ``dynlab grade --keys``, each kernel in its sandbox, alice earns full
+    marks at her graded values; eve earns only what every student shares (N.1, G.2's
+    h_rot)."""
+    import nbformat
+
+    from dynlab.grading import grade_submissions
+    from dynlab.grading.keys import use_keys
+    notebook = "06_dalembert_newton_euler_and_simulation"
+    solution = nbformat.read(Path(__file__).resolve().parents[1] / "solutions"
+                             / f"{notebook}.ipynb", as_version=4)
+    last = next(i for i, cell in enumerate(solution.cells)
+                if cell.metadata.get("nbgrader", {}).get("grade_id") == "check-N_4")
+    cells = [cell for cell in solution.cells[:last + 1] if cell.cell_type == "code"]
+    typed = []
+    for cell in cells:
+        cell = nbformat.from_dict(cell)
+        for question in QUESTIONS:
+            if f'given = variant("{question}")' in cell.source:
+                cell.source = f"given = {dict(variant(question, student='eve'))!r}"
+        typed.append(cell)
+    for student, kept in (("alice", cells), ("eve", typed)):
+        (tmp_path / "in" / student).mkdir(parents=True)
+        nbformat.write(nbformat.from_dict(dict(solution, cells=kept)),
+                       tmp_path / "in" / student / f"{notebook}.ipynb")
+    folder = instructor_folder(tmp_path / "keys")
+    try:
+        book = grade_submissions([tmp_path / "in"], workers=1, notebook_time_limit=300,
+                                 keys=folder)
+    finally:
+        use_keys(None)
+    ours = ("G.1", "G.2", "N.1", "N.2", "N.3", "N.4")
+    points = {student: {q: book.question_points(student)[q] for q in ours}
+              for student in ("alice", "eve")}
+    assert points == {"alice": {q: full(q) for q in ours},
+                      "eve": {"G.1": 0.0, "G.2": 1.0, "N.1": 2.0, "N.2": 0.0, "N.3": 0.0,
+                              "N.4": 0.0}}, (points, book.notes)

@@ -21,8 +21,10 @@ from dynlab import equations_of_motion, inverse_dynamics, simulate
 from dynlab.model import spatial as S
 from dynlab.model import vectors as V
 from dynlab.grading import make_key
+from dynlab.grading.keys import parameter_symbol
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import pendulum, planar_2r
+from dynlab.model.robots.parameters import rod_inertia
 from dynlab.model.symbolic import compact, is_zero
 from dynlab.formulations.twist_wrench import closed_form
 from dynlab.teaching.widgets import with_mass, with_payload
@@ -96,15 +98,50 @@ def square(rows):
     return sympy.Matrix(rows).applyfunc(lambda e: compact(sympy.sympify(e)))
 
 
-def fu_arm(**changes):
-    """Fu, Gonzalez & Lee's two-link arm (Sec. 3.2.6, Fig. 3.2), symbolic; ``changes`` replace
-    fields of both links (a wrong model for a typical mistake)."""
+#: The given of G.1, G.2, N.2 and N.3, drawn per student: link 2 is ``lam`` times as long as
+#: link 1, both uniform rods still.  Fu, Gonzalez & Lee's rods are equal (lam = 1), which the grid
+#: leaves out; so are 1/2 and 2, where a rod's mass put at its tip (a typical mistake) sits where
+#: the centre of the book's rod is
+LENGTHS = {"lam": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
+                   "text": "the length of link 2 over the length of link 1, l2/l"}}
+#: The symbol of that given in the keys' expressions
+LAM = parameter_symbol("lam", LENGTHS["lam"])
+
+
+def fu_arm(lam=1, **changes):
+    """Fu, Gonzalez & Lee's two-link arm (Sec. 3.2.6, Fig. 3.2), symbolic, with link 2 ``lam``
+    times as long as link 1 (a uniform rod of length ``lam l``: its centre half-way, its inertia
+    ``m2 (lam l)^2/12`` about the centre; ``lam = 1`` is the book's arm); ``changes`` replace
+    fields of both links (a wrong model for a typical mistake; a callable gets the link's
+    index)."""
+    l, m2 = positive("l", "m2")
     arm = planar_2r("fu", symbolic=True)
+    if lam != 1:
+        arm = arm.replace_link(2, a=lam * l, com=(-lam * l / 2, 0, 0),
+                               inertia=rod_inertia(m2, lam * l))
     for index in (1, 2):
         if changes:
             arm = arm.replace_link(index, **{k: v(index) if callable(v) else v
                                              for k, v in changes.items()})
     return arm
+
+
+def _assert_longer_link2(lam_terms, reading) -> None:
+    """``lam_terms`` (``{name: SymPy matrix in the symbols and lam}``) equal dynlab's numbers on
+    the numeric arm of uniform rods of lengths 0.8 m and lam 0.8 m (Schilling's version of the
+    arm, Sec. 6-5: ``planar_2r("schilling")``), at a state, at both ends of lam's grid:
+    ``reading(arm, q, qd, qdd)`` gives dynlab's ``{name: array}``."""
+    state = ([0.7, -1.9], [0.6, -1.3], [0.4, 0.9])
+    numbers = {"m1": 1.3, "m2": 0.7, "l": 0.8, "g": 9.8062, "q1": state[0][0], "q2": state[0][1],
+               "qd1": state[1][0], "qd2": state[1][1], "qdd1": state[2][0], "qdd2": state[2][1]}
+    for lam in (LENGTHS["lam"]["low"], LENGTHS["lam"]["high"]):
+        arm = planar_2r("schilling", m1=1.3, m2=0.7, a1=0.8, a2=0.8 * lam, g=9.8062)
+        expected = reading(arm, *state)
+        for name, expr in lam_terms.items():
+            at = {s: numbers[s.name] for s in expr.free_symbols if s.name in numbers}
+            ours = np.array(expr.xreplace({**at, LAM: lam}), dtype=float).ravel()
+            assert np.allclose(ours, np.asarray(expected[name], dtype=float).ravel(),
+                               rtol=1e-12, atol=1e-12), (name, lam, ours, expected[name])
 
 
 def luh_trace(arm):
@@ -115,71 +152,108 @@ def luh_trace(arm):
 
 
 # -- 06: G-D, the Newton-Euler passes, dashboards, simulation ------------------------------------
+def gd_terms(arm) -> dict:
+    """Lee's G-D terms of ``arm`` (Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-27)), each in book
+    form."""
+    terms = equations_of_motion(arm, method="dalembert").terms
+    return {k: terms[k].applyfunc(compact) for k in ("D_rot", "D_tran", "h_rot", "h_tran")}
+
+
+def _gd_numbers(arm, q_, qd_, qdd_) -> dict:
+    return equations_of_motion(arm, q_, qd_, method="dalembert").terms
+
+
 def dalembert_keys():
-    """Fu, Gonzalez & Lee, Sec. 3.4.2: the rotational and translational parts of D and h."""
-    arm = fu_arm()
-    gd = equations_of_motion(arm, method="dalembert").terms
+    """Fu, Gonzalez & Lee, Sec. 3.4.2: the rotational and translational parts of D and h, of the
+    two-link arm whose link 2 is ``lam`` times as long as link 1 (each student's own lam)."""
+    arm = fu_arm(LAM)
+    gd = gd_terms(arm)
     m1, m2, l = positive("m1", "m2", "l")
-    D_rot, D_tran = gd["D_rot"].applyfunc(compact), gd["D_tran"].applyfunc(compact)
-    h_rot, h_tran = gd["h_rot"].applyfunc(compact), gd["h_tran"].applyfunc(compact)
-    # by hand, Eq. (3.4-25): the rods' spins about z (I_zz = m l^2/12) and their centres' motion
-    assert is_zero(D_rot - sympy.Matrix([[(m1 + m2) * l**2 / 12, m2 * l**2 / 12],
-                                         [m2 * l**2 / 12, m2 * l**2 / 12]]))
+    l2 = LAM * l
+    D_rot, D_tran, h_rot, h_tran = (gd[k] for k in ("D_rot", "D_tran", "h_rot", "h_tran"))
+    # by hand, Eq. (3.4-25): the rods' spins about z (I_zz = m l^2/12 of each rod's own length)
+    assert is_zero(D_rot - sympy.Matrix([[m1 * l**2 / 12 + m2 * l2**2 / 12, m2 * l2**2 / 12],
+                                         [m2 * l2**2 / 12, m2 * l2**2 / 12]]))
     assert is_zero(h_rot)
+    _assert_longer_link2(gd, _gd_numbers)
     # the mistakes, derived from wrong models: the inertia about the joint end in D_rot (the
-    # parallel-axis part counted twice), the masses at the tips, link 2 left out of D_rot's sum
-    about_end = fu_arm(inertia=lambda i: sympy.diag(0, 1, 1) * arm.links[i - 1].mass * l**2 / 3)
-    end_rot = equations_of_motion(about_end, method="dalembert").terms["D_rot"]
-    tips = equations_of_motion(fu_arm(com=(0, 0, 0), inertia=sympy.zeros(3, 3)),
-                               method="dalembert").terms
-    own_link_only = sympy.Matrix([[m1 * l**2 / 12, m2 * l**2 / 12],
-                                  [m2 * l**2 / 12, m2 * l**2 / 12]])
+    # parallel-axis part counted twice), the masses at the tips, link 2 left out of D_rot's sum,
+    # the book's arm of equal links
+    about_end = fu_arm(LAM, inertia=lambda i: sympy.diag(0, 1, 1) * arm.links[i - 1].mass
+                       * arm.links[i - 1].a**2 / 3)
+    end_rot = gd_terms(about_end)["D_rot"]
+    tips = gd_terms(fu_arm(LAM, com=(0, 0, 0), inertia=sympy.zeros(3, 3)))
+    own_link_only = sympy.Matrix([[m1 * l**2 / 12, m2 * l2**2 / 12],
+                                  [m2 * l2**2 / 12, m2 * l2**2 / 12]])
+    book = gd_terms(fu_arm())
+    equal = ("that is the book's arm, whose two links are equally long; your link 2 is lam "
+             "times as long as link 1, l2 = lam*l with your lam = given[\"lam\"]: its centre "
+             "lies l2/2 beyond joint 2 and its spin is m2 l2^2/12")
     keys = [make_key(
         "G.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eq. (3.4-25): the "
         "rotational and translational parts of D (two-link arm)", points=2,
         symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2")}, angles=("q1", "q2"),
+        parameters=LENGTHS,
         parts=[{"name": "D_rot", "value": D_rot, "structure": "symmetric"},
                {"name": "D_tran", "value": D_tran, "structure": "symmetric"}],
         mistakes=[{"part": "D_rot", "value": end_rot,
                    "message": "D^rot takes each rod's inertia tensor I_s about its CENTRE OF "
-                              "MASS (m l^2/12 about z); the parallel-axis part m (l/2)^2 is "
-                              "the centre's motion, which D^tran already counts"},
+                              "MASS (m l_s^2/12 about z, l_s the rod's length); the "
+                              "parallel-axis part m (l_s/2)^2 is the centre's motion, which "
+                              "D^tran already counts"},
                   {"part": "D_rot", "value": own_link_only,
                    "message": "the sum in Eq. (3.4-25) runs over every link s >= max(i, j): "
                               "joint 1 turns link 2 too, so D^rot_11 = I_zz1 + I_zz2"},
+                  {"part": "D_rot", "value": book["D_rot"], "message": equal},
                   {"part": "D_tran", "value": tips["D_tran"],
-                   "message": "each rod's mass sits at its middle, l/2 from its joint "
-                              "(r_s - p_{j-1} reaches the centre of mass), not at its tip"}])]
+                   "message": "each rod's mass sits at its middle, half its length from its "
+                              "joint (r_s - p_{j-1} reaches the centre of mass), not at its "
+                              "tip"},
+                  {"part": "D_tran", "value": book["D_tran"], "message": equal}])]
     keys.append(make_key(
         "G.2", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eqs. (3.4-26), "
         "(3.4-27): the translational and rotational parts of h (two-link arm)", points=2,
         symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2", "qd1", "qd2")},
-        angles=("q1", "q2"), split=("qd1", "qd2"),
+        angles=("q1", "q2"), split=("qd1", "qd2"), parameters=LENGTHS,
         parts=[{"name": "h_rot", "value": h_rot},
                {"name": "h_tran", "value": h_tran}],
         mistakes=[{"part": "h_tran", "value": tips["h_tran"],
-                   "message": "each rod's mass sits at its middle, l/2 from its joint, not at "
-                              "its tip: the centripetal and Coriolis accelerations of "
-                              "Eq. (3.4-26) are those of the centre of mass"}]))
+                   "message": "each rod's mass sits at its middle, half its length from its "
+                              "joint, not at its tip: the centripetal and Coriolis "
+                              "accelerations of Eq. (3.4-26) are those of the centre of mass"},
+                  {"part": "h_tran", "value": book["h_tran"], "message": equal}]))
     return keys
 
 
+def _luh_numbers(arm, q_, qd_, qdd_) -> dict:
+    """Link 2's record of Luh's recursion on a numeric ``arm`` at a state."""
+    _, trace = inverse_dynamics(arm, q_, qd_, qdd_, variant="link", trace=True)
+    return trace[2]
+
+
 def newton_euler_keys():
-    """Fu, Gonzalez & Lee, Sec. 3.3.7 (Table 3.3): link 2's forward and backward quantities,
-    and Schilling's Algorithm 6-8-1 on the one-axis arm carrying a load (Sec. 6-9)."""
+    """Fu, Gonzalez & Lee, Sec. 3.3.7 (Table 3.3): link 2's forward and backward quantities (its
+    accelerations and forces on the arm whose link 2 is ``lam`` times as long as link 1, each
+    student's own lam), and Schilling's Algorithm 6-8-1 on the one-axis arm carrying a load
+    (Sec. 6-9)."""
     m1, m2, l, g = positive("m1", "m2", "l", "g")
-    link2 = luh_trace(fu_arm())[2]
+    l2 = LAM * l
+    link2 = luh_trace(fu_arm(LAM))[2]
     omega, omega_dot = column(link2["omega"]), column(link2["omega_dot"])
     v_dot, a_bar = column(link2["v_dot"]), column(link2["a_bar"])
     f, n = column(link2["f"]), column(link2["n"])
-    # by hand, from the text's Sec. 3.3.7: the forward quantities of link 2 in frame 2
+    # by hand, from the text's Sec. 3.3.7 with p*_2 = (l2, 0, 0): the forward quantities of link
+    # 2 in frame 2
     S2, C2, S12, C12 = sympy.sin(q2), sympy.cos(q2), sympy.sin(q1 + q2), sympy.cos(q1 + q2)
     assert is_zero(omega - sympy.Matrix([0, 0, qd1 + qd2]))
     assert is_zero(v_dot - sympy.Matrix([
-        l * (S2 * qdd1 - C2 * qd1**2 - qd1**2 - qd2**2 - 2 * qd1 * qd2) + g * S12,
-        l * (qdd1 + qdd2 + C2 * qdd1 + S2 * qd1**2) + g * C12, 0]))
-    assert is_zero(n[2] - (m2 * l**2 / 3 * (qdd1 + qdd2) + m2 * l**2 / 2 * (C2 * qdd1 + S2 * qd1**2)
-                           + m2 * g * l * C12 / 2))
+        l * (S2 * qdd1 - C2 * qd1**2) - l2 * (qd1 + qd2)**2 + g * S12,
+        l * (C2 * qdd1 + S2 * qd1**2) + l2 * (qdd1 + qdd2) + g * C12, 0]))
+    assert is_zero(n[2] - (m2 * l2**2 / 3 * (qdd1 + qdd2)
+                           + m2 * l * l2 / 2 * (C2 * qdd1 + S2 * qd1**2)
+                           + m2 * g * l2 * C12 / 2))
+    _assert_longer_link2({"omega": omega, "omega_dot": omega_dot, "v_dot": v_dot,
+                          "a_bar": a_bar, "f": f, "n": n}, _luh_numbers)
     forward = {k: TWO_LINK[k] for k in TWO_LINK if k not in ("m1", "m2")}
     keys = [make_key(
         "N.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), "
@@ -193,20 +267,24 @@ def newton_euler_keys():
                   {"part": "omega_dot2", "value": sympy.Matrix([0, 0, qdd2]),
                    "message": "omega_dot_2 is link 2's absolute angular acceleration: "
                               "Eq. (3.3-51) carries link 1's over"}])]
-    # the mistakes of the linear accelerations, from wrong procedures
-    up = luh_trace(fu_arm().replace(gravity=(0, g, 0)))[2]          # v_dot_0 = (0, -g, 0)
-    still = luh_trace(fu_arm().replace(gravity=(0, 0, 0)))[2]       # gravity left out
-    flipped = luh_trace(fu_arm(com=(l / 2, 0, 0)))[2]                 # s_2 pointing forward
-    link1 = luh_trace(fu_arm())[1]
+    # the mistakes of the linear accelerations, from wrong procedures and wrong arms
+    up = luh_trace(fu_arm(LAM).replace(gravity=(0, g, 0)))[2]        # v_dot_0 = (0, -g, 0)
+    still = luh_trace(fu_arm(LAM).replace(gravity=(0, 0, 0)))[2]     # gravity left out
+    flipped = luh_trace(fu_arm(LAM, com=lambda i: (l / 2 if i == 1 else l2 / 2, 0, 0)))[2]
+    book = luh_trace(fu_arm())[2]                                     # the book's equal links
+    link1 = luh_trace(fu_arm(LAM))[1]
     R21 = sympy.Matrix([[C2, S2, 0], [-S2, C2, 0], [0, 0, 1]])        # 2R1
-    p2 = sympy.Matrix([l, 0, 0])
+    p2 = sympy.Matrix([l2, 0, 0])
     unrotated = (sympy.Matrix(link2["omega_dot"]).cross(p2)
                  + omega.cross(omega.cross(p2)) + sympy.Matrix(link1["v_dot"]))
     assert is_zero(unrotated - v_dot - (sympy.eye(3) - R21) * sympy.Matrix(link1["v_dot"]))
+    equal = ("that is the book's arm, whose two links are equally long; your link 2 is lam "
+             "times as long as link 1, so 2R0 p*_2 = (l2, 0, 0) and 2R0 s_2 = (-l2/2, 0, 0) "
+             "with l2 = lam*l, your lam = given[\"lam\"]")
     keys.append(make_key(
         "N.2", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-52), "
         "(3.3-53): the acceleration of link 2's origin and of its centre of mass", points=2,
-        symbols=forward, angles=("q1", "q2"), split=SPLIT,
+        symbols=forward, angles=("q1", "q2"), split=SPLIT, parameters=LENGTHS,
         parts=[{"name": "v_dot2", "value": v_dot},
                {"name": "a_bar2", "value": a_bar}],
         mistakes=[{"part": "v_dot2", "value": column(up["v_dot"]),
@@ -219,6 +297,7 @@ def newton_euler_keys():
                   {"part": "v_dot2", "value": unrotated.applyfunc(compact),
                    "message": "1R0 v_dot_1 is in frame 1: turn it into frame 2 with 2R1 "
                               "before adding it (Eq. (3.3-52))"},
+                  {"part": "v_dot2", "value": column(book["v_dot"]), "message": equal},
                   {"part": "a_bar2", "value": column(up["a_bar"]),
                    "message": "gravity enters as an UPWARD acceleration of the base, "
                               "v_dot_0 = (0, g, 0) with y0 up (Sec. 3.3.7)"},
@@ -227,21 +306,22 @@ def newton_euler_keys():
                               "it is what F_2 = m2 a_bar_2 needs"},
                   {"part": "a_bar2", "value": column(flipped["a_bar"]),
                    "message": "the centre of mass of link 2 lies HALF A LINK BEHIND the "
-                              "origin of frame 2 (at the tip): 2R0 s_2 = (-l/2, 0, 0)"},
+                              "origin of frame 2 (at the tip): 2R0 s_2 = (-l2/2, 0, 0)"},
                   {"part": "a_bar2", "value": v_dot,
                    "message": "that is v_dot_2, the acceleration of the origin of frame 2 (the "
                               "tip); the centre of mass adds omega_dot x s + omega x (omega x "
-                              "s) with 2R0 s_2 = (-l/2, 0, 0) (Eq. (3.3-53))"}]))
+                              "s) with 2R0 s_2 = (-l2/2, 0, 0) (Eq. (3.3-53))"},
+                  {"part": "a_bar2", "value": column(book["a_bar"]), "message": equal}]))
     # backward: f_2 and n_2 (about the origin of frame 1, i.e. joint 2)
     F2 = m2 * a_bar
-    s2 = sympy.Matrix([-l / 2, 0, 0])
+    s2 = sympy.Matrix([-l2 / 2, 0, 0])
     N2 = n - (p2 + s2).cross(F2)
     about_tip = (s2.cross(F2) + N2).applyfunc(compact)
     keys.append(make_key(
         "N.3", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-56), "
         "(3.3-57): the force and moment on link 2", points=2,
         symbols={k: TWO_LINK[k] for k in TWO_LINK if k != "m1"}, angles=("q1", "q2"),
-        split=SPLIT,
+        split=SPLIT, parameters=LENGTHS,
         parts=[{"name": "f2", "value": f},
                {"name": "n2", "value": n}],
         mistakes=[{"part": "f2", "value": column(up["f"]),
@@ -250,60 +330,113 @@ def newton_euler_keys():
                   {"part": "f2", "value": column(still["f"]),
                    "message": "f_2 = m2 a_bar_2 with gravity inside a_bar_2 (v_dot_0 = "
                               "(0, g, 0)): link 1 also carries link 2's weight"},
+                  {"part": "f2", "value": column(book["f"]), "message": equal},
                   {"part": "n2", "value": about_tip,
                    "message": "n_2 is the moment about the origin of frame 1 (joint 2): the "
-                              "lever arm of F_2 is p*_2 + s_2 = (l/2, 0, 0), from the joint to "
-                              "the centre of mass (Eq. (3.3-57)), not s_2 from the tip"},
-                  {"part": "n2", "value": (n + sympy.Matrix([0, 0, m2 * l**2 * (qdd1 + qdd2) / 6])
-                                           ).applyfunc(compact),
-                   "message": "that is the tau_2 printed at the end of Sec. 3.3.7, with "
-                              "m2 l^2/2 where the recursion gives m2 l^2/3 (a rod about its "
-                              "end: m l^2/12 + m l^2/4); the book's own 2R0 n_2, just before "
-                              "it, has 1/3"},
+                              "lever arm of F_2 is p*_2 + s_2 = (l2/2, 0, 0), from the joint "
+                              "to the centre of mass (Eq. (3.3-57)), not s_2 from the tip"},
+                  {"part": "n2", "value": (n + sympy.Matrix([0, 0, m2 * l2**2 * (qdd1 + qdd2)
+                                                             / 6])).applyfunc(compact),
+                   "message": "that is the slip of the tau_2 printed at the end of Sec. 3.3.7, "
+                              "m2 l2^2/2 where the recursion gives m2 l2^2/3 (a rod about its "
+                              "end: m l2^2/12 + m l2^2/4); the book's own 2R0 n_2, just "
+                              "before it, has 1/3"},
                   {"part": "n2", "value": N2.applyfunc(compact),
                    "message": "that is N_2 alone, the rate of change of the angular momentum "
                               "about the centre of mass; add the moment of F_2 about joint 2, "
-                              "(p*_2 + s_2) x F_2"}]))
+                              "(p*_2 + s_2) x F_2"},
+                  {"part": "n2", "value": column(book["n"]), "message": equal}]))
     keys.append(schilling_key())
     return keys
 
 
+#: The given of N.4, drawn per student: the angle below the horizontal x0 at which the cable
+#: pulls the tool (a load hung straight down, 90 degrees, and 45 degrees, where the angle taken
+#: from the vertical gives the same force, are not on the grid)
+CABLE = {"phi": {"low": 50, "high": 80, "step": 5, "unit": "degrees",
+                 "text": "the angle of the cable below the horizontal x0; the load pulls the "
+                         "tool with the force F along it"}}
+
+
+def _assert_cable(f1, n1, tau1, phi) -> None:
+    """``f1``, ``n1``, ``tau1`` equal dynlab's numbers (Schilling's base-frame recursion on the
+    numeric ``pendulum``, the tool's force on the cable ``-f^tool`` as its ``tip_force``) at a
+    state, at both ends of phi's grid."""
+    mass, length, force, state = 1.3, 0.7, 4.5, (0.8, -1.1, 0.6)
+    numbers = {"m1": mass, "a1": length, "g": 9.8062, "F": force, "q1": state[0],
+               "qd1": state[1], "qdd1": state[2]}
+    for degrees in (CABLE["phi"]["low"], CABLE["phi"]["high"]):
+        angle = math.radians(degrees)
+        arm = pendulum(m1=mass, a1=length).replace(
+            tip_force=(-force * math.cos(angle), force * math.sin(angle), 0.0))
+        tau, trace = inverse_dynamics(arm, [state[0]], [state[1]], [state[2]], variant="base",
+                                      trace=True)
+        at = {**{sympy.Symbol(k, positive=True): v for k, v in numbers.items()
+                 if k in ("m1", "a1", "g", "F")},
+              **{sympy.Symbol(k, real=True): v for k, v in numbers.items()
+                 if k in ("q1", "qd1", "qdd1")}, phi: degrees}
+        for ours, theirs in ((f1, trace[1]["f"]), (n1, trace[1]["n"]), (tau1, tau[0])):
+            value = np.array(sympy.Matrix([ours]).xreplace(at).evalf(), dtype=float).ravel()
+            assert np.allclose(value, np.asarray(theirs, dtype=float).ravel(), rtol=1e-12,
+                               atol=1e-12), (degrees, value, theirs)
+
+
 def schilling_key():
-    """Schilling, Algorithm 6-8-1 on the one-axis arm (Sec. 6-9) carrying a load at its tip: the
-    load's force on the tool is f^tool = (0, -F, 0), so f^2 = -f^tool (step 1)."""
+    """Schilling, Algorithm 6-8-1 on the one-axis arm (Sec. 6-9) carrying a load: a cable from
+    the tool pulls it with the force F, ``phi`` below the horizontal (each student's own phi), so
+    f^tool = F (cos phi, -sin phi, 0) and f^2 = -f^tool (step 1)."""
     m1, a1, g, F = positive("m1", "a1", "g", "F")
     (qa,), (qda,), (qdda,) = joint_symbols(1)
+    phi = parameter_symbol("phi", CABLE["phi"])
+    # derived with the cable's angle as an angle symbol of its own (so that the terms come out
+    # in book form), then written in phi's degrees
+    angle, radians = sympy.Symbol("psi", real=True), sympy.pi * phi / 180
 
     def run(tip):
         arm = pendulum(symbolic=True).replace(tip_force=tip)
         tau, trace = inverse_dynamics(arm, [qa], [qda], [qdda], variant="base", trace=True)
         record = trace[1]
-        return column(record["f"]), column(record["n"]), compact(sympy.sympify(tau[0]))
+        return tuple(value.xreplace({angle: radians}) for value in (
+            column(record["f"]), column(record["n"]), compact(sympy.sympify(tau[0]))))
 
-    # dynlab's tip_force is the tool's force ON its environment, Schilling's f^{n+1} = -f^tool
-    f1, n1, tau1 = run((0, F, 0))
-    assert is_zero(tau1 - (m1 * a1**2 / 3 * qdda + m1 * g * a1 * sympy.cos(qa) / 2
-                           + F * a1 * sympy.cos(qa)))
-    f_wrong, n_wrong, tau_wrong = run((0, -F, 0))          # f^{n+1} = +f^tool
-    f_free, n_free, tau_free = run((0, 0, 0))              # the load forgotten
+    def pulled(direction):
+        """dynlab's tip_force is the tool's force ON its environment, Schilling's f^{n+1} =
+        -f^tool: for a load pulling the tool with F along ``direction``, -F direction."""
+        return tuple(-F * c for c in direction)
+
+    cable = (sympy.cos(angle), -sympy.sin(angle), 0)
+    f1, n1, tau1 = run(pulled(cable))
+    # by hand: the load's moment about the joint is a1 u1 x F (-cos phi, sin phi, 0), along z
+    assert is_zero((tau1 - (m1 * a1**2 / 3 * qdda + m1 * g * a1 * sympy.cos(qa) / 2
+                            + F * a1 * sympy.sin(qa + radians))).xreplace({radians: angle}))
+    _assert_cable(f1, n1, tau1, phi)
+    wrong = run(tuple(-c for c in pulled(cable)))               # f^{n+1} = +f^tool
+    free = run((0, 0, 0))                                       # the load forgotten
+    hanging = run(pulled((0, -1, 0)))                           # straight down, phi = 90 deg
+    swapped = run(pulled((sympy.sin(angle), -sympy.cos(angle), 0)))   # phi from the vertical
     symbols = {"m1": "positive", "a1": "positive", "g": "positive", "F": "positive",
                "q1": "real", "qd1": "real", "qdd1": "real"}
-    sign = ("the backward pass starts from f^2 = -f^tool (Algorithm 6-8-1, step 1): the load "
-            "pulls the tool DOWN with f^tool = (0, -F, 0), so the arm pulls it up with (0, F, 0)")
-    free = "the load is missing: the backward pass starts from f^2 = -f^tool = (0, F, 0), not 0"
+    messages = [
+        "the backward pass starts from f^2 = -f^tool (Algorithm 6-8-1, step 1): the cable pulls "
+        "the tool with f^tool = F (cos phi, -sin phi, 0), so the arm pulls the cable the "
+        "opposite way",
+        "the load is missing: the backward pass starts from f^2 = -f^tool, not 0",
+        "that is a load hanging straight down (phi = 90 degrees); your cable pulls phi below "
+        "the horizontal, with your phi = given[\"phi\"] in degrees: f^tool = "
+        "F (cos phi, -sin phi, 0)",
+        "phi is measured from the HORIZONTAL x0, not from the vertical: f^tool = "
+        "F (cos phi, -sin phi, 0)"]
+    mistakes = [{"part": name, "value": model[index], "message": message}
+                for model, message in zip((wrong, free, hanging, swapped), messages)
+                for index, name in enumerate(("f1", "n1", "tau1"))]
     return make_key(
         "N.4", notebook=RECURSIONS, title="Schilling, Algorithm 6-8-1 (Sec. 6-9): the one-axis "
         "arm carrying a load", points=3, symbols=symbols, angles=("q1",),
-        split=("qd1", "qdd1"),
+        split=("qd1", "qdd1"), parameters=CABLE,
         parts=[{"name": "f1", "value": f1},
                {"name": "n1", "value": n1},
                {"name": "tau1", "value": tau1}],
-        mistakes=[{"part": "f1", "value": f_wrong, "message": sign},
-                  {"part": "n1", "value": n_wrong, "message": sign},
-                  {"part": "tau1", "value": tau_wrong, "message": sign},
-                  {"part": "f1", "value": f_free, "message": free},
-                  {"part": "n1", "value": n_free, "message": free},
-                  {"part": "tau1", "value": tau_free, "message": free}])
+        mistakes=mistakes)
 
 
 #: the state of the two-link dashboard the questions read (its opening state: Schilling's home

@@ -112,6 +112,9 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?inf|nan")
 #: The classes whose first argument is a name or a number written as a string
 _TAKES_TEXT = {"Symbol", "Dummy", "Function", "Float", "Integer", "Rational", "MatrixSymbol"}
+#: SymPy's constants, which ``srepr`` writes as bare names (``srepr(pi)`` is ``'pi'``)
+_CONSTANTS = ("pi", "E", "I", "oo", "zoo", "nan", "EulerGamma", "GoldenRatio", "Catalan",
+              "TribonacciConstant")
 
 
 def from_srepr(text: str):
@@ -119,6 +122,8 @@ def from_srepr(text: str):
 
     >>> from_srepr("Add(Symbol('a', real=True), Integer(2))")
     a + 2
+    >>> from_srepr("sin(Add(Symbol('q'), Mul(Rational(1, 3), pi)))")   # SymPy's constants
+    sin(q + pi/3)
     """
     import sympy
     if len(text) > MAX_ANSWER_SIZE:
@@ -138,9 +143,11 @@ def from_srepr(text: str):
                     _NAME.fullmatch(node.value) or _NUMBER.fullmatch(node.value)):
                 return node.value
             raise UnsafeAnswer(f"the answer's text holds the string {node.value!r}")
+        if isinstance(node, ast.Name) and node.id in _CONSTANTS:
+            return getattr(sympy, node.id)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             operand = build(node.operand)
-            if isinstance(operand, (int, float)):
+            if isinstance(operand, (int, float, sympy.Basic)):
                 return -operand
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [build(item) for item in node.elts]

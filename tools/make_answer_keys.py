@@ -160,18 +160,51 @@ def rotated_block_key(question, title, points, cube):
                     symbols=symbols, angles=("alpha", "theta"), mistakes=mistakes)
 
 
+#: The givens of Prob. 3.2, drawn per student (:mod:`dynlab.grading.variants`): the rates at
+#: which the translating frame's velocity grows along i and j (the book's are 3t i + 2t j), so
+#: the velocity is kx t i + ky t j + 4 k
+TRANSLATING = {"kx": {"low": 4, "high": 9, "step": 1, "unit": "m/s^2",
+                      "text": "the frame's velocity grows by kx*t along i"},
+               "ky": {"low": -5, "high": -1, "step": 1, "unit": "m/s^2",
+                      "text": "the frame's velocity grows by ky*t along j"}}
+#: The given of Prob. 3.3: how fast the starred frame turns about z (the book's omega is 1 rad/s)
+TURNING = {"w": {"low": 1.5, "high": 3, "step": 0.5, "unit": "rad/s",
+                 "text": "the starred frame turns about z at w, omega = (0, 0, w)"}}
+
+
+def _assert_frames(acceleration, centripetal, kx, ky, w, t) -> None:
+    """The accelerations equal dynlab's frame arithmetic (:mod:`dynlab.model.vectors`) at two
+    grid points: Prob. 3.2 by differencing the particle's position twice numerically, Prob. 3.3
+    as omega x (omega x r) with numbers."""
+    for end in ("low", "high"):
+        a_x, a_y = float(TRANSLATING["kx"][end]), float(TRANSLATING["ky"][end])
+        rate, when, step = float(TURNING["w"][end]), 0.7, 1e-3
+
+        def place(time):                       # h(t) + r1, h the integral of the velocity
+            return np.array([a_x * time**2 / 2 - 1, a_y * time**2 / 2 + 1, 4 * time + 2])
+        numeric = (place(when + step) - 2 * place(when) + place(when - step)) / step**2
+        ours = np.array(acceleration.xreplace({kx: a_x, ky: a_y, t: when}), dtype=float)
+        assert np.allclose(ours.ravel(), numeric, atol=1e-6), (end, ours, numeric)
+        omega, r = (0.0, 0.0, rate), (3 * when, 2 * when, 4.0)
+        expected = np.array(V.cross(omega, V.cross(omega, r)), dtype=float)
+        ours = np.array(centripetal.xreplace({w: rate, t: when}), dtype=float).ravel()
+        assert np.allclose(ours, expected, rtol=1e-14), (end, ours, expected)
+
+
 def frames_keys():
     t = sympy.Symbol("t", positive=True)
     keys = []
     # Prob. 3.2: frame 1 translates with velocity v_h(t); the particle is fixed in it at r1
-    v_h = sympy.Matrix([3 * t, 2 * t, 4])
+    # (the velocity's rates kx, ky: each student's own; the book's are 3 and 2)
+    kx, ky = (parameter_symbol(name, TRANSLATING[name]) for name in ("kx", "ky"))
+    v_h = sympy.Matrix([kx * t, ky * t, 4])
     r1 = sympy.Matrix([-1, 1, 2])
     h = v_h.integrate(t)                                   # the origin of frame 1 (h(0) = 0)
     position = h + r1                                      # Eq. (3.3-15)
     acceleration = position.diff(t, 2)                     # Eq. (3.3-18): a = a* + a_h, a* = 0
     keys.append(make_key(
         "3.2", notebook=FRAMES, title="Prob. 3.2: acceleration of a particle in a translating "
-        "frame", points=1, symbols={"t": "positive"},
+        "frame", points=1, symbols={"t": "positive"}, parameters=TRANSLATING,
         parts=[{"name": "acceleration", "value": acceleration}],
         mistakes=[{"part": "acceleration", "value": position.diff(t),
                    "message": "that is the velocity (Eq. (3.3-16)); the acceleration is its "
@@ -179,16 +212,19 @@ def frames_keys():
                   {"part": "acceleration", "value": acceleration + r1,
                    "message": "the particle's position in frame 1 is constant: it adds nothing "
                               "to the acceleration (Eq. (3.3-18): a = a* + a_h with a* = 0)"}]))
-    # Prob. 3.3: at rest in the starred frame, which only rotates with omega = (0, 0, 1)
-    omega = (0, 0, 1)
+    # Prob. 3.3: at rest in the starred frame, which only rotates with omega = (0, 0, w) (w:
+    # each student's own; the book's is 1 rad/s)
+    w = parameter_symbol("w", TURNING["w"])
+    omega = (0, 0, w)
     r = (3 * t, 2 * t, 4)
     starred_velocity = (0, 0, 0)                           # d*r/dt = 0: at rest in the frame
     coriolis = sympy.Matrix(V.scale(2, V.cross(omega, starred_velocity)))  # Eq. (3.3-14)
     centripetal = sympy.Matrix(V.cross(omega, V.cross(omega, r)))      # Eq. (3.3-14)
+    _assert_frames(acceleration, centripetal, kx, ky, w, t)
     velocity = sympy.Matrix(r).diff(t)
     keys.append(make_key(
         "3.3", notebook=FRAMES, title="Prob. 3.3: Coriolis and centripetal accelerations",
-        points=2, symbols={"t": "positive"},
+        points=2, symbols={"t": "positive"}, parameters=TURNING,
         parts=[{"name": "coriolis", "value": coriolis},
                {"name": "centripetal", "value": centripetal,
                 "hints": {"sign": "omega x (omega x r) points toward the axis of rotation "

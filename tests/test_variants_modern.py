@@ -1,15 +1,18 @@
 """Variants of chapter 07's questions (issue 24, item 5): Lynch & Park's modern form
-(*Modern Robotics*, Ch. 8) with givens of each student's own.
+(*Modern Robotics*, Ch. 8) with givens of each student's own, and chapter 05's first question.
 
 - T.1, a thin rod's spatial inertia in a frame {a} on the rod, ``d l`` from its centre
   (Sec. 8.2 takes the rod's end, d = 1/2);
 - T.2, T.3, T.4, the forward pass, the backward step and ``M = A^T L^T G L A`` of the 2R arm of
   Sec. 8.1.1 whose mass 2 (and frame {2}) sits at ``rho L2`` from joint 2 (the book's at the end,
-  rho = 1); each question draws its own rho.
+  rho = 1); each question draws its own rho;
+- C.1, the gravity compensation of the two-link arm of Fu, Gonzalez & Lee (Sec. 3.2.6) whose
+  gripper holds a payload ``Mp`` at the tip of link 2 (the book's arm carries none).
 
 Each right answer here is written by hand from the printed formulas (Steiner's theorem for the
 rod; the point mass's velocity and acceleration in link 2's axes, its torque about joint 2 and
-the Lagrangian mass matrix of Sec. 8.1.1 with ``rho L2`` for ``L2``), never read from a key.
+the Lagrangian mass matrix of Sec. 8.1.1 with ``rho L2`` for ``L2``; the gradient of the potential
+energy of the rods and the payload), never read from a key.
 Shown: (a) the right answer at a student's practice values earns full points, for two students;
 (b) one student's answer earns 0 for the other; (c) under a course secret, the answer at the
 practice values earns 0 and the one at the graded values full points; (d) every typical mistake
@@ -36,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
 
-QUESTIONS = ("T.1", "T.2", "T.3", "T.4")
+QUESTIONS = ("T.1", "T.2", "T.3", "T.4", "C.1")
 CLASS = [f"s{number:03d}" for number in range(12)]
 
 m, l, m1, m2, L1, L2, g = sympy.symbols("m l m1 m2 L1 L2 g", positive=True)
@@ -108,8 +111,19 @@ def stacked(r):
     return LA, M
 
 
+def gravity(payload):
+    """c = dP/dq of Fu, Gonzalez & Lee's arm (rods of length l, centres at their middles, y0 up)
+    with a point payload at the tip of link 2: P = m1 g (l/2) S1 + m2 g (l S1 + (l/2) S12)
+    + Mp g (l S1 + l S12)."""
+    P = m1 * g * l / 2 * sin(q1) + m2 * g * (l * sin(q1) + l / 2 * S12) \
+        + payload * g * l * (sin(q1) + S12)
+    return Matrix([P.diff(q1), P.diff(q2)])
+
+
 def right(question: str, given: dict):
     """The answer for these givens, by hand."""
+    if question == "C.1":
+        return gravity(given["Mp"])
     if question == "T.1":
         return rod(given["d"])
     r = given["rho"] * L2
@@ -118,6 +132,16 @@ def right(question: str, given: dict):
 
 def mistakes(question: str, given: dict) -> list:
     """``[(answer, words of the feedback)]``: each typical slip, at these givens."""
+    if question == "C.1":
+        Mp = given["Mp"]
+        c, tip = gravity(Mp), Matrix([g * l * (cos(q1) + C12), g * l * C12])
+        at_the_tips = Matrix([g * l * ((m1 + m2 + Mp) * cos(q1) + (m2 + Mp) * C12),
+                              g * l * (m2 + Mp) * C12])
+        return [(-c, "add +c(q), the torque gravity takes away"),
+                (at_the_tips, "each link's mass sits at its middle"),
+                (gravity(0), "the payload is missing"),
+                (gravity(0) + Mp * Matrix([0, g * l * C12]), "the payload loads joint 1 too"),
+                (c - Mp * tip / 2, "the payload sits at the TIP of link 2")]
     if question == "T.1":
         d = given["d"]
         G_a = rod(d)
@@ -197,15 +221,15 @@ def full(question: str) -> float:
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
     key = keys()[question]
-    assert key["kind"] == "symbolic" and key["notebook"] == "07_modern_form"
-    assert set(key["parameters"]) == ({"d"} if question == "T.1" else {"rho"})
+    assert key["kind"] == "symbolic"
+    assert set(key["parameters"]) == {"T.1": {"d"}, "C.1": {"Mp"}}.get(question, {"rho"})
     for name, spec in key["parameters"].items():
         grid = _grid(spec)
         assert len(grid) >= 4 and spec["text"] and "unit" in spec
         assert name not in {n for n, _ in key["symbols"]}
-        # the printed cases (the rod's end, the mass at the link's end) and the middle of the
-        # link are typical answers, not givens
-        assert not {0.5, 1.0} & set(grid), grid
+        # the printed cases (the rod's end, the mass at the link's end, no payload) and the
+        # middle of the link are typical answers, not givens
+        assert not ({0.0} if question == "C.1" else {0.5, 1.0}) & set(grid), grid
         assert not any(abs(a - 2 * b) < 1e-12 for a in grid for b in grid), grid
 
 
@@ -286,16 +310,20 @@ def test_lynch_and_parks_printed_initialisation_is_named_at_every_students_rho()
         assert feedback.total == full("T.2") / 2
 
 
+#: A term in each question's symbols that its answer does not have
+STRAY = {"T.1": m * l * sin(theta), "T.2": L1 * qd1 * qd2, "T.3": m2 * L2 * cos(q2) * qd1,
+         "T.4": m1 * L2**2 * sin(q2), "C.1": m1 * g * l * sin(q2)}
+
+
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question, monkeypatch):
     """The key at alice's and bob's values is never printed for a wrong answer."""
     key = keys()[question]
-    rng = np.random.default_rng(2407)
     for student in classmates(question):
         monkeypatch.setenv("DYNLAB_STUDENT", student)
         secrets = key_texts(key)
         answer = right(question, variant(question))
-        stray = [m * l * sin(theta), L1 * qd1 * qd2, m2 * L2 * cos(q2)][int(rng.integers(3))]
+        stray = STRAY[question]
         if isinstance(answer, tuple):                 # a scaled part, a stray term in the other
             second = answer[1] + (stray if not isinstance(answer[1], sympy.MatrixBase) else
                                   Matrix(answer[1].shape[0], answer[1].shape[1],
@@ -307,3 +335,44 @@ def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question,
         assert not feedback.correct
         text = "\n".join(feedback.messages)
         assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+
+
+# -- the solution notebook reads its givens ---------------------------------------------------------
+def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_path):
+    """``dynlab grade --keys``: solutions/07 (whose code reads ``variant(...)``) earns full marks
+    at the graded values; the same notebook with eve's practice values typed in for ``given[...]``
+    (what its stored outputs, a classmate or the shipped keys give) earns 0 on every question."""
+    import csv
+
+    import nbformat
+
+    from dynlab import cli
+    from dynlab.grading.keys import use_keys
+    from test_instructor_keys import instructor_folder
+    root = Path(__file__).resolve().parents[1]
+    folder = instructor_folder(tmp_path / "keys")
+    solution = nbformat.read(root / "solutions" / "07_modern_form.ipynb", as_version=4)
+    typed, question = nbformat.from_dict(solution), None
+    for cell in typed.cells:
+        if "variant(" in cell.source:
+            question = cell.source.split('variant("')[1].split('"')[0]
+        elif question is not None and "given[" in cell.source:
+            for name, value in variant(question, student="eve").items():
+                cell.source = cell.source.replace(f'given["{name}"]', repr(value))
+    assert all("given[" not in cell.source for cell in typed.cells if cell.cell_type == "code")
+    submitted = tmp_path / "submitted"
+    for student, notebook in (("alice", solution), ("eve", typed)):
+        (submitted / student).mkdir(parents=True)
+        nbformat.write(notebook, submitted / student / "07_modern_form.ipynb")
+    out = tmp_path / "grades.csv"
+    try:
+        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
+                         "--notebook-time-limit", "300"]) == 0
+    finally:
+        use_keys(None)
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    parts = {"T.1": ("G_a",), "T.2": ("V2", "Vdot2"), "T.3": ("F2", "tau2"), "T.4": ("LA", "M")}
+    got = {s: {q: sum(float(rows[s][f"{q} {name}"]) for name in names)
+               for q, names in parts.items()} for s in rows}
+    assert got == {"alice": {q: 2.0 for q in parts}, "eve": {q: 0.0 for q in parts}}, rows

@@ -182,12 +182,13 @@ def puma_probed_moving():
 PUMA_D_MOVING, PUMA_C_MOVING = puma_probed_moving()
 
 # chapter 08's laws (solutions/05_control): gravity compensation, computed torque, damping; the
-# gains of C.2 and the damping ratio of C.3 are givens drawn per student (the student "student")
+# payload of C.1, the gains of C.2 and the damping ratio of C.3 are givens drawn per student (the
+# student "student")
 a1_, Kp_, Kd_ = sympy.symbols("a1 Kp Kd", positive=True)
-GAINS, ZETA = variant("C.2"), variant("C.3")["zeta"]
+GRIP, GAINS, ZETA = variant("C.1")["Mp"], variant("C.2"), variant("C.3")["zeta"]
 qr_, qdr_, qddr_ = sympy.symbols("qr qdr qddr", real=True)
-C_TWO = Matrix([g * l * (m1 / 2 + m2) * cos(q1) + g * l * m2 / 2 * cos(q1 + q2),
-                g * l * m2 / 2 * cos(q1 + q2)])
+C_TWO = Matrix([g * l * (m1 / 2 + m2 + GRIP) * cos(q1) + g * l * (m2 / 2 + GRIP) * cos(q1 + q2),
+                g * l * (m2 / 2 + GRIP) * cos(q1 + q2)])
 D_PEND, C_PEND = m1 * a1_**2 / 3, m1 * g * a1_ * cos(q1) / 2
 CT_LAW = D_PEND * (qddr_ + GAINS["Kd"] * (qdr_ - qd1) + GAINS["Kp"] * (qr_ - q1)) + C_PEND
 
@@ -425,8 +426,11 @@ WRONG = [
      "gravity acts along the wrong axis", "incorrect"),
     # chapter 08's control laws
     ("C.1", -C_TWO, "add +c(q), the torque gravity takes away", "incorrect"),
-    ("C.1", Matrix([g * l * ((m1 + m2) * cos(q1) + m2 * cos(q1 + q2)), g * l * m2 * cos(q1 + q2)]),
+    ("C.1", Matrix([g * l * ((m1 + m2 + GRIP) * cos(q1) + (m2 + GRIP) * cos(q1 + q2)),
+                    g * l * (m2 + GRIP) * cos(q1 + q2)]),
      "each link's mass sits at its middle", "incorrect"),
+    ("C.1", Matrix([g * l * (m1 / 2 + m2) * cos(q1) + g * l * m2 / 2 * cos(q1 + q2),
+                    g * l * m2 / 2 * cos(q1 + q2)]), "the payload is missing", "incorrect"),
     ("C.2", qddr_ + GAINS["Kd"] * (qdr_ - qd1) + GAINS["Kp"] * (qr_ - q1) + C_PEND,
      "goes through the inertia D(q)", "incorrect"),
     ("C.2", CT_LAW - C_PEND, "the model's gravity c(q) is missing", "incorrect"),

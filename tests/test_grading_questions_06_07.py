@@ -76,25 +76,38 @@ def skew(p):
     return Matrix([[0, -p[2], p[1]], [p[2], 0, -p[0]], [-p[1], p[0], 0]])
 
 
+# T.1 to T.4 have givens drawn per student too: where the rod's joint sits (d l from its centre)
+# and where mass 2 sits on link 2 (rho L2 from joint 2, each question its own rho)
+PIVOT, R2, R3, R4 = variant("T.1")["d"], *(variant(q)["rho"] * L2 for q in ("T.2", "T.3", "T.4"))
 R_AB = Matrix([[cos(theta), -sin(theta), 0], [sin(theta), cos(theta), 0], [0, 0, 1]])
-CENTRE = R_AB * Matrix([l / 2, 0, 0])
+CENTRE = R_AB * Matrix([PIVOT * l, 0, 0])
 I_ROD = R_AB * sympy.diag(0, m * l**2 / 12, m * l**2 / 12) * R_AB.T
 G_A = Matrix(sympy.BlockMatrix([[I_ROD + m * skew(CENTRE) * skew(CENTRE).T, m * skew(CENTRE)],
                                 [m * skew(CENTRE).T, m * sympy.eye(3)]]))
-V2 = Matrix([0, 0, qd1 + qd2, L1 * S2 * qd1, L1 * C2 * qd1 + L2 * (qd1 + qd2), 0])
-VDOT2 = Matrix([0, 0, qdd1 + qdd2, L1 * C2 * qd1 * qd2 + L1 * S2 * qdd1 + g * S12,
-                -L1 * S2 * qd1 * qd2 + L1 * C2 * qdd1 + L2 * (qdd1 + qdd2) + g * C12, 0])
-# the wrench on link 2 at its mass (no moment about it) and tau_2 = F_2^T A_2 (Sec. 8.1.1's tau_2)
-ACC2 = VDOT2[3:, 0] + V2[:3, 0].cross(V2[3:, 0])      # the mass's acceleration: vdot + w x v
+
+
+def twist_lp(r):
+    """V_2, Vdot_2 of the 2R arm of Sec. 8.1.1 with mass 2 (and frame {2}) at r from joint 2."""
+    return (Matrix([0, 0, qd1 + qd2, L1 * S2 * qd1, L1 * C2 * qd1 + r * (qd1 + qd2), 0]),
+            Matrix([0, 0, qdd1 + qdd2, L1 * C2 * qd1 * qd2 + L1 * S2 * qdd1 + g * S12,
+                    -L1 * S2 * qd1 * qd2 + L1 * C2 * qdd1 + r * (qdd1 + qdd2) + g * C12, 0]))
+
+
+V2, VDOT2 = twist_lp(R2)
+# the wrench on link 2 at its mass (no moment about it) and tau_2 = F_2^T A_2 (Sec. 8.1.1's tau_2
+# with R3 for L2), at T.3's rho
+V2_3, VDOT2_3 = twist_lp(R3)
+ACC2 = VDOT2_3[3:, 0] + V2_3[:3, 0].cross(V2_3[3:, 0])  # the mass's acceleration: vdot + w x v
 F2_LP = Matrix([0, 0, 0, m2 * ACC2[0], m2 * ACC2[1], 0])
-TAU2_LP = m2 * (L1 * L2 * C2 + L2**2) * qdd1 + m2 * L2**2 * qdd2 + m2 * L1 * L2 * S2 * qd1**2 \
-    + m2 * g * L2 * C12
+TAU2_LP = m2 * (L1 * R3 * C2 + R3**2) * qdd1 + m2 * R3**2 * qdd2 + m2 * L1 * R3 * S2 * qd1**2 \
+    + m2 * g * R3 * C12
+# at T.4's rho
 A_STACK = Matrix([[0, 0], [0, 0], [1, 0], [0, 0], [L1, 0], [0, 0],
-                  [0, 0], [0, 0], [0, 1], [0, 0], [0, L2], [0, 0]])
+                  [0, 0], [0, 0], [0, 1], [0, 0], [0, R4], [0, 0]])
 LA = Matrix([[0, 0], [0, 0], [1, 0], [0, 0], [L1, 0], [0, 0],
-             [0, 0], [0, 0], [1, 1], [L1 * S2, 0], [L1 * C2 + L2, L2], [0, 0]])
-M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * L2 * C2 + L2**2), m2 * (L1 * L2 * C2 + L2**2)],
-               [m2 * (L1 * L2 * C2 + L2**2), m2 * L2**2]])
+             [0, 0], [0, 0], [1, 1], [L1 * S2, 0], [L1 * C2 + R4, R4], [0, 0]])
+M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * R4 * C2 + R4**2), m2 * (L1 * R4 * C2 + R4**2)],
+               [m2 * (L1 * R4 * C2 + R4**2), m2 * R4**2]])
 
 RIGHT = {
     "G.1": (D_ROT, D_TRAN),
@@ -218,18 +231,18 @@ WRONG = [
     ("T.1", AD_BA * G_B * AD_BA.T, "(transpose on the left)", "incorrect"),
     ("T.1", G_A[:3, :3], "wrong shape: G_a should be a 6x6 matrix, but the answer is a 3x3 matrix",
      "not graded"),
-    ("T.2", (Matrix([0, 0, qd1 + qd2, 0, L1 * qd1 + L2 * qd2, 0]), VDOT2),
+    ("T.2", (Matrix([0, 0, qd1 + qd2, 0, L1 * qd1 + R2 * qd2, 0]), VDOT2),
      "bring V_1 into frame {2} with Ad_{T_21}", "incorrect"),
     ("T.2", (V2, VDOT2.subs(g, -g)), "the printed initialisation (0, g)", "incorrect"),
     ("T.2", (V2, VDOT2.subs(g, 0)), "the recursion starts from Vdot_0", "incorrect"),
-    ("T.3", (Matrix([0, 0, 0, m2 * VDOT2[3], m2 * VDOT2[4], 0]), TAU2_LP),
+    ("T.3", (Matrix([0, 0, 0, m2 * VDOT2_3[3], m2 * VDOT2_3[4], 0]), TAU2_LP),
      "the term -ad^T_{V_2}(G_2 V_2) is missing", "incorrect"),
-    ("T.3", (2 * Matrix([0, 0, 0, m2 * VDOT2[3], m2 * VDOT2[4], 0]) - F2_LP, TAU2_LP),
+    ("T.3", (2 * Matrix([0, 0, 0, m2 * VDOT2_3[3], m2 * VDOT2_3[4], 0]) - F2_LP, TAU2_LP),
      "the bias term enters with a minus sign", "incorrect"),
-    ("T.3", (F2_LP, TAU2_LP - m2 * L1 * L2 * S2 * (qd1**2 + qd1 * qd2)),
+    ("T.3", (F2_LP, TAU2_LP - m2 * L1 * R3 * S2 * (qd1**2 + qd1 * qd2)),
      "and with it the centrifugal torque", "incorrect"),
     ("T.4", (A_STACK, M_LP), "LA: that is A alone", "incorrect"),
-    ("T.4", (LA, sympy.diag(m1 * L1**2, m2 * L2**2)), "that is A^T G A, without L", "incorrect"),
+    ("T.4", (LA, sympy.diag(m1 * L1**2, m2 * R4**2)), "that is A^T G A, without L", "incorrect"),
     ("T.4", (LA, M_LP.subs(C2, -C2)), "M: M[0, 1] is wrong: a term is missing or wrong",
      "incorrect"),
 ]
@@ -322,9 +335,9 @@ ANSWER_TEXTS = [
     r"$T = T_0\,\tfrac{2}{\pi}K(\sin^2(\theta_0/2))$",                                # S.1
     r"$\Delta E \approx +1.05$ J",                                                  # S.2
     r"R_z(\theta)\,\mathcal I_b\,R_z(\theta)^T + m[c]^T[c]",                       # T.1
-    r"L_1 S_2\dot q_1,\ L_1C_2\dot q_1 + L_2(\dot q_1 + \dot q_2)",                # T.2
-    r"m_2(L_1L_2C_2 + L_2^2)\ddot q_1 + m_2L_2^2\ddot q_2",                        # T.3
-    r"$M_{22} = m_2L_2^2$",                                                         # T.4
+    r"L_1 S_2\dot q_1,\ L_1C_2\dot q_1 + \rho L_2(\dot q_1 + \dot q_2)",          # T.2
+    r"m_2(L_1rC_2 + r^2)\ddot q_1 + m_2r^2\ddot q_2",                              # T.3
+    r"$M_{22} = m_2r^2$",                                                           # T.4
 ]
 
 

@@ -308,15 +308,17 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
 def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tmp_path):
     """``dynlab grade --keys``: the solution notebook 05 (whose code reads ``variant(...)``) earns
     full marks at the graded values; the same notebook with the practice numbers typed in (a
-    classmate's or the stored outputs') earns 0 on C.2 and C.3."""
+    classmate's or the stored outputs') earns 0 on C.1, C.2 and C.3."""
     from dynlab import cli
     folder = instructor_folder(tmp_path / "keys")
     solution = nbformat.read(ROOT / "solutions" / "05_control.ipynb", as_version=4)
     typed = nbformat.from_dict(solution)
     gains, zeta = variant("C.2", student="eve"), variant("C.3", student="eve")["zeta"]
+    payload = variant("C.1", student="eve")["Mp"]
     for cell in typed.cells:
         cell.source = cell.source.replace('given["Kd"]', repr(gains["Kd"])).replace(
-            'given["Kp"]', repr(gains["Kp"])).replace('given["zeta"]', repr(zeta))
+            'given["Kp"]', repr(gains["Kp"])).replace('given["zeta"]', repr(zeta)).replace(
+            'given["Mp"]', repr(payload))
     submitted = tmp_path / "submitted"
     for student, notebook in (("alice", solution), ("eve", typed)):
         (submitted / student).mkdir(parents=True)
@@ -333,7 +335,7 @@ def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tm
     got = {s: {q: float(rows[s][f"{q} {name}"]) for q, name in
                (("C.1", "c"), ("C.2", "tau"), ("C.3", "Kd"))} for s in rows}
     assert got == {"alice": {"C.1": 2.0, "C.2": 2.0, "C.3": 1.0},
-                   "eve": {"C.1": 2.0, "C.2": 0.0, "C.3": 0.0}}, rows
+                   "eve": {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0}}, rows
 
 
 def test_nbgraders_scoring_step_grades_at_the_submitting_students_graded_values(tmp_path):

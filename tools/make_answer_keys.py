@@ -1084,6 +1084,49 @@ DAMPING = {"zeta": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
                     "text": "the damping ratio of the error equation D e'' + Kd e' + Kp e = 0"}}
 
 
+#: The given of C.1, drawn per student: the payload in the gripper (Fu, Gonzalez & Lee's arm
+#: carries none; no value of the grid is twice another)
+GRIPPER = {"Mp": {"low": 0.6, "high": 1.1, "step": 0.1, "unit": "kg",
+                  "text": "the payload in the gripper, a point mass at the tip of link 2"}}
+
+
+def _assert_gripper(c) -> None:
+    """``c`` equals dynlab's gravity torques of the numeric two-link arm of Fu, Gonzalez & Lee
+    carrying the payload (:func:`dynlab.model.edits.with_payload`, at the tool point), at two
+    grid points of ``Mp``, at a posture."""
+    from dynlab.model.edits import with_payload
+    arm, posture = planar_2r("fu"), [0.7, -1.9]
+    names = {str(s): s for s in c.free_symbols}
+    numbers = {"m1": float(arm.links[0].mass), "m2": float(arm.links[1].mass),
+               "l": float(arm.links[0].a), "g": float(-arm.gravity[1]), "q1": posture[0],
+               "q2": posture[1]}
+    for values in _grid_points(GRIPPER):
+        loaded = with_payload(arm, values["Mp"])
+        expected = np.array(equations_of_motion(loaded, posture, [0.0, 0.0]).c,
+                            dtype=float).ravel()
+        at = {names[n]: v for n, v in {**numbers, **values}.items() if n in names}
+        ours = np.array(c.xreplace(at), dtype=float).ravel()
+        assert np.abs(ours - expected).max() <= 1e-12 * np.abs(expected).max(), (values, ours)
+
+
+def _assert_apart_on_grid(parameters: dict, right, mistakes: list) -> None:
+    """Every typical mistake differs from ``right`` at every value of the givens' grids (at a
+    point of the other symbols): the feedback names it for every student, and no grid value
+    makes it the answer."""
+    from dynlab.grading.variants import _grid
+    point = {"m1": 1.3, "m2": 0.7, "l": 0.8, "g": 9.8, "q1": 0.4, "q2": 2.3}
+    names = list(parameters)
+    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
+        values = {**point, **dict(zip(names, combination))}
+
+        def number(expr):
+            return np.array(expr.xreplace({s: values[str(s)] for s in expr.free_symbols}),
+                            dtype=float)
+        for mistake in mistakes:
+            assert np.abs(number(mistake["value"]) - number(right)).max() > 1e-6, \
+                (combination, mistake["message"])
+
+
 def _grid_points(spec: dict) -> list:
     """Two values of each given's grid (its ends), as ``[{name: value}, ...]``."""
     return [{name: float(s[end]) for name, s in spec.items()} for end in ("low", "high")]
@@ -1134,24 +1177,46 @@ def control_keys():
     from dynlab.model.robots import pendulum
     keys = []
     # the torque PD + gravity compensation adds: the model's c(q) (Fu, Gonzalez & Lee,
-    # Sec. 3.2.6), derived here from the arm itself
-    two = equations_of_motion(planar_2r("fu", symbolic=True))
-    c = sympy.Matrix([compact(v) for v in two.c])
+    # Sec. 3.2.6) with the student's payload Mp in the gripper, a point mass at the tip of link 2
+    # folded into link 2 (its mass m2 + Mp, its centre of mass moved towards the tip), derived
+    # here from the arm itself
     m1, m2, l, g = positive("m1", "m2", "l", "g")
-    rods_at_the_tip = sympy.Matrix([compact(g * l * ((m1 + m2) * sympy.cos(q1)
-                                                     + m2 * sympy.cos(q1 + q2))),
-                                    compact(g * l * m2 * sympy.cos(q1 + q2))])
+    Mp = parameter_symbol("Mp", GRIPPER["Mp"])
+    fu = planar_2r("fu", symbolic=True)
+
+    def gravity_torques(arm):
+        return sympy.Matrix([compact(v) for v in equations_of_motion(arm).c])
+
+    centre = fu.links[1].com[0]                                   # -l/2 in frame 2
+    c = gravity_torques(fu.replace_link(2, mass=m2 + Mp, com=(m2 * centre / (m2 + Mp), 0, 0)))
+    _assert_gripper(c)
+    bare = gravity_torques(fu)
+    tip = sympy.Matrix([g * l * (sympy.cos(q1) + sympy.cos(q1 + q2)), g * l * sympy.cos(q1 + q2)])
+    rods_at_the_tip = sympy.Matrix([compact(g * l * ((m1 + m2 + Mp) * sympy.cos(q1)
+                                                     + (m2 + Mp) * sympy.cos(q1 + q2))),
+                                    compact(g * l * (m2 + Mp) * sympy.cos(q1 + q2))])
+    mistakes = [{"part": "c", "value": -c,
+                 "message": "the motors must hold the arm up: add +c(q), the torque gravity "
+                            "takes away, not -c(q)"},
+                {"part": "c", "value": rods_at_the_tip,
+                 "message": "each link's mass sits at its middle, l/2 from its joint, not at "
+                            "its tip"},
+                {"part": "c", "value": bare,
+                 "message": "the payload is missing: the gripper holds your Mp = "
+                            "given[\"Mp\"], whose weight both motors hold"},
+                {"part": "c", "value": (bare + Mp * sympy.Matrix([0, tip[1]])).applyfunc(compact),
+                 "message": "the payload loads joint 1 too: its lever arm about joint 1 reaches "
+                            "the tip, l C1 + l C12"},
+                {"part": "c", "value": (bare + Mp * tip / 2).applyfunc(compact),
+                 "message": "the payload sits at the TIP of link 2, l from joint 2, not at the "
+                            "link's middle"}]
+    _assert_apart_on_grid(GRIPPER, c, mistakes)
     keys.append(make_key(
-        "C.1", notebook=CONTROL, title="Gravity compensation of the two-link arm", points=2,
-        symbols={"m1": "positive", "m2": "positive", "l": "positive", "g": "positive",
-                 "q1": "real", "q2": "real"}, angles=("q1", "q2"),
-        parts=[{"name": "c", "value": c}],
-        mistakes=[{"part": "c", "value": -c,
-                   "message": "the motors must hold the arm up: add +c(q), the torque gravity "
-                              "takes away, not -c(q)"},
-                  {"part": "c", "value": rods_at_the_tip,
-                   "message": "each link's mass sits at its middle, l/2 from its joint, not at "
-                              "its tip"}]))
+        "C.1", notebook=CONTROL, title="Gravity compensation of the two-link arm with a payload",
+        points=2, symbols={"m1": "positive", "m2": "positive", "l": "positive",
+                           "g": "positive", "q1": "real", "q2": "real"},
+        angles=("q1", "q2"), parameters=GRIPPER, parts=[{"name": "c", "value": c}],
+        mistakes=mistakes))
     # computed torque (inverse-dynamics control) on the pendulum: tau = D (qdd_r + Kd e' + Kp e)
     # + h + c (Lynch & Park, the computed-torque law of the control chapter), with each
     # student's own gains Kp, Kd (givens, numbers in the answer)

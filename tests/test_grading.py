@@ -698,11 +698,11 @@ def test_strict_mode_raises_for_nbgrader(monkeypatch):
     monkeypatch.setenv("DYNLAB_STRICT_GRADING", "1")
     with pytest.raises(AnswerError, match="not answered"):
         check("3.2", ...)
-    assert check("3.2", [3, 2, 0]).correct
+    assert check("3.2", A32).correct
 
 
 def test_summary_adds_up_the_points_of_the_session():
-    check("3.2", [3, 2, 0])
+    check("3.2", A32)
     check("3.3", None)
     check("3.5", (CUBE_CENTRE, CUBE_CENTRE))                # I_centre right: 1 of 2 points
     text = str(summary("01_frames_and_inertia"))
@@ -714,7 +714,7 @@ def test_summary_adds_up_the_points_of_the_session():
 
 
 def test_feedback_is_shown_as_text_and_html():
-    feedback = check("3.2", [3, 2, 1])
+    feedback = check("3.2", [KX, KY, 1])
     assert "acceleration[2] should be 0" in str(feedback)
     assert feedback._repr_html_().startswith("<pre") and "acceleration[2] should be 0" in \
         feedback._repr_html_()
@@ -967,7 +967,7 @@ def test_every_entry_name_indexes_the_checked_value_from_zero():
 
 
 def test_a_wrong_entry_is_named_by_the_students_variable_and_python_index():
-    # Prob. 3.2: the acceleration is (3, 2, 0); the student checks `acceleration`
-    assert "acceleration[0] has the wrong sign" in str(check("3.2", [-3, 2, 0]))
+    # Prob. 3.2: the acceleration is (kx, ky, 0); the student checks `acceleration`
+    assert "acceleration[0] has the wrong sign" in str(check("3.2", [-KX, KY, 0]))
     text = str(check("3.16c", (D_CEIL, Matrix([H_CEIL[0], -H_CEIL[1]]), C_CEIL)))
     assert "h[1] has the wrong sign" in text and "h2" not in text

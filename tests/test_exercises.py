@@ -180,8 +180,8 @@ ANSWER_TEXTS = [
     "centripetal acceleration $(-3t, -2t, 0)$",                            # 3.3
     "\\frac{2}{3}Ma^2",                                                   # 3.5
     "\\frac{8}{3}Ma^2",
-    "$D_{22} = m_2 d_2^2$",                                                 # 3.16c
-    "d_1^2 + d_2^2 + 2 d_1 d_2 \\cos\\theta_2",
+    "$D_{22} = m_2 \\rho_2^2 d_2^2$",                                         # 3.16c
+    "d_1^2 + \\rho_2^2 d_2^2 + 2 \\rho_2 d_1 d_2 \\cos\\theta_2",
     "$h_1 = 2 m_2 d\\,\\dot\\theta\\dot d$",                                  # 3.18
     "$h_2 = -m_2 d\\,\\dot\\theta^2$",
     "D_{11} = m_1 r_1^2 + m_2 d^2",

@@ -69,12 +69,20 @@ def dh(theta_, a_):
 
 
 A1, A2 = dh(q1, d1), dh(q2, d2)
-# the arm on the ceiling, masses lumped at the link ends, x0 down (Fu, Gonzalez & Lee, Probs. 3.16-3.17)
-D_CEIL = Matrix([[(m1 + m2) * d1**2 + m2 * d2**2 + 2 * m2 * d1 * d2 * C2,
-                  m2 * d2**2 + m2 * d1 * d2 * C2],
-                 [m2 * d2**2 + m2 * d1 * d2 * C2, m2 * d2**2]])
-H_CEIL = Matrix([-m2 * d1 * d2 * S2 * (2 * qd1 * qd2 + qd2**2), m2 * d1 * d2 * S2 * qd1**2])
-C_CEIL = Matrix([g * ((m1 + m2) * d1 * sin(q1) + m2 * d2 * S12), g * m2 * d2 * S12])
+# the arm on the ceiling, x0 down (Fu, Gonzalez & Lee, Probs. 3.16-3.17), with each student's
+# own givens (variant("3.16"); the tests run as the student "student", conftest.py): the masses
+# lumped at rho_i d_i from joint i, in a lift accelerating up by a_lift (gravity g + a_lift)
+ARM = variant("3.16")
+R1, R2, PULL = ARM["rho1"] * d1, ARM["rho2"] * d2, g + ARM["a_lift"]
+D_CEIL = Matrix([[m1 * R1**2 + m2 * (d1**2 + R2**2 + 2 * d1 * R2 * C2),
+                  m2 * R2**2 + m2 * d1 * R2 * C2],
+                 [m2 * R2**2 + m2 * d1 * R2 * C2, m2 * R2**2]])
+H_CEIL = Matrix([-m2 * d1 * R2 * S2 * (2 * qd1 * qd2 + qd2**2), m2 * d1 * R2 * S2 * qd1**2])
+C_CEIL = Matrix([PULL * (m1 * R1 * sin(q1) + m2 * (d1 * sin(q1) + R2 * S12)),
+                 PULL * m2 * R2 * S12])
+# the masses from the origins of their frames (the far ends of the links), and their J_i
+S_CEIL = [Matrix([-(1 - ARM["rho1"]) * d1, 0, 0]), Matrix([-(1 - ARM["rho2"]) * d2, 0, 0])]
+J_CEIL = [mass * Matrix([*s_, 1]) * Matrix([[*s_, 1]]) for mass, s_ in zip((m1, m2), S_CEIL)]
 TAU_CEIL = D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL + C_CEIL
 # the theta-d arm (Fu, Gonzalez & Lee, Prob. 3.18)
 D_TD = sympy.diag(m1 * r1**2 + m2 * q2**2, m2)
@@ -204,11 +212,11 @@ RIGHT = {
     "3.8": R_TURN * BLOCK_CORNER * R_TURN.T,
     "3.14": (I_ORIGIN, I_CENTRE),
     "3.16a": [A1, A2],
-    "3.16b": [sympy.diag(0, 0, 0, m1), sympy.diag(0, 0, 0, m2)],
+    "3.16b": J_CEIL,
     "3.16c": (D_CEIL, H_CEIL, C_CEIL),
-    "3.17a": ([0, 0, 0], [0, 0, 0], [-g, 0, 0]),
+    "3.17a": ([0, 0, 0], [0, 0, 0], [-PULL, 0, 0]),
     "3.17b": [zeros(3, 3), zeros(3, 3)],
-    "3.17c": ([0, 0, 0], [0, 0, 0], [d1, 0, 0], [d2, 0, 0]),
+    "3.17c": (S_CEIL[0], S_CEIL[1], [d1, 0, 0], [d2, 0, 0]),
     "3.17d": TAU_CEIL,
     "3.13a": (G_LE, V0_NE),
     "3.13b": "B",
@@ -282,14 +290,16 @@ WRONG = [
     ("3.16a", [A1.T, A2.T], "each A_i is transposed", "incorrect"),
     ("3.16a", A1, "wrong shape: A should be a list of 2 4x4 matrices", "not graded"),
     ("3.16a", [A1.subs(q1, q1 * sympy.pi / 180), A2], "A[0][0, 0] is wrong", "incorrect"),
-    ("3.16b", [sympy.diag(0, 0, 0, m1), sympy.diag(d2**2 * m2, 0, 0, m2)],
-     "J[1][0, 0] should be 0", "incorrect"),
+    ("3.16b", [sympy.diag(0, 0, 0, m1), sympy.diag(0, 0, 0, m2)],
+     "those are the masses at the link ends", "incorrect"),
+    ("3.16b", [J_CEIL[0], replaced(replaced(J_CEIL[1], (0, 3), -J_CEIL[1][0, 3]), (3, 0),
+                                   -J_CEIL[1][3, 0])], "J[1][0, 3]", "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL, -C_CEIL), "gravity points the wrong way", "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL, C_CEIL.subs(g, 9.8062)), "keep gravity as the symbol g",
      "incorrect"),
-    ("3.16c", (replaced(D_CEIL, (0, 0), D_CEIL[0, 0] - 2 * m2 * d1 * d2 * C2), H_CEIL, C_CEIL),
+    ("3.16c", (replaced(D_CEIL, (0, 0), D_CEIL[0, 0] - 2 * m2 * d1 * R2 * C2), H_CEIL, C_CEIL),
      "D[0, 0] is wrong: a term is missing or wrong", "incorrect"),
-    ("3.16c", (D_CEIL, Matrix([-m2 * d1 * d2 * S2 * qd2**2, H_CEIL[1]]), C_CEIL),
+    ("3.16c", (D_CEIL, Matrix([-m2 * d1 * R2 * S2 * qd2**2, H_CEIL[1]]), C_CEIL),
      "h[0] is missing its qd1*qd2 (Coriolis) term", "incorrect"),
     ("3.16c", (D_CEIL, 2 * H_CEIL, C_CEIL), "h is 2 times the right value (a missing 1/2?)",
      "incorrect"),
@@ -300,17 +310,19 @@ WRONG = [
      "c[0] has an extra term d1*g*m2*cos(q2)", "incorrect"),
     ("3.16c", (D_CEIL, H_CEIL), "This question has 3 parts: give them as a tuple (D, h, c)",
      "not graded"),
-    ("3.17a", ([0, 0, 0], [0, 0, 0], [g, 0, 0]), "OPPOSITE to gravity", "incorrect"),
-    ("3.17a", ([0, 0, 0], [0, 0, 0], [0, 0, g]), "the level system with z0 up", "incorrect"),
+    ("3.17a", ([0, 0, 0], [0, 0, 0], [PULL, 0, 0]), "OPPOSITE to gravity", "incorrect"),
+    ("3.17a", ([0, 0, 0], [0, 0, 0], [0, 0, PULL]), "the level system with z0 up", "incorrect"),
+    ("3.17a", ([0, 0, 0], [0, 0, 0], [-g, 0, 0]), "that is the base of an arm at rest",
+     "incorrect"),
     ("3.17b", [sympy.diag(0, m1 * d1**2, m1 * d1**2), sympy.diag(0, m2 * d2**2, m2 * d2**2)],
      "a point mass has no inertia about itself", "incorrect"),
-    ("3.17c", ([-d1 / 2, 0, 0], [0, 0, 0], [d1, 0, 0], [d2, 0, 0]),
-     "s1: s_i points from the origin of frame i to the centre of mass", "incorrect"),
-    ("3.17c", ([0, 0, 0], [0, 0, 0], [d1 * cos(q1), d1 * sin(q1), 0], [d2, 0, 0]),
+    ("3.17c", ([-d1 / 2, 0, 0], S_CEIL[1], [d1, 0, 0], [d2, 0, 0]),
+     "s1: that is the middle of the link (a uniform rod)", "incorrect"),
+    ("3.17c", (S_CEIL[0], S_CEIL[1], [d1 * cos(q1), d1 * sin(q1), 0], [d2, 0, 0]),
      "p1: iR0 p*_i is expressed in frame i's own axes", "incorrect"),
     ("3.17d", D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL - C_CEIL, "gravity enters the wrong way",
      "incorrect"),
-    ("3.17d", TAU_CEIL - Matrix([0, m2 * d1 * d2 * S2 * qd1**2]),
+    ("3.17d", TAU_CEIL - Matrix([0, m2 * d1 * R2 * S2 * qd1**2]),
      "tau[1] is missing its qd1**2 (centrifugal) term", "incorrect"),
     ("3.17d", Matrix([TAU_CEIL[1], TAU_CEIL[0]]), "tau[0] and tau[1] are swapped", "incorrect"),
     # Prob. 3.13: gravity signs
@@ -394,7 +406,7 @@ WRONG = [
     ("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)),
      "I_centre holds a rounded decimal (0.333) where an exact fraction belongs: write "
      "Rational(1, 3) or sympy.S(1)/3", "incorrect"),
-    ("3.17d", TAU_CEIL - Matrix([m2 * d1 * d2 * S2 * qd1 * qd2, 0]),
+    ("3.17d", TAU_CEIL - Matrix([m2 * d1 * R2 * S2 * qd1 * qd2, 0]),
      "tau[0]: a term in qd1*qd2 (Coriolis) is missing or wrong", "incorrect"),
     ("3.3", ([0, 0, 0], [-3 * W**2 * t * (180 / sympy.pi)**2, -2 * W**2 * t * (180 / sympy.pi)**2,
                      0]),
@@ -417,8 +429,9 @@ WRONG = [
      "incorrect"),
     ("3.11", (PUMA_D_MOVING, PUMA[1], PUMA[2]), "each column of D still contains h",
      "incorrect"),
-    ("3.16c", (D_CEIL, H_CEIL, Matrix([g * ((m1 + m2) * d1 * cos(q1) + m2 * d2 * cos(q1 + q2)),
-                                       g * m2 * d2 * cos(q1 + q2)])),
+    ("3.16c", (D_CEIL, H_CEIL, Matrix([PULL * (m1 * R1 * cos(q1) + m2 * (d1 * cos(q1)
+                                                                         + R2 * cos(q1 + q2))),
+                                       PULL * m2 * R2 * cos(q1 + q2)])),
      "gravity acts along the wrong axis", "incorrect"),
     ("3.18", (D_TD, H_TD, Matrix([-g * sin(q1) * (m1 * r1 + m2 * q2), m2 * g * cos(q1)])),
      "gravity acts along the wrong axis", "incorrect"),
@@ -660,7 +673,7 @@ def test_no_ratio_but_the_named_slips_is_given():
     """A ratio of the answer to the key that is no named slip (a sign, 2, 1/2, 3, 1/3, degrees)
     is never shown, nor a guess at the key's coefficient ("1/2 where 1/3 belongs?" told the
     student the key's 1/3): the answer divided by the ratio would be the key."""
-    text = str(check("3.17d", TAU_CEIL - Matrix([m2 * d1 * d2 * S2 * qd1 * qd2, 0])))
+    text = str(check("3.17d", TAU_CEIL - Matrix([m2 * d1 * R2 * S2 * qd1 * qd2, 0])))
     assert "times the right value" not in text and "1/3 belongs" not in text, text
     text = str(check("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0),
                                                     M * (b**2 + c_**2) / 2))))
@@ -680,8 +693,8 @@ def test_no_ratio_but_the_named_slips_is_given():
 
 def test_the_reference_eom_object_is_accepted():
     from dynlab import Link, Robot
-    arm = Robot([Link("R", a=d1, mass=m1, com=(0, 0, 0), name="1"),
-                 Link("R", a=d2, mass=m2, com=(0, 0, 0), name="2")], gravity=(g, 0, 0))
+    arm = Robot([Link("R", a=d1, mass=m1, com=S_CEIL[0], name="1"),
+                 Link("R", a=d2, mass=m2, com=S_CEIL[1], name="2")], gravity=(PULL, 0, 0))
     assert check("3.16c", equations_of_motion(arm, method="lagrange_euler")).correct
 
 
@@ -723,7 +736,7 @@ def test_feedback_is_shown_as_text_and_html():
 # -- the keys ----------------------------------------------------------------------------------
 KEY_FIELDS = {"id", "notebook", "title", "points", "kind", "symbols", "angles", "split", "parts",
               "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages",
-              "hint", "takeaway", "parameters"}        # the notes: sealed text (checked below)
+              "hint", "takeaway", "parameters", "shared"}   # the notes: sealed text (below)
 PART_FIELDS = {"name", "shape", "reference", "names", "structure", "hints"}
 
 

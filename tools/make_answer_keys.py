@@ -302,23 +302,114 @@ def pseudo_inertia_key():
 
 
 # -- 02: the two-link arm hanging from the ceiling (Probs. 3.16, 3.17, 3.13) ----------------------
-def ceiling_arm(g_value=None, rods=False, gravity_sign=1, axis=0):
-    """Prob. 3.16's arm as the exercise states it: joints about horizontal z axes at the
-    ceiling, x0 pointing down (to the floor), so gravity is (g, 0, 0); masses lumped at the link
-    ends (``rods=True``: uniform rods instead, the mistake)."""
+#: The givens of Probs. 3.16 and 3.17, one set per student for the whole arm (every part of both
+#: problems asks about the same arm, so the five questions share them: ``variant("3.16")``): where
+#: each lumped mass sits along its link, rho_i d_i from joint i (the printed problem's masses are
+#: at the link ends, rho = 1; and no 1/2, the uniform rod's centre), and the upward acceleration
+#: of the lift whose ceiling the arm hangs from (0 in print), which the base's acceleration
+#: v_dot0 carries into the recursion
+CEILING_ARM = {
+    "rho1": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
+             "text": "where the mass m1 sits: its distance from joint 1 over d1"},
+    "rho2": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
+             "text": "where the mass m2 sits: its distance from joint 2 over d2"},
+    "a_lift": {"low": 0.5, "high": 2.0, "step": 0.25, "unit": "m/s^2",
+               "text": "the upward acceleration of the lift whose ceiling the arm hangs from"}}
+#: The name the five questions on the arm share their givens under
+CEILING_SHARED = "3.16"
+
+
+def ceiling_arm(g_value=None, rods=False, gravity_sign=1, axis=0, rho=(1, 1), lift=0):
+    """Prob. 3.16's arm: joints about horizontal z axes at the ceiling, x0 pointing down (to the
+    floor), so gravity is (g, 0, 0); each link's mass lumped at ``rho_i d_i`` from joint i, that
+    is ``-(1 - rho_i) d_i`` along x_i from the origin of frame i (the far end of link i; the
+    printed problem: rho = 1, at the ends; ``rods=True``: uniform rods instead, the mistake).
+    In a lift accelerating upward by ``lift`` the arm moves as under the gravity g + lift
+    (d'Alembert: the base's acceleration enters as gravity does, Fu, Gonzalez & Lee,
+    Eq. (3.3-46))."""
     m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
     g = g if g_value is None else g_value
     links = []
-    for k, (m, d) in enumerate(((m1, d1), (m2, d2)), start=1):
+    for k, (m, d, r) in enumerate(((m1, d1, rho[0]), (m2, d2, rho[1])), start=1):
         if rods:
             links.append(Link("R", a=d, mass=m, com=(-d / 2, 0, 0),
                               inertia=sympy.diag(0, m * d**2 / 12, m * d**2 / 12),
                               name=f"link {k}"))
         else:
-            links.append(Link("R", a=d, mass=m, com=(0, 0, 0), name=f"link {k}"))
+            links.append(Link("R", a=d, mass=m, com=(-(1 - r) * d, 0, 0), name=f"link {k}"))
     gravity = [0, 0, 0]
-    gravity[axis] = gravity_sign * g          # axis=1: along y0, the wrong axis (the mistake)
+    gravity[axis] = gravity_sign * (g + lift)   # axis=1: along y0, the wrong axis (the mistake)
     return Robot(links, gravity=tuple(gravity), name="two-link arm on the ceiling")
+
+
+def _assert_ceiling_arm(parts: dict, rho, lift) -> None:
+    """The keys of Probs. 3.16 and 3.17 (``parts``: J, D, h, c, v_dot0, s, tau as expressions in
+    the symbols and the givens) equal dynlab's numbers for the arm at two corners of the grids:
+    the pseudo-inertia matrices of its links, its numeric L-E equations at a posture, the base
+    acceleration its N-E recursion starts link 1 from, and its N-E torques at a state."""
+    m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
+    numbers = {m1: 1.5, m2: 0.7, d1: 0.4, d2: 0.3, g: G}
+    posture, rates, accelerations = [0.7, -1.9], [0.6, -1.1], [0.4, 0.9]
+    state = {**numbers, q1: posture[0], q2: posture[1], qd[0]: rates[0], qd[1]: rates[1],
+             qdd[0]: accelerations[0], qdd[1]: accelerations[1]}
+    for end in ("low", "high"):
+        values = {name: float(spec[end]) for name, spec in CEILING_ARM.items()}
+        at = {**state, rho[0]: values["rho1"], rho[1]: values["rho2"], lift: values["a_lift"]}
+        arm = ceiling_arm(G + values["a_lift"], rho=(values["rho1"], values["rho2"])).subs(
+            numbers)
+
+        def number(expr):
+            return np.array(sympy.Matrix(expr).xreplace(at), dtype=float)
+        for k, link in enumerate(arm.numeric()[0]):
+            assert np.allclose(number(parts["J"][k]), np.array(pseudo_inertia(link), dtype=float),
+                               atol=1e-12), (values, k)
+            assert np.allclose(number(parts["s"][k]).ravel(), np.asarray(link.com, dtype=float),
+                               atol=1e-12)
+        eom = equations_of_motion(arm, posture, rates)
+        for name in ("D", "h", "c"):
+            assert np.allclose(number(parts[name]).ravel(),
+                               np.array(getattr(eom, name), dtype=float).ravel(),
+                               rtol=1e-12, atol=1e-12), (values, name)
+        tau = inverse_dynamics(arm, posture, rates, accelerations, method="newton_euler")
+        assert np.allclose(number(parts["tau"]).ravel(), np.asarray(tau, dtype=float).ravel(),
+                           rtol=1e-12, atol=1e-12), values
+        _, trace = inverse_dynamics(arm, [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], variant="link",
+                                    trace=True)
+        assert np.allclose(np.asarray(trace[1]["v_dot"], dtype=float).ravel(),
+                           number(parts["v_dot0"]).ravel(), atol=1e-12), values
+
+
+def told_apart_symbolic(parameters: dict, parts: dict, mistakes: list,
+                        points: list, gap: float = 1e-3) -> None:
+    """Assert that every typical mistake of a symbolic key differs from its part by more than
+    ``gap`` (relative to the part's largest entry) at one of ``points`` (values of the
+    question's symbols) at every point of the givens' grids."""
+    names = list(parameters)
+    grids = [np.arange(spec["low"], spec["high"] + spec["step"] / 2, spec["step"])
+             for spec in parameters.values()]
+    grid = np.array(list(itertools.product(*grids)), dtype=float).T
+
+    def values(expr, point):
+        flat = list(sympy.Matrix(expr)) if not isinstance(expr, list) else [
+            x for item in expr for x in sympy.Matrix(item)]
+        flat = [sympy.sympify(x).xreplace(point) for x in flat]
+        function = sympy.lambdify([sympy.Symbol(n, positive=True) for n in names], flat, "numpy")
+        return np.array([np.broadcast_to(np.asarray(v, dtype=float), grid.shape[1:])
+                         for v in function(*grid)])
+    for point in points:
+        assert all(str(s) in names for expr in parts.values()
+                   for x in (expr if isinstance(expr, list) else [expr])
+                   for s in sympy.Matrix(x).xreplace(point).free_symbols), point
+    apart = {index: np.zeros(grid.shape[1], dtype=bool) for index in range(len(mistakes))}
+    for point in points:
+        right = {name: values(expr, point) for name, expr in parts.items()}
+        for index, mistake in enumerate(mistakes):
+            reference = right[mistake["part"]]
+            scale = np.max(np.abs(reference), axis=0)
+            gaps = np.max(np.abs(values(mistake["value"], point) - reference), axis=0)
+            apart[index] |= gaps > gap * scale
+    for index, mistake in enumerate(mistakes):
+        assert np.all(apart[index]), mistake["message"]
 
 
 def ceiling_keys():
@@ -326,8 +417,8 @@ def ceiling_keys():
     m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
     symbols = {"m1": "positive", "m2": "positive", "d1": "positive", "d2": "positive",
                "g": "positive", **JOINTS2}
-    arm = ceiling_arm()
-    A = [link_transform(arm, list(q), i) for i in (1, 2)]
+    level = ceiling_arm()                             # the printed arm: masses at the ends
+    A = [link_transform(level, list(q), i) for i in (1, 2)]
     keys.append(make_key(
         "3.16a", notebook=CEILING, title="Prob. 3.16(a): link transformation matrices",
         points=1, symbols=symbols, angles=("q1", "q2"),
@@ -336,28 +427,78 @@ def ceiling_keys():
                    "message": "each A_i is transposed: the columns of the rotation part are "
                               "the new axes x_i, y_i, z_i in frame i-1, and the position sits in "
                               "the last column (Fu, Gonzalez & Lee, Eq. (3.2-5))"}]))
+    # the student's arm: masses at rho_i d_i from joint i, in a lift accelerating up by a_lift
+    rho = tuple(parameter_symbol(n, CEILING_ARM[n]) for n in ("rho1", "rho2"))
+    lift = parameter_symbol("a_lift", CEILING_ARM["a_lift"])
+    given = {"parameters": CEILING_ARM, "shared": CEILING_SHARED}
+    yours = "given[\"rho1\"], given[\"rho2\"]"
+    arm = ceiling_arm(rho=rho, lift=lift)
+    at_ends = ceiling_arm(lift=lift)                               # the printed rho = 1
+    from_far_end = ceiling_arm(rho=(1 - rho[0], 1 - rho[1]), lift=lift)
+    rods_arm = ceiling_arm(rods=True, lift=lift)
     data = arm.symbolic()[0]
-    J = [sympy.Matrix(pseudo_inertia(link)) for link in data]
-    rod_J = [sympy.Matrix(pseudo_inertia(link)) for link in ceiling_arm(rods=True).symbolic()[0]]
-    far_J = [sympy.Matrix(pseudo_inertia(link)) for link in Robot(
-        [Link("R", a=d, mass=m, com=(d, 0, 0), name=f"l{k}")
-         for k, (m, d) in enumerate(((m1, d1), (m2, d2)), start=1)]).symbolic()[0]]
+
+    def pseudo(robot):
+        return [sympy.Matrix(pseudo_inertia(link)) for link in robot.symbolic()[0]]
+    J = pseudo(arm)
+    ahead = [sympy.Matrix(pseudo_inertia(Link("R", a=d, mass=m, com=((1 - r) * d, 0, 0))))
+             for m, d, r in ((m1, d1, rho[0]), (m2, d2, rho[1]))]
+    j_mistakes = [
+        {"part": "J", "value": pseudo(at_ends),
+         "message": "those are the masses at the link ends, at the origins of frames 1 and 2 "
+                    "(the printed problem, rho = 1); yours sit at rho_i d_i from joint i, "
+                    + yours},
+        {"part": "J", "value": pseudo(rods_arm),
+         "message": "those are the uniform rods of Fu, Gonzalez & Lee, Sec. 3.2.6; here each "
+                    "mass is lumped at one point of its link"},
+        {"part": "J", "value": pseudo(from_far_end),
+         "message": "rho_i is measured from joint i, at the near end of link i: the mass is "
+                    "rho_i d_i from joint i, so (1 - rho_i) d_i from the origin of frame i at the "
+                    "far end"},
+        {"part": "J", "value": ahead,
+         "message": "the centre of mass lies between joint i and the origin of frame i (the "
+                    "far end of link i): on the -x_i side of that origin"}]
     keys.append(make_key(
         "3.16b", notebook=CEILING, title="Prob. 3.16(b): pseudo-inertia matrices", points=1,
-        symbols=symbols,
-        parts=[{"name": "J", "value": [J[0], J[1]]}],
-        mistakes=[{"part": "J", "value": [rod_J[0], rod_J[1]],
-                   "message": "those are the uniform rods of Fu, Gonzalez & Lee, Sec. 3.2.6; here each mass is "
-                              "lumped at the END of its link"},
-                  {"part": "J", "value": [far_J[0], far_J[1]],
-                   "message": "frame i sits at the far end of link i, where the mass is: its "
-                              "centre of mass in frame i is (0, 0, 0), not (d_i, 0, 0)"}]))
+        symbols=symbols, parts=[{"name": "J", "value": [J[0], J[1]]}], mistakes=j_mistakes,
+        **given))
     le = equations_of_motion(arm, method="lagrange_euler")
-    rods = equations_of_motion(ceiling_arm(rods=True), method="lagrange_euler")
-    up = equations_of_motion(ceiling_arm(gravity_sign=-1), method="lagrange_euler")
-    sideways = [equations_of_motion(ceiling_arm(gravity_sign=sign, axis=1),
+    wrong = {"ends": equations_of_motion(at_ends, method="lagrange_euler"),
+             "rods": equations_of_motion(rods_arm, method="lagrange_euler"),
+             "far": equations_of_motion(from_far_end, method="lagrange_euler")}
+    up = equations_of_motion(ceiling_arm(rho=rho, lift=lift, gravity_sign=-1),
+                             method="lagrange_euler")
+    still = equations_of_motion(ceiling_arm(rho=rho), method="lagrange_euler")
+    falling = equations_of_motion(ceiling_arm(rho=rho, lift=-lift), method="lagrange_euler")
+    sideways = [equations_of_motion(ceiling_arm(rho=rho, lift=lift, gravity_sign=sign, axis=1),
                                     method="lagrange_euler") for sign in (1, -1)]
     numeric_g = le.c.subs(g, sympy.Float(G))
+    why = {"ends": "those are the masses at the link ends (the printed problem, rho = 1); "
+                   f"yours sit at rho_i d_i from joint i, {yours}",
+           "rods": "that is for uniform rods; here each mass is lumped at one point of its link",
+           "far": "rho_i is measured from joint i: the mass sits rho_i d_i from joint i, not "
+                  "from the far end of the link"}
+    lift_words = ("the arm hangs in a lift that accelerates UP: in its frame every mass also "
+                  "feels the inertial force -m a_base, so gravity counts as g + a_lift, with "
+                  "a_lift = given[\"a_lift\"]")
+    c_mistakes = [
+        {"part": "c", "value": up.c,
+         "message": "gravity points the wrong way: x0 points DOWN (to the floor), so "
+                    "g = (g + a_lift, 0, 0, 0) in Eq. (3.2-22); the arm hangs at q = (0, 0)"},
+        {"part": "c", "value": still.c, "message": "that is c on a ceiling at rest; " + lift_words},
+        {"part": "c", "value": falling.c,
+         "message": "the lift's acceleration has the wrong sign: it accelerates UP, which adds "
+                    "to gravity (g + a_lift), as for a person standing in it"},
+        {"part": "c", "value": numeric_g,
+         "message": "keep gravity as the symbol g (the checker tries many values of it), not "
+                    "9.8062"}] + [
+        {"part": "c", "value": turned.c,
+         "message": "gravity acts along the wrong axis (sines and cosines swapped): it acts "
+                    "along +x0 here, since x0 points DOWN, to the floor; the arm hangs at "
+                    "q = (0, 0)"} for turned in sideways]
+    lagrange_mistakes = [{"part": part, "value": getattr(wrong[kind], part),
+                          "message": why[kind]}
+                         for kind in ("ends", "rods", "far") for part in ("D", "h", "c")]
     keys.append(make_key(
         "3.16c", notebook=CEILING, title="Prob. 3.16(c): D, h and c by Lagrange-Euler",
         points=3, symbols=symbols, angles=("q1", "q2"), split=SPLIT2,
@@ -365,46 +506,37 @@ def ceiling_keys():
                {"name": "h", "value": le.h},
                {"name": "c", "value": le.c,
                 "hints": {"sign": "gravity points along +x0 here (x0 points down, to the "
-                                  "floor), so the L-E row vector is g = (g, 0, 0, 0)"}}],
-        mistakes=[{"part": "D", "value": rods.D,
-                   "message": "that is D for uniform rods; here the masses are lumped at the "
-                              "ends of the links"},
-                  {"part": "h", "value": rods.h,
-                   "message": "that is h for uniform rods; here the masses are lumped at the "
-                              "ends of the links"},
-                  {"part": "c", "value": rods.c,
-                   "message": "that is c for uniform rods; here the masses are lumped at the "
-                              "ends of the links"},
-                  {"part": "c", "value": up.c,
-                   "message": "gravity points the wrong way: x0 points DOWN (to the floor), so "
-                              "g = (g, 0, 0, 0) in Eq. (3.2-22); the arm hangs at q = (0, 0)"},
-                  {"part": "c", "value": numeric_g,
-                   "message": "keep gravity as the symbol g (the checker tries many values of "
-                              "it), not 9.8062"}] + [
-                  {"part": "c", "value": wrong.c,
-                   "message": "gravity acts along the wrong axis (sines and cosines swapped): "
-                              "it acts along +x0 here, since x0 points DOWN, to the floor; the "
-                              "arm hangs at q = (0, 0)"} for wrong in sideways]))
+                                  "floor), so the L-E row vector is g = (g + a_lift, 0, 0, 0)"}}],
+        mistakes=lagrange_mistakes + c_mistakes, **given))
     # Prob. 3.17: Newton-Euler
     zero = sympy.Matrix([0, 0, 0])
-    v_dot0 = -sympy.Matrix(arm.gravity)                    # Eq. (3.3-46): the base accelerates
+    v_dot0 = -sympy.Matrix(arm.gravity)                # Eq. (3.3-46): the base accelerates
+    v_mistakes = [
+        {"part": "v_dot0", "value": sympy.Matrix(arm.gravity),
+         "message": "Fu's N-E gives the base the acceleration OPPOSITE to gravity, v_dot0 = -g "
+                    "(Eq. (3.3-46), Prob. 3.13): with x0 pointing down, (-g, 0, 0) on a ceiling "
+                    "at rest"},
+        {"part": "v_dot0", "value": sympy.Matrix([-g, 0, 0]),
+         "message": "that is the base of an arm at rest; yours accelerates with the lift, up "
+                    "(along -x0) by a_lift = given[\"a_lift\"], and -g adds to that"},
+        {"part": "v_dot0", "value": sympy.Matrix([-g + lift, 0, 0]),
+         "message": "the lift accelerates UP, along -x0 (x0 points down): its acceleration "
+                    "(-a_lift, 0, 0) adds to -g"},
+        {"part": "v_dot0", "value": sympy.Matrix([0, 0, g + lift]),
+         "message": "(0, 0, |g|) is the level system with z0 up; here x0 points down, along "
+                    "gravity"}]
     keys.append(make_key(
         "3.17a", notebook=CEILING, title="Prob. 3.17(a): initial conditions of the N-E "
         "recursion", points=1, symbols=symbols,
         parts=[{"name": "omega0", "value": zero},
                {"name": "omega_dot0", "value": zero},
                {"name": "v_dot0", "value": v_dot0}],
-        mistakes=[{"part": "v_dot0", "value": sympy.Matrix(arm.gravity),
-                   "message": "Fu's N-E gives the base the acceleration OPPOSITE to gravity, "
-                              "v_dot0 = -g (Eq. (3.3-46), Prob. 3.13): with x0 pointing down "
-                              "that is (-g, 0, 0)"},
-                  {"part": "v_dot0", "value": sympy.Matrix([0, 0, g]),
-                   "message": "(0, 0, |g|) is the level system with z0 up; here x0 points down, "
-                              "along gravity"}]))
+        mistakes=v_mistakes, **given))
     keys.append(make_key(
         "3.17b", notebook=CEILING, title="Prob. 3.17(b): inertia tensors iR0 I_i 0R_i",
         points=1, symbols=symbols,
-        parts=[{"name": "I", "value": [sympy.Matrix(link.inertia) for link in data]}],
+        parts=[{"name": "I", "value": [sympy.Matrix(link.inertia)
+                                       for link in level.symbolic()[0]]}],
         mistakes=[{"part": "I", "value": [sympy.diag(0, m * d**2, m * d**2)
                                           for m, d in ((m1, d1), (m2, d2))],
                    "message": "I_i is taken about the centre of mass (Eq. (3.3-55)), and a "
@@ -414,6 +546,35 @@ def ceiling_keys():
                    "message": "those are uniform rods; the masses are lumped points here"}]))
     s = [sympy.Matrix(link.com) for link in data]
     p = [sympy.Matrix(link_offset_in_own_frame(link, qi)) for link, qi in zip(data, q)]
+    s_mistakes = []
+    for k, (d, r) in enumerate(((d1, rho[0]), (d2, rho[1]))):
+        name = f"s{k + 1}"
+        s_mistakes += [
+            {"part": name, "value": zero,
+             "message": "s_i = 0 puts the mass at the origin of frame i, the far end of link i "
+                        "(the printed problem, rho = 1); yours sits at rho_i d_i from joint i, "
+                        + yours},
+            {"part": name, "value": sympy.Matrix([-d / 2, 0, 0]),
+             "message": "that is the middle of the link (a uniform rod); the mass sits at "
+                        "rho_i d_i from joint i"},
+            {"part": name, "value": sympy.Matrix([-r * d, 0, 0]),
+             "message": "s_i is measured from the origin of frame i, at the FAR end of link i; "
+                        "rho_i d_i is measured from joint i, at the near end"},
+            {"part": name, "value": -s[k],
+             "message": "the mass lies between joint i and the origin of frame i: on the -x_i "
+                        "side of that origin"},
+            {"part": name, "value": sympy.Matrix([r * d, 0, 0]),
+             "message": "s_i points from the origin of frame i, at the far end of link i, back "
+                        "to the mass: along -x_i, by (1 - rho_i) d_i"}]
+    p_mistakes = [
+        {"part": "p1", "value": sympy.Matrix([d1 * sympy.cos(q1), d1 * sympy.sin(q1), 0]),
+         "message": "iR0 p*_i is expressed in frame i's own axes: "
+                    "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
+                    "constant; (d1 cos q1, d1 sin q1, 0) is p*_1 in frame 0"},
+        {"part": "p2", "value": sympy.Matrix([d2 * sympy.cos(q2), d2 * sympy.sin(q2), 0]),
+         "message": "iR0 p*_i is expressed in frame i's own axes: "
+                    "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
+                    "constant; (d2 cos q2, d2 sin q2, 0) is p*_2 in frame 1"}]
     keys.append(make_key(
         "3.17c", notebook=CEILING, title="Prob. 3.17(c): the constant vectors iR0 s_i and "
         "iR0 p*_i", points=1, symbols=symbols, angles=("q1", "q2"),
@@ -421,44 +582,51 @@ def ceiling_keys():
                {"name": "s2", "value": s[1]},
                {"name": "p1", "value": p[0]},
                {"name": "p2", "value": p[1]}],
-        mistakes=[{"part": "s1", "value": sympy.Matrix([-d1 / 2, 0, 0]),
-                   "message": "s_i points from the origin of frame i to the centre of mass; "
-                              "the mass is lumped at the end of the link, AT that origin: "
-                              "s_i = 0 (not the rod's midpoint)"},
-                  {"part": "s2", "value": sympy.Matrix([-d2 / 2, 0, 0]),
-                   "message": "s_i points from the origin of frame i to the centre of mass; "
-                              "the mass is lumped at the end of the link, AT that origin: "
-                              "s_i = 0 (not the rod's midpoint)"},
-                  {"part": "s1", "value": sympy.Matrix([d1, 0, 0]),
-                   "message": "s_i is measured from the origin of frame i, which is already at "
-                              "the end of link i: s_i = 0"},
-                  {"part": "s2", "value": sympy.Matrix([d2, 0, 0]),
-                   "message": "s_i is measured from the origin of frame i, which is already at "
-                              "the end of link i: s_i = 0"},
-                  {"part": "p1", "value": sympy.Matrix([d1 * sympy.cos(q1),
-                                                        d1 * sympy.sin(q1), 0]),
-                   "message": "iR0 p*_i is expressed in frame i's own axes: "
-                              "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
-                              "constant; (d1 cos q1, d1 sin q1, 0) is p*_1 in frame 0"},
-                  {"part": "p2", "value": sympy.Matrix([d2 * sympy.cos(q2),
-                                                        d2 * sympy.sin(q2), 0]),
-                   "message": "iR0 p*_i is expressed in frame i's own axes: "
-                              "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
-                              "constant; (d2 cos q2, d2 sin q2, 0) is p*_2 in frame 1"}]))
+        mistakes=s_mistakes + p_mistakes, **given))
     tau = inverse_dynamics(arm, list(q), list(qd), list(qdd), method="newton_euler")
     assert le.compare(equations_of_motion(arm, method="newton_euler"))
-    tau_up = inverse_dynamics(ceiling_arm(gravity_sign=-1), list(q), list(qd), list(qdd))
-    tau_rods = inverse_dynamics(ceiling_arm(rods=True), list(q), list(qd), list(qdd))
+    torques = {kind: inverse_dynamics(robot, list(q), list(qd), list(qdd)) for kind, robot in (
+        ("up", ceiling_arm(rho=rho, lift=lift, gravity_sign=-1)), ("ends", at_ends),
+        ("rods", rods_arm), ("far", from_far_end), ("still", ceiling_arm(rho=rho)),
+        ("falling", ceiling_arm(rho=rho, lift=-lift)))}
+    tau_mistakes = [
+        {"part": "tau", "value": torques["up"],
+         "message": "gravity enters the wrong way: v_dot0 = -(g + a_lift, 0, 0) with x0 "
+                    "pointing down (Eq. (3.3-46))"},
+        {"part": "tau", "value": torques["ends"],
+         "message": "those are the torques for masses at the link ends (the printed problem, "
+                    f"rho = 1); yours sit at rho_i d_i from joint i, {yours}"},
+        {"part": "tau", "value": torques["rods"],
+         "message": "those are the torques for uniform rods; the masses are lumped points here"},
+        {"part": "tau", "value": torques["far"],
+         "message": "rho_i is measured from joint i: the mass sits rho_i d_i from joint i, not "
+                    "from the far end of the link"},
+        {"part": "tau", "value": torques["still"],
+         "message": "those are the torques on a ceiling at rest: start the recursion from the "
+                    "lift's acceleration too, v_dot0 = -(g + a_lift, 0, 0)"},
+        {"part": "tau", "value": torques["falling"],
+         "message": "the lift's acceleration has the wrong sign: it accelerates UP, so "
+                    "v_dot0 = -(g + a_lift, 0, 0)"}]
     keys.append(make_key(
         "3.17d", notebook=CEILING, title="Prob. 3.17(d): the joint torques by Newton-Euler",
         points=2, symbols=symbols, angles=("q1", "q2"), split=SPLIT2,
-        parts=[{"name": "tau", "value": tau}],
-        mistakes=[{"part": "tau", "value": tau_up,
-                   "message": "gravity enters the wrong way: v_dot0 = -g = (-g, 0, 0) with x0 "
-                              "pointing down (Eq. (3.3-46))"},
-                  {"part": "tau", "value": tau_rods,
-                   "message": "those are the torques for uniform rods; the masses are lumped "
-                              "at the link ends"}]))
+        parts=[{"name": "tau", "value": tau}], mistakes=tau_mistakes, **given))
+    # every expression is dynlab's number at the grids' ends, and every typical mistake differs
+    # from its answer at every student's values
+    _assert_ceiling_arm({"J": J, "D": le.D, "h": le.h, "c": le.c, "v_dot0": v_dot0, "s": s,
+                         "tau": tau}, rho, lift)
+    generic = [{m1: 1.3, m2: 0.8, d1: 0.45, d2: 0.35, g: 9.7, q1: 0.4, q2: 2.2, qd[0]: 0.7,
+                qd[1]: -1.3, qdd[0]: 0.9, qdd[1]: -0.6},
+               {m1: 0.6, m2: 1.9, d1: 0.25, d2: 0.6, g: 10.3, q1: -1.1, q2: 0.8, qd[0]: -0.5,
+                qd[1]: 0.9, qdd[0]: -0.4, qdd[1]: 1.2}]
+    for answer, mistakes in (({"J": J}, j_mistakes),
+                             ({"D": le.D, "h": le.h, "c": le.c},
+                              lagrange_mistakes + c_mistakes),
+                             ({"v_dot0": v_dot0}, v_mistakes),
+                             ({"s1": s[0], "s2": s[1], "p1": p[0], "p2": p[1]},
+                              s_mistakes + p_mistakes),
+                             ({"tau": tau}, tau_mistakes)):
+        told_apart_symbolic(CEILING_ARM, answer, mistakes, generic)
     keys.append(sloping_ceiling_key())
     keys.append(make_choice_key(
         "3.13b", notebook=CEILING, title="Prob. 3.13(b): why the signs differ", points=1,

@@ -342,7 +342,8 @@ class _Context:
             raise Unusable(f"{part['name']}: {', '.join(givens)} "
                            f"{'is a given' if len(givens) == 1 else 'are givens'} of this "
                            f"question: put in your value ({written}, with given = "
-                           f"variant(\"{self.key['id']}\")), not the symbol")
+                           f"variant(\"{self.key.get('shared', self.key['id'])}\")), not the "
+                           f"symbol")
         if unknown:
             if self.kind == "numeric":
                 raise Unusable(f"{part['name']}: numbers are asked here, but the answer "

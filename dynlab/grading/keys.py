@@ -151,7 +151,7 @@ def held_by_every_student(question: str) -> bool:
     with dynlab.  Such a question rewards the answer however it was found (the shipped key
     unsealed, dynlab's own derivation).
 
-    >>> held_by_every_student("3.16c"), held_by_every_student("D.1")
+    >>> held_by_every_student("3.16a"), held_by_every_student("D.1")
     (True, False)
     """
     key, shipped = keys()[question], shipped_key(question)
@@ -458,7 +458,7 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
              symbols: dict | None = None, angles: Sequence = (), split: Sequence = (),
              kind: str = "symbolic", mistakes: Sequence = (), products: Sequence = (),
              ranges: dict | None = None, tolerance: float | None = None,
-             parameters: dict | None = None) -> dict:
+             parameters: dict | None = None, shared: str | None = None) -> dict:
     """The key of one question from its reference answer (stored sealed) and its typical
     mistakes.
 
@@ -479,7 +479,10 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     reference and the mistakes are then expressions in those names (and, for a symbolic
     question, in its ``symbols``), which the checker evaluates with the student's values put in
     (:func:`dynlab.grading.compare.at_given`).  A symbolic question's student answers in its
-    symbols with their own numbers of the givens in it.
+    symbols with their own numbers of the givens in it.  ``shared`` names the set of values the
+    question shares with the other questions about the same object (their ``parameters`` must be
+    the same): each student then has one set of values for all of them
+    (:func:`dynlab.grading.variants.shared_name`).
 
     >>> x = sympy.Symbol("x", positive=True)
     >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
@@ -489,6 +492,9 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     """
     symbols = dict(symbols or {})
     by_name = {name: key_symbol(name, role) for name, role in symbols.items()}
+    if shared is not None and not parameters:
+        raise ValueError(f"{question}: shared names the givens a question shares; give its "
+                         f"parameters")
     if parameters:
         if kind not in ("numeric", "symbolic"):
             raise ValueError(f"{question}: parameters are for a numeric or symbolic question")
@@ -561,6 +567,8 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
         key["tolerance"] = tolerance
     if parameters:
         key["parameters"] = {name: dict(spec) for name, spec in parameters.items()}
+    if shared is not None:
+        key["shared"] = str(shared)
     if key_mistakes:
         key["mistakes"] = key_mistakes
     if key_products:

@@ -8,8 +8,10 @@ question's, an expression in its symbols with the student's numbers of the given
 comparison puts the same values into the key: :func:`dynlab.grading.compare.at_given`).  A
 student's values are drawn deterministically: HMAC-SHA256 of the question and the student id under
 a secret seeds a NumPy generator, which picks each parameter from its grid ``low, low + step, ...,
-high`` (round values a student can set on a slider or type in).  Each student has two sets of
-values:
+high`` (round values a student can set on a slider or type in).  Questions about one object (the
+parts of Probs. 3.16 and 3.17, on one arm) share their givens: their keys name the set they share
+(:func:`shared_name`), and each student has one set of values for all of them.  Each student has
+two sets of values:
 
 - **the practice values**, under the public salt :data:`PRACTICE_SALT`: what ``variant("D.1")``
   shows in the student's notebook and what ``check()`` there grades against.  Anyone can compute
@@ -130,18 +132,45 @@ def _grid(spec: dict) -> list:
     return [round(low + step * index, decimals) + 0.0 for index in range(count)]
 
 
+def shared_name(question: str) -> str:
+    """The name under which ``question``'s givens are drawn: the name its key shares with the
+    other questions about the same object (``make_key(..., shared="3.16")``: the parts of Probs.
+    3.16 and 3.17 ask about one arm, so each student has one set of values for all of them, and
+    ``variant("3.16")`` shows it), else the question itself.
+
+    >>> shared_name("3.17d"), shared_name("D.1"), shared_name("no such question")
+    ('3.16', 'D.1', 'no such question')
+    """
+    from dynlab.grading.keys import keys
+    key = keys().get(question) if isinstance(question, str) else None
+    return key.get("shared", question) if key is not None else question
+
+
+def sharing(name: str) -> list:
+    """The questions whose givens are drawn under ``name`` (a question id, or a name shared by
+    several questions, :func:`shared_name`), in the order of the keys.
+
+    >>> sharing("3.16")
+    ['3.16b', '3.16c', '3.17a', '3.17c', '3.17d']
+    """
+    from dynlab.grading.keys import keys
+    return [question for question, key in keys().items()
+            if key.get("parameters") and shared_name(question) == name]
+
+
 def draw(question: str, parameters: dict, student: str, secret: str,
          avoid: dict | None = None) -> dict:
     """``{name: value}``: each parameter on its grid, picked by a generator seeded with
-    HMAC-SHA256(secret, question and student); with ``avoid`` (``{name: value}``), among the
-    grid's other values.
+    HMAC-SHA256(secret, the question's :func:`shared_name` and student); with ``avoid``
+    (``{name: value}``), among the grid's other values.
 
     >>> draw("X", {"m": {"low": 1, "high": 2, "step": 0.5}}, "bob", "s")
     {'m': 2.0}
     >>> draw("X", {"m": {"low": 1, "high": 2, "step": 0.5}}, "bob", "s", avoid={"m": 2.0})
     {'m': 1.5}
     """
-    digest = hmac.new(secret.encode("utf-8"), f"{question}\x00{student}".encode("utf-8"),
+    label = shared_name(question)
+    digest = hmac.new(secret.encode("utf-8"), f"{label}\x00{student}".encode("utf-8"),
                       hashlib.sha256).digest()
     rng = np.random.default_rng(int.from_bytes(digest, "big"))
     values = {}
@@ -160,7 +189,10 @@ def _parameters(question) -> dict:
     from dynlab.grading.keys import keys
     key = keys().get(question) if isinstance(question, str) else None
     if key is None:
-        raise ValueError(f"question: there is no question {question!r}")
+        members = sharing(question) if isinstance(question, str) else []
+        if not members:
+            raise ValueError(f"question: there is no question {question!r}")
+        key = keys()[members[0]]
     return key.get("parameters", {})
 
 
@@ -190,7 +222,8 @@ def handed_in(student: str) -> dict:
 def givens(student: str, secret: str | None) -> str:
     """What a grader hands the kernel that runs ``student``'s notebook (the value of
     :data:`GIVENS_VARIABLE`): the student's graded values of every question with parameters
-    (their practice values when ``secret`` is None: formative grading).  Never the secret."""
+    (their practice values when ``secret`` is None: formative grading), also under the name
+    questions share them by (:func:`shared_name`).  Never the secret."""
     import json
     from dynlab.grading.keys import keys
     questions = {}
@@ -200,6 +233,8 @@ def givens(student: str, secret: str | None) -> str:
             values = draw(question, parameters, student, PRACTICE_SALT) if secret is None \
                 else graded_values(question, parameters, student, secret)
             questions[question] = {"values": values, "parameters": parameters}
+            if key.get("shared"):                 # variant("3.16"), where no key is in reach
+                questions[key["shared"]] = questions[question]
     return json.dumps({"student": student, "questions": questions})
 
 
@@ -213,7 +248,8 @@ def variant(question: str, *, student: str | None = None, secret: str | None = N
     if not student:
         raise ValueError("student: the student id is empty")
     if secret is None:
-        given = handed_in(student).get(question)
+        handed = handed_in(student)
+        given = next((handed[q] for q in [question, *sharing(question)] if q in handed), None)
         if given is not None:
             return Variant(question, student, *given)
     parameters = _parameters(question)

@@ -1,0 +1,316 @@
+"""A variant per student for the two-link arm hanging from the ceiling (issue 24, item 5): Fu,
+Gonzalez & Lee, Probs. 3.16(b), 3.16(c), 3.17(a), 3.17(c) and 3.17(d) all ask about one arm, so
+each student has one set of givens for the five (``variant("3.16")``): where each lumped mass
+sits along its link, ``rho_i d_i`` from joint i (the printed problem: rho = 1, at the ends), and
+the upward acceleration ``a_lift`` of the lift whose ceiling the arm hangs from (0 in print).
+
+Each right answer here is written by hand from the point masses' positions (x0 down, frame i at
+the far end of link i, gravity g + a_lift along +x0 in the lift's frame), not read from a key.
+The parts that no given of the arm changes, 3.17(a)'s omega0 and omega_dot0 (zero: the base does
+not turn) and 3.17(c)'s p*_1, p*_2 (the link lengths), stay the same for everyone: a copied
+answer earns exactly their share and nothing of the rest.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+import sympy
+from sympy import Matrix, cos, sin
+
+from dynlab.grading import check, keys, reset, variant
+from dynlab.grading.answers import serialize
+from dynlab.grading.keys import part_points, use_keys
+from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.variants import _grid, draw, graded_values, shared_name, sharing
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = "02_two_link_arm_on_the_ceiling"
+QUESTIONS = ("3.16b", "3.16c", "3.17a", "3.17c", "3.17d")
+#: The parts whose answer no given changes (the same for every student)
+PUBLIC = {"3.17a": {"omega0", "omega_dot0"}, "3.17c": {"p1", "p2"}}
+#: The givens each answer depends on (J and s: where the masses sit; v_dot0: the lift)
+USES = {"3.16b": {"rho1", "rho2"}, "3.16c": {"rho1", "rho2", "a_lift"}, "3.17a": {"a_lift"},
+        "3.17c": {"rho1", "rho2"}, "3.17d": {"rho1", "rho2", "a_lift"}}
+CLASS = [f"s{number:03d}" for number in range(40)]
+
+m1, m2, d1, d2, g = sympy.symbols("m1 m2 d1 d2 g", positive=True)
+q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=True)
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+# -- the right answers and the typical mistakes, by hand ------------------------------------------
+def arm(rho1, rho2, a_lift, sign=1):
+    """(J, D, h, c, v_dot0, s) of the arm with point masses m1 at rho1 d1 from joint 1 and m2 at
+    rho2 d2 from joint 2, under the gravity sign*(g + a_lift) along +x0.  The masses sit at
+    x1 = r1 (C1, S1) and x2 = d1 (C1, S1) + r2 (C12, S12) in frame 0 (r_i = rho_i d_i), so the
+    kinetic energy gives D = sum m J^T J, h its Christoffel terms, and P = -m (g + a) x gives c."""
+    r1, r2 = rho1 * d1, rho2 * d2
+    C2, S1, S2, S12 = cos(q2), sin(q1), sin(q2), sin(q1 + q2)
+    D = Matrix([[m1 * r1**2 + m2 * (d1**2 + r2**2 + 2 * d1 * r2 * C2), m2 * (r2**2 + d1 * r2 * C2)],
+                [m2 * (r2**2 + d1 * r2 * C2), m2 * r2**2]])
+    h = Matrix([-m2 * d1 * r2 * S2 * (2 * qd1 * qd2 + qd2**2), m2 * d1 * r2 * S2 * qd1**2])
+    pull = sign * (g + a_lift)
+    c = pull * Matrix([m1 * r1 * S1 + m2 * (d1 * S1 + r2 * S12), m2 * r2 * S12])
+    behind = [-(1 - rho1) * d1, -(1 - rho2) * d2]       # the mass from the origin of frame i
+    J = [m * Matrix([x, 0, 0, 1]) * Matrix([[x, 0, 0, 1]]) for m, x in zip((m1, m2), behind)]
+    s = [Matrix([x, 0, 0]) for x in behind]
+    return J, D, h, c, Matrix([-pull, 0, 0]), s
+
+
+def tau(rho1, rho2, a_lift, sign=1):
+    _, D, h, c, _, _ = arm(rho1, rho2, a_lift, sign)
+    return D * Matrix([qdd1, qdd2]) + h + c
+
+
+def right(question: str, given: dict):
+    """The answer for these givens (read as a student's code reads them: floats)."""
+    rho1, rho2, a_lift = given["rho1"], given["rho2"], given["a_lift"]
+    J, D, h, c, v_dot0, s = arm(rho1, rho2, a_lift)
+    zero = Matrix([0, 0, 0])
+    return {"3.16b": J, "3.16c": (D, h, c), "3.17a": (zero, zero, v_dot0),
+            "3.17c": (s[0], s[1], Matrix([d1, 0, 0]), Matrix([d2, 0, 0])),
+            "3.17d": tau(rho1, rho2, a_lift)}[question]
+
+
+def mistakes(question: str, given: dict) -> list:
+    """``[(answer, words of the feedback)]``: each typical slip, at these givens."""
+    rho1, rho2, a_lift = given["rho1"], given["rho2"], given["a_lift"]
+    ends, far = arm(1, 1, a_lift), arm(1 - rho1, 1 - rho2, a_lift)
+    J, D, h, c, v_dot0, s = arm(rho1, rho2, a_lift)
+    if question == "3.16b":
+        ahead = [m * Matrix([-x[0], 0, 0, 1]) * Matrix([[-x[0], 0, 0, 1]])
+                 for m, x in zip((m1, m2), s)]
+        return [(ends[0], "those are the masses at the link ends"),
+                (far[0], "rho_i is measured from joint i"),
+                (ahead, "on the -x_i side of that origin")]
+    if question == "3.16c":
+        still, falling = arm(rho1, rho2, 0)[3], arm(rho1, rho2, -a_lift)[3]
+        return [((ends[1], h, c), "those are the masses at the link ends"),
+                ((D, ends[2], c), "those are the masses at the link ends"),
+                ((D, h, far[3]), "rho_i is measured from joint i"),
+                ((D, h, -c), "gravity points the wrong way"),
+                ((D, h, still), "that is c on a ceiling at rest"),
+                ((D, h, falling), "the lift's acceleration has the wrong sign"),
+                ((D, h, c.subs(g, 9.8062)), "keep gravity as the symbol g")]
+    zero = Matrix([0, 0, 0])
+    if question == "3.17a":
+        return [((zero, zero, -v_dot0), "OPPOSITE to gravity"),
+                ((zero, zero, Matrix([-g, 0, 0])), "that is the base of an arm at rest"),
+                ((zero, zero, Matrix([-g + a_lift, 0, 0])), "the lift accelerates UP")]
+    p = (Matrix([d1, 0, 0]), Matrix([d2, 0, 0]))
+    if question == "3.17c":
+        return [((zero, s[1]) + p, "the printed problem, rho = 1"),
+                ((Matrix([-d1 / 2, 0, 0]), s[1]) + p, "that is the middle of the link"),
+                ((s[0], Matrix([-rho2 * d2, 0, 0])) + p,
+                 "s_i is measured from the origin of frame i, at the FAR end"),
+                ((-s[0], s[1]) + p, "on the -x_i side of that origin")]
+    return [(tau(1, 1, a_lift), "those are the torques for masses at the link ends"),
+            (tau(1 - rho1, 1 - rho2, a_lift), "rho_i is measured from joint i"),
+            (tau(rho1, rho2, a_lift, sign=-1), "gravity enters the wrong way"),
+            (tau(rho1, rho2, 0), "those are the torques on a ceiling at rest"),
+            (tau(rho1, rho2, -a_lift), "the lift's acceleration has the wrong sign")]
+
+
+#: A point of the symbols at which answers are compared by hand here
+AT = {m1: 1.3, m2: 0.8, d1: 0.45, d2: 0.35, g: 9.7, q1: 0.4, q2: 2.2, qd1: 0.7, qd2: -1.3,
+      qdd1: 0.9, qdd2: -0.6}
+
+
+def values(answer) -> np.ndarray:
+    """An answer's entries (every part's) at :data:`AT`."""
+    parts = answer if isinstance(answer, (tuple, list)) else (answer,)
+    return np.concatenate([np.array(sympy.Matrix(p).xreplace(AT), dtype=float).ravel()
+                           for p in parts])
+
+
+def classmates() -> tuple:
+    """Two students whose practice values of the arm differ in every given."""
+    first = CLASS[0]
+    mine = dict(variant("3.16", student=first))
+    other = next(s for s in CLASS[1:] if all(
+        value != mine[name] for name, value in variant("3.16", student=s).items()))
+    return first, other
+
+
+def full(question: str) -> float:
+    return float(keys()[question]["points"])
+
+
+def public_share(question: str) -> float:
+    """The points of the parts no given changes (see the module docstring)."""
+    return sum(share for part, share in part_points(keys()[question]).items()
+               if part in PUBLIC.get(question, ()))
+
+
+def points(question: str, answer, student: str) -> float:
+    """The grader's points (the answer handed out of the kernel as data, scored outside it)."""
+    return grader_score(question, serialize(answer), student=student).total
+
+
+# -- the givens -----------------------------------------------------------------------------------
+def test_the_five_questions_share_one_set_of_givens_on_round_grids():
+    assert sharing("3.16") == list(QUESTIONS)
+    specs = [keys()[q]["parameters"] for q in QUESTIONS]
+    assert all(spec == specs[0] for spec in specs) and set(specs[0]) == {"rho1", "rho2",
+                                                                          "a_lift"}
+    for name, spec in specs[0].items():
+        grid = _grid(spec)
+        assert len(grid) >= 4 and spec["text"] and "unit" in spec, name
+        assert name not in {n for n, _ in keys()["3.16c"]["symbols"]}
+        if name.startswith("rho"):               # neither the printed ends nor the rod's middle
+            assert 1.0 not in grid and 0.5 not in grid and all(0 < x < 1 for x in grid)
+        else:
+            assert 0.0 not in grid and spec["unit"] == "m/s^2"
+    for student in CLASS[:5]:
+        mine = variant("3.16", student=student)
+        assert all(shared_name(q) == "3.16" and variant(q, student=student) == mine
+                   for q in QUESTIONS)
+        graded = variant("3.16", student=student, secret=SECRET)
+        assert all(variant(q, student=student, secret=SECRET) == graded for q in QUESTIONS)
+        assert all(graded[name] != mine[name] for name in mine)
+    assert variant("3.16a", student="alice") == {} and variant("3.17b", student="alice") == {}
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_every_value_of_the_grids_changes_the_answer(question):
+    """Two students whose values differ in any one given have different answers (beyond the
+    parts no given changes)."""
+    spec = keys()[question]["parameters"]
+    answers = {}
+    for combination in itertools.product(*(_grid(s) for s in spec.values())):
+        given = dict(zip(spec, combination))
+        answer = right(question, given)
+        varying = [part for part, name in zip(answer if isinstance(answer, tuple) else (answer,),
+                                              [p["name"] for p in keys()[question]["parts"]])
+                   if name not in PUBLIC.get(question, ())]
+        answers[combination] = values(varying)
+    used = USES[question]
+    for first, second in itertools.combinations(answers, 2):
+        differ = {name for name, x, y in zip(spec, first, second) if x != y}
+        if differ & used:
+            assert np.abs(answers[first] - answers[second]).max() > 1e-6, (first, second)
+
+
+# -- (a) the right answer scores full for alice and for bob ---------------------------------------
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_right_answer_at_my_values_scores_full_points(question):
+    for student in classmates():
+        answer = right(question, variant("3.16", student=student))
+        assert points(question, answer, student) == full(question), student
+
+
+# -- (b) alice's answer scores 0 for bob ----------------------------------------------------------
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_a_classmates_answer_earns_only_the_parts_no_given_changes(question):
+    alice, bob = classmates()
+    hers = right(question, variant("3.16", student=alice))
+    copied = grader_score(question, serialize(hers), student=bob)
+    assert copied.total == public_share(question), (copied.points, str(copied.feedback))
+    assert all(points_ == 0 for part, points_ in copied.points.items()
+               if part not in PUBLIC.get(question, ()))
+    assert "times the right value" not in str(copied.feedback)       # no factor to undo
+
+
+def test_check_in_the_kernel_grades_this_kernels_student(monkeypatch):
+    alice, bob = classmates()
+    monkeypatch.setenv("DYNLAB_STUDENT", alice)
+    hers = right("3.16c", variant("3.16"))
+    assert check("3.16c", hers).correct
+    monkeypatch.setenv("DYNLAB_STUDENT", bob)
+    assert check("3.16c", hers).points == 0
+    assert check("3.16c", right("3.16c", variant("3.16"))).correct
+
+
+# -- (c) for marks: the practice answer scores 0, the graded one full -----------------------------
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
+                                                                                     marks):
+    parameters = keys()[question]["parameters"]
+    for student in CLASS[:4]:
+        practice = draw(question, parameters, student, "dynlab")
+        graded = graded_values(question, parameters, student, SECRET)
+        assert graded == dict(variant("3.16", student=student, secret=SECRET))
+        assert points(question, right(question, practice), student) == public_share(question)
+        assert points(question, right(question, graded), student) == full(question), student
+
+
+# -- (d) every typical mistake is recognised at every student's values ----------------------------
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_no_grid_value_makes_a_typical_mistake_right(question):
+    parameters = keys()[question]["parameters"]
+    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
+        given = dict(zip(parameters, combination))
+        reference_values = values(right(question, given))
+        for answer, words in mistakes(question, given):
+            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_every_typical_mistake_is_recognised_at_other_students_values(question):
+    for student in CLASS[1:4]:
+        given = dict(variant("3.16", student=student))
+        for answer, words in mistakes(question, given):
+            feedback = grader_score(question, serialize(answer), student=student).feedback
+            assert not feedback.correct and words in str(feedback), (student, words,
+                                                                     str(feedback))
+
+
+def test_a_given_written_as_its_symbol_is_told_to_be_put_in():
+    given = variant("3.16")
+    J = right("3.16b", {**given, "rho2": sympy.Symbol("rho2", positive=True)})
+    feedback = check("3.16b", J)
+    assert feedback.status == "not graded" and feedback.points == 0
+    assert 'rho2 is a given of this question: put in your value (given["rho2"], with given = ' \
+           'variant("3.16"))' in str(feedback)
+
+
+# -- dynlab grade --keys on the chapter's own notebook --------------------------------------------
+def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_path):
+    """``dynlab grade --keys`` runs the solution notebook 02 (whose code reads ``variant(...)``)
+    in the sandbox at each student's graded values: full marks; the same notebook with eve's
+    practice values of the arm typed in (what the stored outputs and the shipped key answer)
+    earns only the parts no given changes."""
+    from dynlab import cli
+    folder = instructor_folder(tmp_path / "keys")
+    solution = nbformat.read(ROOT / "solutions" / f"{NOTEBOOK}.ipynb", as_version=4)
+    typed = nbformat.from_dict(solution)
+    mine = variant("3.16", student="eve")
+    for cell in typed.cells:
+        for name in ("rho1", "rho2", "a_lift"):
+            cell.source = cell.source.replace(f'given["{name}"]', repr(mine[name]))
+    assert sum('given["rho' in cell.source for cell in typed.cells) == 0
+    submitted = tmp_path / "submitted"
+    for student, notebook in (("alice", solution), ("eve", typed)):
+        (submitted / student).mkdir(parents=True)
+        nbformat.write(notebook, submitted / student / f"{NOTEBOOK}.ipynb")
+    out = tmp_path / "grades.csv"
+    try:
+        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
+                         "--notebook-time-limit", "300"]) == 0
+    finally:
+        use_keys(None)
+    import csv
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    got = {student: {q: sum(float(rows[student][f"{q} {part}"])
+                            for part in part_points(keys()[q]))
+                     for q in ("3.16a",) + QUESTIONS + ("3.13a",)} for student in rows}
+    assert got["alice"] == pytest.approx(
+        {q: full(q) for q in ("3.16a",) + QUESTIONS + ("3.13a",)}, abs=1e-3), rows
+    assert got["eve"] == pytest.approx(
+        {"3.16a": 1.0, **{q: public_share(q) for q in QUESTIONS}, "3.13a": 1.0}, abs=1e-3), rows

@@ -5,6 +5,8 @@ feedback.  The same checks as tests/test_grading.py's table, on these questions.
 
 import math
 import re
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +15,10 @@ from scipy.special import ellipk
 from sympy import Matrix, cos, sin, sqrt, zeros
 
 from dynlab.grading import Feedback, check, keys, questions, reset, variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
+from test_variants_recursions import right as recursion_right  # noqa: E402
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 NOTEBOOKS = ("06_dalembert_newton_euler_and_simulation", "07_modern_form")
@@ -110,12 +116,11 @@ M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * R4 * C2 + R4**2), m2 * (L1 *
                [m2 * (L1 * R4 * C2 + R4**2), m2 * R4**2]])
 
 RIGHT = {
-    "G.1": (D_ROT, D_TRAN),
-    "G.2": (zeros(2, 1), H_TRAN),
+    # G.1, G.2, N.2, N.3 and N.4 ask about the student's own arm (link 2 lam times link 1, the
+    # cable at phi): written by hand in tests/test_variants_recursions.py, at the values of the
+    # student "student"
+    **{q: recursion_right(q, variant(q)) for q in ("G.1", "G.2", "N.2", "N.3", "N.4")},
     "N.1": (OMEGA2, OMEGA_DOT2),
-    "N.2": (V_DOT2, A_BAR2),
-    "N.3": (F2, N2),
-    "N.4": (F1, N1, TAU1),
     "D.1": C1_LOADED,
     "D.2": H2_FAST,
     "S.1": T45,
@@ -165,45 +170,19 @@ AD_BA = adjoint(R_AB.T, -R_AB.T * CENTRE)
 
 # question, answer, words the feedback must contain, status
 WRONG = [
-    # G-D, Fu, Gonzalez & Lee, Sec. 3.4.2
-    ("G.1", (4 * D_ROT, D_TRAN), "about its CENTRE OF MASS", "incorrect"),
-    ("G.1", (Matrix([[m1 * l**2 / 12, m2 * l**2 / 12], [m2 * l**2 / 12, m2 * l**2 / 12]]), D_TRAN),
-     "joint 1 turns link 2 too", "incorrect"),
-    ("G.1", (D_ROT, D_TRAN_TIPS), "D_tran: each rod's mass sits at its middle", "incorrect"),
-    ("G.1", (D_TRAN, D_ROT), "D_rot and D_tran are swapped", "incorrect"),
-    ("G.1", (D_FU, D_TRAN), "D_rot: D_rot[1, 1] is wrong: a term is missing or wrong", "incorrect"),
-    ("G.2", (zeros(2, 1), H_TRAN_TIPS), "those of the centre of mass", "incorrect"),
-    ("G.2", (H_TRAN, zeros(2, 1)), "h_rot and h_tran are swapped", "incorrect"),
-    ("G.2", (zeros(2, 1), -H_TRAN), "h_tran has the wrong sign", "incorrect"),
-    ("G.2", (zeros(2, 1), Matrix([-m2 * l**2 * S2 * qd2**2 / 2, H_TRAN[1]])),
-     "h_tran[0] is missing its qd1*qd2 (Coriolis) term", "incorrect"),
-    # Newton-Euler, Fu, Gonzalez & Lee, Table 3.3 / Sec. 3.3.7
+    # G-D, Fu, Gonzalez & Lee, Sec. 3.4.2, and the Newton-Euler passes of Table 3.3 and of
+    # Schilling's Algorithm 6-8-1, on the student's own arm: each typical slip at their values
+    *[(q, answer, words, "incorrect") for q in ("G.1", "G.2", "N.2", "N.3", "N.4")
+      for answer, words in recursion_mistakes(q, variant(q))],
+    ("G.1", RIGHT["G.1"][::-1], "D_rot and D_tran are swapped", "incorrect"),
+    ("G.2", RIGHT["G.2"][::-1], "h_rot and h_tran are swapped", "incorrect"),
+    ("G.2", (zeros(2, 1), -RIGHT["G.2"][1]), "h_tran has the wrong sign", "incorrect"),
     ("N.1", (Matrix([0, 0, qd2]), OMEGA_DOT2), "ABSOLUTE angular velocity", "incorrect"),
     ("N.1", (OMEGA2, Matrix([0, 0, qdd2])), "carries link 1's over", "incorrect"),
     ("N.1", (OMEGA2, OMEGA2), "omega_dot2[2] is wrong", "incorrect"),
-    ("N.2", (V_DOT2.subs(g, -g), A_BAR2), "v_dot2: gravity enters as an UPWARD acceleration",
-     "incorrect"),
-    ("N.2", (V_DOT2.subs(g, 0), A_BAR2), "v_dot2: the recursion starts from v_dot_0 = (0, g, 0)",
-     "incorrect"),
-    ("N.2", (V_DOT2_UNROTATED, A_BAR2), "turn it into frame 2 with 2R1", "incorrect"),
-    ("N.2", (V_DOT2, V_DOT2), "a_bar2: that is v_dot_2", "incorrect"),
-    ("N.2", (V_DOT2, A_BAR2.subs(g, 0)), "a_bar_2 carries gravity", "incorrect"),
-    ("N.2", (V_DOT2, 2 * V_DOT2 - A_BAR2), "HALF A LINK BEHIND", "incorrect"),
-    ("N.3", (F2.subs(g, 0), N2), "link 1 also carries link 2's weight", "incorrect"),
-    ("N.3", (F2.subs(g, -g), N2), "link 1 must push link 2 up", "incorrect"),
-    ("N.3", (F2, N2 + Matrix([0, 0, m2 * l**2 * (qdd1 + qdd2) / 6])),
-     "that is the tau_2 printed at the end of Sec. 3.3.7", "incorrect"),
-    ("N.3", (F2, N2_ALONE), "that is N_2 alone", "incorrect"),
-    ("N.3", (F2, N2_ABOUT_TIP), "the lever arm of F_2 is p*_2 + s_2", "incorrect"),
-    ("N.3", (F2, N2.subs(C12, sympy.Symbol("C12"))),
+    ("N.3", (RIGHT["N.3"][0], RIGHT["N.3"][1] + Matrix([0, 0, m2 * sympy.Symbol("C12")])),
      "unknown symbols C12 in n2; the expected symbols are", "not graded"),
-    # Schilling, Algorithm 6-8-1, the one-axis arm with a load
-    ("N.4", (F1 - 2 * WEIGHT, N1 - 2 * LEVER, TAU1 - 2 * F * a1 * C1),
-     "tau1: the backward pass starts from f^2 = -f^tool", "incorrect"),
-    ("N.4", (F1 - WEIGHT, N1 - LEVER, TAU1 - F * a1 * C1), "tau1: the load is missing",
-     "incorrect"),
-    ("N.4", (F1, N1, TAU1 - F * a1 * C1), "tau1: the load is missing", "incorrect"),
-    ("N.4", (F1, N1), "This question has 3 parts: give them as a tuple (f1, n1, tau1)",
+    ("N.4", RIGHT["N.4"][:2], "This question has 3 parts: give them as a tuple (f1, n1, tau1)",
      "not graded"),
     # the dashboard of chapter 02
     ("D.1", TOTAL_LOADED[0], "that is the total tau_1", "incorrect"),
@@ -316,20 +295,22 @@ def test_the_euler_key_is_the_hand_iteration():
 
 def test_equivalent_forms_are_accepted():
     # G-D parts as nested lists, the twist as a flat tuple, M expanded
-    assert check("G.1", (D_ROT.tolist(), D_TRAN.applyfunc(sympy.expand).tolist())).correct
+    D_rot, D_tran = RIGHT["G.1"]
+    assert check("G.1", (D_rot.tolist(), D_tran.applyfunc(sympy.expand).tolist())).correct
     assert check("T.2", (tuple(V2), VDOT2.applyfunc(sympy.expand_trig))).correct
     assert check("T.4", (LA, M_LP.applyfunc(sympy.expand))).correct
     assert check("T.1", G_A.applyfunc(lambda e: sympy.expand(sympy.expand_trig(e)))).correct
     assert check("D.1", np.float64(C1_LOADED)).correct
-    assert check("N.4", {"f1": F1, "n1": N1, "tau1": sympy.expand(TAU1)}).correct
+    f1, n1, tau1 = RIGHT["N.4"]
+    assert check("N.4", {"f1": f1, "n1": n1, "tau1": sympy.expand(tau1)}).correct
 
 
 #: text of the two solution notebooks that states an answer: none of it may reach an exercise
 ANSWER_TEXTS = [
-    r"\frac{l^2}{12}\begin{bmatrix} m_1 + m_2",                                    # G.1
+    r"\frac{l^2}{12}\begin{bmatrix} m_1 + \lambda^2 m_2",                          # G.1
     r"$\mathbf h^{\rm rot} = \mathbf 0$",                                           # G.2
-    r"\tfrac13 m_2 l^2 (\ddot q_1 + \ddot q_2) + \tfrac12 m_2 l^2 (C_2\ddot q_1",   # N.3
-    r"\tfrac13 m_1a_1^2\ddot q_1 + \tfrac12 m_1ga_1C_1 + Fa_1C_1",                 # N.4
+    r"\tfrac13 m_2 l_2^2 (\ddot q_1 + \ddot q_2) + \tfrac12 m_2 l l_2 (C_2\ddot q_1",  # N.3
+    r"\tfrac13 m_1a_1^2\ddot q_1 + \tfrac12 m_1ga_1C_1 + Fa_1\sin(q_1 + \varphi)",  # N.4
     r"(m_1/2 + m_2 + M_p)C_1 + (m_2/2 + M_p)C_{12}]$ with",                          # D.1
     r"h_2 = \tfrac12 m_2 l^2 S_2 \dot q_1^2 = \tfrac12 \sin(-\pi/3)\,\dot q_1^2$",        # D.2
     r"$T = T_0\,\tfrac{2}{\pi}K(\sin^2(\theta_0/2))$",                                # S.1
@@ -398,7 +379,8 @@ def _numeric_right_answers() -> dict:
     return {"D.1": C1_LOADED, "D.2": H2_FAST, "S.1": T45, "S.2": euler_energy_gain(),
             "3.11": (np.reshape(puma["D"], (3, 3)), puma["h"], puma["c"]),
             "3.13a": (ceiling["g_LE"], ceiling["v_dot0_NE"]),
-            "3.2": np.array([3.0, 2.0, 0.0])}        # a symbolic key whose entries are numbers
+            # a symbolic key whose entries are numbers: the student's own (kx, ky, 0)
+            "3.2": np.array([variant("3.2")["kx"], variant("3.2")["ky"], 0.0])}
 
 
 #: factors that are no typical slip (none of -1, 2, 1/2, 3, 1/3, degrees) and not within 1 %
@@ -465,7 +447,7 @@ def test_the_feedback_on_a_wrong_number_does_not_give_the_right_number_away(ques
     ("3.13a", lambda r: ((-r[0]).tolist(), r[1].tolist()),
      "in L-E, g is the acceleration of gravity"),
     ("3.11", lambda r: (r[0].tolist(), (-r[1]).tolist(), r[2].tolist()), "h has the wrong sign"),
-    ("3.2", lambda r: [6, 4, 0], "acceleration is 2 times the right value (a missing 1/2?)"),
+    ("3.2", lambda r: (2 * r).tolist(), "acceleration is 2 times the right value (a missing 1/2?)"),
 ])
 def test_the_named_slips_of_a_number_are_still_diagnosed(question, answer, words):
     feedback = check(question, answer(_numeric_right_answers()[question]))

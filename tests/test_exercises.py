@@ -177,7 +177,7 @@ def test_solution_only_cells_are_left_out_of_the_exercise():
 #: text of the solutions that states an answer (review of the exercises): none of it may appear in
 #: an exercise notebook
 ANSWER_TEXTS = [
-    "centripetal acceleration $(-3t, -2t, 0)$",                            # 3.3
+    "centripetal acceleration $-w^2(3t, 2t, 0)$",                            # 3.3
     "\\frac{2}{3}Ma^2",                                                   # 3.5
     "\\frac{8}{3}Ma^2",
     "$D_{22} = m_2 \\rho_2^2 d_2^2$",                                         # 3.16c

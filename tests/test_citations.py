@@ -18,6 +18,9 @@ SEED_NUMBER = re.compile(r"(?<![\w.,#+\-/])00[0-4](?![\w.])|\b00[0-4]_[0-9a-f]{1
 #: link-length symbols L1, L2 (one digit) do not match
 SCAN_LINE = re.compile(r"(?<![A-Za-z0-9])(?:L\d{2,4}|EL ?\d{2,4})(?!\d)")
 
+#: a sealed value of a key file (what :func:`dynlab.grading.keys.unseal` opens): a JSON string of
+#: base64
+SEALED = re.compile(r'"[A-Za-z0-9+/]{24,}={0,2}"')
 #: a picture inside HTML (an animation's frames): base64, no words
 DATA_URI = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=\s\\n]*")
 
@@ -32,7 +35,10 @@ def product_files() -> list:
 
 
 def readable_text(path: Path) -> str:
-    """The text a reader sees: a notebook's cell sources and text outputs (no image data)."""
+    """The text a reader sees: a notebook's cell sources and text outputs (no image data); a
+    key file without its sealed values (base64, no words: "/L84k" in one is no line number)."""
+    if path.suffix == ".json":
+        return SEALED.sub('""', path.read_text())
     if path.suffix != ".ipynb":
         return path.read_text()
     parts = []

@@ -37,10 +37,10 @@ from dynlab.grading.variants import _grid, draw, graded_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from variant_checks import CLASS, classmates, full, points  # noqa: E402
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
 
 QUESTIONS = ("T.1", "T.2", "T.3", "T.4", "C.1")
-CLASS = [f"s{number:03d}" for number in range(12)]
 
 m, l, m1, m2, L1, L2, g = sympy.symbols("m l m1 m2 L1 L2 g", positive=True)
 theta, q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("theta q1 q2 qd1 qd2 qdd1 qdd2", real=True)
@@ -199,22 +199,10 @@ def values(answer) -> np.ndarray:
                            for p in parts])
 
 
-def classmates(question: str) -> tuple:
-    """Two students whose practice values of ``question`` differ in every given."""
-    first = CLASS[0]
-    mine = dict(variant(question, student=first))
-    other = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in variant(question, student=s).items()))
-    return first, other
 
 
-def points(question: str, answer, student: str) -> float:
-    """The grader's points (the answer handed out of the kernel as data, scored outside it)."""
-    return grader_score(question, serialize(answer), student=student).total
 
 
-def full(question: str) -> float:
-    return float(keys()[question]["points"])
 
 
 # -- the givens -------------------------------------------------------------------------------------

@@ -42,13 +42,13 @@ from dynlab.model.robots import pendulum, planar_2r
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from variant_checks import CLASS, classmates, full, points  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
 
 QUESTIONS = ("G.1", "G.2", "N.2", "N.3", "N.4")
 #: The parts whose answer is the same for every student: G.2's h_rot is zero for every planar
 #: arm (each link spins about z, a principal axis, and the axes are parallel, Eq. (3.4-27))
 SHARED = ("h_rot",)
-CLASS = [f"s{number:03d}" for number in range(12)]
 G0 = 9.8062
 
 m1, m2, l, g, a1, F = sympy.symbols("m1 m2 l g a1 F", positive=True)
@@ -219,22 +219,10 @@ def values(answer) -> np.ndarray:
                            for p in answer])
 
 
-def classmates(question: str) -> tuple:
-    """Two students whose practice values of ``question`` differ."""
-    first = CLASS[0]
-    mine = dict(variant(question, student=first))
-    other = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in variant(question, student=s).items()))
-    return first, other
 
 
-def points(question: str, answer, student: str) -> float:
-    """The grader's points (the answer handed out of the kernel as data, scored outside it)."""
-    return grader_score(question, serialize(answer), student=student).total
 
 
-def full(question: str) -> float:
-    return float(keys()[question]["points"])
 
 
 # -- the hand-written answers are dynlab's numbers -------------------------------------------------

@@ -28,10 +28,10 @@ from dynlab.grading.variants import _grid, draw, graded_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from variant_checks import CLASS, classmates, full, points  # noqa: E402
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
 
 QUESTIONS = ("9.1", "9.98")
-CLASS = [f"s{number:03d}" for number in range(12)]
 
 m1, L1 = sympy.symbols("m1 L1", positive=True)
 q1, q2, qd1, qd2 = sympy.symbols("q1 q2 qd1 qd2", real=True)
@@ -98,20 +98,10 @@ def values(answer: tuple) -> np.ndarray:
                            for part in answer])
 
 
-def classmates(question: str) -> tuple:
-    first = CLASS[0]
-    mine = dict(variant(question, student=first))
-    other = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in variant(question, student=s).items()))
-    return first, other
 
 
-def points(question: str, answer, student: str) -> float:
-    return grader_score(question, serialize(answer), student=student).total
 
 
-def full(question: str) -> float:
-    return float(keys()[question]["points"])
 
 
 def test_the_task_space_inertia_of_this_arm_does_not_depend_on_its_lengths():

@@ -40,11 +40,11 @@ from dynlab.grading.variants import draw, graded_values, _grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from variant_checks import CLASS, classmates, full, points  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
 
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = ("C.2", "C.3", "k12", "Mp")
-CLASS = [f"s{number:03d}" for number in range(12)]
 
 m1, a1, g, Kp, M1, M2, Mp, l, l1, l2, I1, I2 = sympy.symbols(
     "m1 a1 g Kp M1 M2 Mp l l1 l2 I1 I2", positive=True)
@@ -146,22 +146,10 @@ def values(answer) -> np.ndarray:
                            for p in parts])
 
 
-def classmates(question: str) -> tuple:
-    """Two students whose practice values of ``question`` differ in every given."""
-    first = CLASS[0]
-    mine = dict(variant(question, student=first))
-    other = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in variant(question, student=s).items()))
-    return first, other
 
 
-def points(question: str, answer, student: str) -> float:
-    """The grader's points (the answer handed out of the kernel as data, scored outside it)."""
-    return grader_score(question, serialize(answer), student=student).total
 
 
-def full(question: str) -> float:
-    return float(keys()[question]["points"])
 
 
 # -- the mechanism ----------------------------------------------------------------------------------

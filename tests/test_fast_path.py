@@ -207,3 +207,17 @@ def test_the_inputs_that_torques_might_not_show_as_non_finite():
             inverse_dynamics(wheel, [0.0], [bad], [2.0])
         with pytest.raises(ValueError, match=r"q\[0\].*finite"):
             inverse_dynamics(wheel, np.array([bad]), np.array([1.0]), np.array([2.0]))
+
+
+def test_a_program_of_constants_gets_a_short_cut():
+    """Seeded run 33 (Hypothesis, on a dashboard of a random chain): the Coriolis part of one
+    prismatic joint is a program whose only output is the constant 0, so its short cut had an
+    empty ``try:`` block and did not compile (IndentationError from ``inverse_dynamics``)."""
+    from dynlab import Link, Robot
+    slider = Robot([Link("prismatic", mass=1.0, inertia=np.diag([0.25] * 3).tolist())],
+                   gravity=(0.0, 0.0, 0.0), name="one slider")
+    off = dict(gravity=False, friction=False, tip_wrench=False)
+    for _ in range(2):                                # the checked call, then the short cut
+        coriolis = inverse_dynamics(slider, [0.3], [0.7], [0.0], **off)
+        assert coriolis.tolist() == [0.0]
+    assert inverse_dynamics(slider, [0.3], [0.7], [2.0], **off).tolist() == [2.0]    # f = m qdd

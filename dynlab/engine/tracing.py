@@ -329,10 +329,11 @@ def short_cut_function(program: Program, name: str = "joint_function"):
     if unshown:
         text.append(f"    if not isfinite({' + '.join(unshown)}):")
         text.append("        return None")
-    text += ["    try:", *("    " + line for line in body),
-             "    except (ValueError, ArithmeticError):     # math.sin(inf), inf / 0, ...",
-             "        return None",
-             result.replace("    return ", "    outputs = ", 1),
+    if body:                  # (a program whose outputs are all constants has no body)
+        text += ["    try:", *("    " + line for line in body),
+                 "    except (ValueError, ArithmeticError):     # math.sin(inf), inf / 0, ...",
+                 "        return None"]
+    text += [result.replace("    return ", "    outputs = ", 1),
              "    if isfinite(sum(outputs)):",
              "        return array(outputs)",
              "    return None"]

@@ -2,6 +2,7 @@
 typical wrong answers get their specific feedback, nothing raises into the notebook, the keys hold
 no readable answer, and grading one answer takes under 2 s."""
 
+import importlib
 import json
 import math
 import time
@@ -891,6 +892,29 @@ def test_fresh_points_redraw_a_point_inside_its_own_stratum():
         values = [_stratum_value("q2", low, high, stratum, generator) for _ in range(50)]
         assert all(low + width * (stratum + 0.05) <= x <= low + width * (stratum + 0.95)
                    and _well_placed("q2", x) for x in values), stratum
+
+
+@pytest.mark.parametrize("end", [0, -1])
+def test_a_point_drawn_from_a_crowded_stratum_is_inside_its_middle(monkeypatch, end):
+    """A stratum where every random try lands near a special value falls back to a grid of its
+    well-placed values; the grid's end points, computed, could round to just outside the
+    stratum's middle 90 % (a seeded run drew one at 0.0499999 of alpha's stratum)."""
+    key_module = importlib.import_module("dynlab.grading.keys")
+
+    class EndOfTheGrid:                     # a draw that takes the grid's first or last value
+        def uniform(self, low, high):
+            return 0.0                      # a special value: every try is refused
+        def choice(self, values):
+            return values[end]
+    monkeypatch.setattr(key_module, "_STRATUM_TRIES", 3)
+    low, high = -np.pi, np.pi
+    for name in ("alpha", "q2", "m1"):
+        for stratum in range(16):
+            if low + (high - low) / 16 * stratum <= 0.0 <= low + (high - low) / 16 * (stratum + 1):
+                continue
+            x = key_module._stratum_value(name, low, high, stratum, EndOfTheGrid())
+            where, within = _strata([x], low, high)
+            assert where[0] == stratum and 0.05 < within[0] < 0.95, (name, stratum, within)
 
 
 def test_fresh_points_refuse_a_range_with_a_stratum_of_special_values_only():

@@ -298,7 +298,8 @@ def _stratum_value(name: str, low: float, high: float, stratum: int, rng) -> flo
         if _well_placed(name, x):
             return x
     # a stratum almost all of which is close to special values: draw among its well-placed part
-    grid = np.linspace(start, stop, 4097)
+    # (the grid's inner points: its end points, computed, can round to just outside)
+    grid = np.linspace(start, stop, 4097)[1:-1]
     good = grid[[_well_placed(name, x) for x in grid]]
     if not good.size:
         raise ValueError(f"the range ({low}, {high}) of {name} has a stratum "

@@ -254,12 +254,15 @@ def test_a_cell_that_hands_in_nothing_scores_zero():
     from dynlab.grading.answers import serialize
     from dynlab.grading.autograde import MIME
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
+    from dynlab.grading import variant
     M, a = sympy.symbols("M a", positive=True)
     centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
-    corner = M * a**2 * sympy.Matrix([[8, -3, -3], [-3, 8, -3], [-3, -3, 8]]) / 3
+    d = a * sympy.Matrix([sympy.Rational(variant("3.5", student="x")[name])   # x's cube
+                          for name in ("dx", "dy", "dz")])
+    corner = centre + M * ((d.T * d)[0] * sympy.eye(3) - d * d.T)          # about O
 
     def cell(*exports):
-        made = new_code_cell('check("3.5", (I_corner, I_centre))', metadata={"nbgrader": {
+        made = new_code_cell('check("3.5", (I_O, I_centre))', metadata={"nbgrader": {
             "grade": True, "grade_id": "check-3_5", "points": 2, "solution": False}})
         made.outputs = [new_output("display_data", data={MIME: text}) for text in exports] + \
             [new_output("execute_result", data={"text/plain": "2.0"}, execution_count=1)]

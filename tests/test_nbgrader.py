@@ -259,7 +259,7 @@ def test_a_cell_that_hands_in_nothing_scores_zero():
     centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
     d = a * sympy.Matrix([sympy.Rational(variant("3.5", student="x")[name])   # x's cube
                           for name in ("dx", "dy", "dz")])
-    corner = centre + M * ((d.T * d)[0] * sympy.eye(3) - d * d.T)          # about O
+    about_o = centre + M * ((d.T * d)[0] * sympy.eye(3) - d * d.T)         # about O
 
     def cell(*exports):
         made = new_code_cell('check("3.5", (I_O, I_centre))', metadata={"nbgrader": {
@@ -275,12 +275,12 @@ def test_a_cell_that_hands_in_nothing_scores_zero():
         (result,) = [o for o in scored.outputs if o.output_type == "execute_result"]
         return float(result.data["text/plain"])
 
-    right = json.dumps({"question": "3.5", "answer": serialize((corner, centre))})
+    right = json.dumps({"question": "3.5", "answer": serialize((about_o, centre))})
     assert points(right) == 2.0
     assert points() == 0.0                                          # nothing shown
     assert points(right, right) == 0.0                              # more than one
     assert points("{not json") == 0.0
-    assert points(json.dumps({"question": "3.6", "answer": serialize((corner, centre))})) == 0
+    assert points(json.dumps({"question": "3.6", "answer": serialize((about_o, centre))})) == 0
     marker = Path(tempfile.gettempdir()) / f"dynlab-pwned-{os.getpid()}"
     code = f"__import__('os').system('touch {marker}')"
     assert points(json.dumps({"question": "3.5", "answer": {"tuple": [

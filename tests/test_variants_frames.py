@@ -69,7 +69,7 @@ def exact(value) -> sympy.Rational:
     return sympy.Rational(repr(float(value)))
 
 
-# -- the bodies of Probs. 3.5 to 3.8, by hand --------------------------------------------------------
+# -- the bodies of Probs. 3.5 to 3.8, by hand ------------------------------------------------
 def cube(question: str) -> bool:
     return question in ("3.5", "3.7")
 

@@ -180,6 +180,8 @@ ANSWER_TEXTS = [
     "centripetal acceleration $-w^2(3t, 2t, 0)$",                            # 3.3
     "\\frac{2}{3}Ma^2",                                                   # 3.5
     "\\frac{8}{3}Ma^2",
+    "off it $-M d_x d_y a^2$",
+    "parallel-axis part and all",                                          # 3.7
     "$D_{22} = m_2 \\rho_2^2 d_2^2$",                                         # 3.16c
     "d_1^2 + \\rho_2^2 d_2^2 + 2 \\rho_2 d_1 d_2 \\cos\\theta_2",
     "$h_1 = 2 m_2 d\\,\\dot\\theta\\dot d$",                                  # 3.18

@@ -51,10 +51,13 @@ def parallel_axes(mass, d):
     return mass * ((d.T * d)[0] * sympy.eye(3) - d * d.T)
 
 
+# Probs. 3.5 to 3.8: each student's cube and block have their centre of mass where
+# variant("3.5") puts them, (dx a, dy a, dz a) and (dx a, dy b, dz c) (the student "student")
+PLACE = [Rational(variant("3.5")[name]) for name in ("dx", "dy", "dz")]
 CUBE_CENTRE = Rational(2, 3) * M * a**2 * sympy.eye(3)
-CUBE_CORNER = CUBE_CENTRE + parallel_axes(M, (a, a, a))
+CUBE_O = CUBE_CENTRE + parallel_axes(M, [x * a for x in PLACE])
 BLOCK_CENTRE = M / 3 * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)
-BLOCK_CORNER = BLOCK_CENTRE + parallel_axes(M, (a, b, c_))
+BLOCK_O = BLOCK_CENTRE + parallel_axes(M, [x * h for x, h in zip(PLACE, (a, b, c_))])
 R_TURN = rz(alpha) * rx(theta)
 
 J_SYMBOLS = Matrix(4, 4, lambda r, c: sympy.Symbol(f"J{min(r, c) + 1}{max(r, c) + 1}"))
@@ -207,10 +210,10 @@ RIGHT = {
     "C.3": 2 * ZETA * sympy.sqrt(Kp_ * D_PEND),
     "3.2": A32,
     "3.3": ([0, 0, 0], [-3 * W**2 * t, -2 * W**2 * t, 0]),
-    "3.5": (CUBE_CORNER, CUBE_CENTRE),
-    "3.6": (BLOCK_CORNER, BLOCK_CENTRE),
-    "3.7": R_TURN * CUBE_CORNER * R_TURN.T,
-    "3.8": R_TURN * BLOCK_CORNER * R_TURN.T,
+    "3.5": (CUBE_O, CUBE_CENTRE),
+    "3.6": (BLOCK_O, BLOCK_CENTRE),
+    "3.7": R_TURN * CUBE_O * R_TURN.T,
+    "3.8": R_TURN * BLOCK_O * R_TURN.T,
     "3.14": (I_ORIGIN, I_CENTRE),
     "3.16a": [A1, A2],
     "3.16b": J_CEIL,
@@ -266,23 +269,23 @@ WRONG = [
      "centripetal has the wrong sign: omega x (omega x r) points toward the axis", "incorrect"),
     ("3.3", ([0, 0, 0], [-2 * W * t, 3 * W * t, 0]), "omega x r is the velocity", "incorrect"),
     # Probs. 3.5-3.8: inertia tensors
-    ("3.5", (2 * sympy.diag(*CUBE_CORNER.diagonal()) - CUBE_CORNER, CUBE_CENTRE),
-     "I_corner: the off-diagonal entries have the wrong sign", "incorrect"),
-    ("3.5", (CUBE_CORNER, CUBE_CORNER), "I_centre: that is the tensor about the corner O",
+    ("3.5", (2 * sympy.diag(*CUBE_O.diagonal()) - CUBE_O, CUBE_CENTRE),
+     "I_O: the off-diagonal entries have the wrong sign", "incorrect"),
+    ("3.5", (CUBE_O, CUBE_O), "I_centre: that is the tensor about O",
      "incorrect"),
-    ("3.5", (CUBE_CORNER, CUBE_CENTRE / 4), "the edges are 2a, not a", "incorrect"),
-    ("3.5", (CUBE_CORNER, CUBE_CENTRE * Rational(1, 2)),
+    ("3.5", (CUBE_O, CUBE_CENTRE / 4), "the edges are 2a, not a", "incorrect"),
+    ("3.5", (CUBE_O, CUBE_CENTRE * Rational(1, 2)),
      "I_centre is 1/2 times the right value", "incorrect"),
-    ("3.6", (replaced(BLOCK_CORNER, (1, 1), 4 * M * a**2 / 3), BLOCK_CENTRE),
-     "I_corner[1, 1] is wrong: a term is missing or wrong", "incorrect"),
-    ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 + c_**2) / 2)),
+    ("3.6", (replaced(BLOCK_O, (1, 1), BLOCK_O[1, 1] - M * c_**2 / 3), BLOCK_CENTRE),
+     "I_O[1, 1] is wrong: a term is missing or wrong", "incorrect"),
+    ("3.6", (BLOCK_O, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 + c_**2) / 2)),
      "I_centre[0, 0] is wrong: a term is missing or wrong", "incorrect"),
-    ("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 - c_**2) / 3)),
+    ("3.6", (BLOCK_O, replaced(BLOCK_CENTRE, (0, 0), M * (b**2 - c_**2) / 3)),
      "I_centre[0, 0] is wrong: a term is missing or wrong", "incorrect"),
-    ("3.7", rx(theta) * rz(alpha) * CUBE_CORNER * (rx(theta) * rz(alpha)).T,
+    ("3.7", rx(theta) * rz(alpha) * CUBE_O * (rx(theta) * rz(alpha)).T,
      "R = Rz(alpha)*Rx(theta), not Rx(theta)*Rz(alpha)", "incorrect"),
-    ("3.8", R_TURN.T * BLOCK_CORNER * R_TURN, "not R^T*I*R", "incorrect"),
-    ("3.8", R_TURN * BLOCK_CENTRE * R_TURN.T, "rotate the tensor about O", "incorrect"),
+    ("3.8", R_TURN.T * BLOCK_O * R_TURN, "not R^T*I*R", "incorrect"),
+    ("3.8", R_TURN * BLOCK_CENTRE * R_TURN.T, "turn the tensor about O", "incorrect"),
     # Prob. 3.14: pseudo-inertia
     ("3.14", (_S, I_CENTRE), "the inertia tensor is tr(S)*E - S", "incorrect"),
     ("3.14", (I_ORIGIN, I_ORIGIN + (I_ORIGIN - I_CENTRE)),
@@ -404,9 +407,9 @@ WRONG = [
     ("no such question", 1, "There is no question 'no such question'", "not graded"),
     # review findings: precise feedback
     ("9.1", (C_91, MDOT_91, 2 * C_91 - MDOT_91), "N has the wrong sign", "incorrect"),
-    ("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)),
-     "I_centre holds a rounded decimal (0.333) where an exact fraction belongs: write "
-     "Rational(1, 3) or sympy.S(1)/3", "incorrect"),
+    ("3.6", (BLOCK_O, 0.333 * M * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)),
+     "I_centre is close but not equal (within 1 %): a constant rounded, such as a fraction "
+     "written as a decimal?", "incorrect"),
     ("3.17d", TAU_CEIL - Matrix([m2 * d1 * R2 * S2 * qd1 * qd2, 0]),
      "tau[0]: a term in qd1*qd2 (Coriolis) is missing or wrong", "incorrect"),
     ("3.3", ([0, 0, 0], [-3 * W**2 * t * (180 / sympy.pi)**2, -2 * W**2 * t * (180 / sympy.pi)**2,
@@ -548,7 +551,7 @@ def test_an_identically_zero_addition_is_accepted():
     check's limit is raised from its 5 s on the clock: on a loaded machine (a shared grader) the
     work it does could take longer, and whether it finishes is not what is tested here."""
     zero = sympy.expand((M + a)**60) - (M + a)**60
-    feedback = check("3.5", (CUBE_CORNER + zero * sympy.ones(3, 3), CUBE_CENTRE), time_limit=120)
+    feedback = check("3.5", (CUBE_O + zero * sympy.ones(3, 3), CUBE_CENTRE), time_limit=120)
     assert feedback.correct, str(feedback)
 
 
@@ -569,23 +572,37 @@ def test_a_polynomial_fitted_through_fixed_points_scores_0():
 
 
 def test_a_piecewise_answer_equal_at_every_point_tried_scores_0():
-    """Piecewise((1, M < 1e9), (0, True)) * I_corner agrees with the key at any points with
+    """Piecewise((1, M < 1e9), (0, True)) * I_O agrees with the key at any points with
     M < 1e9; the numbers cannot decide a Piecewise, so it must be shown equal exactly."""
     step = sympy.Piecewise((1, M < 10**9), (0, True))
-    feedback = check("3.5", (step * CUBE_CORNER, CUBE_CENTRE))
-    assert feedback.parts == {"I_corner": 0.0, "I_centre": 1.0}, str(feedback)
-    assert "uses Piecewise" in str(feedback) and "I_corner[0, 0]" in str(feedback)
+    feedback = check("3.5", (step * CUBE_O, CUBE_CENTRE))
+    assert feedback.parts == {"I_O": 0.0, "I_centre": 1.0}, str(feedback)
+    assert "uses Piecewise" in str(feedback) and "I_O[0, 0]" in str(feedback)
     assert str(feedback).count("uses Piecewise") == 1                 # said once per part
     # a Piecewise that IS the key everywhere is right
     same = sympy.Piecewise((CUBE_CENTRE[0, 0], M > 0), (CUBE_CENTRE[0, 0], True))
-    assert check("3.5", (CUBE_CORNER, replaced(CUBE_CENTRE, (0, 0), same))).correct
+    assert check("3.5", (CUBE_O, replaced(CUBE_CENTRE, (0, 0), same))).correct
+
+
+def test_a_rounded_fraction_is_named_where_the_question_has_no_givens(monkeypatch):
+    """A decimal where a fraction belongs is named, with the fraction nearest it, in a question
+    without givens (in one with givens, such as 3.6, the givens are decimals by right and the
+    feedback cannot name one: the row of WRONG above)."""
+    from dynlab.grading import make_key
+    key = make_key("rounded", notebook="demo", title="demo", points=1,
+                   symbols={"M": "positive", "b": "positive"},
+                   parts=[{"name": "I_centre", "value": M * b**2 / 3}])
+    monkeypatch.setitem(keys(), "rounded", key)
+    text = str(check("rounded", 0.333 * M * b**2))
+    assert "I_centre holds a rounded decimal (0.333) where an exact fraction belongs: write " \
+           "Rational(1, 3) or sympy.S(1)/3" in text, text
 
 
 def test_a_common_factor_is_named_without_its_value_and_not_every_entry_should_be_0():
     """1e12 times the key in every entry: said, but not the 1e12 (the answer divided by it
     would be the key)."""
-    text = str(check("3.5", (CUBE_CORNER * 1e12, CUBE_CENTRE)))
-    assert "I_corner is off by one constant factor in every entry" in text, text
+    text = str(check("3.5", (CUBE_O * 1e12, CUBE_CENTRE)))
+    assert "I_O is off by one constant factor in every entry" in text, text
     assert "should be 0" not in text and "1e+12" not in text
 
 
@@ -617,7 +634,7 @@ def test_c_level_arithmetic_is_stopped_within_the_limit():
     """Multiplying out 3**(10**8) runs for minutes in C without returning to Python (no signal
     handler can stop it): the checking process is killed at the limit."""
     def huge():
-        return CUBE_CORNER + sympy.Pow(3, 10**8, evaluate=False) * sympy.eye(3)
+        return CUBE_O + sympy.Pow(3, 10**8, evaluate=False) * sympy.eye(3)
     start = time.perf_counter()
     feedback = check("3.5", (huge, CUBE_CENTRE), time_limit=2)
     assert time.perf_counter() - start < 30          # minutes without the limit
@@ -676,7 +693,7 @@ def test_no_ratio_but_the_named_slips_is_given():
     student the key's 1/3): the answer divided by the ratio would be the key."""
     text = str(check("3.17d", TAU_CEIL - Matrix([m2 * d1 * R2 * S2 * qd1 * qd2, 0])))
     assert "times the right value" not in text and "1/3 belongs" not in text, text
-    text = str(check("3.6", (BLOCK_CORNER, replaced(BLOCK_CENTRE, (0, 0),
+    text = str(check("3.6", (BLOCK_O, replaced(BLOCK_CENTRE, (0, 0),
                                                     M * (b**2 + c_**2) / 2))))
     assert "times the right value" not in text and "belongs?" not in text, text
     # a named slip still is: 1/2 of an element, the sign of a whole part
@@ -684,7 +701,7 @@ def test_no_ratio_but_the_named_slips_is_given():
         [H_TD[0] / 2, H_TD[1]]), C_TD)))
     # a skew part with a flipped sign is not called transposed; no 999/1000 ratios
     assert "transposed" not in str(check("9.1", (C_91, MDOT_91, 2 * C_91 - MDOT_91)))
-    text = str(check("3.6", (BLOCK_CORNER, 0.333 * M * sympy.diag(
+    text = str(check("3.6", (BLOCK_O, 0.333 * M * sympy.diag(
         b**2 + c_**2, a**2 + c_**2, a**2 + b**2))))
     assert "999/1000" not in text
     # a probe for c with the velocities left on is not "a rounded constant"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import sympy
 
-from dynlab.grading import check, hint, keys, questions
+from dynlab.grading import check, hint, keys, questions, variant
 from dynlab.grading.keys import note
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,15 +18,17 @@ import question_notes  # noqa: E402
 
 M, a = sympy.symbols("M a", positive=True)
 I_CENTRE = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
-I_CORNER = M * a**2 * sympy.Matrix([[8, -3, -3], [-3, 8, -3], [-3, -3, 8]]) / 3
+# the cube of the student "student" (conftest.py), its centre at (dx a, dy a, dz a)
+_D = a * sympy.Matrix([sympy.Rational(variant("3.5")[name]) for name in ("dx", "dy", "dz")])
+I_O = I_CENTRE + M * ((_D.T * _D)[0] * sympy.eye(3) - _D * _D.T)          # parallel axes
 TAKEAWAY_3_5 = "About the centre the three axes are alike and no product survives"
 
 
 def test_the_takeaway_is_shown_once_the_answer_is_right_and_not_before():
-    wrong = check("3.5", (-I_CORNER, I_CENTRE))
+    wrong = check("3.5", (-I_O, I_CENTRE))
     assert not wrong.correct and TAKEAWAY_3_5 not in str(wrong) + wrong._repr_html_()
     assert TAKEAWAY_3_5 not in str(check("3.5", ...))
-    right = check("3.5", (I_CORNER, I_CENTRE))
+    right = check("3.5", (I_O, I_CENTRE))
     assert right.correct and str(right).split("\n\n")[1].startswith(TAKEAWAY_3_5)
     assert TAKEAWAY_3_5 in right._repr_html_() and 'class="dynlab-takeaway"' in right._repr_html_()
 

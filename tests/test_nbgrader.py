@@ -254,12 +254,15 @@ def test_a_cell_that_hands_in_nothing_scores_zero():
     from dynlab.grading.answers import serialize
     from dynlab.grading.autograde import MIME
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
+    from dynlab.grading import variant
     M, a = sympy.symbols("M a", positive=True)
     centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
-    corner = M * a**2 * sympy.Matrix([[8, -3, -3], [-3, 8, -3], [-3, -3, 8]]) / 3
+    d = a * sympy.Matrix([sympy.Rational(variant("3.5", student="x")[name])   # x's cube
+                          for name in ("dx", "dy", "dz")])
+    about_o = centre + M * ((d.T * d)[0] * sympy.eye(3) - d * d.T)         # about O
 
     def cell(*exports):
-        made = new_code_cell('check("3.5", (I_corner, I_centre))', metadata={"nbgrader": {
+        made = new_code_cell('check("3.5", (I_O, I_centre))', metadata={"nbgrader": {
             "grade": True, "grade_id": "check-3_5", "points": 2, "solution": False}})
         made.outputs = [new_output("display_data", data={MIME: text}) for text in exports] + \
             [new_output("execute_result", data={"text/plain": "2.0"}, execution_count=1)]
@@ -272,12 +275,12 @@ def test_a_cell_that_hands_in_nothing_scores_zero():
         (result,) = [o for o in scored.outputs if o.output_type == "execute_result"]
         return float(result.data["text/plain"])
 
-    right = json.dumps({"question": "3.5", "answer": serialize((corner, centre))})
+    right = json.dumps({"question": "3.5", "answer": serialize((about_o, centre))})
     assert points(right) == 2.0
     assert points() == 0.0                                          # nothing shown
     assert points(right, right) == 0.0                              # more than one
     assert points("{not json") == 0.0
-    assert points(json.dumps({"question": "3.6", "answer": serialize((corner, centre))})) == 0
+    assert points(json.dumps({"question": "3.6", "answer": serialize((about_o, centre))})) == 0
     marker = Path(tempfile.gettempdir()) / f"dynlab-pwned-{os.getpid()}"
     code = f"__import__('os').system('touch {marker}')"
     assert points(json.dumps({"question": "3.5", "answer": {"tuple": [

@@ -1,13 +1,27 @@
-"""Variants of Fu, Gonzalez & Lee's Probs. 3.2 and 3.3 (chapter 01, moving frames): each student's
-translating frame has its own velocity ``kx t i + ky t j + 4 k`` (the book's is 3t i + 2t j + 4k),
-and each student's starred frame turns at its own rate ``w`` about z (the book's omega is
-(0, 0, 1)).
+"""Variants of chapter 01 (moving frames and inertia tensors): Fu, Gonzalez & Lee's Probs. 3.2,
+3.3 and 3.5 to 3.8.
 
-The right answers are written by hand from Sec. 3.3.2: a particle fixed in a frame that only
+- Prob. 3.2: each student's translating frame has its own velocity ``kx t i + ky t j + 4 k`` (the
+  book's is 3t i + 2t j + 4k).
+- Prob. 3.3: each student's starred frame turns at its own rate ``w`` about z (the book's omega
+  is (0, 0, 1)).
+- Probs. 3.5 to 3.8: one placement per student of the cube and the block (``variant("3.5")``,
+  shared by the four): the body's centre of mass at (dx a, dy a, dz a) for the cube and
+  (dx a, dy b, dz c) for the block, in the axes of (x0, y0, z0); the book's bodies have their
+  corner at the origin, (1, 1, 1), which no student gets.
+
+The right answers are written by hand here.  Sec. 3.3.2: a particle fixed in a frame that only
 translates has the frame's acceleration (Eq. (3.3-18): a = a* + a_h, a* = 0), here (kx, ky, 0);
 a particle at rest in a frame that only turns has no Coriolis term and the centripetal term
-omega x (omega x r) = -w^2 (3t, 2t, 0) (Eq. (3.3-14)).  The Coriolis part of 3.3 is zero for
-every student: its point is the same for the whole class.
+omega x (omega x r) = -w^2 (3t, 2t, 0) (Eq. (3.3-14)).  The inertia tensors from the printed
+closed forms about the centre (the cube's 2/3 M a^2 E, the block's M/3 diag(b^2 + c^2, ...)) and
+the parallel-axis theorem written out entry by entry (on the diagonal M times the squared
+distance of the centre from the axis, off it -M times the product of two coordinates), turned as
+R I R^T with R = Rz(alpha) Rx(theta) (Eq. (3.2-5)).
+
+Parts the same for every student (a copied answer earns exactly their share): 3.3's Coriolis
+acceleration (zero) and the tensors about the centre of mass of 3.5 and 3.6 (where a body sits
+does not change its tensor about its own centre).
 """
 
 from __future__ import annotations
@@ -19,19 +33,29 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy
+from sympy import Matrix, Rational, cos, sin
 
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, draw, graded_values
+from dynlab.grading.answers import serialize
+from dynlab.grading.variants import _grid, draw, graded_values, shared_name, sharing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
+from variant_checks import CLASS, classmates, full, points  # noqa: E402
 
-QUESTIONS = ("3.2", "3.3")
-CLASS = [f"s{number:03d}" for number in range(12)]
+QUESTIONS = ("3.2", "3.3", "3.5", "3.6", "3.7", "3.8")
+BODIES = ("3.5", "3.6", "3.7", "3.8")
 t = sympy.Symbol("t", positive=True)
+M, a, b, c = sympy.symbols("M a b c", positive=True)
+alpha, theta = sympy.symbols("alpha theta", real=True)
+#: A point of the symbols at which answers are compared by hand here
+AT = {t: 0.7, M: 1.3, a: 0.4, b: 0.7, c: 0.25, alpha: 0.7, theta: -1.1}
+#: what a copied answer still earns: the parts the same for every student (module docstring)
+SHARED = {"3.2": 0.0, "3.3": 1.0, "3.5": 1.0, "3.6": 1.0, "3.7": 0.0, "3.8": 0.0}
+#: the book's values, which no student gets (3.5-3.8: the corner at the origin, dx = 1)
+BOOK = {"3.2": {"kx": 3, "ky": 2}, "3.3": {"w": 1}, **{q: {"dx": 1} for q in BODIES}}
 
 
 @pytest.fixture(autouse=True)
@@ -45,72 +69,161 @@ def exact(value) -> sympy.Rational:
     return sympy.Rational(repr(float(value)))
 
 
+# -- the bodies of Probs. 3.5 to 3.8, by hand ------------------------------------------------
+def cube(question: str) -> bool:
+    return question in ("3.5", "3.7")
+
+
+def about_centre(question: str) -> Matrix:
+    """The printed closed forms: a cube of side 2a, a block of sides 2a, 2b, 2c."""
+    if cube(question):
+        return Rational(2, 3) * M * a**2 * sympy.eye(3)
+    return M / 3 * sympy.diag(b**2 + c**2, a**2 + c**2, a**2 + b**2)
+
+
+def centre_of_mass(question: str, given: dict, flip=(1, 1, 1)) -> tuple:
+    half = (a, a, a) if cube(question) else (a, b, c)
+    return tuple(f * exact(given[n]) * h for f, n, h in zip(flip, ("dx", "dy", "dz"), half))
+
+
+def parallel_axes(d) -> Matrix:
+    """M(|d|^2 E - d d^T) written out: M (y^2 + z^2) on the first diagonal entry, -M x y off it."""
+    x, y, z = d
+    return M * Matrix([[y**2 + z**2, -x * y, -x * z],
+                       [-x * y, x**2 + z**2, -y * z],
+                       [-x * z, -y * z, x**2 + y**2]])
+
+
+def about_O(question: str, given: dict, flip=(1, 1, 1)) -> Matrix:
+    return about_centre(question) + parallel_axes(centre_of_mass(question, given, flip))
+
+
+def turn() -> Matrix:
+    rz = Matrix([[cos(alpha), -sin(alpha), 0], [sin(alpha), cos(alpha), 0], [0, 0, 1]])
+    rx = Matrix([[1, 0, 0], [0, cos(theta), -sin(theta)], [0, sin(theta), cos(theta)]])
+    return rz, rx
+
+
 def right(question: str, given: dict) -> tuple:
+    """The answer for these givens, its parts as a tuple."""
     if question == "3.2":
-        return (sympy.Matrix([exact(given["kx"]), exact(given["ky"]), 0]),)
-    w = exact(given["w"])
-    return sympy.zeros(3, 1), sympy.Matrix([-3 * w**2 * t, -2 * w**2 * t, 0])
+        return (Matrix([exact(given["kx"]), exact(given["ky"]), 0]),)
+    if question == "3.3":
+        w = exact(given["w"])
+        return sympy.zeros(3, 1), Matrix([-3 * w**2 * t, -2 * w**2 * t, 0])
+    if question in ("3.5", "3.6"):
+        return about_O(question, given), about_centre(question)
+    rz, rx = turn()
+    R = rz * rx
+    return (R * about_O(question, given) * R.T,)
 
 
 def mistakes(question: str, given: dict) -> list:
     """``[(answer, words of the feedback)]``: each typical slip, at these givens."""
     if question == "3.2":
         kx, ky = exact(given["kx"]), exact(given["ky"])
-        return [((sympy.Matrix([kx * t, ky * t, 4]),), "that is the velocity"),
-                ((sympy.Matrix([kx - 1, ky + 1, 2]),), "the particle's position in frame 1 is "
-                                                        "constant")]
-    w = exact(given["w"])
-    coriolis, centripetal = right(question, given)
-    return [((sympy.Matrix([-4 * w, 6 * w, 0]), centripetal), "RELATIVE TO THE STARRED FRAME"),
-            ((coriolis, sympy.Matrix([-2 * w * t, 3 * w * t, 0])), "omega x r is the velocity")]
+        return [((Matrix([kx * t, ky * t, 4]),), "that is the velocity"),
+                ((Matrix([kx - 1, ky + 1, 2]),), "the particle's position in frame 1 is "
+                                                  "constant")]
+    if question == "3.3":
+        w = exact(given["w"])
+        coriolis, centripetal = right(question, given)
+        return [((Matrix([-4 * w, 6 * w, 0]), centripetal), "RELATIVE TO THE STARRED FRAME"),
+                ((coriolis, Matrix([-2 * w * t, 3 * w * t, 0])), "omega x r is the velocity")]
+    body = "cube" if cube(question) else "block"
+    book = about_centre(question) + parallel_axes(centre_of_mass(
+        question, {"dx": 1, "dy": 1, "dz": 1}))
+    mine, centre = about_O(question, given), about_centre(question)
+    if question in ("3.5", "3.6"):
+        d = centre_of_mass(question, given)
+        flipped = Matrix(3, 3, lambda i, j: mine[i, j] if i == j else -mine[i, j])
+        return [((flipped, centre), "I_O: the off-diagonal entries have the wrong sign"),
+                ((book, centre), f"I_O: that is the book's {body}, with its corner at the origin"),
+                ((centre, centre), "I_O: that is the tensor about the centre"),
+                ((about_O(question, given, (1, -1, 1)), centre),
+                 "the products of inertia with y, I_xy and I_yz, have the wrong sign"),
+                ((about_O(question, given, (1, 1, -1)), centre),
+                 "the products of inertia with z, I_xz and I_yz, have the wrong sign"),
+                ((about_O(question, given, (1, -1, -1)), centre),
+                 "the products of inertia I_xy and I_xz have the wrong sign"),
+                ((centre + M * sum(x**2 for x in d) * sympy.eye(3), centre), "not M*|d|**2*E"),
+                ((centre - parallel_axes(d), centre),
+                 "I_O: the parallel-axis term has the wrong sign"),
+                ((mine, centre / 4), "I_centre: the "),
+                ((mine, mine), "I_centre: that is the tensor about O"),
+                ((mine, book), f"I_centre: that is the book's {body} about its corner")]
+    rz, rx = turn()
+    R = rz * rx
+    return [(((rx * rz) * mine * (rx * rz).T,), "R = Rz(alpha)*Rx(theta), not Rx(theta)*Rz(alpha)"),
+            ((R.T * mine * R,), "not R^T*I*R"),
+            ((R * centre * R.T,), "not the one about the centre"),
+            ((R * book * R.T,), f"that is the book's {body}, with its corner at O, turned"),
+            ((R * centre * R.T + parallel_axes(centre_of_mass(question, given)),),
+             "the centre of mass turns with the body")]
 
 
-def values(answer: tuple, at: float = 0.7) -> np.ndarray:
-    return np.concatenate([np.array(part.subs(t, at), dtype=float).ravel() for part in answer])
+def values(parts: tuple) -> np.ndarray:
+    return np.concatenate([np.array(Matrix(part).xreplace(AT), dtype=float).ravel()
+                           for part in parts])
 
 
 def answer_of(question: str, parts: tuple):
-    return parts[0] if question == "3.2" else parts
+    """What the notebook's check cell passes: one part alone, else the tuple."""
+    return parts[0] if len(parts) == 1 else parts
 
 
-def classmates(question: str) -> tuple:
-    first = CLASS[0]
-    mine = dict(variant(question, student=first))
-    other = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in variant(question, student=s).items()))
-    return first, other
+def given_points(question: str, parts: tuple, student: str) -> float:
+    return points(question, answer_of(question, parts), student)
 
 
-def points(question: str, parts: tuple, student: str) -> float:
-    return grader_score(question, serialize(answer_of(question, parts)), student=student).total
+#: The parts the same for every student, by their place in the answer (module docstring)
+PUBLIC = {"3.3": (0,), "3.5": (1,), "3.6": (1,)}
 
 
-def full(question: str) -> float:
-    return float(keys()[question]["points"])
+def varying(question: str, parts: tuple) -> tuple:
+    """The parts that depend on the givens."""
+    return tuple(p for i, p in enumerate(parts) if i not in PUBLIC.get(question, ()))
 
 
-#: what a copied answer still earns: 3.3's Coriolis part is zero for every student
-SHARED = {"3.2": 0.0, "3.3": 1.0}
+def public(question: str, parts: tuple) -> tuple:
+    """The parts the same for every student."""
+    return tuple(p for i, p in enumerate(parts) if i in PUBLIC.get(question, ()))
 
 
+# -- the givens -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
     key = keys()[question]
     assert key["kind"] == "symbolic" and key["parameters"]
     for name, spec in key["parameters"].items():
         assert len(_grid(spec)) >= 4 and spec["text"] and spec["unit"]
-    book = {"3.2": {"kx": 3, "ky": 2}, "3.3": {"w": 1}}[question]
-    for name, value in book.items():                  # the printed problem is never drawn
+        assert name not in {n for n, _ in key["symbols"]}
+    for name, value in BOOK[question].items():        # the printed problem is never drawn
         assert value not in _grid(key["parameters"][name])
 
 
+def test_the_cube_and_the_block_share_one_placement_per_student():
+    assert sharing("3.5") == list(BODIES)
+    specs = [keys()[q]["parameters"] for q in BODIES]
+    assert all(spec == specs[0] for spec in specs) and set(specs[0]) == {"dx", "dy", "dz"}
+    assert all(0.0 not in _grid(spec) for spec in specs[0].values())   # never in a plane
+    for student in CLASS[:5]:
+        mine = variant("3.5", student=student)
+        assert all(shared_name(q) == "3.5" and variant(q, student=student) == mine
+                   for q in BODIES)
+        graded = variant("3.5", student=student, secret=SECRET)
+        assert all(variant(q, student=student, secret=SECRET) == graded for q in BODIES)
+        assert all(graded[name] != mine[name] for name in mine)
+
+
+# -- right for me, not for a classmate ------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_an_answer_with_my_numbers_is_right_for_me_and_only_shared_parts_for_a_classmate(question):
     alice, bob = classmates(question)
     hers, his = (right(question, variant(question, student=s)) for s in (alice, bob))
-    assert points(question, hers, alice) == full(question)
-    assert points(question, his, bob) == full(question)
-    assert points(question, hers, bob) == SHARED[question]
+    assert given_points(question, hers, alice) == full(question)
+    assert given_points(question, his, bob) == full(question)
+    assert given_points(question, hers, bob) == SHARED[question]
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -129,22 +242,33 @@ def test_with_the_course_secret_the_practice_answer_scores_only_shared_parts(que
     for student in CLASS[:4]:
         practice = draw(question, parameters, student, "dynlab")
         graded = graded_values(question, parameters, student, SECRET)
-        assert points(question, right(question, practice), student) == SHARED[question]
-        assert points(question, right(question, graded), student) == full(question)
+        ours, theirs = right(question, practice), right(question, graded)
+        assert not np.allclose(values(varying(question, ours)),
+                               values(varying(question, theirs)), rtol=1e-9), student
+        assert given_points(question, ours, student) == SHARED[question]
+        assert given_points(question, theirs, student) == full(question)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_no_two_grid_values_share_an_answer_and_none_makes_a_mistake_right(question):
+    """Every point of the grids has its own answer in every part that depends on the givens
+    (at least 4 of them; 12 for the bodies), the shared parts are the same at all, and no
+    typical mistake is right anywhere."""
     parameters = keys()[question]["parameters"]
-    seen = {}
+    seen, shared = {}, set()
     for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
         given = dict(zip(parameters, combination))
-        reference = values(right(question, given))
+        answer = right(question, given)
+        reference = values(varying(question, answer))
         for other, earlier in seen.items():
             assert not np.allclose(reference, earlier, rtol=1e-9), (given, other)
         seen[combination] = reference
-        for answer, words in mistakes(question, given):
-            assert not np.allclose(values(answer), reference, rtol=1e-9), (given, words)
+        if public(question, answer):
+            shared.add(tuple(np.round(values(public(question, answer)), 12)))
+        for wrong, words in mistakes(question, given):
+            assert not np.allclose(values(wrong), values(answer), rtol=1e-9), (given, words)
+    assert len(seen) >= (12 if question in BODIES else 4)
+    assert len(shared) == (1 if question in PUBLIC else 0), shared
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -154,7 +278,8 @@ def test_every_typical_mistake_is_recognised_at_other_students_values(question):
         for answer, words in mistakes(question, given):
             feedback = grader_score(question, serialize(answer_of(question, answer)),
                                     student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, str(feedback))
+            assert not feedback.correct and words in str(feedback), (student, words,
+                                                                      str(feedback))
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -164,8 +289,13 @@ def test_the_feedback_prints_no_number_of_the_key(question, monkeypatch):
         monkeypatch.setenv("DYNLAB_STUDENT", student)
         secrets = key_texts(key)
         parts = right(question, variant(question))
-        wrong = tuple(part * sympy.Rational(7, 5) + sympy.Matrix([t**2, 0, 0]) for part in parts)
-        feedback = check(question, answer_of(question, wrong))
-        assert not feedback.correct
-        text = "\n".join(feedback.messages)
-        assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+        stray = [sympy.zeros(*Matrix(part).shape) for part in parts]
+        for extra in stray:
+            extra[0] = t**2 if question in ("3.2", "3.3") else M**2 * a**3
+        wrong = tuple(part * Rational(7, 5) + extra for part, extra in zip(parts, stray))
+        answers = [wrong] + [answer for answer, _ in mistakes(question, dict(variant(question)))]
+        for answer in answers:
+            feedback = check(question, answer_of(question, answer))
+            assert not feedback.correct
+            text = "\n".join(feedback.messages)
+            assert not leaked(text, secrets), (student, leaked(text, secrets), text)

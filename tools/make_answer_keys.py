@@ -89,75 +89,203 @@ def inertia_about_frame_origin(link_data):
     return sympy.expand(S.trace() * sympy.eye(3) - S)
 
 
-def block_keys(question, sides, title, points, cube):
+#: The givens of Probs. 3.5 to 3.8, one placement per student for the cube and the block (the
+#: four questions ask about the same two bodies, placed the same way, so they share the values:
+#: ``variant("3.5")``): where the body's centre of mass sits in (x0, y0, z0), counted in
+#: half-sides, at (dx*a, dy*a, dz*a) for the cube and (dx*a, dy*b, dz*c) for the block.  The
+#: book's body has its corner O at the origin and fills the positive octant, (1, 1, 1), which is
+#: never drawn: each student's body is slid along x0, away from the origin (dx >= 2), and lies on
+#: the side of the planes x0z0 and x0y0 that the signs of dy and dz say (the signs of the
+#: products of inertia are a classic slip)
+PLACEMENT = {
+    "dx": {"low": 2, "high": 5, "step": 1, "unit": "half-sides",
+           "text": "where the centre of mass sits along x0: x = dx*a"},
+    "dy": {"low": -3, "high": 3, "step": 2, "unit": "half-sides",
+           "text": "along y0: y = dy*a (cube), dy*b (block); negative: on the -y0 side"},
+    "dz": {"low": -3, "high": 3, "step": 2, "unit": "half-sides",
+           "text": "along z0: z = dz*a (cube), dz*c (block); negative: on the -z0 side"}}
+#: The name the four questions on the cube and the block share their givens under
+PLACEMENT_SHARED = "3.5"
+
+
+def shift(mass, d):
+    """The parallel-axis term M(|d|^2 E - d d^T) (the parallel-axis theorem, which Lynch & Park
+    state as Steiner's theorem, Sec. 8.2.1): what the tensor about a point O adds to the one
+    about the centre of mass, d from O to the centre."""
+    d = sympy.Matrix(d)
+    return mass * ((d.T * d)[0] * sympy.eye(3) - d * d.T)
+
+
+def placed_body(cube: bool) -> dict:
+    """The cube (side 2a) or the block (sides 2a, 2b, 2c) of Probs. 3.5 and 3.6 at the student's
+    placement: its tensor about its centre by integration (the definition before Fu, Gonzalez &
+    Lee's Eq. (3.2-18)), about the origin O of (x0, y0, z0) from dynlab's pseudo-inertia of a
+    link that carries the body (Eqs. (3.2-17), (3.2-18)), checked equal to the definition
+    integrated over the body's own box; and the book's body, its corner at O."""
     M, a = positive("M", "a")
     b, c = (a, a) if cube else positive("b", "c")
+    dx, dy, dz = (parameter_symbol(name, PLACEMENT[name]) for name in ("dx", "dy", "dz"))
     centre = box_inertia_about_centre(M, a, b, c)
-    corner_link = Robot([Link("R", mass=M, com=(a, b, c), inertia=centre, name="block")])
-    corner = inertia_about_frame_origin(corner_link.symbolic()[0][0])
-    # the same tensor by direct integration over [0, 2a] x [0, 2b] x [0, 2c]
+    d = (dx * a, dy * b, dz * c)                      # from O to the centre of mass
+
+    def about_origin(com):
+        link = Robot([Link("R", mass=M, com=com, inertia=centre, name="body")])
+        return inertia_about_frame_origin(link.symbolic()[0][0])
+    about_O = about_origin(d)
     x, y, z = sympy.symbols("x y z", real=True)
     direct = sympy.Matrix(3, 3, lambda j, k: sympy.integrate(
         ((x**2 + y**2 + z**2) if j == k else 0) - (x, y, z)[j] * (x, y, z)[k],
-        (x, 0, 2 * a), (y, 0, 2 * b), (z, 0, 2 * c)) * M / (8 * a * b * c))
-    assert is_zero(direct - corner)
+        (x, (dx - 1) * a, (dx + 1) * a), (y, (dy - 1) * b, (dy + 1) * b),
+        (z, (dz - 1) * c, (dz + 1) * c)) * M / (8 * a * b * c))
+    assert is_zero(direct - about_O)
     symbols = {"M": "positive", "a": "positive"} if cube else \
         {"M": "positive", "a": "positive", "b": "positive", "c": "positive"}
-    products = corner - 2 * sympy.diag(*corner.diagonal())    # off-diagonal signs flipped
+    return {"M": M, "a": a, "b": b, "c": c, "d": d, "centre": centre, "about_O": about_O,
+            "book": about_origin((a, b, c)), "symbols": symbols, "at": (dx, dy, dz)}
+
+
+def _box_by_quadrature(mass, low, high, turn=np.eye(3)) -> np.ndarray:
+    """The inertia tensor about the origin of a uniform box ``low <= r <= high`` (body axes),
+    turned by the rotation matrix ``turn``: the definition int (|r|^2 E - r r^T) dm summed by
+    Gauss-Legendre quadrature over the box (3 points a side: exact for the quadratic integrand),
+    every point carried into the reference axes by ``turn`` first."""
+    nodes, weights = np.polynomial.legendre.leggauss(3)
+    low, high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+    tensor = np.zeros((3, 3))
+    for i, j, k in itertools.product(range(3), repeat=3):
+        r = turn @ (low + (high - low) * (nodes[[i, j, k]] + 1) / 2)
+        tensor += weights[i] * weights[j] * weights[k] / 8 * (r @ r * np.eye(3) - np.outer(r, r))
+    return mass * tensor
+
+
+def _assert_placed(body: dict, turned, alpha, theta) -> None:
+    """The keys of Probs. 3.5 to 3.8 (the tensor about O, and turned) equal the definition summed
+    by quadrature over the body's box, at the student's placement (three points of the grids:
+    both ends and one between, every sign), with numbers for the mass, the sides and the angles;
+    the turn is Rz(alpha) Rx(theta) written out here in numbers."""
+    numbers = {body["M"]: 1.3, body["a"]: 0.4}
+    if body["b"] != body["a"]:                        # the block: its own b and c
+        numbers.update({body["b"]: 0.7, body["c"]: 0.25})
+    angles = {alpha: 0.7, theta: -1.1}
+    ca, sa, ct, st = np.cos(0.7), np.sin(0.7), np.cos(-1.1), np.sin(-1.1)
+    turn = np.array([[ca, -sa, 0], [sa, ca, 0], [0, 0, 1]]) @ \
+        np.array([[1, 0, 0], [0, ct, -st], [0, st, ct]])
+    half = np.array([float(side.xreplace(numbers)) for side in (body["a"], body["b"], body["c"])])
+    for place in ((2.0, -3.0, -3.0), (5.0, 3.0, 3.0), (3.0, -1.0, 1.0)):
+        centre = np.array(place) * half
+        at = {**numbers, **dict(zip(body["at"], place)), **angles}
+        for matrix, rotation in ((body["about_O"], np.eye(3)), (turned, turn)):
+            ours = np.array(matrix.xreplace(at), dtype=float)
+            expected = _box_by_quadrature(1.3, centre - half, centre + half, rotation)
+            assert np.allclose(ours, expected, rtol=1e-12, atol=1e-14), (place, ours, expected)
+
+
+def block_keys(question, title, points, cube):
+    body = placed_body(cube)
+    M, a, b, c, d = body["M"], body["a"], body["b"], body["c"], body["d"]
+    centre, about_O, book = body["centre"], body["about_O"], body["book"]
+    dx, dy, dz = body["at"]
+    what = "cube" if cube else "block"
+    yours = "(dx*a, dy*a, dz*a)" if cube else "(dx*a, dy*b, dz*c)"
+    products = about_O - 2 * sympy.diag(*about_O.diagonal())    # off-diagonal signs flipped
     half_sides = centre.subs({a: a / 2, b: b / 2, c: c / 2}, simultaneous=True)
-    parts = [{"name": "I_corner", "value": corner, "structure": "symmetric"},
+    parts = [{"name": "I_O", "value": about_O, "structure": "symmetric"},
              {"name": "I_centre", "value": centre, "structure": "symmetric"}]
     mistakes = [
-        {"part": "I_corner", "value": -products,
+        {"part": "I_O", "value": -products,
          "message": "the off-diagonal entries have the wrong sign: the tensor holds the NEGATED "
-                    "product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just "
-                    "before Eq. (3.2-18))"},
-        {"part": "I_corner", "value": centre,
-         "message": "that is the tensor about the centre: about the corner add the "
-                    "parallel-axis terms M*(|r|**2*E - r*r^T) with r from the corner to the "
-                    "centre"},
-        {"part": "I_centre", "value": half_sides,
-         "message": f"the {'edges are' if cube else 'sides are'} {sides}, not "
-                    f"{'a' if cube else 'a, b, c'}: integrate from -a to a"},
-        {"part": "I_centre", "value": corner,
-         "message": "that is the tensor about the corner O, not about the centre of mass"},
+                    "product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of "
+                    "I_ij just before Eq. (3.2-18))"},
+        {"part": "I_O", "value": book,
+         "message": f"that is the book's {what}, with its corner at the origin and filling the "
+                    f"positive octant; yours sits elsewhere, its centre of mass at {yours} with "
+                    f"your given[\"dx\"], given[\"dy\"], given[\"dz\"]"},
+        {"part": "I_O", "value": centre,
+         "message": "that is the tensor about the centre: about O add the parallel-axis terms "
+                    "M*(|d|**2*E - d*d^T), with d from O to the centre"},
+        {"part": "I_O", "value": centre + shift(M, (d[0], -d[1], d[2])),
+         "message": "the products of inertia with y, I_xy and I_yz, have the wrong sign: the "
+                    "sign of your dy says on which side of the x0z0 plane the body lies, and "
+                    "it goes into -int x*y dm and -int y*z dm"},
+        {"part": "I_O", "value": centre + shift(M, (d[0], d[1], -d[2])),
+         "message": "the products of inertia with z, I_xz and I_yz, have the wrong sign: the "
+                    "sign of your dz says on which side of the x0y0 plane the body lies, and "
+                    "it goes into -int x*z dm and -int y*z dm"},
+        {"part": "I_O", "value": centre + shift(M, (d[0], -d[1], -d[2])),
+         "message": "the products of inertia I_xy and I_xz have the wrong sign: the signs of "
+                    "your dy and dz say in which quarter around x0 the body lies, and they go "
+                    "into -int x*y dm and -int x*z dm"},
+        {"part": "I_O", "value": centre + M * (d[0]**2 + d[1]**2 + d[2]**2) * sympy.eye(3),
+         "message": "the parallel-axis term is M*(|d|**2*E - d*d^T), not M*|d|**2*E: about the "
+                    "x0 axis only the distance from that axis counts (y**2 + z**2), and moving "
+                    "the point also brings products of inertia"},
+        {"part": "I_O", "value": centre - shift(M, d),
+         "message": "the parallel-axis term has the wrong sign: the tensor about the centre of "
+                    "mass is the smallest, so about O it is I_c + M*(|d|**2*E - d*d^T)"},
     ]
+    centre_mistakes = [
+        {"part": "I_centre", "value": half_sides,
+         "message": f"the {'edges are' if cube else 'sides are'} "
+                    f"{'2a' if cube else '2a, 2b, 2c'}, not {'a' if cube else 'a, b, c'}: "
+                    f"integrate from -a to a"},
+        {"part": "I_centre", "value": about_O,
+         "message": "that is the tensor about O, not about the centre of mass"},
+        {"part": "I_centre", "value": book,
+         "message": f"that is the book's {what} about its corner, not the tensor about the "
+                    f"centre of mass"},
+    ]
+    told_apart_symbolic(PLACEMENT, {"I_O": about_O, "I_centre": centre},
+                        mistakes + centre_mistakes,
+                        [{M: 1.3, a: 0.4, b: 0.7, c: 0.25}, {M: 0.6, a: 1.1, b: 0.3, c: 0.8}])
     return make_key(question, notebook=FRAMES, title=title, points=points, parts=parts,
-                    symbols=symbols, mistakes=mistakes)
+                    symbols=body["symbols"], mistakes=mistakes + centre_mistakes,
+                    parameters=PLACEMENT, shared=PLACEMENT_SHARED)
 
 
 def rotated_block_key(question, title, points, cube):
-    M, a = positive("M", "a")
-    b, c = (a, a) if cube else positive("b", "c")
+    body = placed_body(cube)
+    M, a, b, c, d = body["M"], body["a"], body["b"], body["c"], body["d"]
+    centre, about_O = body["centre"], body["about_O"]
     alpha, theta = sympy.symbols("alpha theta", real=True)
-    centre = box_inertia_about_centre(M, a, b, c)
-    corner = inertia_about_frame_origin(
-        Robot([Link("R", mass=M, com=(a, b, c), inertia=centre, name="block")]).symbolic()[0][0])
     # first alpha about z0, then theta about the moved u axis: R = Rz(alpha) Rx(theta), which is
-    # the rotation of one DH link with joint angle alpha and twist theta (Fu, Gonzalez & Lee, Eq. (3.2-5))
+    # the rotation of one DH link with joint angle alpha and twist theta (Fu, Gonzalez & Lee,
+    # Eq. (3.2-5)); the body is fixed in (u, v, w), which turns about O, so the tensor about O of
+    # Prob. 3.5(a) (in body axes) reads R I R^T in (x0, y0, z0)
     turn = Robot([Link("R", alpha=theta, name="turn")])
     R = rotations(turn, [alpha])[1]
-    reference = (R * corner * R.T).applyfunc(compact)
+    reference = (R * about_O * R.T).applyfunc(compact)
+    _assert_placed(body, reference, alpha, theta)
     fixed_axes = rotations(Robot([Link("R", alpha=theta, name="x")]), [0])[1] * \
         rotations(Robot([Link("R", name="z")]), [alpha])[1]    # Rx(theta) Rz(alpha)
-    symbols = {"M": "positive", "a": "positive", "alpha": "real", "theta": "real"}
-    if not cube:
-        symbols.update({"b": "positive", "c": "positive"})
+    symbols = {**body["symbols"], "alpha": "real", "theta": "real"}
+    what = "cube" if cube else "block"
     mistakes = [
-        {"part": "I0", "value": fixed_axes * corner * fixed_axes.T,
-         "message": "the second turn is about u, the block's own axis (already turned by "
+        {"part": "I0", "value": fixed_axes * about_O * fixed_axes.T,
+         "message": "the second turn is about u, the body's own axis (already turned by "
                     "alpha): rotations about moving axes multiply on the right, "
                     "R = Rz(alpha)*Rx(theta), not Rx(theta)*Rz(alpha)"},
-        {"part": "I0", "value": R.T * corner * R,
-         "message": "the tensor in (x0, y0, z0) is R*I*R^T (R the block's orientation), "
+        {"part": "I0", "value": R.T * about_O * R,
+         "message": "the tensor in (x0, y0, z0) is R*I*R^T (R the body's orientation), "
                     "not R^T*I*R"},
         {"part": "I0", "value": R * centre * R.T,
-         "message": "the rotation turns the block about its corner O: rotate the tensor about "
-                    "O (Prob. 3.5(a)), not the one about the centre"},
+         "message": "the turns carry the body about O: turn the tensor about O "
+                    "(Prob. 3.5(a)), not the one about the centre"},
+        {"part": "I0", "value": R * body["book"] * R.T,
+         "message": f"that is the book's {what}, with its corner at O, turned; turn the tensor "
+                    f"about O of yours (Prob. 3.5(a)), placed by your given[\"dx\"], "
+                    f"given[\"dy\"], given[\"dz\"]"},
+        {"part": "I0", "value": R * centre * R.T + shift(M, d),
+         "message": "the centre of mass turns with the body: after the turns it sits at R*d, "
+                    "so the parallel-axis term takes R*d, not d (or turn the whole tensor "
+                    "about O of Prob. 3.5(a))"},
     ]
+    told_apart_symbolic(PLACEMENT, {"I0": reference}, mistakes,
+                        [{M: 1.3, a: 0.4, b: 0.7, c: 0.25, alpha: 0.7, theta: -1.1},
+                         {M: 0.6, a: 1.1, b: 0.3, c: 0.8, alpha: 2.3, theta: 0.4}])
     return make_key(question, notebook=FRAMES, title=title, points=points,
                     parts=[{"name": "I0", "value": reference, "structure": "symmetric"}],
-                    symbols=symbols, angles=("alpha", "theta"), mistakes=mistakes)
+                    symbols=symbols, angles=("alpha", "theta"), mistakes=mistakes,
+                    parameters=PLACEMENT, shared=PLACEMENT_SHARED)
 
 
 #: The givens of Prob. 3.2, drawn per student (:mod:`dynlab.grading.variants`): the rates at
@@ -239,10 +367,10 @@ def frames_keys():
                    "message": "omega x r is the velocity the rotation gives the particle "
                               "(Eq. (3.3-13)); the centripetal acceleration is "
                               "omega x (omega x r)"}]))
-    keys.append(block_keys("3.5", "2a", "Prob. 3.5: inertia tensor of a cube about a corner "
-                           "and about its centre", 2, cube=True))
-    keys.append(block_keys("3.6", "2a, 2b, 2c", "Prob. 3.6: inertia tensor of a block about a "
-                           "corner and about its centre", 2, cube=False))
+    keys.append(block_keys("3.5", "Prob. 3.5: inertia tensor of a cube about the origin and "
+                           "about its centre", 2, cube=True))
+    keys.append(block_keys("3.6", "Prob. 3.6: inertia tensor of a block about the origin and "
+                           "about its centre", 2, cube=False))
     keys.append(rotated_block_key("3.7", "Prob. 3.7: the cube turned by alpha about z0, then "
                                   "theta about u", 2, cube=True))
     keys.append(rotated_block_key("3.8", "Prob. 3.8: the block turned by alpha about z0, then "
@@ -393,7 +521,8 @@ def told_apart_symbolic(parameters: dict, parts: dict, mistakes: list,
         flat = list(sympy.Matrix(expr)) if not isinstance(expr, list) else [
             x for item in expr for x in sympy.Matrix(item)]
         flat = [sympy.sympify(x).xreplace(point) for x in flat]
-        function = sympy.lambdify([sympy.Symbol(n, positive=True) for n in names], flat, "numpy")
+        function = sympy.lambdify([parameter_symbol(n, spec) for n, spec in parameters.items()],
+                                  flat, "numpy")
         return np.array([np.broadcast_to(np.asarray(v, dtype=float), grid.shape[1:])
                          for v in function(*grid)])
     for point in points:

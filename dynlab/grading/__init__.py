@@ -44,21 +44,24 @@ secret from which each student's graded givens are drawn):
 
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)
+>>> given = variant("3.5")                              # where this student's cube sits
+>>> d = a * sympy.Matrix([sympy.Rational(given[name]) for name in ("dx", "dy", "dz")])
 >>> I_centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
->>> I_corner = M * a**2 * sympy.Matrix([[8, 3, 3], [3, 8, 3], [3, 3, 8]]) / 3
->>> print(check("3.5", (I_corner, I_centre)))           # Prob. 3.5: a cube about a corner
+>>> I_O = I_centre + M * ((d.T * d)[0] * sympy.eye(3) - d * d.T)      # parallel axes
+>>> flipped = 2 * sympy.diag(*I_O.diagonal()) - I_O     # the products with the wrong sign
+>>> print(check("3.5", (flipped, I_centre)))            # Prob. 3.5: a cube about the origin
 3.5  ✗ 1/2 points
-  I_corner: the off-diagonal entries have the wrong sign: the tensor holds the NEGATED product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just before Eq. (3.2-18))
+  I_O: the off-diagonal entries have the wrong sign: the tensor holds the NEGATED product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just before Eq. (3.2-18))
   I_centre: correct
->>> right = check("3.5", (I_corner - 2 * M * a**2 * (sympy.ones(3, 3) - sympy.eye(3)), I_centre))
+>>> right = check("3.5", (I_O, I_centre))
 >>> print(right)                                        # doctest: +ELLIPSIS
 3.5  ✓ 2/2 points: correct (equal to the key)
 <BLANKLINE>
 About the centre the three axes are alike and no product survives: ...
 >>> print(hint("3.5"))                                  # doctest: +ELLIPSIS
-Hint for 3.5: About the centre, use the symmetry of the cube; then move to the corner with ...
+Hint for 3.5: About the centre, use the symmetry of the cube; then move to $O$ with ...
 >>> print(check("3.5", ...))
-3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_corner, I_centre) with I_corner: a 3x3 matrix; I_centre: a 3x3 matrix)
+3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_O, I_centre) with I_O: a 3x3 matrix; I_centre: a 3x3 matrix)
 """
 
 from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feedback, Hint,

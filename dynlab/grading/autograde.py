@@ -24,7 +24,7 @@ dynlab, shows the feedback and returns the points.
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)
 >>> right = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
->>> points("3.5", (right, right), show=False)        # I_centre right, I_corner wrong: half
+>>> points("3.5", (right, right), show=False)        # I_centre right, I_O wrong: half
 1.0
 >>> points("3.5", ..., show=False)
 0.0

@@ -13,10 +13,10 @@ expression in the kernel already, so a string arriving here is refused (0 points
 >>> from dynlab.grading.answers import serialize
 >>> M, a = sympy.symbols("M a", positive=True)
 >>> centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
->>> score("3.5", serialize((centre, centre))).points         # I_centre right, I_corner wrong
-{'I_corner': 0.0, 'I_centre': 1.0}
+>>> score("3.5", serialize((centre, centre))).points         # I_centre right, I_O wrong
+{'I_O': 0.0, 'I_centre': 1.0}
 >>> score("3.5", {"value": "__import__('os').system('true')"}).points
-{'I_corner': 0.0, 'I_centre': 0.0}
+{'I_O': 0.0, 'I_centre': 0.0}
 """
 
 from __future__ import annotations

@@ -630,6 +630,34 @@ def test_a_busy_answer_is_stopped_in_a_thread_too():
     assert results[0].status == "not graded" and "took longer than 1 s" in str(results[0])
 
 
+def test_a_check_that_waits_for_the_cpu_is_not_stopped(monkeypatch):
+    """The limit is the check's CPU time, not the clock's: a checking process that gets no CPU
+    for a while (a loaded machine; here it is stopped for 2 s, SIGSTOP) still finishes within a
+    1 s limit, as it would on an idle machine (a check of 3.11 failed so on a starved machine)."""
+    import os
+    import signal
+    import threading
+
+    from dynlab.grading import limits
+    children = []
+    fork = os.fork
+
+    def fork_and_note():
+        pid = fork()
+        if pid:
+            children.append(pid)
+            threading.Timer(2.0, os.kill, (pid, signal.SIGCONT)).start()
+        return pid
+    monkeypatch.setattr(limits.os, "fork", fork_and_note)
+
+    def stopped_then_quick():
+        os.kill(os.getpid(), signal.SIGSTOP)          # no CPU until the parent's SIGCONT
+        return sum(range(1000))
+    start = time.perf_counter()
+    assert limits.run_limited(stopped_then_quick, 1.0) == ("done", 499500)
+    assert len(children) == 1 and time.perf_counter() - start >= 2.0
+
+
 def test_c_level_arithmetic_is_stopped_within_the_limit():
     """Multiplying out 3**(10**8) runs for minutes in C without returning to Python (no signal
     handler can stop it): the checking process is killed at the limit."""

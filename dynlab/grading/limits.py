@@ -3,6 +3,11 @@ killed when its time is up, so the limit holds from any thread and against arith
 returns to Python (a C-level SymPy power such as ``Pow(3, 10**8)``), and nothing the answer does
 (raising ``SystemExit``, exiting the process, printing) reaches the caller.
 
+The time is the child's CPU time: the system ends it (``SIGPROF``, ``ITIMER_PROF``) once it has
+computed for the limit, so whether a check finishes does not depend on what else loads the
+machine (a class on one hub, a batch of graded submissions). A child that waits without
+computing is ended by the clock, after :func:`wall_seconds`.
+
 Where ``os.fork`` is missing (Windows) the check runs in the calling process under SIGALRM
 (main thread only): a soft limit, said so in :func:`hard_limits`.
 
@@ -34,6 +39,22 @@ REPEAT = 0.05
 (its exception was dropped, as Python drops one raised inside a garbage-collector callback)."""
 
 
+#: A child that has not finished after this many times its CPU limit on the clock, plus
+#: :data:`WALL_GRACE` seconds, is ended (it waits rather than computes; or it is starved beyond
+#: any use).
+WALL_FACTOR = 4.0
+WALL_GRACE = 5.0
+
+
+def wall_seconds(seconds: float) -> float:
+    """Seconds on the clock after which a check limited to ``seconds`` of CPU is ended anyway.
+
+    >>> wall_seconds(5.0)
+    25.0
+    """
+    return WALL_FACTOR * seconds + WALL_GRACE
+
+
 def hard_limits() -> bool:
     """Whether checks run in a child process with a hard limit (True wherever ``os.fork``
     exists: Linux, macOS)."""
@@ -41,7 +62,7 @@ def hard_limits() -> bool:
 
 
 def run_limited(function, seconds: float | None) -> tuple:
-    """Run ``function()`` (which returns JSON-able data) with a limit of ``seconds``:
+    """Run ``function()`` (which returns JSON-able data) with a limit of ``seconds`` of CPU:
     ``("done", result)``, ``("out of time", None)``, ``("raised", "Type: message")`` or
     ``("died", "how")``."""
     if seconds is None or not hard_limits():
@@ -49,7 +70,7 @@ def run_limited(function, seconds: float | None) -> tuple:
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:                                          # the child: never returns
-        _child(function, read_end, write_end)
+        _child(function, read_end, write_end, seconds)
     os.close(write_end)
     try:
         return _collect(pid, read_end, seconds)
@@ -57,10 +78,14 @@ def run_limited(function, seconds: float | None) -> tuple:
         os.close(read_end)
 
 
-def _child(function, read_end: int, write_end: int) -> None:
+def _child(function, read_end: int, write_end: int, seconds: float) -> None:
     status = 0
     try:
         os.close(read_end)
+        # after `seconds` of CPU the system ends this process, inside C code too (SIGPROF's
+        # default action); the limits inside a check (time_limit(cpu=True)) nest in this one
+        signal.signal(signal.SIGPROF, signal.SIG_DFL)
+        signal.setitimer(signal.ITIMER_PROF, seconds)
         signal.signal(signal.SIGINT, signal.SIG_IGN)      # the notebook's interrupt: the parent's
         sys.stdout = sys.stderr = io.StringIO()           # an answer's prints go nowhere,
         null = os.open(os.devnull, os.O_WRONLY)           # at the C level too (a kernel would
@@ -82,7 +107,7 @@ def _child(function, read_end: int, write_end: int) -> None:
 
 
 def _collect(pid: int, read_end: int, seconds: float) -> tuple:
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + wall_seconds(seconds)
     chunks = []
     try:
         while True:
@@ -101,6 +126,8 @@ def _collect(pid: int, read_end: int, seconds: float) -> tuple:
         _kill(pid)
         raise
     _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGPROF:
+        return ("out of time", None)                      # its CPU time was up
     try:
         return tuple(json.loads(b"".join(chunks)))
     except ValueError:

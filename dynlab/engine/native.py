@@ -18,7 +18,7 @@ second, against some ten seconds at ``-O1``); ``sin``, ``cos``, ``exp`` and ``sq
 library's, which Python's :mod:`math` calls too.  The tests compare the results for equality.
 
 A compiled program is kept in the directory of generated code (``native/`` in
-:func:`dynlab.dynamics.codegen.cache_directory`, named by a hash of the C text, the compiler and its
+:func:`dynlab.dynamics.code_cache.cache_directory`, named by a hash of the C text, the compiler and its
 flags), so that a second process loads it instead of compiling it again; a directory that another
 user can write to is never loaded from (the library would run in this process).
 
@@ -79,6 +79,12 @@ FLAGS = ("-O0", "-ffp-contract=off", "-fPIC", "-shared")
 _loaded: dict = {}           # hash of the text -> the loaded function
 _failed: set = set()         # compilers that failed once in this process: not tried again
 _temporary: list = []        # this process's private directory, when the cache is not private
+
+#: The directory of generated code when ``$DYNLAB_CACHE`` is not set: ``.dynlab_cache/`` beside
+#: the dynlab package (this module is dynlab/engine/native.py).  Compiled programs go to its
+#: ``native/``, beside the generated code that
+#: :func:`dynlab.dynamics.code_cache.cache_directory` keeps there.
+BESIDE_THE_PACKAGE = Path(__file__).resolve().parents[2] / ".dynlab_cache"
 
 
 def compiler() -> str | None:
@@ -148,12 +154,11 @@ def private(directory: Path) -> bool:
 
 def _directory() -> Path:
     """Where compiled programs are kept: ``native/`` in the directory of generated code
-    (``$DYNLAB_CACHE``, else ``.dynlab_cache/`` beside the dynlab package, as
-    :func:`dynlab.dynamics.codegen.cache_directory` finds it) when that is this user's alone, else a
-    private temporary directory of this process (removed when it ends; a loaded library
+    (``$DYNLAB_CACHE``, else :data:`BESIDE_THE_PACKAGE`, as
+    :func:`dynlab.dynamics.code_cache.cache_directory` finds it) when that is this user's alone,
+    else a private temporary directory of this process (removed when it ends; a loaded library
     stays loaded)."""
-    cache = (os.environ.get("DYNLAB_CACHE")
-             or Path(__file__).resolve().parents[1] / ".dynlab_cache")
+    cache = os.environ.get("DYNLAB_CACHE") or BESIDE_THE_PACKAGE
     try:
         directory = Path(cache) / "native"
         directory.mkdir(parents=True, exist_ok=True, mode=0o700)

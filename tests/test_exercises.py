@@ -66,6 +66,26 @@ def test_an_edited_solution_makes_the_exercises_stale(tmp_path):
         f"exercises/{SOLUTIONS[0].name} is out of date (cells 0 differ)"]
 
 
+def test_generating_leaves_an_up_to_date_exercise_and_its_outputs_alone(tmp_path):
+    """Only the exercise notebooks whose cells change are written (and so executed again): the
+    committed ones, with their stored outputs, are left byte for byte."""
+    solutions, exercises = tmp_path / "solutions", tmp_path / "exercises"
+    solutions.mkdir()
+    exercises.mkdir()
+    for path in SOLUTIONS[:2]:
+        (solutions / path.name).write_bytes(path.read_bytes())
+        (exercises / path.name).write_bytes((path.parent.parent / "exercises" / path.name)
+                                            .read_bytes())
+    before = {path.name: path.read_bytes() for path in exercises.iterdir()}
+    assert make_exercises.generate(solutions, exercises) == []
+    assert {path.name: path.read_bytes() for path in exercises.iterdir()} == before
+    notebook = nbformat.read(solutions / SOLUTIONS[0].name, as_version=4)
+    notebook.cells[0].source += "\nOne more sentence."
+    nbformat.write(notebook, solutions / SOLUTIONS[0].name)
+    assert make_exercises.generate(solutions, exercises) == [exercises / SOLUTIONS[0].name]
+    assert (exercises / SOLUTIONS[1].name).read_bytes() == before[SOLUTIONS[1].name]
+
+
 def test_a_solution_block_becomes_a_stub_of_the_names_the_notebook_uses():
     notebook = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_code_cell("x = 1"),

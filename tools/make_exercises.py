@@ -304,8 +304,9 @@ def exercise_of(notebook):
 
 def generate(solutions=SOLUTIONS, exercises=EXERCISES) -> list:
     """Bring every ``solutions/<name>.ipynb`` to the solution form (older-form takeaways moved to
-    ``tools/question_notes.md``) and write ``exercises/<name>.ipynb``; returns the paths written
-    (solutions changed, and every exercise)."""
+    ``tools/question_notes.md``) and write ``exercises/<name>.ipynb`` where its cells change;
+    returns the paths written.  An exercise notebook whose cells are already those generated is
+    left as it is, stored outputs and all, so only what changed is executed again."""
     import nbformat
     import question_notes
     exercises.mkdir(exist_ok=True)
@@ -319,8 +320,10 @@ def generate(solutions=SOLUTIONS, exercises=EXERCISES) -> list:
             _write(solution, path)
             written.append(path)
         target = exercises / path.name
-        _write(exercise_of(solution), target)
-        written.append(target)
+        exercise = exercise_of(solution)
+        if not target.exists() or _cells(exercise) != _cells(nbformat.read(target, as_version=4)):
+            _write(exercise, target)
+            written.append(target)
     return written
 
 

@@ -204,9 +204,9 @@ ANSWER_TEXTS = [
     "parallel-axis part and all",                                          # 3.7
     "$D_{22} = m_2 \\rho_2^2 d_2^2$",                                         # 3.16c
     "d_1^2 + \\rho_2^2 d_2^2 + 2 \\rho_2 d_1 d_2 \\cos\\theta_2",
-    "$h_1 = 2 m_2 d\\,\\dot\\theta\\dot d$",                                  # 3.18
-    "$h_2 = -m_2 d\\,\\dot\\theta^2$",
-    "D_{11} = m_1 r_1^2 + m_2 d^2",
+    "$h_1 = 2 m_2 (d + e)\\,\\dot\\theta\\dot d$",                            # 3.18
+    "$h_2 = -m_2 (d + e)\\,\\dot\\theta^2$",
+    "D_{11} = m_1 r_1^2 + m_2 (d + e)^2",
     "they are the $j$-th column of $\\mathbf D$",                              # 3.11
     "only gravity is left, so the\ntorques are $\\mathbf c$",
     "probing a Newton-Euler routine costs $n$ times",                       # 3.12

@@ -33,7 +33,11 @@ m1, m2, d1, d2, g = sympy.symbols("m1 m2 d1 d2 g", positive=True)
 q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=True)
 r1 = sympy.Symbol("r1", positive=True)
 L1, L2 = sympy.symbols("L1 L2", positive=True)
-N_, M_, n_ = sympy.symbols("N M n", positive=True)
+# Prob. 3.12 asks about the student's own arm of N_3_12 joints (a given drawn per student; the
+# tests run as the student "student", conftest.py), whose Newton-Euler routine costs 132n
+# multiplications and 111n - 4 additions a call (Fu, Gonzalez & Lee, Table 3.5)
+N_3_12 = int(variant("3.12")["n"])
+CALL_3_12 = (132 * N_3_12, 111 * N_3_12 - 4)
 S2, C2, S12 = sin(q2), cos(q2), sin(q1 + q2)
 
 
@@ -88,10 +92,12 @@ C_CEIL = Matrix([PULL * (m1 * R1 * sin(q1) + m2 * (d1 * sin(q1) + R2 * S12)),
 S_CEIL = [Matrix([-(1 - ARM["rho1"]) * d1, 0, 0]), Matrix([-(1 - ARM["rho2"]) * d2, 0, 0])]
 J_CEIL = [mass * Matrix([*s_, 1]) * Matrix([[*s_, 1]]) for mass, s_ in zip((m1, m2), S_CEIL)]
 TAU_CEIL = D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL + C_CEIL
-# the theta-d arm (Fu, Gonzalez & Lee, Prob. 3.18)
-D_TD = sympy.diag(m1 * r1**2 + m2 * q2**2, m2)
-H_TD = Matrix([2 * m2 * q2 * qd1 * qd2, -m2 * q2 * qd1**2])
-C_TD = Matrix([g * cos(q1) * (m1 * r1 + m2 * q2), m2 * g * sin(q1)])
+# the theta-d arm (Fu, Gonzalez & Lee, Prob. 3.18), with m2 at the student's e beyond the inner
+# end of link 2, at d + e (a given drawn per student, the student "student")
+R_TD = q2 + Rational(repr(variant("3.18")["e"]))
+D_TD = sympy.diag(m1 * r1**2 + m2 * R_TD**2, m2)
+H_TD = Matrix([2 * m2 * R_TD * qd1 * qd2, -m2 * R_TD * qd1**2])
+C_TD = Matrix([g * cos(q1) * (m1 * r1 + m2 * R_TD), m2 * g * sin(q1)])
 # the 2R arm of Lynch & Park, Sec. 8.1.1
 M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * L2 * C2 + L2**2), m2 * (L1 * L2 * C2 + L2**2)],
                [m2 * (L1 * L2 * C2 + L2**2), m2 * L2**2]])
@@ -145,7 +151,9 @@ def payload_at(r):
 DD_MP, DC_MP, PLACE = payload_at(RHO * l2)
 # Schilling Exercise 6-4-1
 m = sympy.Symbol("m", positive=True)
-a_, d_, al, rx_, ry_, rz_ = sympy.symbols("a d alpha rx ry rz", real=True)
+a_, d_, rx_, ry_, rz_ = sympy.symbols("a d rx ry rz", real=True)
+# the link's twist is the student's (a given in degrees, drawn per student: the student "student")
+al = sympy.pi * Rational(repr(variant("6-4-1")["alpha"])) / 180
 Ixx, Iyy, Izz = sympy.symbols("Ixx Iyy Izz", positive=True)
 Ixy, Ixz, Iyz = sympy.symbols("Ixy Ixz Iyz", real=True)
 _axis = Matrix([0, sin(al), cos(al)])            # z0 in frame 1
@@ -225,7 +233,7 @@ RIGHT = {
     "3.13a": (G_LE, V0_NE),
     "3.13b": "B",
     "3.11": PUMA,
-    "3.12": (n_ * N_, n_ * M_),
+    "3.12": (N_3_12 * CALL_3_12[0], N_3_12 * CALL_3_12[1]),
     "3.18": (D_TD, H_TD, C_TD),
     "6-4-1": (D11_6_4_1, [0]),
     "9.1": (C_91, MDOT_91, MDOT_91 - 2 * C_91),
@@ -348,15 +356,17 @@ WRONG = [
     ("3.11", (PUMA[0].ravel(), PUMA[1], PUMA[2]),
      "wrong shape: D should be a 3x3 matrix, but the answer is a 9-vector", "not graded"),
     ("3.11", (PUMA[0], -PUMA[1], PUMA[2]), "h has the wrong sign", "incorrect"),
-    ("3.12", ((n_ + 1) * N_, (n_ + 1) * M_ + n_**2), "no call for c", "incorrect"),
-    ("3.12", (n_**2 * N_, n_**2 * M_), "one call gives a whole column of D", "incorrect"),
+    ("3.12", ((N_3_12 + 1) * CALL_3_12[0], (N_3_12 + 1) * CALL_3_12[1] + N_3_12**2),
+     "no call for c", "incorrect"),
+    ("3.12", (N_3_12**2 * CALL_3_12[0], N_3_12**2 * CALL_3_12[1]),
+     "one call gives a whole column of D", "incorrect"),
     # Prob. 3.18 and Schilling Exercise 6-4-1
     ("3.18", (D_TD, H_TD, Matrix([0, 0])), "the arm moves in a VERTICAL plane",
      "incorrect"),
     ("3.18", (D_TD, Matrix([H_TD[0], -H_TD[1]]), C_TD), "h[1] has the wrong sign", "incorrect"),
     ("3.18", (D_TD, Matrix([H_TD[0] / 2, H_TD[1]]), C_TD),
      "h[0] is 1/2 times the right value", "incorrect"),
-    ("3.18", (replaced(D_TD, (0, 1), m2 * q2), H_TD, C_TD),
+    ("3.18", (replaced(D_TD, (0, 1), m2 * R_TD), H_TD, C_TD),
      "D must be symmetric, but D[0, 1] = D[1, 0] does not hold", "incorrect"),
     ("6-4-1", (D11_6_4_1 - PARALLEL_6_4_1, [0]), "squared distance of the centre of mass",
      "incorrect"),
@@ -393,15 +403,17 @@ WRONG = [
     ("3.2", [KX, ..., 0], "not answered yet", "not answered"),
     ("3.2", lambda: 1 / 0, "Your answer raised ZeroDivisionError: division by zero",
      "not graded"),
-    ("3.12", (sympy.Eq(sympy.Symbol("x"), n_ * N_), n_ * M_),
+    ("3.12", (sympy.Eq(sympy.Symbol("x"), RIGHT["3.12"][0]), RIGHT["3.12"][1]),
      "multiplications: give the expression itself, not an equation", "not graded"),
     ("3.2", [sympy.Function("f")(t), KY, 0], "the answer contains functions (f(t))",
      "not graded"),
     ("3.2", [KX, "2 +", 0], "could not read '2 +' as an expression", "not graded"),
     ("3.2", [KX, KY, sympy.zoo], "the answer contains zoo", "not graded"),
     ("3.2", object(), "acceleration: expected a 3-vector, got a value of type object", "not graded"),
-    ("3.12", (object(), n_ * M_), "expected SymPy expressions or numbers, got a value of type "
+    ("6-4-1", (object(), [0]), "expected SymPy expressions or numbers, got a value of type "
      "object", "not graded"),
+    ("3.12", (object(), RIGHT["3.12"][1]), "multiplications: expected numbers, got a value of "
+     "type object", "not graded"),
     ("3.11", (PUMA[0], PUMA[1], [sympy.Symbol("x")] * 3),
      "numbers are asked here, but the answer contains the symbols x", "not graded"),
     ("no such question", 1, "There is no question 'no such question'", "not graded"),
@@ -437,7 +449,7 @@ WRONG = [
                                                                          + R2 * cos(q1 + q2))),
                                        PULL * m2 * R2 * cos(q1 + q2)])),
      "gravity acts along the wrong axis", "incorrect"),
-    ("3.18", (D_TD, H_TD, Matrix([-g * sin(q1) * (m1 * r1 + m2 * q2), m2 * g * cos(q1)])),
+    ("3.18", (D_TD, H_TD, Matrix([-g * sin(q1) * (m1 * r1 + m2 * R_TD), m2 * g * cos(q1)])),
      "gravity acts along the wrong axis", "incorrect"),
     ("Mp", (DD_MP, Matrix([Mp * g * PLACE[0].diff(v) for v in (q1, q2)])),
      "gravity acts along the wrong axis", "incorrect"),

@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
 from dynlab.model import vectors as V  # noqa: E402
 from dynlab.dynamics.inverse import probe  # noqa: E402
+from dynlab.engine.opcount import generic_chain, table_3_5  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import parameter_symbol, seal_notes  # noqa: E402
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
@@ -971,55 +972,110 @@ def told_apart(parameters: dict, parts: dict, mistakes: list, gap: float = 1e-3)
         assert np.all(apart > gap * scale), mistake["message"]
 
 
-def probing_keys():
-    keys = [puma_state_key()]
-    # Prob. 3.12: count the calls dynlab's probe makes for D (qd = 0, gravity off)
-    N, M, n = positive("N", "M", "n")
-    for joints in (1, 2, 3):
-        calls = []
+#: The given of Prob. 3.12, drawn per student (:mod:`dynlab.grading.variants`): how many joints
+#: the arm has whose D is probed; its Newton-Euler routine is the one of Fu, Gonzalez & Lee,
+#: Table 3.5 (132n multiplications and 111n - 4 additions a call)
+PROBED_ARM = {"n": {"low": 3, "high": 10, "step": 1, "unit": "joints",
+                    "text": "the number of joints of your arm"}}
 
-        def counting(q_, qd_, qdd_, robot=puma560(joints=joints), **switches):
-            calls.append((tuple(qd_), tuple(qdd_), switches["gravity"]))
-            return inverse_dynamics(robot, q_, qd_, qdd_, **switches)
-        probe(puma560(joints=joints), counting, q=np.zeros(joints), qd=np.zeros(joints))
-        for_D = [call for call in calls if any(call[1]) and not call[2]]
-        assert len(for_D) == joints                       # one call per column of D
-    per_call = sympy.Integer(len(for_D)) / joints          # = 1 call per joint
-    multiplications, additions = per_call * n * N, per_call * n * M
-    keys.append(make_key(
+
+def _calls_for_D(joints: int) -> tuple:
+    """(calls for D, all calls) that dynlab's ``probe`` makes of a Newton-Euler routine on a
+    generic ``joints``-joint chain: a call for D is one with gravity off and a non-zero qdd."""
+    arm = generic_chain(joints)
+    calls = []
+
+    def counting(q_, qd_, qdd_, **switches):
+        calls.append((tuple(qd_), tuple(qdd_), switches["gravity"]))
+        return inverse_dynamics(arm, q_, qd_, qdd_, **switches)
+    probe(arm, counting, q=np.zeros(joints), qd=np.ones(joints))
+    for_D = [call for call in calls if any(call[1]) and not call[2]]
+    assert all(not any(call[0]) for call in for_D)           # and zero joint rates
+    return len(for_D), len(calls)
+
+
+def _law(values: dict, n, degree: int):
+    """The polynomial in ``n`` of ``degree`` through the first ``degree + 1`` of ``values``
+    (``{n: count}``, exact), asserted at every other one."""
+    points = sorted(values.items())
+    law = sympy.expand(sympy.interpolate(points[:degree + 1], n))
+    assert all(law.subs(n, k) == count for k, count in points), (law, points)
+    return law
+
+
+def probing_cost_key():
+    """Prob. 3.12 for the student's arm of n joints, with the Newton-Euler routine of Fu,
+    Gonzalez & Lee, Table 3.5 (N = 132n multiplications, M = 111n - 4 additions a call): the
+    smallest count that finds D is n calls with qd = 0 and gravity off, n N and n M.  The
+    counts are laws in n through the printed counts times the number of calls dynlab's probe
+    makes for D, counted on generic chains at every n of the grid."""
+    n = sympy.Symbol("n")                               # the given (read by name)
+    spec = PROBED_ARM["n"]
+    grid = range(int(spec["low"]), int(spec["high"]) + 1, int(spec["step"]))
+    per_D = {}
+    for joints in grid:
+        per_D[joints], every = _calls_for_D(joints)
+        assert every == joints + 2                       # and one each for c and h
+    printed = {joints: table_3_5(joints)["newton_euler"] for joints in grid}
+    N = _law({k: printed[k]["mul"] for k in grid}, n, 1)        # one call: linear in n
+    M = _law({k: printed[k]["add"] for k in grid}, n, 1)
+    calls = _law(per_D, n, 1)                                   # one call per column of D
+    multiplications = _law({k: per_D[k] * printed[k]["mul"] for k in grid}, n, 2)
+    additions = _law({k: per_D[k] * printed[k]["add"] for k in grid}, n, 2)
+    assert sympy.expand(multiplications - calls * N) == 0
+    assert sympy.expand(additions - calls * M) == 0
+    one_call = ("that is what one call of the recursion costs: each call with qd = 0, "
+                "gravity off and qdd = e_j gives one column of D, and D has n columns")
+    mistakes = [{"part": "multiplications", "value": (n + 1) * N,
+                 "message": "with gravity switched off (g = 0 in the recursion) the probe "
+                            "tau = ID(q, 0, e_j) is column j of D itself: no call for c is "
+                            "needed"},
+                {"part": "additions", "value": (n + 1) * M + n**2,
+                 "message": "with gravity switched off (g = 0 in the recursion) the probe "
+                            "tau = ID(q, 0, e_j) is column j of D itself: no call for c and "
+                            "no subtractions are needed"},
+                {"part": "multiplications", "value": n**2 * N,
+                 "message": "one call gives a whole column of D (n elements), not one "
+                            "element"},
+                {"part": "additions", "value": n**2 * M,
+                 "message": "one call gives a whole column of D (n elements), not one "
+                            "element"},
+                {"part": "multiplications", "value": N, "message": one_call},
+                {"part": "additions", "value": M, "message": one_call}]
+    told_apart(PROBED_ARM, {"multiplications": [multiplications], "additions": [additions]},
+               [{**mistake, "value": [mistake["value"]]} for mistake in mistakes])
+    return make_key(
         "3.12", notebook=PROBING, title="Prob. 3.12: the cost of probing D", points=1,
-        symbols={"N": "positive", "M": "positive", "n": "positive"},
+        kind="numeric", parameters=PROBED_ARM,
         parts=[{"name": "multiplications", "value": multiplications},
                {"name": "additions", "value": additions}],
-        mistakes=[{"part": "multiplications", "value": (n + 1) * N,
-                   "message": "with gravity switched off (g = 0 in the recursion) the probe "
-                              "tau = ID(q, 0, e_j) is column j of D itself: no call for c is "
-                              "needed"},
-                  {"part": "additions", "value": (n + 1) * M + n**2,
-                   "message": "with gravity switched off (g = 0 in the recursion) the probe "
-                              "tau = ID(q, 0, e_j) is column j of D itself: no call for c and "
-                              "no subtractions are needed"},
-                  {"part": "multiplications", "value": n**2 * N,
-                   "message": "one call gives a whole column of D (n elements), not one "
-                              "element"},
-                  {"part": "additions", "value": n**2 * M,
-                   "message": "one call gives a whole column of D (n elements), not one "
-                              "element"}]))
-    keys.append(theta_d_key())
-    keys.append(one_axis_key())
-    return keys
+        mistakes=mistakes)
 
 
-def theta_d_arm(vertical=True, from_vertical=False, gravity=None):
+def probing_keys():
+    return [puma_state_key(), probing_cost_key(), theta_d_key(), one_axis_key()]
+
+
+#: The given of Prob. 3.18, drawn per student (:mod:`dynlab.grading.variants`): where the mass
+#: m2 sits on the sliding link 2, e beyond its inner end (which is at d from the axis; the
+#: printed arm: e = 0, the mass at d)
+THETA_D = {"e": {"low": 0.05, "high": 0.4, "step": 0.05, "unit": "m",
+                 "text": "where the mass m2 sits on link 2: e beyond its inner end, at d + e "
+                         "from the axis"}}
+
+
+def theta_d_arm(vertical=True, from_vertical=False, gravity=None, e=0):
     """Prob. 3.18's theta-d arm as the exercise states it: joint 1 turns about the horizontal
     z0 axis, theta = q1 measured from the horizontal x0 (``from_vertical``: from y0, the
-    mistake), y0 up, gravity (0, -g, 0); link 2 slides along link 1 (d = q2); m1 at r1 from the
-    axis, m2 at the end of link 2.  ``vertical=False``: gravity along -z0 (the horizontal arm)."""
+    mistake), y0 up, gravity (0, -g, 0); link 2 slides along link 1 (d = q2, the distance of
+    its inner end from the axis); m1 at r1 from the axis, m2 at ``e`` further out than the
+    inner end of link 2, at d + e (the printed arm: e = 0).  ``vertical=False``: gravity along
+    -z0 (the horizontal arm)."""
     m1, m2, r1, g = positive("m1", "m2", "r1", "g")
     offset = 0 if from_vertical else sympy.pi / 2
     links = [Link("R", alpha=sympy.pi / 2, offset=offset, mass=m1, com=(0, 0, r1),
                   name="link 1"),
-             Link("P", mass=m2, name="link 2")]
+             Link("P", mass=m2, com=(0, 0, e), name="link 2")]
     if gravity is None:
         gravity = (0, -g, 0) if vertical else (0, 0, -g)
     else:                                 # a direction (the mistake: along x0)
@@ -1027,67 +1083,183 @@ def theta_d_arm(vertical=True, from_vertical=False, gravity=None):
     return Robot(links, gravity=gravity, name="theta-d arm")
 
 
+def _assert_theta_d(parts: dict, e) -> None:
+    """Prob. 3.18's D, h and c (expressions in the symbols and the given ``e``) equal dynlab's
+    numeric Lagrange-Euler equations of the arm at both ends of the grid, and D qdd + h + c its
+    Newton-Euler torques (a recursion that never forms D, h or c)."""
+    m1, m2, r1, g = positive("m1", "m2", "r1", "g")
+    numbers = {m1: 2.5, m2: 1.2, r1: 0.3, g: G}
+    posture, rates, accelerations = [0.7, 0.45], [-1.3, 0.6], [0.8, -0.5]
+    for end in ("low", "high"):
+        value = float(THETA_D["e"][end])
+        arm = theta_d_arm(e=value).subs(numbers)
+        at = {**numbers, e: value, q1: posture[0], q2: posture[1], qd[0]: rates[0],
+              qd[1]: rates[1], qdd[0]: accelerations[0], qdd[1]: accelerations[1]}
+
+        def number(expr):
+            return np.array(sympy.Matrix(expr).xreplace(at), dtype=float)
+        eom = equations_of_motion(arm, posture, rates)
+        for name in ("D", "h", "c"):
+            assert np.allclose(number(parts[name]).ravel(),
+                               np.array(getattr(eom, name), dtype=float).ravel(),
+                               rtol=1e-12, atol=1e-12), (value, name)
+        tau = inverse_dynamics(arm, posture, rates, accelerations, method="newton_euler")
+        expected = number(parts["D"]) @ np.array(accelerations) + number(parts["h"]).ravel() \
+            + number(parts["c"]).ravel()
+        assert np.allclose(np.asarray(tau, dtype=float).ravel(), expected, rtol=1e-12,
+                           atol=1e-12), value
+
+
 def theta_d_key():
-    arm = theta_d_arm()
-    le = equations_of_motion(arm, method="lagrange_euler")
-    flat = equations_of_motion(theta_d_arm(vertical=False), method="lagrange_euler")
-    tilted = equations_of_motion(theta_d_arm(from_vertical=True), method="lagrange_euler")
-    sideways = [equations_of_motion(theta_d_arm(gravity=(sign, 0, 0)), method="lagrange_euler")
-                for sign in (-1, 1)]
+    """Prob. 3.18 for the student's arm, m2 at d + e: D, h and c by dynlab's Lagrange-Euler
+    (Fu, Gonzalez & Lee, Eqs. (3.2-31) to (3.2-34)) with the given e as a symbol."""
+    e = parameter_symbol("e", THETA_D["e"])
+    m1, m2, r1, g = positive("m1", "m2", "r1", "g")
+    le = equations_of_motion(theta_d_arm(e=e), method="lagrange_euler")
+    printed = equations_of_motion(theta_d_arm(), method="lagrange_euler")
+    inside = equations_of_motion(theta_d_arm(e=-e), method="lagrange_euler")
+    flat = equations_of_motion(theta_d_arm(vertical=False, e=e), method="lagrange_euler")
+    tilted = equations_of_motion(theta_d_arm(from_vertical=True, e=e), method="lagrange_euler")
+    sideways = [equations_of_motion(theta_d_arm(gravity=(sign, 0, 0), e=e),
+                                    method="lagrange_euler") for sign in (-1, 1)]
+    _assert_theta_d({"D": le.D, "h": le.h, "c": le.c}, e)
     symbols = {"m1": "positive", "m2": "positive", "r1": "positive", "g": "positive",
                **JOINTS2}
+    yours = ("those are the printed arm's, with m2 at the inner end of link 2, at d; yours "
+             "sits e further out, at d + e, with e = given[\"e\"]")
+    inward = ("m2 sits e beyond the inner end of link 2, further from the axis: at d + e, not "
+              "d - e")
+    mistakes = [{"part": part, "value": getattr(wrong, part), "message": message}
+                for wrong, message in ((printed, yours), (inside, inward))
+                for part in ("D", "h", "c")] + [
+        {"part": "c", "value": flat.c,
+         "message": "the arm moves in a VERTICAL plane here (y0 up): gravity acts on both "
+                    "joints"},
+        {"part": "c", "value": tilted.c,
+         "message": "theta is measured from the horizontal x0 axis here, not from the "
+                    "vertical"}] + [
+        {"part": "c", "value": wrong.c,
+         "message": "gravity acts along the wrong axis (sines and cosines swapped): y0 points "
+                    "up here, so gravity is (0, -g, 0)"} for wrong in sideways]
+    generic = [{m1: 1.3, m2: 0.8, r1: 0.45, g: 9.7, q1: 0.4, q2: 0.35, qd[0]: 0.7,
+                qd[1]: -1.3, qdd[0]: 0.9, qdd[1]: -0.6},
+               {m1: 0.6, m2: 1.9, r1: 0.25, g: 10.3, q1: -1.1, q2: 0.8, qd[0]: -0.5,
+                qd[1]: 0.9, qdd[0]: -0.4, qdd[1]: 1.2}]
+    told_apart_symbolic(THETA_D, {"D": le.D, "h": le.h, "c": le.c}, mistakes, generic)
     return make_key(
         "3.18", notebook=PROBING, title="Prob. 3.18: the theta-d arm by Lagrange-Euler",
-        points=3, symbols=symbols, angles=("q1",), split=SPLIT2,
+        points=3, symbols=symbols, angles=("q1",), split=SPLIT2, parameters=THETA_D,
         parts=[{"name": "D", "value": le.D, "structure": "symmetric"},
                {"name": "h", "value": le.h}, {"name": "c", "value": le.c}],
-        mistakes=[{"part": "c", "value": flat.c,
-                   "message": "the arm moves in a VERTICAL plane here (y0 up): gravity acts on "
-                              "both joints"},
-                  {"part": "c", "value": tilted.c,
-                   "message": "theta is measured from the horizontal x0 axis here, not from "
-                              "the vertical"}] + [
-                  {"part": "c", "value": wrong.c,
-                   "message": "gravity acts along the wrong axis (sines and cosines swapped): "
-                              "y0 points up here, so gravity is (0, -g, 0)"}
-                  for wrong in sideways])
+        mistakes=mistakes)
 
 
-def one_axis_key():
-    """Schilling Exercise 6-4-1 for a general one-axis revolute arm (any DH a, d, alpha, any mass
-    distribution): D11 and the velocity coupling vector c = qd^T C^1 qd (Eq. (6-4-8))."""
+#: The given of Schilling's Exercise 6-4-1, drawn per student (:mod:`dynlab.grading.variants`):
+#: the twist of the link (neither 0 nor 90 degrees, where its tilted inertia would be one of
+#: the moments about its own axes)
+ONE_AXIS = {"alpha": {"low": 10, "high": 80, "step": 10, "unit": "degrees",
+                      "text": "the twist of the link: its Denavit-Hartenberg angle from z0 to z1, "
+                              "about x1"}}
+
+
+def _one_axis_arm(alpha, numbers: dict | None = None) -> Robot:
+    """Schilling's one-axis robot of Exercise 6-4-1: one revolute link with DH a, d and twist
+    ``alpha``, mass m, centre of mass (rx, ry, rz) in frame 1 and a full inertia tensor about
+    it in frame 1's axes (``numbers``: values of those symbols)."""
     m = sympy.Symbol("m", positive=True)
-    a, d, alpha, rx, ry, rz = sympy.symbols("a d alpha rx ry rz", real=True)
+    a, d, rx, ry, rz = sympy.symbols("a d rx ry rz", real=True)
     Ixx, Iyy, Izz = positive("Ixx", "Iyy", "Izz")
     Ixy, Ixz, Iyz = sympy.symbols("Ixy Ixz Iyz", real=True)
     inertia = [[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]]
     arm = Robot([Link("R", a=a, d=d, alpha=alpha, mass=m, com=(rx, ry, rz), inertia=inertia,
-                      name="link 1")], name="one-axis arm")
-    le = equations_of_motion(arm, method="lagrange_euler", variant="jacobian")
-    D11 = compact(le.D[0, 0])
+                      name="link 1")], gravity=(0, 0, 0), name="one-axis arm")
+    return arm if numbers is None else arm.subs(numbers)
+
+
+def _assert_one_axis(D11, c, alpha) -> None:
+    """6-4-1's D11 and c (expressions in the symbols and the given ``alpha``, in degrees) equal
+    dynlab's numbers for the link at both ends of the grid: its numeric L-E D, and the torques
+    of Newton-Euler with qdd = 1 at rest (D11) and with qdd = 0 at a speed (c)."""
+    numbers = {sympy.Symbol("m", positive=True): 2.1, **{
+        sympy.Symbol(name, real=True): value for name, value in (
+            ("a", 0.35), ("d", 0.2), ("rx", -0.12), ("ry", 0.08), ("rz", 0.15),
+            ("Ixy", 0.011), ("Ixz", -0.007), ("Iyz", 0.013))}, **{
+        sympy.Symbol(name, positive=True): value for name, value in (
+            ("Ixx", 0.05), ("Iyy", 0.07), ("Izz", 0.09))}}
+    for end in ("low", "high"):
+        degrees = float(ONE_AXIS["alpha"][end])
+        arm = _one_axis_arm(math.radians(degrees), numbers)
+        at = {**numbers, alpha: degrees, q1: 0.9, qd[0]: 1.7}
+        key_D11 = float(sympy.sympify(D11).xreplace(at))
+        eom = equations_of_motion(arm, [0.9], [1.7])
+        assert abs(key_D11 - float(np.asarray(eom.D, dtype=float)[0, 0])) < 1e-12, degrees
+        tau = inverse_dynamics(arm, [0.9], [0.0], [1.0], method="newton_euler", gravity=False)
+        assert abs(key_D11 - float(np.asarray(tau, dtype=float)[0])) < 1e-12, degrees
+        moving = inverse_dynamics(arm, [0.9], [1.7], [0.0], method="newton_euler",
+                                  gravity=False)
+        assert abs(float(np.asarray(moving, dtype=float)[0])) < 1e-12
+        assert abs(float(sympy.Matrix(c).xreplace(at)[0])) < 1e-12
+
+
+def one_axis_key():
+    """Schilling Exercise 6-4-1 for a one-axis revolute arm with the student's twist alpha (in
+    degrees) and every other DH parameter and the mass distribution general: D11 and the
+    velocity coupling vector c = qd^T C^1 qd (Eq. (6-4-8)), by dynlab's L-E with link
+    Jacobians (Schilling, Eq. (6-2-15))."""
+    alpha_ = sympy.Symbol("alpha", real=True)               # the twist, in radians
+    degrees = parameter_symbol("alpha", ONE_AXIS["alpha"])  # the given, in degrees
+    le = equations_of_motion(_one_axis_arm(alpha_), method="lagrange_euler", variant="jacobian")
+    general = compact(le.D[0, 0])
     (qs,), (qds,), _ = joint_symbols(1)
     coupling = le.terms["C_i"][0]                           # C^1, 1x1 (Eq. (6-4-6))
     c = sympy.Matrix([qds * coupling[0, 0] * qds])           # Eq. (6-4-8)
-    assert D11.diff(qs) == 0 and is_zero(c)
+    assert general.diff(qs) == 0 and is_zero(c)
+    c = c.applyfunc(sympy.simplify)                          # 0 as it is written, at any alpha
+    assert c == sympy.zeros(1, 1)
+    m = sympy.Symbol("m", positive=True)
+    a, rx, ry, rz = sympy.symbols("a rx ry rz", real=True)
+    Iyy, Izz = positive("Iyy", "Izz")
     # the same D11 without the parallel-axis part m * (distance of the CoM from z0)^2
-    no_parallel_axis = compact(D11 - m * ((a + rx)**2 + (ry * sympy.cos(alpha)
-                                                        - rz * sympy.sin(alpha))**2))
-    symbols = {"m": "positive", "a": "real", "d": "real", "alpha": "real", "rx": "real",
-               "ry": "real", "rz": "real", "Ixx": "positive", "Iyy": "positive",
-               "Izz": "positive", "Ixy": "real", "Ixz": "real", "Iyz": "real", "q1": "real",
-               "qd1": "real", "qdd1": "real"}
+    no_parallel_axis = compact(general - m * ((a + rx)**2 + (ry * sympy.cos(alpha_)
+                                                             - rz * sympy.sin(alpha_))**2))
+
+    def twist(expr, angle):
+        return sympy.sympify(expr).xreplace({alpha_: angle})
+    D11 = twist(general, sympy.pi * degrees / 180)
+    _assert_one_axis(D11, c, degrees)
+    symbols = {"m": "positive", "a": "real", "d": "real", "rx": "real", "ry": "real",
+               "rz": "real", "Ixx": "positive", "Iyy": "positive", "Izz": "positive",
+               "Ixy": "real", "Ixz": "real", "Iyz": "real", "q1": "real", "qd1": "real",
+               "qdd1": "real"}
+    mistakes = [{"part": "D11", "value": twist(no_parallel_axis, sympy.pi * degrees / 180),
+                 "message": "D11 is the inertia about the joint axis z0: add m times the "
+                            "squared distance of the centre of mass from that axis (parallel "
+                            "axes)"},
+                {"part": "D11", "value": Izz + m * ((a + rx)**2 + ry**2),
+                 "message": "the link's own z axis is tilted by alpha from the joint axis z0 "
+                            "(A_1 = Rz(q1) Tz(d) Tx(a) Rx(alpha)): the inertia about z0 "
+                            "mixes Iyy, Iyz and Izz"},
+                {"part": "D11", "value": twist(general, degrees),
+                 "message": "the twist was used in degrees where radians belong: convert "
+                            "given[\"alpha\"] (math.radians, or sympy.rad) before taking sines "
+                            "and cosines"},
+                {"part": "D11", "value": twist(general, -sympy.pi * degrees / 180),
+                 "message": "the twist turns the wrong way: A_1 = Rz(q1) Tz(d) Tx(a) "
+                            "Rx(alpha) turns z0 into z1 by +alpha about x1"}]
+    generic = [{sympy.Symbol("m", positive=True): 1.7, **{
+        sympy.Symbol(name, real=True): value for name, value in (
+            ("a", 0.4), ("d", 0.25), ("rx", 0.13), ("ry", -0.21), ("rz", 0.17), ("Ixy", 0.02),
+            ("Ixz", -0.015), ("Iyz", 0.03))}, **{
+        sympy.Symbol(name, positive=True): value for name, value in (
+            ("Ixx", 0.11), ("Iyy", 0.06), ("Izz", 0.09))}, q1: 0.6, qd[0]: -1.1, qdd[0]: 0.8}]
+    told_apart_symbolic(ONE_AXIS, {"D11": sympy.Matrix([D11]), "c": c},
+                        [{**mistake, "value": sympy.Matrix([mistake["value"]])}
+                         for mistake in mistakes], generic)
     return make_key(
         "6-4-1", notebook=PROBING, title="Schilling Exercise 6-4-1: the one-axis robot", points=2,
-        symbols=symbols, angles=("q1", "alpha"), split=("qd1", "qdd1"),
+        symbols=symbols, angles=("q1",), split=("qd1", "qdd1"), parameters=ONE_AXIS,
         parts=[{"name": "D11", "value": D11}, {"name": "c", "value": c}],
-        mistakes=[{"part": "D11", "value": no_parallel_axis,
-                   "message": "D11 is the inertia about the joint axis z0: add m times the "
-                              "squared distance of the centre of mass from that axis (parallel "
-                              "axes)"},
-                  {"part": "D11", "value": Izz + m * ((a + rx)**2 + ry**2),
-                   "message": "the link's own z axis is tilted by alpha from the joint axis z0 "
-                              "(A_1 = Rz(q1) Tz(d) Tx(a) Rx(alpha)): the inertia about z0 "
-                              "mixes Iyy, Iyz and Izz"}])
+        mistakes=mistakes)
 
 
 # -- 04: passivity, task space, coupling, payload -------------------------------------------------

@@ -25,16 +25,16 @@ from sympy import Matrix, cos, sin
 
 from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.keys import part_points, use_keys
-from dynlab.grading.variants import _grid, shared_name, sharing
+from dynlab.grading.variants import _grid, sharing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_a_copied_answer_earns_only_the_shared_parts,
     assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_no_grid_value_makes_a_typical_mistake_right, assert_right_at_each_students_values,
-    classmates, full, shared_points)
+    assert_the_questions_share_one_set_of_givens, classmates, full, shared_points)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
@@ -155,13 +155,7 @@ def test_the_five_questions_share_one_set_of_givens_on_round_grids():
             assert 1.0 not in grid and 0.5 not in grid and all(0 < x < 1 for x in grid)
         else:
             assert 0.0 not in grid and spec["unit"] == "m/s^2"
-    for student in CLASS[:5]:
-        mine = variant("3.16", student=student)
-        assert all(shared_name(q) == "3.16" and variant(q, student=student) == mine
-                   for q in QUESTIONS)
-        graded = variant("3.16", student=student, secret=SECRET)
-        assert all(variant(q, student=student, secret=SECRET) == graded for q in QUESTIONS)
-        assert all(graded[name] != mine[name] for name in mine)
+    assert_the_questions_share_one_set_of_givens("3.16", QUESTIONS, CLASS[:5])
     assert variant("3.16a", student="alice") == {} and variant("3.17b", student="alice") == {}
 
 

@@ -36,14 +36,15 @@ import sympy
 from sympy import Matrix, Rational, cos, sin
 
 from dynlab.grading import keys, reset, variant
-from dynlab.grading.variants import _grid, draw, graded_values, shared_name, sharing
+from dynlab.grading.variants import _grid, draw, graded_values, sharing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
-    assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key)
+    assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
+    assert_the_questions_share_one_set_of_givens)
 
 QUESTIONS = ("3.2", "3.3", "3.5", "3.6", "3.7", "3.8")
 BODIES = ("3.5", "3.6", "3.7", "3.8")
@@ -209,13 +210,7 @@ def test_the_cube_and_the_block_share_one_placement_per_student():
     specs = [keys()[q]["parameters"] for q in BODIES]
     assert all(spec == specs[0] for spec in specs) and set(specs[0]) == {"dx", "dy", "dz"}
     assert all(0.0 not in _grid(spec) for spec in specs[0].values())   # never in a plane
-    for student in CLASS[:5]:
-        mine = variant("3.5", student=student)
-        assert all(shared_name(q) == "3.5" and variant(q, student=student) == mine
-                   for q in BODIES)
-        graded = variant("3.5", student=student, secret=SECRET)
-        assert all(variant(q, student=student, secret=SECRET) == graded for q in BODIES)
-        assert all(graded[name] != mine[name] for name in mine)
+    assert_the_questions_share_one_set_of_givens("3.5", BODIES, CLASS[:5])
 
 
 # -- right for me, not for a classmate ------------------------------------------------------------

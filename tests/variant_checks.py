@@ -29,7 +29,7 @@ from dynlab.grading import check, keys, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.keys import part_points
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, draw, graded_values
+from dynlab.grading.variants import _grid, draw, graded_values, shared_name
 from test_feedback_secrecy import key_texts, leaked
 from test_instructor_keys import SECRET
 
@@ -70,6 +70,19 @@ def assert_givens_on_a_round_grid(question: str) -> dict:
         assert len(_grid(spec)) >= 4 and spec["text"] and "unit" in spec
         assert name not in {n for n, _ in key["symbols"]}
     return key["parameters"]
+
+
+def assert_the_questions_share_one_set_of_givens(name: str, questions, students) -> None:
+    """``questions`` all draw the givens ``variant(name)`` names (one problem's arm or body):
+    for each of ``students`` the same practice values, the same graded values, and each graded
+    value differs from the practice one."""
+    for student in students:
+        mine = variant(name, student=student)
+        assert all(shared_name(q) == name and variant(q, student=student) == mine
+                   for q in questions)
+        graded = variant(name, student=student, secret=SECRET)
+        assert all(variant(q, student=student, secret=SECRET) == graded for q in questions)
+        assert all(graded[given] != mine[given] for given in mine)
 
 
 # -- (a), (b): right for me, not for a classmate ---------------------------------------------------

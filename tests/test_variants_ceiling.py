@@ -24,10 +24,11 @@ import sympy
 from sympy import Matrix, cos, sin
 
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.keys import part_points, use_keys
+from dynlab.grading.keys import part_points
 from dynlab.grading.variants import _grid, sharing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import dynlab_grade, hand_in  # noqa: E402
 from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_a_copied_answer_earns_only_the_shared_parts,
@@ -231,8 +232,6 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
     in the sandbox at each student's graded values: full marks; the same notebook with eve's
     practice values of the arm typed in (what the stored outputs and the shipped key answer)
     earns only the parts no given changes."""
-    from dynlab import cli
-    folder = instructor_folder(tmp_path / "keys")
     solution = nbformat.read(ROOT / "solutions" / f"{NOTEBOOK}.ipynb", as_version=4)
     typed = nbformat.from_dict(solution)
     mine = variant("3.16", student="eve")
@@ -240,19 +239,9 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
         for name in ("rho1", "rho2", "a_lift"):
             cell.source = cell.source.replace(f'given["{name}"]', repr(mine[name]))
     assert sum('given["rho' in cell.source for cell in typed.cells) == 0
-    submitted = tmp_path / "submitted"
-    for student, notebook in (("alice", solution), ("eve", typed)):
-        (submitted / student).mkdir(parents=True)
-        nbformat.write(notebook, submitted / student / f"{NOTEBOOK}.ipynb")
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
-                         "--notebook-time-limit", "300"]) == 0
-    finally:
-        use_keys(None)
-    import csv
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    submitted = hand_in(tmp_path / "submitted", NOTEBOOK, {"alice": solution, "eve": typed})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)
     got = {student: {q: sum(float(rows[student][f"{q} {part}"])
                             for part in part_points(keys()[q]))
                      for q in ("3.16a",) + QUESTIONS + ("3.13a",)} for student in rows}

@@ -293,15 +293,11 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
     """``dynlab grade --keys``: solutions/07 (whose code reads ``variant(...)``) earns full marks
     at the graded values; the same notebook with eve's practice values typed in for ``given[...]``
     (what its stored outputs, a classmate or the shipped keys give) earns 0 on every question."""
-    import csv
-
     import nbformat
 
-    from dynlab import cli
-    from dynlab.grading.keys import use_keys
+    from graded_course import dynlab_grade, hand_in
     from test_instructor_keys import instructor_folder
     root = Path(__file__).resolve().parents[1]
-    folder = instructor_folder(tmp_path / "keys")
     solution = nbformat.read(root / "solutions" / "07_modern_form.ipynb", as_version=4)
     typed, question = nbformat.from_dict(solution), None
     for cell in typed.cells:
@@ -311,18 +307,10 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
             for name, value in variant(question, student="eve").items():
                 cell.source = cell.source.replace(f'given["{name}"]', repr(value))
     assert all("given[" not in cell.source for cell in typed.cells if cell.cell_type == "code")
-    submitted = tmp_path / "submitted"
-    for student, notebook in (("alice", solution), ("eve", typed)):
-        (submitted / student).mkdir(parents=True)
-        nbformat.write(notebook, submitted / student / "07_modern_form.ipynb")
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
-                         "--notebook-time-limit", "300"]) == 0
-    finally:
-        use_keys(None)
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    submitted = hand_in(tmp_path / "submitted", "07_modern_form",
+                        {"alice": solution, "eve": typed})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)
     parts = {"T.1": ("G_a",), "T.2": ("V2", "Vdot2"), "T.3": ("F2", "tau2"), "T.4": ("LA", "M")}
     got = {s: {q: sum(float(rows[s][f"{q} {name}"]) for name in names)
                for q, names in parts.items()} for s in rows}

@@ -38,6 +38,7 @@ from dynlab.grading.variants import _grid
 from dynlab.model.robots import pendulum, planar_2r
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import hand_in  # noqa: E402
 from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
@@ -364,10 +365,8 @@ def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tm
             if f'given = variant("{question}")' in cell.source:
                 cell.source = f"given = {dict(variant(question, student='eve'))!r}"
         typed.append(cell)
-    for student, kept in (("alice", cells), ("eve", typed)):
-        (tmp_path / "in" / student).mkdir(parents=True)
-        nbformat.write(nbformat.from_dict(dict(solution, cells=kept)),
-                       tmp_path / "in" / student / f"{notebook}.ipynb")
+    hand_in(tmp_path / "in", notebook, {student: nbformat.from_dict(dict(solution, cells=kept))
+                                        for student, kept in (("alice", cells), ("eve", typed))})
     folder = instructor_folder(tmp_path / "keys")
     try:
         book = grade_submissions([tmp_path / "in"], workers=1, notebook_time_limit=300,

@@ -37,6 +37,7 @@ from dynlab.grading.keys import make_key, reference, use_keys
 from dynlab.grading.scoring import score as grader_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import dynlab_grade, hand_in  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
@@ -258,8 +259,6 @@ def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tm
     """``dynlab grade --keys``: the solution notebook 05 (whose code reads ``variant(...)``) earns
     full marks at the graded values; the same notebook with the practice numbers typed in (a
     classmate's or the stored outputs') earns 0 on C.1, C.2 and C.3."""
-    from dynlab import cli
-    folder = instructor_folder(tmp_path / "keys")
     solution = nbformat.read(ROOT / "solutions" / "05_control.ipynb", as_version=4)
     typed = nbformat.from_dict(solution)
     gains, zeta = variant("C.2", student="eve"), variant("C.3", student="eve")["zeta"]
@@ -268,19 +267,9 @@ def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tm
         cell.source = cell.source.replace('given["Kd"]', repr(gains["Kd"])).replace(
             'given["Kp"]', repr(gains["Kp"])).replace('given["zeta"]', repr(zeta)).replace(
             'given["Mp"]', repr(payload))
-    submitted = tmp_path / "submitted"
-    for student, notebook in (("alice", solution), ("eve", typed)):
-        (submitted / student).mkdir(parents=True)
-        nbformat.write(notebook, submitted / student / "05_control.ipynb")
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
-                         "--notebook-time-limit", "200"]) == 0
-    finally:
-        use_keys(None)
-    import csv
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    submitted = hand_in(tmp_path / "submitted", "05_control", {"alice": solution, "eve": typed})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=200)
     got = {s: {q: float(rows[s][f"{q} {name}"]) for q, name in
                (("C.1", "c"), ("C.2", "tau"), ("C.3", "Kd"))} for s in rows}
     assert got == {"alice": {"C.1": 2.0, "C.2": 2.0, "C.3": 1.0},

@@ -30,6 +30,7 @@ from dynlab.grading.grader import grade_submissions
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import test_nbgrader  # noqa: E402
+from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
 
 NOTEBOOK = test_nbgrader.NOTEBOOK
 
@@ -41,13 +42,9 @@ def _read_csv(path: Path) -> list:
 
 def test_dynlab_grade_gives_the_points_nbgrader_gives(tmp_path, capsys):
     release = ROOT / "exercises" / f"{NOTEBOOK}.ipynb"    # what nbgrader releases (tested there)
-    for student, notebook in test_nbgrader.submissions(release).items():
-        (tmp_path / student).mkdir()
-        nbformat.write(notebook, tmp_path / student / f"{NOTEBOOK}.ipynb")
-    out = tmp_path / "grades.csv"
-    assert cli.main(["grade", str(tmp_path), "--out", str(out)]) == 0
+    hand_in(tmp_path, NOTEBOOK, test_nbgrader.submissions(release))
+    rows = dynlab_grade(tmp_path, tmp_path / "grades.csv")
     assert "carol: 8.5/12 points" in capsys.readouterr().out
-    rows = {row["student"]: row for row in _read_csv(out)}
     assert sorted(rows) == ["alice", "bob", "carol"]
     columns = [f"{q} {p}".strip() for q in questions(NOTEBOOK)
                for p in part_points(keys()[q])]
@@ -69,15 +66,7 @@ FULL = {"C.1": 2.0, "C.2": 2.0, "C.3": 1.0}
 
 def _answered() -> nbformat.NotebookNode:
     """The released 05_control with the solutions' answers."""
-    solution = nbformat.read(ROOT / "solutions" / f"{CONTROL}.ipynb", as_version=4)
-    answers_by_id = {c.metadata["nbgrader"]["grade_id"]: c.source for c in solution.cells
-                     if c.metadata.get("nbgrader", {}).get("solution")}
-    notebook = nbformat.read(ROOT / "exercises" / f"{CONTROL}.ipynb", as_version=4)
-    for cell in notebook.cells:
-        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
-        if grade_id in answers_by_id:
-            cell.source = answers_by_id[grade_id]
-    return notebook
+    return answered(CONTROL, solution_answers(CONTROL))
 
 
 def _with_cell(code: str, before: str) -> nbformat.NotebookNode:

@@ -5,19 +5,19 @@ submission in its sandbox and scores it outside, gives the points the formative 
 gives.  The pose and the payload are each student's own (dynlab.grading.variants): the tests run
 as the student ``student`` (conftest.py), whose practice values ``check()`` grades."""
 
-import csv
 import math
+import sys
 from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 
-from dynlab import cli
 from dynlab.grading import Feedback, check, keys, part_points, questions, reset, score, variant
 from dynlab.model.robots import UR20_PARAMETERS
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
+
 NOTEBOOK = "08_your_own_robot"
 
 
@@ -161,34 +161,18 @@ def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, stat
     assert words in str(feedback), str(feedback)
 
 
-def _submission(answers: dict) -> nbformat.NotebookNode:
-    """The released notebook with each answer cell's code replaced by ``answers[grade_id]``."""
-    notebook = nbformat.read(ROOT / "exercises" / f"{NOTEBOOK}.ipynb", as_version=4)
-    for cell in notebook.cells:
-        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
-        if grade_id in answers:
-            cell.source = answers[grade_id]
-    return notebook
-
-
 def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
     """alice hands in the solutions' answers, bob the release unchanged, carol the shoulder's
     torque right and the elbow's without the payload: dynlab grade, in its sandbox, runs each
     notebook with its student's givens and gives each part the points score() gives the same
     answers at those givens."""
-    solution = nbformat.read(ROOT / "solutions" / f"{NOTEBOOK}.ipynb", as_version=4)
-    answers = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in solution.cells
-               if cell.metadata.get("nbgrader", {}).get("solution")}
+    answers = solution_answers(NOTEBOOK)
     carol = dict(answers)
     carol["answer-U_2"] += "\nc3 = held(beyond_elbow[:-1], a2)      # the payload left out"
-    for student, given in (("alice", answers), ("bob", {}), ("carol", carol)):
-        (tmp_path / student).mkdir()
-        nbformat.write(_submission(given), tmp_path / student / f"{NOTEBOOK}.ipynb")
-    out = tmp_path / "grades.csv"
-    assert cli.main(["grade", str(tmp_path), "--out", str(out)]) == 0
+    hand_in(tmp_path, NOTEBOOK, {student: answered(NOTEBOOK, given) for student, given in
+                                 (("alice", answers), ("bob", {}), ("carol", carol))})
+    rows = dynlab_grade(tmp_path, tmp_path / "grades.csv")
     capsys.readouterr()
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
 
     def right(student):
         pose, load = variant("U.1", student=student), variant("U.2", student=student)

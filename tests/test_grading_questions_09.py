@@ -6,20 +6,21 @@ marks and a blank one none.  The rotor, the gear ratio and the durations are eac
 (dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
 practice values ``check()`` grades."""
 
-import csv
 import math
+import sys
 from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 from scipy.integrate import simpson
 
-from dynlab import cli, inverse_dynamics
+from dynlab import inverse_dynamics
 from dynlab.dynamics.inverse import probe
 from dynlab.grading import check, keys, questions, reset, variant
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
+
 NOTEBOOK = "09_sizing_a_motor"
 PUMA_G = (62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686)     # Corke & Armstrong-Helouvry
 ROTOR = 200e-6                                                    # joints 1-3, kg m^2
@@ -154,20 +155,8 @@ def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, stat
 
 
 def test_dynlab_grade_scores_the_solution_full_and_a_blank_exercise_zero(tmp_path):
-    solution = nbformat.read(ROOT / "solutions" / f"{NOTEBOOK}.ipynb", as_version=4)
-    answers = {c.metadata["nbgrader"]["grade_id"]: c.source for c in solution.cells
-               if c.metadata.get("nbgrader", {}).get("solution")}
-    for student, answered in (("alice", True), ("bob", False)):
-        notebook = nbformat.read(ROOT / "exercises" / f"{NOTEBOOK}.ipynb", as_version=4)
-        for cell in notebook.cells:
-            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
-            if answered and grade_id in answers:
-                cell.source = answers[grade_id]
-        (tmp_path / student).mkdir()
-        nbformat.write(notebook, tmp_path / student / f"{NOTEBOOK}.ipynb")
-    out = tmp_path / "grades.csv"
-    assert cli.main(["grade", str(tmp_path), "--out", str(out)]) == 0
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    hand_in(tmp_path, NOTEBOOK, {"alice": answered(NOTEBOOK, solution_answers(NOTEBOOK)),
+                                 "bob": answered(NOTEBOOK, {})})
+    rows = dynlab_grade(tmp_path, tmp_path / "grades.csv")
     assert float(rows["alice"]["total"]) == 6 == float(rows["alice"]["max"])
     assert float(rows["bob"]["total"]) == 0

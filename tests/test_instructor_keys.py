@@ -13,7 +13,6 @@ their grades.
 
 from __future__ import annotations
 
-import csv
 import json
 import stat
 import sys
@@ -23,7 +22,6 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dynlab import cli
 from dynlab.grading import answers, grader, keys, variant
 from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, SECRET_FILE, SUMMATIVE,
                                  NotInstructorKeys, held_by_every_student,
@@ -32,6 +30,7 @@ from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import dynlab_grade, hand_in  # noqa: E402
 from test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -259,19 +258,12 @@ def test_dynlab_grade_with_the_instructors_keys_gives_unsealed_answers_0(tmp_pat
     """``dynlab grade --keys``: honest, partly wrong and blank submissions get their points at
     the graded values; the shipped keys' answers, handed in as numbers (eve) or unsealed in the
     kernel while it is graded (mallory: the sandbox shows no shipped key), get 0."""
-    folder = instructor_folder(tmp_path / "keys")
-    submitted = tmp_path / "submitted"
-    expected = {}
-    for student, (notebook, points) in _class().items():
-        (submitted / student).mkdir(parents=True)
-        nbformat.write(notebook, submitted / student / f"{NOTEBOOK}.ipynb")
-        expected[student] = points
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
-                         "--notebook-time-limit", "200"]) == 0
-    finally:
-        use_keys(None)
+    course = _class()
+    expected = {student: points for student, (_, points) in course.items()}
+    submitted = hand_in(tmp_path / "submitted", NOTEBOOK,
+                        {student: notebook for student, (notebook, _) in course.items()})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=200)
     shown = capsys.readouterr()
     assert "marks, from the instructor's keys" in shown.out
     assert grader.FORMATIVE_WARNING not in shown.err
@@ -280,8 +272,6 @@ def test_dynlab_grade_with_the_instructors_keys_gives_unsealed_answers_0(tmp_pat
               if not keys()[e.question].get("parameters")]
     assert public and grader.PUBLIC_KEYS_NOTE.format(
         count=len(public), questions=", ".join(public)) in shown.err
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
     got = {student: {q: float(rows[student][f"{q} {ANSWER_NAMES[q]}"]) for q in ANSWER_NAMES}
            for student in expected}
     assert got == expected, {s: rows[s]["notes"] for s in rows}
@@ -292,14 +282,11 @@ def test_dynlab_grade_without_the_instructors_keys_says_it_grades_formatively(tm
     """The same unsealed numbers earn full points from the shipped keys: the grader says on every
     run that these grades are formative, not marks."""
     notebook, _ = _class()["eve"]
-    (tmp_path / "eve").mkdir()
-    nbformat.write(notebook, tmp_path / "eve" / f"{NOTEBOOK}.ipynb")
-    out = tmp_path / "grades.csv"
-    assert cli.main(["grade", str(tmp_path / "eve"), "--out", str(out)]) == 0
+    hand_in(tmp_path, NOTEBOOK, {"eve": notebook})
+    rows = dynlab_grade(tmp_path / "eve", tmp_path / "grades.csv")
     shown = capsys.readouterr()
     assert grader.FORMATIVE_WARNING in shown.err
     assert "formative grades, from the keys every student has" in shown.out
-    with open(out, newline="", encoding="utf-8") as handle:
-        row, = csv.DictReader(handle)
+    row, = rows.values()
     assert {q: float(row[f"{q} {name}"]) for q, name in ANSWER_NAMES.items()} == \
         {"D.1": 1.0, "D.2": 1.0, "S.1": 2.0}

@@ -24,13 +24,18 @@ import sympy
 from sympy import Matrix, cos, sin
 
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.answers import serialize
-from dynlab.grading.keys import part_points, use_keys
-from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, draw, graded_values, shared_name, sharing
+from dynlab.grading.keys import part_points
+from dynlab.grading.variants import _grid, sharing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+from graded_course import dynlab_grade, hand_in  # noqa: E402
+from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
+from variant_checks import (  # noqa: E402
+    CLASS, assert_a_copied_answer_earns_only_the_shared_parts,
+    assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
+    assert_no_grid_value_makes_a_typical_mistake_right, assert_right_at_each_students_values,
+    assert_the_questions_share_one_set_of_givens, classmates, full, shared_points)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
@@ -40,7 +45,6 @@ PUBLIC = {"3.17a": {"omega0", "omega_dot0"}, "3.17c": {"p1", "p2"}}
 #: The givens each answer depends on (J and s: where the masses sit; v_dot0: the lift)
 USES = {"3.16b": {"rho1", "rho2"}, "3.16c": {"rho1", "rho2", "a_lift"}, "3.17a": {"a_lift"},
         "3.17c": {"rho1", "rho2"}, "3.17d": {"rho1", "rho2", "a_lift"}}
-CLASS = [f"s{number:03d}" for number in range(40)]
 
 m1, m2, d1, d2, g = sympy.symbols("m1 m2 d1 d2 g", positive=True)
 q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=True)
@@ -138,30 +142,6 @@ def values(answer) -> np.ndarray:
                            for p in parts])
 
 
-def classmates() -> tuple:
-    """Two students whose practice values of the arm differ in every given."""
-    first = CLASS[0]
-    mine = dict(variant("3.16", student=first))
-    other = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in variant("3.16", student=s).items()))
-    return first, other
-
-
-def full(question: str) -> float:
-    return float(keys()[question]["points"])
-
-
-def public_share(question: str) -> float:
-    """The points of the parts no given changes (see the module docstring)."""
-    return sum(share for part, share in part_points(keys()[question]).items()
-               if part in PUBLIC.get(question, ()))
-
-
-def points(question: str, answer, student: str) -> float:
-    """The grader's points (the answer handed out of the kernel as data, scored outside it)."""
-    return grader_score(question, serialize(answer), student=student).total
-
-
 # -- the givens -----------------------------------------------------------------------------------
 def test_the_five_questions_share_one_set_of_givens_on_round_grids():
     assert sharing("3.16") == list(QUESTIONS)
@@ -176,13 +156,7 @@ def test_the_five_questions_share_one_set_of_givens_on_round_grids():
             assert 1.0 not in grid and 0.5 not in grid and all(0 < x < 1 for x in grid)
         else:
             assert 0.0 not in grid and spec["unit"] == "m/s^2"
-    for student in CLASS[:5]:
-        mine = variant("3.16", student=student)
-        assert all(shared_name(q) == "3.16" and variant(q, student=student) == mine
-                   for q in QUESTIONS)
-        graded = variant("3.16", student=student, secret=SECRET)
-        assert all(variant(q, student=student, secret=SECRET) == graded for q in QUESTIONS)
-        assert all(graded[name] != mine[name] for name in mine)
+    assert_the_questions_share_one_set_of_givens("3.16", QUESTIONS, CLASS[:5])
     assert variant("3.16a", student="alice") == {} and variant("3.17b", student="alice") == {}
 
 
@@ -209,65 +183,38 @@ def test_every_value_of_the_grids_changes_the_answer(question):
 # -- (a) the right answer scores full for alice and for bob ---------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_right_answer_at_my_values_scores_full_points(question):
-    for student in classmates():
-        answer = right(question, variant("3.16", student=student))
-        assert points(question, answer, student) == full(question), student
+    assert_right_at_each_students_values(question, right, classmates(question))
 
 
 # -- (b) alice's answer scores 0 for bob ----------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_a_classmates_answer_earns_only_the_parts_no_given_changes(question):
-    alice, bob = classmates()
-    hers = right(question, variant("3.16", student=alice))
-    copied = grader_score(question, serialize(hers), student=bob)
-    assert copied.total == public_share(question), (copied.points, str(copied.feedback))
-    assert all(points_ == 0 for part, points_ in copied.points.items()
-               if part not in PUBLIC.get(question, ()))
+    copied = assert_a_copied_answer_earns_only_the_shared_parts(
+        question, right, *classmates(question), PUBLIC.get(question, ()))
     assert "times the right value" not in str(copied.feedback)       # no factor to undo
 
 
 def test_check_in_the_kernel_grades_this_kernels_student(monkeypatch):
-    alice, bob = classmates()
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
-    hers = right("3.16c", variant("3.16"))
-    assert check("3.16c", hers).correct
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check("3.16c", hers).points == 0
-    assert check("3.16c", right("3.16c", variant("3.16"))).correct
+    assert_check_in_the_kernel_grades_its_own_student("3.16c", right, monkeypatch)
 
 
 # -- (c) for marks: the practice answer scores 0, the graded one full -----------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
                                                                                      marks):
-    parameters = keys()[question]["parameters"]
-    for student in CLASS[:4]:
-        practice = draw(question, parameters, student, "dynlab")
-        graded = graded_values(question, parameters, student, SECRET)
-        assert graded == dict(variant("3.16", student=student, secret=SECRET))
-        assert points(question, right(question, practice), student) == public_share(question)
-        assert points(question, right(question, graded), student) == full(question), student
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(
+        question, right, CLASS[:4], PUBLIC.get(question, ()))
 
 
 # -- (d) every typical mistake is recognised at every student's values ----------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_no_grid_value_makes_a_typical_mistake_right(question):
-    parameters = keys()[question]["parameters"]
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
-        given = dict(zip(parameters, combination))
-        reference_values = values(right(question, given))
-        for answer, words in mistakes(question, given):
-            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+    assert_no_grid_value_makes_a_typical_mistake_right(question, right, mistakes, values)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    for student in CLASS[1:4]:
-        given = dict(variant("3.16", student=student))
-        for answer, words in mistakes(question, given):
-            feedback = grader_score(question, serialize(answer), student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, words,
-                                                                     str(feedback))
+    assert_every_typical_mistake_is_named(question, mistakes, CLASS[1:4])
 
 
 def test_a_given_written_as_its_symbol_is_told_to_be_put_in():
@@ -285,8 +232,6 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
     in the sandbox at each student's graded values: full marks; the same notebook with eve's
     practice values of the arm typed in (what the stored outputs and the shipped key answer)
     earns only the parts no given changes."""
-    from dynlab import cli
-    folder = instructor_folder(tmp_path / "keys")
     solution = nbformat.read(ROOT / "solutions" / f"{NOTEBOOK}.ipynb", as_version=4)
     typed = nbformat.from_dict(solution)
     mine = variant("3.16", student="eve")
@@ -294,23 +239,14 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
         for name in ("rho1", "rho2", "a_lift"):
             cell.source = cell.source.replace(f'given["{name}"]', repr(mine[name]))
     assert sum('given["rho' in cell.source for cell in typed.cells) == 0
-    submitted = tmp_path / "submitted"
-    for student, notebook in (("alice", solution), ("eve", typed)):
-        (submitted / student).mkdir(parents=True)
-        nbformat.write(notebook, submitted / student / f"{NOTEBOOK}.ipynb")
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
-                         "--notebook-time-limit", "300"]) == 0
-    finally:
-        use_keys(None)
-    import csv
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    submitted = hand_in(tmp_path / "submitted", NOTEBOOK, {"alice": solution, "eve": typed})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)
     got = {student: {q: sum(float(rows[student][f"{q} {part}"])
                             for part in part_points(keys()[q]))
                      for q in ("3.16a",) + QUESTIONS + ("3.13a",)} for student in rows}
     assert got["alice"] == pytest.approx(
         {q: full(q) for q in ("3.16a",) + QUESTIONS + ("3.13a",)}, abs=1e-3), rows
     assert got["eve"] == pytest.approx(
-        {"3.16a": 1.0, **{q: public_share(q) for q in QUESTIONS}, "3.13a": 1.0}, abs=1e-3), rows
+        {"3.16a": 1.0, **{q: shared_points(q, PUBLIC.get(q, ())) for q in QUESTIONS},
+         "3.13a": 1.0}, abs=1e-3), rows

@@ -35,15 +35,16 @@ import pytest
 import sympy
 from sympy import Matrix, Rational, cos, sin
 
-from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.answers import serialize
-from dynlab.grading.variants import _grid, draw, graded_values, shared_name, sharing
+from dynlab.grading import keys, reset, variant
+from dynlab.grading.variants import _grid, draw, graded_values, sharing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
-from variant_checks import CLASS, classmates, full, points  # noqa: E402
+from variant_checks import (  # noqa: E402
+    CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
+    assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
+    assert_the_questions_share_one_set_of_givens)
 
 QUESTIONS = ("3.2", "3.3", "3.5", "3.6", "3.7", "3.8")
 BODIES = ("3.5", "3.6", "3.7", "3.8")
@@ -53,7 +54,7 @@ alpha, theta = sympy.symbols("alpha theta", real=True)
 #: A point of the symbols at which answers are compared by hand here
 AT = {t: 0.7, M: 1.3, a: 0.4, b: 0.7, c: 0.25, alpha: 0.7, theta: -1.1}
 #: what a copied answer still earns: the parts the same for every student (module docstring)
-SHARED = {"3.2": 0.0, "3.3": 1.0, "3.5": 1.0, "3.6": 1.0, "3.7": 0.0, "3.8": 0.0}
+SHARED = {"3.3": ("coriolis",), "3.5": ("I_centre",), "3.6": ("I_centre",)}
 #: the book's values, which no student gets (3.5-3.8: the corner at the origin, dx = 1)
 BOOK = {"3.2": {"kx": 3, "ky": 2}, "3.3": {"w": 1}, **{q: {"dx": 1} for q in BODIES}}
 
@@ -172,11 +173,16 @@ def answer_of(question: str, parts: tuple):
     return parts[0] if len(parts) == 1 else parts
 
 
-def given_points(question: str, parts: tuple, student: str) -> float:
-    return points(question, answer_of(question, parts), student)
+def handed_in(question: str, given: dict):
+    """The right answer for these givens as the check cell hands it in."""
+    return answer_of(question, right(question, given))
 
 
-#: The parts the same for every student, by their place in the answer (module docstring)
+def handed_in_mistakes(question: str, given: dict) -> list:
+    return [(answer_of(question, parts), words) for parts, words in mistakes(question, given)]
+
+
+#: The parts the same for every student, by their place in the answer (:data:`SHARED`)
 PUBLIC = {"3.3": (0,), "3.5": (1,), "3.6": (1,)}
 
 
@@ -193,13 +199,10 @@ def public(question: str, parts: tuple) -> tuple:
 # -- the givens -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
-    key = keys()[question]
-    assert key["kind"] == "symbolic" and key["parameters"]
-    for name, spec in key["parameters"].items():
-        assert len(_grid(spec)) >= 4 and spec["text"] and spec["unit"]
-        assert name not in {n for n, _ in key["symbols"]}
+    parameters = assert_givens_on_a_round_grid(question)
+    assert all(spec["unit"] for spec in parameters.values())
     for name, value in BOOK[question].items():        # the printed problem is never drawn
-        assert value not in _grid(key["parameters"][name])
+        assert value not in _grid(parameters[name])
 
 
 def test_the_cube_and_the_block_share_one_placement_per_student():
@@ -207,33 +210,19 @@ def test_the_cube_and_the_block_share_one_placement_per_student():
     specs = [keys()[q]["parameters"] for q in BODIES]
     assert all(spec == specs[0] for spec in specs) and set(specs[0]) == {"dx", "dy", "dz"}
     assert all(0.0 not in _grid(spec) for spec in specs[0].values())   # never in a plane
-    for student in CLASS[:5]:
-        mine = variant("3.5", student=student)
-        assert all(shared_name(q) == "3.5" and variant(q, student=student) == mine
-                   for q in BODIES)
-        graded = variant("3.5", student=student, secret=SECRET)
-        assert all(variant(q, student=student, secret=SECRET) == graded for q in BODIES)
-        assert all(graded[name] != mine[name] for name in mine)
+    assert_the_questions_share_one_set_of_givens("3.5", BODIES, CLASS[:5])
 
 
 # -- right for me, not for a classmate ------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_an_answer_with_my_numbers_is_right_for_me_and_only_shared_parts_for_a_classmate(question):
-    alice, bob = classmates(question)
-    hers, his = (right(question, variant(question, student=s)) for s in (alice, bob))
-    assert given_points(question, hers, alice) == full(question)
-    assert given_points(question, his, bob) == full(question)
-    assert given_points(question, hers, bob) == SHARED[question]
+    assert_right_for_me_and_not_for_a_classmate(question, handed_in, SHARED.get(question, ()))
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    alice, bob = classmates(question)
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
-    hers = answer_of(question, right(question, variant(question)))
-    assert check(question, hers).correct
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check(question, hers).points == SHARED[question]
+    assert_check_in_the_kernel_grades_its_own_student(question, handed_in, monkeypatch,
+                                                      SHARED.get(question, ()))
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -245,8 +234,8 @@ def test_with_the_course_secret_the_practice_answer_scores_only_shared_parts(que
         ours, theirs = right(question, practice), right(question, graded)
         assert not np.allclose(values(varying(question, ours)),
                                values(varying(question, theirs)), rtol=1e-9), student
-        assert given_points(question, ours, student) == SHARED[question]
-        assert given_points(question, theirs, student) == full(question)
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(
+        question, handed_in, CLASS[:4], SHARED.get(question, ()))
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -273,29 +262,16 @@ def test_no_two_grid_values_share_an_answer_and_none_makes_a_mistake_right(quest
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    for student in CLASS[:3]:
-        given = dict(variant(question, student=student))
-        for answer, words in mistakes(question, given):
-            feedback = grader_score(question, serialize(answer_of(question, answer)),
-                                    student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, words,
-                                                                      str(feedback))
+    assert_every_typical_mistake_is_named(question, handed_in_mistakes, CLASS[:3])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_feedback_prints_no_number_of_the_key(question, monkeypatch):
-    key = keys()[question]
-    for student in classmates(question):
-        monkeypatch.setenv("DYNLAB_STUDENT", student)
-        secrets = key_texts(key)
-        parts = right(question, variant(question))
+    def wrong(parts):               # the right parts scaled, a stray term in each; the mistakes
         stray = [sympy.zeros(*Matrix(part).shape) for part in parts]
         for extra in stray:
             extra[0] = t**2 if question in ("3.2", "3.3") else M**2 * a**3
-        wrong = tuple(part * Rational(7, 5) + extra for part, extra in zip(parts, stray))
-        answers = [wrong] + [answer for answer, _ in mistakes(question, dict(variant(question)))]
-        for answer in answers:
-            feedback = check(question, answer_of(question, answer))
-            assert not feedback.correct
-            text = "\n".join(feedback.messages)
-            assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+        scaled = tuple(part * Rational(7, 5) + extra for part, extra in zip(parts, stray))
+        return [answer_of(question, scaled)] + [
+            answer for answer, _ in handed_in_mistakes(question, dict(variant(question)))]
+    assert_the_feedback_prints_no_term_of_the_key(question, right, wrong, monkeypatch)

@@ -21,7 +21,6 @@ is still named at other students' values.
 
 from __future__ import annotations
 
-import itertools
 import sys
 from pathlib import Path
 
@@ -30,15 +29,19 @@ import pytest
 import sympy
 from sympy import Matrix, cos, sin, zeros
 
-from dynlab.grading import check, keys, reset, variant
+from dynlab.grading import keys, reset, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, draw, graded_values
+from dynlab.grading.variants import _grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_feedback_secrecy import key_texts, leaked  # noqa: E402
-from variant_checks import CLASS, classmates, full, points  # noqa: E402
-from test_instructor_keys import SECRET, marks  # noqa: E402,F401
+from test_instructor_keys import marks  # noqa: E402,F401
+from variant_checks import (  # noqa: E402
+    CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
+    assert_no_grid_value_makes_a_typical_mistake_right, assert_right_for_me_and_not_for_a_classmate,
+    assert_the_feedback_prints_no_term_of_the_key,
+    assert_the_graded_answer_differs_from_the_practice_answer, full)
 
 QUESTIONS = ("T.1", "T.2", "T.3", "T.4", "C.1")
 
@@ -208,13 +211,10 @@ def values(answer) -> np.ndarray:
 # -- the givens -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
-    key = keys()[question]
-    assert key["kind"] == "symbolic"
-    assert set(key["parameters"]) == {"T.1": {"d"}, "C.1": {"Mp"}}.get(question, {"rho"})
-    for name, spec in key["parameters"].items():
+    parameters = assert_givens_on_a_round_grid(question)
+    assert set(parameters) == {"T.1": {"d"}, "C.1": {"Mp"}}.get(question, {"rho"})
+    for spec in parameters.values():
         grid = _grid(spec)
-        assert len(grid) >= 4 and spec["text"] and "unit" in spec
-        assert name not in {n for n, _ in key["symbols"]}
         # the printed cases (the rod's end, the mass at the link's end, no payload) and the
         # middle of the link are typical answers, not givens
         assert not ({0.0} if question == "C.1" else {0.5, 1.0}) & set(grid), grid
@@ -224,66 +224,36 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
 # -- (a), (b) ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_my_answer_is_right_for_me_and_0_for_a_classmate(question):
-    alice, bob = classmates(question)
-    hers, his = (right(question, variant(question, student=s)) for s in (alice, bob))
-    assert points(question, hers, alice) == full(question)                  # (a)
-    assert points(question, his, bob) == full(question)
-    copied = grader_score(question, serialize(hers), student=bob)           # (b)
-    assert copied.total == 0, str(copied.feedback)
-    assert points(question, hers, alice) == full(question)     # the reference is alice's again
+    assert_right_for_me_and_not_for_a_classmate(question, right)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    alice, bob = classmates(question)
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
-    hers = right(question, variant(question))
-    assert check(question, hers).correct
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check(question, hers).points == 0
-    assert check(question, right(question, variant(question))).correct
+    assert_check_in_the_kernel_grades_its_own_student(question, right, monkeypatch)
 
 
 # -- (c) --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
                                                                                      marks):
-    parameters = keys()[question]["parameters"]
-    for student in CLASS[:6]:
-        practice = draw(question, parameters, student, "dynlab")
-        graded = graded_values(question, parameters, student, SECRET)
-        assert graded == dict(variant(question, student=student, secret=SECRET))
-        assert points(question, right(question, practice), student) == 0, student
-        assert points(question, right(question, graded), student) == full(question), student
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(question, right, CLASS[:6])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_graded_answer_differs_from_the_practice_answer_for_every_student(question):
-    parameters = keys()[question]["parameters"]
-    for student in [f"u{n}" for n in range(40)]:
-        practice = right(question, draw(question, parameters, student, "dynlab"))
-        graded = right(question, graded_values(question, parameters, student, SECRET))
-        assert np.abs(values(practice) - values(graded)).max() > 1e-6, student
+    assert_the_graded_answer_differs_from_the_practice_answer(
+        question, right, values, [f"u{n}" for n in range(40)])
 
 
 # -- (d) --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_no_grid_value_makes_a_typical_mistake_right(question):
-    parameters = keys()[question]["parameters"]
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
-        given = dict(zip(parameters, combination))
-        reference_values = values(right(question, given))
-        for answer, words in mistakes(question, given):
-            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+    assert_no_grid_value_makes_a_typical_mistake_right(question, right, mistakes, values)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    for student in CLASS[:4]:
-        given = dict(variant(question, student=student))
-        for answer, words in mistakes(question, given):
-            feedback = grader_score(question, serialize(answer), student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, str(feedback))
+    assert_every_typical_mistake_is_named(question, mistakes, CLASS[:4])
 
 
 def test_lynch_and_parks_printed_initialisation_is_named_at_every_students_rho():
@@ -306,23 +276,16 @@ STRAY = {"T.1": m * l * sin(theta), "T.2": L1 * qd1 * qd2, "T.3": m2 * L2 * cos(
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question, monkeypatch):
     """The key at alice's and bob's values is never printed for a wrong answer."""
-    key = keys()[question]
-    for student in classmates(question):
-        monkeypatch.setenv("DYNLAB_STUDENT", student)
-        secrets = key_texts(key)
-        answer = right(question, variant(question))
-        stray = STRAY[question]
+    stray = STRAY[question]
+
+    def wrong(answer):
         if isinstance(answer, tuple):                 # a scaled part, a stray term in the other
             second = answer[1] + (stray if not isinstance(answer[1], sympy.MatrixBase) else
                                   Matrix(answer[1].shape[0], answer[1].shape[1],
                                          lambda i, j: stray if (i, j) == (0, 0) else 0))
-            wrong = (answer[0] * sympy.Rational(7, 5), second)
-        else:
-            wrong = answer * sympy.Rational(7, 5) + stray * sympy.ones(*answer.shape)
-        feedback = check(question, wrong)
-        assert not feedback.correct
-        text = "\n".join(feedback.messages)
-        assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+            return [(answer[0] * sympy.Rational(7, 5), second)]
+        return [answer * sympy.Rational(7, 5) + stray * sympy.ones(*answer.shape)]
+    assert_the_feedback_prints_no_term_of_the_key(question, right, wrong, monkeypatch)
 
 
 # -- the solution notebook reads its givens ---------------------------------------------------------
@@ -330,15 +293,11 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
     """``dynlab grade --keys``: solutions/07 (whose code reads ``variant(...)``) earns full marks
     at the graded values; the same notebook with eve's practice values typed in for ``given[...]``
     (what its stored outputs, a classmate or the shipped keys give) earns 0 on every question."""
-    import csv
-
     import nbformat
 
-    from dynlab import cli
-    from dynlab.grading.keys import use_keys
+    from graded_course import dynlab_grade, hand_in
     from test_instructor_keys import instructor_folder
     root = Path(__file__).resolve().parents[1]
-    folder = instructor_folder(tmp_path / "keys")
     solution = nbformat.read(root / "solutions" / "07_modern_form.ipynb", as_version=4)
     typed, question = nbformat.from_dict(solution), None
     for cell in typed.cells:
@@ -348,18 +307,10 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
             for name, value in variant(question, student="eve").items():
                 cell.source = cell.source.replace(f'given["{name}"]', repr(value))
     assert all("given[" not in cell.source for cell in typed.cells if cell.cell_type == "code")
-    submitted = tmp_path / "submitted"
-    for student, notebook in (("alice", solution), ("eve", typed)):
-        (submitted / student).mkdir(parents=True)
-        nbformat.write(notebook, submitted / student / "07_modern_form.ipynb")
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
-                         "--notebook-time-limit", "300"]) == 0
-    finally:
-        use_keys(None)
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    submitted = hand_in(tmp_path / "submitted", "07_modern_form",
+                        {"alice": solution, "eve": typed})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)
     parts = {"T.1": ("G_a",), "T.2": ("V2", "Vdot2"), "T.3": ("F2", "tau2"), "T.4": ("LA", "M")}
     got = {s: {q: sum(float(rows[s][f"{q} {name}"]) for name in names)
                for q, names in parts.items()} for s in rows}

@@ -34,6 +34,7 @@ from dynlab.model.robots import PUMA560_POSES, UR20_URDF, from_urdf, puma560
 from dynlab.teaching.widgets import with_payload
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
 from test_grading_questions_08 import holding, screw_axes  # noqa: E402
 from test_grading_questions_09 import line_ends, shoulder  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
@@ -323,37 +324,15 @@ def test_dynlab_grade_with_the_instructors_keys_runs_each_notebook_with_its_grad
     """alice hands in the solution's code, which reads ``given``: full marks at her graded
     values.  eve types in the right numbers at her practice values (what the shipped keys answer,
     and what her notebook shows her): 0."""
-    import csv
-
-    import nbformat
-
-    from dynlab import cli
     from dynlab.grading import questions
-    root = Path(__file__).resolve().parents[1]
-    solution = nbformat.read(root / "solutions" / f"{notebook}.ipynb", as_version=4)
-    code = {cell.metadata["nbgrader"]["grade_id"]: cell.source for cell in solution.cells
-            if cell.metadata.get("nbgrader", {}).get("solution")}
+    code = solution_answers(notebook)
     typed = {f"answer-{q.replace('.', '_')}": _typed(q, right(q, variant(q, student="eve")))
              for q in questions(notebook)}
     for q in questions(notebook):                 # right at her practice values: formatively
         assert full(score(q, right(q, variant(q, student="eve")), student="eve")), q
-    for student, answers in (("alice", code), ("eve", typed)):
-        release = nbformat.read(root / "exercises" / f"{notebook}.ipynb", as_version=4)
-        for cell in release.cells:
-            grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
-            if grade_id in answers:
-                cell.source = answers[grade_id]
-        (tmp_path / "in" / student).mkdir(parents=True)
-        nbformat.write(release, tmp_path / "in" / student / f"{notebook}.ipynb")
-    folder = instructor_folder(tmp_path / "keys")
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(tmp_path / "in"), "--out", str(out), "--keys",
-                         str(folder), "--notebook-time-limit", "300"]) == 0
-    finally:
-        use_keys(None)
+    handed = {"alice": answered(notebook, code), "eve": answered(notebook, typed)}
+    rows = dynlab_grade(hand_in(tmp_path / "in", notebook, handed), tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)
     capsys.readouterr()
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
     assert float(rows["alice"]["total"]) == float(rows["alice"]["max"]) > 0, rows["alice"]
     assert float(rows["eve"]["total"]) == 0, rows["eve"]

@@ -23,7 +23,6 @@ what every student shares.
 
 from __future__ import annotations
 
-import itertools
 import math
 import sys
 from pathlib import Path
@@ -35,15 +34,18 @@ from sympy import Matrix, cos, sin
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.answers import serialize
-from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, draw, graded_values
+from dynlab.grading.variants import _grid
 from dynlab.model.robots import pendulum, planar_2r
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_feedback_secrecy import key_texts, leaked  # noqa: E402
-from variant_checks import CLASS, classmates, full, points  # noqa: E402
-from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+from graded_course import hand_in  # noqa: E402
+from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
+from variant_checks import (  # noqa: E402
+    CLASS, assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
+    assert_no_grid_value_makes_a_typical_mistake_right, assert_right_for_me_and_not_for_a_classmate,
+    assert_the_feedback_prints_no_term_of_the_key,
+    assert_the_graded_answer_differs_from_the_practice_answer, classmates, full, points)
 
 QUESTIONS = ("G.1", "G.2", "N.2", "N.3", "N.4")
 #: The parts whose answer is the same for every student: G.2's h_rot is zero for every planar
@@ -262,13 +264,9 @@ def test_the_answers_written_out_here_are_dynlabs_numbers_at_each_students_value
 # -- the givens ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
-    key = keys()[question]
-    assert key["kind"] == "symbolic" and key["parameters"]
-    for name, spec in key["parameters"].items():
-        assert len(_grid(spec)) >= 4 and spec["text"] and "unit" in spec
-        assert name not in {n for n, _ in key["symbols"]}
+    parameters = assert_givens_on_a_round_grid(question)
     book = {"lam": 1.0, "phi": 90.0}                     # the books' own cases are not drawn
-    assert not [n for n, spec in key["parameters"].items() if book[n] in _grid(spec)]
+    assert not [n for n, spec in parameters.items() if book[n] in _grid(spec)]
 
 
 def test_the_angular_velocities_of_n1_and_h_rot_of_g2_are_everyones():
@@ -283,37 +281,21 @@ def test_the_angular_velocities_of_n1_and_h_rot_of_g2_are_everyones():
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_graded_answer_differs_from_the_practice_answer_for_every_student(question):
-    parameters = keys()[question]["parameters"]
-    for student in [f"u{n}" for n in range(30)]:
-        practice = right(question, draw(question, parameters, student, "dynlab"))
-        graded = right(question, graded_values(question, parameters, student, SECRET))
-        assert np.abs(values(practice) - values(graded)).max() > 1e-6, student
+    assert_the_graded_answer_differs_from_the_practice_answer(
+        question, right, values, [f"u{n}" for n in range(30)])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_no_grid_value_makes_a_typical_mistake_right(question):
     """Over every value of the grid, each slip differs from the right answer in the part it
     changes (and a copy of the book's case is never right)."""
-    parameters = keys()[question]["parameters"]
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
-        given = dict(zip(parameters, combination))
-        reference_values = values(right(question, given))
-        for answer, words in mistakes(question, given):
-            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+    assert_no_grid_value_makes_a_typical_mistake_right(question, right, mistakes, values)
 
 
 # -- (a) - (d) -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_an_answer_at_my_values_is_right_for_me_and_0_for_a_classmate(question):
-    alice, bob = classmates(question)
-    hers, his = (right(question, variant(question, student=s)) for s in (alice, bob))
-    assert points(question, hers, alice) == full(question)
-    assert points(question, his, bob) == full(question)
-    copied = grader_score(question, serialize(hers), student=bob)
-    assert {part: copied.points[part] for part in copied.points if part not in SHARED} == \
-        {part: 0.0 for part in copied.points if part not in SHARED}, str(copied.feedback)
-    assert copied.total == sum(copied.maximum[part] for part in SHARED if part in
-                               copied.maximum), str(copied.feedback)
+    assert_right_for_me_and_not_for_a_classmate(question, right, SHARED)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -338,44 +320,25 @@ def test_an_answer_computed_in_floats_from_given_is_right(question, monkeypatch)
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
                                                                                      marks):
-    parameters = keys()[question]["parameters"]
-    for student in CLASS[:4]:
-        practice = draw(question, parameters, student, "dynlab")
-        graded = graded_values(question, parameters, student, SECRET)
-        assert graded == dict(variant(question, student=student, secret=SECRET))
-        at_practice = grader_score(question, serialize(right(question, practice)),
-                                   student=student)
-        assert at_practice.total == sum(at_practice.maximum[part] for part in SHARED
-                                        if part in at_practice.maximum), student
-        assert points(question, right(question, graded), student) == full(question), student
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(question, right, CLASS[:4],
+                                                                     SHARED)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    for student in CLASS[1:4]:
-        given = dict(variant(question, student=student))
-        for answer, words in mistakes(question, given):
-            feedback = grader_score(question, serialize(answer), student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, words,
-                                                                      str(feedback))
+    assert_every_typical_mistake_is_named(question, mistakes, CLASS[1:4])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question, monkeypatch):
     """The key at alice's and bob's values is never printed for a wrong answer: a part scaled
     by 7/5, another with a stray term."""
-    key = keys()[question]
     stray = {"N.4": m1 * g * S1, "G.1": m2 * l**2 * S2}.get(question, m2 * l * qd1 * qd2 * C2)
-    for student in classmates(question):
-        monkeypatch.setenv("DYNLAB_STUDENT", student)
-        secrets = key_texts(key)
-        answer = right(question, variant(question))
-        wrong = (answer[0] * sympy.Rational(7, 5),
-                 answer[1] + Matrix(answer[1]).applyfunc(lambda _: stray)) + tuple(answer[2:])
-        feedback = check(question, wrong)
-        assert not feedback.correct
-        text = "\n".join(feedback.messages)
-        assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+
+    def wrong(answer):
+        return [(answer[0] * sympy.Rational(7, 5),
+                 answer[1] + Matrix(answer[1]).applyfunc(lambda _: stray)) + tuple(answer[2:])]
+    assert_the_feedback_prints_no_term_of_the_key(question, right, wrong, monkeypatch)
 
 
 # -- dynlab grade --keys: the chapter's solution code run again with the graded values -----------
@@ -402,10 +365,8 @@ def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tm
             if f'given = variant("{question}")' in cell.source:
                 cell.source = f"given = {dict(variant(question, student='eve'))!r}"
         typed.append(cell)
-    for student, kept in (("alice", cells), ("eve", typed)):
-        (tmp_path / "in" / student).mkdir(parents=True)
-        nbformat.write(nbformat.from_dict(dict(solution, cells=kept)),
-                       tmp_path / "in" / student / f"{notebook}.ipynb")
+    hand_in(tmp_path / "in", notebook, {student: nbformat.from_dict(dict(solution, cells=kept))
+                                        for student, kept in (("alice", cells), ("eve", typed))})
     folder = instructor_folder(tmp_path / "keys")
     try:
         book = grade_submissions([tmp_path / "in"], workers=1, notebook_time_limit=300,

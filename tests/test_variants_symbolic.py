@@ -21,7 +21,6 @@ Each right answer here is written by hand from the printed formula, not read fro
 
 from __future__ import annotations
 
-import itertools
 import sys
 from pathlib import Path
 
@@ -36,12 +35,16 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.compare import at_given
 from dynlab.grading.keys import make_key, reference, use_keys
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import draw, graded_values, _grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_feedback_secrecy import key_texts, leaked  # noqa: E402
-from variant_checks import CLASS, classmates, full, points  # noqa: E402
+from graded_course import dynlab_grade, hand_in  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+from variant_checks import (  # noqa: E402
+    CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
+    assert_no_grid_value_makes_a_typical_mistake_right, assert_right_for_me_and_not_for_a_classmate,
+    assert_the_feedback_prints_no_term_of_the_key,
+    assert_the_graded_answer_differs_from_the_practice_answer, full)
 
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = ("C.2", "C.3", "k12", "Mp")
@@ -175,87 +178,50 @@ def test_a_symbolic_key_declares_givens_whose_names_are_not_its_symbols():
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_an_answer_with_my_numbers_is_right_for_me_and_0_for_a_classmate(question):
-    alice, bob = classmates(question)
-    hers, his = (right(question, variant(question, student=s)) for s in (alice, bob))
-    assert points(question, hers, alice) == full(question)
-    assert points(question, his, bob) == full(question)
-    copied = grader_score(question, serialize(hers), student=bob)
-    assert copied.total == 0, str(copied.feedback)
-    assert points(question, hers, alice) == full(question)       # the reference is alice's again
+    assert_right_for_me_and_not_for_a_classmate(question, right)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    alice, bob = classmates(question)
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
-    hers = right(question, variant(question))
-    assert check(question, hers).correct
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check(question, hers).points == 0
-    assert check(question, right(question, variant(question))).correct
+    assert_check_in_the_kernel_grades_its_own_student(question, right, monkeypatch)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
                                                                                      marks):
-    parameters = keys()[question]["parameters"]
-    for student in CLASS[:6]:
-        practice = draw(question, parameters, student, "dynlab")
-        graded = graded_values(question, parameters, student, SECRET)
-        assert graded == dict(variant(question, student=student, secret=SECRET))
-        assert points(question, right(question, practice), student) == 0, student
-        assert points(question, right(question, graded), student) == full(question), student
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(question, right, CLASS[:6])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_graded_answer_differs_from_the_practice_answer_for_every_student(question):
-    parameters = keys()[question]["parameters"]
-    for student in [f"u{n}" for n in range(40)]:
-        practice = right(question, draw(question, parameters, student, "dynlab"))
-        graded = right(question, graded_values(question, parameters, student, SECRET))
-        assert np.abs(values(practice) - values(graded)).max() > 1e-6, student
+    assert_the_graded_answer_differs_from_the_practice_answer(
+        question, right, values, [f"u{n}" for n in range(40)])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_no_grid_value_makes_a_typical_mistake_right(question):
     """Over every combination of the grids, each slip differs from the right answer."""
-    parameters = keys()[question]["parameters"]
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
-        given = dict(zip(parameters, combination))
-        reference_values = values(right(question, given))
-        for answer, words in mistakes(question, given):
-            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+    assert_no_grid_value_makes_a_typical_mistake_right(question, right, mistakes, values)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    for student in CLASS[:4]:
-        given = dict(variant(question, student=student))
-        for answer, words in mistakes(question, given):
-            feedback = grader_score(question, serialize(answer), student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, str(feedback))
+    assert_every_typical_mistake_is_named(question, mistakes, CLASS[:4])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question, monkeypatch):
     """The key at alice's and bob's values is never printed for a wrong answer (the search of
     tests/test_feedback_secrecy.py runs at the session student's)."""
-    key = keys()[question]
     rng = np.random.default_rng(24)
-    for student in classmates(question):
-        monkeypatch.setenv("DYNLAB_STUDENT", student)
-        secrets = key_texts(key)
-        answer = right(question, variant(question))
+
+    def wrong(answer):
         stray = [m1 * a1 * sin(q1), Kp * m1, Mp * l1 * l2 * sin(q2)][int(rng.integers(3))]
         if isinstance(answer, tuple):                 # k12, Mp: a scaled part, a stray term
             second = answer[1] + (Matrix([stray, 0]) if question == "Mp" else stray)
-            wrong = (answer[0] * sympy.Rational(7, 5), second) + tuple(answer[2:])
-        else:
-            wrong = answer * sympy.Rational(7, 5) + stray
-        feedback = check(question, wrong)
-        assert not feedback.correct
-        text = "\n".join(feedback.messages)
-        assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+            return [(answer[0] * sympy.Rational(7, 5), second) + tuple(answer[2:])]
+        return [answer * sympy.Rational(7, 5) + stray]
+    assert_the_feedback_prints_no_term_of_the_key(question, right, wrong, monkeypatch)
 
 
 def test_a_given_written_as_its_symbol_is_told_to_be_put_in():
@@ -286,19 +252,13 @@ def test_a_string_answer_is_read_in_the_kernel_with_the_numbers_in_it():
 # -- the questions ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
-    key = keys()[question]
-    assert key["kind"] == "symbolic" and key["parameters"]
-    for name, spec in key["parameters"].items():
-        assert len(_grid(spec)) >= 4 and spec["text"] and "unit" in spec
-        assert name not in {n for n, _ in key["symbols"]}
+    assert_givens_on_a_round_grid(question)
 
 
 def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tmp_path):
     """``dynlab grade --keys``: the solution notebook 05 (whose code reads ``variant(...)``) earns
     full marks at the graded values; the same notebook with the practice numbers typed in (a
     classmate's or the stored outputs') earns 0 on C.1, C.2 and C.3."""
-    from dynlab import cli
-    folder = instructor_folder(tmp_path / "keys")
     solution = nbformat.read(ROOT / "solutions" / "05_control.ipynb", as_version=4)
     typed = nbformat.from_dict(solution)
     gains, zeta = variant("C.2", student="eve"), variant("C.3", student="eve")["zeta"]
@@ -307,19 +267,9 @@ def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tm
         cell.source = cell.source.replace('given["Kd"]', repr(gains["Kd"])).replace(
             'given["Kp"]', repr(gains["Kp"])).replace('given["zeta"]', repr(zeta)).replace(
             'given["Mp"]', repr(payload))
-    submitted = tmp_path / "submitted"
-    for student, notebook in (("alice", solution), ("eve", typed)):
-        (submitted / student).mkdir(parents=True)
-        nbformat.write(notebook, submitted / student / "05_control.ipynb")
-    out = tmp_path / "grades.csv"
-    try:
-        assert cli.main(["grade", str(submitted), "--out", str(out), "--keys", str(folder),
-                         "--notebook-time-limit", "200"]) == 0
-    finally:
-        use_keys(None)
-    import csv
-    with open(out, newline="", encoding="utf-8") as handle:
-        rows = {row["student"]: row for row in csv.DictReader(handle)}
+    submitted = hand_in(tmp_path / "submitted", "05_control", {"alice": solution, "eve": typed})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=200)
     got = {s: {q: float(rows[s][f"{q} {name}"]) for q, name in
                (("C.1", "c"), ("C.2", "tau"), ("C.3", "Kd"))} for s in rows}
     assert got == {"alice": {"C.1": 2.0, "C.2": 2.0, "C.3": 1.0},

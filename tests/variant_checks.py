@@ -1,12 +1,37 @@
 """What the tests of each question's givens share (tests/test_variants_*.py): a class of
-students, two of them whose practice values differ in every given, and the grader's points for
-an answer handed out of the kernel as data and scored outside it."""
+students, two of them whose practice values differ in every given, the grader's points for an
+answer handed out of the kernel as data and scored outside it, and the checks every question
+with givens must pass, each written once here.
+
+Each check takes the question and the test file's own answers written by hand:
+
+- ``right(question, given)``: the right answer at the givens ``given`` (``{name: value}``), as the
+  notebook's check cell hands it in;
+- ``mistakes(question, given)``: ``[(answer, words of the feedback)]``, each typical slip at
+  those givens;
+- ``values(answer)``: the answer's entries (every part's) as numbers at a point of the symbols;
+- ``shared``: the names of the parts whose answer no given changes (the same for every student:
+  a copied answer earns exactly their points).
+
+The checks of marks (:func:`assert_for_marks_the_practice_answer_earns_only_the_shared_parts`,
+:func:`assert_the_graded_answer_differs_from_the_practice_answer`) grade at the graded values of
+the course secret of tests/test_instructor_keys.py; the first needs its instructor's keys in use
+(its ``marks`` fixture).
+"""
 
 from __future__ import annotations
 
-from dynlab.grading import keys, variant
+import itertools
+
+import numpy as np
+
+from dynlab.grading import check, keys, variant
 from dynlab.grading.answers import serialize
+from dynlab.grading.keys import part_points
 from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.variants import _grid, draw, graded_values, shared_name
+from test_feedback_secrecy import key_texts, leaked
+from test_instructor_keys import SECRET
 
 CLASS = [f"s{number:03d}" for number in range(12)]
 
@@ -27,3 +52,153 @@ def points(question: str, answer, student: str) -> float:
 
 def full(question: str) -> float:
     return float(keys()[question]["points"])
+
+
+def shared_points(question: str, shared=()) -> float:
+    """The points of the parts named in ``shared`` (0 when none): what a copied answer keeps."""
+    return sum(share for part, share in part_points(keys()[question]).items() if part in shared)
+
+
+# -- the givens ------------------------------------------------------------------------------------
+def assert_givens_on_a_round_grid(question: str) -> dict:
+    """The symbolic key of ``question`` declares givens, each on a grid of at least 4 values,
+    with a text and a unit, and none named as a symbol of the answer; returns them
+    (``{name: spec}``) for the test's own checks (the book's values not drawn, ...)."""
+    key = keys()[question]
+    assert key["kind"] == "symbolic" and key["parameters"]
+    for name, spec in key["parameters"].items():
+        assert len(_grid(spec)) >= 4 and spec["text"] and "unit" in spec
+        assert name not in {n for n, _ in key["symbols"]}
+    return key["parameters"]
+
+
+def assert_the_questions_share_one_set_of_givens(name: str, questions, students) -> None:
+    """``questions`` all draw the givens ``variant(name)`` names (one problem's arm or body):
+    for each of ``students`` the same practice values, the same graded values, and each graded
+    value differs from the practice one."""
+    for student in students:
+        mine = variant(name, student=student)
+        assert all(shared_name(q) == name and variant(q, student=student) == mine
+                   for q in questions)
+        graded = variant(name, student=student, secret=SECRET)
+        assert all(variant(q, student=student, secret=SECRET) == graded for q in questions)
+        assert all(graded[given] != mine[given] for given in mine)
+
+
+# -- (a), (b): right for me, not for a classmate ---------------------------------------------------
+def assert_right_at_each_students_values(question: str, right, students) -> None:
+    """The right answer at each of ``students``'s practice values earns them full points."""
+    for student in students:
+        answer = right(question, variant(question, student=student))
+        assert points(question, answer, student) == full(question), student
+
+
+def assert_a_copied_answer_earns_only_the_shared_parts(question: str, right, owner: str,
+                                                       copier: str, shared=()):
+    """``owner``'s right answer, handed in by ``copier`` (whose every given differs), earns
+    nothing in the parts the givens change, only the ``shared`` parts' points; and it still earns
+    ``owner`` full points afterwards (the reference is the owner's again).  Returns the copier's
+    :class:`~dynlab.grading.scoring.Score` for the test's own checks."""
+    hers = right(question, variant(question, student=owner))
+    copied = grader_score(question, serialize(hers), student=copier)
+    assert {part: copied.points[part] for part in copied.points if part not in shared} == \
+        {part: 0.0 for part in copied.points if part not in shared}, str(copied.feedback)
+    assert copied.total == sum(copied.maximum[part] for part in copied.maximum
+                               if part in shared), str(copied.feedback)
+    assert points(question, hers, owner) == full(question)       # the reference is hers again
+    return copied
+
+
+def assert_right_for_me_and_not_for_a_classmate(question: str, right, shared=()):
+    """(a) and (b) for :func:`classmates`: each one's right answer earns full points, the first
+    one's copied by the second earns only the ``shared`` parts; returns the copier's Score."""
+    alice, bob = classmates(question)
+    assert_right_at_each_students_values(question, right, (alice, bob))
+    return assert_a_copied_answer_earns_only_the_shared_parts(question, right, alice, bob,
+                                                              shared)
+
+
+def assert_check_in_the_kernel_grades_its_own_student(question: str, right, monkeypatch,
+                                                      shared=()) -> None:
+    """``check()`` in a kernel grades against that kernel's student (``DYNLAB_STUDENT``): alice's
+    answer at her values (``variant(question)`` in her kernel) is right in hers; in bob's it
+    earns only the ``shared`` parts' points, and his own answer at his values is right."""
+    alice, bob = classmates(question)
+    monkeypatch.setenv("DYNLAB_STUDENT", alice)
+    hers = right(question, variant(question))
+    assert check(question, hers).correct
+    monkeypatch.setenv("DYNLAB_STUDENT", bob)
+    assert check(question, hers).points == shared_points(question, shared)
+    assert check(question, right(question, variant(question))).correct
+
+
+# -- (c): for marks, the graded values ------------------------------------------------------------
+def assert_for_marks_the_practice_answer_earns_only_the_shared_parts(question: str, right,
+                                                                     students,
+                                                                     shared=()) -> None:
+    """With the instructor's keys in use (the ``marks`` fixture), for each of ``students``: the
+    graded values are those ``variant(..., secret=SECRET)`` shows; the right answer at the
+    practice values earns only the ``shared`` parts' points, the one at the graded values full
+    points."""
+    parameters = keys()[question]["parameters"]
+    for student in students:
+        practice = draw(question, parameters, student, "dynlab")
+        graded = graded_values(question, parameters, student, SECRET)
+        assert graded == dict(variant(question, student=student, secret=SECRET))
+        at_practice = grader_score(question, serialize(right(question, practice)),
+                                   student=student)
+        assert at_practice.total == sum(at_practice.maximum[part] for part in at_practice.maximum
+                                        if part in shared), student
+        assert points(question, right(question, graded), student) == full(question), student
+
+
+def assert_the_graded_answer_differs_from_the_practice_answer(question: str, right, values,
+                                                              students) -> None:
+    """For each of ``students``, the right answers at the practice and at the graded values
+    differ (by more than 1e-6 in some entry of ``values``)."""
+    parameters = keys()[question]["parameters"]
+    for student in students:
+        practice = right(question, draw(question, parameters, student, "dynlab"))
+        graded = right(question, graded_values(question, parameters, student, SECRET))
+        assert np.abs(values(practice) - values(graded)).max() > 1e-6, student
+
+
+# -- (d): the typical mistakes --------------------------------------------------------------------
+def assert_no_grid_value_makes_a_typical_mistake_right(question: str, right, mistakes,
+                                                       values) -> None:
+    """At every combination of the givens' grids, each typical mistake differs from the right
+    answer (its ``values`` not all within a relative 1e-9)."""
+    parameters = keys()[question]["parameters"]
+    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
+        given = dict(zip(parameters, combination))
+        reference_values = values(right(question, given))
+        for answer, words in mistakes(question, given):
+            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+
+
+def assert_every_typical_mistake_is_named(question: str, mistakes, students) -> None:
+    """Each typical mistake at each of ``students``'s practice values, scored by the grader for
+    that student, is wrong and its feedback holds the mistake's words."""
+    for student in students:
+        given = dict(variant(question, student=student))
+        for answer, words in mistakes(question, given):
+            feedback = grader_score(question, serialize(answer), student=student).feedback
+            assert not feedback.correct and words in str(feedback), (student, words,
+                                                                      str(feedback))
+
+
+# -- the feedback keeps the key secret ------------------------------------------------------------
+def assert_the_feedback_prints_no_term_of_the_key(question: str, right, wrong,
+                                                  monkeypatch) -> None:
+    """In the kernels of both :func:`classmates`, each of ``wrong(answer)`` (wrong answers made
+    from the right ``answer`` at that student's values) is wrong and its feedback prints no text
+    of the key at that student's values (tests/test_feedback_secrecy.py's ``key_texts``)."""
+    key = keys()[question]
+    for student in classmates(question):
+        monkeypatch.setenv("DYNLAB_STUDENT", student)
+        secrets = key_texts(key)
+        for answer in wrong(right(question, variant(question))):
+            feedback = check(question, answer)
+            assert not feedback.correct
+            text = "\n".join(feedback.messages)
+            assert not leaked(text, secrets), (student, leaked(text, secrets), text)

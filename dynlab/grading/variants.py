@@ -205,6 +205,32 @@ def graded_values(question: str, parameters: dict, student: str, secret: str) ->
     return draw(question, parameters, student, f"graded\x00{secret}", avoid=practice)
 
 
+def turned(options, turn) -> list:
+    """The options of a multiple choice in a student's order: the list turned by ``turn`` places
+    (the given of a choice key with parameters, :func:`dynlab.grading.keys.make_choice_key`),
+    so the option a student sees under letter ``k`` is ``options[(k + turn) % len(options)]``.
+    Any two different turns put every option, the right one too, under different letters: a
+    letter copied from a student with another turn is wrong.
+
+    >>> turned(["first", "second", "third", "fourth"], 1)
+    ['second', 'third', 'fourth', 'first']
+    >>> turned("ABCD", 3.0)                     # a given arrives as a float
+    ['D', 'A', 'B', 'C']
+    >>> turned("ABCD", 1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: turn: a whole number of places, got 1.5
+    """
+    options = list(options)
+    if isinstance(turn, bool) or not isinstance(turn, (int, float, np.integer, np.floating)) \
+            or not float(turn).is_integer():
+        raise ValueError(f"turn: a whole number of places, got {turn!r}")
+    if not options:
+        raise ValueError("options: give at least one option")
+    shift = int(turn) % len(options)
+    return options[shift:] + options[:shift]
+
+
 def handed_in(student: str) -> dict:
     """``{question: (values, parameters)}`` the grader handed this kernel for ``student``
     (:data:`GIVENS_VARIABLE`), or ``{}``."""

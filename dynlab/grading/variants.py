@@ -151,7 +151,7 @@ def sharing(name: str) -> list:
     several questions, :func:`shared_name`), in the order of the keys.
 
     >>> sharing("3.16")
-    ['3.16b', '3.16c', '3.17a', '3.17c', '3.17d']
+    ['3.16a', '3.16b', '3.16c', '3.17a', '3.17b', '3.17c', '3.17d']
     """
     from dynlab.grading.keys import keys
     return [question for question, key in keys().items()

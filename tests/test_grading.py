@@ -70,17 +70,19 @@ I_ORIGIN = _S.trace() * sympy.eye(3) - _S
 I_CENTRE = I_ORIGIN - ((_MR.T * _MR)[0] * sympy.eye(3) - _MR * _MR.T) / _M
 
 
-def dh(theta_, a_):
+def dh(theta_, a_, d_=0):
     return Matrix([[cos(theta_), -sin(theta_), 0, a_ * cos(theta_)],
                    [sin(theta_), cos(theta_), 0, a_ * sin(theta_)],
-                   [0, 0, 1, 0], [0, 0, 0, 1]])
+                   [0, 0, 1, d_], [0, 0, 0, 1]])
 
 
-A1, A2 = dh(q1, d1), dh(q2, d2)
 # the arm on the ceiling, x0 down (Fu, Gonzalez & Lee, Probs. 3.16-3.17), with each student's
 # own givens (variant("3.16"); the tests run as the student "student", conftest.py): the masses
-# lumped at rho_i d_i from joint i, in a lift accelerating up by a_lift (gravity g + a_lift)
+# lumped at rho_i d_i from joint i, each a thin rod of length w along its joint axis, link 2
+# hanging e beside link 1 along z1, in a lift accelerating up by a_lift (gravity g + a_lift)
 ARM = variant("3.16")
+A1, A2 = dh(q1, d1), dh(q2, d2, ARM["e"])
+ROD = [sympy.diag(m * ARM["w"]**2 / 12, m * ARM["w"]**2 / 12, 0) for m in (m1, m2)]
 R1, R2, PULL = ARM["rho1"] * d1, ARM["rho2"] * d2, g + ARM["a_lift"]
 D_CEIL = Matrix([[m1 * R1**2 + m2 * (d1**2 + R2**2 + 2 * d1 * R2 * C2),
                   m2 * R2**2 + m2 * d1 * R2 * C2],
@@ -90,7 +92,8 @@ C_CEIL = Matrix([PULL * (m1 * R1 * sin(q1) + m2 * (d1 * sin(q1) + R2 * S12)),
                  PULL * m2 * R2 * S12])
 # the masses from the origins of their frames (the far ends of the links), and their J_i
 S_CEIL = [Matrix([-(1 - ARM["rho1"]) * d1, 0, 0]), Matrix([-(1 - ARM["rho2"]) * d2, 0, 0])]
-J_CEIL = [mass * Matrix([*s_, 1]) * Matrix([[*s_, 1]]) for mass, s_ in zip((m1, m2), S_CEIL)]
+J_CEIL = [mass * Matrix([*s_, 1]) * Matrix([[*s_, 1]]) + sympy.diag(0, 0, rod[0, 0], 0)
+          for mass, s_, rod in zip((m1, m2), S_CEIL, ROD)]
 TAU_CEIL = D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL + C_CEIL
 # the theta-d arm (Fu, Gonzalez & Lee, Prob. 3.18), with m2 at the student's e beyond the inner
 # end of link 2, at d + e (a given drawn per student, the student "student")
@@ -169,6 +172,10 @@ PUMA_STATE = variant("3.11")
 PUMA_Q = np.array([30.0, PUMA_STATE["q2"], PUMA_STATE["q3"]])
 PUMA_QD = np.array([PUMA_STATE["qd1"], PUMA_STATE["qd2"], PUMA_STATE["qd3"]])
 CEILING = variant("3.13a")
+# Prob. 3.13(b): the letter under which the student sees each explanation of the notebook's list
+# (its place k of the list, turned by their variant("3.13b")["turn"], stands under letter
+# (k - turn) mod 4)
+LETTER = ["ABCD"[(k - int(variant("3.13b")["turn"])) % 4] for k in range(4)]
 # gravity on the sloping ceiling, in frame 0 = Rz(tilt) of the level ceiling's (x0 down)
 GRAVITY_0 = [CEILING["g"] * math.cos(math.radians(CEILING["tilt"])),
              -CEILING["g"] * math.sin(math.radians(CEILING["tilt"])), 0.0]
@@ -227,11 +234,11 @@ RIGHT = {
     "3.16b": J_CEIL,
     "3.16c": (D_CEIL, H_CEIL, C_CEIL),
     "3.17a": ([0, 0, 0], [0, 0, 0], [-PULL, 0, 0]),
-    "3.17b": [zeros(3, 3), zeros(3, 3)],
-    "3.17c": (S_CEIL[0], S_CEIL[1], [d1, 0, 0], [d2, 0, 0]),
+    "3.17b": ROD,
+    "3.17c": (S_CEIL[0], S_CEIL[1], [d1, 0, 0], [d2, 0, ARM["e"]]),
     "3.17d": TAU_CEIL,
     "3.13a": (G_LE, V0_NE),
-    "3.13b": "B",
+    "3.13b": LETTER[1],
     "3.11": PUMA,
     "3.12": (N_3_12 * CALL_3_12[0], N_3_12 * CALL_3_12[1]),
     "3.18": (D_TD, H_TD, C_TD),
@@ -302,7 +309,7 @@ WRONG = [
     ("3.16a", [A1.T, A2.T], "each A_i is transposed", "incorrect"),
     ("3.16a", A1, "wrong shape: A should be a list of 2 4x4 matrices", "not graded"),
     ("3.16a", [A1.subs(q1, q1 * sympy.pi / 180), A2], "A[0][0, 0] is wrong", "incorrect"),
-    ("3.16b", [sympy.diag(0, 0, 0, m1), sympy.diag(0, 0, 0, m2)],
+    ("3.16b", [sympy.diag(0, 0, rod[0, 0], mass) for rod, mass in zip(ROD, (m1, m2))],
      "those are the masses at the link ends", "incorrect"),
     ("3.16b", [J_CEIL[0], replaced(replaced(J_CEIL[1], (0, 3), -J_CEIL[1][0, 3]), (3, 0),
                                    -J_CEIL[1][3, 0])], "J[1][0, 3]", "incorrect"),
@@ -326,11 +333,11 @@ WRONG = [
     ("3.17a", ([0, 0, 0], [0, 0, 0], [0, 0, PULL]), "the level system with z0 up", "incorrect"),
     ("3.17a", ([0, 0, 0], [0, 0, 0], [-g, 0, 0]), "that is the base of an arm at rest",
      "incorrect"),
-    ("3.17b", [sympy.diag(0, m1 * d1**2, m1 * d1**2), sympy.diag(0, m2 * d2**2, m2 * d2**2)],
-     "a point mass has no inertia about itself", "incorrect"),
-    ("3.17c", ([-d1 / 2, 0, 0], S_CEIL[1], [d1, 0, 0], [d2, 0, 0]),
+    ("3.17b", [zeros(3, 3), zeros(3, 3)], "a point mass has no inertia about itself",
+     "incorrect"),
+    ("3.17c", ([-d1 / 2, 0, 0], S_CEIL[1], [d1, 0, 0], [d2, 0, ARM["e"]]),
      "s1: that is the middle of the link (a uniform rod)", "incorrect"),
-    ("3.17c", (S_CEIL[0], S_CEIL[1], [d1 * cos(q1), d1 * sin(q1), 0], [d2, 0, 0]),
+    ("3.17c", (S_CEIL[0], S_CEIL[1], [d1 * cos(q1), d1 * sin(q1), 0], [d2, 0, ARM["e"]]),
      "p1: iR0 p*_i is expressed in frame i's own axes", "incorrect"),
     ("3.17d", D_CEIL * Matrix([qdd1, qdd2]) + H_CEIL - C_CEIL, "gravity enters the wrong way",
      "incorrect"),
@@ -344,7 +351,7 @@ WRONG = [
     ("3.13a", ([round(G_LE[0] * 1.003, 2)] + G_LE[1:], V0_NE),
      "g_LE[0] is close but not equal (within 1 %)",
      "incorrect"),
-    ("3.13b", "A", "both equations give the same torques", "incorrect"),
+    ("3.13b", LETTER[0], "both equations give the same torques", "incorrect"),
     ("3.13b", "E", "'E' is not one of the options A, B, C, D", "not graded"),
     ("3.13b", 2, "Answer with one of the letters", "not graded"),
     # Probs. 3.11-3.12: probing
@@ -528,12 +535,13 @@ def test_equivalent_forms_and_types_are_accepted():
     assert check("3.2", Matrix([A32])).correct                 # a row for a vector
     assert check("3.11", tuple(x.tolist() for x in PUMA)).correct
     assert check("6-4-1", (D11_6_4_1, 0)).correct                    # 0 for a 1-vector
-    assert check("3.13b", " b ").correct
+    assert check("3.13b", f" {LETTER[1].lower()} ").correct
     assert check("3.2", lambda: A32).correct                  # a callable
     assert check("3.2", np.matrix([A32])).correct              # np.matrix (no recursion)
     assert check("3.2", np.matrix([[KX], [KY], [0]])).correct
-    assert check("3.13b", "B.").correct and check("3.13b", "Option B").correct
-    assert check("3.13b", "option (b)").correct
+    assert check("3.13b", f"{LETTER[1]}.").correct
+    assert check("3.13b", f"Option {LETTER[1]}").correct
+    assert check("3.13b", f"option ({LETTER[1].lower()})").correct
     # an equation naming the part, and an integral SymPy evaluates
     assert check("3.16c", (sympy.Eq(sympy.MatrixSymbol("D", 2, 2), D_CEIL), H_CEIL,
                            C_CEIL)).correct

@@ -43,7 +43,7 @@ CAROL_WRONG = {
     "3.16b": "J = [J2, J1]",                       # the masses swapped: wrong
     "3.16c": "h = -h",                             # D and c right, h wrong
     "3.13a": "g_LE = [0, 0, 9.8062, 0]",           # g_LE's sign wrong, v_dot0_NE right
-    "3.13b": 'choice = "A"',
+    "3.13b": "choice = letter(EXPLANATIONS[0])",   # a wrong explanation, in any order
 }
 #: ... and what she tries besides: her own check, and an edited check cell
 #: (her check's value, and the edited cell's, would be a grade if nbgrader used them)

@@ -432,50 +432,73 @@ def pseudo_inertia_key():
 
 # -- 02: the two-link arm hanging from the ceiling (Probs. 3.16, 3.17, 3.13) ----------------------
 #: The givens of Probs. 3.16 and 3.17, one set per student for the whole arm (every part of both
-#: problems asks about the same arm, so the five questions share them: ``variant("3.16")``): where
+#: problems asks about the same arm, so the seven questions share them: ``variant("3.16")``): where
 #: each lumped mass sits along its link, rho_i d_i from joint i (the printed problem's masses are
-#: at the link ends, rho = 1; and no 1/2, the uniform rod's centre), and the upward acceleration
-#: of the lift whose ceiling the arm hangs from (0 in print), which the base's acceleration
-#: v_dot0 carries into the recursion
+#: at the link ends, rho = 1; and no 1/2, the uniform rod's centre), the upward acceleration of the
+#: lift whose ceiling the arm hangs from (0 in print), which the base's acceleration v_dot0 carries
+#: into the recursion, how far link 2 hangs beside link 1 along the joint axis z1 (the offset of
+#: joint 2, Denavit-Hartenberg's d of 1A2; 0 in print, both links in one plane), and the length of
+#: the thin rod along the joint axis z_i that each mass is (0 in print: points)
 CEILING_ARM = {
     "rho1": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
              "text": "where the mass m1 sits: its distance from joint 1 over d1"},
     "rho2": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
              "text": "where the mass m2 sits: its distance from joint 2 over d2"},
     "a_lift": {"low": 0.5, "high": 2.0, "step": 0.25, "unit": "m/s^2",
-               "text": "the upward acceleration of the lift whose ceiling the arm hangs from"}}
-#: The name the five questions on the arm share their givens under
+               "text": "the upward acceleration of the lift whose ceiling the arm hangs from"},
+    "e": {"low": 0.05, "high": 0.2, "step": 0.05, "unit": "m",
+          "text": "how far link 2 hangs beside link 1, along the joint axis z1, toward you"},
+    "w": {"low": 0.1, "high": 0.4, "step": 0.1, "unit": "m",
+          "text": "the length of the thin rod each mass is, along its joint axis z_i"}}
+#: The name the seven questions on the arm share their givens under
 CEILING_SHARED = "3.16"
 
 
-def ceiling_arm(g_value=None, rods=False, gravity_sign=1, axis=0, rho=(1, 1), lift=0):
+def thin_rod_along_z(mass, length):
+    """The inertia tensor about its centre of a thin uniform rod of ``length`` along z: m l^2/12
+    about the axes across it, none about its own axis (the tensor I_jk = int [delta_jk |r|^2 -
+    x_j x_k] dm of the text before Fu, Gonzalez & Lee's Eq. (3.2-18), with x = y = 0 on the rod
+    and int z^2 dm = m l^2/12)."""
+    z = sympy.Symbol("z", real=True)
+    second_moment = sympy.integrate(z**2 * mass / length, (z, -length / 2, length / 2))
+    return sympy.diag(second_moment, second_moment, 0)
+
+
+def ceiling_arm(g_value=None, rods=False, gravity_sign=1, axis=0, rho=(1, 1), lift=0, offset=0,
+                rod=0):
     """Prob. 3.16's arm: joints about horizontal z axes at the ceiling, x0 pointing down (to the
     floor), so gravity is (g, 0, 0); each link's mass lumped at ``rho_i d_i`` from joint i, that
     is ``-(1 - rho_i) d_i`` along x_i from the origin of frame i (the far end of link i; the
     printed problem: rho = 1, at the ends; ``rods=True``: uniform rods instead, the mistake).
     In a lift accelerating upward by ``lift`` the arm moves as under the gravity g + lift
     (d'Alembert: the base's acceleration enters as gravity does, Fu, Gonzalez & Lee,
-    Eq. (3.3-46))."""
+    Eq. (3.3-46)).  Link 2 hangs ``offset`` beside link 1 along z1 (the DH parameter d of joint
+    2, Eq. (3.2-5)), and each mass is a thin rod of length ``rod`` along its joint axis z_i
+    (:func:`thin_rod_along_z`; 0: a point)."""
     m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
     g = g if g_value is None else g_value
     links = []
     for k, (m, d, r) in enumerate(((m1, d1, rho[0]), (m2, d2, rho[1])), start=1):
+        beside = offset if k == 2 else 0
         if rods:
-            links.append(Link("R", a=d, mass=m, com=(-d / 2, 0, 0),
+            links.append(Link("R", a=d, d=beside, mass=m, com=(-d / 2, 0, 0),
                               inertia=sympy.diag(0, m * d**2 / 12, m * d**2 / 12),
                               name=f"link {k}"))
         else:
-            links.append(Link("R", a=d, mass=m, com=(-(1 - r) * d, 0, 0), name=f"link {k}"))
+            links.append(Link("R", a=d, d=beside, mass=m, com=(-(1 - r) * d, 0, 0),
+                              inertia=thin_rod_along_z(m, rod) if rod != 0 else None,
+                              name=f"link {k}"))
     gravity = [0, 0, 0]
     gravity[axis] = gravity_sign * (g + lift)   # axis=1: along y0, the wrong axis (the mistake)
     return Robot(links, gravity=tuple(gravity), name="two-link arm on the ceiling")
 
 
-def _assert_ceiling_arm(parts: dict, rho, lift) -> None:
-    """The keys of Probs. 3.16 and 3.17 (``parts``: J, D, h, c, v_dot0, s, tau as expressions in
-    the symbols and the givens) equal dynlab's numbers for the arm at two corners of the grids:
-    the pseudo-inertia matrices of its links, its numeric L-E equations at a posture, the base
-    acceleration its N-E recursion starts link 1 from, and its N-E torques at a state."""
+def _assert_ceiling_arm(parts: dict, rho, lift, offset, rod) -> None:
+    """The keys of Probs. 3.16 and 3.17 (``parts``: A, J, D, h, c, v_dot0, I, s, p, tau as
+    expressions in the symbols and the givens) equal dynlab's numbers for the arm at two corners
+    of the grids: its link transformation matrices, the pseudo-inertia matrices and inertia
+    tensors of its links, its numeric L-E equations at a posture, the base acceleration its N-E
+    recursion starts link 1 from, and its N-E torques at a state."""
     m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
     numbers = {m1: 1.5, m2: 0.7, d1: 0.4, d2: 0.3, g: G}
     posture, rates, accelerations = [0.7, -1.9], [0.6, -1.1], [0.4, 0.9]
@@ -483,17 +506,26 @@ def _assert_ceiling_arm(parts: dict, rho, lift) -> None:
              qdd[0]: accelerations[0], qdd[1]: accelerations[1]}
     for end in ("low", "high"):
         values = {name: float(spec[end]) for name, spec in CEILING_ARM.items()}
-        at = {**state, rho[0]: values["rho1"], rho[1]: values["rho2"], lift: values["a_lift"]}
-        arm = ceiling_arm(G + values["a_lift"], rho=(values["rho1"], values["rho2"])).subs(
-            numbers)
+        at = {**state, rho[0]: values["rho1"], rho[1]: values["rho2"], lift: values["a_lift"],
+              offset: values["e"], rod: values["w"]}
+        arm = ceiling_arm(G + values["a_lift"], rho=(values["rho1"], values["rho2"]),
+                          offset=values["e"], rod=values["w"]).subs(numbers)
 
         def number(expr):
             return np.array(sympy.Matrix(expr).xreplace(at), dtype=float)
         for k, link in enumerate(arm.numeric()[0]):
+            assert np.allclose(number(parts["A"][k]),
+                               np.array(link_transform(arm, posture, k + 1), dtype=float),
+                               atol=1e-12), (values, k)
             assert np.allclose(number(parts["J"][k]), np.array(pseudo_inertia(link), dtype=float),
+                               atol=1e-12), (values, k)
+            assert np.allclose(number(parts["I"][k]), np.asarray(link.inertia, dtype=float),
                                atol=1e-12), (values, k)
             assert np.allclose(number(parts["s"][k]).ravel(), np.asarray(link.com, dtype=float),
                                atol=1e-12)
+            assert np.allclose(number(parts["p"][k]).ravel(),
+                               np.asarray(link_offset_in_own_frame(link, posture[k]),
+                                          dtype=float), atol=1e-12)
         eom = equations_of_motion(arm, posture, rates)
         for name in ("D", "h", "c"):
             assert np.allclose(number(parts[name]).ravel(),
@@ -542,37 +574,66 @@ def told_apart_symbolic(parameters: dict, parts: dict, mistakes: list,
         assert np.all(apart[index]), mistake["message"]
 
 
+#: The given of Prob. 3.13(b), drawn per student: the four explanations (in the key's order A to
+#: D) are shown to each student turned by this many places (dynlab.grading.variants.turned), so
+#: the right one stands under a letter of the student's own, and under another letter at the
+#: graded value (every turn puts it elsewhere)
+EXPLANATIONS_TURN = {"turn": {"low": 0, "high": 3, "step": 1, "unit": "places",
+                              "text": "how far your list of explanations is turned"}}
+
+
 def ceiling_keys():
     keys = []
     m1, m2, d1, d2, g = positive("m1", "m2", "d1", "d2", "g")
     symbols = {"m1": "positive", "m2": "positive", "d1": "positive", "d2": "positive",
                "g": "positive", **JOINTS2}
-    level = ceiling_arm()                             # the printed arm: masses at the ends
-    A = [link_transform(level, list(q), i) for i in (1, 2)]
+    # the student's arm: masses at rho_i d_i from joint i, in a lift accelerating up by a_lift,
+    # link 2 hanging e beside link 1, each mass a thin rod of length w along its joint axis
+    rho = tuple(parameter_symbol(n, CEILING_ARM[n]) for n in ("rho1", "rho2"))
+    lift = parameter_symbol("a_lift", CEILING_ARM["a_lift"])
+    offset = parameter_symbol("e", CEILING_ARM["e"])
+    rod = parameter_symbol("w", CEILING_ARM["w"])
+    given = {"parameters": CEILING_ARM, "shared": CEILING_SHARED}
+    yours = "given[\"rho1\"], given[\"rho2\"]"
+    arm = ceiling_arm(rho=rho, lift=lift, offset=offset, rod=rod)
+    # Prob. 3.16(a): the link transformation matrices (Eq. (3.2-5)) of the student's arm
+    A = [link_transform(arm, list(q), i) for i in (1, 2)]
+    printed = [link_transform(ceiling_arm(), list(q), i) for i in (1, 2)]
+    other_side = [link_transform(ceiling_arm(offset=-offset), list(q), i) for i in (1, 2)]
+    a_mistakes = [
+        {"part": "A", "value": [a.T for a in A],
+         "message": "each A_i is transposed: the columns of the rotation part are the new axes "
+                    "x_i, y_i, z_i in frame i-1, and the position sits in the last column (Fu, "
+                    "Gonzalez & Lee, Eq. (3.2-5))"},
+        {"part": "A", "value": printed,
+         "message": "that is the printed arm, both links in one plane; your link 2 hangs "
+                    "e = given[\"e\"] beside link 1 along z1: the offset d of joint 2, the "
+                    "translation along z_{i-1} in Eq. (3.2-5)"},
+        {"part": "A", "value": other_side,
+         "message": "link 2 hangs on the +z1 side of link 1 (toward you): the offset is +e"},
+        {"part": "A", "value": [printed[0] + (A[1] - printed[1]), printed[1]],
+         "message": "the offset belongs to joint 2: it is the d of 1A2, along z1 from frame 1 "
+                    "(frame 1 lies in link 1's plane)"}]
     keys.append(make_key(
         "3.16a", notebook=CEILING, title="Prob. 3.16(a): link transformation matrices",
         points=1, symbols=symbols, angles=("q1", "q2"),
-        parts=[{"name": "A", "value": [A[0], A[1]]}],
-        mistakes=[{"part": "A", "value": [a.T for a in A],
-                   "message": "each A_i is transposed: the columns of the rotation part are "
-                              "the new axes x_i, y_i, z_i in frame i-1, and the position sits in "
-                              "the last column (Fu, Gonzalez & Lee, Eq. (3.2-5))"}]))
-    # the student's arm: masses at rho_i d_i from joint i, in a lift accelerating up by a_lift
-    rho = tuple(parameter_symbol(n, CEILING_ARM[n]) for n in ("rho1", "rho2"))
-    lift = parameter_symbol("a_lift", CEILING_ARM["a_lift"])
-    given = {"parameters": CEILING_ARM, "shared": CEILING_SHARED}
-    yours = "given[\"rho1\"], given[\"rho2\"]"
-    arm = ceiling_arm(rho=rho, lift=lift)
-    at_ends = ceiling_arm(lift=lift)                               # the printed rho = 1
-    from_far_end = ceiling_arm(rho=(1 - rho[0], 1 - rho[1]), lift=lift)
-    rods_arm = ceiling_arm(rods=True, lift=lift)
+        parts=[{"name": "A", "value": [A[0], A[1]]}], mistakes=a_mistakes, **given))
+    at_ends = ceiling_arm(lift=lift, offset=offset, rod=rod)       # the printed rho = 1
+    from_far_end = ceiling_arm(rho=(1 - rho[0], 1 - rho[1]), lift=lift, offset=offset, rod=rod)
+    rods_arm = ceiling_arm(rods=True, lift=lift, offset=offset)
     data = arm.symbolic()[0]
 
     def pseudo(robot):
         return [sympy.Matrix(pseudo_inertia(link)) for link in robot.symbolic()[0]]
     J = pseudo(arm)
-    ahead = [sympy.Matrix(pseudo_inertia(Link("R", a=d, mass=m, com=((1 - r) * d, 0, 0))))
+    ahead = [sympy.Matrix(pseudo_inertia(Link("R", a=d, mass=m, com=((1 - r) * d, 0, 0),
+                                              inertia=thin_rod_along_z(m, rod))))
              for m, d, r in ((m1, d1, rho[0]), (m2, d2, rho[1]))]
+    points_arm = ceiling_arm(rho=rho, lift=lift, offset=offset)         # the rods forgotten
+    # the tensor's moments written into J where Eq. (3.2-18) has the second moments
+    moments_in_J = [j + sympy.diag(*thin_rod_along_z(m, rod).diagonal(), 0)
+                    for j, m in zip(pseudo(points_arm), (m1, m2))]
+    rod_moment = "m_i w**2/12 with w = given[\"w\"]"
     j_mistakes = [
         {"part": "J", "value": pseudo(at_ends),
          "message": "those are the masses at the link ends, at the origins of frames 1 and 2 "
@@ -587,7 +648,14 @@ def ceiling_keys():
                     "far end"},
         {"part": "J", "value": ahead,
          "message": "the centre of mass lies between joint i and the origin of frame i (the "
-                    "far end of link i): on the -x_i side of that origin"}]
+                    "far end of link i): on the -x_i side of that origin"},
+        {"part": "J", "value": pseudo(points_arm),
+         "message": "those are point masses; each of yours is a thin rod along its joint axis "
+                    f"z_i, so J_i's int z**2 dm (Eq. (3.2-17)) is {rod_moment}"},
+        {"part": "J", "value": moments_in_J,
+         "message": "the diagonal of J_i holds the second moments int x**2 dm, int y**2 dm, "
+                    "int z**2 dm (Eq. (3.2-17)), not the moments of inertia: J_11 = (-I_xx + "
+                    "I_yy + I_zz)/2 + m x_bar**2 (Eq. (3.2-18))"}]
     keys.append(make_key(
         "3.16b", notebook=CEILING, title="Prob. 3.16(b): pseudo-inertia matrices", points=1,
         symbols=symbols, parts=[{"name": "J", "value": [J[0], J[1]]}], mistakes=j_mistakes,
@@ -662,18 +730,35 @@ def ceiling_keys():
                {"name": "omega_dot0", "value": zero},
                {"name": "v_dot0", "value": v_dot0}],
         mistakes=v_mistakes, **given))
+    # Prob. 3.17(b): each mass is a thin rod along z_i, whose tensor about its centre, in the
+    # axes of frame i, is the same at every posture (the text after Eq. (3.3-59))
+    I = [sympy.Matrix(link.inertia) for link in data]
+    along_link = [sympy.diag(0, m * rod**2 / 12, m * rod**2 / 12) for m in (m1, m2)]
+    parallel = [I[k] + shift(m, link.com) for k, (m, link) in enumerate(zip((m1, m2), data))]
+    i_mistakes = [
+        {"part": "I", "value": [sympy.zeros(3, 3), sympy.zeros(3, 3)],
+         "message": "a point mass has no inertia about itself, but each of yours is a thin rod "
+                    f"of length w along its joint axis z_i: {rod_moment} about the axes across "
+                    "it"},
+        {"part": "I", "value": along_link,
+         "message": "that is a rod along the link (x_i); yours lies along the joint axis z_i, "
+                    "about which a thin rod has no inertia"},
+        {"part": "I", "value": [sympy.diag(m * rod**2 / 3, m * rod**2 / 3, 0) for m in (m1, m2)],
+         "message": "m w**2/3 is a rod's moment about its END; I_i is about the centre of mass "
+                    "(Eq. (3.3-55))"},
+        {"part": "I", "value": parallel,
+         "message": "that is the tensor about the origin of frame i; Eq. (3.3-55) takes it "
+                    "about the centre of mass, which the rod's centre is"},
+        {"part": "I", "value": [sympy.diag(0, m * d**2 / 12, m * d**2 / 12)
+                                for m, d in ((m1, d1), (m2, d2))],
+         "message": "those are uniform links; the masses are thin rods of length w along z_i"},
+        {"part": "I", "value": [sympy.diag(0, 0, m * rod**2 / 12) for m in (m1, m2)],
+         "message": "that is the 3x3 block of J_i, the second moments; the inertia tensor is "
+                    "tr(S)*E - S of that block"}]
     keys.append(make_key(
         "3.17b", notebook=CEILING, title="Prob. 3.17(b): inertia tensors iR0 I_i 0R_i",
-        points=1, symbols=symbols,
-        parts=[{"name": "I", "value": [sympy.Matrix(link.inertia)
-                                       for link in level.symbolic()[0]]}],
-        mistakes=[{"part": "I", "value": [sympy.diag(0, m * d**2, m * d**2)
-                                          for m, d in ((m1, d1), (m2, d2))],
-                   "message": "I_i is taken about the centre of mass (Eq. (3.3-55)), and a "
-                              "point mass has no inertia about itself: both are zero"},
-                  {"part": "I", "value": [sympy.diag(0, m * d**2 / 12, m * d**2 / 12)
-                                          for m, d in ((m1, d1), (m2, d2))],
-                   "message": "those are uniform rods; the masses are lumped points here"}]))
+        points=1, symbols=symbols, parts=[{"name": "I", "value": I}], mistakes=i_mistakes,
+        **given))
     s = [sympy.Matrix(link.com) for link in data]
     p = [sympy.Matrix(link_offset_in_own_frame(link, qi)) for link, qi in zip(data, q)]
     s_mistakes = []
@@ -697,14 +782,20 @@ def ceiling_keys():
              "message": "s_i points from the origin of frame i, at the far end of link i, back "
                         "to the mass: along -x_i, by (1 - rho_i) d_i"}]
     p_mistakes = [
-        {"part": "p1", "value": sympy.Matrix([d1 * sympy.cos(q1), d1 * sympy.sin(q1), 0]),
+        {"part": "p1", "value": A[0][:3, 3],
          "message": "iR0 p*_i is expressed in frame i's own axes: "
                     "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
                     "constant; (d1 cos q1, d1 sin q1, 0) is p*_1 in frame 0"},
-        {"part": "p2", "value": sympy.Matrix([d2 * sympy.cos(q2), d2 * sympy.sin(q2), 0]),
+        {"part": "p2", "value": A[1][:3, 3],
          "message": "iR0 p*_i is expressed in frame i's own axes: "
                     "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59)), a "
-                    "constant; (d2 cos q2, d2 sin q2, 0) is p*_2 in frame 1"}]
+                    "constant; (d2 cos q2, d2 sin q2, e) is p*_2 in frame 1"},
+        {"part": "p2", "value": sympy.Matrix([d2, 0, 0]),
+         "message": "that is p*_2 of the printed arm, both links in one plane; your link 2 "
+                    "hangs e = given[\"e\"] beside link 1, the offset d_2 of joint 2 in "
+                    "(a_i, d_i sin(alpha_i), d_i cos(alpha_i)) (Eq. (3.3-59))"},
+        {"part": "p2", "value": sympy.Matrix([d2, 0, -offset]),
+         "message": "link 2 hangs on the +z1 side of link 1 (toward you): the offset is +e"}]
     keys.append(make_key(
         "3.17c", notebook=CEILING, title="Prob. 3.17(c): the constant vectors iR0 s_i and "
         "iR0 p*_i", points=1, symbols=symbols, angles=("q1", "q2"),
@@ -743,24 +834,27 @@ def ceiling_keys():
         parts=[{"name": "tau", "value": tau}], mistakes=tau_mistakes, **given))
     # every expression is dynlab's number at the grids' ends, and every typical mistake differs
     # from its answer at every student's values
-    _assert_ceiling_arm({"J": J, "D": le.D, "h": le.h, "c": le.c, "v_dot0": v_dot0, "s": s,
-                         "tau": tau}, rho, lift)
+    _assert_ceiling_arm({"A": A, "J": J, "D": le.D, "h": le.h, "c": le.c, "v_dot0": v_dot0,
+                         "I": I, "s": s, "p": p, "tau": tau}, rho, lift, offset, rod)
     generic = [{m1: 1.3, m2: 0.8, d1: 0.45, d2: 0.35, g: 9.7, q1: 0.4, q2: 2.2, qd[0]: 0.7,
                 qd[1]: -1.3, qdd[0]: 0.9, qdd[1]: -0.6},
                {m1: 0.6, m2: 1.9, d1: 0.25, d2: 0.6, g: 10.3, q1: -1.1, q2: 0.8, qd[0]: -0.5,
                 qd[1]: 0.9, qdd[0]: -0.4, qdd[1]: 1.2}]
-    for answer, mistakes in (({"J": J}, j_mistakes),
-                             ({"D": le.D, "h": le.h, "c": le.c},
-                              lagrange_mistakes + c_mistakes),
-                             ({"v_dot0": v_dot0}, v_mistakes),
-                             ({"s1": s[0], "s2": s[1], "p1": p[0], "p2": p[1]},
-                              s_mistakes + p_mistakes),
-                             ({"tau": tau}, tau_mistakes)):
-        told_apart_symbolic(CEILING_ARM, answer, mistakes, generic)
+    # (J's rod term, m w**2/12, is at least 1/1200 of its mass entry m)
+    for answer, mistakes, gap in (({"A": A}, a_mistakes, 1e-3),
+                                  ({"J": J}, j_mistakes, 5e-4),
+                                  ({"I": I}, i_mistakes, 1e-3),
+                                  ({"D": le.D, "h": le.h, "c": le.c},
+                                   lagrange_mistakes + c_mistakes, 1e-3),
+                                  ({"v_dot0": v_dot0}, v_mistakes, 1e-3),
+                                  ({"s1": s[0], "s2": s[1], "p1": p[0], "p2": p[1]},
+                                   s_mistakes + p_mistakes, 1e-3),
+                                  ({"tau": tau}, tau_mistakes, 1e-3)):
+        told_apart_symbolic(CEILING_ARM, answer, mistakes, generic, gap=gap)
     keys.append(sloping_ceiling_key())
     keys.append(make_choice_key(
         "3.13b", notebook=CEILING, title="Prob. 3.13(b): why the signs differ", points=1,
-        options=("A", "B", "C", "D"), answer="B",
+        options=("A", "B", "C", "D"), answer="B", parameters=EXPLANATIONS_TURN,
         messages={"A": "no sign error: both equations give the same torques (the notebook's "
                        "assert cell shows it)",
                   "C": "both formulations use the same base frame, z0 up",

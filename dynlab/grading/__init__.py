@@ -72,10 +72,11 @@ from dynlab.grading.keys import (KEY_DIRECTORY, NUMERIC_TOLERANCE, TOLERANCE, ca
                                  fresh_points, keys, make_choice_key, make_key, part_points,
                                  questions, seal_notes, write_keys)
 from dynlab.grading.limits import hard_limits
-from dynlab.grading.variants import Variant, student_id, variant
+from dynlab.grading.variants import Variant, student_id, turned, variant
 
 __all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "Hint", "KEY_DIRECTORY",
            "NUMERIC_TOLERANCE", "STRICT_VARIABLE", "Summary", "TIME_LIMIT", "TOLERANCE",
            "canonical_form", "check", "fresh_points", "grade_submissions", "hard_limits", "hint",
            "keys", "make_choice_key", "make_key", "part_points", "questions", "reset", "score",
-           "seal_notes", "student_id", "summary", "Variant", "variant", "write_keys"]
+           "seal_notes", "student_id", "summary", "turned", "Variant", "variant",
+           "write_keys"]

@@ -81,7 +81,7 @@ def grade(key: dict, answer: Any, budget: float = None, given: dict | None = Non
     ``given``: the student's values of the key's parameters (:mod:`dynlab.grading.variants`)."""
     answer = _called(answer)
     if key["kind"] == "choice":
-        return _grade_choice(key, answer)
+        return _grade_choice(key, answer, given)
     context = _Context(key, budget, given)
     given = _split_parts(key, answer)
     messages, any_answered = [], False
@@ -142,7 +142,10 @@ def _unique(lines: Iterable[str]) -> list:
     return result
 
 
-def _grade_choice(key: dict, answer: Any) -> tuple:
+def _grade_choice(key: dict, answer: Any, given: dict | None = None) -> tuple:
+    """A letter judged against a choice key; with a turn among the key's parameters, the
+    letter of the student's order (:func:`dynlab.grading.variants.turned`, at ``given``) is
+    turned back to the key's order first."""
     if answer is ... or answer is None:
         raise NotAnswered()
     if not isinstance(answer, str):
@@ -152,6 +155,11 @@ def _grade_choice(key: dict, answer: Any) -> tuple:
     letter = letter.strip().strip("()[].:,;'\"").strip().upper()
     if letter not in key["options"]:
         raise Unusable(f"{answer!r} is not one of the options {', '.join(key['options'])}")
+    if key.get("parameters"):
+        from dynlab.grading.variants import turned
+        if not given or "turn" not in given:
+            raise Unusable("no values of the question's givens to grade against")
+        letter = turned(key["options"], given["turn"])[key["options"].index(letter)]
     text = unseal(key["messages"][letter], f"{key['id']}|option{letter}")
     if salted_hash(key["id"], "choice", letter) == key["answer"]:
         return "correct", [f"correct: {text}"], [""]

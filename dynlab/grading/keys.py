@@ -151,8 +151,8 @@ def held_by_every_student(question: str) -> bool:
     with dynlab.  Such a question rewards the answer however it was found (the shipped key
     unsealed, dynlab's own derivation).
 
-    >>> held_by_every_student("3.16a"), held_by_every_student("D.1")
-    (True, False)
+    >>> held_by_every_student("D.1")             # its givens differ from student to student
+    False
     """
     key, shipped = keys()[question], shipped_key(question)
     if key.get("parameters") or shipped is None:
@@ -579,20 +579,47 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
 
 
 def make_choice_key(question: str, *, notebook: str, title: str, points: float,
-                    options: Sequence, answer: str, messages: dict) -> dict:
+                    options: Sequence, answer: str, messages: dict,
+                    parameters: dict | None = None) -> dict:
     """The key of a multiple-choice question: the right letter only as a salted hash, and a
     sealed message for EVERY option (the right one's says why it is right), so the stored
-    messages do not single out the answer."""
+    messages do not single out the answer.
+
+    ``parameters`` (optional) is ``{"turn": {"low", "high", "step", "unit", "text"}}``: each
+    student sees the options in an order of their own, the list turned by their value of
+    ``turn`` (:func:`dynlab.grading.variants.turned`), so the right explanation stands under a
+    letter that differs between students and between a student's practice and graded values
+    (:mod:`dynlab.grading.variants`).  ``options``, ``answer`` and ``messages`` then name the
+    options in the unturned order; a student's letter is turned back before it is judged.
+
+    >>> key = make_choice_key("demo", notebook="demo", title="demo", points=1,
+    ...                       options="AB", answer="B", messages={"A": "no", "B": "yes"},
+    ...                       parameters={"turn": {"low": 0, "high": 1, "step": 1}})
+    >>> key["parameters"]["turn"]["high"], "yes" in json.dumps(key)
+    (1, False)
+    """
     if answer not in options:
         raise ValueError(f"{question}: the answer {answer!r} is not among {list(options)}")
     missing = [option for option in options if option not in messages]
     if missing:
         raise ValueError(f"{question}: no message for the options {missing} (every option, "
                          f"the right one too, needs one)")
-    return {"id": question, "notebook": notebook, "title": title, "points": points,
-            "kind": "choice", "options": list(options),
-            "answer": salted_hash(question, "choice", answer),
-            "messages": {k: _seal(messages[k], f"{question}|option{k}") for k in options}}
+    key = {"id": question, "notebook": notebook, "title": title, "points": points,
+           "kind": "choice", "options": list(options),
+           "answer": salted_hash(question, "choice", answer),
+           "messages": {k: _seal(messages[k], f"{question}|option{k}") for k in options}}
+    if parameters:
+        if set(parameters) != {"turn"}:
+            raise ValueError(f"{question}: the given of a multiple choice is its turn, "
+                             f"{{'turn': ...}}; got {sorted(parameters)}")
+        spec = parameters["turn"]
+        low, high, step = (float(spec[name]) for name in ("low", "high", "step"))
+        if not (step == 1 and low.is_integer() and 0 <= low < high <= len(options) - 1):
+            raise ValueError(f"{question}: turn's grid must be whole numbers of places among "
+                             f"0..{len(options) - 1} in steps of 1, got {low:g} to {high:g} "
+                             f"in steps of {step:g}")
+        key["parameters"] = {"turn": dict(spec)}
+    return key
 
 
 #: The notes a key may carry besides its references: a hint the student asks for with

@@ -151,7 +151,7 @@ def sharing(name: str) -> list:
     several questions, :func:`shared_name`), in the order of the keys.
 
     >>> sharing("3.16")
-    ['3.16b', '3.16c', '3.17a', '3.17c', '3.17d']
+    ['3.16a', '3.16b', '3.16c', '3.17a', '3.17b', '3.17c', '3.17d']
     """
     from dynlab.grading.keys import keys
     return [question for question, key in keys().items()
@@ -203,6 +203,32 @@ def graded_values(question: str, parameters: dict, student: str, secret: str) ->
         raise ValueError("secret: give the course secret (the instructor's key folder holds it)")
     practice = draw(question, parameters, student, PRACTICE_SALT)
     return draw(question, parameters, student, f"graded\x00{secret}", avoid=practice)
+
+
+def turned(options, turn) -> list:
+    """The options of a multiple choice in a student's order: the list turned by ``turn`` places
+    (the given of a choice key with parameters, :func:`dynlab.grading.keys.make_choice_key`),
+    so the option a student sees under letter ``k`` is ``options[(k + turn) % len(options)]``.
+    Any two different turns put every option, the right one too, under different letters: a
+    letter copied from a student with another turn is wrong.
+
+    >>> turned(["first", "second", "third", "fourth"], 1)
+    ['second', 'third', 'fourth', 'first']
+    >>> turned("ABCD", 3.0)                     # a given arrives as a float
+    ['D', 'A', 'B', 'C']
+    >>> turned("ABCD", 1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: turn: a whole number of places, got 1.5
+    """
+    options = list(options)
+    if isinstance(turn, bool) or not isinstance(turn, (int, float, np.integer, np.floating)) \
+            or not float(turn).is_integer():
+        raise ValueError(f"turn: a whole number of places, got {turn!r}")
+    if not options:
+        raise ValueError("options: give at least one option")
+    shift = int(turn) % len(options)
+    return options[shift:] + options[:shift]
 
 
 def handed_in(student: str) -> dict:

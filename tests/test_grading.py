@@ -64,8 +64,11 @@ BLOCK_CENTRE = M / 3 * sympy.diag(b**2 + c_**2, a**2 + c_**2, a**2 + b**2)
 BLOCK_O = BLOCK_CENTRE + parallel_axes(M, [x * h for x, h in zip(PLACE, (a, b, c_))])
 R_TURN = rz(alpha) * rx(theta)
 
-J_SYMBOLS = Matrix(4, 4, lambda r, c: sympy.Symbol(f"J{min(r, c) + 1}{max(r, c) + 1}"))
-_S, _MR, _M = J_SYMBOLS[:3, :3], J_SYMBOLS[:3, 3], J_SYMBOLS[3, 3]
+# Prob. 3.14 asks about the student's own link: its pseudo-inertia J_i holds the numbers of
+# variant("3.14") (the student "student"), the entries it does not name 0
+J_LINK = Matrix(4, 4, lambda r, c: Rational(repr(variant("3.14").get(
+    f"J{min(r, c) + 1}{max(r, c) + 1}", 0))))
+_S, _MR, _M = J_LINK[:3, :3], J_LINK[:3, 3], J_LINK[3, 3]
 I_ORIGIN = _S.trace() * sympy.eye(3) - _S
 I_CENTRE = I_ORIGIN - ((_MR.T * _MR)[0] * sympy.eye(3) - _MR * _MR.T) / _M
 
@@ -114,6 +117,12 @@ Y_LP = Matrix([[qdd1, 2 * C2 * qdd1 + C2 * qdd2 - S2 * (2 * qd1 * qd2 + qd2**2),
                [0, C2 * qdd1 + S2 * qd1**2, qdd1 + qdd2]])
 assert sympy.expand(Y_LP * Matrix([(m1 + m2) * L1**2, m2 * L1 * L2, m2 * L2**2])
                     - (M_LP * Matrix([qdd1, qdd2]) + C_LP * Matrix([qd1, qd2]))) == zeros(2, 1)
+# the question's arm moves in a plane tilted by the student's beta, with the student's known L1
+# (variant("Y")): gravity's (m1 + m2) g' L1 C1 and m2 g' L2 C12, g' = g sin(beta), are pi1 and pi2
+# times g'/L1
+_PULL = g * sin(sympy.pi * Rational(repr(variant("Y")["beta"])) / 180) / Rational(
+    repr(variant("Y")["L1"]))
+Y_TILT = Y_LP + _PULL * Matrix([[cos(q1), cos(q1 + q2), 0], [0, cos(q1 + q2), 0]])
 # Probs. 3.2 and 3.3 ask about the student's own frames (givens of the student "student"): the
 # frame's velocity kx t i + ky t j + 4 k, and the starred frame's turning rate w
 KX, KY = (int(variant("3.2")[name]) for name in ("kx", "ky"))
@@ -247,7 +256,7 @@ RIGHT = {
     "9.98": (J_998, LAMBDA_998),
     "k12": (K12.subs(MU), LF.subs(MU), (K12 / LF).subs(MU)),
     "Mp": (DD_MP, DC_MP),
-    "Y": Y_LP,
+    "Y": Y_TILT,
 }
 
 
@@ -401,9 +410,10 @@ WRONG = [
     ("Mp", (payload_at(sympy.Symbol("rho") * l2)[0], DC_MP), "rho is a given of this question",
      "not graded"),
     ("Mp", (DD_MP, -DC_MP), "gravity points along -y0", "incorrect"),
-    ("Y", replaced(Y_LP, (1, 1), C2 * qdd1 - S2 * qd1 * qd2), "preliminary draft",
-     "incorrect"),
-    ("Y", replaced(Y_LP, (0, 1), Y_LP[0, 1] + S2 * qd1 * qd2), "comes twice", "incorrect"),
+    ("Y", replaced(Y_TILT, (1, 1), C2 * qdd1 - S2 * qd1 * qd2 + _PULL * cos(q1 + q2)),
+     "preliminary draft", "incorrect"),
+    ("Y", replaced(Y_TILT, (0, 1), Y_TILT[0, 1] + S2 * qd1 * qd2), "comes twice", "incorrect"),
+    ("Y", Y_LP, "gravity is missing", "incorrect"),
     # answers that cannot be graded: a message, never an exception
     ("3.16c", None, "not answered yet", "not answered"),
     ("3.16c", (D_CEIL, ..., C_CEIL), "h: not answered yet", "incorrect"),

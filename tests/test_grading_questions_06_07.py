@@ -36,7 +36,12 @@ D_ROT = Matrix([[(m1 + m2) * l**2 / 12, m2 * l**2 / 12], [m2 * l**2 / 12, m2 * l
 D_TRAN = D_FU - D_ROT
 H_TRAN = Matrix([-m2 * l**2 * S2 * (qd1 * qd2 + qd2**2 / 2), m2 * l**2 * S2 * qd1**2 / 2])
 # Sec. 3.3.7, link 2 in frame 2 (v_dot_0 = (0, g, 0))
-OMEGA2, OMEGA_DOT2 = Matrix([0, 0, qd1 + qd2]), Matrix([0, 0, qdd1 + qdd2])
+# N.1's arm has joint 2 twisted about x1 by the student's alpha1 (variant("N.1"), degrees):
+# Eqs. (3.3-50), (3.3-51) with 1R0 z0 = (0, sin alpha1, cos alpha1), turned by 2R1 = Rz(q2)^T
+_TWIST = sympy.pi * sympy.Rational(repr(variant("N.1")["alpha1"])) / 180
+OMEGA2 = Matrix([sin(_TWIST) * qd1 * S2, sin(_TWIST) * qd1 * C2, cos(_TWIST) * qd1 + qd2])
+OMEGA_DOT2 = Matrix([sin(_TWIST) * (qdd1 * S2 + qd1 * qd2 * C2),
+                     sin(_TWIST) * (qdd1 * C2 - qd1 * qd2 * S2), cos(_TWIST) * qdd1 + qdd2])
 V_DOT2 = Matrix([l * (S2 * qdd1 - C2 * qd1**2 - qd1**2 - qd2**2 - 2 * qd1 * qd2) + g * S12,
                  l * (qdd1 + qdd2 + C2 * qdd1 + S2 * qd1**2) + g * C12, 0])
 A_BAR2 = Matrix([l * (S2 * qdd1 - C2 * qd1**2 - qd1**2 / 2 - qd2**2 / 2 - qd1 * qd2) + g * S12,
@@ -179,7 +184,9 @@ WRONG = [
     ("G.2", (zeros(2, 1), -RIGHT["G.2"][1]), "h_tran has the wrong sign", "incorrect"),
     ("N.1", (Matrix([0, 0, qd2]), OMEGA_DOT2), "ABSOLUTE angular velocity", "incorrect"),
     ("N.1", (OMEGA2, Matrix([0, 0, qdd2])), "carries link 1's over", "incorrect"),
-    ("N.1", (OMEGA2, OMEGA2), "omega_dot2[2] is wrong", "incorrect"),
+    ("N.1", (OMEGA2, Matrix([0, 0, qdd1 + qdd2])), "that is the planar arm's", "incorrect"),
+    ("N.1", (OMEGA2, OMEGA_DOT2 + Matrix([0, 0, qd1 * qd2])),
+     "omega_dot2[2] has a qd1*qd2 (Coriolis) term that does not belong there", "incorrect"),
     ("N.3", (RIGHT["N.3"][0], RIGHT["N.3"][1] + Matrix([0, 0, m2 * sympy.Symbol("C12")])),
      "unknown symbols C12 in n2; the expected symbols are", "not graded"),
     ("N.4", RIGHT["N.4"][:2], "This question has 3 parts: give them as a tuple (f1, n1, tau1)",

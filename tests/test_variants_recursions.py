@@ -6,9 +6,10 @@
 - N.4 (Schilling, Algorithm 6-8-1, Sec. 6-9): the one-axis arm whose load pulls the tool along a
   cable ``phi`` degrees below the horizontal (the book's weight hangs straight down, 90 degrees).
 
-N.1 (link 2's angular velocity and acceleration, (0, 0, qd1 + qd2) and (0, 0, qdd1 + qdd2)) has
-no givens: no length, mass or load of the planar arm changes it.  Nor does any change h_rot of
-G.2, which is zero for every planar arm; G.2's h_tran carries its givens.
+N.1 (link 2's angular velocity and acceleration) would be (0, 0, qd1 + qd2) and (0, 0, qdd1 + qdd2)
+on every planar arm, whatever its lengths, masses or load: its givens twist joint 2's axis instead
+(tests/test_variants_formulas.py).  Nothing changes h_rot of G.2, which is zero for every planar
+arm; G.2's h_tran carries its givens.
 
 Each right answer here is written out by hand from the printed formulas (the closed forms of the
 books' worked examples with link 2's length l2 = lam l, or the load's moment about the joint), not
@@ -269,12 +270,8 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
     assert not [n for n, spec in parameters.items() if book[n] in _grid(spec)]
 
 
-def test_the_angular_velocities_of_n1_and_h_rot_of_g2_are_everyones():
-    """N.1's answer and G.2's h_rot are the same for every arm of these: N.1 has no givens, and
-    G.2's h_rot is zero at every student's lam."""
-    assert not keys()["N.1"].get("parameters")
-    assert points("N.1", (Matrix([0, 0, qd1 + qd2]), Matrix([0, 0, qdd1 + qdd2])),
-                  "alice") == full("N.1")
+def test_h_rot_of_g2_is_everyones():
+    """G.2's h_rot is the same for every arm of these: zero at every student's lam."""
     for lam in _grid(keys()["G.2"]["parameters"]["lam"]):
         assert not values(right("G.2", {"lam": lam})[:1]).any()
 
@@ -346,8 +343,8 @@ def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tm
     """solutions/06 up to question 6, handed in by alice (its code reads ``given``) and by eve
     (the same code, each ``given`` typed in as the values her own notebook shows her, her
     practice values): in ``dynlab grade --keys``, each kernel in its sandbox, alice earns full
-    marks at her graded values; eve earns only what every student shares (N.1, G.2's
-    h_rot)."""
+    marks at her graded values; eve earns only what every student shares (G.2's h_rot).  N.1,
+    whose givens twist joint 2, is typed in the same way."""
     import nbformat
 
     from dynlab.grading import grade_submissions
@@ -361,7 +358,7 @@ def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tm
     typed = []
     for cell in cells:
         cell = nbformat.from_dict(cell)
-        for question in QUESTIONS:
+        for question in QUESTIONS + ("N.1",):
             if f'given = variant("{question}")' in cell.source:
                 cell.source = f"given = {dict(variant(question, student='eve'))!r}"
         typed.append(cell)
@@ -377,5 +374,5 @@ def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tm
     points = {student: {q: book.question_points(student)[q] for q in ours}
               for student in ("alice", "eve")}
     assert points == {"alice": {q: full(q) for q in ours},
-                      "eve": {"G.1": 0.0, "G.2": 1.0, "N.1": 2.0, "N.2": 0.0, "N.3": 0.0,
+                      "eve": {"G.1": 0.0, "G.2": 1.0, "N.1": 0.0, "N.2": 0.0, "N.3": 0.0,
                               "N.4": 0.0}}, (points, book.notes)

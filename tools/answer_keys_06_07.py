@@ -231,6 +231,104 @@ def _luh_numbers(arm, q_, qd_, qdd_) -> dict:
     return trace[2]
 
 
+#: The given of N.1, drawn per student: the twist alpha_1 of link 1 (Denavit-Hartenberg), the
+#: angle about x_1 from joint 1's axis z0 to joint 2's axis z1.  The book's arm has parallel
+#: axes (alpha_1 = 0), where omega_2 = (0, 0, qd1 + qd2) for every arm; the grid leaves out 0, 90
+#: degrees (where the twisted arm's terms in cos alpha_1 vanish) and 45 (where sin and cos agree)
+TWIST = {"alpha1": {"low": 20, "high": 70, "step": 10, "unit": "degrees",
+                    "text": "the twist of link 1: joint 2's axis z1 is turned by alpha1 about "
+                            "x1 from joint 1's axis z0"}}
+
+
+def twisted_arm(twist):
+    """Fu, Gonzalez & Lee's two-link arm (Sec. 3.2.6) whose link 1 has the twist ``twist``
+    (radians, or an angle symbol): joint 2's axis turned about x1 from z0."""
+    return fu_arm().replace_link(1, alpha=twist)
+
+
+def _assert_twist(omega, omega_dot, alpha1) -> None:
+    """``omega``, ``omega_dot`` (2R0 omega_2, 2R0 omega_dot_2 in the joint symbols and the
+    twist alpha1 in degrees) equal dynlab's numbers (Luh's recursion on the numeric twisted
+    arm) at a state, at both ends of the grid."""
+    state = ([0.7, -1.9], [0.6, -1.3], [0.4, 0.9])
+    at = {q1: state[0][0], q2: state[0][1], qd1: state[1][0], qd2: state[1][1],
+          qdd1: state[2][0], qdd2: state[2][1]}
+    for degrees in (TWIST["alpha1"]["low"], TWIST["alpha1"]["high"]):
+        arm = planar_2r("fu", m1=1.3, m2=0.7, l=0.8).replace_link(1, alpha=math.radians(degrees))
+        record = _luh_numbers(arm, *state)
+        for ours, name in ((omega, "omega"), (omega_dot, "omega_dot")):
+            value = np.array(ours.xreplace({**at, alpha1: degrees}).evalf(), dtype=float).ravel()
+            assert np.allclose(value, np.asarray(record[name], dtype=float).ravel(), rtol=1e-12,
+                               atol=1e-12), (degrees, name, value, record[name])
+
+
+def twist_key():
+    """Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), (3.3-51): link 2's angular velocity and
+    acceleration in frame 2 on the two-link arm whose joint 2 is twisted by the student's
+    alpha_1 (in degrees), derived by dynlab's recursion (Luh's link-frame form) with the twist as
+    an angle symbol, then written in the given's degrees."""
+    alpha1 = parameter_symbol("alpha1", TWIST["alpha1"])
+    angle, radians = sympy.Symbol("psi", real=True), sympy.pi * alpha1 / 180
+
+    def link2(arm):
+        record = luh_trace(arm)[2]
+        return tuple(column(record[name]).xreplace({angle: radians})
+                     for name in ("omega", "omega_dot"))
+    omega, omega_dot = link2(twisted_arm(angle))
+    # by hand, Eqs. (3.3-50), (3.3-51) with 1R0 z0 = (0, sin alpha1, cos alpha1): omega_1 =
+    # (0, s qd1, c qd1), omega_1 x z0 qd2 = (s qd1 qd2, 0, 0), then turned by 2R1 = Rz(q2)^T
+    s, c, S2, C2 = sympy.sin(radians), sympy.cos(radians), sympy.sin(q2), sympy.cos(q2)
+    R21 = sympy.Matrix([[C2, S2, 0], [-S2, C2, 0], [0, 0, 1]])
+    w1, wd1 = sympy.Matrix([0, s * qd1, c * qd1]), sympy.Matrix([0, s * qdd1, c * qdd1])
+    z0 = sympy.Matrix([0, 0, 1])
+    assert is_zero(omega - R21 * (w1 + z0 * qd2))
+    assert is_zero(omega_dot - R21 * (wd1 + z0 * qdd2 + w1.cross(z0 * qd2)))
+    _assert_twist(omega, omega_dot, alpha1)
+    planar = link2(fu_arm())                                  # parallel axes: the book's arm
+    flipped = link2(twisted_arm(-angle))                      # 0R1 taken for 1R0
+    in_radians = tuple(v.xreplace({alpha1: alpha1 * 180 / sympy.pi}) for v in (omega, omega_dot))
+    twisted = "your joint 2 is twisted by alpha1 = given[\"alpha1\"] degrees about x1"
+    mistakes = [
+        {"part": "omega2", "value": sympy.Matrix([0, 0, qd2]),
+         "message": "omega_2 is link 2's ABSOLUTE angular velocity: Eq. (3.3-50) adds joint "
+                    "2's rate to link 1's, omega_2 = 2R1 (omega_1 + z0 qd2)"},
+        {"part": "omega_dot2", "value": sympy.Matrix([0, 0, qdd2]),
+         "message": "omega_dot_2 is link 2's absolute angular acceleration: Eq. (3.3-51) "
+                    "carries link 1's over"},
+        {"part": "omega2", "value": planar[0],
+         "message": "that is the planar arm's, whose joint axes are parallel; " + twisted +
+                    ", so 1R0 = (0R1)^T carries the twist Rx(alpha1) of the matrix 0A1 "
+                    "(Eq. (3.2-5))"},
+        {"part": "omega_dot2", "value": planar[1],
+         "message": "that is the planar arm's, whose joint axes are parallel; " + twisted},
+        {"part": "omega_dot2", "value": (R21 * (wd1 + z0 * qdd2)).applyfunc(compact),
+         "message": "the term (1R0 omega_1) x z0 qd2 of Eq. (3.3-51) is missing: it vanishes "
+                    "only when the joint axes are parallel, and yours are twisted"},
+        {"part": "omega2", "value": (w1 + z0 * qd2).applyfunc(compact),
+         "message": "that is omega_2 in frame 1: turn it into frame 2 with 2R1, the transpose "
+                    "of the rotation of 1A2 (Eq. (3.3-50))"},
+        {"part": "omega2", "value": flipped[0],
+         "message": "the twist turns the wrong way: 1R0 is the TRANSPOSE of the rotation of "
+                    "0A1, so 1R0 z0 = (0, sin(alpha1), cos(alpha1))"},
+        {"part": "omega2", "value": in_radians[0],
+         "message": "given[\"alpha1\"] is in degrees, and sin and cos take radians: "
+                    "multiply by pi/180 first"},
+        {"part": "omega_dot2", "value": in_radians[1],
+         "message": "given[\"alpha1\"] is in degrees, and sin and cos take radians: "
+                    "multiply by pi/180 first"}]
+    distinct_on_grid(TWIST, {"omega2": omega, "omega_dot2": omega_dot}, mistakes,
+                     {"q1": 0.7, "q2": -1.9, "qd1": 0.6, "qd2": -1.3, "qdd1": 0.4,
+                      "qdd2": 0.9})
+    return make_key(
+        "N.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), "
+        "(3.3-51): the angular velocity and acceleration of link 2", points=2,
+        symbols={"q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real", "qdd2": "real"},
+        angles=("q2",), split=("qd1", "qd2", "qdd1", "qdd2"), parameters=TWIST,
+        parts=[{"name": "omega2", "value": omega},
+               {"name": "omega_dot2", "value": omega_dot}],
+        mistakes=mistakes)
+
+
 def newton_euler_keys():
     """Fu, Gonzalez & Lee, Sec. 3.3.7 (Table 3.3): link 2's forward and backward quantities (its
     accelerations and forces on the arm whose link 2 is ``lam`` times as long as link 1, each
@@ -255,18 +353,7 @@ def newton_euler_keys():
     _assert_longer_link2({"omega": omega, "omega_dot": omega_dot, "v_dot": v_dot,
                           "a_bar": a_bar, "f": f, "n": n}, _luh_numbers)
     forward = {k: TWO_LINK[k] for k in TWO_LINK if k not in ("m1", "m2")}
-    keys = [make_key(
-        "N.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), "
-        "(3.3-51): the angular velocity and acceleration of link 2", points=2,
-        symbols={k: forward[k] for k in ("qd1", "qd2", "qdd1", "qdd2")},
-        parts=[{"name": "omega2", "value": omega},
-               {"name": "omega_dot2", "value": omega_dot}],
-        mistakes=[{"part": "omega2", "value": sympy.Matrix([0, 0, qd2]),
-                   "message": "omega_2 is link 2's ABSOLUTE angular velocity: Eq. (3.3-50) "
-                              "adds joint 2's rate to link 1's, omega_2 = 2R1 (omega_1 + z0 qd2)"},
-                  {"part": "omega_dot2", "value": sympy.Matrix([0, 0, qdd2]),
-                   "message": "omega_dot_2 is link 2's absolute angular acceleration: "
-                              "Eq. (3.3-51) carries link 1's over"}])]
+    keys = [twist_key()]
     # the mistakes of the linear accelerations, from wrong procedures and wrong arms
     up = luh_trace(fu_arm(LAM).replace(gravity=(0, g, 0)))[2]        # v_dot_0 = (0, -g, 0)
     still = luh_trace(fu_arm(LAM).replace(gravity=(0, 0, 0)))[2]     # gravity left out

@@ -380,15 +380,85 @@ def frames_keys():
     return keys
 
 
+#: The givens of Prob. 3.14, drawn per student: the entries of the student's own link's
+#: pseudo-inertia J_i (Eqs. (3.2-17), (3.2-18)), in frame i's axes.  The link is symmetric about
+#: its x_i y_i plane and its centre of mass lies on x_i, behind the origin of frame i (as the
+#: book's links, whose origin is the far joint): J13 = J23 = J24 = J34 = 0, the six others drawn.
+#: No grid holds 0 (a product of inertia or a first moment of 0 would make a sign slip or the
+#: tensor about the origin right) or a mass of 1 kg (where m r and r coincide), and every
+#: combination is a rigid body's: J_i is positive definite (:func:`_assert_bodies`)
+PSEUDO = {
+    "J11": {"low": 0.5, "high": 0.8, "step": 0.1, "unit": "kg m^2",
+            "text": "J11 = int x^2 dm, the second moment along x_i"},
+    "J22": {"low": 0.02, "high": 0.05, "step": 0.01, "unit": "kg m^2",
+            "text": "J22 = int y^2 dm, the second moment along y_i"},
+    "J33": {"low": 0.01, "high": 0.04, "step": 0.01, "unit": "kg m^2",
+            "text": "J33 = int z^2 dm, the second moment along z_i"},
+    "J12": {"low": 0.004, "high": 0.016, "step": 0.004, "unit": "kg m^2",
+            "text": "J12 = J21 = int x*y dm, the product integral (J13 = J23 = 0)"},
+    "J14": {"low": -0.9, "high": -0.3, "step": 0.2, "unit": "kg m",
+            "text": "J14 = J41 = int x dm = m*x_c, the first moment (J24 = J34 = 0: the centre "
+                    "of mass on x_i)"},
+    "J44": {"low": 2, "high": 5, "step": 0.5, "unit": "kg",
+            "text": "J44 = int dm = m, the link's mass"}}
+
+
+def pseudo_of(values) -> sympy.Matrix:
+    """The 4x4 J_i of Prob. 3.14's link from its givens (``{name: value or symbol}``): the six
+    drawn entries, J13 = J23 = J24 = J34 = 0."""
+    return sympy.Matrix(4, 4, lambda r, c: values.get(f"J{min(r, c) + 1}{max(r, c) + 1}", 0))
+
+
+def _assert_bodies(about_origin, about_centre, symbols) -> None:
+    """Every combination of Prob. 3.14's grids is a rigid body's J_i (positive definite, Wensing,
+    Kim & Slotine (2018): the mass positive and S - (m r)(m r)^T/m positive definite, which the
+    triangle inequalities of the tensor about the centre of mass follow from), by Gershgorin's
+    bound on each row with the grids' worst ends; and at the grids' corners and a middle point the
+    key equals dynlab's numbers: the link with that mass, centre of mass (J14/J44, 0, 0) and the
+    key's tensor about the centre (which dynlab's Link accepts only for a rigid body: symmetric,
+    positive definite, the triangle inequality) has dynlab's pseudo-inertia equal to the given
+    J_i, and its tensor about the origin of frame i is the key's."""
+    from dynlab.grading.variants import _grid
+    ends = {name: (min(map(abs, _grid(spec))), max(map(abs, _grid(spec))))
+            for name, spec in PSEUDO.items()}
+    worst_shift = ends["J14"][1] ** 2 / ends["J44"][0]          # (m x_c)^2 / m at its largest
+    rows = [ends["J11"][0] - worst_shift - ends["J12"][1],     # S - h h^T/m, row by row
+            ends["J22"][0] - ends["J12"][1], ends["J33"][0]]
+    assert min(rows) > 0, rows
+    corners = [{name: float(spec[end]) for name, spec in PSEUDO.items()}
+               for end in ("low", "high")]
+    corners.append({name: _grid(spec)[len(_grid(spec)) // 2] for name, spec in PSEUDO.items()})
+    corners.append({**corners[0], "J12": PSEUDO["J12"]["high"], "J44": PSEUDO["J44"]["low"],
+                    "J14": PSEUDO["J14"]["low"]})                # the thinnest margins
+    for values in corners:
+        at = {symbols[name]: value for name, value in values.items()}
+        centre = np.array(about_centre.xreplace(at), dtype=float)
+        mass = values["J44"]
+        link = Robot([Link("R", mass=mass, com=(values["J14"] / mass, 0.0, 0.0),
+                           inertia=centre, name="l")]).numeric()[0][0]
+        assert np.allclose(np.array(pseudo_inertia(link), dtype=float),
+                           np.array(pseudo_of(values), dtype=float), rtol=0, atol=1e-12), values
+        assert np.allclose(np.array(about_origin.xreplace(at), dtype=float),
+                           np.array(inertia_about_frame_origin(link), dtype=float), rtol=0,
+                           atol=1e-12), values
+
+
 def pseudo_inertia_key():
     """Prob. 3.14: the inertia tensor (about the origin of frame i and about the centre of mass)
-    from the pseudo-inertia J_i, checked against dynlab's J_i of random links."""
+    of the student's own link, from its pseudo-inertia J_i (each student's entries, ``PSEUDO``):
+    the general relation I = tr(S) E - S (S the 3x3 block, the definition before Eq. (3.2-18))
+    and the parallel-axis theorem, put in the student's numbers; checked against dynlab's J_i of
+    random links and of the student's links at points of the grids."""
     names = [f"J{r}{c}" for r in range(1, 5) for c in range(r, 5)]
     Js = {name: sympy.Symbol(name, real=True) for name in names}
     J = sympy.Matrix(4, 4, lambda r, c: Js[f"J{min(r, c) + 1}{max(r, c) + 1}"])
-    S, mr, m = J[:3, :3], J[:3, 3], J[3, 3]
-    about_origin = S.trace() * sympy.eye(3) - S                           # I = tr(S) E - S
-    about_centre = about_origin - ((mr.T * mr)[0] * sympy.eye(3) - mr * mr.T) / m  # parallel axes
+
+    def tensors(J):
+        S, mr, m = J[:3, :3], J[:3, 3], J[3, 3]
+        about_origin = S.trace() * sympy.eye(3) - S                    # I = tr(S) E - S
+        shift = ((mr.T * mr)[0] * sympy.eye(3) - mr * mr.T) / m          # m(|r|^2 E - r r^T)
+        return S, mr, m, about_origin, about_origin - shift
+    S, mr, m, about_origin, about_centre = tensors(J)
     rng = np.random.default_rng(314)
     checks = 0
     while checks < 6:
@@ -402,32 +472,62 @@ def pseudo_inertia_key():
         link = Robot([Link("R", mass=mass, com=com, inertia=inertia, name="l")]).numeric()[0][0]
         Jn = np.array(pseudo_inertia(link), dtype=float)
         point = {Js[f"J{r + 1}{c + 1}"]: Jn[r, c] for r in range(4) for c in range(r, 4)}
-        # the formula gives back dynlab's inertia about the centre of mass
+        # the general relation gives back dynlab's inertia about the centre of mass
         assert np.allclose(np.array(about_centre.subs(point), dtype=float), inertia)
         checks += 1
+    # the student's link: the relation with the student's entries put in
+    given = {name: parameter_symbol(name, spec) for name, spec in PSEUDO.items()}
+    S, mr, m, about_origin, about_centre = tensors(pseudo_of(given))
+    _assert_bodies(about_origin, about_centre, given)
     flipped = sympy.Matrix(3, 3, lambda r, c: about_origin[r, c] if r == c else S[r, c])
+    shift = ((mr.T * mr)[0] * sympy.eye(3) - mr * mr.T) / m
     mistakes = [
         {"part": "I_origin", "value": S,
          "message": "the 3x3 block of J_i holds the second moments int x*x dm, int x*y dm, ... "
                     "(Eq. (3.2-17)); the inertia tensor is tr(S)*E - S"},
         {"part": "I_origin", "value": flipped,
          "message": "the products of inertia have the wrong sign: I_xy = -int x*y dm, so the "
-                    "off-diagonal entries of I are -J12, -J13, -J23 (Fu, Gonzalez & Lee prints I_xy where "
-                    "Eq. (3.2-17) has int x*y dm)"},
+                    "off-diagonal entries of I are -J12, -J13, -J23 (Fu, Gonzalez & Lee prints "
+                    "I_xy where Eq. (3.2-17) has int x*y dm)"},
         {"part": "I_centre", "value": about_origin,
          "message": "that is the inertia about the origin of frame i; about the centre of mass "
                     "subtract m*(|r|**2*E - r*r^T), with m*r the last column of J_i"},
-        {"part": "I_centre", "value": about_origin + ((mr.T * mr)[0] * sympy.eye(3)
-                                                      - mr * mr.T) / m,
+        {"part": "I_centre", "value": about_origin + shift,
          "message": "the parallel-axis term has the wrong sign: the inertia about the centre "
                     "of mass is the smallest, I_c = I_o - m*(|r|**2*E - r*r^T)"},
+        {"part": "I_centre", "value": about_origin - m**2 * shift,
+         "message": "the last column of J_i is m*r, the first moment (Eq. (3.2-18)), not the "
+                    "centre of mass r itself: divide it by J44 = m first"},
     ]
-    symbols = {name: ("positive" if name == "J44" else "real") for name in names}
+    _assert_apart_on_grid_numeric(PSEUDO, {"I_origin": about_origin, "I_centre": about_centre},
+                                  mistakes)
     return make_key("3.14", notebook=FRAMES, title="Prob. 3.14: inertia tensor from the "
-                    "pseudo-inertia matrix", points=2, symbols=symbols,
+                    "pseudo-inertia matrix", points=2, kind="numeric", parameters=PSEUDO,
                     parts=[{"name": "I_origin", "value": about_origin, "structure": "symmetric"},
                            {"name": "I_centre", "value": about_centre, "structure": "symmetric"}],
                     mistakes=mistakes)
+
+
+def _assert_apart_on_grid_numeric(parameters: dict, parts: dict, mistakes: list) -> None:
+    """Every typical mistake of a numeric key with givens differs from its part by more than
+    1e-6 of the part's largest entry at every point of the givens' grids (evaluated in arrays
+    over the whole grid at once)."""
+    from dynlab.grading.variants import _grid
+    names = list(parameters)
+    grid = np.array(list(itertools.product(*(_grid(spec) for spec in parameters.values()))),
+                    dtype=float).T
+    symbols = [parameter_symbol(name, spec) for name, spec in parameters.items()]
+
+    def values(expr):
+        function = sympy.lambdify(symbols, list(sympy.Matrix(expr)), "numpy")
+        return np.array([np.broadcast_to(np.asarray(v, dtype=float), grid.shape[1:])
+                         for v in function(*grid)])
+    right = {name: values(expr) for name, expr in parts.items()}
+    for mistake in mistakes:
+        reference = right[mistake["part"]]
+        gaps = np.max(np.abs(values(mistake["value"]) - reference), axis=0)
+        assert np.all(gaps > 1e-6 * np.max(np.abs(reference), axis=0)), (names,
+                                                                           mistake["message"])
 
 
 # -- 02: the two-link arm hanging from the ceiling (Probs. 3.16, 3.17, 3.13) ----------------------
@@ -1596,39 +1696,123 @@ def structure_keys():
     return keys
 
 
+#: The givens of Y, drawn per student: the length of link 1, which the identification takes as
+#: known (the masses and L2 are what it fits), and the tilt of the plane the arm moves in (0: a
+#: horizontal plane, where gravity does no work; 90: the vertical plane of Sec. 8.1.1), so that
+#: gravity's pull along the plane, g sin(beta), enters the torques.  The grids leave out 0 and 90
+#: degrees (the horizontal and the vertical arm), 45 (where sin and cos agree) and L1 = 1 m (where
+#: g L1 and g/L1 agree)
+TILTED_ARM = {"L1": {"low": 0.35, "high": 0.65, "step": 0.05, "unit": "m",
+                     "text": "the length of link 1, known; m1, m2 and L2 are not"},
+              "beta": {"low": 20, "high": 70, "step": 10, "unit": "degrees",
+                       "text": "the tilt of the arm's plane from the horizontal"}}
+
+
+def tilted_arm(lp, tilt):
+    """The 2R arm ``lp`` of Lynch & Park, Sec. 8.1.1 moving in a plane tilted by ``tilt`` (an
+    angle in radians) from the horizontal, about x0: y0 points up the slope, so gravity is
+    (0, -g sin(tilt), -g cos(tilt)) in frame 0; the part along z0 meets the joints' axes and
+    does no work."""
+    g = -lp.gravity[1]
+    return lp.replace(gravity=(0, -g * sympy.sin(tilt), -g * sympy.cos(tilt)))
+
+
+def _assert_tilted(Y, pi, lengths, tilt) -> None:
+    """``Y * pi`` equals dynlab's inverse dynamics (Newton-Euler, numeric) of the tilted arm at a
+    state, with numbers for the masses and L2, at both ends of the grids."""
+    from dynlab.grading.variants import _grid
+    m1, m2, L1, L2, g = positive("m1", "m2", "L1", "L2", "g")
+    state = ([0.4, -1.1], [0.7, -0.3], [1.2, 0.5])
+    numbers = {m1: 1.3, m2: 0.6, L2: 0.45, g: G}
+    at_state = {q1: state[0][0], q2: state[0][1], qd[0]: state[1][0], qd[1]: state[1][1],
+                qdd[0]: state[2][0], qdd[1]: state[2][1]}
+    for end in (0, -1):
+        length, degrees = (_grid(TILTED_ARM[name])[end] for name in ("L1", "beta"))
+        values = {**numbers, L1: length}
+        arm = tilted_arm(planar_2r("lynch_park", symbolic=True), math.radians(degrees))
+        tau = inverse_dynamics(arm.subs(values), *state, method="newton_euler")
+        ours = (Y * sympy.Matrix(pi)).xreplace({**values, **at_state, lengths: length,
+                                               tilt: degrees})
+        assert np.allclose(np.array(ours.evalf(), dtype=float).ravel(),
+                           np.asarray(tau, dtype=float).ravel(), rtol=1e-12, atol=1e-12), \
+            (length, degrees)
+
+
 def regressor_key(lp):
     """Linear in the parameters: the regressor Y of the 2R arm of Lynch & Park, Sec. 8.1.1, in a
-    horizontal plane, tau = Y (pi1, pi2, pi3) with pi = ((m1 + m2) L1^2, m2 L1 L2, m2 L2^2)."""
+    plane tilted by the student's beta, with the student's known L1: tau = Y (pi1, pi2, pi3) with
+    pi = ((m1 + m2) L1^2, m2 L1 L2, m2 L2^2), Y made of the motion, g and the student's numbers."""
     from dynlab.dynamics.regressor import regressor
-    m1, m2, L1, L2 = positive("m1", "m2", "L1", "L2")
+    m1, m2, L1, L2, g = positive("m1", "m2", "L1", "L2", "g")
     pi = positive("pi1", "pi2", "pi3")
-    eom = equations_of_motion(lp, method="lagrange_euler")
-    tau = eom.D * sympy.Matrix(qdd) + eom.h                   # no gravity: a horizontal plane
+    lengths = parameter_symbol("L1", TILTED_ARM["L1"])
+    assert lengths == L1                                 # the same symbol: L1 is a given here
+    beta = parameter_symbol("beta", TILTED_ARM["beta"])
+    # derived with the tilt as an angle symbol of its own, then written in beta's degrees
+    angle, radians = sympy.Symbol("psi", real=True), sympy.pi * beta / 180
     base = {pi[0]: (m1 + m2) * L1**2, pi[1]: m2 * L1 * L2, pi[2]: m2 * L2**2}
-    Y = regressor(tau, base, solve_for=(m1, m2, L1))
-    assert is_zero(Y * sympy.Matrix(list(base.values())) - tau)
+
+    def of(arm):
+        eom = equations_of_motion(arm, method="lagrange_euler")
+        tau = eom.D * sympy.Matrix(qdd) + eom.h + eom.c
+        Y = regressor(tau, base, solve_for=(m1, m2, L2))   # L1 known: m1, m2, L2 eliminated
+        assert is_zero(Y * sympy.Matrix(list(base.values())) - tau)
+        return Y.applyfunc(lambda e: compact(e).xreplace({angle: radians}))
+    Y = of(tilted_arm(lp, angle))
+    flat = of(lp.replace(gravity=(0, 0, 0)))                  # a horizontal plane: no gravity
+    gravity = (Y - flat).applyfunc(compact)
+    c1, c12 = sympy.cos(q1), sympy.cos(q1 + q2)
+    # by hand (Sec. 8.1.1's gravity torques with g sin(beta)): (m1 + m2) g L1 c1 = pi1 g/L1 c1,
+    # m2 g L2 c12 = pi2 g/L1 c12
+    pull = g * sympy.sin(radians) / L1
+    assert is_zero(gravity - pull * sympy.Matrix([[c1, c12, 0], [0, c12, 0]]))
+    _assert_tilted(Y, list(base.values()), lengths, beta)
     s2, c2 = sympy.sin(q2), sympy.cos(q2)
     # the preliminary draft's tau_2 velocity term, -m2 L1 L2 qd1 qd2 sin q2 (corrected in print)
     draft = sympy.Matrix(Y)
-    draft[1, 1] = c2 * qdd[0] - s2 * qd[0] * qd[1]
+    draft[1, 1] = c2 * qdd[0] - s2 * qd[0] * qd[1] + gravity[1, 1]
     once = sympy.Matrix(Y)
     once[0, 1] = Y[0, 1] + s2 * qd[0] * qd[1]                  # the Coriolis term counted once
+    yours = "your beta = given[\"beta\"], in degrees"
+    mistakes = [
+        {"part": "Y", "value": draft,
+         "message": "the elbow's velocity term is +m2*L1*L2*qd1**2*sin(q2), the centrifugal "
+                    "pull of the spinning shoulder (Christoffel symbol c_211 = -(1/2) dM11/dq2): "
+                    "the preliminary draft of Lynch & Park prints -m2*L1*L2*qd1*qd2*sin(q2) "
+                    "there, corrected in the published book"},
+        {"part": "Y", "value": once,
+         "message": "the Coriolis term qd1*qd2 of tau_1 comes twice, as (j, k) = (1, 2) and "
+                    "(2, 1) in sum_jk c_1jk qd_j qd_k: -2*pi2*sin(q2)*qd1*qd2"},
+        {"part": "Y", "value": Y[:, [2, 1, 0]],
+         "message": "the columns go with pi1, pi2, pi3 in this order: column j is "
+                    "d tau / d pi_j"},
+        {"part": "Y", "value": flat,
+         "message": "gravity is missing: that is the arm in a horizontal plane; yours moves in "
+                    "a plane tilted by beta from the horizontal, so gravity's component "
+                    "g*sin(beta) along the plane pulls the links down the slope (" + yours + ")"},
+        {"part": "Y", "value": (flat + gravity.xreplace({beta: 90})).applyfunc(compact),
+         "message": "that is the arm in a vertical plane (beta = 90 degrees, Sec. 8.1.1); "
+                    "yours is tilted by beta from the horizontal, and only g*sin(beta) of "
+                    "gravity acts along its plane (" + yours + ")"},
+        {"part": "Y", "value": (flat + gravity.xreplace({sympy.sin(radians): sympy.cos(
+            radians)})).applyfunc(compact),
+         "message": "beta is the tilt from the HORIZONTAL: gravity's component along the "
+                    "plane is g*sin(beta), not g*cos(beta)"},
+        {"part": "Y", "value": (flat - gravity).applyfunc(compact),
+         "message": "the gravity terms have the wrong sign: y0 points up the slope, so the "
+                    "potential energy grows with the heights L1*sin(q1), ... (Sec. 8.1.1)"},
+        {"part": "Y", "value": (flat + gravity * L1**2).applyfunc(compact),
+         "message": "the gravity torque (m1 + m2)*g*L1*cos(q1) written in pi1 = (m1 + m2)*L1**2 "
+                    "is pi1 times g/L1, not times g*L1: the known L1 divides"}]
+    told_apart_symbolic(TILTED_ARM, {"Y": Y}, mistakes,
+                        [{q1: 0.4, q2: 2.3, qd[0]: 0.7, qd[1]: -1.2, qdd[0]: 0.9,
+                          qdd[1]: -0.5, g: 9.8},
+                         {q1: -1.3, q2: 0.8, qd[0]: -0.4, qd[1]: 0.6, qdd[0]: -1.1,
+                          qdd[1]: 0.3, g: 3.7}])
     return make_key(
         "Y", notebook=STRUCTURE, title="Linear in the parameters: the regressor of the 2R arm",
-        points=2, symbols=dict(JOINTS2), angles=("q1", "q2"), split=SPLIT2,
-        parts=[{"name": "Y", "value": Y}],
-        mistakes=[{"part": "Y", "value": draft,
-                   "message": "the elbow's velocity term is +m2*L1*L2*qd1**2*sin(q2), the "
-                              "centrifugal pull of the spinning shoulder (Christoffel symbol "
-                              "c_211 = -(1/2) dM11/dq2): the preliminary draft of Lynch & Park "
-                              "prints -m2*L1*L2*qd1*qd2*sin(q2) there, corrected in the "
-                              "published book"},
-                  {"part": "Y", "value": once,
-                   "message": "the Coriolis term qd1*qd2 of tau_1 comes twice, as (j, k) = "
-                              "(1, 2) and (2, 1) in sum_jk c_1jk qd_j qd_k: -2*pi2*sin(q2)*qd1*qd2"},
-                  {"part": "Y", "value": Y[:, [2, 1, 0]],
-                   "message": "the columns go with pi1, pi2, pi3 in this order: column j is "
-                              "d tau / d pi_j"}])
+        points=2, symbols={**JOINTS2, "g": "positive"}, angles=("q1", "q2"), split=SPLIT2,
+        parameters=TILTED_ARM, parts=[{"name": "Y", "value": Y}], mistakes=mistakes)
 
 
 # -- 05: control ------------------------------------------------------------------------------------

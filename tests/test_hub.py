@@ -495,6 +495,25 @@ def memory(course: Course, name: str) -> dict:
     return {"rss_mib": rss / 2**20, "pss_mib": pss / 2**20, "processes": count}
 
 
+def kernel_sockets(course: Course, name: str) -> dict:
+    """The TCP ports ``name``'s kernel listens on, and the paths of the Unix sockets it has
+    bound for its channels (``...-ipc-<n>``)."""
+    import psutil
+    uid = course.uid(name)
+    found = {"tcp": set(), "unix": set()}
+    for process in psutil.process_iter(["uids", "cmdline"]):
+        try:
+            if (process.info["uids"] and process.info["uids"].real == uid
+                    and "ipykernel_launcher" in " ".join(process.info["cmdline"] or [])):
+                found["tcp"] |= {s.laddr.port for s in process.net_connections(kind="tcp")
+                                 if s.status == psutil.CONN_LISTEN}
+                found["unix"] |= {s.laddr for s in process.net_connections(kind="unix")
+                                  if "-ipc-" in (s.laddr or "")}
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return found
+
+
 def fetch_answer_submit(course: Course, name: str, token: str, notebook) -> None:
     """Through the student's server: its JupyterLab shows nbgrader's Assignments tab and none of
     its instructor tools; nbgrader's assignment list fetches ``ps1``, the contents
@@ -585,6 +604,12 @@ def test_ten_students_on_a_hub_run_a_chapter_and_hand_in_through_the_exchange(co
                              course.students))
     problems = {r["name"]: r["problems"] for r in runs if r["problems"]}
     assert not problems, problems
+    # each kernel's five channels are Unix sockets: no TCP port for a class to fight over (one
+    # TCP port may be the kernel's own pipe for the output of processes it forks, which it binds
+    # itself, atomically)
+    for r in runs:
+        sockets = kernel_sockets(course, r["name"])
+        assert len(sockets["unix"]) == 5 and len(sockets["tcp"]) <= 1, (r["name"], sockets)
     memories = {r["name"]: memory(course, r["name"]) for r in runs}
     for name, used in memories.items():
         assert used["processes"] >= 2, f"{name}: {used} (a server and a kernel expected)"

@@ -13,7 +13,9 @@ The parts (all of them the ones made for the job):
   ``python3 workbook.py``, plus ``pip install -c constraints.txt jupyterhub
   jupyterhub-idle-culler``), with the settings of ``deploy/hub/jupyter/`` for everyone: nbgrader's
   exchange at ``DYNLAB_EXCHANGE``, its assignment list on (students fetch and submit there), its
-  instructor tools off.
+  instructor tools off, and kernels on Unix sockets in a private folder rather than TCP ports
+  (``jupyter_server_config.py`` says why: a class starting its kernels at once could pick the
+  same free port twice, and a kernel would die).
 - **Memory limits**: with systemd running (``/run/systemd/system``), each server is a systemd
   unit (``jupyterhub-systemdspawner``, as The Littlest JupyterHub does) and ``mem_limit`` is
   enforced by its cgroup (``MemoryMax``): a server over it has its kernel killed. Without

@@ -129,10 +129,11 @@ def shipped_answer(question: str, student: str):
 
 def typed(name: str, answer) -> str:
     """An answer cell that types ``answer`` in: a number, or SymPy's printing of each part
-    (the names of the notebook's set-up cell; ``pi`` from SymPy)."""
+    (the names of the notebook's set-up cell; ``pi`` and ``sqrt`` from SymPy: N.1's twisted
+    axis prints sin and cos of its angle as square roots)."""
     if not isinstance(answer, tuple):
         return f"{name} = {answer!r}"
-    return f"from sympy import pi\n{name} = ({', '.join(str(part) for part in answer)},)"
+    return f"from sympy import pi, sqrt\n{name} = ({', '.join(str(part) for part in answer)},)"
 
 
 def alices_numbers() -> dict:

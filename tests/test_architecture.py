@@ -198,18 +198,6 @@ def old_path_imports(tree: ast.Module) -> list:
     return sorted(found)
 
 
-#: The most lines a module of dynlab may have: a module longer than this holds more than one idea.
-MAX_MODULE_LINES = 800
-
-
-def test_no_module_is_over_800_lines():
-    """Each module holds one idea; a longer one is split by idea (a package whose __init__
-    re-exports, or a module beside it)."""
-    lengths = {name: len(path.read_text().splitlines()) for name, path in MODULES.items()}
-    assert lengths["dynlab.dynamics.codegen"] > 50                      # the files are read
-    assert {name: n for name, n in lengths.items() if n > MAX_MODULE_LINES} == {}
-
-
 def test_old_path_imports_are_found():
     source = ("import dynlab.robots.puma\nfrom dynlab import widgets, Robot\n"
               "def f():\n    from dynlab.model import Robot\n    from dynlab.codegen import x\n"

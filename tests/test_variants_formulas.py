@@ -36,15 +36,15 @@ from sympy import Matrix, Rational, cos, sin
 from dynlab import Link, Robot, inverse_dynamics
 from dynlab.formulations.lagrange_euler import pseudo_inertia
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.answers import serialize
-from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid, draw, graded_values
 from dynlab.model.robots import planar_2r
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
-from variant_checks import CLASS, classmates, full, points  # noqa: E402
+from variant_checks import (  # noqa: E402
+    CLASS, assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, classmates, full, points)
 
 QUESTIONS = ("3.14", "Y", "N.1")
 G0 = 9.8062                                       # dynlab's g, m/s^2
@@ -316,23 +316,13 @@ def test_an_answer_computed_in_floats_from_given_is_right_in_the_kernel_and_the_
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
                                                                                      marks):
-    parameters = keys()[question]["parameters"]
-    for student in CLASS[:4]:
-        practice = draw(question, parameters, student, "dynlab")
-        graded = graded_values(question, parameters, student, SECRET)
-        assert graded == dict(variant(question, student=student, secret=SECRET))
-        assert points(question, right(question, practice), student) == 0.0, student
-        assert points(question, right(question, graded), student) == full(question), student
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(
+        question, right, CLASS[:4], ())
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    for student in CLASS[1:4]:
-        given = dict(variant(question, student=student))
-        for answer, words in mistakes(question, given):
-            feedback = grader_score(question, serialize(answer), student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, words,
-                                                                      str(feedback))
+    assert_every_typical_mistake_is_named(question, mistakes, CLASS[1:4])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

@@ -37,12 +37,15 @@ from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, draw, graded_values
+from dynlab.grading.variants import _grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
-from variant_checks import CLASS, classmates, full, points  # noqa: E402
+from variant_checks import (  # noqa: E402
+    CLASS, assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
+    assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, points)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "03_probing_and_other_arms"
@@ -271,34 +274,19 @@ def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_with_the_course_secret_the_practice_answer_scores_0_and_the_graded_one_full(question,
                                                                                      marks):
-    parameters = keys()[question]["parameters"]
-    for student in CLASS[:4]:
-        practice = draw(question, parameters, student, "dynlab")
-        graded = graded_values(question, parameters, student, SECRET)
-        assert graded == dict(variant(question, student=student, secret=SECRET))
-        assert points(question, right(question, practice), student) == public_share(question)
-        assert points(question, right(question, graded), student) == full(question), student
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(
+        question, right, CLASS[:4], PUBLIC.get(question, ()))
 
 
 # -- (d) every typical mistake is recognised at every student's values ----------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_no_grid_value_makes_a_typical_mistake_right(question):
-    parameters = keys()[question]["parameters"]
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
-        given = dict(zip(parameters, combination))
-        reference_values = values(right(question, given))
-        for answer, words in mistakes(question, given):
-            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+    assert_no_grid_value_makes_a_typical_mistake_right(question, right, mistakes, values)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    for student in CLASS[1:4]:
-        given = dict(variant(question, student=student))
-        for answer, words in mistakes(question, given):
-            feedback = grader_score(question, serialize(answer), student=student).feedback
-            assert not feedback.correct and words in str(feedback), (student, words,
-                                                                     str(feedback))
+    assert_every_typical_mistake_is_named(question, mistakes, CLASS[1:4])
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

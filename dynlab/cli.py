@@ -563,11 +563,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--workers", type=_positive, default=2,
                      help="notebooks graded at a time (default 2)")
     sub.add_argument("--notebook-time-limit", type=float, default=None, metavar="SECONDS",
-                     help="time limit of one notebook (default 300)")
+                     help="CPU seconds one notebook may compute (default 300)")
     sub.add_argument("--cell-time-limit", type=float, default=None, metavar="SECONDS",
-                     help="time limit of one cell (default 60)")
+                     help="CPU seconds one cell may compute (default 60)")
     sub.add_argument("--check-time-limit", type=float, default=None, metavar="SECONDS",
-                     help="time limit of one check (default 10)")
+                     help="CPU seconds one check may compute (default 10)")
     sub.add_argument("--keys", default=None, metavar="FOLDER",
                      help="the instructor's answer keys and course secret "
                           "(tools/make_answer_keys.py --out FOLDER), kept outside the installed "

@@ -6,8 +6,10 @@ as an unprivileged user, in a private folder holding only a copy of that submiss
 network, nothing of the course, the keys or the other submissions in sight, and limits on memory,
 processes, output and time; when it ends, every process it started ends with it.  Inside, the
 notebook runs in a fresh kernel (:mod:`dynlab.grading.inside`) with a time limit for the notebook
-and for each cell.  Its own check cells are not run: in their place (at the cell with the same
-nbgrader ``grade_id``, else at the end) the kernel evaluates the answer expression of the
+and for each cell, counted in seconds of CPU (so a busy grading machine does not stop an honest
+cell), with the clock as a backstop (:func:`dynlab.grading.limits.wall_seconds`).  Its own check
+cells are not run: in their place (at the cell with the same nbgrader ``grade_id``, else at the
+end) the kernel evaluates the answer expression of the
 **instructor's** check cell (``check("3.16c", (D, h, c))`` in ``solutions/``) and hands the value
 out as data (SymPy's ``srepr`` text, :mod:`dynlab.grading.answers`).  It is graded outside the
 sandbox (:func:`dynlab.grading.scoring.score`: rebuilt from SymPy classes only, never evaluated as
@@ -44,15 +46,20 @@ from pathlib import Path
 
 from dynlab.grading import sandbox as _sandbox
 from dynlab.grading.answers import serialize
+from dynlab.grading.limits import wall_seconds
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
 
-#: Seconds one notebook may run in its kernel (all its cells together).
+#: Seconds of CPU one notebook may compute in its kernel (all its cells together; the clock
+#: stops it after :func:`dynlab.grading.limits.wall_seconds` of this).
 NOTEBOOK_TIME_LIMIT = 300.0
-#: Seconds one cell may run.
+#: Seconds of CPU one cell may compute (on the clock, :func:`~dynlab.grading.limits.wall_seconds`
+#: of this).
 CELL_TIME_LIMIT = 60.0
 #: What runs inside a sandbox (run as a script: it imports nothing of dynlab).
 INSIDE_SCRIPT = Path(__file__).resolve().with_name("inside.py")
+#: Seconds on the clock a sandbox is given beyond its notebook's (to start, and hand out).
+SANDBOX_START = 60.0
 #: The largest submitted notebook taken into a sandbox (bytes).
 MAX_NOTEBOOK_SIZE = 50 * 1024 ** 2
 #: What --no-sandbox says on every run (standard error).
@@ -498,7 +505,9 @@ def _unsandboxed(path, jobs: list, notebook_limit: float, cell_limit: float) -> 
         return {}, [f"the notebook cannot be read ({type(error).__name__}: {error})"]
     with tempfile.TemporaryDirectory(prefix="dynlab-grade-") as folder:
         return run_in_kernel(submitted, jobs, notebook_limit, cell_limit, folder,
-                             inspect.getsource(serialize))
+                             inspect.getsource(serialize),
+                             notebook_wall_limit=wall_seconds(notebook_limit),
+                             cell_wall_limit=wall_seconds(cell_limit))
 
 
 @contextlib.contextmanager
@@ -524,13 +533,17 @@ def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
     if path.stat().st_size > MAX_NOTEBOOK_SIZE:
         return {}, [f"the notebook is larger than {MAX_NOTEBOOK_SIZE // 1024 ** 2} MB"]
     folder = Path(tempfile.mkdtemp(prefix="dynlab-sandbox-"))
-    seconds = min(limits.seconds, notebook_limit + 60)
+    # the notebook stops itself on the clock (and hands out what it has) before the sandbox is
+    # killed (which loses every answer)
+    seconds = min(limits.seconds, wall_seconds(notebook_limit) + SANDBOX_START)
+    notebook_wall = max(1.0, seconds - SANDBOX_START)
     try:
         (folder / "submission.ipynb").write_bytes(path.read_bytes())
         (folder / "job.json").write_text(json.dumps({
             "notebook": "submission.ipynb", "entries": jobs, "serializer":
             inspect.getsource(serialize), "notebook_time_limit": notebook_limit,
-            "cell_time_limit": cell_limit}))
+            "cell_time_limit": cell_limit, "notebook_wall_limit": notebook_wall,
+            "cell_wall_limit": wall_seconds(cell_limit)}))
         finished = _sandbox.run([sys.executable, "-I", str(INSIDE_SCRIPT),
                                  f"{_sandbox.INSIDE}/job.json"], folder,
                                 limits=dataclasses.replace(limits, seconds=seconds),

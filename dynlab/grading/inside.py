@@ -3,16 +3,24 @@ in a fresh kernel, and its answers handed out as data.
 
     python -I .../dynlab/grading/inside.py /submission/job.json
 
-It imports nothing of dynlab (only nbformat and nbclient: it starts in a second).  The job
-(written by :mod:`dynlab.grading.grader`) names the notebook, the instructor's check cells
+It imports nothing of dynlab (only nbformat, nbclient and psutil: it starts in a second).  The
+job (written by :mod:`dynlab.grading.grader`) names the notebook, the instructor's check cells
 (question, the answer expression such as ``(D, h, c)``, the nbgrader ``grade_id``, the question's
-symbols), the time limits and the source of the serializer.  The submission's own check cells are not run: in their
-place (at the cell with the same ``grade_id``, else at the end) the kernel evaluates the
-instructor's answer expression and shows it serialized (:func:`dynlab.grading.answers.serialize`:
-SymPy objects as ``srepr`` text; a string read as an expression here, in the kernel).  Nothing is
-graded here: the answers are printed as one line of JSON on standard output,
-``{"answers": {question: {"answer": data} or {"error": text}}, "reasons": [...]}``, and graded
-outside the sandbox.
+symbols), the time limits and the source of the serializer.  The submission's own check cells
+are not run: in their place (at the cell with the same ``grade_id``, else at the end) the kernel
+evaluates the instructor's answer expression and shows it serialized
+(:func:`dynlab.grading.answers.serialize`: SymPy objects as ``srepr`` text; a string read as an
+expression here, in the kernel).  Nothing is graded here: the answers are printed as one line of
+JSON on standard output, ``{"answers": {question: {"answer": data} or {"error": text}},
+"reasons": [...]}``, and graded outside the sandbox.
+
+The time limits of the notebook and of each cell count the **CPU time** of the kernel and of the
+processes it starts (:class:`CpuWatch`), as the limit of a check does
+(:mod:`dynlab.grading.limits`): so whether an honest cell finishes does not depend on what else
+loads the grading machine.  A cell that computes past its limit is interrupted, as the notebook's
+stop button does; one that goes on computing (arithmetic in C, which an interrupt does not reach)
+has its kernel killed.  The clock is only a backstop, for a cell that waits without computing
+(``time.sleep``): it is given several times the limit (the job's wall limits).
 """
 
 from __future__ import annotations
@@ -20,16 +28,109 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import signal
 import subprocess
 import sys
+import threading
 import time
+import types
 from pathlib import Path
 
 #: The largest serialized answer accepted (characters of JSON; as answers.MAX_ANSWER_SIZE).
 MAX_ANSWER_SIZE = 5_000_000
 MIME = "application/vnd.dynlab.answer+json"
-#: Seconds a kernel has to answer after one of its cells was interrupted.
+#: Seconds a kernel has to answer after one of its cells was interrupted (on the clock), and
+#: seconds of CPU it may still compute after the interrupt before it is killed.
 RESPONSE_TIME = 5
+#: Seconds between two readings of the kernel's CPU time.
+POLL = 0.1
+
+
+class CpuWatch:
+    """The CPU seconds that a kernel (process ``pid``) and the processes it started compute
+    while a cell runs, with the cell's limit enforced: past ``budget`` seconds the kernel is
+    interrupted (SIGINT, Jupyter's interrupt); if it computes :data:`RESPONSE_TIME` seconds more,
+    it and its processes are killed.
+
+    A process that leaves the kernel's tree (a daemon that double-forks) is no longer counted:
+    the clock (the cell's and the notebook's wall limits, the sandbox's) still bounds it.
+
+    >>> import os
+    >>> watch = CpuWatch(os.getpid())
+    >>> with watch.cell(budget=60.0) as used:
+    ...     _ = sum(i * i for i in range(300_000))
+    >>> 0 < used.seconds < 60 and not used.interrupted and not used.killed
+    True
+    """
+
+    def __init__(self, pid: int):
+        import psutil
+        self._psutil = psutil
+        self.kernel = psutil.Process(pid)
+
+    def seconds(self) -> float | None:
+        """CPU seconds of the kernel and its live descendants so far, children it has reaped
+        included (None once the kernel is gone)."""
+        error = self._psutil.Error
+        try:
+            processes = [self.kernel, *self.kernel.children(recursive=True)]
+        except error:
+            return None
+        total = 0.0
+        for process in processes:
+            with contextlib.suppress(error):
+                times = process.cpu_times()
+                total += times.user + times.system + times.children_user + times.children_system
+        return total
+
+    @contextlib.contextmanager
+    def cell(self, budget: float):
+        """Watch one cell, limited to ``budget`` CPU seconds; yields its record, whose
+        ``seconds``, ``interrupted`` and ``killed`` are final once the block is left."""
+        used = _Used(budget)
+        start = self.seconds() or 0.0
+        stop = threading.Event()
+
+        def watch():
+            while not stop.wait(POLL):
+                now = self.seconds()
+                if now is None:
+                    return
+                used.seconds = max(used.seconds, now - start)
+                if not used.interrupted and used.seconds > budget:
+                    used.interrupted = True
+                    with contextlib.suppress(self._psutil.Error):
+                        self.kernel.send_signal(signal.SIGINT)
+                elif used.interrupted and used.seconds > budget + RESPONSE_TIME:
+                    used.killed = True
+                    self.kill()
+                    return
+
+        watcher = threading.Thread(target=watch, name="dynlab-cpu-watch", daemon=True)
+        watcher.start()
+        try:
+            yield used
+        finally:
+            stop.set()
+            watcher.join()
+            now = self.seconds()
+            if now is not None:
+                used.seconds = max(used.seconds, now - start)
+
+    def kill(self) -> None:
+        """Kill the kernel and every process it started."""
+        error = self._psutil.Error
+        with contextlib.suppress(error):
+            for process in [*self.kernel.children(recursive=True), self.kernel]:
+                with contextlib.suppress(error):
+                    process.kill()
+
+
+class _Used:
+    """What a :class:`CpuWatch` saw of one cell."""
+
+    def __init__(self, budget: float):
+        self.budget, self.seconds, self.interrupted, self.killed = budget, 0.0, False, False
 
 
 def extraction_source(question: str, answer: str, nonce: str, serializer: str,
@@ -55,10 +156,14 @@ def extraction_source(question: str, answer: str, nonce: str, serializer: str,
 
 
 def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: float,
-                  folder: str, serializer: str) -> tuple:
+                  folder: str, serializer: str, *, notebook_wall_limit: float,
+                  cell_wall_limit: float) -> tuple:
     """``({question: {"answer": data} or {"error": text}}, reasons)`` of a notebook run in a
     fresh kernel whose working folder is ``folder``.  ``entries`` are dicts with ``question``,
-    ``answer``, ``grade_id`` and ``symbols``."""
+    ``answer``, ``grade_id`` and ``symbols``.
+
+    ``notebook_limit`` and ``cell_limit`` are seconds of CPU (:class:`CpuWatch`); the wall
+    limits, seconds on the clock, stop what waits without computing."""
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import DeadKernelError
@@ -95,7 +200,9 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
         def output(self, outs, msg, display_id, cell_index):   # keeps no output
             content = msg.get("content", {})
             if cell_index not in ours:
-                if msg.get("msg_type") == "error" and len(errors) < 3:
+                if msg.get("msg_type") == "error" and len(errors) < 3 and not (
+                        running.used is not None and running.used.interrupted
+                        and content.get("ename") == "KeyboardInterrupt"):
                     errors.append(f"cell {cell_index + 1} raised {content.get('ename')}: "
                                   f"{str(content.get('evalue'))[:200]}")
                 return None
@@ -110,33 +217,56 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
 
     client = Client(run, kernel_name="python3", allow_errors=True, interrupt_on_timeout=True,
                     error_on_timeout={"ename": "TimeoutError",
-                                      "evalue": f"the cell ran longer than {cell_limit:g} s",
+                                      "evalue": "the cell waited longer than its time on "
+                                                "the clock",
                                       "traceback": []},
                     resources={"metadata": {"path": folder}}, shutdown_kernel="immediate",
                     record_timing=False)
-    deadline = time.monotonic() + notebook_limit
+    running = types.SimpleNamespace(what="", used=None)   # the running cell, as CpuWatch sees it
     try:
         with client.setup_kernel(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
+            watch = CpuWatch(client.km.provisioner.pid)
+            deadline = time.monotonic() + notebook_wall_limit
+            computed = 0.0
             for index, cell in enumerate(run.cells):
+                budget = min(cell_limit, notebook_limit - computed)
                 left = deadline - time.monotonic()
-                if left <= 0:
-                    reasons.append(f"the notebook ran longer than {notebook_limit:g} s; "
-                                   f"it was stopped at cell {index + 1}")
+                if budget <= 0 or left <= 0:
+                    reasons.append(
+                        (f"the notebook computed for longer than {notebook_limit:g} s of CPU"
+                         if budget <= 0 else f"the notebook ran longer than "
+                         f"{notebook_wall_limit:g} s on the clock")
+                        + f"; it was stopped at cell {index + 1}")
                     break
-                client.timeout = max(1, int(min(cell_limit, left)))
+                client.timeout = max(1, int(min(cell_wall_limit, left)))
+                what = ("the answer of " + ours[index]) if index in ours else f"cell {index + 1}"
+                running.what, running.used = what, None
                 begun = time.monotonic()
-                client.execute_cell(cell, index)
-                if time.monotonic() - begun >= client.timeout - 0.5:
-                    what = ("the answer of " + ours[index]) if index in ours else \
-                        f"cell {index + 1}"
-                    errors.append(f"{what} ran longer than {client.timeout} s and was "
-                                  f"stopped")
+                shown = len(errors)
+                with watch.cell(budget) as used:
+                    running.used = used
+                    client.execute_cell(cell, index)
+                computed += used.seconds
+                if used.interrupted:
+                    errors.append(f"{what} computed for longer than {budget:g} s of CPU and "
+                                  f"was stopped")
+                elif time.monotonic() - begun >= client.timeout - 0.5:
+                    # nbclient interrupted it: its KeyboardInterrupt is ours, not the cell's
+                    errors[shown:] = [e for e in errors[shown:] if "KeyboardInterrupt" not in e]
+                    errors.append(f"{what} ran longer than {client.timeout} s on the clock "
+                                  f"and was stopped")
                     if not _responds(client, len(run.cells)):
-                        reasons.append("the kernel did not stop (arithmetic that cannot be "
-                                       "interrupted); the rest of the notebook was not run")
+                        reasons.append("the kernel did not stop when interrupted; the rest of "
+                                       "the notebook was not run")
                         break
     except DeadKernelError:
-        reasons.append("the kernel died (the notebook ended its own process)")
+        if running.used is not None and running.used.killed:
+            reasons.append(f"{running.what} computed for longer than {running.used.budget:g} s "
+                           f"of CPU and did not stop when interrupted (arithmetic in C, which "
+                           f"an interrupt does not reach): its kernel was killed and the rest "
+                           f"of the notebook was not run")
+        else:
+            reasons.append("the kernel died (the notebook ended its own process)")
     except Exception as error:                        # noqa: BLE001
         reasons.append(f"running the notebook failed ({type(error).__name__}: {error})")
     return answers, errors + reasons
@@ -169,7 +299,9 @@ def main(argv=None) -> int:
     else:
         answers, reasons = run_in_kernel(submitted, job["entries"], job["notebook_time_limit"],
                                          job["cell_time_limit"], str(path.parent),
-                                         job["serializer"])
+                                         job["serializer"],
+                                         notebook_wall_limit=job["notebook_wall_limit"],
+                                         cell_wall_limit=job["cell_wall_limit"])
         result = {"answers": answers, "reasons": reasons}
     sys.stdout.write("\n" + json.dumps(result) + "\n")
     sys.stdout.flush()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -136,3 +137,22 @@ def test_the_readme_figures_are_the_measured_ones():
     ]
     missing = [text for text in quoted if text not in readme]
     assert missing == [], f"the README does not quote the measurements: {missing}"
+
+
+def test_each_users_server_keeps_its_kernel_sockets_in_a_private_folder_it_removes(tmp_path):
+    """``deploy/hub/jupyter/jupyter_server_config.py``, loaded as Jupyter Server loads it, in a
+    process of its own: kernels on Unix sockets, in a fresh folder only this user can enter,
+    which is gone once the server's process has exited."""
+    config = DEPLOY / "hub" / "jupyter" / "jupyter_server_config.py"
+    shown = subprocess.run(
+        [sys.executable, "-c", "import os, runpy, stat\n"
+         "from traitlets.config import Config\n"
+         "c = Config()\n"
+         f"runpy.run_path({str(config)!r}, init_globals={{'get_config': lambda: c}})\n"
+         "folder = os.environ['JUPYTER_RUNTIME_DIR']\n"
+         "print(c.KernelManager.transport, folder, oct(stat.S_IMODE(os.stat(folder).st_mode)))"],
+        capture_output=True, text=True, check=True, env={**os.environ, "TMPDIR": str(tmp_path)})
+    transport, folder, mode = shown.stdout.split()
+    assert transport == "ipc" and mode == "0o700"
+    assert Path(folder).parent == tmp_path and Path(folder).name.startswith("dynlab-runtime-")
+    assert not Path(folder).exists() and list(tmp_path.iterdir()) == []

@@ -360,7 +360,7 @@ WRONG = [
     ("3.13a", ([round(G_LE[0] * 1.003, 2)] + G_LE[1:], V0_NE),
      "g_LE[0] is close but not equal (within 1 %)",
      "incorrect"),
-    ("3.13b", LETTER[0], "both equations give the same torques", "incorrect"),
+    ("3.13b", LETTER[0], "both formulations give the same torques", "incorrect"),
     ("3.13b", "E", "'E' is not one of the options A, B, C, D", "not graded"),
     ("3.13b", 2, "Answer with one of the letters", "not graded"),
     # Probs. 3.11-3.12: probing

@@ -109,7 +109,7 @@ def mistakes(question: str, given: dict) -> list:
                 ([diag(0, m * d**2 / 12, m * d**2 / 12) for m, d in ((m1, d1), (m2, d2))],
                  "those are uniform links"),
                 ([diag(0, 0, m * w**2 / 12) for m in (m1, m2)], "the 3x3 block of J_i")]
-    wrong = {0: "both equations give the same torques", 2: "the same base frame",
+    wrong = {0: "both formulations give the same torques", 2: "the same base frame",
              3: "transposing a vector does not change the sign"}
     return [(letter_of(place, given["turn"]), words) for place, words in wrong.items()]
 

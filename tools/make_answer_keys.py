@@ -955,8 +955,8 @@ def ceiling_keys():
     keys.append(make_choice_key(
         "3.13b", notebook=CEILING, title="Prob. 3.13(b): why the signs differ", points=1,
         options=("A", "B", "C", "D"), answer="B", parameters=EXPLANATIONS_TURN,
-        messages={"A": "no sign error: both equations give the same torques (the notebook's "
-                       "assert cell shows it)",
+        messages={"A": "no sign error: both formulations give the same torques (your torques "
+                       "of Prob. 3.17(d) are graded against keys derived by both)",
                   "C": "both formulations use the same base frame, z0 up",
                   "D": "transposing a vector does not change the sign of its entries",
                   "B": "L-E writes gravity itself into the potential energy, N-E accelerates the "

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 import sympy
 from scipy.special import ellipk
-from sympy import Matrix, cos, sin, sqrt, zeros
+from sympy import Matrix, cos, sin, zeros
 
 from dynlab.grading import Feedback, check, keys, questions, reset, variant
 

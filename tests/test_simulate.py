@@ -458,7 +458,7 @@ def test_euler_takes_the_steps_that_fit_or_refuses_at_once(dt, seconds):
     except ValueError as error:
         assert calls == []
         assert ("longer than the time span" in str(error)) == (needed < 1)
-        assert (f"more than max_steps = 40" in str(error)) == (needed > 40)
+        assert ("more than max_steps = 40" in str(error)) == (needed > 40)
     else:
         steps = math.floor(needed)
         assert 1 <= steps <= 40 and len(motion) == steps + 1 == motion.steps + 1

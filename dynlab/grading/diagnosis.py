@@ -128,7 +128,7 @@ class Diagnosis:
     """Notes on a wrong part: the question's own mistakes first, then shape-wide patterns, then
     element by element (monomial class by monomial class), as the module docstring allows."""
 
-    def __init__(self, context: _Context, part: dict, answer: list, values: np.ndarray,
+    def __init__(self, context, part: dict, answer: list, values: np.ndarray,
                  refs: np.ndarray, scales: np.ndarray, ok: np.ndarray):
         self.c, self.part, self.answer = context, part, answer
         self.values, self.refs, self.scales, self.ok = values, refs, scales, ok

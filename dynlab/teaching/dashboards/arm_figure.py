@@ -28,11 +28,11 @@ class ArmFigure:
         """The figure: the arm drawn with its frames, and the torque bars; True for a 3-D arm."""
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
-        from matplotlib.ticker import MaxNLocator, NullFormatter
+        from matplotlib.ticker import NullFormatter
 
         # matplotlib: loaded when drawn
         from dynlab.model.drawing import draw_arm, plane_of, reach_of, workspace_box
-        robot, n = self.base, self.n
+        robot = self.base
         three = plane_of(self.robot) is None
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)

@@ -186,7 +186,7 @@ _UNEXPLAINED = ("no erratum in dynlab.teaching.errata covers this: a new erratum
 def _compare_record(record, method: str, variant: str | None) -> tuple:
     """``(discrepancies, unconfirmed)`` of one record (cached: records and derivations are
     immutable, so a notebook's second call is free)."""
-    found, unconfirmed = [], []
+    found = []
     full = derived(record.arm, record.quantity, method, variant, record.frame)
     derived_value, list_path, keys, column = _select(full, record.index)
     if record.given:

@@ -60,6 +60,8 @@ CELL_TIME_LIMIT = 60.0
 INSIDE_SCRIPT = Path(__file__).resolve().with_name("inside.py")
 #: Seconds on the clock a sandbox is given beyond its notebook's (to start, and hand out).
 SANDBOX_START = 60.0
+#: Seconds on the clock a grading process is given beyond its sandbox and its checks.
+WORKER_MARGIN = 30.0
 #: The largest submitted notebook taken into a sandbox (bytes).
 MAX_NOTEBOOK_SIZE = 50 * 1024 ** 2
 #: What --no-sandbox says on every run (standard error).
@@ -323,7 +325,7 @@ def _run_all(jobs: list, catalogue: dict, limits: tuple, workers: int, bar) -> l
     results: list = [None] * len(jobs)
     waiting = list(enumerate(jobs))
     running = {}                                    # index -> (process, pipe, deadline)
-    notebook_limit, _, check_limit, _ = limits
+    notebook_limit, _, check_limit, sandbox_limits = limits
     while waiting or running:
         while waiting and len(running) < workers:
             index, job = waiting.pop(0)
@@ -341,7 +343,8 @@ def _run_all(jobs: list, catalogue: dict, limits: tuple, workers: int, bar) -> l
             process.start()
             send.close()
             questions = len(catalogue[notebook])
-            deadline = time.monotonic() + notebook_limit + 60 + questions * (check_limit + 2)
+            deadline = time.monotonic() + worker_clock(notebook_limit, check_limit, questions,
+                                                       sandbox_limits)
             running[index] = (process, receive, deadline)
         for index in list(running):
             process, receive, deadline = running[index]
@@ -488,6 +491,38 @@ def grade_notebook(path, student: str, notebook: str, entries: list,
     return result
 
 
+def sandbox_clock(notebook_limit: float, limits: _sandbox.Limits | None) -> tuple:
+    """``(sandbox seconds, notebook seconds)`` on the clock for a notebook limited to
+    ``notebook_limit`` seconds of CPU: the notebook stops itself (and hands out what it has)
+    :data:`SANDBOX_START` seconds before its sandbox is killed (which loses every answer).  By
+    default the notebook has :func:`~dynlab.grading.limits.wall_seconds` of its CPU limit;
+    ``limits.seconds``, when set, caps the sandbox.
+
+    >>> sandbox_clock(300.0, None)
+    (1265.0, 1205.0)
+    >>> sandbox_clock(300.0, _sandbox.Limits(seconds=600.0))
+    (600.0, 540.0)
+    """
+    seconds = wall_seconds(notebook_limit) + SANDBOX_START
+    if limits is not None and limits.seconds is not None:
+        seconds = min(seconds, limits.seconds)
+    return seconds, max(1.0, seconds - SANDBOX_START)
+
+
+def worker_clock(notebook_limit: float, check_limit: float, questions: int,
+                 limits: _sandbox.Limits | None) -> float:
+    """Seconds on the clock after which the process grading one notebook is stopped (its
+    student then gets zeros): past everything its own limits allow, its sandbox
+    (:func:`sandbox_clock`) and then each check (:func:`~dynlab.grading.limits.wall_seconds`),
+    so that it stops only a grader that hangs, never a slow honest notebook.
+
+    >>> worker_clock(300.0, 10.0, 3, None)
+    1436.0
+    """
+    return (sandbox_clock(notebook_limit, limits)[0]
+            + questions * (wall_seconds(check_limit) + 2) + WORKER_MARGIN)
+
+
 def _text_symbols(question: str):
     """The symbols in which the kernel reads a string answer (None: strings stay text, for a
     multiple choice)."""
@@ -506,7 +541,7 @@ def _unsandboxed(path, jobs: list, notebook_limit: float, cell_limit: float) -> 
     with tempfile.TemporaryDirectory(prefix="dynlab-grade-") as folder:
         return run_in_kernel(submitted, jobs, notebook_limit, cell_limit, folder,
                              inspect.getsource(serialize),
-                             notebook_wall_limit=wall_seconds(notebook_limit),
+                             notebook_wall_limit=sandbox_clock(notebook_limit, None)[1],
                              cell_wall_limit=wall_seconds(cell_limit))
 
 
@@ -533,10 +568,7 @@ def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
     if path.stat().st_size > MAX_NOTEBOOK_SIZE:
         return {}, [f"the notebook is larger than {MAX_NOTEBOOK_SIZE // 1024 ** 2} MB"]
     folder = Path(tempfile.mkdtemp(prefix="dynlab-sandbox-"))
-    # the notebook stops itself on the clock (and hands out what it has) before the sandbox is
-    # killed (which loses every answer)
-    seconds = min(limits.seconds, wall_seconds(notebook_limit) + SANDBOX_START)
-    notebook_wall = max(1.0, seconds - SANDBOX_START)
+    seconds, notebook_wall = sandbox_clock(notebook_limit, limits)
     try:
         (folder / "submission.ipynb").write_bytes(path.read_bytes())
         (folder / "job.json").write_text(json.dumps({

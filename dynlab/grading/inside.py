@@ -39,9 +39,11 @@ from pathlib import Path
 #: The largest serialized answer accepted (characters of JSON; as answers.MAX_ANSWER_SIZE).
 MAX_ANSWER_SIZE = 5_000_000
 MIME = "application/vnd.dynlab.answer+json"
-#: Seconds a kernel has to answer after one of its cells was interrupted (on the clock), and
-#: seconds of CPU it may still compute after the interrupt before it is killed.
+#: Seconds of CPU a kernel may still compute after its cell was interrupted, before it is killed.
 RESPONSE_TIME = 5
+#: Seconds on the clock a kernel has to run a trivial cell after a cell stopped by the clock:
+#: generous, since on a busy machine even ``pass`` waits for a CPU.
+PROBE_TIME = 20
 #: Seconds between two readings of the kernel's CPU time.
 POLL = 0.1
 
@@ -52,8 +54,10 @@ class CpuWatch:
     interrupted (SIGINT, Jupyter's interrupt); if it computes :data:`RESPONSE_TIME` seconds more,
     it and its processes are killed.
 
-    A process that leaves the kernel's tree (a daemon that double-forks) is no longer counted:
-    the clock (the cell's and the notebook's wall limits, the sandbox's) still bounds it.
+    Not counted: a process that leaves the kernel's tree (a daemon that double-forks), and a
+    child that lives less than :data:`POLL` seconds and is not waited for (the system reaps it
+    when SIGCHLD is ignored).  The clock (the cell's and the notebook's wall limits, the
+    sandbox's) still bounds them; a cgroup per sandbox would count them too.
 
     >>> import os
     >>> watch = CpuWatch(os.getpid())
@@ -88,6 +92,8 @@ class CpuWatch:
         """Watch one cell, limited to ``budget`` CPU seconds; yields its record, whose
         ``seconds``, ``interrupted`` and ``killed`` are final once the block is left."""
         used = _Used(budget)
+        with contextlib.suppress(self._psutil.Error):
+            used.inherited = bool(self.kernel.children(recursive=True))
         start = self.seconds() or 0.0
         stop = threading.Event()
 
@@ -131,6 +137,7 @@ class _Used:
 
     def __init__(self, budget: float):
         self.budget, self.seconds, self.interrupted, self.killed = budget, 0.0, False, False
+        self.inherited = False            # processes that earlier cells left running
 
 
 def extraction_source(question: str, answer: str, nonce: str, serializer: str,
@@ -247,29 +254,47 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
                     running.used = used
                     client.execute_cell(cell, index)
                 computed += used.seconds
+                if used.killed:             # killed as the cell ended: no next cell runs
+                    reasons.append(_killed(what, used, cell_limit, notebook_limit))
+                    break
                 if used.interrupted:
-                    errors.append(f"{what} computed for longer than {budget:g} s of CPU and "
-                                  f"was stopped")
-                elif time.monotonic() - begun >= client.timeout - 0.5:
-                    # nbclient interrupted it: its KeyboardInterrupt is ours, not the cell's
-                    errors[shown:] = [e for e in errors[shown:] if "KeyboardInterrupt" not in e]
-                    errors.append(f"{what} ran longer than {client.timeout} s on the clock "
-                                  f"and was stopped")
+                    errors.append(_computed(what, used, cell_limit, notebook_limit)
+                                  + " and was stopped")
+                if time.monotonic() - begun >= client.timeout - 0.5:
+                    if not used.interrupted:
+                        # nbclient interrupted it: its KeyboardInterrupt is ours, not the cell's
+                        errors[shown:] = [e for e in errors[shown:]
+                                          if "KeyboardInterrupt" not in e]
+                        errors.append(f"{what} ran longer than {client.timeout} s on the clock "
+                                      f"and was stopped")
                     if not _responds(client, len(run.cells)):
                         reasons.append("the kernel did not stop when interrupted; the rest of "
                                        "the notebook was not run")
                         break
     except DeadKernelError:
         if running.used is not None and running.used.killed:
-            reasons.append(f"{running.what} computed for longer than {running.used.budget:g} s "
-                           f"of CPU and did not stop when interrupted (arithmetic in C, which "
-                           f"an interrupt does not reach): its kernel was killed and the rest "
-                           f"of the notebook was not run")
+            reasons.append(_killed(running.what, running.used, cell_limit, notebook_limit))
         else:
             reasons.append("the kernel died (the notebook ended its own process)")
     except Exception as error:                        # noqa: BLE001
         reasons.append(f"running the notebook failed ({type(error).__name__}: {error})")
     return answers, errors + reasons
+
+
+def _computed(what: str, used, cell_limit: float, notebook_limit: float) -> str:
+    """What computed past its limit, said so that the student finds it."""
+    if used.inherited:
+        what += " (with the processes that earlier cells left running)"
+    if used.budget < cell_limit:
+        return (f"{what} computed for longer than the {used.budget:g} s of CPU left of the "
+                f"notebook's {notebook_limit:g} s")
+    return f"{what} computed for longer than {used.budget:g} s of CPU"
+
+
+def _killed(what: str, used, cell_limit: float, notebook_limit: float) -> str:
+    return (_computed(what, used, cell_limit, notebook_limit) + " and did not stop when "
+            "interrupted (arithmetic in C, which an interrupt does not reach): its kernel was "
+            "killed and the rest of the notebook was not run")
 
 
 def _responds(client, index: int) -> bool:
@@ -278,10 +303,10 @@ def _responds(client, index: int) -> bool:
     probe = nbformat.v4.new_code_cell("pass")
     client.nb.cells.append(probe)
     try:
-        client.timeout = RESPONSE_TIME
+        client.timeout = PROBE_TIME
         begun = time.monotonic()
         client.execute_cell(probe, index)
-        return time.monotonic() - begun < RESPONSE_TIME - 0.5
+        return time.monotonic() - begun < PROBE_TIME - 0.5
     finally:
         client.nb.cells.remove(probe)
 

@@ -51,6 +51,8 @@ BWRAP = "/usr/bin/bwrap"
 SETPRIV = "/usr/bin/setpriv"
 #: The dynlab package (bound read-only inside, so that a kernel there imports the same dynlab).
 PACKAGE = Path(__file__).resolve().parents[1]
+#: Seconds on the clock a sandbox may run when its limits name none.
+DEFAULT_SECONDS = 600.0
 #: The folder of the submission inside the sandbox.
 INSIDE = "/submission"
 #: What to install where the sandbox cannot be made.
@@ -67,7 +69,9 @@ class Limits:
     processes: int = 32               # processes and threads of the sandbox's user (RLIMIT_NPROC)
     output: int = 64 * 1024 ** 2      # bytes read from its standard output
     file_size: int = 256 * 1024 ** 2  # bytes of one file (RLIMIT_FSIZE) and of its /tmp
-    seconds: float = 600.0            # wall time
+    #: wall time; None: the grader's, from the notebook's limit (grader.sandbox_clock), and
+    #: :data:`DEFAULT_SECONDS` for :func:`run` alone
+    seconds: float | None = None
     #: sandboxes that run at once beside this one; run as a user other than root they all count
     #: against that one user's RLIMIT_NPROC, so each may count on ``processes`` for every one
     at_once: int = 1
@@ -243,7 +247,7 @@ def run(argv: list, folder, *, limits: Limits = Limits(), env: dict | None = Non
 def _collect(process, limits: Limits) -> Finished:
     """Read the sandbox's output within the limits (capped: a sandbox that prints more is
     stopped), until it ends or its time is up."""
-    deadline = time.monotonic() + limits.seconds
+    deadline = time.monotonic() + (DEFAULT_SECONDS if limits.seconds is None else limits.seconds)
     out, err, out_size = [], bytearray(), 0
     timed_out = exceeded = False
     with selectors.DefaultSelector() as selector:

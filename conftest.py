@@ -9,6 +9,10 @@ printed in the header and under every failing test, and giving it again replays 
   draws do not depend on which tests ran before it, or on which xdist worker);
 * the grader's fresh points (:func:`dynlab.grading.keys.point_generator`, fresh entropy in the
   product) drawn from generators seeded the same way, new ones at every call;
+* SymPy's own generator (``sympy.core.random``), seeded the same way before each test: SymPy
+  draws from it where it picks numbers by chance, such as the evaluation points of its
+  multivariate factoring (Wang's algorithm, reached through ``trigsimp``), whose running time
+  depends on them, and the numeric points of ``Expr.equals``;
 * Hypothesis: under CI (and no seed given) the profile ``dynlab-ci``, derandomised (each test's
   examples are fixed by the test itself) with no example database; otherwise ``dynlab``, whose
   examples are drawn from the run's seed (Hypothesis's own ``--hypothesis-seed``) with no example
@@ -123,3 +127,11 @@ def _seeded_fresh_points(request, monkeypatch):
     source = _seed_sequence(request.config, request.node.nodeid + "|fresh_points")
     monkeypatch.setattr(keys, "point_generator",
                         lambda: np.random.default_rng(source.spawn(1)[0]), raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _seeded_sympy(request):
+    """SymPy's generator seeded by the run's seed and this test's id, before the test."""
+    from sympy.core import random as sympy_random
+    state = _seed_sequence(request.config, request.node.nodeid + "|sympy").generate_state(1)
+    sympy_random.seed(int(state[0]))

@@ -19,8 +19,8 @@ from dynlab.engine.tracing import compile_joint_function
 
 def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_events, report):
     """Lynch & Park, Sec. 8.5, "Euler integration algorithm for forward dynamics", with the stick-slip
-    switches applied after each step.  Lynch & Park prints the loop as "for k = 1 to N" computing
-    ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
+    switches applied after each step.  Lynch & Park's preliminary draft prints the loop as "for k = 1
+    to N" computing ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
     q, qd = q0.tolist(), qd0.tolist()
     mode, qd, events = model.initial_mode(t0, q, qd)
     times, states, modes = [t0], [(q, qd)], [mode]

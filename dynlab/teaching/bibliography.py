@@ -30,9 +30,9 @@ BIBLIOGRAPHY = {
                   "Open Chains\", Secs. 8.1-8.6 (Sec. 3.3.2 for the adjoint representation). "
                   "A preliminary draft numbered this chapter 9; the few equation numbers quoted "
                   "from it are marked \"draft\".",
-    "tourassis_neuman": "V. D. Tourassis and C. P. Neuman, \"Properties and structure of dynamic "
-                        "robot models for control engineering applications\", *Mechanism and "
-                        "Machine Theory* 20(1), 27-40, 1985.",
+    "tourassis_neuman": "V. D. Tourassis and C. P. Neuman, \"The inertial characteristics of "
+                        "dynamic robot models\", *Mechanism and Machine Theory* 20(1), 41-52, "
+                        "1985.",
     "armstrong_khatib_burdick": "B. Armstrong, O. Khatib and J. Burdick, \"The explicit dynamic "
                                 "model and inertial parameters of the PUMA 560 arm\", Proc. IEEE "
                                 "Int. Conf. Robotics and Automation, 1986, pp. 510-518; the "

@@ -1,5 +1,6 @@
 """The tables and figures of the chapter on the structure of the dynamic model (Tourassis &
-Neuman (1985), Mechanism and Machine Theory 20(1), 27-40).
+Neuman (1985), "The inertial characteristics of dynamic robot models", Mechanism and Machine
+Theory 20(1), 41-52).
 
 * :func:`dependence_rows`: on which joints each inertial coefficient may depend (Table 1) and on
   which it does (the exact structure of :func:`dynlab.dynamics.structure.model_structure`);

@@ -138,7 +138,8 @@ ERRATA = (
        r"(\mathbf{J}_i)_{11} = \tfrac{1}{3} m_i l^2",
        "int x^2 dm over a uniform rod x in [-l, 0] is m l^2/3; 1/2 contradicts the book's own "
        "I_i = diag(0, m l^2/12, m l^2/12) (Secs. 3.3.7 and 3.4.2) and its final D(theta) of "
-       "Sec. 3.2.6; D_11, D_12 and D_22 below carry the slip", "book"),
+       "Sec. 3.2.6; D_22 below follows the slip, and D_11 and D_12 have slips of their own",
+       "book"),
     _E("fu", "Sec. 3.2.6, D_11",
        r"D_{11} = \tfrac{1}{2} m_1 l^2 + \tfrac{1}{2} m_2 l^2 + m_2 C_2 l^2",
        r"D_{11} = \tfrac{1}{3} m_1 l^2 + \tfrac{4}{3} m_2 l^2 + m_2 C_2 l^2",

@@ -133,12 +133,23 @@ def why_html(text: str) -> str:
     return " ".join(pieces)
 
 
+#: what a card calls the wrong form: the book's page, the scanned copy's reading of it, or the
+#: preliminary draft's (kinds of :data:`dynlab.teaching.errata.KINDS`)
+WRONG_LABEL = {"book": "printed:", "scan": "as scanned:", "corrected": "the draft prints:"}
+
+
 def _card(erratum: Erratum) -> str:
+    """One erratum as HTML: the wrong form, named by where it stands, and the correct one.
+
+    >>> from dynlab.teaching.errata import ERRATA
+    >>> [card.split("</p>")[1].strip() for card in map(_card, ERRATA[:1])]
+    ['<p>as scanned:']
+    """
     def display(label: str, tex: str) -> str:
         return (f"<p>{label}</p>\n<div>$${html.escape(tex, quote=False)}$$</div>")
     return "\n".join([
         f"<p><b>{why_html(erratum.citation)}</b></p>",
-        display("printed:", erratum.printed),
+        display(WRONG_LABEL[erratum.kind], erratum.printed),
         display("correct:", erratum.correct),
         f"<p><small>{why_html(erratum.why)}</small></p>",
         *([f"<p><small>Corrected in the published edition: {_evidence_html(erratum.evidence)}"

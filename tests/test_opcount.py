@@ -155,10 +155,30 @@ def test_the_sources_disagree_with_each_other():
     # N-E: Table 3.4 (117n - 24) and Table 3.5 (132n) differ, and Schilling's 852 is neither
     assert table_3_4(6)["mul"] == 678 and t5["newton_euler"]["mul"] == 792
     assert QUOTED["Schilling, Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)"] == (852, 738)
-    # L-E: Table 3.1 and Table 3.5 share the n^4 term and nothing below it
-    assert table_3_1(6)["mul"] == 102440 and t5["lagrange_euler"]["mul"] == 72566
+    # L-E: Table 3.1 and Table 3.5 share the n^4 and n^3 terms and nothing below them (the
+    # scanned copy's 112/3 n^3 is a misreading of 512/3: an erratum of the scan)
+    assert table_3_1(6)["mul"] == 102440 and t5["lagrange_euler"]["mul"] == 101366
     assert QUOTED["Schilling, Sec. 6-7: L-E, n = 6 (Hollerbach 1980)"] == (66271, 51548)
     assert len(disagreements()) == 3
+
+
+def test_table_3_5_counts_whole_operations_where_the_scan_does_not():
+    """Every law of Table 3.5 gives a whole number of operations at every n; the scanned copy's
+    L-E (112/3 n^3) and G-D (105/12 n^2) multiplications do not, so dynlab reads them as 512/3
+    (Table 3.1's own term) and 105/2, and the register records the scan's reading."""
+    from fractions import Fraction
+    from dynlab.engine.opcount import TABLE_3_5_AS_SCANNED, _poly
+    from dynlab.teaching.errata import ERRATA
+    for n in range(1, 40):
+        for counts in table_3_5(n).values():
+            assert all(isinstance(v, int) for v in counts.values()), n
+    assert {key: _poly(law, 1) for key, law in TABLE_3_5_AS_SCANNED.items()} == {
+        "lagrange_euler": float(Fraction(1148, 3)), "dalembert": 169.25}
+    assert table_3_5(1)["lagrange_euler"]["mul"] == 516 and table_3_5(6)["dalembert"]["mul"] == 2963
+    # the additions of Tables 3.1 and 3.5 share n^4 and n^3: so do the multiplications, as read
+    assert table_3_1(1)["mul"] - table_3_5(1)["lagrange_euler"]["mul"] == (844 - 739 + 76 - 169) // 3
+    [erratum] = [e for e in ERRATA if e.place == "Table 3.5, multiplications of L-E and G-D"]
+    assert erratum.kind == "scan" and r"\tfrac{112}{3}" in erratum.printed
 
 
 def test_dynlab_counts_beside_the_tables_at_n_6():

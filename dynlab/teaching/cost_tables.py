@@ -176,7 +176,7 @@ def source_laws(n: int) -> dict:
     ``{"mul", "add"}``, the L-E ones rounded to whole operations.
 
     >>> source_laws(1)["G-D, Table 3.5"]
-    {'mul': 169, 'add': 139}
+    {'mul': 213, 'add': 139}
     >>> source_laws(0)
     Traceback (most recent call last):
     ...

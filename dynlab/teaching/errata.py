@@ -212,6 +212,16 @@ ERRATA = (
        "the index, the case of F and a spurious dot over n_{i+1} are the scan's (as scanned, "
        "tau_1 of the two-link arm comes out wrong)", "scan",
        r"({}^{i+1}\mathbf{R}_0\mathbf{p}_{i+1}^*) \times ({}^{i+1}\mathbf{R}_0\mathbf{f}_{i+1})"),
+    _E("fu", "Table 3.5, multiplications of L-E and G-D",
+       r"\tfrac{128}{3}n^4 + \tfrac{112}{3}n^3 + \ldots;\quad "
+       r"\tfrac{13}{6}n^3 + \tfrac{105}{12}n^2 + \ldots",
+       r"\tfrac{128}{3}n^4 + \tfrac{512}{3}n^3 + \ldots;\quad "
+       r"\tfrac{13}{6}n^3 + \tfrac{105}{2}n^2 + \ldots",
+       "a count of operations is a whole number at every n, and as scanned the two laws give "
+       "382 2/3 and 169 1/4 multiplications for one joint; 512/3 is Table 3.1's own n^3 term "
+       "(the additions of the two tables share their n^4 and n^3 terms too) and 105/2 makes "
+       "every G-D count whole: a digit lost and a digit added by the scan", "scan",
+       r"128/3 n^4 + 112/3 n^3 + 739/3 n^2 + 169/3 n; 13/6 n^3 + 105/12 n^2 + 268/3 n + 69"),
     _E("fu", "Prob. 3.13",
        r"\text{the gravity vector } \mathbf{g} \text{ given in Eq. (3.3-22) is a row vector}",
        r"\text{the gravity vector } \mathbf{g} \text{ given in Eq. (3.2-22) is a row vector}",

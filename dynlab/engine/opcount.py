@@ -375,6 +375,10 @@ TABLE_3_5_AS_SCANNED = {"lagrange_euler": (0, Fraction(169, 3), Fraction(739, 3)
                         "dalembert": (69, Fraction(268, 3), Fraction(105, 12), Fraction(13, 6))}
 
 
+#: Table 3.5's L-E multiplications, as read (``sum c_k n^k``, ``c_0`` first)
+TABLE_3_5_LE_MUL = (0, Fraction(169, 3), Fraction(739, 3), Fraction(512, 3), Fraction(128, 3))
+
+
 def table_3_5(n: int) -> dict:
     """Fu, Gonzalez & Lee, Table 3.5: ``{"lagrange_euler"|"newton_euler"|"dalembert": {"mul", "add"}}``.
 
@@ -393,7 +397,7 @@ def table_3_5(n: int) -> dict:
     169.25
     """
     F = Fraction
-    return {"lagrange_euler": {"mul": _poly((0, F(169, 3), F(739, 3), F(512, 3), F(128, 3)), n),
+    return {"lagrange_euler": {"mul": _poly(TABLE_3_5_LE_MUL, n),
                                "add": _poly((0, F(245, 6), F(559, 3), F(781, 6), F(98, 3)), n)},
             "newton_euler": {"mul": 132 * n, "add": 111 * n - 4},
             "dalembert": {"mul": _poly((69, F(268, 3), F(105, 2), F(13, 6)), n),
@@ -428,7 +432,7 @@ def disagreements() -> list:
         f"66271 / 51548",
         "L-E, in n: Table 3.1 "
         + polynomial_text([0, F(76, 3), F(844, 3), F(512, 3), F(128, 3)])
-        + " mul; Table 3.5 " + polynomial_text([0, F(169, 3), F(739, 3), F(512, 3), F(128, 3)]),
+        + " mul; Table 3.5 " + polynomial_text(list(TABLE_3_5_LE_MUL)),
         f"N-E, n = 6: Table 3.4 {t4['mul']} mul / {t4['add']} add; Table 3.5 "
         f"{t5['newton_euler']['mul']} / {t5['newton_euler']['add']}; Schilling quotes 852 / 738",
     ]

@@ -19,11 +19,25 @@ printed in the header and under every failing test, and giving it again replays 
   database, so that the seed alone replays them.  Both print the blob of a failing example
   (``@reproduce_failure``), and neither has a deadline or a too_slow health check (they depend
   on the machine's load, not on the seed).
+
+**The kernels the suite starts** talk over Unix sockets, never TCP ports: a kernel's manager picks
+five free ports and the kernel binds them a moment later, so two kernels started at once (nbval's
+in two workers, nbgrader's, a JupyterLab's) can pick the same port, and the one that binds second
+dies before it answers ("Kernel died before replying to kernel_info").  A Unix socket is a file
+named after the kernel's own id.  The sockets and connection files sit in a short private folder
+(``JUPYTER_RUNTIME_DIR``, made here and handed to the workers and every process they start; a
+socket's path has at most 107 characters).  nbval's kernels are switched over here; the suite's
+other kernels are started with ``--KernelManager.transport=ipc``.  Each nbval kernel's stderr
+(nbval sends it to ``/dev/null``) goes to ``test-artifacts/kernels/<folder>-<notebook>.log``,
+and a failing cell, or a kernel that does not start, names that file and shows its end.
 """
 
 import hashlib
 import os
 import secrets
+import shutil
+import tempfile
+from pathlib import Path
 
 # Headless plotting: must be set before matplotlib is first imported.
 os.environ.setdefault("MPLBACKEND", "Agg")
@@ -41,6 +55,11 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 #: The environment variable that holds the run's seed (and hands it to xdist's workers).
 SEED_VARIABLE = "DYNLAB_TEST_SEED"
+#: Where each nbval kernel's stderr is kept
+KERNEL_LOGS = Path(os.environ.get("DYNLAB_TEST_ARTIFACTS",
+                                  Path(__file__).resolve().parent / "test-artifacts")) / "kernels"
+#: Set by the run's first process to the private runtime folder it made (workers inherit it)
+RUNTIME_VARIABLE = "DYNLAB_TEST_RUNTIME"
 
 # No deadline and no too_slow health check in either: both depend on the machine's load, and a
 # run must pass or fail by its seed alone.
@@ -80,6 +99,56 @@ def pytest_configure(config):
     settings.load_profile("dynlab-ci" if derandomized else "dynlab")
     if not derandomized and config.getoption("hypothesis_seed", None) is None:
         config.option.hypothesis_seed = str(seed)
+    if not os.environ.get(RUNTIME_VARIABLE):          # the first process; workers inherit it
+        runtime = tempfile.mkdtemp(prefix="dynlab-rt-")                  # mode 0700
+        os.environ[RUNTIME_VARIABLE] = os.environ["JUPYTER_RUNTIME_DIR"] = runtime
+        config.add_cleanup(lambda: shutil.rmtree(runtime, ignore_errors=True))
+    _nbval_kernels_on_unix_sockets()
+
+
+def _tail(path: Path, characters: int = 3000) -> str:
+    text = path.read_text(errors="replace") if path.is_file() else ""
+    return text[-characters:] if text.strip() else "(empty)"
+
+
+def _nbval_kernels_on_unix_sockets() -> None:
+    """nbval's kernels over Unix sockets, each one's stderr kept in :data:`KERNEL_LOGS`."""
+    try:
+        import nbval.kernel
+        import nbval.plugin
+    except ImportError:                              # pragma: no cover - nbval is a test need
+        return
+    if getattr(nbval.plugin.IPyNbFile, "kernel_log", None) is not None:
+        return
+    starting = {}
+
+    class KernelOnUnixSockets(nbval.kernel.KernelManager):
+        def __init__(self, **kwargs):                # sockets <runtime>/nbval-<random>-<n>
+            socket = Path(os.environ["JUPYTER_RUNTIME_DIR"]) / f"nbval-{secrets.token_hex(8)}"
+            super().__init__(transport="ipc", ip=str(socket), **kwargs)
+
+        def start_kernel(self, **kwargs):
+            log = starting.pop("log", None)         # set by the notebook that starts it
+            if log is None:
+                return super().start_kernel(**kwargs)
+            log.parent.mkdir(parents=True, exist_ok=True)
+            with open(log, "w") as stderr:           # nbval passes /dev/null
+                return super().start_kernel(**{**kwargs, "stderr": stderr})
+
+    nbval.kernel.KernelManager = KernelOnUnixSockets
+    start_notebook = nbval.plugin.IPyNbFile.setup
+
+    def setup(self):
+        path = Path(str(self.fspath))
+        self.kernel_log = starting["log"] = KERNEL_LOGS / f"{path.parent.name}-{path.stem}.log"
+        try:
+            start_notebook(self)
+        except Exception as error:
+            raise RuntimeError(f"{error}\nthe kernel's stderr is in {self.kernel_log}; it ends:\n"
+                               f"{_tail(self.kernel_log)}") from error
+
+    nbval.plugin.IPyNbFile.setup = setup
+    nbval.plugin.IPyNbFile.kernel_log = None
 
 
 def _replay(config) -> str:
@@ -98,6 +167,10 @@ def pytest_report_header(config):
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
+    log = getattr(item.parent, "kernel_log", None)
+    if report.failed and log is not None:
+        report.sections.append(("the notebook's kernel", f"its stderr is in {log}; it ends:\n"
+                                                         f"{_tail(log)}"))
     if report.failed:
         report.sections.append(("dynlab test seed",
                                 f"seed {item.config.dynlab_seed}: replay with "

@@ -175,12 +175,14 @@ class LabServer:
         self.token = secrets.token_hex(16)
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
-        self.log_path = self.home / "jupyterlab.log"
+        # the server's log, and its kernels' stderr
+        self.log_path = ARTIFACTS / f"jupyterlab-{self.port}.log"
 
     def __enter__(self):
         env = dict(os.environ, MPLBACKEND="Agg", PYTHONUNBUFFERED="1")
+        # its runtime folder (connection files, kernels' sockets) is the run's short private one
+        # (the root conftest.py)
         for variable, folder in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                                 ("JUPYTER_RUNTIME_DIR", "runtime"),
                                  ("JUPYTERLAB_SETTINGS_DIR", "settings"),
                                  ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
                                  ("IPYTHONDIR", "ipython")):
@@ -202,10 +204,12 @@ class LabServer:
                    "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
                    "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
                    f"--ServerApp.root_dir={self.root}",
+                   "--KernelManager.transport=ipc",   # no two kernels can want one port
                    "--LabApp.expose_app_in_browser=True",      # window.jupyterapp, to run cells
                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
         if os.name == "posix" and os.geteuid() == 0:
             command.append("--allow-root")                # CI machines run as root
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = open(self.log_path, "w")
         self.process = subprocess.Popen(command, env=env, cwd=self.root, stdout=self._log,
                                         stderr=subprocess.STDOUT)

@@ -136,7 +136,10 @@ def _nbgrader(course: Path, *args: str, variables: dict | None = None
             environment.pop(name, None)
         else:
             environment[name] = value
-    result = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course,
+    # its kernels talk over Unix sockets in the run's private runtime folder (the root
+    # conftest.py): no two kernels of the suite can be handed one TCP port
+    result = subprocess.run([sys.executable, "-m", "nbgrader", *args,
+                             "--KernelManager.transport=ipc"], cwd=course,
                             capture_output=True, text=True, env=environment, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
     return result

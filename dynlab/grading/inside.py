@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import types
@@ -222,7 +225,15 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
                                                      if k in data}
             return None
 
-    client = Client(run, kernel_name="python3", allow_errors=True, interrupt_on_timeout=True,
+    # the kernel talks over Unix sockets in a folder of its own: over TCP, a kernel started
+    # beside another (a second grader, a student's server) can be handed the same free ports,
+    # and the one that binds second dies before it answers
+    from traitlets.config import Config
+    sockets = tempfile.mkdtemp(prefix="dynlab-kernel-")
+    kernel = Config(KernelManager={"transport": "ipc",
+                                   "connection_file": os.path.join(sockets, "kernel.json")})
+    client = Client(run, config=kernel, kernel_name="python3", allow_errors=True,
+                    interrupt_on_timeout=True,
                     error_on_timeout={"ename": "TimeoutError",
                                       "evalue": "the cell waited longer than its time on "
                                                 "the clock",
@@ -278,6 +289,8 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
             reasons.append("the kernel died (the notebook ended its own process)")
     except Exception as error:                        # noqa: BLE001
         reasons.append(f"running the notebook failed ({type(error).__name__}: {error})")
+    finally:
+        shutil.rmtree(sockets, ignore_errors=True)
     return answers, errors + reasons
 
 

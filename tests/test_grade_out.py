@@ -7,6 +7,7 @@ gives each a row of zeros without starting a kernel, so these tests need none.""
 from __future__ import annotations
 
 import csv
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -119,11 +120,14 @@ def test_a_gradebook_that_cannot_be_written_after_grading_is_kept(tmp_path, caps
         (tmp_path / "out").rmdir()
         return graded(*arguments)
     monkeypatch.setattr(grader, "_run_all", run_all_then_remove_the_folder)
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))   # where the rescue goes
     out = tmp_path / "out" / "grades.csv"
     assert cli.main(["grade", "--no-sandbox", "--out", str(out), str(anna), str(bob)]) == 2
     error = capsys.readouterr().err.strip().split("\n")[-1]
     assert error.startswith(f"dynlab: error: cannot write the gradebook {out} ")
     saved = Path(error.rpartition("the grades are in ")[2])
+    assert saved.parent.parent == tmp_path / "tmp"
     with open(saved, newline="", encoding="utf-8") as handle:
         rows = {row["student"]: row for row in csv.DictReader(handle)}
     assert sorted(rows) == ["anna", "bob"]

@@ -129,7 +129,7 @@ def _urdf_arm(spec: str):
             kwargs["tip"] = value
     try:
         return from_urdf(path, **kwargs)
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         raise CommandError(str(error)) from None
 
 
@@ -610,7 +610,7 @@ def command_grade(args) -> int:
     try:
         book = grader.grade_submissions(args.submissions, out=args.out, workers=args.workers,
                                         sandbox=not args.no_sandbox, **options)
-    except (FileNotFoundError, RuntimeError, ValueError) as error:
+    except (OSError, RuntimeError, ValueError) as error:
         raise CommandError(str(error)) from None
     top = sum(book.maximum.values())
     for student in book.rows:

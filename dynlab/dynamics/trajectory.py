@@ -34,9 +34,21 @@ from typing import Callable, Sequence
 import numpy as np
 
 
+#: What NumPy would read as a number but no joint value is (``True`` as 1, ``"1"`` as 1.0).
+TRUTH_OR_TEXT = (bool, np.bool_, str, bytes)
+
+
 def joint_array(values, name: str, n: int | None = None) -> np.ndarray:
-    """``values`` as a 1-D float array of finite numbers (of length ``n`` when given)."""
+    """``values`` as a 1-D float array of finite numbers (of length ``n`` when given).
+
+    >>> joint_array([True, 0.4], "start")
+    Traceback (most recent call last):
+    ...
+    TypeError: start must be numbers (one per joint), got [True, 0.4]
+    """
     try:
+        if any(isinstance(v, TRUTH_OR_TEXT) for v in np.array(values, dtype=object).flat):
+            raise TypeError(name)
         array = np.array(values, dtype=float)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be numbers (one per joint), got {values!r}") from None

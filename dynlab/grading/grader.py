@@ -206,7 +206,10 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     givens graded at the student's graded values.  Without it (and no folder in use already) the
     grades are formative: the keys shipped with dynlab, which every student has, and the practice
     values; a warning says so on ``stream`` at every run.  A question of the solutions that the
-    instructor's keys lack stops grading before it starts (RuntimeError).
+    instructor's keys lack stops grading before it starts (RuntimeError), and so does an ``out``
+    that would overwrite what is graded or cannot be written (ValueError,
+    :func:`check_gradebook_path`); should writing still fail at the end, the gradebook goes to a
+    new temporary folder and the RuntimeError raised names it.
     The progress bar goes to ``stream`` (standard error), by default only when it is a
     terminal.
 
@@ -217,6 +220,12 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     stream = sys.stderr if stream is None else stream
     if progress is None:
         progress = hasattr(stream, "isatty") and stream.isatty()
+    if isinstance(submissions, (str, os.PathLike)):
+        submissions = [submissions]
+    submissions = list(submissions)
+    paths = _notebook_paths(submissions)
+    if out is not None:                               # before any grading: no grade is lost
+        check_gradebook_path(out, paths, submissions, solutions, keys)
     if sandbox:
         reason = _sandbox.unavailable()
         if reason is not None:
@@ -243,7 +252,7 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     else:
         stream.write(FORMATIVE_WARNING + "\n")
         stream.flush()
-    jobs = [(path, *_identify(path, catalogue)) for path in _notebook_paths(submissions)]
+    jobs = [(path, *_identify(path, catalogue)) for path in paths]
     if limits is None:
         limits = _sandbox.Limits()
     limits = dataclasses.replace(limits, at_once=max(1, int(workers)))
@@ -255,13 +264,56 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     book = _gradebook(results, catalogue)
     book.summative = summative()
     if out is not None:
-        book.write_csv(out)
+        try:
+            book.write_csv(out)
+        except OSError as error:                      # e.g. its folder went while grading
+            saved = book.write_csv(Path(tempfile.mkdtemp(prefix="dynlab-grades-")) / "grades.csv")
+            raise RuntimeError(f"cannot write the gradebook {out} ({error.strerror or error}); "
+                               f"the grades are in {saved}") from None
     return book
 
 
-def _notebook_paths(submissions) -> list:
-    if isinstance(submissions, (str, os.PathLike)):
-        submissions = [submissions]
+def check_gradebook_path(out, notebooks: list, submissions: list, solutions, keys) -> None:
+    """Refuse, with a ValueError that says why, a gradebook path ``out`` that would overwrite
+    what is graded or graded from (a notebook, a file among the ``submissions`` or in their
+    folders, the ``solutions``' or the ``keys``' folder), or that cannot be written: checked
+    before any notebook is graded, so that no grade is lost.
+
+    >>> check_gradebook_path("sub/anna.ipynb", [Path("sub/bob.ipynb")], ["sub/bob.ipynb"], SOLUTIONS, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: the gradebook (--out) sub/anna.ipynb is a notebook; write it to a .csv file
+    """
+    where = f"the gradebook (--out) {out}"
+    path = Path(out)
+    if path.suffix.lower() == ".ipynb":
+        raise ValueError(f"{where} is a notebook; write it to a .csv file")
+    target = path.resolve()
+    if any(target == Path(notebook).resolve() for notebook in notebooks):
+        raise ValueError(f"{where} is a submission; write it outside the submissions")
+    folders = [(Path(entry), "the submissions") for entry in submissions if Path(entry).is_dir()]
+    folders += [(Path(folder), name) for folder, name in ((solutions, "the solutions"),
+                                                          (keys, "the keys"))
+                if folder is not None]
+    for folder, name in folders:
+        if folder.resolve() in target.parents:
+            raise ValueError(f"{where} is inside {name} ({folder}); write it outside")
+    if path.is_dir():
+        raise ValueError(f"{where} is a folder; name a .csv file")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"{where} is not a regular file; name a .csv file")
+    if not path.parent.is_dir():
+        raise ValueError(f"{where} cannot be written: there is no folder {path.parent}")
+    try:                                              # as write_csv writes: a file beside it
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp"):
+            pass
+    except OSError as error:
+        raise ValueError(f"{where} cannot be written in {path.parent} "
+                         f"({error.strerror or error})") from None
+
+
+def _notebook_paths(submissions: list) -> list:
     paths = []
     for entry in submissions:
         entry = Path(entry)

@@ -125,35 +125,15 @@ from typing import Sequence
 import numpy as np
 
 from dynlab.model import checks
-from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.model.robot import Robot
 from dynlab.model.robots import ARM_SPECS
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
-from dynlab.teaching.dashboards.common import figure_readout_status, slider_column, widget_bundle
+from dynlab.teaching.dashboards.common import (figure_readout_status, joint_values,
+                                               slider_column, slider_value, widget_bundle)
 from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value, part_labels, plain
 from dynlab.teaching.dashboards.parameters import Parameter, default_parameters, registered_arm
 from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significant, slider
-
-
-def joint_values(robot: Robot, values, name: str) -> list:
-    """``values`` (``q``, ``qd`` or ``qdd`` of a dashboard) as ``n`` finite floats, or an error
-    naming ``name``: text, truth values, inf and NaN are no joint values.
-
-    >>> from dynlab.model.robots import planar_2r
-    >>> joint_values(planar_2r("fu"), np.array([[0.5], [1.0]]), "q")
-    [0.5, 1.0]
-    >>> joint_values(planar_2r("fu"), [float("nan"), 0.0], "q")
-    Traceback (most recent call last):
-    ...
-    ValueError: two-link arm (Fu, Gonzalez & Lee, Fig. 3.2): q[0] must be finite, got nan
-    """
-    if isinstance(values, np.ndarray) and values.ndim > 1:
-        values = values.ravel()                        # a column vector
-    entries = joint_vector(robot, values, name)
-    if not joint_vector_is_numeric(entries):
-        raise TypeError(f"{robot.name}: {name} must be numbers, got {list(entries)}")
-    return [float(v) for v in entries]
-
 
 
 class Dashboard(ArmFigure, MotionPlayer):
@@ -248,14 +228,10 @@ class Dashboard(ArmFigure, MotionPlayer):
         >>> bool(board.joint_positions()[0] == math.pi / 3)
         True
         """
-        q = []
-        for k, (widget, scale) in enumerate(zip(self.q_sliders, self.q_scale)):
-            value = float(widget.value)
-            shown, exact = self._exact_q.get(k, (None, None))
-            # a slider still at the angle it was set to shows it rounded to 0.1 deg: the
-            # angle itself, not its rounding, is the state
-            q.append(exact if value == shown else value * scale)
-        return np.array(q)
+        # a slider not moved since its angle was set shows it on its grid: the angle itself,
+        # not its rounding, is the state
+        return np.array([self._exact_q.get(widget.description, float(widget.value) * scale)
+                         for widget, scale in zip(self.q_sliders, self.q_scale)])
 
     def _make_sliders(self, q, qd, qdd, prismatic_ranges) -> None:
         """The joint sliders (q, qd, qdd per joint) and the parameter sliders.  A revolute
@@ -268,7 +244,7 @@ class Dashboard(ArmFigure, MotionPlayer):
         self.sliders = {}
         self.q_sliders, self.qd_sliders, self.qdd_sliders = [], [], []
         self.q_scale = []
-        self._exact_q = {}                             # joint -> (degrees shown, radians)
+        self._exact_q = {}              # q slider -> the angle set (radians), until it moves
         for k, link in enumerate(robot.links, start=1):
             revolute = link.is_revolute
             low, high = ranges.get(k, (-math.pi, math.pi) if revolute else (-reach, reach))
@@ -276,7 +252,7 @@ class Dashboard(ArmFigure, MotionPlayer):
             if revolute:                               # the slider in degrees, q in radians
                 scale = math.pi / 180.0
                 value = degrees(q[k - 1])
-                self._exact_q[k - 1] = (value, float(q[k - 1]))
+                self._exact_q[f"q{k}"] = float(q[k - 1])
                 low, high, step = math.degrees(low), math.degrees(high), 1.0
             else:
                 scale, value, step = 1.0, q[k - 1], 0.01
@@ -367,6 +343,8 @@ class Dashboard(ArmFigure, MotionPlayer):
 
     # -- callbacks: never raise into the notebook -----------------------------------------------
     def _on_state(self, change=None):
+        if change is not None:                          # moved: the slider is the state
+            self._exact_q.pop(change.owner.description, None)
         self._request("state")
 
     def _on_parameter(self, change=None):
@@ -397,8 +375,9 @@ class Dashboard(ArmFigure, MotionPlayer):
         """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  ``q`` is in
         radians (metres for a prismatic joint), as everywhere in dynlab: a revolute joint's
         slider shows it in degrees, on the slider's grid (1 degree; the state keeps ``q``
-        itself until the slider is moved).  A wrong length or a value outside a
-        slider's range is reported in the status line, not raised, and changes nothing."""
+        itself until the slider is moved: then the state is what the slider shows).  A wrong
+        length or a value outside a slider's range is reported in the status line, not
+        raised, and changes nothing."""
         try:
             plan = []
             for name, values, sliders in (("q", q, self.q_sliders), ("qd", qd, self.qd_sliders),
@@ -408,36 +387,40 @@ class Dashboard(ArmFigure, MotionPlayer):
                 values = joint_values(self.robot, values, name)
                 for k, (widget, value) in enumerate(zip(sliders, values)):
                     unit = self._unit(name, k)
-                    exact = value
+                    exact = None
                     if name == "q" and self.q_scale[k] != 1.0:
-                        value = on_grid(widget, degrees(value))
+                        value, exact = on_grid(widget, degrees(value)), value
                     if not widget.min <= value <= widget.max:
                         raise ValueError(f"{widget.description} = {plain(value)} {unit} is "
                                          f"outside the slider's range [{plain(widget.min)}, "
                                          f"{plain(widget.max)}] {unit}")
-                    plan.append((widget, value, (name, k, value, exact)))
+                    plan.append((widget, value, exact))
         except Exception as error:                      # noqa: BLE001 - reported, not raised
             self._report(error)
             return self
         with self.hold():
-            for widget, value, (name, k, shown, exact) in plan:
-                if name == "q" and self.q_scale[k] != 1.0:
-                    self._exact_q[k] = (shown, exact)
-                if widget.value != value:
-                    widget.value = value
-                else:                                  # no change event: update anyway
-                    self._request("state")
+            for widget, value, exact in plan:
+                widget.value = value                   # (a move forgets the angle set before)
+                if exact is not None:                  # shown on the grid, kept exactly
+                    self._exact_q[widget.description] = exact
+            self._request("state")                     # (no change event if none moved)
         return self
 
     def slide(self, **values) -> dict:
         """Move the named sliders to ``values`` as a reader would (a revolute joint's angle
         in degrees, rates in rad/s, a parameter in its slider's unit), update once, and return
         the parts of the torque shown (:attr:`parts`).  Sliders not named keep their values.
+        A value the slider cannot show (outside its range, not a number) is refused before any
+        slider moves, never clamped (:func:`~.common.slider_value`).
 
         >>> board = dashboard("pendulum", render=False)
         >>> parts = board.slide(q1=90.0, qd1=0.0, qdd1=0.0)     # straight up: no gravity torque
         >>> abs(float(parts["gravity"][0])) < 1e-12
         True
+        >>> board.slide(q1=0.0, qd1=1e6)
+        Traceback (most recent call last):
+        ...
+        ValueError: Dashboard: qd1 must be from -3 to 3 (the slider's range), got 1000000.0
         >>> board.slide(elbow=1.0)
         Traceback (most recent call last):
         ...
@@ -447,9 +430,13 @@ class Dashboard(ArmFigure, MotionPlayer):
         if unknown:
             raise ValueError(f"no slider {unknown[0]!r}: the sliders are "
                              f"{', '.join(self.sliders)}")
+        checked = {name: slider_value("Dashboard", name, value, self.sliders[name].min,
+                                      self.sliders[name].max) for name, value in values.items()}
         with self.hold():
-            for name, value in values.items():
+            for name, value in checked.items():
+                self._exact_q.pop(name, None)          # the state is what the slider shows
                 self.sliders[name].value = value
+            self._request("state")                     # (no change event if none moved)
         return self.parts
 
     def _unit(self, name: str, k: int) -> str:

@@ -1,7 +1,9 @@
 """What the dashboards' pages share: a titled column of sliders, the PNG of a figure rendered
 with Agg, what a notebook stores of a dashboard (the live widget, with a picture of its
-figure and a line of text as fallbacks for a notebook stored without widget state), and the
-named controls of a dashboard set together (:class:`NamedControls`).
+figure and a line of text as fallbacks for a notebook stored without widget state), the
+checks of what a dashboard is given (joint values, :func:`joint_values`; a slider's value,
+:func:`slider_value`) and the named controls of a dashboard set together
+(:class:`NamedControls`).
 
 >>> import ipywidgets
 >>> class Board:
@@ -19,7 +21,10 @@ import base64
 import html
 import io
 
+import numpy as np
+
 from dynlab.model import checks
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 
 
 def slider_column(title: str, children):
@@ -62,6 +67,51 @@ def widget_bundle(board, picture: bytes | None = None, **kwargs) -> dict:
     if picture is not None:
         bundle["image/png"] = base64.b64encode(picture).decode("ascii")
     return bundle
+
+
+def joint_values(robot: Robot, values, name: str) -> list:
+    """``values`` (``q``, ``qd`` or ``qdd`` of a dashboard) as ``n`` finite floats, or an error
+    naming ``name``: text, truth values, inf and NaN are no joint values.
+
+    >>> from dynlab.model.robots import planar_2r
+    >>> joint_values(planar_2r("fu"), np.array([[0.5], [1.0]]), "q")
+    [0.5, 1.0]
+    >>> joint_values(planar_2r("fu"), [float("nan"), 0.0], "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: two-link arm (Fu, Gonzalez & Lee, Fig. 3.2): q[0] must be finite, got nan
+    """
+    if isinstance(values, np.ndarray) and values.ndim > 1:
+        values = values.ravel()                        # a column vector
+    entries = joint_vector(robot, values, name)
+    if not joint_vector_is_numeric(entries):
+        raise TypeError(f"{robot.name}: {name} must be numbers, got {list(entries)}")
+    return [float(v) for v in entries]
+
+
+def slider_value(where: str, name: str, value, low: float, high: float) -> float:
+    """``value`` as a float for the slider ``name`` of dashboard ``where``, which runs from
+    ``low`` to ``high``, or an error naming both: the slider itself would clamp 1000 to its end
+    without a word, read ``True`` as 1 and refuse ``"a"`` with a traitlets error.
+
+    >>> slider_value("Board", "m1", 2, 0.0, 6.0)
+    2.0
+    >>> slider_value("Board", "q1", True, -180.0, 180.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: Board: q1 must be a number from -180 to 180, got bool True
+    >>> slider_value("Board", "qd1", float("inf"), -3.0, 3.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: Board: qd1 must be from -3 to 3 (the slider's range), got inf
+    """
+    if not checks.real_number(value):
+        raise TypeError(f"{where}: {name} must be a number from {low:g} to {high:g}, got "
+                        f"{type(value).__name__} {value!r}")
+    if not low <= value <= high:                      # (NaN is in no range)
+        raise ValueError(f"{where}: {name} must be from {low:g} to {high:g} (the slider's "
+                         f"range), got {value!r}")
+    return float(value)
 
 
 class NamedControls:
@@ -120,14 +170,7 @@ class NamedControls:
         if name not in self.RANGES:
             raise ValueError(f"{where}: no control {name!r}; the controls are "
                              f"{', '.join([*self.CHOICES, *self.RANGES])}")
-        low, high = self.RANGES[name][:2]
-        if not checks.real_number(value):
-            raise TypeError(f"{where}: {name} must be a number from {low:g} to {high:g}, got "
-                            f"{type(value).__name__} {value!r}")
-        if not low <= value <= high:                  # (NaN is in no range)
-            raise ValueError(f"{where}: {name} must be from {low:g} to {high:g} (the slider's "
-                             f"range), got {value!r}")
-        return float(value)
+        return slider_value(where, name, value, *self.RANGES[name][:2])
 
     def set(self, **values):
         """Change controls by name, as a reader would.  Every value is checked before any

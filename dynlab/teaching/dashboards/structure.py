@@ -17,7 +17,8 @@ from dynlab.dynamics.structure.inertia import inertia_matrix_22
 from dynlab.model.edits import with_mass
 from dynlab.model.robot import Robot
 from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS
-from dynlab.teaching.dashboards.common import agg_png, slider_column, widget_bundle
+from dynlab.teaching.dashboards.common import (agg_png, joint_values, slider_column,
+                                               widget_bundle)
 from dynlab.teaching.dashboards.labels import format_value
 from dynlab.teaching.dashboards.parameters import Parameter
 from dynlab.teaching.dashboards.sliders import degrees, round_significant
@@ -293,9 +294,7 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
         raise ValueError(f"structure_dashboard: arm must be one of {', '.join(three)}, "
                          f"got {arm!r}")
     robot = TOURASSIS_NEUMAN_ARMS[arm](symbolic=False, inertia="general")
-    q = [0.0] * robot.n if q is None else q
-    if len(q) != robot.n:
-        raise ValueError(f"structure_dashboard: q must have {robot.n} entries, got {len(q)}")
+    q = [0.0] * robot.n if q is None else joint_values(robot, q, "q")
     parameters = []
     for k, link in enumerate(robot.links, start=1):
         m = float(link.mass)

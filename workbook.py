@@ -2,6 +2,8 @@
 
     python3 workbook.py open [JUPYTER-ARGS...]   # set up, then JupyterLab on notebooks/00_start_here.ipynb
     python3 workbook.py test [PYTEST-ARGS...]    # set up, then run pytest; exits with pytest's exit code
+    python3 workbook.py test --quick [ARGS...]   # the library's tests and doctests only: no
+                                                 # notebook, browser, hub, nbgrader or sandbox
 
 Set-up makes a virtual environment in .venv/ and runs
 `pip install -c constraints.txt -e '.[test]'` into it, then switches off
@@ -38,6 +40,9 @@ NBGRADER_SERVER_EXTENSIONS = (
     "nbgrader.server_extensions.assignment_list",
     "nbgrader.server_extensions.course_list",
 )
+#: The quick tier (``test --quick``), for the loop of changing the library: its tests and
+#: doctests, without the tests marked end_to_end (notebooks, browser, hub, nbgrader, sandbox)
+QUICK = ("-m", "not end_to_end", "tests", "dynlab")
 #: Changes when the set-up steps change, so that an existing .venv is set up again
 SETUP_STEPS = "pip install; nbgrader's Lab and server extensions disabled"
 
@@ -145,6 +150,8 @@ def main(argv: list[str]) -> None:
         say(f"Starting JupyterLab on {START_NOTEBOOK} (Ctrl-C twice to stop)...")
         run([*jupyter, *extra])
     else:
+        if "--quick" in extra:
+            extra = [*QUICK, *(a for a in extra if a != "--quick")]
         say(" ".join(["Running: python -m pytest", *extra]))
         run([str(PYTHON), "-m", "pytest", *extra])
 

@@ -107,11 +107,13 @@ def stacked(pngs: list) -> bytes:
     return buffer.getvalue()
 
 
-def photograph_chapter(browser, server, notebook: Path, out: Path) -> tuple:
+def photograph_chapter(browser, server, notebook: Path, out: Path, run: bool = True) -> tuple:
     """Run ``notebook`` (already in ``server``'s root) in JupyterLab and write the pictures of
-    :func:`picture_names` into ``out``.  Returns ``(paths, console errors)``."""
+    :func:`picture_names` into ``out``; with ``run=False``, photograph its stored outputs (a
+    dashboard as the notebook stores it, its PNG) without running it.  Returns ``(paths,
+    console errors)``."""
     out.mkdir(parents=True, exist_ok=True)
-    context, page, console = open_notebook(browser, server, notebook.name, run=True,
+    context, page, console = open_notebook(browser, server, notebook.name, run=run,
                                            viewport=(1300, 2200))
     written = []
     try:
@@ -121,7 +123,7 @@ def photograph_chapter(browser, server, notebook: Path, out: Path) -> tuple:
         page.wait_for_timeout(2000)                      # the run has started
         deadline = time.monotonic() + RUN_SECONDS
         quiet = 0
-        while quiet < 3:                                 # idle, no [*], three times running
+        while run and quiet < 3:                         # idle, no [*], three times running
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{notebook.name} still running after {RUN_SECONDS} s")
             quiet = 0 if page.evaluate(_RUNNING) else quiet + 1
@@ -133,7 +135,7 @@ def photograph_chapter(browser, server, notebook: Path, out: Path) -> tuple:
             output = cell.locator(".jp-Cell-outputArea").first
             if output.locator("mjx-container").count():
                 page.wait_for_timeout(1500)             # MathJax's last pass
-            if cell.locator(".dynlab-dashboard").count():
+            if run and cell.locator(".dynlab-dashboard").count():
                 page.wait_for_selector(".dynlab-dashboard td.dynlab-value",
                                        timeout=KERNEL_SECONDS * 1000)
                 page.wait_for_timeout(1500)             # the figure's first paint

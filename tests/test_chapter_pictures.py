@@ -1,7 +1,12 @@
-"""Every chapter run in JupyterLab in headless Chromium, from its first cell to its last, as a
-student runs it: the page logs no error, and the output of each dashboard cell and of the
-chapter's derivation is photographed (``tests/chapter_pictures.py``) into
-``test-artifacts/pictures/``.  The pictures are real: not blank, and as large as the output.
+"""Every chapter in JupyterLab in headless Chromium, as a student sees it: the page logs no
+error, and the output of each dashboard cell and of the chapter's derivation is photographed
+(``tests/chapter_pictures.py``) into ``test-artifacts/pictures/``.  The pictures are real: not
+blank, and as large as the output.
+
+A chapter executes once in the suite: nbval runs every chapter and holds its stored outputs to
+what a fresh run shows, so the pictures are taken of the stored outputs.  One chapter,
+:data:`RUN_IN_THE_BROWSER`, is also run in the browser from its first cell to its last, as a
+student runs it (the dashboards' life in the browser is ``tests/test_browser.py``'s).
 
 ``docs/pictures/`` holds the same pictures for readers (``tools/make_screenshots.py``), and the
 last test checks that each chapter's pictures and the gallery ``docs/pictures.md`` are there.
@@ -19,9 +24,13 @@ import pytest
 from chapter_pictures import DERIVATION_TAG, chapters, photograph_chapter, picture_names
 from test_browser import ARTIFACTS, LabServer, chromium, browser  # noqa: F401 - fixtures
 
+pytestmark = pytest.mark.end_to_end
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 CHAPTERS = chapters()
+#: the chapter run in the browser (the shortest with a dashboard and a derivation)
+RUN_IN_THE_BROWSER = "01_one_link_pendulum"
 
 
 @pytest.fixture(scope="module")
@@ -47,10 +56,11 @@ def test_every_chapter_has_a_dashboard_and_a_derivation_picture():
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS, ids=[n.stem for n in CHAPTERS])
-def test_the_chapter_runs_in_the_browser_and_is_photographed(chapter_lab, browser, notebook):
+def test_the_chapter_shows_in_the_browser_and_is_photographed(chapter_lab, browser, notebook):
     from PIL import Image, ImageStat
     out = ARTIFACTS.parent / "pictures"
-    written, errors = photograph_chapter(browser, chapter_lab, notebook, out)
+    written, errors = photograph_chapter(browser, chapter_lab, notebook, out,
+                                         run=notebook.stem == RUN_IN_THE_BROWSER)
     assert [p.name for p in written] == [name for _, name in picture_names(notebook)]
     for path in written:
         image = Image.open(io.BytesIO(path.read_bytes())).convert("L")

@@ -32,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import test_nbgrader  # noqa: E402
 from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
 
+pytestmark = pytest.mark.end_to_end
+
 NOTEBOOK = test_nbgrader.NOTEBOOK
 
 

@@ -1024,6 +1024,7 @@ def test_the_checker_agrees_with_dynlabs_own_derivations():
                             {m1: 2, m2: 1, l: 1, q2: 0.3}))))
 
 
+@pytest.mark.end_to_end
 def test_the_committed_keys_are_the_ones_dynlab_derives():
     """``tools/make_answer_keys.py --check`` derives every key again and compares: a change in
     dynlab that changes an answer, or an edited key, fails here.  It runs in a process of its

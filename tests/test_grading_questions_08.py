@@ -161,6 +161,7 @@ def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, stat
     assert words in str(feedback), str(feedback)
 
 
+@pytest.mark.end_to_end
 def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
     """alice hands in the solutions' answers, bob the release unchanged, carol the shoulder's
     torque right and the elbow's without the payload: dynlab grade, in its sandbox, runs each

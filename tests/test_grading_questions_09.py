@@ -154,6 +154,7 @@ def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, stat
     assert words in str(feedback), str(feedback)
 
 
+@pytest.mark.end_to_end
 def test_dynlab_grade_scores_the_solution_full_and_a_blank_exercise_zero(tmp_path):
     hand_in(tmp_path, NOTEBOOK, {"alice": answered(NOTEBOOK, solution_answers(NOTEBOOK)),
                                  "bob": answered(NOTEBOOK, {})})

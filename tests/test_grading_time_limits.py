@@ -12,11 +12,14 @@ from __future__ import annotations
 import inspect
 
 import nbformat
+import pytest
 
 from dynlab.grading import grader, sandbox
 from dynlab.grading.answers import serialize
 from dynlab.grading.inside import RESPONSE_TIME, run_in_kernel
 from dynlab.grading.limits import wall_seconds
+
+pytestmark = pytest.mark.end_to_end
 
 ANSWER = [{"question": "Q", "answer": "x", "grade_id": "check-Q", "symbols": None}]
 

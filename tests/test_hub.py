@@ -76,7 +76,7 @@ HUB_START_SECONDS = 60
 SERVER_START_SECONDS = 180    # ten servers starting at once on two cores
 CELL_SECONDS = 240            # one cell, while nine other kernels run theirs
 
-pytestmark = pytest.mark.hub
+pytestmark = [pytest.mark.hub, pytest.mark.end_to_end]
 
 
 class HubTestNotRun(UserWarning):

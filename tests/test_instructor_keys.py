@@ -254,6 +254,7 @@ def _class() -> dict:
             "blank": (_notebook({}), {"D.1": 0.0, "D.2": 0.0, "S.1": 0.0})}
 
 
+@pytest.mark.end_to_end
 def test_dynlab_grade_with_the_instructors_keys_gives_unsealed_answers_0(tmp_path, capsys):
     """``dynlab grade --keys``: honest, partly wrong and blank submissions get their points at
     the graded values; the shipped keys' answers, handed in as numbers (eve) or unsealed in the
@@ -277,6 +278,7 @@ def test_dynlab_grade_with_the_instructors_keys_gives_unsealed_answers_0(tmp_pat
     assert "KeyError" in rows["mallory"]["notes"]              # no shipped key in the sandbox
 
 
+@pytest.mark.end_to_end
 def test_dynlab_grade_without_the_instructors_keys_says_it_grades_formatively(tmp_path, capsys):
     """The same unsealed numbers earn full points from the shipped keys: the grader says on every
     run that these grades are formative, not marks."""

@@ -35,6 +35,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import make_exercises  # noqa: E402
 import question_notes  # noqa: E402
 
+pytestmark = pytest.mark.end_to_end
+
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
 ASSIGNMENT = "ps1"
 

@@ -48,6 +48,8 @@ from test_variants import right_answer  # noqa: E402
 from test_variants_formulas import right as right_by_formula  # noqa: E402
 from test_variants_recursions import SHARED, right as right_by_recursion  # noqa: E402
 
+pytestmark = pytest.mark.end_to_end
+
 
 def right(question: str, given: dict):
     """A symbolic question's right answer at ``given``, by hand (tests/test_variants_formulas.py

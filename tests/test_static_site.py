@@ -32,6 +32,8 @@ import build_static  # noqa: E402
 # warning in the summary, on a machine without it; .ci/run installs it)
 from test_browser import BrowserTestsNotRun, browser, chromium  # noqa: E402,F401
 
+pytestmark = pytest.mark.end_to_end
+
 HUB_URL = "https://hub.example.edu"
 CHAPTERS = sorted(build_static.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 PAGE_SECONDS = 60

@@ -165,6 +165,7 @@ def _submission(path, answer_source: str) -> None:
     nbformat.write(notebook, path)
 
 
+@pytest.mark.end_to_end
 def test_dynlab_grade_grades_against_the_submitting_students_variant(tmp_path):
     """The grading kernel computes with the submitting student's givens (from the folder name,
     not from the notebook), and the grade is against them: a method run with one's own givens

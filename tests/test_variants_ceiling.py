@@ -250,6 +250,7 @@ def test_a_given_written_as_its_symbol_is_told_to_be_put_in():
 
 
 # -- dynlab grade --keys on the chapter's own notebook --------------------------------------------
+@pytest.mark.end_to_end
 def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_path):
     """``dynlab grade --keys`` runs the solution notebook 02 (whose code reads ``variant(...)``)
     in the sandbox at each student's graded values: full marks; the same notebook with eve's

@@ -289,6 +289,7 @@ def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question,
 
 
 # -- the solution notebook reads its givens ---------------------------------------------------------
+@pytest.mark.end_to_end
 def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_path):
     """``dynlab grade --keys``: solutions/07 (whose code reads ``variant(...)``) earns full marks
     at the graded values; the same notebook with eve's practice values typed in for ``given[...]``

@@ -236,6 +236,7 @@ def _submission(path: Path, question: str, checked: str, answer_source: str) -> 
     nbformat.write(notebook, path)
 
 
+@pytest.mark.end_to_end
 def test_dynlab_grade_for_marks_runs_each_notebook_with_its_students_graded_values(tmp_path):
     """alice's code reads ``given``: full marks at her graded values, under ``dynlab grade
     --keys``; carol hands in alice's graded numbers, typed in: 0."""

@@ -318,6 +318,7 @@ def _typed(question, answer) -> str:
                      for name, value in zip(names, values))
 
 
+@pytest.mark.end_to_end
 @pytest.mark.parametrize("notebook", ["08_your_own_robot", "09_sizing_a_motor"])
 def test_dynlab_grade_with_the_instructors_keys_runs_each_notebook_with_its_graded_values(
         notebook, tmp_path, capsys):

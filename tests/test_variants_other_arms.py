@@ -340,6 +340,7 @@ def test_the_books_symbolic_count_is_told_that_numbers_are_asked():
 
 
 # -- dynlab grade --keys on the chapter's own notebook --------------------------------------------
+@pytest.mark.end_to_end
 def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_path):
     """``dynlab grade --keys`` runs the solution notebook 03 (whose code reads ``variant(...)``)
     in the sandbox at each student's graded values: full marks; the same notebook with eve's

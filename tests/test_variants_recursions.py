@@ -339,6 +339,7 @@ def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question,
 
 
 # -- dynlab grade --keys: the chapter's solution code run again with the graded values -----------
+@pytest.mark.end_to_end
 def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tmp_path):
     """solutions/06 up to question 6, handed in by alice (its code reads ``given``) and by eve
     (the same code, each ``given`` typed in as the values her own notebook shows her, her

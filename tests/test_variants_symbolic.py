@@ -255,6 +255,7 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
     assert_givens_on_a_round_grid(question)
 
 
+@pytest.mark.end_to_end
 def test_the_solutions_read_their_givens_and_earn_full_points_at_other_values(tmp_path):
     """``dynlab grade --keys``: the solution notebook 05 (whose code reads ``variant(...)``) earns
     full marks at the graded values; the same notebook with the practice numbers typed in (a

@@ -26,6 +26,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+pytestmark = pytest.mark.end_to_end
+
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTER = ROOT / "notebooks" / "01_one_link_pendulum.ipynb"
 SOLUTION = ROOT / "solutions" / "01_frames_and_inertia.ipynb"

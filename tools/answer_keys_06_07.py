@@ -687,8 +687,13 @@ def euler_key():
     gain = fitted(lambda m1: euler_gain(m1), RODS, {"m1": 1})
     assert gain.coeff(sympy.Symbol("m1")) > 0.5 and \
         abs(euler_gain(1.0) - float(gain.subs("m1", 1.0))) < 1e-9   # +1.05 J for 1 kg
-    exact = fitted(lambda m1: euler_gain(m1, integrator=None), RODS, {"m1": 1})
-    assert abs(euler_gain(4.0, integrator=None)) < 1e-6     # the accurate motion keeps E
+    # The exact motion keeps E = K + P: d(K + P)/dt = qd^T tau (the passivity property, Lynch
+    # & Park, Prop. 8.1), and tau = 0 with no friction.  So its change is 0 exactly, on every
+    # machine; an accurate integration shows only round-off, which the processor's vectorised
+    # loops move (a key that sealed it differed between machines)
+    exact = sympy.Integer(0)
+    for m1 in (RODS["m1"]["low"], RODS["m1"]["high"]):
+        assert abs(euler_gain(m1, integrator=None)) < 1e-6 * m1
     key = numeric_key(
         "S.2", notebook=RECURSIONS, title="Simulation: the energy Euler's method adds to the "
         "pendulum", points=2, tolerance=1e-4, parameters=RODS,

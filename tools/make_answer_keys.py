@@ -3,7 +3,8 @@ own derivations (no answer is typed here: each reference is derived, and the typ
 derived the same way from a wrong model or a wrong procedure).
 
     python tools/make_answer_keys.py            # rewrite the keys
-    python tools/make_answer_keys.py --check    # exit 1 if the committed keys are out of date
+    python tools/make_answer_keys.py --check    # exit 1 if grading would differ with the
+                                                # committed keys (key_differences)
     python tools/make_answer_keys.py 02_two_link_arm_on_the_ceiling   # one notebook's keys
     python tools/make_answer_keys.py --out course/keys   # the instructor's keys, for marks
 
@@ -35,7 +36,8 @@ from dynlab.model import vectors as V  # noqa: E402
 from dynlab.dynamics.inverse import probe  # noqa: E402
 from dynlab.engine.opcount import generic_chain, table_3_5  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
-from dynlab.grading.keys import parameter_symbol, seal_notes  # noqa: E402
+from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, fresh_points,  # noqa: E402
+                                 parameter_symbol, seal_notes, unseal)
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
                                      rotations, tool_jacobian)
 from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
@@ -2084,12 +2086,100 @@ def build(directory: Path = KEY_DIRECTORY, only=(), route: str = "formative") ->
     return paths
 
 
+def _sample_values(key: dict, count: int = 8) -> list:
+    """``count`` points ``{symbol name: value}`` for a key's expressions: its symbols at fresh
+    points of their typical ranges (a fixed generator: the same points for both keys compared)
+    and each given spread over its grid, ends included."""
+    symbols = [name for name, _ in key.get("symbols", [])] if key["kind"] == "symbolic" else []
+    points = fresh_points(key, np.random.default_rng(0))[:count] if symbols else [[]] * count
+    grids = {name: np.arange(spec["low"], spec["high"] + spec["step"] / 2, spec["step"])
+             for name, spec in key.get("parameters", {}).items()}
+    return [{**dict(zip(symbols, map(float, point))),
+             **{name: float(grid[(k * (len(grid) - 1)) // max(1, count - 1)])
+                for name, grid in grids.items()}}
+            for k, point in enumerate(points)]
+
+
+def _values_agree(key: dict, committed: list, rebuilt: list) -> bool:
+    """Whether two sealed value lists (texts, one per entry) grade alike: equal texts, or equal
+    numbers at sample points (:func:`_sample_values`) to the key's own tolerance, relative to
+    ``max(1, |value|)`` (the grader's scale is never smaller)."""
+    if committed == rebuilt:
+        return True
+    if len(committed) != len(rebuilt):
+        return False
+    tolerance = key.get("tolerance", TOLERANCE if key["kind"] == "symbolic"
+                        else NUMERIC_TOLERANCE)
+    samples = _sample_values(key)
+    for old, new in zip(committed, rebuilt):
+        if old == new:
+            continue
+        old, new = sympy.sympify(old), sympy.sympify(new)
+        for point in samples:
+            values = [complex(expr.subs({s: point[str(s)] for s in expr.free_symbols}))
+                      for expr in (old, new)]
+            if abs(values[0] - values[1]) > tolerance * max(1.0, abs(values[0])):
+                return False
+    return True
+
+
+def key_differences(committed: dict, rebuilt: dict) -> list:
+    """What grading would do differently with the ``rebuilt`` key file than with the
+    ``committed`` one: each reference's and typical mistake's values are compared as numbers
+    at sample points, to the key's tolerance (:func:`_values_agree`; the last digits of a
+    derivation's floats may differ between machines); everything else the grader reads, its
+    texts (messages, hints, takeaways), names, shapes, points and grids, must be equal.
+
+    >>> key = make_key("demo", notebook="demo", title="demo", points=1, kind="numeric",
+    ...                tolerance=1e-4, parts=[{"name": "E", "value": [2.0]}])
+    >>> near = make_key("demo", notebook="demo", title="demo", points=1, kind="numeric",
+    ...                 tolerance=1e-4, parts=[{"name": "E", "value": [2.0 + 1e-9]}])
+    >>> key_differences({"questions": [key]}, {"questions": [near]})
+    []
+    >>> far = dict(near, title="Demo")
+    >>> key_differences({"questions": [key]}, {"questions": [far]})
+    ['demo: title']
+    """
+    found = []
+    if {k: v for k, v in committed.items() if k != "questions"} != \
+            {k: v for k, v in rebuilt.items() if k != "questions"}:
+        found.append("the file's header")
+    old_ids = [key["id"] for key in committed["questions"]]
+    new_ids = [key["id"] for key in rebuilt["questions"]]
+    if old_ids != new_ids:
+        return found + [f"the questions: {old_ids} became {new_ids}"]
+    for old, new in zip(committed["questions"], rebuilt["questions"]):
+        question = old["id"]
+        sealed = [(f"{question}|{p['name']}", p, q, "reference")
+                  for p, q in zip(old.get("parts", []), new.get("parts", []))]
+        sealed += [(f"{question}|mistake{i}", m, n, "value")
+                   for i, (m, n) in enumerate(zip(old.get("mistakes", []),
+                                                  new.get("mistakes", [])))]
+        for where, a, b, field in sealed:
+            if a.get(field) != b.get(field) and not _values_agree(
+                    old, json.loads(unseal(a[field], where)), json.loads(unseal(b[field], where))):
+                found.append(f"{question}: the values of {where.split('|')[1]}")
+
+        def readable(key):              # the key without the values compared above
+            text = json.loads(json.dumps(key))
+            for entry in text.get("parts", []):
+                entry.pop("reference", None)
+            for entry in text.get("mistakes", []):
+                entry.pop("value", None)
+            return text
+        old_text, new_text = readable(old), readable(new)
+        found += [f"{question}: {field}" for field in sorted(set(old_text) | set(new_text))
+                  if old_text.get(field) != new_text.get(field)]
+    return found
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*",
                         help="only these notebooks' keys (file stems; default: all)")
     parser.add_argument("--check", action="store_true",
-                        help="compare with the committed keys instead of writing them")
+                        help="compare with the committed keys (what grading reads: values to the "
+                             "key's tolerance, texts exactly) instead of writing them")
     parser.add_argument("--out", default=None, metavar="FOLDER",
                         help="write the instructor's keys into FOLDER instead: summative keys "
                              "and the course secret (kept if there), for dynlab grade --keys "
@@ -2117,9 +2207,13 @@ def main(argv=None) -> int:
         stale = []
         for path in build(Path(scratch), args.notebooks):
             committed = KEY_DIRECTORY / path.name
-            if not committed.exists() or json.loads(committed.read_text()) != json.loads(
-                    path.read_text()):
-                stale.append(path.name)
+            if not committed.exists():
+                stale.append(f"{path.name} (not committed)")
+                continue
+            differences = key_differences(json.loads(committed.read_text()),
+                                          json.loads(path.read_text()))
+            if differences:
+                stale.append(f"{path.name} ({'; '.join(differences)})")
     if stale:
         print("out of date: " + ", ".join(stale) + " (run python tools/make_answer_keys.py)")
         return 1

@@ -111,7 +111,8 @@ C_LP = m2 * L1 * L2 * S2 * Matrix([[-qd2, -(qd1 + qd2)], [qd1, 0]])
 MDOT_LP = M_LP.diff(q1) * qd1 + M_LP.diff(q2) * qd2
 J_LP = Matrix([[-L1 * sin(q1) - L2 * S12, -L2 * S12], [L1 * cos(q1) + L2 * cos(q1 + q2),
                                                       L2 * cos(q1 + q2)]])
-LAMBDA_LP = J_LP.inv().T * M_LP * J_LP.inv()
+_J_INV = J_LP.adjugate() / J_LP.det()                    # the 2x2 inverse in closed form
+LAMBDA_LP = _J_INV.T * M_LP * _J_INV
 # its regressor in a horizontal plane, pi = ((m1 + m2) L1^2, m2 L1 L2, m2 L2^2)
 Y_LP = Matrix([[qdd1, 2 * C2 * qdd1 + C2 * qdd2 - S2 * (2 * qd1 * qd2 + qd2**2), qdd1 + qdd2],
                [0, C2 * qdd1 + S2 * qd1**2, qdd1 + qdd2]])

@@ -92,15 +92,11 @@ import numpy as np
 from dynlab.model.kinematics import transforms
 from dynlab.model.link import check_inertia
 from dynlab.model.robot import Link, Robot
+from dynlab.model.robots.parameters import LARGEST_PARAMETER
 
 #: lengths below this fraction of the chain's size are zero (a float's round-off, not a length)
 _TOL = 1e-9
 _ROTATION_TOL = 1e-6
-
-
-#: the largest length (m) a chain may span: the common normals square lengths, and beyond about
-#: 1e154 a square overflows a float
-_LARGEST = 1e150
 
 
 # -- input checks ---------------------------------------------------------------------------------
@@ -115,7 +111,8 @@ def _real(value, where: str, name: str, shape_text: str) -> np.ndarray:
                         f"got {type(value).__name__}") from None
     if np.iscomplexobj(array) and np.any(array.imag != 0):
         entry = array.flat[int(np.flatnonzero(array.imag)[0])]
-        raise ValueError(f"{where}: {name} must be real, got the complex entry {entry}")
+        raise ValueError(f"{where}: {name} must be real, got the complex entry "
+                         f"{complex(entry)}")
     return real
 
 
@@ -172,12 +169,13 @@ def _body(G: np.ndarray, where: str, name: str) -> tuple:
     skew = _skew(r)
     I_c = G[:3, :3] - m * skew.T @ skew                 # Steiner's theorem, Sec. 8.2.1
     I_c = (I_c + I_c.T) / 2
-    # I_c's round-off is G's, not its own: checked to G's size, then its eigenvalues below
-    # zero by round-off are zero (a point mass off the frame's origin has I_c = 0 + noise)
-    check_inertia(I_c, f"{where}: {name}", scale=float(np.abs(G[:3, :3]).max()))
+    # I_c's round-off is G's, not its own: checked to G's size, then its principal moments
+    # within G's round-off of zero are zero (a point mass off the frame's origin: I_c = noise)
+    size = float(np.abs(G[:3, :3]).max())
+    check_inertia(I_c, f"{where}: {name}", scale=size)
     moments, axes = np.linalg.eigh(I_c)
-    if moments[0] < 0:
-        I_c = axes @ np.diag(np.maximum(moments, 0.0)) @ axes.T
+    if (moments < 1e-13 * size).any():
+        I_c = axes @ np.diag(np.where(moments < 1e-13 * size, 0.0, moments)) @ axes.T
     return m, r, I_c
 
 
@@ -407,9 +405,9 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
         homes.append(T)
     scale = max(1.0, max(float(np.abs(h[:3, 3]).max()) for h in homes),
                 float(np.abs(S[3:]).max()))
-    if scale > _LARGEST:
+    if scale > LARGEST_PARAMETER:
         raise ValueError(f"{where}: the chain reaches {scale:.3g} m from the origin of its "
-                         f"space frame; beyond {_LARGEST:g} m the squares of its lengths "
+                         f"space frame; beyond {LARGEST_PARAMETER:.3g} m its dynamics (m l^2) "
                          f"overflow a float")
     tol = _TOL * scale
     axes = [_axis(S[:, i], i + 1, where, scale) for i in range(n)]
@@ -487,7 +485,7 @@ def from_screws(Mlist, Glist, Slist, gravity=(0, 0, -9.81), *, Ftip=None, thetal
     spatial inertia (symmetric, ``m 1`` in its lower right block with ``m >= 0``: a massless
     frame is allowed; a rotational inertia about the centre of mass that is positive
     semi-definite and obeys the triangle inequality: a point mass is allowed), a complex entry
-    or a chain beyond ``1e150`` m raises a ``ValueError`` naming the entry.
+    or a chain beyond ``5.6e102`` m (``LARGEST_PARAMETER``) raises a ``ValueError`` naming the entry.
 
     >>> import numpy as np
     >>> Mlist = [np.eye(4), np.eye(4)]

@@ -68,6 +68,7 @@ from urdf_parser_py.urdf import URDF
 from dynlab.model.checks import flag
 from dynlab.model.link import check_inertia
 from dynlab.model.robot import Robot
+from dynlab.model.robots.parameters import LARGEST_PARAMETER
 from dynlab.model.robots.screws import dh_from_screws
 
 #: a small URDF used by the examples: a carriage sliding along x, a rod turning about y
@@ -118,6 +119,17 @@ def _rpy(rpy) -> np.ndarray:
                      [-sp, cp * sr, cp * cr]])
 
 
+def _within_reach(T: np.ndarray, where: str, label: str) -> np.ndarray:
+    """``T`` if its origin lies within ``LARGEST_PARAMETER`` (5.6e102 m) of the root link's,
+    else a ``ValueError`` naming the element that put it there."""
+    distance = float(np.abs(T[:3, 3]).max())
+    if distance > LARGEST_PARAMETER:
+        raise ValueError(f"{where}: {label} puts a frame {distance:.3g} m from the root link's; "
+                         f"beyond {LARGEST_PARAMETER:.3g} m the dynamics (m l^2) overflow a "
+                         f"float")
+    return T
+
+
 def _pose(origin, where: str, label: str) -> np.ndarray:
     """The 4x4 transform of an ``<origin>`` (the identity when there is none)."""
     T = np.eye(4)
@@ -143,7 +155,7 @@ def _read(path) -> tuple:
         except OSError as error:
             raise ValueError(f"{where}: cannot read the URDF file ({error.strerror})") from None
     elif isinstance(path, str):
-        data, where = path, "URDF text"
+        data, where = path.lstrip(), "URDF text"     # an XML declaration comes first
     else:
         raise TypeError(f"from_urdf: path must be a file name or URDF text (a string that "
                         f"starts with '<'), got {type(path).__name__}")
@@ -202,9 +214,9 @@ def _parse(root, where: str):
 def _ignored(notes) -> str:
     """The parser's notes in one line: each unknown attribute or tag once, by element.
 
-    >>> _ignored(['Unknown attribute "D" in /robot/joint[@name=\'j1\']/dynamics',
-    ...           'Unknown attribute "K" in /robot/joint[@name=\'j1\']/dynamics',
-    ...           'Unknown attribute "D" in /robot/joint[@name=\'j2\']/dynamics',
+    >>> _ignored(['Unknown attribute "D" in /robot/joint[@name="j1"]/dynamics',
+    ...           'Unknown attribute "K" in /robot/joint[@name="j1"]/dynamics',
+    ...           'Unknown attribute "D" in /robot/joint[@name="j2"]/dynamics',
     ...           'Unknown tag "vendor" in /robot'])
     'attributes D, K of <dynamics>; tag <vendor> in <robot>'
     """
@@ -271,7 +283,7 @@ def _tree(model, where: str) -> _Tree:
         loop = _loop(parent_joint, min(links - reached))
         apart = f", apart from the tree of the root link {roots[0]!r}" if roots else ""
         raise ValueError(f"{where}: closed loop: the joints {[j.name for j in loop]} lead "
-                         f"from link {loop[0].child!r} back to it{apart}")
+                         f"from link {loop[0].parent!r} back to it{apart}")
     return _Tree(where, model, parent_joint, children, roots[0])
 
 
@@ -330,8 +342,10 @@ def _home_poses(tree: _Tree) -> dict:
     while stack:
         link = stack.pop()
         for joint in tree.children[link]:
-            poses[joint.child] = poses[link] @ _pose(joint.origin, tree.where,
-                                                     f"joint {joint.name!r}")
+            label = f"joint {joint.name!r}, <origin>"
+            poses[joint.child] = _within_reach(
+                poses[link] @ _pose(joint.origin, tree.where, f"joint {joint.name!r}"),
+                tree.where, label)
             stack.append(joint.child)
     return poses
 
@@ -352,7 +366,8 @@ def _inertial(link, where: str, pose: np.ndarray):
     I = np.reshape(_finite(np.ravel(inertial.inertia.to_matrix()), where, f"{label}, <inertia>"),
                    (3, 3))
     check_inertia(I, f"{where}: {label}")
-    frame = pose @ _pose(inertial.origin, where, label)
+    frame = _within_reach(pose @ _pose(inertial.origin, where, label), where,
+                          f"{label}, <origin>")
     R = frame[:3, :3]
     return mass, frame[:3, 3], R @ I @ R.T
 
@@ -555,8 +570,14 @@ def read_urdf(path, tip: str | None = None) -> URDFChain:
         found = _inertial(links[link_name], where, poses[link_name])
         if found is not None:
             parts[body].append(found)
-    bodies = [_lump(parts[k], poses[joint.child][:3, 3]) for k, joint in
-              enumerate(chain, start=1)]
+    with np.errstate(over="ignore", invalid="ignore"):
+        bodies = [_lump(parts[k], poses[joint.child][:3, 3]) for k, joint in
+                  enumerate(chain, start=1)]
+    for k, (joint, (mass, centre, inertia)) in enumerate(zip(chain, bodies), start=1):
+        label = f"{where}: the links that joint {joint.name!r} moves, {sorted(members[k])}"
+        if not (math.isfinite(mass) and np.isfinite(centre).all()):
+            raise ValueError(f"{label}: their masses and positions (m l) overflow a float")
+        check_inertia(inertia, label)       # lumped, m l^2 may overflow
     first = len(chain)              # the joints from chain[first] on carry nothing at all
     while first and not (bodies[first - 1][0] > 0 or bodies[first - 1][2].any()):
         first -= 1

@@ -377,6 +377,12 @@ def test_a_tip_wrench_needs_a_configuration():
         from_screws(*_good(), G, Ftip=FTIP)
     with pytest.raises(ValueError, match=r"Ftip must have shape \(6,\)"):
         from_screws(*_good(), G, Ftip=[1, 2, 3], thetalist=THETA)
+    with pytest.raises(ValueError, match=r"^from_screws: thetalist must have shape \(3,\), got "
+                                         r"\(2,\)$"):
+        from_screws(*_good(), G, Ftip=FTIP, thetalist=THETA[:2])
+    with pytest.raises(ValueError, match=r"^from_screws: thetalist must be real, got the complex "
+                                         r"entry 1j$"):
+        from_screws(*_good(), G, Ftip=FTIP, thetalist=[0.1, 0.2, 1j])
 
 
 # -- every part of dynlab runs on an arm described by screws -----------------------------------

@@ -523,7 +523,7 @@ def test_vendor_attributes_make_one_warning_that_says_what_was_ignored():
         "<robot>"]
 
 
-# -- invalid files: what urdfdom (Pinocchio's parser) refuses, and a loop it drops ------------------
+# -- invalid files: what urdfdom (Pinocchio's parser) refuses, and a loop it drops ---------------
 def _refused_by_pinocchio(text):
     with pytest.raises(ValueError, match="does not contain a valid URDF model"):
         pin.buildModelFromXML(text)
@@ -619,6 +619,14 @@ _TWO = (_link("l0"), _GOOD_LINK, _link("l2", _inertial(1.0)))
      r"moment 0.5 exceeds the sum 0.0209 of the other two, which no rigid body can have$"),
     ("<?xml version='1.0'?><link name='l1'/>",
      r"^URDF text: the root element is <link>, not <robot>: not a URDF file$"),
+    (_robot(*_TWO[:2], _joint("j1", "revolute", "l0", "l1", axis="a b c")),
+     r"^URDF text: joint 'j1', <axis>: xyz='a b c' is not 3 numbers$"),
+    (_robot(_link("l0"), _link("l1", _inertial("heavy")), _joint("j1", "revolute", "l0", "l1")),
+     r"^URDF text: link 'l1', <inertial><mass>: value='heavy' is not a number$"),
+    (_robot(*_TWO[:2], _joint("j1", "revolute", "l0", "l1", rpy="${pi/2} 0 0")),
+     r"^URDF text: /robot\[@name='test arm'\]/joint\[@name='j1'\]/origin\[@rpy\]: .* \(a xacro "
+     r"macro: expand it with xacro first\)$"),
+    ("<robot name='empty'/>", r"^URDF text: the file defines no link$"),
 ])
 def test_each_bad_number_or_element_is_named(text, message):
     with pytest.raises(ValueError, match=message):

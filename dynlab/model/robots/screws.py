@@ -350,6 +350,7 @@ class DHChain:
         frame).
         """
         Ftip = _array(Ftip, where, "Ftip", (6,))
+        thetalist = _array(thetalist, where, "thetalist", (len(self.links),))
         robot = Robot(self.links, name="chain")
         T0n = np.array(transforms(robot, list(thetalist))[-1], dtype=float)
         tool = T0n @ self.tool
@@ -485,7 +486,8 @@ def from_screws(Mlist, Glist, Slist, gravity=(0, 0, -9.81), *, Ftip=None, thetal
     spatial inertia (symmetric, ``m 1`` in its lower right block with ``m >= 0``: a massless
     frame is allowed; a rotational inertia about the centre of mass that is positive
     semi-definite and obeys the triangle inequality: a point mass is allowed), a complex entry
-    or a chain beyond ``5.6e102`` m (``LARGEST_PARAMETER``) raises a ``ValueError`` naming the entry.
+    or a chain beyond ``LARGEST_PARAMETER`` (5.6e102 m) raises a ``ValueError`` naming the
+    entry.
 
     >>> import numpy as np
     >>> Mlist = [np.eye(4), np.eye(4)]

@@ -169,9 +169,9 @@ def _read(path) -> tuple:
     return root, where
 
 
-#: the attributes the parser reads without checking that they are there
-_REQUIRED = (("link", "inertial/mass", "value"), ("joint", "parent", "link"),
-             ("joint", "child", "link"), ("joint", "axis", "xyz"))
+#: the attributes the parser reads without checking them: each with how many numbers it holds
+_REQUIRED = (("link", "inertial/mass", "value", 1), ("joint", "parent", "link", 0),
+             ("joint", "child", "link", 0), ("joint", "axis", "xyz", 3))
 #: the elements dynlab does not read, removed before the parser sees them (the parser's
 #: errors in a mesh's material or a transmission's markup are not the arm's)
 _UNREAD = ("transmission", "gazebo", "material", "link/visual", "link/collision")
@@ -187,13 +187,17 @@ def _parse(root, where: str):
         for parent in root.findall(inner) if inner else [root]:
             for element in parent.findall(tag):
                 parent.remove(element)
-    for kind, inner, attribute in _REQUIRED:
+    for kind, inner, attribute, count in _REQUIRED:
         for element in root.findall(kind):
             for found in element.findall(inner):
-                if found.get(attribute) is None:
-                    tags = "".join(f"<{tag}>" for tag in inner.split("/"))
-                    raise ValueError(f"{where}: {kind} {element.get('name')!r}, {tags}: no "
-                                     f"{attribute}= attribute")
+                text = found.get(attribute)
+                label = f"{where}: {kind} {element.get('name')!r}, " + "".join(
+                    f"<{tag}>" for tag in inner.split("/"))
+                if text is None:
+                    raise ValueError(f"{label}: no {attribute}= attribute")
+                if count and not _numbers(text, count):
+                    raise ValueError(f"{label}: {attribute}={text!r} is not "
+                                     f"{'a number' if count == 1 else f'{count} numbers'}")
     notes = []
     saved = _xml_core.on_error
     _xml_core.on_error = notes.append
@@ -201,7 +205,8 @@ def _parse(root, where: str):
         model = URDF.from_xml(root, _xml_core.Path("robot", tree=ET.ElementTree(root)))
     except Exception as error:   # the parser's ParseError, its numbers, joint types
         if isinstance(error, _xml_core.ParseError):
-            raise ValueError(f"{where}: {error.path}: {error.e}") from None
+            xacro = " (a xacro macro: expand it with xacro first)" if "${" in str(error.e) else ""
+            raise ValueError(f"{where}: {error.path}: {error.e}{xacro}") from None
         raise ValueError(f"{where}: {error}") from None
     finally:
         _xml_core.on_error = saved
@@ -209,6 +214,14 @@ def _parse(root, where: str):
         warnings.warn(f"{where}: ignored what dynlab does not read: {_ignored(notes)}",
                       stacklevel=3)
     return model
+
+
+def _numbers(text: str, count: int) -> bool:
+    """Whether ``text`` is ``count`` numbers separated by white space."""
+    try:
+        return len([float(word) for word in text.split()]) == count
+    except ValueError:
+        return False
 
 
 def _ignored(notes) -> str:
@@ -273,6 +286,8 @@ def _tree(model, where: str) -> _Tree:
         parent_joint[joint.child] = joint
         children[joint.parent].append(joint)
     roots = sorted(links - set(parent_joint))
+    if not links:
+        raise ValueError(f"{where}: the file defines no link")
     if len(roots) > 1:
         raise ValueError(f"{where}: it has {len(roots)} root links, {roots}: not one tree")
     reached, stack = set(roots), list(roots)

@@ -36,14 +36,15 @@ frictionless.  ``gravity`` is given in the root link's frame.
 
 ``path`` is a file name (a string or a :class:`os.PathLike`), or URDF text: a string that
 starts with ``<`` (after white space).  A file is read as bytes, so its XML declaration says
-its encoding.  Tags and attributes of other programs (``<gazebo>``, ``<dynamics D= K=>``) are
-read past, and one warning lists them; what dynlab does not read at all (visuals, collisions,
-materials, transmissions) is not parsed.  A bad file gets a ``ValueError`` naming the file,
-the element and the problem: two links or two joints with one name, a closed loop (anywhere
-in the file), a number that is not finite, a negative mass, an inertia that no rigid body has
-(:func:`dynlab.model.link.check_inertia`), a joint of the chain that moves nothing (its links
-and those after it have no mass and no inertia), a ``floating`` or ``planar`` joint, a
-``<mimic>`` joint on the chain or one that mimics a joint of the chain.
+its encoding.  Tags and attributes the format does not define (a vendor's ``<dynamics D=
+K=>``) are read past, and one warning lists them; the elements dynlab does not read (visuals,
+collisions, materials, transmissions, ``<gazebo>``) are not parsed.  A bad file gets a
+``ValueError`` naming the file, the element and the problem: two links or two joints with
+one name, a closed loop (anywhere in the file), a number that is not finite, a negative mass,
+an inertia that no rigid body has (:func:`dynlab.model.link.check_inertia`), a joint of the
+chain that moves nothing (its links and those after it have no mass and no inertia), a
+``floating`` or ``planar`` joint, a ``<mimic>`` joint on the chain, one that mimics a joint of
+the chain or one whose offset the lock at zero would break.
 
 >>> arm = from_urdf(PENDULUM_ON_A_SLIDE)
 >>> arm.name, arm.joint_types
@@ -179,9 +180,10 @@ _UNKNOWN = re.compile(r'Unknown (attribute|tag) "(.*)" in (.*)')
 
 
 def _parse(root, where: str):
-    """The parser's model of the tree.  What the parser reads past (another program's tag or
-    attribute: URDF readers ignore them) becomes one warning that names the file and lists
-    what was ignored."""
+    """The parser's model of the tree, the elements dynlab does not read taken out first and
+    the attributes the parser reads unchecked checked.  What the parser reads past (another
+    program's tag or attribute: URDF readers ignore them) becomes one warning that names the
+    file and lists what was ignored."""
     for path in _UNREAD:
         inner, _, tag = path.rpartition("/")
         for parent in root.findall(inner) if inner else [root]:

@@ -1,16 +1,22 @@
-"""dynlab.model.robots.from_urdf: small URDF files written here, loaded by dynlab and by an
-independent library, Pinocchio (its own URDF parser and its RNEA, CRBA and ABA); random URDF
-chains (Hypothesis, derandomized); and bad files, each named with its element and problem."""
+"""dynlab.model.robots.from_urdf: small URDF files written here and published description
+files of real arms (the PyPI package example-robot-data), loaded by dynlab and by an
+independent library, Pinocchio (its own URDF parser, urdfdom's, and its RNEA, CRBA and ABA);
+random URDF files (Hypothesis, derandomized): what Pinocchio accepts gives its numbers, what it
+refuses dynlab refuses; and bad files, each named with its element and problem."""
 
+import importlib.metadata
 import math
+import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.model.robots import from_urdf
+from dynlab import Link, equations_of_motion, forward_dynamics, inverse_dynamics
+from dynlab.cli import main
+from dynlab.model.robots import from_urdf, read_urdf
 
 pin = pytest.importorskip("pinocchio")
 
@@ -79,7 +85,10 @@ def _configuration(model, theta):
     return np.array(q)
 
 
-def _compare(arm, model, rng, draws=5):
+def _compare(arm, model, rng, draws=5, singular=False):
+    """Inverse dynamics, the mass matrix and forward dynamics against Pinocchio's RNEA, CRBA
+    and ABA at random states; ``singular``: an arm whose massless links leave two joints moving
+    one thing (two slides in a row) may have a singular D, which forward dynamics refuses."""
     data = model.createData()
     for _ in range(draws):
         theta, dtheta, ddtheta = rng.uniform(-1.5, 1.5, (3, arm.n))
@@ -93,8 +102,16 @@ def _compare(arm, model, rng, draws=5):
         np.testing.assert_allclose(equations_of_motion(arm, theta, dtheta).D, M, rtol=0,
                                    atol=1e-10 * max(1.0, np.abs(M).max()))
         torque = rng.uniform(-5, 5, arm.n)
-        np.testing.assert_allclose(forward_dynamics(arm, theta, dtheta, torque),
-                                   pin.aba(model, data, q, dtheta, torque), rtol=1e-8,
+        # solving with D loses the digits of its condition number (two nearly coaxial joints
+        # with a massless link between them: 1e10): relative round-off 1e-15 times it
+        rtol = max(1e-8, 1e-15 * np.linalg.cond(M))
+        try:
+            qdd = forward_dynamics(arm, theta, dtheta, torque)
+        except ValueError as refused:
+            assert singular and "singular" in str(refused), refused
+            assert np.linalg.eigvalsh(M)[0] <= 1e-12 * np.abs(M).max()
+            continue
+        np.testing.assert_allclose(qdd, pin.aba(model, data, q, dtheta, torque), rtol=rtol,
                                    atol=1e-8)
 
 
@@ -165,30 +182,43 @@ def _triple(values):
     return " ".join(f"{v:.6f}" for v in values)
 
 
-@st.composite
-def urdf_chains(draw):
-    n = draw(st.integers(1, 5))
+def _chain_parts(draw, n, massless=False, mimic=False):
+    """The links and joints of a random chain l0 - j1 - l1 ... - jn - ln; ``massless``: some
+    links before ln are frames (mass 0, or no <inertial>); ``mimic``: jn mimics j1."""
     parts = [_link("l0")]
     for k in range(1, n + 1):
         moments = np.array(draw(st.tuples(*[st.floats(0.001, 0.2, **finite)] * 3)))
         mass = draw(st.floats(0.2, 5, **finite))
-        parts.append(_link(f"l{k}", _inertial(
+        inertial = _inertial(
             f"{mass:.6f}", _triple(draw(st.tuples(numbers, numbers, numbers))),
             _triple(draw(st.tuples(angle, angle, angle))),
             tuple(mass * np.array([moments[1] + moments[2], moments[0] + moments[2],
-                                   moments[0] + moments[1]])))))
+                                   moments[0] + moments[1]])))
+        if massless and k < n:
+            inertial = draw(st.sampled_from([inertial, "", _inertial(0.0, moments=(0, 0, 0))]))
+        parts.append(_link(f"l{k}", inertial))
         kind = draw(st.sampled_from(["revolute", "prismatic", "continuous"]))
         axis = draw(st.sampled_from(["1 0 0", "0 1 0", "0 0 1", "0 0.6 0.8", "-1 0 0"]))
         parts.append(_joint(f"j{k}", kind, f"l{k - 1}", f"l{k}",
                             _triple(draw(st.tuples(numbers, numbers, numbers))),
-                            _triple(draw(st.tuples(angle, angle, angle))), axis))
+                            _triple(draw(st.tuples(angle, angle, angle))), axis,
+                            extra='<mimic joint="j1"/>' if mimic and k == n else ""))
         if draw(st.booleans()):            # a fixed link with its own mass, merged into l{k}
             parts.append(_link(f"extra{k}", _inertial("0.4", _triple(draw(st.tuples(
                 numbers, numbers, numbers))))))
             parts.append(_joint(f"fix{k}", "fixed", f"l{k}", f"extra{k}", "0.1 0 0"))
-    parts.append(_link("tip"))
-    parts.append(_joint("tip", "fixed", f"l{n}", "tip",
-                        _triple(draw(st.tuples(numbers, numbers, numbers)))))
+    return parts
+
+
+def _tip(draw, parent):
+    return [_link("tip"), _joint("tip", "fixed", parent, "tip",
+                                 _triple(draw(st.tuples(numbers, numbers, numbers))))]
+
+
+@st.composite
+def urdf_chains(draw):
+    n = draw(st.integers(1, 5))
+    parts = _chain_parts(draw, n) + _tip(draw, f"l{n}")
     return _robot(*parts), draw(st.integers(0, 2**32 - 1))
 
 
@@ -206,6 +236,66 @@ def test_random_urdf_chains_agree_with_pinocchio(chain):
         assert "nearly parallel" in str(refused), refused
         assume(False)
     _compare(arm, _pinocchio(text), np.random.default_rng(seed), draws=2)
+
+
+#: the faults of the review's classes of bad files, each with the parts it adds and dynlab's
+#: refusal; urdfdom (Pinocchio's parser) refuses the first three, reads the others
+_FAULTS = {
+    "two joints, one name": ([_link("box", _inertial(3.0)), _joint("j1", "fixed", "l1", "box")],
+                             r"two joints are named 'j1'"),
+    "two links, one name": ([_link("l1", _inertial(50.0))], r"two links are named 'l1'"),
+    "an infinite angle": ([_link("bad"), _joint("fbad", "fixed", "l1", "bad", rpy="inf 0 0")],
+                          r"joint 'fbad', <origin> rpy: the numbers must be finite"),
+    "a loop apart": ([_link("a", _inertial(1.0)), _link("b", _inertial(1.0)),
+                      _joint("ja", "revolute", "a", "b"), _joint("jb", "revolute", "b", "a")],
+                     r"closed loop: the joints \['ja', 'jb'\]"),
+    "a negative mass": ([_link("neg", _inertial(-1.0)), _joint("fneg", "fixed", "l1", "neg")],
+                        r"link 'neg', <inertial>: the mass must not be negative"),
+    "a joint moving nothing": ([_link("z")], r"joint 'jz' moves nothing"),
+    "a mimic joint on the chain": ([], r"of the chain mimics joint 'j1'"),
+}
+PINOCCHIO_REFUSES = {"two joints, one name", "two links, one name", "an infinite angle"}
+
+
+@st.composite
+def urdf_files(draw, fault):
+    """A random chain (some of its links massless) with the fault (``None``: none)."""
+    n = draw(st.integers(2, 4))
+    parts = _chain_parts(draw, n, massless=True, mimic=fault == "a mimic joint on the chain")
+    extra, refusal = _FAULTS[fault] if fault else ([], None)
+    tip = f"l{n}"
+    if fault == "a joint moving nothing":            # a massless link at the end of the chain
+        extra, tip = extra + [_joint("jz", "revolute", f"l{n}", "z")], "z"
+    return (_robot(*parts, *extra, *_tip(draw, tip)), fault, refusal,
+            draw(st.integers(0, 2**32 - 1)))
+
+
+@pytest.mark.parametrize("fault", [None, *_FAULTS])
+@settings(max_examples=10, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_dynlab_refuses_what_pinocchio_refuses_and_agrees_on_what_it_reads(fault, data):
+    """Every file that Pinocchio refuses, dynlab refuses; every sound file Pinocchio reads
+    (massless links among them) gives Pinocchio's numbers; the faults that urdfdom reads past
+    (a loop apart from the tree, a negative mass, a joint that moves nothing, a mimic joint on
+    the chain) dynlab refuses, naming them."""
+    text, fault, refusal, seed = data.draw(urdf_files(fault))
+    try:
+        model = _pinocchio(text)
+    except ValueError as refused:
+        assert "does not contain a valid URDF model" in str(refused)
+        model = None
+    assert (model is None) == (fault in PINOCCHIO_REFUSES)
+    if fault is not None:
+        with pytest.raises(ValueError, match=refusal):
+            from_urdf(text, tip="tip")
+        return
+    try:
+        arm = from_urdf(text, tip="tip")
+    except ValueError as refused:          # the one refusal of a sound file: see below
+        assert "nearly parallel" in str(refused), refused
+        assume(False)
+    _compare(arm, model, np.random.default_rng(seed), draws=1, singular=True)
 
 
 def test_nearly_parallel_axes_are_refused_naming_the_joints_and_the_digits_lost():
@@ -234,13 +324,14 @@ _GOOD_LINK = _link("l1", _inertial(1.0))
 
 @pytest.mark.parametrize("text, message", [
     (_robot(_link("l0"), _link("l1"), _joint("j1", "revolute", "l0", "l1")),
-     r"URDF text: joint 'j1' moves links \['l1'\], none of which has an <inertial>"),
-    (_robot(_link("l0"), _link("l1", _inertial(0.0)), _joint("j1", "revolute", "l0", "l1")),
-     r"link 'l1', <inertial>: the mass must be positive, got 0.0"),
+     r"URDF text: joint 'j1' moves nothing: the links it carries, \['l1'\], have no mass and "
+     r"no inertia \(a link without <inertial> has none\)"),
+    (_robot(_link("l0"), _link("l1", _inertial(-1.0)), _joint("j1", "revolute", "l0", "l1")),
+     r"URDF text: link 'l1', <inertial>: the mass must not be negative, got -1.0"),
     (_robot(_link("l0"), _link("l1", _inertial(1.0, moments=(0.1, 0.1, 0.1),
                                                products=(0.3, 0, 0))),
             _joint("j1", "revolute", "l0", "l1")),
-     r"link 'l1', <inertial>: the inertia tensor is not positive semi-definite"),
+     r"URDF text: link 'l1', <inertial>: inertia is not positive semi-definite"),
     (_robot(_link("l0"), _GOOD_LINK, _joint("j1", "floating", "l0", "l1")),
      r"joint 'j1' is floating"),
     (_robot(_link("l0"), _GOOD_LINK, _joint("j1", "planar", "l0", "l1")),
@@ -266,8 +357,8 @@ _GOOD_LINK = _link("l1", _inertial(1.0))
     (_robot(_link("l0"), _GOOD_LINK, _link("l2", _inertial(1.0)),
             _joint("j1", "revolute", "l0", "l1"),
             _joint("j2", "revolute", "l1", "l2", extra='<mimic joint="j1"/>')),
-     r"joint 'j2' mimics joint 'j1'"),
-    ("<robot name='x'><link name='a'>", r"URDF text: .*"),
+     r"joint 'j2' of the chain mimics joint 'j1'"),
+    ("<robot name='x'><link name='a'>", r"URDF text: not an XML file \(no element found"),
 ])
 def test_bad_files_are_named(text, message):
     with pytest.raises(ValueError, match=message):
@@ -281,7 +372,8 @@ def test_bad_arguments(tmp_path):
         from_urdf(ARM, tip="hand")
     with pytest.raises(TypeError, match=r"friction must be True or False"):
         from_urdf(ARM, tip="tool", friction="yes")
-    with pytest.raises(TypeError, match=r"path must be a file name or URDF text"):
+    with pytest.raises(TypeError, match=r"path must be a file name or URDF text \(a string "
+                                        r"that starts with '<'\), got int"):
         from_urdf(3)
 
 
@@ -292,9 +384,338 @@ def test_tags_for_other_programs_are_read_past():
              '</joint><actuator name="m1"><mechanicalReduction>1</mechanicalReduction>'
              '</actuator></transmission><material name="blue"><color rgba="0 0 1 1"/></material>')
     text = ARM.replace("</robot>", extra + "</robot>")
-    with pytest.warns(UserWarning, match=r'URDF text: Unknown tag "vendor"'):
+    with pytest.warns(UserWarning, match=r"^URDF text: ignored what dynlab does not read: tag "
+                                         r"<vendor> in <robot>$"):
         arm = from_urdf(text.replace("</robot>", "<vendor/></robot>"), tip="tool")
     state = [0.1, 0.2, 0.3, 0.4], [0.1] * 4, [0.2] * 4
     np.testing.assert_array_equal(inverse_dynamics(arm, *state),
                                   inverse_dynamics(from_urdf(ARM, tip="tool"), *state))
 
+
+
+# -- published description files (example-robot-data, PyPI) ---------------------------------------
+def _published(relative):
+    """A description file of example-robot-data, as the package installs it."""
+    path = Path(importlib.metadata.distribution("example-robot-data").locate_file(
+        f"cmeel.prefix/share/example-robot-data/robots/{relative}"))
+    assert path.is_file(), path
+    return path
+
+
+def _locked(text, tip=None):
+    """Pinocchio's joints off the chain that dynlab reads from ``tip``: to lock."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                 # what is read past: checked apart
+        chain = {joint.name for joint in read_urdf(text, tip).moving}
+    return [name for name in pin.buildModelFromXML(text).names[1:] if name not in chain]
+
+
+@pytest.mark.parametrize("relative, tip, ignored, locked", [
+    # its ee_link, base and tool0 have mass 0: frames
+    ("ur_description/urdf/ur5_robot.urdf", None, None, []),
+    # its fingers off the chain, one mimicking the other; its <dynamics> carry four vendor
+    # attributes on seven joints (28 notes of the parser)
+    ("panda_description/urdf/panda.urdf", "panda_hand",
+     "attributes D, K, mu_coulomb, mu_viscous of <dynamics>",
+     ["panda_finger_joint1", "panda_finger_joint2"]),
+    # a massless end effector, transmissions, fixed fingers
+    ("kinova_description/robots/kinova.urdf", None, None, []),
+])
+def test_published_description_files_load_and_agree_with_pinocchio(relative, tip, ignored,
+                                                                   locked, rng):
+    path = _published(relative)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        arm = from_urdf(path, tip=tip)
+    assert [str(w.message) for w in caught] == (
+        [f"{path}: ignored what dynlab does not read: {ignored}"] if ignored else [])
+    text = path.read_text()
+    assert _locked(text, tip) == locked
+    _compare(arm, _pinocchio(text, lock=locked), rng)
+
+
+def test_the_panda_without_a_tip_names_its_fingers():
+    with pytest.raises(ValueError, match=r"branches into several moving chains; give tip=, one "
+                                         r"of \['panda_leftfinger', 'panda_rightfinger'\]"), \
+            pytest.warns(UserWarning, match="ignored what dynlab does not read"):
+        from_urdf(_published("panda_description/urdf/panda.urdf"))
+
+
+# -- massless frames, mimic joints, what is read past ----------------------------------------------
+_MIDDLE = {"no <inertial>": "", "mass 0": _inertial(0.0, moments=(0, 0, 0)),
+           "mass 0, an inertia": _inertial(0.0, moments=(0.01, 0.01, 0.01))}
+
+
+@pytest.mark.parametrize("middle", sorted(_MIDDLE))
+def test_a_massless_link_is_a_frame(middle, rng):
+    """Two joints with a massless link between them (a universal joint), a massless tool."""
+    text = _robot(
+        _link("l0"), _link("l1", _inertial(2.0, "0.1 0 0")), _link("cross", _MIDDLE[middle]),
+        _link("l3", _inertial(1.0, "0 0 0.2", "0.3 0 0")), _link("tool0", _inertial(0.0)),
+        _joint("j1", "revolute", "l0", "l1", "0 0 0.3"),
+        _joint("j2", "revolute", "l1", "cross", "0.4 0 0", "0 0.2 0", "1 0 0"),
+        _joint("j3", "revolute", "cross", "l3", "0 0 0", axis="0 1 0"),
+        _joint("flange", "fixed", "l3", "tool0", "0 0 0.3"))
+    arm = from_urdf(text)
+    assert [link.mass for link in arm.links] == [2.0, 0.0, 1.0]
+    _compare(arm, _pinocchio(text), rng)
+
+
+def test_a_joint_that_moves_nothing_is_named():
+    """Pinocchio reads the file, and its mass matrix has a zero row: the joint moves nothing."""
+    text = _robot(_link("l0"), _link("l1", _inertial(2.0, "0.1 0 0")), _link("l2"),
+                  _link("tool0", _inertial(0.0, moments=(0, 0, 0))),
+                  _joint("j1", "revolute", "l0", "l1"),
+                  _joint("j2", "revolute", "l1", "l2", "0.4 0 0", axis="1 0 0"),
+                  _joint("flange", "fixed", "l2", "tool0", "0 0 0.3"))
+    with pytest.raises(ValueError, match=r"^URDF text: joint 'j2' moves nothing: the links it "
+                                         r"carries, \['l2', 'tool0'\], have no mass and no "
+                                         r"inertia"):
+        from_urdf(text)
+    model = _pinocchio(text)
+    assert pin.crba(model, model.createData(), np.zeros(2))[1].tolist() == [0.0, 0.0]
+
+
+def _gripper(extra):
+    """ARM with grip_b's joint carrying ``extra`` (a <mimic> element)."""
+    old = _joint("grip_b", "prismatic", "tool", "finger_b", "0 -0.02 0.05", axis="0 -1 0")
+    new = _joint("grip_b", "prismatic", "tool", "finger_b", "0 -0.02 0.05", axis="0 -1 0",
+                 extra=extra)
+    assert old in ARM
+    return ARM.replace(old, new)
+
+
+def test_a_mimic_joint_off_the_chain_is_locked_with_the_hand(rng):
+    text = _gripper('<mimic joint="grip_a" multiplier="1"/>')
+    arm = from_urdf(text, tip="tool")
+    _compare(arm, _pinocchio(text, lock=("grip_a", "grip_b")), rng)
+
+
+@pytest.mark.parametrize("extra, tip, message", [
+    ('<mimic joint="grip_a"/>', "finger_b",
+     r"joint 'grip_b' of the chain mimics joint 'grip_a'; a coupled joint is not an "
+     r"independent joint"),
+    ('<mimic joint="grip_a"/>', "finger_a",
+     r"joint 'grip_b', off the chain, mimics the chain's joint 'grip_a': it moves with the "
+     r"chain"),
+    ('<mimic joint="j2" multiplier="-1"/>', "tool",
+     r"joint 'grip_b', off the chain, mimics the chain's joint 'j2'"),
+    ('<mimic joint="grip_a" offset="0.01"/>', "tool",
+     r"joint 'grip_b', off the chain, mimics joint 'grip_a' with the offset 0.01"),
+])
+def test_a_mimic_joint_the_chain_cannot_hold_is_refused(extra, tip, message):
+    with pytest.raises(ValueError, match=message):
+        from_urdf(_gripper(extra), tip=tip)
+
+
+def test_vendor_attributes_make_one_warning_that_says_what_was_ignored():
+    vendor = '<dynamics damping="0.1" D="1" K="7000" mu_coulomb="0" mu_viscous="16"/>'
+    text = ARM.replace('<axis xyz="0 0 1"/>', '<axis xyz="0 0 1"/>' + vendor)
+    text = text.replace("</robot>", '<vendor/><link name="spare"><box/></link></robot>')
+    text = text.replace('<link name="tool">', '<link name="tool" colour="red">')
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(ValueError, match="2 root links"):       # spare hangs nowhere
+            from_urdf(text, tip="tool")
+    assert [str(w.message) for w in caught] == [
+        "URDF text: ignored what dynlab does not read: attribute colour of <link>; attributes "
+        "D, K, mu_coulomb, mu_viscous of <dynamics>; tag <box> in <link>; tag <vendor> in "
+        "<robot>"]
+
+
+# -- invalid files: what urdfdom (Pinocchio's parser) refuses, and a loop it drops ---------------
+def _refused_by_pinocchio(text):
+    with pytest.raises(ValueError, match="does not contain a valid URDF model"):
+        pin.buildModelFromXML(text)
+
+
+def test_two_joints_with_one_name_are_refused():
+    """The branch joint 'j0' would lump the 3 kg box into body 1 (masses [4.5, 0.9]); renamed,
+    it rides on body 2 ([1.5, 3.9]) and the arm agrees with Pinocchio."""
+    def arm(branch):
+        return _robot(_link("l0"), _link("l1", _inertial(1.5, "0.2 0 0")),
+                      _link("l2", _inertial(0.9, "0.2 0 0")), _link("box", _inertial(3.0)),
+                      _joint("j0", "revolute", "l0", "l1"),
+                      _joint("j1", "revolute", "l1", "l2", "0.4 0 0"),
+                      _joint(branch, "fixed", "l2", "box", "0.4 0 0"))
+    with pytest.raises(ValueError, match=r"^URDF text: two joints are named 'j0'"):
+        from_urdf(arm("j0"))
+    _refused_by_pinocchio(arm("j0"))
+    renamed = from_urdf(arm("box_mount"))
+    assert [link.mass for link in renamed.links] == [1.5, 3.9]
+    _compare(renamed, _pinocchio(arm("box_mount")), np.random.default_rng(39))
+
+
+def test_two_links_with_one_name_are_refused(tmp_path):
+    text = _robot(_link("l0"), _link("rod", _inertial(1.0)), _link("rod", _inertial(50.0)),
+                  _joint("j1", "revolute", "l0", "rod"))
+    path = tmp_path / "rods.urdf"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=rf"^{path}: two links are named 'rod'"):
+        from_urdf(path)
+    _refused_by_pinocchio(text)
+
+
+def test_a_closed_loop_apart_from_the_tree_is_refused():
+    """urdfdom reads past such a loop (Pinocchio's model has no joint of it); dynlab refuses
+    it, as the module says of every closed loop."""
+    text = _robot(_link("l0"), _GOOD_LINK, _link("a", _inertial(1.0)),
+                  _link("b", _inertial(1.0)), _link("c", _inertial(1.0)),
+                  _joint("j1", "revolute", "l0", "l1"), _joint("ja", "revolute", "a", "b"),
+                  _joint("jb", "revolute", "b", "c"), _joint("jc", "revolute", "c", "a"))
+    with pytest.raises(ValueError, match=r"^URDF text: closed loop: the joints \['ja', 'jb', "
+                                         r"'jc'\] lead from link 'a' back to it, apart from the "
+                                         r"tree of the root link 'l0'"):
+        from_urdf(text)
+    assert list(pin.buildModelFromXML(text).names) == ["universe", "j1"]
+
+
+# -- raw errors become named ones ------------------------------------------------------------------
+_TWO = (_link("l0"), _GOOD_LINK, _link("l2", _inertial(1.0)))
+
+
+@pytest.mark.parametrize("text, message", [
+    (_robot(*_TWO, _joint("j1", "revolute", "l0", "l1"),
+            _joint("j2", "fixed", "l1", "l2", rpy="inf 0 0")),
+     r"joint 'j2', <origin> rpy: the numbers must be finite, got \[inf, 0.0, 0.0\]"),
+    (_robot(*_TWO, _joint("j1", "revolute", "l0", "l1", xyz="0 nan 0"),
+            _joint("j2", "fixed", "l1", "l2")),
+     r"joint 'j1', <origin> xyz: the numbers must be finite"),
+    (_robot(*_TWO, _joint("j1", "revolute", "l0", "l1", axis="nan 0 1"),
+            _joint("j2", "fixed", "l1", "l2")),
+     r"joint 'j1', <axis>: the numbers must be finite"),
+    (_robot(_link("l0"), _link("l1", _inertial(1.0, rpy="0 -inf 0")),
+            _joint("j1", "revolute", "l0", "l1")),
+     r"link 'l1', <inertial>, <origin> rpy: the numbers must be finite"),
+    (_robot(_link("l0"), _link("l1", _inertial("inf")), _joint("j1", "revolute", "l0", "l1")),
+     r"link 'l1', <inertial>, <mass>: the numbers must be finite, got \[inf\]"),
+    (_robot(_link("l0"), _link("l1", _inertial(1.0, moments=(1, "nan", 1))),
+            _joint("j1", "revolute", "l0", "l1")),
+     r"link 'l1', <inertial>, <inertia>: the numbers must be finite"),
+    (_robot(_link("l0"), _link("l1", _inertial(1.0).replace('<mass value="1.0"/>', "<mass/>")),
+            _joint("j1", "revolute", "l0", "l1")),
+     r"^URDF text: link 'l1', <inertial><mass>: no value= attribute$"),
+    (_robot(*_TWO[:2], _joint("j1", "revolute", "l0", "l1").replace('<axis xyz="0 0 1"/>',
+                                                                     "<axis/>")),
+     r"joint 'j1', <axis>: no xyz= attribute"),
+    (_robot(*_TWO[:2], _joint("j1", "revolute", "l0", "l1").replace('<parent link="l0"/>',
+                                                                     "<parent/>")),
+     r"joint 'j1', <parent>: no link= attribute"),
+    (_robot(*_TWO, _joint("j1", "revolute", "l0", "l1"),
+            _joint("tool", "fixed", "l1", "l2", "1e155 1e155 0")),
+     r"^URDF text: joint 'tool', <origin> puts a frame 1e\+155 m from the root link's; beyond "
+     r"5.64e\+102 m the dynamics \(m l\^2\) overflow a float$"),
+    (_robot(*_TWO, _joint("j1", "revolute", "l0", "l1"),
+            _joint("tool", "fixed", "l1", "l2", "1e100 1e100 0")),
+     r"^URDF text: the links that joint 'j1' moves, \['l1', 'l2'\]: inertia entries up to "
+     r"1e\+200 are too large to compute with"),
+    (_robot(_link("l0"), _GOOD_LINK, _link("l2", _inertial(1e300)),
+            _joint("j1", "revolute", "l0", "l1"), _joint("tool", "fixed", "l1", "l2", "1e10 0 0")),
+     r"^URDF text: the links that joint 'j1' moves, \['l1', 'l2'\]: their masses and "
+     r"positions \(m l\) overflow a float$"),
+    (_robot(_link("l0"), _link("l1", _inertial(1.0, moments=(0.5, 0.0001, 0.0208))),
+            _joint("j1", "revolute", "l0", "l1")),
+     r"^URDF text: link 'l1', <inertial>: inertia violates the triangle inequality: principal "
+     r"moment 0.5 exceeds the sum 0.0209 of the other two, which no rigid body can have$"),
+    ("<?xml version='1.0'?><link name='l1'/>",
+     r"^URDF text: the root element is <link>, not <robot>: not a URDF file$"),
+    (_robot(*_TWO[:2], _joint("j1", "revolute", "l0", "l1", axis="a b c")),
+     r"^URDF text: joint 'j1', <axis>: xyz='a b c' is not 3 numbers$"),
+    (_robot(_link("l0"), _link("l1", _inertial("heavy")), _joint("j1", "revolute", "l0", "l1")),
+     r"^URDF text: link 'l1', <inertial><mass>: value='heavy' is not a number$"),
+    (_robot(*_TWO[:2], _joint("j1", "revolute", "l0", "l1", rpy="${pi/2} 0 0")),
+     r"^URDF text: /robot\[@name='test arm'\]/joint\[@name='j1'\]/origin\[@rpy\]: .* \(a xacro "
+     r"macro: expand it with xacro first\)$"),
+    ("<robot name='empty'/>", r"^URDF text: the file defines no link$"),
+])
+def test_each_bad_number_or_element_is_named(text, message):
+    with pytest.raises(ValueError, match=message):
+        from_urdf(text)
+
+
+def test_negative_friction_is_named_with_its_joint():
+    text = ARM.replace('<axis xyz="0 0 1"/><limit', '<axis xyz="0 0 1"/>'
+                       '<dynamics damping="-0.7" friction="1.5"/><limit', 1)
+    with pytest.raises(ValueError, match=r"^URDF text: joint 'j1', <dynamics>: damping and "
+                                         r"friction must not be negative, got -0.7 and 1.5"):
+        from_urdf(text, tip="tool", friction=True)
+
+
+def test_the_command_line_names_a_chain_too_far_without_a_traceback(tmp_path, capsys):
+    path = tmp_path / "far.urdf"
+    path.write_text(_robot(*_TWO, _joint("j1", "revolute", "l0", "l1"),
+                           _joint("tool", "fixed", "l1", "l2", "1e155 1e155 0")))
+    status = main(["equations", str(path)])
+    _, err = capsys.readouterr()
+    assert status != 0 and f"{path}: joint 'tool', <origin> puts a frame 1e+155 m" in err
+    assert "Traceback" not in err
+
+
+def test_a_file_says_its_encoding(tmp_path):
+    """A file is read as bytes: its XML declaration says how (here ISO-8859-1); URDF text is
+    already characters, whatever its declaration says."""
+    text = _robot(_link("Sockel"), _link("Gelenkträger", _inertial(1.0)),
+                  _joint("Drehgelenk_ä", "revolute", "Sockel", "Gelenkträger"), name="Kräne")
+    latin = text.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="ISO-8859-1"?>')
+    path = tmp_path / "latin.urdf"
+    path.write_bytes(latin.encode("latin-1"))
+    assert (from_urdf(path).name, from_urdf(path).links[0].name) == ("Kräne", "Gelenkträger")
+    assert from_urdf(latin).links[0].name == "Gelenkträger"
+    (tmp_path / "utf8.urdf").write_bytes(text.encode("utf-8"))
+    assert from_urdf(tmp_path / "utf8.urdf").links[0].name == "Gelenkträger"
+
+
+def test_a_file_that_is_not_xml_is_named(tmp_path):
+    binary = tmp_path / "arm.urdf"
+    binary.write_bytes(bytes(range(256)))
+    with pytest.raises(ValueError, match=rf"^{binary}: not an XML file \(not well-formed"):
+        from_urdf(binary)
+    latin = tmp_path / "latin.urdf"          # Latin-1 bytes, no declaration: not UTF-8
+    latin.write_bytes(_robot(_link("Sockel"), _link("Träger", _inertial(1.0)),
+                             _joint("j1", "revolute", "Sockel", "Träger")).encode("latin-1"))
+    with pytest.raises(ValueError, match=rf"^{latin}: not an XML file"):
+        from_urdf(latin)
+
+
+def test_text_starts_with_a_bracket_and_anything_else_is_a_file_name(tmp_path, monkeypatch):
+    """A string is URDF text when it starts with '<' (after white space): a file whose name
+    holds '<robot' is read as a file, and text with no '<robot' in it as text."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my<robot>.urdf").write_text(ARM)
+    assert from_urdf("my<robot>.urdf", tip="tool").n == 4
+    assert from_urdf("\n  " + ARM, tip="tool").n == 4
+    with pytest.raises(ValueError, match=r"^URDF text: the root element is <robt>"):
+        from_urdf("<robt name='x'/>")
+    with pytest.raises(ValueError, match=r"^robot\.urdf: cannot read the URDF file \(No such"):
+        from_urdf("robot.urdf")
+
+
+def _with_eigenvalues(moments, seed):
+    """An inertia tensor with the principal ``moments`` in random axes."""
+    Q, _ = np.linalg.qr(np.random.default_rng(seed).normal(size=(3, 3)))
+    return Q @ np.diag(moments) @ Q.T
+
+
+@pytest.mark.parametrize("size", [1e-6, 1.0, 1e3])
+@pytest.mark.parametrize("deficit", [-1e-7, -1e-11])
+def test_from_urdf_and_link_judge_an_inertia_alike(size, deficit):
+    """One check (dynlab.model.link.check_inertia), 1e-9 relative: an eigenvalue 1e-7 of the
+    largest below zero is refused by both, one 1e-11 below accepted by both, at every size."""
+    I = _with_eigenvalues(size * np.array([deficit, 1.0, 1.0]), seed=int(-np.log10(size) + 9))
+    text = _robot(_link("l0"), _link("l1", _inertial(
+        1.0, moments=np.diag(I).tolist(), products=(I[0, 1], I[0, 2], I[1, 2]))),
+        _joint("j1", "revolute", "l0", "l1"))
+    verdicts = []
+    for load in (lambda: Link("revolute", mass=1.0, inertia=I.tolist(), name="l1"),
+                 lambda: from_urdf(text)):
+        try:
+            load()
+            verdicts.append("accepted")
+        except ValueError as refused:
+            verdicts.append(str(refused))
+    if deficit < -1e-9:
+        assert verdicts[0].startswith("l1: inertia is not positive semi-definite")
+        assert verdicts[1].startswith("URDF text: link 'l1', <inertial>: inertia is not positive "
+                                      "semi-definite")
+    else:
+        assert verdicts == ["accepted", "accepted"]

@@ -179,45 +179,63 @@ def _inertia(value: Any, where: str) -> tuple:
 
 
 def _check_inertia(rows: tuple, where: str, lumped: bool) -> None:
-    """A rigid body's inertia about its centre of mass is symmetric and positive
-    semi-definite, and its principal moments obey the triangle inequality (Lynch & Park,
-    "Dynamics of Open Chains", the rotational inertia matrix of a single rigid body: from its
-    integrals, ``Ixx + Iyy - Izz = 2 int z^2 dm >= 0`` and alike).  Numbers are checked to a
-    tolerance relative to the largest entry; symbolic entries where SymPy can decide."""
-    symbolic = any(is_sympy(e) and e.free_symbols for row in rows for e in row)
-    if not symbolic:
-        matrix = np.array(rows, dtype=float)
-        scale = float(np.abs(matrix).max())
-        with np.errstate(over="ignore", invalid="ignore"):
-            squares_overflow = not np.isfinite(matrix @ matrix).all()
-        if squares_overflow:
-            raise ValueError(f"{where}: inertia entries up to {scale:.3g} are too large to "
-                             f"compute with (the check of definiteness overflows)")
+    """A link's inertia: the numeric checks of :func:`check_inertia`, or the symbolic ones of
+    :func:`_check_symbolic_inertia` where an entry has a free symbol."""
+    if not any(is_sympy(e) and e.free_symbols for row in rows for e in row):
+        check_inertia(np.array(rows, dtype=float), where, lumped=lumped, advice=_LUMPED_ADVICE)
+        return
     for r, c in ((0, 1), (0, 2), (1, 2)):
         upper, lower = rows[r][c], rows[c][r]
-        if symbolic:
-            same = sympy.simplify(sympy.sympify(upper) - lower) == 0
-        else:   # relative: a small link's inertia has small entries
-            same = abs(float(upper) - float(lower)) <= _INERTIA_RTOL * scale
-        if not same:
+        if sympy.simplify(sympy.sympify(upper) - lower) != 0:
             raise ValueError(f"{where}: inertia is not symmetric: inertia[{r}][{c}] = {upper} "
                              f"but inertia[{c}][{r}] = {lower}")
-    if symbolic:
-        _check_symbolic_inertia(rows, where, lumped)
-        return
-    scale = max(1e-300, scale)
+    _check_symbolic_inertia(rows, where, lumped)
+
+
+_LUMPED_ADVICE = " (pass lumped_inertia=True for a lumped rotor inertia)"
+
+
+def check_inertia(matrix: np.ndarray, where: str, *, lumped: bool = False,
+                  scale: float | None = None, advice: str = "") -> None:
+    """Refuse a 3x3 inertia that no rigid body has about its centre of mass: one that is not
+    symmetric or not positive semi-definite, or whose principal moments break the triangle
+    inequality (Lynch & Park, "Dynamics of Open Chains", the rotational inertia matrix of a
+    single rigid body: from its integrals, ``Ixx + Iyy - Izz = 2 int z^2 dm >= 0`` and alike;
+    not checked when ``lumped``).  The one home of these checks, for :class:`Link` and the
+    loaders: each to ``1e-9`` relative to ``scale``, by default the largest entry (a small
+    link's inertia has small entries; a loader that computed the tensor from larger numbers
+    passes their size).  ``advice`` ends the triangle message.
+
+    >>> check_inertia(np.diag([1.0, 1.0, 3.0]), "rotor")
+    Traceback (most recent call last):
+    ...
+    ValueError: rotor: inertia violates the triangle inequality: principal moment 3 exceeds \
+the sum 2 of the other two, which no rigid body can have
+    """
+    largest = float(np.abs(matrix).max())
+    with np.errstate(over="ignore", invalid="ignore"):
+        squares_overflow = not np.isfinite(matrix @ matrix).all()
+    if squares_overflow:
+        raise ValueError(f"{where}: inertia entries up to {largest:.3g} are too large to "
+                         f"compute with (the check of definiteness overflows)")
+    tolerance = _INERTIA_RTOL * max(1e-300, largest if scale is None else scale)
+    for r, c in ((0, 1), (0, 2), (1, 2)):
+        upper, lower = matrix[r, c], matrix[c, r]
+        if abs(upper - lower) > tolerance:
+            raise ValueError(f"{where}: inertia is not symmetric: inertia[{r}][{c}] = "
+                             f"{upper:.6g} but inertia[{c}][{r}] = {lower:.6g}")
     moments = np.linalg.eigvalsh(matrix)
-    if moments[0] < -_INERTIA_RTOL * scale:
+    if moments[0] < -tolerance:
         raise ValueError(f"{where}: inertia is not positive semi-definite: its principal moments "
-                         f"are {np.round(moments, 12).tolist()}")
+                         f"are {[float(f'{m:.6g}') for m in moments]}")
     if not lumped:
         for k in range(3):
             others = moments.sum() - moments[k]
-            if moments[k] > others + _INERTIA_RTOL * scale:
+            if moments[k] > others + tolerance:
                 raise ValueError(
                     f"{where}: inertia violates the triangle inequality: principal moment "
                     f"{moments[k]:.6g} exceeds the sum {others:.6g} of the other two, which no "
-                    f"rigid body can have (pass lumped_inertia=True for a lumped rotor inertia)")
+                    f"rigid body can have{advice}")
 
 
 def _check_symbolic_inertia(rows: tuple, where: str, lumped: bool) -> None:

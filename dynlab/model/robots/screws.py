@@ -90,7 +90,9 @@ from typing import Sequence
 import numpy as np
 
 from dynlab.model.kinematics import transforms
+from dynlab.model.link import check_inertia
 from dynlab.model.robot import Link, Robot
+from dynlab.model.robots.parameters import LARGEST_PARAMETER
 
 #: lengths below this fraction of the chain's size are zero (a float's round-off, not a length)
 _TOL = 1e-9
@@ -98,12 +100,24 @@ _ROTATION_TOL = 1e-6
 
 
 # -- input checks ---------------------------------------------------------------------------------
-def _array(value, where: str, name: str, shape: tuple) -> np.ndarray:
+def _real(value, where: str, name: str, shape_text: str) -> np.ndarray:
+    """``value`` as an array of floats, or a ``TypeError`` (``ValueError`` for a complex entry
+    with an imaginary part, which ``float`` would drop)."""
     try:
-        array = np.array(value, dtype=float)
+        array = np.array(value)
+        real = np.array(array.real if np.iscomplexobj(array) else array, dtype=float)
     except (TypeError, ValueError):
-        raise TypeError(f"{where}: {name} must be an array of numbers of shape "
-                        f"{_shape_text(shape)}, got {type(value).__name__}") from None
+        raise TypeError(f"{where}: {name} must be an array of numbers of shape {shape_text}, "
+                        f"got {type(value).__name__}") from None
+    if np.iscomplexobj(array) and np.any(array.imag != 0):
+        entry = array.flat[int(np.flatnonzero(array.imag)[0])]
+        raise ValueError(f"{where}: {name} must be real, got the complex entry "
+                         f"{complex(entry)}")
+    return real
+
+
+def _array(value, where: str, name: str, shape: tuple) -> np.ndarray:
+    array = _real(value, where, name, _shape_text(shape))
     if array.shape != shape:
         raise ValueError(f"{where}: {name} must have shape {_shape_text(shape)}, "
                          f"got {_shape_text(array.shape)}")
@@ -145,21 +159,23 @@ def _body(G: np.ndarray, where: str, name: str) -> tuple:
     if np.abs(lower - m * np.eye(3)).max() > _TOL * scale:
         raise ValueError(f"{where}: {name}'s lower right block must be m times the identity "
                          f"(a rigid body's mass), got {lower.tolist()}")
-    if not m > 0:
-        raise ValueError(f"{where}: {name} must have a positive mass, got {m!r} "
-                         f"(it is not positive definite)")
+    if m < 0:
+        raise ValueError(f"{where}: {name} has the negative mass {m!r}")
     B = G[:3, 3:]
-    if np.abs(B + B.T).max() > _TOL * scale:
+    if np.abs(B + B.T).max() > _TOL * scale or (m == 0 and np.abs(B).max() > _TOL * scale):
         raise ValueError(f"{where}: {name}'s upper right block must be m [r] (skew-symmetric: "
                          f"the centre of mass r in the frame), got {B.tolist()}")
-    r = np.array([B[2, 1], B[0, 2], B[1, 0]]) / m
+    r = np.array([B[2, 1], B[0, 2], B[1, 0]]) / m if m > 0 else np.zeros(3)   # m = 0: a frame
     skew = _skew(r)
     I_c = G[:3, :3] - m * skew.T @ skew                 # Steiner's theorem, Sec. 8.2.1
     I_c = (I_c + I_c.T) / 2
-    smallest = float(np.linalg.eigvalsh(I_c).min())
-    if smallest < -_TOL * scale:
-        raise ValueError(f"{where}: {name} is not positive definite: the rotational inertia "
-                         f"about the centre of mass has the eigenvalue {smallest:.6g} < 0")
+    # I_c's round-off is G's, not its own: checked to G's size, then its principal moments
+    # within G's round-off of zero are zero (a point mass off the frame's origin: I_c = noise)
+    size = float(np.abs(G[:3, :3]).max())
+    check_inertia(I_c, f"{where}: {name}", scale=size)
+    moments, axes = np.linalg.eigh(I_c)
+    if (moments < 1e-13 * size).any():
+        I_c = axes @ np.diag(np.where(moments < 1e-13 * size, 0.0, moments)) @ axes.T
     return m, r, I_c
 
 
@@ -274,8 +290,11 @@ def _dh_parameters(T: np.ndarray, where: str, i: int, tol: float) -> tuple:
     alpha = math.atan2(R[2, 1], R[2, 2])
     d, a = float(p[2]), float(p[0] * math.cos(theta) + p[1] * math.sin(theta))
     rebuilt = _dh_matrix(theta, d, a, alpha)
-    if np.abs(rebuilt - T).max() > 1e3 * tol:
-        raise AssertionError(f"{where}: frame {i - 1} -> {i} is not a DH transform")
+    error = float(np.abs(rebuilt - T).max())
+    if not error <= 1e3 * tol:
+        raise ValueError(f"{where}: frame {i - 1} -> {i} is a DH transform only to {error:.3g} "
+                         f"(tolerance {1e3 * tol:.3g}): the chain's numbers lose more digits "
+                         f"than a standard DH table can stand")
     return tuple(_clean(v, tol) for v in (theta, d, a)) + (_clean_angle(alpha),)
 
 
@@ -331,6 +350,7 @@ class DHChain:
         frame).
         """
         Ftip = _array(Ftip, where, "Ftip", (6,))
+        thetalist = _array(thetalist, where, "thetalist", (len(self.links),))
         robot = Robot(self.links, name="chain")
         T0n = np.array(transforms(robot, list(thetalist))[-1], dtype=float)
         tool = T0n @ self.tool
@@ -369,11 +389,7 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
     >>> [(l.joint, l.offset, l.a, l.alpha) for l in chain.links]   # the slide is 0.5 m up
     [('prismatic', 0.5, 0.0, -1.5707963267948966), ('revolute', 0.0, 0.3, 0.0)]
     """
-    try:
-        S = np.array(Slist, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{where}: Slist must be an array of numbers of shape (6, n), the "
-                        f"screw axes as columns, got {type(Slist).__name__}") from None
+    S = _real(Slist, where, "Slist", "(6, n), the screw axes as columns,")
     if S.ndim != 2 or S.shape[0] != 6 or S.shape[1] < 1:
         raise ValueError(f"{where}: Slist must have shape (6, n), the screw axes as columns, "
                          f"got {_shape_text(np.shape(S))}")
@@ -390,6 +406,10 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
         homes.append(T)
     scale = max(1.0, max(float(np.abs(h[:3, 3]).max()) for h in homes),
                 float(np.abs(S[3:]).max()))
+    if scale > LARGEST_PARAMETER:
+        raise ValueError(f"{where}: the chain reaches {scale:.3g} m from the origin of its "
+                         f"space frame; beyond {LARGEST_PARAMETER:.3g} m its dynamics (m l^2) "
+                         f"overflow a float")
     tol = _TOL * scale
     axes = [_axis(S[:, i], i + 1, where, scale) for i in range(n)]
     end = homes[-1][:3, 3]
@@ -436,11 +456,12 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
         com = F[:3, :3].T @ (C[:3, 3] + C[:3, :3] @ r - F[:3, 3])
         inertia = R @ I_c @ R.T
         inertia = (inertia + inertia.T) / 2
-        # round-off below 1e-15 of the largest moment is zero (a diagonal tensor prints diag(.))
+        # round-off is zero (a diagonal tensor prints diag(.)): below 1e-13 of the largest
+        # moment, and of the chain's size for the centre of mass (a file's 2e-10 m is kept)
         inertia_scale = max(float(np.abs(inertia).max()), 1e-300)
         inertia = [[_clean(float(v), 1e-13 * inertia_scale) for v in row] for row in inertia]
-        common = dict(a=a, alpha=alpha, mass=m, com=tuple(_clean(float(c), tol) for c in com),
-                      inertia=inertia, name=names[i - 1])
+        common = dict(a=a, alpha=alpha, mass=m, inertia=inertia, name=names[i - 1],
+                      com=tuple(_clean(float(c), 1e-13 * scale) for c in com))
         if axes[i - 1].revolute:
             links.append(Link("revolute", d=d, offset=theta, **common))
         else:
@@ -462,9 +483,11 @@ def from_screws(Mlist, Glist, Slist, gravity=(0, 0, -9.81), *, Ftip=None, thetal
     stands still).  The joint variables are the library's ``theta`` (home is ``q = 0``), the
     torques its ``tau``.  A screw axis whose rotation (or, prismatic, whose direction) is not a
     unit vector, a helical screw, a non-SE(3) ``M``, or a ``G`` that is not a rigid body's
-    spatial inertia (symmetric, ``m 1`` in its lower right block with ``m > 0``, a rotational
-    inertia about the centre of mass that is positive semi-definite: a point mass is allowed)
-    raises a ``ValueError`` naming the entry.
+    spatial inertia (symmetric, ``m 1`` in its lower right block with ``m >= 0``: a massless
+    frame is allowed; a rotational inertia about the centre of mass that is positive
+    semi-definite and obeys the triangle inequality: a point mass is allowed), a complex entry
+    or a chain beyond ``LARGEST_PARAMETER`` (5.6e102 m) raises a ``ValueError`` naming the
+    entry.
 
     >>> import numpy as np
     >>> Mlist = [np.eye(4), np.eye(4)]

@@ -13,10 +13,12 @@ the Robot Operating System's own Python parser of the format, and builds
   moving joint when several leaves hang there; a tree that branches into two moving chains
   needs ``tip``, and the error names the candidate tips);
 * the bodies: each moving joint carries its child link and every link rigidly attached to it:
-  through ``fixed`` joints, and through joints off the chain, which are locked at zero.  The
-  masses, centres of mass and inertias of a body's links are lumped into one (the combined
-  centre of mass, and each inertia carried there by Steiner's theorem, Lynch & Park (2017),
-  Sec. 8.2.1);
+  through ``fixed`` joints, and through joints off the chain, which are locked at zero (a
+  ``<mimic>`` joint too, when it mimics a joint off the chain).  The masses, centres of mass
+  and inertias of a body's links are lumped into one (the combined centre of mass, and each
+  inertia carried there by Steiner's theorem, Lynch & Park (2017), Sec. 8.2.1); a link of
+  mass 0, or without ``<inertial>``, is a massless frame (``tool0``, ``ee_link``), as the URDF
+  specification reads it;
 * the library description: the home frames at the bodies' centres of mass, their spatial
   inertias and the joints' screw axes in the root frame, ``(Mlist, Glist, Slist)`` of Lynch &
   Park (2017), Sec. 8.3.2, with the tip link's frame as the end-effector frame, and from them
@@ -30,10 +32,19 @@ the file gives them (:meth:`URDFChain.joint_table`) and the library description
 along any axis; the joint variable is the URDF's joint position (zero at the file's pose).
 With ``friction=True`` a joint's ``<dynamics damping= friction=>`` become Schilling (1990)
 Eq. (6-3-3)'s viscous ``b_v`` and Coulomb ``b_d`` (static ``b_s = b_d``); without it, the arm is
-frictionless.  ``gravity`` is given in the root link's frame.  A bad file gets a
-``ValueError`` naming the file, the element and the problem: a moving body with no
-``<inertial>``, a non-positive mass, an inertia tensor that is not positive semi-definite, a
-``floating`` or ``planar`` joint, a ``mimic`` joint, a closed loop.
+frictionless.  ``gravity`` is given in the root link's frame.
+
+``path`` is a file name (a string or a :class:`os.PathLike`), or URDF text: a string that
+starts with ``<`` (after white space).  A file is read as bytes, so its XML declaration says
+its encoding.  Tags and attributes the format does not define (a vendor's ``<dynamics D=
+K=>``) are read past, and one warning lists them; the elements dynlab does not read (visuals,
+collisions, materials, transmissions, ``<gazebo>``) are not parsed.  A bad file gets a
+``ValueError`` naming the file, the element and the problem: two links or two joints with
+one name, a closed loop (anywhere in the file), a number that is not finite, a negative mass,
+an inertia that no rigid body has (:func:`dynlab.model.link.check_inertia`), a joint of the
+chain that moves nothing (its links and those after it have no mass and no inertia), a
+``floating`` or ``planar`` joint, a ``<mimic>`` joint on the chain, one that mimics a joint of
+the chain or one whose offset the lock at zero would break.
 
 >>> arm = from_urdf(PENDULUM_ON_A_SLIDE)
 >>> arm.name, arm.joint_types
@@ -44,10 +55,11 @@ frictionless.  ``gravity`` is given in the root link's frame.  A bad file gets a
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
+import re
 import warnings
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,7 +67,9 @@ import urdf_parser_py.xml_reflection.core as _xml_core
 from urdf_parser_py.urdf import URDF
 
 from dynlab.model.checks import flag
+from dynlab.model.link import check_inertia
 from dynlab.model.robot import Robot
+from dynlab.model.robots.parameters import LARGEST_PARAMETER
 from dynlab.model.robots.screws import dh_from_screws
 
 #: a small URDF used by the examples: a carriage sliding along x, a rod turning about y
@@ -86,7 +100,14 @@ PENDULUM_ON_A_SLIDE = """<?xml version="1.0"?>
 """
 
 _MOVING = {"revolute": "revolute", "continuous": "revolute", "prismatic": "prismatic"}
-_PSD_TOL = 1e-12
+
+
+def _finite(values, where: str, label: str) -> tuple:
+    """``values`` as floats, or a ``ValueError`` naming the element when one is not finite."""
+    numbers = tuple(float(v) for v in values)
+    if not all(math.isfinite(v) for v in numbers):
+        raise ValueError(f"{where}: {label}: the numbers must be finite, got {list(numbers)}")
+    return numbers
 
 
 def _rpy(rpy) -> np.ndarray:
@@ -99,42 +120,136 @@ def _rpy(rpy) -> np.ndarray:
                      [-sp, cp * sr, cp * cr]])
 
 
-def _pose(origin) -> np.ndarray:
-    T = np.eye(4)
-    if origin is not None:
-        T[:3, :3] = _rpy(origin.rpy if origin.rpy is not None else (0, 0, 0))
-        T[:3, 3] = origin.xyz if origin.xyz is not None else (0, 0, 0)
+def _within_reach(T: np.ndarray, where: str, label: str) -> np.ndarray:
+    """``T`` if its origin lies within ``LARGEST_PARAMETER`` (5.6e102 m) of the root link's,
+    else a ``ValueError`` naming the element that put it there."""
+    distance = float(np.abs(T[:3, 3]).max())
+    if distance > LARGEST_PARAMETER:
+        raise ValueError(f"{where}: {label} puts a frame {distance:.3g} m from the root link's; "
+                         f"beyond {LARGEST_PARAMETER:.3g} m the dynamics (m l^2) overflow a "
+                         f"float")
     return T
 
 
-@contextlib.contextmanager
-def _parser_notes(where: str):
-    """The parser reports what it skips (an unknown tag or attribute) by calling ``on_error``,
-    which prints; turn each into a warning that names the file (URDF readers ignore unknown
-    elements, so the file is still read)."""
-    def warn(message):
-        warnings.warn(f"{where}: {message}", stacklevel=4)
-    saved = _xml_core.on_error
-    _xml_core.on_error = warn
-    try:
-        yield
-    finally:
-        _xml_core.on_error = saved
+def _pose(origin, where: str, label: str) -> np.ndarray:
+    """The 4x4 transform of an ``<origin>`` (the identity when there is none)."""
+    T = np.eye(4)
+    if origin is not None:
+        label = f"{label}, <origin>"
+        T[:3, :3] = _rpy(_finite(origin.rpy if origin.rpy is not None else (0, 0, 0),
+                                 where, f"{label} rpy"))
+        T[:3, 3] = _finite(origin.xyz if origin.xyz is not None else (0, 0, 0),
+                           where, f"{label} xyz")
+    return T
 
 
 def _read(path) -> tuple:
-    """``(text, where)``: the file's text (or the string itself when it is URDF text)."""
-    if isinstance(path, os.PathLike) or (isinstance(path, str) and "<robot" not in path):
+    """``(root, where)``: the XML tree of a file, or of URDF text (a string that starts with
+    ``<``, after white space: any other string is a file name), and how errors name it.  A
+    file is read as bytes, so that its XML declaration says its encoding."""
+    if isinstance(path, os.PathLike) or (isinstance(path, str)
+                                         and not path.lstrip().startswith("<")):
         where = os.fspath(path)
         try:
-            with open(where, encoding="utf-8") as handle:
-                return handle.read(), where
+            with open(where, "rb") as handle:
+                data = handle.read()
         except OSError as error:
             raise ValueError(f"{where}: cannot read the URDF file ({error.strerror})") from None
-    if isinstance(path, str):
-        return path, "URDF text"
-    raise TypeError(f"from_urdf: path must be a file name or URDF text, got "
-                    f"{type(path).__name__}")
+    elif isinstance(path, str):
+        data, where = path.lstrip(), "URDF text"     # an XML declaration comes first
+    else:
+        raise TypeError(f"from_urdf: path must be a file name or URDF text (a string that "
+                        f"starts with '<'), got {type(path).__name__}")
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as error:
+        raise ValueError(f"{where}: not an XML file ({error})") from None
+    if root.tag != "robot":
+        raise ValueError(f"{where}: the root element is <{root.tag}>, not <robot>: not a URDF "
+                         f"file")
+    return root, where
+
+
+#: the attributes the parser reads without checking them: each with how many numbers it holds
+_REQUIRED = (("link", "inertial/mass", "value", 1), ("joint", "parent", "link", 0),
+             ("joint", "child", "link", 0), ("joint", "axis", "xyz", 3))
+#: the elements dynlab does not read, removed before the parser sees them (the parser's
+#: errors in a mesh's material or a transmission's markup are not the arm's)
+_UNREAD = ("transmission", "gazebo", "material", "link/visual", "link/collision")
+_UNKNOWN = re.compile(r'Unknown (attribute|tag) "(.*)" in (.*)')
+
+
+def _parse(root, where: str):
+    """The parser's model of the tree, the elements dynlab does not read taken out first and
+    the attributes the parser reads unchecked checked.  What the parser reads past (another
+    program's tag or attribute: URDF readers ignore them) becomes one warning that names the
+    file and lists what was ignored."""
+    for path in _UNREAD:
+        inner, _, tag = path.rpartition("/")
+        for parent in root.findall(inner) if inner else [root]:
+            for element in parent.findall(tag):
+                parent.remove(element)
+    for kind, inner, attribute, count in _REQUIRED:
+        for element in root.findall(kind):
+            for found in element.findall(inner):
+                text = found.get(attribute)
+                label = f"{where}: {kind} {element.get('name')!r}, " + "".join(
+                    f"<{tag}>" for tag in inner.split("/"))
+                if text is None:
+                    raise ValueError(f"{label}: no {attribute}= attribute")
+                if count and not _numbers(text, count):
+                    raise ValueError(f"{label}: {attribute}={text!r} is not "
+                                     f"{'a number' if count == 1 else f'{count} numbers'}")
+    notes = []
+    saved = _xml_core.on_error
+    _xml_core.on_error = notes.append
+    try:
+        model = URDF.from_xml(root, _xml_core.Path("robot", tree=ET.ElementTree(root)))
+    except Exception as error:   # the parser's ParseError, its numbers, joint types
+        if isinstance(error, _xml_core.ParseError):
+            xacro = " (a xacro macro: expand it with xacro first)" if "${" in str(error.e) else ""
+            raise ValueError(f"{where}: {error.path}: {error.e}{xacro}") from None
+        raise ValueError(f"{where}: {error}") from None
+    finally:
+        _xml_core.on_error = saved
+    if notes:
+        warnings.warn(f"{where}: ignored what dynlab does not read: {_ignored(notes)}",
+                      stacklevel=3)
+    return model
+
+
+def _numbers(text: str, count: int) -> bool:
+    """Whether ``text`` is ``count`` numbers separated by white space."""
+    try:
+        return len([float(word) for word in text.split()]) == count
+    except ValueError:
+        return False
+
+
+def _ignored(notes) -> str:
+    """The parser's notes in one line: each unknown attribute or tag once, by element.
+
+    >>> _ignored(['Unknown attribute "D" in /robot/joint[@name="j1"]/dynamics',
+    ...           'Unknown attribute "K" in /robot/joint[@name="j1"]/dynamics',
+    ...           'Unknown attribute "D" in /robot/joint[@name="j2"]/dynamics',
+    ...           'Unknown tag "vendor" in /robot'])
+    'attributes D, K of <dynamics>; tag <vendor> in <robot>'
+    """
+    groups, other = {}, []
+    for note in notes:
+        found = _UNKNOWN.fullmatch(note)
+        if found is None:
+            other.append(note.replace("Scalar element defined multiple times: ", "a second <")
+                         + (">, after the first" if note.startswith("Scalar") else ""))
+            continue
+        kind, name, path = found.groups()
+        element = re.sub(r"\[[^\]]*\]", "", path).rsplit("/", 1)[-1]
+        names = groups.setdefault((kind, element), {})
+        names[name if kind == "attribute" else f"<{name}>"] = None
+    parts = [f"{kind}{'s' if len(names) > 1 else ''} {', '.join(names)} "
+             f"{'of' if kind == 'attribute' else 'in'} <{element}>"
+             for (kind, element), names in groups.items()]
+    return "; ".join(parts + list(dict.fromkeys(other)))
 
 
 @dataclass
@@ -147,6 +262,13 @@ class _Tree:
 
 
 def _tree(model, where: str) -> _Tree:
+    for kind, elements in (("link", model.links), ("joint", model.joints)):
+        seen = set()
+        for element in elements:
+            if element.name in seen:
+                raise ValueError(f"{where}: two {kind}s are named {element.name!r}; a URDF "
+                                 f"file names each {kind} once")
+            seen.add(element.name)
     links = {link.name for link in model.links}
     parent_joint, children = {}, {name: [] for name in links}
     for joint in model.joints:
@@ -156,9 +278,6 @@ def _tree(model, where: str) -> _Tree:
                              f"continuous, prismatic and fixed joints only")
         if joint.type not in _MOVING and joint.type != "fixed":
             raise ValueError(f"{where}: {label} has the unknown type {joint.type!r}")
-        if getattr(joint, "mimic", None) is not None and joint.type != "fixed":
-            raise ValueError(f"{where}: {label} mimics joint {joint.mimic.joint!r}; a coupled "
-                             f"joint is not an independent joint of a serial chain")
         for end in (joint.parent, joint.child):
             if end not in links:
                 raise ValueError(f"{where}: {label} names the link {end!r}, which the file "
@@ -169,11 +288,29 @@ def _tree(model, where: str) -> _Tree:
         parent_joint[joint.child] = joint
         children[joint.parent].append(joint)
     roots = sorted(links - set(parent_joint))
-    if len(roots) != 1:
-        problem = ("closed loop: every link has a parent joint" if not roots
-                   else f"it has {len(roots)} root links, {roots}: not one tree")
-        raise ValueError(f"{where}: {problem}")
+    if not links:
+        raise ValueError(f"{where}: the file defines no link")
+    if len(roots) > 1:
+        raise ValueError(f"{where}: it has {len(roots)} root links, {roots}: not one tree")
+    reached, stack = set(roots), list(roots)
+    while stack:
+        stack += [joint.child for joint in children[stack.pop()]]
+        reached.update(stack)
+    if reached != links:    # every link has a parent joint: those not reached lie on a loop
+        loop = _loop(parent_joint, min(links - reached))
+        apart = f", apart from the tree of the root link {roots[0]!r}" if roots else ""
+        raise ValueError(f"{where}: closed loop: the joints {[j.name for j in loop]} lead "
+                         f"from link {loop[0].parent!r} back to it{apart}")
     return _Tree(where, model, parent_joint, children, roots[0])
+
+
+def _loop(parent_joint: dict, link: str) -> list:
+    """The joints of the closed loop that the parent joints lead into, up from ``link``."""
+    links = []
+    while link not in links:
+        links.append(link)
+        link = parent_joint[link].parent
+    return [parent_joint[name] for name in links[links.index(link):]][::-1]
 
 
 def _path(tree: _Tree, link: str) -> list:
@@ -183,13 +320,11 @@ def _path(tree: _Tree, link: str) -> list:
         joint = tree.parent_joint[link]
         joints.append(joint)
         link = joint.parent
-        if len(joints) > len(tree.parent_joint):
-            raise ValueError(f"{tree.where}: closed loop through link {link!r}")
     return joints[::-1]
 
 
 def _moving(joints) -> tuple:
-    return tuple(j.name for j in joints if j.type in _MOVING)
+    return tuple(j for j in joints if j.type in _MOVING)
 
 
 def _choose_tip(tree: _Tree, tip) -> str:
@@ -215,8 +350,7 @@ def _choose_tip(tree: _Tree, tip) -> str:
     # the end effector: the one leaf at the end of the chain, else (a tool flange and a
     # sensor frame, say) the child link of the last moving joint
     ends = [leaf for leaf, chain in chains.items() if chain == longest]
-    return ends[0] if len(ends) == 1 else next(
-        j.child for j in tree.model.joints if j.name == longest[-1])
+    return ends[0] if len(ends) == 1 else longest[-1].child
 
 
 def _home_poses(tree: _Tree) -> dict:
@@ -225,41 +359,42 @@ def _home_poses(tree: _Tree) -> dict:
     while stack:
         link = stack.pop()
         for joint in tree.children[link]:
-            poses[joint.child] = poses[link] @ _pose(joint.origin)
+            label = f"joint {joint.name!r}, <origin>"
+            poses[joint.child] = _within_reach(
+                poses[link] @ _pose(joint.origin, tree.where, f"joint {joint.name!r}"),
+                tree.where, label)
             stack.append(joint.child)
     return poses
 
 
 def _inertial(link, where: str, pose: np.ndarray):
     """``(m, c, I)`` of a link in the root frame at home: mass, centre of mass, inertia about
-    it in the root frame's axes, or ``None`` for a link without ``<inertial>``."""
+    it in the root frame's axes, or ``None`` for a link without ``<inertial>`` (a massless
+    frame, as the URDF specification reads it)."""
     inertial = link.inertial
     if inertial is None:
         return None
     label = f"link {link.name!r}, <inertial>"
-    mass = float(inertial.mass)
-    if not (math.isfinite(mass) and mass > 0):
-        raise ValueError(f"{where}: {label}: the mass must be positive, got {mass!r}")
+    (mass,) = _finite([inertial.mass], where, f"{label}, <mass>")
+    if mass < 0:
+        raise ValueError(f"{where}: {label}: the mass must not be negative, got {mass!r}")
     if inertial.inertia is None:
         raise ValueError(f"{where}: {label}: no <inertia>")
-    I = np.array(inertial.inertia.to_matrix(), dtype=float)
-    if not np.all(np.isfinite(I)):
-        raise ValueError(f"{where}: {label}: the inertia is not finite")
-    smallest = float(np.linalg.eigvalsh(I).min())
-    if smallest < -_PSD_TOL * max(1.0, float(np.abs(I).max())):
-        raise ValueError(f"{where}: {label}: the inertia tensor is not positive "
-                         f"semi-definite (eigenvalue {smallest:.6g})")
-    frame = pose @ _pose(inertial.origin)
+    I = np.reshape(_finite(np.ravel(inertial.inertia.to_matrix()), where, f"{label}, <inertia>"),
+                   (3, 3))
+    check_inertia(I, f"{where}: {label}")
+    frame = _within_reach(pose @ _pose(inertial.origin, where, label), where,
+                          f"{label}, <origin>")
     R = frame[:3, :3]
     return mass, frame[:3, 3], R @ I @ R.T
 
 
-def _lump(parts) -> tuple:
+def _lump(parts, origin: np.ndarray) -> tuple:
     """One body from several rigidly joined ones: the total mass, the combined centre of mass
-    and the inertia about it, each part's carried by Steiner's theorem (Lynch & Park (2017),
-    Sec. 8.2.1: ``I_q = I_c + m (p^T p 1 - p p^T)``)."""
+    (``origin`` when there is no mass) and the inertia about it, each part's carried by
+    Steiner's theorem (Lynch & Park (2017), Sec. 8.2.1: ``I_q = I_c + m (p^T p 1 - p p^T)``)."""
     mass = sum(m for m, _, _ in parts)
-    centre = sum(m * c for m, c, _ in parts) / mass
+    centre = sum(m * c for m, c, _ in parts) / mass if mass > 0 else origin
     inertia = np.zeros((3, 3))
     for m, c, I in parts:
         p = c - centre
@@ -365,7 +500,8 @@ def _triple(values) -> str:
     return "(" + ", ".join(number(v) for v in values) + ")"
 
 
-def _joint_record(joint) -> URDFJoint:
+def _joint_record(joint, where: str) -> URDFJoint:
+    """The chain's joint as the file gives it (its numbers checked where they were used)."""
     origin = joint.origin
     xyz = tuple(float(v) for v in (origin.xyz if origin is not None and origin.xyz is not None
                                    else (0, 0, 0)))
@@ -376,9 +512,38 @@ def _joint_record(joint) -> URDFJoint:
         axis = tuple(float(v) for v in (joint.axis if joint.axis is not None
                                         else (1.0, 0.0, 0.0)))
     dynamics = joint.dynamics
+    damping, friction = _finite([getattr(dynamics, "damping", None) or 0.0,
+                                 getattr(dynamics, "friction", None) or 0.0],
+                                where, f"joint {joint.name!r}, <dynamics> damping, friction")
+    if min(damping, friction) < 0:
+        raise ValueError(f"{where}: joint {joint.name!r}, <dynamics>: damping and friction "
+                         f"must not be negative, got {damping!r} and {friction!r}")
     return URDFJoint(joint.name, joint.type, joint.parent, joint.child, xyz, rpy, axis,
-                     float(getattr(dynamics, "damping", None) or 0.0),
-                     float(getattr(dynamics, "friction", None) or 0.0))
+                     damping, friction)
+
+
+def _check_mimics(model, chain: list, where: str) -> None:
+    """Refuse a ``<mimic>`` joint that the chain cannot hold: one on the chain (coupled, not
+    independent), one that mimics a joint of the chain (it moves with the chain), one whose
+    offset would stand it away from zero while its master is locked there (every joint off
+    the chain is locked at zero).  A mimic joint off the chain is locked with the rest."""
+    names = {joint.name for joint in chain}
+    for joint in model.joints:
+        mimic, label = joint.mimic, f"joint {joint.name!r}"
+        if mimic is None or joint.type == "fixed":
+            continue
+        if joint.name in names:
+            raise ValueError(f"{where}: {label} of the chain mimics joint {mimic.joint!r}; a "
+                             f"coupled joint is not an independent joint of a serial chain")
+        if mimic.joint in names:
+            raise ValueError(f"{where}: {label}, off the chain, mimics the chain's joint "
+                             f"{mimic.joint!r}: it moves with the chain, but dynlab locks "
+                             f"every joint off the chain at zero")
+        if mimic.offset:
+            raise ValueError(f"{where}: {label}, off the chain, mimics joint {mimic.joint!r} "
+                             f"with the offset {mimic.offset!r}: with both locked at zero "
+                             f"(as dynlab locks every joint off the chain) the file's "
+                             f"coupling does not hold")
 
 
 def read_urdf(path, tip: str | None = None) -> URDFChain:
@@ -392,15 +557,8 @@ def read_urdf(path, tip: str | None = None) -> URDFChain:
     >>> (chain.Slist.T + 0.0).tolist()              # the slide along x, the swing about y
     [[0.0, 0.0, 0.0, 1.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]]
     """
-    text, where = _read(path)
-    with _parser_notes(where):
-        try:
-            model = URDF.from_xml_string(text.encode("utf-8") if text.lstrip().startswith(
-                "<?xml") else text)
-        except Exception as error:   # the parser's ParseError, lxml's syntax errors, numbers
-            if isinstance(error, ValueError) and str(error).startswith(f"{where}: "):
-                raise
-            raise ValueError(f"{where}: {error}") from None
+    root, where = _read(path)
+    model = _parse(root, where)
     tree = _tree(model, where)
     tip = _choose_tip(tree, tip)
     path_joints = _path(tree, tip)
@@ -408,33 +566,46 @@ def read_urdf(path, tip: str | None = None) -> URDFChain:
     if not chain:
         raise ValueError(f"{where}: no moving joint between the root {tree.root!r} and the tip "
                          f"{tip!r}")
+    _check_mimics(model, chain, where)
     poses = _home_poses(tree)
     links = {link.name: link for link in model.links}
 
-    # each link's body: the moving joint of the chain it rides on (0: the root's, ignored)
-    on_chain = {j.name: k for k, j in enumerate(chain, start=1)}
+    # each link's body: the moving joint of the chain it rides on (0: the root's, ignored),
+    # found by the link the joint moves (each link has one parent joint)
+    on_chain = {j.child: k for k, j in enumerate(chain, start=1)}
     body_of = {tree.root: 0}
     stack = [tree.root]
     while stack:
         link = stack.pop()
         for joint in tree.children[link]:
-            body_of[joint.child] = on_chain.get(joint.name, body_of[link])
+            body_of[joint.child] = on_chain.get(joint.child, body_of[link])
             stack.append(joint.child)
-    parts = {k: [] for k in range(1, len(chain) + 1)}
+    parts = {k: [] for k in range(0, len(chain) + 1)}
     members = {k: [] for k in parts}
     for link_name, body in body_of.items():
-        if body:
-            members[body].append(link_name)
-            found = _inertial(links[link_name], where, poses[link_name])
-            if found is not None:
-                parts[body].append(found)
+        members[body].append(link_name)
+        found = _inertial(links[link_name], where, poses[link_name])
+        if found is not None:
+            parts[body].append(found)
+    with np.errstate(over="ignore", invalid="ignore"):
+        bodies = [_lump(parts[k], poses[joint.child][:3, 3]) for k, joint in
+                  enumerate(chain, start=1)]
+    for k, (joint, (mass, centre, inertia)) in enumerate(zip(chain, bodies), start=1):
+        label = f"{where}: the links that joint {joint.name!r} moves, {sorted(members[k])}"
+        if not (math.isfinite(mass) and np.isfinite(centre).all()):
+            raise ValueError(f"{label}: their masses and positions (m l) overflow a float")
+        check_inertia(inertia, label)       # lumped, m l^2 may overflow
+    first = len(chain)              # the joints from chain[first] on carry nothing at all
+    while first and not (bodies[first - 1][0] > 0 or bodies[first - 1][2].any()):
+        first -= 1
+    if first < len(chain):
+        riders = sorted(link for k in range(first + 1, len(chain) + 1) for link in members[k])
+        raise ValueError(f"{where}: joint {chain[first].name!r} moves nothing: the links it "
+                         f"carries, {riders}, have no mass and no inertia (a link without "
+                         f"<inertial> has none)")
 
     Mlist, Glist, Slist, previous = [], [], [], np.eye(4)
-    for k, joint in enumerate(chain, start=1):
-        if not parts[k]:
-            raise ValueError(f"{where}: joint {joint.name!r} moves links {sorted(members[k])}, "
-                             f"none of which has an <inertial>")
-        mass, centre, inertia = _lump(parts[k])
+    for joint, (mass, centre, inertia) in zip(chain, bodies):
         axes = poses[joint.child][:3, :3]
         C = np.eye(4)
         C[:3, :3], C[:3, 3] = axes, centre
@@ -443,11 +614,12 @@ def read_urdf(path, tip: str | None = None) -> URDFChain:
         Glist.append(np.block([[(I_local + I_local.T) / 2, np.zeros((3, 3))],
                                [np.zeros((3, 3)), mass * np.eye(3)]]))
         J = poses[joint.child]               # the joint frame (the child's, at zero)
-        axis = np.array(joint.axis if joint.axis is not None else (1.0, 0.0, 0.0), float)
-        length = float(np.linalg.norm(axis))
-        if not length > 0:
+        axis = np.array(_finite(joint.axis if joint.axis is not None else (1.0, 0.0, 0.0),
+                                where, f"joint {joint.name!r}, <axis>"))
+        if not np.abs(axis).max() > 0:
             raise ValueError(f"{where}: joint {joint.name!r}, <axis>: the axis is zero")
-        direction = J[:3, :3] @ (axis / length)
+        axis /= np.abs(axis).max()           # then its norm neither overflows nor underflows
+        direction = J[:3, :3] @ (axis / np.linalg.norm(axis))
         if _MOVING[joint.type] == "revolute":
             Slist.append(np.r_[direction, -np.cross(direction, J[:3, 3])])
         else:
@@ -455,7 +627,8 @@ def read_urdf(path, tip: str | None = None) -> URDFChain:
         previous = C
     Mlist.append(np.linalg.inv(previous) @ poses[tip])
     return URDFChain(model.name or "", where, tree.root, tip,
-                     tuple(_joint_record(j) for j in path_joints), tuple(Mlist), tuple(Glist),
+                     tuple(_joint_record(j, where) for j in path_joints), tuple(Mlist),
+                     tuple(Glist),
                      np.array(Slist).T, tuple(joint.child for joint in chain))
 
 
@@ -470,7 +643,7 @@ def from_urdf(path, tip: str | None = None, friction: bool = False,
     >>> from_urdf(PENDULUM_ON_A_SLIDE.replace('value="2.0"', 'value="-2.0"'))
     Traceback (most recent call last):
     ...
-    ValueError: URDF text: link 'carriage', <inertial>: the mass must be positive, got -2.0
+    ValueError: URDF text: link 'carriage', <inertial>: the mass must not be negative, got -2.0
     """
     friction = flag(friction, "from_urdf", "friction")
     chain = read_urdf(path, tip)

@@ -137,7 +137,8 @@ MINE_998 = {L2: sympy.Rational(repr(ARM_998["ratio"])) * L1,
             m2: sympy.Rational(repr(ARM_998["mu"])) * m1}
 M_91, C_91, MDOT_91 = (x.subs(MINE_91) for x in (M_LP, C_LP, MDOT_LP))
 J_998, M_998 = J_LP.subs(MINE_998), M_LP.subs(MINE_998)
-LAMBDA_998 = J_998.inv().T * M_998 * J_998.inv()
+_J_INV_998 = J_998.adjugate() / J_998.det()
+LAMBDA_998 = _J_INV_998.T * M_998 * _J_INV_998
 # the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6 (rods), for Tourassis & Neuman's coefficient of coupling
 l = sympy.Symbol("l", positive=True)
 D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,

@@ -68,7 +68,7 @@ def right(question: str, given: dict) -> tuple:
         C = Matrix([[-h * qd2, -h * (qd1 + qd2)], [h * qd1, 0]])
         Mdot = Matrix([[-2 * h * qd2, -h * qd2], [-h * qd2, 0]])
         return C, Mdot, Mdot - 2 * C
-    inverse = J.inv()
+    inverse = J.adjugate() / J.det()          # the 2x2 inverse in closed form
     return J, inverse.T * M * inverse
 
 
@@ -83,10 +83,10 @@ def mistakes(question: str, given: dict) -> list:
         return [((C, partial, N), "multiply each partial derivative by its joint velocity"),
                 ((C, Mdot, Mdot - C), "Prop. 8.1 is about Mdot - 2C"),
                 ((other, Mdot, Mdot - 2 * other), "your C gives the right c = C*qd")]
-    inverse = J.inv()
+    inverse = J.adjugate() / J.det()          # the 2x2 inverse in closed form
     return [((J, J * M * J.T), "the inverse Jacobian, not J M J^T"),
             ((J, inverse * M * inverse.T), "transpose of the inverse on the left"),
-            ((J, J * M.inv() * J.T), "that is Lambda^-1")]
+            ((J, J * (M.adjugate() / M.det()) * J.T), "that is Lambda^-1")]
 
 
 AT = {m1: 1.3, L1: 0.8, sympy.Symbol("m2", positive=True): 0.7, q1: 0.4, q2: 2.2, qd1: 0.3,

@@ -701,3 +701,19 @@ def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
         motion.frames(True)
     assert motion.frames(np.int64(3)).tolist() == [0, 2, 4]
     assert motion.frames(MAX_FRAMES).tolist() == [0, 1, 2, 3, 4]
+
+
+def test_symbolic_forward_dynamics_keeps_a_tiny_torque():
+    """Issue 39: tau = (1e-13, 0) gave qdd = 0 on symbols.  By hand (Fu, Gonzalez & Lee,
+    Sec. 3.2.6): D11 = m1 l^2/3 + 4 m2 l^2/3 + m2 C2 l^2, D12 = m2 l^2/3 + m2 l^2 C2/2,
+    D22 = m2 l^2/3, and without gravity or motion qdd = D^-1 tau."""
+    robot = planar_2r("fu", symbolic=True)
+    qdd = forward_dynamics(robot, [0.3, 0.4], [0, 0], [1e-13, 0], gravity=False)
+    m1, m2, l = (sympy.Symbol(s, positive=True) for s in ("m1", "m2", "l"))
+    got = np.array(qdd.subs({m1: 2.0, m2: 1.5, l: 0.7}), dtype=float).ravel()
+    c2, mass1, mass2, length = math.cos(0.4), 2.0, 1.5, 0.7
+    D = length**2 * np.array([[mass1 / 3 + 4 * mass2 / 3 + mass2 * c2, mass2 / 3 + mass2 * c2 / 2],
+                              [mass2 / 3 + mass2 * c2 / 2, mass2 / 3]])
+    expected = np.linalg.solve(D, [1e-13, 0.0])
+    assert np.all(expected != 0)
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=0)

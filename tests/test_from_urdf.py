@@ -166,14 +166,19 @@ def _triple(values):
 
 
 @st.composite
-def urdf_chains(draw):
+def urdf_chains(draw, scaled=False):
+    """A random URDF chain; ``scaled``: each link's mass and inertia times 10^k, k from -8 to
+    8 (a light spindle on a heavy shoulder, issue 39)."""
     n = draw(st.integers(1, 5))
     parts = [_link("l0")]
     for k in range(1, n + 1):
         moments = np.array(draw(st.tuples(*[st.floats(0.001, 0.2, **finite)] * 3)))
         mass = draw(st.floats(0.2, 5, **finite))
+        if scaled:
+            mass = float(f"{mass * 10.0 ** draw(st.integers(-8, 8)):.6e}")
         parts.append(_link(f"l{k}", _inertial(
-            f"{mass:.6f}", _triple(draw(st.tuples(numbers, numbers, numbers))),
+            f"{mass:.6e}" if scaled else f"{mass:.6f}",
+            _triple(draw(st.tuples(numbers, numbers, numbers))),
             _triple(draw(st.tuples(angle, angle, angle))),
             tuple(mass * np.array([moments[1] + moments[2], moments[0] + moments[2],
                                    moments[0] + moments[1]])))))
@@ -206,6 +211,29 @@ def test_random_urdf_chains_agree_with_pinocchio(chain):
         assert "nearly parallel" in str(refused), refused
         assume(False)
     _compare(arm, _pinocchio(text), np.random.default_rng(seed), draws=2)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(urdf_chains(scaled=True))
+def test_badly_scaled_chains_are_solved_as_pinocchio_solves_them(chain):
+    """Masses and inertias from 1e-8 to 1e8 times each other: forward dynamics solves what
+    Pinocchio's ABA solves (issue 39: a scale-invariant test of singularity), every path."""
+    text, seed = chain
+    try:
+        arm = from_urdf(text, tip="tip")
+    except ValueError as refused:
+        assert "nearly parallel" in str(refused), refused
+        assume(False)
+    model = _pinocchio(text)
+    data, rng = model.createData(), np.random.default_rng(seed)
+    theta, dtheta = rng.uniform(-1.5, 1.5, (2, arm.n))
+    torque = rng.uniform(-5, 5, arm.n)
+    expected = pin.aba(model, data, _configuration(model, theta), dtheta, torque)
+    for compiled in (False, True, True):
+        got = forward_dynamics(arm, theta, dtheta, torque, compiled=compiled)
+        np.testing.assert_allclose(got, expected, rtol=1e-7,
+                                   atol=1e-9 * np.abs(expected).max())
 
 
 def test_nearly_parallel_axes_are_refused_naming_the_joints_and_the_digits_lost():

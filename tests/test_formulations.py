@@ -161,3 +161,33 @@ def test_results_with_float_coefficients_compare_up_to_their_own_round_off():
     h[1] += 1e-20 * sympy.Symbol("m1", positive=True)
     other = EquationsOfMotion(arm, "printed", ne.D, h, ne.c, ne.friction, q=ne.q, qd=ne.qd)
     assert [(d.term, d.index) for d in le.compare(other).differences] == [("h", (1,))]
+
+
+def test_a_long_chain_is_derived_by_newton_euler_and_the_workbooks_arms_by_lagrange_euler():
+    """Issue 39: Lagrange-Euler's O(n^4) made a 200-link chain a 1.5 h hang.  Without a method,
+    chains of up to LAGRANGE_EULER_UP_TO joints (the chapters' arms among them) keep
+    Lagrange-Euler and its printed terms; longer ones are probed by Newton-Euler, whose D, h, c
+    still give the chain's torques."""
+    from dynlab import Link, Robot
+    from dynlab.dynamics.inverse import LAGRANGE_EULER_UP_TO
+
+    def chain(n):
+        return Robot([Link("R", a=0.3, alpha=0.4 * (k % 3), mass=1.0 + 0.1 * k,
+                           com=(-0.15, 0.01, 0.02), inertia=np.diag([0.01, 0.02, 0.03]).tolist(),
+                           name=f"l{k}") for k in range(n)], name=f"{n}-link chain")
+
+    assert LAGRANGE_EULER_UP_TO >= 6
+    arm = puma560()
+    q6 = np.linspace(-1, 1, 6)
+    assert equations_of_motion(arm, q6, -q6).method == "lagrange_euler"
+    assert equations_of_motion(chain(LAGRANGE_EULER_UP_TO), np.zeros(LAGRANGE_EULER_UP_TO),
+                               np.zeros(LAGRANGE_EULER_UP_TO)).method == "lagrange_euler"
+    assert equations_of_motion(arm, q6, -q6, variant="christoffel").method == "lagrange_euler"
+    long = chain(LAGRANGE_EULER_UP_TO + 1)
+    rng = np.random.default_rng(8)
+    q, qd, qdd = rng.uniform(-1, 1, (3, long.n))
+    eom = equations_of_motion(long, q, qd)
+    assert eom.method == "newton_euler"
+    tau = inverse_dynamics(long, q, qd, qdd)
+    np.testing.assert_allclose(eom.D @ qdd + eom.h + eom.c + eom.friction + eom.tip, tau,
+                               rtol=0, atol=1e-9 * np.abs(tau).max())

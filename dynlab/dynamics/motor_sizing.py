@@ -82,10 +82,10 @@ def reflected_inertia(rotor_inertia: float, gear_ratio: float) -> float:
     Traceback (most recent call last):
     ...
     ValueError: gear_ratio must be a positive finite number, got 0.0
-    >>> reflected_inertia(200e-6, 1e300)
+    >>> reflected_inertia(200e-6, 1e300)                 # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: the reflected inertia G**2 I_rotor is beyond floating point (inf) for gear_ratio = 1e+300 and rotor_inertia = 0.0002
+    ValueError: the reflected inertia G**2 I_rotor is beyond floating point (inf) for ...
     """
     G = checks.number(gear_ratio, "gear_ratio")
     inertia = checks.number(rotor_inertia, "rotor_inertia")

@@ -7,10 +7,12 @@ import re
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dynlab import joint_symbols
 from dynlab.model.display import Folded, book_form, group_angle_sums, shorthand, structure, wrapped
-from dynlab.model.symbolic import is_zero
+from dynlab.model.symbolic import chop, compact, is_zero, reduce_trig
 
 q, qd, qdd = joint_symbols(3)
 q1, q2, q3 = q
@@ -103,3 +105,32 @@ def test_a_grouped_form_takes_out_the_factor_every_term_carries():
     assert r"\\ &- a m S_{23}\Big]" in text
     with pytest.raises(ValueError, match="not every term of c_2 carries g"):
         grouped_form("c_2", g * m * sympy.cos(q2) + m * sympy.sin(q2), factor=g)
+
+
+# -- floats in symbols (issue 39): only a term's own round-off goes ------------------------------
+small = st.floats(min_value=1e-300, max_value=1e-10) | st.floats(min_value=-1e-10,
+                                                                  max_value=-1e-300)
+sizes = st.floats(min_value=-1e3, max_value=1e3, allow_nan=False).filter(lambda v: abs(v) > 1e-3)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(sizes, sizes, small)
+def test_a_term_that_nothing_cancels_stays_however_small(a, b, c):
+    x, y = sympy.symbols("x y")
+    expr = a * x * sympy.cos(q1) + b * x**2 + c * y * sympy.sin(q2)
+    for kept in (chop(expr), compact(expr), reduce_trig(expr)):
+        assert sympy.expand(kept).coeff(y) == sympy.Float(c) * sympy.sin(q2)
+    assert not is_zero(expr, -a * x * sympy.cos(q1) - b * x**2)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(sizes, sizes, sizes)
+def test_the_round_off_of_a_terms_own_cancellation_goes(a, b, c):
+    """(a + b + c) x in floats against a x + b x + c x: equal up to the round-off of adding
+    a, b and c, also through sin^2 + cos^2 = 1 and over a denominator."""
+    x, m = sympy.symbols("x m")
+    total = sympy.Float(a + b + c)
+    parts = [sympy.Float(v) * x for v in (a, b, c)]
+    assert chop(total * x, *(-p for p in parts)) == 0
+    assert is_zero(total * x * (sympy.sin(q1)**2 + sympy.cos(q1)**2), *(-p for p in parts))
+    assert is_zero(total * x / (m + 1), *(-p / (m + 1) for p in parts))

@@ -129,3 +129,65 @@ def test_numeric_paths_of_every_formulation_build_no_sympy_objects(sympy_objects
                              compiled=compiled)
         equations_of_motion(robot, q, qd, method=method, variant=variant)
     assert sympy_objects_created == []
+
+
+@pytest.mark.parametrize("method", ["lagrange_euler", "newton_euler"])
+def test_symbols_keep_the_velocity_terms_of_tiny_speeds(method):
+    """Issue 39: at speeds of 1e-7 rad/s the symbolic h came out [0, 0] (floats below 1e-12 of
+    the largest were dropped), while the numbers kept it.  By hand (Fu, Gonzalez & Lee,
+    Sec. 3.2.6): h1 = -m2 l^2 S2 (qd1 qd2 + qd2^2 / 2), h2 = m2 l^2 S2 qd1^2 / 2."""
+    from dynlab.model.robots import planar_2r
+    eom = equations_of_motion(planar_2r("fu", symbolic=True), [0.3, 0.4], [1e-7, 1e-7],
+                              method=method)
+    m2, l = sympy.Symbol("m2", positive=True), sympy.Symbol("l", positive=True)
+    s2 = np.sin(0.4)
+    expected = [-s2 * (1e-14 + 0.5e-14), s2 * 0.5e-14]
+    for element, value in zip(eom.h, expected):
+        coefficient = sympy.expand(element / (m2 * l**2))
+        assert not coefficient.free_symbols
+        assert float(coefficient) == pytest.approx(value, rel=1e-12, abs=0)
+
+
+def test_results_with_float_coefficients_compare_up_to_their_own_round_off():
+    """L-E and N-E at a numeric state agree up to round-off of each coefficient (issue 39: the
+    comparison failed with a TypeError); a term of 1e-20 that one of them lacks is a
+    difference, however small."""
+    from dynlab.model.robots import planar_2r
+    arm = planar_2r("fu", symbolic=True)
+    le = equations_of_motion(arm, [0.3, 0.4], [1.1, 0.7], method="lagrange_euler")
+    ne = equations_of_motion(arm, [0.3, 0.4], [1.1, 0.7], method="newton_euler")
+    assert le.compare(ne), le.compare(ne)
+    h = ne.h.copy()
+    h[1] += 1e-20 * sympy.Symbol("m1", positive=True)
+    other = EquationsOfMotion(arm, "printed", ne.D, h, ne.c, ne.friction, q=ne.q, qd=ne.qd)
+    assert [(d.term, d.index) for d in le.compare(other).differences] == [("h", (1,))]
+
+
+def test_a_long_chain_is_derived_by_newton_euler_and_the_workbooks_arms_by_lagrange_euler():
+    """Issue 39: Lagrange-Euler's O(n^4) made a 200-link chain a 1.5 h hang.  Without a method,
+    chains of up to LAGRANGE_EULER_UP_TO joints (the chapters' arms among them) keep
+    Lagrange-Euler and its printed terms; longer ones are probed by Newton-Euler, whose D, h, c
+    still give the chain's torques."""
+    from dynlab import Link, Robot
+    from dynlab.dynamics.inverse import LAGRANGE_EULER_UP_TO
+
+    def chain(n):
+        return Robot([Link("R", a=0.3, alpha=0.4 * (k % 3), mass=1.0 + 0.1 * k,
+                           com=(-0.15, 0.01, 0.02), inertia=np.diag([0.01, 0.02, 0.03]).tolist(),
+                           name=f"l{k}") for k in range(n)], name=f"{n}-link chain")
+
+    assert LAGRANGE_EULER_UP_TO >= 6
+    arm = puma560()
+    q6 = np.linspace(-1, 1, 6)
+    assert equations_of_motion(arm, q6, -q6).method == "lagrange_euler"
+    assert equations_of_motion(chain(LAGRANGE_EULER_UP_TO), np.zeros(LAGRANGE_EULER_UP_TO),
+                               np.zeros(LAGRANGE_EULER_UP_TO)).method == "lagrange_euler"
+    assert equations_of_motion(arm, q6, -q6, variant="christoffel").method == "lagrange_euler"
+    long = chain(LAGRANGE_EULER_UP_TO + 1)
+    rng = np.random.default_rng(8)
+    q, qd, qdd = rng.uniform(-1, 1, (3, long.n))
+    eom = equations_of_motion(long, q, qd)
+    assert eom.method == "newton_euler"
+    tau = inverse_dynamics(long, q, qd, qdd)
+    np.testing.assert_allclose(eom.D @ qdd + eom.h + eom.c + eom.friction + eom.tip, tau,
+                               rtol=0, atol=1e-9 * np.abs(tau).max())

@@ -103,16 +103,19 @@ def _compare(arm, model, rng, draws=5, singular=False):
                                    atol=1e-10 * max(1.0, np.abs(M).max()))
         torque = rng.uniform(-5, 5, arm.n)
         # solving with D loses the digits of its condition number (two nearly coaxial joints
-        # with a massless link between them: 1e10): relative round-off 1e-15 times it
-        rtol = max(1e-8, 1e-15 * np.linalg.cond(M))
+        # with a massless link between them: 1e10): relative round-off 1e-15 times it, of the
+        # whole vector (the bound of a linear solve is normwise: a small entry beside a large
+        # one carries the large one's error)
         try:
             qdd = forward_dynamics(arm, theta, dtheta, torque)
         except ValueError as refused:
             assert singular and "singular" in str(refused), refused
             assert np.linalg.eigvalsh(M)[0] <= 1e-12 * np.abs(M).max()
             continue
-        np.testing.assert_allclose(qdd, pin.aba(model, data, q, dtheta, torque), rtol=rtol,
-                                   atol=1e-8)
+        expected = pin.aba(model, data, q, dtheta, torque)
+        rtol = max(1e-8, 1e-15 * np.linalg.cond(M))
+        np.testing.assert_allclose(qdd, expected, rtol=0,
+                                   atol=rtol * max(1.0, np.abs(expected).max()))
 
 
 def test_an_arm_with_a_tool_and_a_gripper_agrees_with_pinocchio():
@@ -182,15 +185,20 @@ def _triple(values):
     return " ".join(f"{v:.6f}" for v in values)
 
 
-def _chain_parts(draw, n, massless=False, mimic=False):
+def _chain_parts(draw, n, massless=False, mimic=False, scaled=False):
     """The links and joints of a random chain l0 - j1 - l1 ... - jn - ln; ``massless``: some
-    links before ln are frames (mass 0, or no <inertial>); ``mimic``: jn mimics j1."""
+    links before ln are frames (mass 0, or no <inertial>); ``mimic``: jn mimics j1;
+    ``scaled``: each link's mass and inertia times 10^k, k from -8 to 8 (a light spindle on a
+    heavy shoulder, issue 39)."""
     parts = [_link("l0")]
     for k in range(1, n + 1):
         moments = np.array(draw(st.tuples(*[st.floats(0.001, 0.2, **finite)] * 3)))
         mass = draw(st.floats(0.2, 5, **finite))
+        if scaled:
+            mass = float(f"{mass * 10.0 ** draw(st.integers(-8, 8)):.6e}")
         inertial = _inertial(
-            f"{mass:.6f}", _triple(draw(st.tuples(numbers, numbers, numbers))),
+            f"{mass:.6e}" if scaled else f"{mass:.6f}",
+            _triple(draw(st.tuples(numbers, numbers, numbers))),
             _triple(draw(st.tuples(angle, angle, angle))),
             tuple(mass * np.array([moments[1] + moments[2], moments[0] + moments[2],
                                    moments[0] + moments[1]])))
@@ -216,9 +224,9 @@ def _tip(draw, parent):
 
 
 @st.composite
-def urdf_chains(draw):
+def urdf_chains(draw, scaled=False):
     n = draw(st.integers(1, 5))
-    parts = _chain_parts(draw, n) + _tip(draw, f"l{n}")
+    parts = _chain_parts(draw, n, scaled=scaled) + _tip(draw, f"l{n}")
     return _robot(*parts), draw(st.integers(0, 2**32 - 1))
 
 
@@ -296,6 +304,29 @@ def test_dynlab_refuses_what_pinocchio_refuses_and_agrees_on_what_it_reads(fault
         assert "nearly parallel" in str(refused), refused
         assume(False)
     _compare(arm, model, np.random.default_rng(seed), draws=1, singular=True)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(urdf_chains(scaled=True))
+def test_badly_scaled_chains_are_solved_as_pinocchio_solves_them(chain):
+    """Masses and inertias from 1e-8 to 1e8 times each other: forward dynamics solves what
+    Pinocchio's ABA solves (issue 39: a scale-invariant test of singularity), every path."""
+    text, seed = chain
+    try:
+        arm = from_urdf(text, tip="tip")
+    except ValueError as refused:
+        assert "nearly parallel" in str(refused), refused
+        assume(False)
+    model = _pinocchio(text)
+    data, rng = model.createData(), np.random.default_rng(seed)
+    theta, dtheta = rng.uniform(-1.5, 1.5, (2, arm.n))
+    torque = rng.uniform(-5, 5, arm.n)
+    expected = pin.aba(model, data, _configuration(model, theta), dtheta, torque)
+    for compiled in (False, True, True):
+        got = forward_dynamics(arm, theta, dtheta, torque, compiled=compiled)
+        np.testing.assert_allclose(got, expected, rtol=1e-7,
+                                   atol=1e-9 * np.abs(expected).max())
 
 
 def test_nearly_parallel_axes_are_refused_naming_the_joints_and_the_digits_lost():

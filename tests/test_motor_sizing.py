@@ -250,3 +250,49 @@ def test_a_blitted_frame_is_the_frame_a_fresh_dashboard_draws():
     board.set(duration=1.2, amplitude=90.0, gear_ratio=150.0)
     board.set(duration=1.5, gear_ratio=107.815)
     assert board.image.value == MotorSizingDashboard().image.value
+
+
+def test_numbers_beyond_floating_point_are_named_not_raised_raw():
+    """Issue 39: an OverflowError, a ZeroDivisionError and an RMS of nan with a verdict; each is
+    now a ValueError naming the argument."""
+    with pytest.raises(ValueError, match=r"G\*\*2 I_rotor is beyond floating point \(inf\) for "
+                                         r"gear_ratio = 1e\+300 and rotor_inertia = 0.0002"):
+        reflected_inertia(2e-4, 1e300)
+    with pytest.raises(ValueError, match=r"gear_ratio = 1e\+300"):
+        apparent_inertia(pendulum(), [0.0], 1, rotor_inertia=1e-4, gear_ratio=1e300)
+    with pytest.raises(ValueError, match=r"T = 1e-300 s is beyond floating point"):
+        shoulder_move(1, 1e-300)
+    with pytest.raises(ValueError, match=r"T = 1e-300 s"):
+        quintic([0.0], [0.0], 1e-300)
+    swing = quintic([0.0], [1.0], 1.0)
+    with pytest.raises(ValueError, match="torques must be finite"):
+        size_motor(pendulum(), swing, 1, Motor(0.2, 500.0, 0.05, 1e-4), 20.0, samples=5,
+                   torques=np.full((5, 1), np.nan))
+    with pytest.raises(ValueError, match="joint_torque must be finite"):
+        motor_side([1.0], [1.0], [math.nan], gear_ratio=10.0, rotor_inertia=1e-4)
+    with pytest.raises(ValueError, match=r"motor torque .* gear_ratio = 1e\+200"):
+        motor_side([1.0], [1e300], [1.0], gear_ratio=1e200, rotor_inertia=1.0)
+    with pytest.raises(ValueError, match="values must be finite"):
+        rms([0.0, 1.0], [math.nan, 1.0])
+    with pytest.raises(ValueError, match=r"RMS of values is beyond floating point"):
+        rms([0.0, 1.0], [1e200, 1e200])
+
+
+@given(st.floats(1e-3, 1e3), st.floats(5e-324, 1e8, allow_subnormal=True))
+def test_a_short_move_either_has_finite_operating_points_or_is_refused(amplitude, duration):
+    """Every duration: the shoulder's move is sized with finite numbers, or refused by name."""
+    try:
+        move = shoulder_move(amplitude, duration)
+    except ValueError as refused:
+        assert "duration T" in str(refused)
+        return
+    t, q, qd, qdd = sample_move(move, samples=5)
+    for values in (q, qd, qdd):
+        assert np.all(np.isfinite(values))
+    try:
+        speed, torque = motor_side(qd[:, 1], qdd[:, 1], np.ones(5), gear_ratio=100.0,
+                                   rotor_inertia=2e-4)
+    except ValueError as refused:
+        assert "beyond floating point" in str(refused)
+        return
+    assert np.all(np.isfinite(speed)) and np.all(np.isfinite(torque))

@@ -121,3 +121,14 @@ def test_bad_input_gets_a_clear_error():
         regressor([m**2 * qdd1], {p: m}, solve_for=[m])
     with pytest.raises(ValueError, match="not Y \\* pi"):
         regressor(tau, {p: m * d}, solve_for=[m])
+
+
+def test_a_small_parameter_keeps_its_column_and_a_stray_small_term_is_refused():
+    """Issue 39: floats below 1e-12 of the largest were dropped, and so were I's column and a
+    term that no base parameter holds (and the proof passed).  By hand: d tau / d p1 =
+    1000 qdd1, d tau / d p2 = 1e-10 qdd1."""
+    q1, qdd1, m, I, p1, p2 = sympy.symbols("q1 qdd1 m I p1 p2")
+    Y = regressor([1e3 * m * qdd1 + 1e-10 * I * qdd1], {p1: m, p2: I}, [m, I])
+    assert Y == sympy.Matrix([[1e3 * qdd1, 1e-10 * qdd1]])
+    with pytest.raises(ValueError, match="not Y \\* pi"):
+        regressor([m * qdd1 + 1e-13 * sympy.cos(q1)], {p1: m}, [m])

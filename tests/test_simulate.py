@@ -701,3 +701,87 @@ def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
         motion.frames(True)
     assert motion.frames(np.int64(3)).tolist() == [0, 2, 4]
     assert motion.frames(MAX_FRAMES).tolist() == [0, 1, 2, 3, 4]
+
+
+def test_symbolic_forward_dynamics_keeps_a_tiny_torque():
+    """Issue 39: tau = (1e-13, 0) gave qdd = 0 on symbols.  By hand (Fu, Gonzalez & Lee,
+    Sec. 3.2.6): D11 = m1 l^2/3 + 4 m2 l^2/3 + m2 C2 l^2, D12 = m2 l^2/3 + m2 l^2 C2/2,
+    D22 = m2 l^2/3, and without gravity or motion qdd = D^-1 tau."""
+    robot = planar_2r("fu", symbolic=True)
+    qdd = forward_dynamics(robot, [0.3, 0.4], [0, 0], [1e-13, 0], gravity=False)
+    m1, m2, l = (sympy.Symbol(s, positive=True) for s in ("m1", "m2", "l"))
+    got = np.array(qdd.subs({m1: 2.0, m2: 1.5, l: 0.7}), dtype=float).ravel()
+    c2, mass1, mass2, length = math.cos(0.4), 2.0, 1.5, 0.7
+    D = length**2 * np.array([[mass1 / 3 + 4 * mass2 / 3 + mass2 * c2, mass2 / 3 + mass2 * c2 / 2],
+                              [mass2 / 3 + mass2 * c2 / 2, mass2 / 3]])
+    expected = np.linalg.solve(D, [1e-13, 0.0])
+    assert np.all(expected != 0)
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=0)
+
+
+def _point_masses(m1, m2, r1, l1=1.0, l2=1.0):
+    """A planar 2R arm with point masses: m1 at r1 from joint 1 on link 1, m2 at the end of
+    link 2 (link lengths l1, l2), and its D by hand (Lynch & Park, Sec. 8.1.1 with m1 at r1):
+    D11 = m1 r1^2 + m2 (l1^2 + 2 l1 l2 C2 + l2^2), D12 = m2 (l1 l2 C2 + l2^2), D22 = m2 l2^2."""
+    arm = Robot([Link("R", a=l1, mass=m1, com=(r1 - l1, 0, 0), name="l1"),
+                 Link("R", a=l2, mass=m2, name="l2")], gravity=(0, 0, 0), name="point masses")
+
+    def D(q2):
+        c2 = math.cos(q2)
+        return np.array([[m1 * r1**2 + m2 * (l1**2 + 2 * l1 * l2 * c2 + l2**2),
+                          m2 * (l1 * l2 * c2 + l2**2)],
+                         [m2 * (l1 * l2 * c2 + l2**2), m2 * l2**2]])
+    return arm, D
+
+
+@pytest.mark.parametrize("m1, m2, r1, l1", [
+    (1e300, 1.0, 0.5, 1.0),                   # a mass of 1e300 on the shoulder
+    (1.0, 1.0, 1e20, 1e20),                   # the elbow 1e20 m out
+    (1.0, 1.0, 1e10, 1.0),                    # the shoulder's centre of mass 1e10 m out
+    (1.0, 1e-300, 0.5, 1.0),                  # a forearm of 1e-300 kg
+])
+def test_forward_dynamics_solves_badly_scaled_arms(m1, m2, r1, l1):
+    """Issue 39: D = diag(1e40, 1) is not singular; qdd = D^-1 tau at rest without gravity,
+    D by hand.  The step-by-step path, the compiled one and its short cut all solve it."""
+    arm, D = _point_masses(m1, m2, r1, l1)
+    q, tau = [0.3, 0.4], np.array([1.0, 1e-9])
+    expected = np.linalg.solve(D(0.4), tau)
+    for compiled in (False, True, True):
+        got = forward_dynamics(arm, q, [0.0, 0.0], tau, compiled=compiled)
+        np.testing.assert_allclose(got, expected, rtol=1e-9, atol=0)
+
+
+def test_a_light_spindle_on_a_heavy_shoulder_is_solved_and_a_massless_one_refused():
+    """Issue 39: a spindle of 1e-10 kg m^2 on its own axis at the end of a heavy shoulder,
+    D = [[190 + J, J], [J, J]], J = 1e-10, was refused.  By hand, qdd1 = (tau1 - tau2) / 190,
+    qdd2 = tau2 / J - qdd1 (the spindle's centre on its axis: no velocity terms)."""
+    J = 1e-10
+    def arm(inertia):
+        return Robot([Link("R", a=1.0, mass=190.0, name="shoulder"),
+                      Link("R", mass=1.0, inertia=np.diag([inertia] * 3).tolist(),
+                           name="spindle")], gravity=(0, 0, 0), name="spindle")
+    # link 1's mass at the elbow, the spindle's too: D11 = 190 + 1 + J
+    tau = np.array([1.0, 1e-9])
+    qdd1 = (tau[0] - tau[1]) / 191.0
+    for compiled in (False, True, True):
+        got = forward_dynamics(arm(J), [0.3, 0.4], [0.5, -2.0], tau, compiled=compiled)
+        np.testing.assert_allclose(got, [qdd1, tau[1] / J - qdd1], rtol=1e-9)
+        with pytest.raises(ValueError, match=r"singular at .*\(pivot 2 is 0.*\): joint 2 "
+                                             r"moves no mass"):
+            forward_dynamics(arm(0.0), [0.3, 0.4], [0.5, -2.0], tau, compiled=compiled)
+
+
+def test_the_articulated_body_algorithm_solves_a_light_spindle_at_the_end_of_a_long_chain():
+    """From ARTICULATED_FROM joints on the compiled path runs Featherstone's ABA, whose pivots
+    are measured against D's diagonal too; Cholesky (compiled=False) is the second method."""
+    from dynlab.dynamics.forward import ARTICULATED_FROM
+    links = [Link("R", a=0.3, mass=2.0, com=(-0.15, 0, 0), name=f"l{k}")
+             for k in range(1, ARTICULATED_FROM)]
+    links.append(Link("R", mass=1.0, inertia=np.diag([1e-14] * 3).tolist(), name="spindle"))
+    arm = Robot(links, gravity=(0, -9.8, 0), name="long chain with a spindle")
+    rng = np.random.default_rng(5)
+    q, qd, tau = rng.uniform(-1, 1, (3, arm.n))
+    reference = forward_dynamics(arm, q, qd, tau, compiled=False)
+    for _ in range(2):
+        np.testing.assert_allclose(forward_dynamics(arm, q, qd, tau), reference, rtol=1e-7,
+                                   atol=1e-9 * np.abs(reference).max())

@@ -190,14 +190,12 @@ class EquationsOfMotion:
             if self.symbolic:
                 theirs = theirs.subs({**dict(zip(other.q, self.q)),
                                       **dict(zip(other.qd, self.qd))})
-                scale = _float_scale(ours, theirs)
                 for index in np.ndindex(*ours.shape):
                     delta = ours[index] - theirs[index]
                     # equal canonical forms settle it at once; else decide exactly
-                    canonical = chop(sympy.expand(
-                        self._canonical(term, index, ours[index])
-                        - other._canonical(term, index, theirs[index])), scale=scale)
-                    if canonical != 0 and not is_zero(delta, scale):
+                    canonical = chop(self._canonical(term, index, ours[index]),
+                                     -other._canonical(term, index, theirs[index]))
+                    if canonical != 0 and not is_zero(ours[index], -theirs[index]):
                         result.differences.append(Difference(
                             term, _index(index, ours.shape), ours[index], theirs[index],
                             compact(delta)))
@@ -214,7 +212,7 @@ class EquationsOfMotion:
 
     def _canonical(self, term: str, index: tuple, element):
         """``reduce_trig`` of one element, computed once per result (comparisons reuse it)."""
-        key = (term, index, self.q, self.qd)
+        key = (term, index, tuple(self.q), tuple(self.qd))
         cache = self.__dict__.setdefault("_canonical_forms", {})
         if key not in cache:
             cache[key] = reduce_trig(element)
@@ -283,11 +281,6 @@ def _as_term(eom: EquationsOfMotion, term: str):
     if eom.symbolic and not isinstance(value, sympy.MatrixBase):
         value = sympy.Matrix(value)
     return value
-
-
-def _float_scale(*matrices) -> float:
-    """The largest float coefficient in the compared matrices (round-off is relative to it)."""
-    return max([1.0] + [abs(float(f)) for m in matrices for f in m.atoms(sympy.Float)])
 
 
 def _index(index: tuple, shape: tuple) -> tuple:

@@ -78,7 +78,7 @@ from dynlab.formulations import registry as formulations
 from dynlab.model.checks import check_finite, flag, not_finite, plain_floats
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import resolve
-from dynlab.model.ldl import ZeroPivot, ldl_solve
+from dynlab.model.ldl import ZeroPivot, ldl_solve, singular_pivot
 from dynlab.model.robot import Robot
 from dynlab.model.robot_data import ShortCut
 from dynlab.model.symbolic import compact
@@ -100,18 +100,13 @@ OPTIMIZE_AFTER = 200
 #: against 990).
 ARTICULATED_FROM = 12
 
-#: A pivot of ``L D L^T`` at or below this fraction of the largest diagonal element of ``D``
-#: means ``D`` is singular: some joint moves no mass.
-SINGULAR_PIVOT = 1e-12
-
-
 def _accelerations_recursion(get_terms):
-    """Traced form of the whole forward dynamics: ``(q, qd, net) -> qdd + pivots``, where
-    ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
+    """Traced form of the whole forward dynamics: ``(q, qd, net) -> qdd + pivots + diagonal
+    of D``, where ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
     def accelerations(links, q, qd, net, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         D, bias = get_terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
         x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # Sec. 8.5 (draft Eq. (9.89))
-        return list(x) + list(d)
+        return list(x) + list(d) + [D[i][i] for i in range(len(links))]
     return accelerations
 
 
@@ -126,8 +121,9 @@ def _terms_outputs(get_terms):
 def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
                            gravity: bool = True, tip_wrench: bool = True, *,
                            with_tape: bool = False):
-    """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n)`` of a numeric robot: joint
-    accelerations for the net joint torque ``net = tau - friction``, and the ``L D L^T`` pivots.
+    """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n, D_11..D_nn)`` of a numeric
+    robot: joint accelerations for the net joint torque ``net = tau - friction``, the pivots
+    of its solve and the diagonal of ``D`` (:func:`dynlab.model.ldl.singular_pivot` judges them).
     Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
     ``with_tape``: return ``(f, tape)``, the tape for
     :func:`dynlab.engine.tracing.optimized_joint_function`."""
@@ -170,26 +166,30 @@ def _friction(links, qd, use_friction: bool) -> list:
 
 def check_pivots(robot: Robot, D, q) -> None:
     """Raise a ValueError naming the first joint at which ``D`` (NumPy) stops being positive
-    definite: its ``L D L^T`` pivot is not above :data:`SINGULAR_PIVOT` times the largest
-    diagonal element."""
+    definite: its ``L D L^T`` pivot is not above :data:`dynlab.model.ldl.SINGULAR_PIVOT` times
+    its own diagonal element (:func:`dynlab.model.ldl.singular_pivot`)."""
     D = np.asarray(D, dtype=float)
     if not np.isfinite(D).all():      # an overflow, not a singular D
         raise not_finite("D", D, robot.name, {"q": q})
-    scale = float(np.max(np.abs(np.diag(D)), initial=0.0))
-    for j in range(1, len(D) + 1):
-        leading = D[:j, :j]
-        if not np.all(np.isfinite(leading)):
-            pivot = math.nan
-        elif j == 1:
-            pivot = float(leading[0, 0])
-        else:   # pivot j = D_jj - d^T A^-1 d, A the leading block (positive definite so far)
-            pivot = float(leading[-1, -1] - leading[-1, :-1] @ np.linalg.solve(
-                leading[:-1, :-1], leading[:-1, -1]))
-        if not pivot > SINGULAR_PIVOT * scale:
-            raise ValueError(f"{robot.name}: the inertia matrix D is singular at q = "
-                             f"{[round(float(v), 6) for v in q]} (pivot {j} is {pivot:.3g}): "
-                             f"joint {j} moves no mass or inertia that the joints before it do "
-                             f"not already move; give its links mass and inertia")
+    diagonal, pivots = np.diag(D), []
+    for j in range(len(D)):
+        if not diagonal[j] > 0:
+            pivots.append(float(diagonal[j]))
+            break
+        # pivot j = D_jj - d^T A^-1 d, A the leading block (positive definite so far), found
+        # with D scaled to a unit diagonal: pivot j / D_jj, whatever the units of each joint
+        scale = 1 / np.sqrt(diagonal[:j + 1])
+        leading = D[:j + 1, :j + 1] * np.outer(scale, scale)
+        share = 1.0 if j == 0 else 1.0 - leading[-1, :-1] @ np.linalg.solve(
+            leading[:-1, :-1], leading[-1, :-1])
+        pivots.append(float(share * diagonal[j]))
+    found = singular_pivot(pivots, diagonal)
+    if found is not None:
+        joint, measured = found
+        raise ValueError(f"{robot.name}: the inertia matrix D is singular at q = "
+                         f"{[round(float(v), 6) for v in q]} ({measured}): joint {joint} moves "
+                         f"no mass or inertia that the joints before it do not already move; "
+                         f"give its links mass and inertia")
 
 
 def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "newton_euler",
@@ -242,8 +242,8 @@ def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, sim
 
 
 def _accelerations_quickly(robot, stored, q, qd, tau):
-    """``qdd`` by the stored compiled function when the state is plain finite floats and every
-    ``L D L^T`` pivot is clearly positive; None sends the call the checked way."""
+    """``qdd`` by the stored compiled function when the state is plain finite floats and no
+    pivot shows ``D`` singular; None sends the call the checked way."""
     n = robot.n
     arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(tau, n))
     if None in arguments or not math.isfinite(sum(map(sum, arguments))):
@@ -261,9 +261,7 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
         return None
     if values is None:                # compiled C: an input or an output is not finite
         return None
-    pivots = values[n:]
-    lowest = min(pivots)             # all positive: the largest |pivot| is the largest pivot
-    if not (lowest > 0.0 and lowest > SINGULAR_PIVOT * max(pivots)):
+    if singular_pivot(values[n:2 * n], values[2 * n:]) is not None:
         return None
     qdd = values[:n]
     return np.array(qdd) if math.isfinite(sum(qdd)) else None
@@ -345,8 +343,8 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         try:
             values = function(vec["q"], vec["qd"], net)
         except ZeroDivisionError:
-            values = (0.0,) * n + (0.0,) * n
-        if not min(values[n:]) > SINGULAR_PIVOT * max(abs(v) for v in values[n:]):
+            values = (0.0,) * (3 * n)
+        if singular_pivot(values[n:2 * n], values[2 * n:]) is not None:
             D, _ = inertia_and_bias(robot, vec["q"], vec["qd"], method=method, variant=variant,
                                     gravity=gravity, friction=friction, tip_wrench=tip_wrench,
                                     compiled=False)

@@ -18,6 +18,7 @@ from dynlab.dynamics.forward import (check_pivots, compiled_accelerations, compi
                                      inertia_and_bias)
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import chain
+from dynlab.model.ldl import singular_pivot
 from dynlab.formulations.lagrange_euler import potential_energy, kinetic_energy
 from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 
@@ -84,7 +85,7 @@ class IntegratedModel:
         stuck = [k for k in self.sticky if mode[k] == 0]
         if not stuck and self.compiled:
             values = self.accelerations(tuple(q), tuple(qd), net)
-            if not min(values[self.n:]) > 0.0:
+            if singular_pivot(values[self.n:2 * self.n], values[2 * self.n:]) is not None:
                 self._singular(q)
             qdd = list(values[:self.n])
             # one addition checks them all (a sum of finite numbers that overflows is looked at

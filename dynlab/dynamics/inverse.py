@@ -207,11 +207,25 @@ def _convert(value, symbolic: bool):
     return [_convert(item, symbolic) for item in value]
 
 
+#: :func:`equations_of_motion` without a ``method`` derives by Lagrange-Euler on chains of up to
+#: this many joints and by Newton-Euler on longer ones.  Lagrange-Euler is the default because
+#: its pieces (``U_ij``, ``h_ikm``, ``C_i`` of Fu, Gonzalez & Lee, Eqs. (3.2-31)-(3.2-34)) are
+#: what the chapters print, for arms of up to 6 joints.  But it costs ``O(n^4)`` (Fu, Gonzalez
+#: & Lee, Table 3.1: ``n^3`` terms ``h_ikm``, each a sum over ``n`` links): measured on numbers,
+#: 0.06 s at 12 joints, 1.6 s at 30, 45 s at 60, about 1.5 h at 200.  Newton-Euler, probed
+#: (``n + 1`` runs of ``O(n)``, Table 3.5's law), takes 0.08 s at 12 joints, 0.3 s at 30, 5 s at
+#: 200: beyond 12 joints the old default would be a hang in disguise.
+LAGRANGE_EULER_UP_TO = 12
+
+
 def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | None = None, *,
-                        method: str = "lagrange_euler", variant: str | None = None,
+                        method: str | None = None, variant: str | None = None,
                         simplify: bool | None = None, progress: bool = False
                         ) -> EquationsOfMotion:
-    """The equations of motion ``tau = D qdd + h + c + b + J^T w`` of ``robot`` by ``method``.
+    """The equations of motion ``tau = D qdd + h + c + b + J^T w`` of ``robot`` by ``method``;
+    without one, ``"lagrange_euler"`` on chains of up to :data:`LAGRANGE_EULER_UP_TO` joints
+    (or when one of its variants is named) and ``"newton_euler"`` on longer ones (the result's
+    ``method`` says which).
 
     Without ``q`` and ``qd`` the result is symbolic in the joint symbols ``q1..``, ``qd1..``;
     with numbers it is evaluated there (NumPy arrays, no SymPy objects built).  Newton-Euler,
@@ -228,6 +242,9 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
     lagrange_euler and newton_euler agree in D, h, c, friction and tip
     """
     import time
+    if method is None:
+        long_chain = isinstance(robot, Robot) and robot.n > LAGRANGE_EULER_UP_TO
+        method = "newton_euler" if long_chain and variant is None else "lagrange_euler"
     formulation, variant = formulations.lookup(method, variant)
     simplify = flag(simplify, "equations_of_motion", "simplify", allow_none=True)
     progress = flag(progress, "equations_of_motion", "progress")

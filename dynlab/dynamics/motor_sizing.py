@@ -82,9 +82,27 @@ def reflected_inertia(rotor_inertia: float, gear_ratio: float) -> float:
     Traceback (most recent call last):
     ...
     ValueError: gear_ratio must be a positive finite number, got 0.0
+    >>> reflected_inertia(200e-6, 1e300)                 # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the reflected inertia G**2 I_rotor is beyond floating point (inf) for ...
     """
-    return (checks.number(gear_ratio, "gear_ratio") ** 2
-            * checks.number(rotor_inertia, "rotor_inertia"))
+    G = checks.number(gear_ratio, "gear_ratio")
+    inertia = checks.number(rotor_inertia, "rotor_inertia")
+    return _finite(G * G * inertia, "the reflected inertia G**2 I_rotor", gear_ratio=G,
+                   rotor_inertia=inertia)
+
+
+def _finite(values, what: str, **arguments):
+    """``values`` (a number or an array) when every entry is finite, else a ValueError saying
+    that ``what`` is beyond floating point for these ``arguments`` (inputs that are finite and
+    checked: an overflow)."""
+    if not np.all(np.isfinite(values)):
+        given = " and ".join(f"{name} = {value:g}" if isinstance(value, float) else
+                             f"{name} = {value}" for name, value in arguments.items())
+        found = values if np.ndim(values) == 0 else np.asarray(values)[~np.isfinite(values)][0]
+        raise ValueError(f"{what} is beyond floating point ({found}) for {given}")
+    return values
 
 
 def apparent_inertia(robot: Robot, q, joint: int, *, rotor_inertia: float,
@@ -206,8 +224,15 @@ def motor_side(joint_speed, joint_acceleration, joint_torque, *, gear_ratio: flo
     if len({a.shape for a in arrays}) != 1:
         raise ValueError(f"joint_speed, joint_acceleration and joint_torque must have one "
                          f"shape, got {[a.shape for a in arrays]}")
+    for name, values in zip(("joint_speed", "joint_acceleration", "joint_torque"), arrays):
+        if not np.all(np.isfinite(values)):
+            raise ValueError(f"{name} must be finite, got {values.tolist()}")
     qd, qdd, tau = arrays
-    return G * qd, tau / G + G * inertia * qdd
+    with np.errstate(over="ignore", invalid="ignore"):      # an overflow is said below
+        speed, torque = G * qd, tau / G + G * inertia * qdd
+    return (_finite(speed, "the motor speed G qd", gear_ratio=G),
+            _finite(torque, "the motor torque tau/G + G I_rotor qdd", gear_ratio=G,
+                    rotor_inertia=inertia))
 
 
 def rms(t, values) -> float:
@@ -227,7 +252,12 @@ def rms(t, values) -> float:
                          f"{t.shape} and {values.shape}")
     if np.any(np.diff(t) <= 0):
         raise ValueError("t must be increasing")
-    return float(math.sqrt(np.trapezoid(values**2, t) / (t[-1] - t[0])))
+    if not (np.all(np.isfinite(t)) and np.all(np.isfinite(values))):
+        raise ValueError(f"t and values must be finite, got {t.tolist()} and {values.tolist()}")
+    with np.errstate(over="ignore", invalid="ignore"):      # an overflow is said below
+        mean_square = np.trapezoid(values**2, t) / (t[-1] - t[0])
+    return _finite(float(math.sqrt(mean_square)), "the RMS of values",
+                   **{"the largest |value|": float(np.abs(values).max())})
 
 
 @dataclass
@@ -320,6 +350,9 @@ def size_motor(robot: Robot, move, joint: int, motor: Motor, gear_ratio: float, 
     torques = np.asarray(torques, dtype=float)
     if torques.shape != q.shape:
         raise ValueError(f"torques must have shape {q.shape}, got {torques.shape}")
+    if not np.all(np.isfinite(torques)):
+        raise ValueError(f"torques must be finite (the joint torques of the move, "
+                         f"joint_torques), got {torques[~np.isfinite(torques)][0]}")
     speed, torque = motor_side(qd[:, i - 1], qdd[:, i - 1], torques[:, i - 1], gear_ratio=G,
                                rotor_inertia=motor.rotor_inertia)
     return Sizing(motor, G, i, t, qd[:, i - 1], torques[:, i - 1], speed, torque)

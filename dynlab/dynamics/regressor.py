@@ -119,8 +119,7 @@ def regressor(torques, base_parameters: Mapping, solve_for: Sequence) -> sympy.M
     if left:
         raise ValueError(f"the torques are not linear in the base parameters: Y still holds "
                          f"{', '.join(left)} (a base parameter times another, or a missing one)")
-    rest = rewritten - Y * sympy.Matrix(pi)
-    if not is_zero(rest):
+    if not is_zero(rewritten, -Y * sympy.Matrix(pi)):
         raise ValueError("the torques are not Y * pi: a part of them does not depend on the base "
                          "parameters (a physical parameter that no base parameter holds)")
     return Y

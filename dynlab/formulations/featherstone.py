@@ -37,7 +37,7 @@ from dynlab.model import spatial as S
 from dynlab.model import vectors as V
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import resolve
-from dynlab.model.ldl import ZeroPivot
+from dynlab.model.ldl import ZeroPivot, singular_pivot
 from dynlab.formulations.twist_wrench import base_acceleration, is_zero, tip_wrench, joint_frames
 
 
@@ -46,8 +46,9 @@ def _axis(frames, i) -> int:
     return 2 if frames.revolute[i] else 5
 
 
-def composite_rigid_body(links, q, backend=V.NUMERIC) -> list:
-    """``D`` (rows) by the composite rigid body algorithm (Featherstone (2008), Table 6.2).
+def composite_rigid_body(links, q, backend=V.NUMERIC, *, diagonal_only=False) -> list:
+    """``D`` (rows) by the composite rigid body algorithm (Featherstone (2008), Table 6.2);
+    ``diagonal_only``: only ``H_ii`` (``O(n)``; the other elements are left 0).
 
     >>> from dynlab.model.robots import planar_2r
     >>> [[round(x, 12) for x in row]
@@ -63,7 +64,7 @@ def composite_rigid_body(links, q, backend=V.NUMERIC) -> list:
         k = _axis(frames, i)
         F = tuple(row[k] for row in composite[i])                           # F = I^c_i S_i
         H[i][i] = F[k]                                                      # H_ii = S_i^T F
-        j = i
+        j = 0 if diagonal_only else i
         while j > 0:
             F = S.Ad_transpose(back[j], F)                                  # F = lambdaX*_j F
             j -= 1
@@ -141,11 +142,19 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
 
 def accelerations_and_pivots(links, q, qd, net, gravity, tip_force, tip_moment,
                              backend=V.NUMERIC, *, use_gravity=True, use_tip=True) -> list:
-    """``qdd_1..qdd_n`` then the pivots ``D_1..D_n`` in one list: the forward-dynamics contract
-    of :func:`dynlab.dynamics.forward.compiled_accelerations`."""
+    """``qdd_1..qdd_n``, the pivots ``D_1..D_n`` and the diagonal of the inertia matrix
+    ``H_11..H_nn`` in one list: the forward-dynamics contract of
+    :func:`dynlab.dynamics.forward.compiled_accelerations`."""
     qdd, pivots = articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend,
                                    use_gravity=use_gravity, use_tip=use_tip)
-    return list(qdd) + list(pivots)
+    return list(qdd) + list(pivots) + _diagonal(links, q, backend)
+
+
+def _diagonal(links, q, backend) -> list:
+    """``H_ii`` of :func:`composite_rigid_body`: what each articulated pivot ``D_i`` is measured
+    against (:func:`dynlab.model.ldl.singular_pivot`)."""
+    rows = composite_rigid_body(links, q, backend, diagonal_only=True)
+    return [row[i] for i, row in enumerate(rows)]
 
 
 # -- on a robot -----------------------------------------------------------------------------------
@@ -181,17 +190,17 @@ def articulated_body_accelerations(robot, q: Sequence, qd: Sequence, tau: Sequen
         qdd, pivots = articulated_body(links, vec["q"], vec["qd"], net, grav, tip_f, tip_m,
                                        backend, use_gravity=bool(gravity),
                                        use_tip=bool(tip_wrench))
-        scale = max(abs(p) for p in pivots) if not symbolic else 0
-        joint = None if symbolic else next(
-            (i + 1 for i, p in enumerate(pivots) if not p > 1e-12 * scale), None)
+        found = None if symbolic else singular_pivot(pivots, _diagonal(links, vec["q"],
+                                                                          backend))
     except ZeroDivisionError as error:                  # a pivot exactly 0 (ZeroPivot)
-        joint = getattr(error, "joint", 1)
-    if joint is not None:
+        found = getattr(error, "joint", 1), "it is 0"
+    if found is not None:
+        joint, measured = found
         raise ValueError(f"{robot.name}: the articulated inertia of joint {joint} is not "
                          f"positive (the inertia matrix D is singular at q = "
-                         f"{list(vec['q'])}): the joint moves no mass or inertia that the "
-                         f"joints before it do not already move; give its links mass and "
-                         f"inertia")
+                         f"{list(vec['q'])}; {measured}): the joint moves no mass or inertia "
+                         f"that the joints after it do not already move; give its links mass "
+                         f"and inertia")
     if symbolic:
         return sympy.Matrix(qdd)
     return np.array(qdd, dtype=float)

@@ -481,7 +481,7 @@ class _Context:
         try:
             with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime, cpu=True):
                 difference = expr - ref
-                return bool(sympy.expand(difference) == 0 or is_zero(difference))
+                return bool(sympy.expand(difference) == 0 or is_zero(expr, -ref))
         except ExactOutOfTime:
             return False
         except Exception:                                # noqa: BLE001
@@ -494,7 +494,7 @@ class _Context:
         too large to bring to normal form quickly is still right, only not shown so exactly."""
         try:
             with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime, cpu=True):
-                return all(is_zero(sympy.Matrix(answer) - sympy.Matrix(
+                return all(is_zero(sympy.Matrix(answer), -sympy.Matrix(
                     [e["expr"] for e in part["elements"]])) for part, answer in parts)
         except ExactOutOfTime:
             return False

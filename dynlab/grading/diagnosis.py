@@ -267,11 +267,11 @@ class Diagnosis:
             return []
         matrix = sympy.Matrix(self.shape[0], self.shape[1], self.answer)
         sign = 1 if kind == "symmetric" else -1
-        if is_zero(matrix - sign * matrix.T):
+        if is_zero(matrix, -sign * matrix.T):
             return []
         for i in range(self.shape[0]):
             for j in range(i + (1 if kind == "symmetric" else 0), self.shape[1]):
-                if not is_zero(matrix[i, j] - sign * matrix[j, i]):
+                if not is_zero(matrix[i, j], -sign * matrix[j, i]):
                     a, b = self.name(i * self.shape[1] + j), self.name(j * self.shape[1] + i)
                     relation = f"{a} = {b}" if kind == "symmetric" else (
                         f"{a} = -{b}" if i != j else f"{a} = 0")

@@ -8,6 +8,16 @@ Featherstone's articulated body algorithm (its pivots, :class:`ZeroPivot`) and t
 from __future__ import annotations
 
 
+#: A pivot of ``D = L diag(d) L^T`` at or below this fraction of its own diagonal element,
+#: ``d_j <= SINGULAR_PIVOT * D_jj``, means ``D`` is singular: joint ``j`` moves no mass or
+#: inertia that the joints eliminated before it do not already move.  ``d_j / D_jj`` lies in
+#: ``(0, 1]`` for a positive definite ``D`` and is the same for ``S D S`` with ``S`` diagonal
+#: and positive (other units per joint), so a light spindle on a heavy shoulder, a mass of
+#: 1e300 or a link 1e20 m long is judged like any other arm.  (Eliminated in the other order,
+#: as the articulated body algorithm does, the pivots differ, the test does not.)
+SINGULAR_PIVOT = 1e-12
+
+
 class ZeroPivot(ZeroDivisionError):
     """An ``L D L^T`` pivot is exactly zero (for the tracer: zero at every ``q``)."""
 
@@ -58,3 +68,20 @@ def ldl_solve(D, b):
             total = total - L[k][i] * x[k]
         x[i] = total
     return x, d
+
+
+def singular_pivot(pivots, diagonal) -> tuple | None:
+    """``(j, what was measured)`` for the first pivot ``d_j`` not above :data:`SINGULAR_PIVOT`
+    times its own diagonal element ``D_jj`` (a NaN is not above it), or None when every pivot
+    is: ``D`` is then positive definite.
+
+    >>> singular_pivot([190.0, 1e-10], [190.0, 1e-10]) is None         # a light spindle
+    True
+    >>> singular_pivot([2.0, 1e-17], [2.0, 0.5])
+    (2, 'pivot 2 is 1e-17, 2e-17 of D_22 = 0.5')
+    """
+    for j, (pivot, element) in enumerate(zip(pivots, diagonal), start=1):
+        if not pivot > SINGULAR_PIVOT * element:
+            share = f", {pivot / element:.2g} of" if element > 0 else " and"
+            return j, f"pivot {j} is {pivot:.3g}{share} D_{j}{j} = {element:.3g}"
+    return None

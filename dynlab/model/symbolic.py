@@ -17,27 +17,49 @@ from __future__ import annotations
 import sympy
 
 
-#: Float coefficients smaller than this, relative to the largest float in an expression, are
-#: round-off (derivations with float parameters cancel to 1e-16, not to 0).
+#: A float coefficient at or below this fraction of the terms that expanding added into it is
+#: their round-off (float parameters cancel to 1e-16, not to 0).
 ROUND_OFF = 1e-12
 
 
-def chop(expr, relative: float = ROUND_OFF, scale: float | None = None):
-    """Drop float round-off: Float atoms below ``relative * scale`` become 0 (``scale`` defaults
-    to the largest float in ``expr``, at least 1).
+def chop(*terms):
+    """``sum(terms)`` expanded, less the float round-off of its cancellations: a term goes when
+    its coefficient is a float at most :data:`ROUND_OFF` times the sum of the sizes of what
+    expanding added into it.  A term that nothing cancelled stays, however small (the numbers
+    keep it too).  Give a difference as its sides, ``chop(a, -b)``: ``a - b`` would cancel
+    equal terms before they are looked at.
 
     >>> x = sympy.Symbol("x")
-    >>> chop(2.5 * x + 3.0e-17 * x**2)
-    2.5*x
+    >>> chop(0.1 * x * (x + 3) - 0.1 * x**2 - 0.3 * x + 3.0e-17 * x**3)
+    3.0e-17*x**3
     """
-    expr = sympy.sympify(expr)
-    floats = expr.atoms(sympy.Float)
-    if not floats:
-        return expr
-    if scale is None:
-        scale = max([1.0] + [abs(float(f)) for f in floats])
-    tiny = {f: sympy.S.Zero for f in floats if abs(float(f)) < relative * scale}
-    return expr.xreplace(tiny) if tiny else expr
+    terms = [sympy.sympify(term) for term in terms]
+    expanded = sympy.expand(sympy.Add(*terms))
+    if not expanded.atoms(sympy.Float):
+        return expanded
+    sizes: dict = {}
+    for term in sympy.Add.make_args(sympy.expand(sympy.Add(*map(_sizes, terms)))):
+        coefficient, monomial = term.as_coeff_Mul()
+        sizes[monomial] = sizes.get(monomial, 0.0) + abs(float(coefficient))
+    kept = []
+    for term in sympy.Add.make_args(expanded):
+        coefficient, monomial = term.as_coeff_Mul()
+        if not (coefficient.is_Float
+                and abs(float(coefficient)) <= ROUND_OFF * sizes.get(monomial, 0.0)):
+            kept.append(term)
+    return sympy.Add(*kept)
+
+
+def _sizes(expr):
+    """``expr`` with every coefficient made positive: expanded, each term's coefficient is the
+    sum of the sizes of the terms that expanding ``expr`` adds into it (no cancellation)."""
+    if expr.is_Number:
+        return abs(expr)
+    if expr.is_Add or expr.is_Mul:
+        return expr.func(*map(_sizes, expr.args))
+    if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
+        return _sizes(expr.base) ** expr.exp
+    return expr
 
 
 #: ``trigsimp`` (gathering angle sums) is applied only to reduced expressions of at most this many
@@ -62,17 +84,26 @@ def compact(expr):
     """
     if isinstance(expr, sympy.MatrixBase):
         return expr.applyfunc(compact)
-    expr = chop(sympy.sympify(expr))
+    expr = sympy.sympify(expr)
     if not expr.free_symbols:
-        return expr
+        return chop(expr)
     expr = reduce_trig(expr)
     if sympy.count_ops(expr) <= COMPACT_OPS_LIMIT:
-        gathered = sympy.trigsimp(expr)
+        gathered = _gather_angle_sums(expr)
         # the books write products of C1, S12 ..., never multiple angles like sin(2 q1 + q2)
         if not _has_multiple_angles(gathered) and (
                 sympy.count_ops(gathered) <= sympy.count_ops(expr)):
             expr = gathered
-    return chop(expr)
+    return expr
+
+
+def _gather_angle_sums(expr):
+    """``trigsimp(expr)`` with each float size stood in by a symbol while it runs: SymPy turns a
+    float such as 1e-200 into a fraction and then takes a minute."""
+    stand_ins = {size: sympy.Dummy() for size in {abs(f) for f in expr.atoms(sympy.Float)}}
+    gathered = sympy.trigsimp(expr.xreplace(
+        {f: sympy.sign(f) * stand_ins[abs(f)] for f in expr.atoms(sympy.Float)}))
+    return gathered.xreplace({symbol: size for size, symbol in stand_ins.items()})
 
 
 def _has_multiple_angles(expr) -> bool:
@@ -94,16 +125,16 @@ def reduce_trig(expr):
     """
     converted = trig_polynomial(expr)
     if converted is None:
-        return sympy.expand(expr)
+        return chop(expr)
     polynomial, relations = converted
     if relations:
-        polynomial = reduce_sine_powers(polynomial, relations)
+        polynomial = chop(reduce_sine_powers(polynomial, relations))
     mapping = {}
     for atom in sympy.expand_trig(expr).atoms(sympy.sin, sympy.cos):
         argument = atom.args[0]
         mapping[sympy.Symbol(f"s_{argument}")] = sympy.sin(argument)
         mapping[sympy.Symbol(f"c_{argument}")] = sympy.cos(argument)
-    return sympy.expand(polynomial).xreplace(mapping)
+    return polynomial.xreplace(mapping)
 
 
 def trig_polynomial(expr):
@@ -126,7 +157,7 @@ def trig_polynomial(expr):
         mapping[sympy.sin(argument)], mapping[sympy.cos(argument)] = s, c
         if s**2 + c**2 - 1 not in relations:
             relations.append(s**2 + c**2 - 1)
-    return (sympy.expand(expr.xreplace(mapping)), relations)
+    return (chop(expr.xreplace(mapping)), relations)
 
 
 def reduce_sine_powers(polynomial, relations):
@@ -147,9 +178,11 @@ def reduce_sine_powers(polynomial, relations):
     return total
 
 
-def is_zero(expr, scale: float | None = None) -> bool:
-    """True when ``expr`` (expression or Matrix) is identically zero (float round-off below
-    ``ROUND_OFF * scale`` ignored; ``scale`` is the size of the quantities that were compared).
+def is_zero(*terms) -> bool:
+    """True when ``sum(terms)`` (expressions or Matrices) is identically zero, float
+    coefficients up to the round-off of their own cancellations (:func:`chop`).  Decide
+    ``a == b`` by ``is_zero(a, -b)``: the round-off is then measured against the coefficients
+    of both sides.
 
     Exact, and fast on large derivations: angle sums are expanded, ``sin``/``cos`` of each
     joint angle become polynomial variables, and the polynomial is reduced modulo
@@ -162,27 +195,22 @@ def is_zero(expr, scale: float | None = None) -> bool:
     (True, False)
     >>> is_zero(sympy.cos(2 * x) - 1 + 2 * sympy.sin(x)**2)
     True
+    >>> is_zero(0.1 * x * 3, -0.3 * x), is_zero(x + 1e-13 * sympy.cos(x), -x)
+    (True, False)
     """
-    if isinstance(expr, sympy.MatrixBase):
-        return all(is_zero(e, scale) for e in expr)
-    expr = chop(sympy.sympify(expr), scale=scale)
-    if expr == 0:
-        return True
-    if scale is None:
-        scale = max([1.0] + [abs(float(f)) for f in expr.atoms(sympy.Float)])
-    converted = trig_polynomial(expr)
-    if converted is None:
-        return chop(sympy.simplify(expr), scale=scale) == 0
-    polynomial, relations = converted
-    polynomial = chop(polynomial, scale=scale)
-    if polynomial == 0:
-        return True
-    if relations:
-        polynomial = reduce_sine_powers(polynomial, relations)
-    remainder = chop(sympy.expand(polynomial), scale=scale)
-    if remainder == 0:
-        return True
-    # parameters in denominators (a payload folded into a link: M2/(M2 + Mp)) need the
-    # fractions put over one denominator before the terms can cancel
-    return remainder.is_rational_function() is not False and chop(
-        sympy.cancel(sympy.together(remainder)), scale=scale) == 0
+    if any(isinstance(term, sympy.MatrixBase) for term in terms):
+        columns = [list(term) if isinstance(term, sympy.MatrixBase) else None for term in terms]
+        return all(is_zero(*elements) for elements in zip(*columns))
+    converted = [trig_polynomial(term) for term in terms]
+    if None in converted:
+        return chop(sympy.simplify(sympy.Add(*terms))) == 0
+    polynomial = chop(*(p for p, _ in converted))
+    relations = list(dict.fromkeys(r for _, found in converted for r in found))
+    for step in range(2):
+        if relations and polynomial != 0:
+            polynomial = chop(reduce_sine_powers(polynomial, relations))
+        if polynomial == 0 or step == 1 or polynomial.is_rational_function() is False:
+            return polynomial == 0
+        # parameters in denominators (a payload folded into a link: M2/(M2 + Mp)) need the
+        # fractions put over one denominator before the terms can cancel
+        polynomial = chop(sympy.fraction(sympy.together(polynomial))[0])

@@ -198,19 +198,19 @@ def _compare_record(record, method: str, variant: str | None) -> tuple:
     elements = _elements(record, printed_value, derived_value, list_path, keys, column)
     fixed = [_elements(record, fix, derived_value, list_path, keys, column) for fix in fixes]
     for position, (name, p, d) in enumerate(elements):
-        if is_zero(p - d):
+        if is_zero(p, -d):
             continue
         change = 0
         for k, erratum in enumerate(errata):          # one entry per erratum in the element
             f = fixed[k][position][1]
-            if is_zero(f - p):
+            if is_zero(f, -p):
                 continue
             shown[k] = True
             change += f - p
             printed_terms, corrected_terms = _differing_terms(p, f)
             found.append(Discrepancy(record.source, record.place, name, printed_terms,
                                      corrected_terms, erratum.why, erratum, record))
-        if change != 0 and is_zero(p + change - d):
+        if change != 0 and is_zero(p + change, -d):
             continue
         printed_terms, derived_terms = _differing_terms(p + change, d)
         found.append(Discrepancy(record.source, record.place, name, printed_terms,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import secrets
 import re
 import tempfile
 import subprocess
@@ -139,9 +140,13 @@ def _nbgrader(course: Path, *args: str, variables: dict | None = None
         else:
             environment[name] = value
     # its kernels talk over Unix sockets in the run's private runtime folder (the root
-    # conftest.py): no two kernels of the suite can be handed one TCP port
+    # conftest.py): no two kernels of the suite can be handed one TCP port.  The sockets' path
+    # is absolute: nbclient leaves it relative ("kernel-ipc"), which the kernel, started in the
+    # notebook's folder, and nbgrader, in the course's, would read as two different places
+    sockets = Path(os.environ["JUPYTER_RUNTIME_DIR"]) / f"nbgrader-{secrets.token_hex(6)}"
     result = subprocess.run([sys.executable, "-m", "nbgrader", *args,
-                             "--KernelManager.transport=ipc"], cwd=course,
+                             "--KernelManager.transport=ipc", f"--KernelManager.ip={sockets}"],
+                            cwd=course,
                             capture_output=True, text=True, env=environment, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
     return result

@@ -44,8 +44,8 @@ def _read_csv(path: Path) -> list:
 
 def test_dynlab_grade_gives_the_points_nbgrader_gives(tmp_path, capsys):
     release = ROOT / "exercises" / f"{NOTEBOOK}.ipynb"    # what nbgrader releases (tested there)
-    hand_in(tmp_path, NOTEBOOK, test_nbgrader.submissions(release))
-    rows = dynlab_grade(tmp_path, tmp_path / "grades.csv")
+    hand_in(tmp_path / "in", NOTEBOOK, test_nbgrader.submissions(release))
+    rows = dynlab_grade(tmp_path / "in", tmp_path / "grades.csv")
     assert "carol: 8.5/12 points" in capsys.readouterr().out
     assert sorted(rows) == ["alice", "bob", "carol"]
     columns = [f"{q} {p}".strip() for q in questions(NOTEBOOK)

@@ -170,9 +170,9 @@ def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
     answers = solution_answers(NOTEBOOK)
     carol = dict(answers)
     carol["answer-U_2"] += "\nc3 = held(beyond_elbow[:-1], a2)      # the payload left out"
-    hand_in(tmp_path, NOTEBOOK, {student: answered(NOTEBOOK, given) for student, given in
-                                 (("alice", answers), ("bob", {}), ("carol", carol))})
-    rows = dynlab_grade(tmp_path, tmp_path / "grades.csv")
+    hand_in(tmp_path / "in", NOTEBOOK, {student: answered(NOTEBOOK, given) for student, given
+                                        in (("alice", answers), ("bob", {}), ("carol", carol))})
+    rows = dynlab_grade(tmp_path / "in", tmp_path / "grades.csv")
     capsys.readouterr()
 
     def right(student):

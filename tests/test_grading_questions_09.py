@@ -156,8 +156,8 @@ def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, stat
 
 @pytest.mark.end_to_end
 def test_dynlab_grade_scores_the_solution_full_and_a_blank_exercise_zero(tmp_path):
-    hand_in(tmp_path, NOTEBOOK, {"alice": answered(NOTEBOOK, solution_answers(NOTEBOOK)),
-                                 "bob": answered(NOTEBOOK, {})})
-    rows = dynlab_grade(tmp_path, tmp_path / "grades.csv")
+    hand_in(tmp_path / "in", NOTEBOOK, {"alice": answered(NOTEBOOK, solution_answers(NOTEBOOK)),
+                                        "bob": answered(NOTEBOOK, {})})
+    rows = dynlab_grade(tmp_path / "in", tmp_path / "grades.csv")
     assert float(rows["alice"]["total"]) == 6 == float(rows["alice"]["max"])
     assert float(rows["bob"]["total"]) == 0

@@ -200,8 +200,9 @@ def test_a_question_the_instructors_keys_lack_is_not_graded_for_marks(tmp_path):
         right = right_answer("S.1", variant("S.1", student="alice", secret=SECRET))
         graded = score("S.1", answers.serialize(right), student="alice")
         assert graded.total == 0 and "hold no key of it" in graded.reasons[0]
+        (tmp_path / "blank.ipynb").write_text(nbformat.writes(nbformat.v4.new_notebook()))
         with pytest.raises(RuntimeError, match="hold no key of S.1"):
-            grader.grade_submissions([tmp_path / "nothing.ipynb"], solutions=ROOT / "solutions")
+            grader.grade_submissions([tmp_path / "blank.ipynb"], solutions=ROOT / "solutions")
     finally:
         use_keys(None)
 

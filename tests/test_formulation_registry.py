@@ -250,6 +250,7 @@ def test_the_capabilities_are_declared_and_asked_for(symbolic_only):
         formulations.Formulation("odd", "odd", "terms", {"a": energy_form}, "a", "", numeric=1)
 
 
+@pytest.mark.slow
 def test_a_symbolic_only_formulation_joins_the_derivations_and_their_comparison(symbolic_only):
     for arm in (pendulum(symbolic=True), planar_2r("fu", symbolic=True)):
         eom = equations_of_motion(arm, method=symbolic_only)

@@ -33,6 +33,7 @@ def source_arms():
     return arms
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("robot", symbolic_arms() + source_arms(), ids=lambda r: r.name)
 def test_all_formulations_agree_symbolically_in_compact_form(robot):
     reference = equations_of_motion(robot, method=REFERENCE[0], variant=REFERENCE[1])

@@ -3,6 +3,7 @@
 from tests/test_formulations.py because of their cost, so that test workers share the load."""
 
 import numpy as np
+import pytest
 
 from arms import ALL_FORMULATIONS as ALL
 from arms import REFERENCE
@@ -35,6 +36,7 @@ def test_puma_coefficients_agree_and_torque_is_consistent():
                                        atol=1e-9)
 
 
+@pytest.mark.slow
 def test_puma_first_three_joints_agree_symbolically_with_symbolic_parameters():
     robot = puma560(symbolic=True, joints=3)
     reference = equations_of_motion(robot, method="newton_euler", simplify=False)

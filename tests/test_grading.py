@@ -776,6 +776,7 @@ def test_the_reference_eom_object_is_accepted():
     assert check("3.16c", equations_of_motion(arm, method="lagrange_euler")).correct
 
 
+@pytest.mark.slow
 def test_a_slow_answer_is_stopped_with_a_message():
     start = time.perf_counter()
     feedback = check("3.2", Slow(), time_limit=0.5)
@@ -884,6 +885,7 @@ def _numbers_outside(value, allowed):
                 yield from _numbers_outside(item, allowed)
 
 
+@pytest.mark.slow
 def test_a_key_rebuilt_from_the_shipped_files_scores_0():
     """The attack of issue 14 on the old keys: read every string of the shipped key files as
     SymPy text or as old-style sealed text, and every list of numbers as term values for a term

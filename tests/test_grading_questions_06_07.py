@@ -20,6 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
 from test_variants_recursions import right as recursion_right  # noqa: E402
 
+pytestmark = pytest.mark.course
+
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 NOTEBOOKS = ("06_dalembert_newton_euler_and_simulation", "07_modern_form")
 

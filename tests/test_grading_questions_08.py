@@ -18,6 +18,8 @@ from dynlab.model.robots import UR20_PARAMETERS
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
 
+pytestmark = pytest.mark.course
+
 NOTEBOOK = "08_your_own_robot"
 
 

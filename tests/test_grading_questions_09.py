@@ -21,6 +21,8 @@ from dynlab.grading import check, keys, questions, reset, variant
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
 
+pytestmark = pytest.mark.course
+
 NOTEBOOK = "09_sizing_a_motor"
 PUMA_G = (62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686)     # Corke & Armstrong-Helouvry
 ROTOR = 200e-6                                                    # joints 1-3, kg m^2

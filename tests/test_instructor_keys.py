@@ -33,6 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from graded_course import dynlab_grade, hand_in  # noqa: E402
 from test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
 
+pytestmark = pytest.mark.course
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
 #: The course secret of the instructor's folder made here (fixed: the same values every run;

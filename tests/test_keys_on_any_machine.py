@@ -19,6 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from dynlab.grading import KEY_DIRECTORY
+import pytest
+
+pytestmark = pytest.mark.course
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"

@@ -17,6 +17,7 @@ from strategies import chain_and_state
 from arms import b1, g, l1, m1, symbolic_arms
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("robot", symbolic_arms(), ids=lambda r: r.name)
 def test_base_and_link_frame_recursions_agree_symbolically(robot):
     q, qd, qdd = joint_symbols(robot.n)

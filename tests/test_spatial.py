@@ -366,6 +366,7 @@ def _kane_torques(robot):
     return tau, (q, qd, qdd)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("robot", [planar_2r("fu", symbolic=True), scara(symbolic=True)],
                          ids=lambda r: r.name)
 def test_kanes_method_gives_the_same_torques(robot):

@@ -13,6 +13,8 @@ from scipy.special import ellipk
 from dynlab.grading import check, keys, reset, score, student_id, summary, variant
 from dynlab.grading.variants import PRACTICE_SALT, draw
 
+pytestmark = pytest.mark.course
+
 G0 = 9.8062
 #: Every question with givens (its key has parameters)
 VARIANT_QUESTIONS = tuple(q for q, key in keys().items() if key.get("parameters"))

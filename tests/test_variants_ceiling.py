@@ -41,6 +41,8 @@ from variant_checks import (  # noqa: E402
     assert_right_at_each_students_values,
     assert_the_questions_share_one_set_of_givens, classmates, full, shared_points)
 
+pytestmark = pytest.mark.course
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
 QUESTIONS = ("3.16b", "3.16c", "3.17a", "3.17c", "3.17d")

@@ -46,6 +46,8 @@ from variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts, classmates, full, points)
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("3.14", "Y", "N.1")
 G0 = 9.8062                                       # dynlab's g, m/s^2
 

@@ -46,6 +46,8 @@ from variant_checks import (  # noqa: E402
     assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
     assert_the_questions_share_one_set_of_givens)
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("3.2", "3.3", "3.5", "3.6", "3.7", "3.8")
 BODIES = ("3.5", "3.6", "3.7", "3.8")
 t = sympy.Symbol("t", positive=True)

@@ -39,6 +39,8 @@ from variant_checks import (  # noqa: E402
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, points)
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("3.16a", "3.17b", "3.13b")
 #: The givens each answer depends on
 USES = {"3.16a": {"e"}, "3.17b": {"w"}, "3.13b": {"turn"}}

@@ -43,6 +43,8 @@ from variant_checks import (  # noqa: E402
     assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, full)
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("T.1", "T.2", "T.3", "T.4", "C.1")
 
 m, l, m1, m2, L1, L2, g = sympy.symbols("m l m1 m2 L1 L2 g", positive=True)

@@ -29,6 +29,8 @@ from dynlab.model.robots import pendulum, puma560
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("3.13a", "3.11", "S.2")
 CLASS = [f"s{number:04d}" for number in range(40)]
 G0 = 9.8062                 # standard gravity (dynlab's g)

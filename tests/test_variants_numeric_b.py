@@ -39,6 +39,8 @@ from test_grading_questions_08 import holding, screw_axes  # noqa: E402
 from test_grading_questions_09 import line_ends, shoulder  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4")
 HOLD = 2.0                       # s, A.3's hold at the goal after the move
 CLASS = [f"s{number:03d}" for number in range(40)]

@@ -47,6 +47,8 @@ from variant_checks import (  # noqa: E402
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, points)
 
+pytestmark = pytest.mark.course
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "03_probing_and_other_arms"
 QUESTIONS = ("3.12", "3.18", "6-4-1")

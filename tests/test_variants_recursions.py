@@ -48,6 +48,8 @@ from variant_checks import (  # noqa: E402
     assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, classmates, full, points)
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("G.1", "G.2", "N.2", "N.3", "N.4")
 #: The parts whose answer is the same for every student: G.2's h_rot is zero for every planar
 #: arm (each link spins about z, a principal axis, and the axes are parallel, Eq. (3.4-27))

@@ -31,6 +31,8 @@ from variant_checks import (  # noqa: E402
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
     assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key)
 
+pytestmark = pytest.mark.course
+
 QUESTIONS = ("9.1", "9.98")
 
 m1, L1 = sympy.symbols("m1 L1", positive=True)

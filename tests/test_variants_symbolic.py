@@ -46,6 +46,8 @@ from variant_checks import (  # noqa: E402
     assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, full)
 
+pytestmark = pytest.mark.course
+
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = ("C.2", "C.3", "k12", "Mp")
 

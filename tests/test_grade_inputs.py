@@ -27,7 +27,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dynlab.grading import grader, sandbox
+from dynlab import cli
+from dynlab.grading import grader, questions, sandbox
 from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import keys, part_points, write_course_secret
 from dynlab.grading.submissions import MAX_NOTEBOOK_SIZE, Refused, read
@@ -152,6 +153,23 @@ def test_links_fifos_and_large_notebooks_are_refused_and_never_opened(tmp_path, 
     if secret.exists():
         key, text = secret.read_text().strip(), out.read_text(encoding="utf-8")
         assert not any(key[k:k + 8] in text for k in range(len(key) - 7))
+
+
+def test_the_exercises_graded_are_named_on_the_command_line(tmp_path, no_kernel, capsys):
+    """``--exercises`` names the exercises graded, each a column, handed in or not; a name of no
+    solution notebook is refused, naming it."""
+    _link(tmp_path / "sub" / "mallory" / f"{CONTROL}.ipynb", Path("/dev/zero"))
+    out = tmp_path / "grades.csv"
+    arguments = ["grade", "--no-sandbox", str(tmp_path / "sub"), "--out", str(out)]
+    assert cli.main(arguments + ["--exercises", f"{EXTRA}, {CONTROL}.ipynb"]) == 0
+    with open(out, newline="", encoding="utf-8") as handle:
+        row, = csv.DictReader(handle)
+    assert row["student"] == "mallory" and float(row["total"]) == 0
+    assert float(row["max"]) == sum(sum(part_points(keys()[q]).values())
+                                    for q in questions(CONTROL) + questions(EXTRA))
+    assert LINKED in row["notes"]
+    assert cli.main(arguments + ["--exercises", "05_controls"]) == 2
+    assert "no solution notebook 05_controls" in capsys.readouterr().err
 
 
 def test_a_link_to_a_device_is_not_read(tmp_path):

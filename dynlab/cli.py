@@ -562,6 +562,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="folder of the solution notebooks (default: the workbook's solutions/)")
     sub.add_argument("--workers", type=_positive, default=2,
                      help="notebooks graded at a time (default 2)")
+    sub.add_argument("--exercises", default=None, metavar="NOTEBOOK,...",
+                     help="the solution notebooks graded, by name without .ipynb (default: "
+                          "those that more than half of the students hand in; another "
+                          "notebook is noted and not graded)")
     sub.add_argument("--notebook-time-limit", type=float, default=None, metavar="SECONDS",
                      help="CPU seconds one notebook may compute (default 300)")
     sub.add_argument("--cell-time-limit", type=float, default=None, metavar="SECONDS",
@@ -602,6 +606,9 @@ def command_grade(args) -> int:
         options["solutions"] = Path(args.solutions)
     if args.keys is not None:
         options["keys"] = Path(args.keys)
+    if args.exercises is not None:
+        options["exercises"] = [name.strip().removesuffix(".ipynb")
+                                for name in args.exercises.split(",") if name.strip()]
     if args.memory is not None:
         if not args.memory > 0:
             raise CommandError(f"--memory must be a positive number of GB, got {args.memory:g}")

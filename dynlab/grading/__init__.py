@@ -18,7 +18,8 @@ a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or
   (by default :data:`TIME_LIMIT` seconds), so nothing an answer does reaches the notebook.
 - :mod:`dynlab.grading.grader`: grading submitted notebooks on the instructor's side
   (``dynlab grade``, :func:`grade_submissions`), each in a sandbox
-  (:mod:`dynlab.grading.sandbox`, made by bubblewrap) where it cannot reach the course.
+  (:mod:`dynlab.grading.sandbox`, made by bubblewrap) where it cannot reach the course;
+  :mod:`dynlab.grading.submissions` says which files it reads and whose each is.
 
 Each part of a question earns its share of the question's points.  Once an answer is right,
 :func:`check` also shows the question's takeaway; :func:`hint` gives a hint on request (both

@@ -33,6 +33,7 @@ import contextlib
 import csv
 import dataclasses
 import inspect
+import itertools
 import json
 import multiprocessing
 import os
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dynlab.grading import sandbox as _sandbox
+from dynlab.grading import submissions as _submissions
 from dynlab.grading.answers import serialize
 from dynlab.grading.limits import wall_seconds
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
@@ -62,8 +64,10 @@ INSIDE_SCRIPT = Path(__file__).resolve().with_name("inside.py")
 SANDBOX_START = 60.0
 #: Seconds on the clock a grading process is given beyond its sandbox and its checks.
 WORKER_MARGIN = 30.0
-#: The largest submitted notebook taken into a sandbox (bytes).
-MAX_NOTEBOOK_SIZE = 50 * 1024 ** 2
+#: Characters of one note in the gradebook, and notes of one student (a spreadsheet's cell holds
+#: 32,767 characters).
+NOTE_LENGTH = 500
+NOTES_PER_STUDENT = 20
 #: What --no-sandbox says on every run (standard error).
 NO_SANDBOX_WARNING = ("dynlab grade: WARNING: --no-sandbox: each submission runs with your own "
                       "rights, sees your files and the other submissions and has the network; "
@@ -196,7 +200,8 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
                       cell_time_limit: float = CELL_TIME_LIMIT,
                       check_time_limit: float = CHECK_TIME_LIMIT,
                       progress: bool | None = None, stream=None, sandbox: bool = True,
-                      limits: _sandbox.Limits | None = None, keys=None) -> Gradebook:
+                      limits: _sandbox.Limits | None = None, keys=None,
+                      exercises=None) -> Gradebook:
     """Grade submitted notebooks (paths of ``.ipynb`` files or of folders holding them) and, with
     ``out``, write the gradebook as CSV.  ``workers`` notebooks run at a time, each in a sandbox
     (``limits``: :class:`dynlab.grading.sandbox.Limits`; ``sandbox=False`` runs the kernels
@@ -213,19 +218,24 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     The progress bar goes to ``stream`` (standard error), by default only when it is a
     terminal.
 
-    A notebook's student is the name of its folder when the file is named like the solution
-    notebook (``alice/02_two_link_arm_on_the_ceiling.ipynb``, or nbgrader's
-    ``submitted/alice/ps1/...``: the folder above the assignment), else the file's stem
-    (``alice.ipynb``)."""
+    Which files are read and whose each is: :mod:`dynlab.grading.submissions` (a student is the
+    top folder of their submission, ``alice/`` or nbgrader's ``submitted/alice/``, or a notebook
+    of their own, ``alice.ipynb``; links, FIFOs and devices are refused, never opened).  The
+    exercises graded are ``exercises`` (names of solution notebooks), by default those that
+    more than half of the students hand in; a notebook of another exercise is noted, not
+    graded, and adds to no one's maximum."""
     stream = sys.stderr if stream is None else stream
     if progress is None:
         progress = hasattr(stream, "isatty") and stream.isatty()
     if isinstance(submissions, (str, os.PathLike)):
         submissions = [submissions]
     submissions = list(submissions)
-    paths = _notebook_paths(submissions)
+    for entry in submissions:
+        if not os.path.lexists(entry):
+            raise FileNotFoundError(f"no submission {entry}")
     if out is not None:                               # before any grading: no grade is lost
-        check_gradebook_path(out, paths, submissions, solutions, keys)
+        check_gradebook_path(out, [e for e in submissions if not Path(e).is_dir()],
+                             submissions, solutions, keys)
     if sandbox:
         reason = _sandbox.unavailable()
         if reason is not None:
@@ -252,7 +262,18 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     else:
         stream.write(FORMATIVE_WARNING + "\n")
         stream.flush()
-    jobs = [(path, *_identify(path, catalogue)) for path in paths]
+    found = _submissions.handed_in(submissions, catalogue)
+    if not found:
+        raise FileNotFoundError("no notebook among the submissions")
+    batch = _submissions.exercises_of_batch(found, catalogue, exercises)
+    for name in catalogue:
+        handed = sorted({item.student for item in found if item.notebook == name})
+        if handed and name not in batch:
+            stream.write(f"dynlab grade: NOTE: {name}, handed in by {len(handed)} of "
+                         f"{len({item.student for item in found})} students, is not graded (the "
+                         f"exercises graded are those named with --exercises, else those that "
+                         f"more than half of the students hand in)\n")
+    jobs = _submissions.counted(found, batch)
     if limits is None:
         limits = _sandbox.Limits()
     limits = dataclasses.replace(limits, at_once=max(1, int(workers)))
@@ -261,7 +282,7 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     bar = _Progress(len(jobs), stream if progress else None)
     results = _run_all(jobs, catalogue, limits, max(1, int(workers)), bar)
     bar.close()
-    book = _gradebook(results, catalogue)
+    book = _gradebook(results, {name: catalogue[name] for name in batch})
     book.summative = summative()
     if out is not None:
         try:
@@ -313,40 +334,6 @@ def check_gradebook_path(out, notebooks: list, submissions: list, solutions, key
                          f"({error.strerror or error})") from None
 
 
-def _notebook_paths(submissions: list) -> list:
-    paths = []
-    for entry in submissions:
-        entry = Path(entry)
-        if entry.is_dir():
-            paths.extend(sorted(p for p in entry.rglob("*.ipynb")
-                                if ".ipynb_checkpoints" not in p.parts))
-        elif entry.exists():
-            paths.append(entry)
-        else:
-            raise FileNotFoundError(f"no submission {entry}")
-    if not paths:
-        raise FileNotFoundError("no notebook among the submissions")
-    return paths
-
-
-def _identify(path: Path, catalogue: dict) -> tuple:
-    """``(student, notebook stem or None)`` of a submitted file."""
-    if path.stem in catalogue:
-        parent = path.parent
-        # nbgrader's submitted/<student>/<assignment>/<notebook>.ipynb
-        if parent.parent.name and parent.parent.parent.name == "submitted":
-            return parent.parent.name, path.stem
-        return parent.name or path.stem, path.stem
-    notebook = None
-    with contextlib.suppress(Exception):
-        ids = set(re.findall(r'"grade_id": "([^"]+)"', path.read_text(encoding="utf-8")))
-        scores = {stem: len(ids & {q.grade_id for q in entries})
-                  for stem, entries in catalogue.items()}
-        best = max(scores, key=scores.get)
-        notebook = best if scores[best] else None
-    return path.stem, notebook
-
-
 class _Progress:
     def __init__(self, total: int, stream):
         self.total, self.done, self.stream, self.start = total, 0, stream, time.monotonic()
@@ -381,39 +368,33 @@ def _run_all(jobs: list, catalogue: dict, limits: tuple, workers: int, bar) -> l
     while waiting or running:
         while waiting and len(running) < workers:
             index, job = waiting.pop(0)
-            path, student, notebook = job
-            if notebook is None:
-                results[index] = _empty(path, student, None, catalogue,
-                                        "not a notebook of the solutions (no check cell of "
-                                        "theirs found)")
+            if job.note:                              # noted, not read: no process
+                results[index] = _empty(job, catalogue, job.note)
                 bar.step(results[index])
                 continue
             receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_worker, args=(send, str(path), student, notebook,
-                                                            catalogue[notebook], limits),
-                                      daemon=False)
+            process = context.Process(target=_worker, args=(send, job, catalogue[job.notebook],
+                                                            limits), daemon=False)
             process.start()
             send.close()
-            questions = len(catalogue[notebook])
+            questions = len(catalogue[job.notebook])
             deadline = time.monotonic() + worker_clock(notebook_limit, check_limit, questions,
                                                        sandbox_limits)
             running[index] = (process, receive, deadline)
         for index in list(running):
             process, receive, deadline = running[index]
-            path, student, notebook = jobs[index]
+            job = jobs[index]
             result = None
             if receive.poll(0.05):
                 try:
                     result = Result(**json.loads(receive.recv()))
                 except (EOFError, OSError, ValueError, TypeError):
-                    result = _empty(path, student, notebook, catalogue,
-                                    "the grading process ended without a result")
+                    result = _empty(job, catalogue, "the grading process ended without a result")
             elif not process.is_alive():
-                result = _empty(path, student, notebook, catalogue,
-                                f"the grading process ended (exit code {process.exitcode}) "
-                                f"without a result")
+                result = _empty(job, catalogue, f"the grading process ended (exit code "
+                                                f"{process.exitcode}) without a result")
             elif time.monotonic() > deadline:
-                result = _empty(path, student, notebook, catalogue,
+                result = _empty(job, catalogue,
                                 "grading took longer than its time limit and was stopped")
             if result is None:
                 continue
@@ -439,8 +420,10 @@ def _stop(process) -> None:
     process.join(5)
 
 
-def _empty(path, student, notebook, catalogue, reason) -> Result:
-    result = Result(student, notebook or "", str(path), reasons=[reason])
+def _empty(job: _submissions.HandedIn, catalogue: dict, reason: str) -> Result:
+    """Zeros for the questions of ``job``'s exercise (none when it is not graded), and why."""
+    notebook = job.notebook if job.notebook in catalogue and not job.note else None
+    result = Result(job.student, notebook or "", job.shown, reasons=[reason])
     if notebook is not None:
         from dynlab.grading.keys import keys, part_points
         for entry in catalogue[notebook]:
@@ -450,33 +433,52 @@ def _empty(path, student, notebook, catalogue, reason) -> Result:
     return result
 
 
-def _gradebook(results: list, catalogue: dict) -> Gradebook:
+def _gradebook(results: list, batch: dict) -> Gradebook:
+    """The gradebook of ``results``: a column per part of each question of the ``batch``'s
+    exercises (``{notebook: [Question, ...]}``), at most :data:`NOTES_PER_STUDENT` notes a
+    student, each cut to :data:`NOTE_LENGTH` characters."""
     from dynlab.grading.keys import keys, part_points
     columns, maximum = [], {}
-    graded = {r.notebook for r in results if r.notebook}
-    for notebook, entries in catalogue.items():
-        if notebook not in graded:
-            continue
+    for entries in batch.values():
         for entry in entries:
             for part, share in part_points(keys()[entry.question]).items():
                 columns.append((entry.question, part))
                 maximum[(entry.question, part)] = share
     rows, notes = {}, {}
-    for position, result in enumerate(results):
+    for result in results:
         row = rows.setdefault(result.student, {column: 0.0 for column in columns})
-        note = notes.setdefault(result.student, [])
-        name = Path(result.path).name
-        if result.notebook and any(later.student == result.student
-                                   and later.notebook == result.notebook
-                                   for later in results[position + 1:]):
-            note.append(f"{name}: another submission of {result.notebook} follows; it counts")
-            continue
         for question, parts in result.points.items():
             for part, value in parts.items():
                 if (question, part) in row:
                     row[(question, part)] = float(value)
-        note.extend(f"{name}: {reason}" for reason in result.reasons)
+        notes.setdefault(result.student, []).extend(
+            _cut(f"{result.path}: {reason}") for reason in result.reasons)
+    for student, said in notes.items():
+        if len(said) > NOTES_PER_STUDENT:
+            said[NOTES_PER_STUDENT - 1:] = [f"and {len(said) - NOTES_PER_STUDENT + 1} notes more"]
     return Gradebook(columns, maximum, rows, notes, results)
+
+
+def _cut(note: str) -> str:
+    return note if len(note) <= NOTE_LENGTH else note[:NOTE_LENGTH - 1] + "…"
+
+
+def scrubbed(text: str, hidden) -> str:
+    """``text`` with every run of 8 or more characters that also stands in one of the ``hidden``
+    texts (the course secret, the graded values handed to the kernel) shown as ``[hidden]``;
+    only its first characters are looked at (a note is cut to :data:`NOTE_LENGTH` after).
+
+    >>> scrubbed("ValueError: 9f86d081884c7d65 leaked", ["2cf24dba9f86d081884c7d659a2f"])
+    'ValueError: [hidden] leaked'
+    """
+    text = text[:2 * NOTE_LENGTH]
+    grams = {secret[k:k + 8] for secret in hidden for k in range(len(secret) - 7)}
+    covered = [False] * len(text)
+    for k in range(len(text) - 7):
+        if text[k:k + 8] in grams:
+            covered[k:k + 8] = [True] * 8
+    return "".join("[hidden]" if hide else "".join(c for c, _ in group)
+                   for hide, group in itertools.groupby(zip(text, covered), lambda p: p[1]))
 
 
 # -- one submission (in its own process) ----------------------------------------------------------
@@ -485,16 +487,16 @@ def _gradebook(results: list, catalogue: dict) -> Gradebook:
 WORKER_MEMORY = 6 * 1024 ** 3
 
 
-def _worker(send, path: str, student: str, notebook: str, entries: list, limits: tuple) -> None:
+def _worker(send, job: _submissions.HandedIn, entries: list, limits: tuple) -> None:
     try:
         import resource
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         if hard == resource.RLIM_INFINITY or hard > WORKER_MEMORY:
             resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
-        result = grade_notebook(path, student, notebook, entries, *limits)
+        result = grade_notebook(job, entries, *limits)
         data = json.dumps(result.__dict__)
     except BaseException as error:                    # noqa: BLE001 - a row, never a crash
-        data = json.dumps({"student": student, "notebook": notebook, "path": path,
+        data = json.dumps({"student": job.student, "notebook": job.notebook, "path": job.shown,
                            "points": {}, "reasons": [f"the grader failed: "
                                                      f"{type(error).__name__}: {error}"]})
     try:
@@ -504,28 +506,41 @@ def _worker(send, path: str, student: str, notebook: str, entries: list, limits:
         os._exit(0)
 
 
-def grade_notebook(path, student: str, notebook: str, entries: list,
+def grade_notebook(job: _submissions.HandedIn, entries: list,
                    notebook_time_limit: float = NOTEBOOK_TIME_LIMIT,
                    cell_time_limit: float = CELL_TIME_LIMIT,
                    check_time_limit: float = CHECK_TIME_LIMIT,
                    limits: _sandbox.Limits | None = _sandbox.Limits()) -> Result:
-    """Run one submitted notebook in a fresh kernel, in a sandbox within ``limits`` (None: no
-    sandbox), and grade the answers it hands out (here, outside the sandbox;
-    :func:`grade_submissions` calls it in a process of its own)."""
+    """Run the notebook ``job`` (:class:`dynlab.grading.submissions.HandedIn`) in a fresh
+    kernel, in a sandbox within ``limits`` (None: no sandbox), and grade the answers of the
+    questions ``entries`` it hands out (here, outside the sandbox; :func:`grade_submissions`
+    calls it in a process of its own).  The notes it gives hide the course secret and the
+    graded values (:func:`scrubbed`)."""
     start = time.monotonic()
-    result = Result(student, notebook, str(path))
+    student = job.student
+    result = Result(student, job.notebook, job.shown)
     jobs = [{"question": e.question, "answer": e.answer, "grade_id": e.grade_id,
              "symbols": _text_symbols(e.question)} for e in entries]
     # the kernel computes with the submitting student's givens (dynlab.grading.variants): their
-    # graded values under the course secret, which stays here
+    # graded values of this notebook's questions under the course secret, which stays here
     from dynlab.grading.keys import course_secret
-    environment = {STUDENT_VARIABLE: student, GIVENS_VARIABLE: givens(student, course_secret())}
-    if limits is None:
-        with _environment(environment):
-            answers, reasons = _unsandboxed(path, jobs, notebook_time_limit, cell_time_limit)
+    handed = givens(student, course_secret(), [e.question for e in entries])
+    environment = {STUDENT_VARIABLE: student, GIVENS_VARIABLE: handed}
+    values = [given["values"] for given in json.loads(handed)["questions"].values()]
+    hidden = [course_secret() or ""] + [shown(v) for v in values for shown in (json.dumps, repr)] \
+        + [f"{name} = {value:g}" for v in values for name, value in v.items()]   # as printed
+    try:
+        submitted = _submissions.read(job.root, job.parts)
+    except _submissions.Refused as why:
+        answers, reasons = {}, [str(why)]
     else:
-        answers, reasons = _sandboxed(path, jobs, notebook_time_limit, cell_time_limit, limits,
-                                      environment)
+        if limits is None:
+            with _environment(environment):
+                answers, reasons = _unsandboxed(submitted, jobs, notebook_time_limit,
+                                                cell_time_limit)
+        else:
+            answers, reasons = _sandboxed(submitted, jobs, notebook_time_limit, cell_time_limit,
+                                          limits, environment)
     for entry in entries:
         data = answers.get(entry.question)
         if isinstance(data, dict) and "error" in data:
@@ -538,7 +553,7 @@ def grade_notebook(path, student: str, notebook: str, entries: list,
         if data is not None:
             reasons.extend(graded.reasons)
         result.points[entry.question] = graded.points
-    result.reasons = reasons
+    result.reasons = [scrubbed(reason, hidden) for reason in reasons]
     result.seconds = time.monotonic() - start
     return result
 
@@ -583,11 +598,11 @@ def _text_symbols(question: str):
     return None if key["kind"] == "choice" else [list(pair) for pair in key.get("symbols", [])]
 
 
-def _unsandboxed(path, jobs: list, notebook_limit: float, cell_limit: float) -> tuple:
+def _unsandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: float) -> tuple:
     import nbformat
     from dynlab.grading.inside import run_in_kernel
     try:
-        submitted = nbformat.read(path, as_version=4)
+        submitted = nbformat.reads(data.decode("utf-8"), as_version=4)
     except Exception as error:                        # noqa: BLE001
         return {}, [f"the notebook cannot be read ({type(error).__name__}: {error})"]
     with tempfile.TemporaryDirectory(prefix="dynlab-grade-") as folder:
@@ -613,25 +628,25 @@ def _environment(variables: dict):
                 os.environ[name] = value
 
 
-def _sandboxed(path, jobs: list, notebook_limit: float, cell_limit: float,
-               limits: _sandbox.Limits, environment: dict | None = None) -> tuple:
-    """The answers of one submission run in a sandbox holding only a copy of it."""
-    path = Path(path)
-    if path.stat().st_size > MAX_NOTEBOOK_SIZE:
-        return {}, [f"the notebook is larger than {MAX_NOTEBOOK_SIZE // 1024 ** 2} MB"]
+def _sandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: float,
+               limits: _sandbox.Limits, environment: dict) -> tuple:
+    """The answers of one submission (the notebook's bytes ``data``) run in a sandbox holding
+    only a copy of it.  The kernel's ``environment`` (the student's id and graded values) goes
+    in the job's file, which only the sandbox reads, never on a command line."""
     folder = Path(tempfile.mkdtemp(prefix="dynlab-sandbox-"))
     seconds, notebook_wall = sandbox_clock(notebook_limit, limits)
     try:
-        (folder / "submission.ipynb").write_bytes(path.read_bytes())
-        (folder / "job.json").write_text(json.dumps({
-            "notebook": "submission.ipynb", "entries": jobs, "serializer":
-            inspect.getsource(serialize), "notebook_time_limit": notebook_limit,
-            "cell_time_limit": cell_limit, "notebook_wall_limit": notebook_wall,
-            "cell_wall_limit": wall_seconds(cell_limit)}))
+        (folder / "submission.ipynb").write_bytes(data)
+        job = os.open(folder / "job.json", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with open(job, "w", encoding="utf-8") as handle:
+            json.dump({"notebook": "submission.ipynb", "entries": jobs, "serializer":
+                       inspect.getsource(serialize), "notebook_time_limit": notebook_limit,
+                       "cell_time_limit": cell_limit, "notebook_wall_limit": notebook_wall,
+                       "cell_wall_limit": wall_seconds(cell_limit),
+                       "environment": environment}, handle)
         finished = _sandbox.run([sys.executable, "-I", str(INSIDE_SCRIPT),
                                  f"{_sandbox.INSIDE}/job.json"], folder,
-                                limits=dataclasses.replace(limits, seconds=seconds),
-                                env=environment or {})
+                                limits=dataclasses.replace(limits, seconds=seconds))
     finally:
         _sandbox.remove(folder)
     if finished.timed_out:

@@ -6,7 +6,9 @@ in a fresh kernel, and its answers handed out as data.
 It imports nothing of dynlab (only nbformat, nbclient and psutil: it starts in a second).  The
 job (written by :mod:`dynlab.grading.grader`) names the notebook, the instructor's check cells
 (question, the answer expression such as ``(D, h, c)``, the nbgrader ``grade_id``, the question's
-symbols), the time limits and the source of the serializer.  The submission's own check cells
+symbols), the time limits, the source of the serializer and the kernel's environment (the
+student's id and graded values: in this file, which only the sandbox reads, so that they are on
+no command line).  The submission's own check cells
 are not run: in their place (at the cell with the same ``grade_id``, else at the end) the kernel
 evaluates the instructor's answer expression and shows it serialized
 (:func:`dynlab.grading.answers.serialize`: SymPy objects as ``srepr`` text; a string read as an
@@ -331,6 +333,7 @@ def main(argv=None) -> int:
     import nbformat
     path = Path((argv if argv is not None else sys.argv[1:])[0])
     job = json.loads(path.read_text())
+    os.environ.update(job.get("environment", {}))     # the kernel started below inherits it
     try:
         submitted = nbformat.read(path.parent / job["notebook"], as_version=4)
     except Exception as error:                        # noqa: BLE001

@@ -147,8 +147,10 @@ def sandbox_user() -> int:
     return 1_000_000 + secrets.randbelow(1 << 30)
 
 
-def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -> list:
-    """The bubblewrap command line that runs ``argv`` on ``folder`` (bound at /submission)."""
+def command(argv: list, folder: Path, *, limits: Limits, user: int) -> list:
+    """The bubblewrap command line that runs ``argv`` on ``folder`` (bound at /submission).
+    Every user of the machine can read it (``ps``): what is the submission's own (its id, its
+    graded values) goes into a file of ``folder``, never here."""
     line = [BWRAP, *_namespaces(), "--die-with-parent", "--new-session"]
     made = set()
 
@@ -181,8 +183,7 @@ def command(argv: list, folder: Path, *, limits: Limits, user: int, env: dict) -
                    "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
                    "MPLCONFIGDIR": "/tmp/matplotlib", "IPYTHONDIR": "/tmp/ipython",
                    "JUPYTER_RUNTIME_DIR": "/tmp/jupyter", "JUPYTER_DATA_DIR": "/tmp/jupyter-data",
-                   "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-                   **env}
+                   "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     for name, value in environment.items():
         line += ["--setenv", name, value]
     if os.geteuid() == 0:
@@ -222,7 +223,7 @@ def _set_limits(limits: Limits):
     return apply
 
 
-def run(argv: list, folder, *, limits: Limits = Limits(), env: dict | None = None) -> Finished:
+def run(argv: list, folder, *, limits: Limits = Limits()) -> Finished:
     """Run ``argv`` in a sandbox holding ``folder`` (at ``/submission``, read-write) and wait
     for it, within ``limits``.  Raises RuntimeError when no sandbox can be made here."""
     reason = unavailable()
@@ -234,7 +235,7 @@ def run(argv: list, folder, *, limits: Limits = Limits(), env: dict | None = Non
         for path in [folder, *folder.rglob("*")]:
             os.chown(path, user, user, follow_symlinks=False)
         folder.chmod(0o700)
-    line = command(argv, folder, limits=limits, user=user, env=env or {})
+    line = command(argv, folder, limits=limits, user=user)
     process = subprocess.Popen(line, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, preexec_fn=_set_limits(limits),
                                start_new_session=True, cwd="/")

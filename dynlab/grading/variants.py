@@ -24,10 +24,11 @@ two sets of values:
   while a number typed in (copied from a classmate, or unsealed from a shipped key) answers the
   practice values and scores 0.
 
-- **The student id** is ``DYNLAB_STUDENT`` if set (the grader sets it to the submitting student in
-  the kernel it runs; a student whose course id differs from the login name sets it too), else
-  ``JUPYTERHUB_USER`` (on a JupyterHub, the login is the nbgrader student id), else the name of
-  the user running Python.
+- **The student id**, in a kernel a grader runs, is the submitting student's, handed in with the
+  givens (:data:`GIVENS_VARIABLE`), whatever the notebook sets; elsewhere it is
+  ``DYNLAB_STUDENT`` if set (a student whose course id differs from the login name may set it,
+  which changes only the practice values shown), else ``JUPYTERHUB_USER`` (on a JupyterHub, the
+  login is the nbgrader student id), else the name of the user running Python.
 
 What a variant protects against: a number or an expression copied from a classmate or from a
 shipped key.  What it does not: a classmate's code or method (run with your givens it gives your
@@ -66,8 +67,12 @@ PRACTICE_SALT = "dynlab"
 
 
 def student_id() -> str:
-    """The id whose variant this kernel uses: ``DYNLAB_STUDENT``, else ``JUPYTERHUB_USER``, else
-    the user name."""
+    """The id whose variant this kernel uses: the student a grader handed givens to
+    (:data:`GIVENS_VARIABLE`), else ``DYNLAB_STUDENT``, else ``JUPYTERHUB_USER``, else the user
+    name."""
+    handed = _handed().get("student")
+    if isinstance(handed, str) and handed.strip():
+        return handed.strip()
     for variable in (STUDENT_VARIABLE, "JUPYTERHUB_USER"):
         value = os.environ.get(variable, "").strip()
         if value:
@@ -231,13 +236,22 @@ def turned(options, turn) -> list:
     return options[shift:] + options[:shift]
 
 
-def handed_in(student: str) -> dict:
-    """``{question: (values, parameters)}`` the grader handed this kernel for ``student``
-    (:data:`GIVENS_VARIABLE`), or ``{}``."""
+def _handed() -> dict:
+    """What a grader handed this kernel (:data:`GIVENS_VARIABLE`, JSON), or ``{}``."""
     import json
     try:
         data = json.loads(os.environ.get(GIVENS_VARIABLE, "") or "{}")
-        if not (isinstance(data, dict) and data.get("student") == student):
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def handed_in(student: str) -> dict:
+    """``{question: (values, parameters)}`` the grader handed this kernel for ``student``
+    (:data:`GIVENS_VARIABLE`), or ``{}``."""
+    try:
+        data = _handed()
+        if data.get("student") != student:
             return {}
         return {question: (dict(entry["values"]), dict(entry["parameters"]))
                 for question, entry in data.get("questions", {}).items()}
@@ -245,17 +259,25 @@ def handed_in(student: str) -> dict:
         return {}
 
 
-def givens(student: str, secret: str | None) -> str:
+def givens(student: str, secret: str | None, asked=None) -> str:
     """What a grader hands the kernel that runs ``student``'s notebook (the value of
-    :data:`GIVENS_VARIABLE`): the student's graded values of every question with parameters
+    :data:`GIVENS_VARIABLE`): the student's graded values of each question with parameters
     (their practice values when ``secret`` is None: formative grading), also under the name
-    questions share them by (:func:`shared_name`).  Never the secret."""
+    questions share them by (:func:`shared_name`).  With ``asked`` (the notebook's questions),
+    only those of these questions and of the questions that share their givens.  Never the
+    secret.
+
+    >>> import json
+    >>> sorted(json.loads(givens("alice", None, ["C.3"]))["questions"])
+    ['C.3']
+    """
     import json
     from dynlab.grading.keys import keys
+    wanted = None if asked is None else {shared_name(question) for question in asked}
     questions = {}
     for question, key in keys().items():
         parameters = key.get("parameters")
-        if parameters:
+        if parameters and (wanted is None or key.get("shared", question) in wanted):
             values = draw(question, parameters, student, PRACTICE_SALT) if secret is None \
                 else graded_values(question, parameters, student, secret)
             questions[question] = {"values": values, "parameters": parameters}

@@ -1,0 +1,310 @@
+"""What ``dynlab grade`` reads of the submissions, and whose each file is.
+
+- **Only regular files that a student handed in.**  Below the folder a submission starts in,
+  no link is followed: every entry is looked at with ``lstat``, and a symbolic link, a FIFO, a
+  device or a socket is refused with a note and never opened.  A notebook is opened one folder
+  at a time, each with ``O_NOFOLLOW`` (:func:`read`), and one larger than
+  :data:`MAX_NOTEBOOK_SIZE` is refused before it is read.
+- **A student is who their folder says** (:func:`handed_in`).  In a folder of submissions
+  (``submissions/``, or nbgrader's ``submitted/``) each folder is one student's, named by it,
+  and each notebook beside them is one student's, named by its file (``alice.ipynb``).  A
+  notebook inside a student's folder, at any depth, is matched to an exercise by its name only
+  (``ps1/02_two_link_arm_on_the_ceiling.ipynb``) and is that student's, whatever the folders
+  between say; another notebook there is noted and not graded.  A notebook of its own (a file
+  named by its student) is matched by the check cells it holds.
+- **Two files of one exercise** of one student: the one from the later argument counts, then
+  the one nearest the top of the student's folder, then the first by name; the others are noted
+  and not graded.
+- **The exercises of the batch** (:func:`exercises_of_batch`) are those named by the
+  instructor, else those handed in by more than half of the students: an exercise fewer hand in
+  is noted and not graded, and never adds to anyone's maximum.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The largest notebook read (bytes): a larger one is refused before it is read.
+MAX_NOTEBOOK_SIZE = 50 * 1024 ** 2
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+#: A FIFO opened to be read does not wait for a writer.
+_FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_GRADE_ID = re.compile(r'"grade_id": "([^"]+)"')
+
+
+class Refused(Exception):
+    """A file of a submission that is not read (the message says why)."""
+
+
+@dataclass(frozen=True)
+class HandedIn:
+    """One file of a student's submission: ``root / parts``, where ``root`` is the folder the
+    submission starts in and every one of ``parts`` is opened without following a link."""
+
+    student: str
+    root: Path
+    parts: tuple
+    notebook: str | None = None       # the exercise it is graded as
+    note: str = ""                     # why it is not graded ("": it is)
+    argument: int = 0                  # which submission argument it came from
+
+    @property
+    def path(self) -> Path:
+        return self.root.joinpath(*self.parts)
+
+    @property
+    def shown(self) -> str:
+        """Its name in a note: its path within the student's folder, or its file name."""
+        return "/".join(self.parts[1:] if len(self.parts) > 1 else self.parts)
+
+    def noted(self, why: str) -> HandedIn:
+        return dataclasses.replace(self, note="; ".join(filter(None, (self.note, why))))
+
+
+def kind(mode: int) -> str:
+    """What a file of mode ``mode`` is, in words.
+
+    >>> kind(stat.S_IFLNK), kind(stat.S_IFIFO), kind(stat.S_IFREG)
+    ('a symbolic link', 'a FIFO (named pipe)', 'a regular file')
+    """
+    for test, name in ((stat.S_ISREG, "a regular file"), (stat.S_ISDIR, "a folder"),
+                       (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def refusal(info, limit: int = MAX_NOTEBOOK_SIZE) -> str:
+    """Why a file of status ``info`` (``lstat``) is not read ("": it is read).
+
+    >>> refusal(os.lstat("/dev/null"))
+    'a character device, not a regular file; not opened'
+    """
+    if not stat.S_ISREG(info.st_mode):
+        return f"{kind(info.st_mode)}, not a regular file; not opened"
+    if info.st_size > limit:
+        return f"larger than {limit / 1024 ** 2:g} MB; not read"
+    return ""
+
+
+def _open_folder(root: Path, parts: tuple) -> int:
+    """A descriptor of the folder ``root / parts``, each of ``parts`` opened with
+    ``O_NOFOLLOW`` after ``lstat`` saw a folder (Refused otherwise)."""
+    handle = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for part in parts:
+            mode = os.stat(part, dir_fd=handle, follow_symlinks=False).st_mode
+            if not stat.S_ISDIR(mode):
+                raise Refused(f"{part} is {kind(mode)}, not a folder; not followed")
+            inner = os.open(part, _FOLDER, dir_fd=handle)
+            os.close(handle)
+            handle = inner
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
+def read(root: Path, parts: tuple, limit: int = MAX_NOTEBOOK_SIZE) -> bytes:
+    """The bytes of the regular file ``root / parts`` (no link followed on the way, the file
+    opened only once ``lstat`` saw a regular file of at most ``limit`` bytes); Refused, saying
+    why, for anything else.
+
+    >>> read(Path("/"), ("dev", "null"))
+    Traceback (most recent call last):
+    ...
+    dynlab.grading.submissions.Refused: a character device, not a regular file; not opened
+    """
+    def regular(info) -> None:
+        if refusal(info, limit):
+            raise Refused(refusal(info, limit))
+
+    try:
+        folder = _open_folder(root, parts[:-1])
+        try:
+            seen = os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
+            regular(seen)
+            handle = os.open(parts[-1], _FILE, dir_fd=folder)
+        finally:
+            os.close(folder)
+        with open(handle, "rb") as stream:
+            opened = os.fstat(handle)
+            if (opened.st_dev, opened.st_ino) != (seen.st_dev, seen.st_ino):
+                raise Refused("replaced while it was opened; not read")
+            regular(opened)
+            data = stream.read(limit + 1)
+    except OSError as error:
+        raise Refused(f"cannot be read ({error.strerror or error})") from None
+    if len(data) > limit:
+        raise Refused(f"larger than {limit / 1024 ** 2:g} MB; not read")
+    return data
+
+
+# -- whose each file is ---------------------------------------------------------------------------
+def handed_in(submissions: list, exercises: dict) -> list:
+    """Every notebook among ``submissions`` (the paths named on the command line: folders of
+    submissions, a student's folder, or notebooks), each a :class:`HandedIn` with its student
+    and its exercise (a key of ``exercises``, ``{notebook stem: [Question, ...]}``), or a note
+    saying why it is not graded.  See the module's docstring for the rules."""
+    found = []
+    for argument, entry in enumerate(submissions):
+        entry = Path(os.path.abspath(entry))
+        items = _folder(entry, exercises) if entry.is_dir() else [_file(entry, exercises)]
+        found += [dataclasses.replace(item, argument=argument) for item in items]
+    return found
+
+
+def _file(entry: Path, exercises: dict) -> HandedIn:
+    """A notebook named on the command line: a student's exercise (``alice/02_....ipynb``,
+    nbgrader's ``submitted/alice/ps1/02_....ipynb``) or a notebook of its own (``alice.ipynb``)."""
+    if entry.stem in exercises:
+        folder = entry.parent
+        if folder.parent.parent.name == "submitted":        # submitted/<student>/<assignment>/
+            return _exercise(folder.parent.name, folder.parent.parent,
+                             (folder.parent.name, folder.name, entry.name))
+        return _exercise(folder.name, folder.parent, (folder.name, entry.name))
+    return _own(entry.parent, entry.name, exercises)
+
+
+def _exercise(student: str, root: Path, parts: tuple) -> HandedIn:
+    item = HandedIn(student, root, parts, Path(parts[-1]).stem)
+    try:
+        return item.noted(refusal(os.lstat(item.path)))
+    except OSError as error:
+        return item.noted(f"cannot be read ({error.strerror})")
+
+
+def _own(root: Path, name: str, exercises: dict) -> HandedIn:
+    """A notebook of its own (``alice.ipynb``): its student is its name, its exercise the one
+    whose check cells it holds most of."""
+    item = HandedIn(Path(name).stem, root, (name,))
+    try:
+        ids = set(_GRADE_ID.findall(read(root, (name,)).decode("utf-8", errors="replace")))
+    except Refused as why:
+        return item.noted(str(why))
+    held = {stem: len(ids & {entry.grade_id for entry in entries})
+            for stem, entries in exercises.items()}
+    best = max(held, key=held.get, default=None)
+    if best is None or not held[best]:
+        return item.noted("not a notebook of the solutions (no check cell of theirs found)")
+    return dataclasses.replace(item, notebook=best)
+
+
+def _student_folder(folder: Path, exercises: dict):
+    """``(student, root, parts)`` when ``folder`` is one student's (nbgrader's
+    ``submitted/alice`` or ``submitted/alice/ps1``, or a folder holding a notebook named like an
+    exercise), else None (a folder of submissions)."""
+    if folder.parent.name == "submitted":
+        return folder.name, folder.parent, (folder.name,)
+    if folder.parent.parent.name == "submitted":
+        return folder.parent.name, folder.parent.parent, (folder.parent.name, folder.name)
+    if any(name.endswith(".ipynb") and name[:-6] in exercises for name in os.listdir(folder)):
+        return folder.name, folder.parent, (folder.name,)
+    return None
+
+
+def _folder(folder: Path, exercises: dict) -> list:
+    one = _student_folder(folder, exercises)
+    if one is not None:
+        return _walk(*one, exercises)
+    found = []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if entry.name == ".ipynb_checkpoints":
+            continue
+        if entry.name.endswith(".ipynb"):
+            found.append(_own(folder, entry.name, exercises))
+        elif entry.is_dir(follow_symlinks=False):
+            found += _walk(entry.name, folder, (entry.name,), exercises)
+        elif entry.is_symlink():
+            found.append(HandedIn(entry.name, folder, (entry.name,),
+                                  note="a symbolic link, not a folder; not followed"))
+    return found
+
+
+def _walk(student: str, root: Path, parts: tuple, exercises: dict) -> list:
+    """The notebooks in ``student``'s folder ``root / parts``, at any depth, no link followed:
+    each named like an exercise is one of that exercise; any other notebook, and anything that
+    is neither a regular file nor a folder, is noted and not read."""
+    found, folders = [], [parts]
+    while folders:
+        where = folders.pop()
+        try:
+            handle = _open_folder(root, where)
+        except (Refused, OSError) as why:
+            found.append(HandedIn(student, root, where, note=str(why)))
+            continue
+        try:
+            entries = sorted((name, os.stat(name, dir_fd=handle, follow_symlinks=False))
+                             for name in os.listdir(handle))
+        finally:
+            os.close(handle)
+        for name, info in entries:
+            item = HandedIn(student, root, where + (name,))
+            if stat.S_ISDIR(info.st_mode):
+                if name != ".ipynb_checkpoints":
+                    folders.append(item.parts)
+            elif name.endswith(".ipynb") and name[:-6] in exercises:
+                found.append(dataclasses.replace(item, notebook=name[:-6]).noted(refusal(info)))
+            elif not stat.S_ISREG(info.st_mode):
+                found.append(item.noted(refusal(info)))
+            elif name.endswith(".ipynb"):
+                found.append(item.noted("named like no exercise notebook; not graded"))
+    return sorted(found, key=lambda item: item.parts)
+
+
+# -- which are graded -----------------------------------------------------------------------------
+def exercises_of_batch(found: list, exercises: dict, named=None) -> list:
+    """The exercises graded (in the order of ``exercises``): those ``named``, else those of
+    which more than half of the students of ``found`` handed in a notebook.
+
+    >>> here = Path(".")
+    >>> found = [HandedIn("ann", here, ("ann", "02.ipynb"), "02"),
+    ...          HandedIn("bob", here, ("bob", "02.ipynb"), "02"),
+    ...          HandedIn("bob", here, ("bob", "05.ipynb"), "05")]
+    >>> exercises_of_batch(found, {"02": [], "05": []})
+    ['02']
+    """
+    if named is not None:
+        unknown = [name for name in named if name not in exercises]
+        if unknown:
+            raise ValueError(f"exercises: no solution notebook {', '.join(unknown)} (the "
+                             f"solutions hold {', '.join(exercises)})")
+        return [name for name in exercises if name in named]
+    students = {item.student for item in found}
+    return [name for name in exercises
+            if 2 * len({item.student for item in found if item.notebook == name}) > len(students)]
+
+
+def counted(found: list, batch: list) -> list:
+    """``found`` with a note on each file that is not graded: of an exercise outside the
+    ``batch``, or one of two files of one exercise of one student (the one from the later
+    argument counts, then the one nearest the top of the folder, then the first by name)."""
+    students = {item.student for item in found}
+    chosen = {}
+    for item in found:
+        if item.notebook in batch:
+            best = chosen.get((item.student, item.notebook))
+            if best is None or (-item.argument, len(item.parts), item.parts) < \
+                    (-best.argument, len(best.parts), best.parts):
+                chosen[(item.student, item.notebook)] = item
+    kept = []
+    for item in found:
+        if item.notebook is not None and item.notebook not in batch:
+            handed = len({other.student for other in found if other.notebook == item.notebook})
+            item = item.noted(f"{item.notebook} is not an exercise of this batch (handed in by "
+                              f"{handed} of {len(students)} students); not graded")
+        elif item.notebook is not None and chosen[(item.student, item.notebook)] is not item:
+            best = chosen[(item.student, item.notebook)]
+            item = item.noted(f"another submission of {item.notebook} follows; it counts"
+                              if best.argument > item.argument else
+                              f"another submission of {item.notebook}, {best.shown}, counts "
+                              f"(the one nearest the top of the folder)")
+        kept.append(item)
+    return kept

@@ -651,6 +651,7 @@ def busy():
         pass
 
 
+@pytest.mark.slow
 def test_a_busy_answer_is_stopped_in_a_thread_too():
     import threading
     results = []
@@ -662,6 +663,7 @@ def test_a_busy_answer_is_stopped_in_a_thread_too():
     assert results[0].status == "not graded" and "took longer than 1 s" in str(results[0])
 
 
+@pytest.mark.slow
 def test_a_check_that_waits_for_the_cpu_is_not_stopped(monkeypatch):
     """The limit is the check's CPU time, not the clock's: a checking process that gets no CPU
     for a while (a loaded machine; here it is stopped for 2 s, SIGSTOP) still finishes within a
@@ -690,6 +692,7 @@ def test_a_check_that_waits_for_the_cpu_is_not_stopped(monkeypatch):
     assert len(children) == 1 and time.perf_counter() - start >= 2.0
 
 
+@pytest.mark.slow
 def test_c_level_arithmetic_is_stopped_within_the_limit():
     """Multiplying out 3**(10**8) runs for minutes in C without returning to Python (no signal
     handler can stop it): the checking process is killed at the limit."""

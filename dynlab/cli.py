@@ -243,10 +243,11 @@ def _count(number: int, word: str) -> str:
 def command_equations(args) -> int:
     """Print D, h, c (and friction) of an arm in book style."""
     from dynlab.model.display import equations_text
-    from dynlab.dynamics.inverse import equations_of_motion
-    (method, variant), = _formulations(args.method or "lagrange_euler", args.variant,
-                                       capability="symbolic")
+    from dynlab.dynamics.inverse import LAGRANGE_EULER_UP_TO, equations_of_motion
     arm = build_arm(args.arm, symbolic=not args.numeric)
+    default = "lagrange_euler" if arm.n <= LAGRANGE_EULER_UP_TO else "newton_euler"
+    (method, variant), = _formulations(args.method or default, args.variant,
+                                       capability="symbolic")
     start = time.perf_counter()
     # progress on a terminal's standard error (the PUMA 560's elements take minutes to write);
     # standard output is the equations alone
@@ -501,7 +502,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "  Symbolic parameters by default (the PUMA 560 is big: try "
                               "puma560:3 or --numeric).")
     arm_argument(sub)
-    method_arguments(sub, "lagrange_euler")
+    method_arguments(sub, "lagrange_euler, newton_euler beyond 12 joints")
     sub.add_argument("--numeric", action="store_true",
                      help="numeric parameters (symbolic joint variables only)")
     sub.set_defaults(run=command_equations)

@@ -217,6 +217,32 @@ def test_equations_numeric_parameters(capsys):
     assert re.search(r"c1 = 2\.45155\d*\*C1", out), out
 
 
+def test_equations_of_a_long_chain_are_derived_by_newton_euler(capsys, tmp_path, monkeypatch):
+    """Lagrange-Euler grows as n^4 (a 200-link chain: hours); past 12 joints the command takes
+    Newton-Euler, as equations_of_motion does (issue 39), unless --method names one."""
+    import dynlab.dynamics.inverse as inverse
+    links = "".join(f'<link name="l{k}"><inertial><mass value="1"/><inertia ixx="0.01" '
+                    f'iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial></link>'
+                    for k in range(14))
+    joints = "".join(f'<joint name="j{k}" type="revolute"><parent link="l{k - 1}"/>'
+                     f'<child link="l{k}"/><origin xyz="0.1 0 0"/><axis xyz="0 0 1"/>'
+                     f'<limit effort="1" velocity="1" lower="-1" upper="1"/></joint>'
+                     for k in range(1, 14))
+    path = tmp_path / "long.urdf"
+    path.write_text(f'<robot name="long">{links}{joints}</robot>')
+    asked = []
+
+    def derivation(arm, **options):
+        asked.append((arm.n, options["method"]))
+        raise KeyboardInterrupt                       # the choice is what is tested
+    monkeypatch.setattr(inverse, "equations_of_motion", derivation)
+    for extra, method in (([], "newton_euler"), (["--method", "lagrange_euler"],
+                                                 "lagrange_euler")):
+        with pytest.raises(KeyboardInterrupt):
+            main(["equations", str(path), "--numeric", *extra])
+        assert asked[-1] == (13, method)
+
+
 def test_compare_finds_the_formulations_equal(capsys):
     status, out, err = run(capsys, "compare", "planar_2r")
     assert status == 0 and err == ""

@@ -1,5 +1,5 @@
 """How much memory a student's kernel needs, chapter by chapter: the figure behind a hub's memory
-limit (README, "A course on a JupyterHub").
+limit (deploy/README.md, "A course on a JupyterHub").
 
     PYTHONPATH=. python benchmarks/bench_chapter_memory.py              # every chapter of notebooks/
     PYTHONPATH=. python benchmarks/bench_chapter_memory.py 04_puma560   # some

@@ -109,10 +109,10 @@ def test_the_helm_values_match_the_one_machine_hub(monkeypatch):
     assert mount["mountPath"] == values["singleuser"]["extraEnv"]["DYNLAB_EXCHANGE"]
 
 
-def test_the_readme_figures_are_the_measured_ones():
-    """The README's table of a course's figures quotes deploy/measurements.json (tests/test_hub.py)
+def test_the_hub_page_figures_are_the_measured_ones():
+    """deploy/README.md's table of a course's figures quotes deploy/measurements.json (tests/test_hub.py)
     and deploy/chapter_memory.json (benchmarks/bench_chapter_memory.py), and its arithmetic."""
-    readme = (ROOT / "README.md").read_text()
+    readme = (DEPLOY / "README.md").read_text()
     hub = json.loads((DEPLOY / "measurements.json").read_text())
     chapters = json.loads((DEPLOY / "chapter_memory.json").read_text())["chapters"]
     memory = hub["memory_per_student_mib"]
@@ -136,7 +136,7 @@ def test_the_readme_figures_are_the_measured_ones():
         f"(load average {round(hub['machine']['load_average_1min_at_end'])};",
     ]
     missing = [text for text in quoted if text not in readme]
-    assert missing == [], f"the README does not quote the measurements: {missing}"
+    assert missing == [], f"deploy/README.md does not quote the measurements: {missing}"
 
 
 def test_each_users_server_keeps_its_kernel_sockets_in_a_private_folder_it_removes(tmp_path):

@@ -25,7 +25,8 @@ exchange in a temporary folder.  The test, as root:
   (the solutions, the release unchanged, or chosen wrong parts, as in ``tests/test_nbgrader.py``)
   and submits it;
 - the instructor collects (``nbgrader collect``) and grades with ``dynlab grade submitted/ --out
-  grades.csv``, exactly the README's command: each student gets the points of their answers;
+  grades.csv``, exactly the command of deploy/README.md: each student gets the points of their
+  answers;
 - stops the hub, and checks that no process of the test's users is left; removes the users.
 
 Where a hub cannot start here (not root, no ``useradd``, no configurable-http-proxy: ``npm ci
@@ -622,7 +623,7 @@ def test_ten_students_on_a_hub_run_a_chapter_and_hand_in_through_the_exchange(co
         list(pool.map(lambda r: fetch_answer_submit(course, r["name"], r["token"],
                                                     kinds[answers[r["name"]]]), runs))
 
-    # the instructor collects and grades with the README's command
+    # the instructor collects and grades with the command of deploy/README.md
     course.as_instructor(course.python, "-m", "nbgrader", "collect", ASSIGNMENT)
     graded_at = time.monotonic()
     course.as_instructor("dynlab", "grade", "submitted/", "--out", "grades.csv")

@@ -48,8 +48,8 @@ variable                    default                          meaning
                                                              (e.g. adding a roster); keep secret
 =========================== ================================ ======================================
 
-The figures behind ``DYNLAB_MEM_LIMIT`` and ``DYNLAB_CULL_TIMEOUT`` are in the README ("A course
-on a JupyterHub"); ``tests/test_hub.py`` starts this very file with ten students.
+The figures behind ``DYNLAB_MEM_LIMIT`` and ``DYNLAB_CULL_TIMEOUT`` are in deploy/README.md;
+``tests/test_hub.py`` starts this very file with ten students.
 """
 
 import os

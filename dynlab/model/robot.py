@@ -1,6 +1,6 @@
 """The robot model: links described by standard Denavit-Hartenberg parameters and inertial data.
 
-Conventions (README, "Conventions"; Fu, Gonzalez & Lee, Sec. 2.2 and Schilling, Sec. 2-6):
+Conventions (docs/using.md, "Conventions"; Fu, Gonzalez & Lee, Sec. 2.2 and Schilling, Sec. 2-6):
 
 * ``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``; frame ``i`` sits at the distal end of link ``i``
   and joint ``i`` moves about (revolute) or along (prismatic) ``z_{i-1}``.

@@ -97,3 +97,38 @@ def test_legitimate_text_passes(text):
                                   "Lynch & Park, Eq. (9.55)", "Sec. 8.4, Eqs. (9.73), (9.78)"])
 def test_each_form_is_caught(text):
     assert offences(text) != []
+
+
+#: a place of Lynch & Park's published Ch. 8: "Sec. 8.9.1", "Secs. 8.1-8.5" (both ends),
+#: "Prop. 8.1", "Eq. (8.1)"; no other source the workbook cites numbers its sections 8.x
+PUBLISHED_PLACE = re.compile(r"\b(Secs?\.|Prop\.|Eqs?\.) ?\(?(8\.\d+(?:\.\d+)?)\)?"
+                             r"(?:[-\u2013](8\.\d+(?:\.\d+)?))?")
+
+
+def lynch_park_places(text: str) -> set:
+    """The published places of Lynch & Park's Ch. 8 that ``text`` cites, as the concordance
+    writes them: ``{"Sec. 8.1", "Sec. 8.5", "Prop. 8.1", ...}``."""
+    places = set()
+    for m in PUBLISHED_PLACE.finditer(text):
+        kind = {"Sec": "Sec.", "Pro": "Prop.", "Eq": "Eq."}[m.group(1).rstrip("s.")[:3]]
+        for number in filter(None, (m.group(2), m.group(3))):
+            places.add(f"Eq. ({number})" if kind == "Eq." else f"{kind} {number}")
+    return places
+
+
+def test_places_are_read_as_the_concordance_writes_them():
+    text = "Lynch & Park, Secs. 8.1-8.5; Sec. 8.9.1, Prop. 8.1 and Eq. (8.1); Fu, Sec. 3.2.6"
+    assert lynch_park_places(text) == {"Sec. 8.1", "Sec. 8.5", "Sec. 8.9.1", "Prop. 8.1",
+                                       "Eq. (8.1)"}
+
+
+def test_every_cited_place_of_lynch_park_has_its_draft_place_in_the_concordance():
+    """Chapter 00's concordance lists every published place the product cites, so that a
+    student holding the preliminary draft (its Ch. 9) finds each one, or learns it is not
+    there."""
+    from dynlab.teaching.bibliography import LYNCH_PARK_CONCORDANCE
+    cited = {place: path.relative_to(ROOT).as_posix() for path in product_files()
+             for place in lynch_park_places(readable_text(path))}
+    missing = {place: where for place, where in cited.items()
+               if place not in LYNCH_PARK_CONCORDANCE}
+    assert missing == {}

@@ -53,41 +53,52 @@ AUTHORS = {
 
 #: Lynch & Park, "Dynamics of Open Chains": a preliminary draft numbers the chapter 9, the
 #: published book (Cambridge University Press, 2017) and its free updated edition number it 8.
-#: The sections keep their order and their titles (the published book adds Sec. 8.1.3,
-#: "Understanding the Mass Matrix", and splits Sec. 8.3 into 8.3.1 "Derivation" and 8.3.2 "Newton-Euler
-#: Inverse Dynamics Algorithm"), so the draft's Sec. 9.x is the published Sec. 8.x.  The product
-#: cites the published section and names the equation by its role; the published equation
-#: numbers differ from the draft's, and a draft number is quoted only as "draft Eq. (9.x)".
-#: draft section -> (published section, its title)
-LYNCH_PARK_SECTIONS = {
-    "9.1": ("8.1", "Lagrangian Formulation"),
-    "9.1.1": ("8.1.1", "Basic Concepts and Motivating Example"),
-    "9.1.2": ("8.1.2", "General Formulation"),
-    "9.2": ("8.2", "Dynamics of a Single Rigid Body"),
-    "9.2.1": ("8.2.1", "Classical Formulation"),
-    "9.2.2": ("8.2.2", "Twist-Wrench Formulation"),
-    "9.3": ("8.3", "Newton-Euler Inverse Dynamics"),
-    "9.4": ("8.4", "Dynamic Equations in Closed Form"),
-    "9.5": ("8.5", "Forward Dynamics of Open Chains"),
-    "9.6": ("8.6", "Dynamics in the Task Space"),
+#: The draft's sections keep their order and titles in the book, which adds Sec. 8.1.3, splits
+#: Sec. 8.3 in two and adds Secs. 8.7-8.9 after the draft's last section.  The product cites the
+#: published place; a draft equation number is quoted only as "draft Eq. (9.x)".
+#: published place -> (its title in the book, the same place in the draft or None)
+LYNCH_PARK_CONCORDANCE = {
+    "Ch. 8": ("Dynamics of Open Chains", "Ch. 9"),
+    "Eq. (8.1)": ("the equations of motion, tau = M(theta) thetadd + h(theta, thetadot)",
+                  "draft Eq. (9.1), with b for h"),
+    "Sec. 8.1": ("Lagrangian Formulation", "Sec. 9.1"),
+    "Sec. 8.1.1": ("Basic Concepts and Motivating Example", "Sec. 9.1.1"),
+    "Sec. 8.1.2": ("General Formulation", "Sec. 9.1.2"),
+    "Sec. 8.1.3": ("Understanding the Mass Matrix", None),
+    "Sec. 8.2": ("Dynamics of a Single Rigid Body", "Sec. 9.2"),
+    "Sec. 8.2.1": ("Classical Formulation", "Sec. 9.2.1"),
+    "Sec. 8.2.2": ("Twist-Wrench Formulation", "Sec. 9.2.2"),
+    "Sec. 8.3": ("Newton-Euler Inverse Dynamics", "Sec. 9.3"),
+    "Sec. 8.3.2": ("Newton-Euler Inverse Dynamics Algorithm", "Sec. 9.3, its algorithm"),
+    "Sec. 8.4": ("Dynamic Equations in Closed Form", "Sec. 9.4"),
+    "Prop. 8.1": ("Mdot - 2C is skew-symmetric", "Prop. 9.1"),
+    "Sec. 8.5": ("Forward Dynamics of Open Chains", "Sec. 9.5"),
+    "Sec. 8.6": ("Dynamics in the Task Space", "Sec. 9.6"),
+    "Sec. 8.7": ("Constrained Dynamics", None),
+    "Sec. 8.8": ("Robot Dynamics in the URDF", None),
+    "Sec. 8.9": ("Actuation, Gearing, and Friction", None),
+    "Sec. 8.9.1": ("DC Motors and Gearing", None),
+    "Sec. 8.9.2": ("Apparent Inertia", None),
+    "Sec. 8.9.3": ("Newton-Euler Inverse Dynamics Algorithm Accounting for Motor Inertias and "
+                   "Gearing", None),
 }
 
 
-def published_section(draft: str) -> str:
-    """The published book's section for a section of Lynch & Park's draft chapter 9.
+def lynch_park_concordance() -> str:
+    """Every place of Lynch & Park's published Ch. 8 that the workbook cites, with the same
+    place in the preliminary draft, as a Markdown table (for chapter 00).
 
-    >>> published_section("9.1.1"), published_section("9.4")
-    ('8.1.1', '8.4')
-    >>> published_section("8.4")
-    Traceback (most recent call last):
-    ...
-    ValueError: no draft section '8.4' of Lynch & Park; the draft's sections are 9.1, 9.1.1, \
-9.1.2, 9.2, 9.2.1, 9.2.2, 9.3, 9.4, 9.5, 9.6
+    >>> print("\\n".join(lynch_park_concordance().splitlines()[:4]))
+    | published book (2017) | title | preliminary draft |
+    |---|---|---|
+    | Ch. 8 | Dynamics of Open Chains | Ch. 9 |
+    | Eq. (8.1) | the equations of motion, tau = M(theta) thetadd + h(theta, thetadot) | \
+draft Eq. (9.1), with b for h |
     """
-    if draft not in LYNCH_PARK_SECTIONS:
-        raise ValueError(f"no draft section {draft!r} of Lynch & Park; the draft's sections are "
-                         f"{', '.join(LYNCH_PARK_SECTIONS)}")
-    return LYNCH_PARK_SECTIONS[draft][0]
+    rows = [f"| {place} | {title} | {draft or 'not in the draft'} |"
+            for place, (title, draft) in LYNCH_PARK_CONCORDANCE.items()]
+    return "\n".join(["| published book (2017) | title | preliminary draft |", "|---|---|---|",
+                      *rows])
 
 
 def check_source(key: str, keys=tuple(BIBLIOGRAPHY)) -> str:

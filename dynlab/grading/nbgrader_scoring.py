@@ -120,10 +120,13 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
     their practice values when no instructor's keys are named, of this notebook's questions only.
 
     >>> from unittest import mock
+    >>> from nbformat.v4 import new_notebook
     >>> with mock.patch.dict(os.environ):
-    ...     _ = RunAsSubmittingStudent().preprocess({"cells": []}, {"nbgrader": {"student": "bob"}})
-    ...     os.environ["DYNLAB_STUDENT"], json.loads(os.environ["DYNLAB_GIVENS"])["student"]
-    ('bob', 'bob')
+    ...     step = RunAsSubmittingStudent()
+    ...     _ = step.preprocess(new_notebook(), {"nbgrader": {"student": "bob"}})
+    ...     handed = json.loads(os.environ["DYNLAB_GIVENS"])
+    ...     os.environ["DYNLAB_STUDENT"], handed["student"], handed["questions"]
+    ('bob', 'bob', {})
     """
 
     def preprocess(self, nb, resources):

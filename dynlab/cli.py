@@ -579,7 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "dynlab: the grades are then marks; without it they are formative "
                           "(the keys every student has; a warning says so)")
     sub.add_argument("--memory", type=float, default=None, metavar="GB",
-                     help="address space of each process of a submission's sandbox (default 2)")
+                     help="memory of a submission's sandbox: the address space of each of "
+                          "its processes, and what all of them hold together (default 2)")
     sub.add_argument("--no-sandbox", action="store_true",
                      help="run the submissions without a sandbox, with your own rights (warns "
                           "on every run; not for marks)")
@@ -614,7 +615,8 @@ def command_grade(args) -> int:
         if not args.memory > 0:
             raise CommandError(f"--memory must be a positive number of GB, got {args.memory:g}")
         from dynlab.grading.sandbox import Limits
-        options["limits"] = Limits(memory=int(args.memory * 1024 ** 3))
+        options["limits"] = Limits(memory=int(args.memory * 1024 ** 3),
+                                   total_memory=int(args.memory * 1024 ** 3))
     try:
         book = grader.grade_submissions(args.submissions, out=args.out, workers=args.workers,
                                         sandbox=not args.no_sandbox, **options)

@@ -74,8 +74,8 @@ CHECK_CALL = re.compile(r'check\("([^"]+)", (.+)\)')
 #: releases exactly ``exercises/`` and scores the hidden checks' answers outside the kernel
 NBGRADER_CONFIG = ("c = get_config()  # noqa: F821\n"
                    f"c.ClearSolutions.code_stub = {{'python': {CODE_STUB!r}}}\n"
-                   "from dynlab.grading.nbgrader_scoring import autograde_preprocessors\n"
-                   "c.Autograde.autograde_preprocessors = autograde_preprocessors()\n")
+                   "from dynlab.grading.nbgrader_scoring import configure\n"
+                   "configure(c)\n")
 
 
 class SolutionError(ValueError):

@@ -520,7 +520,7 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
     student = job.student
     result = Result(student, job.notebook, job.shown)
     jobs = [{"question": e.question, "answer": e.answer, "grade_id": e.grade_id,
-             "symbols": _text_symbols(e.question)} for e in entries]
+             "symbols": text_symbols(e.question)} for e in entries]
     # the kernel computes with the submitting student's givens (dynlab.grading.variants): their
     # graded values of this notebook's questions under the course secret, which stays here
     from dynlab.grading.keys import course_secret
@@ -590,7 +590,7 @@ def worker_clock(notebook_limit: float, check_limit: float, questions: int,
             + questions * (wall_seconds(check_limit) + 2) + WORKER_MARGIN)
 
 
-def _text_symbols(question: str):
+def text_symbols(question: str):
     """The symbols in which the kernel reads a string answer (None: strings stay text, for a
     multiple choice)."""
     from dynlab.grading.keys import keys
@@ -651,6 +651,9 @@ def _sandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: float
         _sandbox.remove(folder)
     if finished.timed_out:
         return {}, [f"the sandbox ran longer than {seconds:g} s and was stopped"]
+    if finished.memory_exceeded:
+        return {}, [f"the sandbox held more than {limits.total_memory / 1024 ** 2:g} MB of memory "
+                    f"(all its processes together) and was stopped"]
     if finished.output_exceeded:
         return {}, [f"the sandbox printed more than {limits.output // 1024 ** 2} MB and was "
                     f"stopped"]

@@ -9,14 +9,29 @@ grade cell's outputs, scores it with :func:`dynlab.grading.scoring.score` (the c
 credit (``nbgrader.utils.determine_grade``).  A grade cell with no readable export, or with more
 than one, gets 0.
 
+Around it, so that nbgrader gives the points of ``dynlab grade`` (:func:`configure`):
+
+- the kernels run in the sandbox of ``dynlab grade`` (:class:`SandboxedExecute
+  <dynlab.grading.sandboxed_kernel.SandboxedExecute>` in place of ``Execute``);
+- :class:`HandOutAnswers` (before ``Execute``) makes each check cell hand out the answer its
+  instructor's check line names and nothing else, as ``dynlab grade`` does: the student's own
+  ``check`` (a variable of that name) is not called;
+- :class:`KeepFirstOfEachId` (before nbgrader's ``DeduplicateIds``, which keeps the last copy and
+  leaves metadata that aborts the whole run) keeps the first cell of each ``grade_id``: a copy of
+  a check cell is dropped, a copy of another cell runs as plain code, and a cell whose nbgrader
+  metadata is not valid is plain code, so no submission stops the grading of the others;
+- a deleted check cell is put back (nbgrader's ``OverwriteCells.add_missing_cells``) and
+  nbgrader's time per cell is the clock's backstop of ``dynlab grade``'s
+  (:func:`~dynlab.grading.limits.wall_seconds` of its CPU limit per cell).
+
 Switch it on in the course's ``nbgrader_config.py``::
 
-    from dynlab.grading.nbgrader_scoring import autograde_preprocessors
-    c.Autograde.autograde_preprocessors = autograde_preprocessors()
+    from dynlab.grading.nbgrader_scoring import configure
+    configure(c)
 
 >>> names = [step.__name__ for step in autograde_preprocessors()]
->>> names[names.index("Execute") - 1:names.index("Execute") + 2]
-['RunAsSubmittingStudent', 'Execute', 'ScoreExportedAnswers']
+>>> names[names.index("SandboxedExecute") - 2:names.index("SandboxedExecute") + 2]
+['RunAsSubmittingStudent', 'HandOutAnswers', 'SandboxedExecute', 'ScoreExportedAnswers']
 """
 
 from __future__ import annotations
@@ -33,8 +48,26 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from dynlab.grading.autograde import MIME
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
 
-#: The first line of a check cell (restored from the source by nbgrader before it runs).
+#: The first line of a check cell (restored from the source by nbgrader before it runs; in a
+#: cell nbgrader puts back, after a comment; :class:`HandOutAnswers` keeps it as a comment).
 CHECK_LINE = re.compile(r'check\("([^"]+)", (.+)\)')
+
+
+def check_line(cell):
+    """The match of the instructor's check line of a check cell (None: none)."""
+    for line in cell.source.split("\n"):
+        match = CHECK_LINE.fullmatch(line.strip().removeprefix("#").strip())
+        if match:
+            return match
+    return None
+
+
+def _questions(nb) -> list:
+    """The questions of the check cells of ``nb``."""
+    return [match.group(1) for cell in nb.cells if cell.cell_type == "code"
+            and utils.is_grade(cell) for match in [check_line(cell)] if match]
+
+
 #: The largest export read (characters of JSON).
 MAX_EXPORT_SIZE = 5_000_000
 
@@ -84,13 +117,16 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
     whoever autogrades.  The student is nbgrader's, the name of the submission's folder, never
     what the notebook says; the givens are that student's graded values, drawn here from the
     course secret of the instructor's keys (the secret itself is not handed to the kernel), or
-    their practice values when no instructor's keys are named.
+    their practice values when no instructor's keys are named, of this notebook's questions only.
 
     >>> from unittest import mock
+    >>> from nbformat.v4 import new_notebook
     >>> with mock.patch.dict(os.environ):
-    ...     _ = RunAsSubmittingStudent().preprocess({"cells": []}, {"nbgrader": {"student": "bob"}})
-    ...     os.environ["DYNLAB_STUDENT"], json.loads(os.environ["DYNLAB_GIVENS"])["student"]
-    ('bob', 'bob')
+    ...     step = RunAsSubmittingStudent()
+    ...     _ = step.preprocess(new_notebook(), {"nbgrader": {"student": "bob"}})
+    ...     handed = json.loads(os.environ["DYNLAB_GIVENS"])
+    ...     os.environ["DYNLAB_STUDENT"], handed["student"], handed["questions"]
+    ('bob', 'bob', {})
     """
 
     def preprocess(self, nb, resources):
@@ -100,9 +136,63 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
         student = resources.get("nbgrader", {}).get("student")
         if isinstance(student, str) and student:
             os.environ[STUDENT_VARIABLE] = student
-            os.environ[GIVENS_VARIABLE] = givens(student, course_secret())
+            os.environ[GIVENS_VARIABLE] = givens(student, course_secret(), _questions(nb))
         else:
             os.environ.pop(GIVENS_VARIABLE, None)
+        return nb, resources
+
+
+class HandOutAnswers(NbGraderPreprocessor):
+    """Before ``Execute``: each of dynlab's check cells becomes the hand-out of the answer its
+    instructor's check line names (``check("3.16c", (D, h, c))``: the value of ``(D, h, c)``,
+    :func:`dynlab.grading.autograde.export`, read in the question's symbols), as ``dynlab
+    grade`` runs it; the check line stays as a comment.  What the student's kernel calls
+    ``check`` is never called."""
+
+    def preprocess_cell(self, cell, resources, cell_index):
+        match = check_line(cell) if cell.cell_type == "code" and utils.is_grade(cell) else None
+        if match:
+            from dynlab.grading.grader import text_symbols
+            question, answer = match.groups()
+            cell.source = (f"# {match.group(0)}\nimport dynlab.grading.autograde\n"
+                           f"dynlab.grading.autograde.export({question!r}, ({answer}), "
+                           f"symbols={text_symbols(question)!r})")
+        return cell, resources
+
+
+class KeepFirstOfEachId(NbGraderPreprocessor):
+    """Before nbgrader's ``DeduplicateIds``: of the cells sharing a ``grade_id`` the first
+    keeps it, as under ``dynlab grade``; a later check cell (a pasted copy) is dropped, any
+    other later cell runs as plain code; so does a cell whose nbgrader metadata nbgrader would
+    refuse (which stops nbgrader's whole run).  Each is logged."""
+
+    def preprocess(self, nb, resources):
+        from nbgrader.nbgraderformat import MetadataValidator
+        validator, seen, kept = MetadataValidator(), set(), []
+        for index, cell in enumerate(nb.cells):
+            meta = cell.metadata.get("nbgrader")
+            if meta is None:
+                kept.append(cell)
+                continue
+            grade_id = meta.get("grade_id") if isinstance(meta, dict) else None
+            try:
+                validator.validate_cell(cell)
+            except Exception as error:                # noqa: BLE001 - plain code, and why
+                self.log.warning("dynlab: cell %d: nbgrader metadata not valid (%s): run as "
+                                 "plain code", index + 1, str(error)[:200])
+                del cell.metadata["nbgrader"]
+            else:
+                if grade_id in seen and utils.is_grade(cell):
+                    self.log.warning("dynlab: cell %d: a copy of %s, dropped (the first "
+                                     "counts)", index + 1, grade_id)
+                    continue
+                if grade_id in seen:
+                    self.log.warning("dynlab: cell %d: a copy of %s, run as plain code (the "
+                                     "first counts)", index + 1, grade_id)
+                    del cell.metadata["nbgrader"]
+                seen.add(grade_id)
+            kept.append(cell)
+        nb.cells = kept
         return nb, resources
 
 
@@ -125,7 +215,7 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
     def preprocess_cell(self, cell, resources, cell_index):
         if cell.cell_type != "code" or not utils.is_grade(cell):
             return cell, resources
-        match = CHECK_LINE.fullmatch(cell.source.strip().split("\n")[0].strip())
+        match = check_line(cell)
         if not match:
             return cell, resources                    # not one of dynlab's check cells
         question = match.group(1)
@@ -148,10 +238,33 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
 
 
 def autograde_preprocessors() -> list:
-    """nbgrader's autograde pipeline with :class:`RunAsSubmittingStudent` right before ``Execute``
-    and :class:`ScoreExportedAnswers` right after it."""
+    """nbgrader's autograde pipeline with :class:`RunAsSubmittingStudent` and
+    :class:`HandOutAnswers` right before ``Execute``, which runs its kernels in the sandbox
+    (:class:`~dynlab.grading.sandboxed_kernel.SandboxedExecute`), and
+    :class:`ScoreExportedAnswers` right after it."""
     from nbgrader.converters.autograde import Autograde
     from nbgrader.preprocessors import Execute
+    from dynlab.grading.sandboxed_kernel import SandboxedExecute
     steps = list(Autograde.class_traits()["autograde_preprocessors"].default())
     at = steps.index(Execute)
-    return steps[:at] + [RunAsSubmittingStudent, Execute, ScoreExportedAnswers] + steps[at + 1:]
+    return steps[:at] + [RunAsSubmittingStudent, HandOutAnswers, SandboxedExecute,
+                         ScoreExportedAnswers] + steps[at + 1:]
+
+
+def sanitize_preprocessors() -> list:
+    """nbgrader's sanitizing steps with :class:`KeepFirstOfEachId` first."""
+    from nbgrader.converters.autograde import Autograde
+    return [KeepFirstOfEachId] + list(
+        Autograde.class_traits()["sanitize_preprocessors"].default())
+
+
+def configure(c, cell_time_limit: float | None = None) -> None:
+    """Set the course's nbgrader configuration ``c`` so that ``nbgrader autograde`` gives the
+    points of ``dynlab grade`` (see the module's docstring); ``cell_time_limit``: the seconds of
+    CPU per cell of ``dynlab grade --cell-time-limit`` (default its own)."""
+    from dynlab.grading.grader import CELL_TIME_LIMIT
+    from dynlab.grading.limits import wall_seconds
+    c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
+    c.Autograde.autograde_preprocessors = autograde_preprocessors()
+    c.OverwriteCells.add_missing_cells = True
+    c.Execute.timeout = int(wall_seconds(cell_time_limit or CELL_TIME_LIMIT))

@@ -5,10 +5,13 @@ in namespaces of its own:
 
 - **nothing of the course**: a new root with only ``/usr`` (and its ``/lib``, ``/bin``
   links), the Python installation and virtual environment, and the dynlab package, all
-  read-only; a private ``/tmp`` (a tmpfs of :attr:`Limits.file_size` bytes); and one folder
-  read-write, ``/submission``, holding only this submission.  No path of the course, the keys,
-  the solutions or the other submissions exists inside, and the answer keys shipped with dynlab
-  show as an empty folder (a submission cannot unseal them while it is graded).
+  read-only; a private ``/tmp`` and a private ``/submission`` (each a tmpfs of
+  :attr:`Limits.file_size` bytes, in memory: what a submission writes never reaches the disk),
+  the second holding copies of the files of this submission's folder, put there by bubblewrap
+  from open descriptors.  No path of the course, the keys, the solutions or the other
+  submissions exists inside, and the answer keys shipped with dynlab show as an empty folder (a
+  submission cannot unseal them while it is graded).  Its environment is given to bubblewrap
+  as its process environment (:func:`environment`), never on its command line.
 - **no network** (``--unshare-net``: only a loopback of its own), its own IPC and host name.
 - **an unprivileged user**: run as root (as in CI), bubblewrap keeps only the capability to
   change user, and ``setpriv`` (util-linux) drops to a user id of its own (drawn per sandbox,
@@ -19,8 +22,12 @@ in namespaces of its own:
   per process (``RLIMIT_AS``, 2 GB: a limit that needs no cgroup delegation and holds without
   root; it caps each process, and the process limit caps how many there are), processes
   (``RLIMIT_NPROC``, counted per user: the sandbox's own), file size (``RLIMIT_FSIZE``), no core
-  files; the bytes read from its output (:attr:`Limits.output`: past it the sandbox is stopped);
-  and wall time (:attr:`Limits.seconds`: past it the sandbox is killed).
+  files; the memory that all its processes hold together (:attr:`Limits.total_memory`, their
+  proportional set size summed by :class:`MemoryWatch` every :data:`POLL` seconds: past it the
+  whole sandbox is killed; a watch, not a cgroup, as it holds on any Linux: cgroup v1 or v2,
+  with or without systemd, in a container, as root or not); the bytes read from its output
+  (:attr:`Limits.output`: past it the sandbox is stopped); and wall time
+  (:attr:`Limits.seconds`: past it the sandbox is killed).
 - **its whole process tree ends with it**: a new PID namespace whose first process is
   bubblewrap's; when the command ends, or bubblewrap is killed (``--die-with-parent`` ties it
   to the caller too), the kernel kills every process left in the namespace, detached or not.
@@ -55,6 +62,8 @@ PACKAGE = Path(__file__).resolve().parents[1]
 DEFAULT_SECONDS = 600.0
 #: The folder of the submission inside the sandbox.
 INSIDE = "/submission"
+#: Seconds between two readings of a sandbox's memory (:class:`MemoryWatch`).
+POLL = 0.2
 #: What to install where the sandbox cannot be made.
 INSTALL = ("install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install "
            "bubblewrap) and allow it to create namespaces, or grade with --no-sandbox (not "
@@ -66,9 +75,11 @@ class Limits:
     """What one sandbox may use."""
 
     memory: int = 2 * 1024 ** 3       # bytes of address space per process (RLIMIT_AS)
+    #: bytes that all its processes hold together (the sum of their PSS; MemoryWatch)
+    total_memory: int = 2 * 1024 ** 3
     processes: int = 32               # processes and threads of the sandbox's user (RLIMIT_NPROC)
     output: int = 64 * 1024 ** 2      # bytes read from its standard output
-    file_size: int = 256 * 1024 ** 2  # bytes of one file (RLIMIT_FSIZE) and of its /tmp
+    file_size: int = 256 * 1024 ** 2  # bytes of one file (RLIMIT_FSIZE), of /tmp, of /submission
     #: wall time; None: the grader's, from the notebook's limit (grader.sandbox_clock), and
     #: :data:`DEFAULT_SECONDS` for :func:`run` alone
     seconds: float | None = None
@@ -86,6 +97,7 @@ class Finished:
     stderr: bytes                     # its last 64 KiB
     timed_out: bool = False
     output_exceeded: bool = False
+    memory_exceeded: bool = False
 
 
 @functools.lru_cache(maxsize=None)
@@ -147,10 +159,13 @@ def sandbox_user() -> int:
     return 1_000_000 + secrets.randbelow(1 << 30)
 
 
-def command(argv: list, folder: Path, *, limits: Limits, user: int) -> list:
-    """The bubblewrap command line that runs ``argv`` on ``folder`` (bound at /submission).
-    Every user of the machine can read it (``ps``): what is the submission's own (its id, its
-    graded values) goes into a file of ``folder``, never here."""
+def command(argv: list, files: list, *, limits: Limits, user: int, binds: tuple = (),
+            chdir: str = INSIDE) -> list:
+    """The bubblewrap command line that runs ``argv`` with ``files`` (``(name, descriptor)``
+    pairs, inherited by bubblewrap) copied into /submission, and the folders ``binds`` bound
+    read-write at their own paths (a kernel's sockets).  Every user of the machine can read it
+    (``ps``): what is the submission's own (its id, its graded values) goes into a file or into
+    :func:`environment`, never here."""
     line = [BWRAP, *_namespaces(), "--die-with-parent", "--new-session"]
     made = set()
 
@@ -169,23 +184,19 @@ def command(argv: list, folder: Path, *, limits: Limits, user: int) -> list:
             line += ["--symlink", os.readlink(target), str(target)]
         elif target.is_dir():
             line += ["--ro-bind", str(target), str(target)]
-    line += ["--proc", "/proc", "--dev", "/dev",
-             "--size", str(limits.file_size), "--perms", "1777", "--tmpfs", "/tmp"]
+    line += ["--proc", "/proc", "--dev", "/dev"]
+    for place in ("/tmp", INSIDE):
+        line += ["--size", str(limits.file_size), "--perms", "1777", "--tmpfs", place]
     for folder_ in python_paths():
         if not folder_.startswith("/usr/"):       # /usr is there already
             line += parents(folder_) + ["--ro-bind", folder_, folder_]
     for keys in shipped_keys():                    # an empty folder in place of the keys
         line += ["--tmpfs", keys]
-    line += ["--bind", str(folder), INSIDE, "--chdir", INSIDE, "--clearenv"]
-    package_parent = str(PACKAGE.parent)
-    environment = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp",
-                   "USER": "student", "LANG": "C.UTF-8", "PYTHONPATH": package_parent,
-                   "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
-                   "MPLCONFIGDIR": "/tmp/matplotlib", "IPYTHONDIR": "/tmp/ipython",
-                   "JUPYTER_RUNTIME_DIR": "/tmp/jupyter", "JUPYTER_DATA_DIR": "/tmp/jupyter-data",
-                   "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-    for name, value in environment.items():
-        line += ["--setenv", name, value]
+    for name, descriptor in files:
+        line += ["--perms", "0644", "--file", str(descriptor), f"{INSIDE}/{name}"]
+    for folder_ in binds:
+        line += parents(folder_) + ["--bind", folder_, folder_]
+    line += ["--chdir", chdir]
     if os.geteuid() == 0:
         line += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--",
                  SETPRIV, f"--reuid={user}", f"--regid={user}", "--clear-groups",
@@ -193,6 +204,55 @@ def command(argv: list, folder: Path, *, limits: Limits, user: int) -> list:
     else:
         line += ["--uid", "65534", "--gid", "65534", "--"]
     return line + list(argv)
+
+
+def environment(own: dict | None = None) -> dict:
+    """The environment of a sandbox, with ``own`` (a student's id and graded values) added:
+    handed to bubblewrap as its process environment, which only the grader's user and the
+    sandbox's read (``/proc/PID/environ``), never as ``--setenv`` on its command line."""
+    return {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp",
+            "USER": "student", "LANG": "C.UTF-8", "PYTHONPATH": str(PACKAGE.parent),
+            "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
+            "MPLCONFIGDIR": "/tmp/matplotlib", "IPYTHONDIR": "/tmp/ipython",
+            "JUPYTER_RUNTIME_DIR": "/tmp/jupyter", "JUPYTER_DATA_DIR": "/tmp/jupyter-data",
+            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+            **(own or {})}
+
+
+class MemoryWatch:
+    """The memory that a sandbox's processes hold together: the proportional set size (PSS:
+    a page shared by ``n`` processes counts ``1/n`` to each) of bubblewrap's process ``pid``
+    and all its descendants, which are every process of the sandbox (an orphan in its PID
+    namespace is adopted by the namespace's first process, bubblewrap's).  Not counted: what
+    its two tmpfs hold, at most :attr:`Limits.file_size` bytes each.
+
+    >>> MemoryWatch(os.getpid(), 1 << 50).exceeded()
+    False
+    """
+
+    def __init__(self, pid: int, limit: int):
+        import psutil
+        self._psutil, self.limit, self.process = psutil, limit, None
+        with contextlib.suppress(psutil.Error):
+            self.process = psutil.Process(pid)
+
+    def held(self) -> int:
+        """Bytes held now by the sandbox's processes (0 once it is gone)."""
+        error = self._psutil.Error
+        if self.process is None:                   # gone before it was watched
+            return 0
+        try:
+            family = [self.process, *self.process.children(recursive=True)]
+        except error:
+            return 0
+        total = 0
+        for member in family:
+            with contextlib.suppress(error):
+                total += member.memory_full_info().pss
+        return total
+
+    def exceeded(self) -> bool:
+        return self.held() > self.limit
 
 
 def tasks_of_user(uid: int, proc: Path = Path("/proc")) -> int:
@@ -205,7 +265,9 @@ def tasks_of_user(uid: int, proc: Path = Path("/proc")) -> int:
     return count
 
 
-def _set_limits(limits: Limits):
+def limit_process(limits: Limits):
+    """The function that sets ``limits`` in a child process before bubblewrap starts
+    (``preexec_fn``)."""
     # Run as root, the sandbox's user is its own and starts with no process.  Run as another
     # user, RLIMIT_NPROC counts that user's processes and threads outside the sandbox too (the
     # instructor's JupyterLab, the other sandboxes running at once): the sandbox may add the
@@ -223,22 +285,25 @@ def _set_limits(limits: Limits):
     return apply
 
 
-def run(argv: list, folder, *, limits: Limits = Limits()) -> Finished:
-    """Run ``argv`` in a sandbox holding ``folder`` (at ``/submission``, read-write) and wait
-    for it, within ``limits``.  Raises RuntimeError when no sandbox can be made here."""
+def run(argv: list, folder, *, limits: Limits = Limits(), own: dict | None = None) -> Finished:
+    """Run ``argv`` in a sandbox whose /submission holds copies of the regular files of
+    ``folder`` and wait for it, within ``limits``, with ``own`` added to its
+    :func:`environment`.  Raises RuntimeError when no sandbox can be made here."""
     reason = unavailable()
     if reason is not None:
         raise RuntimeError(reason)
-    folder = Path(folder)
-    user = sandbox_user()
-    if os.geteuid() == 0:
-        for path in [folder, *folder.rglob("*")]:
-            os.chown(path, user, user, follow_symlinks=False)
-        folder.chmod(0o700)
-    line = command(argv, folder, limits=limits, user=user)
-    process = subprocess.Popen(line, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, preexec_fn=_set_limits(limits),
-                               start_new_session=True, cwd="/")
+    with contextlib.ExitStack() as opened:
+        files = []
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.is_file(follow_symlinks=False):
+                handle = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+                opened.callback(os.close, handle)
+                files.append((entry.name, handle))
+        line = command(argv, files, limits=limits, user=sandbox_user())
+        process = subprocess.Popen(line, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, preexec_fn=limit_process(limits),
+                                   start_new_session=True, cwd="/", env=environment(own),
+                                   pass_fds=[handle for _, handle in files])
     try:
         return _collect(process, limits)
     finally:
@@ -250,7 +315,8 @@ def _collect(process, limits: Limits) -> Finished:
     stopped), until it ends or its time is up."""
     deadline = time.monotonic() + (DEFAULT_SECONDS if limits.seconds is None else limits.seconds)
     out, err, out_size = [], bytearray(), 0
-    timed_out = exceeded = False
+    timed_out = exceeded = too_large = False
+    memory, weighed = MemoryWatch(process.pid, limits.total_memory), time.monotonic()
     with selectors.DefaultSelector() as selector:
         selector.register(process.stdout, selectors.EVENT_READ, "out")
         selector.register(process.stderr, selectors.EVENT_READ, "err")
@@ -260,7 +326,12 @@ def _collect(process, limits: Limits) -> Finished:
             if left <= 0:
                 timed_out = True
                 break
-            for handle, _ in selector.select(min(left, 1.0)):
+            if time.monotonic() - weighed >= POLL:
+                weighed = time.monotonic()
+                if memory.exceeded():
+                    too_large = True
+                    break
+            for handle, _ in selector.select(min(left, POLL)):
                 chunk = os.read(handle.fd, 1 << 16)
                 if not chunk:
                     selector.unregister(handle.fileobj)
@@ -276,13 +347,13 @@ def _collect(process, limits: Limits) -> Finished:
                     del err[:-65536]
             if exceeded:
                 break
-    if timed_out or exceeded:
+    if timed_out or exceeded or too_large:
         _end(process)
     try:
         code = process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         code = None
-    return Finished(code, b"".join(out), bytes(err), timed_out, exceeded)
+    return Finished(code, b"".join(out), bytes(err), timed_out, exceeded, too_large)
 
 
 def _end(process) -> None:

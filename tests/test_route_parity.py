@@ -1,0 +1,160 @@
+"""Both routes give the same points (issue 40, item 5): one nbgrader course (05_control, the
+course's ``nbgrader_config.py`` calling :func:`dynlab.grading.nbgrader_scoring.configure`, with a
+CPU limit per cell of 3 s so that a cell slower than the clock's backstop is cheap) autograded by
+the real nbgrader, and the same ``submitted/`` folder graded by ``dynlab grade`` with the same
+limit.  Each submission's points, question by question, are the ones its answers earn (from the
+keys) on both routes:
+
+- a variable of the student's own named ``check``, a deleted check cell, a pasted copy of a
+  check cell (which made nbgrader abort the whole run), a cell that waits past the clock's
+  backstop (and would then spoil an answer): full points;
+- a submission that runs a classmate's answers from ``submitted/``: nothing there to read, 0;
+- a submission that leaves a process running: no process outlives the grading;
+- the kernel under nbgrader gets the graded values of its notebook's questions only.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import psutil
+import pytest
+
+from dynlab.grading.grader import grade_submissions
+from dynlab.grading.keys import keys, part_points
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from graded_course import answered, solution_answers  # noqa: E402
+from test_nbgrader import _nbgrader, make_exercises  # noqa: E402
+
+pytestmark = pytest.mark.end_to_end
+
+CONTROL = "05_control"
+ASSIGNMENT = "ps1"
+FULL = {q: sum(part_points(keys()[q]).values()) for q in ("C.1", "C.2", "C.3")}
+ZERO = {q: 0.0 for q in FULL}
+CELL_TIME_LIMIT = 3.0
+MARKER = f"{os.getpid()}{os.getpid() % 7919}"
+
+
+def _ids(notebook) -> list:
+    return [cell.metadata.get("nbgrader", {}).get("grade_id") for cell in notebook.cells]
+
+
+def _honest():
+    return answered(CONTROL, solution_answers(CONTROL))
+
+
+def _before(grade_id: str, code: str, notebook=None):
+    notebook = notebook or _honest()
+    notebook.cells.insert(_ids(notebook).index(grade_id), nbformat.v4.new_code_cell(code))
+    return notebook
+
+
+def _deleted():
+    notebook = _honest()
+    del notebook.cells[_ids(notebook).index("check-C_2")]
+    return notebook
+
+
+def _pasted():
+    notebook = _honest()
+    index = _ids(notebook).index("check-C_2")
+    notebook.cells.insert(index, nbformat.from_dict(json.loads(json.dumps(
+        notebook.cells[index]))))
+    return notebook
+
+
+def _thief(course: Path):
+    """Unanswered; each answer cell runs alice's from ``submitted/``."""
+    notebook = answered(CONTROL, {})
+    peer = course / "submitted" / "alice" / ASSIGNMENT / f"{CONTROL}.ipynb"
+    for cell in notebook.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("answer-"):
+            cell.source = (f"import json, pathlib\n"
+                           f"cells = json.loads(pathlib.Path({str(peer)!r}).read_text())['cells']\n"
+                           f"exec(next(''.join(c['source']) for c in cells if c['metadata']"
+                           f".get('nbgrader', {{}}).get('grade_id') == {grade_id!r}))")
+    return notebook
+
+
+LINGER = ("import os\n"
+          "if os.fork() == 0:\n"
+          "    os.setsid()\n"
+          f"    os.execv('/bin/sleep', ['sleep', '3600.{MARKER}'])")
+SHOW_GIVENS = ("import json, os\n"
+               "print('givens of', sorted(json.loads(os.environ['DYNLAB_GIVENS'])['questions']))")
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    course = tmp_path_factory.mktemp("parity")
+    (course / "nbgrader_config.py").write_text(
+        make_exercises.NBGRADER_CONFIG.replace(
+            "configure(c)", f"configure(c, cell_time_limit={CELL_TIME_LIMIT})"))
+    source = course / "source" / ASSIGNMENT
+    source.mkdir(parents=True)
+    (source / f"{CONTROL}.ipynb").write_bytes(
+        (Path(make_exercises.__file__).parents[1] / "solutions" / f"{CONTROL}.ipynb")
+        .read_bytes())
+    _nbgrader(course, "generate_assignment", ASSIGNMENT, "--force")
+    cases = {
+        "alice": (_honest(), FULL),
+        "checker": (_before("answer-C_1", "check = 5"), FULL),
+        "deleter": (_deleted(), FULL),
+        "paster": (_pasted(), FULL),
+        "sleeper": (_before("check-C_3", "import time\ntime.sleep(20)\nKd = 0"), FULL),
+        "thief": (_thief(course), ZERO),
+        "lingerer": (_before("check-C_3", LINGER), FULL),
+        "shower": (_before("check-C_3", SHOW_GIVENS), FULL),
+    }
+    for student, (notebook, _) in cases.items():
+        folder = course / "submitted" / student / ASSIGNMENT
+        folder.mkdir(parents=True)
+        nbformat.write(notebook, folder / f"{CONTROL}.ipynb")
+    _nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force")
+    time.sleep(1)
+    lingering = [p.pid for p in psutil.process_iter(["cmdline"])
+                 if f"3600.{MARKER}" in " ".join(p.info["cmdline"] or [])]
+    book = grade_submissions([course / "submitted"], stream=io.StringIO(), workers=2,
+                             cell_time_limit=CELL_TIME_LIMIT)
+    from nbgrader.api import Gradebook
+    nbgrader_points = {}
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for student in cases:
+            notebook = gradebook.find_submission_notebook(CONTROL, ASSIGNMENT, student)
+            nbgrader_points[student] = {grade.name.removeprefix("check-").replace("_", "."):
+                                        grade.score for grade in notebook.grades}
+    yield course, cases, nbgrader_points, book, lingering
+    for process in psutil.process_iter(["cmdline"]):        # whatever was left on a failure
+        if f"3600.{MARKER}" in " ".join(process.info["cmdline"] or []):
+            process.kill()
+
+
+@pytest.mark.parametrize("student", ["alice", "checker", "deleter", "paster", "sleeper",
+                                     "thief", "lingerer"])
+def test_both_routes_give_the_points_the_answers_earn(graded, student):
+    _, cases, nbgrader_points, book, _ = graded
+    expected = cases[student][1]
+    assert nbgrader_points[student] == expected, student
+    assert book.question_points(student) == expected, student
+
+
+def test_no_process_outlives_nbgraders_grading(graded):
+    assert graded[4] == []
+
+
+def test_nbgraders_kernel_gets_only_its_notebooks_values(graded):
+    course = graded[0]
+    notebook = nbformat.read(course / "autograded" / "shower" / ASSIGNMENT / f"{CONTROL}.ipynb",
+                             as_version=4)
+    shown = [output.get("text", "") for cell in notebook.cells
+             for output in cell.get("outputs", []) if "givens of" in output.get("text", "")]
+    assert shown == [f"givens of {sorted(FULL)}\n"]

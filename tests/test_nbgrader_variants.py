@@ -37,7 +37,7 @@ import sympy
 
 from dynlab.grading import keys, questions, variant
 from dynlab.grading.answers import serialize
-from dynlab.grading.nbgrader_scoring import CHECK_LINE
+from dynlab.grading.nbgrader_scoring import check_line
 from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE
 
@@ -158,7 +158,7 @@ def submissions(release: Path, source: nbformat.NotebookNode) -> dict:
               if _nbgrader_cell(cell).get("solution")}
     copied, unsealing, numbers = {}, {}, alices_numbers()
     for cell in source.cells:
-        match = CHECK_LINE.fullmatch(cell.source.split("\n")[0].strip())
+        match = check_line(cell) if cell.cell_type == "code" else None
         if match and match.group(1) in QUESTIONS:
             question, name = match.groups()
             copied[_answer_id(question)] = typed(name, numbers[question]) + "     # alice's"
@@ -270,7 +270,7 @@ def test_alices_numbers_and_the_shipped_keys_answers_score_0(course, student):
     autograded = _autograded(course, student)
     assert not [output for cell in autograded.cells for output in cell.get("outputs", [])
                 if output.output_type == "error"]
-    feedback = {CHECK_LINE.fullmatch(cell.source.split("\n")[0]).groups(): "\n".join(
+    feedback = {check_line(cell).groups(): "\n".join(
         output.get("data", {}).get("text/plain", "") for output in cell.outputs)
         for cell in autograded.cells if _nbgrader_cell(cell).get("grade")}
     assert len(feedback) == len(QUESTIONS)

@@ -17,6 +17,7 @@ nothing; every student keeps the points of their answers.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -61,13 +62,16 @@ def _carol() -> nbformat.NotebookNode:
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """The batch graded: the gradebook's rows and the folder of the gradebook."""
+    """The batch graded: the gradebook's rows, the folder of the gradebook and what the
+    command printed."""
     folder = tmp_path_factory.mktemp("similarity")
     carol = _carol()
     hand_in(folder / "submitted", CONTROL, {
         "alice": answered(CONTROL, ALICE), "carol": carol, "dave": carol,
         "erin": answered(CONTROL, ERIN)})
-    return dynlab_grade(folder / "submitted", folder / "grades.csv"), folder
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        rows = dynlab_grade(folder / "submitted", folder / "grades.csv")
+    return rows, folder, printed.getvalue()
 
 
 def _pairs(folder: Path) -> dict:
@@ -82,7 +86,7 @@ def _pairs(folder: Path) -> dict:
 
 @pytest.mark.end_to_end
 def test_two_verbatim_copies_are_paired_and_flagged(graded):
-    rows, folder = graded
+    rows, folder, _ = graded
     found = _pairs(folder)
     for cell in ("answer-C_1", "answer-C_2", "answer-C_3"):
         assert found[(cell, frozenset({"carol", "dave"}))] == ("yes", "1.00", "1.00")
@@ -92,7 +96,7 @@ def test_two_verbatim_copies_are_paired_and_flagged(graded):
 
 @pytest.mark.end_to_end
 def test_an_independent_right_answer_is_not_flagged_as_identical(graded):
-    rows, folder = graded
+    rows, folder, _ = graded
     assert rows["alice"]["identical code"] == ""
     assert not any(identical == "yes" and "alice" in students
                    for (_, students), (identical, *_) in _pairs(folder).items())
@@ -100,7 +104,7 @@ def test_an_independent_right_answer_is_not_flagged_as_identical(graded):
 
 @pytest.mark.end_to_end
 def test_a_copy_with_renamed_variables_is_similar_not_identical(graded):
-    rows, folder = graded
+    rows, folder, _ = graded
     found = _pairs(folder)
     for other in ("carol", "dave"):
         assert found[("answer-C_1", frozenset({"erin", other}))] == ("no", "1.00", "1.00")
@@ -109,14 +113,14 @@ def test_a_copy_with_renamed_variables_is_similar_not_identical(graded):
 
 @pytest.mark.end_to_end
 def test_answers_left_as_released_are_no_copies_of_each_other(graded):
-    _, folder = graded
+    _, folder, _ = graded
     assert [students for cell, students in _pairs(folder) if cell == "answer-C_3"] == [
         frozenset({"carol", "dave"})]
 
 
 @pytest.mark.end_to_end
 def test_the_points_are_those_of_the_answers(graded):
-    rows, _ = graded
+    rows, _, _ = graded
     expected = {"alice": (2, 2, 0), "carol": (2, 2, 1), "dave": (2, 2, 1), "erin": (2, 0, 0)}
     for student, points in expected.items():
         assert tuple(float(rows[student][f"{q} {p}"]) for q, p in
@@ -126,8 +130,10 @@ def test_the_points_are_those_of_the_answers(graded):
 
 @pytest.mark.end_to_end
 def test_the_report_is_the_instructors_and_shows_code_not_outputs(graded):
-    _, folder = graded
+    _, folder, printed = graded
     page = (folder / "grades.similarity.html").read_text(encoding="utf-8")
+    assert f"wrote {folder / 'grades.similarity.csv'} and {folder / 'grades.similarity.html'}: " \
+           f"the pairs of alike answer cells, for you only" in printed
     assert "For the instructor only" in page
     assert "05_control answer-C_1: carol and dave: identical" in page
     assert "Matrix([V.diff(q1), V.diff(q2)])" in page                    # erin's code
@@ -153,6 +159,7 @@ def test_odd_notebooks_give_a_report_and_no_crash(tmp_path):
     jobs = [_handed(tmp_path, "ann", b"\xff\xfe not UTF-8, not JSON"),
             _handed(tmp_path, "ben", b"[" * 100_000 + b"]" * 100_000),   # deeper than Python
             _handed(tmp_path, "cal", json.dumps({"cells": [None, {"source": 3}]}).encode()),
+            _handed(tmp_path, "cy", b'{"cells": 3}'),
             _handed(tmp_path, "dan", _notebook_bytes(huge)),
             _handed(tmp_path, "eve", _notebook_bytes(huge + "y = 2\n")),
             _handed(tmp_path, "fay", _notebook_bytes(""))]
@@ -162,3 +169,14 @@ def test_odd_notebooks_give_a_report_and_no_crash(tmp_path):
     # dan's and eve's cells differ only past MAX_CODE characters: compared up to there, the same
     assert flags == {"dan": "answer-C_1 (1 other)", "eve": "answer-C_1 (1 other)"}
     assert (tmp_path / "grades.similarity.html").stat().st_size < 10 * similarity.MAX_CODE
+
+
+def test_a_report_that_cannot_be_written_is_a_warning_and_the_flags_stay(tmp_path):
+    (tmp_path / "grades.similarity.csv").mkdir()                         # in the way
+    jobs = [_handed(tmp_path, student, _notebook_bytes("c = Matrix([1, 2])"))
+            for student in ("ann", "ben")]
+    shown = io.StringIO()
+    flags = similarity.report(jobs, ROOT / "solutions", tmp_path / "grades.csv", shown)
+    assert flags == {"ann": "answer-C_1 (1 other)", "ben": "answer-C_1 (1 other)"}
+    assert shown.getvalue().startswith("dynlab grade: WARNING: the similarity report cannot be "
+                                       "written (")

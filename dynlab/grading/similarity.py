@@ -28,6 +28,7 @@ only, and its files are readable by their owner alone.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import html
 import io
@@ -120,15 +121,15 @@ def answer_cells(data: bytes, cells: dict) -> dict:
     >>> answer_cells(b'{"cells": [{"cell_type": "code", "source": ["c = 1"], '
     ...              b'"metadata": {"nbgrader": {"grade_id": "answer-C_1"}}}]}', {"answer-C_1": ""})
     {'answer-C_1': 'c = 1'}
-    >>> answer_cells(b'\\xff not a notebook', {"answer-C_1": ""})
-    {}
+    >>> answer_cells(b'\\xff not a notebook', {"answer-C_1": ""}), answer_cells(b'{"cells": 3}', {})
+    ({}, {})
     """
     try:
         notebook = json.loads(data.decode("utf-8", errors="replace"))
     except (ValueError, RecursionError):
         return {}
-    found = {}
-    for cell in notebook.get("cells", []) if isinstance(notebook, dict) else []:
+    found, given = {}, notebook.get("cells") if isinstance(notebook, dict) else None
+    for cell in given if isinstance(given, list) else []:
         if not isinstance(cell, dict):
             continue
         meta = cell.get("metadata")
@@ -187,6 +188,9 @@ def report(jobs: list, solutions: Path, out, stream) -> dict:
     return, for the gradebook, the answer cells of each student whose code is identical to a
     classmate's (:func:`identical_cells`).  What fails here is said on ``stream`` and costs no
     grade."""
+    for stale in report_paths(out) if out is not None else ():       # another batch's
+        with contextlib.suppress(OSError):
+            stale.unlink(missing_ok=True)
     try:
         graded = [job for job in jobs if not job.note and job.notebook]
         stubs = answer_stubs(solutions, sorted({job.notebook for job in graded}))
@@ -203,15 +207,29 @@ def report(jobs: list, solutions: Path, out, stream) -> dict:
                     by_cell.setdefault((job.notebook, cell), []).append(
                         Answer(job.student, code, tokens))
         pairs = compared(by_cell)
-        if out is not None:
-            base = Path(out).with_suffix("")
-            _write(base.with_name(base.name + ".similarity.csv"), _csv(pairs))
-            _write(base.with_name(base.name + ".similarity.html"), _html(pairs))
-        return identical_cells(pairs)
     except Exception as error:                        # noqa: BLE001 - never costs the grades
         stream.write(f"dynlab grade: WARNING: no similarity report ({type(error).__name__}: "
                      f"{error})\n")
         return {}
+    if out is not None:
+        try:
+            table, page = report_paths(out)
+            _write(table, _csv(pairs))
+            _write(page, _html(pairs))
+        except OSError as error:
+            stream.write(f"dynlab grade: WARNING: the similarity report cannot be written "
+                         f"({error})\n")
+    return identical_cells(pairs)
+
+
+def report_paths(out) -> tuple:
+    """The report's CSV and HTML files beside the gradebook ``out``.
+
+    >>> [path.name for path in report_paths("marks/grades.csv")]
+    ['grades.similarity.csv', 'grades.similarity.html']
+    """
+    base = Path(out).with_suffix("")
+    return tuple(base.with_name(f"{base.name}.similarity.{kind}") for kind in ("csv", "html"))
 
 
 def _csv(pairs: list) -> str:

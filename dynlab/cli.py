@@ -593,9 +593,11 @@ def command_grade(args) -> int:
     unprivileged user, no network, nothing of the course in sight, limits on memory, processes,
     output and time) and a fresh kernel, from the instructor's solutions and the answer keys
     (never from what a submission defines), and write the gradebook: one row per student, one
-    column per part of each question, the total and the reasons for what could not be graded.
+    column per part of each question, the total and the reasons for what could not be graded;
+    beside it, a report of the answer cells alike across students (for the instructor only).
     A progress bar shows on a terminal."""
     from dynlab.grading import grader
+    from dynlab.grading.similarity import report_paths
     options = {}
     for name in ("notebook_time_limit", "cell_time_limit", "check_time_limit"):
         value = getattr(args, name)
@@ -628,6 +630,9 @@ def command_grade(args) -> int:
     kind = "marks, from the instructor's keys" if book.summative else \
         "formative grades, from the keys every student has"
     print(f"wrote {args.out} ({len(book.rows)} students; {kind})")
+    table, page = report_paths(args.out)
+    if table.is_file() and page.is_file():
+        print(f"wrote {table} and {page}: the pairs of alike answer cells, for you only")
     return 0
 
 

@@ -142,8 +142,9 @@ def test_a_good_out_beside_the_submissions_is_written(tmp_path, capsys):
     assert cli.main(["grade", "--no-sandbox", "--out", str(out), str(anna), str(bob)]) == 0
     with open(out, newline="", encoding="utf-8") as handle:
         assert [row["student"] for row in csv.DictReader(handle)] == ["anna", "bob"]
-    assert [p.name for p in sorted((tmp_path / "sub").iterdir())] == [
-        "anna.ipynb", "bob.ipynb", "grades.csv"]                 # no temporary file left
+    assert [p.name for p in sorted((tmp_path / "sub").iterdir())] == [   # no temporary file
+        "anna.ipynb", "bob.ipynb", "grades.csv", "grades.similarity.csv",
+        "grades.similarity.html"]
 
 
 def test_a_urdf_file_that_cannot_be_read_is_one_line_not_a_traceback(tmp_path, capsys,

@@ -20,7 +20,9 @@ scores 0 for its parts, with the reason in the gradebook, and the batch goes on.
 written once every sandbox is gone, atomically (a new file renamed over the old).
 
 The gradebook has one row per student and one column per part of each question (``3.16c D``,
-``3.16c h``, ...), then ``total``, ``max`` and ``notes``.
+``3.16c h``, ...), then ``total``, ``max``, ``notes`` and ``identical code`` (the answer cells
+whose code is a classmate's, :mod:`dynlab.grading.similarity`, which writes its report beside
+the gradebook).
 
 Where no sandbox can be made, grading stops and says what to install; ``sandbox=False``
 (``--no-sandbox``) runs each kernel with the grader's own rights and says so on every run: for
@@ -46,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dynlab.grading import sandbox as _sandbox
+from dynlab.grading import similarity as _similarity
 from dynlab.grading import submissions as _submissions
 from dynlab.grading.answers import serialize
 from dynlab.grading.limits import wall_seconds
@@ -139,6 +142,7 @@ class Gradebook:
     notes: dict                                       # student -> [reasons]
     results: list                                     # every Result, in the order graded
     summative: bool = False                           # graded from the instructor's keys
+    identical: dict = field(default_factory=dict)     # student -> answer cells, as a classmate's
 
     def total(self, student: str) -> float:
         return sum(self.rows[student].values())
@@ -152,7 +156,7 @@ class Gradebook:
 
     def header(self) -> list:
         return (["student"] + [f"{q} {p}".strip() for q, p in self.columns]
-                + ["total", "max", "notes"])
+                + ["total", "max", "notes", "identical code"])
 
     def write_csv(self, path) -> Path:
         """Write the gradebook to ``path`` atomically: a new file in the same folder, renamed
@@ -166,10 +170,12 @@ class Gradebook:
                 writer = csv.writer(handle)
                 writer.writerow(self.header())
                 top = sum(self.maximum.values())
+                text = _submissions.spreadsheet_text
                 for student, row in self.rows.items():
-                    writer.writerow([_text(student)] + [_number(row[c]) for c in self.columns]
+                    writer.writerow([text(student)] + [_number(row[c]) for c in self.columns]
                                     + [_number(self.total(student)), _number(top),
-                                       _text("; ".join(self.notes[student]))])
+                                       text("; ".join(self.notes[student])),
+                                       text(self.identical.get(student, ""))])
                 handle.flush()
                 os.fsync(handle.fileno())
             os.chmod(handle.name, 0o644)
@@ -183,15 +189,6 @@ class Gradebook:
 
 def _number(value: float) -> str:
     return f"{round(value, 6):g}"
-
-
-def _text(value: str) -> str:
-    """A name or note as a CSV cell that a spreadsheet shows as text, never runs as a formula.
-
-    >>> _text("=HYPERLINK(1)"), _text("alice")
-    ("'=HYPERLINK(1)", 'alice')
-    """
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 # -- the batch ------------------------------------------------------------------------------------
@@ -284,6 +281,7 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
     bar.close()
     book = _gradebook(results, {name: catalogue[name] for name in batch})
     book.summative = summative()
+    book.identical = _similarity.report(jobs, solutions, out, stream)
     if out is not None:
         try:
             book.write_csv(out)

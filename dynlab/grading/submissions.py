@@ -147,6 +147,17 @@ def read(root: Path, parts: tuple, limit: int = MAX_NOTEBOOK_SIZE) -> bytes:
     return data
 
 
+
+def spreadsheet_text(value: str) -> str:
+    """A student's name (a folder's or a file's, which the student chose) or a note as a CSV
+    cell that a spreadsheet shows as text, never runs as a formula.
+
+    >>> spreadsheet_text("=HYPERLINK(1)"), spreadsheet_text("alice")
+    ("'=HYPERLINK(1)", 'alice')
+    """
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
 # -- whose each file is ---------------------------------------------------------------------------
 def handed_in(submissions: list, exercises: dict) -> list:
     """Every notebook among ``submissions`` (the paths named on the command line: folders of

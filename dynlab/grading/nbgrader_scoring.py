@@ -30,6 +30,7 @@ from traitlets import Unicode
 from nbgrader import utils
 from nbgrader.preprocessors import NbGraderPreprocessor
 
+from dynlab.grading import own_work
 from dynlab.grading.autograde import MIME
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
 
@@ -98,9 +99,15 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
         from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
         _use_instructor_keys(self)
         student = resources.get("nbgrader", {}).get("student")
+        for name in own_work.environment(["3.16c"], True):        # none from the last notebook
+            os.environ.pop(name, None)
         if isinstance(student, str) and student:
             os.environ[STUDENT_VARIABLE] = student
             os.environ[GIVENS_VARIABLE] = givens(student, course_secret())
+            asked = [match.group(1) for cell in nb.cells if utils.is_grade(cell)
+                     for match in [CHECK_LINE.fullmatch(cell.source.strip().split("\n")[0])]
+                     if match]
+            os.environ.update(own_work.environment(asked, course_secret() is not None))
         else:
             os.environ.pop(GIVENS_VARIABLE, None)
         return nb, resources

@@ -145,3 +145,13 @@ def test_the_trick_notes_name_the_cells():
         "cell 3 uses importlib, reload, which can get round the refusals of a graded run: "
         "read it"]
     assert grader  # the grader adds them to the notes of a graded run
+
+
+def test_the_guide_lists_what_each_question_refuses_as_the_keys_declare():
+    """solutions/README.md holds the table made from the one declaration, and every shipped
+    key carries its question's calls as that declaration says."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import library_answers
+    assert library_answers.guide_table() in (ROOT / "solutions" / "README.md").read_text()
+    assert {q: key["refuses"] for q, key in keys().items()} == {
+        q: list(library_answers.REFUSED.get(q, ())) for q in keys()}

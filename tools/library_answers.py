@@ -63,3 +63,20 @@ def with_refusals(keys: list) -> list:
     for key in keys:
         key["refuses"] = list(REFUSED.get(key["id"], ()))
     return keys
+
+
+def guide_table() -> str:
+    """The table of ``solutions/README.md`` that lists, per question, what a graded run refuses
+    (``tests/test_own_work.py`` checks that the guide holds it as written here)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from dynlab.grading.keys import questions
+    rows = ["| question | refused in a graded run |", "|---|---|"]
+    for question in questions():
+        if question in WITH_THE_LIBRARY:
+            said = f"nothing: answered with dynlab on purpose ({WITH_THE_LIBRARY[question]})"
+        else:
+            said = ", ".join(f"`{call}`" for call in REFUSED.get(question, ())) or "nothing"
+        rows.append(f"| {question} | {said} |")
+    return "\n".join(rows)

@@ -21,12 +21,14 @@ The design, and why:
   uses ``equations_of_motion``) works: its caller is a function of a dynlab module, whose
   globals are that module's and whose code is that module's file.
 - **No module of dynlab runs twice.**  An audit hook (:func:`sys.addaudithook`, which no code
-  can remove) refuses to run again, or compile again, the code of a dynlab module already
-  imported: ``importlib.reload``, ``exec_module`` on a fresh spec, ``runpy``, and code compiled
-  under a dynlab file's name to pass as the library.
+  can remove) refuses to run again the code of a dynlab module already imported:
+  ``importlib.reload``, ``exec_module`` on a fresh spec, ``runpy``, and code compiled under a
+  dynlab file's name and run to pass as the library.  (Compiling itself is not refused: a
+  traceback through dynlab compiles its source to show it.)
 
 What it does not stop (an in-process refusal cannot, :data:`TRICKS` flags them in the notes):
-the original function reached through the replacement's closure or ``gc``, dynlab's source
+the original function reached through the replacement's closure or ``gc``, code compiled under
+a dynlab file's name made into a function (``types.FunctionType``), dynlab's source
 read and run under another file name, a module faked into ``sys.modules`` under the name of a
 dynlab file not imported yet, or a question answered with a permitted call that is not
 declared.  The person who reads the notes decides.
@@ -58,7 +60,7 @@ SYMBOLIC = " on a symbolic arm"
 #: Code in an answer cell that can get round the refusals (the grader names it in the notes).
 TRICKS = re.compile(r"\breload\b|__code__|__closure__|__globals__|__wrapped__|_getframe"
                     r"|\bcompile\(|\bexec\(|\beval\(|sys\.modules|\bgc\.|importlib|runpy"
-                    r"|addaudithook|spec_from_file_location")
+                    r"|addaudithook|spec_from_file_location|FunctionType")
 
 
 class OwnWorkAsked(RuntimeError):
@@ -221,6 +223,3 @@ def _audit(event: str, args: tuple) -> None:
                                f"available in the graded run")
         if filename.startswith(str(PACKAGE) + os.sep):     # a module imported for the first time
             _LOADED.add(filename)
-    elif event == "compile" and isinstance(args[1], str) and args[1] in _LOADED:
-        raise OwnWorkAsked(f"compiling code as dynlab's {Path(args[1]).name} is not available "
-                           f"in the graded run")

@@ -131,7 +131,6 @@ def install(refused: dict) -> None:
     """Refuse each call of ``refused`` (``{call: [questions]}``) from outside dynlab, and any
     second run of a dynlab module (see the module docstring).  Raises ValueError naming a call
     that names no function of dynlab."""
-    import dynlab                                          # noqa: F401 - its modules, loaded
     for call, questions in refused.items():
         path = call[:-len(SYMBOLIC)] if call.endswith(SYMBOLIC) else call
         _replace(_resolve(path), _refusing(_resolve(path), refusal(call, questions),

@@ -818,7 +818,8 @@ def test_feedback_is_shown_as_text_and_html():
 # -- the keys ----------------------------------------------------------------------------------
 KEY_FIELDS = {"id", "notebook", "title", "points", "kind", "symbols", "angles", "split", "parts",
               "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages",
-              "hint", "takeaway", "parameters", "shared"}   # the notes: sealed text (below)
+              "hint", "takeaway", "parameters", "shared",   # the notes: sealed text (below)
+              "refuses"}    # the library calls refused in a graded run: dotted paths, no answer
 PART_FIELDS = {"name", "shape", "reference", "names", "structure", "hints"}
 
 

@@ -30,6 +30,7 @@ import sympy
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
 from dynlab.model import vectors as V  # noqa: E402
@@ -44,6 +45,7 @@ from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
 from dynlab.model.robot import G, joint_symbols  # noqa: E402
 from dynlab.model.robots import planar_2r, puma560  # noqa: E402
 from dynlab.model.symbolic import compact, is_zero  # noqa: E402
+from library_answers import with_refusals  # noqa: E402  (tools/library_answers.py)
 
 #: The installed package (the instructor's keys are never written inside it).
 PACKAGE = KEY_DIRECTORY.parent
@@ -2081,7 +2083,8 @@ def build(directory: Path = KEY_DIRECTORY, only=(), route: str = "formative") ->
         if only and notebook not in only:
             continue
         start = time.perf_counter()
-        paths.append(write_keys(notebook, with_notes(notebook, builder()), directory, route))
+        paths.append(write_keys(notebook, with_refusals(with_notes(notebook, builder())),
+                                directory, route))
         print(f"{time.perf_counter() - start:7.1f} s  {notebook}", flush=True)
     return paths
 

@@ -47,6 +47,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dynlab.grading import own_work as _own_work
 from dynlab.grading import sandbox as _sandbox
 from dynlab.grading import similarity as _similarity
 from dynlab.grading import submissions as _submissions
@@ -523,7 +524,9 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
     # graded values of this notebook's questions under the course secret, which stays here
     from dynlab.grading.keys import course_secret
     handed = givens(student, course_secret(), [e.question for e in entries])
-    environment = {STUDENT_VARIABLE: student, GIVENS_VARIABLE: handed}
+    from dynlab.grading.keys import summative
+    environment = {STUDENT_VARIABLE: student, GIVENS_VARIABLE: handed,   # and, for marks, the
+                   **_own_work.environment([e.question for e in entries], summative())}  # refusals
     values = [given["values"] for given in json.loads(handed)["questions"].values()]
     hidden = [course_secret() or ""] + [shown(v) for v in values for shown in (json.dumps, repr)] \
         + [f"{name} = {value:g}" for v in values for name, value in v.items()]   # as printed
@@ -532,6 +535,8 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
     except _submissions.Refused as why:
         answers, reasons = {}, [str(why)]
     else:
+        if summative():
+            result.reasons = _own_work.tricks(submitted)
         if limits is None:
             with _environment(environment):
                 answers, reasons = _unsandboxed(submitted, jobs, notebook_time_limit,
@@ -551,7 +556,7 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
         if data is not None:
             reasons.extend(graded.reasons)
         result.points[entry.question] = graded.points
-    result.reasons = [scrubbed(reason, hidden) for reason in reasons]
+    result.reasons = [scrubbed(reason, hidden) for reason in result.reasons + reasons]
     result.seconds = time.monotonic() - start
     return result
 

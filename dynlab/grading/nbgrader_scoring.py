@@ -45,6 +45,7 @@ from traitlets import Unicode
 from nbgrader import utils
 from nbgrader.preprocessors import NbGraderPreprocessor
 
+from dynlab.grading import own_work
 from dynlab.grading.autograde import MIME
 from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
 
@@ -134,9 +135,13 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
         from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
         _use_instructor_keys(self)
         student = resources.get("nbgrader", {}).get("student")
+        for name in (own_work.REFUSED_VARIABLE, "PYTHONSTARTUP"):   # none from the last one
+            os.environ.pop(name, None)
         if isinstance(student, str) and student:
             os.environ[STUDENT_VARIABLE] = student
-            os.environ[GIVENS_VARIABLE] = givens(student, course_secret(), _questions(nb))
+            questions = _questions(nb)
+            os.environ[GIVENS_VARIABLE] = givens(student, course_secret(), questions)
+            os.environ.update(own_work.environment(questions, course_secret() is not None))
         else:
             os.environ.pop(GIVENS_VARIABLE, None)
         return nb, resources

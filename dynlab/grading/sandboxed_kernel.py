@@ -12,8 +12,9 @@ The kernel talks to nbgrader over Unix sockets in a folder made for it alone (it
 file is there too), bound into the sandbox at its own path: whatever transport and address
 nbgrader was given, the sandbox has no network to reach them, and another kernel's sockets are
 never in sight.  The kernel's environment is the sandbox's, with only ``NBGRADER_EXECUTION``,
-``DYNLAB_STUDENT`` and ``DYNLAB_GIVENS`` taken from nbgrader's (given to bubblewrap as its
-process environment, never on its command line).  An interrupt goes to the processes inside
+``DYNLAB_STUDENT``, ``DYNLAB_GIVENS`` and, in a graded run, the library calls to refuse
+(``DYNLAB_REFUSED``, ``PYTHONSTARTUP``: :mod:`dynlab.grading.own_work`) taken from nbgrader's
+(given to bubblewrap as its process environment, never on its command line).  An interrupt goes to the processes inside
 (bubblewrap itself would end on it).
 
 :func:`dynlab.grading.nbgrader_scoring.autograde_preprocessors` puts it in the pipeline.
@@ -34,10 +35,12 @@ from jupyter_client.provisioning import LocalProvisioner
 from nbgrader.preprocessors import Execute
 
 from dynlab.grading import sandbox
+from dynlab.grading.own_work import REFUSED_VARIABLE
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE
 
 #: The variables of nbgrader's environment that reach the kernel.
-PASSED = ("NBGRADER_EXECUTION", STUDENT_VARIABLE, GIVENS_VARIABLE)
+PASSED = ("NBGRADER_EXECUTION", STUDENT_VARIABLE, GIVENS_VARIABLE, REFUSED_VARIABLE,
+          "PYTHONSTARTUP")
 
 
 class SandboxedKernel(LocalProvisioner):

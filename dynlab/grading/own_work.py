@@ -1,0 +1,224 @@
+"""In a graded run, the library calls that answer a question refuse: a mark measures the student's
+own work, not dynlab's (issue 40, item 6).
+
+Each question's key names the calls that answer it (``"refuses"``, written by
+``tools/make_answer_keys.py`` from the one table ``tools/library_answers.py``), each a dotted
+path, ``"dynlab.inverse_dynamics"``, optionally ``" on a symbolic arm"`` (3.11 probes the
+PUMA's numeric routine, which answers 3.18 only on a symbolic arm).  For marks
+(``dynlab grade --keys``, nbgrader with ``key_directory``) the grader hands the kernel of a
+notebook the calls of its questions (:func:`environment`: :data:`REFUSED_VARIABLE`, and
+``PYTHONSTARTUP`` naming ``own_work_startup.py``, which IPython runs before the first cell), and
+:func:`install` puts them in place before any of the student's code runs.  Practice runs
+(``check()`` in the notebook, ``dynlab grade`` without keys) hand nothing and keep everything.
+
+The design, and why:
+
+- **Every reference replaced, before the student's first cell.**  Each refused function is
+  replaced, wherever a dict holds it (its home module, the modules that re-export it, a
+  registry, a class), by a function that refuses when called from outside dynlab.  So an alias
+  (``from dynlab import inverse_dynamics as f``), the home module, a re-exporting module and
+  ``getattr`` all reach the refusal, and a call dynlab makes itself (a permitted dashboard that
+  uses ``equations_of_motion``) works: its caller is a function of a dynlab module, whose
+  globals are that module's and whose code is that module's file.
+- **No module of dynlab runs twice.**  An audit hook (:func:`sys.addaudithook`, which no code
+  can remove) refuses to run again the code of a dynlab module already imported:
+  ``importlib.reload``, ``exec_module`` on a fresh spec, ``runpy``, and code compiled under a
+  dynlab file's name and run to pass as the library.  (Compiling itself is not refused: a
+  traceback through dynlab compiles its source to show it.)
+
+What it does not stop (an in-process refusal cannot, :data:`TRICKS` flags them in the notes):
+the original function reached through the replacement's closure or ``gc``, code compiled under
+a dynlab file's name made into a function (``types.FunctionType``), dynlab's source
+read and run under another file name, a module faked into ``sys.modules`` under the name of a
+dynlab file not imported yet, or a question answered with a permitted call that is not
+declared.  The person who reads the notes decides.
+
+>>> refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"])
+'3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded run'
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import json
+import os
+import re
+import sys
+import types
+from pathlib import Path
+
+#: The environment variable in which a grader hands a kernel the refused calls:
+#: JSON ``{call: [questions]}``.
+REFUSED_VARIABLE = "DYNLAB_REFUSED"
+#: The file IPython runs before the first cell (``PYTHONSTARTUP``): it calls :func:`install`.
+STARTUP = Path(__file__).resolve().with_name("own_work_startup.py")
+#: The dynlab package (a caller inside it is the library itself).
+PACKAGE = Path(__file__).resolve().parents[1]
+#: The condition a call may carry: refused only when an argument is symbolic.
+SYMBOLIC = " on a symbolic arm"
+#: Code in an answer cell that can get round the refusals (the grader names it in the notes).
+TRICKS = re.compile(r"\breload\b|__code__|__closure__|__globals__|__wrapped__|_getframe"
+                    r"|\bcompile\(|\bexec\(|\beval\(|sys\.modules|\bgc\.|importlib|runpy"
+                    r"|addaudithook|spec_from_file_location|FunctionType")
+
+
+class OwnWorkAsked(RuntimeError):
+    """A call refused in a graded run: the question asks for the student's own work."""
+
+
+def refusal(call: str, questions) -> str:
+    """What a refused call says (short: the grader keeps 200 characters of an error)."""
+    verb = "asks" if len(questions) == 1 else "ask"
+    return (f"{', '.join(questions)} {verb} for your own derivation; {call.replace(SYMBOLIC, '')}"
+            f" is not available in the graded run" + (SYMBOLIC if call.endswith(SYMBOLIC)
+                                                      else ""))
+
+
+def refused_calls(questions) -> dict:
+    """``{call: [questions]}``: the calls the keys in use declare for ``questions``."""
+    from dynlab.grading.keys import keys
+    refused: dict = {}
+    for question in questions:
+        for call in keys().get(question, {}).get("refuses", []):
+            refused.setdefault(call, []).append(question)
+    return refused
+
+
+def environment(questions, graded: bool) -> dict:
+    """The variables a grader sets for the kernel of a notebook asking ``questions``: in a
+    ``graded`` run (marks), the calls to refuse and the startup file that refuses them;
+    nothing otherwise (practice keeps every call)."""
+    refused = refused_calls(questions) if graded else {}
+    if not refused:
+        return {}
+    return {REFUSED_VARIABLE: json.dumps(refused), "PYTHONSTARTUP": str(STARTUP)}
+
+
+def flagged(source: str) -> list:
+    """The tricks of :data:`TRICKS` in a cell's code, each once, in order.
+
+    >>> flagged("import importlib; importlib.reload(dynlab)")
+    ['importlib', 'reload']
+    """
+    return list(dict.fromkeys(match.group(0).rstrip("(") for match in TRICKS.finditer(source)))
+
+
+def tricks(notebook: bytes) -> list:
+    """Notes naming each code cell of a submitted notebook (its bytes) that uses a trick of
+    :data:`TRICKS`, for the person who reads the gradebook.
+
+    >>> import nbformat
+    >>> cells = [nbformat.v4.new_code_cell("x = 1"), nbformat.v4.new_code_cell("exec(s)")]
+    >>> tricks(nbformat.writes(nbformat.v4.new_notebook(cells=cells)).encode())
+    ['cell 2 uses exec, which can get round the refusals of a graded run: read it']
+    """
+    import nbformat
+    try:
+        cells = nbformat.reads(notebook.decode("utf-8"), as_version=4).cells
+    except Exception:                                 # noqa: BLE001 - the run says why
+        return []
+    return [f"cell {index + 1} uses {', '.join(found)}, which can get round the refusals of a "
+            f"graded run: read it" for index, cell in enumerate(cells)
+            if cell.cell_type == "code" and (found := flagged(str(cell.source)))]
+
+
+# -- inside the graded kernel ---------------------------------------------------------------------
+_LOADED: set = set()            # the files of the dynlab modules imported (each runs once)
+
+
+def install(refused: dict) -> None:
+    """Refuse each call of ``refused`` (``{call: [questions]}``) from outside dynlab, and any
+    second run of a dynlab module (see the module docstring).  Raises ValueError naming a call
+    that names no function of dynlab."""
+    for call, questions in refused.items():
+        path = call[:-len(SYMBOLIC)] if call.endswith(SYMBOLIC) else call
+        _replace(_resolve(path), _refusing(_resolve(path), refusal(call, questions),
+                                           call.endswith(SYMBOLIC)))
+    _LOADED.update(_module_files())
+    sys.addaudithook(_audit)
+
+
+def install_from_environment() -> None:
+    """:func:`install` the calls the grader handed (:data:`REFUSED_VARIABLE`), if any."""
+    text = os.environ.get(REFUSED_VARIABLE, "")
+    if text:
+        install(json.loads(text))
+
+
+def _resolve(path: str):
+    """The function a dotted path names: a module's attribute, or a class's."""
+    parts = path.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            target = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            target = getattr(target, name, None)
+        if isinstance(target, types.FunctionType):
+            return target
+        break
+    raise ValueError(f"refuses: {path} names no function of dynlab")
+
+
+def _refusing(original, message: str, only_symbolic: bool):
+    def refused(*args, **kwargs):
+        if not _from_library(sys._getframe(1)) and (
+                not only_symbolic or any(map(_symbolic, [*args, *kwargs.values()]))):
+            raise OwnWorkAsked(message)
+        return original(*args, **kwargs)
+    for attribute in ("__module__", "__name__", "__qualname__", "__doc__"):
+        setattr(refused, attribute, getattr(original, attribute))
+    return refused
+
+
+def _replace(original, replacement) -> None:
+    """Put ``replacement`` wherever a dict holds ``original`` (modules, classes, registries)."""
+    for holder in gc.get_referrers(original):
+        if not isinstance(holder, dict):
+            continue
+        owners = [o for o in gc.get_referrers(holder) if isinstance(o, type)]
+        for name in [name for name, value in holder.items() if value is original]:
+            if owners:
+                setattr(owners[0], name, replacement)
+            else:
+                holder[name] = replacement
+
+
+def _from_library(frame) -> bool:
+    """Whether ``frame`` runs code of a dynlab module, in that module."""
+    name = frame.f_globals.get("__name__")
+    module = sys.modules.get(name) if isinstance(name, str) else None
+    return (module is not None and name.split(".")[0] == "dynlab"
+            and vars(module) is frame.f_globals
+            and frame.f_code.co_filename == getattr(module, "__file__", None)
+            and frame.f_code.co_filename in _LOADED)
+
+
+def _symbolic(value) -> bool:
+    """Whether a call's argument is symbolic: a robot with symbolic parameters, or SymPy
+    symbols (alone, or in a vector)."""
+    if getattr(value, "is_symbolic", False) is True:
+        return True
+    import sympy
+    if isinstance(value, (sympy.Basic, sympy.MatrixBase)):
+        return bool(value.free_symbols)
+    if isinstance(value, (list, tuple)):
+        return any(map(_symbolic, value))
+    return False
+
+
+def _module_files() -> set:
+    return {module.__file__ for name, module in list(sys.modules.items())
+            if name.split(".")[0] == "dynlab" and getattr(module, "__file__", None)}
+
+
+def _audit(event: str, args: tuple) -> None:
+    if event == "exec" and isinstance(args[0], types.CodeType):
+        filename = args[0].co_filename
+        if filename in _LOADED:
+            raise OwnWorkAsked(f"running dynlab's module {Path(filename).name} again is not "
+                               f"available in the graded run")
+        if filename.startswith(str(PACKAGE) + os.sep):     # a module imported for the first time
+            _LOADED.add(filename)

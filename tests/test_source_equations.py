@@ -27,15 +27,19 @@ from dynlab.model.kinematics import link_jacobians, transforms
 from dynlab.model.robots import PUMA560_PARAMETERS, puma560
 from dynlab.model.symbolic import is_zero
 # the transcriptions (book letters) and the symbols, from the library
-from dynlab.teaching.textbook import (C1, C1_6_5_15, C1_6_6_23, C2, C2_6_5_18, C2_6_6_26,
-                                      C3_6_6_29, D_6_5_14, D_6_6_22, D_3_2_6, G0, MACSYMA, S1,
-                                      TAU1_6_5_17, TAU1_3_3_7, TAU2_6_5_20, TAU2_3_3_7,
-                                      TAU3_6_6_31, TAU_6_9_10, THETA, TT1, TT2, L1, L2, Mp, a1, a2,
-                                      add1, b1, b2, b3, bd, bs, bv, bv1, bv2, bv3, c_3_2_6,
-                                      c_3_4_2, eps, friction_6_3_3, g, g0, h_6_5, h_6_6, h_3_2_6,
-                                      l, l1, l2, lookup, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3,
-                                      qdd1, qdd2, tau1_6_6_25, tau2_6_6_28, th2, thd1, thd2, thdd1,
-                                      thdd2, torques_lynch_park_8_1_1)
+from dynlab.teaching.textbook.fu import (C1, C2, D_3_2_6, S1, TAU1_3_3_7, TAU2_3_3_7, c_3_2_6,
+                                         c_3_4_2, h_3_2_6)
+from dynlab.teaching.textbook.schilling import (C1_6_5_15, C1_6_6_23, C2_6_5_18, C2_6_6_26,
+                                                C3_6_6_29, D_6_5_14, D_6_6_22, TAU1_6_5_17,
+                                                TAU2_6_5_20, TAU3_6_6_31, TAU_6_9_10, h_6_5, h_6_6,
+                                                tau1_6_6_25, tau2_6_6_28)
+from dynlab.teaching.textbook.letters import (G0, MACSYMA, THETA, L1, L2, Mp, a1, a2, add1, b1, b2,
+                                              b3, bd, bs, bv, bv1, bv2, bv3, eps, friction_6_3_3, g,
+                                              g0, l, l1, l2, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3,
+                                              qdd1, qdd2, th2, thd1, thd2, thdd1, thdd2)
+from dynlab.teaching.textbook.thesis import TT1, TT2
+from dynlab.teaching.textbook.catalogue import lookup
+from dynlab.teaching.textbook.lynch_park import torques_lynch_park_8_1_1
 
 NE = ("link", "base")
 LE = ("uicker", "jacobian", "christoffel")

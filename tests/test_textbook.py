@@ -14,7 +14,7 @@ from dynlab.teaching import textbook as tb
 from dynlab.teaching.textbook import comparison
 from dynlab.teaching.errata import ERRATA
 from dynlab.model.symbolic import is_zero
-from dynlab.teaching.textbook import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
+from dynlab.teaching.textbook.letters import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
 
 E_J = "Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1)"
 E_TEXT = "Eqs. (3.3-50)-(3.3-55)"

@@ -242,7 +242,7 @@ def _count(number: int, word: str) -> str:
 
 def command_equations(args) -> int:
     """Print D, h, c (and friction) of an arm in book style."""
-    from dynlab.model.display import equations_text
+    from dynlab.dynamics.equations import equations_text
     from dynlab.dynamics.inverse import LAGRANGE_EULER_UP_TO, equations_of_motion
     arm = build_arm(args.arm, symbolic=not args.numeric)
     default = "lagrange_euler" if arm.n <= LAGRANGE_EULER_UP_TO else "newton_euler"

@@ -64,7 +64,8 @@ def slider_updates(board, slider, repeat: int) -> list:
 
 def structure_updates(repeat: int):
     """Median ms of a joint slider update of
-    :func:`dynlab.teaching.dashboards.structure.structure_dashboard` (``None`` where that dashboard has no figure yet: timings before it had one)."""
+    :func:`dynlab.teaching.dashboards.structure.structure_dashboard` (``None`` where that
+    dashboard has no figure yet: timings before it had one)."""
     from dynlab.teaching.dashboards.structure import structure_dashboard
     board = structure_dashboard("articulated", q=[0.0, 0.5, 1.0])
     if not hasattr(board, "figure"):

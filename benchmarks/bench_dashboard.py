@@ -1,4 +1,5 @@
-"""Time of one slider update of every arm's dashboard (dynlab.teaching.widgets), headless (Agg).
+"""Time of one slider update of every arm's dashboard (dynlab.teaching.dashboards.arm),
+headless (Agg).
 
     python benchmarks/bench_dashboard.py [--repeat 41]
 
@@ -39,7 +40,7 @@ matplotlib.use("Agg")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.teaching.widgets import dashboard  # noqa: E402
+from dynlab.teaching.dashboards.arm import dashboard  # noqa: E402
 
 TARGET_MS = 50.0
 ARMS = (("pendulum", {}), ("planar_2r", {"variant": "fu"}),
@@ -62,9 +63,10 @@ def slider_updates(board, slider, repeat: int) -> list:
 
 
 def structure_updates(repeat: int):
-    """Median ms of a joint slider update of :func:`dynlab.teaching.properties.structure_dashboard`
-    (``None`` where that dashboard has no figure yet: timings before it had one)."""
-    from dynlab.teaching.properties import structure_dashboard
+    """Median ms of a joint slider update of
+    :func:`dynlab.teaching.dashboards.structure.structure_dashboard` (``None`` where that
+    dashboard has no figure yet: timings before it had one)."""
+    from dynlab.teaching.dashboards.structure import structure_dashboard
     board = structure_dashboard("articulated", q=[0.0, 0.5, 1.0])
     if not hasattr(board, "figure"):
         return None

@@ -47,7 +47,8 @@ from dynlab.model import vectors as V  # noqa: E402
 from dynlab.formulations.featherstone import articulated_body  # noqa: E402
 from dynlab.dynamics.forward import compiled_accelerations  # noqa: E402
 from dynlab.engine.opcount import (count_operations, fit_exponent, generic_chain,  # noqa: E402
-                            operation_law_rows, polynomial_law, polynomial_text, table_3_4)
+                                   operation_law_rows, polynomial_law, polynomial_text)
+from dynlab.teaching.textbook.printed_counts import table_3_4  # noqa: E402
 
 
 

@@ -48,7 +48,7 @@ class CommandError(Exception):
 # -- reading the command line -----------------------------------------------------------------------
 def _robots() -> dict:
     """The registered arms, name -> :class:`dynlab.model.robots.ArmSpec`."""
-    from dynlab.model.robots import ARM_SPECS
+    from dynlab.model.robots.registry import ARM_SPECS
     return ARM_SPECS
 
 
@@ -113,7 +113,7 @@ def _urdf_arm(spec: str):
     """The arm of a URDF file named on the command line: ``path.urdf`` or
     ``path.urdf:tip=LINK`` (:func:`dynlab.model.robots.from_urdf`; numbers only, so a command that
     derives in symbols keeps the file's numbers and puts symbols for ``q`` alone)."""
-    from dynlab.model.robots import from_urdf
+    from dynlab.model.robots.urdf import from_urdf
     cut = spec.lower().rindex(".urdf") + len(".urdf")
     path, options = spec[:cut], spec[cut:]
     kwargs = {}
@@ -242,7 +242,7 @@ def _count(number: int, word: str) -> str:
 
 def command_equations(args) -> int:
     """Print D, h, c (and friction) of an arm in book style."""
-    from dynlab.model.display import equations_text
+    from dynlab.dynamics.equations import equations_text
     from dynlab.dynamics.inverse import LAGRANGE_EULER_UP_TO, equations_of_motion
     arm = build_arm(args.arm, symbolic=not args.numeric)
     default = "lagrange_euler" if arm.n <= LAGRANGE_EULER_UP_TO else "newton_euler"
@@ -363,7 +363,8 @@ def command_torque(args) -> int:
 
 def command_code(args) -> int:
     """Print generated code: C, Fortran, NumPy or Python."""
-    from dynlab.dynamics.codegen import closed_form, generate
+    from dynlab.dynamics.closed_forms import closed_form
+    from dynlab.dynamics.codegen import generate
     closed = args.symbolic or args.closed_form
     (method, variant), = _formulations(args.method, args.variant,
                                        capability="symbolic" if closed else "numeric") \
@@ -466,7 +467,7 @@ _positive, _seed, _digits = _whole_number(1), _whole_number(0), _whole_number(0,
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from dynlab.dynamics.codegen import WHAT
+    from dynlab.dynamics.generated import WHAT
     from dynlab.formulations.registry import FORMULATIONS
     specs = _robots()
     arms = ", ".join(specs)

@@ -16,7 +16,8 @@ import sympy
 
 from dynlab.formulations import registry as formulations
 from dynlab.formulations import newton_euler
-from dynlab.model.robot import G, Link, Robot
+from dynlab.model.link import G, Link
+from dynlab.model.robot import Robot
 from dynlab.model.robots import DashboardSpec, register_arm, unregister_arm
 
 ARM, METHOD = "polar_extra", "luh_extra"

@@ -1,8 +1,8 @@
-"""The dashboards' motion (dynlab.teaching.animation and the Play control of dynlab.teaching.widgets): frames come
-from one dynlab.simulate run at the frame times, frame k shows the trajectory at t_k with the
-torque split there, a slider moved while paused starts the motion anew; and the 3-D view of a
-dashboard turns when the mouse drags on it (mouse events sent to the ipympl canvas as the
-browser sends them)."""
+"""The dashboards' motion (dynlab.teaching.animation and the Play control of
+dynlab.teaching.dashboards.arm_motion): frames come from one dynlab.simulate run at the frame
+times, frame k shows the trajectory at t_k with the torque split there, a slider moved while
+paused starts the motion anew; and the 3-D view of a dashboard turns when the mouse drags on it
+(mouse events sent to the ipympl canvas as the browser sends them)."""
 
 import math
 
@@ -14,7 +14,7 @@ import dynlab
 from dynlab import inverse_dynamics, simulate
 from dynlab.teaching.animation import MOTIONS, motion_frames, motion_torque
 from dynlab.model.robots import pendulum
-from dynlab.teaching.widgets import dashboard
+from dynlab.teaching.dashboards.arm import dashboard
 from strategies import chains
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from dynlab import _moved
 from dynlab.model.robots import ARM_SPECS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dynlab"
@@ -47,13 +46,13 @@ FLOORS = {
     # and their errata
     "teaching": ("dynlab.teaching.*",),
     "grading": ("dynlab.grading.*",),
-    # the command line and the package's face (dynlab/__init__.py re-exports the public API;
-    # dynlab/_moved.py keeps the module paths from before the floors were folders importing)
-    "cli": ("dynlab.cli", "dynlab.__main__", "dynlab._moved", "dynlab"),
+    # the command line and the package's one facade (dynlab/__init__.py re-exports the calls a
+    # reader starts with)
+    "cli": ("dynlab.cli", "dynlab.__main__", "dynlab"),
 }
 
 #: What stands directly in dynlab/ besides the floors' folders.
-TOP_LEVEL = {"dynlab", "dynlab.__main__", "dynlab.cli", "dynlab._moved"}
+TOP_LEVEL = {"dynlab", "dynlab.__main__", "dynlab.cli"}
 
 
 def floor_of(name: str, floors: dict = FLOORS) -> str | None:
@@ -177,41 +176,52 @@ def test_no_module_is_over_800_lines():
     assert {name: n for name, n in lines.items() if n > MOST_LINES} == {}
 
 
-def old_path_imports(tree: ast.Module) -> list:
-    """``(line, name)`` of every import by a module path from before the floors were folders
-    (``dynlab.widgets``, ``from dynlab import display``), or of a name from the module it left
-    (``from dynlab.dynamics.control import TrackingDashboard``, :data:`_moved.MOVED_NAMES`): the
-    floor checks above would not see it, since an old path names no file."""
+def defined_names(tree: ast.Module) -> set:
+    """The names a module's source binds outside functions and classes (a ``def``, a
+    ``class``, an assignment, at module level or under its ``if``/``try``), imports excepted."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+DEFINED = {name: defined_names(ast.parse(path.read_text())) for name, path in MODULES.items()}
+
+
+def imports_from_elsewhere(tree: ast.Module, modules=MODULES, defined=DEFINED) -> list:
+    """``(line, "module.name")`` of every ``from dynlab.<module> import name`` where the module
+    neither defines ``name`` nor holds it as a submodule: a name imported by a path that only
+    hands it on (one idea, one home: a name is imported from the module that defines it)."""
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module] + ([f"dynlab.{alias.name}" for alias in node.names]
-                                     if node.module == "dynlab" else [])
-            moved = _moved.MOVED_NAMES.get(node.module, {})
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in modules:
             found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names
-                      if alias.name in moved]
-        else:
-            continue
-        found += [(node.lineno, name) for name in names if _moved.new_path(name)]
+                      if alias.name not in defined[node.module]
+                      and f"{node.module}.{alias.name}" not in modules]
     return sorted(found)
 
 
-def test_old_path_imports_are_found():
-    source = ("import dynlab.robots.puma\nfrom dynlab import widgets, Robot\n"
-              "def f():\n    from dynlab.model import Robot\n    from dynlab.codegen import x\n"
-              "from dynlab.dynamics.control import pd, TrackingDashboard\n")
-    assert old_path_imports(ast.parse(source)) == [
-        (1, "dynlab.robots.puma"), (2, "dynlab.widgets"), (5, "dynlab.codegen"),
-        (6, "dynlab.dynamics.control.TrackingDashboard")]
+def test_imports_from_elsewhere_are_found():
+    modules = dict.fromkeys(["dynlab.model", "dynlab.model.robot", "dynlab.model.link"])
+    defined = {"dynlab.model": set(), "dynlab.model.robot": {"Robot"},
+               "dynlab.model.link": {"Link"}}
+    source = ("from dynlab.model.robot import Robot, Link\nfrom dynlab.model import robot\n"
+              "def f():\n    from dynlab.model import Link\nfrom dynlab.model.link import Link\n"
+              "from numpy import pi\n")
+    assert imports_from_elsewhere(ast.parse(source), modules, defined) == [
+        (1, "dynlab.model.robot.Link"), (4, "dynlab.model.Link")]
 
 
-@pytest.mark.parametrize("name", [m for m in MODULES if m != "dynlab._moved"])
-def test_the_package_imports_by_the_new_paths_only(name):
-    """A module of dynlab imports its neighbours by their folders (a module merged from a branch
-    that still has the old paths is rewritten by ``tools/floor_moves.py rewrite``)."""
-    assert old_path_imports(ast.parse(MODULES[name].read_text())) == [], name
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_the_package_imports_each_name_from_its_home(name):
+    """A module of dynlab imports each name from the module that defines it: no module or
+    package ``__init__`` is a second path to a name (the facade ``dynlab/__init__.py`` is for
+    the package's readers; no module of it imports from there)."""
+    assert imports_from_elsewhere(ast.parse(MODULES[name].read_text())) == [], name
 
 
 def test_dynlab_has_no_import_cycle():

@@ -12,10 +12,11 @@ import pytest
 import dynlab
 import dynlab.model.robots
 from dynlab.cli import main
-from dynlab.model.robot import G, Robot
+from dynlab.model.link import G
+from dynlab.model.robot import Robot
 from dynlab.model.robots import (ARM_SPECS, ROBOTS, DashboardSpec, LengthSlider, register_arm,
                                  unregister_arm)
-from dynlab.teaching.widgets import dashboard
+from dynlab.teaching.dashboards.arm import dashboard
 from registered_extras import polar_arm as extension_polar_arm  # the same arm, one builder
 
 

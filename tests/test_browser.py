@@ -3,8 +3,8 @@ Chromium (Debian's ``chromium`` package; Playwright cannot download its own brow
 
 For every slider dashboard of the chapter notebooks (``notebooks/01_...`` to ``04_...``), a
 small notebook is written holding the chapter's own dashboard cell (the real
-:func:`dynlab.teaching.widgets.dashboard`, called exactly as the chapter calls it) and opened in
-JupyterLab; the test runs it, then
+:func:`dynlab.teaching.dashboards.arm.dashboard`, called exactly as the chapter calls it) and
+opened in JupyterLab; the test runs it, then
 
 - checks that the page logs no error in the browser console (and throws no page error);
 - reads the torque table shown on the page and compares it with what dynlab computes at the
@@ -131,7 +131,7 @@ def dashboard_notebook(source: str) -> dict:
         return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
                 "source": text}
     return {"cells": [code("import math\n\nimport numpy as np\n\nimport dynlab\n"
-                           "from dynlab.teaching.widgets import dashboard"), code(source)],
+                           "from dynlab.teaching.dashboards.arm import dashboard"), code(source)],
             "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
                                         "language": "python", "name": "python3"}},
             "nbformat": 4, "nbformat_minor": 5}
@@ -142,7 +142,7 @@ def headless_dashboard(source: str):
     import math
 
     import dynlab
-    from dynlab.teaching.widgets import dashboard
+    from dynlab.teaching.dashboards.arm import dashboard
 
     def quiet_dashboard(*args, **kwargs):
         return dashboard(*args, **{**kwargs, "render": False})
@@ -357,7 +357,7 @@ def mismatches(shown: dict, board) -> list:
     """What the page shows that differs from dynlab's numbers at the page's slider values
     (``board``: a headless dashboard of the same cell; its sliders are set here)."""
     from dynlab import inverse_dynamics
-    from dynlab.teaching.widgets import format_value
+    from dynlab.teaching.dashboards.labels import format_value
     problems = []
     with board.hold():
         for name, value in shown["sliders"].items():

@@ -19,7 +19,7 @@ import pytest
 
 import dynlab
 from dynlab.cli import build_arm, main
-from dynlab.model.display import equations_text
+from dynlab.dynamics.equations import equations_text
 from dynlab.formulations.registry import FORMULATIONS, every_variant
 from dynlab.model.robots import PLANAR_2R_PARAMETERS, PUMA560_POSES, ROBOTS, puma560
 

@@ -26,7 +26,8 @@ from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c,
 from dynlab.dynamics.forward import ldl_solve
 from dynlab.dynamics.inverse import equations_of_motion
 from dynlab.dynamics.forward import forward_dynamics
-from dynlab.model.robot import Link, Robot
+from dynlab.model.link import Link
+from dynlab.model.robot import Robot
 from dynlab.model.robots import pendulum, planar_2r, puma560, scara
 from dynlab.engine.tracing import Tape
 

@@ -1,12 +1,24 @@
-"""dynlab.teaching.cost_tables: the sources' laws as drawn equal the laws; the one-joint count; the
-explorer's slider redraws the figure at the new n."""
+"""dynlab.teaching.cost_tables and the sources' printed counts: the laws as drawn equal the laws
+as printed; the one-joint count by hand; the explorer's slider redraws the figure at the new n."""
 
-import numpy as np
+from fractions import Fraction as F
+
 import pytest
 
-from dynlab.teaching.cost_tables import (SOURCE_LAWS, cost_explorer, cost_figure,
-                                         one_joint_multiplications, source_laws)
-from dynlab.engine.opcount import table_3_1, table_3_4, table_3_5
+from dynlab.teaching.cost_tables import cost_explorer, cost_figure, one_joint_multiplications
+from dynlab.teaching.textbook.printed_counts import SOURCE_LAWS, source_laws
+
+
+#: Fu, Gonzalez & Lee's polynomial laws, transcribed here from the book (``c_0`` first):
+#: Table 3.1's last row, and Table 3.5's L-E and G-D columns as read (512/3 n^3 and 105/2 n^2
+#: where the scan shows 112/3 and 105/12: the erratum of test_opcount's whole-count test)
+PRINTED = {
+    "L-E, Table 3.1": ((0, F(76, 3), F(844, 3), F(512, 3), F(128, 3)),
+                       (0, F(107, 6), F(637, 3), F(781, 6), F(98, 3))),
+    "L-E, Table 3.5": ((0, F(169, 3), F(739, 3), F(512, 3), F(128, 3)),
+                       (0, F(245, 6), F(559, 3), F(781, 6), F(98, 3))),
+    "G-D, Table 3.5": ((69, F(268, 3), F(105, 2), F(13, 6)), (45, F(146, 3), 44, F(4, 3))),
+}
 
 
 @pytest.mark.parametrize("n", [1, 2, 6, 12])
@@ -16,14 +28,17 @@ def test_source_laws_are_the_printed_laws(n):
     assert laws["N-E, Hollerbach (1980) (Luh, general arm)"] == {"mul": 150 * n - 48,
                                                                  "add": 131 * n - 48}
     assert laws["N-E, Table 3.5"] == {"mul": 132 * n, "add": 111 * n - 4}
-    assert laws["L-E, Table 3.1"] == {k: round(v) for k, v in table_3_1(n).items()}
-    for key, label in (("lagrange_euler", "L-E, Table 3.5"), ("dalembert", "G-D, Table 3.5")):
-        assert laws[label] == {k: round(float(v)) for k, v in table_3_5(n)[key].items()}
+    for label, (mul, add) in PRINTED.items():
+        assert laws[label] == {kind: round(sum(c * n**k for k, c in enumerate(law)))
+                               for kind, law in (("mul", mul), ("add", add))}, label
 
 
-def test_hollerbach_at_six_joints_is_what_schilling_quotes():
+def test_the_printed_counts_at_six_joints_are_the_quoted_ones():
+    # Schilling, Sec. 6-8 quotes Hollerbach (1980)'s 852 and 738 at n = 6; Table 3.1's laws at
+    # n = 6 by hand: 128/3 1296 + 512/3 216 + 844/3 36 + 76/3 6 = 55296 + 36864 + 10128 + 152
+    # and 98/3 1296 + 781/6 216 + 637/3 36 + 107/6 6 = 42336 + 28116 + 7644 + 107
     assert source_laws(6)["N-E, Hollerbach (1980) (Luh, general arm)"] == {"mul": 852, "add": 738}
-    assert source_laws(6)["N-E, Table 3.4 (Luh, PUMA)"] == {"mul": 678, "add": 597} == table_3_4(6)
+    assert source_laws(6)["L-E, Table 3.1"] == {"mul": 102440, "add": 78203}
 
 
 @pytest.mark.parametrize("bad", [0, -3, 2.5, "6", True])
@@ -63,9 +78,25 @@ def test_explorer_redraws_at_the_slider_value():
     assert heights[-2:] == [117 * 9 - 24, 103 * 9 - 21]
 
 
-def test_one_joint_adds_up_to_table_3_4_and_to_dynlab_law():
-    rows = one_joint_multiplications()
-    assert sum(t for t, _ in rows.values()) == 117
-    assert sum(d for _, d in rows.values()) == 123          # the slope of dynlab's 123n - 62
-    assert np.array([d - t for t, d in rows.values()]).tolist() == [4, -1, 1, -1, 3, 0, 0, -1,
-                                                                     -1, 2]
+def test_one_joint_counts_by_hand_against_table_3_4():
+    """Each line of one middle joint, counted by hand from the vector operations it makes on a
+    generic link (every DH and inertial entry non-zero): a cross product is 6 multiplications,
+    a full 3x3 matrix times a vector 9, a rotation ``iR(i-1)`` times a vector 8, since its third
+    row is ``(0, sin alpha, cos alpha)`` (Fu, Gonzalez & Lee, Eq. (3.3-48)), and building it
+    from ``cos theta, sin theta`` 4 (``cos alpha`` and ``sin alpha`` times each).  Table 3.4's
+    column is the book's per-link multiplications, transcribed."""
+    cross, full, rotation = 6, 9, 8
+    by_hand = {
+        "iR(i-1) from cos, sin (3.3-48)": (0, 4),
+        "omega_i (3.3-50)": (9, rotation),                        # R^T (w + z0 qd)
+        "omega_dot_i (3.3-51)": (9, 2 + rotation),                # w x z0 qd: 2 products
+        "v_dot_i (3.3-52)": (27, cross + 2 * cross + rotation),   # wd x p + w x (w x p) + R^T vd
+        "a_i (3.3-53)": (15, cross + 2 * cross),                  # wd x r + w x (w x r) + vd
+        "F_i (3.3-54)": (3, 3),                                   # m a
+        "N_i (3.3-55)": (24, full + full + cross),                # I wd + w x (I w)
+        "f_i (3.3-56)": (9, rotation),                            # R f_next + F
+        "n_i (3.3-57)": (21, rotation + 2 * cross),               # R n_next + p x f + (p+r) x F
+        "tau_i (3.3-58)": (0, 2),                                 # n . R's third row
+    }
+    assert one_joint_multiplications() == by_hand
+    assert sum(t for t, _ in by_hand.values()) == 117             # Table 3.4's 117n - 24

@@ -18,7 +18,7 @@ from dynlab.dynamics.trajectory import quintic
 from dynlab.model.robots import planar_2r
 from dynlab.teaching.dashboards.structure import structure_dashboard
 from dynlab.teaching.dashboards.tracking import TrackingDashboard
-from dynlab.teaching.widgets import dashboard
+from dynlab.teaching.dashboards.arm import dashboard
 
 
 def board_values(board) -> dict:

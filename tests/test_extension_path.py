@@ -25,7 +25,7 @@ from dynlab.teaching import side_by_side
 from dynlab.cli import main
 from dynlab.formulations.registry import FORMULATIONS
 from dynlab.model.robots import ARM_SPECS
-from dynlab.teaching.widgets import dashboard
+from dynlab.teaching.dashboards.arm import dashboard
 from registered_extras import ARM, METHOD, polar_arm, register_extras, unregister_extras
 
 STATE = ((0.3, 0.5), (1.0, 0.2), (0.5, -1.0))

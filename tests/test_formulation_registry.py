@@ -31,7 +31,7 @@ from dynlab.dynamics.simulation import simulate
 from dynlab.cli import main
 from dynlab.dynamics.codegen import generate
 from dynlab.model.robots import pendulum, planar_2r, scara
-from dynlab.teaching.widgets import dashboard
+from dynlab.teaching.dashboards.arm import dashboard
 
 ROOT = Path(__file__).resolve().parents[1]
 FORMULATION_REGISTRY = ROOT / "dynlab" / "formulations" / "registry.py"

@@ -391,7 +391,7 @@ def test_symbols_code_simulation_and_a_dashboard_on_a_screw_arm():
 
     from dynlab.dynamics.codegen import generate
     from dynlab.dynamics.simulation import simulate
-    from dynlab.teaching.widgets import dashboard
+    from dynlab.teaching.dashboards.arm import dashboard
     two = from_screws(MLIST[:3], GLIST[:2], UNIT[:, :2], G, name="first two joints")
     eom = equations_of_motion(two)                                  # SymPy entries in q1, q2
     assert isinstance(eom.D, sympy.MatrixBase)

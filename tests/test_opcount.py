@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from dynlab import Link, Robot
 from dynlab.model import vectors as V
 from dynlab.dynamics.codegen import generate
-from dynlab.engine.opcount import (QUOTED, TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
-                                   counting_backend, disagreements, fit_exponent, generic_chain,
-                                   polynomial_law, polynomial_text, table_3_1, table_3_1_rows,
-                                   table_3_4, table_3_5)
+from dynlab.teaching.textbook.printed_counts import (QUOTED, TABLE_3_4_ROWS, disagreements,
+                                                     table_3_1, table_3_1_rows, table_3_4,
+                                                     table_3_5)
+from dynlab.engine.opcount import (Counted, OpCounter, count_operations, counting_backend,
+                                   fit_exponent, generic_chain, polynomial_law, polynomial_text)
 from dynlab.model.robots import pendulum, puma560
 
 from strategies import chains
@@ -167,12 +168,12 @@ def test_table_3_5_counts_whole_operations_where_the_scan_does_not():
     L-E (112/3 n^3) and G-D (105/12 n^2) multiplications do not, so dynlab reads them as 512/3
     (Table 3.1's own term) and 105/2, and the register records the scan's reading."""
     from fractions import Fraction
-    from dynlab.engine.opcount import TABLE_3_5_AS_SCANNED, _poly
+    from dynlab.teaching.textbook.printed_counts import TABLE_3_5_AS_SCANNED, law_value
     from dynlab.teaching.errata import ERRATA
     for n in range(1, 40):
         for counts in table_3_5(n).values():
             assert all(isinstance(v, int) for v in counts.values()), n
-    assert {key: _poly(law, 1) for key, law in TABLE_3_5_AS_SCANNED.items()} == {
+    assert {key: law_value(law, 1) for key, law in TABLE_3_5_AS_SCANNED.items()} == {
         "lagrange_euler": float(Fraction(1148, 3)), "dalembert": 169.25}
     assert table_3_5(1)["lagrange_euler"]["mul"] == 516 and table_3_5(6)["dalembert"]["mul"] == 2963
     # the additions of Tables 3.1 and 3.5 share n^4 and n^3: so do the multiplications, as read

@@ -1,4 +1,4 @@
-"""Tests of dynlab.teaching.properties: Tourassis & Neuman (1985) and Lynch & Park Props. 8.1, Sec. 8.6.
+"""Tests of dynlab.dynamics.structure: Tourassis & Neuman (1985) and Lynch & Park Props. 8.1, Sec. 8.6.
 
 * hand derivations of k_ij, loading and kinematic factors, Coriolis and gravitational
   coefficients on small arms;
@@ -20,14 +20,19 @@ from hypothesis import given, settings
 
 from dynlab import Link, Robot, equations_of_motion
 from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, articulated, cartesian, cylindrical, spherical
-from dynlab.teaching.properties import (
-    COLUMNS, TABLE3_PRINTED, check_inertia_matrix, simplified_christoffel_symbols, coefficient_expression,
-    coriolis_coefficient, coupling, coupling_coefficients, gravity_coefficients,
-    gravity_coefficients_dh, independent_coefficients, inertia_matrix_22,
-    inertia_matrix_in_joint_frames, loading_factors, model_structure,
-    non_interacting_residual, passivity_residual, reflective_coupling_residual,
-    sparsity_formula, structure_dashboard, table1_dependence, table2_counts,
-    task_space_dynamics)
+from dynlab.dynamics.structure.counts import (COLUMNS, TABLE3_PRINTED, independent_coefficients,
+                                              sparsity_formula, table2_counts)
+from dynlab.dynamics.structure.inertia import (check_inertia_matrix, inertia_matrix_22,
+                                               inertia_matrix_in_joint_frames, table1_dependence)
+from dynlab.dynamics.structure.coefficients import (simplified_christoffel_symbols,
+                                                    coriolis_coefficient, gravity_coefficients,
+                                                    gravity_coefficients_dh,
+                                                    non_interacting_residual,
+                                                    reflective_coupling_residual)
+from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
+from dynlab.dynamics.structure.coupling import coupling, coupling_coefficients, loading_factors
+from dynlab.dynamics.structure.passivity import passivity_residual, task_space_dynamics
+from dynlab.teaching.dashboards.structure import structure_dashboard
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import planar_2r
 

@@ -18,7 +18,7 @@ from dynlab.model.robot import RobotIsImmutable
 from dynlab.model.robot_data import RobotData
 from dynlab.model.robots import planar_2r
 from dynlab.dynamics.simulation import simulate
-from dynlab.teaching.widgets import Dashboard
+from dynlab.teaching.dashboards.arm import Dashboard
 
 from strategies import chain_and_state
 

@@ -17,7 +17,9 @@ from dynlab.model.checks import NotFiniteError
 from dynlab.dynamics.forward import forward_dynamics, inertia_and_bias, ldl_solve
 from dynlab.model.kinematics import centres_of_mass, tool_pose
 from dynlab.model.robots import pendulum, planar_2r, puma560
-from dynlab.dynamics.simulation import Trajectory, simulate, static_equilibrium, static_stiffness
+from dynlab.dynamics.simulated_trajectory import Trajectory
+from dynlab.dynamics.simulation import simulate
+from dynlab.dynamics.statics import static_equilibrium, static_stiffness
 from dynlab.model.symbolic import is_zero
 from arms import ALL_FORMULATIONS as ALL
 from strategies import chain_and_state
@@ -691,7 +693,7 @@ def test_the_level_of_a_period_is_a_finite_number(level, kind):
 
 def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
     """frames(10**9) used to take 43 s and several GB before drawing anything."""
-    from dynlab.dynamics.simulation import MAX_FRAMES
+    from dynlab.dynamics.simulated_trajectory import MAX_FRAMES
     motion = simulate(pendulum(), [0.3], t_span=1.0, dt=0.25)
     for call in (motion.frames, motion.animate, motion.player):
         with pytest.raises(ValueError, match=rf"^Trajectory.frames: count must be a whole number "

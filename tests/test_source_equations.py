@@ -20,22 +20,26 @@ import sympy
 from sympy import Matrix, Rational, cos, sin
 
 from dynlab import Link, equations_of_motion
-from dynlab.teaching import textbook as tb
+from dynlab.teaching.textbook import derivation, fu, letters
 from dynlab.teaching.bibliography import AUTHORS
 from dynlab.teaching.errata import ERRATA, KINDS, SOURCES, Erratum, errata_table, markdown_table
 from dynlab.model.kinematics import link_jacobians, transforms
 from dynlab.model.robots import PUMA560_PARAMETERS, puma560
 from dynlab.model.symbolic import is_zero
 # the transcriptions (book letters) and the symbols, from the library
-from dynlab.teaching.textbook import (C1, C1_6_5_15, C1_6_6_23, C2, C2_6_5_18, C2_6_6_26,
-                                      C3_6_6_29, D_6_5_14, D_6_6_22, D_3_2_6, G0, MACSYMA, S1,
-                                      TAU1_6_5_17, TAU1_3_3_7, TAU2_6_5_20, TAU2_3_3_7,
-                                      TAU3_6_6_31, TAU_6_9_10, THETA, TT1, TT2, L1, L2, Mp, a1, a2,
-                                      add1, b1, b2, b3, bd, bs, bv, bv1, bv2, bv3, c_3_2_6,
-                                      c_3_4_2, eps, friction_6_3_3, g, g0, h_6_5, h_6_6, h_3_2_6,
-                                      l, l1, l2, lookup, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3,
-                                      qdd1, qdd2, tau1_6_6_25, tau2_6_6_28, th2, thd1, thd2, thdd1,
-                                      thdd2, torques_lynch_park_8_1_1)
+from dynlab.teaching.textbook.fu import (C1, C2, D_3_2_6, S1, TAU1_3_3_7, TAU2_3_3_7, c_3_2_6,
+                                         c_3_4_2, h_3_2_6)
+from dynlab.teaching.textbook.schilling import (C1_6_5_15, C1_6_6_23, C2_6_5_18, C2_6_6_26,
+                                                C3_6_6_29, D_6_5_14, D_6_6_22, TAU1_6_5_17,
+                                                TAU2_6_5_20, TAU3_6_6_31, TAU_6_9_10, h_6_5, h_6_6,
+                                                tau1_6_6_25, tau2_6_6_28)
+from dynlab.teaching.textbook.letters import (G0, MACSYMA, THETA, L1, L2, Mp, a1, a2, add1, b1, b2,
+                                              b3, bd, bs, bv, bv1, bv2, bv3, eps, friction_6_3_3, g,
+                                              g0, l, l1, l2, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3,
+                                              qdd1, qdd2, th2, thd1, thd2, thdd1, thdd2)
+from dynlab.teaching.textbook.thesis import TT1, TT2
+from dynlab.teaching.textbook.catalogue import lookup
+from dynlab.teaching.textbook.lynch_park import torques_lynch_park_8_1_1
 
 NE = ("link", "base")
 LE = ("uicker", "jacobian", "christoffel")
@@ -56,21 +60,21 @@ def book(expr, *mappings):
 
 
 def arm(name):
-    return tb.robot(ARMS[name])
+    return derivation.robot(ARMS[name])
 
 
 def tau(name, variant):
     """dynlab's Newton-Euler torques, in the joint symbols."""
-    return tb.torques(ARMS[name], "newton_euler", variant)
+    return derivation.torques(ARMS[name], "newton_euler", variant)
 
 
 def trace(name, variant):
-    return tb.trace(ARMS[name], variant)
+    return derivation.trace(ARMS[name], variant)
 
 
 def eom(name, variant):
     """dynlab's Lagrange-Euler equations of motion (D, h, c in Fu, Gonzalez & Lee's letters)."""
-    return tb.equations(ARMS[name], "lagrange_euler", variant)
+    return derivation.equations(ARMS[name], "lagrange_euler", variant)
 
 
 def same(a, b):
@@ -255,13 +259,13 @@ def test_erratum_fu_newton_euler_final_torques_L958_L962(variant):
 
 def test_erratum_fu_table_3_3_moment_row_L808():
     derived = tau("fu", "link")
-    correct = tb.run_table_3_3(arm("fu"), printed=False)
+    correct = fu.run_table_3_3(arm("fu"), printed=False)
     assert same(correct[0], derived[0]) and same(correct[1], derived[1])
-    printed_table = tb.run_table_3_3(arm("fu"), printed=True)
+    printed_table = fu.run_table_3_3(arm("fu"), printed=True)
     assert same(printed_table[1], derived[1])      # f_3 = 0: tau_2 cannot show it
     assert not same(printed_table[0], derived[0])
     # Table 3.2, the base-coordinate recursion, is right as printed
-    assert same(Matrix(tb.run_table_3_2(arm("fu"))), derived)
+    assert same(Matrix(fu.run_table_3_2(arm("fu"))), derived)
 
 
 def test_erratum_fu_eq_3_2_34_gravity_term_has_no_transpose():
@@ -383,7 +387,7 @@ def test_erratum_schilling_table_6_2_theta2_is_q2():
     """(6-6-10), EL 273: T_0^2 with C_{1-2}; the table's theta_2 = q_1 cannot give it."""
     C, S = cos(q1 - q2), sin(q1 - q2)
     T02 = Matrix([[C, S, 0, a1 * cos(q1) + a2 * C], [S, -C, 0, a1 * sin(q1) + a2 * S],
-                  [0, 0, -1, tb.d1], [0, 0, 0, 1]])
+                  [0, 0, -1, letters.d1], [0, 0, 0, 1]])
     derived = transforms(arm("scara"), [q1, q2, q3])[2]
     assert same(derived, T02)
     assert not same(derived.subs(q2, q1), T02)      # Table 6-2 as printed: theta_2 = q_1
@@ -593,7 +597,7 @@ def test_the_authors_library_computes_the_corrected_2r_example():
     K_record = lookup("lynch_park", "Sec. 8.1.1, K_1 + K_2")
     for _ in range(5):
         th, thd_, thdd_ = rng.uniform(-2, 2, (3, 2))
-        state = {**values, tb.th1: th[0], th2: th[1], thd1: thd_[0], thd2: thd_[1],
+        state = {**values, letters.th1: th[0], th2: th[1], thd1: thd_[0], thd2: thd_[1],
                  thdd1: thdd_[0], thdd2: thdd_[1]}
         M = mr.MassMatrix(th, Mlist, Glist, Slist)
         hessian = lambda K: np.array(sympy.hessian(K, thd).subs(state), float)

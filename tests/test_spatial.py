@@ -16,7 +16,8 @@ from dynlab.model import spatial as S
 from dynlab.formulations.featherstone import (articulated_body_accelerations, composite_rigid_body_inertia)
 from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.model.kinematics import tool_pose
-from dynlab.model.robot import Link, Robot, joint_symbols
+from dynlab.model.link import Link
+from dynlab.model.robot import Robot, joint_symbols
 from dynlab.model.robots import planar_2r, puma560, scara
 from dynlab.formulations.twist_wrench import (TRACE_QUANTITIES, VARIANTS, _ad_blocks, closed_form,
                                               screw_chain)

@@ -10,11 +10,10 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynlab.teaching import textbook as tb
-from dynlab.teaching.textbook import comparison
+from dynlab.teaching.textbook import catalogue, comparison, derivation, letters, lynch_park, records
 from dynlab.teaching.errata import ERRATA
 from dynlab.model.symbolic import is_zero
-from dynlab.teaching.textbook import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
+from dynlab.teaching.textbook.letters import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
 
 E_J = "Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1)"
 E_TEXT = "Eqs. (3.3-50)-(3.3-55)"
@@ -56,9 +55,9 @@ def found(result):
     return {(d.place, d.element, d.erratum.place if d.erratum else None) for d in result}
 
 
-@pytest.mark.parametrize("arm", list(tb.ARMS))
+@pytest.mark.parametrize("arm", list(letters.ARMS))
 def test_discrepancies_of_each_arm_are_exactly_the_errata(arm):
-    result = tb.compare_with_derivation(arm)
+    result = comparison.compare_with_derivation(arm)
     assert found(result) == EXPECTED[arm]
     assert result.unconfirmed == []
     for d in result:
@@ -67,32 +66,32 @@ def test_discrepancies_of_each_arm_are_exactly_the_errata(arm):
         assert d.record.arm == arm and d.erratum.place in d.record.errata
     # every printed equation without an erratum agrees; every one with an erratum does not
     assert {id(r) for r in result.agreeing} == {id(r) for r in result.checked if not r.errata}
-    assert len(result.checked) == len(tb.printed(arm=arm)) > 0
+    assert len(result.checked) == len(catalogue.printed(arm=arm)) > 0
 
 
 @pytest.mark.parametrize("method", ["lagrange_euler", "dalembert"])
 @pytest.mark.parametrize("arm", ["pendulum", "planar_2r/lynch_park"])
 def test_discrepancies_do_not_depend_on_the_formulation(arm, method):
-    assert found(tb.compare_with_derivation(arm, method=method)) == EXPECTED[arm]
+    assert found(comparison.compare_with_derivation(arm, method=method)) == EXPECTED[arm]
 
 
 def test_every_named_erratum_is_in_the_register_and_every_record_is_derivable():
     places = {(e.source, e.place) for e in ERRATA}
-    for record in tb.RECORDS:
+    for record in catalogue.RECORDS:
         assert all((record.source, p) in places for p in record.errata), record
         assert len(record.erratum_records()) == len(record.errata)
-        assert record.source in tb.SOURCES and record.quantity in tb.QUANTITIES
-    assert {(r.source, p) for r in tb.RECORDS for p in r.errata} <= places
+        assert record.source in letters.SOURCES and record.quantity in letters.QUANTITIES
+    assert {(r.source, p) for r in catalogue.RECORDS for p in r.errata} <= places
     # the worked examples' sections are all covered
-    assert {r.source for r in tb.RECORDS} == {"fu", "thesis", "schilling", "lynch_park"}
-    assert {r.arm for r in tb.RECORDS} == set(tb.ARMS)
+    assert {r.source for r in catalogue.RECORDS} == {"fu", "thesis", "schilling", "lynch_park"}
+    assert {r.arm for r in catalogue.RECORDS} == set(letters.ARMS)
 
 
 def test_corrected_records_equal_the_derivation_and_printed_ones_do_not():
-    for record in tb.RECORDS:
+    for record in catalogue.RECORDS:
         if not record.errata:
             continue
-        derived = comparison._select(tb.derived(record.arm, record.quantity, frame=record.frame),
+        derived = comparison._select(derivation.derived(record.arm, record.quantity, frame=record.frame),
                              record.index)[0]
         if record.given:
             derived = derived.xreplace(record.given)
@@ -102,7 +101,7 @@ def test_corrected_records_equal_the_derivation_and_printed_ones_do_not():
 
 
 def test_discrepancy_terms_are_the_difference_the_erratum_makes():
-    result = tb.compare_with_derivation("planar_2r/fu", source="fu")
+    result = comparison.compare_with_derivation("planar_2r/fu", source="fu")
     by_place = {d.place: d for d in result}
     tau2 = by_place["Sec. 3.3.7, tau_2"]
     assert is_zero(tau2.printed - (m2 * l**2 * (qdd1 + qdd2) / 2))
@@ -118,21 +117,21 @@ def test_discrepancy_terms_are_the_difference_the_erratum_makes():
 
 
 def test_a_print_without_erratum_that_differs_is_reported_as_unexplained():
-    wrong = tb.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 2, {},
+    wrong = records.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 2, {},
                                "D(q)")
     found_, unconfirmed = comparison._compare_record(wrong, "newton_euler", None)
     assert unconfirmed == () and len(found_) == 1 and found_[0].erratum is None
     assert "no erratum" in found_[0].explanation
     assert found_[0].printed == m1 * a1**2 / 2 and found_[0].derived == m1 * a1**2 / 3
     # an erratum that the derivation does not confirm is listed as unconfirmed
-    right = tb.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 3, {},
+    right = records.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 3, {},
                                "D(q)", errata=("Eq. (6-6-25)",), corrections=(m1 * a1**2,))
     found_, unconfirmed = comparison._compare_record(right, "newton_euler", None)
     assert found_ == () and [e.place for _, e in unconfirmed] == ["Eq. (6-6-25)"]
 
 
 def test_display_text_and_html():
-    result = tb.compare_with_derivation("scara")
+    result = comparison.compare_with_derivation("scara")
     text = str(result)
     assert text.splitlines()[0] == ("scara (newton_euler): 25 printed equations checked, "
                                     "21 agree with the derivation, 4 discrepancies:")
@@ -140,49 +139,49 @@ def test_display_text_and_html():
     assert "| Schilling (1990) | Eq. (6-6-20), B^3 | B^3[3,1] | 0 | 1 |" in text
     page = result._repr_html_()
     assert page.count("<tr>") == 1 + 4 and "theta_2" in page and "qdd2**2" in page
-    clean = tb.compare_with_derivation("planar_2r/schilling")
+    clean = comparison.compare_with_derivation("planar_2r/schilling")
     assert str(clean) == ("planar_2r/schilling (newton_euler): 16 printed equations checked, "
                           "16 agree with the derivation, 0 discrepancies")
     assert "<table>" not in clean._repr_html_()
 
 
 def test_records_read_as_printed():
-    fifth = tb.lookup("schilling", "Eq. (6-6-25)")
+    fifth = catalogue.lookup("schilling", "Eq. (6-6-25)")
     assert fifth.as_printed().has(qdd2**2) and fifth.name == "tau_1"
-    assert fifth.expression().has(tb.bv1)          # b_1(qd_1) mapped to the arm's friction
-    D = tb.lookup("fu", "Sec. 3.2.6, D")
-    assert D.as_printed().has(tb.th2) and not D.expression().has(tb.th2)
-    assert tb.lookup("fu", "Sec. 3.4.2, D").expression() == D.expression()
-    assert [r.place for r in tb.printed("lynch_park")][-1] == "Sec. 8.1.1, the torques of the 2R example"
-    assert len(tb.printed()) == sum(len(tb.printed(arm=a)) for a in tb.ARMS)
-    tau_L81 = tb.torques_lynch_park_8_1_1(p1=True, p2=True, p3=True)
-    assert is_zero(tau_L81.xreplace(tb.THETA) - tb.lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example")
+    assert fifth.expression().has(letters.bv1)          # b_1(qd_1) mapped to the arm's friction
+    D = catalogue.lookup("fu", "Sec. 3.2.6, D")
+    assert D.as_printed().has(letters.th2) and not D.expression().has(letters.th2)
+    assert catalogue.lookup("fu", "Sec. 3.4.2, D").expression() == D.expression()
+    assert [r.place for r in catalogue.printed("lynch_park")][-1] == "Sec. 8.1.1, the torques of the 2R example"
+    assert len(catalogue.printed()) == sum(len(catalogue.printed(arm=a)) for a in letters.ARMS)
+    tau_L81 = lynch_park.torques_lynch_park_8_1_1(p1=True, p2=True, p3=True)
+    assert is_zero(tau_L81.xreplace(letters.THETA) - catalogue.lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example")
                    .corrected())
 
 
 def test_bad_input_is_named():
     with pytest.raises(ValueError, match="unknown arm 'planar_2r'"):
-        tb.compare_with_derivation("planar_2r")
+        comparison.compare_with_derivation("planar_2r")
     with pytest.raises(ValueError, match="unknown source '005'"):
-        tb.printed("005")
+        catalogue.printed("005")
     with pytest.raises(ValueError, match="unknown method"):
-        tb.compare_with_derivation("pendulum", method="hamilton")
+        comparison.compare_with_derivation("pendulum", method="hamilton")
     with pytest.raises(ValueError, match="unknown quantity 'M'"):
-        tb.PrintedEquation("schilling", "x", "pendulum", "M", None, 0)
+        records.PrintedEquation("schilling", "x", "pendulum", "M", None, 0)
     with pytest.raises(ValueError, match="frame='link' or 'base'"):
-        tb.PrintedEquation("schilling", "x", "pendulum", "v_dot", (1,), 0)
+        records.PrintedEquation("schilling", "x", "pendulum", "v_dot", (1,), 0)
     with pytest.raises(ValueError, match="one correction per erratum"):
-        tb.PrintedEquation("schilling", "x", "pendulum", "D", None, 0, errata=("Eq. (6-6-25)",))
+        records.PrintedEquation("schilling", "x", "pendulum", "D", None, 0, errata=("Eq. (6-6-25)",))
     with pytest.raises(ValueError, match="frame='link' or 'base'"):
-        tb.derived("pendulum", "n")
+        derivation.derived("pendulum", "n")
     with pytest.raises(ValueError, match="unknown source 'tourassis_neuman'"):
-        tb.PrintedEquation("tourassis_neuman", "x", "pendulum", "D", None, 0)
+        records.PrintedEquation("tourassis_neuman", "x", "pendulum", "D", None, 0)
     with pytest.raises(TypeError, match="index must be a tuple"):
-        tb.PrintedEquation("schilling", "x", "pendulum", "D", 1, 0)
+        records.PrintedEquation("schilling", "x", "pendulum", "D", 1, 0)
     with pytest.raises(KeyError, match="0 records of fu at 'nowhere'"):
-        tb.lookup("fu", "nowhere")
+        catalogue.lookup("fu", "nowhere")
     with pytest.raises(KeyError, match="no erratum of schilling"):
-        tb.PrintedEquation("schilling", "x", "pendulum", "D", None, 0, errata=("nowhere",),
+        records.PrintedEquation("schilling", "x", "pendulum", "D", None, 0, errata=("nowhere",),
                            corrections=(0,)).erratum_records()
 
 

@@ -452,7 +452,7 @@ def test_subs_needs_a_mapping():
 
 def test_equations_text_needs_equations_of_motion():
     """equations_text('x') used to raise "'str' object has no attribute 'symbolic'"."""
-    from dynlab.model.display import equations_text
+    from dynlab.dynamics.equations import equations_text
     with pytest.raises(TypeError, match=r"^equations_text: eom must be an EquationsOfMotion "
                                         r"\(from dynlab.equations_of_motion\), got str 'x'$"):
         equations_text("x")

@@ -31,7 +31,7 @@ from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS,
 from dynlab.grading import keys, reset, score, variant
 from dynlab.grading.keys import use_keys
 from dynlab.model.robots import PUMA560_POSES, UR20_URDF, from_urdf, puma560
-from dynlab.teaching.widgets import with_payload
+from dynlab.model.edits import with_payload
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402

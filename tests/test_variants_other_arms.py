@@ -197,7 +197,8 @@ def test_the_counts_of_3_12_are_the_calls_dynlabs_probe_makes_times_table_3_5():
     generic chain calls the routine once per column of D with qd = 0 and gravity off, and its
     table of the printed counts holds 132n and 111n - 4."""
     from dynlab import inverse_dynamics, probe
-    from dynlab.engine.opcount import generic_chain, table_3_5 as printed
+    from dynlab.engine.opcount import generic_chain
+    from dynlab.teaching.textbook.printed_counts import table_3_5 as printed
     for n in (int(x) for x in _grid(keys()["3.12"]["parameters"]["n"])):
         arm, calls = generic_chain(n), []
 

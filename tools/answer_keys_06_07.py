@@ -27,7 +27,7 @@ from dynlab.model.robots import pendulum, planar_2r
 from dynlab.model.robots.parameters import rod_inertia
 from dynlab.model.symbolic import compact, is_zero
 from dynlab.formulations.twist_wrench import closed_form
-from dynlab.teaching.widgets import with_mass, with_payload
+from dynlab.model.edits import with_mass, with_payload
 
 RECURSIONS = "06_dalembert_newton_euler_and_simulation"
 MODERN = "07_modern_form"

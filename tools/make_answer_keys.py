@@ -35,14 +35,16 @@ sys.path.insert(0, str(ROOT / "tools"))
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics  # noqa: E402
 from dynlab.model import vectors as V  # noqa: E402
 from dynlab.dynamics.inverse import probe  # noqa: E402
-from dynlab.engine.opcount import generic_chain, table_3_5  # noqa: E402
+from dynlab.engine.opcount import generic_chain  # noqa: E402
+from dynlab.teaching.textbook.printed_counts import table_3_5  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, fresh_points,  # noqa: E402
                                  parameter_symbol, seal_notes, unseal)
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
                                      rotations, tool_jacobian)
 from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
-from dynlab.model.robot import G, joint_symbols  # noqa: E402
+from dynlab.model.link import G  # noqa: E402
+from dynlab.model.robot import joint_symbols  # noqa: E402
 from dynlab.model.robots import planar_2r, puma560  # noqa: E402
 from dynlab.model.symbolic import compact, is_zero  # noqa: E402
 from library_answers import with_refusals  # noqa: E402  (tools/library_answers.py)

@@ -34,9 +34,9 @@ from test_browser import (KERNEL_SECONDS, LabServer, chromium_missing,  # noqa: 
 CELLS = [
     "from IPython.display import Markdown, display\n\n"
     "import dynlab\n"
-    "from dynlab.model.display import equations_latex\n"
+    "from dynlab.dynamics.equations import equations_latex\n"
     "from dynlab.model.robots import planar_2r\n"
-    "from dynlab.teaching.widgets import dashboard",
+    "from dynlab.teaching.dashboards.arm import dashboard",
     # the derivation: Fu, Gonzalez & Lee, Sec. 3.2.6's two-link arm, symbols m1, m2, l, g
     "arm = planar_2r(variant='fu', symbolic=True)\n"
     "le = dynlab.equations_of_motion(arm, method='lagrange_euler')\n"

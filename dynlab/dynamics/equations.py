@@ -28,12 +28,12 @@ inverse-dynamics routine into this type (Fu, Gonzalez & Lee, Probs. 3.11, 3.12).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import sympy
 
-from dynlab.model.display import equations_latex
+from dynlab.model.display import book_form, matrix_form
 from dynlab.model.robot import Robot
 from dynlab.model.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
 
@@ -245,6 +245,64 @@ class EquationsOfMotion:
 
     def _repr_latex_(self) -> str:
         return equations_latex(self)
+
+
+def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> str:
+    """The equations of motion as plain text, one element per line, as the books print them.
+    ``progress(done, total)``, if given, is called after each element is written (the PUMA
+    560's take minutes).
+
+    >>> from dynlab.dynamics.inverse import equations_of_motion
+    >>> from dynlab.model.robots import pendulum
+    >>> print(equations_text(equations_of_motion(pendulum(symbolic=True))))
+    Equations of motion of one-axis arm (pendulum) (lagrange_euler):
+      D11 = a1**2*m1/3
+      c1 = C1*a1*g*m1/2
+    >>> equations_text("x")
+    Traceback (most recent call last):
+    ...
+    TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion), got str 'x'
+    """
+    if not isinstance(eom, EquationsOfMotion):
+        raise TypeError(f"equations_text: eom must be an EquationsOfMotion (from "
+                        f"dynlab.equations_of_motion), got {type(eom).__name__} {eom!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"equations_text: progress must be a function (done, total) or None, "
+                        f"got {progress!r}")
+    if not eom.symbolic:
+        return repr(eom)
+    lines = [f"Equations of motion of {eom.robot.name} ({eom.method}):"]
+    n = eom.n
+    elements = [(f"D{i + 1}{k + 1}", eom.D[i, k], ()) for i in range(n) for k in range(i, n)]
+    for name, vector, by in (("h", eom.h, eom.qd), ("c", eom.c, ()),
+                             ("b", eom.friction, eom.qd)):
+        elements += [(f"{name}{i + 1}", vector[i], by) for i in range(n) if vector[i] != 0]
+    for done, (name, value, by) in enumerate(elements, start=1):
+        lines.append(f"  {name} = {book_form(value, by)}")
+        if progress is not None:
+            progress(done, len(elements))
+    return "\n".join(lines)
+
+
+def equations_latex(eom: EquationsOfMotion) -> str:
+    """``D(q)``, ``h(q, qd)``, ``c(q)`` (and friction) as a LaTeX display, in book form
+    (:func:`dynlab.model.display.matrix_form`)."""
+    if not eom.symbolic:
+        return ("$$D = " + sympy.latex(sympy.Matrix(np.round(eom.D, 6))) + ",\\quad h = "
+                + sympy.latex(sympy.Matrix(np.round(eom.h, 6))) + ",\\quad c = "
+                + sympy.latex(sympy.Matrix(np.round(eom.c, 6))) + "$$")
+    names = {}
+    for k, (q, qd) in enumerate(zip(eom.q, eom.qd), start=1):
+        names[qd] = rf"\dot q_{{{k}}}"
+        names[q] = f"q_{{{k}}}"
+    parts = [("D(q)", matrix_form(eom.D)), (r"h(q, \dot q)", matrix_form(eom.h, eom.qd)),
+             ("c(q)", matrix_form(eom.c))]
+    if any(e != 0 for e in eom.friction):
+        parts.append((r"b(\dot q)", matrix_form(eom.friction)))
+    body = r",\quad ".join(f"{name} = {sympy.latex(value, symbol_names=names)}"
+                           for name, value in parts)
+    return f"$${body}$$"
+
 
 
 class Progress:

@@ -1,6 +1,7 @@
 """The public entry points: ``inverse_dynamics`` (and, as formulations are added, more methods).
 
->>> from dynlab.model.robot import Link, Robot
+>>> from dynlab.model.link import Link
+>>> from dynlab.model.robot import Robot
 >>> pendulum = Robot([Link("R", a=1.0, mass=3.0, com=(-0.5, 0, 0), inertia=(0, 0.25, 0.25),
 ...                        name="link 1")], gravity=(0, -9.8062, 0))
 >>> inverse_dynamics(pendulum, [0.0], [0.0], [1.0])   # m a^2/3 qdd + m g a/2 cos(q)
@@ -56,7 +57,8 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     time when comparing the formulations' own costs.
 
     >>> import sympy
-    >>> from dynlab.model.robot import Link, Robot, joint_symbols
+    >>> from dynlab.model.link import Link
+    >>> from dynlab.model.robot import Robot, joint_symbols
     >>> m, a, g = sympy.symbols("m a g", positive=True)
     >>> (q1,), (qd1,), (qdd1,) = joint_symbols(1)
     >>> rod = Robot([Link("R", a=a, mass=m, com=(-a / 2, 0, 0),
@@ -395,7 +397,8 @@ def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=Non
     ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to
     dynlab's Newton-Euler.  ``q``, ``qd`` default to the joint symbols (a symbolic result).
 
-    >>> from dynlab.model.robot import Link, Robot
+    >>> from dynlab.model.link import Link
+    >>> from dynlab.model.robot import Robot
     >>> m, l, g = sympy.symbols("m l g", positive=True)
     >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0),
     ...                   inertia=sympy.diag(0, m * l**2 / 12, m * l**2 / 12), name="link 1")],

@@ -8,9 +8,9 @@ Lynch & Park, Sec. 8.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-ord
 :func:`simulate` offers Lynch & Park's explicit Euler iteration and SciPy's adaptive integrators
 (:func:`scipy.integrate.solve_ivp`), returns a :class:`Trajectory` with the energies, torques and
 tool positions along the way, and treats static friction as a stick-slip system (below).
-:func:`static_equilibrium` finds the rest position ``c(q) + J^T w = tau`` directly.  Together
-they repeat the thesis appendix, B.8's checks of a dynamic model: free swing frequency, energy conservation, and
-settling at static equilibrium.
+:func:`dynlab.dynamics.statics.static_equilibrium` finds the rest position ``c(q) + J^T w =
+tau`` directly.  Together they repeat the thesis appendix, B.8's checks of a dynamic model: free
+swing frequency, energy conservation, and settling at static equilibrium.
 
 Static friction without stalling the integrator
 -----------------------------------------------
@@ -63,13 +63,10 @@ import numpy as np
 from dynlab.model import checks
 from dynlab.formulations import registry as formulations
 from dynlab.model.robot import Robot
-from dynlab.dynamics.integrated_model import (RELEASE_MARGIN, IntegratedModel,  # noqa: F401
-                                              state_vector, torque_function)
+from dynlab.dynamics.integrated_model import IntegratedModel, state_vector, torque_function
 from dynlab.dynamics.integrators import (adaptive_integration, euler_integration,
                                          sampled_trajectory)
-# the simulated motion and statics, importable from here as before they had modules of their own
-from dynlab.dynamics.simulated_trajectory import MAX_FRAMES, Trajectory  # noqa: F401
-from dynlab.dynamics.statics import static_equilibrium, static_stiffness  # noqa: F401
+from dynlab.dynamics.simulated_trajectory import Trajectory
 
 #: solve_ivp's methods by their lower-case names (``"rk45"``, ...).
 ADAPTIVE = {"rk45": "RK45", "rk23": "RK23", "dop853": "DOP853", "radau": "Radau", "bdf": "BDF",

@@ -1,4 +1,4 @@
-"""Operation counts of dynlab's formulations, measured by running them, and the sources' tables.
+"""Operation counts of dynlab's formulations, measured by running them.
 
 Two counts, and they answer different questions:
 
@@ -20,11 +20,10 @@ Two counts, and they answer different questions:
 >>> chain = generic_chain(3)
 >>> count_operations(chain, "newton_euler")      # 123 n - 62 and 97 n - 54 for n >= 2
 {'mul': 307, 'add': 237, 'div': 0, 'call': 6}
->>> table_3_4(6)                       # Fu, Gonzalez & Lee, Table 3.4, totals for n = 6
-{'mul': 678, 'add': 597}
 
-The sources' formulas and quoted figures are in :data:`QUOTED` and the ``table_*`` functions;
-``fit_exponent`` gives the slope of a log-log fit.
+The sources' printed counts, which these are set against, are on the teaching floor
+(:mod:`dynlab.teaching.textbook.printed_counts`); ``fit_exponent`` gives the slope of a log-log
+fit and ``polynomial_law`` the exact law a series of counts follows.
 """
 
 from __future__ import annotations
@@ -39,7 +38,8 @@ from dynlab.formulations import registry as formulations
 from dynlab.model import vectors as V
 from dynlab.formulations.featherstone import articulated_body, composite_rigid_body
 from dynlab.model.ldl import ldl_solve
-from dynlab.model.robot import Link, Robot
+from dynlab.model.link import Link
+from dynlab.model.robot import Robot
 from dynlab.engine.tracing import Tape, backend_for
 from dynlab.formulations.twist_wrench import spatial_newton_euler
 
@@ -310,132 +310,6 @@ def polynomial_text(coefficients) -> str:
     for sign, body in parts[1:]:
         text += f" {sign} {body}"
     return text
-
-
-# -- the sources' tables ------------------------------------------------------------------------
-def _poly(coefficients, n):
-    """``sum c_k n^k`` with exact fractions; an int when the value is integral."""
-    value = sum(Fraction(c) * n**k for k, c in enumerate(coefficients))
-    return int(value) if value.denominator == 1 else float(value)
-
-
-def table_3_1(n: int) -> dict:
-    """Fu, Gonzalez & Lee, Table 3.1, last row: L-E ``tau = D qdd + h + c`` per trajectory point.
-    Multiplications ``128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n``, additions
-    ``98/3 n^4 + 781/6 n^3 + 637/3 n^2 + 107/6 n``."""
-    return {"mul": _poly((0, Fraction(76, 3), Fraction(844, 3), Fraction(512, 3),
-                          Fraction(128, 3)), n),
-            "add": _poly((0, Fraction(107, 6), Fraction(637, 3), Fraction(781, 6),
-                          Fraction(98, 3)), n)}
-
-
-def table_3_1_rows(n: int) -> dict:
-    """Fu, Gonzalez & Lee, Table 3.1 row by row: ``{row: (multiplications, additions)}``.  The rows add up to
-    the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that disagrees
-    with them (:func:`disagreements`).
-
-    >>> rows = table_3_1_rows(6)
-    >>> sum(m for m, _ in rows.values()) == table_3_1(6)["mul"]
-    True
-    """
-    F = Fraction
-    rows = {
-        "A_j' (4x4 products)": (32 * n * (n - 1), 24 * n * (n - 1)),
-        "-m_j g U_ji r_j": (4 * n * (9 * n - 7), F(n * (51 * n - 45), 2)),
-        "sum_j m_j g U_ji r_j": (0, F(n * (n - 1), 2)),
-        "Tr(U_kj J_k U_ki^T)": (F(128, 3) * n * (n + 1) * (n + 2),
-                                F(65, 2) * n * (n + 1) * (n + 2)),
-        "sum_k Tr(U_kj J_k U_ki^T)": (0, F(1, 6) * n * (n - 1) * (n + 1)),
-        "Tr(U_mjk J_m U_mi^T)": (F(128, 3) * n**2 * (n + 1) * (n + 2),
-                                 F(65, 2) * n**2 * (n + 1) * (n + 2)),
-        "sum_m Tr(U_mjk J_m U_mi^T)": (0, F(1, 6) * n**2 * (n - 1) * (n + 1)),
-    }
-    return {key: tuple(int(v) if F(v).denominator == 1 else float(v) for v in pair)
-            for key, pair in rows.items()}
-
-
-def table_3_4(n: int) -> dict:
-    """Fu, Gonzalez & Lee, Table 3.4, totals: link-frame N-E, ``117n - 24`` multiplications and ``103n - 21``
-    additions (printed "for a PUMA robot arm", in ``n``)."""
-    return {"mul": 117 * n - 24, "add": 103 * n - 21}
-
-
-TABLE_3_4_ROWS = {          # Fu, Gonzalez & Lee, Table 3.4: (mul, add) as (a, b) meaning a*n + b
-    "omega_i": ((9, 0), (7, 0)), "omega_dot_i": ((9, 0), (9, 0)),
-    "v_dot_i": ((27, 0), (22, 0)), "a_i": ((15, 0), (14, 0)), "F_i": ((3, 0), (0, 0)),
-    "f_i": ((9, -9), (9, -6)), "N_i": ((24, 0), (18, 0)), "n_i": ((21, -15), (24, -15)),
-}
-
-
-#: Table 3.5's two multiplication laws as the scanned copy reads them, where the counts they give
-#: are not whole numbers (an erratum of the scan in :mod:`dynlab.teaching.errata`):
-#: L-E ``(112/3) n^3`` and G-D ``(105/12) n^2``
-TABLE_3_5_AS_SCANNED = {"lagrange_euler": (0, Fraction(169, 3), Fraction(739, 3), Fraction(112, 3),
-                                           Fraction(128, 3)),
-                        "dalembert": (69, Fraction(268, 3), Fraction(105, 12), Fraction(13, 6))}
-
-
-#: Table 3.5's L-E multiplications, as read (``sum c_k n^k``, ``c_0`` first)
-TABLE_3_5_LE_MUL = (0, Fraction(169, 3), Fraction(739, 3), Fraction(512, 3), Fraction(128, 3))
-
-
-def table_3_5(n: int) -> dict:
-    """Fu, Gonzalez & Lee, Table 3.5: ``{"lagrange_euler"|"newton_euler"|"dalembert": {"mul", "add"}}``.
-
-    Two multiplication laws are read as they must stand, not as the scanned copy reads them
-    (:data:`TABLE_3_5_AS_SCANNED`): a count of operations is a whole number at every ``n``, and
-    L-E's ``(112/3) n^3`` gives 382 2/3 at ``n = 1``, G-D's ``(105/12) n^2`` gives 169 1/4.
-    ``(512/3) n^3`` is Table 3.1's own term (the additions of the two tables share their ``n^4``
-    and ``n^3`` terms too) and ``(105/2) n^2`` makes every G-D count whole:
-
-    >>> table_3_5(1)["lagrange_euler"]["mul"], table_3_5(1)["dalembert"]["mul"]
-    (516, 213)
-    >>> all(isinstance(table_3_5(n)[k][c], int) for n in range(1, 25) for k in table_3_5(1)
-    ...     for c in ("mul", "add"))
-    True
-    >>> _poly(TABLE_3_5_AS_SCANNED["dalembert"], 1)
-    169.25
-    """
-    F = Fraction
-    return {"lagrange_euler": {"mul": _poly(TABLE_3_5_LE_MUL, n),
-                               "add": _poly((0, F(245, 6), F(559, 3), F(781, 6), F(98, 3)), n)},
-            "newton_euler": {"mul": 132 * n, "add": 111 * n - 4},
-            "dalembert": {"mul": _poly((69, F(268, 3), F(105, 2), F(13, 6)), n),
-                          "add": _poly((45, F(146, 3), 44, F(4, 3)), n)}}
-
-
-#: Figures quoted in the sources (multiplications, additions).
-QUOTED = {
-    "Schilling, Sec. 6-7: L-E, n = 6 (Hollerbach 1980)": (66271, 51548),
-    "Schilling, Sec. 6-8: link-frame N-E, n = 6 (Hollerbach 1980)": (852, 738),
-    "the thesis appendix, B.7: Macsyma two-link inverse dynamics": (30, 17),
-    "the thesis appendix, B.7: its precomputed constants": (24, 16),
-    "the thesis appendix, B.7: Macsyma two-link forward dynamics": (57, 33),
-    "the thesis appendix, B.7: Raibert-Horn minimum, two-link inverse dynamics (Brady et al. 1982)": (20, 14),
-}
-
-
-def disagreements() -> list:
-    """Where the sources' own figures disagree with each other, computed from the tables.
-
-    >>> for line in disagreements():
-    ...     print(line)
-    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 101366 / 77405; Schilling quotes 66271 / 51548
-    L-E, in n: Table 3.1 128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n mul; Table 3.5 128/3 n^4 + 512/3 n^3 + 739/3 n^2 + 169/3 n
-    N-E, n = 6: Table 3.4 678 mul / 597 add; Table 3.5 792 / 662; Schilling quotes 852 / 738
-    """
-    t1, t5, t4 = table_3_1(6), table_3_5(6), table_3_4(6)
-    F = Fraction
-    return [
-        f"L-E, n = 6: Table 3.1 {t1['mul']} mul / {t1['add']} add; Table 3.5 "
-        f"{t5['lagrange_euler']['mul']} / {t5['lagrange_euler']['add']}; Schilling quotes "
-        f"66271 / 51548",
-        "L-E, in n: Table 3.1 "
-        + polynomial_text([0, F(76, 3), F(844, 3), F(512, 3), F(128, 3)])
-        + " mul; Table 3.5 " + polynomial_text(list(TABLE_3_5_LE_MUL)),
-        f"N-E, n = 6: Table 3.4 {t4['mul']} mul / {t4['add']} add; Table 3.5 "
-        f"{t5['newton_euler']['mul']} / {t5['newton_euler']['add']}; Schilling quotes 852 / 738",
-    ]
 
 
 # -- Featherstone's spatial algorithms, counted ---------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Callable, Sequence
+from typing import Sequence
 
 import sympy
 
@@ -185,64 +185,6 @@ def collect_exactly(expr, keys: Sequence):
 
 def matrix_form(matrix, collect_by: Sequence = ()):
     return sympy.Matrix(matrix).applyfunc(lambda e: book_form(e, collect_by))
-
-
-def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> str:
-    """The equations of motion as plain text, one element per line, as the books print them.
-    ``progress(done, total)``, if given, is called after each element is written (the PUMA
-    560's take minutes).
-
-    >>> from dynlab import equations_of_motion
-    >>> from dynlab.model.robots import pendulum
-    >>> print(equations_text(equations_of_motion(pendulum(symbolic=True))))
-    Equations of motion of one-axis arm (pendulum) (lagrange_euler):
-      D11 = a1**2*m1/3
-      c1 = C1*a1*g*m1/2
-    >>> equations_text("x")
-    Traceback (most recent call last):
-    ...
-    TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion), got str 'x'
-    """
-    # an EquationsOfMotion (dynlab.dynamics.equations, a floor up: recognised by what it carries)
-    if not all(hasattr(eom, name) for name in ("D", "h", "c", "robot", "method", "symbolic")):
-        raise TypeError(f"equations_text: eom must be an EquationsOfMotion (from "
-                        f"dynlab.equations_of_motion), got {type(eom).__name__} {eom!r}")
-    if progress is not None and not callable(progress):
-        raise TypeError(f"equations_text: progress must be a function (done, total) or None, "
-                        f"got {progress!r}")
-    if not eom.symbolic:
-        return repr(eom)
-    lines = [f"Equations of motion of {eom.robot.name} ({eom.method}):"]
-    n = eom.n
-    elements = [(f"D{i + 1}{k + 1}", eom.D[i, k], ()) for i in range(n) for k in range(i, n)]
-    for name, vector, by in (("h", eom.h, eom.qd), ("c", eom.c, ()),
-                             ("b", eom.friction, eom.qd)):
-        elements += [(f"{name}{i + 1}", vector[i], by) for i in range(n) if vector[i] != 0]
-    for done, (name, value, by) in enumerate(elements, start=1):
-        lines.append(f"  {name} = {book_form(value, by)}")
-        if progress is not None:
-            progress(done, len(elements))
-    return "\n".join(lines)
-
-
-def equations_latex(eom) -> str:
-    """``D(q)``, ``h(q, qd)``, ``c(q)`` (and friction) as a LaTeX display, in book form."""
-    if not eom.symbolic:
-        import numpy as np
-        return ("$$D = " + sympy.latex(sympy.Matrix(np.round(eom.D, 6))) + ",\\quad h = "
-                + sympy.latex(sympy.Matrix(np.round(eom.h, 6))) + ",\\quad c = "
-                + sympy.latex(sympy.Matrix(np.round(eom.c, 6))) + "$$")
-    names = {}
-    for k, (q, qd) in enumerate(zip(eom.q, eom.qd), start=1):
-        names[qd] = rf"\dot q_{{{k}}}"
-        names[q] = f"q_{{{k}}}"
-    parts = [("D(q)", matrix_form(eom.D)), (r"h(q, \dot q)", matrix_form(eom.h, eom.qd)),
-             ("c(q)", matrix_form(eom.c))]
-    if any(e != 0 for e in eom.friction):
-        parts.append((r"b(\dot q)", matrix_form(eom.friction)))
-    body = r",\quad ".join(f"{name} = {sympy.latex(value, symbol_names=names)}"
-                           for name, value in parts)
-    return f"$${body}$$"
 
 
 def symbol_names(expr) -> dict:

@@ -6,7 +6,8 @@ viscous (``b_v``), dynamic or Coulomb (``b_d``) and static (``b_s``) friction.  
 the force tends to ``+-b_s``, the effort needed to start the joint moving; at ``qd_k = 0``
 exactly, ``sgn`` gives zero.  Fu, Gonzalez & Lee keeps only the viscous term ``b_i qd_i`` (Table 3.2).
 
->>> from dynlab.model.robot import Link, Robot
+>>> from dynlab.model.link import Link
+>>> from dynlab.model.robot import Robot
 >>> arm = Robot([Link("R", a=1.0, viscous=0.5, coulomb=0.2, static=0.3, epsilon=0.01,
 ...                   name="l1")])
 >>> round(float(joint_friction(arm, [2.0])[0]), 6)   # 0.5*2 + 0.2 + 0.1*exp(-200)

@@ -4,7 +4,8 @@ link Jacobians.
 Every public function takes a robot and joint positions ``q``.  With numbers it returns NumPy
 arrays; with SymPy symbols (or a robot with symbolic parameters) it returns SymPy matrices.
 
->>> from dynlab.model.robot import Link, Robot
+>>> from dynlab.model.link import Link
+>>> from dynlab.model.robot import Robot
 >>> arm = Robot([Link("R", a=1.0, name="l1"), Link("R", a=1.0, name="l2")])
 >>> tool_pose(arm, [0.0, 0.0])[:3, 3]
 array([2., 0., 0.])
@@ -23,7 +24,8 @@ import numpy as np
 import sympy
 
 from dynlab.model import vectors as V
-from dynlab.model.robot import Robot, exact, joint_vector, joint_vector_is_numeric
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.model.link import exact
 
 
 # -- choosing the numeric or the symbolic path ----------------------------------------------------
@@ -104,7 +106,8 @@ def _homogeneous(rotation, origin):
 def link_transform(robot: Robot, q: Sequence, i: int):
     """``^{i-1}A_i`` of Fu, Gonzalez & Lee, Eq. (3.2-5) for link ``i`` (1-based) at joint positions ``q``.
 
-    >>> from dynlab.model.robot import Link, Robot
+    >>> from dynlab.model.link import Link
+    >>> from dynlab.model.robot import Robot
     >>> import sympy
     >>> th = sympy.Symbol("th")
     >>> arm = Robot([Link("R", a=2, alpha=sympy.pi / 2, name="l1")])
@@ -145,7 +148,8 @@ def frame_origins(robot: Robot, q: Sequence) -> list:
 def joint_axes(robot: Robot, q: Sequence) -> list:
     """``[z_0, ..., z_{n-1}]``: joint ``i`` moves about or along ``z_{i-1}`` (third column of R_0,i-1).
 
-    >>> from dynlab.model.robot import Link, Robot
+    >>> from dynlab.model.link import Link
+    >>> from dynlab.model.robot import Robot
     >>> arm = Robot([Link("R", alpha=math.pi / 2, name="l1"), Link("R", name="l2")])
     >>> [axis.round(12).tolist() for axis in joint_axes(arm, [0.0, 0.0])]
     [[0.0, 0.0, 1.0], [0.0, -1.0, 0.0]]
@@ -194,7 +198,8 @@ def link_jacobians(robot: Robot, q: Sequence) -> list:
     (6-2-13)).  Column ``j <= k`` is ``z_{j-1} x (c_k - p_{j-1})`` and ``z_{j-1}`` for a revolute
     joint, ``z_{j-1}`` and ``0`` for a prismatic one; columns ``j > k`` are zero.
 
-    >>> from dynlab.model.robot import Link, Robot
+    >>> from dynlab.model.link import Link
+    >>> from dynlab.model.robot import Robot
     >>> arm = Robot([Link("R", a=1.0, com=(-0.5, 0, 0), name="l1")])
     >>> A, B = link_jacobians(arm, [0.0])[0]
     >>> A.ravel().tolist(), B.ravel().tolist()

@@ -21,7 +21,8 @@ Conventions (docs/using.md, "Conventions"; Fu, Gonzalez & Lee, Sec. 2.2 and Schi
 Every parameter may be a float or a SymPy expression.  Bad input raises a ``ValueError`` or
 ``TypeError`` that names the link and the parameter.
 
->>> from dynlab.model.robot import Link, Robot
+>>> from dynlab.model.link import Link
+>>> from dynlab.model.robot import Robot
 >>> arm = Robot([Link("revolute", a=1.0, mass=2.0, com=(-0.5, 0, 0), name="link 1")],
 ...             gravity=(0, -9.8062, 0), name="pendulum")
 >>> arm.n, arm.joint_types, arm.is_symbolic
@@ -45,10 +46,8 @@ import sympy
 from dynlab.model.checks import count
 from dynlab.model.robot_data import RobotData
 from dynlab.model.vectors import SYMBOLIC
-# the link's names, importable from here as before Link had a module of its own
-from dynlab.model.link import (G, PRISMATIC, REVOLUTE, Link, LinkData,  # noqa: F401
-                               exact, inertia_tensor, is_sequence, is_sympy, rod_inertia,
-                               scalar, value_entries, vector3)
+from dynlab.model.link import (G, Link, LinkData, exact, is_sequence, is_sympy, scalar,
+                               value_entries, vector3)
 
 
 def _float(value) -> float:

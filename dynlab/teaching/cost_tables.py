@@ -1,26 +1,19 @@
 """The tables and figures of the chapter on computational cost: operation counts against ``n``.
 
 The sources state their costs as laws in the number of joints ``n`` (multiplications and
-additions per set point of a trajectory):
+additions per set point of a trajectory), kept as printed in
+:mod:`dynlab.teaching.textbook.printed_counts`: Fu, Gonzalez & Lee, Tables 3.1 (L-E, quartic),
+3.4 (Luh's link-frame N-E "for a PUMA robot arm", ``117n - 24`` and ``103n - 21``) and 3.5 (L-E,
+N-E and G-D side by side), and Hollerbach (1980)'s ``150n - 48`` and ``131n - 48`` for a general
+arm, which Schilling, Sec. 6-8 quotes at ``n = 6``.
 
-* Fu, Gonzalez & Lee, Ch. 3, Table 3.1: L-E as written, quartic
-  (:func:`dynlab.engine.opcount.table_3_1`);
-* Fu, Gonzalez & Lee, Table 3.4: Luh's link-frame N-E "for a PUMA robot arm", ``117n - 24`` and
-  ``103n - 21`` (:func:`dynlab.engine.opcount.table_3_4`);
-* Fu, Gonzalez & Lee, Table 3.5: L-E, N-E (``132n``, ``111n - 4``) and G-D (cubic) side by side;
-* Hollerbach (1980)'s count of Luh's recursion for a general arm, ``150n - 48`` and ``131n - 48``,
-  whose values at ``n = 6`` (852 and 738) Schilling, Sec. 6-8 quotes.
-
-:func:`source_laws` evaluates them at one ``n``; :func:`cost_figure` draws them (a bar chart at
-the chosen ``n`` beside the laws on log-log axes) and :func:`cost_explorer` puts a slider for ``n``
-on it.  :func:`count_series` and :func:`count_laws` count dynlab's own formulations on generic
-chains (:func:`dynlab.engine.opcount.generic_chain`) and find the exact law each follows;
+:func:`cost_figure` draws them (a bar chart at the chosen ``n`` beside the laws on log-log
+axes) and :func:`cost_explorer` puts a slider for ``n`` on it.  :func:`count_series` and
+:func:`count_laws` count dynlab's own formulations on generic chains
+(:func:`dynlab.engine.opcount.generic_chain`) and find the exact law each follows;
 :func:`one_joint_multiplications` counts one joint of the link-frame recursion line by line
 against the rows of Table 3.4.
 
->>> laws = source_laws(6)
->>> laws["N-E, Table 3.4 (Luh, PUMA)"], laws["N-E, Hollerbach (1980) (Luh, general arm)"]
-({'mul': 678, 'add': 597}, {'mul': 852, 'add': 738})
 >>> markdown_table(["n", "multiplications"], [(6, 678)]).data
 '| n | multiplications |\\n|---|---|\\n| 6 | 678 |'
 """
@@ -35,12 +28,13 @@ from dynlab.model import vectors as V
 from dynlab.model.display import table_markdown
 from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
-from dynlab.engine.opcount import (TABLE_3_4_ROWS, Counted, OpCounter, count_operations,
-                                   counting_backend, fit_exponent, generic_chain, polynomial_law,
-                                   polynomial_terms, polynomial_text, table_3_1, table_3_4,
-                                   table_3_5)
+from dynlab.engine.opcount import (Counted, OpCounter, count_operations, counting_backend,
+                                   fit_exponent, generic_chain, polynomial_law, polynomial_terms,
+                                   polynomial_text)
 from dynlab.teaching.dashboards.common import widget_bundle
 from dynlab.teaching.side_by_side import median_seconds
+from dynlab.teaching.textbook.printed_counts import (SOURCE_LAWS, TABLE_3_4_ROWS, source_laws,
+                                                     table_3_1, table_3_4, table_3_5)
 
 #: The formulations counted on generic chains: label -> (method, variant, largest n counted).
 #: (The Christoffel form is the slowest to count, so it stops at n = 8.)
@@ -52,10 +46,6 @@ COUNTED = {
     "L-E, link Jacobians (Schilling (6-2-15))": ("lagrange_euler", "jacobian", 12),
     "L-E, Christoffel (Lynch & Park, Sec. 8.1)": ("lagrange_euler", "christoffel", 8),
 }
-
-#: The labels of :func:`source_laws`, in the order they are drawn.
-SOURCE_LAWS = ("L-E, Table 3.1", "L-E, Table 3.5", "G-D, Table 3.5", "N-E, Table 3.5",
-               "N-E, Hollerbach (1980) (Luh, general arm)", "N-E, Table 3.4 (Luh, PUMA)")
 
 #: The range of n on the explorer's slider and on the figure's law axes.
 N_RANGE = (1, 12)
@@ -130,7 +120,7 @@ def counts_markdown(rows: dict):
 
 
 #: The rows of Fu, Gonzalez & Lee's Table 3.1 as the book prints them (Eqs. (3.2-31)-(3.2-34)),
-#: keyed by :func:`dynlab.engine.opcount.table_3_1_rows`'s names.
+#: keyed by :func:`dynlab.teaching.textbook.printed_counts.table_3_1_rows`'s names.
 TABLE_3_1_LATEX = {
     "A_j' (4x4 products)": r"$\mathbf A_j'$ ($4\times4$ products)",
     "-m_j g U_ji r_j": r"$-m_j\,\mathbf g\,\mathbf U_{ji}^T\bar{\mathbf r}_j$",
@@ -169,33 +159,6 @@ def row_latex(name: str) -> str:
     key, _, rest = name.partition(" ")
     equation = rest.split("(")[-1].rstrip(")") if "(" in rest else ""
     return ROW_LATEX[key] + (f", Eq. ({equation})" if equation else "")
-
-
-def source_laws(n: int) -> dict:
-    """The sources' operation counts at ``n`` joints: label (:data:`SOURCE_LAWS`) ->
-    ``{"mul", "add"}``, the L-E ones rounded to whole operations.
-
-    >>> source_laws(1)["G-D, Table 3.5"]
-    {'mul': 213, 'add': 139}
-    >>> source_laws(0)
-    Traceback (most recent call last):
-    ...
-    ValueError: n must be a whole number of joints >= 1, not 0
-    """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n must be a whole number of joints >= 1, not {n!r}")
-    n = int(n)
-    t5 = table_3_5(n)
-    laws = {
-        "L-E, Table 3.1": table_3_1(n),
-        "L-E, Table 3.5": t5["lagrange_euler"],
-        "G-D, Table 3.5": t5["dalembert"],
-        "N-E, Table 3.5": t5["newton_euler"],
-        "N-E, Hollerbach (1980) (Luh, general arm)": {"mul": 150 * n - 48, "add": 131 * n - 48},
-        "N-E, Table 3.4 (Luh, PUMA)": table_3_4(n),
-    }
-    return {label: {kind: int(round(float(value[kind]))) for kind in ("mul", "add")}
-            for label, value in laws.items()}
 
 
 def cost_figure(n: int = 6):

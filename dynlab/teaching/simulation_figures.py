@@ -26,7 +26,7 @@ import math
 
 import numpy as np
 
-from dynlab.model.robots import planar_2r
+from dynlab.model.robots.two_link import planar_2r
 from dynlab.dynamics.simulation import simulate
 from dynlab.teaching.dashboards.common import widget_bundle
 

@@ -14,7 +14,7 @@ Theory 20(1), 41-52).
   coupling ``k_ij`` (Eq. (32)) over a grid of two joint angles.
 
 >>> from dynlab.model.robots import spherical
->>> from dynlab.dynamics.structure import model_structure
+>>> from dynlab.dynamics.structure.exact import model_structure
 >>> rows = dependence_rows(model_structure(spherical()))
 >>> rows[0]
 ('d11', 'q2, q3', 'q2, q3')
@@ -27,10 +27,10 @@ import math
 import numpy as np
 
 from dynlab.model.display import shorthand, symbol_names, table_markdown
-from dynlab.dynamics.structure import (COLUMNS, TABLE3_PRINTED, coefficient_expression,
-                                       inertia_matrix_in_joint_frames, model_structure,
-                                       sparsity_formula, table1_dependence)
-from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
+from dynlab.dynamics.structure.counts import COLUMNS, TABLE3_PRINTED, sparsity_formula
+from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
+from dynlab.dynamics.structure.inertia import inertia_matrix_in_joint_frames, table1_dependence
+from dynlab.model.robots.tourassis_neuman import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
 
 #: The three levels of inertial detail at which the arms of Table 3 are built.
 LEVELS = ("axial", "principal", "general")
@@ -186,7 +186,7 @@ def coupling_zeros(links, brackets, i: int = 1, j: int = 2) -> list:
     """The elbow angles ``q3`` in each ``(low, high)`` bracket where ``d_ij`` of a six-joint arm
     (the other joints at zero) changes sign, by bisection (60 halvings); there ``k_ij = 0``.
 
-    >>> from dynlab.model.robots import puma560
+    >>> from dynlab.model.robots.puma import puma560
     >>> [round(q3, 4) for q3 in coupling_zeros(puma560().numeric()[0], [(1.0, math.pi / 2)])]
     [1.2411]
     """
@@ -230,7 +230,7 @@ def coefficient_latex(structure, label: str) -> str:
     ``x`` in frame ``k``, at the link's far end), terms collected by mass, ``C_3``/``S_3`` for
     ``cos q3``/``sin q3``.
 
-    >>> from dynlab.dynamics.structure import model_structure
+    >>> from dynlab.dynamics.structure.exact import model_structure
     >>> from dynlab.model.robots import articulated
     >>> print(coefficient_latex(model_structure(articulated(inertia="axial")), "c22(3)"))
     c_{22}(3) = S_{3} a_{2} m_{3} r_{3}

@@ -51,39 +51,10 @@ Where Tourassis & Neuman differs from the derivation (the errata, argued where t
   (notebook 06 regenerates the table).
 
 >>> from dynlab.model.robots import cylindrical
+>>> from dynlab.dynamics.structure.exact import model_structure
 >>> structure = model_structure(cylindrical(inertia="axial"))
 >>> structure.row()
 {'d_ii': (3, 2), 'd_ij': (0, 0), 'c_jj(i)': (1, 0), 'c_jm(i)': (0, 0), 'G_i': (1, 1), 'total': 5}
 >>> round(structure.sparsity, 3)                 # Tourassis & Neuman, Table 3: 5 of 17, 0.294
 0.294
 """
-
-from __future__ import annotations
-
-from dynlab.dynamics.structure.coefficients import (coriolis_coefficient, gravity_coefficients,
-                                                    gravity_coefficients_dh,
-                                                    non_interacting_residual,
-                                                    reflective_coupling_residual,
-                                                    simplified_christoffel_symbols)
-from dynlab.dynamics.structure.counts import (COLUMNS, TABLE3_PRINTED, Coefficient,
-                                              ModelStructure, Table3Row, independent_coefficients,
-                                              sparsity_formula, table2_counts)
-from dynlab.dynamics.structure.coupling import (Coupling, coupling, coupling_coefficients,
-                                                kinematic_factors, loading_factors)
-from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
-from dynlab.dynamics.structure.inertia import (TOLERANCE, InertialIngredients,
-                                               InertiaMatrixCheck, check_inertia_matrix,
-                                               inertia_matrix_22, inertia_matrix_in_joint_frames,
-                                               inertial_ingredients, table1_dependence)
-from dynlab.dynamics.structure.passivity import (TaskSpaceDynamics, passivity_matrix,
-                                                 passivity_residual, task_space_dynamics)
-
-__all__ = ["COLUMNS", "Coefficient", "Coupling", "InertiaMatrixCheck", "InertialIngredients",
-           "ModelStructure", "TABLE3_PRINTED", "TOLERANCE", "Table3Row", "TaskSpaceDynamics",
-           "check_inertia_matrix", "coefficient_expression", "coriolis_coefficient", "coupling",
-           "coupling_coefficients", "gravity_coefficients", "gravity_coefficients_dh",
-           "independent_coefficients", "inertia_matrix_22", "inertia_matrix_in_joint_frames",
-           "inertial_ingredients", "kinematic_factors", "loading_factors", "model_structure",
-           "non_interacting_residual", "passivity_matrix", "passivity_residual",
-           "reflective_coupling_residual", "simplified_christoffel_symbols", "sparsity_formula",
-           "table1_dependence", "table2_counts", "task_space_dynamics"]

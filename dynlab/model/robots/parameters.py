@@ -17,7 +17,7 @@ import numpy as np
 import sympy
 
 from dynlab.model.checks import flag
-from dynlab.model.robot import scalar
+from dynlab.model.link import scalar
 
 
 #: The largest size of a numeric physical parameter: the cube root of the largest float

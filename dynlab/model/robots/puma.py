@@ -18,7 +18,8 @@ import math
 import sympy
 
 from dynlab.model.checks import count, flag
-from dynlab.model.robot import G, Link, Robot
+from dynlab.model.link import G, Link
+from dynlab.model.robot import Robot
 
 #: Standard DH and inertial parameters of the PUMA 560: Armstrong, Khatib & Burdick (1986) as
 #: collected by Corke & Armstrong-Helouvry (ICRA 1994). SI units.

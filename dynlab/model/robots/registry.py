@@ -9,7 +9,8 @@ it), the command line (``dynlab list``, arm names, options, named poses, help te
 :func:`dynlab.teaching.dashboards.arm.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new
 arm is therefore one builder and one call of :func:`register_arm`:
 
->>> from dynlab.model.robot import Link, Robot
+>>> from dynlab.model.link import Link
+>>> from dynlab.model.robot import Robot
 >>> def rod_on_a_slide(symbolic=False, *, m2=1.0):
 ...     '''A slide along z0 (up) carrying a rod that turns about it.'''
 ...     links = [Link("P", theta=0, mass=2.0, com=(0, 0, 0), inertia=None, name="slide"),

@@ -12,7 +12,8 @@ import math
 
 import sympy
 
-from dynlab.model.robot import G, Link, Robot
+from dynlab.model.link import G, Link
+from dynlab.model.robot import Robot
 from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 
 

@@ -91,7 +91,8 @@ import numpy as np
 
 from dynlab.model.kinematics import transforms
 from dynlab.model.link import check_inertia
-from dynlab.model.robot import Link, Robot
+from dynlab.model.link import Link
+from dynlab.model.robot import Robot
 from dynlab.model.robots.parameters import LARGEST_PARAMETER
 
 #: lengths below this fraction of the chain's size are zero (a float's round-off, not a length)

@@ -53,7 +53,8 @@ import math
 
 import sympy
 
-from dynlab.model.robot import G, Link, Robot, scalar
+from dynlab.model.link import G, Link, scalar
+from dynlab.model.robot import Robot
 from dynlab.model.robots.puma import PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS
 
 #: The inertial levels of generality (see the module docstring).

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from dynlab.model.checks import choice
-from dynlab.model.robot import G, Link, Robot, scalar
+from dynlab.model.link import G, Link, scalar
+from dynlab.model.robot import Robot
 from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 
 #: Per variant: parameter names in the source's letters with dynlab's numeric defaults (the

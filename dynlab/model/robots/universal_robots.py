@@ -24,7 +24,8 @@ import os
 import sympy
 
 from dynlab.model.checks import flag
-from dynlab.model.robot import Link, Robot
+from dynlab.model.link import Link
+from dynlab.model.robot import Robot
 from dynlab.model.robots.urdf import from_urdf
 
 #: The URDF file of the UR20 shipped with dynlab

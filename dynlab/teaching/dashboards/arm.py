@@ -126,7 +126,7 @@ import numpy as np
 
 from dynlab.model import checks
 from dynlab.model.robot import Robot
-from dynlab.model.robots import ARM_SPECS
+from dynlab.model.robots.registry import ARM_SPECS
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
 from dynlab.teaching.dashboards.common import (figure_readout_status, joint_values,

@@ -15,7 +15,7 @@ from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS, 
                                           joint_torques, sample_move, shoulder_move, size_motor)
 from dynlab.model import checks
 from dynlab.model.robot import Robot
-from dynlab.model.robots import puma560
+from dynlab.model.robots.puma import puma560
 from dynlab.teaching.dashboards.common import NamedControls, agg_png, figure_readout_status
 
 

@@ -18,7 +18,7 @@ from typing import Callable
 from dynlab.model.edits import (body_extent, numeric_link, with_length, with_mass, with_payload,
                                 with_viscous)
 from dynlab.model.robot import Robot
-from dynlab.model.robots import ARM_SPECS, DashboardSpec, LengthSlider
+from dynlab.model.robots.registry import ARM_SPECS, DashboardSpec, LengthSlider
 from dynlab.teaching.dashboards.sliders import round_significant
 
 

@@ -16,7 +16,7 @@ from dynlab.dynamics.structure.exact import model_structure
 from dynlab.dynamics.structure.inertia import inertia_matrix_22
 from dynlab.model.edits import with_mass
 from dynlab.model.robot import Robot
-from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS
+from dynlab.model.robots.tourassis_neuman import TOURASSIS_NEUMAN_ARMS
 from dynlab.teaching.dashboards.common import (agg_png, joint_values, slider_column,
                                                widget_bundle)
 from dynlab.teaching.dashboards.labels import format_value

@@ -11,7 +11,7 @@ import functools
 
 from sympy import Abs, Function, Rational, Symbol, exp, sign, symbols
 
-from dynlab.model.robots import ARM_SPECS
+from dynlab.model.robots.registry import ARM_SPECS
 from dynlab.model.robot import joint_symbols
 
 

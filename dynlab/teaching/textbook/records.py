@@ -33,7 +33,8 @@ class PrintedEquation:
     records of this source, and ``corrections`` (one per erratum) the printed form with that one
     slip corrected.
 
-    >>> from dynlab.teaching.textbook import lookup, qdd2
+    >>> from dynlab.teaching.textbook.catalogue import lookup
+    >>> from dynlab.teaching.textbook.letters import qdd2
     >>> record = lookup("schilling", "Eq. (6-6-25)")
     >>> record.errata, record.name
     (('Eq. (6-6-25)',), 'tau_1')

@@ -363,7 +363,8 @@ def command_torque(args) -> int:
 
 def command_code(args) -> int:
     """Print generated code: C, Fortran, NumPy or Python."""
-    from dynlab.dynamics.codegen import closed_form, generate
+    from dynlab.dynamics.closed_forms import closed_form
+    from dynlab.dynamics.codegen import generate
     closed = args.symbolic or args.closed_form
     (method, variant), = _formulations(args.method, args.variant,
                                        capability="symbolic" if closed else "numeric") \
@@ -466,7 +467,7 @@ _positive, _seed, _digits = _whole_number(1), _whole_number(0), _whole_number(0,
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from dynlab.dynamics.codegen import WHAT
+    from dynlab.engine.generated import WHAT
     from dynlab.formulations.registry import FORMULATIONS
     specs = _robots()
     arms = ", ".join(specs)

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 
 import dynlab
 from dynlab import forward_dynamics, inverse_dynamics
-from dynlab.dynamics import code_cache
+from dynlab.engine import code_cache
 from dynlab.engine import native
 from dynlab.dynamics.forward import ARTICULATED_FROM, OPTIMIZE_AFTER, compiled_accelerations
 from dynlab.model.robot_data import ShortCut
@@ -238,13 +238,14 @@ def test_the_c_text_is_the_same_in_every_process():
 
 
 def test_compiled_programs_are_kept_in_the_directory_of_generated_code(monkeypatch, tmp_path):
-    """Without ``$DYNLAB_CACHE``, compiled programs go to ``native/`` of the folder where
-    generated code is kept, ``.dynlab_cache/`` beside the dynlab package (they went to a folder
-    inside the package, which no docstring named)."""
-    package = Path(dynlab.__file__).resolve().parent
-    assert native.BESIDE_THE_PACKAGE == package.parent / ".dynlab_cache"
-    assert code_cache._PACKAGE.parent / ".dynlab_cache" == native.BESIDE_THE_PACKAGE
+    """Compiled programs go to ``native/`` of the one folder where generated code is kept
+    (:func:`dynlab.engine.code_cache.cache_directory`), by default ``.dynlab_cache/`` beside the
+    dynlab package."""
     monkeypatch.delenv("DYNLAB_CACHE", raising=False)
-    beside = tmp_path / ".dynlab_cache"
-    monkeypatch.setattr(native, "BESIDE_THE_PACKAGE", beside)
+    monkeypatch.setattr(code_cache, "_PACKAGE", tmp_path / "site" / "dynlab")
+    beside = tmp_path / "site" / ".dynlab_cache"
+    beside.mkdir(parents=True, mode=0o700)
     assert native._directory() == beside / "native"
+    monkeypatch.setenv("DYNLAB_CACHE", str(tmp_path / "chosen"))
+    (tmp_path / "chosen").mkdir(mode=0o700)
+    assert native._directory() == tmp_path / "chosen" / "native"

@@ -310,7 +310,7 @@ def main(argv=None) -> int:
     # the public calls against the generated code (the architecture goals): inverse dynamics
     # within 1.5x of the raw generated function, forward dynamics under 15 us a call
     from dynlab import forward_dynamics
-    from dynlab.dynamics.inverse import OPTIMIZE_AFTER
+    from dynlab.engine.short_cut import OPTIMIZE_AFTER
     for _ in range(OPTIMIZE_AFTER + 1):                     # past the short cut's swap
         inverse_dynamics(robot, q, qd, qdd)
     # timed in turns (public, raw, public, ...) so that a change of the machine's load hits both
@@ -321,18 +321,17 @@ def main(argv=None) -> int:
     print(f"  inverse_dynamics {public_us:.2f} us, raw generated {raw_us:.2f} us: ratio "
           f"{public_us / raw_us:.2f}  (goal <= 1.5: {public_us / raw_us <= 1.5})")
     forward_tau = inverse_dynamics(robot, q, qd, qdd)
-    from dynlab.dynamics.forward import OPTIMIZE_AFTER as FORWARD_OPTIMIZE_AFTER
     from dynlab.dynamics.forward import compiled_accelerations
-    from dynlab.engine.tracing import optimized_joint_function
+    from dynlab.engine.optimizer import optimize
     taut = tuple(forward_tau.tolist())
     for method, variant in (("newton_euler", None), ("twist_wrench", "featherstone")):
-        for _ in range(FORWARD_OPTIMIZE_AFTER + 1):         # past the short cut's swap
+        for _ in range(OPTIMIZE_AFTER + 1):         # past the short cut's swap
             forward_dynamics(robot, q, qd, forward_tau, method=method, variant=variant)
         forward_us = median_us(lambda: forward_dynamics(robot, q, qd, forward_tau, method=method,
                                                         variant=variant),
                                args.number, args.repeat)
         _, tape = compiled_accelerations(robot, method, variant, with_tape=True)
-        program = optimized_joint_function(tape)
+        program = optimize(tape.program()).compile("f", ("q", "qd", "qdd"))
         program_us = median_us(lambda: program(qt, qdt, taut), args.number, args.repeat)
         print(f"  forward_dynamics ({method}{', ' + variant if variant else ''}): "
               f"{forward_us:.2f} us, its optimised program alone {program_us:.2f} us  "

@@ -11,8 +11,8 @@ out by floors; its public names stay importable from here.
 'dynlab.dynamics.inverse'
 """
 
-from dynlab.dynamics.inverse import (DEFAULT_METHOD, LAGRANGE_EULER_UP_TO, OPTIMIZE_AFTER,
-                                     Trace, equations_of_motion, inverse_dynamics, probe)
+from dynlab.dynamics.inverse import (DEFAULT_METHOD, LAGRANGE_EULER_UP_TO, Trace,
+                                     equations_of_motion, inverse_dynamics, probe)
 
-__all__ = ["DEFAULT_METHOD", "LAGRANGE_EULER_UP_TO", "OPTIMIZE_AFTER", "Trace",
-           "equations_of_motion", "inverse_dynamics", "probe"]
+__all__ = ["DEFAULT_METHOD", "LAGRANGE_EULER_UP_TO", "Trace", "equations_of_motion",
+           "inverse_dynamics", "probe"]

@@ -14,17 +14,16 @@ from typing import Callable, Sequence
 import numpy as np
 import sympy
 
-from dynlab.engine import native
+from dynlab.engine import short_cut
 from dynlab.formulations import registry as formulations
 from dynlab.model.checks import check_finite, flag
 from dynlab.dynamics.equations import EquationsOfMotion, Progress
 from dynlab.model.friction import joint_friction
 from dynlab.model.kinematics import resolve
 from dynlab.model.robot import Robot, joint_symbols
-from dynlab.engine.optimizer import optimize
 from dynlab.model.robot_data import ShortCut
 from dynlab.model.symbolic import compact, worth_compacting
-from dynlab.engine.tracing import compile_joint_function, short_cut_function, worth_optimizing
+from dynlab.engine.tracing import compile_joint_function
 
 
 #: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
@@ -77,11 +76,8 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
                           simplify, compiled)
     if fast is not None:
-        fast.calls += 1
-        if fast.calls == OPTIMIZE_AFTER and worth_optimizing(fast.tape):
-            fast.function = _optimized(fast.tape)
-        # plain finite floats in and out, else None (dynlab.engine.tracing.short_cut_function)
-        tau = fast.function(q, qd, qdd)
+        # plain finite floats in and out, else None (dynlab.engine.short_cut)
+        tau = short_cut.run(fast, q, qd, qdd)
         if tau is not None:
             return tau
         # anything else (other types, inf or NaN in or out) goes the checked way below, which
@@ -110,7 +106,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
             _torques_only(recursion), **options)
         switches = (method, variant if variant_given else None, gravity, friction, tip_wrench)
         if robot.data.inverse_short_cut(*switches) is None:
-            robot.data.keep_inverse_short_cut(*switches, _short_cut_entry(tape),
+            robot.data.keep_inverse_short_cut(*switches, ShortCut(None, tape),
                                               default=switches == _DEFAULT_OPTIONS)
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
@@ -131,43 +127,6 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     return result
 
 
-#: Calls after which the short cut swaps the traced function for the optimised program
-#: (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once): a slider that changes the
-#: arm at every step keeps the quick trace, a loop over many states gets the fewer operations.  A
-#: program longer than :data:`dynlab.engine.tracing.OPTIMIZE_LIMIT` is not optimised.
-OPTIMIZE_AFTER = 200
-
-
-def _short_cut_entry(tape) -> ShortCut:
-    """The :class:`dynlab.model.robot_data.ShortCut` for :func:`_fast_path`; its ``function``
-    compiles the short cut (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on
-    the PUMA 560) when it is first called, so that an arm called once (a slider that changes the
-    arm) does not pay for it, and puts it in its place."""
-    def compile_then_call(q, qd, qdd):
-        entry.function = _compiled_short_cut(tape.program())
-        return entry.function(q, qd, qdd)
-
-    entry = ShortCut(compile_then_call, tape)
-    return entry
-
-
-def _compiled_short_cut(program):
-    """The short cut of ``program``: compiled C (:func:`dynlab.engine.native.short_cut_function`) for
-    a program long enough to pay for it (a chain of ten links or more) when a C compiler is
-    present, else Python (:func:`dynlab.engine.tracing.short_cut_function`); the same numbers."""
-    if native.worth_compiling(program):
-        function = native.short_cut_function(program)
-        if function is not None:
-            return function
-    return short_cut_function(program)
-
-
-def _optimized(tape):
-    """The traced program of ``tape``, optimised and compiled for the short cut (same inputs
-    and outputs, :func:`dynlab.engine.tracing.short_cut_function`)."""
-    return short_cut_function(optimize(tape.program()))
-
-
 #: The options of the default call (Newton-Euler, link frames, every term): its short cut is
 #: also the robot data's ``default_inverse``.
 _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
@@ -175,8 +134,8 @@ _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """The :class:`dynlab.model.robot_data.ShortCut`
-    (:func:`dynlab.engine.tracing.short_cut_function`) that an earlier call of
+    """The :class:`dynlab.model.robot_data.ShortCut` (:mod:`dynlab.engine.short_cut`) that an
+    earlier call of
     :func:`inverse_dynamics` with these very arguments checked and stored, or None.  Only exact
     booleans and strings take this path
     (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is

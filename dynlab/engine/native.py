@@ -69,9 +69,11 @@ from dynlab.engine.generated import Generated
 from dynlab.engine.program import Program
 from dynlab.model.checks import plain_float_vectors
 
-#: A program of at least this many lines runs as C when a compiler is present (the PUMA 560's
-#: forward dynamics has about 1,000, a 10-link chain's Newton-Euler torques about 2,000).
-NATIVE_FROM = 2000
+#: A short cut's program of at least this many lines runs as C when a compiler is present:
+#: measured (``benchmarks/bench_codegen.py``), the two-link arm's 33 optimised lines and the
+#: SCARA's 31 take as long in C as in Python (1.2 us, most of it the call), the pendulum's 4 take
+#: longer, the PUMA 560's 433 a third of the time.
+NATIVE_FROM = 100
 
 #: The compilers tried, in order.
 COMPILERS = ("cc", "gcc", "clang")
@@ -214,25 +216,6 @@ def _compiled(program: Program, name: str):
         return None
     size = sum(n for _, n in program.inputs)
     return run, struct.Struct(f"{size}d").pack, ctypes.c_double * len(program.outputs)
-
-
-def joint_function(program: Program, name: str = "joint_function"):
-    """``program`` (inputs ``q``, ``qd``, ``qdd``) as C: ``f(q, qd, qdd)`` of sequences of
-    Python floats returns the outputs as a list of floats, or None when an input or an output
-    is not finite.  None when no compiler is present or compiling fails (the caller keeps its
-    Python code)."""
-    compiled = _compiled(program, name)
-    if compiled is None:
-        return None
-    run, pack, Out = compiled
-
-    def function(q, qd, qdd):
-        out = Out()
-        if run(pack(*q, *qd, *qdd), out):
-            return out[:]
-        return None
-
-    return function
 
 
 def short_cut_function(program: Program, name: str = "joint_function"):

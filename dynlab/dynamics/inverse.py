@@ -269,6 +269,65 @@ def _check_finite_terms(eom: EquationsOfMotion, robot: Robot, state: dict) -> No
             check_finite(name, np.asarray(value, dtype=float), robot.name, state)
 
 
+#: The parts of the joint torques (:func:`torque_parts`), in the order of Fu, Gonzalez & Lee,
+#: Eq. (3.2-26), then Schilling's friction, Eq. (6-3-3), and the torque that holds the tool's wrench.
+PARTS = ("inertial", "coriolis", "gravity", "friction", "tip")
+
+
+def torque_parts(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
+                 method: str = DEFAULT_METHOD, variant: str | None = None) -> dict:
+    """Every part of the joint torques at a numeric state, from one call: ``tau = D qdd + h +
+    c + b + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-26); Schilling, Eq. (6-3-3)) as a dict of
+    NumPy arrays, :data:`PARTS` and ``"total"``.  A formulation that gives ``D``, ``h``, ``c``
+    itself (the ``terms`` capability) evaluates them at the state; one that gives torques is
+    probed (Fu, Gonzalez & Lee, Probs. 3.11-3.12: ``D qdd`` with ``qd = 0`` and no gravity, ``h``
+    with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, the tool's wrench alone), the four runs traced
+    once per robot on one tape, where they share their sines, cosines and rotations.
+
+    >>> from dynlab.model.robots import pendulum
+    >>> parts = torque_parts(pendulum(), [0.0], [0.0], [1.0])
+    >>> parts["inertial"], parts["gravity"], parts["total"]    # m a^2/3 qdd, m g a/2 cos(q)
+    (array([0.08333333]), array([2.45155]), array([2.53488333]))
+    """
+    formulation, variant = formulations.require(method, variant, "numeric", "torque_parts")
+    symbolic, _, _, vec = resolve(robot, q=q, qd=qd, qdd=qdd)
+    if symbolic:
+        raise TypeError(f"{robot.name}: torque_parts works on numbers; for symbols use "
+                        f"dynlab.equations_of_motion")
+    if formulation.can("terms", variant):
+        eom = equations_of_motion(robot, vec["q"], vec["qd"], method=method, variant=variant)
+        parts = {"inertial": np.asarray(eom.D, dtype=float) @ np.asarray(vec["qdd"], dtype=float),
+                 "coriolis": eom.h, "gravity": eom.c, "friction": eom.friction, "tip": eom.tip}
+    else:
+        function, _ = compile_joint_function(robot, ("torque_parts", method, variant),
+                                             _probes(formulations.torque_recursion(method,
+                                                                                   variant)))
+        values = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
+        n = robot.n
+        parts = {part: values[k * n:(k + 1) * n]
+                 for k, part in enumerate(("inertial", "coriolis", "gravity", "tip"))}
+        parts["friction"] = joint_friction(robot, vec["qd"])
+    parts = {part: np.asarray(parts[part], dtype=float) for part in PARTS}
+    parts["total"] = sum(parts.values())
+    for part, value in parts.items():
+        check_finite(part, value, robot.name, vec)
+    return parts
+
+
+def _probes(recursion):
+    """:func:`torque_parts`' four probing runs of a torque recursion, one after the other."""
+    def parts(links, q, qd, qdd, gravity, tip_force, tip_moment, backend):
+        zero = [0.0] * len(links)
+        off = dict(use_gravity=False, use_friction=False, use_tip=False)
+
+        def run(qd_, qdd_, **on):
+            return list(recursion(links, q, qd_, qdd_, gravity, tip_force, tip_moment, backend,
+                                  **{**off, **on})[0])
+        return (run(zero, qdd) + run(qd, zero) + run(zero, zero, use_gravity=True)
+                + run(zero, zero, use_tip=True))
+    return parts
+
+
 def _torques_only(recursion):
     def torques(*args, **options):
         return recursion(*args, **options)[0]

@@ -62,6 +62,7 @@ from dynlab.engine.generated import FORMAT, WHAT, Generated, unknown_output
 from dynlab.engine.optimizer import STRATEGIES, optimize
 from dynlab.engine.program import Program
 from dynlab.engine.tracing import Tape, backend_for
+from dynlab.dynamics.inverse import DEFAULT_METHOD
 
 
 def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Program:
@@ -82,7 +83,7 @@ def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Pro
 # =================================================================================================
 # Tracing a formulation
 # =================================================================================================
-def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
+def record(robot, what: str = "inverse_dynamics", method: str = DEFAULT_METHOD,
           variant: str | None = None, *, gravity: bool = True, friction: bool = True,
           tip_wrench: bool = True) -> tuple:
     """Record ``what`` for ``robot`` (numeric parameters) on a fresh tape by ``method``.
@@ -141,7 +142,7 @@ def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     return tape, layout
 
 
-def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_euler",
+def generate(robot, what: str = "inverse_dynamics", *, method: str = DEFAULT_METHOD,
              variant: str | None = None, gravity: bool = True, friction: bool = True,
              tip_wrench: bool = True, share: bool = True, strategy: str = "best",
              cache=True, name: str | None = None) -> Generated:

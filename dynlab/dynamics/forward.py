@@ -81,6 +81,7 @@ from dynlab.model.robot import Robot
 from dynlab.model.robot_data import ShortCut
 from dynlab.model.symbolic import compact
 from dynlab.engine.tracing import compile_joint_function
+from dynlab.dynamics.inverse import DEFAULT_METHOD
 
 #: From this many joints on, compiled forward dynamics by a variant whose ``D`` the registry lets
 #: it find by a cheaper algorithm (``Formulation.forward_inertia``: Newton-Euler in link frames,
@@ -110,7 +111,7 @@ def _terms_outputs(get_terms):
     return outputs
 
 
-def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+def compiled_accelerations(robot: Robot, method: str = DEFAULT_METHOD, variant: str | None = None,
                            gravity: bool = True, tip_wrench: bool = True, *,
                            with_tape: bool = False):
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n, D_11..D_nn)`` of a numeric
@@ -138,7 +139,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     return (function, tape) if with_tape else function
 
 
-def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+def compiled_terms(robot: Robot, method: str = DEFAULT_METHOD, variant: str | None = None,
                    gravity: bool = True, tip_wrench: bool = True):
     """The compiled ``f(q, qd, unused) -> (D upper triangle row by row, bias without friction)``
     (``unused``: any n floats)."""
@@ -184,7 +185,7 @@ def check_pivots(robot: Robot, D, q) -> None:
                          f"give its links mass and inertia")
 
 
-def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "newton_euler",
+def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = DEFAULT_METHOD,
                      variant: str | None = None, gravity: bool = True, friction: bool = True,
                      tip_wrench: bool = True, compiled: bool = True):
     """``(D, bias)`` at a numeric state: ``tau = D qdd + bias`` with ``bias = h + c + b +
@@ -260,7 +261,7 @@ def _flags(where: str, *values) -> tuple:
 
 
 def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
-                     method: str = "newton_euler", variant: str | None = None,
+                     method: str = DEFAULT_METHOD, variant: str | None = None,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      compiled: bool = True, simplify: bool | None = None):
     """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:

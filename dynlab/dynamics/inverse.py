@@ -26,7 +26,12 @@ from dynlab.model.symbolic import compact, worth_compacting
 from dynlab.engine.tracing import compile_joint_function
 
 
-#: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
+#: The method of the numeric calls when none is named (inverse and forward dynamics, simulation,
+#: generated code): Luh's link-frame Newton-Euler recursion, because it costs ``O(n)``, the
+#: fewest operations of the three formulations (Fu, Gonzalez & Lee, Table 3.5: 132n
+#: multiplications against Lagrange-Euler's ``O(n^4)``), and its tape is the shortest program
+#: the short cut compiles (the PUMA 560's torques: 518 lines).  :func:`equations_of_motion` has
+#: its own default and says why at :data:`LAGRANGE_EULER_UP_TO`.
 DEFAULT_METHOD = "newton_euler"
 
 

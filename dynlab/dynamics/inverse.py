@@ -18,10 +18,11 @@ from dynlab.engine import short_cut
 from dynlab.formulations import registry as formulations
 from dynlab.model.checks import check_finite, flag
 from dynlab.dynamics.equations import EquationsOfMotion, Progress
-from dynlab.model.friction import joint_friction
+from dynlab.model.friction import joint_friction, link_friction
 from dynlab.model.kinematics import resolve
 from dynlab.model.robot import Robot, joint_symbols
 from dynlab.model.robot_data import ShortCut
+from dynlab.model.vectors import NUMERIC
 from dynlab.model.symbolic import compact, worth_compacting
 from dynlab.engine.tracing import compile_joint_function
 
@@ -295,14 +296,20 @@ def torque_parts(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     (array([0.08333333]), array([2.45155]), array([2.53488333]))
     """
     formulation, variant = formulations.require(method, variant, "numeric", "torque_parts")
-    symbolic, _, _, vec = resolve(robot, q=q, qd=qd, qdd=qdd)
+    terms = formulation.can("terms", variant)
+    # (with the terms, equations_of_motion checks q and qd itself)
+    symbolic, _, (links, *_), vec = resolve(robot, qdd=qdd) if terms else \
+        resolve(robot, q=q, qd=qd, qdd=qdd)
+    if terms and not symbolic:
+        eom = equations_of_motion(robot, q, qd, method=method, variant=variant)
+        symbolic = eom.symbolic
+        vec.update(q=q, qd=qd)
     if symbolic:
         raise TypeError(f"{robot.name}: torque_parts works on numbers; for symbols use "
                         f"dynlab.equations_of_motion")
-    if formulation.can("terms", variant):
-        eom = equations_of_motion(robot, vec["q"], vec["qd"], method=method, variant=variant)
-        parts = {"inertial": np.asarray(eom.D, dtype=float) @ np.asarray(vec["qdd"], dtype=float),
-                 "coriolis": eom.h, "gravity": eom.c, "friction": eom.friction, "tip": eom.tip}
+    if terms:
+        parts = {"inertial": eom.D @ np.array(vec["qdd"]), "coriolis": eom.h, "gravity": eom.c,
+                 "friction": eom.friction, "tip": eom.tip}
     else:
         function, _ = compile_joint_function(robot, ("torque_parts", method, variant),
                                              _probes(formulations.torque_recursion(method,
@@ -311,11 +318,13 @@ def torque_parts(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         n = robot.n
         parts = {part: values[k * n:(k + 1) * n]
                  for k, part in enumerate(("inertial", "coriolis", "gravity", "tip"))}
-        parts["friction"] = joint_friction(robot, vec["qd"])
-    parts = {part: np.asarray(parts[part], dtype=float) for part in PARTS}
-    parts["total"] = sum(parts.values())
-    for part, value in parts.items():
-        check_finite(part, value, robot.name, vec)
+        parts["friction"] = np.array([link_friction(link, v, NUMERIC) if link.has_friction
+                                      else 0.0 for link, v in zip(links, vec["qd"])])
+    parts = {part: parts[part] for part in PARTS}
+    parts["total"] = total = sum(parts.values())
+    if not np.isfinite(total).all():        # an inf or NaN in any part shows in the total
+        for part, value in parts.items():
+            check_finite(part, value, robot.name, vec)
     return parts
 
 

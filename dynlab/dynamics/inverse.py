@@ -296,18 +296,18 @@ def torque_parts(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     (array([0.08333333]), array([2.45155]), array([2.53488333]))
     """
     formulation, variant = formulations.require(method, variant, "numeric", "torque_parts")
-    terms = formulation.can("terms", variant)
-    # (with the terms, equations_of_motion checks q and qd itself)
-    symbolic, _, (links, *_), vec = resolve(robot, qdd=qdd) if terms else \
-        resolve(robot, q=q, qd=qd, qdd=qdd)
-    if terms and not symbolic:
+    if formulation.can("terms", variant):       # (equations_of_motion checks q and qd)
         eom = equations_of_motion(robot, q, qd, method=method, variant=variant)
-        symbolic = eom.symbolic
+        symbolic, _, (links, *_), vec = resolve(robot, qdd=qdd)
         vec.update(q=q, qd=qd)
+        symbolic = symbolic or eom.symbolic
+    else:
+        eom = None
+        symbolic, _, (links, *_), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
     if symbolic:
         raise TypeError(f"{robot.name}: torque_parts works on numbers; for symbols use "
                         f"dynlab.equations_of_motion")
-    if terms:
+    if eom is not None:
         parts = {"inertial": eom.D @ np.array(vec["qdd"]), "coriolis": eom.h, "gravity": eom.c,
                  "friction": eom.friction, "tip": eom.tip}
     else:

@@ -223,8 +223,8 @@ def first_calls() -> None:
     import subprocess
     root = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory(prefix="dynlab_first_") as cache:
-        environment = dict(os.environ, DYNLAB_CACHE=cache,
-                           PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+        path = os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
+        environment = dict(os.environ, DYNLAB_CACHE=cache, PYTHONPATH=path)
         print("First three calls of a new process, PUMA 560, ms (wall clock; the import not "
               "counted)")
         for label in ("cold cache", "warm cache"):

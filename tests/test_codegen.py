@@ -461,8 +461,8 @@ def test_source_fingerprint_follows_the_files(tmp_path):
         copy = tmp_path / "dynlab" / f"{module}.py"
         original = copy.read_bytes()
         copy.write_bytes(original + b"\n# an edit\n")
-        assert code_cache.source_fingerprint(tmp_path / "dynlab") != code_cache.source_fingerprint(), \
-            module
+        changed = code_cache.source_fingerprint(tmp_path / "dynlab")
+        assert changed != code_cache.source_fingerprint(), module
         copy.write_bytes(original)
 
 

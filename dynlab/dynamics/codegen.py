@@ -66,7 +66,8 @@ from dynlab.dynamics.inverse import DEFAULT_METHOD
 
 
 def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Program:
-    """A :class:`~dynlab.engine.tracing.Tape`'s live program rewritten by :class:`~dynlab.engine.optimizer.Optimizer`
+    """A :class:`~dynlab.engine.tracing.Tape`'s live program rewritten by
+    :class:`~dynlab.engine.optimizer.Optimizer`
     (:func:`dynlab.engine.optimizer.optimize`; ``strategy`` one of :data:`STRATEGIES`).
 
     >>> tape = Tape()

@@ -37,8 +37,8 @@ back substitution) is traced once per robot into straight-line float code
 (:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call,
 a call with plain finite floats takes the short cut that ``inverse_dynamics`` takes too
 (:mod:`dynlab.engine.short_cut`: the traced program, later the optimised one, as compiled C when
-a C compiler is present and C is quicker; the same numbers).  ``compiled=False`` runs the algorithm step by step instead and solves with
-:func:`scipy.linalg.cho_solve`.  On SymPy symbols the
+a C compiler is present and C is quicker; the same numbers).  ``compiled=False`` runs the
+algorithm step by step instead and solves with :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
 joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
 

@@ -276,7 +276,8 @@ def _check_finite_terms(eom: EquationsOfMotion, robot: Robot, state: dict) -> No
 
 
 #: The parts of the joint torques (:func:`torque_parts`), in the order of Fu, Gonzalez & Lee,
-#: Eq. (3.2-26), then Schilling's friction, Eq. (6-3-3), and the torque that holds the tool's wrench.
+#: Eq. (3.2-26), then Schilling's friction, Eq. (6-3-3), and the torque that holds the tool's
+#: wrench.
 PARTS = ("inertial", "coriolis", "gravity", "friction", "tip")
 
 

@@ -251,10 +251,10 @@ def compile_c(generated: Generated, directory=None):
     """Generated code (:class:`dynlab.engine.generated.Generated`) as a function of NumPy arrays,
     its ``c_source`` compiled as every C of dynlab is (:data:`FLAGS`), in ``directory`` (by
     default where compiled programs are kept): ``f(*arrays)`` for one point (1-D arrays of
-    each input's length) or many ((N, n) arrays, through the ``_batch`` loop).  Each argument is checked before the C
-    code reads it (its count, shape, real entries, the same N for all): a wrong one is a
-    ``ValueError``/``TypeError`` naming it, never a read past its end.  Raises ``RuntimeError``
-    when compiling fails."""
+    each input's length) or many ((N, n) arrays, through the ``_batch`` loop).  Each argument is
+    checked before the C code reads it (its count, shape, real entries, the same N for all): a
+    wrong one is a ``ValueError``/``TypeError`` naming it, never a read past its end.  Raises
+    ``RuntimeError`` when no compiler is present or compiling fails."""
     if not isinstance(generated, Generated):
         raise TypeError(f"compile_c takes generated code (codegen.generate, closed_form...), "
                         f"got {type(generated).__name__}")

@@ -139,7 +139,7 @@ from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significa
 #: The formulation a dashboard splits the torques with when none is named: Lee's generalized
 #: d'Alembert terms, because a parameter slider makes a new arm at every move and they cost a new
 #: arm no more than the same one (nothing is traced or compiled), where Newton-Euler's compiled
-#: probes are traced anew for each arm: for the PUMA 560 0.3 ms against some 15 ms a parameter
+#: probes are traced anew for each arm: for the PUMA 560 0.3 ms against some 20 ms a parameter
 #: move, and 0.2 ms against 0.1 ms a joint move (``benchmarks/bench_dashboard.py``).
 DEFAULT_ENGINE = "dalembert"
 

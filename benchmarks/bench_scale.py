@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dynlab import forward_dynamics, inverse_dynamics  # noqa: E402
 from dynlab.engine import native  # noqa: E402
 from dynlab.model.robots import from_urdf  # noqa: E402
-from dynlab.dynamics.forward import OPTIMIZE_AFTER  # noqa: E402
+from dynlab.engine.short_cut import OPTIMIZE_AFTER  # noqa: E402
 
 from timing import median_us  # noqa: E402
 

@@ -467,7 +467,7 @@ _positive, _seed, _digits = _whole_number(1), _whole_number(0), _whole_number(0,
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from dynlab.dynamics.generated import WHAT
+    from dynlab.engine.generated import WHAT
     from dynlab.formulations.registry import FORMULATIONS
     specs = _robots()
     arms = ", ".join(specs)

@@ -20,9 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dynlab import inverse_dynamics
-from dynlab.dynamics import code_cache, codegen
-from dynlab.dynamics.codegen import (Optimizer, Program, closed_form, compile_c, crunch,
-                                     from_sympy, generate, optimize_tape)
+from dynlab.dynamics import codegen
+from dynlab.dynamics.closed_forms import closed_form, crunch, from_sympy
+from dynlab.dynamics.codegen import generate, optimize_tape
+from dynlab.engine import code_cache
+from dynlab.engine.generated import VECTOR_CHUNK
+from dynlab.engine.native import compile_c
+from dynlab.engine.optimizer import Optimizer
+from dynlab.engine.program import Program
 from dynlab.dynamics.forward import ldl_solve
 from dynlab.dynamics.inverse import equations_of_motion
 from dynlab.dynamics.forward import forward_dynamics
@@ -78,7 +83,7 @@ def test_generated_scalar_and_vectorized_code_equal_inverse_dynamics(name):
 def test_vectorized_code_over_several_blocks_of_points():
     robot = ARMS["2R schilling"]
     code = generate(robot, cache=False)
-    count = 2 * codegen.VECTOR_CHUNK + 3
+    count = 2 * VECTOR_CHUNK + 3
     rng = np.random.default_rng(7)
     Q, QD, QDD = (rng.uniform(-2, 2, (count, 2)) for _ in range(3))
     expected = np.array([code(Q[k], QD[k], QDD[k]) for k in range(count)])
@@ -449,16 +454,16 @@ def test_a_title_cannot_end_the_c_comment_it_sits_in():
 def test_source_fingerprint_follows_the_files(tmp_path):
     here = Path(codegen.__file__).parents[1]
     shutil.copytree(here, tmp_path / "dynlab", ignore=shutil.ignore_patterns("__pycache__"))
-    assert codegen.source_fingerprint(tmp_path / "dynlab") == codegen.source_fingerprint()
+    assert code_cache.source_fingerprint(tmp_path / "dynlab") == code_cache.source_fingerprint()
     for module in ("formulations/newton_euler", "formulations/featherstone",
                    "formulations/twist_wrench", "model/spatial", "formulations/composite_bodies",
-                   "dynamics/codegen", "dynamics/generated", "dynamics/code_names",
-                   "dynamics/closed_forms", "dynamics/c_code", "engine/tracing"):
+                   "dynamics/codegen", "engine/generated", "engine/code_names",
+                   "dynamics/closed_forms", "engine/native", "engine/tracing"):
         copy = tmp_path / "dynlab" / f"{module}.py"
         original = copy.read_bytes()
         copy.write_bytes(original + b"\n# an edit\n")
-        assert codegen.source_fingerprint(tmp_path / "dynlab") != codegen.source_fingerprint(), \
-            module
+        changed = code_cache.source_fingerprint(tmp_path / "dynlab")
+        assert changed != code_cache.source_fingerprint(), module
         copy.write_bytes(original)
 
 
@@ -466,13 +471,13 @@ def test_the_cache_key_counts_every_module_a_registered_formulation_runs():
     """Every module whose functions the registry of formulations calls (and every module those
     import) is in the cache key: found from the source, not from a list kept by hand."""
     from dynlab.formulations import registry as formulations
-    modules = set(codegen.source_modules())
+    modules = set(code_cache.source_modules())
     assert {"formulations.featherstone", "formulations.twist_wrench", "model.spatial",
             "formulations.composite_bodies", "formulations.newton_euler",
             "formulations.lagrange_euler", "formulations.dalembert", "engine.tracing",
             "engine.optimizer", "engine.emitters", "engine.program", "dynamics.codegen",
-            "dynamics.generated", "dynamics.code_names", "dynamics.closed_forms",
-            "dynamics.c_code"} <= modules
+            "engine.generated", "engine.code_names", "dynamics.closed_forms",
+            "engine.native"} <= modules
     for formulation in formulations.FORMULATIONS.values():
         for value in vars(formulation).values():
             functions = value.values() if isinstance(value, Mapping) else [value]

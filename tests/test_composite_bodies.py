@@ -113,7 +113,7 @@ def test_the_composite_program_is_the_cheaper_one_and_builds_no_sympy(sympy_obje
     assert counts["composite"] < 0.7 * counts["probed"]           # 333 against 511
     sympy_objects_created.clear()
     q, qd, tau = np.full(6, 0.3), np.full(6, 0.1), np.full(6, 2.0)
-    from dynlab.dynamics.forward import OPTIMIZE_AFTER
+    from dynlab.engine.short_cut import OPTIMIZE_AFTER
     for _ in range(OPTIMIZE_AFTER + 2):                  # the trace, then the optimised program
         forward_dynamics(arm, q, qd, tau)
     compiled_accelerations(arm)((0.3,) * 6, (0.1,) * 6, (2.0,) * 6)

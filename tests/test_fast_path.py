@@ -62,7 +62,7 @@ def test_the_short_cut_reports_an_overflow():
 
 
 def test_the_optimised_program_takes_over_with_the_same_numbers(warm_puma):
-    from dynlab.dynamics.inverse import OPTIMIZE_AFTER
+    from dynlab.engine.short_cut import OPTIMIZE_AFTER
     rng = np.random.default_rng(3)
     states = [tuple(rng.uniform(-2, 2, 6).tolist()) for _ in range(3)]
     before = [inverse_dynamics(warm_puma, s, s, s) for s in states]
@@ -100,7 +100,7 @@ def test_forward_dynamics_short_cut_gives_the_checked_numbers(friction):
 
 def test_forward_dynamics_swaps_in_the_optimised_program_with_the_same_numbers():
     from dynlab import forward_dynamics
-    from dynlab.dynamics.forward import OPTIMIZE_AFTER
+    from dynlab.engine.short_cut import OPTIMIZE_AFTER
     arm = puma560()
     rng = np.random.default_rng(5)
     states = [[rng.uniform(-2, 2, 6).tolist() for _ in range(3)] for _ in range(4)]
@@ -140,7 +140,7 @@ def test_the_short_cut_sends_every_non_finite_entry_the_checked_way(warm_puma, s
     """Only the entries whose inf or NaN might not show in tau are summed on the short cut (the
     PUMA 560's q1: no torque depends on it); any other shows in tau, or makes the float code
     raise, and the checked way then names the entry."""
-    from dynlab.dynamics.inverse import OPTIMIZE_AFTER
+    from dynlab.engine.short_cut import OPTIMIZE_AFTER
     entry = warm_puma.data.default_inverse
     inverse_dynamics(warm_puma, Q, QD, QDD)            # the short cut's first use compiles it
     first = entry.function

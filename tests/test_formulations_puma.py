@@ -8,6 +8,8 @@ import pytest
 from arms import ALL_FORMULATIONS as ALL
 from arms import REFERENCE
 from dynlab import equations_of_motion, inverse_dynamics
+from dynlab.dynamics.inverse import PARTS, torque_parts
+from dynlab.model.edits import with_viscous
 from dynlab.model.robots import puma560
 
 
@@ -46,3 +48,25 @@ def test_puma_first_three_joints_agree_symbolically_with_symbolic_parameters():
             continue
         eom = equations_of_motion(robot, method=method, variant=variant, simplify=False)
         assert eom.compare(reference), (method, variant)
+
+
+def test_puma_torque_parts_by_every_formulation_are_its_equations_of_motion():
+    """``torque_parts`` (one call: the terms at the state, or the probes on one tape) against
+    Lagrange-Euler's ``D``, ``h``, ``c`` (Fu, Gonzalez & Lee, Eqs. (3.2-31)-(3.2-34)), for every
+    numeric formulation, with friction and a tool's wrench on the arm."""
+    robot = with_viscous(puma560(), 0.3).replace(tip_force=(5.0, -2.0, 1.0),
+                                                tip_moment=(0.1, 0.0, -0.2))
+    rng = np.random.default_rng(41)
+    for _ in range(3):
+        q, qd, qdd = (rng.uniform(-2, 2, 6) for _ in range(3))
+        eom = equations_of_motion(robot, q, qd, method="lagrange_euler")
+        expected = {"inertial": eom.D @ qdd, "coriolis": eom.h, "gravity": eom.c,
+                    "friction": eom.friction, "tip": eom.tip}
+        for method, variant in ALL:
+            parts = torque_parts(robot, q, qd, qdd, method=method, variant=variant)
+            for part in PARTS:
+                np.testing.assert_allclose(parts[part], expected[part], rtol=0, atol=1e-9,
+                                           err_msg=f"{method} {variant} {part}")
+            np.testing.assert_allclose(parts["total"], inverse_dynamics(robot, q, qd, qdd),
+                                       rtol=0, atol=1e-9)
+        assert np.abs(expected["tip"]).max() > 0.1 and np.abs(expected["friction"]).max() > 0.1

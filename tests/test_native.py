@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, given, settings
 
 import dynlab
 from dynlab import forward_dynamics, inverse_dynamics
-from dynlab.dynamics import code_cache
+from dynlab.engine import code_cache
 from dynlab.engine import native
-from dynlab.dynamics.forward import ARTICULATED_FROM, OPTIMIZE_AFTER, compiled_accelerations
+from dynlab.dynamics.forward import ARTICULATED_FROM, compiled_accelerations
+from dynlab.engine.short_cut import OPTIMIZE_AFTER
 from dynlab.model.robot_data import ShortCut
 from dynlab.engine.tracing import short_cut_function
 from strategies import chains
@@ -238,13 +239,51 @@ def test_the_c_text_is_the_same_in_every_process():
 
 
 def test_compiled_programs_are_kept_in_the_directory_of_generated_code(monkeypatch, tmp_path):
-    """Without ``$DYNLAB_CACHE``, compiled programs go to ``native/`` of the folder where
-    generated code is kept, ``.dynlab_cache/`` beside the dynlab package (they went to a folder
-    inside the package, which no docstring named)."""
-    package = Path(dynlab.__file__).resolve().parent
-    assert native.BESIDE_THE_PACKAGE == package.parent / ".dynlab_cache"
-    assert code_cache._PACKAGE.parent / ".dynlab_cache" == native.BESIDE_THE_PACKAGE
+    """Compiled programs go to ``native/`` of the one folder where generated code is kept
+    (:func:`dynlab.engine.code_cache.cache_directory`), by default ``.dynlab_cache/`` beside the
+    dynlab package."""
     monkeypatch.delenv("DYNLAB_CACHE", raising=False)
-    beside = tmp_path / ".dynlab_cache"
-    monkeypatch.setattr(native, "BESIDE_THE_PACKAGE", beside)
+    monkeypatch.setattr(code_cache, "_PACKAGE", tmp_path / "site" / "dynlab")
+    beside = tmp_path / "site" / ".dynlab_cache"
+    beside.mkdir(parents=True, mode=0o700)
     assert native._directory() == beside / "native"
+    monkeypatch.setenv("DYNLAB_CACHE", str(tmp_path / "chosen"))
+    (tmp_path / "chosen").mkdir(mode=0o700)
+    assert native._directory() == tmp_path / "chosen" / "native"
+
+
+@pytest.mark.parametrize("compiler_present", [True, False])
+def test_the_puma_public_calls_run_as_c_past_the_swap_when_a_compiler_is_present(
+        compiler_present, monkeypatch, tmp_path):
+    """Issue 41: past :data:`OPTIMIZE_AFTER` calls the PUMA 560's public inverse and forward
+    dynamics run their optimised program as C when a compiler is on the ``PATH`` (as Python
+    without one), with the numbers of the Python code of that program to the bit and of the
+    step-by-step algorithms to round-off."""
+    from dynlab.engine.optimizer import optimize
+    from dynlab.model.robots import puma560
+    if not compiler_present:
+        monkeypatch.setenv("PATH", str(tmp_path))          # no cc, gcc or clang to be found
+        assert native.compiler() is None
+    arm = puma560()
+    states = _states(6, 3, 41)
+    q, qd, qdd = states[0]
+    tau = inverse_dynamics(arm, q, qd, qdd)
+    for _ in range(OPTIMIZE_AFTER + 1):
+        inverse_dynamics(arm, q, qd, qdd)
+        forward_dynamics(arm, q, qd, tau)
+    inverse = arm.data.default_inverse
+    forward = arm.data.forward_short_cut("newton_euler", None, True, True, True)
+    for entry in (inverse, forward):
+        assert _runs_c(entry) is compiler_present
+        python = short_cut_function(optimize(entry.tape.program()))
+        assert entry.function(q, qd, qdd).tolist() == python(q, qd, qdd).tolist()
+    for q, qd, qdd in states:
+        torques = inverse_dynamics(arm, q, qd, qdd)
+        np.testing.assert_allclose(torques, inverse_dynamics(arm, q, qd, qdd, compiled=False),
+                                   rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(forward_dynamics(arm, q, qd, torques), qdd,
+                                   rtol=1e-10, atol=1e-10)
+        np.testing.assert_allclose(forward_dynamics(arm, q, qd, torques),
+                                   forward_dynamics(arm, q, qd, torques, compiled=False),
+                                   rtol=1e-10, atol=1e-10)
+    assert inverse.calls > OPTIMIZE_AFTER and forward.calls > OPTIMIZE_AFTER

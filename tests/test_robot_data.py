@@ -18,6 +18,7 @@ from dynlab.model.robot import RobotIsImmutable
 from dynlab.model.robot_data import RobotData
 from dynlab.model.robots import planar_2r
 from dynlab.dynamics.simulation import simulate
+from dynlab.engine.short_cut import OPTIMIZE_AFTER
 from dynlab.teaching.dashboards.arm import Dashboard
 
 from strategies import chain_and_state
@@ -142,7 +143,7 @@ PATHS = {
         lambda arm, _: repeated(lambda: inverse_dynamics(arm, Q, QD, QDD)), stepwise_torques),
     "inverse_dynamics short cut, optimised": (
         lambda arm, _: repeated(lambda: inverse_dynamics(arm, Q, QD, QDD),
-                                dynlab.dynamics.inverse.OPTIMIZE_AFTER + 2), stepwise_torques),
+                                OPTIMIZE_AFTER + 2), stepwise_torques),
     "inverse_dynamics short cut with options": (
         lambda arm, _: repeated(lambda: inverse_dynamics(arm, Q, QD, QDD, method="dalembert",
                                                          friction=False)),

@@ -111,6 +111,38 @@ def test_both_engines_show_the_same_numbers(engine):
     check_against_inverse_dynamics(board)
 
 
+@pytest.mark.parametrize("engine", ["dalembert", "newton_euler"])
+def test_a_slider_move_makes_one_engine_call(engine, monkeypatch):
+    """Issue 41: one slider move asks the dynamics floor once for every part of the torque
+    (the Newton-Euler engine made four ``inverse_dynamics`` calls, each checking the arm
+    again).  Calls made inside a counted call are not counted again."""
+    import dynlab.dynamics.inverse
+    import dynlab.teaching.dashboards.arm
+    board = dashboard("puma560", engine=engine, render=False)
+    calls, depth = [], [0]
+
+    def spy(function):
+        def counted(*args, **kwargs):
+            if depth[0] == 0:
+                calls.append(function.__name__)
+            depth[0] += 1
+            try:
+                return function(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return counted
+
+    for module in (dynlab.dynamics.inverse, dynlab.teaching.dashboards.arm):
+        for name in ("inverse_dynamics", "equations_of_motion", "torque_parts"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, spy(getattr(module, name)))
+    board.sliders["q2"].value = board.sliders["q2"].value + 1.0
+    assert len(calls) == 1, calls
+    q, qd, qdd = board.state
+    np.testing.assert_allclose(board.parts["total"],
+                               inverse_dynamics(puma560(), q, qd, qdd), **TOLERANCE)
+
+
 def test_the_pendulum_dashboard_shows_002s_one_axis_arm():
     board = dashboard("pendulum", render=False)
     board.set_state(q=[math.pi / 3], qd=[2.0], qdd=[1.5])

@@ -11,8 +11,8 @@ from typing import Sequence
 from dynlab.dynamics.inverse import equations_of_motion
 from dynlab.model.ldl import ldl_solve
 from dynlab.model.robot import joint_symbols
-from dynlab.dynamics.code_names import default_name
-from dynlab.dynamics.generated import WHAT, Generated, unknown_output
+from dynlab.engine.code_names import default_name
+from dynlab.engine.generated import WHAT, Generated, unknown_output
 from dynlab.engine.optimizer import Optimizer
 
 EXPAND_LIMIT = 4000

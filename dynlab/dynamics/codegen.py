@@ -55,30 +55,19 @@ from dynlab.formulations import registry as formulations
 from dynlab.model.checks import flag
 from dynlab.model.ldl import ldl_solve
 from dynlab.model.robot import Robot
-from dynlab.engine.emitters import fortran_name
-from dynlab.engine.optimizer import STRATEGIES, Optimizer, optimize
-from dynlab.engine.program import FUNCTIONS, Program
+from dynlab.engine.code_cache import (cache_directory, load_generated, robot_fingerprint,
+                                      source_fingerprint, store_generated)
+from dynlab.engine.code_names import code_name, default_name, text_slug
+from dynlab.engine.generated import FORMAT, WHAT, Generated, unknown_output
+from dynlab.engine.optimizer import STRATEGIES, optimize
+from dynlab.engine.program import Program
 from dynlab.engine.tracing import Tape, backend_for
-# the generated code, its names, its cache, the closed forms and C, in modules of their own and
-# offered here with the pipeline
-from dynlab.dynamics.generated import FORMAT, VECTOR_CHUNK, WHAT, Generated, unknown_output
-from dynlab.dynamics.code_names import (NAME_LIMIT, code_name, default_name,  # noqa: F401
-                                        text_slug)
-from dynlab.dynamics.code_cache import (cache_directory, load_generated, robot_fingerprint,
-                                        source_fingerprint, source_modules, store_generated)
-from dynlab.dynamics.closed_forms import EXPAND_LIMIT, closed_form, crunch, from_sympy
-from dynlab.dynamics.c_code import compile_c
-
-#: The public names, several of them defined in the modules of the pipeline (tape -> program ->
-#: optimizer -> emitters) and offered here in one place.
-__all__ = ["FORMAT", "WHAT", "FUNCTIONS", "STRATEGIES", "VECTOR_CHUNK", "EXPAND_LIMIT",
-           "Program", "Optimizer", "Generated", "fortran_name", "optimize_tape", "record",
-           "generate", "crunch", "from_sympy", "closed_form", "compile_c",
-           "source_fingerprint", "source_modules", "cache_directory", "code_name"]
+from dynlab.dynamics.inverse import DEFAULT_METHOD
 
 
 def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Program:
-    """A :class:`~dynlab.engine.tracing.Tape`'s live program rewritten by :class:`Optimizer`
+    """A :class:`~dynlab.engine.tracing.Tape`'s live program rewritten by
+    :class:`~dynlab.engine.optimizer.Optimizer`
     (:func:`dynlab.engine.optimizer.optimize`; ``strategy`` one of :data:`STRATEGIES`).
 
     >>> tape = Tape()
@@ -95,7 +84,7 @@ def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Pro
 # =================================================================================================
 # Tracing a formulation
 # =================================================================================================
-def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
+def record(robot, what: str = "inverse_dynamics", method: str = DEFAULT_METHOD,
           variant: str | None = None, *, gravity: bool = True, friction: bool = True,
           tip_wrench: bool = True) -> tuple:
     """Record ``what`` for ``robot`` (numeric parameters) on a fresh tape by ``method``.
@@ -154,7 +143,7 @@ def record(robot, what: str = "inverse_dynamics", method: str = "newton_euler",
     return tape, layout
 
 
-def generate(robot, what: str = "inverse_dynamics", *, method: str = "newton_euler",
+def generate(robot, what: str = "inverse_dynamics", *, method: str = DEFAULT_METHOD,
              variant: str | None = None, gravity: bool = True, friction: bool = True,
              tip_wrench: bool = True, share: bool = True, strategy: str = "best",
              cache=True, name: str | None = None) -> Generated:

@@ -35,12 +35,10 @@ Friction and the tip wrench enter the bias alike for every method.
 On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation with forward and
 back substitution) is traced once per robot into straight-line float code
 (:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call,
-a call with plain finite floats reuses that code directly; after :data:`OPTIMIZE_AFTER` such calls
-it runs the optimised program (:func:`dynlab.engine.tracing.optimized_joint_function`).  The program
-of a long chain (:data:`dynlab.engine.native.NATIVE_FROM` lines) runs as compiled C from the second
-call on when a C compiler is present (:mod:`dynlab.engine.native`: the same numbers), and is not
-optimised.  ``compiled=False`` runs the algorithm step by step instead and solves with
-:func:`scipy.linalg.cho_solve`.  On SymPy symbols the
+a call with plain finite floats takes the short cut that ``inverse_dynamics`` takes too
+(:mod:`dynlab.engine.short_cut`: the traced program, later the optimised one, as compiled C when
+a C compiler is present and C is quicker; the same numbers).  ``compiled=False`` runs the
+algorithm step by step instead and solves with :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
 result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
 joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
 
@@ -72,23 +70,18 @@ import numpy as np
 import sympy
 
 from dynlab.model import vectors as V
-from dynlab.engine import native
+from dynlab.engine import short_cut
 from dynlab.formulations import featherstone
 from dynlab.formulations import registry as formulations
-from dynlab.model.checks import check_finite, flag, not_finite, plain_floats
+from dynlab.model.checks import check_finite, flag, not_finite, plain_float_vectors
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import resolve
 from dynlab.model.ldl import ZeroPivot, ldl_solve, singular_pivot
 from dynlab.model.robot import Robot
 from dynlab.model.robot_data import ShortCut
 from dynlab.model.symbolic import compact
-from dynlab.engine.tracing import compile_joint_function, optimized_joint_function, worth_optimizing
-
-#: Calls of the short cut after which it swaps the traced function for the optimised program
-#: (:func:`dynlab.engine.tracing.optimized_joint_function`, about 40 ms once for the PUMA 560): a
-#: slider that changes the arm at every step keeps the quick trace, a loop over many states gets the
-#: fewer operations.
-OPTIMIZE_AFTER = 200
+from dynlab.engine.tracing import compile_joint_function
+from dynlab.dynamics.inverse import DEFAULT_METHOD
 
 #: From this many joints on, compiled forward dynamics by a variant whose ``D`` the registry lets
 #: it find by a cheaper algorithm (``Formulation.forward_inertia``: Newton-Euler in link frames,
@@ -118,15 +111,15 @@ def _terms_outputs(get_terms):
     return outputs
 
 
-def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+def compiled_accelerations(robot: Robot, method: str = DEFAULT_METHOD, variant: str | None = None,
                            gravity: bool = True, tip_wrench: bool = True, *,
                            with_tape: bool = False):
     """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n, D_11..D_nn)`` of a numeric
     robot: joint accelerations for the net joint torque ``net = tau - friction``, the pivots
     of its solve and the diagonal of ``D`` (:func:`dynlab.model.ldl.singular_pivot` judges them).
     Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
-    ``with_tape``: return ``(f, tape)``, the tape for
-    :func:`dynlab.engine.tracing.optimized_joint_function`."""
+    ``with_tape``: return ``(f, tape)``, the tape of the short cut
+    (:mod:`dynlab.engine.short_cut`)."""
     formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
@@ -146,7 +139,7 @@ def compiled_accelerations(robot: Robot, method: str = "newton_euler", variant: 
     return (function, tape) if with_tape else function
 
 
-def compiled_terms(robot: Robot, method: str = "newton_euler", variant: str | None = None,
+def compiled_terms(robot: Robot, method: str = DEFAULT_METHOD, variant: str | None = None,
                    gravity: bool = True, tip_wrench: bool = True):
     """The compiled ``f(q, qd, unused) -> (D upper triangle row by row, bias without friction)``
     (``unused``: any n floats)."""
@@ -192,7 +185,7 @@ def check_pivots(robot: Robot, D, q) -> None:
                          f"give its links mass and inertia")
 
 
-def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = "newton_euler",
+def inertia_and_bias(robot: Robot, q: Sequence, qd: Sequence, *, method: str = DEFAULT_METHOD,
                      variant: str | None = None, gravity: bool = True, friction: bool = True,
                      tip_wrench: bool = True, compiled: bool = True):
     """``(D, bias)`` at a numeric state: ``tau = D qdd + bias`` with ``bias = h + c + b +
@@ -242,46 +235,23 @@ def _stored(robot, method, variant, gravity, friction, tip_wrench, compiled, sim
 
 
 def _accelerations_quickly(robot, stored, q, qd, tau):
-    """``qdd`` by the stored compiled function when the state is plain finite floats and no
-    pivot shows ``D`` singular; None sends the call the checked way."""
+    """``qdd`` by the stored short cut (:mod:`dynlab.engine.short_cut`: ``qdd``, the ``L D L^T``
+    pivots and ``D``'s diagonal) when the state is plain finite floats and no pivot shows ``D``
+    singular; None sends the call the checked way."""
     n = robot.n
-    arguments = (plain_floats(q, n), plain_floats(qd, n), plain_floats(tau, n))
-    if None in arguments or not math.isfinite(sum(map(sum, arguments))):
+    if not stored.frictionless:       # the program takes tau - friction (Schilling (6-3-3))
+        floats = plain_float_vectors(q, qd, tau, n)
+        if floats is None:
+            return None
+        q, qd, tau = floats
+        tau = [t - f for t, f in zip(tau, _friction(robot.numeric()[0], qd, True))]
+    values = short_cut.run(stored, q, qd, tau)
+    if values is None:
         return None
-    function = stored.function
-    if stored.calls == 0 or stored.calls == OPTIMIZE_AFTER:
-        function = stored.function = _faster(stored)
-    stored.calls += 1
-    q, qd, net = arguments
-    if not stored.frictionless:
-        net = tuple(t - f for t, f in zip(net, _friction(robot.numeric()[0], qd, True)))
-    try:
-        values = function(q, qd, net)
-    except ZeroDivisionError:
+    floats = values.tolist()          # (a loop over floats is quicker than over an array)
+    if singular_pivot(floats[n:2 * n], floats[2 * n:]) is not None:
         return None
-    if values is None:                # compiled C: an input or an output is not finite
-        return None
-    if singular_pivot(values[n:2 * n], values[2 * n:]) is not None:
-        return None
-    qdd = values[:n]
-    return np.array(qdd) if math.isfinite(sum(qdd)) else None
-
-
-def _faster(stored):
-    """The function the short cut ``stored`` runs from its first call on: compiled C for a
-    long program when a C compiler is present (:func:`dynlab.engine.native.joint_function`, the same
-    numbers); from its :data:`OPTIMIZE_AFTER`-th call the optimised program for a short one
-    (:func:`dynlab.engine.tracing.optimized_joint_function`); else the traced function it has."""
-    tape = stored.tape
-    if len(tape.lines) >= native.NATIVE_FROM:          # a cheap test before the live program
-        program = tape.program()
-        if native.worth_compiling(program):
-            if stored.calls == 0:
-                return native.joint_function(program) or stored.function
-            return stored.function
-    if stored.calls == OPTIMIZE_AFTER and worth_optimizing(tape):
-        return optimized_joint_function(tape)
-    return stored.function
+    return values[:n]
 
 
 def _flags(where: str, *values) -> tuple:
@@ -291,7 +261,7 @@ def _flags(where: str, *values) -> tuple:
 
 
 def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
-                     method: str = "newton_euler", variant: str | None = None,
+                     method: str = DEFAULT_METHOD, variant: str | None = None,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      compiled: bool = True, simplify: bool | None = None):
     """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:
@@ -353,7 +323,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         if not np.isfinite(result).all():      # one check of the outputs: an overflow
             check_finite("qdd", result, robot.name, vec)
         frictionless = not (friction and any(link.has_friction for link in links))
-        robot.data.keep_forward_short_cut(*switches, ShortCut(function, tape, frictionless))
+        robot.data.keep_forward_short_cut(*switches, ShortCut(None, tape, frictionless))
         return result
     import scipy.linalg
     rows, bias = formulations.inertia_and_bias_function(

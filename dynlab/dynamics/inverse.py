@@ -15,20 +15,25 @@ from typing import Callable, Sequence
 import numpy as np
 import sympy
 
-from dynlab.engine import native
+from dynlab.engine import short_cut
 from dynlab.formulations import registry as formulations
 from dynlab.model.checks import check_finite, flag
 from dynlab.dynamics.equations import EquationsOfMotion, Progress
-from dynlab.model.friction import joint_friction
+from dynlab.model.friction import joint_friction, link_friction
 from dynlab.model.kinematics import resolve
 from dynlab.model.robot import Robot, joint_symbols
-from dynlab.engine.optimizer import optimize
 from dynlab.model.robot_data import ShortCut
+from dynlab.model.vectors import NUMERIC
 from dynlab.model.symbolic import compact, worth_compacting
-from dynlab.engine.tracing import compile_joint_function, short_cut_function, worth_optimizing
+from dynlab.engine.tracing import compile_joint_function
 
 
-#: The method of :func:`inverse_dynamics` when none is named (Luh's link-frame recursion).
+#: The method of the numeric calls when none is named (inverse and forward dynamics, simulation,
+#: generated code): Luh's link-frame Newton-Euler recursion, because it costs ``O(n)``, the
+#: fewest operations of the three formulations (Fu, Gonzalez & Lee, Table 3.5: 132n
+#: multiplications against Lagrange-Euler's ``O(n^4)``), and its tape is the shortest program
+#: the short cut compiles (the PUMA 560's torques: 518 lines).  :func:`equations_of_motion` has
+#: its own default and says why at :data:`LAGRANGE_EULER_UP_TO`.
 DEFAULT_METHOD = "newton_euler"
 
 
@@ -79,11 +84,8 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
         fast = _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace,
                           simplify, compiled)
     if fast is not None:
-        fast.calls += 1
-        if fast.calls == OPTIMIZE_AFTER and worth_optimizing(fast.tape):
-            fast.function = _optimized(fast.tape)
-        # plain finite floats in and out, else None (dynlab.engine.tracing.short_cut_function)
-        tau = fast.function(q, qd, qdd)
+        # plain finite floats in and out, else None (dynlab.engine.short_cut)
+        tau = short_cut.run(fast, q, qd, qdd)
         if tau is not None:
             return tau
         # anything else (other types, inf or NaN in or out) goes the checked way below, which
@@ -112,7 +114,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
             _torques_only(recursion), **options)
         switches = (method, variant if variant_given else None, gravity, friction, tip_wrench)
         if robot.data.inverse_short_cut(*switches) is None:
-            robot.data.keep_inverse_short_cut(*switches, _short_cut_entry(tape),
+            robot.data.keep_inverse_short_cut(*switches, ShortCut(None, tape),
                                               default=switches == _DEFAULT_OPTIONS)
         result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
         if not np.isfinite(result).all():
@@ -133,43 +135,6 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     return result
 
 
-#: Calls after which the short cut swaps the traced function for the optimised program
-#: (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once): a slider that changes the
-#: arm at every step keeps the quick trace, a loop over many states gets the fewer operations.  A
-#: program longer than :data:`dynlab.engine.tracing.OPTIMIZE_LIMIT` is not optimised.
-OPTIMIZE_AFTER = 200
-
-
-def _short_cut_entry(tape) -> ShortCut:
-    """The :class:`dynlab.model.robot_data.ShortCut` for :func:`_fast_path`; its ``function``
-    compiles the short cut (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on
-    the PUMA 560) when it is first called, so that an arm called once (a slider that changes the
-    arm) does not pay for it, and puts it in its place."""
-    def compile_then_call(q, qd, qdd):
-        entry.function = _compiled_short_cut(tape.program())
-        return entry.function(q, qd, qdd)
-
-    entry = ShortCut(compile_then_call, tape)
-    return entry
-
-
-def _compiled_short_cut(program):
-    """The short cut of ``program``: compiled C (:func:`dynlab.engine.native.short_cut_function`) for
-    a program long enough to pay for it (a chain of ten links or more) when a C compiler is
-    present, else Python (:func:`dynlab.engine.tracing.short_cut_function`); the same numbers."""
-    if native.worth_compiling(program):
-        function = native.short_cut_function(program)
-        if function is not None:
-            return function
-    return short_cut_function(program)
-
-
-def _optimized(tape):
-    """The traced program of ``tape``, optimised and compiled for the short cut (same inputs
-    and outputs, :func:`dynlab.engine.tracing.short_cut_function`)."""
-    return short_cut_function(optimize(tape.program()))
-
-
 #: The options of the default call (Newton-Euler, link frames, every term): its short cut is
 #: also the robot data's ``default_inverse``.
 _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
@@ -177,8 +142,8 @@ _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """The :class:`dynlab.model.robot_data.ShortCut`
-    (:func:`dynlab.engine.tracing.short_cut_function`) that an earlier call of
+    """The :class:`dynlab.model.robot_data.ShortCut` (:mod:`dynlab.engine.short_cut`) that an
+    earlier call of
     :func:`inverse_dynamics` with these very arguments checked and stored, or None.  Only exact
     booleans and strings take this path
     (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
@@ -310,6 +275,74 @@ def _check_finite_terms(eom: EquationsOfMotion, robot: Robot, state: dict) -> No
         value = getattr(eom, name, None)
         if value is not None:
             check_finite(name, np.asarray(value, dtype=float), robot.name, state)
+
+
+#: The parts of the joint torques (:func:`torque_parts`), in the order of Fu, Gonzalez & Lee,
+#: Eq. (3.2-26), then Schilling's friction, Eq. (6-3-3), and the torque that holds the tool's
+#: wrench.
+PARTS = ("inertial", "coriolis", "gravity", "friction", "tip")
+
+
+def torque_parts(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
+                 method: str = DEFAULT_METHOD, variant: str | None = None) -> dict:
+    """Every part of the joint torques at a numeric state, from one call: ``tau = D qdd + h +
+    c + b + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-26); Schilling, Eq. (6-3-3)) as a dict of
+    NumPy arrays, :data:`PARTS` and ``"total"``.  A formulation that gives ``D``, ``h``, ``c``
+    itself (the ``terms`` capability) evaluates them at the state; one that gives torques is
+    probed (Fu, Gonzalez & Lee, Probs. 3.11-3.12: ``D qdd`` with ``qd = 0`` and no gravity, ``h``
+    with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, the tool's wrench alone), the four runs traced
+    once per robot on one tape, where they share their sines, cosines and rotations.
+
+    >>> from dynlab.model.robots import pendulum
+    >>> parts = torque_parts(pendulum(), [0.0], [0.0], [1.0])
+    >>> parts["inertial"], parts["gravity"], parts["total"]    # m a^2/3 qdd, m g a/2 cos(q)
+    (array([0.08333333]), array([2.45155]), array([2.53488333]))
+    """
+    formulation, variant = formulations.require(method, variant, "numeric", "torque_parts")
+    if formulation.can("terms", variant):       # (equations_of_motion checks q and qd)
+        eom = equations_of_motion(robot, q, qd, method=method, variant=variant)
+        symbolic, _, (links, *_), vec = resolve(robot, qdd=qdd)
+        vec.update(q=q, qd=qd)
+        symbolic = symbolic or eom.symbolic
+    else:
+        eom = None
+        symbolic, _, (links, *_), vec = resolve(robot, q=q, qd=qd, qdd=qdd)
+    if symbolic:
+        raise TypeError(f"{robot.name}: torque_parts works on numbers; for symbols use "
+                        f"dynlab.equations_of_motion")
+    if eom is not None:
+        parts = {"inertial": eom.D @ np.array(vec["qdd"]), "coriolis": eom.h, "gravity": eom.c,
+                 "friction": eom.friction, "tip": eom.tip}
+    else:
+        function, _ = compile_joint_function(robot, ("torque_parts", method, variant),
+                                             _probes(formulations.torque_recursion(method,
+                                                                                   variant)))
+        values = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
+        n = robot.n
+        parts = {part: values[k * n:(k + 1) * n]
+                 for k, part in enumerate(("inertial", "coriolis", "gravity", "tip"))}
+        parts["friction"] = np.array([link_friction(link, v, NUMERIC) if link.has_friction
+                                      else 0.0 for link, v in zip(links, vec["qd"])])
+    parts = {part: parts[part] for part in PARTS}
+    parts["total"] = total = sum(parts.values())
+    if not np.isfinite(total).all():        # an inf or NaN in any part shows in the total
+        for part, value in parts.items():
+            check_finite(part, value, robot.name, vec)
+    return parts
+
+
+def _probes(recursion):
+    """:func:`torque_parts`' four probing runs of a torque recursion, one after the other."""
+    def parts(links, q, qd, qdd, gravity, tip_force, tip_moment, backend):
+        zero = [0.0] * len(links)
+        off = dict(use_gravity=False, use_friction=False, use_tip=False)
+
+        def run(qd_, qdd_, **on):
+            return list(recursion(links, q, qd_, qdd_, gravity, tip_force, tip_moment, backend,
+                                  **{**off, **on})[0])
+        return (run(zero, qdd) + run(qd, zero) + run(zero, zero, use_gravity=True)
+                + run(zero, zero, use_tip=True))
+    return parts
 
 
 def _torques_only(recursion):

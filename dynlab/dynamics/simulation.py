@@ -67,6 +67,7 @@ from dynlab.dynamics.integrated_model import IntegratedModel, state_vector, torq
 from dynlab.dynamics.integrators import (adaptive_integration, euler_integration,
                                          sampled_trajectory)
 from dynlab.dynamics.simulated_trajectory import Trajectory
+from dynlab.dynamics.inverse import DEFAULT_METHOD
 
 #: solve_ivp's methods by their lower-case names (``"rk45"``, ...).
 ADAPTIVE = {"rk45": "RK45", "rk23": "RK23", "dop853": "DOP853", "radau": "Radau", "bdf": "BDF",
@@ -114,7 +115,7 @@ def _time_span(t_span) -> tuple:
 
 
 def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=None,
-             t_span=(0.0, 1.0), method: str = "newton_euler", variant: str | None = None,
+             t_span=(0.0, 1.0), method: str = DEFAULT_METHOD, variant: str | None = None,
              integrator: str = "rk45", dt: float | None = None, t_eval=None,
              rtol: float = 1e-9, atol: float = 1e-10, stiction: bool = True,
              gravity: bool = True, friction: bool = True, tip_wrench: bool = True,

@@ -1,26 +1,28 @@
-"""Long straight-line programs run as compiled C: the public numeric calls on long chains.
+"""Programs run as compiled C: the one C build of dynlab, for the public numeric calls' short
+cuts and for generated code (:func:`compile_c`).
 
-A traced recursion (:mod:`dynlab.engine.tracing`) on a chain of many links is a program of thousands
-of lines (the Newton-Euler torques of a 30-link chain in general position: about 6,400 operations,
-Featherstone's articulated body algorithm: about 17,700).  Compiled by Python, every operation
-costs the interpreter's tens of nanoseconds; written as C and compiled once by the machine's C
-compiler, the same program runs some twenty times faster.  This module does that for a program of
-at least :data:`NATIVE_FROM` lines when a C compiler is on the ``PATH``; shorter programs (the
-PUMA 560's, the two-link arm's) and machines without a compiler keep the Python code, which gives
-the same numbers.
+A traced recursion (:mod:`dynlab.engine.tracing`) is a straight-line program: the PUMA 560's
+Newton-Euler torques some 500 operations, a 30-link chain's about 6,400, Featherstone's articulated
+body algorithm on it about 17,700.  Compiled by Python, every operation costs the interpreter's tens
+of nanoseconds; written as C and compiled once by the machine's C compiler, the PUMA's torques
+take 1.5 us against 4.5 in Python, a long chain's some twenty times less.  Below
+:data:`NATIVE_FROM` lines the call into C costs more than it saves (the pendulum's, the two-link
+arm's programs), and a machine without a compiler keeps the Python code, which gives the same
+numbers.
 
 The same numbers, not merely close ones: the C text holds the program's own operations on the same
 operands in the same order (the statements of :func:`dynlab.engine.emitters.python_run_source`, each
 intermediate result used once written into the expression that uses it), in IEEE double precision
 with contraction into fused multiply-adds switched off (``-ffp-contract=off``) and without
 optimisation (``-O0``, which also keeps the compile time of a 17,000-line function near half a
-second, against some ten seconds at ``-O1``); ``sin``, ``cos``, ``exp`` and ``sqrt`` are the C
-library's, which Python's :mod:`math` calls too.  The tests compare the results for equality.
+second, against some ten seconds at ``-O1``, and the PUMA's near a tenth of a second); ``sin``,
+``cos``, ``exp`` and ``sqrt`` are the C library's, which Python's :mod:`math` calls too.  The
+tests compare the results for equality.  :data:`FLAGS` are these flags, for every build.
 
-A compiled program is kept in the directory of generated code (``native/`` in
-:func:`dynlab.dynamics.code_cache.cache_directory`, named by a hash of the C text, the compiler and its
-flags), so that a second process loads it instead of compiling it again; a directory that another
-user can write to is never loaded from (the library would run in this process).
+A compiled program is kept in ``native/`` of the directory of generated code
+(:func:`dynlab.engine.code_cache.cache_directory`), named by a hash of the C text, the compiler and
+its flags, so that a second process loads it instead of compiling it again; a directory that
+another user can write to is never loaded from (the library would run in this process).
 
 >>> from dynlab.engine.program import Program
 >>> p = Program([("q", 1), ("qd", 1), ("qdd", 1)],
@@ -60,14 +62,18 @@ from pathlib import Path
 
 import numpy as np
 
-from dynlab.model.checks import plain_float_vectors
+from dynlab.engine.code_cache import cache_directory, private
+from dynlab.engine.code_names import code_name
 from dynlab.engine.emitters import C_FUNCTIONS, python_number, run_statements, tree_writer
+from dynlab.engine.generated import Generated
 from dynlab.engine.program import Program
+from dynlab.model.checks import plain_float_vectors
 
-#: A program of at least this many lines runs as C when a compiler is present (the PUMA 560's
-#: forward dynamics has about 1,000, a 10-link chain's Newton-Euler torques about 2,000): below
-#: it the Python code is quick enough, and a chapter's arm never waits for a compiler.
-NATIVE_FROM = 2000
+#: A short cut's program of at least this many lines runs as C when a compiler is present:
+#: measured (``benchmarks/bench_codegen.py``), the two-link arm's 33 optimised lines and the
+#: SCARA's 31 take as long in C as in Python (1.2 us, most of it the call), the pendulum's 4 take
+#: longer, the PUMA 560's 433 a third of the time.
+NATIVE_FROM = 100
 
 #: The compilers tried, in order.
 COMPILERS = ("cc", "gcc", "clang")
@@ -79,13 +85,6 @@ FLAGS = ("-O0", "-ffp-contract=off", "-fPIC", "-shared")
 _loaded: dict = {}           # hash of the text -> the loaded function
 _failed: set = set()         # compilers that failed once in this process: not tried again
 _temporary: list = []        # this process's private directory, when the cache is not private
-
-#: The directory of generated code when ``$DYNLAB_CACHE`` is not set: ``.dynlab_cache/`` beside
-#: the dynlab package (this module is dynlab/engine/native.py).  Compiled programs go to its
-#: ``native/``, beside the generated code that
-#: :func:`dynlab.dynamics.code_cache.cache_directory` keeps there.
-BESIDE_THE_PACKAGE = Path(__file__).resolve().parents[2] / ".dynlab_cache"
-
 
 def compiler() -> str | None:
     """The path of the first of :data:`COMPILERS` on the ``PATH``, or None."""
@@ -141,29 +140,18 @@ def c_run_source(program: Program, name: str) -> str:
     return "\n".join(lines)
 
 
-def private(directory: Path) -> bool:
-    """Whether ``directory`` is this user's and no one else can write to it (a folder whose
-    files are loaded or run: compiled libraries here, cached programs in
-    :func:`dynlab.dynamics.code_cache.cache_directory`)."""
-    try:
-        status = directory.stat()
-    except OSError:
-        return False
-    return status.st_uid == os.getuid() and not status.st_mode & 0o022
-
-
 def _directory() -> Path:
     """Where compiled programs are kept: ``native/`` in the directory of generated code
-    (``$DYNLAB_CACHE``, else :data:`BESIDE_THE_PACKAGE`, as
-    :func:`dynlab.dynamics.code_cache.cache_directory` finds it) when that is this user's alone,
-    else a private temporary directory of this process (removed when it ends; a loaded library
-    stays loaded)."""
-    cache = os.environ.get("DYNLAB_CACHE") or BESIDE_THE_PACKAGE
+    (:func:`dynlab.engine.code_cache.cache_directory`) when that is this user's alone, else a
+    private temporary directory of this process (removed when it ends; a loaded library stays
+    loaded)."""
+    cache = cache_directory(True)
     try:
-        directory = Path(cache) / "native"
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if private(directory) and private(directory.parent) and os.access(directory, os.W_OK):
-            return directory
+        if cache is not None:
+            directory = cache / "native"
+            directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if private(directory) and private(cache) and os.access(directory, os.W_OK):
+                return directory
     except OSError:
         pass
     if not _temporary:
@@ -172,17 +160,14 @@ def _directory() -> Path:
     return _temporary[0]
 
 
-def _library(text: str, name: str):
-    """The function ``name`` of ``text`` compiled and loaded, or None when no compiler is
-    present or compiling fails."""
+def _build(text: str, name: str, directory: Path) -> Path:
+    """The shared library of the C ``text`` in ``directory`` (``name-<hash>.so``, the hash of the
+    text, the compiler and :data:`FLAGS`), compiled unless it is there; a RuntimeError when no
+    compiler is present or compiling fails."""
     cc = compiler()
     if cc is None:
-        return None
+        raise RuntimeError(f"no C compiler ({', '.join(COMPILERS)}) on this machine")
     digest = hashlib.sha256("\0".join((text, cc, *FLAGS)).encode()).hexdigest()[:24]
-    found = _loaded.get(digest)
-    if found is not None:
-        return found
-    directory = _directory()
     library = directory / f"{name}-{digest}.so"
     if not library.exists():
         with tempfile.TemporaryDirectory(dir=directory) as work:
@@ -191,12 +176,26 @@ def _library(text: str, name: str):
             try:
                 done = subprocess.run([cc, *FLAGS, "-o", str(built), str(source), "-lm"],
                                       capture_output=True, text=True, timeout=600)
-            except (OSError, subprocess.SubprocessError):
-                done = None
-            if done is None or done.returncode != 0 or not built.exists():
-                _failed.add(cc)
-                return None
+            except (OSError, subprocess.SubprocessError) as error:
+                done = subprocess.CompletedProcess([cc], 1, "", str(error))
+            if done.returncode != 0 or not built.exists():
+                raise RuntimeError(f"{cc} failed on {name}.c:\n{done.stderr}")
             os.replace(built, library)          # whole or not at all, for a second process
+    return library
+
+
+def _library(text: str, name: str):
+    """The function ``name`` of ``text`` compiled and loaded, or None when no compiler is
+    present or compiling fails."""
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    found = _loaded.get(digest)
+    if found is not None:
+        return found
+    try:
+        library = _build(text, name, _directory())
+    except RuntimeError:
+        _failed.add(compiler())         # not tried again in this process
+        return None
     try:
         # PyDLL: the call keeps the GIL (a few microseconds of arithmetic, no Python inside),
         # which spares releasing and taking it again
@@ -217,25 +216,6 @@ def _compiled(program: Program, name: str):
         return None
     size = sum(n for _, n in program.inputs)
     return run, struct.Struct(f"{size}d").pack, ctypes.c_double * len(program.outputs)
-
-
-def joint_function(program: Program, name: str = "joint_function"):
-    """``program`` (inputs ``q``, ``qd``, ``qdd``) as C: ``f(q, qd, qdd)`` of sequences of
-    Python floats returns the outputs as a list of floats, or None when an input or an output
-    is not finite.  None when no compiler is present or compiling fails (the caller keeps its
-    Python code)."""
-    compiled = _compiled(program, name)
-    if compiled is None:
-        return None
-    run, pack, Out = compiled
-
-    def function(q, qd, qdd):
-        out = Out()
-        if run(pack(*q, *qd, *qdd), out):
-            return out[:]
-        return None
-
-    return function
 
 
 def short_cut_function(program: Program, name: str = "joint_function"):
@@ -265,3 +245,68 @@ def short_cut_function(program: Program, name: str = "joint_function"):
         return None
 
     return function
+
+
+def compile_c(generated: Generated, directory=None):
+    """Generated code (:class:`dynlab.engine.generated.Generated`) as a function of NumPy arrays,
+    its ``c_source`` compiled as every C of dynlab is (:data:`FLAGS`), in ``directory`` (by
+    default where compiled programs are kept): ``f(*arrays)`` for one point (1-D arrays of
+    each input's length) or many ((N, n) arrays, through the ``_batch`` loop).  Each argument is
+    checked before the C code reads it (its count, shape, real entries, the same N for all): a
+    wrong one is a ``ValueError``/``TypeError`` naming it, never a read past its end.  Raises
+    ``RuntimeError`` when no compiler is present or compiling fails."""
+    if not isinstance(generated, Generated):
+        raise TypeError(f"compile_c takes generated code (codegen.generate, closed_form...), "
+                        f"got {type(generated).__name__}")
+    if generated.constants is not None:
+        raise TypeError("compile_c works on generated code with numeric parameters")
+    name = code_name(generated.name, generated.program)
+    if directory is not None:
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+    library = _build(generated.c_source, name, directory or _directory())
+    handle = ctypes.CDLL(str(library))
+    pointer = np.ctypeslib.ndpointer(dtype=np.float64, flags="C_CONTIGUOUS")
+    single = getattr(handle, name)
+    single.restype = None
+    single.argtypes = [pointer] * (len(generated.inputs) + 1)
+    batch = getattr(handle, name + "_batch")
+    batch.restype = None
+    batch.argtypes = [ctypes.c_long] + [pointer] * (len(generated.inputs) + 1)
+    size = len(generated.program.outputs)
+    inputs = list(generated.program.inputs)
+
+    def function(*arrays):
+        if len(arrays) != len(inputs):
+            raise TypeError(f"{name} takes {len(inputs)} arguments "
+                            f"({', '.join(stem for stem, _ in inputs)}), got {len(arrays)}")
+        arrays = [_c_argument(a, stem, n, name) for a, (stem, n) in zip(arrays, inputs)]
+        ndim = {a.ndim for a in arrays}
+        if ndim == {1}:
+            out = np.empty(size)
+            single(*arrays, out)
+            return out
+        if ndim != {2} or len({a.shape[0] for a in arrays}) != 1:
+            shapes = ", ".join(f"{stem} {a.shape}" for a, (stem, _) in zip(arrays, inputs))
+            raise ValueError(f"{name}: give every argument as one point (1-D) or every one as "
+                             f"the same number N of points ((N, n)), got shapes {shapes}")
+        out = np.empty((arrays[0].shape[0], size))
+        batch(arrays[0].shape[0], *arrays, out)
+        return out
+
+    function.library = library
+    return function
+
+
+def _c_argument(value, stem: str, n: int, where: str) -> np.ndarray:
+    """An argument of compiled C code as a C-contiguous float64 array of shape ``(n,)`` or
+    ``(N, n)``, or an error naming it (the C code reads exactly that many numbers)."""
+    array = np.asarray(value)
+    if array.dtype.kind not in "iuf":
+        raise TypeError(f"{where}: {stem} must be an array of real numbers, got "
+                        f"{array.dtype} entries")
+    if array.ndim not in (1, 2) or array.shape[-1] != n or (array.ndim == 2
+                                                              and array.shape[0] == 0):
+        raise ValueError(f"{where}: {stem} must have shape ({n},) for one point or (N, {n}) "
+                         f"for N points, got shape {array.shape}")
+    return np.ascontiguousarray(array, dtype=np.float64)

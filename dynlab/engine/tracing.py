@@ -39,7 +39,6 @@ import numpy as np
 
 from dynlab.engine import emitters
 from dynlab.model.checks import plain_float_vectors
-from dynlab.engine.optimizer import optimize
 from dynlab.engine.program import MATH_FUNCTIONS, Program
 from dynlab.model.vectors import Backend
 
@@ -234,13 +233,6 @@ def worth_optimizing(tape: Tape) -> bool:
     True
     """
     return len(tape.lines) <= OPTIMIZE_LIMIT or len(tape.program()) <= OPTIMIZE_LIMIT
-
-
-def optimized_joint_function(tape: Tape):
-    """The program of a traced joint function, rewritten by :func:`dynlab.engine.optimizer.optimize`
-    (fewer operations, tens of milliseconds once) and compiled: the same inputs and outputs as
-    the function :func:`compile_joint_function` returns, equal to round-off."""
-    return optimize(tape.program()).compile("joint_function", ("q", "qd", "qdd"))
 
 
 #: For each operation of a program line, the positions of its arguments through which an inf or

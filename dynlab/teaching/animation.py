@@ -42,7 +42,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from dynlab.dynamics import control
-from dynlab.dynamics.inverse import equations_of_motion
+from dynlab.dynamics.inverse import equations_of_motion, torque_parts
 from dynlab.model.robot import Robot
 from dynlab.dynamics.simulation import simulate
 from dynlab.dynamics.trajectory import quintic
@@ -119,7 +119,7 @@ def motion_frames(robot: Robot, q0: Sequence, qd0: Sequence, *, motion: str = "f
     """Simulate ``motion`` from ``(q0, qd0)`` for ``duration`` seconds and sample it at
     ``fps`` frames per second (times ``k / fps``); ``parts_at(q, qd, qdd) -> {part: array}``
     splits the torque at each frame (default: Lee's generalized d'Alembert terms,
-    :func:`dynlab.equations_of_motion`, as the dashboards do).  Integrated by
+    :func:`dynlab.dynamics.inverse.torque_parts`, as the dashboards do).  Integrated by
     :func:`dynlab.simulate` (RK45, ``rtol = 1e-8``) at exactly the frame times."""
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
@@ -135,7 +135,9 @@ def motion_frames(robot: Robot, q0: Sequence, qd0: Sequence, *, motion: str = "f
     t = np.arange(count) / float(fps)
     trajectory = simulate(robot, q0, qd0, torque=torque, t_span=(0.0, float(t[-1])),
                           t_eval=t, rtol=1e-8, atol=1e-9)
-    parts_at = parts_at or _dalembert_parts(robot)
+    if parts_at is None:
+        def parts_at(q, qd, qdd):
+            return torque_parts(robot, q, qd, qdd, method="dalembert")
     split = [parts_at(q, qd, qdd) for q, qd, qdd in
              zip(trajectory.q, trajectory.qd, trajectory.qdd)]
     parts = {part: np.array([frame[part] for frame in split], dtype=float)
@@ -143,17 +145,3 @@ def motion_frames(robot: Robot, q0: Sequence, qd0: Sequence, *, motion: str = "f
     return MotionFrames(np.asarray(trajectory.t, dtype=float), np.asarray(trajectory.q),
                         np.asarray(trajectory.qd), np.asarray(trajectory.qdd), parts,
                         trajectory, motion)
-
-
-def _dalembert_parts(robot: Robot) -> Callable:
-
-    def parts_at(q, qd, qdd):
-        eom = equations_of_motion(robot, q, qd, method="dalembert")
-        parts = {"inertial": np.asarray(eom.D, dtype=float) @ np.asarray(qdd),
-                 "coriolis": np.asarray(eom.h, dtype=float),
-                 "gravity": np.asarray(eom.c, dtype=float),
-                 "friction": np.asarray(eom.friction, dtype=float),
-                 "tip": np.asarray(eom.tip, dtype=float)}
-        parts["total"] = sum(parts.values())
-        return parts
-    return parts_at

@@ -30,15 +30,15 @@ Everything else of the API is in radians as in all of dynlab: ``dashboard(q=...)
 run from half to twice the arm's length, mass sliders from 0 to three times the mass; every
 slider's ends are rounded (3 significant digits at most) and the start lies on its grid.
 
-Every slider change recomputes from the numeric path only (no SymPy object is built): by
-default Lee's generalized d'Alembert terms at the state, ``equations_of_motion(robot, q, qd,
-method="dalembert")`` (``D``, ``h``, ``c`` and friction in one pass, nothing to compile, so a
-parameter change costs no more than a joint change); ``engine="newton_euler"`` takes the parts
-from the compiled Newton-Euler recursion instead (three calls: ``D qdd`` with gravity off and
-``qd = 0``, ``h`` with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, as in Fu, Gonzalez & Lee, Probs. 3.11-3.12),
-quicker per call but traced anew for every changed parameter; ``benchmarks/bench_dashboard.py``
-measures both.  Any formulation of :mod:`dynlab.formulations.registry` can be the engine: one that
-yields the terms ``D``, ``h``, ``c`` is evaluated at the state, one that yields torques is probed.
+Every slider change makes one engine call, :func:`dynlab.dynamics.inverse.torque_parts`, on the
+numeric path only (no SymPy object is built): by default (:data:`DEFAULT_ENGINE`) Lee's
+generalized d'Alembert terms at the state (``D``, ``h``, ``c`` and friction in one pass, nothing
+to compile, so a parameter change costs no more than a joint change); ``engine="newton_euler"``
+takes the parts from the Newton-Euler recursion probed on one compiled tape instead (Fu,
+Gonzalez & Lee, Probs. 3.11-3.12), traced anew for every changed parameter;
+``benchmarks/bench_dashboard.py`` measures both.  Any formulation of
+:mod:`dynlab.formulations.registry` can be the engine: one that yields the terms ``D``, ``h``,
+``c`` is evaluated at the state, one that yields torques is probed.
 The artists are updated in place (``set_data``, ``set_height``), the figure is rendered with Agg and
 shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab, Voila and on a plain kernel
 alike, without a Matplotlib widget backend.
@@ -124,6 +124,7 @@ from typing import Sequence
 
 import numpy as np
 
+from dynlab.dynamics.inverse import torque_parts
 from dynlab.model import checks
 from dynlab.model.robot import Robot
 from dynlab.model.robots.registry import ARM_SPECS
@@ -134,6 +135,13 @@ from dynlab.teaching.dashboards.common import (figure_readout_status, joint_valu
 from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value, part_labels, plain
 from dynlab.teaching.dashboards.parameters import Parameter, default_parameters, registered_arm
 from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significant, slider
+
+#: The formulation a dashboard splits the torques with when none is named: Lee's generalized
+#: d'Alembert terms, because a parameter slider makes a new arm at every move and they cost a new
+#: arm no more than the same one (nothing is traced or compiled), where Newton-Euler's compiled
+#: probes are traced anew for each arm: for the PUMA 560 0.3 ms against some 20 ms a parameter
+#: move, and 0.2 ms against 0.1 ms a joint move (``benchmarks/bench_dashboard.py``).
+DEFAULT_ENGINE = "dalembert"
 
 
 class Dashboard(ArmFigure, MotionPlayer):
@@ -153,7 +161,7 @@ class Dashboard(ArmFigure, MotionPlayer):
     """
 
     def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
-                 qdd=None, prismatic_ranges: dict | None = None, engine: str = "dalembert",
+                 qdd=None, prismatic_ranges: dict | None = None, engine: str = DEFAULT_ENGINE,
                  labels="axes", figsize=(10.0, 5.0), dpi: int = 72, render: bool = True,
                  blit: bool = True, interactive: bool | None = None,
                  wrist: Sequence[int] | None = None):
@@ -511,31 +519,8 @@ class Dashboard(ArmFigure, MotionPlayer):
     def parts_at(self, q, qd, qdd, robot: Robot | None = None) -> dict:
         """Part -> the joints' torques at the state ``(q, qd, qdd)`` of ``robot`` (default:
         the arm shown), by the dashboard's engine (numbers only)."""
-        from dynlab.dynamics.inverse import equations_of_motion, inverse_dynamics
-        from dynlab.model.friction import joint_friction
-        robot = self.robot if robot is None else robot
-        if self.formulation.can("terms"):
-            eom = equations_of_motion(robot, q, qd, method=self.engine)
-            parts = {"inertial": eom.D @ np.asarray(qdd), "coriolis": np.asarray(eom.h),
-                     "gravity": np.asarray(eom.c), "friction": np.asarray(eom.friction),
-                     "tip": np.asarray(eom.tip)}
-        else:
-            zero = [0.0] * self.n
-            off = dict(friction=False, tip_wrench=False)
-            method = dict(method=self.engine)
-            gravity = inverse_dynamics(robot, q, zero, zero, **off, **method)
-            parts = {"inertial": inverse_dynamics(robot, q, zero, qdd, gravity=False, **off,
-                                                  **method),
-                     "coriolis": inverse_dynamics(robot, q, qd, zero, gravity=False, **off,
-                                                  **method),
-                     "gravity": gravity,
-                     "friction": joint_friction(robot, qd),
-                     "tip": (inverse_dynamics(robot, q, zero, zero, gravity=False,
-                                              friction=False, **method) if robot.has_tip_wrench
-                             else np.zeros(self.n))}
-        parts["total"] = (parts["inertial"] + parts["coriolis"] + parts["gravity"]
-                          + parts["friction"] + parts["tip"])
-        return {key: np.asarray(value, dtype=float) for key, value in parts.items()}
+        return torque_parts(self.robot if robot is None else robot, q, qd, qdd,
+                            method=self.engine)
 
     def _redraw(self) -> None:
         start = time.perf_counter()
@@ -584,7 +569,7 @@ class Dashboard(ArmFigure, MotionPlayer):
 
 
 def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd=None,
-              parameters: Sequence[Parameter] | None = None, engine: str = "dalembert",
+              parameters: Sequence[Parameter] | None = None, engine: str = DEFAULT_ENGINE,
               render: bool = True, interactive: bool | None = None,
               **builder_options) -> Dashboard:
     """A slider dashboard for an arm registered in :data:`dynlab.model.robots.ARM_SPECS`

@@ -14,7 +14,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from dynlab.model.checks import all_finite, check_finite
-from dynlab.dynamics.code_names import code_name
+from dynlab.engine.code_names import code_name
 from dynlab.engine.emitters import counts_text
 from dynlab.engine.program import NUMPY_FUNCTIONS, Program
 

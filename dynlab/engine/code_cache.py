@@ -1,7 +1,9 @@
-"""The disk cache of generated code: JSON text (never pickled functions) in
-:func:`cache_directory`, keyed by a hash of the robot's parameters, the output, the formulation
-and dynlab's own source (:func:`source_fingerprint` of :func:`source_modules`, every module that
-can reach generated text), so that code is regenerated when any of them changes.
+"""The disk cache of generated code, the one folder policy of all code dynlab writes and runs
+(:func:`cache_directory`): generated programs as JSON text (never pickled functions), keyed by a
+hash of the robot's parameters, the output, the formulation and dynlab's own source
+(:func:`source_fingerprint` of :func:`source_modules`, every module that can reach generated
+text), so that code is regenerated when any of them changes; compiled C in its ``native/``
+(:mod:`dynlab.engine.native`).
 """
 
 from __future__ import annotations
@@ -13,18 +15,17 @@ import os
 import tempfile
 from pathlib import Path
 
-from dynlab.dynamics.generated import FORMAT, Generated
-from dynlab.engine.native import private
+from dynlab.engine.generated import FORMAT, Generated
 
 #: Where the modules that can reach generated text start: the modules that make it (the trace
 #: pipeline of codegen, with the tracing, the optimizer and the emitters; the closed forms; the
 #: generated code, whose texts the emitters write; the C compiled from them) and the registry
 #: of formulations (every formulation it enters); named below the dynlab package
 #: (``"dynamics.codegen"`` is ``dynlab/dynamics/codegen.py``).
-_SOURCE_ROOTS = ("dynamics.codegen", "dynamics.closed_forms", "dynamics.generated",
-                 "dynamics.c_code", "formulations.registry")
+_SOURCE_ROOTS = ("dynamics.codegen", "dynamics.closed_forms", "engine.generated",
+                 "engine.native", "formulations.registry")
 _fingerprint_cache: dict = {}
-#: The dynlab package's folder (this module is dynlab/dynamics/code_cache.py).
+#: The dynlab package's folder (this module is dynlab/engine/code_cache.py).
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -88,12 +89,23 @@ def source_fingerprint(directory=None) -> str:
     return _fingerprint_cache["value"]
 
 
+def private(directory: Path) -> bool:
+    """Whether ``directory`` is this user's and no one else can write to it (a folder whose
+    files are loaded or run: cached programs here, compiled libraries in
+    :mod:`dynlab.engine.native`)."""
+    try:
+        status = directory.stat()
+    except OSError:
+        return False
+    return status.st_uid == os.getuid() and not status.st_mode & 0o022
+
+
 def cache_directory(cache=True) -> Path | None:
     """Where generated code is kept: ``cache`` if it is a path, else ``$DYNLAB_CACHE``, else
     ``.dynlab_cache/`` beside the dynlab package, else ``dynlab_cache-<uid>`` in the temporary
     directory; ``None`` when ``cache`` is false.  A cached program becomes code this process
     runs, so the last two are used only when they are this user's alone
-    (:func:`dynlab.engine.native.private`): on a machine shared by a class, nobody can plant a
+    (:func:`private`): on a machine shared by a class, nobody can plant a
     program for another student.  With neither, there is no disk cache (``None``)."""
     if cache is False or cache is None:
         return None

@@ -1,5 +1,5 @@
 """The names of generated code: a name given by the user is checked to name a function in
-Python, C and Fortran and the files of :func:`~dynlab.dynamics.c_code.compile_c`
+Python, C and Fortran and the files of :func:`~dynlab.engine.native.compile_c`
 (:func:`code_name`), and an arm's code is named after the arm (:func:`default_name`).
 """
 

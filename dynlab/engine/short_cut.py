@@ -1,0 +1,75 @@
+"""The short cut of the public numeric calls, one mechanism for ``inverse_dynamics`` and
+``forward_dynamics``.
+
+A first, fully checked call traces its formulation on the robot's numbers and keeps the tape in a
+:class:`dynlab.model.robot_data.ShortCut`; each later call with plain floats runs :func:`run` on
+it, which compiles the tape's program when it is first needed and replaces it as the calls add up:
+
+* at the first call, the program as it was traced: Python
+  (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on the PUMA 560), or C for
+  a program of :data:`C_AT_ONCE` lines or more (:func:`dynlab.engine.native.short_cut_function`),
+  for which Python would cost more than the compiler;
+* at the :data:`OPTIMIZE_AFTER`-th call, the optimised program
+  (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once), as C when a compiler is
+  present and the program is long enough to gain by it
+  (:func:`dynlab.engine.native.worth_compiling`: the PUMA 560's torques take a third of the time
+  of the Python code), else as Python.  A slider that changes the arm at every step keeps the
+  quick trace and never waits for the compiler; a loop over many states pays once (about a
+  tenth of a second for the PUMA's C the first time, a millisecond when the compiled library is
+  on disk already) and runs the fewest operations in the quickest language.
+
+Every function it runs has one contract: the outputs as a NumPy array, or None when the inputs
+are not plain finite floats or an output is not finite (the caller then goes its checked way,
+which names what is wrong); C and Python give the same numbers to the bit.
+
+>>> from dynlab.engine.tracing import Tape
+>>> from dynlab.model.robot_data import ShortCut
+>>> tape = Tape()
+>>> q, qd, qdd = (tape.inputs(stem, 1)[0] for stem in ("q", "qd", "qdd"))
+>>> tape.outputs([q * qd + qdd])
+>>> entry = ShortCut(None, tape)
+>>> run(entry, [2.0], [3.0], [1.0]), run(entry, [2.0], [float("nan")], [1.0]), entry.calls
+(array([7.]), None, 2)
+"""
+
+from __future__ import annotations
+
+from dynlab.engine import native
+from dynlab.engine.optimizer import optimize
+from dynlab.engine.tracing import short_cut_function, worth_optimizing
+
+#: Calls after which the short cut runs the optimised program (a program longer than
+#: :data:`dynlab.engine.tracing.OPTIMIZE_LIMIT` is not optimised).
+OPTIMIZE_AFTER = 200
+
+#: A program of at least this many lines runs as C from the first short-cut call on (a chain of
+#: ten links or more; the PUMA 560's torques have 518 lines, its forward dynamics 990): the
+#: Python code of a long program costs more per call than the compiler costs once.
+C_AT_ONCE = 2000
+
+
+def run(entry, q, qd, x):
+    """The program of ``entry`` (a :class:`dynlab.model.robot_data.ShortCut`) on ``(q, qd,
+    x)``: a NumPy array, or None for the checked way; compiled or replaced as the module says."""
+    calls = entry.calls = entry.calls + 1
+    if calls == 1 or calls == OPTIMIZE_AFTER:
+        entry.function = _compiled(entry, calls == OPTIMIZE_AFTER)
+    return entry.function(q, qd, x)
+
+
+def _compiled(entry, optimised: bool):
+    """The function ``entry`` runs from now on (see the module's text)."""
+    tape = entry.tape
+    if optimised:
+        if not worth_optimizing(tape):
+            return entry.function
+        program = optimize(tape.program())
+        wants_c = native.worth_compiling(program)
+    else:
+        program = tape.program()
+        wants_c = len(program) >= C_AT_ONCE
+    if wants_c:
+        function = native.short_cut_function(program)
+        if function is not None:
+            return function
+    return short_cut_function(program)

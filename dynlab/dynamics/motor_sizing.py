@@ -31,6 +31,18 @@ more), and the **RMS torque** over the move,
 must not exceed the motor's continuous (rated) torque, or the windings overheat (Sec. 8.9.1).
 The peak torque ``max |tau_motor|`` is the intermittent demand.
 
+The line is the DC motor's: with torque constant ``k_t`` (N m/A, also its back-EMF constant in
+V s/rad), winding resistance ``R`` and supply voltage ``V``, the current is ``i = tau / k_t``
+and ``V = R i + k_t omega`` at steady speed, so ``tau = k_t (V - k_t omega) / R``: the stall
+torque is ``k_t V / R`` and the no-load speed ``V / k_t`` (:meth:`Motor.from_winding`).  The
+winding turns ``R i**2 = R (tau / k_t)**2`` into heat; the heat, not the torque, is what the
+continuous rating bounds, hence the RMS.  The RMS rule holds when the winding's thermal time
+constant is long against the cycle; :func:`heating_torque` says what a first-order thermal model
+gives for any time constant.  A gearhead of efficiency ``eta`` loses ``1 - eta`` of the power
+passing it (Sec. 8.9.1): driving the arm, the motor gives ``tau / (eta G)``; back-driven by it
+(lowering a weight), the same losses come out of the arm's power and it gives
+``eta tau / G`` (:func:`motor_side`).
+
 Everything here is numeric (NumPy floats, the arm's compiled inverse dynamics): no SymPy object
 is built, so a dashboard slider recomputes a move in milliseconds (the shoulder's dashboard of
 chapter 11 is :mod:`dynlab.teaching.dashboards.motor_sizing`).
@@ -53,7 +65,7 @@ from dynlab.model import checks
 from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.model.robot import Robot
-from dynlab.dynamics.trajectory import as_reference, joint_array, quintic
+from dynlab.dynamics.trajectory import QuinticPath, as_reference, joint_array, quintic
 
 #: The PUMA 560's gear ratios, joints 1-6 (sign dropped: it says which way the motor turns),
 #: and its motors' rotor (armature) inertias in kg m^2, as published by Corke &
@@ -124,12 +136,18 @@ def apparent_inertia(robot: Robot, q, joint: int, *, rotor_inertia: float,
 @dataclass(frozen=True)
 class Motor:
     """A DC motor's ratings: stall torque (N m), no-load speed (rad/s), continuous (rated)
-    torque (N m) and rotor inertia (kg m^2); Lynch & Park, Sec. 8.9.1.
+    torque (N m) and rotor inertia (kg m^2); Lynch & Park, Sec. 8.9.1.  Optionally its winding,
+    torque constant ``k_t`` (N m/A) and resistance ``R`` (ohm), which must agree with the line
+    (``tau_stall = k_t**2 omega_0 / R``), and the winding's thermal time constant (s).
 
     >>> Motor(stall_torque=1.0, no_load_speed=400.0, continuous_torque=2.0)
     Traceback (most recent call last):
     ...
     ValueError: continuous_torque (2 N m) must not exceed the stall_torque (1 N m)
+    >>> Motor(1.0, 400.0, 0.5, torque_constant=0.1, resistance=1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: motor: the stall torque 1 N m is not k_t V / R = k_t^2 omega_0 / R = 4 N m
     """
 
     stall_torque: float
@@ -137,13 +155,56 @@ class Motor:
     continuous_torque: float
     rotor_inertia: float = 200e-6
     name: str = "motor"
+    torque_constant: float | None = None
+    resistance: float | None = None
+    thermal_time_constant: float | None = None
 
     def __post_init__(self):
-        for name in ("stall_torque", "no_load_speed", "continuous_torque", "rotor_inertia"):
-            object.__setattr__(self, name, checks.number(getattr(self, name), name))
+        for name in ("stall_torque", "no_load_speed", "continuous_torque", "rotor_inertia",
+                     "torque_constant", "resistance", "thermal_time_constant"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, checks.number(getattr(self, name), name))
         if self.continuous_torque > self.stall_torque:
             raise ValueError(f"continuous_torque ({self.continuous_torque:g} N m) must not "
                              f"exceed the stall_torque ({self.stall_torque:g} N m)")
+        if (self.torque_constant is None) != (self.resistance is None):
+            raise ValueError(f"{self.name}: give both torque_constant and resistance, or "
+                             f"neither")
+        if self.torque_constant is not None:
+            line = self.torque_constant**2 * self.no_load_speed / self.resistance
+            if not math.isclose(line, self.stall_torque, rel_tol=1e-9):
+                raise ValueError(f"{self.name}: the stall torque {self.stall_torque:g} N m is "
+                                 f"not k_t V / R = k_t^2 omega_0 / R = {line:g} N m")
+
+    @classmethod
+    def from_winding(cls, torque_constant: float, resistance: float, voltage: float,
+                     continuous_torque: float, rotor_inertia: float, *,
+                     thermal_time_constant: float | None = None, name: str = "motor"):
+        """The motor of torque constant ``k_t`` (N m/A), winding resistance ``R`` (ohm) on
+        ``voltage`` ``V``: stall torque ``k_t V / R``, no-load speed ``V / k_t`` (Lynch & Park,
+        Sec. 8.9.1; the module docstring derives them).
+
+        >>> m = Motor.from_winding(0.1, 2.0, 40.0, 0.5, 1e-4)
+        >>> m.stall_torque, m.no_load_speed                  # 0.1 * 40 / 2, 40 / 0.1
+        (2.0, 400.0)
+        """
+        k_t = checks.number(torque_constant, "torque_constant")
+        R = checks.number(resistance, "resistance")
+        V = checks.number(voltage, "voltage")
+        return cls(k_t * V / R, V / k_t, continuous_torque, rotor_inertia, name, k_t, R,
+                   thermal_time_constant)
+
+    def copper_loss(self, torque):
+        """The heat the winding makes at ``torque`` (N m, a number or an array), in W:
+        ``R i**2`` with ``i = tau / k_t``.
+
+        >>> float(Motor.from_winding(0.1, 2.0, 40.0, 0.5, 1e-4).copper_loss(0.5))   # 2 * 5^2
+        50.0
+        """
+        if self.torque_constant is None:
+            raise ValueError(f"{self.name}: its winding (torque_constant, resistance) is not "
+                             f"given, so its heat is not known")
+        return self.resistance * (np.asarray(torque, dtype=float) / self.torque_constant)**2
 
     def torque_limit(self, speed):
         """The largest torque the motor gives at ``speed`` (rad/s, either sign): the
@@ -157,9 +218,9 @@ class Motor:
 
 
 def sample_move(move, samples: int = 201):
-    """``(t, q, qd, qdd)`` of a rest-to-rest move (a :func:`dynlab.dynamics.trajectory.quintic`) at
-    ``samples`` equally spaced times from its start ``t0`` to its end ``t0 + T``, the joint
-    arrays of shape ``(samples, n)``.
+    """``(t, q, qd, qdd)`` of a rest-to-rest move (a :func:`dynlab.dynamics.trajectory.quintic`
+    or a :class:`~dynlab.dynamics.trajectory.QuinticPath`) at ``samples`` equally spaced times
+    from its start ``t0`` to its end ``t0 + T``, the joint arrays of shape ``(samples, n)``.
 
     >>> t, q, qd, qdd = sample_move(quintic([0.0], [1.0], 2.0), samples=5)
     >>> t.tolist(), q[:, 0].tolist()
@@ -209,17 +270,26 @@ def joint_torques(robot: Robot, q, qd, qdd) -> np.ndarray:
 
 
 def motor_side(joint_speed, joint_acceleration, joint_torque, *, gear_ratio: float,
-               rotor_inertia: float):
+               rotor_inertia: float, efficiency: float = 1.0):
     """``(omega_motor, tau_motor)``: the motor's speed ``G qd`` and torque
     ``tau / G + G I_rotor qdd`` (Lynch & Park, Sec. 8.9.1-8.9.2) for one joint's speed,
-    acceleration and torque (numbers or equal-length arrays).
+    acceleration and torque (numbers or equal-length arrays).  A gearhead of ``efficiency``
+    ``eta`` (``0 < eta <= 1``, Sec. 8.9.1) asks ``tau / (eta G)`` where the motor drives the
+    joint (``tau qd >= 0``; at rest, the cautious reading) and ``eta tau / G`` where the arm
+    back-drives it (``tau qd < 0``: the gear's losses come out of the arm's power).
 
     >>> w, tau = motor_side([1.0], [10.0], [50.0], gear_ratio=100.0, rotor_inertia=200e-6)
     >>> w.tolist(), tau.tolist()                  # 50/100 + 100 * 200e-6 * 10
     ([100.0], [0.7])
+    >>> motor_side([1.0, -1.0], [0.0, 0.0], [50.0, 50.0], gear_ratio=100.0,
+    ...            rotor_inertia=200e-6, efficiency=0.8)[1].tolist()   # raising, lowering
+    [0.625, 0.4]
     """
     G = checks.number(gear_ratio, "gear_ratio")
     inertia = checks.number(rotor_inertia, "rotor_inertia")
+    eta = checks.number(efficiency, "efficiency")
+    if eta > 1.0:
+        raise ValueError(f"efficiency must be at most 1 (a gear loses power), got {efficiency!r}")
     arrays = [np.asarray(v, dtype=float) for v in (joint_speed, joint_acceleration, joint_torque)]
     if len({a.shape for a in arrays}) != 1:
         raise ValueError(f"joint_speed, joint_acceleration and joint_torque must have one "
@@ -228,8 +298,9 @@ def motor_side(joint_speed, joint_acceleration, joint_torque, *, gear_ratio: flo
         if not np.all(np.isfinite(values)):
             raise ValueError(f"{name} must be finite, got {values.tolist()}")
     qd, qdd, tau = arrays
+    losses = np.where(tau * qd >= 0.0, 1.0 / eta, eta)     # driving or back-driven
     with np.errstate(over="ignore", invalid="ignore"):      # an overflow is said below
-        speed, torque = G * qd, tau / G + G * inertia * qdd
+        speed, torque = G * qd, losses * tau / G + G * inertia * qdd
     return (_finite(speed, "the motor speed G qd", gear_ratio=G),
             _finite(torque, "the motor torque tau/G + G I_rotor qdd", gear_ratio=G,
                     rotor_inertia=inertia))
@@ -258,6 +329,57 @@ def rms(t, values) -> float:
         mean_square = np.trapezoid(values**2, t) / (t[-1] - t[0])
     return _finite(float(math.sqrt(mean_square)), "the RMS of values",
                    **{"the largest |value|": float(np.abs(values).max())})
+
+
+def heating_torque(t, torque, time_constant: float) -> float:
+    """The constant torque that would heat the winding as hot as the hottest instant of the
+    cycle ``torque(t)`` (sampled at ``t``, played over and over), in a first-order thermal model
+    of time constant ``tau_th`` (a data sheet's thermal time constant of the winding): the
+    winding's temperature rise follows its heat ``R (tau / k_t)**2``,
+    ``tau_th theta' = c tau(t)**2 - theta``, and a constant torque ``tau_c`` settles at
+    ``theta = c tau_c**2``.  The answer is ``sqrt(max theta / c)`` over the cycle's periodic
+    solution, exact for ``tau**2`` linear between samples.  It lies between the RMS torque (a
+    time constant long against the cycle: the winding feels only the mean heat) and the peak
+    (short: it follows each instant).
+
+    >>> t = np.linspace(0.0, 4.0, 401)
+    >>> burst = np.where(t < 1.0, 1.0, 0.0)             # 1 N m for 1 s in 4
+    >>> [round(heating_torque(t, burst, tau), 2) for tau in (0.01, 4.0, 400.0)]
+    [1.0, 0.59, 0.5]
+    >>> round(rms(t, burst), 2)
+    0.5
+    """
+    rms(t, torque)                                   # the same checks, named
+    time_constant = checks.number(time_constant, "time_constant", unit=" of seconds")
+    t, u = np.asarray(t, dtype=float), np.asarray(torque, dtype=float)**2
+    h, du = np.diff(t), np.diff(u)
+    r = h / time_constant
+    decay, rise = np.exp(-r), -np.expm1(-r)          # over a step: e^(-h/tau), 1 - e^(-h/tau)
+    ramp = np.where(r < 1e-3, r / 2 - r * r / 6 + r**3 / 24,     # 1 - tau (1 - e^(-h/tau)) / h
+                    1.0 - rise / np.maximum(r, 1e-3))
+    settle = -math.expm1(-(t[-1] - t[0]) / time_constant)
+    if settle == 0.0:
+        raise ValueError(f"time_constant = {time_constant:g} s is beyond floating point "
+                         f"against the cycle of {t[-1] - t[0]:g} s")
+
+    def run(start):
+        theta = np.empty(len(u))
+        theta[0] = start
+        for k in range(len(h)):                      # exact for u linear over the step
+            theta[k + 1] = decay[k] * theta[k] + rise[k] * u[k] + ramp[k] * du[k]
+        return theta
+
+    theta = run(run(0.0)[-1] / settle)               # the periodic solution: theta(T) = theta(0)
+    # inside a step theta = u - s_u tau + (theta_k - u_k + s_u tau) e^(-s/tau), s_u = du/h: it
+    # turns where it meets u, at e^(-s/tau) = s_u tau / (theta_k - u_k + s_u tau)
+    slope = du / h
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        ratio = slope * time_constant / (theta[:-1] - u[:-1] + slope * time_constant)
+        s = -time_constant * np.log(ratio)
+        turns = u[:-1] + slope * s
+    inside = (ratio > 0) & (ratio < 1) & (s > 0) & (s < h)
+    hottest = max(float(theta.max()), float(turns[inside].max(initial=0.0)))
+    return math.sqrt(max(hottest, 0.0))
 
 
 @dataclass
@@ -323,13 +445,15 @@ class Sizing:
 
 
 def size_motor(robot: Robot, move, joint: int, motor: Motor, gear_ratio: float, *,
-               samples: int = 201, torques=None) -> Sizing:
+               samples: int = 201, torques=None, efficiency: float = 1.0) -> Sizing:
     """Put ``motor`` with a gearhead of ``gear_ratio`` on joint ``joint`` (1-based) of
     ``robot`` for ``move`` (a :func:`dynlab.dynamics.trajectory.quintic` of all the joints): the
     operating points ``(G qd, tau/G + G I_rotor qdd)`` at ``samples`` times, their RMS and
     peak torques and the verdict (:class:`Sizing`).  ``torques`` (the ``(samples, n)`` joint
     torques of the move, from :func:`joint_torques`) skips the inverse dynamics when only the
-    motor or the gear ratio changes.
+    motor or the gear changes; ``efficiency`` is the gearhead's (:func:`motor_side`).  The move
+    may be a :class:`dynlab.dynamics.trajectory.QuinticPath`, such as a whole cycle
+    (:func:`shoulder_cycle`).
 
     >>> from dynlab.model.robots import pendulum
     >>> swing = quintic([0.0], [1.0], 1.0)
@@ -354,7 +478,7 @@ def size_motor(robot: Robot, move, joint: int, motor: Motor, gear_ratio: float, 
         raise ValueError(f"torques must be finite (the joint torques of the move, "
                          f"joint_torques), got {torques[~np.isfinite(torques)][0]}")
     speed, torque = motor_side(qd[:, i - 1], qdd[:, i - 1], torques[:, i - 1], gear_ratio=G,
-                               rotor_inertia=motor.rotor_inertia)
+                               rotor_inertia=motor.rotor_inertia, efficiency=efficiency)
     return Sizing(motor, G, i, t, qd[:, i - 1], torques[:, i - 1], speed, torque)
 
 
@@ -362,10 +486,26 @@ def size_motor(robot: Robot, move, joint: int, motor: Motor, gear_ratio: float, 
 
 #: A candidate motor for the PUMA 560's shoulder (joint 2), for the chapter and its exercises:
 #: the rotor inertia is the published one (:data:`PUMA560_ROTOR_INERTIAS`); the stall torque,
-#: no-load speed and continuous rating are ours, of the size of a motor for that joint, not
+#: no-load speed, continuous rating, winding (48 V: k_t = 48 V / 500 rad/s, R = k_t^2 omega_0 /
+#: tau_stall) and thermal time constant are ours, of the size of a motor for that joint, not
 #: Unimation's data.
 CANDIDATE_MOTOR = Motor(stall_torque=1.2, no_load_speed=500.0, continuous_torque=0.45,
-                        rotor_inertia=PUMA560_ROTOR_INERTIAS[1], name="candidate motor")
+                        rotor_inertia=PUMA560_ROTOR_INERTIAS[1], name="candidate motor",
+                        torque_constant=0.096, resistance=3.84, thermal_time_constant=30.0)
+
+#: A small catalogue for the shoulder: four 48 V motors of one imaginary series, the candidate
+#: among them, each given as a data sheet gives it (torque constant, terminal resistance,
+#: voltage, continuous torque, rotor inertia, thermal time constant of the winding).  The
+#: figures are the workbook's, of the kind a maker's data sheet lists (e.g. a maxon catalogue
+#: page), near the PUMA's own rotor; they are no maker's data.
+MOTOR_CATALOGUE = (
+    Motor.from_winding(0.08, 4.0, 48.0, 0.3, 120e-6, thermal_time_constant=25.0, name="M 90"),
+    CANDIDATE_MOTOR,
+    Motor.from_winding(0.11, 2.2, 48.0, 0.65, 330e-6, thermal_time_constant=40.0,
+                       name="M 200"),
+    Motor.from_winding(0.13, 1.3, 48.0, 1.0, 600e-6, thermal_time_constant=50.0,
+                       name="M 320"),
+)
 
 #: The pose the shoulder moves from with the other joints held: the PUMA 560 stretched out
 #: (the literature's ``qs``, joint 3 at -90 degrees) with the upper arm 45 degrees below the
@@ -388,3 +528,19 @@ def shoulder_move(amplitude: float, duration: float, start=SHOULDER_START):
     goal = start.copy()
     goal[1] += float(amplitude)
     return quintic(start, goal, checks.number(duration, "duration"))
+
+
+def shoulder_cycle(amplitude: float, duration: float, hold: float = 1.0, rest: float = 1.0,
+                   start=SHOULDER_START) -> QuinticPath:
+    """A cycle that can repeat: :func:`shoulder_move` raising joint 2 by ``amplitude`` radians
+    in ``duration`` s, a ``hold`` of that many seconds at the goal, the same move back down,
+    and a ``rest`` at the start (a hold or rest of 0 s is left out).
+
+    >>> cycle = shoulder_cycle(math.pi / 2, 1.5, hold=1.0, rest=2.0)
+    >>> cycle.T, [round(math.degrees(cycle(t)[0][1])) for t in (0.0, 2.0, 3.25, 5.0)]
+    (6.0, [-45, 45, 0, -45])
+    """
+    up = shoulder_move(amplitude, duration, start)
+    legs = [(up.q1, up.T), (up.q1, checks.number(hold, "hold", positive=False)),
+            (up.q0, up.T), (up.q0, checks.number(rest, "rest", positive=False))]
+    return QuinticPath(up.q0, [leg for leg in legs if leg[1] > 0])

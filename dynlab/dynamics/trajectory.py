@@ -1,4 +1,5 @@
-"""Reference motions for a controller: a set point, and a quintic point-to-point move.
+"""Reference motions for a controller: a set point, a quintic point-to-point move, and quintic
+moves one after another (:class:`QuinticPath`).
 
 A controller (:mod:`dynlab.dynamics.control`) follows a *reference*: a function of time returning
 the desired joint positions, velocities and accelerations ``(q_d, qd_d, qdd_d)``.
@@ -135,6 +136,50 @@ def quintic(q0: Sequence, q1: Sequence, T: float, t0: float = 0.0) -> Quintic:
     """The quintic rest-to-rest move from ``q0`` to ``q1`` taking ``T`` seconds from ``t0``
     (see the module docstring for its equations)."""
     return Quintic(q0, q1, T, t0)
+
+
+class QuinticPath:
+    """Quintic rest-to-rest moves one after another: from ``q0`` to each leg's goal in turn, leg
+    ``k`` a :class:`Quintic` of ``legs[k] = (goal, duration)``; a leg to the point it starts
+    from is a hold.  Every leg starts and ends at rest with zero acceleration, so the joined
+    path has continuous position, velocity and acceleration.  ``t0`` is its start, ``T`` its
+    whole duration; before ``t0`` it rests at ``q0``, after ``t0 + T`` at the last goal.
+
+    >>> out_and_back = QuinticPath([0.0], [([1.0], 2.0), ([1.0], 1.0), ([0.0], 2.0)])
+    >>> out_and_back.T, out_and_back(1.0)[0].tolist(), out_and_back(4.0)[0].tolist()
+    (5.0, [0.5], [0.5])
+    >>> QuinticPath([0.0], [([1.0], 0.0)])
+    Traceback (most recent call last):
+    ...
+    ValueError: leg 1 of the path: the move's duration T must be a positive number ..., got 0.0
+    """
+
+    def __init__(self, q0: Sequence, legs, t0: float = 0.0):
+        start, self.legs = joint_array(q0, "q0"), []
+        for k, leg in enumerate(legs, start=1):
+            try:
+                goal, duration = leg
+            except (TypeError, ValueError):
+                raise ValueError(f"leg {k} of the path must be a pair (goal, duration), got "
+                                 f"{leg!r}") from None
+            begin = self.legs[-1].t0 + self.legs[-1].T if self.legs else t0
+            try:
+                self.legs.append(Quintic(start, goal, duration, begin))
+            except ValueError as error:
+                raise ValueError(f"leg {k} of the path: {error}") from None
+            start = self.legs[-1].q1
+        if not self.legs:
+            raise ValueError("a path needs at least one leg (goal, duration)")
+        self.t0, self.n, self.q0 = self.legs[0].t0, self.legs[0].n, self.legs[0].q0
+        self.T = self.legs[-1].t0 + self.legs[-1].T - self.t0
+        self._ends = np.array([leg.t0 + leg.T for leg in self.legs])
+
+    def __call__(self, t: float):
+        k = min(int(np.searchsorted(self._ends, t)), len(self.legs) - 1)
+        return self.legs[k](t)
+
+    def __repr__(self) -> str:
+        return f"QuinticPath({len(self.legs)} legs, T={self.T:g}, t0={self.t0:g})"
 
 
 def as_reference(reference, n: int) -> Callable:

@@ -1,8 +1,8 @@
-"""Chapter 11's dashboard: sizing the PUMA 560's shoulder motor (joint 2) for a move
-(:class:`MotorSizingDashboard`), and its two figures, the torque-speed plane
-(:func:`draw_torque_speed_plane`) and the RMS and peak torques against the ratings
-(:func:`draw_ratings`).  The numbers are those of :mod:`dynlab.dynamics.motor_sizing` (Lynch &
-Park, Sec. 8.9).
+"""Chapter 11's dashboard: sizing the PUMA 560's shoulder motor (joint 2) for a cycle, out and
+back, with a payload at the flange (:class:`MotorSizingDashboard`), and its two figures, the
+torque-speed plane (:func:`draw_torque_speed_plane`) and the RMS and peak torques against the
+ratings (:func:`draw_ratings`).  The numbers are those of :mod:`dynlab.dynamics.motor_sizing`
+(Lynch & Park, Sec. 8.9).
 """
 
 from __future__ import annotations
@@ -12,44 +12,51 @@ import math
 import numpy as np
 
 from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS, Motor, Sizing,
-                                          joint_torques, sample_move, shoulder_move, size_motor)
+                                          joint_torques, sample_move, shoulder_cycle, size_motor)
 from dynlab.model import checks
+from dynlab.model.edits import with_payload
 from dynlab.model.robot import Robot
 from dynlab.model.robots.puma import puma560
 from dynlab.teaching.dashboards.common import NamedControls, agg_png, figure_readout_status
 
 
 class MotorSizingDashboard(NamedControls):
-    """Sizing the PUMA 560's shoulder motor (joint 2) for a move: sliders for the move's
-    duration and amplitude (a quintic raising joint 2 from
-    :data:`~dynlab.dynamics.motor_sizing.SHOULDER_START`) and for the gear ratio; the figure
-    shows the torque-speed plane (the motor's speed-torque line, its continuous rating, the
-    move's operating points) and the RMS and peak torques against the ratings, its title the
-    verdict (the move and the sizing: :mod:`dynlab.dynamics.motor_sizing`).
+    """Sizing the PUMA 560's shoulder motor (joint 2) for a cycle that can repeat
+    (:func:`~dynlab.dynamics.motor_sizing.shoulder_cycle`: raise joint 2 from
+    :data:`~dynlab.dynamics.motor_sizing.SHOULDER_START`, hold :attr:`HOLD` s, lower, rest
+    :attr:`REST` s): sliders for the moves' duration and amplitude, a payload at the flange
+    (:func:`dynlab.model.edits.with_payload`, the origin of frame 6), the gear ratio and the
+    gear's efficiency; the figure shows the torque-speed plane (the motor's speed-torque line,
+    its continuous rating, the cycle's operating points) and the RMS and peak torques against
+    the ratings, its title the verdict (the sizing: :mod:`dynlab.dynamics.motor_sizing`).
 
-    Each slider move makes one run and one frame: the inverse dynamics only when the move
-    changes (a new gear ratio re-scales the same joint torques), then one PNG rendered with Agg
-    (so a notebook stored without widget state still shows it).  ``set(...)`` changes the
-    controls as a reader would; a value outside a slider's range is refused, not clamped.
+    Each slider move makes one run and one frame: the inverse dynamics only when the cycle or
+    the payload changes (a new gear re-scales the same joint torques), then one PNG rendered
+    with Agg (so a notebook stored without widget state still shows it).  ``set(...)`` changes
+    the controls as a reader would; a value outside a slider's range is refused, not clamped.
     ``sizing`` is the :class:`Sizing` shown.
 
     >>> board = MotorSizingDashboard(render=False)
     >>> board.sizing.fits, round(board.sizing.rms_torque, 3)
-    (True, 0.385)
-    >>> board.set(duration=1.0).sizing.line_ok          # faster: above the speed-torque line
+    (True, 0.354)
+    >>> board.set(payload=2.5).sizing.fits              # 2.5 kg: too much for this motor
     False
     """
 
     #: the range and step of each slider, as a reader sets it
     RANGES = {"duration": (0.5, 3.0, 0.1), "amplitude": (10.0, 120.0, 5.0),
-              "gear_ratio": (20.0, 300.0, 0.005)}
-    LABELS = {"duration": "duration T (s)", "amplitude": "amplitude (deg)",
-              "gear_ratio": "gear ratio G"}
+              "payload": (0.0, 5.0, 0.1), "gear_ratio": (20.0, 300.0, 0.005),
+              "efficiency": (0.5, 1.0, 0.01)}
+    LABELS = {"duration": "raise and lower in T (s)", "amplitude": "amplitude (deg)",
+              "payload": "payload (kg)", "gear_ratio": "gear ratio G",
+              "efficiency": "gear efficiency η"}
+    #: the cycle's hold at the top and rest at the bottom, s
+    HOLD, REST = 1.0, 1.0
 
     def __init__(self, robot: Robot | None = None, *, motor: Motor = CANDIDATE_MOTOR,
-                 duration: float = 1.5, amplitude: float = 90.0,
-                 gear_ratio: float = PUMA560_GEAR_RATIOS[1], samples: int = 201,
-                 render: bool = True):
+                 duration: float = 1.5, amplitude: float = 90.0, payload: float = 0.0,
+                 gear_ratio: float = PUMA560_GEAR_RATIOS[1], efficiency: float = 1.0,
+                 samples: int = 401, render: bool = True):
         import ipywidgets as widgets
         self.robot = puma560() if robot is None else robot
         if not isinstance(self.robot, Robot):
@@ -63,7 +70,8 @@ class MotorSizingDashboard(NamedControls):
         self.render = checks.flag(render, "MotorSizingDashboard", "render")
         self.samples = checks.count(samples, "MotorSizingDashboard", "samples", 3)
         wanted = {name: self._checked(name, value) for name, value in
-                  (("duration", duration), ("amplitude", amplitude), ("gear_ratio", gear_ratio))}
+                  (("duration", duration), ("amplitude", amplitude), ("payload", payload),
+                   ("gear_ratio", gear_ratio), ("efficiency", efficiency))}
         self.controls = {}
         for name, value in wanted.items():
             low, high, step = self.RANGES[name]
@@ -76,29 +84,37 @@ class MotorSizingDashboard(NamedControls):
             control.add_class(f"dynlab-param-{name}")
             self.controls[name] = control
         self.image, self.readout, self.status = figure_readout_status("820px")
-        self.widget = widgets.VBox([widgets.HBox(list(self.controls.values())), self.image,
-                                    self.readout, self.status])
+        rows = [widgets.HBox([self.controls[name] for name in names]) for names in
+                (("duration", "amplitude", "payload"), ("gear_ratio", "efficiency"))]
+        self.widget = widgets.VBox([*rows, self.image, self.readout, self.status])
         self.widget.add_class("dynlab-dashboard")
-        self._torques = {}                   # (duration, amplitude) -> the move's joint torques
+        self._torques = {}       # (duration, amplitude, payload) -> the cycle's joint torques
         self._figure = None                  # (figure, plane's artists, bars' artists, title)
         self._update()
         self._watch()
 
     @property
     def move(self):
-        """The move the sliders describe."""
+        """The cycle the sliders describe."""
         values = self.values()
-        return shoulder_move(math.radians(values["amplitude"]), values["duration"])
+        return shoulder_cycle(math.radians(values["amplitude"]), values["duration"],
+                              self.HOLD, self.REST)
+
+    @property
+    def arm(self) -> Robot:
+        """The arm with the payload the slider gives at its flange."""
+        return with_payload(self.robot, self.values()["payload"])
 
     def _update(self) -> None:
         values = self.values()
-        key = (values["duration"], values["amplitude"])
+        key = (values["duration"], values["amplitude"], values["payload"])
         move = self.move
         if key not in self._torques:
             _, q, qd, qdd = sample_move(move, self.samples)
-            self._torques = {key: joint_torques(self.robot, q, qd, qdd)}
+            self._torques = {key: joint_torques(self.arm, q, qd, qdd)}
         self.sizing = size_motor(self.robot, move, 2, self.motor, values["gear_ratio"],
-                                 samples=self.samples, torques=self._torques[key])
+                                 samples=self.samples, torques=self._torques[key],
+                                 efficiency=values["efficiency"])
         if self.render:
             self.image.value = self._png()
         self.readout.value = self._table()
@@ -114,7 +130,7 @@ class MotorSizingDashboard(NamedControls):
         ``rms``, ``peak``, ``speed``, ``margin``), the text rounded to 3 decimals (the speed to
         1)."""
         sizing, motor = self.sizing, self.motor
-        rows = (("rms", "RMS torque (N m)", sizing.rms_torque, 3,
+        rows = (("rms", "RMS torque over the cycle (N m)", sizing.rms_torque, 3,
                  f"continuous rating {motor.continuous_torque:g}", sizing.continuous_ok),
                 ("peak", "peak torque (N m)", sizing.peak_torque, 3,
                  f"stall torque {motor.stall_torque:g}", sizing.peak_torque <= motor.stall_torque),
@@ -140,7 +156,8 @@ class MotorSizingDashboard(NamedControls):
         figure, plane, bars, title = self._figure
         update_torque_speed_plane(plane, self.sizing)
         update_ratings(bars, self.sizing)
-        title.set_text(f"G = {self.sizing.gear_ratio:g}: {self.sizing.verdict()}")
+        title.set_text(f"G = {self.sizing.gear_ratio:g}, payload "
+                       f"{self.values()['payload']:g} kg: {self.sizing.verdict()}")
         title.set_color("black" if self.sizing.fits else "firebrick")
         limits = (plane["ax"].get_xlim(), plane["ax"].get_ylim(), bars["ax"].get_ylim())
         canvas = figure.canvas

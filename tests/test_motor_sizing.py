@@ -1,7 +1,9 @@
-"""Sizing a motor (dynlab.dynamics.motor_sizing; Lynch & Park, Sec. 8.9): the reflected inertia G^2 I_rotor,
-the apparent inertia D_ii + G^2 I_rotor, the motor's operating points (G qd, tau/G + G I_rotor
-qdd) under the speed-torque line, the RMS and peak torques, each checked against values
-computed here by hand (the pendulum's closed form, the quintic's peaks), and the errors a bad
+"""Sizing a motor (dynlab.dynamics.motor_sizing; Lynch & Park, Sec. 8.9): the reflected
+inertia G^2 I_rotor, the apparent inertia D_ii + G^2 I_rotor, the motor's operating points
+(G qd, tau/G + G I_rotor qdd) under the speed-torque line, the RMS and peak torques, the DC
+motor's winding, the gear's efficiency, the heat of a cycle and the shoulder's whole cycle, each
+checked against values computed here by hand (the pendulum's closed form, the quintic's peaks,
+a square wave's heat, the payload's lever arm) or by a second method, and the errors a bad
 input gets."""
 
 import math
@@ -11,13 +13,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dynlab import inverse_dynamics
 from dynlab.dynamics.inverse import probe
-from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS,
-                                          PUMA560_ROTOR_INERTIAS, Motor, apparent_inertia,
-                                          joint_torques, motor_side, reflected_inertia, rms,
-                                          sample_move, shoulder_move, size_motor)
+from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, MOTOR_CATALOGUE, PUMA560_GEAR_RATIOS,
+                                          PUMA560_ROTOR_INERTIAS, SHOULDER_START, Motor,
+                                          apparent_inertia, heating_torque, joint_torques,
+                                          motor_side, reflected_inertia, rms, sample_move,
+                                          shoulder_cycle, shoulder_move, size_motor)
+from dynlab.model.edits import with_payload
+from dynlab.model.kinematics import frame_origins
 from dynlab.model.robots import pendulum, planar_2r, puma560
-from dynlab.dynamics.trajectory import quintic
+from dynlab.dynamics.trajectory import QuinticPath, quintic
 from dynlab.teaching.dashboards.motor_sizing import MotorSizingDashboard
 
 finite = dict(allow_nan=False, allow_infinity=False)
@@ -228,8 +234,10 @@ def test_the_dashboard_refuses_a_value_outside_a_slider_and_keeps_its_state():
         board.set(duration=2.0, gear_ratio=1000.0)
     with pytest.raises(TypeError, match="duration must be a number"):
         board.set(duration="fast")
-    with pytest.raises(ValueError, match="no control 'payload'"):
-        board.set(payload=1.0)
+    with pytest.raises(ValueError, match="payload must be from 0 to 5"):
+        board.set(payload=6.0)
+    with pytest.raises(ValueError, match="no control 'voltage'"):
+        board.set(voltage=1.0)
     assert board.controls["duration"].value == 1.5 and board.sizing.rms_torque == before
 
 
@@ -296,3 +304,201 @@ def test_a_short_move_either_has_finite_operating_points_or_is_refused(amplitude
         assert "beyond floating point" in str(refused)
         return
     assert np.all(np.isfinite(speed)) and np.all(np.isfinite(torque))
+
+
+# -- the DC motor's winding (Lynch & Park, Sec. 8.9.1) ---------------------------------------------
+def test_the_winding_gives_the_line_by_hand():
+    # V = R i + k_t omega, tau = k_t i: stall (omega = 0) k_t V / R, no load (i = 0) V / k_t
+    motor = Motor.from_winding(0.05, 0.5, 24.0, 0.3, 1e-5)
+    assert motor.stall_torque == pytest.approx(0.05 * 24.0 / 0.5, rel=1e-15)      # 2.4 N m
+    assert motor.no_load_speed == pytest.approx(24.0 / 0.05, rel=1e-15)          # 480 rad/s
+    assert float(motor.copper_loss(0.3)) == pytest.approx(0.5 * (0.3 / 0.05)**2)  # 18 W
+    # the candidate: 48 V over k_t = 0.096 N m/A is 500 rad/s; 0.096 * 48 / 3.84 = 1.2 N m
+    assert CANDIDATE_MOTOR.torque_constant * 500.0 == pytest.approx(48.0)
+    assert CANDIDATE_MOTOR.torque_constant * 48.0 / CANDIDATE_MOTOR.resistance == \
+        pytest.approx(CANDIDATE_MOTOR.stall_torque)
+
+
+@given(st.floats(0.01, 1.0, **finite), st.floats(0.1, 10.0, **finite),
+       st.floats(1.0, 100.0, **finite), st.floats(0.0, 1.0, **finite))
+def test_the_speed_torque_line_is_the_windings_at_every_speed(k_t, R, V, fraction):
+    motor = Motor.from_winding(k_t, R, V, 0.1 * k_t * V / R, 1e-4)
+    omega = fraction * V / k_t
+    current = (V - k_t * omega) / R                        # V = R i + k_t omega
+    assert float(motor.torque_limit(omega)) == pytest.approx(k_t * current, rel=1e-9, abs=1e-12)
+
+
+@given(st.floats(-5.0, 5.0, **finite), st.floats(0.0, 10.0, **finite))
+def test_the_windings_heat_goes_as_the_square_of_the_torque(torque, k):
+    motor = CANDIDATE_MOTOR
+    assert float(motor.copper_loss(k * torque)) == pytest.approx(
+        k**2 * float(motor.copper_loss(torque)), rel=1e-12, abs=1e-300)
+
+
+def test_a_winding_that_disagrees_with_the_line_is_refused():
+    with pytest.raises(ValueError, match="is not k_t V / R"):
+        Motor(1.2, 500.0, 0.45, torque_constant=0.1, resistance=3.84)
+    with pytest.raises(ValueError, match="both torque_constant and resistance"):
+        Motor(1.2, 500.0, 0.45, torque_constant=0.096)
+    with pytest.raises(ValueError, match="its heat is not known"):
+        Motor(1.2, 500.0, 0.45).copper_loss(0.1)
+    with pytest.raises(ValueError, match="resistance must be a positive"):
+        Motor.from_winding(0.1, 0.0, 48.0, 0.5, 1e-4)
+
+
+def test_the_catalogue_is_ordered_by_continuous_torque_and_holds_the_candidate():
+    ratings = [motor.continuous_torque for motor in MOTOR_CATALOGUE]
+    assert ratings == sorted(ratings) and CANDIDATE_MOTOR in MOTOR_CATALOGUE
+    assert all(motor.thermal_time_constant and motor.torque_constant for motor in MOTOR_CATALOGUE)
+
+
+# -- the gear's efficiency ---------------------------------------------------------------------
+@given(st.floats(-5, 5, **finite).filter(lambda v: abs(v) > 1e-3),
+       st.floats(-100, 100, **finite).filter(lambda v: abs(v) > 1e-3),
+       st.floats(0.3, 1.0, **finite), st.floats(1.0, 300.0, **finite))
+def test_losses_raise_the_torque_driving_and_lower_it_back_driven(qd, tau, eta, ratio):
+    # no acceleration, so the rotor takes nothing: the power at the motor against the joint's
+    speed, torque = motor_side(qd, 0.0, tau, gear_ratio=ratio, rotor_inertia=2e-4,
+                               efficiency=eta)
+    _, ideal = motor_side(qd, 0.0, tau, gear_ratio=ratio, rotor_inertia=2e-4)
+    motor_power, joint_power = float(speed * torque), tau * qd
+    if joint_power > 0:              # the motor drives the arm: it gives the losses as well
+        assert abs(float(torque)) >= abs(float(ideal)) * (1 - 1e-12)
+        assert eta * motor_power == pytest.approx(joint_power, rel=1e-9)
+    else:                            # the arm back-drives the motor: the losses come out of it
+        assert abs(float(torque)) <= abs(float(ideal)) * (1 + 1e-12)
+        assert motor_power == pytest.approx(eta * joint_power, rel=1e-9)
+
+
+@given(st.floats(-5, 5, **finite), st.floats(-50, 50, **finite), st.floats(-100, 100, **finite))
+def test_a_gear_without_losses_is_the_ideal_gear(qd, qdd, tau):
+    assert motor_side(qd, qdd, tau, gear_ratio=80.0, rotor_inertia=1e-4, efficiency=1.0)[1] == \
+        motor_side(qd, qdd, tau, gear_ratio=80.0, rotor_inertia=1e-4)[1]
+
+
+@pytest.mark.parametrize("eta", [0.0, -0.5, 1.5, float("nan")])
+def test_an_efficiency_outside_0_to_1_is_refused(eta):
+    with pytest.raises(ValueError, match="efficiency"):
+        motor_side(1.0, 1.0, 1.0, gear_ratio=10.0, rotor_inertia=1e-4, efficiency=eta)
+
+
+# -- the heat of a cycle: a first-order thermal model -------------------------------------
+def test_the_heating_torque_of_a_square_wave_by_hand():
+    # tau^2 = A for P/2, 0 for P/2: the periodic solution of tau_th theta' = tau^2 - theta
+    # peaks at the end of the on-time, theta = A (1 - e) / (1 - e^2) = A / (1 + e),
+    # e = exp(-P / (2 tau_th))
+    P, A, eps = 2.0, 0.81, 1e-9
+    t, values = [0.0, P / 2, P / 2 + eps, P], np.sqrt([A, A, 0.0, 0.0])
+    for tau_th in (0.05, 1.0, 20.0):
+        by_hand = math.sqrt(A / (1 + math.exp(-P / (2 * tau_th))))
+        assert heating_torque(t, values, tau_th) == pytest.approx(by_hand, rel=1e-7)
+
+
+@given(st.floats(-10, 10, **finite), st.floats(1e-3, 1e4, **finite))
+def test_a_constant_torque_heats_as_itself(torque, tau_th):
+    assert heating_torque([0.0, 0.3, 1.0, 2.5], [torque] * 4, tau_th) == pytest.approx(
+        abs(torque), rel=1e-9, abs=1e-12)
+
+
+@given(st.lists(st.floats(-3, 3, **finite), min_size=2, max_size=30),
+       st.floats(1e-2, 1e3, **finite))
+def test_the_heating_torque_lies_between_the_rms_and_the_peak(values, tau_th):
+    t = np.arange(len(values), dtype=float)
+    heat = heating_torque(t, values, tau_th)
+    assert rms(t, values) * (1 - 1e-9) - 1e-12 <= heat <= np.abs(values).max() * (1 + 1e-9)
+
+
+def test_a_long_time_constant_gives_the_rms_and_a_short_one_the_peak():
+    t = np.linspace(0.0, 5.0, 501)
+    torque = 0.3 + 0.5 * np.sin(2 * np.pi * t / 5.0)**3
+    assert heating_torque(t, torque, 1e6) == pytest.approx(rms(t, torque), rel=1e-5)
+    assert heating_torque(t, torque, 1e-5) == pytest.approx(np.abs(torque).max(), rel=1e-6)
+
+
+# -- paths and the shoulder's cycle -------------------------------------------------------
+def test_a_path_is_its_legs_one_after_another():
+    path = QuinticPath([0.0, 1.0], [([1.0, 0.0], 2.0), ([1.0, 0.0], 0.5), ([0.0, 1.0], 1.0)],
+                       t0=1.0)
+    assert path.T == 3.5 and path.t0 == 1.0
+    first, back = quintic([0.0, 1.0], [1.0, 0.0], 2.0, 1.0), quintic([1.0, 0.0], [0.0, 1.0],
+                                                                     1.0, 3.5)
+    for t in (0.0, 1.7, 2.9, 3.0, 3.2, 3.5, 3.9, 4.5, 9.0):
+        expected = first(t) if t <= 3.0 else back(t) if t >= 3.5 else ([1.0, 0.0], [0.0] * 2,
+                                                                         [0.0] * 2)
+        for got, want in zip(path(t), expected):
+            assert np.allclose(got, want, rtol=0, atol=1e-15)
+
+
+def test_a_bad_leg_is_named():
+    with pytest.raises(ValueError, match="leg 2 of the path must be a pair"):
+        QuinticPath([0.0], [([1.0], 1.0), [1.0]])
+    with pytest.raises(ValueError, match="leg 1 of the path: .*has 2 entries"):
+        QuinticPath([0.0], [([1.0, 2.0], 1.0)])
+    with pytest.raises(ValueError, match="at least one leg"):
+        QuinticPath([0.0], [])
+    with pytest.raises(ValueError, match="hold must be a non-negative"):
+        shoulder_cycle(1.0, 1.0, hold=-1.0)
+
+
+def test_lowering_the_arm_asks_the_raises_torques_played_backwards():
+    # only joint 2 moves and D_22 does not depend on q_2, so tau_2 = D_22 qdd_2 + c_2(q): the
+    # lowering move at t is the raise at T - t, with the same qdd; without losses, the same RMS
+    arm, G = puma560(), PUMA560_GEAR_RATIOS[1]
+    raise_ = size_motor(arm, shoulder_move(math.pi / 2, 1.5), 2, CANDIDATE_MOTOR, G)
+    start = np.array(SHOULDER_START)
+    goal = start + [0.0, math.pi / 2, 0.0, 0.0, 0.0, 0.0]
+    lower = size_motor(arm, quintic(goal, start, 1.5), 2, CANDIDATE_MOTOR, G)
+    assert np.allclose(lower.motor_torque, raise_.motor_torque[::-1], rtol=1e-9, atol=1e-12)
+    # with losses the lowering asks less: the arm back-drives the gear
+    lossy = [size_motor(arm, move, 2, CANDIDATE_MOTOR, G, efficiency=0.8).rms_torque
+             for move in (shoulder_move(math.pi / 2, 1.5), quintic(goal, start, 1.5))]
+    assert lossy[1] < raise_.rms_torque < lossy[0]
+
+
+def test_the_cycles_rms_adds_the_legs_squares_weighted_by_time():
+    arm, G = puma560(), PUMA560_GEAR_RATIOS[1]
+    cycle = shoulder_cycle(math.pi / 2, 1.5, hold=1.0, rest=2.0)
+    whole = size_motor(arm, cycle, 2, CANDIDATE_MOTOR, G, samples=6001).rms_torque
+    legs = [size_motor(arm, leg, 2, CANDIDATE_MOTOR, G, samples=2001).rms_torque
+            for leg in cycle.legs]
+    by_legs = math.sqrt(sum(leg.T * r**2 for leg, r in zip(cycle.legs, legs)) / cycle.T)
+    assert whole == pytest.approx(by_legs, rel=1e-6)
+    # the holds are gravity alone, c_2(q) / G
+    top = inverse_dynamics(arm, cycle.legs[1].q0, [0.0] * 6, [0.0] * 6)[1] / G
+    assert legs[1] == pytest.approx(abs(top), rel=1e-12)
+
+
+def test_the_payload_at_the_flange_weighs_on_the_shoulder_by_its_lever_arm():
+    # a second method: statics.  2.5 kg at the origin of frame 6 adds m g times its horizontal
+    # distance from the shoulder's axis to c_2 (the axis is horizontal, along y_1 at q1 = 0)
+    arm = puma560()
+    q = np.array(SHOULDER_START)
+    origins = frame_origins(arm, q)
+    lever = float(origins[6][0] - origins[1][0])            # x of the flange from the axis
+    bare = inverse_dynamics(arm, q, [0.0] * 6, [0.0] * 6)[1]
+    loaded = inverse_dynamics(with_payload(arm, 2.5), q, [0.0] * 6, [0.0] * 6)[1]
+    assert abs(loaded - bare) == pytest.approx(2.5 * 9.8062 * abs(lever), rel=1e-9)
+
+
+def test_the_waist_rms_by_hand():
+    # joint 1 alone: tau_1 = D_11 qdd_1 (no gravity about a vertical axis, D_11 constant), so
+    # tau_motor = (D_11/G + G I) qdd, and the quintic's qdd^2 integrates to 120/7 theta^2/T^3
+    arm, G, I = puma560(), PUMA560_GEAR_RATIOS[0], PUMA560_ROTOR_INERTIAS[0]
+    q = np.array(SHOULDER_START)
+    D11 = float(probe(arm, q=q, qd=[0.0] * 6).D[0, 0])
+    theta, T = math.pi / 2, 1.2
+    move = quintic(q, q + [theta, 0, 0, 0, 0, 0], T)
+    motor = Motor(5.0, 500.0, 1.0, I)
+    sized = size_motor(arm, move, 1, motor, G, samples=4001)
+    assert sized.rms_torque == pytest.approx(
+        (D11 / G + G * I) * math.sqrt(120 / 7) * theta / T**2, rel=1e-6)
+
+
+def test_the_dashboard_sizes_the_whole_cycle_with_its_payload_and_gear():
+    board = MotorSizingDashboard(render=False).set(payload=2.5, efficiency=0.8)
+    cycle = shoulder_cycle(math.pi / 2, 1.5, board.HOLD, board.REST)
+    sized = size_motor(with_payload(puma560(), 2.5), cycle, 2, CANDIDATE_MOTOR,
+                       PUMA560_GEAR_RATIOS[1], samples=401, efficiency=0.8)
+    assert board.sizing.rms_torque == sized.rms_torque
+    assert np.array_equal(board.sizing.motor_torque, sized.motor_torque)
+    assert not board.sizing.fits and board.sizing.rms_torque > CANDIDATE_MOTOR.continuous_torque

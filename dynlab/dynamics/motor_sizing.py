@@ -371,13 +371,13 @@ def heating_torque(t, torque, time_constant: float) -> float:
 
     theta = run(run(0.0)[-1] / settle)               # the periodic solution: theta(T) = theta(0)
     # inside a step theta = u - s_u tau + (theta_k - u_k + s_u tau) e^(-s/tau), s_u = du/h: it
-    # turns where it meets u, at e^(-s/tau) = s_u tau / (theta_k - u_k + s_u tau)
-    slope = du / h
+    # turns where it meets u, at e^(-s/tau) = 1 - d, d = (theta_k - u_k) / (theta_k - u_k + s_u tau)
+    slope, gap = du / h, theta[:-1] - u[:-1]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        ratio = slope * time_constant / (theta[:-1] - u[:-1] + slope * time_constant)
-        s = -time_constant * np.log(ratio)
+        d = gap / (gap + slope * time_constant)
+        s = -time_constant * np.log1p(-d)
         turns = u[:-1] + slope * s
-    inside = (ratio > 0) & (ratio < 1) & (s > 0) & (s < h)
+    inside = (d > 0) & (d < 1) & (s > 0) & (s < h)
     hottest = max(float(theta.max()), float(turns[inside].max(initial=0.0)))
     return math.sqrt(max(hottest, 0.0))
 

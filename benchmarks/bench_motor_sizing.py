@@ -39,8 +39,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=21)
     args = parser.parse_args(argv)
-    print(f"chapter 11's dashboard (PUMA 560, joint 2, 201 samples), median of {args.repeat} "
-          f"slider moves, ms")
+    print(f"chapter 11's dashboard (PUMA 560, joint 2, the cycle, 401 samples), median of "
+          f"{args.repeat} slider moves, ms")
     for render in (False, True):
         board = MotorSizingDashboard(render=render)
         ratios = itertools.cycle([100.0 + k for k in range(40)])

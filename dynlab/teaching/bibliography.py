@@ -82,6 +82,7 @@ LYNCH_PARK_CONCORDANCE = {
     "Sec. 8.9.2": ("Apparent Inertia", None),
     "Sec. 8.9.3": ("Newton-Euler Inverse Dynamics Algorithm Accounting for Motor Inertias and "
                    "Gearing", None),
+    "Sec. 8.9.4": ("Friction", None),
 }
 
 

@@ -173,7 +173,7 @@ def test_without_user_namespaces_grading_stops_and_says_what_to_do(tmp_path, mon
     (proc_sys / "kernel").mkdir(parents=True)
     (proc_sys / "kernel" / "apparmor_restrict_unprivileged_userns").write_text("1\n")
     monkeypatch.setattr(sandbox, "BWRAP", str(bwrap))
-    monkeypatch.setattr(sandbox, "PROC_SYS", proc_sys)
+    monkeypatch.setattr(sandbox, "PROC_SYS", proc_sys, raising=False)   # main: none
     monkeypatch.setattr(sandbox.os, "geteuid", lambda: 1000)   # an instructor who is not root
     sandbox.unavailable.cache_clear()
     try:
@@ -204,14 +204,20 @@ def test_each_setting_that_refuses_user_namespaces_is_named_with_its_fix(tmp_pat
     assert sandbox.userns_refused(tmp_path) is None
 
 
-def test_the_course_plan_gives_each_notebook_the_points_of_its_keys():
-    """The guide's course plan (solutions/QUICKSTART.md) names every exercise notebook once,
-    with the points its keys give (13/12/9/... = 87 today), and the total."""
+def test_the_course_plan_gives_each_notebook_the_questions_and_points_of_its_keys():
+    """The quick start's course plan (solutions/QUICKSTART.md) hands out every exercise notebook
+    once, each with the number of questions and the points its keys give (13/12/9/11/5/19/8/4/6
+    today), and states their total."""
     text = (ROOT / "solutions" / "QUICKSTART.md").read_text(encoding="utf-8")
-    shown = {name: float(points) for name, points in
-             re.findall(r"^\| *\d+ *\| *`(\d\d_\w+)`[^|]*\|.*?\| *(\d+(?:\.\d+)?) *\|",
-                        text, re.M)}
-    from_keys = {name: sum(sum(part_points(keys()[q]).values()) for q in questions(name))
+    shown = {}
+    for line in text.split("\n"):
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if re.fullmatch(r"\d+", cells[0]) and len(cells) == 7 and cells[3]:
+            assert cells[3].strip("`") not in shown, cells[3]
+            shown[cells[3].strip("`")] = (int(cells[4]), float(cells[5]))
+    from_keys = {name: (len(questions(name)),
+                        sum(sum(part_points(keys()[q]).values()) for q in questions(name)))
                  for name in sorted({key["notebook"] for key in keys().values()})}
     assert shown == from_keys
-    assert f"**{sum(from_keys.values()):g} points**" in text
+    total = sum(points for _, points in from_keys.values())
+    assert f"{sum(len(questions(n)) for n in from_keys)} questions, **{total:g} points**" in text

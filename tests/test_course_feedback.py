@@ -221,3 +221,18 @@ def test_the_course_plan_gives_each_notebook_the_questions_and_points_of_its_key
     assert shown == from_keys
     total = sum(points for _, points in from_keys.values())
     assert f"{sum(len(questions(n)) for n in from_keys)} questions, **{total:g} points**" in text
+
+
+def test_a_feedback_folder_holding_other_files_is_refused_before_grading(tmp_path, capsys):
+    """A run replaces the feedback folder as a whole: where ``grades.feedback`` holds anything
+    but pages, nothing is graded and nothing of it is lost."""
+    (tmp_path / "submitted" / "alice").mkdir(parents=True)
+    (tmp_path / "submitted" / "alice" / f"{NOTEBOOK}.ipynb").write_bytes(
+        (ROOT / "exercises" / f"{NOTEBOOK}.ipynb").read_bytes())
+    (tmp_path / "grades.feedback").mkdir()
+    (tmp_path / "grades.feedback" / "notes.txt").write_text("mine")
+    assert cli.main(["grade", str(tmp_path / "submitted"),
+                     "--out", str(tmp_path / "grades.csv")]) == 2
+    assert "holds more than feedback pages" in capsys.readouterr().err
+    assert (tmp_path / "grades.feedback" / "notes.txt").read_text() == "mine"
+    assert not (tmp_path / "grades.csv").exists()

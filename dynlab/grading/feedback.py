@@ -43,6 +43,20 @@ def folder_of(out) -> Path:
     return base.with_name(f"{base.name}.feedback")
 
 
+def check_folder(out) -> None:
+    """Refuse (ValueError) a gradebook path ``out`` whose feedback folder exists and is not one
+    that :func:`write` made (a folder of pages ``*.html`` only): a run replaces that folder as a
+    whole, so nothing else may be in it.  Checked before grading."""
+    target = folder_of(out)
+    if not os.path.lexists(target):
+        return
+    if target.is_symlink() or not target.is_dir() or any(
+            not (entry.name.endswith(".html") and entry.is_file(follow_symlinks=False))
+            for entry in os.scandir(target)):
+        raise ValueError(f"the feedback folder {target}, which grading replaces, holds more "
+                         f"than feedback pages; move it, or name another gradebook (--out)")
+
+
 def write(book, out) -> Path:
     """Write a page for every student of ``book`` (:class:`dynlab.grading.grader.Gradebook`)
     into :func:`folder_of` ``out``, replacing the pages of an earlier run; returns the folder.

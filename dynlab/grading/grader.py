@@ -330,6 +330,7 @@ def check_gradebook_path(out, notebooks: list, submissions: list, solutions, key
         raise ValueError(f"{where} is a folder; name a .csv file")
     if path.exists() and not path.is_file():
         raise ValueError(f"{where} is not a regular file; name a .csv file")
+    _feedback.check_folder(out)
     if not path.parent.is_dir():
         raise ValueError(f"{where} cannot be written: there is no folder {path.parent}")
     try:                                              # as write_csv writes: a file beside it

@@ -143,7 +143,7 @@ def test_a_good_out_beside_the_submissions_is_written(tmp_path, capsys):
     with open(out, newline="", encoding="utf-8") as handle:
         assert [row["student"] for row in csv.DictReader(handle)] == ["anna", "bob"]
     assert [p.name for p in sorted((tmp_path / "sub").iterdir())] == [   # no temporary file
-        "anna.ipynb", "bob.ipynb", "grades.csv", "grades.similarity.csv",
+        "anna.ipynb", "bob.ipynb", "grades.csv", "grades.feedback", "grades.similarity.csv",
         "grades.similarity.html"]
 
 

@@ -22,9 +22,11 @@ written once every sandbox is gone, atomically (a new file renamed over the old)
 The gradebook has one row per student and one column per part of each question (``3.16c D``,
 ``3.16c h``, ...), then ``total``, ``max``, ``notes`` and ``identical code`` (the answer cells
 whose code is a classmate's, :mod:`dynlab.grading.similarity`, which writes its report beside
-the gradebook).
+the gradebook).  Beside it too, a page for each student to hand back
+(:mod:`dynlab.grading.feedback`): points, what the check found, takeaways.
 
-Where no sandbox can be made, grading stops and says what to install; ``sandbox=False``
+Where no sandbox can be made, grading stops before any submission and says what to install
+or allow (:func:`dynlab.grading.sandbox.unavailable`); ``sandbox=False``
 (``--no-sandbox``) runs each kernel with the grader's own rights and says so on every run: for
 trying the grader out, not for marks.
 """
@@ -47,6 +49,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dynlab.grading import feedback as _feedback
 from dynlab.grading import own_work as _own_work
 from dynlab.grading import sandbox as _sandbox
 from dynlab.grading import similarity as _similarity
@@ -131,6 +134,9 @@ class Result:
     points: dict = field(default_factory=dict)       # question -> {part: points}
     reasons: list = field(default_factory=list)
     seconds: float = 0.0
+    #: question -> what the check found, as it says it to the student (never the key's values)
+    diagnosis: dict = field(default_factory=dict)
+    ungraded: bool = False                            # the notebook handed out no answer at all
 
 
 @dataclass
@@ -144,6 +150,7 @@ class Gradebook:
     results: list                                     # every Result, in the order graded
     summative: bool = False                           # graded from the instructor's keys
     identical: dict = field(default_factory=dict)     # student -> answer cells, as a classmate's
+    exercises: dict = field(default_factory=dict)     # notebook -> its questions, as graded
 
     def total(self, student: str) -> float:
         return sum(self.rows[student].values())
@@ -290,6 +297,7 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
             saved = book.write_csv(Path(tempfile.mkdtemp(prefix="dynlab-grades-")) / "grades.csv")
             raise RuntimeError(f"cannot write the gradebook {out} ({error.strerror or error}); "
                                f"the grades are in {saved}") from None
+        _feedback.write(book, out)                    # a file a student, to hand back
     return book
 
 
@@ -322,6 +330,7 @@ def check_gradebook_path(out, notebooks: list, submissions: list, solutions, key
         raise ValueError(f"{where} is a folder; name a .csv file")
     if path.exists() and not path.is_file():
         raise ValueError(f"{where} is not a regular file; name a .csv file")
+    _feedback.check_folder(out)
     if not path.parent.is_dir():
         raise ValueError(f"{where} cannot be written: there is no folder {path.parent}")
     try:                                              # as write_csv writes: a file beside it
@@ -422,7 +431,7 @@ def _stop(process) -> None:
 def _empty(job: _submissions.HandedIn, catalogue: dict, reason: str) -> Result:
     """Zeros for the questions of ``job``'s exercise (none when it is not graded), and why."""
     notebook = job.notebook if job.notebook in catalogue and not job.note else None
-    result = Result(job.student, notebook or "", job.shown, reasons=[reason])
+    result = Result(job.student, notebook or "", job.shown, reasons=[reason], ungraded=True)
     if notebook is not None:
         from dynlab.grading.keys import keys, part_points
         for entry in catalogue[notebook]:
@@ -455,7 +464,8 @@ def _gradebook(results: list, batch: dict) -> Gradebook:
     for student, said in notes.items():
         if len(said) > NOTES_PER_STUDENT:
             said[NOTES_PER_STUDENT - 1:] = [f"and {len(said) - NOTES_PER_STUDENT + 1} notes more"]
-    return Gradebook(columns, maximum, rows, notes, results)
+    exercises = {name: [entry.question for entry in entries] for name, entries in batch.items()}
+    return Gradebook(columns, maximum, rows, notes, results, exercises=exercises)
 
 
 def _cut(note: str) -> str:
@@ -496,8 +506,8 @@ def _worker(send, job: _submissions.HandedIn, entries: list, limits: tuple) -> N
         data = json.dumps(result.__dict__)
     except BaseException as error:                    # noqa: BLE001 - a row, never a crash
         data = json.dumps({"student": job.student, "notebook": job.notebook, "path": job.shown,
-                           "points": {}, "reasons": [f"the grader failed: "
-                                                     f"{type(error).__name__}: {error}"]})
+                           "points": {}, "ungraded": True,
+                           "reasons": [f"the grader failed: {type(error).__name__}: {error}"]})
     try:
         send.send(data)
     finally:
@@ -544,8 +554,10 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
         else:
             answers, reasons = _sandboxed(submitted, jobs, notebook_time_limit, cell_time_limit,
                                           limits, environment)
+    result.ungraded = not answers
     for entry in entries:
         data = answers.get(entry.question)
+        said = len(reasons)
         if isinstance(data, dict) and "error" in data:
             reasons.append(f"{entry.question}: {str(data['error'])[:300]}")
             data = None
@@ -556,6 +568,10 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
         if data is not None:
             reasons.extend(graded.reasons)
         result.points[entry.question] = graded.points
+        found = graded.feedback.messages if graded.feedback is not None else \
+            [reason.removeprefix(f"{entry.question}: ") for reason in reasons[said:]]
+        result.diagnosis[entry.question] = [scrubbed(line, hidden)[:NOTE_LENGTH]
+                                            for line in found]
     result.reasons = [scrubbed(reason, hidden) for reason in result.reasons + reasons]
     result.seconds = time.monotonic() - start
     return result

@@ -115,8 +115,55 @@ def unavailable() -> str | None:
         return f"bubblewrap does not run ({error}): {INSTALL}"
     if done.returncode != 0:
         text = done.stderr.decode(errors="replace").strip()[:300]
+        refused = userns_refused() if os.geteuid() != 0 else None
+        if refused is not None:
+            return f"bubblewrap cannot start a sandbox here ({text}): {refused}"
         return f"bubblewrap cannot create its namespaces here ({text}): {INSTALL}"
     return None
+
+
+#: Where Linux shows its settings (sysctl's names with / for .).
+PROC_SYS = Path("/proc/sys")
+#: The settings by which Linux refuses a user who is not root the user namespace bubblewrap
+#: needs, the value that refuses it, whose setting it is, and the value that allows it.
+USERNS_SETTINGS = (
+    ("kernel.apparmor_restrict_unprivileged_userns", "1", "AppArmor, as on Ubuntu 23.10 and "
+     "later", "0"),
+    ("kernel.unprivileged_userns_clone", "0", "a Debian kernel's switch", "1"),
+    ("user.max_user_namespaces", "0", "the limit of user namespaces", "10000"),
+)
+#: The AppArmor profile that lets bubblewrap alone create user namespaces (Ubuntu's way, which
+#: keeps the restriction for every other program).
+BWRAP_PROFILE = ("abi <abi/4.0>, include <tunables/global> profile bwrap /usr/bin/bwrap "
+                 "flags=(unconfined) { userns, }")
+
+
+def userns_refused(proc_sys: Path | None = None) -> str | None:
+    """What to do where this Linux refuses a user who is not root the user namespaces that
+    bubblewrap needs, naming the setting that refuses them (read in ``proc_sys``, by default
+    :data:`PROC_SYS`); None where no such setting says so.
+
+    >>> import tempfile; folder = Path(tempfile.mkdtemp()); (folder / "user").mkdir()
+    >>> _ = (folder / "user" / "max_user_namespaces").write_text("0")
+    >>> print(userns_refused(folder))             # doctest: +ELLIPSIS
+    this Linux refuses user namespaces to users who are not root (user.max_user_namespaces = 0: ...
+    """
+    folder = PROC_SYS if proc_sys is None else Path(proc_sys)
+    for name, refusing, whose, allowing in USERNS_SETTINGS:
+        with contextlib.suppress(OSError):
+            if (folder / name.replace(".", "/")).read_text().strip() == refusing:
+                break
+    else:
+        return None
+    fix = f"sudo sysctl -w {name}={allowing}, and add the line to /etc/sysctl.d/ to keep it"
+    if name.startswith("kernel.apparmor"):
+        fix = (f"give bubblewrap an AppArmor profile that allows them (a file "
+               f"/etc/apparmor.d/bwrap holding '{BWRAP_PROFILE}', then sudo apparmor_parser -r "
+               f"/etc/apparmor.d/bwrap), or allow them to every program: {fix}")
+    return (f"this Linux refuses user namespaces to users who are not root ({name} = "
+            f"{refusing}: {whose}), and bubblewrap needs one to run a sandbox as you. Do one of: "
+            f"{fix}; or grade as root, whose sandboxes need no user namespace "
+            f"(solutions/README.md, 'When the sandbox cannot start'). No submission was graded")
 
 
 def _namespaces() -> list:

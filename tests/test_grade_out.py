@@ -151,13 +151,13 @@ def test_a_urdf_file_that_cannot_be_read_is_one_line_not_a_traceback(tmp_path, c
                                                                      monkeypatch):
     """Whatever OSError or ValueError loading a URDF file raises, the command line prints it
     as its one-line error with exit status 2."""
-    from dynlab.model import robots
+    from dynlab.model.robots import urdf
 
     for error in (PermissionError(13, "Permission denied", "arm.urdf"),
                   UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")):
         def refuse(*arguments, error=error, **options):
             raise error
-        monkeypatch.setattr(robots, "from_urdf", refuse)
+        monkeypatch.setattr(urdf, "from_urdf", refuse)
         assert cli.main(["torque", str(tmp_path / "arm.urdf"), "--q", "0"]) == 2
         printed = capsys.readouterr().err.strip().split("\n")
         assert len(printed) == 1 and printed[0].startswith("dynlab: error: ")

@@ -182,7 +182,7 @@ def hostile(tmp_path_factory):
         paths.append(path)
     (folder / "garbage.ipynb").write_text("this is not a notebook")
     book = grade_submissions(paths + [folder / "garbage.ipynb"], out=folder / "g.csv",
-                             notebook_time_limit=60, cell_time_limit=15, check_time_limit=10,
+                             notebook_time_limit=60, cell_time_limit=4, check_time_limit=10,
                              solutions=ROOT / "solutions")
     gradebook = (folder / "g.csv").read_text()
     time.sleep(6)                       # the daemon's time to rewrite the gradebook

@@ -163,6 +163,33 @@ def pytest_report_header(config):
             f"replay with {_replay(config)}"]
 
 
+def _cost_rank(items: list) -> int:
+    """Where a file's tests stand in the run: 0 for the files with tests of the product end to
+    end (kernels, sandboxes, the browser, the hub, nbgrader: the longest single tests), 1 for
+    the files of the course's content and slow proofs (a minute or two a file), 2 for a
+    notebook under nbval (seconds to half a minute), 3 for the rest (unit tests and doctests,
+    seconds a file)."""
+    def marked(name):
+        return any(item.get_closest_marker(name) for item in items)
+    if marked("end_to_end"):
+        return 0
+    if marked("course") or marked("slow"):
+        return 1
+    return 2 if items[0].path.suffix == ".ipynb" else 3
+
+
+def pytest_collection_modifyitems(config, items):
+    """The longest files first, a file's tests kept in their order.  xdist's workers take the
+    files in this order (``--dist loadfile --no-loadscope-reorder``), so the last files handed
+    out are short ones that fill in beside whatever runs longest, rather than a minute of the
+    hub or of nbgrader starting when the other worker has nothing left to do."""
+    files: dict = {}
+    for item in items:
+        files.setdefault(item.path, []).append(item)
+    ranks = {path: _cost_rank(found) for path, found in files.items()}
+    items[:] = sorted(items, key=lambda item: ranks[item.path])       # stable: files stay whole
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield

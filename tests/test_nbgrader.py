@@ -381,16 +381,15 @@ def hand_in_to_exchange(inbound: Path, student: str, files: dict) -> Path:
     return record
 
 
-def exchange_course(folder: Path, extra_config: str = "") -> tuple:
-    """``(course, inbound)``: a course configured by make_exercises.NBGRADER_CONFIG (and
-    ``extra_config``) whose exchange, in ``folder``, has an empty ``inbound``."""
+def exchange_course(folder: Path, config: str = make_exercises.NBGRADER_CONFIG) -> tuple:
+    """``(course, inbound)``: a course configured by ``config`` (``nbgrader_config.py``)
+    whose exchange, in ``folder``, has an empty ``inbound``."""
     course, exchange = folder / "course", folder / "exchange"
     inbound = exchange / "dynlab" / "inbound"
     inbound.mkdir(parents=True)
     course.mkdir()
     (course / "nbgrader_config.py").write_text(
-        make_exercises.NBGRADER_CONFIG + extra_config +
-        f"c.CourseDirectory.course_id = 'dynlab'\nc.Exchange.root = {str(exchange)!r}\n")
+        config + f"c.CourseDirectory.course_id = 'dynlab'\nc.Exchange.root = {str(exchange)!r}\n")
     return course, inbound
 
 

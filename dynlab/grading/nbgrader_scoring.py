@@ -124,6 +124,9 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
     what the notebook says; the givens are that student's graded values, drawn here from the
     course secret of the instructor's keys (the secret itself is not handed to the kernel), or
     their practice values when no instructor's keys are named, of this notebook's questions only.
+    For marks, the kernel refuses the library calls that answer them
+    (:func:`dynlab.grading.own_work.environment`), and the log names each cell that uses a
+    means round the refusals (:func:`dynlab.grading.own_work.tricks`).
 
     >>> from unittest import mock
     >>> from nbformat.v4 import new_notebook
@@ -147,6 +150,10 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
             questions = _questions(nb)
             os.environ[GIVENS_VARIABLE] = givens(student, course_secret(), questions)
             os.environ.update(own_work.environment(questions, course_secret() is not None))
+            if course_secret() is not None:
+                import nbformat
+                for note in own_work.tricks(nbformat.writes(nb).encode()):
+                    self.log.warning("dynlab: %s: %s", student, note)
         else:
             os.environ.pop(GIVENS_VARIABLE, None)
         return nb, resources

@@ -27,7 +27,8 @@ EVASIONS = {
               "from dynlab.model.robots import planar_2r\n" + CALL),
     "home": ("import dynlab.dynamics.inverse as home\nfrom dynlab.model.robots import planar_2r\n"
              "home." + CALL),
-    "reexported": ("import dynlab.dynamics as floor\nfrom dynlab.model.robots import planar_2r\n"
+    "reexported": ("import dynlab.teaching.textbook.derivation as floor\n"
+                   "from dynlab.model.robots import planar_2r\n"
                    "floor." + CALL),
     "got": ("import dynlab, sys\nfrom dynlab.model.robots import planar_2r\n"
             "getattr(sys.modules['dynlab.dynamics.inverse'], 'equations_of_motion')"

@@ -366,3 +366,75 @@ def test_the_students_lab_shows_no_nbgrader_menus_and_the_command_line_works():
     done = subprocess.run([str(nbgrader), "--version"], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and "nbgrader version" in done.stdout + done.stderr
+
+
+# -- nbgrader collect: only what the students handed in ------------------------------------------
+def hand_in_to_exchange(inbound: Path, student: str, files: dict) -> Path:
+    """A submission of ``student`` in the exchange's ``inbound`` folder, named as ``nbgrader
+    submit`` names it, holding ``files`` (``{name: bytes}``) and its ``timestamp.txt``."""
+    stamp = "2024-03-01 10:00:00.000000 UTC"
+    record = inbound / f"{student}+{ASSIGNMENT}+{stamp}+{secrets.token_hex(4)}"
+    record.mkdir(parents=True)
+    (record / "timestamp.txt").write_text(stamp)
+    for name, data in files.items():
+        (record / name).write_bytes(data)
+    return record
+
+
+def exchange_course(folder: Path, config: str = make_exercises.NBGRADER_CONFIG) -> tuple:
+    """``(course, inbound)``: a course configured by ``config`` (``nbgrader_config.py``)
+    whose exchange, in ``folder``, has an empty ``inbound``."""
+    course, exchange = folder / "course", folder / "exchange"
+    inbound = exchange / "dynlab" / "inbound"
+    inbound.mkdir(parents=True)
+    course.mkdir()
+    (course / "nbgrader_config.py").write_text(
+        config + f"c.CourseDirectory.course_id = 'dynlab'\nc.Exchange.root = {str(exchange)!r}\n")
+    return course, inbound
+
+
+def attacks_on_collect(course: Path, inbound: Path, notebook: str, honest: bytes) -> None:
+    """In ``inbound``: alice's honest ``notebook`` (``honest``, its bytes); mallory's
+    submission whose notebook is a symbolic link to its solution, beside links to the course
+    secret, to alice's notebook and to the keys' folder, a FIFO named like a notebook and a
+    note of her own; trudy's submission, itself a link to alice's."""
+    alice = hand_in_to_exchange(inbound, "alice", {f"{notebook}.ipynb": honest})
+    mallory = hand_in_to_exchange(inbound, "mallory", {"notes.md": b"my own notes\n"})
+    (mallory / f"{notebook}.ipynb").symlink_to(ROOT / "solutions" / f"{notebook}.ipynb")
+    (mallory / "secret.txt").symlink_to(course / "keys" / "course_secret")
+    (mallory / "classmate.ipynb").symlink_to(alice / f"{notebook}.ipynb")
+    (mallory / "keys").symlink_to(course / "keys", target_is_directory=True)
+    os.mkfifo(mallory / "pipe.ipynb")
+    (inbound / alice.name.replace("alice", "trudy", 1)).symlink_to(alice,
+                                                                  target_is_directory=True)
+
+
+def test_collect_takes_only_the_regular_files_handed_in(tmp_path):
+    """``nbgrader collect`` with dynlab's configuration (CollectHandedIn): alice's notebook is
+    collected as she handed it in; of mallory's submission only her own regular files arrive
+    (no copy of the solution, the course secret, alice's notebook or the keys, and the FIFO
+    stops nothing); trudy's, a link to alice's, is not collected; the log names each.
+    (nbgrader's own collect copies what each link points to, and stops at the FIFO.)"""
+    course, inbound = exchange_course(tmp_path)
+    (course / "keys").mkdir()
+    secret = secrets.token_hex(32)
+    (course / "keys" / "course_secret").write_text(secret + "\n")
+    honest = nbformat.writes(nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("x = 1")])).encode()
+    attacks_on_collect(course, inbound, NOTEBOOK, honest)
+    done = _nbgrader(course, "collect", ASSIGNMENT)
+    submitted = course / "submitted"
+    assert not (submitted / "trudy" / ASSIGNMENT).exists()
+    assert (submitted / "alice" / ASSIGNMENT / f"{NOTEBOOK}.ipynb").read_bytes() == honest
+    assert sorted(os.listdir(submitted / "mallory" / ASSIGNMENT)) == ["notes.md", "timestamp.txt"]
+    solution = (ROOT / "solutions" / f"{NOTEBOOK}.ipynb").read_bytes()
+    for path in submitted.rglob("*"):
+        assert not path.is_symlink(), path
+        if path.is_file():
+            assert secret not in path.read_text(errors="replace") and \
+                path.read_bytes() != solution, path
+    log = done.stdout + done.stderr
+    for name in (f"{NOTEBOOK}.ipynb", "secret.txt", "classmate.ipynb", "keys"):
+        assert f"{name}: a symbolic link, not a regular file; not opened" in log, name
+    assert "pipe.ipynb: a FIFO (named pipe), not a regular file; not opened" in log
+    assert re.search(r"trudy\+\S+ .*is not collected: .*a symbolic link", log), log

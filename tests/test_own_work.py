@@ -27,7 +27,8 @@ EVASIONS = {
               "from dynlab.model.robots import planar_2r\n" + CALL),
     "home": ("import dynlab.dynamics.inverse as home\nfrom dynlab.model.robots import planar_2r\n"
              "home." + CALL),
-    "reexported": ("import dynlab.dynamics as floor\nfrom dynlab.model.robots import planar_2r\n"
+    "reexported": ("import dynlab.teaching.textbook.derivation as floor\n"
+                   "from dynlab.model.robots import planar_2r\n"
                    "floor." + CALL),
     "got": ("import dynlab, sys\nfrom dynlab.model.robots import planar_2r\n"
             "getattr(sys.modules['dynlab.dynamics.inverse'], 'equations_of_motion')"
@@ -87,7 +88,11 @@ from dynlab.grading import own_work
 from dynlab.grading.keys import keys
 own_work.install(own_work.refused_calls(sys.argv[1:]))
 import dynlab
-import dynlab.engine.opcount, dynlab.formulations.lagrange_euler, dynlab.model.spatial
+import dynlab.teaching.textbook.printed_counts, dynlab.formulations.lagrange_euler
+import dynlab.model.spatial
+import dynlab.dynamics.regressor, dynlab.dynamics.structure.coupling, dynlab.model.link
+import sympy
+q1, p = sympy.symbols("q1 p")
 from dynlab.dynamics.simulation import simulate
 from dynlab.model.robots import planar_2r, puma560
 arm, numeric = planar_2r("fu", symbolic=True), puma560(joints=3)
@@ -97,9 +102,14 @@ attempts = {
     "symbolic inverse_dynamics": lambda: dynlab.inverse_dynamics(arm, [0, 0], [0, 0], [0, 0]),
     "numeric inverse_dynamics": lambda: dynlab.inverse_dynamics(numeric, [0] * 3, [0] * 3,
                                                                 [0] * 3),
-    "table_3_5": lambda: dynlab.engine.opcount.table_3_5(3),
+    "table_3_5": lambda: dynlab.teaching.textbook.printed_counts.table_3_5(3),
     "change_frame": lambda: dynlab.model.spatial.change_frame(np.eye(6), (np.eye(3), np.zeros(3))),
     "simulate's own use": lambda: simulate(numeric, [0] * 3, [0] * 3, t_span=0.01, dt=0.005),
+    "rod_inertia": lambda: dynlab.model.link.rod_inertia(1.0, 0.2, "z"),
+    "loading_factors": lambda: dynlab.dynamics.structure.coupling.loading_factors(
+        planar_2r("fu")),
+    "regressor": lambda: dynlab.dynamics.regressor.regressor(
+        [arm.links[0].mass * q1], {p: arm.links[0].mass}, solve_for=(arm.links[0].mass,)),
 }
 result = {}
 for name, attempt in attempts.items():
@@ -113,18 +123,22 @@ print(json.dumps(result))
 
 
 @pytest.mark.parametrize("questions, refused", [
-    (["3.16a", "3.16b", "3.16c"], {"link_transform", "pseudo_inertia",
-                                   "symbolic inverse_dynamics", "numeric inverse_dynamics"}),
+    (["3.16a", "3.16b", "3.16c", "3.17b"], {"link_transform", "pseudo_inertia", "rod_inertia",
+                                            "symbolic inverse_dynamics",
+                                            "numeric inverse_dynamics"}),
     (["3.11", "3.12", "3.18", "6-4-1"], {"link_transform", "pseudo_inertia", "table_3_5",
                                          "symbolic inverse_dynamics"}),
     (["T.1", "T.2", "T.3", "T.4"], {"change_frame", "symbolic inverse_dynamics",
                                     "numeric inverse_dynamics"}),
+    (["9.1", "9.98", "k12", "Mp", "Y"], {"loading_factors", "symbolic inverse_dynamics",
+                                         "numeric inverse_dynamics"}),
     (["A.1", "A.2", "A.3", "A.4"], set()),
-], ids=["02", "03", "07", "09"])
+], ids=["02", "03", "07", "04", "09"])
 def test_each_question_class_refuses_its_calls_and_nothing_else(questions, refused):
     """In a kernel with a notebook's refusals in place (a process of its own: the refusals
     cannot be taken back), exactly the declared calls refuse, naming their question; 3.11's
-    numeric probing and dynlab's own use of a refused call (simulate) keep working."""
+    numeric probing, dynlab's own use of a refused call (simulate) and Y's ``regressor``, meant
+    to be used, keep working."""
     done = subprocess.run([sys.executable, "-c", _ATTEMPTS, *questions], capture_output=True,
                           text=True, cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -148,10 +162,14 @@ def test_the_trick_notes_name_the_cells():
 
 
 def test_the_guide_lists_what_each_question_refuses_as_the_keys_declare():
-    """solutions/README.md holds the table made from the one declaration, and every shipped
-    key carries its question's calls as that declaration says."""
+    """solutions/README.md holds the table made from the one declaration, every shipped key
+    carries its question's calls as that declaration says, and each call names a function of
+    dynlab (a graded kernel that cannot install a refusal ends: the notebook earns nothing)."""
     sys.path.insert(0, str(ROOT / "tools"))
     import library_answers
     assert library_answers.guide_table() in (ROOT / "solutions" / "README.md").read_text()
     assert {q: key["refuses"] for q, key in keys().items()} == {
         q: list(library_answers.REFUSED.get(q, ())) for q in keys()}
+    for calls in library_answers.REFUSED.values():      # each names a function of dynlab
+        for call in calls:
+            assert callable(own_work._resolve(call.removesuffix(own_work.SYMBOLIC))), call

@@ -8,8 +8,15 @@ argument is symbolic (3.11 probes the PUMA's numeric routine, :func:`dynlab.inve
 which on a symbolic arm answers 3.18 and 6-4-1).  Each call here was tried: with the student's
 givens it gives the question's answer, or the answer in a line or two (``.D``, a column).
 
-``WITH_THE_LIBRARY`` are the questions meant to be answered with dynlab: they refuse nothing,
-and their text says so.
+``WITH_THE_LIBRARY`` are the questions meant to be answered with dynlab, and what of it: their
+text says so.  Each refuses nothing, but Y: it asks for the torques derived by hand
+(``REFUSED``) and rewrites them with ``regressor`` on purpose.
+
+Tried and found to answer nothing (so not declared): 3.2, 3.3, 3.5-3.8 and 3.14 (no function of
+dynlab integrates a body's tensor, moves a frame's acceleration or reads a tensor off a
+pseudo-inertia matrix; ``change_frame`` turns a tensor already found, one line by hand), 3.17a
+and 3.17c (the recursion's initial values and vectors; ``link_offset_in_own_frame`` takes
+dynlab's internal links only).
 """
 
 EOM = "dynlab.equations_of_motion"
@@ -21,20 +28,28 @@ LINK = "dynlab.model.kinematics.link_transform"
 TRANSFORMS = "dynlab.model.kinematics.transforms"
 PSEUDO = "dynlab.formulations.lagrange_euler.pseudo_inertia"
 CLOSED = "dynlab.formulations.twist_wrench.closed_form"
+COUPLING = "dynlab.dynamics.structure.coupling."
 
 #: ``{question: (call, ...)}``
 REFUSED = {
     "3.16a": (LINK, TRANSFORMS),
     "3.16b": (PSEUDO,),
     "3.16c": (EOM, INVERSE, INERTIA, PROBE),
+    "3.17b": ("dynlab.model.link.rod_inertia",),
     "3.17d": (INVERSE, EOM),
     "3.11": (PROBE, EOM, INERTIA),
-    "3.12": ("dynlab.engine.opcount.table_3_5",),
+    "3.12": ("dynlab.teaching.textbook.printed_counts.table_3_5",),
     "3.18": (EOM, SYMBOLIC_INVERSE, PROBE),
     "6-4-1": (EOM, SYMBOLIC_INVERSE, LINK, PSEUDO),
+    "9.1": (EOM,),                                    # its Christoffel variant's C and D
     "9.98": ("dynlab.model.kinematics.tool_jacobian",
              "dynlab.dynamics.structure.passivity.task_space_dynamics"),
+    "k12": (COUPLING + "loading_factors", COUPLING + "coupling"),      # LF
+    "Mp": (EOM, INVERSE, INERTIA),                    # an arm of the payload point alone
+    "Y": (EOM, INVERSE, INERTIA),                     # the torques; regressor on purpose
     "C.1": (EOM, INVERSE, INERTIA),
+    "C.2": (INVERSE, EOM, INERTIA),
+    "C.3": (EOM, INERTIA, INVERSE),
     "G.1": (EOM, INVERSE),
     "G.2": (EOM, INVERSE),
     "N.1": (INVERSE, EOM),
@@ -55,6 +70,7 @@ WITH_THE_LIBRARY = {
     "S.1": "simulate", "S.2": "simulate",
     "A.1": "the motor-sizing functions", "A.2": "the motor-sizing functions",
     "A.3": "the motor-sizing functions", "A.4": "the motor-sizing functions",
+    "Y": "regressor, on torques derived by hand",
 }
 
 
@@ -74,9 +90,8 @@ def guide_table() -> str:
     from dynlab.grading.keys import questions
     rows = ["| question | refused in a graded run |", "|---|---|"]
     for question in questions():
+        said = ", ".join(f"`{call}`" for call in REFUSED.get(question, ())) or "nothing"
         if question in WITH_THE_LIBRARY:
-            said = f"nothing: answered with dynlab on purpose ({WITH_THE_LIBRARY[question]})"
-        else:
-            said = ", ".join(f"`{call}`" for call in REFUSED.get(question, ())) or "nothing"
+            said += f": answered with dynlab on purpose ({WITH_THE_LIBRARY[question]})"
         rows.append(f"| {question} | {said} |")
     return "\n".join(rows)

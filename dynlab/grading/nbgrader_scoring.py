@@ -22,7 +22,10 @@ Around it, so that nbgrader gives the points of ``dynlab grade`` (:func:`configu
   metadata is not valid is plain code, so no submission stops the grading of the others;
 - a deleted check cell is put back (nbgrader's ``OverwriteCells.add_missing_cells``) and
   nbgrader's time per cell is the clock's backstop of ``dynlab grade``'s
-  (:func:`~dynlab.grading.limits.wall_seconds` of its CPU limit per cell).
+  (:func:`~dynlab.grading.limits.wall_seconds` of its CPU limit per cell);
+- ``nbgrader collect`` copies of each submission in the exchange's ``inbound`` only what
+  ``dynlab grade`` reads (:class:`CollectHandedIn`): no link is followed, no FIFO or device
+  opened.
 
 Switch it on in the course's ``nbgrader_config.py``::
 
@@ -39,10 +42,12 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 
 from nbformat.v4 import new_output
 from traitlets import Unicode
 from nbgrader import utils
+from nbgrader.exchange.default.collect import ExchangeCollect
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from dynlab.grading import own_work
@@ -119,6 +124,9 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
     what the notebook says; the givens are that student's graded values, drawn here from the
     course secret of the instructor's keys (the secret itself is not handed to the kernel), or
     their practice values when no instructor's keys are named, of this notebook's questions only.
+    For marks, the kernel refuses the library calls that answer them
+    (:func:`dynlab.grading.own_work.environment`), and the log names each cell that uses a
+    means round the refusals (:func:`dynlab.grading.own_work.tricks`).
 
     >>> from unittest import mock
     >>> from nbformat.v4 import new_notebook
@@ -142,6 +150,10 @@ class RunAsSubmittingStudent(NbGraderPreprocessor):
             questions = _questions(nb)
             os.environ[GIVENS_VARIABLE] = givens(student, course_secret(), questions)
             os.environ.update(own_work.environment(questions, course_secret() is not None))
+            if course_secret() is not None:
+                import nbformat
+                for note in own_work.tricks(nbformat.writes(nb).encode()):
+                    self.log.warning("dynlab: %s: %s", student, note)
         else:
             os.environ.pop(GIVENS_VARIABLE, None)
         return nb, resources
@@ -242,6 +254,33 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
         return cell, resources
 
 
+class CollectHandedIn(ExchangeCollect):
+    """nbgrader's ``collect`` (the exchange's ``inbound`` into ``submitted/``), copying of each
+    submission only its folders and regular files, as ``dynlab grade`` reads them
+    (:func:`dynlab.grading.submissions.copy_handed_in`): a link (to a solution, a classmate's
+    notebook, the course secret), a FIFO or a device is left out, never opened, and logged; a
+    submission that is itself a link, or larger than ``CourseDirectory.max_dir_size``, is not
+    collected, and the others are.  nbgrader's own copy follows links, with the rights of
+    whoever collects, and stops at a FIFO."""
+
+    def do_copy(self, src, dest, log=None):
+        from dynlab.grading import submissions
+        course = self.coursedir
+        try:
+            notes = submissions.copy_handed_in(
+                Path(src).parent, Path(src).name, Path(dest),
+                limit=min(submissions.MAX_NOTEBOOK_SIZE, 1000 * course.max_file_size),
+                total=1000 * course.max_dir_size,
+                ignore=utils.ignore_patterns(exclude=course.ignore, include=course.include,
+                                             log=self.log),
+                mode=(0o2775, 0o664) if course.groupshared else (0o755, 0o644))
+        except (submissions.Refused, OSError) as why:
+            self.log.error("dynlab: %s is not collected: %s", src, why)
+            return
+        for note in notes:
+            self.log.warning("dynlab: left out of %s: %s", src, note)
+
+
 def autograde_preprocessors() -> list:
     """nbgrader's autograde pipeline with :class:`RunAsSubmittingStudent` and
     :class:`HandOutAnswers` right before ``Execute``, which runs its kernels in the sandbox
@@ -272,4 +311,5 @@ def configure(c, cell_time_limit: float | None = None) -> None:
     c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
     c.Autograde.autograde_preprocessors = autograde_preprocessors()
     c.OverwriteCells.add_missing_cells = True
+    c.ExchangeFactory.collect = CollectHandedIn
     c.Execute.timeout = int(wall_seconds(cell_time_limit or CELL_TIME_LIMIT))

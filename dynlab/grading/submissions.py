@@ -147,6 +147,64 @@ def read(root: Path, parts: tuple, limit: int = MAX_NOTEBOOK_SIZE) -> bytes:
     return data
 
 
+def copy_handed_in(root: Path, name: str, dest: Path, *, limit: int = MAX_NOTEBOOK_SIZE,
+                   total: int | None = None, ignore=None, mode: tuple = (0o755, 0o644)) -> list:
+    """Copy the folder ``root / name`` (a submission) to the new folder ``dest``, taking only
+    its folders and its regular files of at most ``limit`` bytes, each read as :func:`read`
+    reads it: no link is followed, and a link, a FIFO, a device or a larger file is left out
+    and never opened.  ``ignore(folder, names)`` (as :func:`shutil.copytree` calls it) names
+    more to leave out; ``mode``: of the folders and the files made.  Returns a note
+    (``path: why``) for each entry left out.  Raises Refused when ``root / name`` is not a
+    folder, or its files hold more than ``total`` bytes together (``dest`` is then removed).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     (Path(folder) / "in").mkdir()
+    ...     os.symlink("/etc/hostname", Path(folder) / "in" / "a.ipynb")
+    ...     notes = copy_handed_in(Path(folder), "in", Path(folder) / "out")
+    ...     notes, os.listdir(Path(folder) / "out")
+    (['a.ipynb: a symbolic link, not a regular file; not opened'], [])
+    """
+    notes, copied, folders = [], 0, [(name,)]
+    try:
+        while folders:
+            parts = folders.pop()
+            os.mkdir(dest.joinpath(*parts[1:]), mode[0])
+            handle = _open_folder(root, parts)
+            try:
+                entries = {entry: os.stat(entry, dir_fd=handle, follow_symlinks=False)
+                           for entry in os.listdir(handle)}
+            finally:
+                os.close(handle)
+            usual = [entry for entry, info in entries.items()
+                     if stat.S_ISDIR(info.st_mode) or not refusal(info, limit)]
+            left_out = set(ignore(str(root.joinpath(*parts)), usual) if ignore else ())
+            for entry, info in sorted(entries.items()):
+                inner = parts + (entry,)
+                if entry in left_out:
+                    continue
+                if stat.S_ISDIR(info.st_mode):
+                    folders.append(inner)
+                    continue
+                try:
+                    data = read(root, inner, limit)
+                except Refused as why:
+                    notes.append(f"{'/'.join(inner[1:])}: {why}")
+                    continue
+                copied += len(data)
+                if total is not None and copied > total:
+                    raise Refused(f"its files hold more than {total / 1024 ** 2:g} MB together; "
+                                  f"not copied")
+                handle = os.open(dest.joinpath(*inner[1:]),
+                                 os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, mode[1])
+                with open(handle, "wb") as stream:
+                    stream.write(data)
+    except BaseException:
+        import shutil
+        shutil.rmtree(dest, ignore_errors=True)
+        raise
+    return notes
+
 
 def spreadsheet_text(value: str) -> str:
     """A student's name (a folder's or a file's, which the student chose) or a note as a CSV

@@ -129,6 +129,7 @@ from dynlab.dynamics.inverse import torque_parts
 from dynlab.model import checks
 from dynlab.model.robot import Robot
 from dynlab.model.robots.registry import ARM_SPECS
+from dynlab.formulations import registry as formulations
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
 from dynlab.teaching.dashboards.common import (figure_readout_status, joint_values,
@@ -204,7 +205,6 @@ class Dashboard(ArmFigure, MotionPlayer):
             raise TypeError(f"{robot.name}: has symbolic parameters "
                             f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
                             f"with numbers (symbolic=False) or substitute them")
-        from dynlab.formulations import registry as formulations
         if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
             raise ValueError(f"engine must be one of {', '.join(formulations.methods('numeric'))}"
                              f" (the registered formulations that run on numbers), got "

@@ -18,7 +18,9 @@ from dynlab.formulations import registry as formulations
 from dynlab.formulations import newton_euler
 from dynlab.model.link import G, Link
 from dynlab.model.robot import Robot
-from dynlab.model.robots import DashboardSpec, register_arm, unregister_arm
+from dynlab.model.robots import register_arm, unregister_arm
+from dynlab.teaching.dashboards.specs import (DashboardSpec, register_dashboard,
+                                              unregister_dashboards)
 
 ARM, METHOD = "polar_extra", "luh_extra"
 
@@ -46,9 +48,9 @@ def luh_under_another_name(links, q, qd, qdd, gravity, tip_force, tip_moment, ba
 
 
 def register_extras() -> None:
-    register_arm(ARM, polar_arm, source="an extension's arm",
-                 dashboard=DashboardSpec(state=((0.3, 0.5), (1.0, 0.2), (0.5, -1.0)),
-                                         joint_ranges={2: (0.2, 1.0)}, link_lengths=False))
+    register_arm(ARM, polar_arm, source="an extension's arm")
+    register_dashboard(ARM, DashboardSpec(state=((0.3, 0.5), (1.0, 0.2), (0.5, -1.0)),
+                                          joint_ranges={2: (0.2, 1.0)}, link_lengths=False))
     formulations.register(formulations.Formulation(
         METHOD, "an extension's recursion", "torques", {"luh": luh_under_another_name}, "luh",
         "Fu, Gonzalez & Lee (1987), Table 3.3", traces=True))
@@ -56,6 +58,7 @@ def register_extras() -> None:
 
 def unregister_extras() -> None:
     unregister_arm(ARM)
+    unregister_dashboards(ARM)
     formulations.unregister(METHOD)
 
 

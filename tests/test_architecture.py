@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dynlab.model.robots import ARM_SPECS
+from dynlab.teaching.dashboards.specs import DASHBOARD_SPECS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dynlab"
 
@@ -269,7 +270,9 @@ def arm_words() -> set:
     words = set()
     for name, spec in ARM_SPECS.items():
         words |= {name, spec.builder().name}
-        words |= {v for v in (spec.option_default, *spec.dashboards) if isinstance(v, str)}
+        words |= {v for v in (spec.option_default,
+                              *(option for arm, option in DASHBOARD_SPECS if arm == name))
+                  if isinstance(v, str)}
     return words
 
 

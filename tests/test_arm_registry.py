@@ -1,5 +1,6 @@
 """The arm registry: an arm registered once appears in the command line, the dashboards and
-``dynlab.model.robots``; bad registrations are refused with a message naming what is wrong."""
+``dynlab.model.robots``; its dashboard spec, if it has one, is registered on the teaching floor;
+bad registrations are refused with a message naming what is wrong."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ import dynlab.model.robots
 from dynlab.cli import main
 from dynlab.model.link import G
 from dynlab.model.robot import Robot
-from dynlab.model.robots import (ARM_SPECS, ROBOTS, DashboardSpec, LengthSlider, register_arm,
-                                 unregister_arm)
+from dynlab.model.robots import ARM_SPECS, ROBOTS, register_arm, unregister_arm
 from dynlab.teaching.dashboards.arm import dashboard
+from dynlab.teaching.dashboards.specs import (DASHBOARD_SPECS, DashboardSpec, LengthSlider,
+                                              dashboard_spec, register_dashboard,
+                                              unregister_dashboards)
 from registered_extras import polar_arm as extension_polar_arm  # the same arm, one builder
 
 
@@ -43,15 +46,16 @@ START = ((0.3, 0.5), (1.0, 0.2), (0.5, -1.0))
 
 @pytest.fixture
 def polar():
-    spec = register_arm(
-        "polar", polar_arm, source="a test's arm",
-        dashboard=DashboardSpec(state=START, joint_ranges={2: (0.2, 1.0)}, link_lengths=False,
-                                lengths=(LengthSlider("l", "rod length, m", links=(2,),
-                                                      parameter=None, body=(2, "z")),),
-                                payload=1.0))
+    spec = register_arm("polar", polar_arm, source="a test's arm")
+    register_dashboard("polar", DashboardSpec(
+        state=START, joint_ranges={2: (0.2, 1.0)}, link_lengths=False,
+        lengths=(LengthSlider("l", "rod length, m", links=(2,), parameter=None, body=(2, "z")),),
+        payload=1.0))
     yield spec
     unregister_arm("polar")
+    unregister_dashboards("polar")
     assert "polar" not in ROBOTS and "polar" not in ARM_SPECS
+    assert not any(arm == "polar" for arm, _ in DASHBOARD_SPECS)
 
 
 def test_a_registered_arm_is_in_dynlab_robots(polar):
@@ -103,6 +107,19 @@ def test_a_registered_arm_has_a_dashboard(polar):
                                atol=1e-12)
 
 
+def test_an_arm_without_a_dashboard_spec_gets_the_plain_robot_s_dashboard():
+    register_arm("polar", polar_arm, source="a test's arm")
+    try:
+        board, plain = dashboard("polar", render=False), dashboard(polar_arm(), render=False)
+        assert dashboard_spec("polar") == DashboardSpec()
+        assert list(board.sliders) == list(plain.sliders) == [
+            "q1", "q2", "qd1", "qd2", "qdd1", "qdd2", "m1", "m2", "payload", "viscous"]
+        np.testing.assert_allclose(board.tau, polar_torques((0, 0), (0, 0), (0, 0)),
+                                   rtol=1e-12, atol=1e-12)
+    finally:
+        unregister_arm("polar")
+
+
 def test_an_unregistered_arm_is_gone(capsys):
     assert "polar" not in ROBOTS
     assert main(["torque", "polar", "--q", "0,0"]) == 2
@@ -116,8 +133,9 @@ def test_every_registered_arm_builds_from_its_spec_with_numbers_and_symbols(name
     spec = ARM_SPECS[name]
     assert spec.source and not re.search(r"\b00[0-4]\b", spec.source)   # as cited in print
     assert not spec.build().is_symbolic and spec.build(symbolic=True).is_symbolic
-    for option in spec.dashboards:
-        assert spec.build(option).n == spec.build().n
+    for arm, option in DASHBOARD_SPECS:
+        if arm == name and option is not None:
+            assert spec.build(option).n == spec.build().n
 
 
 @pytest.mark.parametrize("bad, error, message", [
@@ -126,8 +144,6 @@ def test_every_registered_arm_builds_from_its_spec_with_numbers_and_symbols(name
     (dict(builder=lambda m2=1.0: None), TypeError, "must take symbolic="),
     (dict(option="joints"), TypeError, "option 'joints' is no keyword parameter"),
     (dict(source=" "), ValueError, "source must name where the arm comes from"),
-    (dict(dashboard={"payload": 1.0}), TypeError, "must be a DashboardSpec, got dict"),
-    (dict(dashboards={"x": DashboardSpec()}), TypeError, "dashboards per option need option="),
 ])
 def test_a_bad_registration_is_refused_and_changes_nothing(bad, error, message):
     arguments = dict(name="polar", builder=polar_arm, source="a test's arm") | bad
@@ -135,6 +151,18 @@ def test_a_bad_registration_is_refused_and_changes_nothing(bad, error, message):
     with pytest.raises(error, match=re.escape(message)):
         register_arm(arguments.pop("name"), arguments.pop("builder"), **arguments)
     assert dict(ARM_SPECS) == before
+
+
+@pytest.mark.parametrize("arm, spec, option, error, message", [
+    ("polar", DashboardSpec(), None, ValueError, "no arm named 'polar' is registered"),
+    ("pendulum", {"payload": 1.0}, None, TypeError, "must be a DashboardSpec, got dict"),
+    ("pendulum", DashboardSpec(), "long", TypeError, "arm 'pendulum' has no option"),
+])
+def test_a_bad_dashboard_spec_is_refused_and_changes_nothing(arm, spec, option, error, message):
+    before = dict(DASHBOARD_SPECS)
+    with pytest.raises(error, match=re.escape(message)):
+        register_dashboard(arm, spec, option=option)
+    assert dict(DASHBOARD_SPECS) == before
 
 
 def test_a_length_slider_names_its_body():

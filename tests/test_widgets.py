@@ -431,8 +431,11 @@ def test_the_wrist_has_its_own_shaded_axis_and_scale():
 
 def all_registered_boards():
     from dynlab.model.robots import ARM_SPECS
+    from dynlab.teaching.dashboards.specs import DASHBOARD_SPECS
     for name, spec in ARM_SPECS.items():
-        options = [None] if spec.option is None else [spec.option_default, *spec.dashboards]
+        options = [None] if spec.option is None else [
+            spec.option_default, *(option for arm, option in DASHBOARD_SPECS
+                                   if arm == name and option is not None)]
         for option in dict.fromkeys(options):
             kwargs = {} if option is None else {spec.option: option}
             yield f"{name}:{option}", dashboard(name, render=False, **kwargs)

@@ -245,7 +245,7 @@ def _accelerations_quickly(robot, stored, q, qd, tau):
             return None
         q, qd, tau = floats
         tau = [t - f for t, f in zip(tau, _friction(robot.numeric()[0], qd, True))]
-    values = short_cut.run(stored, q, qd, tau)
+    values = short_cut.run(stored, robot, q, qd, tau)
     if values is None:
         return None
     floats = values.tolist()          # (a loop over floats is quicker than over an array)

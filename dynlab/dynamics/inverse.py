@@ -17,6 +17,7 @@ import sympy
 
 from dynlab.engine import short_cut
 from dynlab.formulations import registry as formulations
+from dynlab.formulations.trace import Trace
 from dynlab.model.checks import check_finite, flag
 from dynlab.dynamics.equations import EquationsOfMotion, Progress
 from dynlab.model.friction import joint_friction, link_friction
@@ -53,7 +54,8 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     ``"christoffel"``: Lynch & Park, Sec. 8.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
     ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
     ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
-    returns ``(tau, Trace)`` with every link's intermediate quantities.  ``simplify`` brings a
+    returns ``(tau, Trace)`` with every link's intermediate quantities
+    (:class:`dynlab.formulations.trace.Trace`).  ``simplify`` brings a
     symbolic result to the books' compact form (:func:`dynlab.model.symbolic.compact`); by default
     it does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is
     traced once per robot into straight-line code (:mod:`dynlab.engine.tracing`; on a long chain run
@@ -85,7 +87,7 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                           simplify, compiled)
     if fast is not None:
         # plain finite floats in and out, else None (dynlab.engine.short_cut)
-        tau = short_cut.run(fast, q, qd, qdd)
+        tau = short_cut.run(fast, robot, q, qd, qdd)
         if tau is not None:
             return tau
         # anything else (other types, inf or NaN in or out) goes the checked way below, which
@@ -106,32 +108,28 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
     formulations.require(method, variant, "symbolic" if symbolic else "numeric",
                          "inverse_dynamics")
     recursion = formulations.torque_recursion(method, variant)
-    if not symbolic and not trace and compiled:
-        # the slider path: the formulation traced once into straight-line float code; one
-        # check of the outputs (inputs are finite, so inf or NaN means an overflow)
-        function, tape = compile_joint_function(
-            robot, ("inverse_dynamics", method, variant, *options.values()),
-            _torques_only(recursion), **options)
-        switches = (method, variant if variant_given else None, gravity, friction, tip_wrench)
-        if robot.data.inverse_short_cut(*switches) is None:
-            robot.data.keep_inverse_short_cut(*switches, ShortCut(None, tape),
-                                              default=switches == _DEFAULT_OPTIONS)
-        result = np.array(function(vec["q"], vec["qd"], vec["qdd"]))
-        if not np.isfinite(result).all():
-            check_finite("tau", result, robot.name, vec)
-        return result
     tau, records = recursion(links, vec["q"], vec["qd"], vec["qdd"], grav, tip_f, tip_m,
                              backend, trace=trace, **options)
+    table = trace and Trace(records, frame=variant, symbolic=symbolic, title=formulation.label,
+                            variant_label=formulation.labels.get(variant, variant))
     if symbolic:
         result = sympy.Matrix(tau)
         if simplify or (simplify is None and robot.n <= 3 and worth_compacting(result)):
             result = compact(result)
-    else:
+    else:       # inputs are finite, so inf or NaN means an overflow
         result = check_finite("tau", np.array(tau, dtype=float), robot.name, vec)
     if trace:
-        return result, Trace(records, frame=variant, symbolic=symbolic,
-                             title=formulation.label,
-                             variant_label=formulation.labels.get(variant, variant))
+        return result, table
+    if not symbolic and compiled:
+        # the slider path: this call checked the arguments and the result; the next one with
+        # plain floats traces the formulation into straight-line float code and runs that
+        # (dynlab.engine.short_cut)
+        switches = (method, variant if variant_given else None, gravity, friction, tip_wrench)
+        if robot.data.inverse_short_cut(*switches) is None:
+            recipe = (("inverse_dynamics", method, variant, *options.values()),
+                      _torques_only(recursion), options)
+            robot.data.keep_inverse_short_cut(*switches, ShortCut(None, None, recipe=recipe),
+                                              default=switches == _DEFAULT_OPTIONS)
     return result
 
 
@@ -349,70 +347,6 @@ def _torques_only(recursion):
     def torques(*args, **options):
         return recursion(*args, **options)[0]
     return torques
-
-
-class Trace:
-    """Every link's intermediate quantities of a Newton-Euler run, for per-link tables.
-
-    ``trace[i]`` (1-based link number) is a dict with ``omega``, ``omega_dot``, ``v_dot``,
-    ``a_bar`` (forward pass) and ``F``, ``N``, ``f``, ``n``, ``tau`` (backward pass).  Vectors are
-    in link ``i``'s own frame for the link-frame recursion, in base coordinates for the
-    base-frame one (``frame`` says which: the variant's name).  The header names the
-    formulation (``title``) and the variant (``variant_label``, by default ``"<frame> frame"``),
-    as the registry of :mod:`dynlab.formulations.registry` labels them.
-    """
-
-    FORWARD = ("omega", "omega_dot", "v_dot", "a_bar")
-    BACKWARD = ("F", "N", "f", "n", "tau")
-
-    def __init__(self, records, frame: str, symbolic: bool, title: str = "Newton-Euler",
-                 variant_label: str | None = None):
-        convert = ((lambda v: sympy.Matrix(v)) if symbolic
-                   else (lambda v: np.array(v, dtype=float)))
-        self.frame = frame
-        self.title = title
-        self.variant_label = f"{frame} frame" if variant_label is None else variant_label
-        self.symbolic = symbolic
-        self.links = [{key: (value if key == "tau" else convert(value))
-                       for key, value in record.items()} for record in records]
-
-    def __len__(self) -> int:
-        return len(self.links)
-
-    def __getitem__(self, i: int) -> dict:
-        if not isinstance(i, int) or isinstance(i, bool) or not 1 <= i <= len(self.links):
-            raise IndexError(f"link number must be 1..{len(self.links)}, got {i!r}")
-        return self.links[i - 1]
-
-    def rows(self, quantities: Sequence[str]) -> list:
-        """One row per link: the link number, then each quantity as text."""
-        def text(value):
-            if self.symbolic:
-                return str(list(value) if hasattr(value, "shape") else value)
-            if np.ndim(value) == 0:
-                return f"{float(value):.6g}"
-            return "(" + ", ".join(f"{x:.6g}" for x in value) + ")"
-        return [[str(i)] + [text(record[key]) for key in quantities]
-                for i, record in enumerate(self.links, start=1)]
-
-    def _repr_html_(self) -> str:
-        import html
-        parts = []
-        for title, keys in (("forward pass", self.FORWARD), ("backward pass", self.BACKWARD)):
-            head = "".join(f"<th>{html.escape(k)}</th>" for k in ("link",) + keys)
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
-                           for row in self.rows(keys))
-            parts.append(f"<p><b>{title}</b> ({html.escape(self.variant_label)})</p><table>"
-                         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-        return "".join(parts)
-
-    def __repr__(self) -> str:
-        lines = [f"{self.title} trace ({self.variant_label}, {len(self)} links)"]
-        for title, keys in (("forward", self.FORWARD), ("backward", self.BACKWARD)):
-            lines.append(f"{title}: " + ", ".join(keys))
-            for row in self.rows(keys):
-                lines.append("  " + " | ".join(row))
-        return "\n".join(lines)
 
 
 #: :func:`probe`'s default routine (its parameter of that name hides the function)

@@ -1,9 +1,11 @@
 """The short cut of the public numeric calls, one mechanism for ``inverse_dynamics`` and
 ``forward_dynamics``.
 
-A first, fully checked call traces its formulation on the robot's numbers and keeps the tape in a
-:class:`dynlab.model.robot_data.ShortCut`; each later call with plain floats runs :func:`run` on
-it, which compiles the tape's program when it is first needed and replaces it as the calls add up:
+A first, fully checked call keeps a :class:`dynlab.model.robot_data.ShortCut`: the tape of its
+formulation traced on the robot's numbers (forward dynamics), or the recipe to trace it
+(inverse dynamics, whose first call runs step by step); each later call with plain floats runs
+:func:`run` on it, which traces and compiles when first needed and replaces the program as the
+calls add up:
 
 * at the first call, the program as it was traced: Python
   (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on the PUMA 560), or C for
@@ -28,15 +30,17 @@ which names what is wrong); C and Python give the same numbers to the bit.
 >>> q, qd, qdd = (tape.inputs(stem, 1)[0] for stem in ("q", "qd", "qdd"))
 >>> tape.outputs([q * qd + qdd])
 >>> entry = ShortCut(None, tape)
->>> run(entry, [2.0], [3.0], [1.0]), run(entry, [2.0], [float("nan")], [1.0]), entry.calls
-(array([7.]), None, 2)
+>>> run(entry, None, [2.0], [3.0], [1.0]), run(entry, None, [2.0], [float("nan")], [1.0])
+(array([7.]), None)
+>>> entry.calls
+2
 """
 
 from __future__ import annotations
 
 from dynlab.engine import native
 from dynlab.engine.optimizer import optimize
-from dynlab.engine.tracing import short_cut_function, worth_optimizing
+from dynlab.engine.tracing import compile_joint_function, short_cut_function, worth_optimizing
 
 #: Calls after which the short cut runs the optimised program (a program longer than
 #: :data:`dynlab.engine.tracing.OPTIMIZE_LIMIT` is not optimised).
@@ -48,17 +52,21 @@ OPTIMIZE_AFTER = 200
 C_AT_ONCE = 2000
 
 
-def run(entry, q, qd, x):
-    """The program of ``entry`` (a :class:`dynlab.model.robot_data.ShortCut`) on ``(q, qd,
-    x)``: a NumPy array, or None for the checked way; compiled or replaced as the module says."""
+def run(entry, robot, q, qd, x):
+    """The program of ``entry`` (a :class:`dynlab.model.robot_data.ShortCut` of ``robot``) on
+    ``(q, qd, x)``: a NumPy array, or None for the checked way; traced, compiled or replaced as
+    the module says."""
     calls = entry.calls = entry.calls + 1
     if calls == 1 or calls == OPTIMIZE_AFTER:
-        entry.function = _compiled(entry, calls == OPTIMIZE_AFTER)
+        entry.function = _compiled(entry, robot, calls == OPTIMIZE_AFTER)
     return entry.function(q, qd, x)
 
 
-def _compiled(entry, optimised: bool):
+def _compiled(entry, robot, optimised: bool):
     """The function ``entry`` runs from now on (see the module's text)."""
+    if entry.tape is None:
+        key, recursion, options = entry.recipe
+        entry.tape = compile_joint_function(robot, key, recursion, **options)[1]
     tape = entry.tape
     if optimised:
         if not worth_optimizing(tape):

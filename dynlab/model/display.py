@@ -365,8 +365,8 @@ def _joint_rates(expr) -> list:
 
 def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Sequence = ()):
     r"""The quantities ``keys`` of a symbolic Newton-Euler trace
-    (:class:`dynlab.dynamics.inverse.Trace`) as a table a notebook column holds: the links stacked,
-    one quantity per row, vectors as columns, each quantity labelled with its link's number
+    (:class:`dynlab.formulations.trace.Trace`) as a table a notebook column holds: the links
+    stacked, one quantity per row, vectors as columns, each quantity labelled with its link's number
     (:math:`{}^2R_0\,\omega_2`).  In base-frame traces the quantities carry no :math:`{}^iR_0`.  A
     symbolic joint torque is written by :func:`rate_form`, one bracket per joint acceleration and
     per product of joint rates (``rates``, by default the ones it contains), each collected by

@@ -14,9 +14,12 @@ under a name of its own choosing.
 >>> arm.data
 RobotData(0 traced programs, 0 short cuts, 0 generated codes)
 >>> from dynlab import inverse_dynamics
->>> tau = inverse_dynamics(arm, [0.0], [0.0], [0.0])      # traces the recursion once
+>>> tau = inverse_dynamics(arm, [0.0], [0.0], [0.0])      # checked, step by step
 >>> arm.data, arm.data.default_inverse.calls
-(RobotData(1 traced programs, 1 short cuts, 0 generated codes), 0)
+(RobotData(0 traced programs, 1 short cuts, 0 generated codes), 0)
+>>> tau = inverse_dynamics(arm, [0.0], [0.0], [0.0])      # the short cut: traced once
+>>> arm.data, arm.data.default_inverse.calls
+(RobotData(1 traced programs, 1 short cuts, 0 generated codes), 1)
 >>> arm.replace(gravity=(0, 0, 0)).data                    # a new arm: nothing kept yet
 RobotData(0 traced programs, 0 short cuts, 0 generated codes)
 """
@@ -31,23 +34,27 @@ class ShortCut:
     ``forward_dynamics``) that a first, fully checked call with the same arguments stored.
 
     ``function``: what the next call runs; ``tape``: the recording it was compiled from (the
-    optimiser starts from it); ``calls``: how many calls took the short cut (the caller swaps
-    ``function`` for the optimised program after its ``OPTIMIZE_AFTER`` calls);
-    ``frictionless``: the call adds no friction (forward dynamics subtracts it before calling
-    ``function`` otherwise).
+    optimiser starts from it), or ``None`` until the first short-cut call records it by
+    ``recipe``, ``(key, recursion, options)`` of
+    :func:`dynlab.engine.tracing.compile_joint_function`; ``calls``: how many calls took the
+    short cut (the caller swaps ``function`` for the optimised program after its
+    ``OPTIMIZE_AFTER`` calls); ``frictionless``: the call adds no friction (forward dynamics
+    subtracts it before calling ``function`` otherwise).
 
     >>> entry = ShortCut(abs, tape=None)
     >>> entry.calls, entry.frictionless, entry.function(-2)
     (0, False, 2)
     """
 
-    __slots__ = ("function", "tape", "calls", "frictionless")
+    __slots__ = ("function", "tape", "calls", "frictionless", "recipe")
 
-    def __init__(self, function: Callable, tape: Any, frictionless: bool = False):
+    def __init__(self, function: Callable | None, tape: Any, frictionless: bool = False,
+                 recipe: tuple | None = None):
         self.function = function
         self.tape = tape
         self.calls = 0
         self.frictionless = frictionless
+        self.recipe = recipe
 
     def __repr__(self) -> str:
         return f"ShortCut({self.calls} calls)"

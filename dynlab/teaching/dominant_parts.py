@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from dynlab.model.display import numbers
+
 #: a part smaller than this fraction of the other is dominated by it
 DOMINATED = 0.1
 #: an element whose parts are all below this fraction of the scale is zero (round-off)
@@ -69,7 +71,6 @@ def _largest(values, scale: float) -> str:
     big = float(np.abs(values).max())
     if big < ROUND_OFF * scale:
         return "round-off"
-    from dynlab.model.display import numbers
     return f"${numbers(big, 3)}$"
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dynlab.formulations import registry as formulations
-from dynlab.dynamics.inverse import inverse_dynamics
+from dynlab.dynamics.inverse import equations_of_motion, inverse_dynamics
 from dynlab.engine.tracing import compile_joint_function
 
 
@@ -209,7 +209,6 @@ def inertias_side_by_side(robot, q, *, show: bool = True,
     >>> table.matrices["Newton-Euler (link frame)"].round(12).tolist(), table.spread < 1e-12
     ([[2.62, 0.72], [0.72, 0.32]], True)
     """
-    from dynlab.dynamics.inverse import equations_of_motion
     rest = [0.0] * robot.n
     matrices = {label: np.asarray(equations_of_motion(robot, q, rest, method=method,
                                                       variant=variant).D, dtype=float)

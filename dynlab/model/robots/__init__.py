@@ -19,7 +19,7 @@ library, turned into a standard DH table; or through :func:`from_urdf`
 (:func:`read_urdf` shows the chain as the file gives it).
 
 The registered arms (:mod:`dynlab.model.robots.registry`) are what the command line, the dashboards
-and the textbook offer by name; this module registers the four of the workbook.  To add an
+and the textbook offer by name; this module registers the five of the workbook.  To add an
 arm, write its builder and call :func:`register_arm`.
 
 >>> arm = puma560()
@@ -33,13 +33,10 @@ arm, write its builder and call :func:`register_arm`.
 
 from __future__ import annotations
 
-import math
-
 from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 from dynlab.model.robots.puma import (PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS, PUMA560_POSES,
                                       puma560)
-from dynlab.model.robots.registry import (ARM_SPECS, ROBOTS, ArmSpec, DashboardSpec, LengthSlider,
-                                          register_arm, unregister_arm)
+from dynlab.model.robots.registry import ARM_SPECS, ROBOTS, ArmSpec, register_arm, unregister_arm
 from dynlab.model.robots.schilling import pendulum, scara
 from dynlab.model.robots.screws import DHChain, dh_from_screws, from_screws
 from dynlab.model.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOURASSIS_NEUMAN_ARMS,
@@ -50,8 +47,8 @@ from dynlab.model.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, 
                                                   ur20_table, ur20_values)
 from dynlab.model.robots.urdf import URDFChain, URDFJoint, from_urdf, read_urdf
 
-__all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
-           "INERTIA_LEVELS", "LengthSlider", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",
+__all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain",
+           "INERTIA_LEVELS", "PLANAR_2R_PARAMETERS", "PUMA560_LUMPED_LINKS",
            "PUMA560_PARAMETERS", "PUMA560_POSES", "ROBOTS", "TOURASSIS_NEUMAN_ARMS",
            "UR20_PARAMETERS", "UR20_URDF", "URDFChain", "URDFJoint",
            "articulated", "cartesian", "cylindrical", "dh_from_screws", "friction_per_joint",
@@ -59,74 +56,19 @@ __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain", "DashboardSpec",
            "puma_generic", "read_urdf", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
            "unregister_arm", "ur20", "ur20_table", "ur20_values"]
 
-_PI = math.pi
 
-
-# -- the arms of the workbook ---------------------------------------------------------------------
-register_arm(
-    "pendulum", pendulum, source="Schilling (1990), Sec. 6-9, Table 6-3",
-    # the source's home position q1 = pi/3
-    dashboard=DashboardSpec(state=((_PI / 3,), (1.0,), (2.0,)), payload=2.0))
-
-_TWO_LINK = DashboardSpec(state=((_PI / 3, -_PI / 3), (1.0, 0.5), (1.0, -1.0)), payload=2.0)
+# -- the arms of the workbook (their dashboards: dynlab.teaching.dashboards.specs) ---------------
+register_arm("pendulum", pendulum, source="Schilling (1990), Sec. 6-9, Table 6-3")
 register_arm(
     "planar_2r", planar_2r,
     source="Fu, Gonzalez & Lee (1987), Sec. 3.2.6, Fig. 3.2; Schilling (1990), Sec. 6-5; "
            "Lynch & Park, Modern Robotics, Sec. 8.1.1; thesis App. B",
     option="variant", option_help=f"variants {', '.join(PLANAR_2R_PARAMETERS)}",
-    option_example="macsyma", dashboard=_TWO_LINK,
-    dashboards={
-        # Fu, Gonzalez & Lee's arm has one length l = a1 = a2
-        "fu": DashboardSpec(state=_TWO_LINK.state, payload=2.0, link_lengths=False,
-                            lengths=(LengthSlider("l", "length l of both links (Fu, Gonzalez "
-                                                  "& Lee, Fig. 3.2), m", links=(1, 2)),)),
-        # the thesis's payload Mp is the dashboard's payload slider
-        "macsyma": DashboardSpec(state=_TWO_LINK.state, payload=2.0,
-                                 payload_options=("payload", "Mp"),
-                                 payload_value=PLANAR_2R_PARAMETERS["macsyma"]["Mp"],
-                                 payload_note=" (the thesis's Mp, App. B)"),
-    })
-
-
-def _rod_length(arm) -> float:
-    """The SCARA's ``l3``: its rod's centre of mass is at ``-l3/2`` on ``z3`` (Eq. (6-6-15))."""
-    return 2 * abs(float(arm.links[2].com[2]))
-
-
-register_arm(
-    "scara", scara, source="Schilling (1990), Sec. 6-6, Fig. 6-5, Table 6-2",
-    dashboard=DashboardSpec(
-        # home (0, 0, l3/2) of the source, turned a little so that the arm shows its links
-        state=lambda arm: ((_PI / 6, _PI / 3, _rod_length(arm) / 2), (1.0, 0.5, 0.1),
-                           (1.0, -1.0, 0.5)),
-        joint_ranges=lambda arm: {3: (0.0, 1.5 * _rod_length(arm))},
-        lengths=(LengthSlider("l3", "length l3 of the sliding rod (Schilling Eq. (6-6-15)), m",
-                              links=(3,), parameter=None, body=(3, "z")),),
-        payload=5.0))
-
-
-def _puma_state(arm):
-    """The nominal pose ``qn`` of the literature, moving."""
-    n = arm.n
-    return tuple(float(v) for v in PUMA560_POSES["qn"][:n]), (0.5,) * n, (1.0,) * n
-
-
+    option_example="macsyma")
+register_arm("scara", scara, source="Schilling (1990), Sec. 6-6, Fig. 6-5, Table 6-2")
 register_arm(
     "puma560", puma560,
     source="Armstrong, Khatib & Burdick (1986), via Corke & Armstrong-Helouvry (1994)",
     option="joints", option_help="first joints only, 1..6", option_example="3",
-    poses=PUMA560_POSES,
-    dashboard=DashboardSpec(
-        state=_puma_state, link_lengths=False, labels="frames", viscous=5.0,
-        lengths=(LengthSlider("a2", "upper-arm length a2 (m); link 2 is stretched with it",
-                              links=(2,)),
-                 LengthSlider("d4", "forearm length d4 (m), along z3 in link 3, which is "
-                              "stretched with it", links=(4,), parameter="d", body=(3, "z"))),
-        payload=2.5))                         # the PUMA 560's rated payload is 2.5 kg
-
-
-register_arm(
-    "ur20", ur20, source=UR20_SOURCE,
-    dashboard=DashboardSpec(state=((0.0, -1.2, 1.5, -0.3, 0.8, 0.0), (0.5,) * 6, (1.0,) * 6),
-                            link_lengths=False, labels="frames",
-                            payload=20.0))            # the UR20's rated payload is 20 kg
+    poses=PUMA560_POSES)
+register_arm("ur20", ur20, source=UR20_SOURCE)

@@ -2,8 +2,8 @@
 offers arms by name.
 
 An arm spec says how to build the arm (its builder, the builder's positional option), where it
-comes from (the citation as a reader finds it in print), its named poses, and what its
-dashboard shows (:class:`DashboardSpec`: start state, parameter sliders and their ranges).  The
+comes from (the citation as a reader finds it in print) and its named poses; what its dashboard
+shows is the teaching floor's (:mod:`dynlab.teaching.dashboards.specs`).  The
 consumers read only the registry: :data:`dynlab.model.robots.ROBOTS` (name -> builder, a view of
 it), the command line (``dynlab list``, arm names, options, named poses, help texts),
 :func:`dynlab.teaching.dashboards.arm.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new
@@ -29,104 +29,9 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Mapping
 
 from dynlab.model.robot import Robot
-
-#: ``(q, qd, qdd)``: a dashboard's starting joint positions, velocities and accelerations
-State = tuple[Sequence[float], Sequence[float], Sequence[float]]
-
-
-@dataclass(frozen=True)
-class LengthSlider:
-    """A dashboard slider for one length of an arm, from half to twice the built arm's value
-    (ends rounded outwards to 2 significant digits).  It sets the DH ``parameter`` (``"a"``
-    or ``"d"``) of every link in ``links`` and stretches the body that spans it (:func:`dynlab.model.edits.with_length`):
-    ``body=(link, axis)``, by default each link's own ``x`` for ``a``.  ``parameter=None``
-    stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH
-    parameter); its value is then the body's extent along ``axis`` from the frame's origin.
-
-    >>> LengthSlider("l", "length l of both links, m", links=(1, 2)).links
-    (1, 2)
-    """
-
-    name: str                              # the slider's description, e.g. "a2", "l3"
-    help: str                              # its tooltip
-    links: tuple[int, ...]                 # 1-based links whose parameter it sets
-    parameter: str | None = "a"            # "a", "d", or None (the body alone)
-    body: tuple[int, str] | None = None    # (link, axis) of the body stretched with it
-
-    def __post_init__(self):
-        if not self.links or not all(isinstance(k, int) and not isinstance(k, bool) and k >= 1
-                                     for k in self.links):
-            raise ValueError(f"length slider {self.name!r}: links must be link numbers "
-                             f"1, 2, ..., got {self.links!r}")
-        if self.parameter not in ("a", "d", None):
-            raise ValueError(f"length slider {self.name!r}: parameter must be 'a', 'd' or "
-                             f"None, got {self.parameter!r}")
-        if self.parameter != "a" and self.body is None:
-            raise ValueError(f"length slider {self.name!r}: say which body spans "
-                             f"{self.parameter or 'it'}: body=(link, axis)")
-
-
-@dataclass(frozen=True)
-class DashboardSpec:
-    """What :func:`dynlab.teaching.dashboards.arm.dashboard` shows for an arm.  The defaults are those of a
-    dashboard made from a plain :class:`~dynlab.Robot`.
-
-    ``state``
-        ``(q, qd, qdd)`` to start from, or a function of the built arm returning it (the SCARA
-        starts with its rod half out); ``None``: every slider at zero.
-    ``link_lengths``
-        a slider for every DH length ``a_i`` longer than 5 % of the arm's reach.
-    ``lengths``
-        further :class:`LengthSlider` s, after those; one whose link the built arm lacks (the
-        first three joints of the PUMA 560 have no ``d4``) is left out.
-    ``payload``
-        the payload slider's maximum (kg); ``None``: a quarter of the arm's mass, at least 1.
-    ``payload_options``, ``payload_value``, ``payload_note``
-        builder options that put a point mass at the tool (the thesis's ``Mp``): the dashboard
-        builds the arm without it and starts the payload slider at its value (the option's
-        value if given, else ``payload_value``); the note is added to the slider's tooltip.
-    ``viscous``
-        the viscous-friction slider's maximum.
-    ``joint_ranges``
-        ``{joint: (low, high)}`` for joint sliders, or a function of the built arm returning it
-        (default: ``±pi`` for a revolute joint, ``±reach`` for a prismatic one), in the
-        joint's own unit (rad or m; a revolute joint's slider shows them in degrees); the ends
-        are rounded to two significant digits.
-    ``wrist``
-        the joints whose bars get an axis of their own (a wrist's torques are small beside the
-        arm's and would be invisible on its scale); ``None``: joints 4 to n of an arm with
-        more than four joints, ``()``: one axis for all.
-    ``labels``
-        ``"axes"`` or ``"frames"`` on the drawing; ``None``: frames for more than three joints.
-
-    >>> DashboardSpec(payload=2.0).viscous
-    2.0
-    """
-
-    state: State | Callable[[Robot], State] | None = None
-    link_lengths: bool = True
-    lengths: tuple[LengthSlider, ...] = ()
-    payload: float | None = None
-    payload_options: tuple[str, ...] = ()
-    payload_value: float = 0.0
-    payload_note: str = ""
-    viscous: float = 2.0
-    joint_ranges: Mapping[int, tuple[float, float]] | Callable[[Robot], Mapping] | None = None
-    labels: str | None = None
-    wrist: tuple[int, ...] | None = None
-
-    def __post_init__(self):
-        if self.wrist is not None and not all(
-                isinstance(k, int) and not isinstance(k, bool) and k >= 1 for k in self.wrist):
-            raise ValueError(f"wrist must be joint numbers 1, 2, ..., got {self.wrist!r}")
-        if not all(isinstance(s, LengthSlider) for s in self.lengths):
-            raise TypeError(f"lengths must be LengthSlider records, got {self.lengths!r}")
-        if self.labels not in (None, "axes", "frames"):
-            raise ValueError(f"labels must be 'axes', 'frames' or None, got {self.labels!r}")
-
 
 @dataclass(frozen=True, eq=False)
 class ArmSpec:
@@ -139,8 +44,6 @@ class ArmSpec:
     option_help: str = ""
     option_example: str = ""
     poses: Mapping[str, tuple] = field(default_factory=dict)
-    dashboard: DashboardSpec = DashboardSpec()
-    dashboards: Mapping[Any, DashboardSpec] = field(default_factory=dict)
 
     @property
     def option_default(self):
@@ -166,14 +69,6 @@ class ArmSpec:
             options[self.option] = option
         return self.builder(symbolic=symbolic, **options)
 
-    def dashboard_for(self, option=None) -> DashboardSpec:
-        """The dashboard of the arm built with ``option`` (its own where the spec has one).
-
-        >>> ARM_SPECS["planar_2r"].dashboard_for("fu").lengths[0].name
-        'l'
-        """
-        return self.dashboards.get(option, self.dashboard)
-
 
 _SPECS: dict[str, ArmSpec] = {}
 _BUILDERS: dict[str, Callable[..., Robot]] = {}
@@ -186,10 +81,7 @@ ROBOTS: Mapping[str, Callable[..., Robot]] = MappingProxyType(_BUILDERS)
 
 def register_arm(name: str, builder: Callable[..., Robot], *, source: str,
                  option: str | None = None, option_help: str = "", option_example: str = "",
-                 poses: Mapping[str, tuple] | None = None,
-                 dashboard: DashboardSpec | None = None,
-                 dashboards: Mapping[Any, DashboardSpec] | None = None,
-                 replace: bool = False) -> ArmSpec:
+                 poses: Mapping[str, tuple] | None = None, replace: bool = False) -> ArmSpec:
     """Register an arm under ``name``, for the command line, the dashboards and
     :data:`dynlab.model.robots.ROBOTS`; returns its :class:`ArmSpec`.
 
@@ -207,9 +99,6 @@ def register_arm(name: str, builder: Callable[..., Robot], *, source: str,
         for ``variant="macsyma"``), what its values are, and one value for help texts.
     ``poses``
         named joint positions (the PUMA 560's ``qz``, ``qr``, ...), accepted for ``--q``.
-    ``dashboard``, ``dashboards``
-        what its dashboard shows (:class:`DashboardSpec`), and per value of ``option`` where
-        that differs.
     ``replace``
         allow replacing an arm already registered under ``name``.
 
@@ -242,17 +131,8 @@ def register_arm(name: str, builder: Callable[..., Robot], *, source: str,
                         f"its builder")
     if not isinstance(source, str) or not source.strip():
         raise ValueError(f"arm {name!r}: source must name where the arm comes from")
-    dashboard = DashboardSpec() if dashboard is None else dashboard
-    dashboards = dict(dashboards or {})
-    for board in (dashboard, *dashboards.values()):
-        if not isinstance(board, DashboardSpec):
-            raise TypeError(f"arm {name!r}: a dashboard must be a DashboardSpec, got "
-                            f"{type(board).__name__}")
-    if dashboards and option is None:
-        raise TypeError(f"arm {name!r}: dashboards per option need option=")
     spec = ArmSpec(name, builder, source, option, option_help, option_example,
-                   MappingProxyType(dict(poses or {})), dashboard,
-                   MappingProxyType(dashboards))
+                   MappingProxyType(dict(poses or {})))
     _SPECS[name] = spec
     _BUILDERS[name] = builder
     return spec

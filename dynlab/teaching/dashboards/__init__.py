@@ -12,7 +12,8 @@
   and its figures (:class:`~.motor_sizing.MotorSizingDashboard`; the numbers are
   :mod:`dynlab.dynamics.motor_sizing`'s);
 * what they are made of: the parts' names and colours (:mod:`~.labels`), a slider
-  (:mod:`~.sliders`), the parameter sliders (:mod:`~.parameters`) and the pages' common parts
+  (:mod:`~.sliders`), the parameter sliders (:mod:`~.parameters`), what an arm's dashboard
+  shows, by arm (:mod:`~.specs`: ``register_dashboard``) and the pages' common parts
   (:mod:`~.common`: among them :class:`~.common.NamedControls`, the named controls set together
   and rolled back on error).
 

@@ -19,8 +19,9 @@ frame axes, gravity; lengths in m), above the bars a legend of the parts in the 
 engine's source (Fu, Gonzalez & Lee's ``D qdd``, ``h``, ``c``; Lynch & Park's ``M thetadd``,
 ``c``, ``g`` for the twist-wrench engine), torques in N m and forces in N on the axes.  An arm
 with a wrist (by default joints 4 to n of an arm with more than four joints, the PUMA 560's
-4-6; :class:`dynlab.model.robots.DashboardSpec`'s ``wrist``) shows the wrist's bars on a shaded axis
-of their own scale beside the arm's: a wrist's torques are a hundredth of a shoulder's.
+4-6; :class:`dynlab.teaching.dashboards.specs.DashboardSpec`'s ``wrist``) shows the wrist's
+bars on a shaded axis of their own scale beside the arm's: a wrist's torques are a hundredth of
+a shoulder's.
 
 Units: a revolute joint's position slider holds **degrees** (1 degree steps, finer where a
 start needs it; a start or a :meth:`Dashboard.set_state` value is shown on the slider's grid and
@@ -128,6 +129,7 @@ from dynlab.dynamics.inverse import torque_parts
 from dynlab.model import checks
 from dynlab.model.robot import Robot
 from dynlab.model.robots.registry import ARM_SPECS
+from dynlab.formulations import registry as formulations
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
 from dynlab.teaching.dashboards.common import (figure_readout_status, joint_values,
@@ -203,7 +205,6 @@ class Dashboard(ArmFigure, MotionPlayer):
             raise TypeError(f"{robot.name}: has symbolic parameters "
                             f"({', '.join(sorted(map(str, robot.free_symbols)))}); build it "
                             f"with numbers (symbolic=False) or substitute them")
-        from dynlab.formulations import registry as formulations
         if not isinstance(engine, str) or engine not in formulations.FORMULATIONS:
             raise ValueError(f"engine must be one of {', '.join(formulations.methods('numeric'))}"
                              f" (the registered formulations that run on numbers), got "
@@ -577,10 +578,11 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     ``builder_options`` go to its builder, e.g. ``viscous=0.1``) or for any numeric
     :class:`~dynlab.Robot`.
 
-    ``q``, ``qd``, ``qdd``: the starting state (each registered arm has one, its
-    :class:`~dynlab.model.robots.DashboardSpec`'s: Schilling's home position for the pendulum and
-    the two-link arm, the nominal pose ``qn`` for the PUMA).  ``parameters``: the parameter sliders
-    (default: the arm's masses, lengths, payload and viscous friction, as its spec says).
+    ``q``, ``qd``, ``qdd``: the starting state (a registered arm's
+    :class:`~dynlab.teaching.dashboards.specs.DashboardSpec` has one: Schilling's home position
+    for the pendulum and the two-link arm, the nominal pose ``qn`` for the PUMA).
+    ``parameters``: the parameter sliders (default: the arm's masses, lengths, payload and
+    viscous friction, as its spec says).
     ``engine``: the formulation that computes the parts, any name of
     :data:`dynlab.formulations.registry.FORMULATIONS` (see the module).  ``render=False``
     skips the PNG (tests that only read numbers).

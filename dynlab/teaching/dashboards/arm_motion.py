@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 
+from dynlab.teaching.animation import MOTIONS, motion_frames
 from dynlab.teaching.dashboards.arm_figure import nice_limit
 
 
@@ -25,7 +26,6 @@ class MotionPlayer:
         """Play, a time slider (the frame), the motion's menu and the clock."""
         import ipywidgets as widgets
 
-        from dynlab.teaching.animation import MOTIONS
         self.frames = None
         self.duration, self.fps = 5.0, 20.0
         count = int(round(self.duration * self.fps))
@@ -84,7 +84,6 @@ class MotionPlayer:
         """Simulate the chosen motion from the sliders' state (once: every frame is computed
         here, :meth:`show_frame` then only redraws).  Returns the
         :class:`dynlab.teaching.animation.MotionFrames`."""
-        from dynlab.teaching.animation import motion_frames
         if self.parameter_error:
             raise ValueError(f"no motion of an invalid arm: {self.parameter_error}")
         q = list(self.joint_positions())

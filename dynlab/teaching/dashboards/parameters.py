@@ -2,8 +2,8 @@
 
 A :class:`Parameter` applies its slider's value to the arm the dashboard started from, by an
 edit of :mod:`dynlab.model.edits` (a link's mass or length, a payload at the tool, viscous
-friction).  A registered arm's :class:`dynlab.model.robots.DashboardSpec` says which sliders
-it gets (:func:`registered_arm`); any other arm gets :func:`default_parameters`.
+friction).  A registered arm's :class:`dynlab.teaching.dashboards.specs.DashboardSpec` says
+which sliders it gets (:func:`registered_arm`); any other arm gets :func:`default_parameters`.
 
 >>> from dynlab.model.robots import pendulum
 >>> [p.name for p in default_parameters(pendulum())]
@@ -18,8 +18,9 @@ from typing import Callable
 from dynlab.model.edits import (body_extent, numeric_link, with_length, with_mass, with_payload,
                                 with_viscous)
 from dynlab.model.robot import Robot
-from dynlab.model.robots.registry import ARM_SPECS, DashboardSpec, LengthSlider
+from dynlab.model.robots.registry import ARM_SPECS
 from dynlab.teaching.dashboards.sliders import round_significant
+from dynlab.teaching.dashboards.specs import DashboardSpec, LengthSlider, dashboard_spec
 
 
 # -- what a dashboard shows -----------------------------------------------------------------------
@@ -101,7 +102,8 @@ def _length_range(length: float) -> tuple:
 
 # -- the registered arms ----------------------------------------------------------------------
 def _length_parameter(robot: Robot, length: LengthSlider) -> Parameter:
-    """The parameter slider of a :class:`dynlab.model.robots.LengthSlider` on ``robot``."""
+    """The parameter slider of a :class:`dynlab.teaching.dashboards.specs.LengthSlider` on
+    ``robot``."""
     first = numeric_link(robot, length.links[0])
     if length.parameter is None:
         value = body_extent(numeric_link(robot, length.body[0]), length.body[1])
@@ -146,7 +148,7 @@ def default_parameters(robot: Robot, payload: float | None = None) -> list:
 
 def registered_arm(name: str, variant: str | None, builder_options: dict):
     """``(robot, parameters, q, qd, qdd, joint ranges, labels, wrist)`` of a registered arm,
-    as its :class:`dynlab.model.robots.DashboardSpec` says."""
+    as its :func:`dynlab.teaching.dashboards.specs.dashboard_spec` says."""
     if name not in ARM_SPECS:
         raise ValueError(f"unknown arm {name!r}; choose one of {', '.join(ARM_SPECS)}, or "
                          f"pass a dynlab Robot")
@@ -154,8 +156,8 @@ def registered_arm(name: str, variant: str | None, builder_options: dict):
     options = dict(builder_options)
     if variant is not None:
         options[spec.option] = variant
-    board = spec.dashboard_for(options.get(spec.option, spec.option_default)
-                               if spec.option else None)
+    board = dashboard_spec(name, options.get(spec.option, spec.option_default)
+                           if spec.option else None)
     payload = 0.0
     if board.payload_options:                  # a payload option: built without, on a slider
         given = None

@@ -37,7 +37,7 @@ def equations(arm: str, method: str = "lagrange_euler", variant: str | None = No
 
 @functools.lru_cache(maxsize=None)
 def trace(arm: str, frame: str = "link"):
-    """dynlab's Newton-Euler :class:`dynlab.dynamics.inverse.Trace` (``frame``: link or base)."""
+    """dynlab's Newton-Euler :class:`dynlab.formulations.trace.Trace` (``frame``: link or base)."""
     r = robot(arm)
     q, qd, qdd = joint_symbols(r.n)
     return inverse_dynamics(r, q, qd, qdd, variant=frame, trace=True, simplify=False)[1]

@@ -6,6 +6,7 @@ every run, or that cannot be shown without a kernel, is committed
 (``tools/refresh_notebooks.py`` writes them this way).
 """
 
+import ast
 from pathlib import Path
 
 import nbformat
@@ -117,13 +118,28 @@ LONG_CELL_LINES = 15
 LONG_CELLS_ALLOWED = 5
 
 
+def code_lines(source: str) -> int:
+    """The lines of a cell's code that compute: trailing blank lines, IPython's ``%`` magics
+    and import statements (a chapter imports each name from its home) not counted."""
+    lines = source.rstrip().splitlines()
+    plain = "\n".join("" if line.lstrip().startswith("%") else line for line in lines)
+    try:
+        tree = ast.parse(plain)
+    except SyntaxError:
+        return len(lines)
+    imports = sum(node.end_lineno - node.lineno + 1 for node in tree.body
+                  if isinstance(node, (ast.Import, ast.ImportFrom)))
+    magics = sum(line.lstrip().startswith("%") for line in lines)
+    return len(lines) - imports - magics
+
+
 def long_code_cells(paths) -> list:
-    """``[(notebook name, cell index, lines)]``: the code cells longer than
-    :data:`LONG_CELL_LINES` lines (trailing blank lines not counted)."""
+    """``[(notebook name, cell index, lines)]``: the code cells with more than
+    :data:`LONG_CELL_LINES` lines of :func:`code_lines`."""
     found = []
     for path in paths:
         for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
-            lines = len(cell.source.rstrip().splitlines())
+            lines = code_lines(cell.source)
             if cell.cell_type == "code" and lines > LONG_CELL_LINES:
                 found.append((path.name, index, lines))
     return found
@@ -134,6 +150,9 @@ def test_long_cell_count_counts_code_lines_only(tmp_path):
     nbformat.write(nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_code_cell("\n".join(["x = 1"] * 16)),
         nbformat.v4.new_code_cell("\n".join(["x = 1"] * 15) + "\n\n\n"),
+        nbformat.v4.new_code_cell("%matplotlib inline\n" + "\n".join(["import os"] * 10)
+                                  + "\nfrom os import (path,\n    sep)\n"
+                                  + "\n".join(["x = 1"] * 15)),
         nbformat.v4.new_markdown_cell("\n".join(["text"] * 40))]), path)
     assert long_code_cells([path]) == [("x.ipynb", 0, 16)]
 

@@ -154,8 +154,8 @@ def _list(lines: list) -> str:
 def _markdown(text: str) -> str:
     """A hint's or takeaway's Markdown as HTML: escaped, `code` as code.
 
-    >>> _markdown("put in `given['zeta']` <b>")
-    "put in <code>given[&#x27;zeta&#x27;]</code> &lt;b&gt;"
+    >>> print(_markdown("put in `given['zeta']` <b>"))
+    put in <code>given[&#x27;zeta&#x27;]</code> &lt;b&gt;
     """
     pieces = html.escape(text).split("`")
     return "".join(f"<code>{p}</code>" if k % 2 else p for k, p in enumerate(pieces))

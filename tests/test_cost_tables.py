@@ -5,7 +5,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from dynlab.teaching.cost_tables import cost_explorer, cost_figure, one_joint_multiplications
+from dynlab.engine.opcount import forward_dynamics_operations
+from dynlab.teaching.cost_tables import (algorithm_laws_table, cost_explorer, cost_figure,
+                                        one_joint_multiplications, recursion_shapes_table)
 from dynlab.teaching.textbook.printed_counts import SOURCE_LAWS, source_laws
 
 
@@ -100,3 +102,35 @@ def test_one_joint_counts_by_hand_against_table_3_4():
     }
     assert one_joint_multiplications() == by_hand
     assert sum(t for t, _ in by_hand.values()) == 117             # Table 3.4's 117n - 24
+
+
+def test_chapter_09s_table_of_shapes_carries_the_printed_counts():
+    """The last two rows are Fu, Gonzalez & Lee's Table 3.4 (117n - 24, 103n - 21) and
+    Hollerbach (1980) (150n - 48, 131n - 48) at n = 6, by hand; Luh's recursion as written
+    needs fewer multiplications than the twist-wrench form in every shape."""
+    rows = [[cell.strip(" |") for cell in line.split(" | ")]
+            for line in recursion_shapes_table(6).data.splitlines()[2:]]
+    assert [row[1:] for row in rows[-2:]] == [["678", "597"], ["852", "738"]]
+    luh, *twist_wrench = (int(row[1]) for row in rows[:4])
+    assert all(luh < other for other in twist_wrench)
+
+
+def test_the_articulated_body_algorithm_costs_less_than_forming_and_solving():
+    """Featherstone (2008), Sec. 7.3: the ABA is O(n), forming D and solving O(n^3); counted as
+    written, the ABA is cheaper from one joint on, and from two joints on the gap widens."""
+    gaps = []
+    for n in range(1, 10):
+        totals = forward_dynamics_operations(n)
+        gaps.append(totals["CRBA + RNEA + LDL^T"] - totals["ABA"])
+    assert min(gaps) > 0 and all(b > a for a, b in zip(gaps[1:], gaps[2:]))
+
+
+def test_the_table_of_laws_reads_the_degrees_the_algorithms_promise():
+    """The matrix form multiplies 6n x 6n matrices with their zeros skipped: quadratic; the RNEA
+    and the ABA linear, the CRBA quadratic, forming and solving cubic (Featherstone (2008))."""
+    degrees = []
+    for line in algorithm_laws_table().data.splitlines()[2:]:
+        multiplications = line.split(" | ")[1]
+        degrees.append(3 if "n^{3}" in multiplications else 2 if "n^{2}" in multiplications
+                       else 1)
+    assert degrees == [2, 1, 2, 1, 3]

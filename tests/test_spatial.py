@@ -13,7 +13,8 @@ from arms import ALL_FORMULATIONS as ALL
 from arms import symbolic_arms
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
 from dynlab.model import spatial as S
-from dynlab.formulations.featherstone import (articulated_body_accelerations, composite_rigid_body_inertia)
+from dynlab.formulations.featherstone import (articulated_body_accelerations, articulated_inertias,
+                                              composite_rigid_body_inertia)
 from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.model.kinematics import tool_pose
 from dynlab.model.link import Link
@@ -534,3 +535,50 @@ def test_the_operation_laws_are_linear_quadratic_and_cubic_as_the_algorithms_pro
     arm = generic_chain(5)
     assert count_spatial_newton_euler(arm) == count_operations(
         arm, "twist_wrench", "featherstone", friction=False, tip_wrench=False)
+
+
+def _schur_complements(D):
+    """``D_ii - D_i,>i D_>i,>i^-1 D_>i,i`` for each i: what joint i feels when the joints
+    after it are free (their rows of ``D qdd = tau`` with zero torque solved for their qdd)."""
+    n = len(D)
+    return [D[i, i] - (D[i, i + 1:] @ np.linalg.solve(D[i + 1:, i + 1:], D[i + 1:, i])
+                       if i + 1 < n else 0.0) for i in range(n)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(chain_and_state())
+def test_the_articulated_inertias_are_what_each_joint_feels_with_the_later_ones_free(chain):
+    """Featherstone (2008), Table 7.1's pivots ``S_i^T I^A_i S_i`` against the Schur complements
+    of the inertia matrix that Lagrange-Euler gives (a second method: linear algebra on ``D``)."""
+    robot, q, _, _ = chain
+    D = np.array(equations_of_motion(robot, q, [0.0] * robot.n, method="lagrange_euler").D,
+                 dtype=float)
+    assert _close(articulated_inertias(robot, q), _schur_complements(D))
+
+
+def test_the_two_link_arms_articulated_inertia_by_hand():
+    """Fu, Gonzalez & Lee's two-link arm (Sec. 3.2.6): from the book's D, joint 1 with joint 2
+    free feels D11 - D12^2/D22 = m1 l^2/3 + m2 l^2 (1 - 3/4 cos^2 q2): a quarter of m2 at
+    the elbow stretched out (a free rod pushed sideways at its end), all of it at a right
+    angle (pushed along its length); joint 2 feels D22 = m2 l^2/3."""
+    m1, m2, l = sympy.symbols("m1 m2 l", positive=True)
+    q1, q2 = sympy.symbols("q1 q2")
+    C2 = sympy.cos(q2)
+    book = sympy.Matrix([[m1 * l**2 / 3 + sympy.Rational(4, 3) * m2 * l**2 + m2 * C2 * l**2,
+                          m2 * l**2 / 3 + m2 * l**2 * C2 / 2],
+                         [m2 * l**2 / 3 + m2 * l**2 * C2 / 2, m2 * l**2 / 3]])
+    by_hand = m1 * l**2 / 3 + m2 * l**2 * (1 - sympy.Rational(3, 4) * C2**2)
+    assert sympy.simplify(book[0, 0] - book[0, 1]**2 / book[1, 1] - by_hand) == 0
+    arm = planar_2r("fu", symbolic=True)
+    assert arm.symbols("m1 m2 l") == (m1, m2, l)          # the arm's letters are the book's
+    found = articulated_inertias(arm, [q1, q2])
+    assert sympy.simplify(found[0] - by_hand) == 0
+    assert sympy.simplify(found[1] - book[1, 1]) == 0
+    numbers = articulated_inertias(planar_2r("fu"), [0.3, np.pi / 2])    # m1 = 2, m2 = 1, l = 1
+    assert _close(numbers, [2 / 3 + 1, 1 / 3])
+
+
+def test_a_joint_that_moves_nothing_has_no_articulated_inertia():
+    arm = Robot([Link("R", a=1.0, mass=1.0, name="arm"), Link("R", name="empty")], name="arm")
+    with pytest.raises(ValueError, match="articulated inertia of joint 2 is 0"):
+        articulated_inertias(arm, [0.0, 0.0])

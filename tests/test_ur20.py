@@ -10,6 +10,7 @@ from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
 from dynlab.formulations.registry import every_variant
 from dynlab.model.robots import ARM_SPECS, from_urdf, read_urdf, ur20_values
 from dynlab.model.robots.universal_robots import UR20_URDF, ur20, ur20_table
+from dynlab.teaching.arm_table import dh_tables_side_by_side
 from dynlab.teaching.side_by_side import inertias_side_by_side
 
 pin = pytest.importorskip("pinocchio")
@@ -138,3 +139,43 @@ def test_dynlab_torque_on_the_file_prints_the_registered_arms_torques():
                               capture_output=True, text=True, check=True)
         return done.stdout
     assert "tau2" in torque("ur20") and torque(UR20_URDF) == torque("ur20")
+
+
+def test_the_makers_letters_by_name():
+    """ur20_table(symbolic=True)'s symbols by name are those its expressions are in: the maker's
+    a2 = -0.862 m, m2 = 29.632 kg and rx2 = 0.5226 m (the published table) substitute into the
+    moment m2 (a2 + rx2) that the shoulder's gravity torque has at home."""
+    letters = ur20_table(symbolic=True)
+    a2, m2, rx2, g = letters.symbols("a2, m2 rx2 g")
+    moment = letters.links[1].mass * (letters.links[1].a + letters.links[1].com[0])
+    assert sympy.expand(moment - m2 * (a2 + rx2)) == 0
+    assert moment.subs(ur20_values()) == pytest.approx(29.632 * (-0.862 + 0.5226), abs=1e-12)
+    assert letters.symbols("g") == g and g.is_positive
+    with pytest.raises(ValueError, match=r"no parameter named 'a7'; its symbols are .*a2"):
+        letters.symbols("a2 a7")
+    with pytest.raises(ValueError, match="its symbols are none"):
+        ur20_table().symbols("a2")
+    with pytest.raises(TypeError, match="one string"):
+        letters.symbols(["a2"])
+
+
+def test_the_two_tables_side_by_side():
+    """The maker's table (alpha_1 = pi/2, a_2 = -0.862, a_3 = -0.7287, alpha_5 = -pi/2, no
+    offsets) beside the one found from the file (the x axes along the common normals towards
+    the arm: positive lengths, alpha_1 and alpha_5 of the other sign, offsets of pi on joints
+    4 and 5); the d's agree and share one column."""
+    rows = [line.split(" | ") for line in dh_tables_side_by_side(
+        ur20_table(), ur20(), ("maker's", "ours")).data.splitlines()]
+    header, body = rows[0], rows[2:]
+    assert header[1:] == [r"$\theta_i$, maker's", r"$\theta_i$, ours", "$d_i$ (both)",
+                          "$a_i$, maker's", "$a_i$, ours", r"$\alpha_i$, maker's",
+                          r"$\alpha_i$, ours |"]
+    column = {name: [row[k].strip(" |$") for row in body] for k, name in enumerate(header)}
+    assert column["$d_i$ (both)"] == ["0.2363", "0", "0", "0.201", "0.1593", "0.1543"]
+    assert column["$a_i$, maker's"] == ["0", "-0.862", "-0.7287", "0", "0", "0"]
+    assert column["$a_i$, ours"] == ["0", "0.862", "0.7287", "0", "0", "0"]
+    half = r"\frac{\pi}{2}"
+    assert column[r"$\alpha_i$, maker's"] == [half, "0", "0", half, "- " + half, "0"]
+    assert column[r"$\alpha_i$, ours |"] == ["- " + half, "0", "0", half, half, "0"]
+    assert column[r"$\theta_i$, ours"][3:5] == [r"q_{4} - \pi", r"q_{5} + \pi"]
+    assert column[r"$\theta_i$, maker's"] == [f"q_{{{k}}}" for k in range(1, 7)]

@@ -392,6 +392,21 @@ def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
     return _run_counted(robot, run, traced)
 
 
+def forward_dynamics_operations(n: int) -> dict:
+    """All operations (multiplications, additions and divisions) of one forward dynamics
+    ``qdd(q, qd, tau)`` of a generic ``n``-joint chain (:func:`generic_chain`), by the
+    articulated body algorithm and by forming ``D`` and solving
+    (:func:`count_inertia_forward_dynamics`).
+
+    >>> forward_dynamics_operations(6)
+    {'ABA': 3330, 'CRBA + RNEA + LDL^T': 3806}
+    """
+    chain = generic_chain(n)
+    return {label: counts["mul"] + counts["add"] + counts["div"] for label, counts in
+            (("ABA", count_articulated_body(chain)),
+             ("CRBA + RNEA + LDL^T", count_inertia_forward_dynamics(chain)))}
+
+
 #: the spatial algorithms whose cost :func:`operation_laws` states, with a counter for each
 COUNTERS = {"spatial RNEA, tau(q, qd, qdd)": count_spatial_newton_euler,
             "CRBA, D(q)": count_composite_rigid_body,

@@ -15,7 +15,8 @@ Eq. (6-3-3)).
   Table 6.2: ``D`` from the composite inertias ``I^c_i = G_i + sum of the children's``.
 * :func:`articulated_body` — Featherstone (2008), Table 7.1: three passes (velocities, the
   articulated inertias ``I^A_i`` and biases ``p^A_i`` inward, the accelerations outward); its
-  pivots ``D_i = A_i^T I^A_i A_i`` are positive exactly when ``D`` is positive definite.
+  pivots ``D_i = A_i^T I^A_i A_i`` are positive exactly when ``D`` is positive definite
+  (:func:`articulated_inertias`).
 
 >>> import numpy as np
 >>> from dynlab import forward_dynamics
@@ -169,6 +170,28 @@ def composite_rigid_body_inertia(robot, q: Sequence):
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     rows = composite_rigid_body(links, vec["q"], backend)
     return sympy.Matrix(rows) if symbolic else np.array(rows, dtype=float)
+
+
+def articulated_inertias(robot, q: Sequence):
+    """What each joint feels when the joints after it are free and those before it held: the
+    articulated body algorithm's ``D_i = A_i^T I^A_i A_i`` (Featherstone (2008), Table 7.1),
+    the inertia ``D`` less what the free joints take up, ``D_ii - D_i,>i D_>i,>i^-1 D_>i,i``.
+    A NumPy array on numbers, a SymPy ``Matrix`` (a column) on symbols.
+
+    >>> from dynlab.model.robots import planar_2r
+    >>> articulated_inertias(planar_2r("fu"), [0.0, 0.0])  # m1 l^2/3 + m2 l^2/4; m2 l^2/3
+    array([0.91666667, 0.33333333])
+    """
+    symbolic, backend, (links, grav, tip_f, tip_m), vec = resolve(robot, q=q)
+    rest = [0] * robot.n                                 # D_i depends on q alone
+    try:
+        _, pivots = articulated_body(links, vec["q"], rest, rest, grav, tip_f, tip_m, backend,
+                                     use_gravity=False, use_tip=False)
+    except ZeroDivisionError as error:                  # a pivot exactly 0 (ZeroPivot)
+        raise ValueError(f"{robot.name}: the articulated inertia of joint "
+                         f"{getattr(error, 'joint', 1)} is 0: the joint moves no mass or "
+                         f"inertia that the joints after it do not already move") from None
+    return sympy.Matrix(pivots) if symbolic else np.array(pivots, dtype=float)
 
 
 def articulated_body_accelerations(robot, q: Sequence, qd: Sequence, tau: Sequence, *,

@@ -166,6 +166,35 @@ class Robot:
                 found |= value.free_symbols
         return found
 
+    def symbols(self, names: str):
+        """The robot's own parameter symbols named in ``names`` (separated by spaces or commas,
+        as for :func:`sympy.symbols`): one symbol for one name, else a tuple in the order named.
+        These are the very symbols of the robot's expressions, assumptions included, so they
+        substitute into and collect what is derived from it.
+
+        >>> m, l, g = sympy.symbols("m l g", positive=True)
+        >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0))], gravity=(0, -g, 0))
+        >>> rod.symbols("l, m") == (l, m), rod.symbols("g") == g
+        (True, True)
+        >>> rod.symbols("m2")
+        Traceback (most recent call last):
+        ...
+        ValueError: robot: no parameter named 'm2'; its symbols are g, l, m
+        """
+        if not isinstance(names, str):
+            raise TypeError(f"{self.name}: symbols takes the names in one string, such as "
+                            f"'a2 m2', got {type(names).__name__} {names!r}")
+        by_name = {symbol.name: symbol for symbol in self.free_symbols}
+        wanted = names.replace(",", " ").split()
+        missing = [name for name in wanted if name not in by_name]
+        if missing or not wanted:
+            known = ", ".join(sorted(by_name)) or "none (it is numeric)"
+            unknown = missing[0] if missing else names
+            raise ValueError(f"{self.name}: no parameter named {unknown!r}; its symbols are "
+                             f"{known}")
+        found = tuple(by_name[name] for name in wanted)
+        return found[0] if len(found) == 1 else found
+
     @property
     def is_symbolic(self) -> bool:
         """True when some parameter is a SymPy expression with free symbols."""
@@ -369,18 +398,11 @@ class Robot:
         >>> "0.000300000000000048" in arm.table_latex(), "0.0003 & 0" in arm.table_latex(digits=6)
         (True, True)
         """
-        number = _exact if number is None else number
-        if digits is not None:
-            if not isinstance(digits, int) or isinstance(digits, bool) or digits < 1:
-                raise ValueError(f"table_latex: digits must be a positive whole number, "
-                                 f"got {digits!r}")
-            plain = number
+        _check_digits(digits, "table_latex")
+        plain = number
 
-            def number(value, plain=plain):
-                shown = plain(value)                  # pi/2 stays pi/2, not 1.5708
-                if isinstance(shown, float) and math.isfinite(shown):
-                    shown = plain(float(f"{shown:.{digits}g}"))
-                return shown
+        def number(value):
+            return table_entry(value, digits, plain)
         cols = ["i", r"\text{joint}", r"\theta", "d", "a", r"\alpha", "m", r"\bar r",
                 r"I_{\bar r}"]
         lines = []
@@ -428,6 +450,28 @@ def _exact(value):
         if abs(twelfths - round(twelfths)) < 1e-9 and abs(twelfths) <= 48:
             return sympy.Rational(round(twelfths), 12) * sympy.pi
     return value
+
+
+def _check_digits(digits, where: str) -> None:
+    if digits is not None and (not isinstance(digits, int) or isinstance(digits, bool)
+                               or digits < 1):
+        raise ValueError(f"{where}: digits must be a positive whole number, got {digits!r}")
+
+
+def table_entry(value, digits: int | None = None, number=None):
+    """A parameter as an arm's table writes it: ``number(value)`` (default: whole numbers and
+    multiples of pi/12 exact, anything else as it is), a float left over rounded to ``digits``
+    significant digits first when given (the round-off of a table found from a file).
+
+    >>> table_entry(-math.pi / 2), table_entry(0.8620000000000001, 6), table_entry(2.0)
+    (-pi/2, 0.862, 2)
+    """
+    number = _exact if number is None else number
+    _check_digits(digits, "table_entry")
+    shown = number(value)                             # pi/2 stays pi/2, not 1.5708
+    if digits is not None and isinstance(shown, float) and math.isfinite(shown):
+        shown = number(float(f"{shown:.{digits}g}"))
+    return shown
 
 
 def _angle_text(value) -> str:

@@ -29,12 +29,13 @@ from dynlab.model.display import table_markdown
 from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
 from dynlab.engine.opcount import (Counted, OpCounter, count_operations, counting_backend,
-                                   fit_exponent, generic_chain, polynomial_law, polynomial_terms,
-                                   polynomial_text)
+                                   fit_exponent, generic_chain, operation_laws, polynomial_law,
+                                   polynomial_terms, polynomial_text)
 from dynlab.teaching.dashboards.common import widget_bundle
 from dynlab.teaching.side_by_side import median_seconds
-from dynlab.teaching.textbook.printed_counts import (SOURCE_LAWS, TABLE_3_4_ROWS, source_laws,
-                                                     table_3_1, table_3_4, table_3_5)
+from dynlab.teaching.textbook.printed_counts import (SOURCE_LAWS, TABLE_3_4_ROWS,
+                                                     hollerbach_1980, source_laws, table_3_1,
+                                                     table_3_4, table_3_5)
 
 #: The formulations counted on generic chains: label -> (method, variant, largest n counted).
 #: (The Christoffel form is the slowest to count, so it stops at n = 8.)
@@ -159,6 +160,69 @@ def row_latex(name: str) -> str:
     key, _, rest = name.partition(" ")
     equation = rest.split("(")[-1].rstrip(")") if "(" in rest else ""
     return ROW_LATEX[key] + (f", Eq. ({equation})" if equation else "")
+
+
+#: Chapter 09's shapes of one inverse dynamics: label -> (method, variant).
+RECURSION_SHAPES = {
+    "Newton-Euler, Luh (link frame)": ("newton_euler", "link"),
+    "twist-wrench, product of exponentials": ("twist_wrench", "poe"),
+    "twist-wrench, frames on the joint axes": ("twist_wrench", "featherstone"),
+    "twist-wrench, matrix form (Sec. 8.4)": ("twist_wrench", "matrix"),
+}
+
+
+def recursion_shapes_table(n: int = 6):
+    """One inverse dynamics of a generic ``n``-joint chain counted as written in each of
+    :data:`RECURSION_SHAPES`, then the printed counts of Luh's recursion: Fu, Gonzalez & Lee's
+    Table 3.4 and Hollerbach (1980) (:mod:`dynlab.teaching.textbook.printed_counts`).
+
+    >>> last = recursion_shapes_table(6).data.splitlines()[-1]   # Schilling quotes 852, 738
+    >>> [cell.strip(" |") for cell in last.split(" | ")[1:]]
+    ['852', '738']
+    """
+    chain = generic_chain(n)
+    rows = [(label, counts["mul"], counts["add"]) for label, counts in
+            ((label, count_operations(chain, *way)) for label, way in RECURSION_SHAPES.items())]
+    book, hollerbach = table_3_4(n), hollerbach_1980(n)
+    rows += [("Fu, Gonzalez & Lee, Table 3.4, Luh's recursion for a PUMA ($117n - 24$, "
+              "$103n - 21$)", book["mul"], book["add"]),
+             ("Luh's recursion counted by Hollerbach (1980), $150n - 48$ and $131n - 48$ "
+              "(Schilling, Sec. 6-8, quotes the values)", hollerbach["mul"], hollerbach["add"])]
+    return markdown_table([f"inverse dynamics, $n = {n}$", "multiplications", "additions"], rows)
+
+
+#: :func:`dynlab.engine.opcount.operation_laws`' algorithms as chapter 09 writes them
+ALGORITHM_LATEX = {
+    "spatial RNEA, tau(q, qd, qdd)": r"RNEA, $\tau(q, \dot q, \ddot q)$",
+    "CRBA, D(q)": r"CRBA, $M(q)$",
+    "ABA, qdd(q, qd, tau)": r"ABA, $\ddot q(q, \dot q, \tau)$",
+    "CRBA + RNEA + LDL^T, qdd(q, qd, tau)":
+        r"CRBA + RNEA + $LDL^T$, $\ddot q(q, \dot q, \tau)$",
+}
+
+
+def algorithm_laws_table(ns=range(1, 10)):
+    """The exact laws in ``n`` that the operation counts follow on generic chains of ``n`` in
+    ``ns`` joints: the twist-wrench matrix form's inverse dynamics, then Featherstone's
+    algorithms (:func:`dynlab.engine.opcount.operation_laws`).
+
+    >>> for row in algorithm_laws_table().data.splitlines()[2:]:
+    ...     print(row.split(" | ")[0][2:].split(",")[0])
+    twist-wrench
+    RNEA
+    CRBA
+    ABA
+    CRBA + RNEA + $LDL^T$
+    """
+    ns = list(ns)
+    counts = [count_operations(generic_chain(n), *RECURSION_SHAPES[
+        "twist-wrench, matrix form (Sec. 8.4)"]) for n in ns]
+    rows = [(r"twist-wrench, matrix form, $\tau(q, \dot q, \ddot q)$",
+             *(law_latex(polynomial_law(ns, [c[kind] for c in counts]))
+               for kind in ("mul", "add")))]
+    rows += [(ALGORITHM_LATEX[label], law_latex(law["mul"]), law_latex(law["add"]))
+             for label, law in operation_laws(ns).items()]
+    return markdown_table(["algorithm (as written)", "multiplications", "additions"], rows)
 
 
 def cost_figure(n: int = 6):

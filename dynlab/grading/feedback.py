@@ -50,9 +50,13 @@ def check_folder(out) -> None:
     target = folder_of(out)
     if not os.path.lexists(target):
         return
-    if target.is_symlink() or not target.is_dir() or any(
-            not (entry.name.endswith(".html") and entry.is_file(follow_symlinks=False))
-            for entry in os.scandir(target)):
+    if target.is_symlink() or not target.is_dir():
+        foreign = True
+    else:
+        with os.scandir(target) as entries:
+            foreign = any(not (entry.name.endswith(".html")
+                               and entry.is_file(follow_symlinks=False)) for entry in entries)
+    if foreign:
         raise ValueError(f"the feedback folder {target}, which grading replaces, holds more "
                          f"than feedback pages; move it, or name another gradebook (--out)")
 

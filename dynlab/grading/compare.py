@@ -27,9 +27,10 @@ import numpy as np
 import sympy
 
 from dynlab.grading.diagnosis import Diagnosis, monomial_symbol, monomial_terms
-from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, flatten,
-                                 salted_hash, nested_values, NotAnswered, OutOfTime, shape_of, unseal,
-                                 Unusable, fresh_points, key_symbol, reference)
+from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, answers_at,
+                                 flatten, in_givens, salted_hash, nested_values, NotAnswered,
+                                 OutOfTime, shape_of, unseal, Unusable, fresh_points, key_symbol,
+                                 reference)
 from dynlab.grading.limits import time_limit as _time_limit
 from dynlab.model.symbolic import is_zero
 
@@ -145,7 +146,8 @@ def _unique(lines: Iterable[str]) -> list:
 def _grade_choice(key: dict, answer: Any, given: dict | None = None) -> tuple:
     """A letter judged against a choice key; with a turn among the key's parameters, the
     letter of the student's order (:func:`dynlab.grading.variants.turned`, at ``given``) is
-    turned back to the key's order first."""
+    turned back to the key's order first (a shipped key is in the order of its practice turn
+    already, :func:`dynlab.grading.keys.at_practice`)."""
     if answer is ... or answer is None:
         raise NotAnswered()
     if not isinstance(answer, str):
@@ -157,9 +159,10 @@ def _grade_choice(key: dict, answer: Any, given: dict | None = None) -> tuple:
         raise Unusable(f"{answer!r} is not one of the options {', '.join(key['options'])}")
     if key.get("parameters"):
         from dynlab.grading.variants import turned
-        if not given or "turn" not in given:
+        if not given or "turn" not in given or not answers_at(key, given):
             raise Unusable("no values of the question's givens to grade against")
-        letter = turned(key["options"], given["turn"])[key["options"].index(letter)]
+        if in_givens(key):
+            letter = turned(key["options"], given["turn"])[key["options"].index(letter)]
     text = unseal(key["messages"][letter], f"{key['id']}|option{letter}")
     if salted_hash(key["id"], "choice", letter) == key["answer"]:
         return "correct", [f"correct: {text}"], [""]
@@ -644,10 +647,15 @@ def prepare(key: dict, given: dict | None = None) -> dict:
 
 
 def _given_values(key: dict, given: dict | None) -> tuple:
-    """``((name, value), ...)``: the student's values of every given of ``key``, checked."""
+    """``((name, value), ...)``: the student's values of every given of ``key``, checked (a
+    shipped key answers its practice values only, :func:`dynlab.grading.keys.answers_at`)."""
     parameters = key.get("parameters") or {}
     if not isinstance(given, dict) or set(given) != set(parameters):
         raise ValueError(f"given: {key['id']} needs the values of {sorted(parameters)}")
+    if not answers_at(key, given):
+        raise ValueError(f"given: the key of {key['id']} shipped with dynlab answers its "
+                         f"practice values only; other values are graded with the "
+                         f"instructor's keys")
     values = []
     for name in sorted(parameters):
         value = given[name]

@@ -7,6 +7,9 @@ question and part, base64): the checker evaluates it at points drawn fresh at ev
 no values at fixed points, no per-term values, no hashes of answers and no option texts in the
 clear.  The sealing keeps the answer out of sight, not out of reach: the formative checker runs in
 the student's own kernel, so graded work is graded by the instructor (:mod:`dynlab.grading.grader`).
+A question with givens has two keys: the instructor's, whose references are formulas in the givens
+(kept outside the package), and the one shipped with dynlab, the same key with the practice values
+put in (:func:`at_practice`), which answers nothing else.
 
 >>> sealed = _seal("s_i = 0", "3.17c|s1")
 >>> "s_i" in sealed, unseal(sealed, "3.17c|s1")
@@ -215,9 +218,8 @@ def reference(key: dict) -> dict:
     ``{("mistake", i): [...]}`` for its typical mistakes (cached)."""
     question = key["id"]
     if question not in _REFERENCES:
-        # srepr keeps assumptions; a numeric key with parameters holds expressions in them
-        read = float if key["kind"] == "numeric" and not key.get("parameters") \
-            else sympy.sympify
+        # srepr keeps assumptions; a numeric key in its givens holds expressions in them
+        read = float if key["kind"] == "numeric" and not in_givens(key) else sympy.sympify
         result = {}
         for part in key["parts"]:
             texts = json.loads(unseal(part["reference"], f"{question}|{part['name']}"))
@@ -227,6 +229,73 @@ def reference(key: dict) -> dict:
             result[("mistake", index)] = [read(text) for text in texts]
         _REFERENCES[question] = result
     return _REFERENCES[question]
+
+
+def in_givens(key: dict) -> bool:
+    """Whether ``key``'s references are formulas in its givens (an instructor's key of a question
+    with givens), rather than their values at the practice values (a shipped key,
+    :func:`at_practice`) or a question without givens."""
+    return bool(key.get("parameters")) and "practice" not in key
+
+
+def answers_at(key: dict, given: dict | None) -> bool:
+    """Whether ``key`` can grade an answer at the givens ``given``: a key in its givens
+    (:func:`in_givens`) or without givens, any; a shipped key, its practice values only.
+
+    >>> answers_at({"parameters": {"m": {}}, "practice": {"m": 2.0}}, {"m": 2.5})
+    False
+    """
+    return "practice" not in key or given == key["practice"]
+
+
+def at_practice(key: dict) -> dict:
+    """The key shipped with dynlab of an instructor's ``key`` (:mod:`dynlab.grading.variants`):
+    its references and typical mistakes with the practice values of its givens put in (a
+    numeric key's numbers; a symbolic key's expressions in its symbols, :func:`dynlab.grading.
+    compare.at_given`), and a choice's right letter and messages in the order of the practice
+    turn, resealed; the values recorded as ``"practice"``.  It answers no other values.  A key
+    without givens, or one already at the practice values, is returned as it is.
+
+    >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
+    >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"Kp": "positive"},
+    ...                parameters={"zeta": {"low": 0.6, "high": 0.9, "step": 0.1}},
+    ...                parts=[{"name": "Kd", "value": 2 * zeta * sympy.sqrt(Kp)}])
+    >>> shipped = at_practice(key)
+    >>> zeta_practice = sympy.nsimplify(shipped["practice"]["zeta"])   # a value of the grid
+    >>> reference(shipped)["Kd"] == [2 * zeta_practice * sympy.sqrt(Kp)]
+    True
+    """
+    if not in_givens(key):
+        return key
+    from dynlab.grading.compare import at_given
+    from dynlab.grading.variants import practice_values, turned
+    question = key["id"]
+    practice = practice_values(question, key["parameters"])
+    shipped = json.loads(json.dumps(key))
+    shipped["practice"] = practice
+    if key["kind"] == "choice":
+        options = key["options"]
+        seen = turned(options, practice["turn"])        # the option shown under each letter
+        right = next(o for o in options if salted_hash(question, "choice", o) == key["answer"])
+        shipped["answer"] = salted_hash(question, "choice", options[seen.index(right)])
+        shipped["messages"] = {letter: _seal(unseal(key["messages"][shown],
+                                                    f"{question}|option{shown}"),
+                                             f"{question}|option{letter}")
+                               for letter, shown in zip(options, seen)}
+        return shipped
+
+    def sealed_at_practice(sealed: str, where: str) -> str:
+        values = at_given(key, [sympy.sympify(t) for t in json.loads(unseal(sealed, where))],
+                          practice)
+        texts = [repr(v) if key["kind"] == "numeric" else sympy.srepr(v) for v in values]
+        return _seal(json.dumps(texts), where)
+
+    for part in shipped["parts"]:
+        part["reference"] = sealed_at_practice(part["reference"], f"{question}|{part['name']}")
+    for index, mistake in enumerate(shipped.get("mistakes", [])):
+        mistake["value"] = sealed_at_practice(mistake["value"], f"{question}|mistake{index}")
+    _REFERENCES.pop(question, None)
+    return shipped
 
 
 def parameter_symbol(name: str, spec: dict | None = None):
@@ -654,14 +723,23 @@ def note(key: dict, name: str) -> str | None:
 def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY,
                route: str = FORMATIVE) -> Path:
     """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text), marked
-    ``route``: :data:`FORMATIVE` (shipped with dynlab) or :data:`SUMMATIVE` (the instructor's,
-    never inside the package)."""
+    ``route``: :data:`FORMATIVE` (shipped with dynlab, each key at the practice values,
+    :func:`at_practice`) or :data:`SUMMATIVE` (the instructor's, in the givens, never inside the
+    package)."""
     if route not in (FORMATIVE, SUMMATIVE):
         raise ValueError(f"route: {FORMATIVE!r} or {SUMMATIVE!r}, got {route!r}")
     directory = Path(directory)
     if route == SUMMATIVE and _inside(directory, KEY_DIRECTORY.parent):
         raise ValueError(f"directory: {directory} is inside the dynlab package, which every "
                          f"student installs; keep the instructor's keys outside it")
+    if route == SUMMATIVE:
+        shipped = [key["id"] for key in keys_of_notebook if "practice" in key]
+        if shipped:
+            raise ValueError(f"{notebook}: the keys of {', '.join(shipped)} are the shipped "
+                             f"ones, at the practice values only; build the instructor's keys "
+                             f"with tools/make_answer_keys.py")
+    else:
+        keys_of_notebook = [at_practice(key) for key in keys_of_notebook]
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{notebook}.json"
     text = json.dumps({"notebook": notebook, "format": KEY_FORMAT, "route": route,

@@ -204,7 +204,7 @@ def test_without_the_instructors_keys_the_unsealed_answer_earns_the_points():
     assert score("D.1", answers.serialize(cheat), student="alice").total == 1
 
 
-# -- a shipped key answers the practice values only (issue 40, item 7) ------------------------------
+# -- a shipped key answers the practice values only (issue 40, item 7) ---------------------------
 #: The parts no given changes, the same for every student (solutions/README.md, "What your keys
 #: protect"): the only points a shipped key can give for marks
 SAME_FOR_EVERYONE = {("3.3", "coriolis"), ("3.5", "I_centre"), ("3.6", "I_centre"),
@@ -466,7 +466,8 @@ def built_from_the_shipped_keys(notebook: str) -> dict:
     for cell in release.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
         if grade_id.startswith("check-"):
-            question, names = re.fullmatch(r'check\("([^"]+)", (.+)\)', cell.source.strip()).groups()
+            question, names = re.fullmatch(r'check\("([^"]+)", (.+)\)',
+                                           cell.source.strip()).groups()
             key = shipped_key(question)
             parts = [([sympy.srepr(e) for e in held(key)[part["name"]]], part["shape"])
                      for part in key["parts"]]

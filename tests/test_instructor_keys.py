@@ -336,6 +336,10 @@ def test_a_shipped_key_refuses_other_values_and_is_never_an_instructors(tmp_path
         prepare(key, other)
     with pytest.raises(ValueError, match="shipped ones, at the practice values only"):
         write_keys("05_control", [key], tmp_path, route=SUMMATIVE)
+    theirs = next(k for k in json.loads((INSTRUCTOR_KEYS / "05_control.json").read_text())[
+        "questions"] if k["id"] == "C.3")
+    with pytest.raises(ValueError, match="formulas in their givens"):
+        write_keys("05_control", [theirs], tmp_path, route=FORMATIVE)
 
 
 def test_a_question_the_instructors_keys_lack_is_not_graded_for_marks(tmp_path):

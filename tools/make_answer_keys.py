@@ -3,7 +3,7 @@ here: each reference is derived, and the typical mistakes are derived the same w
 model or a wrong procedure): the instructor's keys, ``solutions/answer_keys/*.json``, whose
 references are formulas in each question's givens, and the keys shipped with dynlab,
 ``dynlab/answer_keys/*.json``, the same keys at the practice values only
-(:func:`dynlab.grading.keys.at_practice`).
+(:func:`dynlab.grading.variants.at_practice`).
 
     python tools/make_answer_keys.py            # rewrite both
     python tools/make_answer_keys.py --check    # exit 1 if grading would differ with the
@@ -43,6 +43,7 @@ from dynlab.engine.opcount import generic_chain  # noqa: E402
 from dynlab.teaching.textbook.printed_counts import table_3_5  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
 from dynlab.grading.keys import FORMATIVE, SUMMATIVE  # noqa: E402
+from dynlab.grading.variants import at_practice  # noqa: E402
 from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, fresh_points,  # noqa: E402
                                  parameter_symbol, seal_notes, unseal)
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
@@ -2100,7 +2101,9 @@ def build(targets=TARGETS, only=()) -> list:
             continue
         start = time.perf_counter()
         built = with_refusals(with_notes(notebook, builder()))
-        paths += [write_keys(notebook, built, directory, route) for directory, route in targets]
+        shipped = [at_practice(key) for key in built]
+        paths += [write_keys(notebook, shipped if route == FORMATIVE else built, directory, route)
+                  for directory, route in targets]
         print(f"{time.perf_counter() - start:7.1f} s  {notebook}", flush=True)
     return paths
 

@@ -19,7 +19,7 @@ values:
   student's notebook and what ``check()`` there grades against.  The keys shipped with dynlab
   answer these values only: each reference and typical mistake is sealed with them put in, a
   number or an expression in the question's symbols, never a formula in the givens
-  (:func:`dynlab.grading.keys.at_practice`).
+  (:func:`at_practice`).
 - **the graded values** (:func:`graded_values`), each student's own, under the course secret,
   which only the grader holds (the file ``course_secret`` of the instructor's key folder,
   :func:`dynlab.grading.keys.use_keys`): each parameter differs from its practice value.  The
@@ -63,10 +63,14 @@ from __future__ import annotations
 import getpass
 import hashlib
 import hmac
+import json
 import math
 import os
 
 import numpy as np
+import sympy
+
+from dynlab.grading.keys import at_given, in_givens, salted_hash, seal, unseal
 
 #: Environment variable holding the student id (first choice; see the module docstring).
 STUDENT_VARIABLE = "DYNLAB_STUDENT"
@@ -222,7 +226,7 @@ def _parameters(question) -> dict:
 def practice_values(question: str, parameters: dict | None = None) -> dict:
     """The practice values of ``question`` (of its key's ``parameters`` unless given): one set,
     the same for every student, drawn under the public salt for no student.  The keys shipped
-    with dynlab are sealed at these values (:func:`dynlab.grading.keys.at_practice`).
+    with dynlab are sealed at these values (:func:`at_practice`).
 
     >>> practice_values("X", {"m": {"low": 1, "high": 2, "step": 0.5}})
     {'m': 2.0}
@@ -264,6 +268,55 @@ def turned(options, turn) -> list:
         raise ValueError("options: give at least one option")
     shift = int(turn) % len(options)
     return options[shift:] + options[:shift]
+
+
+def at_practice(key: dict) -> dict:
+    """The key shipped with dynlab of an instructor's ``key``: its references and typical
+    mistakes with the practice values of its givens put in (a numeric key's numbers; a symbolic
+    key's expressions in its symbols, :func:`dynlab.grading.keys.at_given`), and a choice's
+    right letter and messages in the order of the practice turn, resealed; the values recorded
+    as ``"practice"``.  It answers no other values.  A key
+    without givens, or one already at the practice values, is returned as it is.
+
+    >>> import sympy
+    >>> from dynlab.grading.keys import make_key, reference
+    >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
+    >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"Kp": "positive"},
+    ...                parameters={"zeta": {"low": 0.6, "high": 0.9, "step": 0.1}},
+    ...                parts=[{"name": "Kd", "value": 2 * zeta * sympy.sqrt(Kp)}])
+    >>> shipped = at_practice(key)
+    >>> zeta_practice = sympy.nsimplify(shipped["practice"]["zeta"])   # a value of the grid
+    >>> reference(shipped)["Kd"] == [2 * zeta_practice * sympy.sqrt(Kp)]
+    True
+    """
+    if not in_givens(key):
+        return key
+    question = key["id"]
+    practice = practice_values(key.get("shared", question), key["parameters"])
+    shipped = json.loads(json.dumps(key))
+    shipped["practice"] = practice
+    if key["kind"] == "choice":
+        options = key["options"]
+        seen = turned(options, practice["turn"])        # the option shown under each letter
+        right = next(o for o in options if salted_hash(question, "choice", o) == key["answer"])
+        shipped["answer"] = salted_hash(question, "choice", options[seen.index(right)])
+        shipped["messages"] = {letter: seal(unseal(key["messages"][shown],
+                                                   f"{question}|option{shown}"),
+                                            f"{question}|option{letter}")
+                               for letter, shown in zip(options, seen)}
+        return shipped
+
+    def sealed_at_practice(sealed: str, where: str) -> str:
+        values = at_given(key, [sympy.sympify(t) for t in json.loads(unseal(sealed, where))],
+                          practice)
+        texts = [repr(v) if key["kind"] == "numeric" else sympy.srepr(v) for v in values]
+        return seal(json.dumps(texts), where)
+
+    for part in shipped["parts"]:
+        part["reference"] = sealed_at_practice(part["reference"], f"{question}|{part['name']}")
+    for index, mistake in enumerate(shipped.get("mistakes", [])):
+        mistake["value"] = sealed_at_practice(mistake["value"], f"{question}|mistake{index}")
+    return shipped
 
 
 def _handed() -> dict:

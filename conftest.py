@@ -42,9 +42,9 @@ from pathlib import Path
 # Headless plotting: must be set before matplotlib is first imported.
 os.environ.setdefault("MPLBACKEND", "Agg")
 
-# One student's variant of the questions with givens (dynlab.grading.variants) on every machine:
-# the stored outputs of solutions/ and exercises/ show the practice values of the student
-# "student", whoever runs them (and no values a grader handed in).
+# One student id on every machine, and no values a grader handed in: the stored outputs of
+# solutions/ and exercises/ show the practice values of the questions with givens
+# (dynlab.grading.variants, the same for everyone), whoever runs them.
 os.environ["DYNLAB_STUDENT"] = "student"
 os.environ.pop("DYNLAB_COURSE_SECRET", None)
 os.environ.pop("DYNLAB_GIVENS", None)

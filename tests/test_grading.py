@@ -819,7 +819,8 @@ def test_feedback_is_shown_as_text_and_html():
 KEY_FIELDS = {"id", "notebook", "title", "points", "kind", "symbols", "angles", "split", "parts",
               "ranges", "tolerance", "mistakes", "products", "options", "answer", "messages",
               "hint", "takeaway", "parameters", "shared",   # the notes: sealed text (below)
-              "refuses"}    # the library calls refused in a graded run: dotted paths, no answer
+              "refuses",    # the library calls refused in a graded run: dotted paths, no answer
+              "practice"}   # the practice values a shipped key is sealed at (its givens' grids)
 PART_FIELDS = {"name", "shape", "reference", "names", "structure", "hints"}
 
 
@@ -873,7 +874,7 @@ def test_the_keys_hold_no_values_and_no_readable_text():
                 assert isinstance(mistake["value"], str)
             # the only numbers: points, shapes, tolerance and ranges
             assert not list(_numbers_outside(key, {"points", "shape", "tolerance", "ranges",
-                                                   "parameters"})), \
+                                                   "parameters", "practice"})), \
                 key["id"]
 
 

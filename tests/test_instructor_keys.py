@@ -1,36 +1,42 @@
-"""Marks from keys the students do not have (issue 24, item 4).
+"""Marks from keys the students do not have (issue 24, item 4; issue 40, item 7).
 
 The keys shipped with dynlab are formative: every student has them, and two lines unseal one
-(``reference(keys()[q])``).  For marks, the instructor's folder
+(``reference(keys()[q])``); they answer the practice values only (the same for every student),
+never as a formula in the givens.  For marks, the instructor's folder
 (``tools/make_answer_keys.py --out``) holds summative keys and the course secret; each question
 with givens is graded at the student's graded values, drawn from that secret (which never enters
 a student's kernel), and the student's notebook is run again with them.  So a student who unseals
 every shipped key and hands in those answers (computed at the practice values the shipped keys
 answer) scores 0 on the questions with givens, under ``dynlab grade --keys`` and under nbgrader's
-route (``tests/test_nbgrader_variants.py``), while honest, partly wrong and blank submissions keep
-their grades.
+route (``tests/test_nbgrader_variants.py``), and so does a notebook that evaluates what each
+shipped key holds at the graded values its kernel is handed, while honest, partly wrong and blank
+submissions keep their grades.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import stat
 import sys
 import tomllib
 from pathlib import Path
 
 import nbformat
+import numpy as np
 import pytest
+import sympy
 
 from dynlab.grading import answers, grader, keys, variant
 from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, SECRET_FILE, SUMMATIVE,
-                                 NotInstructorKeys, held_by_every_student,
-                                 reference, use_keys, write_course_secret, write_keys)
+                                 NotInstructorKeys, held_by_every_student, reference,
+                                 salted_hash, shipped_key, unseal, use_keys, write_course_secret,
+                                 write_keys)
 from dynlab.grading.scoring import score
-from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values
+from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values, turned
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import dynlab_grade, hand_in  # noqa: E402
+from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
 from test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
 
 pytestmark = pytest.mark.course
@@ -43,12 +49,15 @@ SECRET = "the secret of the test course 1"
 CLASS = [f"s{number:03d}" for number in range(30)]
 
 
+#: The instructor's keys of the workbook, committed (tools/make_answer_keys.py writes them).
+INSTRUCTOR_KEYS = ROOT / "solutions" / "answer_keys"
+
+
 def instructor_folder(folder: Path, secret: str = SECRET) -> Path:
     """An instructor's key folder as ``tools/make_answer_keys.py --out`` writes it: the keys
-    (here the shipped ones, rebuilding them all would take minutes) marked summative, and the
-    course secret."""
+    (here the committed ones, rebuilding them all would take minutes), and the course secret."""
     folder.mkdir(parents=True, exist_ok=True)
-    for path in sorted(KEY_DIRECTORY.glob("*.json")):
+    for path in sorted(INSTRUCTOR_KEYS.glob("*.json")):
         data = json.loads(path.read_text())
         write_keys(data["notebook"], data["questions"], folder, route=SUMMATIVE)
     (folder / SECRET_FILE).write_text(secret + "\n")
@@ -74,7 +83,7 @@ def unsealed(question: str, student: str) -> float:
     """What a student computes from the shipped key of ``question`` (two lines unseal it) at the
     givens their own notebook shows (their practice values)."""
     key = keys()[question]
-    expression = reference(key)[key["parts"][0]["name"]][0]
+    expression = sympy.sympify(reference(key)[key["parts"][0]["name"]][0])
     return float(expression.subs(dict(variant(question, student=student))))
 
 
@@ -140,8 +149,9 @@ def test_every_graded_given_differs_from_the_practice_one_and_depends_on_the_sec
         assert set(graded) == set(spec)
     ours = [graded_values(question, spec, s, SECRET) for s in CLASS]
     assert ours != [graded_values(question, spec, s, "another course") for s in CLASS]
+    # practice: the public salt, for no student: the same for everyone
     assert [dict(variant(question, student=s)) for s in CLASS] == \
-        [draw(question, spec, s, "dynlab") for s in CLASS]        # practice: the public salt
+        [draw(question, spec, "", "dynlab")] * len(CLASS)
 
 
 def test_the_kernel_is_handed_the_graded_values_never_the_secret():
@@ -166,9 +176,11 @@ def test_a_kernel_shows_the_values_it_was_handed_for_its_own_student(monkeypatch
     monkeypatch.setenv("DYNLAB_STUDENT", "alice")
     monkeypatch.setenv(GIVENS_VARIABLE, givens("alice", SECRET))
     assert dict(variant("D.2")) == dict(variant("D.2", student="alice", secret=SECRET))
-    assert dict(variant("D.2")) != draw("D.2", keys()["D.2"]["parameters"], "alice", "dynlab")
-    monkeypatch.setenv("DYNLAB_STUDENT", "bob")               # handed for another student
-    assert dict(variant("D.2")) == draw("D.2", keys()["D.2"]["parameters"], "bob", "dynlab")
+    assert str(variant("D.2")).startswith("Your values for D.2 (student 'alice')")
+    practice = draw("D.2", keys()["D.2"]["parameters"], "", "dynlab")
+    assert dict(variant("D.2")) != practice
+    monkeypatch.setenv(GIVENS_VARIABLE, givens("bob", None))  # formative grading: practice
+    assert dict(variant("D.2")) == practice and str(variant("D.2")).startswith("Practice values")
 
 
 # -- scoring ---------------------------------------------------------------------------------------
@@ -190,6 +202,144 @@ def test_without_the_instructors_keys_the_unsealed_answer_earns_the_points():
     """Why marks need the instructor's keys: formative grading is what the student has."""
     cheat = unsealed("D.1", "alice")
     assert score("D.1", answers.serialize(cheat), student="alice").total == 1
+
+
+# -- a shipped key answers the practice values only (issue 40, item 7) ---------------------------
+#: The parts no given changes, the same for every student (solutions/README.md, "What your keys
+#: protect"): the only points a shipped key can give for marks
+SAME_FOR_EVERYONE = {("3.3", "coriolis"), ("3.5", "I_centre"), ("3.6", "I_centre"),
+                     ("3.17a", "omega0"), ("3.17a", "omega_dot0"), ("3.17c", "p1"),
+                     ("6-4-1", "c"), ("G.2", "h_rot")}
+WITH_GIVENS = tuple(q for q, key in keys().items() if key.get("parameters"))
+
+
+def held(key: dict) -> dict:
+    """``{part or ("mistake", i): [SymPy expressions]}``: what ``key`` holds, unsealed (two lines
+    of a student's, past the grader's cache)."""
+    question = key["id"]
+    found = {part["name"]: json.loads(unseal(part["reference"], f"{question}|{part['name']}"))
+             for part in key["parts"]}
+    for index, mistake in enumerate(key.get("mistakes", [])):
+        found[("mistake", index)] = json.loads(unseal(mistake["value"],
+                                                      f"{question}|mistake{index}"))
+    return {where: [sympy.sympify(text) for text in texts] for where, texts in found.items()}
+
+
+def from_the_shipped_key(question: str, given: dict, part_values: dict | None = None):
+    """The answer a notebook built from the shipped key of ``question`` hands in at the givens
+    ``given``: each element the key holds, with ``given`` put in where it is a formula in them
+    (``part_values``: some parts' elements from elsewhere, a typical mistake's); a choice's
+    right letter, in ``given``'s order where the key holds it in the unturned one."""
+    key = shipped_key(question)
+    if key["kind"] == "choice":
+        options = key["options"]
+        right = next(o for o in options if salted_hash(question, "choice", o) == key["answer"])
+        if "practice" in key:
+            return right
+        return options[turned(options, given["turn"]).index(right)]
+    elements = dict(held(key), **(part_values or {}))
+    answer = []
+    for part in key["parts"]:
+        leaves = [e.subs({s: given[s.name] for s in e.free_symbols if s.name in given})
+                  for e in elements[part["name"]]]
+        leaves = [float(e) for e in leaves] if key["kind"] == "numeric" else leaves
+        answer.append(np.array(leaves, dtype=object).reshape(part["shape"]).tolist()
+                      if part["shape"] else leaves[0])
+    return answer[0] if len(answer) == 1 else tuple(answer)
+
+
+def test_the_shipped_keys_hold_no_formula_in_the_givens():
+    """Every committed shipped key of a question with givens is sealed at the practice values
+    its notebook shows: no reference or typical mistake holds a given's symbol; and the
+    instructor's keys are formulas in them (parts the same for everyone aside)."""
+    for path in sorted(KEY_DIRECTORY.glob("*.json")):
+        for key in json.loads(path.read_text())["questions"]:
+            if not key.get("parameters"):
+                continue
+            question, names = key["id"], set(key["parameters"])
+            assert key.get("practice") == dict(variant(question, student="anyone")), question
+            if key["kind"] == "choice":
+                continue
+            for where, elements in held(key).items():
+                symbols = {s.name for e in elements for s in e.free_symbols}
+                assert not symbols & names, (question, where, sorted(symbols & names))
+    for path in sorted(INSTRUCTOR_KEYS.glob("*.json")):
+        data = json.loads(path.read_text())
+        assert data["route"] == SUMMATIVE, path.name
+        for key in data["questions"]:
+            assert "practice" not in key, key["id"]
+            for part in key.get("parts", []) if key.get("parameters") else []:
+                symbols = {s.name for e in held(key)[part["name"]] for s in e.free_symbols}
+                assert bool(symbols & set(key["parameters"])) == (
+                    (key["id"], part["name"]) not in SAME_FOR_EVERYONE), (key["id"], part)
+
+
+@pytest.mark.parametrize("question", WITH_GIVENS)
+def test_what_a_shipped_key_holds_is_right_at_the_practice_values_only(question):
+    """The practice check: what the shipped key holds earns full points at the practice values
+    (formative grading, for any student), and at any graded values the instructor's keys would
+    use, ``check()`` with the shipped key says it cannot grade them."""
+    practice = dict(variant(question, student="alice"))
+    answer = from_the_shipped_key(question, practice)
+    for student in ("alice", "bob"):
+        got = score(question, answers.serialize(answer), student=student)
+        assert got.total == sum(got.maximum.values()), (student, str(got.feedback))
+    from dynlab.grading.check import _check
+    graded = dict(variant(question, student="alice", secret=SECRET))
+    feedback = _check(question, answer, graded, None, False)
+    assert feedback.status == "not graded" and "practice values only" in feedback.messages[0]
+
+
+@pytest.mark.parametrize("question", WITH_GIVENS)
+def test_what_a_shipped_key_holds_earns_for_marks_only_the_parts_the_same_for_everyone(
+        question, marks):
+    """A notebook built from the shipped keys (each answer what the key holds, evaluated at the
+    graded values its kernel is handed) earns nothing for marks in every part the givens
+    change: the shipped key holds the reference at the practice values, which no graded value
+    equals."""
+    expected = {part for q, part in SAME_FOR_EVERYONE if q == question}
+    for student in CLASS[:5]:
+        graded = dict(variant(question, student=student, secret=SECRET))
+        got = score(question, answers.serialize(from_the_shipped_key(question, graded)),
+                    student=student)
+        assert {part for part, points in got.points.items() if points} == expected, \
+            (student, got.points, str(got.feedback))
+
+
+@pytest.mark.parametrize("question", [q for q in WITH_GIVENS
+                                      if shipped_key(q).get("mistakes")])
+def test_each_typical_mistake_is_named_at_the_practice_values(question):
+    """Each typical mistake the shipped key holds, handed in at the practice values (its part
+    the mistake, the others right), is wrong in that part and its feedback names the mistake
+    (or one of the same part with the same value: 3.18's axis of gravity and angle from the
+    vertical give the same c)."""
+    key = shipped_key(question)
+    practice = dict(variant(question, student="alice"))
+    values = held(key)
+    for index, mistake in enumerate(key["mistakes"]):
+        wrong = values[("mistake", index)]
+        answer = from_the_shipped_key(question, practice, {mistake["part"]: wrong})
+        got = score(question, answers.serialize(answer), student="alice")
+        named = [unseal(other["message"], f"{question}|mistake{k}|message")
+                 for k, other in enumerate(key["mistakes"])
+                 if other["part"] == mistake["part"] and values[("mistake", k)] == wrong]
+        assert got.points[mistake["part"]] == 0, (index, got.points)
+        assert any(message in str(got.feedback) for message in named), \
+            (index, named, str(got.feedback))
+
+
+def test_a_shipped_key_refuses_other_values_and_is_never_an_instructors(tmp_path):
+    from dynlab.grading.compare import prepare
+    key = shipped_key("C.3")
+    other = dict(variant("C.3", student="alice", secret=SECRET))
+    with pytest.raises(ValueError, match="practice values only"):
+        prepare(key, other)
+    with pytest.raises(ValueError, match="shipped ones, at the practice values only"):
+        write_keys("05_control", [key], tmp_path, route=SUMMATIVE)
+    theirs = next(k for k in json.loads((INSTRUCTOR_KEYS / "05_control.json").read_text())[
+        "questions"] if k["id"] == "C.3")
+    with pytest.raises(ValueError, match="formulas in their givens"):
+        write_keys("05_control", [theirs], tmp_path, route=FORMATIVE)
 
 
 def test_a_question_the_instructors_keys_lack_is_not_graded_for_marks(tmp_path):
@@ -294,3 +444,57 @@ def test_dynlab_grade_without_the_instructors_keys_says_it_grades_formatively(tm
     row, = rows.values()
     assert {q: float(row[f"{q} {name}"]) for q, name in ANSWER_NAMES.items()} == \
         {"D.1": 1.0, "D.2": 1.0, "S.1": 2.0}
+
+
+#: An answer cell built from the shipped keys: each part's elements as the key holds them (SymPy's
+#: text), the givens the kernel shows put in where an element is a formula in them
+BUILT_FROM_THE_SHIPPED_KEY = """import numpy as np
+import sympy
+_parts = []
+for _texts, _shape in {parts!r}:
+    _leaves = [sympy.sympify(_text) for _text in _texts]
+    _leaves = [_e.subs({{_s: given[_s.name] for _s in _e.free_symbols if _s.name in given}})
+               for _e in _leaves]
+    _parts.append(np.array(_leaves, dtype=object).reshape(_shape).tolist() if _shape
+                  else _leaves[0])
+{names} = _parts[0] if len(_parts) == 1 else tuple(_parts)
+"""
+
+
+def built_from_the_shipped_keys(notebook: str) -> dict:
+    """``{grade_id: source}``: each answer cell of ``exercises/<notebook>.ipynb`` built from the
+    shipped key of its question (:data:`BUILT_FROM_THE_SHIPPED_KEY`), assigning what the check
+    cell below it checks."""
+    release = nbformat.read(ROOT / "exercises" / f"{notebook}.ipynb", as_version=4)
+    built = {}
+    for cell in release.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("check-"):
+            question, names = re.fullmatch(r'check\("([^"]+)", (.+)\)',
+                                           cell.source.strip()).groups()
+            key = shipped_key(question)
+            parts = [([sympy.srepr(e) for e in held(key)[part["name"]]], part["shape"])
+                     for part in key["parts"]]
+            built["answer-" + grade_id[len("check-"):]] = BUILT_FROM_THE_SHIPPED_KEY.format(
+                parts=parts, names=names)
+    return built
+
+
+@pytest.mark.end_to_end
+def test_a_notebook_built_from_the_shipped_keys_earns_nothing_for_marks(tmp_path, capsys):
+    """``dynlab grade --keys``, in its sandbox: notebook 05's answers built from the shipped keys
+    (evaluated at the graded values the kernel is handed) earn 0 in every part; the solution's
+    own answers, full points."""
+    notebook = "05_control"
+    submitted = hand_in(tmp_path / "submitted", notebook, {
+        "eve": answered(notebook, built_from_the_shipped_keys(notebook)),
+        "alice": answered(notebook, solution_answers(notebook))})
+    rows = dynlab_grade(submitted, tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=200)
+    assert "marks, from the instructor's keys" in capsys.readouterr().out
+    columns = [f"{q} {part['name']}" for q in ("C.1", "C.2", "C.3")
+               for part in keys()[q]["parts"]]
+    assert {column: float(rows["eve"][column]) for column in columns} == \
+        {column: 0.0 for column in columns}, rows["eve"]["notes"]
+    assert float(rows["alice"]["total"]) == float(rows["alice"]["max"]) == sum(
+        keys()[q]["points"] for q in ("C.1", "C.2", "C.3")), rows["alice"]["notes"]

@@ -63,7 +63,7 @@ QUESTIONS = tuple(q for q in questions(NOTEBOOK) if keys()[q].get("parameters"))
 #: The course secret of the instructor's keys here (fixed, so that the test's premise holds for
 #: every question with givens: alice's and bob's graded values differ from the grader's, and
 #: carol's from alice's; test_the_students_givens_differ_where_the_test_needs_them asserts it)
-SECRET = "the secret of the test course 5"
+SECRET = "the secret of the test course 76"
 #: The student id of whoever runs nbgrader (``DYNLAB_STUDENT`` of the nbgrader process)
 GRADER = "instructor"
 #: nbgrader's environment: the grader's id, no secret or givens of its own, no JupyterHub login
@@ -259,7 +259,7 @@ def test_an_honest_student_gets_full_marks_with_their_own_givens(course, student
                       for cell in autograded.cells if "= variant(" in cell.source
                       for output in cell.get("outputs", []))
     for question in QUESTIONS:                   # the kernel's givens were the student's graded
-        assert f"Your values for {question} (student {student!r};" in shown
+        assert f"Your values for {question} (student {student!r}):" in shown
         for name, value in graded(student, question).items():
             assert f"  {name} = {value:g} " in shown, (question, name, shown)
 

@@ -36,10 +36,10 @@ from graded_course import dynlab_grade, hand_in  # noqa: E402
 from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_a_copied_answer_earns_only_the_shared_parts,
-    assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
+    assert_check_in_the_kernel_grades_the_practice_values, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
-    assert_right_at_each_students_values,
-    assert_the_questions_share_one_set_of_givens, classmates, full, shared_points)
+    assert_right_at_each_students_values, assert_the_questions_share_one_set_of_givens, classmates,
+    full, shared_points)
 
 pytestmark = pytest.mark.course
 
@@ -215,7 +215,7 @@ def test_a_classmates_answer_earns_only_the_parts_no_given_changes(question):
 
 
 def test_check_in_the_kernel_grades_this_kernels_student(monkeypatch):
-    assert_check_in_the_kernel_grades_its_own_student("3.16c", right, monkeypatch)
+    assert_check_in_the_kernel_grades_the_practice_values("3.16c", right, monkeypatch)
 
 
 # -- (c) for marks: the practice answer scores 0, the graded one full -----------------------------

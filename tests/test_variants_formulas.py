@@ -36,7 +36,7 @@ from sympy import Matrix, Rational, cos, sin
 from dynlab import Link, Robot, inverse_dynamics
 from dynlab.formulations.lagrange_euler import pseudo_inertia
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.variants import _grid, draw, graded_values
+from dynlab.grading.variants import _grid, graded_values, practice_values
 from dynlab.model.robots import planar_2r
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -44,7 +44,9 @@ from test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
-    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, classmates, full, points)
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
+    assert_right_for_me_and_not_for_a_classmate, classmates, full, instructor_keys_in_use,
+    points)
 
 pytestmark = pytest.mark.course
 
@@ -266,7 +268,7 @@ def test_every_link_of_the_grids_of_3_14_is_a_rigid_body():
 def test_the_graded_answer_differs_from_the_practice_answer_for_every_student(question):
     parameters = keys()[question]["parameters"]
     for student in [f"u{n}" for n in range(30)]:
-        practice = right(question, draw(question, parameters, student, "dynlab"))
+        practice = right(question, practice_values(question, parameters))
         graded = right(question, graded_values(question, parameters, student, SECRET))
         assert np.abs(values(practice) - values(graded)).max() > 1e-6, student
 
@@ -296,23 +298,24 @@ def test_no_two_grid_points_share_an_answer_and_none_makes_a_mistake_right(quest
 # -- (a) - (d) ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_an_answer_at_my_values_is_right_for_me_and_0_for_a_classmate(question):
-    alice, bob = classmates(question)
-    hers, his = (right(question, variant(question, student=s)) for s in (alice, bob))
-    assert points(question, hers, alice) == full(question)
-    assert points(question, his, bob) == full(question)
-    assert points(question, hers, bob) == 0.0
+    assert_right_for_me_and_not_for_a_classmate(question, right)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_an_answer_computed_in_floats_from_given_is_right_in_the_kernel_and_the_grader(
         question, monkeypatch):
+    """At the practice values, in any student's kernel and the grader; for marks, at the graded
+    values."""
     alice, bob = classmates(question)
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
     answer = in_floats(question, dict(variant(question)))
-    assert check(question, answer).correct
-    assert points(question, answer, alice) == full(question)
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check(question, answer).points == 0
+    for student in (alice, bob):
+        monkeypatch.setenv("DYNLAB_STUDENT", student)
+        assert check(question, answer).correct
+        assert points(question, answer, student) == full(question)
+    with instructor_keys_in_use():
+        graded = in_floats(question, dict(variant(question, student=bob, secret=SECRET)))
+        assert points(question, graded, bob) == full(question)
+        assert points(question, answer, bob) == 0.0
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -329,8 +332,9 @@ def test_every_typical_mistake_is_recognised_at_other_students_values(question):
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_feedback_prints_no_value_or_term_of_the_key(question, monkeypatch):
-    """The key at alice's and bob's values is never printed for a wrong answer: the answer
-    scaled by 7/5, one with a stray term or number, and every typical mistake."""
+    """The key at the practice values is never printed for a wrong answer, in alice's kernel or
+    bob's: the answer scaled by 7/5, one with a stray term or number, and every typical
+    mistake."""
     key = keys()[question]
     for student in classmates(question):
         monkeypatch.setenv("DYNLAB_STUDENT", student)

@@ -41,10 +41,11 @@ from dynlab.grading.variants import _grid, draw, graded_values, sharing
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_instructor_keys import SECRET, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
-    CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
-    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
-    assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
-    assert_the_questions_share_one_set_of_givens)
+    CLASS, assert_check_in_the_kernel_grades_the_practice_values,
+    assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
+    assert_givens_on_a_round_grid, assert_right_for_me_and_not_for_a_classmate,
+    assert_the_feedback_prints_no_term_of_the_key, assert_the_questions_share_one_set_of_givens)
 
 pytestmark = pytest.mark.course
 
@@ -223,7 +224,7 @@ def test_an_answer_with_my_numbers_is_right_for_me_and_only_shared_parts_for_a_c
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    assert_check_in_the_kernel_grades_its_own_student(question, handed_in, monkeypatch,
+    assert_check_in_the_kernel_grades_the_practice_values(question, handed_in, monkeypatch,
                                                       SHARED.get(question, ()))
 
 

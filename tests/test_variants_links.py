@@ -37,7 +37,9 @@ from test_instructor_keys import SECRET, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
-    assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, points)
+    assert_check_in_the_kernel_grades_the_practice_values,
+    assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, instructor_keys_in_use,
+    points)
 
 pytestmark = pytest.mark.course
 
@@ -173,13 +175,15 @@ def test_the_right_answer_at_my_values_scores_full_points(question):
 # -- (b) alice's answer scores 0 for bob ----------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_a_classmates_answer_scores_0(question):
+    """For marks: alice's answer at her graded values, handed in by bob."""
     alice, bob = classmates(question)
-    hers = right(question, values_of(question, alice))
-    copied = grader_score(question, serialize(hers), student=bob)
+    with instructor_keys_in_use():
+        hers = right(question, values_of(question, alice, SECRET))
+        copied = grader_score(question, serialize(hers), student=bob)
     assert copied.total == 0, str(copied.feedback)
     # the feedback may say by what factor an entry is off (the ratio of two students' e or w**2,
     # which both see in their variant), but prints no number of bob's key
-    his = values_of(question, bob)
+    his = values_of(question, bob, SECRET)
     secret_numbers = [his["e"]] if question == "3.16a" else \
         [his["w"], his["w"]**2 / 12] if question == "3.17b" else []
     for number in secret_numbers:
@@ -187,14 +191,8 @@ def test_a_classmates_answer_scores_0(question):
             assert text not in str(copied.feedback), (text, str(copied.feedback))
 
 
-def test_check_in_the_kernel_grades_this_kernels_students_order(monkeypatch):
-    alice, bob = classmates("3.13b")
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
-    hers = right("3.13b", variant("3.13b"))
-    assert check("3.13b", hers).correct
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check("3.13b", hers).points == 0
-    assert check("3.13b", right("3.13b", variant("3.13b"))).correct
+def test_check_in_the_kernel_grades_the_practice_order(monkeypatch):
+    assert_check_in_the_kernel_grades_the_practice_values("3.13b", right, monkeypatch)
 
 
 # -- (c) for marks: the practice answer scores 0, the graded one full -----------------------------
@@ -245,7 +243,8 @@ def test_a_choice_refuses_givens_other_than_a_turn_among_its_options(parameters,
 
 def test_the_notebook_lists_the_explanations_in_the_order_the_key_judges():
     """The solution's list EXPLANATIONS, turned by the student's turn, is what the key judges:
-    its place 1 is right at every turn, and the notebook answers with it."""
+    its place 1 is right at every turn (the practice turn in a student's kernel, the others for
+    marks, with the instructor's key), and the notebook answers with it."""
     import nbformat
     root = Path(__file__).resolve().parents[1]
     notebook = nbformat.read(root / "solutions" / "02_two_link_arm_on_the_ceiling.ipynb",
@@ -253,7 +252,11 @@ def test_the_notebook_lists_the_explanations_in_the_order_the_key_judges():
     source = next(c.source for c in notebook.cells if "EXPLANATIONS = [" in c.source)
     assert "options = turned(EXPLANATIONS, given[\"turn\"])" in source
     assert any("choice = letter(EXPLANATIONS[1])" in c.source for c in notebook.cells)
-    for turn in (0, 1, 2, 3):
-        assert check("3.13b", letter_of(RIGHT_EXPLANATION, turn),
-                     student=next(s for s in CLASS
-                                  if values_of("3.13b", s)["turn"] == turn)).correct
+    from dynlab.grading.check import score
+    practice = values_of("3.13b", "anyone")["turn"]
+    assert check("3.13b", letter_of(RIGHT_EXPLANATION, practice)).correct
+    with instructor_keys_in_use():
+        for turn in {0, 1, 2, 3} - {practice}:
+            student = next(s for s in CLASS if values_of("3.13b", s, SECRET)["turn"] == turn)
+            assert score("3.13b", letter_of(RIGHT_EXPLANATION, turn), student=student,
+                         secret=SECRET).correct, turn

@@ -37,10 +37,11 @@ from dynlab.grading.variants import _grid
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_instructor_keys import marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
-    CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
-    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
-    assert_no_grid_value_makes_a_typical_mistake_right, assert_right_for_me_and_not_for_a_classmate,
-    assert_the_feedback_prints_no_term_of_the_key,
+    CLASS, assert_check_in_the_kernel_grades_the_practice_values,
+    assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
+    assert_givens_on_a_round_grid, assert_no_grid_value_makes_a_typical_mistake_right,
+    assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, full)
 
 pytestmark = pytest.mark.course
@@ -231,7 +232,7 @@ def test_my_answer_is_right_for_me_and_0_for_a_classmate(question):
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    assert_check_in_the_kernel_grades_its_own_student(question, right, monkeypatch)
+    assert_check_in_the_kernel_grades_the_practice_values(question, right, monkeypatch)
 
 
 # -- (c) --------------------------------------------------------------------------------------------
@@ -260,14 +261,23 @@ def test_every_typical_mistake_is_recognised_at_other_students_values(question):
 
 def test_lynch_and_parks_printed_initialisation_is_named_at_every_students_rho():
     """The misprint Vdot_0 = (0, g) with g = (0, -g, 0) (the base accelerating DOWN) stays
-    recognised wherever mass 2 sits."""
-    for rho in _grid(keys()["T.2"]["parameters"]["rho"]):
-        student = next(s for s in (f"p{n}" for n in range(400))
-                       if variant("T.2", student=s)["rho"] == rho)
+    recognised wherever mass 2 sits: at the practice value (the shipped key) and at every
+    graded one (the instructor's)."""
+    from test_instructor_keys import SECRET
+    from variant_checks import instructor_keys_in_use
+
+    def named(rho, student):
         V2, Vdot2 = twist(rho * L2)
         feedback = grader_score("T.2", serialize((V2, Vdot2.subs(g, -g))), student=student)
         assert "the printed initialisation (0, g)" in str(feedback.feedback), rho
         assert feedback.total == full("T.2") / 2
+
+    practice = variant("T.2")["rho"]
+    named(practice, "anyone")
+    with instructor_keys_in_use():
+        for rho in set(_grid(keys()["T.2"]["parameters"]["rho"])) - {practice}:
+            named(rho, next(s for s in (f"p{n}" for n in range(400))
+                            if variant("T.2", student=s, secret=SECRET)["rho"] == rho))
 
 
 #: A term in each question's symbols that its answer does not have

@@ -135,13 +135,22 @@ def as_submitted(answer):
 
 
 def students_with_different_values(question: str) -> tuple:
-    """alice, and bob whose every given differs from alice's (so that every part of the
+    """alice, and bob whose every graded given differs from alice's (so that every part of the
     answer does)."""
     alice = CLASS[0]
-    mine = dict(variant(question, student=alice))
+    mine = dict(variant(question, student=alice, secret=SECRET))
     bob = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in dict(variant(question, student=s)).items()))
+        value != mine[name]
+        for name, value in dict(variant(question, student=s, secret=SECRET)).items()))
     return alice, bob
+
+
+@pytest.fixture
+def instructor_keys(tmp_path):
+    """The instructor's keys in use (the shipped ones answer the practice values only)."""
+    use_keys(instructor_folder(tmp_path / "keys"))
+    yield
+    use_keys(None)
 
 
 # -- the tests ------------------------------------------------------------------------------------
@@ -152,22 +161,27 @@ def test_the_question_has_givens_on_round_grids_that_change_its_answer(question)
         count = round((entry["high"] - entry["low"]) / entry["step"]) + 1
         assert count >= 4 and entry["unit"] and entry["text"], (name, entry)
     alice, bob = students_with_different_values(question)
-    mine = as_submitted(right_answer(question, variant(question, student=alice)))
-    theirs = as_submitted(right_answer(question, variant(question, student=bob)))
+    mine = as_submitted(right_answer(question, variant(question, student=alice, secret=SECRET)))
+    theirs = as_submitted(right_answer(question, variant(question, student=bob, secret=SECRET)))
     for part_a, part_b in zip(*(x if isinstance(x, tuple) else (x,) for x in (mine, theirs))):
         assert not np.allclose(part_a, part_b, rtol=1e-3)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_the_right_answer_scores_full_for_each_student_and_a_copied_one_0(question):
+def test_the_right_answer_scores_full_for_each_student_and_a_copied_one_0(question,
+                                                                         instructor_keys):
+    """At the practice values and at each one's graded values; alice's graded answer copied by
+    bob: 0 for marks."""
     alice, bob = students_with_different_values(question)
     for student in (alice, bob):
-        answer = as_submitted(right_answer(question, variant(question, student=student)))
-        feedback = score(question, answer, student=student)
-        assert feedback.correct and feedback.points == keys()[question]["points"], \
-            (student, str(feedback))
-    copied = as_submitted(right_answer(question, variant(question, student=alice)))
-    feedback = score(question, copied, student=bob)
+        for secret in (None, SECRET):
+            answer = as_submitted(right_answer(question, variant(question, student=student,
+                                                                 secret=secret)))
+            feedback = score(question, answer, student=student, secret=secret)
+            assert feedback.correct and feedback.points == keys()[question]["points"], \
+                (student, str(feedback))
+    copied = as_submitted(right_answer(question, variant(question, student=alice, secret=SECRET)))
+    feedback = score(question, copied, student=bob, secret=SECRET)
     assert feedback.points == 0 and not feedback.correct, str(feedback)
     assert "times the right value" not in str(feedback), str(feedback)     # no factor to undo
 

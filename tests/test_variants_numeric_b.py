@@ -213,12 +213,13 @@ def differ(question, a, b) -> bool:
 
 
 def pair(question) -> tuple:
-    """Two students of the class whose every given differs, so that every part of the answer
-    does (each part depends on a given the other student does not share)."""
+    """Two students of the class whose every graded given differs, so that every part of the
+    answer does (each part depends on a given the other student does not share)."""
     alice = CLASS[0]
-    first = dict(variant(question, student=alice))
+    first = dict(variant(question, student=alice, secret=SECRET))
     bob = next(s for s in CLASS[1:] if all(
-        dict(variant(question, student=s))[name] != value for name, value in first.items()))
+        dict(variant(question, student=s, secret=SECRET))[name] != value
+        for name, value in first.items()))
     return alice, bob
 
 
@@ -237,19 +238,23 @@ def test_the_questions_have_givens_on_round_grids_of_four_values_or_more():
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_the_right_answer_scores_full_for_each_student_at_their_own_values(question):
+def test_the_right_answer_scores_full_for_each_student_at_their_own_values(question, marks):
+    """At the practice values (the same for everyone) and, for marks, at each one's graded
+    values."""
     for student in pair(question):
-        given = variant(question, student=student)
-        feedback = score(question, right(question, given), student=student)
-        assert full(feedback), (student, dict(given), str(feedback))
+        for secret in (None, SECRET):
+            given = variant(question, student=student, secret=secret)
+            feedback = score(question, right(question, given), student=student, secret=secret)
+            assert full(feedback), (student, dict(given), str(feedback))
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_a_number_copied_from_a_classmate_scores_0(question):
+def test_a_number_copied_from_a_classmate_scores_0_for_marks(question, marks):
     alice, bob = pair(question)
-    alices = right(question, variant(question, student=alice))
-    assert differ(question, alices, right(question, variant(question, student=bob)))
-    copied = score(question, alices, student=bob)
+    alices = right(question, variant(question, student=alice, secret=SECRET))
+    assert differ(question, alices, right(question, variant(question, student=bob,
+                                                            secret=SECRET)))
+    copied = score(question, alices, student=bob, secret=SECRET)
     assert copied.points == 0 and not copied.correct, str(copied)
 
 
@@ -274,21 +279,24 @@ def test_for_marks_the_practice_answer_scores_0_and_the_graded_one_full(question
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_every_typical_mistake_is_recognised_at_other_students_values(question):
+def test_every_typical_mistake_is_recognised_at_other_students_values(question, marks):
+    """At each one's graded values (at the practice values, with the shipped keys:
+    tests/test_instructor_keys.py)."""
     for student in pair(question):
-        given = variant(question, student=student)
+        given = variant(question, student=student, secret=SECRET)
         for answer, words in mistakes(question, given):
-            feedback = score(question, answer, student=student)
+            feedback = score(question, answer, student=student, secret=SECRET)
             assert not feedback.correct and feedback.points < feedback.max_points
             assert words in str(feedback), (student, dict(given), words, str(feedback))
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_no_two_values_of_the_givens_share_an_answer(question):
+def test_no_two_values_of_the_givens_share_an_answer(question, marks):
     """Every pair of points of the givens' grids has answers further apart than three times the
     tolerance, so a number copied from any classmate (or the practice answer at the graded
-    values) scores 0: the givens do not trade off against each other.  (The key's expressions,
-    which the tests above hold to the answers by hand, are evaluated at every grid point.)"""
+    values) scores 0: the givens do not trade off against each other.  (The instructor's key's
+    expressions, which the tests above hold to the answers by hand, are evaluated at every grid
+    point.)"""
     import itertools
 
     import sympy

@@ -45,7 +45,9 @@ from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,
 from variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
-    assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, points)
+    assert_check_in_the_kernel_grades_the_practice_values,
+    assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, instructor_keys_in_use,
+    points)
 
 pytestmark = pytest.mark.course
 
@@ -253,9 +255,11 @@ def test_the_right_answer_at_my_values_scores_full_points(question):
 # -- (b) alice's answer scores 0 for bob ----------------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_a_classmates_answer_earns_only_the_parts_no_given_changes(question):
+    """For marks: alice's answer at her graded values, handed in by bob."""
     alice, bob = classmates(question)
-    hers = right(question, variant(question, student=alice))
-    copied = grader_score(question, serialize(hers), student=bob)
+    with instructor_keys_in_use():
+        hers = right(question, variant(question, student=alice, secret=SECRET))
+        copied = grader_score(question, serialize(hers), student=bob)
     assert copied.total == public_share(question), (copied.points, str(copied.feedback))
     assert all(share == 0 for part, share in copied.points.items()
                if part not in PUBLIC.get(question, ()))
@@ -263,14 +267,9 @@ def test_a_classmates_answer_earns_only_the_parts_no_given_changes(question):
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    alice, bob = classmates(question)
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
-    hers = right(question, variant(question))
-    assert check(question, hers).correct
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check(question, hers).points == public_share(question)
-    assert check(question, right(question, variant(question))).correct
+def test_check_in_the_kernel_grades_the_practice_values(question, monkeypatch):
+    assert_check_in_the_kernel_grades_the_practice_values(question, right, monkeypatch,
+                                                          PUBLIC.get(question, ()))
 
 
 # -- (c) for marks: the practice answer scores 0, the graded one full -----------------------------

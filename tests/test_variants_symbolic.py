@@ -40,10 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from graded_course import dynlab_grade, hand_in  # noqa: E402
 from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
 from variant_checks import (  # noqa: E402
-    CLASS, assert_check_in_the_kernel_grades_its_own_student, assert_every_typical_mistake_is_named,
-    assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
-    assert_no_grid_value_makes_a_typical_mistake_right, assert_right_for_me_and_not_for_a_classmate,
-    assert_the_feedback_prints_no_term_of_the_key,
+    CLASS, assert_check_in_the_kernel_grades_the_practice_values,
+    assert_every_typical_mistake_is_named,
+    assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
+    assert_givens_on_a_round_grid, assert_no_grid_value_makes_a_typical_mistake_right,
+    assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, full)
 
 pytestmark = pytest.mark.course
@@ -185,7 +186,7 @@ def test_an_answer_with_my_numbers_is_right_for_me_and_0_for_a_classmate(questio
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    assert_check_in_the_kernel_grades_its_own_student(question, right, monkeypatch)
+    assert_check_in_the_kernel_grades_the_practice_values(question, right, monkeypatch)
 
 
 @pytest.mark.parametrize("question", QUESTIONS)

@@ -1,7 +1,10 @@
 """What the tests of each question's givens share (tests/test_variants_*.py): a class of
-students, two of them whose practice values differ in every given, the grader's points for an
+students, two of them whose graded values differ in every given, the grader's points for an
 answer handed out of the kernel as data and scored outside it, and the checks every question
-with givens must pass, each written once here.
+with givens must pass, each written once here.  The practice values are the same for every
+student (:func:`dynlab.grading.variants.practice_values`); a copied answer is a matter of the
+graded values, so the checks of copying grade with the instructor's keys
+(:func:`instructor_keys_in_use`).
 
 Each check takes the question and the test file's own answers written by hand:
 
@@ -21,28 +24,45 @@ the course secret of tests/test_instructor_keys.py; the first needs its instruct
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import tempfile
+from pathlib import Path
 
 import numpy as np
 
 from dynlab.grading import check, keys, variant
 from dynlab.grading.answers import serialize
-from dynlab.grading.keys import part_points
+from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, draw, graded_values, shared_name
+from dynlab.grading.variants import _grid, graded_values, practice_values, shared_name
 from test_feedback_secrecy import key_texts, leaked
-from test_instructor_keys import SECRET
+from test_instructor_keys import SECRET, instructor_folder
 
 CLASS = [f"s{number:03d}" for number in range(12)]
 
 
 def classmates(question: str) -> tuple:
-    """Two students whose practice values of ``question`` differ in every given."""
+    """Two students whose graded values of ``question`` differ in every given (the second from
+    a class of 200: with six givens, few of 12 differ in all)."""
     first = CLASS[0]
-    mine = dict(variant(question, student=first))
-    other = next(s for s in CLASS[1:] if all(
-        value != mine[name] for name, value in variant(question, student=s).items()))
+    mine = dict(variant(question, student=first, secret=SECRET))
+    other = next(s for s in (f"s{number:03d}" for number in range(1, 200)) if all(
+        value != mine[name]
+        for name, value in variant(question, student=s, secret=SECRET).items()))
     return first, other
+
+
+@contextlib.contextmanager
+def instructor_keys_in_use():
+    """The instructor's keys and the course secret :data:`SECRET` in use (marks), and none
+    afterwards."""
+    with tempfile.TemporaryDirectory() as folder:
+        use_keys(instructor_folder(Path(folder) / "keys"))
+        try:
+            yield
+        finally:
+            use_keys(None)
 
 
 def points(question: str, answer, student: str) -> float:
@@ -87,49 +107,61 @@ def assert_the_questions_share_one_set_of_givens(name: str, questions, students)
 
 # -- (a), (b): right for me, not for a classmate ---------------------------------------------------
 def assert_right_at_each_students_values(question: str, right, students) -> None:
-    """The right answer at each of ``students``'s practice values earns them full points."""
+    """The right answer at the practice values (the same for each of ``students``) earns each
+    full points from the shipped keys, and the right answer at each one's graded values full
+    points from the instructor's."""
     for student in students:
+        assert dict(variant(question, student=student)) == practice_values(question), student
         answer = right(question, variant(question, student=student))
         assert points(question, answer, student) == full(question), student
+    with instructor_keys_in_use():
+        for student in students:
+            answer = right(question, variant(question, student=student, secret=SECRET))
+            assert points(question, answer, student) == full(question), student
 
 
 def assert_a_copied_answer_earns_only_the_shared_parts(question: str, right, owner: str,
                                                        copier: str, shared=()):
-    """``owner``'s right answer, handed in by ``copier`` (whose every given differs), earns
-    nothing in the parts the givens change, only the ``shared`` parts' points; and it still earns
-    ``owner`` full points afterwards (the reference is the owner's again).  Returns the copier's
+    """For marks (the instructor's keys), ``owner``'s right answer at her graded values, handed
+    in by ``copier`` (whose every graded given differs), earns nothing in the parts the givens
+    change, only the ``shared`` parts' points; and it still earns ``owner`` full points
+    afterwards (the reference is the owner's again).  Returns the copier's
     :class:`~dynlab.grading.scoring.Score` for the test's own checks."""
-    hers = right(question, variant(question, student=owner))
-    copied = grader_score(question, serialize(hers), student=copier)
-    assert {part: copied.points[part] for part in copied.points if part not in shared} == \
-        {part: 0.0 for part in copied.points if part not in shared}, str(copied.feedback)
-    assert copied.total == sum(copied.maximum[part] for part in copied.maximum
-                               if part in shared), str(copied.feedback)
-    assert points(question, hers, owner) == full(question)       # the reference is hers again
+    with instructor_keys_in_use():
+        hers = right(question, variant(question, student=owner, secret=SECRET))
+        copied = grader_score(question, serialize(hers), student=copier)
+        assert {part: copied.points[part] for part in copied.points if part not in shared} == \
+            {part: 0.0 for part in copied.points if part not in shared}, str(copied.feedback)
+        assert copied.total == sum(copied.maximum[part] for part in copied.maximum
+                                   if part in shared), str(copied.feedback)
+        assert points(question, hers, owner) == full(question)   # the reference is hers again
     return copied
 
 
 def assert_right_for_me_and_not_for_a_classmate(question: str, right, shared=()):
     """(a) and (b) for :func:`classmates`: each one's right answer earns full points, the first
-    one's copied by the second earns only the ``shared`` parts; returns the copier's Score."""
+    one's graded answer copied by the second earns only the ``shared`` parts for marks; returns
+    the copier's Score."""
     alice, bob = classmates(question)
     assert_right_at_each_students_values(question, right, (alice, bob))
     return assert_a_copied_answer_earns_only_the_shared_parts(question, right, alice, bob,
                                                               shared)
 
 
-def assert_check_in_the_kernel_grades_its_own_student(question: str, right, monkeypatch,
-                                                      shared=()) -> None:
-    """``check()`` in a kernel grades against that kernel's student (``DYNLAB_STUDENT``): alice's
-    answer at her values (``variant(question)`` in her kernel) is right in hers; in bob's it
-    earns only the ``shared`` parts' points, and his own answer at his values is right."""
+def assert_check_in_the_kernel_grades_the_practice_values(question: str, right, monkeypatch,
+                                                          shared=()) -> None:
+    """``check()`` in a kernel grades at the practice values, whoever the kernel's student
+    (``DYNLAB_STUDENT``): the answer at them is right in alice's kernel and in bob's; an answer
+    at alice's graded values (every given other than its practice value) earns only the
+    ``shared`` parts' points there, and the check says what is wrong."""
     alice, bob = classmates(question)
-    monkeypatch.setenv("DYNLAB_STUDENT", alice)
-    hers = right(question, variant(question))
-    assert check(question, hers).correct
-    monkeypatch.setenv("DYNLAB_STUDENT", bob)
-    assert check(question, hers).points == shared_points(question, shared)
-    assert check(question, right(question, variant(question))).correct
+    practice = right(question, variant(question))
+    for student in (alice, bob):
+        monkeypatch.setenv("DYNLAB_STUDENT", student)
+        assert check(question, practice).correct, student
+    graded = check(question, right(question, variant(question, student=alice, secret=SECRET)))
+    assert graded.points == shared_points(question, shared) and not graded.correct
+    assert graded.messages and graded.status == "incorrect", str(graded)
 
 
 # -- (c): for marks, the graded values ------------------------------------------------------------
@@ -142,7 +174,7 @@ def assert_for_marks_the_practice_answer_earns_only_the_shared_parts(question: s
     points."""
     parameters = keys()[question]["parameters"]
     for student in students:
-        practice = draw(question, parameters, student, "dynlab")
+        practice = practice_values(question, parameters)
         graded = graded_values(question, parameters, student, SECRET)
         assert graded == dict(variant(question, student=student, secret=SECRET))
         at_practice = grader_score(question, serialize(right(question, practice)),
@@ -158,7 +190,7 @@ def assert_the_graded_answer_differs_from_the_practice_answer(question: str, rig
     differ (by more than 1e-6 in some entry of ``values``)."""
     parameters = keys()[question]["parameters"]
     for student in students:
-        practice = right(question, draw(question, parameters, student, "dynlab"))
+        practice = right(question, practice_values(question, parameters))
         graded = right(question, graded_values(question, parameters, student, SECRET))
         assert np.abs(values(practice) - values(graded)).max() > 1e-6, student
 
@@ -190,15 +222,14 @@ def assert_every_typical_mistake_is_named(question: str, mistakes, students) -> 
 # -- the feedback keeps the key secret ------------------------------------------------------------
 def assert_the_feedback_prints_no_term_of_the_key(question: str, right, wrong,
                                                   monkeypatch) -> None:
-    """In the kernels of both :func:`classmates`, each of ``wrong(answer)`` (wrong answers made
-    from the right ``answer`` at that student's values) is wrong and its feedback prints no text
-    of the key at that student's values (tests/test_feedback_secrecy.py's ``key_texts``)."""
+    """In a student's kernel, each of ``wrong(answer)`` (wrong answers made from the right
+    ``answer`` at the practice values) is wrong and its feedback prints no text of the key
+    (tests/test_feedback_secrecy.py's ``key_texts``)."""
     key = keys()[question]
-    for student in classmates(question):
-        monkeypatch.setenv("DYNLAB_STUDENT", student)
-        secrets = key_texts(key)
-        for answer in wrong(right(question, variant(question))):
-            feedback = check(question, answer)
-            assert not feedback.correct
-            text = "\n".join(feedback.messages)
-            assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+    monkeypatch.setenv("DYNLAB_STUDENT", classmates(question)[0])
+    secrets = key_texts(key)
+    for answer in wrong(right(question, variant(question))):
+        feedback = check(question, answer)
+        assert not feedback.correct
+        text = "\n".join(feedback.messages)
+        assert not leaked(text, secrets), (leaked(text, secrets), text)

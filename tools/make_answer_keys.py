@@ -1,12 +1,16 @@
-"""Build the answer keys of the graded exercises, ``dynlab/answer_keys/*.json``, from dynlab's
-own derivations (no answer is typed here: each reference is derived, and the typical mistakes are
-derived the same way from a wrong model or a wrong procedure).
+"""Build the answer keys of the graded exercises from dynlab's own derivations (no answer is typed
+here: each reference is derived, and the typical mistakes are derived the same way from a wrong
+model or a wrong procedure): the instructor's keys, ``solutions/answer_keys/*.json``, whose
+references are formulas in each question's givens, and the keys shipped with dynlab,
+``dynlab/answer_keys/*.json``, the same keys at the practice values only
+(:func:`dynlab.grading.variants.at_practice`).
 
-    python tools/make_answer_keys.py            # rewrite the keys
+    python tools/make_answer_keys.py            # rewrite both
     python tools/make_answer_keys.py --check    # exit 1 if grading would differ with the
                                                 # committed keys (key_differences)
     python tools/make_answer_keys.py 02_two_link_arm_on_the_ceiling   # one notebook's keys
-    python tools/make_answer_keys.py --out course/keys   # the instructor's keys, for marks
+    python tools/make_answer_keys.py --out course/keys   # the instructor's keys and the course
+                                                         # secret, for marks
 
 The keys store each reference sealed (:mod:`dynlab.grading.keys`); the checker evaluates it at points
 drawn fresh at every check.  One JSON file per notebook of ``solutions/`` (and ``exercises/``).
@@ -38,6 +42,8 @@ from dynlab.dynamics.inverse import probe  # noqa: E402
 from dynlab.engine.opcount import generic_chain  # noqa: E402
 from dynlab.teaching.textbook.printed_counts import table_3_5  # noqa: E402
 from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys  # noqa: E402
+from dynlab.grading.keys import FORMATIVE, SUMMATIVE  # noqa: E402
+from dynlab.grading.variants import at_practice  # noqa: E402
 from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, fresh_points,  # noqa: E402
                                  parameter_symbol, seal_notes, unseal)
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
@@ -51,6 +57,9 @@ from library_answers import with_refusals  # noqa: E402  (tools/library_answers.
 
 #: The installed package (the instructor's keys are never written inside it).
 PACKAGE = KEY_DIRECTORY.parent
+#: The instructor's keys of the workbook (no course secret): outside the package, with the
+#: solutions (the students' image and the wheel hold neither).
+INSTRUCTOR_KEYS = ROOT / "solutions" / "answer_keys"
 
 FRAMES = "01_frames_and_inertia"
 CEILING = "02_two_link_arm_on_the_ceiling"
@@ -2073,9 +2082,15 @@ def with_notes(notebook: str, keys: list) -> list:
     return keys
 
 
-def build(directory: Path = KEY_DIRECTORY, only=(), route: str = "formative") -> list:
-    """Write the keys of every notebook (or of the notebooks named in ``only``), marked
-    ``route`` ("formative": the package's; "summative": the instructor's, outside it)."""
+#: Where the keys go by default: the instructor's, and the shipped ones made from them.
+TARGETS = ((INSTRUCTOR_KEYS, SUMMATIVE), (KEY_DIRECTORY, FORMATIVE))
+
+
+def build(targets=TARGETS, only=()) -> list:
+    """Build the keys of every notebook (or of the notebooks named in ``only``) once and write
+    them into each ``(directory, route)`` of ``targets`` (:data:`SUMMATIVE`: as built, the
+    instructor's, outside the package; :data:`FORMATIVE`: at the practice values, the package's);
+    returns the paths written."""
     unknown = sorted(set(only) - set(BUILDERS))
     if unknown:
         raise SystemExit(f"make_answer_keys: no notebook {', '.join(unknown)}; the notebooks "
@@ -2085,8 +2100,10 @@ def build(directory: Path = KEY_DIRECTORY, only=(), route: str = "formative") ->
         if only and notebook not in only:
             continue
         start = time.perf_counter()
-        paths.append(write_keys(notebook, with_refusals(with_notes(notebook, builder())),
-                                directory, route))
+        built = with_refusals(with_notes(notebook, builder()))
+        shipped = [at_practice(key) for key in built]
+        paths += [write_keys(notebook, shipped if route == FORMATIVE else built, directory, route)
+                  for directory, route in targets]
         print(f"{time.perf_counter() - start:7.1f} s  {notebook}", flush=True)
     return paths
 
@@ -2198,7 +2215,7 @@ def main(argv=None) -> int:
             raise SystemExit(f"make_answer_keys: {out} is inside the dynlab package, which every "
                              f"student installs; write the instructor's keys outside it")
         out.mkdir(parents=True, exist_ok=True)
-        for path in build(out, args.notebooks, route="summative"):
+        for path in build([(out, SUMMATIVE)], args.notebooks):
             print(f"wrote {path}")
         print(f"course secret in {write_course_secret(out)} (keep it; the graded values of "
               f"every student are drawn from it)")
@@ -2210,15 +2227,17 @@ def main(argv=None) -> int:
     import tempfile
     with tempfile.TemporaryDirectory() as scratch:
         stale = []
-        for path in build(Path(scratch), args.notebooks):
-            committed = KEY_DIRECTORY / path.name
+        scratches = {directory: Path(scratch) / route for directory, route in TARGETS}
+        for path in build([(scratches[d], route) for d, route in TARGETS], args.notebooks):
+            committed = next(d for d, s in scratches.items() if s == path.parent) / path.name
+            name = committed.relative_to(ROOT)
             if not committed.exists():
-                stale.append(f"{path.name} (not committed)")
+                stale.append(f"{name} (not committed)")
                 continue
             differences = key_differences(json.loads(committed.read_text()),
                                           json.loads(path.read_text()))
             if differences:
-                stale.append(f"{path.name} ({'; '.join(differences)})")
+                stale.append(f"{name} ({'; '.join(differences)})")
     if stale:
         print("out of date: " + ", ".join(stale) + " (run python tools/make_answer_keys.py)")
         return 1

@@ -15,8 +15,9 @@ the stored file is what ``pytest --nbval`` compares against and diffs stay small
   that entry when comparing, so this changes no test);
 * per-cell execution timestamps (``metadata.execution``) are removed.
 
-The kernels run as the student ``student`` (``DYNLAB_STUDENT``) under the default course secret,
-so the givens a notebook shows (``dynlab.grading.variant``) are the same as under nbval.
+The kernels run as the student ``student`` (``DYNLAB_STUDENT``), as under nbval, with no givens
+handed in: the givens a notebook shows (``dynlab.grading.variant``) are the practice values, the
+same for everyone.
 
 The run time of each notebook is printed; one that takes more than 60 s (the workbook's limit
 on this 2-core machine) is flagged.  A notebook that fails to run is left unchanged on disk and
@@ -92,8 +93,8 @@ def main(argv=None) -> int:
                         help="seconds one cell may run (default 600)")
     args = parser.parse_args(argv)
     os.environ.setdefault("MPLBACKEND", "Agg")
-    # the practice values of the student "student", as pytest's nbval run sees them
-    # (conftest.py): the stored givens are the same on every machine
+    # as pytest's nbval run (conftest.py): the stored givens are the practice values, the same
+    # for everyone, and the student's id the same on every machine
     os.environ["DYNLAB_STUDENT"] = "student"
     os.environ.pop("DYNLAB_COURSE_SECRET", None)
     os.environ.pop("DYNLAB_GIVENS", None)

@@ -24,15 +24,16 @@ a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or
 Each part of a question earns its share of the question's points.  Once an answer is right,
 :func:`check` also shows the question's takeaway; :func:`hint` gives a hint on request (both
 sealed in the key like the references).  The keys shipped with dynlab are formative: every student
-has them.  For marks, answers are scored outside the student's kernel, from the instructor's keys
-(:func:`dynlab.grading.keys.use_keys`: summative keys kept outside the package, and the course
-secret from which each student's graded givens are drawn):
+has them, so they answer the practice values only.  For marks, answers are scored outside the
+student's kernel, from the instructor's keys (:func:`dynlab.grading.keys.use_keys`: summative keys
+kept outside the package, and the course secret from which each student's graded givens are
+drawn):
 
 - :mod:`dynlab.grading.inside`: what runs in a submission's sandbox: the notebook in a fresh
   kernel, its answers handed out as data.
-- :mod:`dynlab.grading.variants`: a question's givens drawn per student (``variant("D.1")``);
-  :func:`check` grades against this kernel's student's practice values, the summative routes
-  against the submitting student's graded values.
+- :mod:`dynlab.grading.variants`: a question's givens (``variant("D.1")``): :func:`check`
+  grades at the practice values, the same for every student, the summative routes at the
+  submitting student's graded values.
 - :mod:`dynlab.grading.answers`: an answer carried out of a student's kernel as data (SymPy's
   ``srepr`` text), and rebuilt from SymPy classes only, without running code.
 - :mod:`dynlab.grading.scoring`: the points of such an answer (the one comparison of both

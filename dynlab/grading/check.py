@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dynlab.grading.compare import EXACT_BUDGET, expected_text, not_answered_text, prepare, grade
-from dynlab.grading.keys import NotAnswered, Unusable, keys, note, part_points, questions
+from dynlab.grading.keys import (NotAnswered, Unusable, answers_at, keys, note, part_points,
+                                 questions)
 from dynlab.grading.limits import run_limited
 
 #: Seconds a check may take before it is stopped (the checking process is killed).
@@ -144,9 +145,9 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
     """Grade ``answer`` to ``question`` and say what is wrong with it (never raises, except in
     strict mode for nbgrader, see the module docstring).  The check runs in a child process
     killed after ``time_limit`` seconds (:mod:`dynlab.grading.limits`); each part that is right
-    earns its share of the points.  A question with parameters is graded against ``student``'s
-    variant (by default this kernel's student, :func:`dynlab.grading.variants.student_id`): the
-    values ``variant(question)`` shows in this kernel.
+    earns its share of the points.  A question with parameters is graded at the values
+    ``variant(question)`` shows in this kernel: the practice values, the same for every student
+    (:mod:`dynlab.grading.variants`), unless a grader handed it a student's own.
 
     >>> print(check("no such question", 1))        # doctest: +ELLIPSIS
     no such question  ✗ 0/0 points
@@ -176,6 +177,11 @@ def _check(question, answer, given: dict | None, time_limit: float | None,
     if key.get("parameters") and given is None:
         feedback = Feedback(question, "not graded", 0.0, maximum,
                             ["no values of the question's givens to grade against"])
+        return _finish(feedback, start, strict)
+    if not answers_at(key, given):
+        feedback = Feedback(question, "not graded", 0.0, maximum,
+                            ["this check knows the answer at the practice values only; your "
+                             "instructor grades your notebook at your own values"])
         return _finish(feedback, start, strict)
     if key["kind"] != "choice":        # the reference, compiled once here, inherited by children
         with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
@@ -221,19 +227,19 @@ def score(question: str, answer: Any, *, student: str, time_limit: float | None 
     """The grade of ``answer`` for a grader: against the variant of ``student`` (the submitting
     student, as the grader knows them, never what the notebook says), never strict, not recorded
     in this session's :func:`summary`.  With the course ``secret`` (the marks routes): the
-    student's graded values; without: their practice values, as ``check()`` in their notebook.
+    student's graded values; without: the practice values, as ``check()`` in their notebook.
 
     >>> score("D.1", 1.0, student="alice").points
     0.0
     """
-    from dynlab.grading.variants import PRACTICE_SALT, draw, graded_values
+    from dynlab.grading.variants import graded_values, practice_values
     if not isinstance(student, str) or not student:
         raise ValueError("student: give the submitting student's id")
     key = keys().get(question) if isinstance(question, str) else None
     given = None
     if key is not None and key.get("parameters"):
         parameters = key["parameters"]
-        given = draw(question, parameters, student, PRACTICE_SALT) if secret is None else \
+        given = practice_values(question, parameters) if secret is None else \
             graded_values(question, parameters, student, secret)
     saved = RESULTS.get(question)
     try:

@@ -27,8 +27,9 @@ import numpy as np
 import sympy
 
 from dynlab.grading.diagnosis import Diagnosis, monomial_symbol, monomial_terms
-from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, flatten,
-                                 salted_hash, nested_values, NotAnswered, OutOfTime, shape_of, unseal,
+from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, answers_at,
+                                 at_given, flatten, given_values, in_givens, salted_hash,
+                                 nested_values, NotAnswered, OutOfTime, shape_of, unseal,
                                  Unusable, fresh_points, key_symbol, reference)
 from dynlab.grading.limits import time_limit as _time_limit
 from dynlab.model.symbolic import is_zero
@@ -145,7 +146,8 @@ def _unique(lines: Iterable[str]) -> list:
 def _grade_choice(key: dict, answer: Any, given: dict | None = None) -> tuple:
     """A letter judged against a choice key; with a turn among the key's parameters, the
     letter of the student's order (:func:`dynlab.grading.variants.turned`, at ``given``) is
-    turned back to the key's order first."""
+    turned back to the key's order first (a shipped key is in the order of its practice turn
+    already, :func:`dynlab.grading.variants.at_practice`)."""
     if answer is ... or answer is None:
         raise NotAnswered()
     if not isinstance(answer, str):
@@ -157,9 +159,10 @@ def _grade_choice(key: dict, answer: Any, given: dict | None = None) -> tuple:
         raise Unusable(f"{answer!r} is not one of the options {', '.join(key['options'])}")
     if key.get("parameters"):
         from dynlab.grading.variants import turned
-        if not given or "turn" not in given:
+        if not given or "turn" not in given or not answers_at(key, given):
             raise Unusable("no values of the question's givens to grade against")
-        letter = turned(key["options"], given["turn"])[key["options"].index(letter)]
+        if in_givens(key):
+            letter = turned(key["options"], given["turn"])[key["options"].index(letter)]
     text = unseal(key["messages"][letter], f"{key['id']}|option{letter}")
     if salted_hash(key["id"], "choice", letter) == key["answer"]:
         return "correct", [f"correct: {text}"], [""]
@@ -603,7 +606,7 @@ def prepare(key: dict, given: dict | None = None) -> dict:
     laid out with the student's values ``given`` put in (:func:`at_given`)."""
     question = key["id"]
     symbolic_variant = key["kind"] == "symbolic" and bool(key.get("parameters"))
-    values = _given_values(key, given) if symbolic_variant else None
+    values = given_values(key, given) if symbolic_variant else None
     cached = PREPARED.get(question)
     # the same key (use_keys loads new ones) and, with givens, the same student's values
     if cached is not None and cached[0] is key and cached[1] == values:
@@ -641,49 +644,6 @@ def prepare(key: dict, given: dict | None = None) -> dict:
         prepared["function"] = _lambdify(symbols, layout, "numpy")
     PREPARED[question] = (key, values, prepared)
     return prepared
-
-
-def _given_values(key: dict, given: dict | None) -> tuple:
-    """``((name, value), ...)``: the student's values of every given of ``key``, checked."""
-    parameters = key.get("parameters") or {}
-    if not isinstance(given, dict) or set(given) != set(parameters):
-        raise ValueError(f"given: {key['id']} needs the values of {sorted(parameters)}")
-    values = []
-    for name in sorted(parameters):
-        value = given[name]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                not math.isfinite(value):
-            raise ValueError(f"given: the value of {name} must be a finite number, got "
-                             f"{value!r}")
-        values.append((name, float(value)))
-    return tuple(values)
-
-
-def at_given(key: dict, exprs: list, given: dict | None) -> list:
-    """A key's expressions with the student's values ``given`` (``{name: value}`` of its
-    parameters, :mod:`dynlab.grading.variants`) put in: for a numeric key, numbers; for a
-    symbolic key, expressions in its symbols, each value put in as the exact decimal it is
-    written as (0.7 as 7/10).  A key without parameters: its expressions as they are.
-
-    >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
-    >>> key = {"id": "demo", "kind": "symbolic", "parameters": {"zeta": {}}}
-    >>> at_given(key, [2 * zeta * sympy.sqrt(Kp)], {"zeta": 0.7})
-    [7*sqrt(Kp)/5]
-    """
-    if not key.get("parameters"):
-        return list(exprs)
-    values = dict(_given_values(key, given))
-    result = []
-    for expr in exprs:
-        expr = sympy.sympify(expr)
-        if key["kind"] == "numeric":
-            at = {s: sympy.Float(values[s.name], 30) for s in expr.free_symbols}
-            result.append(float(expr.xreplace(at).evalf(30)))
-        else:
-            at = {s: sympy.Rational(repr(values[s.name])) for s in expr.free_symbols
-                  if s.name in values}
-            result.append(expr.xreplace(at))
-    return result
 
 
 def _at_variant(key: dict, numbers: list, given: dict | None) -> list:

@@ -7,8 +7,11 @@ question and part, base64): the checker evaluates it at points drawn fresh at ev
 no values at fixed points, no per-term values, no hashes of answers and no option texts in the
 clear.  The sealing keeps the answer out of sight, not out of reach: the formative checker runs in
 the student's own kernel, so graded work is graded by the instructor (:mod:`dynlab.grading.grader`).
+A question with givens has two keys: the instructor's, whose references are formulas in the givens
+(kept outside the package), and the one shipped with dynlab, the same key with the practice values
+put in (:func:`dynlab.grading.variants.at_practice`), which answers nothing else.
 
->>> sealed = _seal("s_i = 0", "3.17c|s1")
+>>> sealed = seal("s_i = 0", "3.17c|s1")
 >>> "s_i" in sealed, unseal(sealed, "3.17c|s1")
 (False, 's_i = 0')
 """
@@ -215,9 +218,8 @@ def reference(key: dict) -> dict:
     ``{("mistake", i): [...]}`` for its typical mistakes (cached)."""
     question = key["id"]
     if question not in _REFERENCES:
-        # srepr keeps assumptions; a numeric key with parameters holds expressions in them
-        read = float if key["kind"] == "numeric" and not key.get("parameters") \
-            else sympy.sympify
+        # srepr keeps assumptions; a numeric key in its givens holds expressions in them
+        read = float if key["kind"] == "numeric" and not in_givens(key) else sympy.sympify
         result = {}
         for part in key["parts"]:
             texts = json.loads(unseal(part["reference"], f"{question}|{part['name']}"))
@@ -227,6 +229,71 @@ def reference(key: dict) -> dict:
             result[("mistake", index)] = [read(text) for text in texts]
         _REFERENCES[question] = result
     return _REFERENCES[question]
+
+
+def in_givens(key: dict) -> bool:
+    """Whether ``key``'s references are formulas in its givens (an instructor's key of a question
+    with givens), rather than their values at the practice values (a shipped key,
+    :func:`dynlab.grading.variants.at_practice`) or a question without givens."""
+    return bool(key.get("parameters")) and "practice" not in key
+
+
+def answers_at(key: dict, given: dict | None) -> bool:
+    """Whether ``key`` can grade an answer at the givens ``given``: a key in its givens
+    (:func:`in_givens`) or without givens, any; a shipped key, its practice values only.
+
+    >>> answers_at({"parameters": {"m": {}}, "practice": {"m": 2.0}}, {"m": 2.5})
+    False
+    """
+    return "practice" not in key or given == key["practice"]
+
+
+def given_values(key: dict, given: dict | None) -> tuple:
+    """``((name, value), ...)``: the student's values of every given of ``key``, checked (a
+    shipped key answers its practice values only, :func:`answers_at`)."""
+    parameters = key.get("parameters") or {}
+    if not isinstance(given, dict) or set(given) != set(parameters):
+        raise ValueError(f"given: {key['id']} needs the values of {sorted(parameters)}")
+    if not answers_at(key, given):
+        raise ValueError(f"given: the key of {key['id']} shipped with dynlab answers its "
+                         f"practice values only; other values are graded with the "
+                         f"instructor's keys")
+    values = []
+    for name in sorted(parameters):
+        value = given[name]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                not math.isfinite(value):
+            raise ValueError(f"given: the value of {name} must be a finite number, got "
+                             f"{value!r}")
+        values.append((name, float(value)))
+    return tuple(values)
+
+
+def at_given(key: dict, exprs: list, given: dict | None) -> list:
+    """A key's expressions with the student's values ``given`` (``{name: value}`` of its
+    parameters, :mod:`dynlab.grading.variants`) put in: for a numeric key, numbers; for a
+    symbolic key, expressions in its symbols, each value put in as the exact decimal it is
+    written as (0.7 as 7/10).  A key without parameters: its expressions as they are.
+
+    >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
+    >>> key = {"id": "demo", "kind": "symbolic", "parameters": {"zeta": {}}}
+    >>> at_given(key, [2 * zeta * sympy.sqrt(Kp)], {"zeta": 0.7})
+    [7*sqrt(Kp)/5]
+    """
+    if not key.get("parameters"):
+        return list(exprs)
+    values = dict(given_values(key, given))
+    result = []
+    for expr in exprs:
+        expr = sympy.sympify(expr)
+        if key["kind"] == "numeric":
+            at = {s: sympy.Float(values[s.name], 30) for s in expr.free_symbols}
+            result.append(float(expr.xreplace(at).evalf(30)))
+        else:
+            at = {s: sympy.Rational(repr(values[s.name])) for s in expr.free_symbols
+                  if s.name in values}
+            result.append(expr.xreplace(at))
+    return result
 
 
 def parameter_symbol(name: str, spec: dict | None = None):
@@ -424,11 +491,11 @@ def canonical_form(expr) -> str | None:
     return f"{sympy.srepr(numerator)} / {sympy.srepr(denominator)}"
 
 
-def _seal(text: str, where: str) -> str:
+def seal(text: str, where: str) -> str:
     """Text as stored in a key: compressed, XOR-ed with a keystream of ``where`` (question and
     field) and base64-encoded, so it cannot be read in the installed package without this code.
 
-    >>> _seal("s_i = 0", "x") != _seal("s_i = 0", "y")
+    >>> seal("s_i = 0", "x") != seal("s_i = 0", "y")
     True
     """
     data = zlib.compress(text.encode("utf-8"), 9)
@@ -539,25 +606,25 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
         if len(shape) == 2 and shape[1] == 1 and part.get("vector", True):
             shape = (shape[0],)
         entry = {"name": part["name"], "shape": list(shape),
-                 "reference": _seal(json.dumps(texts), f"{question}|{part['name']}")}
+                 "reference": seal(json.dumps(texts), f"{question}|{part['name']}")}
         if "names" in part:
             raise ValueError(f"{question} {part['name']}: entries are named as Python indexes "
                              f"the checked value, not by a template (drop 'names')")
         if "structure" in part:
             entry["structure"] = part["structure"]
         if "hints" in part:
-            entry["hints"] = {k: _seal(v, f"{question}|{part['name']}|hint|{k}")
+            entry["hints"] = {k: seal(v, f"{question}|{part['name']}|hint|{k}")
                               for k, v in part["hints"].items()}
         key_parts.append(entry)
     key_mistakes = []
     for index, mistake in enumerate(mistakes):
         _, texts = leaves_of(mistake["value"], f"mistake {index}")
         key_mistakes.append({"part": mistake["part"],
-                             "value": _seal(json.dumps(texts), f"{question}|mistake{index}"),
-                             "message": _seal(mistake["message"],
+                             "value": seal(json.dumps(texts), f"{question}|mistake{index}"),
+                             "message": seal(mistake["message"],
                                               f"{question}|mistake{index}|message")})
     key_products = [{"part": product["part"], "vector": list(product["vector"]),
-                     "message": _seal(product["message"], f"{question}|product{index}")}
+                     "message": seal(product["message"], f"{question}|product{index}")}
                     for index, product in enumerate(products)]
     key = {"id": question, "notebook": notebook, "title": title, "points": points,
            "kind": kind, "symbols": [[name, role] for name, role in symbols.items()],
@@ -607,7 +674,7 @@ def make_choice_key(question: str, *, notebook: str, title: str, points: float,
     key = {"id": question, "notebook": notebook, "title": title, "points": points,
            "kind": "choice", "options": list(options),
            "answer": salted_hash(question, "choice", answer),
-           "messages": {k: _seal(messages[k], f"{question}|option{k}") for k in options}}
+           "messages": {k: seal(messages[k], f"{question}|option{k}") for k in options}}
     if parameters:
         if set(parameters) != {"turn"}:
             raise ValueError(f"{question}: the given of a multiple choice is its turn, "
@@ -639,7 +706,7 @@ def seal_notes(key: dict, **notes: str | None) -> dict:
         if name not in NOTES:
             raise ValueError(f"{key['id']}: no note {name!r}; the notes are {', '.join(NOTES)}")
         if text:
-            key[name] = _seal(text.strip(), f"{key['id']}|{name}")
+            key[name] = seal(text.strip(), f"{key['id']}|{name}")
         else:
             key.pop(name, None)
     return key
@@ -654,14 +721,25 @@ def note(key: dict, name: str) -> str | None:
 def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY,
                route: str = FORMATIVE) -> Path:
     """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text), marked
-    ``route``: :data:`FORMATIVE` (shipped with dynlab) or :data:`SUMMATIVE` (the instructor's,
-    never inside the package)."""
+    ``route``: :data:`FORMATIVE` (shipped with dynlab, each key at the practice values,
+    :func:`dynlab.grading.variants.at_practice`) or :data:`SUMMATIVE` (the instructor's, in the
+    givens, never inside the package)."""
     if route not in (FORMATIVE, SUMMATIVE):
         raise ValueError(f"route: {FORMATIVE!r} or {SUMMATIVE!r}, got {route!r}")
     directory = Path(directory)
     if route == SUMMATIVE and _inside(directory, KEY_DIRECTORY.parent):
         raise ValueError(f"directory: {directory} is inside the dynlab package, which every "
                          f"student installs; keep the instructor's keys outside it")
+    if route == SUMMATIVE:
+        wrong = [key["id"] for key in keys_of_notebook if "practice" in key]
+        why = ("the shipped ones, at the practice values only; build the instructor's keys with "
+               "tools/make_answer_keys.py")
+    else:
+        wrong = [key["id"] for key in keys_of_notebook if in_givens(key)]
+        why = ("formulas in their givens, which every student would hold; seal them at the "
+               "practice values (dynlab.grading.variants.at_practice)")
+    if wrong:
+        raise ValueError(f"{notebook}: the keys of {', '.join(wrong)} are {why}")
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{notebook}.json"
     text = json.dumps({"notebook": notebook, "format": KEY_FORMAT, "route": route,

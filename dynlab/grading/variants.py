@@ -1,42 +1,53 @@
-"""A variant of a question per student: the givens (a mass, a speed, an amplitude, a gain, a
-damping ratio) drawn from the student's id, so that an answer copied from a peer, or read off a
-key shipped with dynlab, scores 0 for marks.
+"""A variant of a question: the givens (a mass, a speed, an amplitude, a gain, a damping
+ratio) a question hands out, one set to practise with, the same for everyone, and one per student
+for marks, drawn from the course secret, so that an answer copied from a peer, or read off a key
+shipped with dynlab, scores 0 for marks.
 
 A key may declare parameters (``make_key(..., parameters=...)``), each with its range, step, unit
 and meaning.  A numeric question's answer is then a number that depends on them; a symbolic
-question's, an expression in its symbols with the student's numbers of the givens in it (the
-comparison puts the same values into the key: :func:`dynlab.grading.compare.at_given`).  A
-student's values are drawn deterministically: HMAC-SHA256 of the question and the student id under
-a secret seeds a NumPy generator, which picks each parameter from its grid ``low, low + step, ...,
-high`` (round values a student can set on a slider or type in).  Questions about one object (the
-parts of Probs. 3.16 and 3.17, on one arm) share their givens: their keys name the set they share
-(:func:`shared_name`), and each student has one set of values for all of them.  Each student has
-two sets of values:
+question's, an expression in its symbols with the numbers of the givens in it (the comparison puts
+the same values into the key: :func:`dynlab.grading.compare.at_given`).  Values are drawn
+deterministically: HMAC-SHA256 of the question (and the student id) under a salt or a secret seeds
+a NumPy generator, which picks each parameter from its grid ``low, low + step, ..., high`` (round
+values a student can set on a slider or type in).  Questions about one object (the parts of Probs.
+3.16 and 3.17, on one arm) share their givens: their keys name the set they share
+(:func:`shared_name`), and each set of values holds for all of them.  There are two kinds of
+values:
 
-- **the practice values**, under the public salt :data:`PRACTICE_SALT`: what ``variant("D.1")``
-  shows in the student's notebook and what ``check()`` there grades against.  Anyone can compute
-  them, and the keys shipped with dynlab answer them.
-- **the graded values**, under the course secret, which only the grader holds (the file
-  ``course_secret`` of the instructor's key folder, :func:`dynlab.grading.keys.use_keys`): each
-  parameter differs from its practice value.  The marks routes run the student's notebook again
-  with them (the grader hands them into the kernel as :data:`GIVENS_VARIABLE`, never the secret),
-  so the student's own code, which reads ``given = variant("D.1")``, computes the graded answer,
-  while a number typed in (copied from a classmate, or unsealed from a shipped key) answers the
-  practice values and scores 0.
+- **the practice values** (:func:`practice_values`), one set per question, the same for every
+  student, drawn under the public salt :data:`PRACTICE_SALT`: what ``variant("D.1")`` shows in a
+  student's notebook and what ``check()`` there grades against.  The keys shipped with dynlab
+  answer these values only: each reference and typical mistake is sealed with them put in, a
+  number or an expression in the question's symbols, never a formula in the givens
+  (:func:`at_practice`).
+- **the graded values** (:func:`graded_values`), each student's own, under the course secret,
+  which only the grader holds (the file ``course_secret`` of the instructor's key folder,
+  :func:`dynlab.grading.keys.use_keys`): each parameter differs from its practice value.  The
+  marks routes run the student's notebook again with them (the grader hands them into the
+  kernel, never the secret), so the student's own code, which reads ``given = variant("D.1")``,
+  computes the graded answer, and the instructor's keys, whose references are formulas in the
+  givens, grade it there; a number typed in, or what a shipped key holds, answers the practice
+  values and scores 0.
+
+Why one practice set for everyone, and not a small public table of practice points per question
+with each student given one of them: practice is not marked, so individual practice values
+protect nothing (a shipped key must answer every practice point, so each point's answer is in
+every student's hands whichever point a student is shown), while every point of such a table
+would have to be kept out of the graded draw, which some grids cannot spare (D.2, 3.3 and 3.13b
+have 4 values); and a key sealed at K points is K times the size.  What is individual is what
+earns marks: the graded values.
 
 - **The student id**, in a kernel a grader runs, is the submitting student's, handed in with the
   givens (:data:`GIVENS_VARIABLE`), whatever the notebook sets; elsewhere it is
-  ``DYNLAB_STUDENT`` if set (a student whose course id differs from the login name may set it,
-  which changes only the practice values shown), else ``JUPYTERHUB_USER`` (on a JupyterHub, the
-  login is the nbgrader student id), else the name of the user running Python.
+  ``DYNLAB_STUDENT`` if set, else ``JUPYTERHUB_USER`` (on a JupyterHub, the login is the nbgrader
+  student id), else the name of the user running Python.  It changes no practice value.
 
 What a variant protects against: a number or an expression copied from a classmate or from a
 shipped key.  What it does not: a classmate's code or method (run with your givens it gives your
-answer), nor a student who computes the answer with dynlab itself, which is what these questions
-ask.
+answer), nor a student who computes the answer with dynlab itself, where a graded run allows it.
 
 >>> given = variant("D.1", student="alice")                      # practice values
->>> given == variant("D.1", student="alice")                      # the same every time
+>>> given == variant("D.1", student="bob") == practice_values("D.1")   # the same for everyone
 True
 >>> sorted(given)
 ['Mp', 'm2']
@@ -52,17 +63,23 @@ from __future__ import annotations
 import getpass
 import hashlib
 import hmac
+import json
 import math
 import os
 
 import numpy as np
+import sympy
+
+from dynlab.grading.keys import at_given, in_givens, salted_hash, seal, unseal
 
 #: Environment variable holding the student id (first choice; see the module docstring).
 STUDENT_VARIABLE = "DYNLAB_STUDENT"
 #: Environment variable in which a grader hands a kernel the submitting student's graded values
-#: (JSON: ``{"student": id, "questions": {question: {"values": {...}, "parameters": {...}}}}``).
+#: (JSON: ``{"student": id, "practice": false, "questions": {question: {"values": {...},
+#: "parameters": {...}}}}``; ``"practice": true`` for formative grading, at the practice values).
 GIVENS_VARIABLE = "DYNLAB_GIVENS"
-#: The public salt of the practice values (everyone's: the keys shipped with dynlab answer them).
+#: The public salt of the practice values (the same for everyone: the keys shipped with dynlab
+#: answer them).
 PRACTICE_SALT = "dynlab"
 
 
@@ -84,12 +101,15 @@ def student_id() -> str:
 
 
 class Variant(dict):
-    """A student's values of a question's parameters (a dict ``{name: value}``), shown with their
-    meaning and unit."""
+    """The values of a question's parameters (a dict ``{name: value}``), shown with their meaning
+    and unit: the practice values (``practice``, the same for everyone) or a student's graded
+    ones."""
 
-    def __init__(self, question: str, student: str, values: dict, parameters: dict):
+    def __init__(self, question: str, student: str, values: dict, parameters: dict,
+                 practice: bool = False):
         super().__init__(values)
         self.question, self.student, self.parameters = question, student, parameters
+        self.practice = practice
 
     def lines(self) -> list:
         return [f"  {name} = {_number(value)} {self.parameters[name].get('unit', '')}".rstrip()
@@ -97,8 +117,10 @@ class Variant(dict):
                    else "") for name, value in self.items()]
 
     def __str__(self) -> str:
-        return "\n".join([f"Your values for {self.question} (student {self.student!r}; if that "
-                          f"is not your course id, set {STUDENT_VARIABLE}):"] + self.lines())
+        head = (f"Practice values for {self.question} (the same for everyone; when your notebook "
+                f"is graded it runs again with values of your own):" if self.practice else
+                f"Your values for {self.question} (student {self.student!r}):")
+        return "\n".join([head] + self.lines())
 
     def __repr__(self) -> str:
         return str(self)
@@ -201,13 +223,25 @@ def _parameters(question) -> dict:
     return key.get("parameters", {})
 
 
+def practice_values(question: str, parameters: dict | None = None) -> dict:
+    """The practice values of ``question`` (of its key's ``parameters`` unless given): one set,
+    the same for every student, drawn under the public salt for no student.  The keys shipped
+    with dynlab are sealed at these values (:func:`at_practice`).
+
+    >>> practice_values("X", {"m": {"low": 1, "high": 2, "step": 0.5}})
+    {'m': 2.0}
+    """
+    parameters = _parameters(question) if parameters is None else parameters
+    return draw(question, parameters, "", PRACTICE_SALT)
+
+
 def graded_values(question: str, parameters: dict, student: str, secret: str) -> dict:
     """The graded values of ``student`` under the course ``secret``: each parameter drawn on its
-    grid among the values other than the student's practice value."""
+    grid among the values other than its practice value (:func:`practice_values`)."""
     if not isinstance(secret, str) or not secret:
         raise ValueError("secret: give the course secret (the instructor's key folder holds it)")
-    practice = draw(question, parameters, student, PRACTICE_SALT)
-    return draw(question, parameters, student, f"graded\x00{secret}", avoid=practice)
+    return draw(question, parameters, student, f"graded\x00{secret}",
+                avoid=practice_values(question, parameters))
 
 
 def turned(options, turn) -> list:
@@ -236,6 +270,55 @@ def turned(options, turn) -> list:
     return options[shift:] + options[:shift]
 
 
+def at_practice(key: dict) -> dict:
+    """The key shipped with dynlab of an instructor's ``key``: its references and typical
+    mistakes with the practice values of its givens put in (a numeric key's numbers; a symbolic
+    key's expressions in its symbols, :func:`dynlab.grading.keys.at_given`), and a choice's
+    right letter and messages in the order of the practice turn, resealed; the values recorded
+    as ``"practice"``.  It answers no other values.  A key
+    without givens, or one already at the practice values, is returned as it is.
+
+    >>> import sympy
+    >>> from dynlab.grading.keys import make_key, reference
+    >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
+    >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"Kp": "positive"},
+    ...                parameters={"zeta": {"low": 0.6, "high": 0.9, "step": 0.1}},
+    ...                parts=[{"name": "Kd", "value": 2 * zeta * sympy.sqrt(Kp)}])
+    >>> shipped = at_practice(key)
+    >>> zeta_practice = sympy.nsimplify(shipped["practice"]["zeta"])   # a value of the grid
+    >>> reference(shipped)["Kd"] == [2 * zeta_practice * sympy.sqrt(Kp)]
+    True
+    """
+    if not in_givens(key):
+        return key
+    question = key["id"]
+    practice = practice_values(key.get("shared", question), key["parameters"])
+    shipped = json.loads(json.dumps(key))
+    shipped["practice"] = practice
+    if key["kind"] == "choice":
+        options = key["options"]
+        seen = turned(options, practice["turn"])        # the option shown under each letter
+        right = next(o for o in options if salted_hash(question, "choice", o) == key["answer"])
+        shipped["answer"] = salted_hash(question, "choice", options[seen.index(right)])
+        shipped["messages"] = {letter: seal(unseal(key["messages"][shown],
+                                                   f"{question}|option{shown}"),
+                                            f"{question}|option{letter}")
+                               for letter, shown in zip(options, seen)}
+        return shipped
+
+    def sealed_at_practice(sealed: str, where: str) -> str:
+        values = at_given(key, [sympy.sympify(t) for t in json.loads(unseal(sealed, where))],
+                          practice)
+        texts = [repr(v) if key["kind"] == "numeric" else sympy.srepr(v) for v in values]
+        return seal(json.dumps(texts), where)
+
+    for part in shipped["parts"]:
+        part["reference"] = sealed_at_practice(part["reference"], f"{question}|{part['name']}")
+    for index, mistake in enumerate(shipped.get("mistakes", [])):
+        mistake["value"] = sealed_at_practice(mistake["value"], f"{question}|mistake{index}")
+    return shipped
+
+
 def _handed() -> dict:
     """What a grader handed this kernel (:data:`GIVENS_VARIABLE`, JSON), or ``{}``."""
     import json
@@ -262,7 +345,7 @@ def handed_in(student: str) -> dict:
 def givens(student: str, secret: str | None, asked=None) -> str:
     """What a grader hands the kernel that runs ``student``'s notebook (the value of
     :data:`GIVENS_VARIABLE`): the student's graded values of each question with parameters
-    (their practice values when ``secret`` is None: formative grading), also under the name
+    (the practice values when ``secret`` is None: formative grading), also under the name
     questions share them by (:func:`shared_name`).  With ``asked`` (the notebook's questions),
     only those of these questions and of the questions that share their givens.  Never the
     secret.
@@ -278,20 +361,21 @@ def givens(student: str, secret: str | None, asked=None) -> str:
     for question, key in keys().items():
         parameters = key.get("parameters")
         if parameters and (wanted is None or key.get("shared", question) in wanted):
-            values = draw(question, parameters, student, PRACTICE_SALT) if secret is None \
+            values = practice_values(question, parameters) if secret is None \
                 else graded_values(question, parameters, student, secret)
             questions[question] = {"values": values, "parameters": parameters}
             if key.get("shared"):                 # variant("3.16"), where no key is in reach
                 questions[key["shared"]] = questions[question]
-    return json.dumps({"student": student, "questions": questions})
+    return json.dumps({"student": student, "practice": secret is None, "questions": questions})
 
 
 def variant(question: str, *, student: str | None = None, secret: str | None = None) -> Variant:
     """The values of ``question``'s parameters for ``student`` (by default this kernel's, see
     :func:`student_id`): print it in the notebook to see the givens.  Without ``secret``: the
     values the grader handed this kernel (:data:`GIVENS_VARIABLE`) when it did, else the
-    student's practice values.  With ``secret`` (the course secret; for the instructor): the
-    student's graded values.  A question without parameters has an empty variant."""
+    practice values (the same for every student).  With ``secret`` (the course secret; for the
+    instructor): the student's graded values.  A question without parameters has an empty
+    variant."""
     student = student_id() if student is None else str(student)
     if not student:
         raise ValueError("student: the student id is empty")
@@ -299,8 +383,9 @@ def variant(question: str, *, student: str | None = None, secret: str | None = N
         handed = handed_in(student)
         given = next((handed[q] for q in [question, *sharing(question)] if q in handed), None)
         if given is not None:
-            return Variant(question, student, *given)
+            return Variant(question, student, *given, _handed().get("practice") is True)
     parameters = _parameters(question)
-    values = draw(question, parameters, student, PRACTICE_SALT) if secret is None else \
-        graded_values(question, parameters, student, secret)
-    return Variant(question, student, values, parameters)
+    if secret is None:
+        return Variant(question, student, practice_values(question, parameters), parameters, True)
+    return Variant(question, student, graded_values(question, parameters, student, secret),
+                   parameters)

@@ -197,6 +197,9 @@ def is_zero(*terms) -> bool:
     True
     >>> is_zero(0.1 * x * 3, -0.3 * x), is_zero(x + 1e-13 * sympy.cos(x), -x)
     (True, False)
+    >>> s2 = sympy.sin(x)**2                   # sines in a denominator
+    >>> is_zero(s2 / (1 + s2), -(1 - sympy.cos(x)**2) / (2 - sympy.cos(x)**2))
+    True
     """
     if any(isinstance(term, sympy.MatrixBase) for term in terms):
         columns = [list(term) if isinstance(term, sympy.MatrixBase) else None for term in terms]
@@ -206,8 +209,11 @@ def is_zero(*terms) -> bool:
         return chop(sympy.simplify(sympy.Add(*terms))) == 0
     polynomial = chop(*(p for p, _ in converted))
     relations = list(dict.fromkeys(r for _, found in converted for r in found))
+    sines = {s for relation in relations for s in relation.free_symbols
+             if str(s).startswith("s_")}
     for step in range(2):
-        if relations and polynomial != 0:
+        # a sine in a denominator is reduced once the fractions are over one (step 1)
+        if relations and polynomial != 0 and polynomial.is_polynomial(*sines):
             polynomial = chop(reduce_sine_powers(polynomial, relations))
         if polynomial == 0 or step == 1 or polynomial.is_rational_function() is False:
             return polynomial == 0

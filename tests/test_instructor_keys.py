@@ -498,3 +498,18 @@ def test_a_notebook_built_from_the_shipped_keys_earns_nothing_for_marks(tmp_path
         {column: 0.0 for column in columns}, rows["eve"]["notes"]
     assert float(rows["alice"]["total"]) == float(rows["alice"]["max"]) == sum(
         keys()[q]["points"] for q in ("C.1", "C.2", "C.3")), rows["alice"]["notes"]
+
+
+def test_the_instructors_keys_are_readable_by_their_owner_only(tmp_path):
+    """The folder ``tools/make_answer_keys.py --out`` fills holds the references of every
+    student's graded values: 700 and 600, as the course secret beside them (a new instructor
+    trying the guide found it 755 and 644); a key file written before with a wider mode is
+    narrowed."""
+    folder = tmp_path / "keys"
+    folder.mkdir(mode=0o755)
+    (folder / "05_control.json").write_text("{}")
+    (folder / "05_control.json").chmod(0o644)
+    instructor_folder(folder)
+    assert folder.stat().st_mode & 0o777 == 0o700
+    modes = {path.name: path.stat().st_mode & 0o777 for path in folder.glob("*.json")}
+    assert len(modes) == 9 and set(modes.values()) == {0o600}, modes

@@ -723,7 +723,7 @@ def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_
     """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text), marked
     ``route``: :data:`FORMATIVE` (shipped with dynlab, each key at the practice values,
     :func:`dynlab.grading.variants.at_practice`) or :data:`SUMMATIVE` (the instructor's, in the
-    givens, never inside the package)."""
+    givens, never inside the package; the folder and the file readable by their owner only)."""
     if route not in (FORMATIVE, SUMMATIVE):
         raise ValueError(f"route: {FORMATIVE!r} or {SUMMATIVE!r}, got {route!r}")
     directory = Path(directory)
@@ -745,7 +745,14 @@ def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_
     text = json.dumps({"notebook": notebook, "format": KEY_FORMAT, "route": route,
                        "questions": list(keys_of_notebook)}, indent=1, sort_keys=False,
                       ensure_ascii=False)
-    path.write_text(text + "\n")
+    if route == SUMMATIVE:               # the instructor's: readable by the owner only
+        directory.chmod(0o700)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(descriptor, 0o600)     # a key file already there keeps no wider mode
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    else:
+        path.write_text(text + "\n")
     return path
 
 

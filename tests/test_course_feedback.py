@@ -119,11 +119,15 @@ def test_each_student_gets_a_page_of_their_points_what_was_found_and_the_takeawa
             takeaway, hint = note(keys()[question], "takeaway"), note(keys()[question], "hint")
             right = earned == full[question]
             assert (_say(takeaway) in found) == right and (_say(hint) in found) != right
-    for question in questions(NOTEBOOK):                 # the check's words, at the values
-        assert "correct" in rows["alice"][question][1]
-        from dynlab.grading.check import score           # a blank answer: the release's ...
-        said = score(question, ..., student="carol", secret=SECRET).messages
-        assert rows["carol"][question][1].startswith(said[0]), question
+    from dynlab.grading.check import score
+    use_keys(course.parent / f"{course.name}-keys")      # the instructor's, as graded
+    try:
+        for question in questions(NOTEBOOK):             # the check's words, at carol's values
+            assert "correct" in rows["alice"][question][1]
+            said = score(question, ..., student="carol", secret=SECRET).messages  # the ...
+            assert rows["carol"][question][1].startswith(said[0]), question
+    finally:
+        use_keys(None)
     for question in ("C.1", "C.3"):                      # bob's slips, as the key names them
         assert any(message in rows["bob"][question][1]
                    for message in _mistake_messages(question)), rows["bob"][question]

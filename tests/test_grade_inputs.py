@@ -30,12 +30,13 @@ import pytest
 from dynlab import cli
 from dynlab.grading import grader, questions, sandbox
 from dynlab.grading.grader import grade_submissions
-from dynlab.grading.keys import keys, part_points, write_course_secret
+from dynlab.grading.keys import keys, part_points, use_keys, write_course_secret
 from dynlab.grading.submissions import MAX_NOTEBOOK_SIZE, Refused, read
 from dynlab.grading.variants import variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from graded_course import answered, solution_answers  # noqa: E402
+from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTROL = "05_control"
@@ -185,10 +186,11 @@ def test_a_link_to_a_device_is_not_read(tmp_path):
 
 # -- whose each file is, and what it earns: kernels run --------------------------------------------
 def _other_id(student: str) -> str:
-    """An id whose practice values of C.1-C.3 all differ from ``student``'s."""
+    """An id whose graded values of C.1-C.3 (under the batch's course secret) all differ from
+    ``student``'s (the practice values are the same for everyone)."""
     return next(other for other in (f"someone-{k}" for k in range(100))
-                if all(dict(variant(q, student=other)) != dict(variant(q, student=student))
-                       for q in FULL))
+                if all(dict(variant(q, student=other, secret=SECRET))
+                       != dict(variant(q, student=student, secret=SECRET)) for q in FULL))
 
 
 def _points(book, student: str) -> dict:
@@ -198,8 +200,8 @@ def _points(book, student: str) -> dict:
 
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory):
-    """One batch, graded without a sandbox: honest, blank and partly wrong students, and the
-    attacks on whose file is whose (see each test)."""
+    """One batch, graded for marks (the instructor's keys) without a sandbox: honest, blank and
+    partly wrong students, and the attacks on whose file is whose (see each test)."""
     folder = tmp_path_factory.mktemp("batch")
     sub = folder / "submitted"
     honest, blank = _notebook(), answered(CONTROL, {})
@@ -222,7 +224,11 @@ def batch(tmp_path_factory):
     _write(sub / "paul" / "ps1" / f"{EXTRA}.ipynb", extra)              # another exercise
     out = folder / "grades.csv"
     shown = io.StringIO()
-    book = grade_submissions([sub], out=out, sandbox=False, stream=shown, workers=2)
+    use_keys(instructor_folder(folder / "keys"))       # for marks: each student's own values
+    try:
+        book = grade_submissions([sub], out=out, sandbox=False, stream=shown, workers=2)
+    finally:
+        use_keys(None)
     limit = csv.field_size_limit(2 ** 31 - 1)           # read back whatever was written
     try:
         with open(out, newline="", encoding="utf-8") as handle:
@@ -276,7 +282,8 @@ def test_each_kernel_gets_only_its_notebooks_values(batch):
     _, _, dumped, _ = batch
     handed = json.loads(dumped.read_text())
     assert handed["student"] == "erin" and sorted(handed["questions"]) == sorted(FULL)
-    assert handed["questions"]["C.3"]["values"] == dict(variant("C.3", student="erin"))
+    assert handed["questions"]["C.3"]["values"] == dict(variant("C.3", student="erin",
+                                                                secret=SECRET))   # graded
 
 
 @pytest.mark.end_to_end

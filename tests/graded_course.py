@@ -35,6 +35,22 @@ def answered(notebook: str, answers: dict) -> nbformat.NotebookNode:
     return release
 
 
+def copying(notebook: str, peer: Path) -> nbformat.NotebookNode:
+    """The released ``exercises/<notebook>.ipynb``, unanswered, whose answer cells list the
+    folder of a classmate's submitted notebook ``peer`` (an absolute path) and run the answer
+    cells of that notebook: a student who would copy from a classmate's submission."""
+    release = answered(notebook, {})
+    for cell in release.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("answer-"):
+            cell.source = (f"import json, pathlib\n"
+                           f"peers = sorted(pathlib.Path({str(peer.parent)!r}).glob('*.ipynb'))\n"
+                           f"cells = json.loads(pathlib.Path({str(peer)!r}).read_text())['cells']\n"
+                           f"exec(next(''.join(c['source']) for c in cells if c['metadata']"
+                           f".get('nbgrader', {{}}).get('grade_id') == {grade_id!r}))")
+    return release
+
+
 def hand_in(submitted: Path, notebook: str, by_student: dict) -> Path:
     """Write each student's notebook of ``by_student`` (``{student: NotebookNode}``) as
     ``submitted/<student>/<notebook>.ipynb``, where the grader looks for it; returns

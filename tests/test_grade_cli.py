@@ -30,7 +30,8 @@ from dynlab.grading.grader import grade_submissions
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import test_nbgrader  # noqa: E402
-from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
+from graded_course import (answered, copying, dynlab_grade, hand_in,  # noqa: E402
+                           solution_answers)
 
 pytestmark = pytest.mark.end_to_end
 
@@ -116,21 +117,6 @@ HOSTILE = {
 MARKER = f"{os.getpid()}{os.getpid() % 7919}"
 
 
-def _thief(peer: Path) -> nbformat.NotebookNode:
-    """The release, unanswered, whose answer cells list the other submissions and run the
-    answer cells of a peer's notebook (by its absolute path)."""
-    notebook = nbformat.read(ROOT / "exercises" / f"{CONTROL}.ipynb", as_version=4)
-    for cell in notebook.cells:
-        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
-        if grade_id.startswith("answer-"):
-            cell.source = (f"import json, pathlib\n"
-                           f"peers = sorted(pathlib.Path({str(peer.parent)!r}).glob('*.ipynb'))\n"
-                           f"cells = json.loads(pathlib.Path({str(peer)!r}).read_text())['cells']\n"
-                           f"exec(next(''.join(c['source']) for c in cells if c['metadata']"
-                           f".get('nbgrader', {{}}).get('grade_id') == {grade_id!r}))")
-    return notebook
-
-
 def _attacks(folder: Path) -> dict:
     """name: (notebook, expected points, a word of the reason or None)."""
     out = folder / "g.csv"
@@ -157,8 +143,8 @@ def _attacks(folder: Path) -> dict:
              "    os.write(fd, b'x' * 2 ** 20)")
     code = f"Kd = \"__import__('os').system('touch {folder / ('pwned' + MARKER)}')\""
     return {
-        "thief": (lambda: _thief(folder / "honest.ipynb"), {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0},
-                  "FileNotFoundError"),
+        "thief": (lambda: copying(CONTROL, folder / "honest.ipynb"),
+                  {"C.1": 0.0, "C.2": 0.0, "C.3": 0.0}, "FileNotFoundError"),
         "daemon": (lambda: _with_cell(daemon, "check-C_3"), FULL, None),
         "hog": (lambda: _with_cell("memory = bytearray(3 * 1024 ** 3)", "check-C_3"), FULL,
                 "MemoryError"),

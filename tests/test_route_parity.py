@@ -39,7 +39,7 @@ from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import keys, part_points, use_keys
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, solution_answers  # noqa: E402
+from graded_course import answered, copying, solution_answers  # noqa: E402
 from test_instructor_keys import instructor_folder  # noqa: E402
 from test_nbgrader import (_nbgrader, attacks_on_collect, exchange_course,  # noqa: E402
                            hand_in_to_exchange, make_exercises)
@@ -83,20 +83,6 @@ def _pasted():
     return notebook
 
 
-def _thief(course: Path):
-    """Unanswered; each answer cell runs alice's from ``submitted/``."""
-    notebook = answered(CONTROL, {})
-    peer = course / "submitted" / "alice" / ASSIGNMENT / f"{CONTROL}.ipynb"
-    for cell in notebook.cells:
-        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
-        if grade_id.startswith("answer-"):
-            cell.source = (f"import json, pathlib\n"
-                           f"cells = json.loads(pathlib.Path({str(peer)!r}).read_text())['cells']\n"
-                           f"exec(next(''.join(c['source']) for c in cells if c['metadata']"
-                           f".get('nbgrader', {{}}).get('grade_id') == {grade_id!r}))")
-    return notebook
-
-
 LINGER = ("import os\n"
           "if os.fork() == 0:\n"
           "    os.setsid()\n"
@@ -133,7 +119,8 @@ def graded(tmp_path_factory):
         "deleter": (_deleted(), FULL),
         "paster": (_pasted(), FULL),
         "sleeper": (_before("check-C_3", "import time\ntime.sleep(20)\nKd = 0"), FULL),
-        "thief": (_thief(course), ZERO),
+        "thief": (copying(CONTROL, course / "submitted" / "alice" / ASSIGNMENT
+                                   / f"{CONTROL}.ipynb"), ZERO),
         "lingerer": (_before("check-C_3", LINGER), FULL),
         "shower": (_before("check-C_3", SHOW_GIVENS), FULL),
         "caller": (_library_call(), {**FULL, "C.1": 0.0}),

@@ -23,7 +23,7 @@ from dynlab.dynamics.equations import equations_text
 from dynlab.formulations.registry import FORMULATIONS, every_variant
 from dynlab.model.robots import PLANAR_2R_PARAMETERS, PUMA560_POSES, ROBOTS, puma560
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = ("list", "equations", "compare", "torque", "code", "check")
 USAGE = 2
 

@@ -23,7 +23,6 @@ from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.diagnosis import monomial_terms
 from dynlab.grading.keys import key_symbol, note, reference, unseal
 
-pytestmark = pytest.mark.course
 
 SEED = 24
 

@@ -1,11 +1,10 @@
 """The graded questions of solutions/06_dalembert_newton_euler_and_simulation and
 solutions/07_modern_form: each right answer, written here in plain closed form (or computed by
 hand, not by dynlab), passes in under 2 s, and each typical wrong answer gets its specific
-feedback.  The same checks as tests/test_grading.py's table, on these questions."""
+feedback.  The same checks as tests/grading/test_grading.py's table, on these questions."""
 
 import math
 import re
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,11 +15,9 @@ from sympy import Matrix, cos, sin, zeros
 
 from dynlab.grading import Feedback, check, keys, questions, reset, variant
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
-from test_variants_recursions import right as recursion_right  # noqa: E402
+from tests.course.test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
+from tests.course.test_variants_recursions import right as recursion_right  # noqa: E402
 
-pytestmark = pytest.mark.course
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 NOTEBOOKS = ("06_dalembert_newton_euler_and_simulation", "07_modern_form")
@@ -124,8 +121,8 @@ M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * R4 * C2 + R4**2), m2 * (L1 *
 
 RIGHT = {
     # G.1, G.2, N.2, N.3 and N.4 ask about the student's own arm (link 2 lam times link 1, the
-    # cable at phi): written by hand in tests/test_variants_recursions.py, at the values of the
-    # student "student"
+    # cable at phi): written by hand in tests/course/test_variants_recursions.py, at the values of
+    # the student "student"
     **{q: recursion_right(q, variant(q)) for q in ("G.1", "G.2", "N.2", "N.3", "N.4")},
     "N.1": (OMEGA2, OMEGA_DOT2),
     "D.1": C1_LOADED,
@@ -334,7 +331,7 @@ ANSWER_TEXTS = [
 def _text_of(folder, notebook):
     import nbformat
     from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / folder / f"{notebook}.ipynb"
+    path = Path(__file__).resolve().parents[2] / folder / f"{notebook}.ipynb"
     return "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
 
 
@@ -342,7 +339,7 @@ def test_the_exercises_state_no_answer_and_the_takeaways_do():
     """The answers are stated in the takeaways (tools/question_notes.md, sealed into the keys and
     shown by check() once an answer is right), never in the released notebooks or the keys."""
     from pathlib import Path
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     takeaways = (root / "tools" / "question_notes.md").read_text(encoding="utf-8")
     released = "\n".join(_text_of(folder, notebook) for notebook in NOTEBOOKS
                           for folder in ("solutions", "exercises"))

@@ -6,8 +6,6 @@ gives.  The pose and the payload are each student's own (dynlab.grading.variants
 as the student ``student`` (conftest.py), whose practice values ``check()`` grades."""
 
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,10 +13,8 @@ import pytest
 from dynlab.grading import Feedback, check, keys, part_points, questions, reset, score, variant
 from dynlab.model.robots import UR20_PARAMETERS
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
 
-pytestmark = pytest.mark.course
 
 NOTEBOOK = "08_your_own_robot"
 

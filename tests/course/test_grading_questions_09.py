@@ -7,8 +7,6 @@ marks and a blank one none.  The rotor, the gear ratio and the durations are eac
 practice values ``check()`` grades."""
 
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,10 +16,8 @@ from dynlab import inverse_dynamics
 from dynlab.dynamics.inverse import probe
 from dynlab.grading import check, keys, questions, reset, variant
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
 
-pytestmark = pytest.mark.course
 
 NOTEBOOK = "09_sizing_a_motor"
 PUMA_G = (62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686)     # Corke & Armstrong-Helouvry

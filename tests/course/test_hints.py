@@ -1,7 +1,7 @@
 """Progressive disclosure: ``hint()`` on request, and the takeaway once the answer is right.
 
-Both are sealed in the keys like the references (``tests/test_grading.py`` checks that no key
-holds readable text): the takeaway appears only in the feedback of a right answer.
+Both are sealed in the keys like the references (``tests/grading/test_grading.py`` checks that no
+key holds readable text): the takeaway appears only in the feedback of a right answer.
 """
 
 import sys
@@ -12,7 +12,7 @@ import sympy
 from dynlab.grading import check, hint, keys, questions, variant
 from dynlab.grading.keys import note
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import question_notes  # noqa: E402
 

@@ -8,7 +8,7 @@ with givens is graded at the student's graded values, drawn from that secret (wh
 a student's kernel), and the student's notebook is run again with them.  So a student who unseals
 every shipped key and hands in those answers (computed at the practice values the shipped keys
 answer) scores 0 on the questions with givens, under ``dynlab grade --keys`` and under nbgrader's
-route (``tests/test_nbgrader_variants.py``), and so does a notebook that evaluates what each
+route (``tests/product/test_nbgrader_variants.py``), and so does a notebook that evaluates what each
 shipped key holds at the graded values its kernel is handed, while honest, partly wrong and blank
 submissions keep their grades.
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import re
 import stat
-import sys
 import tomllib
 from pathlib import Path
 
@@ -35,16 +34,14 @@ from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, SECRET_FILE, SUMMATIV
 from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values, turned
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
-from test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
+from tests.course.test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
 
-pytestmark = pytest.mark.course
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
 #: The course secret of the instructor's folder made here (fixed: the same values every run;
-#: tests/test_nbgrader_variants.py needs its students' graded values to differ, and they do)
+#: tests/product/test_nbgrader_variants.py needs its students' graded values to differ, and they do)
 SECRET = "the secret of the test course 1"
 CLASS = [f"s{number:03d}" for number in range(30)]
 

@@ -3,8 +3,8 @@ have practice values, one set for everyone, which check() and formative grading 
 values per student, drawn from the student id and the course secret, which marks use; a number
 copied from a classmate scores 0 for marks (here for D.1, D.2, S.1 and S.2, whose answers this
 file derives by hand; the other questions with givens have test files of their own, e.g.
-tests/test_variants_numeric_a.py).  (The instructor's keys and the shipped ones are tested in
-tests/test_instructor_keys.py.)"""
+tests/course/test_variants_numeric_a.py).  (The instructor's keys and the shipped ones are tested in
+tests/course/test_instructor_keys.py.)"""
 
 import math
 
@@ -14,7 +14,6 @@ from scipy.special import ellipk
 from dynlab.grading import check, keys, reset, score, student_id, summary, variant
 from dynlab.grading.variants import PRACTICE_SALT, draw, practice_values
 
-pytestmark = pytest.mark.course
 
 G0 = 9.8062
 #: Every question with givens (its key has parameters)
@@ -72,7 +71,7 @@ def course_keys(tmp_path):
     """The instructor's keys in use (the shipped ones answer the practice values only), with the
     course secret :data:`COURSE`, and none afterwards."""
     from dynlab.grading.keys import use_keys
-    from test_instructor_keys import instructor_folder
+    from tests.course.test_instructor_keys import instructor_folder
     use_keys(instructor_folder(tmp_path / "keys", COURSE))
     yield
     use_keys(None)
@@ -201,7 +200,7 @@ def test_dynlab_grade_grades_against_the_submitting_students_variant(tmp_path):
     one's own givens is right, a classmate's number is 0."""
     from dynlab.grading import grade_submissions
     from dynlab.grading.keys import use_keys
-    from test_instructor_keys import instructor_folder
+    from tests.course.test_instructor_keys import instructor_folder
     alice, bob = two_students_with_different_values("D.1")
     name = "06_dalembert_newton_euler_and_simulation.ipynb"
     method = ('given = variant("D.1")\n'

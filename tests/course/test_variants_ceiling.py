@@ -1,7 +1,7 @@
 """A variant per student for the two-link arm hanging from the ceiling (issue 24, item 5): Fu,
 Gonzalez & Lee, Probs. 3.16(b), 3.16(c), 3.17(a), 3.17(c) and 3.17(d) all ask about one arm, so
 each student has one set of givens for them (``variant("3.16")``, which 3.16(a) and 3.17(b) share
-too: tests/test_variants_links.py): where each lumped mass sits along its link, ``rho_i d_i``
+too: tests/course/test_variants_links.py): where each lumped mass sits along its link, ``rho_i d_i``
 from joint i (the printed problem: rho = 1, at the ends), the upward acceleration ``a_lift`` of
 the lift whose ceiling the arm hangs from (0 in print), how far link 2 hangs beside link 1 along
 z1, ``e`` (the offset of joint 2; only p*_2 of 3.17(c) shows it here), and the length ``w`` of the
@@ -18,7 +18,6 @@ exactly their share and nothing of the rest.
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 import nbformat
@@ -31,19 +30,17 @@ from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.keys import part_points
 from dynlab.grading.variants import _grid, sharing
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import dynlab_grade, hand_in  # noqa: E402
-from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.support.graded_course import dynlab_grade, hand_in  # noqa: E402
+from tests.course.test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_a_copied_answer_earns_only_the_shared_parts,
     assert_check_in_the_kernel_grades_the_practice_values, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_right_at_each_students_values, assert_the_questions_share_one_set_of_givens, classmates,
     full, shared_points)
 
-pytestmark = pytest.mark.course
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
 QUESTIONS = ("3.16b", "3.16c", "3.17a", "3.17c", "3.17d")
 #: The parts whose answer no given changes (the same for every student)

@@ -27,8 +27,6 @@ does not change its tensor about its own centre).
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -38,16 +36,14 @@ from sympy import Matrix, Rational, cos, sin
 from dynlab.grading import keys, reset, variant
 from dynlab.grading.variants import _grid, draw, graded_values, sharing
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_instructor_keys import SECRET, marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_check_in_the_kernel_grades_the_practice_values,
     assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_givens_on_a_round_grid, assert_right_for_me_and_not_for_a_classmate,
     assert_the_feedback_prints_no_term_of_the_key, assert_the_questions_share_one_set_of_givens)
 
-pytestmark = pytest.mark.course
 
 QUESTIONS = ("3.2", "3.3", "3.5", "3.6", "3.7", "3.8")
 BODIES = ("3.5", "3.6", "3.7", "3.8")

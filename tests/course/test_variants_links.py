@@ -17,7 +17,6 @@ rod's m l^2/12 for I; the turn counted by hand for the letter), not read from a 
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -32,16 +31,14 @@ from dynlab.grading.keys import Unusable
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid, sharing
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_instructor_keys import SECRET, marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_check_in_the_kernel_grades_the_practice_values,
     assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, instructor_keys_in_use,
     points)
 
-pytestmark = pytest.mark.course
 
 QUESTIONS = ("3.16a", "3.17b", "3.13b")
 #: The givens each answer depends on
@@ -246,7 +243,7 @@ def test_the_notebook_lists_the_explanations_in_the_order_the_key_judges():
     its place 1 is right at every turn (the practice turn in a student's kernel, the others for
     marks, with the instructor's key), and the notebook answers with it."""
     import nbformat
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     notebook = nbformat.read(root / "solutions" / "02_two_link_arm_on_the_ceiling.ipynb",
                              as_version=4)
     source = next(c.source for c in notebook.cells if "EXPLANATIONS = [" in c.source)

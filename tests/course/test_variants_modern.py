@@ -21,7 +21,6 @@ is still named at other students' values.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -34,9 +33,8 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_instructor_keys import marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.course.test_instructor_keys import marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_check_in_the_kernel_grades_the_practice_values,
     assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
@@ -44,7 +42,6 @@ from variant_checks import (  # noqa: E402
     assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, full)
 
-pytestmark = pytest.mark.course
 
 QUESTIONS = ("T.1", "T.2", "T.3", "T.4", "C.1")
 
@@ -263,7 +260,7 @@ def test_lynch_and_parks_printed_initialisation_is_named_at_every_students_rho()
     """The misprint Vdot_0 = (0, g) with g = (0, -g, 0) (the base accelerating DOWN) stays
     recognised wherever mass 2 sits: at the practice value (the shipped key) and at every
     graded one (the instructor's)."""
-    from test_instructor_keys import SECRET
+    from tests.course.test_instructor_keys import SECRET
     from variant_checks import instructor_keys_in_use
 
     def named(rho, student):
@@ -309,8 +306,8 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
     import nbformat
 
     from graded_course import dynlab_grade, hand_in
-    from test_instructor_keys import instructor_folder
-    root = Path(__file__).resolve().parents[1]
+    from tests.course.test_instructor_keys import instructor_folder
+    root = Path(__file__).resolve().parents[2]
     solution = nbformat.read(root / "solutions" / "07_modern_form.ipynb", as_version=4)
     typed, question = nbformat.from_dict(solution), None
     for cell in typed.cells:

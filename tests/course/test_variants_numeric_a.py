@@ -14,7 +14,6 @@ still named at other students' values.
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -26,10 +25,8 @@ from dynlab.grading.keys import use_keys
 from dynlab.grading.scoring import score as marks
 from dynlab.model.robots import pendulum, puma560
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
-pytestmark = pytest.mark.course
 
 QUESTIONS = ("3.13a", "3.11", "S.2")
 CLASS = [f"s{number:04d}" for number in range(40)]

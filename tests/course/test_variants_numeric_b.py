@@ -4,8 +4,8 @@ U.1 and U.2 (the UR20's screw axes at a pose, its holding torques with a payload
 
 Each right answer here is computed by a route independent of the keys: by hand from the file's
 joint table and the maker's table (U.1, Rodrigues' formula; A.4, the quintic's closed form and a
-bisection, from tests/test_grading_questions_08.py and _09.py), or by dynlab's numeric calls at
-the student's givens (U.2, A.1 to A.3), where the keys hold expressions in the givens.  For each
+bisection, from tests/course/test_grading_questions_08.py and _09.py), or by dynlab's numeric calls
+at the student's givens (U.2, A.1 to A.3), where the keys hold expressions in the givens.  For each
 question: the right answer scores full points for two students at their own practice values; one
 student's number scores 0 for the other; with the instructor's keys and course secret, the
 practice-value answer scores 0 at the graded values and the graded-value answer full; and each
@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import functools
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -33,13 +31,11 @@ from dynlab.grading.keys import use_keys
 from dynlab.model.robots import PUMA560_POSES, UR20_URDF, from_urdf, puma560
 from dynlab.model.edits import with_payload
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
-from test_grading_questions_08 import holding, screw_axes  # noqa: E402
-from test_grading_questions_09 import line_ends, shoulder  # noqa: E402
-from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
+from tests.course.test_grading_questions_08 import holding, screw_axes  # noqa: E402
+from tests.course.test_grading_questions_09 import line_ends, shoulder  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
-pytestmark = pytest.mark.course
 
 QUESTIONS = ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4")
 HOLD = 2.0                       # s, A.3's hold at the goal after the move
@@ -281,7 +277,7 @@ def test_for_marks_the_practice_answer_scores_0_and_the_graded_one_full(question
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_every_typical_mistake_is_recognised_at_other_students_values(question, marks):
     """At each one's graded values (at the practice values, with the shipped keys:
-    tests/test_instructor_keys.py)."""
+    tests/course/test_instructor_keys.py)."""
     for student in pair(question):
         given = variant(question, student=student, secret=SECRET)
         for answer, words in mistakes(question, given):

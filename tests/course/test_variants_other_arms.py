@@ -24,7 +24,6 @@ from __future__ import annotations
 import csv
 import itertools
 import math
-import sys
 from pathlib import Path
 
 import nbformat
@@ -39,19 +38,17 @@ from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_feedback_secrecy import key_texts, leaked  # noqa: E402
-from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.course.test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_check_in_the_kernel_grades_the_practice_values,
     assert_no_grid_value_makes_a_typical_mistake_right, classmates, full, instructor_keys_in_use,
     points)
 
-pytestmark = pytest.mark.course
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "03_probing_and_other_arms"
 QUESTIONS = ("3.12", "3.18", "6-4-1")
 #: The parts whose answer no given changes (the same for every student)

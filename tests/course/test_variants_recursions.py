@@ -8,8 +8,8 @@
 
 N.1 (link 2's angular velocity and acceleration) would be (0, 0, qd1 + qd2) and (0, 0, qdd1 + qdd2)
 on every planar arm, whatever its lengths, masses or load: its givens twist joint 2's axis instead
-(tests/test_variants_formulas.py).  Nothing changes h_rot of G.2, which is zero for every planar
-arm; G.2's h_tran carries its givens.
+(tests/course/test_variants_formulas.py).  Nothing changes h_rot of G.2, which is zero for every
+planar arm; G.2's h_tran carries its givens.
 
 Each right answer here is written out by hand from the printed formulas (the closed forms of the
 books' worked examples with link 2's length l2 = lam l, or the load's moment about the joint), not
@@ -25,7 +25,6 @@ what every student shares.
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -38,17 +37,15 @@ from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.variants import _grid
 from dynlab.model.robots import pendulum, planar_2r
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import hand_in  # noqa: E402
-from test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.support.graded_course import hand_in  # noqa: E402
+from tests.course.test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
     assert_no_grid_value_makes_a_typical_mistake_right, assert_right_for_me_and_not_for_a_classmate,
     assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, classmates, full, points)
 
-pytestmark = pytest.mark.course
 
 QUESTIONS = ("G.1", "G.2", "N.2", "N.3", "N.4")
 #: The parts whose answer is the same for every student: G.2's h_rot is zero for every planar
@@ -224,12 +221,6 @@ def values(answer) -> np.ndarray:
                            for p in answer])
 
 
-
-
-
-
-
-
 # -- the hand-written answers are dynlab's numbers -------------------------------------------------
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_answers_written_out_here_are_dynlabs_numbers_at_each_students_values(question):
@@ -353,7 +344,7 @@ def test_dynlab_grade_runs_the_solution_code_with_each_students_graded_values(tm
     from dynlab.grading import grade_submissions
     from dynlab.grading.keys import use_keys
     notebook = "06_dalembert_newton_euler_and_simulation"
-    solution = nbformat.read(Path(__file__).resolve().parents[1] / "solutions"
+    solution = nbformat.read(Path(__file__).resolve().parents[2] / "solutions"
                              / f"{notebook}.ipynb", as_version=4)
     last = next(i for i, cell in enumerate(solution.cells)
                 if cell.metadata.get("nbgrader", {}).get("grade_id") == "check-N_4")

@@ -13,8 +13,6 @@ form of Sec. 8.4), Mdot = [[-2 h qd2, -h qd2], [-h qd2, 0]] and N = [[0, h (2 qd
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,16 +22,14 @@ from sympy import Matrix, cos, sin
 from dynlab.grading import keys, reset, variant
 from dynlab.grading.variants import _grid
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_instructor_keys import marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.course.test_instructor_keys import marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_check_in_the_kernel_grades_the_practice_values,
     assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_givens_on_a_round_grid, assert_right_for_me_and_not_for_a_classmate,
     assert_the_feedback_prints_no_term_of_the_key)
 
-pytestmark = pytest.mark.course
 
 QUESTIONS = ("9.1", "9.98")
 
@@ -100,12 +96,6 @@ AT = {m1: 1.3, L1: 0.8, sympy.Symbol("m2", positive=True): 0.7, q1: 0.4, q2: 2.2
 def values(answer: tuple) -> np.ndarray:
     return np.concatenate([np.array(Matrix(part).xreplace(AT), dtype=float).ravel()
                            for part in answer])
-
-
-
-
-
-
 
 
 def test_the_task_space_inertia_of_this_arm_does_not_depend_on_its_lengths():

@@ -21,7 +21,6 @@ Each right answer here is written by hand from the printed formula, not read fro
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import nbformat
@@ -36,10 +35,9 @@ from dynlab.grading.compare import at_given
 from dynlab.grading.keys import make_key, reference, use_keys
 from dynlab.grading.scoring import score as grader_score
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import dynlab_grade, hand_in  # noqa: E402
-from test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
-from variant_checks import (  # noqa: E402
+from tests.support.graded_course import dynlab_grade, hand_in  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+from tests.course.variant_checks import (  # noqa: E402
     CLASS, assert_check_in_the_kernel_grades_the_practice_values,
     assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
@@ -47,9 +45,8 @@ from variant_checks import (  # noqa: E402
     assert_right_for_me_and_not_for_a_classmate, assert_the_feedback_prints_no_term_of_the_key,
     assert_the_graded_answer_differs_from_the_practice_answer, full)
 
-pytestmark = pytest.mark.course
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 QUESTIONS = ("C.2", "C.3", "k12", "Mp")
 
 m1, a1, g, Kp, M1, M2, Mp, l, l1, l2, I1, I2 = sympy.symbols(
@@ -152,12 +149,6 @@ def values(answer) -> np.ndarray:
                            for p in parts])
 
 
-
-
-
-
-
-
 # -- the mechanism ----------------------------------------------------------------------------------
 def test_a_symbolic_key_declares_givens_whose_names_are_not_its_symbols():
     x, zeta = sympy.Symbol("x", positive=True), sympy.Symbol("zeta", positive=True)
@@ -215,7 +206,7 @@ def test_every_typical_mistake_is_recognised_at_other_students_values(question):
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_the_feedback_prints_no_term_of_the_key_at_any_students_values(question, monkeypatch):
     """The key at alice's and bob's values is never printed for a wrong answer (the search of
-    tests/test_feedback_secrecy.py runs at the session student's)."""
+    tests/course/test_feedback_secrecy.py runs at the session student's)."""
     rng = np.random.default_rng(24)
 
     def wrong(answer):

@@ -1,4 +1,4 @@
-"""What the tests of each question's givens share (tests/test_variants_*.py): a class of
+"""What the tests of each question's givens share (tests/course/test_variants_*.py): a class of
 students, two of them whose graded values differ in every given, the grader's points for an
 answer handed out of the kernel as data and scored outside it, and the checks every question
 with givens must pass, each written once here.  The practice values are the same for every
@@ -18,8 +18,8 @@ Each check takes the question and the test file's own answers written by hand:
 
 The checks of marks (:func:`assert_for_marks_the_practice_answer_earns_only_the_shared_parts`,
 :func:`assert_the_graded_answer_differs_from_the_practice_answer`) grade at the graded values of
-the course secret of tests/test_instructor_keys.py; the first needs its instructor's keys in use
-(its ``marks`` fixture).
+the course secret of tests/course/test_instructor_keys.py; the first needs its instructor's keys in
+use (its ``marks`` fixture).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid, graded_values, practice_values, shared_name
-from test_feedback_secrecy import key_texts, leaked
-from test_instructor_keys import SECRET, instructor_folder
+from tests.course.test_feedback_secrecy import key_texts, leaked
+from tests.course.test_instructor_keys import SECRET, instructor_folder
 
 CLASS = [f"s{number:03d}" for number in range(12)]
 
@@ -224,7 +224,7 @@ def assert_the_feedback_prints_no_term_of_the_key(question: str, right, wrong,
                                                   monkeypatch) -> None:
     """In a student's kernel, each of ``wrong(answer)`` (wrong answers made from the right
     ``answer`` at the practice values) is wrong and its feedback prints no text of the key
-    (tests/test_feedback_secrecy.py's ``key_texts``)."""
+    (tests/course/test_feedback_secrecy.py's ``key_texts``)."""
     key = keys()[question]
     monkeypatch.setenv("DYNLAB_STUDENT", classmates(question)[0])
     secrets = key_texts(key)

@@ -36,7 +36,7 @@ from dynlab.model.robot import Robot
 from dynlab.model.robots import pendulum, planar_2r, puma560, scara
 from dynlab.engine.tracing import Tape
 
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
 TOLERANCE = 1e-10
 

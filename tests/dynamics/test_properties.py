@@ -36,7 +36,7 @@ from dynlab.teaching.dashboards.structure import structure_dashboard
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import planar_2r
 
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
 G0 = 9.8062
 

@@ -21,8 +21,8 @@ from dynlab.dynamics.simulated_trajectory import Trajectory
 from dynlab.dynamics.simulation import simulate
 from dynlab.dynamics.statics import static_equilibrium, static_stiffness
 from dynlab.model.symbolic import is_zero
-from arms import ALL_FORMULATIONS as ALL
-from strategies import chain_and_state
+from tests.support.arms import ALL_FORMULATIONS as ALL
+from tests.support.strategies import chain_and_state
 
 HANGING = -math.pi / 2          # the pendulum's (and planar arms') lowest position
 

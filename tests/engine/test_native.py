@@ -2,8 +2,8 @@
 (:mod:`dynlab.engine.native`), forward dynamics by Featherstone's articulated body algorithm; the numbers
 are those of the Python code, bit for bit, and agree with the other ways to the same result.
 
-CI has a C compiler (``gcc``; tests/test_codegen.py compiles with it too): the tests that need one
-assert that it is there rather than skip.
+CI has a C compiler (``gcc``; tests/dynamics/test_codegen.py compiles with it too): the tests that
+need one assert that it is there rather than skip.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dynlab.dynamics.forward import ARTICULATED_FROM, compiled_accelerations
 from dynlab.engine.short_cut import OPTIMIZE_AFTER
 from dynlab.model.robot_data import ShortCut
 from dynlab.engine.tracing import short_cut_function
-from strategies import chains
+from tests.support.strategies import chains
 
 
 def _long_chain(n=14, seed=14, **options):
@@ -228,11 +228,11 @@ def test_the_c_text_is_the_same_in_every_process():
     depend on the process (Python hashes strings with a random seed per process, so an order
     taken from a set of names would change the text, and every new kernel would compile anew)."""
     script = ("import hashlib, sys; sys.path.insert(0, sys.argv[1])\n"
-              "from test_native import _long_chain, _program\n"
+              "from tests.engine.test_native import _long_chain, _program\n"
               "from dynlab.engine.native import c_run_source\n"
               "text = c_run_source(_program(_long_chain(n=8, friction=True)), 'f')\n"
               "print(hashlib.sha256(text.encode()).hexdigest())")
-    digests = {subprocess.run([sys.executable, "-c", script, str(Path(__file__).parent)],
+    digests = {subprocess.run([sys.executable, "-c", script, str(Path(__file__).parents[2])],
                               capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
                for seed in (1, 2, 3)}

@@ -19,7 +19,7 @@ from dynlab.engine.opcount import (Counted, OpCounter, count_operations, countin
                                    fit_exponent, generic_chain, polynomial_law, polynomial_text)
 from dynlab.model.robots import pendulum, puma560
 
-from strategies import chains
+from tests.support.strategies import chains
 
 
 def counted(count):

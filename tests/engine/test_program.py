@@ -20,9 +20,9 @@ from dynlab.engine.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OP
 from dynlab.model.robots import puma560, scara
 from dynlab.engine.tracing import Tape
 
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
-DYNLAB = Path(__file__).resolve().parents[1] / "dynlab"
+DYNLAB = Path(__file__).resolve().parents[2] / "dynlab"
 
 
 def test_the_puma_tape_is_records_of_names_and_floats_in_dependency_order():

@@ -18,7 +18,7 @@ from dynlab.model.robots import planar_2r, pendulum, puma560, scara
 from dynlab.model.robots.tourassis_neuman import articulated, cylindrical
 from dynlab.engine.tracing import Tape, backend_for
 
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
 PROBED = formulations.inertia_function("newton_euler", "link")
 

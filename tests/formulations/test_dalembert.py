@@ -13,7 +13,7 @@ from dynlab.teaching.errata import errata_table
 from dynlab.model.robots import puma560
 from dynlab.model.symbolic import compact, is_zero
 from dynlab.engine.tracing import Tape, backend_for
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
 m1, m2, m3, l1, l2, d1, g = sympy.symbols("m1 m2 m3 l1 l2 d1 g", positive=True)
 I1, I2, I3 = sympy.symbols("I1 I2 I3", positive=True)

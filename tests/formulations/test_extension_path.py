@@ -1,5 +1,5 @@
 """The extension path stays closed: one more arm and one more formulation, registered through
-the public registries (tests/registered_extras.py), reach every consumer: the command line
+the public registries (tests/support/registered_extras.py), reach every consumer: the command line
 (list, compare, torque, check and its help), the side-by-side tables, the dashboards and the
 equations of motion; and the doctests of the modules that offer the registries' lists still
 pass with them registered (every list there is read from the registries).
@@ -26,7 +26,8 @@ from dynlab.cli import main
 from dynlab.formulations.registry import FORMULATIONS
 from dynlab.model.robots import ARM_SPECS
 from dynlab.teaching.dashboards.arm import dashboard
-from registered_extras import ARM, METHOD, polar_arm, register_extras, unregister_extras
+from tests.support.registered_extras import (ARM, METHOD, polar_arm, register_extras,
+                                             unregister_extras)
 
 STATE = ((0.3, 0.5), (1.0, 0.2), (0.5, -1.0))
 

@@ -33,7 +33,7 @@ from dynlab.dynamics.codegen import generate
 from dynlab.model.robots import pendulum, planar_2r, scara
 from dynlab.teaching.dashboards.arm import dashboard
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FORMULATION_REGISTRY = ROOT / "dynlab" / "formulations" / "registry.py"
 
 

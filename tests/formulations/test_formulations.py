@@ -8,12 +8,12 @@ import pytest
 import sympy
 from hypothesis import assume, given, settings
 
-from arms import ALL_FORMULATIONS as ALL
-from arms import REFERENCE, symbolic_arms
+from tests.support.arms import ALL_FORMULATIONS as ALL
+from tests.support.arms import REFERENCE, symbolic_arms
 from dynlab import EquationsOfMotion, equations_of_motion, inverse_dynamics, probe
 from dynlab.model.kinematics import link_jacobians
 from dynlab.model.robots import puma560
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
 
 

@@ -1,12 +1,13 @@
 """The formulations agree on the PUMA 560: numerically on all six joints (issue "L-E and G-D":
 200 random states, 1e-9) and symbolically on the first three with symbolic parameters.  Apart
-from tests/test_formulations.py because of their cost, so that test workers share the load."""
+from tests/formulations/test_formulations.py because of their cost, so that test workers share
+the load."""
 
 import numpy as np
 import pytest
 
-from arms import ALL_FORMULATIONS as ALL
-from arms import REFERENCE
+from tests.support.arms import ALL_FORMULATIONS as ALL
+from tests.support.arms import REFERENCE
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.dynamics.inverse import PARTS, torque_parts
 from dynlab.model.edits import with_viscous

@@ -12,9 +12,9 @@ from dynlab.formulations.newton_euler import base_frame, link_frame
 from dynlab.model.robots import puma560
 from dynlab.model.symbolic import is_zero
 from dynlab.engine.tracing import compile_joint_function
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
-from arms import b1, g, l1, m1, symbolic_arms
+from tests.support.arms import b1, g, l1, m1, symbolic_arms
 
 
 @pytest.mark.slow

@@ -9,8 +9,8 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arms import ALL_FORMULATIONS as ALL
-from arms import symbolic_arms
+from tests.support.arms import ALL_FORMULATIONS as ALL
+from tests.support.arms import symbolic_arms
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
 from dynlab.model import spatial as S
 from dynlab.formulations.featherstone import (articulated_body_accelerations, articulated_inertias,
@@ -22,7 +22,7 @@ from dynlab.model.robot import Robot, joint_symbols
 from dynlab.model.robots import planar_2r, puma560, scara
 from dynlab.formulations.twist_wrench import (TRACE_QUANTITIES, VARIANTS, _ad_blocks, closed_form,
                                               screw_chain)
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
 finite = dict(allow_nan=False, allow_infinity=False)
 OURS = [("twist_wrench", v) for v in VARIANTS]

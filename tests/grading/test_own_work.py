@@ -14,11 +14,10 @@ import pytest
 from dynlab.grading import grader, own_work
 from dynlab.grading.keys import keys
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
-from test_instructor_keys import instructor_folder  # noqa: E402
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
+from tests.course.test_instructor_keys import instructor_folder  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONTROL = "05_control"
 CALL = "equations_of_motion(planar_2r('fu', symbolic=True))\n"
 #: The ways round the refusal, each put before the honest answer to C.1 (which then never runs).

@@ -20,7 +20,8 @@ from dynlab.teaching.dashboards.arm import dashboard
 from dynlab.teaching.dashboards.specs import (DASHBOARD_SPECS, DashboardSpec, LengthSlider,
                                               dashboard_spec, register_dashboard,
                                               unregister_dashboards)
-from registered_extras import polar_arm as extension_polar_arm  # the same arm, one builder
+# the same arm, one builder
+from tests.support.registered_extras import polar_arm as extension_polar_arm
 
 
 def polar_arm(symbolic: bool = False, *, m2=None, l=None) -> Robot:

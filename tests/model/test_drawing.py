@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from dynlab.model.drawing import arm_geometry, draw_arm, plane_of, workspace_box
 from dynlab.model.kinematics import centres_of_mass, frame_origins, rotations
 from dynlab.model.robots import pendulum, planar_2r, puma560, scara
-from strategies import chains
+from tests.support.strategies import chains
 
 ARMS = {
     "pendulum": (pendulum, [math.pi / 3]),

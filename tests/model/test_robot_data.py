@@ -21,7 +21,7 @@ from dynlab.dynamics.simulation import simulate
 from dynlab.engine.short_cut import OPTIMIZE_AFTER
 from dynlab.teaching.dashboards.arm import Dashboard
 
-from strategies import chain_and_state
+from tests.support.strategies import chain_and_state
 
 Q, QD, QDD, TAU = [0.3, -0.7], [0.5, -0.2], [0.4, 0.9], [1.0, -0.5]
 

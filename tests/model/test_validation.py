@@ -19,8 +19,8 @@ from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.model.kinematics import link_jacobians, link_transform, tool_pose
 from dynlab.model.robots import pendulum, planar_2r, puma560, scara
 
-from arms import ALL_FORMULATIONS
-from strategies import chains
+from tests.support.arms import ALL_FORMULATIONS
+from tests.support.strategies import chains
 
 
 def good_link(**changes):

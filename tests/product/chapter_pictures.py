@@ -1,7 +1,7 @@
 """Pictures of the chapters as a student sees them: each chapter notebook is opened in
 JupyterLab in headless Chromium, all its cells are run, and the output of every dashboard cell
 and of the chapter's derivation (the one cell tagged ``derivation-picture`` in its metadata, below the
-text that leads to it) is photographed.  ``tests/test_chapter_pictures.py`` takes them in the browser tests (into
+text that leads to it) is photographed.  ``tests/product/test_chapter_pictures.py`` takes them in the browser tests (into
 ``test-artifacts/``); ``tools/make_screenshots.py`` takes the same ones into ``docs/pictures/``
 and writes the gallery ``docs/pictures.md``.
 """
@@ -14,7 +14,7 @@ import json
 import time
 from pathlib import Path
 
-from test_browser import KERNEL_SECONDS, NOTEBOOKS, open_notebook, python_source
+from tests.product.test_browser import KERNEL_SECONDS, NOTEBOOKS, open_notebook, python_source
 
 #: the tag that marks a chapter's derivation cell (its output is photographed)
 DERIVATION_TAG = "derivation-picture"

@@ -49,9 +49,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytestmark = pytest.mark.end_to_end
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 CHAPTERS = ("01_one_link_pendulum.ipynb", "02_two_link_planar.ipynb", "03_scara.ipynb",
             "04_puma560.ipynb")

@@ -1,12 +1,12 @@
 """Every chapter in JupyterLab in headless Chromium, as a student sees it: the page logs no
 error, and the output of each dashboard cell and of the chapter's derivation is photographed
-(``tests/chapter_pictures.py``) into ``test-artifacts/pictures/``.  The pictures are real: not
-blank, and as large as the output.
+(``tests/product/chapter_pictures.py``) into ``test-artifacts/pictures/``.  The pictures are real:
+not blank, and as large as the output.
 
 A chapter executes once in the suite: nbval runs every chapter and holds its stored outputs to
 what a fresh run shows, so the pictures are taken of the stored outputs.  One chapter,
 :data:`RUN_IN_THE_BROWSER`, is also run in the browser from its first cell to its last, as a
-student runs it (the dashboards' life in the browser is ``tests/test_browser.py``'s).
+student runs it (the dashboards' life in the browser is ``tests/product/test_browser.py``'s).
 
 ``docs/pictures/`` holds the same pictures for readers (``tools/make_screenshots.py``), and the
 last test checks that each chapter's pictures and the gallery ``docs/pictures.md`` are there.
@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from chapter_pictures import DERIVATION_TAG, chapters, photograph_chapter, picture_names
-from test_browser import ARTIFACTS, LabServer, chromium, browser  # noqa: F401 - fixtures
+from tests.product.chapter_pictures import (DERIVATION_TAG, chapters, photograph_chapter,
+                                            picture_names)
+from tests.product.test_browser import ARTIFACTS, LabServer, chromium, browser  # noqa: F401
 
-pytestmark = pytest.mark.end_to_end
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 CHAPTERS = chapters()
 #: the chapter run in the browser (the shortest with a dashboard and a derivation)

@@ -17,7 +17,6 @@ import html
 import json
 import re
 import stat
-import sys
 from pathlib import Path
 
 import nbformat
@@ -28,11 +27,10 @@ from dynlab.grading import keys, part_points, questions, sandbox
 from dynlab.grading.keys import note, unseal, use_keys
 from dynlab.grading.variants import givens
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import test_nbgrader  # noqa: E402
-from graded_course import gradebook, solution_answers  # noqa: E402
-from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+from tests.product import test_nbgrader  # noqa: E402
+from tests.support.graded_course import gradebook, solution_answers  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
 NOTEBOOK = "05_control"
 STUDENTS = ("alice", "bob", "carol", "dave")
@@ -99,7 +97,6 @@ def _say(text: str) -> str:
     return text.split("\n")[0].replace("`", "")
 
 
-@pytest.mark.end_to_end
 def test_each_student_gets_a_page_of_their_points_what_was_found_and_the_takeaways(course):
     book = gradebook(course / "grades.csv")
     assert sorted(p.name for p in (course / "grades.feedback").iterdir()) == \
@@ -135,7 +132,6 @@ def test_each_student_gets_a_page_of_their_points_what_was_found_and_the_takeawa
     assert "0 of 5 points" in pages["dave"]
 
 
-@pytest.mark.end_to_end
 def test_a_page_holds_nothing_of_a_classmate_the_secret_the_graded_values_or_the_solution(
         course):
     folder = course / "grades.feedback"

@@ -8,7 +8,7 @@
   uses npm's configurable-http-proxy from ``deploy/node_modules`` and refuses an unknown spawner;
 - the Helm values hold the same memory limit and culling timeout as the one-machine hub.
 
-``tests/test_hub.py`` starts the hub itself.
+``tests/product/test_hub.py`` starts the hub itself.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import pytest
 import yaml
 from traitlets.config import Config
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
@@ -110,7 +110,7 @@ def test_the_helm_values_match_the_one_machine_hub(monkeypatch):
 
 
 def test_the_hub_page_figures_are_the_measured_ones():
-    """deploy/README.md's table of a course's figures quotes deploy/measurements.json (tests/test_hub.py)
+    """deploy/README.md's table of a course's figures quotes deploy/measurements.json (tests/product/test_hub.py)
     and deploy/chapter_memory.json (benchmarks/bench_chapter_memory.py), and its arithmetic."""
     readme = (DEPLOY / "README.md").read_text()
     hub = json.loads((DEPLOY / "measurements.json").read_text())

@@ -17,7 +17,7 @@ import pytest
 
 from dynlab.grading import keys, questions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import make_exercises  # noqa: E402
 

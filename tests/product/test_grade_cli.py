@@ -1,6 +1,6 @@
 """``dynlab grade``: submitted notebooks graded in fresh kernels from the instructor's solutions.
 
-- The three submissions of the nbgrader test (``tests/test_nbgrader.py``: the solutions, the
+- The three submissions of the nbgrader test (``tests/product/test_nbgrader.py``: the solutions, the
   unchanged release, chosen wrong parts plus a redefined ``check`` and an edited check cell) get
   the same points, part by part, as nbgrader gives them.
 - Hostile submissions are contained: an endless loop, C-level arithmetic that ignores interrupts,
@@ -27,13 +27,11 @@ from dynlab.grading import answers, keys, part_points, questions
 from dynlab.grading import grader, sandbox
 from dynlab.grading.grader import grade_submissions
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import test_nbgrader  # noqa: E402
-from graded_course import (answered, copying, dynlab_grade, hand_in,  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+from tests.product import test_nbgrader  # noqa: E402
+from tests.support.graded_course import (answered, copying, dynlab_grade, hand_in,  # noqa: E402
                            solution_answers)
 
-pytestmark = pytest.mark.end_to_end
 
 NOTEBOOK = test_nbgrader.NOTEBOOK
 

@@ -20,7 +20,6 @@ import io
 import json
 import os
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -34,11 +33,10 @@ from dynlab.grading.keys import keys, part_points, use_keys, write_course_secret
 from dynlab.grading.submissions import MAX_NOTEBOOK_SIZE, Refused, read
 from dynlab.grading.variants import variant
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, solution_answers  # noqa: E402
-from test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+from tests.support.graded_course import answered, solution_answers  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONTROL = "05_control"
 EXTRA = "08_your_own_robot"
 #: The points of 05_control's questions, from its keys.
@@ -238,7 +236,6 @@ def batch(tmp_path_factory):
     return book, rows, dumped, shown.getvalue()
 
 
-@pytest.mark.end_to_end
 def test_honest_partly_wrong_and_blank_submissions_keep_their_points(batch):
     book, rows, _, _ = batch
     assert _points(book, "alice") == FULL
@@ -248,7 +245,6 @@ def test_honest_partly_wrong_and_blank_submissions_keep_their_points(batch):
         assert book.notes[student] == [], student
 
 
-@pytest.mark.end_to_end
 def test_a_notebook_named_after_a_classmate_stays_its_students(batch):
     book, _, _, _ = batch
     assert _points(book, "amy") == FULL and book.notes["amy"] == []
@@ -256,7 +252,6 @@ def test_a_notebook_named_after_a_classmate_stays_its_students(batch):
     assert book.notes["nick"] == ["ps1/amy.ipynb: named like no exercise notebook; not graded"]
 
 
-@pytest.mark.end_to_end
 def test_a_nested_submitted_folder_makes_up_no_student(batch):
     book, _, _, _ = batch
     assert "olga" not in book.rows
@@ -266,7 +261,6 @@ def test_a_nested_submitted_folder_makes_up_no_student(batch):
         f"ps1/{CONTROL}.ipynb, counts (the one nearest the top of the folder)"]
 
 
-@pytest.mark.end_to_end
 def test_an_extra_notebook_changes_no_maximum(batch):
     book, rows, _, shown = batch
     assert sum(book.maximum.values()) == sum(FULL.values())
@@ -277,7 +271,6 @@ def test_an_extra_notebook_changes_no_maximum(batch):
     assert f"NOTE: {EXTRA}, handed in by 1 of 11 students, is not graded" in shown
 
 
-@pytest.mark.end_to_end
 def test_each_kernel_gets_only_its_notebooks_values(batch):
     _, _, dumped, _ = batch
     handed = json.loads(dumped.read_text())
@@ -286,13 +279,11 @@ def test_each_kernel_gets_only_its_notebooks_values(batch):
                                                                 secret=SECRET))   # graded
 
 
-@pytest.mark.end_to_end
 def test_a_notebook_that_sets_another_student_id_is_graded_as_its_folders(batch):
     book, _, _, _ = batch
     assert _points(book, "dave") == FULL and book.notes["dave"] == []
 
 
-@pytest.mark.end_to_end
 def test_a_4_mb_answer_gives_a_short_note(batch):
     book, rows, _, _ = batch
     assert _points(book, "frank") == {**FULL, "C.3": 0.0}
@@ -302,7 +293,6 @@ def test_a_4_mb_answer_gives_a_short_note(batch):
     assert rows["frank"]["notes"] == note
 
 
-@pytest.mark.end_to_end
 def test_an_error_carrying_the_graded_values_shows_none_of_them(batch):
     book, _, _, _ = batch
     assert _points(book, "gina") == FULL
@@ -315,7 +305,6 @@ def test_an_error_carrying_the_graded_values_shows_none_of_them(batch):
 
 
 # -- the sandbox: what ps shows -------------------------------------------------------------------
-@pytest.mark.end_to_end
 def test_ps_shows_no_graded_values_while_a_sandbox_runs(tmp_path, monkeypatch):
     """Each sandbox's command line is read by ``ps -eo args`` while it runs (in the grading
     process, as every user of the machine could): the student's id and values are not on it,

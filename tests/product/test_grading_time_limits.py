@@ -19,7 +19,6 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.inside import RESPONSE_TIME, run_in_kernel
 from dynlab.grading.limits import wall_seconds
 
-pytestmark = pytest.mark.end_to_end
 
 ANSWER = [{"question": "Q", "answer": "x", "grade_id": "check-Q", "symbols": None}]
 
@@ -60,7 +59,7 @@ def test_the_processes_a_cell_starts_count_towards_its_limit(tmp_path):
 def test_arithmetic_that_ignores_the_interrupt_has_its_kernel_killed(tmp_path, monkeypatch):
     """Python's ``sum`` over a range runs in C and never looks at the interrupt: after
     :data:`RESPONSE_TIME` more seconds of CPU the kernel is killed, and the rest is not run.
-    Here that is 1 s (the hostile batch of tests/test_grade_cli.py meets the real one)."""
+    Here that is 1 s (the hostile batch of tests/product/test_grade_cli.py meets the real one)."""
     assert RESPONSE_TIME <= 5
     monkeypatch.setattr(inside, "RESPONSE_TIME", 1)
     answers, reasons = _run(tmp_path, "sum(range(10 ** 15))", "x = 9")

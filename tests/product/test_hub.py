@@ -22,8 +22,8 @@ exchange in a temporary folder.  The test, as root:
   (the formgrader, Create Assignment, Validate);
 - each student fetches the assignment through nbgrader's assignment list (the extension the
   students' Assignments tab calls), writes an answer into the notebook through the contents API
-  (the solutions, the release unchanged, or chosen wrong parts, as in ``tests/test_nbgrader.py``)
-  and submits it;
+  (the solutions, the release unchanged, or chosen wrong parts, as in
+  ``tests/product/test_nbgrader.py``) and submits it;
 - the instructor collects (``nbgrader collect``) and grades with ``dynlab grade submitted/ --out
   grades.csv``, exactly the command of deploy/README.md: each student gets the points of their
   answers;
@@ -60,9 +60,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import test_nbgrader  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+from tests.product import test_nbgrader  # noqa: E402
 
 HUB_CONFIG = ROOT / "deploy" / "hub" / "jupyterhub_config.py"
 PROXY = ROOT / "deploy" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -77,7 +76,7 @@ HUB_START_SECONDS = 60
 SERVER_START_SECONDS = 180    # ten servers starting at once on two cores
 CELL_SECONDS = 240            # one cell, while nine other kernels run theirs
 
-pytestmark = [pytest.mark.hub, pytest.mark.end_to_end]
+pytestmark = pytest.mark.hub
 
 
 class HubTestNotRun(UserWarning):
@@ -437,7 +436,7 @@ def log_in_and_run_chapter(course: Course, name: str, cells: list, rules) -> dic
     """Token (from the admin), server, kernel, every cell of the chapter; the timings and what
     went wrong."""
     token = course.api("POST", f"/users/{name}/tokens",
-                       json={"note": "tests/test_hub.py", "expires_in": 3600})
+                       json={"note": "tests/product/test_hub.py", "expires_in": 3600})
     assert token.status_code == 201, token.text
     token = token.json()["token"]
     started = time.monotonic()
@@ -659,7 +658,7 @@ def test_ten_students_on_a_hub_run_a_chapter_and_hand_in_through_the_exchange(co
         "grading_seconds": round(grading_seconds, 1),
         "graded_notebooks": len(rows),
         "test_seconds": round(time.monotonic() - began, 1),
-        "command": "python -m pytest -n 0 -p no:cacheprovider tests/test_hub.py -s",
+        "command": "python -m pytest -n 0 -p no:cacheprovider tests/product/test_hub.py -s",
     }
     MEASUREMENTS.parent.mkdir(parents=True, exist_ok=True)
     MEASUREMENTS.write_text(json.dumps(measured, indent=2) + "\n")

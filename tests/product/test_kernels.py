@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.end_to_end
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: the longest path a Unix socket may have (``sun_path`` holds 108 bytes with its NUL)
 SOCKET_PATH_MAX = 107
 

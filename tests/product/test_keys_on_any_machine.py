@@ -21,11 +21,9 @@ from pathlib import Path
 import numpy as np
 
 from dynlab.grading import KEY_DIRECTORY
-import pytest
 
-pytestmark = pytest.mark.course
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
 #: The instructor's keys as built (tools/make_answer_keys.py)
 INSTRUCTOR_KEYS = ROOT / "solutions" / "answer_keys"

@@ -8,7 +8,8 @@ exports the gradebook:
 - the solutions get full marks, the unchanged release 0, and a submission with chosen wrong parts
   (that also redefines ``check`` and edits a check cell) exactly the points of its right parts;
 - the export has one row per student, and ``dynlab grade`` gives the same points
-  (``tests/test_grade_cli.py`` runs it on the same submissions, built by :func:`submissions`).
+  (``tests/product/test_grade_cli.py`` runs it on the same submissions, built by
+  :func:`submissions`).
 
 One notebook (``02_two_link_arm_on_the_ceiling``: 9 questions, one of them in three parts) keeps
 the run short.
@@ -31,12 +32,11 @@ import pytest
 
 from dynlab.grading import keys, part_points, questions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import make_exercises  # noqa: E402
 import question_notes  # noqa: E402
 
-pytestmark = pytest.mark.end_to_end
 
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
 ASSIGNMENT = "ps1"

@@ -1,7 +1,7 @@
 """nbgrader end to end, a variant per student: ``nbgrader autograde`` grades each submission
 against the givens of the student who handed it in.
 
-A course in a temporary folder, configured like ``tests/test_nbgrader.py``'s (the
+A course in a temporary folder, configured like ``tests/product/test_nbgrader.py``'s (the
 ``nbgrader_config.py`` of ``make_exercises.NBGRADER_CONFIG``), whose one assignment holds only the
 questions with givens of ``solutions/06`` (the questions whose keys have parameters), with the
 cells they need (the set-up cells, each ``given = variant(...)`` cell, the answer and check cells,
@@ -9,8 +9,8 @@ copied with their nbgrader metadata, and the solution code of the questions with
 later answers build on, as plain set-up code), so the kernels start and finish quickly.
 
 The course names the instructor's keys (``c.ScoreExportedAnswers.key_directory``: summative keys
-and the course secret, ``tests/test_instructor_keys.py``), so each kernel computes with, and each
-answer is graded at, the submitting student's graded values:
+and the course secret, ``tests/course/test_instructor_keys.py``), so each kernel computes with, and
+each answer is graded at, the submitting student's graded values:
 
 - alice and bob hand in the solution code, which reads ``variant(...)`` in the kernel: full marks
   on each question, each with the graded values of their own folder's student id;
@@ -28,7 +28,6 @@ tests run in.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import nbformat
@@ -41,19 +40,17 @@ from dynlab.grading.nbgrader_scoring import check_line
 from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises  # noqa: E402
-from test_instructor_keys import instructor_folder, unsealed  # noqa: E402
-from test_variants import right_answer  # noqa: E402
-from test_variants_formulas import right as right_by_formula  # noqa: E402
-from test_variants_recursions import SHARED, right as right_by_recursion  # noqa: E402
-
-pytestmark = pytest.mark.end_to_end
+from tests.product.test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises
+from tests.course.test_instructor_keys import instructor_folder, unsealed  # noqa: E402
+from tests.course.test_variants import right_answer  # noqa: E402
+from tests.course.test_variants_formulas import right as right_by_formula  # noqa: E402
+from tests.course.test_variants_recursions import SHARED, right as right_by_recursion  # noqa: E402
 
 
 def right(question: str, given: dict):
-    """A symbolic question's right answer at ``given``, by hand (tests/test_variants_formulas.py
-    for N.1, tests/test_variants_recursions.py for the others)."""
+    """A symbolic question's right answer at ``given``, by hand
+    (tests/course/test_variants_formulas.py for N.1, tests/course/test_variants_recursions.py for
+    the others)."""
     return (right_by_formula if question == "N.1" else right_by_recursion)(question, given)
 
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
@@ -140,7 +137,7 @@ def typed(name: str, answer) -> str:
 
 def alices_numbers() -> dict:
     """``{question: alice's right answer}``, from her graded values (by hand:
-    tests/test_variants.py, tests/test_variants_recursions.py)."""
+    tests/course/test_variants.py, tests/course/test_variants_recursions.py)."""
     return {q: right(q, variant(q, student="alice", secret=SECRET)) if symbolic(q)
             else float(right_answer(q, variant(q, student="alice", secret=SECRET)))
             for q in QUESTIONS}

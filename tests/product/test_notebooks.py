@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p for folder in ("notebooks", "solutions", "exercises")
                    for p in (ROOT / folder).glob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -33,7 +33,7 @@ def test_notebook_is_stored_executed_and_tidy(path):
     assert code, "a notebook without code"
     counts = [cell.execution_count for cell in code]
     if path.parent.name == "exercises" and counts == [None] * len(counts):
-        counts = []                  # handed out blank; tests/test_grading.py runs them
+        counts = []                  # handed out blank; tests/grading/test_grading.py runs them
     assert None not in counts, f"cells not executed: {counts.count(None)} of {len(counts)}"
     assert counts == list(range(1, len(counts) + 1)) or not counts, \
         "not executed top to bottom in one run"

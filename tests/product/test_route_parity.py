@@ -18,7 +18,7 @@ keys) on both routes:
 The course grades for marks (the instructor's keys, ``key_directory``), and its students hand
 in through nbgrader's exchange, collected by ``nbgrader collect`` with dynlab's configuration:
 mallory's notebook, a link to the solution, beside a FIFO and a link to the course secret, is
-not collected (``tests/test_nbgrader.py`` shows each refusal), and everyone else is graded.
+not collected (``tests/product/test_nbgrader.py`` shows each refusal), and everyone else is graded.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import io
 import json
 import os
 import re
-import sys
 import time
 from pathlib import Path
 
@@ -38,14 +37,12 @@ import pytest
 from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import keys, part_points, use_keys
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, copying, solution_answers  # noqa: E402
-from test_instructor_keys import instructor_folder  # noqa: E402
-from test_nbgrader import (_nbgrader, attacks_on_collect, exchange_course,  # noqa: E402
+from tests.support.graded_course import answered, copying, solution_answers  # noqa: E402
+from tests.course.test_instructor_keys import instructor_folder  # noqa: E402
+from tests.product.test_nbgrader import (_nbgrader, attacks_on_collect, exchange_course,
                            hand_in_to_exchange, make_exercises)
-from test_own_work import EVASIONS  # noqa: E402
+from tests.grading.test_own_work import EVASIONS  # noqa: E402
 
-pytestmark = pytest.mark.end_to_end
 
 CONTROL = "05_control"
 ASSIGNMENT = "ps1"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import sys
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -22,10 +21,8 @@ from dynlab.grading import sandbox
 from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import keys, part_points
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, solution_answers  # noqa: E402
+from tests.support.graded_course import answered, solution_answers  # noqa: E402
 
-pytestmark = pytest.mark.end_to_end
 
 CONTROL = "05_control"
 FULL = {q: sum(part_points(keys()[q]).values()) for q in ("C.1", "C.2", "C.3")}

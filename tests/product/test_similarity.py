@@ -22,7 +22,6 @@ import csv
 import io
 import json
 import stat
-import sys
 from pathlib import Path
 
 import nbformat
@@ -31,10 +30,9 @@ import pytest
 from dynlab.grading import similarity
 from dynlab.grading.submissions import HandedIn
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from graded_course import answered, dynlab_grade, hand_in, solution_answers  # noqa: E402
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONTROL = "05_control"
 #: What carol prints below her C.1 answer: an output, which no report shows.
 PRINTED = "Mp = 0.8 kg, as printed in carol's notebook"
@@ -84,7 +82,6 @@ def _pairs(folder: Path) -> dict:
             if exercise == CONTROL}
 
 
-@pytest.mark.end_to_end
 def test_two_verbatim_copies_are_paired_and_flagged(graded):
     rows, folder, _ = graded
     found = _pairs(folder)
@@ -94,7 +91,6 @@ def test_two_verbatim_copies_are_paired_and_flagged(graded):
     assert rows["carol"]["identical code"] == rows["dave"]["identical code"] == flag
 
 
-@pytest.mark.end_to_end
 def test_an_independent_right_answer_is_not_flagged_as_identical(graded):
     rows, folder, _ = graded
     assert rows["alice"]["identical code"] == ""
@@ -102,7 +98,6 @@ def test_an_independent_right_answer_is_not_flagged_as_identical(graded):
                    for (_, students), (identical, *_) in _pairs(folder).items())
 
 
-@pytest.mark.end_to_end
 def test_a_copy_with_renamed_variables_is_similar_not_identical(graded):
     rows, folder, _ = graded
     found = _pairs(folder)
@@ -111,14 +106,12 @@ def test_a_copy_with_renamed_variables_is_similar_not_identical(graded):
     assert rows["erin"]["identical code"] == ""
 
 
-@pytest.mark.end_to_end
 def test_answers_left_as_released_are_no_copies_of_each_other(graded):
     _, folder, _ = graded
     assert [students for cell, students in _pairs(folder) if cell == "answer-C_3"] == [
         frozenset({"carol", "dave"})]
 
 
-@pytest.mark.end_to_end
 def test_the_points_are_those_of_the_answers(graded):
     rows, _, _ = graded
     expected = {"alice": (2, 2, 0), "carol": (2, 2, 1), "dave": (2, 2, 1), "erin": (2, 0, 0)}
@@ -128,7 +121,6 @@ def test_the_points_are_those_of_the_answers(graded):
         assert float(rows[student]["total"]) == sum(points)
 
 
-@pytest.mark.end_to_end
 def test_the_report_is_the_instructors_and_shows_code_not_outputs(graded):
     _, folder, printed = graded
     page = (folder / "grades.similarity.html").read_text(encoding="utf-8")

@@ -9,9 +9,9 @@ reader opens it (``file://``), with every request to the network refused:
 - the bar links to the contents, the chapters before and after, and opens the chapter on the hub
   given to ``--hub-url``.
 
-Chromium and the skip when it is missing are those of ``tests/test_browser.py``; MathJax comes
-from ``deploy/node_modules`` (``npm ci --prefix deploy``, which ``.ci/run`` does); without it the
-tests are skipped with the same kind of warning.
+Chromium and the skip when it is missing are those of ``tests/product/test_browser.py``; MathJax
+comes from ``deploy/node_modules`` (``npm ci --prefix deploy``, which ``.ci/run`` does); without it
+the tests are skipped with the same kind of warning.
 """
 
 from __future__ import annotations
@@ -24,15 +24,13 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_static  # noqa: E402
 # the browser tests' fixtures: Debian's chromium, launched once per module (skipped, with a
 # warning in the summary, on a machine without it; .ci/run installs it)
-from test_browser import BrowserTestsNotRun, browser, chromium  # noqa: E402,F401
+from tests.product.test_browser import BrowserTestsNotRun, browser, chromium  # noqa: E402,F401
 
-pytestmark = pytest.mark.end_to_end
 
 HUB_URL = "https://hub.example.edu"
 CHAPTERS = sorted(build_static.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))

@@ -26,9 +26,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-pytestmark = pytest.mark.end_to_end
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "notebooks" / "01_one_link_pendulum.ipynb"
 SOLUTION = ROOT / "solutions" / "01_frames_and_inertia.ipynb"
 
@@ -106,8 +105,8 @@ def test_the_wheel_holds_every_module_and_the_answer_keys(wheel_env):
 
 def test_the_wheel_ships_only_formative_keys_and_no_course_secret(wheel_env, tmp_path):
     """The keys every student installs are the formative ones; the marks' keys and the course
-    secret live only in the instructor's folder (tests/test_instructor_keys.py), and the installed
-    dynlab refuses its own keys as the instructor's."""
+    secret live only in the instructor's folder (tests/course/test_instructor_keys.py), and the
+    installed dynlab refuses its own keys as the instructor's."""
     import json
     python, wheel = wheel_env
     archive = zipfile.ZipFile(wheel)

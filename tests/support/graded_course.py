@@ -13,7 +13,7 @@ import nbformat
 from dynlab import cli
 from dynlab.grading.keys import use_keys
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def solution_answers(notebook: str) -> dict:

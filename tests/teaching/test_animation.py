@@ -15,7 +15,7 @@ from dynlab import inverse_dynamics, simulate
 from dynlab.teaching.animation import MOTIONS, motion_frames, motion_torque
 from dynlab.model.robots import pendulum
 from dynlab.teaching.dashboards.arm import dashboard
-from strategies import chains
+from tests.support.strategies import chains
 
 
 @pytest.fixture

@@ -46,7 +46,7 @@ LE = ("uicker", "jacobian", "christoffel")
 half, third = Rational(1, 2), Rational(1, 3)
 
 # dynlab's derivations come from dynlab.teaching.textbook's caches (symbolic, not compacted: is_zero is
-# exact either way), shared with tests/test_textbook.py
+# exact either way), shared with tests/teaching/test_textbook.py
 ARMS = {"pendulum": "pendulum", "fu": "planar_2r/fu", "schilling": "planar_2r/schilling",
         "lynch_park": "planar_2r/lynch_park", "macsyma": "planar_2r/macsyma", "scara": "scara"}
 

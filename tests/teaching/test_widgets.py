@@ -16,7 +16,7 @@ from dynlab.model.robots import pendulum, planar_2r, puma560, scara
 from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value
 from dynlab.teaching.dashboards.arm import Dashboard, dashboard
 from dynlab.model.edits import stretch_link, with_length, with_mass, with_payload, with_viscous
-from strategies import chains
+from tests.support.strategies import chains
 
 TOLERANCE = dict(rtol=1e-9, atol=1e-9)
 

@@ -261,7 +261,7 @@ def test_lynch_and_parks_printed_initialisation_is_named_at_every_students_rho()
     recognised wherever mass 2 sits: at the practice value (the shipped key) and at every
     graded one (the instructor's)."""
     from tests.course.test_instructor_keys import SECRET
-    from variant_checks import instructor_keys_in_use
+    from tests.course.variant_checks import instructor_keys_in_use
 
     def named(rho, student):
         V2, Vdot2 = twist(rho * L2)
@@ -305,7 +305,7 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
     (what its stored outputs, a classmate or the shipped keys give) earns 0 on every question."""
     import nbformat
 
-    from graded_course import dynlab_grade, hand_in
+    from tests.support.graded_course import dynlab_grade, hand_in
     from tests.course.test_instructor_keys import instructor_folder
     root = Path(__file__).resolve().parents[2]
     solution = nbformat.read(root / "solutions" / "07_modern_form.ipynb", as_version=4)

@@ -40,7 +40,7 @@ points = st.tuples(*[st.floats(-2, 2, **finite)] * 3)
 
 
 def _rotation(a):
-    from strategies import random_rotation
+    from tests.support.strategies import random_rotation
     return tuple(map(tuple, random_rotation(a).tolist()))
 
 

@@ -15,8 +15,8 @@ from sympy import Matrix, cos, sin, zeros
 
 from dynlab.grading import Feedback, check, keys, questions, reset, variant
 
-from tests.course.test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
-from tests.course.test_variants_recursions import right as recursion_right  # noqa: E402
+from .test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
+from .test_variants_recursions import right as recursion_right  # noqa: E402
 
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)

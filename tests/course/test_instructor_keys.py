@@ -35,7 +35,7 @@ from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values, turned
 
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
-from tests.course.test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
+from .test_variants import BY_HAND, VARIANT_QUESTIONS, right_answer  # noqa: E402
 
 
 ROOT = Path(__file__).resolve().parents[2]

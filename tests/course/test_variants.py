@@ -71,7 +71,7 @@ def course_keys(tmp_path):
     """The instructor's keys in use (the shipped ones answer the practice values only), with the
     course secret :data:`COURSE`, and none afterwards."""
     from dynlab.grading.keys import use_keys
-    from tests.course.test_instructor_keys import instructor_folder
+    from .test_instructor_keys import instructor_folder
     use_keys(instructor_folder(tmp_path / "keys", COURSE))
     yield
     use_keys(None)
@@ -200,7 +200,7 @@ def test_dynlab_grade_grades_against_the_submitting_students_variant(tmp_path):
     one's own givens is right, a classmate's number is 0."""
     from dynlab.grading import grade_submissions
     from dynlab.grading.keys import use_keys
-    from tests.course.test_instructor_keys import instructor_folder
+    from .test_instructor_keys import instructor_folder
     alice, bob = two_students_with_different_values("D.1")
     name = "06_dalembert_newton_euler_and_simulation.ipynb"
     method = ('given = variant("D.1")\n'

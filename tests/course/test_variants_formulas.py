@@ -37,9 +37,9 @@ from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.variants import _grid, graded_values, practice_values
 from dynlab.model.robots import planar_2r
 
-from tests.course.test_feedback_secrecy import key_texts, leaked  # noqa: E402
-from tests.course.test_instructor_keys import SECRET, marks  # noqa: E402,F401
-from tests.course.variant_checks import (  # noqa: E402
+from .test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from .test_instructor_keys import SECRET, marks  # noqa: E402,F401
+from .variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_right_for_me_and_not_for_a_classmate, classmates, full, instructor_keys_in_use,

@@ -31,8 +31,8 @@ from dynlab.grading.keys import Unusable
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid, sharing
 
-from tests.course.test_instructor_keys import SECRET, marks  # noqa: E402,F401
-from tests.course.variant_checks import (  # noqa: E402
+from .test_instructor_keys import SECRET, marks  # noqa: E402,F401
+from .variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_check_in_the_kernel_grades_the_practice_values,

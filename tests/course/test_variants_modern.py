@@ -33,8 +33,8 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid
 
-from tests.course.test_instructor_keys import marks  # noqa: E402,F401
-from tests.course.variant_checks import (  # noqa: E402
+from .test_instructor_keys import marks  # noqa: E402,F401
+from .variant_checks import (  # noqa: E402
     CLASS, assert_check_in_the_kernel_grades_the_practice_values,
     assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
@@ -260,8 +260,8 @@ def test_lynch_and_parks_printed_initialisation_is_named_at_every_students_rho()
     """The misprint Vdot_0 = (0, g) with g = (0, -g, 0) (the base accelerating DOWN) stays
     recognised wherever mass 2 sits: at the practice value (the shipped key) and at every
     graded one (the instructor's)."""
-    from tests.course.test_instructor_keys import SECRET
-    from tests.course.variant_checks import instructor_keys_in_use
+    from .test_instructor_keys import SECRET
+    from .variant_checks import instructor_keys_in_use
 
     def named(rho, student):
         V2, Vdot2 = twist(rho * L2)
@@ -306,7 +306,7 @@ def test_the_solution_reads_its_givens_and_earns_full_marks_at_other_values(tmp_
     import nbformat
 
     from tests.support.graded_course import dynlab_grade, hand_in
-    from tests.course.test_instructor_keys import instructor_folder
+    from .test_instructor_keys import instructor_folder
     root = Path(__file__).resolve().parents[2]
     solution = nbformat.read(root / "solutions" / "07_modern_form.ipynb", as_version=4)
     typed, question = nbformat.from_dict(solution), None

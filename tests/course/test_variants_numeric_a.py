@@ -25,7 +25,7 @@ from dynlab.grading.keys import use_keys
 from dynlab.grading.scoring import score as marks
 from dynlab.model.robots import pendulum, puma560
 
-from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+from .test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
 
 QUESTIONS = ("3.13a", "3.11", "S.2")

@@ -32,9 +32,9 @@ from dynlab.model.robots import PUMA560_POSES, UR20_URDF, from_urdf, puma560
 from dynlab.model.edits import with_payload
 
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
-from tests.course.test_grading_questions_08 import holding, screw_axes  # noqa: E402
-from tests.course.test_grading_questions_09 import line_ends, shoulder  # noqa: E402
-from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+from .test_grading_questions_08 import holding, screw_axes  # noqa: E402
+from .test_grading_questions_09 import line_ends, shoulder  # noqa: E402
+from .test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 
 
 QUESTIONS = ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4")

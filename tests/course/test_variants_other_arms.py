@@ -38,9 +38,9 @@ from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid
 
-from tests.course.test_feedback_secrecy import key_texts, leaked  # noqa: E402
-from tests.course.test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
-from tests.course.variant_checks import (  # noqa: E402
+from .test_feedback_secrecy import key_texts, leaked  # noqa: E402
+from .test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
+from .variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
     assert_check_in_the_kernel_grades_the_practice_values,

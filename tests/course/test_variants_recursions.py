@@ -38,8 +38,8 @@ from dynlab.grading.variants import _grid
 from dynlab.model.robots import pendulum, planar_2r
 
 from tests.support.graded_course import hand_in  # noqa: E402
-from tests.course.test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
-from tests.course.variant_checks import (  # noqa: E402
+from .test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
+from .variant_checks import (  # noqa: E402
     CLASS, assert_every_typical_mistake_is_named,
     assert_for_marks_the_practice_answer_earns_only_the_shared_parts, assert_givens_on_a_round_grid,
     assert_no_grid_value_makes_a_typical_mistake_right, assert_right_for_me_and_not_for_a_classmate,

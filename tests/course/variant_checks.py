@@ -36,8 +36,8 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
 from dynlab.grading.variants import _grid, graded_values, practice_values, shared_name
-from tests.course.test_feedback_secrecy import key_texts, leaked
-from tests.course.test_instructor_keys import SECRET, instructor_folder
+from .test_feedback_secrecy import key_texts, leaked
+from .test_instructor_keys import SECRET, instructor_folder
 
 CLASS = [f"s{number:03d}" for number in range(12)]
 

@@ -14,7 +14,7 @@ import json
 import time
 from pathlib import Path
 
-from tests.product.test_browser import KERNEL_SECONDS, NOTEBOOKS, open_notebook, python_source
+from .test_browser import KERNEL_SECONDS, NOTEBOOKS, open_notebook, python_source
 
 #: the tag that marks a chapter's derivation cell (its output is photographed)
 DERIVATION_TAG = "derivation-picture"

@@ -28,7 +28,7 @@ from dynlab.grading.keys import note, unseal, use_keys
 from dynlab.grading.variants import givens
 
 ROOT = Path(__file__).resolve().parents[2]
-from tests.product import test_nbgrader  # noqa: E402
+from . import test_nbgrader  # noqa: E402
 from tests.support.graded_course import gradebook, solution_answers  # noqa: E402
 from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 

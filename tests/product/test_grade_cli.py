@@ -28,7 +28,7 @@ from dynlab.grading import grader, sandbox
 from dynlab.grading.grader import grade_submissions
 
 ROOT = Path(__file__).resolve().parents[2]
-from tests.product import test_nbgrader  # noqa: E402
+from . import test_nbgrader  # noqa: E402
 from tests.support.graded_course import (answered, copying, dynlab_grade, hand_in,  # noqa: E402
                            solution_answers)
 

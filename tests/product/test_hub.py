@@ -61,7 +61,7 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-from tests.product import test_nbgrader  # noqa: E402
+from . import test_nbgrader  # noqa: E402
 
 HUB_CONFIG = ROOT / "deploy" / "hub" / "jupyterhub_config.py"
 PROXY = ROOT / "deploy" / "node_modules" / ".bin" / "configurable-http-proxy"

@@ -40,7 +40,7 @@ from dynlab.grading.nbgrader_scoring import check_line
 from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE
 
-from tests.product.test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises
+from .test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises
 from tests.course.test_instructor_keys import instructor_folder, unsealed  # noqa: E402
 from tests.course.test_variants import right_answer  # noqa: E402
 from tests.course.test_variants_formulas import right as right_by_formula  # noqa: E402

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_static  # noqa: E402
 # the browser tests' fixtures: Debian's chromium, launched once per module (skipped, with a
 # warning in the summary, on a machine without it; .ci/run installs it)
-from tests.product.test_browser import BrowserTestsNotRun, browser, chromium  # noqa: E402,F401
+from .test_browser import BrowserTestsNotRun, browser, chromium  # noqa: E402,F401
 
 
 HUB_URL = "https://hub.example.edu"

@@ -1,9 +1,9 @@
 """One more arm and one more formulation, registered through the public registries only, as a
 user's own module would register them.
 
-``tests/formulations/test_extension_path.py`` registers them around its tests.  As a pytest plugin
-they are registered for a whole run, and every test and doctest must pass as it does without them
-(no list of arms or formulations is written out by hand anywhere):
+``tests/formulations/test_extension_path.py`` registers them around its tests.  As a pytest plugin they are
+registered for a whole run, and every test and doctest must pass as it does without them (no
+list of arms or formulations is written out by hand anywhere):
 
     PYTHONPATH=. python -m pytest -p tests.support.registered_extras -n 0 tests/cli/test_cli.py dynlab/teaching/dashboards/arm.py
 """

@@ -165,10 +165,11 @@ def pytest_report_header(config):
 
 def _cost_rank(items: list) -> int:
     """Where a file's tests stand in the run: 0 for the files with tests of the product end to
-    end (kernels, sandboxes, the browser, the hub, nbgrader: the longest single tests), 1 for
-    the files of the course's content and slow proofs (a minute or two a file), 2 for a
-    notebook under nbval (seconds to half a minute), 3 for the rest (unit tests and doctests,
-    seconds a file)."""
+    end (``tests/product/``, and a test marked ``end_to_end`` elsewhere: kernels, sandboxes, the
+    browser, the hub, nbgrader: the longest single tests), 1 for the files of the course's
+    content (``tests/course/``) and slow proofs (a minute or two a file), 2 for a notebook under
+    nbval (seconds to half a minute), 3 for the rest (unit tests and doctests, seconds a file).
+    ``tests/conftest.py`` marks the two folders' tests before this runs."""
     def marked(name):
         return any(item.get_closest_marker(name) for item in items)
     if marked("end_to_end"):

@@ -41,10 +41,13 @@ NBGRADER_SERVER_EXTENSIONS = (
     "nbgrader.server_extensions.course_list",
 )
 #: The quick tier (``test --quick``), for the loop of changing the library: its tests and
-#: doctests, without the tests marked end_to_end (notebooks, browser, hub, nbgrader, sandbox),
-#: course (the exercises' keys and variants) or slow (long symbolic proofs); tests spread one by
-#: one over the workers (no notebook's cells to keep together)
-QUICK = ("-m", "not (end_to_end or course or slow)", "--dist", "load", "tests", "dynlab")
+#: doctests, without tests/product/ (the product end to end: notebooks, browser, hub, nbgrader,
+#: sandbox), tests/course/ (the exercises' keys and variants: about ten minutes of one worker)
+#: and the tests marked end_to_end or slow in the other folders (a run of dynlab grade in its
+#: sandbox; long symbolic proofs, seconds to a minute each); tests spread one by one over the
+#: workers (no notebook's cells to keep together)
+QUICK = ("-m", "not (end_to_end or slow)", "--ignore=tests/product", "--ignore=tests/course",
+         "--dist", "load", "tests", "dynlab")
 #: Changes when the set-up steps change, so that an existing .venv is set up again
 SETUP_STEPS = "pip install; nbgrader's Lab and server extensions disabled"
 

@@ -13,8 +13,8 @@ the run time and the kernel's CPU seconds (``utime + stime`` in ``/proc/PID/stat
 the wall clock on a shared machine).  Prints one line per chapter and the largest peak.  Linux
 only.
 
-``tests/test_hub.py`` measures the whole of a student (server and kernel, ten at once) on one
-chapter; this gives the kernel's share for every chapter, so the limit covers the heaviest.
+``tests/product/test_hub.py`` measures the whole of a student (server and kernel, ten at once) on
+one chapter; this gives the kernel's share for every chapter, so the limit covers the heaviest.
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ def with_refusals(keys: list) -> list:
 
 def guide_table() -> str:
     """The table of ``solutions/README.md`` that lists, per question, what a graded run refuses
-    (``tests/test_own_work.py`` checks that the guide holds it as written here)."""
+    (``tests/grading/test_own_work.py`` checks that the guide holds it as written here)."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

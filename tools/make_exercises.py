@@ -8,7 +8,8 @@ nbgrader takes as its source, so that ``exercises/`` is exactly what
     .venv/bin/python tools/make_exercises.py --check    # exit 1 if either is out of date
     .venv/bin/python tools/make_exercises.py --no-execute
 
-The form of a solution notebook (``tests/test_exercises.py`` and ``tests/test_nbgrader.py`` hold
+The form of a solution notebook (``tests/product/test_exercises.py`` and
+``tests/product/test_nbgrader.py`` hold
 it to this):
 
 - An **answer cell** (nbgrader metadata ``"solution": true``) starts with the stub the student
@@ -48,7 +49,7 @@ without an error, and every check in it says "not answered yet".
 
 After writing, the notebooks are executed and tidied in place by ``tools/refresh_notebooks.py``
 (stored outputs, as ``pytest --nbval`` expects).  ``--check`` compares the cells (sources and
-metadata, not outputs) with the committed ones; ``tests/test_exercises.py`` runs it.
+metadata, not outputs) with the committed ones; ``tests/product/test_exercises.py`` runs it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ arm's slider dashboard, live in JupyterLab) and ``docs/derivation.png`` (its equ
 derived by Lagrange-Euler, as a notebook shows them); and, with ``--chapters``, every chapter run
 in JupyterLab with its dashboards and its derivation photographed into ``docs/pictures/`` and
 listed in ``docs/pictures.md`` (the pictures the browser tests take, see
-``tests/chapter_pictures.py``).
+``tests/product/chapter_pictures.py``).
 
     .venv/bin/python tools/make_screenshots.py            # writes docs/*.png
     .venv/bin/python tools/make_screenshots.py --chapters # and docs/pictures/, docs/pictures.md
@@ -12,7 +12,7 @@ listed in ``docs/pictures.md`` (the pictures the browser tests take, see
 
 A notebook is written to a temporary folder and run in JupyterLab in headless Chromium (Debian's
 ``/usr/bin/chromium``, or ``DYNLAB_CHROMIUM``), with the server and browser helpers of
-``tests/test_browser.py``; the pictures are then reduced to 256 colours to keep them small.
+``tests/product/test_browser.py``; the pictures are then reduced to 256 colours to keep them small.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ variable                    default                          meaning
 =========================== ================================ ======================================
 
 The figures behind ``DYNLAB_MEM_LIMIT`` and ``DYNLAB_CULL_TIMEOUT`` are in deploy/README.md;
-``tests/test_hub.py`` starts this very file with ten students.
+``tests/product/test_hub.py`` starts this very file with ten students.
 """
 
 import os

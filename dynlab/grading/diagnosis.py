@@ -3,7 +3,7 @@ over the whole part (transposed, a common sign or factor, swapped elements), the
 element and, within an element, monomial class by monomial class in the joint rates.
 
 What the feedback may say, and what it never says (a generic search by repeated checks must not
-recover an answer, ``tests/test_feedback_search.py``):
+recover an answer, ``tests/course/test_feedback_secrecy.py``):
 
 - **where**: the part, the entry, and the monomial class of the joint rates in that entry (the
   inertia terms in ``qdd1``, the centrifugal terms in ``qd1**2``, the Coriolis terms in

@@ -17,8 +17,8 @@ library computing the corrected form).  ``scan`` quotes the scanned copy where i
 evidence.
 
 :data:`ERRATA` holds the errata of the worked examples, recursion tables and the paper.  The
-equations among them are re-derived in ``tests/test_source_equations.py``, which also shows that
-the printed form does *not* match (so the erratum is real); the textual ones (a wrong
+equations among them are re-derived in ``tests/teaching/test_source_equations.py``, which also shows
+that the printed form does *not* match (so the erratum is real); the textual ones (a wrong
 cross-reference, a wrong symbol in an algorithm step) are argued in ``why``.  Fu, Gonzalez & Lee's
 Sec. 3.4 errata come from the derivation of :mod:`dynlab.formulations.dalembert`.
 
@@ -228,7 +228,7 @@ ERRATA = (
        "(3.3-22) is an N-E acceleration equation; the L-E row vector g enters with the "
        "potential energy, Eqs. (3.2-21)-(3.2-22)", "book"),
     # -- Sec. 3.4, generalized d'Alembert (derived in dynlab.formulations.dalembert, tested in
-    #    tests/test_dalembert.py)
+    #    tests/formulations/test_dalembert.py)
     _E("fu", "Eq. (3.4-7)",
        r"\frac{\partial\mathbf{v}_s}{\partial\dot\theta_i} = \mathbf{z}_{i-1}\times"
        r"(\mathbf{p}^*_i + \cdots + \mathbf{p}^*_{s-1} + \dot{\mathbf{c}}_s)",
@@ -336,8 +336,8 @@ ERRATA = (
     # Found in a preliminary draft (its Ch. 9); the authors' own code library, the Python package
     # modern_robotics (module core), computes the corrected form, so the published edition most
     # likely prints it right: kind "corrected", with that evidence.  Each is re-derived in
-    # tests/test_source_equations.py and tests/test_spatial.py, and the library is run there on
-    # the evidence named.
+    # tests/teaching/test_source_equations.py and tests/formulations/test_spatial.py, and the
+    # library is run there on the evidence named.
     _E("lynch_park", "Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))",
        r"\mathcal{K}_2 = \tfrac{1}{2}\big(m_2(L_1^2 + 2L_1L_2\cos\theta_2 + L_2^2)\dot\theta_1^2"
        r" + 2(L_2^2 + L_1L_2\cos\theta_2)\dot\theta_1\dot\theta_2 + L_2^2\dot\theta_2^2\big)",
@@ -374,7 +374,7 @@ ERRATA = (
        evidence="`modern_robotics.GravityForces` with gravity (0, -g, 0) gives the torque "
                 "+m_2 g L_2 cos(theta_1 + theta_2) at the 2R arm's elbow"),
     # the twist-wrench recursion and its closed form; derived in dynlab.formulations.twist_wrench
-    # and tested in tests/test_spatial.py
+    # and tested in tests/formulations/test_spatial.py
     _E("lynch_park", "Sec. 8.3, the joint screw A_i (draft: text after Eq. (9.35))",
        r"\mathcal{A}_i \text{ is the twist of joint } i \text{ expressed in frame } \{i-1\}",
        r"\mathcal{A}_i \text{ is the screw axis of joint } i \text{ expressed in frame } \{i\}",
@@ -451,7 +451,7 @@ ERRATA = (
        evidence="`modern_robotics.VelQuadraticForces` (`InverseDynamics` with thetadd = 0, "
                 "without gravity or tip wrench) is the corrected c on the PUMA 560, not the "
                 "printed one"),
-    # -- Tourassis & Neuman (1985); argued and tested in tests/test_properties.py ---------------
+    # -- Tourassis & Neuman (1985); argued and tested in tests/dynamics/test_properties.py
     _E("tourassis_neuman", "Sec. 2.1, property 1",
        r"d_{ij} = d_{ii} \text{ for all } i \text{ and } j",
        r"d_{ij} = d_{ji} \text{ for all } i \text{ and } j",

@@ -41,7 +41,7 @@ Where Tourassis & Neuman differs from the derivation (the errata, argued where t
   (:func:`kinematic_factors`).
 * Sec. 3.5: "the kinematic factor (0 <= KF <= 1)": ``k_ij < 1`` bounds ``KF`` by ``1 / LF``
   only; a heavy inner link with little inertia about its axis gives ``KF > 1``
-  (``tests/test_properties.py`` has one).
+  (``tests/dynamics/test_properties.py`` has one).
 * (B-2): ``x_i, y_i`` are the centre of mass of links ``i .. N`` in frame ``i-1`` (the ``p_i``
   of (40)), not "of link i in its own frame" (:func:`gravity_coefficients_dh`).
 * Table 3: the articulated arm's Coriolis count 2 is 1 (``c12(3) = -c13(2)`` vanishes for any

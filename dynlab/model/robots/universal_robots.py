@@ -7,7 +7,7 @@ Parameters for calculations of kinematics and dynamics", support article; the UR
 file (its header says how), which :func:`ur20` loads with :func:`dynlab.model.robots.from_urdf`.
 The DH table dynlab finds from the file's joint axes differs from the maker's by the free choices
 of the DH rules (signs of ``x_i``, hence ``a_2 = +0.862`` and offsets of pi), not by its
-dynamics: ``tests/test_ur20.py`` checks that both give the same torques, and Pinocchio too.
+dynamics: ``tests/model/test_ur20.py`` checks that both give the same torques, and Pinocchio too.
 
 >>> arm = ur20()
 >>> arm.n, [link.mass for link in arm.links]

@@ -1,0 +1,193 @@
+"""The graded questions of solutions/08_your_own_robot (the UR20 of chapter 10): each right
+answer, worked here by hand from the file's joint table and the maker's table (not by dynlab),
+passes; each typical wrong answer gets its specific feedback; and ``dynlab grade``, which runs a
+submission in its sandbox and scores it outside, gives the points the formative ``check()``
+gives.  The pose and the payload are each student's own (dynlab.grading.variants): the tests run
+as the student ``student`` (conftest.py), whose practice values ``check()`` grades."""
+
+import math
+
+import numpy as np
+import pytest
+
+from dynlab.grading import Feedback, check, keys, part_points, questions, reset, score, variant
+from dynlab.model.robots import UR20_PARAMETERS
+
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
+
+
+NOTEBOOK = "08_your_own_robot"
+
+
+# -- U.1: the screw axes at the student's pose (q2, q3 in degrees) ---------------------------------
+def rotation(axis, angle):
+    """Rodrigues' formula (Lynch & Park, Sec. 3.2.3): the turn by ``angle`` about ``axis``."""
+    x, y, z = axis
+    K = np.array([[0, -z, y], [z, 0, -x], [-y, x, 0]], dtype=float)
+    return np.eye(3) + math.sin(angle) * K + (1 - math.cos(angle)) * K @ K
+
+
+def turned(line, about, angle):
+    """The line ``(omega, p)`` turned by ``angle`` about the line ``about``."""
+    (omega, p), (axis, point) = line, about
+    R = rotation(axis, angle)
+    return R @ omega, point + R @ (p - point)
+
+
+def screw(omega, p):
+    return np.r_[omega, -np.cross(omega, p)]
+
+
+# at home (the file's joint table): the shoulder's and the elbow's axes are -y of the base through
+# (0, 0, 0.2363) and (-0.862, 0, 0.2363); wrist 2's is -z through (-1.5907, -0.201, 0.077)
+SHOULDER = (np.array([0.0, -1.0, 0.0]), np.array([0.0, 0.0, 0.2363]))
+ELBOW = (np.array([0.0, -1.0, 0.0]), np.array([-0.862, 0.0, 0.2363]))
+WRIST2 = (np.array([0.0, 0.0, -1.0]), np.array([-1.5907, -0.201, 0.077]))
+
+
+def screw_axes(q2, q3):
+    """J3 and J5 at the pose (0, q2, q3, 0, 0, 0), angles in degrees: each line carried by the
+    joints before it, the elbow's turn first (Lynch & Park, Sec. 5.1.1)."""
+    a2, a3 = math.radians(q2), math.radians(q3)
+    return (screw(*turned(ELBOW, SHOULDER, a2)),
+            screw(*turned(turned(WRIST2, ELBOW, a3), SHOULDER, a2)))
+
+
+J3_HOME, J5_HOME = screw(*ELBOW), screw(*WRIST2)
+
+# -- U.2: holding the payload with the arm straight, raised by q2 ----------------------------------
+G = 9.81
+(A2, _, _, M2, R2, _), (A3, _, _, M3, R3, _), (_, _, _, M4, R4, _), (_, D5, _, M5, R5, _), \
+    (_, _, _, M6, R6, _) = UR20_PARAMETERS[1:]
+
+
+def holding(payload, q2):
+    """The gravity torques of joints 2 and 3 (Fu, Gonzalez & Lee, Eq. (3.4-28)): g sum m x', each
+    mass at (x, z) from the joint's axis at home (x along the base's x, z up), raised by q2
+    degrees about -y to x' = x cos q2 - z sin q2.  At home the upper arm and the forearm lie along
+    x (a2, a3 < 0), the wrist's links and the payload at a2 + a3, below by their offsets along
+    the vertical axes (z_4 down, wrist 2 dropping by d5, y_5 and y_6 up)."""
+    angle = math.radians(q2)
+    beyond = [(M3, A2 + A3 + R3[0], 0.0), (M4, A2 + A3, -R4[2]), (M5, A2 + A3, -D5 + R5[1]),
+              (M6, A2 + A3, -D5 + R6[1]), (payload, A2 + A3, -D5)]
+
+    def held(masses, x0):
+        return G * sum(m * ((x - x0) * math.cos(angle) - z * math.sin(angle))
+                       for m, x, z in masses)
+    return held([(M2, A2 + R2[0], 0.0)] + beyond, 0.0), held(beyond, A2)
+
+
+POSE, LOAD = variant("U.1"), variant("U.2")           # the practice values of 'student'
+J3, J5 = screw_axes(POSE["q2"], POSE["q3"])
+C2, C3 = holding(LOAD["payload"], LOAD["q2"])
+C2_BARE, C3_BARE = holding(0.0, LOAD["q2"])
+
+RIGHT = {"U.1": (J3, J5), "U.2": (C2, C3)}
+
+
+def flipped(S):
+    return np.r_[S[:3], -S[3:]]
+
+
+# question, answer, words the feedback must contain, status
+WRONG = [
+    ("U.1", (flipped(J3), J5), "v = -omega x p", "incorrect"),
+    ("U.1", (J3, flipped(J5)), "v = -omega x p", "incorrect"),
+    ("U.1", (J3_HOME, J5), "that is the elbow's screw axis at home", "incorrect"),
+    ("U.1", (J3, J5_HOME), "that is the screw axis at home", "incorrect"),
+    ("U.1", screw_axes(-POSE["q2"], POSE["q3"]), "joint 2 turned the wrong way", "incorrect"),
+    ("U.1", (J3, screw_axes(POSE["q2"], 0.0)[1]), "the elbow's turn is missing", "incorrect"),
+    ("U.1", screw_axes(math.degrees(POSE["q2"]), math.degrees(POSE["q3"])),
+     "your angles are in degrees", "incorrect"),
+    ("U.1", (J3, J5[:3]), "wrong shape: J5 should be a 6-vector", "not graded"),
+    ("U.2", (-C2, C3), "the motor holds the arm with the opposite torque", "incorrect"),
+    ("U.2", (C2, C3_BARE), "the payload at the flange is missing", "incorrect"),
+    ("U.2", (C2_BARE, C3_BARE), "the payload at the flange is missing", "incorrect"),
+    ("U.2", holding(LOAD["payload"], 0.0), "that is the arm held horizontal", "incorrect"),
+    ("U.2", holding(LOAD["payload"], math.degrees(LOAD["q2"])), "your angle is in degrees",
+     "incorrect"),
+]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+def test_the_table_covers_both_questions_and_their_points():
+    assert set(RIGHT) == set(questions(NOTEBOOK)) == {"U.1", "U.2"}
+    assert {row[0] for row in WRONG} == set(RIGHT)
+    assert sum(keys()[q]["points"] for q in RIGHT) == 4
+
+
+def test_the_hand_numbers_are_the_arms():
+    """Horizontal, the arm holds about 306 N m at the shoulder; the rated payload, 1.5907 m out,
+    costs 20 g 1.5907 = 312.1 N m more (chapter 10's numbers).  Raised straight up, the elbow's
+    axis is 0.862 m above the shoulder's and wrist 2's lies along -x."""
+    c2, c3 = holding(20.0, 0.0)
+    c2_bare, c3_bare = holding(0.0, 0.0)
+    assert round(c2_bare, 1) == -306.3 and round(c2 - c2_bare, 1) == round(-20.0 * G * 1.5907, 1)
+    assert math.isclose(c3 - c3_bare, 20.0 * G * A3)
+    J3_up, J5_up = screw_axes(-90.0, 0.0)
+    assert np.allclose(J3_up, [0, -1, 0, 0.2363 + 0.862, 0, 0], atol=1e-12)
+    assert np.allclose(J5_up, [-1, 0, 0, 0, -(0.2363 + 0.862 + 0.7287), -0.201], atol=1e-12)
+
+
+@pytest.mark.parametrize("question", sorted(RIGHT))
+def test_a_right_answer_passes(question):
+    feedback = check(question, RIGHT[question])
+    assert feedback.correct, str(feedback)
+    assert feedback.status == "correct" and feedback.points == keys()[question]["points"]
+
+
+def test_a_right_answer_in_other_forms_passes():
+    import sympy
+    assert check("U.1", (sympy.Matrix(J3), list(J5))).correct
+    assert check("U.2", (np.float64(C2), round(C3, 3))).correct
+    assert not check("U.2", (C2 * (1 + 1e-4), C3)).correct        # beyond the tolerance
+
+
+@pytest.mark.parametrize("question, answer, words, status", WRONG,
+                         ids=[f"{row[0]}:{row[2][:40]}" for row in WRONG])
+def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, status):
+    feedback = check(question, answer)
+    assert isinstance(feedback, Feedback) and not feedback.correct
+    assert feedback.points == sum(feedback.parts.values()) < feedback.max_points
+    assert feedback.status == status, str(feedback)
+    assert words in str(feedback), str(feedback)
+
+
+@pytest.mark.end_to_end
+def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
+    """alice hands in the solutions' answers, bob the release unchanged, carol the shoulder's
+    torque right and the elbow's without the payload: dynlab grade, in its sandbox, runs each
+    notebook with its student's givens and gives each part the points score() gives the same
+    answers at those givens."""
+    answers = solution_answers(NOTEBOOK)
+    carol = dict(answers)
+    carol["answer-U_2"] += "\nc3 = held(beyond_elbow[:-1], a2)      # the payload left out"
+    hand_in(tmp_path / "in", NOTEBOOK, {student: answered(NOTEBOOK, given) for student, given
+                                        in (("alice", answers), ("bob", {}), ("carol", carol))})
+    rows = dynlab_grade(tmp_path / "in", tmp_path / "grades.csv")
+    capsys.readouterr()
+
+    def right(student):
+        pose, load = variant("U.1", student=student), variant("U.2", student=student)
+        return {"U.1": screw_axes(pose["q2"], pose["q3"]),
+                "U.2": holding(load["payload"], load["q2"])}
+    carols = right("carol")
+    carols["U.2"] = (carols["U.2"][0], holding(0.0, variant("U.2", student="carol")["q2"])[1])
+    expected = {"alice": right("alice"), "bob": {}, "carol": carols}
+    for student, given in expected.items():
+        for question in ("U.1", "U.2"):
+            formative = score(question, given[question], student=student).parts \
+                if question in given else {}
+            for part in part_points(keys()[question]):
+                column = f"{question} {part}".strip()
+                assert float(rows[student][column]) == pytest.approx(
+                    formative.get(part, 0.0), abs=1e-9), (student, column)
+        assert float(rows[student]["max"]) == 4
+    assert float(rows["alice"]["total"]) == 4 and float(rows["bob"]["total"]) == 0
+    assert float(rows["carol"]["total"]) == 3

@@ -1,0 +1,161 @@
+"""The graded questions of solutions/09_sizing_a_motor (Lynch & Park, Sec. 8.9): each right
+answer, computed here by hand from the PUMA 560's inverse dynamics (the quintic's closed form,
+Simpson's rule, our own bisection; not dynlab.dynamics.motor_sizing), passes, each typical wrong answer gets
+its specific feedback, and ``dynlab grade`` gives a submission with the solution's answers full
+marks and a blank one none.  The rotor, the gear ratio and the durations are each student's own
+(dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
+practice values ``check()`` grades."""
+
+import math
+
+import numpy as np
+import pytest
+from scipy.integrate import simpson
+
+from dynlab import inverse_dynamics
+from dynlab.dynamics.inverse import probe
+from dynlab.grading import check, keys, questions, reset, variant
+
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
+
+
+NOTEBOOK = "09_sizing_a_motor"
+PUMA_G = (62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686)     # Corke & Armstrong-Helouvry
+ROTOR = 200e-6                                                    # joints 1-3, kg m^2
+QS = [0.0, 0.0, -math.pi / 2, 0.0, 0.0, 0.0]
+QR = [0.0, math.pi / 2, -math.pi / 2, 0.0, 0.0, 0.0]
+START = np.array([0.0, -math.pi / 4, -math.pi / 2, 0.0, 0.0, 0.0])
+# the chapter's candidate motor: stall torque, no-load speed, continuous torque
+STALL, NO_LOAD, CONTINUOUS = 1.2, 500.0, 0.45
+
+
+def diagonal(q):
+    from dynlab.model.robots import puma560
+    return np.diag(np.asarray(probe(puma560(), q=q, qd=[0.0] * 6).D, dtype=float))
+
+
+def shoulder(amplitude_degrees, T, samples=801):
+    """``(t, qd2, qdd2, tau2)`` of the quintic raising joint 2 from START, by its closed form."""
+    from dynlab.model.robots import puma560
+    arm = puma560()
+    x = np.linspace(0.0, 1.0, samples)
+    A = math.radians(amplitude_degrees)
+    s = 10 * x**3 - 15 * x**4 + 6 * x**5
+    qd2 = 30 * x**2 * (1 - x)**2 * A / T
+    qdd2 = 60 * x * (1 - x) * (1 - 2 * x) * A / T**2
+    tau2 = []
+    for k in range(samples):
+        q, qd, qdd = START.copy(), np.zeros(6), np.zeros(6)
+        q[1] += s[k] * A
+        qd[1], qdd[1] = qd2[k], qdd2[k]
+        tau2.append(inverse_dynamics(arm, q, qd, qdd)[1])
+    return x * T, qd2, qdd2, np.array(tau2)
+
+
+def duty_cycle(T, rest=2.0):
+    """The shoulder motor's RMS torque over the move of ``T`` s and a hold of ``rest`` s, and
+    over the move alone (the squares add up, weighted by time: Lynch & Park, Sec. 8.9.1)."""
+    t, _, qdd2, tau2 = shoulder(90, T)
+    G = PUMA_G[1]
+    motor = tau2 / G + G * ROTOR * qdd2
+    from dynlab.model.robots import puma560
+    goal = START.copy()
+    goal[1] += math.pi / 2
+    hold = inverse_dynamics(puma560(), goal, np.zeros(6), np.zeros(6))[1] / G
+    return math.sqrt((simpson(motor**2, x=t) + rest * hold**2) / (T + rest)), math.sqrt(
+        simpson(motor**2, x=t) / T)
+
+
+def line_ends(T):
+    """The smallest and the largest gear ratio under the line for the move of ``T`` s."""
+    _, qd2, qdd2, tau2 = shoulder(100, T)
+
+    def margin(G):
+        speed, torque = G * qd2, tau2 / G + G * ROTOR * qdd2
+        return np.min(STALL * np.clip(1 - np.abs(speed) / NO_LOAD, 0, None) - np.abs(torque))
+
+    def bisect(out, under):                  # margin(out) < 0 <= margin(under)
+        assert margin(out) < 0 <= margin(under)
+        while abs(under - out) > 1e-6:
+            middle = (out + under) / 2
+            out, under = (middle, under) if margin(middle) < 0 else (out, middle)
+        return under
+    # too weak at 20, under the line at 100, out of speed at 300
+    return bisect(20.0, 100.0), bisect(300.0, 100.0)
+
+
+def smallest_ratio(T):
+    return line_ends(T)[0]
+
+
+def matching(D, rotor):
+    return math.sqrt(D / rotor)                          # G^2 I_rotor = D
+
+
+def spread(G, rotor=ROTOR):
+    return (D_QS[0] + G**2 * rotor) / (D_QR[0] + G**2 * rotor)
+
+
+D_QS, D_QR = diagonal(QS), diagonal(QR)
+ROTOR3, WAIST, CYCLE, LINE = (variant(q) for q in ("A.1", "A.2", "A.3", "A.4"))
+TAU_RMS, MOVE_ONLY = duty_cycle(CYCLE["T"])
+RIGHT = {
+    "A.1": matching(D_QS[2], ROTOR3["I_rotor"]),
+    "A.2": spread(WAIST["G1"]),
+    "A.3": TAU_RMS,
+    "A.4": smallest_ratio(LINE["T"]),
+}
+WRONG = [
+    ("A.1", D_QS[2] / ROTOR3["I_rotor"], "take the square root", "incorrect"),
+    ("A.1", matching(D_QS[1], ROTOR3["I_rotor"]), "the question is about joint 3", "incorrect"),
+    ("A.2", D_QS[0] / D_QR[0], "the ratio of the arm's own D_11", "incorrect"),
+    ("A.2", 1 / RIGHT["A.2"], "the other way up", "incorrect"),
+    ("A.3", MOVE_ONLY, "the RMS over the move alone", "incorrect"),
+    ("A.3", TAU_RMS * PUMA_G[1], "that is at the joint", "incorrect"),
+    ("A.4", line_ends(LINE["T"])[1], "LARGEST ratio under the line", "incorrect"),
+    ("A.4", matching(D_QS[1], ROTOR), "inertia-matching ratio", "incorrect"),
+]
+
+
+@pytest.fixture(autouse=True)
+def fresh_session():
+    reset()
+    yield
+    reset()
+
+
+def test_the_table_covers_every_question_and_the_points_add_up():
+    assert set(RIGHT) == set(questions(NOTEBOOK)) == {row[0] for row in WRONG}
+    assert sum(keys()[q]["points"] for q in questions(NOTEBOOK)) == 6
+
+
+def test_the_answers_by_hand_are_the_ones_the_chapter_states():
+    # chapter 11 and the takeaways quote these to three digits, with the PUMA's own rotors and
+    # gear ratios and the chapter's move of 1.5 s
+    assert matching(D_QS[2], ROTOR) == pytest.approx(42.53, abs=0.01)
+    assert spread(PUMA_G[0], ROTOR) == pytest.approx(2.155, abs=0.001)
+    assert D_QS[0] / D_QR[0] == pytest.approx(2.74, abs=0.01)
+    assert smallest_ratio(1.5) == pytest.approx(57.47, abs=0.01)
+
+
+@pytest.mark.parametrize("question", sorted(RIGHT))
+def test_a_right_answer_passes(question):
+    feedback = check(question, RIGHT[question])
+    assert feedback.correct and feedback.points == keys()[question]["points"], str(feedback)
+
+
+@pytest.mark.parametrize("question, answer, words, status", WRONG,
+                         ids=[f"{row[0]}:{row[2][:30]}" for row in WRONG])
+def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, status):
+    feedback = check(question, answer)
+    assert not feedback.correct and feedback.status == status, str(feedback)
+    assert words in str(feedback), str(feedback)
+
+
+@pytest.mark.end_to_end
+def test_dynlab_grade_scores_the_solution_full_and_a_blank_exercise_zero(tmp_path):
+    hand_in(tmp_path / "in", NOTEBOOK, {"alice": answered(NOTEBOOK, solution_answers(NOTEBOOK)),
+                                        "bob": answered(NOTEBOOK, {})})
+    rows = dynlab_grade(tmp_path / "in", tmp_path / "grades.csv")
+    assert float(rows["alice"]["total"]) == 6 == float(rows["alice"]["max"])
+    assert float(rows["bob"]["total"]) == 0

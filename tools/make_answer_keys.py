@@ -45,7 +45,9 @@ from dynlab.grading import KEY_DIRECTORY, make_choice_key, make_key, write_keys 
 from dynlab.grading.keys import FORMATIVE, SUMMATIVE  # noqa: E402
 from dynlab.grading.variants import at_practice  # noqa: E402
 from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, fresh_points,  # noqa: E402
-                                 parameter_symbol, seal_notes, unseal)
+                                 parameter_symbol)
+from dynlab.grading.authoring import seal_notes  # noqa: E402
+from dynlab.grading.sealing import unseal  # noqa: E402
 from dynlab.model.kinematics import (link_offset_in_own_frame, link_transform,  # noqa: E402
                                      rotations, tool_jacobian)
 from dynlab.formulations.lagrange_euler import pseudo_inertia  # noqa: E402
@@ -2209,7 +2211,7 @@ def main(argv=None) -> int:
                              "outside the package and out of the students' reach")
     args = parser.parse_args(argv)
     if args.out is not None:
-        from dynlab.grading.keys import write_course_secret
+        from dynlab.grading.authoring import write_course_secret
         out = Path(args.out)
         if out.resolve() == PACKAGE.resolve() or PACKAGE.resolve() in out.resolve().parents:
             raise SystemExit(f"make_answer_keys: {out} is inside the dynlab package, which every "

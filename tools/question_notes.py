@@ -1,6 +1,6 @@
 """Read and write ``tools/question_notes.md``: the hint and the takeaway of each graded question.
 
-``tools/make_answer_keys.py`` seals them into the keys (:func:`dynlab.grading.keys.seal_notes`);
+``tools/make_answer_keys.py`` seals them into the keys (:func:`dynlab.grading.authoring.seal_notes`);
 ``tools/make_exercises.py`` moves a takeaway still written in a solution notebook (a markdown cell
 tagged ``solution_only`` right after a check cell, the older form) into the file.
 

@@ -70,7 +70,8 @@ import os
 import numpy as np
 import sympy
 
-from dynlab.grading.keys import at_given, in_givens, salted_hash, seal, unseal
+from dynlab.grading.keys import at_given, in_givens
+from dynlab.grading.sealing import salted_hash, seal, unseal
 
 #: Environment variable holding the student id (first choice; see the module docstring).
 STUDENT_VARIABLE = "DYNLAB_STUDENT"
@@ -246,7 +247,7 @@ def graded_values(question: str, parameters: dict, student: str, secret: str) ->
 
 def turned(options, turn) -> list:
     """The options of a multiple choice in a student's order: the list turned by ``turn`` places
-    (the given of a choice key with parameters, :func:`dynlab.grading.keys.make_choice_key`),
+    (the given of a choice key with parameters, :func:`dynlab.grading.authoring.make_choice_key`),
     so the option a student sees under letter ``k`` is ``options[(k + turn) % len(options)]``.
     Any two different turns put every option, the right one too, under different letters: a
     letter copied from a student with another turn is wrong.
@@ -279,7 +280,8 @@ def at_practice(key: dict) -> dict:
     without givens, or one already at the practice values, is returned as it is.
 
     >>> import sympy
-    >>> from dynlab.grading.keys import make_key, reference
+    >>> from dynlab.grading.authoring import make_key
+    >>> from dynlab.grading.keys import reference
     >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
     >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"Kp": "positive"},
     ...                parameters={"zeta": {"low": 0.6, "high": 0.9, "step": 0.1}},

@@ -7,18 +7,22 @@ file, shipped with dynlab or the instructor's; the course secret.  Reading them 
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
 from pathlib import Path
 from typing import Sequence
 
+import numpy as np
 import sympy
 
-from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, KEY_FORMAT, NOTES, SECRET_FILE,
-                                 SUMMATIVE, canonical_form, flatten, in_givens, key_symbol,
-                                 nested_values, note, parameter_symbol, reference, shape_of)
+from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, KEY_FORMAT, NOTES,
+                                 NUMERIC_TOLERANCE, SECRET_FILE, SUMMATIVE, canonical_form,
+                                 flatten, in_givens, key_symbol, nested_values, note,
+                                 parameter_symbol, reference, shape_of)
 from dynlab.grading.sealing import salted_hash, seal
+from dynlab.grading.variants import grid_values
 from dynlab.model.symbolic import compact
 
 
@@ -261,3 +265,48 @@ def write_course_secret(directory) -> Path:
     with os.fdopen(descriptor, "w") as handle:
         handle.write(secrets.token_hex(32) + "\n")
     return path
+
+
+#: How far each typical mistake must lie from the answer at every value of the givens' grids,
+#: relative to the part's largest entry: ten times the grader's tolerance of a numeric answer
+#: (:data:`~dynlab.grading.keys.NUMERIC_TOLERANCE`, the wider of its two), so that no student's
+#: values make a typical mistake pass as right, whatever the round-off of the points.
+APART = 10 * NUMERIC_TOLERANCE
+
+
+def check_mistakes_apart(question: str, parameters: dict, evaluate, points=({},)) -> None:
+    """Refuse a typical mistake of ``question`` that is right for some student: ``evaluate(values)``
+    gives ``(right, mistakes)``, ``{part: entries}`` and ``[(part, entries, message)]``, at
+    ``values``: every combination of the givens' grids (:func:`~dynlab.grading.variants.
+    grid_values`) at once, an array each, merged with one of ``points`` (values of the question's
+    other symbols, by name).  A mistake is told apart where it differs from its part by more than
+    :data:`APART` of the part's largest entry at one of ``points``.
+
+    >>> evaluate = lambda v: ({"x": [2 * v["k"]]}, [("x", [v["k"] + 2], "k + 2, not 2 k")])
+    >>> check_mistakes_apart("demo", {"k": {"low": 1, "high": 3, "step": 1}}, evaluate)
+    Traceback (most recent call last):
+    ...
+    ValueError: demo: the typical mistake 'k + 2, not 2 k' is right at the givens {'k': 2.0}
+    """
+    grids = list(itertools.product(*(grid_values(spec) for spec in parameters.values())))
+    given = {name: np.array(column) for name, column in zip(parameters, zip(*grids))}
+    apart: dict = {}
+    for point in points:
+        right, mistakes = evaluate({**{str(name): value for name, value in point.items()},
+                                    **given})
+        for index, (part, wrong, message) in enumerate(mistakes):
+            reference = _columns(right[part], len(grids))
+            gap = np.max(np.abs(_columns(wrong, len(grids)) - reference), axis=0)
+            told = gap > APART * np.max(np.abs(reference), axis=0)
+            apart[index, message] = apart.get((index, message), False) | told
+    for (_, message), told in apart.items():
+        if not np.all(told):
+            raise ValueError(f"{question}: the typical mistake {message!r} is right at the "
+                             f"givens {dict(zip(parameters, grids[int(np.argmin(told))]))}")
+
+
+def _columns(entries, count: int) -> np.ndarray:
+    """``entries`` (numbers, or arrays over the grid's ``count`` combinations) as rows of an
+    array with one column per combination."""
+    return np.array([np.broadcast_to(np.asarray(entry, dtype=float), (count,))
+                     for entry in entries]).reshape(-1, count)

@@ -134,15 +134,15 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _grid(spec: dict) -> list:
+def grid_values(spec: dict) -> list:
     """``low, low + step, ..., high``, each rounded to the decimals that ``low`` and ``step``
     are written with (so that 0.1 + 2 * 0.1 is 0.3, and a step of 2.5 keeps its half).
 
-    >>> _grid({"low": 5, "high": 20, "step": 2.5})
+    >>> grid_values({"low": 5, "high": 20, "step": 2.5})
     [5.0, 7.5, 10.0, 12.5, 15.0, 17.5, 20.0]
-    >>> _grid({"low": 0.1, "high": 0.6, "step": 0.25})
+    >>> grid_values({"low": 0.1, "high": 0.6, "step": 0.25})
     [0.1, 0.35, 0.6]
-    >>> _grid({"low": 0.1, "high": 0.5, "step": 0.25})
+    >>> grid_values({"low": 0.1, "high": 0.5, "step": 0.25})
     Traceback (most recent call last):
     ...
     ValueError: a grid from 0.1 to 0.5 in steps of 0.25 does not end at its high value
@@ -203,7 +203,7 @@ def draw(question: str, parameters: dict, student: str, secret: str,
     rng = np.random.default_rng(int.from_bytes(digest, "big"))
     values = {}
     for name, spec in parameters.items():
-        grid = _grid(spec)
+        grid = grid_values(spec)
         if avoid is not None:
             grid = [value for value in grid if value != avoid.get(name)]
             if not grid:

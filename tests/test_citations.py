@@ -18,7 +18,7 @@ SEED_NUMBER = re.compile(r"(?<![\w.,#+\-/])00[0-4](?![\w.])|\b00[0-4]_[0-9a-f]{1
 #: link-length symbols L1, L2 (one digit) do not match
 SCAN_LINE = re.compile(r"(?<![A-Za-z0-9])(?:L\d{2,4}|EL ?\d{2,4})(?!\d)")
 
-#: a sealed value of a key file (what :func:`dynlab.grading.keys.unseal` opens): a JSON string of
+#: a sealed value of a key file (what :func:`dynlab.grading.sealing.unseal` opens): a JSON string of
 #: base64
 SEALED = re.compile(r'"[A-Za-z0-9+/]{24,}={0,2}"')
 #: a picture inside HTML (an animation's frames): base64, no words

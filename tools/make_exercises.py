@@ -37,10 +37,11 @@ it to this):
   notebook did to ``check``; their last value is the points, which nbgrader takes as partial
   credit.
 - What the solution teaches after a question (its **takeaway**) and a **hint** are not cells:
-  they live in ``tools/question_notes.md``, sealed into the keys by ``tools/make_answer_keys.py``;
-  ``check()`` shows the takeaway once the answer is right.  A markdown cell tagged
-  ``solution_only`` right after a check cell (the older form) is moved there by this tool.  Any
-  other ``solution_only`` cell is an error: nbgrader does not know the tag and would release it.
+  they live in ``NOTES`` of the notebook's key file, ``tools/answer_keys/<notebook>.py``, sealed
+  into the keys by ``tools/make_answer_keys.py``; ``check()`` shows the takeaway once the answer
+  is right.  A markdown cell tagged ``solution_only`` right after a check cell (the older form) is
+  refused, naming its question, and so is any other ``solution_only`` cell: nbgrader does not
+  know the tag and would release it.
 
 The exercise is what nbgrader makes of this: each solution block replaced by the empty stub (a
 blank line), the hidden lines removed, outputs cleared.  Everything else (the text, the set-up
@@ -185,24 +186,6 @@ def _strip_stub(lines: list) -> list:
     return lines
 
 
-def takeaways_in(path) -> dict:
-    """``{question: text}`` of the older form's takeaways in a solution notebook: markdown cells
-    tagged ``solution_only`` right after a check cell."""
-    import nbformat
-    notebook = nbformat.read(path, as_version=4)
-    found, question = {}, None
-    for index, cell in enumerate(notebook.cells):
-        if _is_grade(cell):
-            question = check_call(cell, f"cell {index}")[0]
-        elif (cell.cell_type == "markdown" and SOLUTION_ONLY in cell.metadata.get("tags", [])
-              and question is not None):
-            found[question] = (found[question] + "\n\n" if question in found else "") \
-                + cell.source.strip()
-        else:
-            question = None
-    return found
-
-
 def solution_form(notebook) -> tuple:
     """``(notebook, takeaways)``: the solution notebook in the form above (a new object), and the
     ``{question: text}`` of older-form takeaway cells it took out."""
@@ -218,7 +201,7 @@ def solution_form(notebook) -> tuple:
                 f"cell {index}: a {cell.cell_type} cell tagged {SOLUTION_ONLY} that does not "
                 f"follow a check cell; nbgrader would release it: move it into the solution "
                 f"block of an answer cell, or its text into the takeaway "
-                f"(tools/question_notes.md)")
+                f"(NOTES of tools/answer_keys/<notebook>.py)")
         question = check_call(cell, f"cell {index}")[0] if _is_grade(cell) else None
         kept.append(cell)
     solution.cells = kept
@@ -304,19 +287,22 @@ def exercise_of(notebook):
 
 
 def generate(solutions=SOLUTIONS, exercises=EXERCISES) -> list:
-    """Bring every ``solutions/<name>.ipynb`` to the solution form (older-form takeaways moved to
-    ``tools/question_notes.md``) and write ``exercises/<name>.ipynb`` where its cells change;
+    """Bring every ``solutions/<name>.ipynb`` to the solution form (an older-form takeaway is
+    refused: its text belongs in ``NOTES`` of ``tools/answer_keys/<name>.py``) and write
+    ``exercises/<name>.ipynb`` where its cells change;
     returns the paths written.  An exercise notebook whose cells are already those generated is
     left as it is, stored outputs and all, so only what changed is executed again."""
     import nbformat
-    import question_notes
     exercises.mkdir(exist_ok=True)
     written = []
     for path in sorted(solutions.glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         solution, takeaways = solution_form(notebook)
         if takeaways:
-            question_notes.add_takeaways(takeaways)
+            raise SolutionError(f"{path.name}: the takeaways of {', '.join(takeaways)} are "
+                                f"cells tagged {SOLUTION_ONLY}, which nbgrader would release: "
+                                f"move their text into NOTES of tools/answer_keys/"
+                                f"{path.stem}.py")
         if _cells(solution) != _cells(notebook):
             _write(solution, path)
             written.append(path)

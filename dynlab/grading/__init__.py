@@ -6,9 +6,10 @@ or tuple, a NumPy array (where numbers are asked), a string, a callable returnin
 a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or a
 :class:`dynlab.dynamics.equations.EquationsOfMotion` when the parts are ``D``, ``h`` and ``c``.
 
-- :mod:`dynlab.grading.keys`: the keys (``dynlab/answer_keys/*.json``, built by
-  ``tools/make_answer_keys.py`` from dynlab's own derivations): each part's reference sealed, no
-  values at fixed points, no per-term values, no option texts in the clear.
+- :mod:`dynlab.grading.keys`: the keys (``dynlab/answer_keys/*.json``, written by
+  :mod:`dynlab.grading.authoring` in ``tools/make_answer_keys.py`` from dynlab's own
+  derivations): each part's reference sealed (:mod:`dynlab.grading.sealing`), no values at fixed
+  points, no per-term values, no option texts in the clear.
 - :mod:`dynlab.grading.compare`: the comparison at points drawn fresh at every check (a Latin
   hypercube over the typical ranges and points over wide ranges), exact where the numbers cannot
   decide.
@@ -70,9 +71,9 @@ from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feed
                                   Summary, check, hint, reset, score, summary)
 from dynlab.grading.compare import EXACT_TIME_LIMIT
 from dynlab.grading.grader import grade_submissions
+from dynlab.grading.authoring import make_choice_key, make_key, seal_notes, write_keys
 from dynlab.grading.keys import (KEY_DIRECTORY, NUMERIC_TOLERANCE, TOLERANCE, canonical_form,
-                                 fresh_points, keys, make_choice_key, make_key, part_points,
-                                 questions, seal_notes, write_keys)
+                                 fresh_points, keys, part_points, questions)
 from dynlab.grading.limits import hard_limits
 from dynlab.grading.variants import Variant, student_id, turned, variant
 

@@ -28,9 +28,10 @@ import sympy
 
 from dynlab.grading.diagnosis import Diagnosis, monomial_symbol, monomial_terms
 from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, answers_at,
-                                 at_given, flatten, given_values, in_givens, salted_hash,
-                                 nested_values, NotAnswered, OutOfTime, shape_of, unseal,
-                                 Unusable, fresh_points, key_symbol, reference)
+                                 at_given, flatten, given_values, in_givens, nested_values,
+                                 NotAnswered, OutOfTime, shape_of, Unusable, fresh_points,
+                                 key_symbol, reference)
+from dynlab.grading.sealing import salted_hash, unseal
 from dynlab.grading.limits import time_limit as _time_limit
 from dynlab.model.symbolic import is_zero
 

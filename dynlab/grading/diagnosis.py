@@ -29,7 +29,7 @@ from typing import Sequence
 import numpy as np
 import sympy
 
-from dynlab.grading.keys import unseal
+from dynlab.grading.sealing import unseal
 from dynlab.model.symbolic import is_zero
 
 

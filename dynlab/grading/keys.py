@@ -1,37 +1,32 @@
-"""The answer keys of the graded exercises: what a key holds, how it is sealed, how it is built.
+"""Reading the answer keys of the graded exercises: which keys are in use, what a key holds, a
+question's reference and the points the checker draws.
 
 A key (one per question, ``dynlab/answer_keys/<notebook>.json``) holds the question's symbols and
 how to draw points for them, the shape and names of each part, and each part's reference as an
-expression **sealed** per question and part (compressed, XOR-ed with a keystream derived from the
-question and part, base64): the checker evaluates it at points drawn fresh at every check.  It holds
-no values at fixed points, no per-term values, no hashes of answers and no option texts in the
-clear.  The sealing keeps the answer out of sight, not out of reach: the formative checker runs in
-the student's own kernel, so graded work is graded by the instructor (:mod:`dynlab.grading.grader`).
-A question with givens has two keys: the instructor's, whose references are formulas in the givens
-(kept outside the package), and the one shipped with dynlab, the same key with the practice values
-put in (:func:`dynlab.grading.variants.at_practice`), which answers nothing else.
-
->>> sealed = seal("s_i = 0", "3.17c|s1")
->>> "s_i" in sealed, unseal(sealed, "3.17c|s1")
-(False, 's_i = 0')
+expression sealed per question and part (:mod:`dynlab.grading.sealing`): the checker evaluates it
+at points drawn fresh at every check.  It holds no values at fixed points, no per-term values, no
+hashes of answers and no option texts in the clear.  The sealing keeps the answer out of sight,
+not out of reach: the formative checker runs in the student's own kernel, so graded work is graded
+by the instructor (:mod:`dynlab.grading.grader`).  A question with givens has two keys: the
+instructor's, whose references are formulas in the givens (kept outside the package), and the one
+shipped with dynlab, the same key with the practice values put in
+(:func:`dynlab.grading.variants.at_practice`), which answers nothing else.  The keys are written by
+:mod:`dynlab.grading.authoring`.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import math
-import os
 import re
-import zlib
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import sympy
 
-from dynlab.model.symbolic import reduce_sine_powers, compact, trig_polynomial
+from dynlab.grading.sealing import unseal
+from dynlab.model.symbolic import reduce_sine_powers, trig_polynomial
 
 #: Points drawn at every check: a Latin hypercube over the typical ranges ...
 TYPICAL_POINTS = 16
@@ -217,7 +212,8 @@ def reference(key: dict) -> dict:
     """``{part: [SymPy expressions or floats]}``: the unsealed reference of a question, and
     ``{("mistake", i): [...]}`` for its typical mistakes (cached)."""
     question = key["id"]
-    if question not in _REFERENCES:
+    cached = _REFERENCES.get(question)
+    if cached is None or cached[0] is not key:           # (another key of the same id: anew)
         # srepr keeps assumptions; a numeric key in its givens holds expressions in them
         read = float if key["kind"] == "numeric" and not in_givens(key) else sympy.sympify
         result = {}
@@ -227,8 +223,8 @@ def reference(key: dict) -> dict:
         for index, mistake in enumerate(key.get("mistakes", [])):
             texts = json.loads(unseal(mistake["value"], f"{question}|mistake{index}"))
             result[("mistake", index)] = [read(text) for text in texts]
-        _REFERENCES[question] = result
-    return _REFERENCES[question]
+        _REFERENCES[question] = cached = (key, result)
+    return cached[1]
 
 
 def in_givens(key: dict) -> bool:
@@ -491,285 +487,13 @@ def canonical_form(expr) -> str | None:
     return f"{sympy.srepr(numerator)} / {sympy.srepr(denominator)}"
 
 
-def seal(text: str, where: str) -> str:
-    """Text as stored in a key: compressed, XOR-ed with a keystream of ``where`` (question and
-    field) and base64-encoded, so it cannot be read in the installed package without this code.
-
-    >>> seal("s_i = 0", "x") != seal("s_i = 0", "y")
-    True
-    """
-    data = zlib.compress(text.encode("utf-8"), 9)
-    return base64.b64encode(bytes(a ^ b for a, b in zip(data, _stream(where, len(data))))) \
-        .decode("ascii")
-
-
-def unseal(sealed: str, where: str) -> str:
-    data = base64.b64decode(sealed)
-    return zlib.decompress(bytes(a ^ b for a, b in zip(data, _stream(where, len(data))))) \
-        .decode("utf-8")
-
-
-def _stream(where: str, length: int) -> bytes:
-    blocks, counter = [], 0
-    while sum(map(len, blocks)) < length:
-        blocks.append(hashlib.sha256(f"dynlab|{where}|{counter}".encode()).digest())
-        counter += 1
-    return b"".join(blocks)[:length]
-
-
-def salted_hash(question: str, where: str, text: str) -> str:
-    return hashlib.sha256(f"dynlab|{question}|{where}|{text}".encode()).hexdigest()[:24]
-
-
-# -- building keys (used by tools/make_answer_keys.py) --------------------------------------------
-def make_key(question: str, *, notebook: str, title: str, points: float, parts: Sequence,
-             symbols: dict | None = None, angles: Sequence = (), split: Sequence = (),
-             kind: str = "symbolic", mistakes: Sequence = (), products: Sequence = (),
-             ranges: dict | None = None, tolerance: float | None = None,
-             parameters: dict | None = None, shared: str | None = None) -> dict:
-    """The key of one question from its reference answer (stored sealed) and its typical
-    mistakes.
-
-    ``parts`` is a list of dicts ``{"name", "value", ...}`` (``value`` a SymPy Matrix, list or
-    expression, or numbers for ``kind="numeric"``; optional ``structure`` ``"symmetric"``/
-    ``"skew"``, ``hints`` for ``"sign"``/``"factor"``).  A part's name is the name the notebook's
-    check passes (``check("3.2", acceleration)``: ``"acceleration"``); the feedback names its
-    entries as Python indexes that value (:func:`dynlab.grading.diagnosis.entry_name`).
-    ``symbols`` maps each allowed symbol name to ``"positive"`` or ``"real"`` (its typical range
-    follows from the name and role, or ``ranges``); ``angles`` are the names
-    whose sines and cosines may appear, ``split`` the joint velocities and accelerations by
-    whose monomials answers are compared.  ``mistakes`` are dicts ``{"part", "value",
-    "message"}``: a wrong answer that identifies the mistake.  ``products`` are dicts
-    ``{"part", "vector", "message"}``: a matrix part whose product with the vector of symbols
-    matches the reference's product but which is not the reference (e.g. a Coriolis matrix
-    ``C`` with the right ``C qd``).  ``parameters`` declares the givens drawn per student
-    (:mod:`dynlab.grading.variants`): ``{name: {"low", "high", "step", "unit", "text"}}``; the
-    reference and the mistakes are then expressions in those names (and, for a symbolic
-    question, in its ``symbols``), which the checker evaluates with the student's values put in
-    (:func:`dynlab.grading.compare.at_given`).  A symbolic question's student answers in its
-    symbols with their own numbers of the givens in it.  ``shared`` names the set of values the
-    question shares with the other questions about the same object (their ``parameters`` must be
-    the same): each student then has one set of values for all of them
-    (:func:`dynlab.grading.variants.shared_name`).
-
-    >>> x = sympy.Symbol("x", positive=True)
-    >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
-    ...                parts=[{"name": "y", "value": x**2}])
-    >>> "x**2" in json.dumps(key), reference(key)["y"]
-    (False, [x**2])
-    """
-    symbols = dict(symbols or {})
-    by_name = {name: key_symbol(name, role) for name, role in symbols.items()}
-    if shared is not None and not parameters:
-        raise ValueError(f"{question}: shared names the givens a question shares; give its "
-                         f"parameters")
-    if parameters:
-        if kind not in ("numeric", "symbolic"):
-            raise ValueError(f"{question}: parameters are for a numeric or symbolic question")
-        both = sorted(set(parameters) & set(symbols))
-        if both:
-            raise ValueError(f"{question}: {both} are both symbols of the answer and givens "
-                             f"(a given is a number in the student's answer)")
-        by_name.update({name: parameter_symbol(name, spec) for name, spec in parameters.items()})
-
-    def leaves_of(value, where):
-        nested = nested_values(value)
-        shape = shape_of(nested, "reference")
-        leaves = [sympy.sympify(leaf) for leaf in flatten(nested)]
-        if kind == "numeric" and parameters:
-            names = {str(s) for leaf in leaves for s in leaf.free_symbols}
-            if names - set(parameters):
-                raise ValueError(f"{question} {where}: symbols {sorted(names - set(parameters))} "
-                                 f"are not among the parameters {sorted(parameters)}")
-            return shape, [sympy.srepr(leaf) for leaf in leaves]
-        if kind == "numeric":
-            numbers = [float(leaf) for leaf in leaves]
-            if not all(math.isfinite(v) for v in numbers):
-                raise ValueError(f"{question} {where}: the reference is not finite")
-            return shape, [repr(v) for v in numbers]
-        for leaf in leaves:
-            unknown = {str(s) for s in leaf.free_symbols} - set(by_name)
-            if unknown:
-                raise ValueError(f"{question} {where}: symbols {sorted(unknown)} are not among "
-                                 f"the question's symbols {sorted(by_name)}")
-        leaves = [leaf.xreplace({s: by_name[str(s)] for s in leaf.free_symbols})
-                  for leaf in leaves]
-        # book form: its terms are the ones the feedback names
-        leaves = [compact(leaf) if canonical_form(leaf) is not None else leaf for leaf in leaves]
-        return shape, [sympy.srepr(leaf) for leaf in leaves]
-
-    key_parts = []
-    for part in parts:
-        shape, texts = leaves_of(part["value"], part["name"])
-        if "shape" in part:
-            shape = tuple(part["shape"])
-        if len(shape) == 2 and shape[1] == 1 and part.get("vector", True):
-            shape = (shape[0],)
-        entry = {"name": part["name"], "shape": list(shape),
-                 "reference": seal(json.dumps(texts), f"{question}|{part['name']}")}
-        if "names" in part:
-            raise ValueError(f"{question} {part['name']}: entries are named as Python indexes "
-                             f"the checked value, not by a template (drop 'names')")
-        if "structure" in part:
-            entry["structure"] = part["structure"]
-        if "hints" in part:
-            entry["hints"] = {k: seal(v, f"{question}|{part['name']}|hint|{k}")
-                              for k, v in part["hints"].items()}
-        key_parts.append(entry)
-    key_mistakes = []
-    for index, mistake in enumerate(mistakes):
-        _, texts = leaves_of(mistake["value"], f"mistake {index}")
-        key_mistakes.append({"part": mistake["part"],
-                             "value": seal(json.dumps(texts), f"{question}|mistake{index}"),
-                             "message": seal(mistake["message"],
-                                              f"{question}|mistake{index}|message")})
-    key_products = [{"part": product["part"], "vector": list(product["vector"]),
-                     "message": seal(product["message"], f"{question}|product{index}")}
-                    for index, product in enumerate(products)]
-    key = {"id": question, "notebook": notebook, "title": title, "points": points,
-           "kind": kind, "symbols": [[name, role] for name, role in symbols.items()],
-           "angles": list(angles), "split": list(split), "parts": key_parts}
-    if ranges:
-        key["ranges"] = {name: list(bounds) for name, bounds in ranges.items()}
-    if tolerance is not None:
-        key["tolerance"] = tolerance
-    if parameters:
-        key["parameters"] = {name: dict(spec) for name, spec in parameters.items()}
-    if shared is not None:
-        key["shared"] = str(shared)
-    if key_mistakes:
-        key["mistakes"] = key_mistakes
-    if key_products:
-        key["products"] = key_products
-    _REFERENCES.pop(question, None)
-    return key
-
-
-def make_choice_key(question: str, *, notebook: str, title: str, points: float,
-                    options: Sequence, answer: str, messages: dict,
-                    parameters: dict | None = None) -> dict:
-    """The key of a multiple-choice question: the right letter only as a salted hash, and a
-    sealed message for EVERY option (the right one's says why it is right), so the stored
-    messages do not single out the answer.
-
-    ``parameters`` (optional) is ``{"turn": {"low", "high", "step", "unit", "text"}}``: each
-    student sees the options in an order of their own, the list turned by their value of
-    ``turn`` (:func:`dynlab.grading.variants.turned`), so the right explanation stands under a
-    letter that differs between students and between a student's practice and graded values
-    (:mod:`dynlab.grading.variants`).  ``options``, ``answer`` and ``messages`` then name the
-    options in the unturned order; a student's letter is turned back before it is judged.
-
-    >>> key = make_choice_key("demo", notebook="demo", title="demo", points=1,
-    ...                       options="AB", answer="B", messages={"A": "no", "B": "yes"},
-    ...                       parameters={"turn": {"low": 0, "high": 1, "step": 1}})
-    >>> key["parameters"]["turn"]["high"], "yes" in json.dumps(key)
-    (1, False)
-    """
-    if answer not in options:
-        raise ValueError(f"{question}: the answer {answer!r} is not among {list(options)}")
-    missing = [option for option in options if option not in messages]
-    if missing:
-        raise ValueError(f"{question}: no message for the options {missing} (every option, "
-                         f"the right one too, needs one)")
-    key = {"id": question, "notebook": notebook, "title": title, "points": points,
-           "kind": "choice", "options": list(options),
-           "answer": salted_hash(question, "choice", answer),
-           "messages": {k: seal(messages[k], f"{question}|option{k}") for k in options}}
-    if parameters:
-        if set(parameters) != {"turn"}:
-            raise ValueError(f"{question}: the given of a multiple choice is its turn, "
-                             f"{{'turn': ...}}; got {sorted(parameters)}")
-        spec = parameters["turn"]
-        low, high, step = (float(spec[name]) for name in ("low", "high", "step"))
-        if not (step == 1 and low.is_integer() and 0 <= low < high <= len(options) - 1):
-            raise ValueError(f"{question}: turn's grid must be whole numbers of places among "
-                             f"0..{len(options) - 1} in steps of 1, got {low:g} to {high:g} "
-                             f"in steps of {step:g}")
-        key["parameters"] = {"turn": dict(spec)}
-    return key
-
-
 #: The notes a key may carry besides its references: a hint the student asks for with
 #: :func:`dynlab.grading.hint`, and the takeaway :func:`dynlab.grading.check` shows once the answer
 #: is right.  Both sealed like the references, so neither can be read before.
 NOTES = ("hint", "takeaway")
 
 
-def seal_notes(key: dict, **notes: str | None) -> dict:
-    """``key`` with its notes (``hint=``, ``takeaway=``; Markdown text) sealed in.
-
-    >>> key = seal_notes({"id": "demo"}, takeaway="x is 1.")
-    >>> "x is 1" in json.dumps(key), note(key, "takeaway"), note(key, "hint")
-    (False, 'x is 1.', None)
-    """
-    for name, text in notes.items():
-        if name not in NOTES:
-            raise ValueError(f"{key['id']}: no note {name!r}; the notes are {', '.join(NOTES)}")
-        if text:
-            key[name] = seal(text.strip(), f"{key['id']}|{name}")
-        else:
-            key.pop(name, None)
-    return key
-
-
 def note(key: dict, name: str) -> str | None:
     """The unsealed note ``name`` (``"hint"`` or ``"takeaway"``) of a key, or None."""
     sealed = key.get(name)
     return None if sealed is None else unseal(sealed, f"{key['id']}|{name}")
-
-
-def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY,
-               route: str = FORMATIVE) -> Path:
-    """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text), marked
-    ``route``: :data:`FORMATIVE` (shipped with dynlab, each key at the practice values,
-    :func:`dynlab.grading.variants.at_practice`) or :data:`SUMMATIVE` (the instructor's, in the
-    givens, never inside the package; the folder and the file readable by their owner only)."""
-    if route not in (FORMATIVE, SUMMATIVE):
-        raise ValueError(f"route: {FORMATIVE!r} or {SUMMATIVE!r}, got {route!r}")
-    directory = Path(directory)
-    if route == SUMMATIVE and _inside(directory, KEY_DIRECTORY.parent):
-        raise ValueError(f"directory: {directory} is inside the dynlab package, which every "
-                         f"student installs; keep the instructor's keys outside it")
-    if route == SUMMATIVE:
-        wrong = [key["id"] for key in keys_of_notebook if "practice" in key]
-        why = ("the shipped ones, at the practice values only; build the instructor's keys with "
-               "tools/make_answer_keys.py")
-    else:
-        wrong = [key["id"] for key in keys_of_notebook if in_givens(key)]
-        why = ("formulas in their givens, which every student would hold; seal them at the "
-               "practice values (dynlab.grading.variants.at_practice)")
-    if wrong:
-        raise ValueError(f"{notebook}: the keys of {', '.join(wrong)} are {why}")
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{notebook}.json"
-    text = json.dumps({"notebook": notebook, "format": KEY_FORMAT, "route": route,
-                       "questions": list(keys_of_notebook)}, indent=1, sort_keys=False,
-                      ensure_ascii=False)
-    if route == SUMMATIVE:               # the instructor's: readable by the owner only
-        directory.chmod(0o700)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.fchmod(descriptor, 0o600)     # a key file already there keeps no wider mode
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-    else:
-        path.write_text(text + "\n")
-    return path
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    path, folder = Path(path).resolve(), Path(folder).resolve()
-    return path == folder or folder in path.parents
-
-
-def write_course_secret(directory) -> Path:
-    """The course secret of the instructor's key folder (:data:`SECRET_FILE`): kept if there,
-    else 256 random bits written readable by the owner only."""
-    import secrets
-    path = Path(directory) / SECRET_FILE
-    if path.is_file() and path.read_text().strip():
-        return path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w") as handle:
-        handle.write(secrets.token_hex(32) + "\n")
-    return path

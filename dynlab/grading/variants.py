@@ -70,7 +70,8 @@ import os
 import numpy as np
 import sympy
 
-from dynlab.grading.keys import at_given, in_givens, salted_hash, seal, unseal
+from dynlab.grading.keys import at_given, in_givens
+from dynlab.grading.sealing import salted_hash, seal, unseal
 
 #: Environment variable holding the student id (first choice; see the module docstring).
 STUDENT_VARIABLE = "DYNLAB_STUDENT"
@@ -133,15 +134,15 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _grid(spec: dict) -> list:
+def grid_values(spec: dict) -> list:
     """``low, low + step, ..., high``, each rounded to the decimals that ``low`` and ``step``
     are written with (so that 0.1 + 2 * 0.1 is 0.3, and a step of 2.5 keeps its half).
 
-    >>> _grid({"low": 5, "high": 20, "step": 2.5})
+    >>> grid_values({"low": 5, "high": 20, "step": 2.5})
     [5.0, 7.5, 10.0, 12.5, 15.0, 17.5, 20.0]
-    >>> _grid({"low": 0.1, "high": 0.6, "step": 0.25})
+    >>> grid_values({"low": 0.1, "high": 0.6, "step": 0.25})
     [0.1, 0.35, 0.6]
-    >>> _grid({"low": 0.1, "high": 0.5, "step": 0.25})
+    >>> grid_values({"low": 0.1, "high": 0.5, "step": 0.25})
     Traceback (most recent call last):
     ...
     ValueError: a grid from 0.1 to 0.5 in steps of 0.25 does not end at its high value
@@ -202,7 +203,7 @@ def draw(question: str, parameters: dict, student: str, secret: str,
     rng = np.random.default_rng(int.from_bytes(digest, "big"))
     values = {}
     for name, spec in parameters.items():
-        grid = _grid(spec)
+        grid = grid_values(spec)
         if avoid is not None:
             grid = [value for value in grid if value != avoid.get(name)]
             if not grid:
@@ -246,7 +247,7 @@ def graded_values(question: str, parameters: dict, student: str, secret: str) ->
 
 def turned(options, turn) -> list:
     """The options of a multiple choice in a student's order: the list turned by ``turn`` places
-    (the given of a choice key with parameters, :func:`dynlab.grading.keys.make_choice_key`),
+    (the given of a choice key with parameters, :func:`dynlab.grading.authoring.make_choice_key`),
     so the option a student sees under letter ``k`` is ``options[(k + turn) % len(options)]``.
     Any two different turns put every option, the right one too, under different letters: a
     letter copied from a student with another turn is wrong.
@@ -279,7 +280,8 @@ def at_practice(key: dict) -> dict:
     without givens, or one already at the practice values, is returned as it is.
 
     >>> import sympy
-    >>> from dynlab.grading.keys import make_key, reference
+    >>> from dynlab.grading.authoring import make_key
+    >>> from dynlab.grading.keys import reference
     >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
     >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"Kp": "positive"},
     ...                parameters={"zeta": {"low": 0.6, "high": 0.9, "step": 0.1}},

@@ -21,7 +21,8 @@ import sympy
 
 from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.diagnosis import monomial_terms
-from dynlab.grading.keys import key_symbol, note, reference, unseal
+from dynlab.grading.keys import key_symbol, note, reference
+from dynlab.grading.sealing import unseal
 
 
 SEED = 24

@@ -336,11 +336,16 @@ def _text_of(folder, notebook):
 
 
 def test_the_exercises_state_no_answer_and_the_takeaways_do():
-    """The answers are stated in the takeaways (tools/question_notes.md, sealed into the keys and
-    shown by check() once an answer is right), never in the released notebooks or the keys."""
+    """The answers are stated in the takeaways (the NOTES of tools/answer_keys/<notebook>.py,
+    sealed into the keys and shown by check() once an answer is right), never in the released
+    notebooks or the keys."""
+    import sys
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
-    takeaways = (root / "tools" / "question_notes.md").read_text(encoding="utf-8")
+    sys.path.insert(0, str(root / "tools"))
+    import make_answer_keys
+    takeaways = "\n".join(texts.get("takeaway", "") for notebook in NOTEBOOKS
+                          for texts in make_answer_keys.notes(notebook).values())
     released = "\n".join(_text_of(folder, notebook) for notebook in NOTEBOOKS
                           for folder in ("solutions", "exercises"))
     keys = "\n".join((root / "dynlab" / "answer_keys" / f"{notebook}.json").read_text()

@@ -14,7 +14,7 @@ from dynlab.grading.keys import note
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-import question_notes  # noqa: E402
+import make_answer_keys  # noqa: E402
 
 M, a = sympy.symbols("M a", positive=True)
 I_CENTRE = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
@@ -44,8 +44,9 @@ def test_a_hint_is_given_on_request_and_says_where_to_start():
 
 
 
-def test_every_question_has_a_hint_and_the_notes_file_is_what_the_keys_hold():
-    notes = question_notes.read()
+def test_every_question_has_a_hint_and_the_key_files_notes_are_what_the_keys_hold():
+    notes = {question: texts for notebook in make_answer_keys.notebooks()
+             for question, texts in make_answer_keys.notes(notebook).items()}
     for question in questions():
         key = keys()[question]
         assert note(key, "hint") == notes.get(question, {}).get("hint"), question

@@ -27,10 +27,11 @@ import pytest
 import sympy
 
 from dynlab.grading import answers, grader, keys, variant
+from dynlab.grading.authoring import write_course_secret, write_keys
 from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, SECRET_FILE, SUMMATIVE,
-                                 NotInstructorKeys, held_by_every_student, reference,
-                                 salted_hash, shipped_key, unseal, use_keys, write_course_secret,
-                                 write_keys)
+                                 NotInstructorKeys, held_by_every_student, reference, shipped_key,
+                                 use_keys)
+from dynlab.grading.sealing import salted_hash, unseal
 from dynlab.grading.scoring import score
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values, turned
 

@@ -28,7 +28,7 @@ from sympy import Matrix, cos, sin
 
 from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.keys import part_points
-from dynlab.grading.variants import _grid, sharing
+from dynlab.grading.variants import grid_values, sharing
 
 from tests.support.graded_course import dynlab_grade, hand_in  # noqa: E402
 from .test_instructor_keys import instructor_folder, marks  # noqa: E402,F401
@@ -154,7 +154,7 @@ def values(answer) -> np.ndarray:
 def grid_points(parameters: dict, names) -> list:
     """Every combination of the grids of the givens ``names``, the others at their grids' low
     values (each answer here depends on some of the arm's givens only)."""
-    return list(itertools.product(*(_grid(spec) if name in names else _grid(spec)[:1]
+    return list(itertools.product(*(grid_values(spec) if name in names else grid_values(spec)[:1]
                                     for name, spec in parameters.items())))
 
 
@@ -164,7 +164,7 @@ def test_the_five_questions_share_one_set_of_givens_on_round_grids():
     specs = [keys()[q]["parameters"] for q in sharing("3.16")]
     assert all(spec == specs[0] for spec in specs) and set(OWN) <= set(specs[0])
     for name, spec in ((name, specs[0][name]) for name in OWN):
-        grid = _grid(spec)
+        grid = grid_values(spec)
         assert len(grid) >= 4 and spec["text"] and "unit" in spec, name
         assert name not in {n for n, _ in keys()["3.16c"]["symbols"]}
         if name.startswith("rho"):               # neither the printed ends nor the rod's middle

@@ -34,7 +34,7 @@ from sympy import Matrix, Rational, cos, sin
 from dynlab import Link, Robot, inverse_dynamics
 from dynlab.formulations.lagrange_euler import pseudo_inertia
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.variants import _grid, graded_values, practice_values
+from dynlab.grading.variants import grid_values, graded_values, practice_values
 from dynlab.model.robots import planar_2r
 
 from .test_feedback_secrecy import key_texts, leaked  # noqa: E402
@@ -235,9 +235,9 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
     key = keys()[question]
     assert key["parameters"]
     for name, spec in key["parameters"].items():
-        assert len(_grid(spec)) >= 4 and spec["text"] and spec["unit"]
+        assert len(grid_values(spec)) >= 4 and spec["text"] and spec["unit"]
         assert name not in {n for n, _ in key["symbols"]}
-        assert not set(BOOK[question].get(name, ())) & set(_grid(spec)), name
+        assert not set(BOOK[question].get(name, ())) & set(grid_values(spec)), name
 
 
 def test_every_link_of_the_grids_of_3_14_is_a_rigid_body():
@@ -246,7 +246,7 @@ def test_every_link_of_the_grids_of_3_14_is_a_rigid_body():
     obey the triangle inequality), checked at every point."""
     parameters = keys()["3.14"]["parameters"]
     names = list(parameters)
-    grid = np.array(list(itertools.product(*(_grid(parameters[n]) for n in names)))).T
+    grid = np.array(list(itertools.product(*(grid_values(parameters[n]) for n in names)))).T
     at = dict(zip(names, grid))
     J = np.zeros((grid.shape[1], 4, 4))
     for name, column in at.items():
@@ -275,10 +275,10 @@ def test_no_two_grid_points_share_an_answer_and_none_makes_a_mistake_right(quest
     every point by its form: a product of inertia, a first moment and m - 1 are never 0), each
     slip differs from the right answer, and different givens give different answers."""
     parameters = keys()[question]["parameters"]
-    combinations = list(itertools.product(*(_grid(spec) for spec in parameters.values())))
+    combinations = list(itertools.product(*(grid_values(spec) for spec in parameters.values())))
     if question == "3.14":
-        assert 0.0 not in _grid(parameters["J12"]) + _grid(parameters["J14"])
-        assert all(m != 1.0 for m in _grid(parameters["J44"]))
+        assert 0.0 not in grid_values(parameters["J12"]) + grid_values(parameters["J14"])
+        assert all(m != 1.0 for m in grid_values(parameters["J44"]))
         combinations = combinations[::53]
     seen = {}
     for combination in combinations:

@@ -34,7 +34,7 @@ import sympy
 from sympy import Matrix, Rational, cos, sin
 
 from dynlab.grading import keys, reset, variant
-from dynlab.grading.variants import _grid, draw, graded_values, sharing
+from dynlab.grading.variants import grid_values, draw, graded_values, sharing
 
 from .test_instructor_keys import SECRET, marks  # noqa: E402,F401
 from .variant_checks import (  # noqa: E402
@@ -201,14 +201,14 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
     parameters = assert_givens_on_a_round_grid(question)
     assert all(spec["unit"] for spec in parameters.values())
     for name, value in BOOK[question].items():        # the printed problem is never drawn
-        assert value not in _grid(parameters[name])
+        assert value not in grid_values(parameters[name])
 
 
 def test_the_cube_and_the_block_share_one_placement_per_student():
     assert sharing("3.5") == list(BODIES)
     specs = [keys()[q]["parameters"] for q in BODIES]
     assert all(spec == specs[0] for spec in specs) and set(specs[0]) == {"dx", "dy", "dz"}
-    assert all(0.0 not in _grid(spec) for spec in specs[0].values())   # never in a plane
+    assert all(0.0 not in grid_values(spec) for spec in specs[0].values())   # never in a plane
     assert_the_questions_share_one_set_of_givens("3.5", BODIES, CLASS[:5])
 
 
@@ -244,7 +244,7 @@ def test_no_two_grid_values_share_an_answer_and_none_makes_a_mistake_right(quest
     typical mistake is right anywhere."""
     parameters = keys()[question]["parameters"]
     seen, shared = {}, set()
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
+    for combination in itertools.product(*(grid_values(spec) for spec in parameters.values())):
         given = dict(zip(parameters, combination))
         answer = right(question, given)
         reference = values(varying(question, answer))

@@ -29,7 +29,7 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.compare import grade
 from dynlab.grading.keys import Unusable
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, sharing
+from dynlab.grading.variants import grid_values, sharing
 
 from .test_instructor_keys import SECRET, marks  # noqa: E402,F401
 from .variant_checks import (  # noqa: E402
@@ -137,11 +137,11 @@ def test_the_givens_are_on_round_grids_without_the_printed_value():
     assert {"3.16a", "3.17b"} <= set(sharing("3.16"))
     assert all(keys()[q]["parameters"] == arm for q in sharing("3.16"))
     for name in ("e", "w"):
-        grid = _grid(arm[name])
+        grid = grid_values(arm[name])
         assert len(grid) >= 4 and arm[name]["unit"] == "m" and arm[name]["text"], name
         assert 0.0 not in grid and min(grid) > 0, name         # the printed arm: e = w = 0
     turn = keys()["3.13b"]["parameters"]["turn"]
-    assert _grid(turn) == [0.0, 1.0, 2.0, 3.0] and turn["text"]
+    assert grid_values(turn) == [0.0, 1.0, 2.0, 3.0] and turn["text"]
     for student in CLASS:
         practice = values_of("3.13b", student)
         graded = values_of("3.13b", student, SECRET)
@@ -153,7 +153,7 @@ def test_the_givens_are_on_round_grids_without_the_printed_value():
 def test_every_value_of_the_grids_changes_the_answer(question):
     spec = keys()[question]["parameters"]
     used = USES[question]
-    grids = {name: _grid(s) for name, s in spec.items()}
+    grids = {name: grid_values(s) for name, s in spec.items()}
     base = {name: grid[0] for name, grid in grids.items()}
     for name in used:
         answers = [values(right(question, {**base, name: value})) for value in grids[name]]

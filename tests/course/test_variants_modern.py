@@ -31,7 +31,7 @@ from sympy import Matrix, cos, sin, zeros
 from dynlab.grading import keys, reset, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid
+from dynlab.grading.variants import grid_values
 
 from .test_instructor_keys import marks  # noqa: E402,F401
 from .variant_checks import (  # noqa: E402
@@ -214,7 +214,7 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
     parameters = assert_givens_on_a_round_grid(question)
     assert set(parameters) == {"T.1": {"d"}, "C.1": {"Mp"}}.get(question, {"rho"})
     for spec in parameters.values():
-        grid = _grid(spec)
+        grid = grid_values(spec)
         # the printed cases (the rod's end, the mass at the link's end, no payload) and the
         # middle of the link are typical answers, not givens
         assert not ({0.0} if question == "C.1" else {0.5, 1.0}) & set(grid), grid
@@ -272,7 +272,7 @@ def test_lynch_and_parks_printed_initialisation_is_named_at_every_students_rho()
     practice = variant("T.2")["rho"]
     named(practice, "anyone")
     with instructor_keys_in_use():
-        for rho in set(_grid(keys()["T.2"]["parameters"]["rho"])) - {practice}:
+        for rho in set(grid_values(keys()["T.2"]["parameters"]["rho"])) - {practice}:
             named(rho, next(s for s in (f"p{n}" for n in range(400))
                             if variant("T.2", student=s, secret=SECRET)["rho"] == rho))
 

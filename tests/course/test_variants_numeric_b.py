@@ -298,11 +298,11 @@ def test_no_two_values_of_the_givens_share_an_answer(question, marks):
     import sympy
 
     from dynlab.grading.keys import reference
-    from dynlab.grading.variants import _grid
+    from dynlab.grading.variants import grid_values
     key = keys()[question]
     names = list(key["parameters"])
     expressions = [e for part in key["parts"] for e in reference(key)[part["name"]]]
-    points = list(itertools.product(*(_grid(key["parameters"][n]) for n in names)))
+    points = list(itertools.product(*(grid_values(key["parameters"][n]) for n in names)))
     values = [np.array([float(sympy.sympify(e).xreplace(
         {sympy.Symbol(n): v for n, v in zip(names, point)}).evalf(20)) for e in expressions])
         for point in points]

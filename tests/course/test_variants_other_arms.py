@@ -36,7 +36,7 @@ from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid
+from dynlab.grading.variants import grid_values
 
 from .test_feedback_secrecy import key_texts, leaked  # noqa: E402
 from .test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
@@ -166,7 +166,7 @@ def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(ques
     assert key["kind"] == ("numeric" if question == "3.12" else "symbolic")
     assert set(key["parameters"]) == {"3.12": {"n"}, "3.18": {"e"}, "6-4-1": {"alpha"}}[question]
     for name, spec in key["parameters"].items():
-        grid = _grid(spec)
+        grid = grid_values(spec)
         assert len(grid) >= 4 and spec["text"] and spec["unit"], name
         assert name not in {n for n, _ in key.get("symbols", [])}
         assert not set(grid) & set(BOOK.get(question, {}).get(name, []))   # never the book's
@@ -182,7 +182,7 @@ def test_every_value_of_the_grid_changes_the_answer(question):
     changes)."""
     spec = keys()[question]["parameters"]
     answers = {}
-    for combination in itertools.product(*(_grid(s) for s in spec.values())):
+    for combination in itertools.product(*(grid_values(s) for s in spec.values())):
         answer = right(question, dict(zip(spec, combination)))
         varying = [part for part, info in zip(answer, keys()[question]["parts"])
                    if info["name"] not in PUBLIC.get(question, ())]
@@ -198,7 +198,7 @@ def test_the_counts_of_3_12_are_the_calls_dynlabs_probe_makes_times_table_3_5():
     from dynlab import inverse_dynamics, probe
     from dynlab.engine.opcount import generic_chain
     from dynlab.teaching.textbook.printed_counts import table_3_5 as printed
-    for n in (int(x) for x in _grid(keys()["3.12"]["parameters"]["n"])):
+    for n in (int(x) for x in grid_values(keys()["3.12"]["parameters"]["n"])):
         arm, calls = generic_chain(n), []
 
         def counting(q, qd, qdd, **switches):

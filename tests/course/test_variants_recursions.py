@@ -34,7 +34,7 @@ from sympy import Matrix, cos, sin
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.grading import check, keys, reset, variant
-from dynlab.grading.variants import _grid
+from dynlab.grading.variants import grid_values
 from dynlab.model.robots import pendulum, planar_2r
 
 from tests.support.graded_course import hand_in  # noqa: E402
@@ -260,12 +260,12 @@ def test_the_answers_written_out_here_are_dynlabs_numbers_at_each_students_value
 def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
     parameters = assert_givens_on_a_round_grid(question)
     book = {"lam": 1.0, "phi": 90.0}                     # the books' own cases are not drawn
-    assert not [n for n, spec in parameters.items() if book[n] in _grid(spec)]
+    assert not [n for n, spec in parameters.items() if book[n] in grid_values(spec)]
 
 
 def test_h_rot_of_g2_is_everyones():
     """G.2's h_rot is the same for every arm of these: zero at every student's lam."""
-    for lam in _grid(keys()["G.2"]["parameters"]["lam"]):
+    for lam in grid_values(keys()["G.2"]["parameters"]["lam"]):
         assert not values(right("G.2", {"lam": lam})[:1]).any()
 
 

@@ -20,7 +20,7 @@ import sympy
 from sympy import Matrix, cos, sin
 
 from dynlab.grading import keys, reset, variant
-from dynlab.grading.variants import _grid
+from dynlab.grading.variants import grid_values
 
 from .test_instructor_keys import marks  # noqa: E402,F401
 from .variant_checks import (  # noqa: E402
@@ -161,7 +161,7 @@ def test_the_numbers_at_the_point_are_those_of_the_symbolic_answers():
 def test_no_two_grid_values_share_an_answer_and_none_makes_a_mistake_right(question):
     parameters = keys()[question]["parameters"]
     seen = {}
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
+    for combination in itertools.product(*(grid_values(spec) for spec in parameters.values())):
         given = dict(zip(parameters, combination))
         reference, slips = at_the_point(question, given)
         for other, earlier in seen.items():

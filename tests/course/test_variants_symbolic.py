@@ -32,7 +32,8 @@ from sympy import Matrix, cos, sin, sqrt
 from dynlab.grading import check, keys, reset, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.compare import at_given
-from dynlab.grading.keys import make_key, reference, use_keys
+from dynlab.grading.authoring import make_key
+from dynlab.grading.keys import reference, use_keys
 from dynlab.grading.scoring import score as grader_score
 
 from tests.support.graded_course import dynlab_grade, hand_in  # noqa: E402

@@ -25,7 +25,6 @@ use (its ``marks`` fixture).
 from __future__ import annotations
 
 import contextlib
-import itertools
 import tempfile
 from pathlib import Path
 
@@ -33,9 +32,10 @@ import numpy as np
 
 from dynlab.grading import check, keys, variant
 from dynlab.grading.answers import serialize
+from dynlab.grading.authoring import check_mistakes_apart
 from dynlab.grading.keys import part_points, use_keys
 from dynlab.grading.scoring import score as grader_score
-from dynlab.grading.variants import _grid, graded_values, practice_values, shared_name
+from dynlab.grading.variants import grid_values, graded_values, practice_values, shared_name
 from .test_feedback_secrecy import key_texts, leaked
 from .test_instructor_keys import SECRET, instructor_folder
 
@@ -87,7 +87,7 @@ def assert_givens_on_a_round_grid(question: str) -> dict:
     key = keys()[question]
     assert key["kind"] == "symbolic" and key["parameters"]
     for name, spec in key["parameters"].items():
-        assert len(_grid(spec)) >= 4 and spec["text"] and "unit" in spec
+        assert len(grid_values(spec)) >= 4 and spec["text"] and "unit" in spec
         assert name not in {n for n, _ in key["symbols"]}
     return key["parameters"]
 
@@ -199,13 +199,18 @@ def assert_the_graded_answer_differs_from_the_practice_answer(question: str, rig
 def assert_no_grid_value_makes_a_typical_mistake_right(question: str, right, mistakes,
                                                        values) -> None:
     """At every combination of the givens' grids, each typical mistake differs from the right
-    answer (its ``values`` not all within a relative 1e-9)."""
+    answer (their ``values``) as the keys' builder requires of the keys' own mistakes
+    (:func:`dynlab.grading.authoring.check_mistakes_apart`)."""
     parameters = keys()[question]["parameters"]
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
-        given = dict(zip(parameters, combination))
-        reference_values = values(right(question, given))
-        for answer, words in mistakes(question, given):
-            assert not np.allclose(values(answer), reference_values, rtol=1e-9), (given, words)
+
+    def evaluate(grid):
+        students = [dict(zip(parameters, combination))
+                    for combination in zip(*(grid[name] for name in parameters))]
+        slips = [mistakes(question, given) for given in students]
+        return ({"answer": np.array([values(right(question, given)) for given in students]).T},
+                [("answer", np.array([values(slip[index][0]) for slip in slips]).T, words)
+                 for index, (_, words) in enumerate(slips[0])])
+    check_mistakes_apart(question, parameters, evaluate)
 
 
 def assert_every_typical_mistake_is_named(question: str, mistakes, students) -> None:

@@ -171,7 +171,7 @@ def _module_name(path: Path, directory: Path = DYNLAB) -> str:
 MODULES = tuple(sorted(_module_name(p) for p in DYNLAB.rglob("*.py")))
 
 #: Packages whose modules may share underscored helpers among themselves: none.  The helpers the
-#: modules of ``grading`` share are public names of the module that defines them (``keys.unseal``,
+#: modules of ``grading`` share are public names of the module that defines them (``sealing.unseal``,
 #: ``compare.prepare``, ...), as are those of ``robots`` (:mod:`dynlab.model.robots.parameters`).
 PACKAGE_INTERNAL = ()
 

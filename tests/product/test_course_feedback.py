@@ -24,7 +24,8 @@ import pytest
 
 from dynlab import cli
 from dynlab.grading import keys, part_points, questions, sandbox
-from dynlab.grading.keys import note, unseal, use_keys
+from dynlab.grading.keys import note, use_keys
+from dynlab.grading.sealing import unseal
 from dynlab.grading.variants import givens
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -283,8 +283,8 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
     question the instructor's folder lacks earns nothing for marks."""
     import sympy
     from dynlab.grading.answers import serialize
-    from dynlab.grading.keys import (SUMMATIVE, held_by_every_student, make_key, reference,
-                                     use_keys, write_course_secret, write_keys)
+    from dynlab.grading.authoring import make_key, write_course_secret, write_keys
+    from dynlab.grading.keys import SUMMATIVE, held_by_every_student, reference, use_keys
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
     from dynlab.grading.compare import at_given
     from dynlab.grading.scoring import score

@@ -29,7 +29,8 @@ import pytest
 from dynlab import cli
 from dynlab.grading import grader, questions, sandbox
 from dynlab.grading.grader import grade_submissions
-from dynlab.grading.keys import keys, part_points, use_keys, write_course_secret
+from dynlab.grading.authoring import write_course_secret
+from dynlab.grading.keys import keys, part_points, use_keys
 from dynlab.grading.submissions import MAX_NOTEBOOK_SIZE, Refused, read
 from dynlab.grading.variants import variant
 

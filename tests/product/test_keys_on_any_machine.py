@@ -3,8 +3,8 @@
 NumPy picks its vectorised loops by processor (``numpy.show_config()``'s SIMD extensions): the
 last bits of a long computation differ between them.  A key must carry no such bit: what the
 physics fixes is derived exactly, and a number computed by integration is rounded far above the
-round-off (``tools/answer_keys_06_07.numeric_key``).  Here the key of question S.2 (Euler's energy
-gain, from simulations) is rebuilt in a process whose NumPy has its widest loops taken away
+round-off (``numeric_key`` of ``tools/answer_keys/06_dalembert_newton_euler_and_simulation.py``).
+Here the key of question S.2 (Euler's energy gain, from simulations) is rebuilt in a process whose NumPy has its widest loops taken away
 (``NPY_DISABLE_CPU_FEATURES``) and must equal the committed one, value for value: the
 instructor's (as built, ``solutions/answer_keys/``), from which the shipped one is sealed at the
 practice values.
@@ -43,17 +43,17 @@ BUILD = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import numpy as np
-import answer_keys_06_07
+import make_answer_keys
 print(json.dumps({"found": np.show_config(mode="dicts")["SIMD Extensions"]["found"],
-                  "key": answer_keys_06_07.euler_key()}))
+                  "key": make_answer_keys.key_file(sys.argv[2]).euler_key()}))
 """
 
 
 def test_euler_s_energy_key_is_the_committed_one_on_a_narrower_dispatch():
     narrower = narrower_dispatch()
     env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=narrower, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", BUILD, str(ROOT / "tools")], env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-c", BUILD, str(ROOT / "tools"), NOTEBOOK],
+                          env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     built = json.loads(done.stdout.strip().splitlines()[-1])
     assert not set(narrower.split()) & set(built["found"]), built["found"]

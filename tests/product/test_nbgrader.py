@@ -35,7 +35,7 @@ from dynlab.grading import keys, part_points, questions
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import make_exercises  # noqa: E402
-import question_notes  # noqa: E402
+import make_answer_keys  # noqa: E402
 
 
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
@@ -189,7 +189,7 @@ def _solution_texts(notebook) -> set:
                     make_exercises.HIDDEN_END):
                 target = secret if piece or part else public
                 target.update(line.strip() for line in sub if line.strip())
-    notes = question_notes.read()
+    notes = make_answer_keys.notes(NOTEBOOK)
     takeaways = {notes[q]["takeaway"] for q in questions(NOTEBOOK)
                  if "takeaway" in notes.get(q, {})}
     public_text = "\n".join(public)

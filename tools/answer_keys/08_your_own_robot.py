@@ -28,6 +28,43 @@ from dynlab.model.robots import UR20_PARAMETERS, UR20_URDF, from_urdf, read_urdf
 from dynlab.model.edits import with_payload
 
 NOTEBOOK = "08_your_own_robot"
+
+#: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
+#: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
+#: where to start, never the answer)
+NOTES = {
+    "U.1": {
+        "hint": r"""
+First each joint's line at home: $\omega_i$ is the joint's `axis` turned by the `rpy` of every
+`<origin>` from the base down to it, $p_i$ the sum of the `xyz`s, each turned the same way. Then
+carry the line by the joints before it, in your pose: joint 3's by joint 2 (its axis points along
+$-y$ through $(0, 0, 0.2363)$), joint 5's by joints 2 and 3 (Lynch & Park, Sec. 5.1.1; the product
+of exponentials, or the same turns as rotation matrices about those lines), with your angles in
+radians, and form $(\omega, -\omega \times p)$.""",
+        "takeaway": r"""
+The elbow's axis keeps its direction, $\omega_3 = (0, -1, 0)$ (it is parallel to the shoulder's,
+which does not turn it): only its point moves, 0.862 m along the upper arm, so only $v_3$ changes.
+Wrist 2's axis, vertical at home, is turned by $q_2 + q_3$ in the vertical plane: both joints
+before it turn about parallel axes, so their angles add. Carrying a line by the joints before it
+is all that the space Jacobian's $\mathrm{Ad}$ does (Lynch & Park, Sec. 5.1.1).""",
+    },
+    "U.2": {
+        "hint": r"""
+At home every centre of mass beyond the shoulder lies in the arm's vertical plane, at $(x, z)$ from
+the shoulder's axis: $x$ the sum of the $a$'s it hangs on plus its own $r_x$ (the maker's $a_2$,
+$a_3$ are negative: the arm reaches along $-x$), $z$ from the offsets along the DH axes that point
+up or down at home (the wrist's); the payload hangs at the flange, $a_2 + a_3$ out and $d_5$ below.
+Raising the straight arm by $q_2$ (a turn about $-y$, in radians) puts each at
+$x\cos q_2 - z\sin q_2$ out. Each weight $m g$ has the moment $m g x$ about the axis; the motor
+supplies the torque that balances the sum (for the elbow, $x$ from its own axis).""",
+        "takeaway": r"""
+The torques are negative: the motors push towards negative $q_2$, $q_3$, which lifts. Each
+kilogram at the flange costs the shoulder about $9.81 \times 1.59$ N m when the arm is
+horizontal, the lever arm of the whole reach; raised by $q_2$ the lever arms shrink nearly as
+$\cos q_2$ (the wrist's offsets add a small $\sin q_2$ part). Stretched out horizontal is the
+arm's hardest pose to hold; that number is where choosing the shoulder's motor and gearbox starts.""",
+    },
+}
 G = 9.81
 
 #: U.1's givens: the pose at which the screw axes of joints 3 and 5 are asked (the other joints
@@ -49,12 +86,6 @@ def both_columns(columns, message: str) -> list:
     """The same slip in both parts of U.1: ``columns`` = (its J3, its J5)."""
     return [{"part": "J3", "value": columns[0], "message": message},
             {"part": "J5", "value": columns[1], "message": message}]
-
-
-def grid(spec):
-    """The values a given takes (as :func:`dynlab.grading.variants.draw` draws them)."""
-    return [float(v) for v in np.arange(spec["low"], spec["high"] + spec["step"] / 2,
-                                         spec["step"])]
 
 
 def rounded(expr):

@@ -36,9 +36,60 @@ from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS,
                                           joint_torques, motor_side, reflected_inertia, rms,
                                           sample_move, shoulder_move, size_motor)
 from dynlab.grading import make_key
+from dynlab.grading.variants import grid_values
 from dynlab.model.robots import PUMA560_POSES, puma560
 
 NOTEBOOK = "09_sizing_a_motor"
+
+#: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
+#: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
+#: where to start, never the answer)
+NOTES = {
+    "A.1": {
+        "hint": r"""
+The reflected inertia is $G^2 I_\text{rotor}$ (Lynch & Park, Sec. 8.9.2); set it equal to
+$D_{33}$ at $q_s$ (from `inertia_and_bias`) and solve for $G$, with your rotor's inertia.""",
+        "takeaway": r"""
+$G^* = \sqrt{D_{33}/I_\text{rotor}}$ is the ratio that *matches* the load to the motor: it makes
+the inertial motor torque $(D_{33}/G + G I_\text{rotor})\ddot q$ smallest. A lighter rotor asks
+for a larger ratio, as $1/\sqrt{I_\text{rotor}}$. With the PUMA's own rotor ($200\times10^{-6}$
+kg m²) it is about 42.5, a little below joint 3's published $G = 53.7$.""",
+    },
+    "A.2": {
+        "hint": r"""
+The apparent inertia is the arm's $D_{11}(q)$ plus the reflected rotor $G_1^2 I_{\text{rotor},1}$;
+evaluate it at both poses with your $G_1$ and the published $I_{\text{rotor},1}$.""",
+        "takeaway": r"""
+The arm's own $D_{11}$ changes by a factor of 2.74 between the two poses; the rotor's constant
+$G_1^2 I_{\text{rotor},1}$, added at both, brings the ratio towards 1, the more the larger it
+is. Gearing makes a joint's load more alike over the workspace, which is why fixed joint gains
+work better on a geared arm than on a direct-drive one.""",
+    },
+    "A.3": {
+        "hint": r"""
+The heat in the windings adds up as $\int \tau^2 dt$ over the whole cycle: the move's part is
+$T\,\tau_\text{rms,move}^2$, the hold's is $2\,\text{s} \times \tau_\text{hold}^2$ with the gravity
+torque at the goal (divided by $G$). Divide their sum by the cycle's duration and take the root.""",
+        "takeaway": r"""
+Holding still is not free for a shoulder: the hold's torque is the gravity torque $c_2(q)/G$ at
+the goal, and it fills the rests between moves. A duty cycle's RMS torque lies between the move's
+RMS and the holding torque, nearer the one that lasts longer; averaging the two RMS values instead
+of their squares underestimates it. A faster move costs more than its shorter time saves: its
+inertial torque grows as $1/T^2$, its square as $1/T^4$.""",
+    },
+    "A.4": {
+        "hint": r"""
+`size_motor(...).line_margin` is negative when some operating point lies above the speed-torque
+line. Scan the gear ratio to find where it changes sign at the low end, then narrow it down (a
+finer scan, or bisection such as `scipy.optimize.brentq`).""",
+        "takeaway": r"""
+Below $G_\text{min}$ the motor is too weak: near the start of the move it would need more torque
+than its line gives at that speed. The window under the line closes again at a larger ratio,
+where the motor runs out of speed; a slower move widens the window at both ends. The continuous
+rating asks for a larger ratio still (from about 85 to 96 over these durations): for this
+shoulder, which mostly holds the arm against gravity, heat decides before the line does.""",
+    },
+}
 #: samples of a move in the keys (a student's 201 agree to far below the tolerances)
 FINE = 2001
 
@@ -56,12 +107,6 @@ HOLD = 2.0
 #: A.4's given: the duration of the shoulder's 100 degree move
 LINE = {"T": {"low": 1.3, "high": 2.0, "step": 0.1, "unit": "s",
               "text": "the duration of the 100 degree move"}}
-
-
-def grid(spec):
-    """The values a given takes (as :func:`dynlab.grading.variants.draw` draws them)."""
-    count = int(round((spec["high"] - spec["low"]) / spec["step"])) + 1
-    return [spec["low"] + spec["step"] * k for k in range(count)]
 
 
 def pose(name):
@@ -227,7 +272,7 @@ def table(values: dict, name: str):
 
 def smallest_ratio_key(arm):
     """A.4: the smallest gear ratio keeping a 100 degree move under the line."""
-    durations = [round(d, 1) for d in grid(LINE["T"])]
+    durations = [round(d, 1) for d in grid_values(LINE["T"])]
     found = {d: line_ratios(arm, d) for d in durations}
     smallest, largest, cool = (table({d: found[d][k] for d in durations}, "T")
                                for k in range(3))

@@ -6,7 +6,7 @@ one) are skipped.
 The reference is derived here (by dynlab, or by SymPy from the question's data), never typed in
 from the solution: the tests then prove the solution notebook and the key agree.  The key stores
 it sealed; the checker evaluates it at points drawn fresh at every check.  The question's hint and
-takeaway go into ``tools/question_notes.md`` (a ``## <question id>`` section).
+takeaway go into ``NOTES`` (Markdown, ``$...$`` for mathematics), sealed into the key with it.
 """
 
 import sympy
@@ -16,6 +16,9 @@ from dynlab.grading import make_key
 from dynlab.model.robots import pendulum
 
 NOTEBOOK = "06_example"                 # the file stem in solutions/
+NOTES = {"X.1": {"hint": "Which way does gravity pull the link, and about which joint?",
+                 "takeaway": "The motor holds the arm against gravity: $c = m_1 g a_1 "
+                             "\\cos q_1 / 2$."}}
 
 
 def keys() -> list:

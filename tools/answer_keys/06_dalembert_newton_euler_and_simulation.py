@@ -1,12 +1,5 @@
-"""The answer keys of the graded notebooks ``06_dalembert_newton_euler_and_simulation`` and
-``07_modern_form``, derived by dynlab (imported by ``tools/make_answer_keys.py``).
-
-As there, no answer is typed: each reference comes from dynlab's own derivation (Lee's G-D terms,
-the traces of Luh's and Schilling's recursions and of Lynch & Park's twist-wrench recursion, the
-closed form ``M = A^T L^T G L A``, the dashboard's arm, :func:`dynlab.simulate`), and each
-typical mistake is derived the same way from a wrong model or a wrong procedure (a rod's mass at
-its tip, gravity the wrong way, the printed initialisation of Lynch & Park's algorithm, ...).
-Where a closed form is short enough to write by hand, it is asserted equal to the derivation.
+"""The answer keys of ``solutions/06_dalembert_newton_euler_and_simulation``: Lee's G-D terms, the
+Newton-Euler passes of Luh and Schilling, the dashboards and the simulation.
 """
 
 from __future__ import annotations
@@ -18,28 +11,166 @@ import numpy as np
 import sympy
 
 from dynlab import equations_of_motion, inverse_dynamics, simulate
-from dynlab.model import spatial as S
-from dynlab.model import vectors as V
 from dynlab.grading import make_key
-from dynlab.grading.keys import parameter_symbol
+from dynlab.grading.keys import parameter_symbol, reference
+from dynlab.model.edits import with_mass, with_payload
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import pendulum, planar_2r
 from dynlab.model.robots.parameters import rod_inertia
 from dynlab.model.symbolic import compact, is_zero
-from dynlab.formulations.twist_wrench import closed_form
-from dynlab.model.edits import with_mass, with_payload
 
-RECURSIONS = "06_dalembert_newton_euler_and_simulation"
-MODERN = "07_modern_form"
+from answer_keys.common import (SPLIT2, check_mistakes, column, positive, q, q1, q2, qd, qd1, qd2,
+                                qdd, qdd1, qdd2)
 
-q, qd, qdd = joint_symbols(2)
-q1, q2 = q
-qd1, qd2 = qd
-qdd1, qdd2 = qdd
+NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
+
+#: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
+#: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
+#: where to start, never the answer)
+NOTES = {
+    "G.1": {
+        "hint": r"""
+Take Eq. (3.4-25) of Fu, Gonzalez & Lee one sum at a time. Both joint axes are $z$, so
+${}^s\mathbf R_0\,\mathbf z_{j-1}$ is $(0, 0, 1)^T$ in every link's frame: which entry of
+$\mathbf I_s$ does $D^{\rm rot}_{ij}$ pick out? For $\mathbf D^{\rm tran}$ write the joint positions
+$\mathbf p_0$, $\mathbf p_1$ and the centres $\bar{\mathbf r}_1$, $\bar{\mathbf r}_2$ in base
+coordinates (each centre half its own link beyond its joint: link 2 is $\lambda l$ long), then the
+cross products with $\mathbf z$.""",
+        "takeaway": r"""
+$\mathbf D^{\rm rot} = \frac{l^2}{12}\begin{bmatrix} m_1 + \lambda^2 m_2 & \lambda^2 m_2 \\ \lambda^2 m_2 & \lambda^2 m_2 \end{bmatrix}$
+is constant: a rod's spin about $z$ looks the same in every posture. All of the posture
+dependence, the $C_2$ terms, is translational, and so is most of the size: the parallel-axis part
+$m (a/2)^2$ of each rod of length $a$ belongs to $\mathbf D^{\rm tran}$, three times its own spin. Fu, Gonzalez & Lee,
+Sec. 3.4.1 find the same dominance of the translational part along a trajectory of the PUMA 560.""",
+    },
+    "G.2": {
+        "hint": r"""
+Eqs. (3.4-26) and (3.4-27) of Fu, Gonzalez & Lee. For $\mathbf h^{\rm rot}$: which way does each
+$\boldsymbol\omega_s$ point, is that a principal axis of $\mathbf I_s$, and what is left of
+$\boldsymbol\beta_s$ when all the joint axes are parallel? For $\mathbf h^{\rm tran}$: differentiate
+each centre's position $\bar{\mathbf r}_s$ twice in time, keep the terms without $\ddot q$ as
+$\bar{\mathbf a}_s$, and project onto the same vectors $\mathbf z_{i-1} \times (\bar{\mathbf r}_s -
+\mathbf p_{i-1})$ as in question 1.""",
+        "takeaway": r"""
+$\mathbf h^{\rm rot} = \mathbf 0$: in a planar arm every link spins about $z$, a principal axis,
+so no gyroscopic torque arises, whatever the links' lengths. All of $\mathbf h$ is translational,
+$h^{\rm tran}_1 = -\lambda m_2 l^2 S_2 (\dot q_1 \dot q_2 + \tfrac12 \dot q_2^2)$ and
+$h^{\rm tran}_2 = \tfrac12 \lambda m_2 l^2 S_2 \dot q_1^2$, Sec. 3.4.2's with $\lambda = 1$: the
+product $l \cdot \lambda l/2$ of link 1's length and the distance of link 2's centre from its joint. In a spatial arm it is not
+zero: at the PUMA's wrist Sec. 3.4.1 finds rotation dominant in $h_4$ and both parts in $h_5$, $h_6$.""",
+    },
+    "N.1": {
+        "hint": r"""
+Run Eqs. (3.3-50) and (3.3-51) of Fu, Gonzalez & Lee twice, from $\boldsymbol\omega_0 =
+\dot{\boldsymbol\omega}_0 = \mathbf 0$. Here ${}^1\mathbf R_0$ is the transpose of the rotation of
+${}^0\mathbf A_1$ (Eq. (3.2-5)), $\mathbf R_z(q_1)\mathbf R_x(\alpha_1)$ with your twist, and
+${}^2\mathbf R_1 = \mathbf R_z(q_2)^T$. Your $\alpha_1$ is in degrees.""",
+        "takeaway": r"""
+Seen in frame 1, link 1 turns about the tilted axis $(0, \sin\alpha_1, \cos\alpha_1)$: only
+$\dot q_1\cos\alpha_1$ adds to joint 2's rate along $z_2$, the rest tips $\boldsymbol\omega_2$ off that
+axis. And the cross term $\boldsymbol\omega_1 \times \mathbf z_0\dot q_2$ no longer vanishes: link 2
+gains an angular acceleration $\dot q_1\dot q_2\sin\alpha_1$ from the rates alone, which the planar arm
+($\alpha_1 = 0$: $(0, 0, \dot q_1 + \dot q_2)$ and $(0, 0, \ddot q_1 + \ddot q_2)$) never shows.""",
+    },
+    "N.2": {
+        "hint": r"""
+Continue the forward pass: Eq. (3.3-52) of Fu, Gonzalez & Lee for link 1 from
+$\dot{\mathbf v}_0 = (0, g, 0)^T$ with ${}^1\mathbf R_0\mathbf p^*_1 = (l, 0, 0)^T$, then for link 2
+with ${}^2\mathbf R_0\mathbf p^*_2 = (\lambda l, 0, 0)^T$. ${}^1\mathbf R_0\dot{\mathbf v}_1$ is in frame
+1's axes: ${}^2\mathbf R_1$ turns it into frame 2's. Then Eq. (3.3-53) with
+${}^2\mathbf R_0\bar{\mathbf s}_2 = (-\lambda l/2, 0, 0)^T$.""",
+        "takeaway": r"""
+${}^2\mathbf R_0\dot{\mathbf v}_2 = \big(l(S_2\ddot q_1 - C_2\dot q_1^2) - \lambda l(\dot q_1 + \dot q_2)^2 + gS_{12},\;
+l(C_2\ddot q_1 + S_2\dot q_1^2) + \lambda l(\ddot q_1 + \ddot q_2) + gC_{12},\; 0\big)$ (Sec. 3.3.7
+prints it for $\lambda = 1$): link 1's motion seen in frame 2, plus link 2's own tangential and
+centripetal terms, which grow with its length. The centre of mass, half of link 2 nearer the
+joint, has half of those. The
+gravity terms $g S_{12}$, $g C_{12}$ are the base's upward acceleration seen in frame 2.""",
+    },
+    "N.3": {
+        "hint": r"""
+The backward pass starts at link 2 with $\mathbf f_3 = \mathbf n_3 = \mathbf 0$, so Eqs. (3.3-56) and
+(3.3-57) of Fu, Gonzalez & Lee keep only link 2's own terms: $\mathbf F_2 = m_2\bar{\mathbf a}_2$
+(Eq. (3.3-54)) and $\mathbf N_2$ (Eq. (3.3-55)) from your answers to questions 3 and 4. The moment arm
+of $\mathbf F_2$ is $\mathbf p^*_2 + \bar{\mathbf s}_2$: from joint 2 to the centre of mass.""",
+        "takeaway": r"""
+$\mathbf f_2 = m_2\bar{\mathbf a}_2$, and only the $z$ component of $\mathbf n_2$ is non-zero:
+$\tfrac13 m_2 l_2^2 (\ddot q_1 + \ddot q_2) + \tfrac12 m_2 l l_2 (C_2\ddot q_1 + S_2\dot q_1^2) + \tfrac12 m_2 g l_2 C_{12}$
+with $l_2 = \lambda l$, which is $\tau_2$ (3.3-58). For $\lambda = 1$ Sec. 3.3.7 prints this
+${}^2\mathbf R_0\mathbf n_2$ right, then writes $\tau_2$ with $\tfrac12 m_2 l^2$ where $\tfrac13 m_2 l^2$
+belongs (a slip recorded in
+`dynlab.errata`).""",
+    },
+    "N.4": {
+        "hint": r"""
+Schilling's Algorithm 6-8-1 with one link: step 1 sets $\mathbf f^2 = -\mathbf f^{\rm tool}$ (mind the
+sign; $\varphi$ is below the horizontal, and `sympy.cos` takes radians), step 2 gives
+$\boldsymbol\omega^1$, $\dot{\boldsymbol\omega}^1$ and $\dot{\mathbf v}^1$ from
+$\dot{\mathbf v}^0 = -\mathbf g$, step 4 gives $\mathbf f^1$, $\mathbf n^1$ and $\tau_1$. As a check,
+with $F = 0$ your $\tau_1$ must be the rod's torque of Schilling, Eq. (6-9-22).""",
+        "takeaway": r"""
+$\tau_1 = \tfrac13 m_1a_1^2\ddot q_1 + \tfrac12 m_1ga_1C_1 + Fa_1\sin(q_1 + \varphi)$: Schilling's
+Eq. (6-9-22) plus the load's moment about the joint, largest when the cable is square to the rod
+($F a_1 C_1$ for a weight hung straight down, $\varphi = 90°$). The force $\mathbf f^1$ gains
+$F(-\cos\varphi, \sin\varphi, 0)$: the base holds against the cable too. The minus sign of step 1
+is what makes it so: $\mathbf f^{n+1}$ is the force the arm exerts on its environment, the opposite
+of the load's force on the tool.""",
+    },
+    "D.1": {
+        "hint": r"""
+The gravity part of $\boldsymbol\tau$ is $\mathbf c(\mathbf q)$ of Fu, Gonzalez & Lee,
+Eq. (3.2-26): its own bar and its own column of the table, not the total. Set both sliders before
+you read, and read joint 1. To check the reading by hand, the gravity terms of the worked example
+of Sec. 3.2.6 (Eq. (3.2-34)), with the payload as a point mass at the tip of link 2.""",
+        "takeaway": r"""
+$c_1 = g\,l\,[(m_1/2 + m_2 + M_p)C_1 + (m_2/2 + M_p)C_{12}]$ with $C_1 = 0.5$ and $C_{12} = 1$
+at the opening posture, in N m for your $m_2$ and $M_p$: the bar does not depend on $\dot{\mathbf q}$ or $\ddot{\mathbf q}$, only on the
+posture and the masses beyond joint 1. Every kilogram at the tip costs joint 1 $g\,l\,(C_1 + C_{12})$.""",
+    },
+    "D.2": {
+        "hint": r"""
+The Coriolis/centrifugal part is $\mathbf h(\mathbf q, \dot{\mathbf q})$ of Fu, Gonzalez & Lee,
+Eq. (3.2-26): its own bar and column, joint 2's entry. Put the masses back first and change only
+`qd1`. To check the reading by hand, the $h_2$ of the worked example of Sec. 3.2.6: which joint
+rates does it contain?""",
+        "takeaway": r"""
+$h_2 = \tfrac12 m_2 l^2 S_2 \dot q_1^2 = \tfrac12 \sin(-\pi/3)\,\dot q_1^2$ N m for your $\dot q_1$: joint 1's
+spin flings link 2 outward, and at $q_2 = -60°$ that pulls it toward larger $q_2$, so joint 2 must
+push back. It grows with $\dot q_1^2$ ($\dot q_1^2$ times the opening reading), and $\dot q_2$
+does not enter it at all.""",
+    },
+    "S.1": {
+        "hint": r"""
+Simulate from rest at $q_1 = -\pi/2$ plus your amplitude (in radians) long enough for a few
+swings, then ask the `Trajectory` for its period with the lowest position as the level. The
+small-angle period of the rod is a check: a large swing takes a little longer, not twice as long.""",
+        "takeaway": r"""
+$T = T_0\,\tfrac{2}{\pi}K(\sin^2(\theta_0/2))$ for the amplitude $\theta_0$ (chapter 07's exact
+period; $K$ the complete elliptic integral of the first kind), a few % longer than the small-angle
+period $T_0 = 2\pi\sqrt{2a_1/(3g)} \approx 1.1584$ s: the restoring torque
+$\tfrac12 m_1 g a_1\sin\theta$ grows more slowly than $\theta$, so large swings are slower. The
+simulation matches it to about a millionth.""",
+    },
+    "S.2": {
+        "hint": r"""
+The question names the run: Euler's method of Lynch & Park, Sec. 8.5, with `dt=0.01` over 2 s
+from rest at $q_1 = 0$, on the rod of your mass (`pendulum(m1=...)`). `.total` holds one energy per
+sample: take the last minus the first. The exact motion keeps $E$ constant (no friction, no torque),
+so what you find is the integrator's own error.""",
+        "takeaway": r"""
+$\Delta E \approx +1.05$ J for each kilogram of rod, although nothing in the model adds energy. The
+motion does not depend on the mass ($\ddot q_1 = -3gC_1/(2a_1)$) and the energy is proportional to
+it, so the gain is too. Near any motion the arm is an oscillator, and one Euler step multiplies its
+energy by about $1 + h^2\omega^2$ (chapter 07); here $\omega^2 \approx 3g/(2a_1) \approx 29$
+s$^{-2}$, so the energy grows by a few tenths of a per cent per step. Halving $h$ halves the gain:
+the error is first order.""",
+    },
+}
+
+
 TWO_LINK = {"m1": "positive", "m2": "positive", "l": "positive", "g": "positive",
             "q1": "real", "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real",
             "qdd2": "real"}
-SPLIT = ("qd1", "qd2", "qdd1", "qdd2")
 
 
 def numeric_key(question, *, parts, mistakes, **options):
@@ -85,25 +216,14 @@ def fitted(reading, parameters: dict, degrees: dict, checks: int = 2):
     return expr
 
 
-def positive(*names):
-    return tuple(sympy.Symbol(n, positive=True) for n in names)
-
-
-def column(values):
-    """A 3- or 6-vector as a SymPy column, each entry in book form."""
-    return sympy.Matrix([compact(sympy.sympify(v)) for v in values])
-
-
-def square(rows):
-    return sympy.Matrix(rows).applyfunc(lambda e: compact(sympy.sympify(e)))
-
-
 #: The given of G.1, G.2, N.2 and N.3, drawn per student: link 2 is ``lam`` times as long as
 #: link 1, both uniform rods still.  Fu, Gonzalez & Lee's rods are equal (lam = 1), which the grid
 #: leaves out; so are 1/2 and 2, where a rod's mass put at its tip (a typical mistake) sits where
 #: the centre of the book's rod is
 LENGTHS = {"lam": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
                    "text": "the length of link 2 over the length of link 1, l2/l"}}
+
+
 #: The symbol of that given in the keys' expressions
 LAM = parameter_symbol("lam", LENGTHS["lam"])
 
@@ -151,7 +271,6 @@ def luh_trace(arm):
     return trace
 
 
-# -- 06: G-D, the Newton-Euler passes, dashboards, simulation ------------------------------------
 def gd_terms(arm) -> dict:
     """Lee's G-D terms of ``arm`` (Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-27)), each in book
     form."""
@@ -190,7 +309,7 @@ def dalembert_keys():
              "times as long as link 1, l2 = lam*l with your lam = given[\"lam\"]: its centre "
              "lies l2/2 beyond joint 2 and its spin is m2 l2^2/12")
     keys = [make_key(
-        "G.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eq. (3.4-25): the "
+        "G.1", notebook=NOTEBOOK, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eq. (3.4-25): the "
         "rotational and translational parts of D (two-link arm)", points=2,
         symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2")}, angles=("q1", "q2"),
         parameters=LENGTHS,
@@ -211,7 +330,7 @@ def dalembert_keys():
                               "tip"},
                   {"part": "D_tran", "value": book["D_tran"], "message": equal}])]
     keys.append(make_key(
-        "G.2", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eqs. (3.4-26), "
+        "G.2", notebook=NOTEBOOK, title="Fu, Gonzalez & Lee, Sec. 3.4.2, Eqs. (3.4-26), "
         "(3.4-27): the translational and rotational parts of h (two-link arm)", points=2,
         symbols={k: TWO_LINK[k] for k in ("m1", "m2", "l", "q1", "q2", "qd1", "qd2")},
         angles=("q1", "q2"), split=("qd1", "qd2"), parameters=LENGTHS,
@@ -316,11 +435,10 @@ def twist_key():
         {"part": "omega_dot2", "value": in_radians[1],
          "message": "given[\"alpha1\"] is in degrees, and sin and cos take radians: "
                     "multiply by pi/180 first"}]
-    distinct_on_grid(TWIST, {"omega2": omega, "omega_dot2": omega_dot}, mistakes,
-                     {"q1": 0.7, "q2": -1.9, "qd1": 0.6, "qd2": -1.3, "qdd1": 0.4,
-                      "qdd2": 0.9})
+    check_mistakes("N.1", TWIST, {"omega2": omega, "omega_dot2": omega_dot}, mistakes,
+                   [{"q1": 0.7, "q2": -1.9, "qd1": 0.6, "qd2": -1.3, "qdd1": 0.4, "qdd2": 0.9}])
     return make_key(
-        "N.1", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), "
+        "N.1", notebook=NOTEBOOK, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50), "
         "(3.3-51): the angular velocity and acceleration of link 2", points=2,
         symbols={"q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real", "qdd2": "real"},
         angles=("q2",), split=("qd1", "qd2", "qdd1", "qdd2"), parameters=TWIST,
@@ -369,9 +487,9 @@ def newton_euler_keys():
              "times as long as link 1, so 2R0 p*_2 = (l2, 0, 0) and 2R0 s_2 = (-l2/2, 0, 0) "
              "with l2 = lam*l, your lam = given[\"lam\"]")
     keys.append(make_key(
-        "N.2", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-52), "
+        "N.2", notebook=NOTEBOOK, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-52), "
         "(3.3-53): the acceleration of link 2's origin and of its centre of mass", points=2,
-        symbols=forward, angles=("q1", "q2"), split=SPLIT, parameters=LENGTHS,
+        symbols=forward, angles=("q1", "q2"), split=SPLIT2, parameters=LENGTHS,
         parts=[{"name": "v_dot2", "value": v_dot},
                {"name": "a_bar2", "value": a_bar}],
         mistakes=[{"part": "v_dot2", "value": column(up["v_dot"]),
@@ -405,10 +523,10 @@ def newton_euler_keys():
     N2 = n - (p2 + s2).cross(F2)
     about_tip = (s2.cross(F2) + N2).applyfunc(compact)
     keys.append(make_key(
-        "N.3", notebook=RECURSIONS, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-56), "
+        "N.3", notebook=NOTEBOOK, title="Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-56), "
         "(3.3-57): the force and moment on link 2", points=2,
         symbols={k: TWO_LINK[k] for k in TWO_LINK if k != "m1"}, angles=("q1", "q2"),
-        split=SPLIT, parameters=LENGTHS,
+        split=SPLIT2, parameters=LENGTHS,
         parts=[{"name": "f2", "value": f},
                {"name": "n2", "value": n}],
         mistakes=[{"part": "f2", "value": column(up["f"]),
@@ -517,7 +635,7 @@ def schilling_key():
                 for model, message in zip((wrong, free, hanging, swapped), messages)
                 for index, name in enumerate(("f1", "n1", "tau1"))]
     return make_key(
-        "N.4", notebook=RECURSIONS, title="Schilling, Algorithm 6-8-1 (Sec. 6-9): the one-axis "
+        "N.4", notebook=NOTEBOOK, title="Schilling, Algorithm 6-8-1 (Sec. 6-9): the one-axis "
         "arm carrying a load", points=3, symbols=symbols, angles=("q1",),
         split=("qd1", "qdd1"), parameters=CABLE,
         parts=[{"name": "f1", "value": f1},
@@ -544,6 +662,8 @@ def dashboard_parts(arm, q_, qd_, qdd_):
 LOADS = {"m2": {"low": 1.5, "high": 3.0, "step": 0.5, "unit": "kg", "text": "the mass of link 2"},
          "Mp": {"low": 0.1, "high": 0.5, "step": 0.1, "unit": "kg",
                 "text": "the payload at the tip of link 2"}}
+
+
 SPEEDS = {"qd1": {"low": 1.5, "high": 3.0, "step": 0.5, "unit": "rad/s",
                   "text": "the speed of joint 1"}}
 
@@ -567,7 +687,7 @@ def dashboard_keys():
                                                                                      + q_[1]))
     assert abs(float((c1 - by_hand).subs({m2_: 2.5, Mp_: 0.3}))) < 1e-9
     keys.append(numeric_key(
-        "D.1", notebook=RECURSIONS, title="Reading the dashboard: the gravity part of tau_1",
+        "D.1", notebook=NOTEBOOK, title="Reading the dashboard: the gravity part of tau_1",
         points=1, tolerance=5e-3, parameters=LOADS,
         parts=[{"name": "c1", "value": [c1]}],
         mistakes=[{"part": "c1", "value": [fitted(lambda m2, Mp: sum(loaded(m2, Mp).values())[0],
@@ -593,7 +713,7 @@ def dashboard_keys():
     assert abs(float(h2.subs("qd1", 2.0)) - 1.0 * math.sin(q_[1]) * 4.0 / 2) < 1e-9
     slow = dashboard_parts(arm, q_, qd_, qdd_)
     keys.append(numeric_key(
-        "D.2", notebook=RECURSIONS, title="Reading the dashboard: the Coriolis/centrifugal part "
+        "D.2", notebook=NOTEBOOK, title="Reading the dashboard: the Coriolis/centrifugal part "
         "of tau_2", points=1, tolerance=5e-3, parameters=SPEEDS,
         parts=[{"name": "h2", "value": [h2]}],
         mistakes=[{"part": "h2", "value": [fitted(lambda qd1: fast(qd1)["coriolis"][0], SPEEDS,
@@ -610,6 +730,8 @@ def dashboard_keys():
 
 
 HANGING = -math.pi / 2          # the pendulum's lowest position (gravity along -y0)
+
+
 #: The given of the large swing, drawn per student: how far from its lowest position it starts
 SWINGS = {"amplitude": {"low": 30, "high": 70, "step": 5, "unit": "degrees",
                         "text": "released from rest this far from the lowest position"}}
@@ -644,7 +766,7 @@ def simulation_keys():
     for degrees in (30, 70):                 # the formula is the simulated swing's period
         assert abs(swing_period(float(degrees)) / float(exact_period(degrees)) - 1) < 1e-5
     keys.append(numeric_key(
-        "S.1", notebook=RECURSIONS, title="Simulation: the period of the pendulum's large swing",
+        "S.1", notebook=NOTEBOOK, title="Simulation: the period of the pendulum's large swing",
         points=2, tolerance=2e-3, parameters=SWINGS,
         parts=[{"name": "T", "value": [exact_period(amplitude)]}],
         mistakes=[{"part": "T", "value": [small],
@@ -695,7 +817,7 @@ def euler_key():
     for m1 in (RODS["m1"]["low"], RODS["m1"]["high"]):
         assert abs(euler_gain(m1, integrator=None)) < 1e-6 * m1
     key = numeric_key(
-        "S.2", notebook=RECURSIONS, title="Simulation: the energy Euler's method adds to the "
+        "S.2", notebook=NOTEBOOK, title="Simulation: the energy Euler's method adds to the "
         "pendulum", points=2, tolerance=1e-4, parameters=RODS,
         parts=[{"name": "dE", "value": [gain]}],
         mistakes=[{"part": "dE", "value": [exact],
@@ -724,326 +846,5 @@ def euler_key():
     return key
 
 
-def recursions_keys():
+def keys():
     return dalembert_keys() + newton_euler_keys() + dashboard_keys() + simulation_keys()
-
-
-# -- 07: the modern form (Lynch & Park, Ch. 8) -------------------------------------------------
-#: The given of T.1, drawn per student: where on the rod its joint, frame {a}, sits.  Sec. 8.2's
-#: frame is at the rod's end, d = 1/2 (a typical answer, so not on the grid), and no value is
-#: twice another (a classmate's off-diagonal blocks m [p] are then no factor the feedback names)
-PIVOT = {"d": {"low": 0.25, "high": 0.45, "step": 0.05, "unit": "",
-               "text": "the joint's (frame {a}'s) distance from the rod's centre, as a "
-                       "fraction of l"}}
-#: The given of T.2, T.3 and T.4, each drawn per student: where mass 2 sits on link 2.  The arm of
-#: Sec. 8.1.1 has it at the end of the link (rho = 1) and a uniform rod's centre is at its middle
-#: (1/2): both typical answers, so neither is on the grid, and no value is twice another
-MASS_PLACE = {"rho": {"low": 0.6, "high": 0.9, "step": 0.05, "unit": "",
-                      "text": "the distance of mass 2 from joint 2, as a fraction of L2"}}
-#: A state of the 2R arm at which the keys are compared with dynlab's numbers
-LP_STATE = ([0.4, -1.1], [0.7, -0.3], [1.2, 0.5])
-
-
-def grid_ends(parameters: dict) -> list:
-    """The lowest and the highest value of each given's grid, as ``[{name: value}, ...]``."""
-    return [{name: float(spec[end]) for name, spec in parameters.items()}
-            for end in ("low", "high")]
-
-
-def distinct_on_grid(parameters: dict, parts: dict, mistakes: list, at: dict) -> None:
-    """Assert that at every value of the givens' grids each typical mistake differs from its part
-    at the point ``at`` of the symbols (``{name: number}``): the feedback names it at every
-    student's values, and no grid value makes a mistake the answer."""
-    from dynlab.grading.variants import _grid
-    names = list(parameters)
-    for combination in itertools.product(*(_grid(spec) for spec in parameters.values())):
-        values = {**at, **dict(zip(names, combination))}
-
-        def number(expr):
-            expr = sympy.Matrix([expr]) if not isinstance(expr, sympy.MatrixBase) else expr
-            return np.array(expr.xreplace({s: values[str(s)] for s in expr.free_symbols}),
-                            dtype=float)
-        for mistake in mistakes:
-            right, wrong = number(parts[mistake["part"]]), number(mistake["value"])
-            assert np.abs(wrong - right).max() > 1e-6 * max(1.0, np.abs(right).max()), \
-                (combination, mistake["message"])
-
-
-def pivot_inertia(m, l, theta, d):
-    """Lynch & Park, Sec. 8.2: ``G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}]`` of a thin rod of mass ``m``
-    and length ``l`` whose frame {a} sits on the rod, ``d l`` from its centre, turned by
-    ``theta``: ``T_ab = (Rz(theta), d l (cos theta, sin theta, 0))``.  Symbolic or numeric (the
-    change of frame of :func:`dynlab.model.spatial.change_frame`)."""
-    trig = (sympy.cos, sympy.sin) if isinstance(theta, sympy.Basic) else (math.cos, math.sin)
-    c, s = trig[0](theta), trig[1](theta)
-    rod = ((0, 0, 0), (0, m * l**2 / 12, 0), (0, 0, m * l**2 / 12))
-    G_b = S.spatial_inertia_at_com(m, rod)                         # Sec. 8.2 (draft Eq. (9.23))
-    T_ab = (((c, -s, 0), (s, c, 0), (0, 0, 1)), (d * l * c, d * l * s, 0))   # {b} seen from {a}
-    return G_b, T_ab, S.change_frame(G_b, S.inverse(T_ab))
-
-
-def rod_inertia_key():
-    """Lynch & Park, Sec. 8.2: a rod's spatial inertia in a frame on it, ``d l`` from its centre
-    (``d``: each student's own; the section's frame is at the end, d = 1/2), turned by theta,
-    ``G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}]`` (the kinetic energy Sec. 8.2 (draft Eq. (9.24)) is
-    the same in either frame, and ``V_b = Ad_{T_ba}(V_a)``)."""
-    m, l = positive("m", "l")
-    theta = sympy.Symbol("theta", real=True)
-    d = parameter_symbol("d", PIVOT["d"])
-    G_b, T_ab, G_a = pivot_inertia(m, l, theta, d)
-    G_a = square(G_a)
-    # the same by Steiner's theorem with the centre at R_ab (d l, 0, 0) and I_b turned by R_ab
-    R = sympy.Matrix(T_ab[0])
-    rod = sympy.Matrix([[0, 0, 0], [0, m * l**2 / 12, 0], [0, 0, m * l**2 / 12]])
-    turned = R * rod * R.T
-    assert is_zero(G_a - sympy.Matrix(S.spatial_inertia(m, tuple(R * sympy.Matrix([d * l, 0, 0])),
-                                                        turned.tolist())))
-    # and dynlab's number at both ends of the grid
-    numbers = {"m": 1.3, "l": 0.7, "theta": 0.4}
-    for values in grid_ends(PIVOT):
-        exact = np.array(pivot_inertia(1.3, 0.7, 0.4, values["d"])[2], dtype=float)
-        ours = np.array(G_a.xreplace({m: 1.3, l: 0.7, theta: 0.4, d: values["d"]}), dtype=float)
-        assert np.abs(ours - exact).max() <= 1e-12
-    T_ba = S.inverse(T_ab)
-    Ad = sympy.Matrix(S.Ad_matrix(T_ba))
-    Gb = sympy.Matrix(G_b)
-    wrong_frame = square(S.change_frame(G_b, T_ab))
-    flipped = (Ad * Gb * Ad.T).applyfunc(compact)
-    unturned = square(S.change_frame(G_b, S.translation((-d * l, 0, 0))))
-    steiner_only = sympy.diag(sympy.Matrix(G_a[:3, :3]), m * sympy.eye(3))
-    at_end = square(pivot_inertia(m, l, theta, sympy.Rational(1, 2))[2])
-    mistakes = [{"part": "G_a", "value": wrong_frame,
-                 "message": "G_a = [Ad_{T_ba}]^T G_b [Ad_{T_ba}] takes the map of twists from {a} "
-                            "to {b} (T_ba: frame {a} seen from {b}), not [Ad_{T_ab}]"},
-                {"part": "G_a", "value": flipped,
-                 "message": "the order is [Ad_{T_ba}]^T G_b [Ad_{T_ba}] (transpose on the "
-                            "left), which keeps the kinetic energy (1/2) V^T G V the same in "
-                            "both frames"},
-                {"part": "G_a", "value": unturned,
-                 "message": "that is the spatial inertia for theta = 0: the rod is turned by "
-                            "theta about z_a, so [Ad_{T_ba}] holds R_ba = Rz(-theta)"},
-                {"part": "G_a", "value": steiner_only,
-                 "message": "the off-diagonal blocks m [p] are missing: away from the centre "
-                            "of mass a spin also moves the mass, so rotation and translation "
-                            "couple"},
-                {"part": "G_a", "value": at_end,
-                 "message": "that is the rod seen from its END (l/2 from the centre, as in "
-                            "Sec. 8.2); your frame {a} sits d*l from the centre, with your d = "
-                            "given[\"d\"]"}]
-    distinct_on_grid(PIVOT, {"G_a": G_a}, mistakes, numbers)
-    return make_key(
-        "T.1", notebook=MODERN, title="Lynch & Park, Sec. 8.2: a rod's spatial inertia in a "
-        "frame on it", points=2, symbols={"m": "positive", "l": "positive", "theta": "real"},
-        angles=("theta",), parameters=PIVOT,
-        parts=[{"name": "G_a", "value": G_a, "structure": "symmetric"}], mistakes=mistakes)
-
-
-def lynch_park_arm(rho, symbolic=True, **changes):
-    """The 2R arm of Lynch & Park, Sec. 8.1.1, with mass 2 at ``rho L2`` from joint 2 (at
-    ``((rho - 1) L2, 0, 0)`` in DH frame 2, whose origin is the link's end; Sec. 8.1.1 has
-    rho = 1), so that frame {2} of the twist-wrench recursion, at the centre of mass (Sec. 8.3),
-    sits there; ``changes`` replace fields of the robot (a wrong model for a typical mistake)."""
-    arm = planar_2r("lynch_park", symbolic=symbolic)
-    arm = arm.replace_link(2, com=((rho - 1) * arm.links[1].a, 0, 0))
-    return arm.replace(**changes) if changes else arm
-
-
-def lp_trace(robot, state=None):
-    """``(tau, trace)`` of the twist-wrench recursion (Lynch & Park, Sec. 8.3) on ``robot``, at
-    the joint symbols or at a numeric ``state``."""
-    q_, qd_, qdd_ = (list(q), list(qd), list(qdd)) if state is None else state
-    return inverse_dynamics(robot, q_, qd_, qdd_, method="twist_wrench", variant="poe",
-                            trace=True)
-
-
-#: The joint variables and the lengths of the 2R arm, by name, at :data:`LP_STATE`
-LP_NUMBERS = dict(zip(("q1", "q2", "qd1", "qd2", "qdd1", "qdd2"),
-                      itertools.chain(*LP_STATE)))
-
-
-def lp_numbers(arm) -> dict:
-    """``{name: number}`` of the numeric 2R arm ``planar_2r("lynch_park")`` and the state."""
-    return {"m1": float(arm.links[0].mass), "m2": float(arm.links[1].mass),
-            "L1": float(arm.links[0].a), "L2": float(arm.links[1].a),
-            "g": float(-arm.gravity[1]), **LP_NUMBERS}
-
-
-def at_numbers(expr, numbers: dict, given: dict) -> np.ndarray:
-    """``expr`` (a matrix or an expression) at ``numbers`` and the givens ``given`` (by name)."""
-    expr = sympy.Matrix([expr]) if not isinstance(expr, sympy.MatrixBase) else expr
-    values = {**numbers, **given}
-    return np.array(expr.xreplace({s: values[str(s)] for s in expr.free_symbols}), dtype=float)
-
-
-def book_arm_mistake(part, value):
-    return {"part": part, "value": value,
-            "message": "that is the arm of Sec. 8.1.1, mass 2 at the END of link 2 (L2 from "
-                       "joint 2); yours sits at rho*L2, with your rho = given[\"rho\"], and so "
-                       "does frame {2}"}
-
-
-def twist_keys():
-    """Lynch & Park, Sec. 8.3 (draft Eqs. (9.53)-(9.55)) on the 2R arm of Sec. 8.1.1 with mass 2
-    at rho L2 (rho: each student's own): the twist of link 2 and its rate, in frame {2} at the
-    mass m2."""
-    g = sympy.Symbol("g", positive=True)
-    rho = parameter_symbol("rho", MASS_PLACE["rho"])
-    arm = lynch_park_arm(rho)
-    L1, L2 = arm.links[0].a, arm.links[1].a
-
-    def run(robot):
-        _, trace = lp_trace(robot)
-        return column(trace[2]["V"]), column(trace[2]["V_dot"]), trace
-
-    V2, Vdot2, trace = run(arm)
-    S2, C2 = sympy.sin(q2), sympy.cos(q2)
-    assert is_zero(V2 - sympy.Matrix([0, 0, qd1 + qd2, L1 * S2 * qd1,
-                                      L1 * C2 * qd1 + rho * L2 * (qd1 + qd2), 0]))
-    numeric = planar_2r("lynch_park")
-    for values in grid_ends(MASS_PLACE):         # dynlab's numbers at both ends of the grid
-        _, exact = lp_trace(lynch_park_arm(values["rho"], symbolic=False), LP_STATE)
-        for ours, record in ((V2, "V"), (Vdot2, "V_dot")):
-            assert np.abs(at_numbers(ours, lp_numbers(numeric), values).ravel()
-                          - np.array(exact[2][record], dtype=float)).max() <= 1e-12
-    _, Vdot_printed, _ = run(arm.replace(gravity=(0, g, 0)))     # Vdot_0 = (0, +g) as printed
-    _, Vdot_still, _ = run(arm.replace(gravity=(0, 0, 0)))
-    A2 = sympy.Matrix(trace[2]["V"]).subs({qd1: 0, qd2: 1})        # A_2 = V_2 at qd = (0, 1)
-    no_bracket = (Vdot2 - qd2 * sympy.Matrix(S.ad(tuple(V2), tuple(A2)))).applyfunc(compact)
-    A1 = sympy.Matrix(trace[1]["V"]).subs({qd1: 1})
-    summed = (A1 * qd1 + A2 * qd2).applyfunc(compact)
-    V_end, Vdot_end, _ = run(lynch_park_arm(1))
-    symbols = {"L1": "positive", "L2": "positive", "g": "positive", "q1": "real",
-               "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real", "qdd2": "real"}
-    mistakes = [{"part": "V2", "value": summed,
-                 "message": "A_1 thetadot_1 is a twist in frame {1}: bring V_1 into frame {2} "
-                            "with Ad_{T_21} before adding A_2 thetadot_2 (Sec. 8.3 (draft Eq. "
-                            "(9.54)))"},
-                {"part": "Vdot2", "value": Vdot_printed,
-                 "message": "gravity enters as the base accelerating UPWARD, Vdot_0 = "
-                            "(0, 0, 0, 0, g, 0) with y up (the printed initialisation "
-                            "(0, g) with g = (0, -g, 0) is a misprint: the text gives the "
-                            "base the acceleration -g)"},
-                {"part": "Vdot2", "value": Vdot_still,
-                 "message": "the recursion starts from Vdot_0 = (0, 0, 0, 0, g, 0), not 0: "
-                            "that is how gravity reaches the links"},
-                {"part": "Vdot2", "value": no_bracket,
-                 "message": "the term [V_2, A_2] thetadot_2 = ad_{V_2}(A_2) thetadot_2 of "
-                            "Sec. 8.3 (draft Eq. (9.55)) is missing: the joint's screw turns "
-                            "with the link"},
-                book_arm_mistake("V2", V_end), book_arm_mistake("Vdot2", Vdot_end)]
-    distinct_on_grid(MASS_PLACE, {"V2": V2, "Vdot2": Vdot2}, mistakes, lp_numbers(numeric))
-    return make_key(
-        "T.2", notebook=MODERN, title="Lynch & Park, Sec. 8.3 (draft Eqs. (9.53)-(9.55)): one "
-        "forward pass of the 2R arm (V_2, Vdot_2)", points=2, symbols=symbols,
-        angles=("q1", "q2"), split=SPLIT, parameters=MASS_PLACE,
-        parts=[{"name": "V2", "value": V2},
-               {"name": "Vdot2", "value": Vdot2}], mistakes=mistakes)
-
-
-def backward_key():
-    """Lynch & Park, Sec. 8.3 (draft Eqs. (9.56)-(9.57)) on the 2R arm with mass 2 at rho L2
-    (rho: each student's own): the wrench on link 2 and tau_2 (no tip wrench, F_3 = 0)."""
-    m2 = sympy.Symbol("m2", positive=True)
-    rho = parameter_symbol("rho", MASS_PLACE["rho"])
-    arm = lynch_park_arm(rho)
-    L1, L2, g = arm.links[0].a, arm.links[1].a, -arm.gravity[1]
-    tau, trace = lp_trace(arm)
-    V2, Vdot2 = tuple(trace[2]["V"]), tuple(trace[2]["V_dot"])
-    F2, tau2 = column(trace[2]["wrench"]), compact(sympy.sympify(tau[1]))
-    G2 = sympy.diag(0, 0, 0, m2, m2, m2)
-    GV = tuple(G2 * sympy.Matrix(V2))
-    GVdot = G2 * sympy.Matrix(Vdot2)
-    assert is_zero(F2 - GVdot + sympy.Matrix(S.ad_transpose(V2, GV)))   # Sec. 8.3 (Eq. (9.56))
-    S2, C2, C12 = sympy.sin(q2), sympy.cos(q2), sympy.cos(q1 + q2)
-    r = rho * L2                                    # the lever of mass 2 about joint 2
-    assert is_zero(tau2 - m2 * r * (L1 * C2 * qdd1 + r * (qdd1 + qdd2) + L1 * S2 * qd1**2
-                                    + g * C12))
-    numeric = planar_2r("lynch_park")
-    for values in grid_ends(MASS_PLACE):         # dynlab's numbers at both ends of the grid
-        torques, exact = lp_trace(lynch_park_arm(values["rho"], symbolic=False), LP_STATE)
-        assert np.abs(at_numbers(F2, lp_numbers(numeric), values).ravel()
-                      - np.array(exact[2]["wrench"], dtype=float)).max() <= 1e-12
-        assert abs(at_numbers(tau2, lp_numbers(numeric), values).item()
-                   - float(torques[1])) <= 1e-12
-    plus = (GVdot + sympy.Matrix(S.ad_transpose(V2, GV))).applyfunc(compact)
-    no_bias = GVdot.applyfunc(compact)
-    A2 = sympy.Matrix([0, 0, 1, 0, r, 0])
-    at_end, end_trace = lp_trace(lynch_park_arm(1))
-    symbols = {"m2": "positive", "L1": "positive", "L2": "positive", "g": "positive",
-               "q1": "real", "q2": "real", "qd1": "real", "qd2": "real", "qdd1": "real",
-               "qdd2": "real"}
-    mistakes = [{"part": "F2", "value": plus,
-                 "message": "the bias term enters with a minus sign: F_i = ... + G_i Vdot_i "
-                            "- ad^T_{V_i}(G_i V_i) (Sec. 8.3 (draft Eq. (9.56)))"},
-                {"part": "F2", "value": no_bias,
-                 "message": "the term -ad^T_{V_2}(G_2 V_2) is missing: Vdot_2 is the rate of "
-                            "the twist's coordinates in the moving frame {2}, so the mass's "
-                            "acceleration also has omega_2 x v_2 (Sec. 8.3 (draft Eq. "
-                            "(9.56)))"},
-                {"part": "tau2", "value": compact((no_bias.T * A2)[0]),
-                 "message": "the term -ad^T_{V_2}(G_2 V_2) of Sec. 8.3 (draft Eq. (9.56)) is "
-                            "missing from F_2, and with it the centrifugal torque of the "
-                            "shoulder's spin, in qd1^2"},
-                book_arm_mistake("F2", column(end_trace[2]["wrench"])),
-                book_arm_mistake("tau2", compact(sympy.sympify(at_end[1])))]
-    distinct_on_grid(MASS_PLACE, {"F2": F2, "tau2": tau2}, mistakes, lp_numbers(numeric))
-    return make_key(
-        "T.3", notebook=MODERN, title="Lynch & Park, Sec. 8.3 (draft Eqs. (9.56)-(9.57)): one "
-        "backward step of the 2R arm (F_2, tau_2)", points=2, symbols=symbols,
-        angles=("q1", "q2"), split=SPLIT, parameters=MASS_PLACE,
-        parts=[{"name": "F2", "value": F2},
-               {"name": "tau2", "value": tau2}], mistakes=mistakes)
-
-
-def closed_form_key():
-    """Lynch & Park, Sec. 8.4 (draft Eqs. (9.64)-(9.82)) on the 2R arm with mass 2 at rho L2
-    (rho: each student's own): L A and M = A^T L^T G L A."""
-    rho = parameter_symbol("rho", MASS_PLACE["rho"])
-
-    def stacked(robot):
-        terms = closed_form(robot, list(q), list(qd))
-        A, L, G = (sympy.Matrix(terms[k]) for k in ("A", "L", "G"))
-        LA = (L * A).applyfunc(compact)
-        return A, L, G, LA, (LA.T * G * LA).applyfunc(compact)
-
-    arm = lynch_park_arm(rho)
-    A, L, G, LA, M = stacked(arm)
-    assert is_zero(M - equations_of_motion(arm, method="lagrange_euler").D)
-    numeric = planar_2r("lynch_park")
-    for values in grid_ends(MASS_PLACE):         # dynlab's numbers at both ends of the grid
-        robot = lynch_park_arm(values["rho"], symbolic=False)
-        terms = closed_form(robot, LP_STATE[0], LP_STATE[1])
-        exact = np.array(terms["L"], dtype=float) @ np.array(terms["A"], dtype=float)
-        assert np.abs(at_numbers(LA, lp_numbers(numeric), values) - exact).max() <= 1e-12
-        D = np.array(equations_of_motion(robot, LP_STATE[0], [0.0, 0.0]).D, dtype=float)
-        assert np.abs(at_numbers(M, lp_numbers(numeric), values) - D).max() <= 1e-12
-    no_L = (A.T * G * A).applyfunc(compact)
-    transposed = (L.T * A).applyfunc(compact)
-    _, _, _, LA_end, M_end = stacked(lynch_park_arm(1))
-    symbols = {"m1": "positive", "m2": "positive", "L1": "positive", "L2": "positive",
-               "q1": "real", "q2": "real"}
-    mistakes = [{"part": "LA", "value": A,
-                 "message": "that is A alone; L = (I - Gamma)^-1 (Sec. 8.4 (draft Eq. (9.76))) "
-                            "carries joint 1's screw into frame {2}: the lower-left block of L "
-                            "is [Ad_{T_21}]"},
-                {"part": "LA", "value": transposed,
-                 "message": "L is block LOWER triangular (Sec. 8.4 (draft Eq. (9.76))): joint 1 "
-                            "moves link 2, joint 2 does not move link 1; that is L^T A"},
-                {"part": "M", "value": no_L,
-                 "message": "that is A^T G A, without L: each joint then moves only its own "
-                            "link; M = A^T L^T G L A (Sec. 8.4 (draft Eq. (9.82)))"},
-                book_arm_mistake("LA", LA_end), book_arm_mistake("M", M_end)]
-    distinct_on_grid(MASS_PLACE, {"LA": LA, "M": M}, mistakes, lp_numbers(numeric))
-    return make_key(
-        "T.4", notebook=MODERN, title="Lynch & Park, Sec. 8.4 (draft Eq. (9.82)): M = A^T L^T G "
-        "L A for the 2R arm", points=2, symbols=symbols, angles=("q1", "q2"),
-        parameters=MASS_PLACE,
-        parts=[{"name": "LA", "value": LA},
-               {"name": "M", "value": M, "structure": "symmetric"}], mistakes=mistakes)
-
-
-def modern_keys():
-    return [rod_inertia_key(), twist_keys(), backward_key(), closed_form_key()]
-
-
-BUILDERS = {RECURSIONS: recursions_keys, MODERN: modern_keys}

@@ -1,17 +1,9 @@
-"""Checks of arguments and results shared by every entry point: flags, counts, choices, and
-results that must be finite.
+"""Checks of arguments and results shared by every entry point; each error names where and what.
 
-Every check raises an error that names where it happened and what is wrong, so that no call
-returns a silently wrong number or reads ``"no"`` as ``True``.
-
->>> flag(False, "inverse_dynamics", "gravity")
-False
 >>> flag("no", "inverse_dynamics", "gravity")
 Traceback (most recent call last):
 ...
 TypeError: inverse_dynamics: gravity must be True or False, got str 'no'
->>> count(3, "puma560", "joints", 1, 6)
-3
 >>> count(True, "puma560", "joints", 1, 6)
 Traceback (most recent call last):
 ...

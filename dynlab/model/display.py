@@ -1,11 +1,8 @@
-"""Book-style printing of derived equations: ``C1``, ``S12``, ``C23`` shorthand for the sines and
-cosines of joint angles and their sums (Fu, Gonzalez & Lee, Sec. 3.2.6, Schilling, Sec. 6-5), terms collected by joint
-accelerations and velocity products, in LaTeX for notebooks and plain text for terminals.
+"""Book-style printing of derived equations: ``C1``, ``S12`` shorthand, terms collected by joint
+accelerations and rate products (Fu, Gonzalez & Lee, Sec. 3.2.6; Schilling, Sec. 6-5).
 
 >>> import sympy
 >>> q1, q2, qd1, qd2 = sympy.symbols("q1 q2 qd1 qd2")
->>> book_form(sympy.cos(q1) * sympy.cos(q2) - sympy.sin(q1) * sympy.sin(q2) + 2 * sympy.cos(q2))
-C12 + 2*C2
 >>> book_form(qd1**2 * sympy.sin(q2) + 2 * qd1 * qd2 * sympy.sin(q2) + qd2**2, (qd1, qd2))
 S2*qd1**2 + 2*S2*qd1*qd2 + qd2**2
 """
@@ -92,15 +89,9 @@ def _term_count(expr) -> int:
 
 
 def group_angle_sums(expr):
-    """``expr`` rewritten in the sines and cosines of joint-angle sums where that takes fewer
-    terms: ``C2 C3 - S2 S3`` becomes ``C23`` (the way Fu, Gonzalez & Lee and Schilling print the
-    PUMA's and the two-link arm's equations), also inside expressions too large for SymPy's
-    ``trigsimp``.
-
-    For each run of consecutive joints ``i..j`` whose angles appear, the angles are changed to
-    the partial sums ``q_i, q_i + q_{i+1}, ..., q_i + ... + q_j``, and the result reduced
-    (:func:`dynlab.model.symbolic.reduce_trig`: no squared sine survives); the form with the fewest
-    terms wins (ties keep the plain angles).
+    """``expr`` in the sines and cosines of joint-angle sums where that takes fewer terms
+    (``C2 C3 - S2 S3`` -> ``C23``), also where ``trigsimp`` is too slow: each run of joints is
+    tried as partial sums, reduced by :func:`dynlab.model.symbolic.reduce_trig`.
 
     >>> q2, q3, a = sympy.symbols("q2 q3 a")
     >>> e = a * (sympy.cos(q2) * sympy.cos(q3) - sympy.sin(q2) * sympy.sin(q3))**2
@@ -364,20 +355,13 @@ def _joint_rates(expr) -> list:
 
 
 def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Sequence = ()):
-    r"""The quantities ``keys`` of a symbolic Newton-Euler trace
-    (:class:`dynlab.formulations.trace.Trace`) as a table a notebook column holds: the links
-    stacked, one quantity per row, vectors as columns, each quantity labelled with its link's number
-    (:math:`{}^2R_0\,\omega_2`).  In base-frame traces the quantities carry no :math:`{}^iR_0`.  A
-    symbolic joint torque is written by :func:`rate_form`, one bracket per joint acceleration and
-    per product of joint rates (``rates``, by default the ones it contains), each collected by
-    ``collect_by``.
+    r"""The quantities ``keys`` of a symbolic Newton-Euler trace as a LaTeX table: links stacked,
+    one quantity a row, labelled by link; torques by :func:`rate_form`.
 
     >>> from dynlab import inverse_dynamics, joint_symbols
     >>> from dynlab.model.robots import pendulum
     >>> q, qd, qdd = joint_symbols(1)
     >>> _, trace = inverse_dynamics(pendulum(symbolic=True), q, qd, qdd, trace=True)
-    >>> r"{}^{1}R_0\,\omega_{1}" in trace_table(trace, ["omega"]).data
-    True
     >>> print(trace_table(trace, ["tau"]).data)      # doctest: +NORMALIZE_WHITESPACE
     \begin{array}{ll}i = 1 & \begin{aligned}\tau_{1} &= \frac{a_{1}^{2} m_{1}}{3} \ddot q_{1}
     + \frac{C_{1} a_{1} g m_{1}}{2}\end{aligned}\\[2pt] \hline\end{array}

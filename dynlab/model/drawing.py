@@ -1,27 +1,6 @@
-"""Drawings of an arm with Matplotlib: its links, joints, DH frames and centres of mass.
-
-:func:`draw_arm` draws ``robot`` at joint positions ``q`` and returns an :class:`ArmDrawing`,
-which holds the figure and every artist, so that a dashboard can move the arm with
-:meth:`ArmDrawing.update` (``set_data`` on the existing lines, no new figure).
-
-What is drawn, in base coordinates (Fu, Gonzalez & Lee, Sec. 2.2, Schilling, Sec. 2-6; standard DH,
-``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``):
-
-* the origins ``p_0 .. p_n`` of the frames (joint ``i`` sits on ``z_{i-1}`` through ``p_{i-1}``;
-  ``p_n`` is the tool), as returned by :func:`dynlab.model.kinematics.frame_origins`;
-* the links as the DH polyline ``p_{i-1} -> p_{i-1} + d_i z_{i-1} -> p_i`` (the offset ``d_i``
-  along the joint axis, then the length ``a_i`` along ``x_i``);
-* the ``x``, ``y``, ``z`` axes of every frame (red, green, blue), labelled ``x_i``, ``y_i``,
-  ``z_i``;
-* the centre of mass of every link with mass, ``p_i + R_0i r_bar_i`` (Fu, Gonzalez & Lee, Eq. (3.2-3)), and the
-  direction of gravity.
-
-A *planar* arm (every revolute axis parallel to one direction ``n``, every prismatic axis
-perpendicular to it: the pendulum and the two-link arms) is drawn in 2-D, in the plane
-perpendicular to ``n`` (for ``n = z_0``, the ``x_0 y_0`` plane); an axis perpendicular to the
-page is drawn as a circled dot (towards the reader) or a circled cross (away).  Other arms
-(the SCARA, whose third joint slides along the common axis, and the PUMA 560) are drawn in 3-D.
-Works on any backend, also headless (Agg).
+"""Drawings of an arm with Matplotlib (:func:`draw_arm`, :class:`ArmDrawing`): links as the DH
+polyline ``p_{i-1} -> p_{i-1} + d_i z_{i-1} -> p_i``, frames, centres of mass
+(Fu, Gonzalez & Lee, Eq. (3.2-3)) and gravity; a planar arm in 2-D, others in 3-D.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -183,15 +162,8 @@ def workspace_box(robot: Robot, q: Sequence, reach: float | None = None) -> tupl
 
 # -- the drawing -----------------------------------------------------------------------------------
 class ArmDrawing:
-    """A drawn arm: the figure, its axes and artists, and :meth:`update` to move it.
-
-    Artists (all created once): ``links_line`` (the DH polyline), ``origins_line`` (markers at
-    ``p_0..p_n``), ``centres_line`` (centres of mass), ``axis_lines[k]`` (axis ``k`` = x, y, z
-    of every frame: frame ``i``'s segment is points ``3i``, ``3i+1``; one artist per colour
-    keeps redrawing cheap), ``axis_labels[i][k]`` (the labels), in 2-D also
-    ``axis_markers[k]`` (circled dots and crosses: axes perpendicular to the page), and
-    ``gravity_artists``.  :meth:`plotted` reads the drawn data back.  ``geometry`` is the last :func:`arm_geometry`.
-    """
+    """A drawn arm: the figure, its axes and artists (made once; :meth:`update` moves them,
+    :meth:`plotted` reads them back), and ``geometry``, the last :func:`arm_geometry`."""
 
     def __init__(self, robot, q, ax, view, plane, frames, labels, centres, gravity, reach, box,
                  title):
@@ -411,17 +383,10 @@ def draw_arm(robot: Robot, q: Sequence, ax=None, *, view: str | None = None,
              frames: bool = True, labels="axes", centres: bool = True,
              gravity: bool = True, reach: float | None = None, box: tuple | None = None,
              title: str | None = None, figsize=(5, 5)) -> ArmDrawing:
-    """Draw ``robot`` at joint positions ``q``: links, frame origins, the x/y/z axes of every
-    DH frame (labelled), centres of mass and the direction of gravity.
-
-    ``ax``: an existing Matplotlib axes (a 3-D one for a spatial arm), else a new figure of
-    ``figsize`` is made (with :class:`matplotlib.figure.Figure`, so nothing is shown twice in a
-    notebook; display ``drawing.figure``).  ``labels``: ``"axes"`` names every axis (``x1``,
-    ``y1``, ``z1``), ``"frames"`` only numbers each frame by its origin (fewer texts: quicker
-    to redraw, clearer for six wrist frames at one point), ``False`` none.  ``view``: ``"2d"``, ``"3d"`` or ``None`` (2-D for a
-    planar arm, :func:`plane_of`).  ``reach``: the half-width of the plotted region (default
-    :func:`reach_of`); ``box``: ``(centre, half_width)`` of a 3-D view's cube (default
-    :func:`workspace_box`).  Returns an :class:`ArmDrawing`.
+    """Draw ``robot`` at ``q`` (links, frames, centres of mass, gravity) on ``ax`` or a new
+    :class:`matplotlib.figure.Figure`.  ``labels``: ``"axes"``, ``"frames"`` or ``False``; ``view``:
+    ``"2d"``, ``"3d"`` or ``None`` (2-D when :func:`plane_of` finds a plane); ``reach`` and ``box``
+    bound the plot.
 
     >>> from dynlab.model.robots import scara
     >>> drawing = draw_arm(scara(), [0.0, 0.0, 0.15])

@@ -1,18 +1,5 @@
-"""Edits of an arm: a changed arm is a new :class:`~dynlab.model.robot.Robot`, made through
-:meth:`Robot.replace_link <dynlab.model.robot.Robot.replace_link>` so that the new link is
-checked as the constructor checks it.
-
-:func:`with_mass` (a denser or lighter link), :func:`stretch_link` and :func:`with_length` (a
-longer or shorter link, its body stretched with it), :func:`with_payload` (a point mass folded
-into a link by the parallel-axis theorem) and :func:`with_viscous` (every joint's viscous
-friction).  The dashboards' parameter sliders and the controllers' plants with a payload the
-model does not know are made with them.
-
->>> from dynlab.model.robots import pendulum
->>> arm = with_viscous(with_mass(pendulum(), 1, 2.0), 0.1)
->>> arm.links[0].mass, arm.links[0].viscous, pendulum().links[0].mass
-(2.0, 0.1, 1.0)
-"""
+"""Edits of an arm (mass, length, payload, viscous friction): each returns a new
+:class:`~dynlab.model.robot.Robot` made through ``Robot.replace_link``, so it is checked."""
 
 from __future__ import annotations
 
@@ -146,21 +133,15 @@ def body_extent(link, axis: str) -> float:
 
 def with_payload(robot: Robot, mass: float, index: int | None = None,
                  at: Sequence = (0.0, 0.0, 0.0)) -> Robot:
-    """A point mass ``mass`` fixed at ``at`` in frame ``index`` (default: the origin of frame
-    ``n``, the tool point), folded into link ``index`` as one rigid body: the link's mass becomes
-    ``m + M``, its centre of mass ``c' = (m c + M p) / (m + M)`` and its inertia about ``c'``, by
-    the parallel-axis theorem, ``I + m S(c - c') + M S(p - c')`` with ``S(r) = |r|^2 1 - r r^T``
-    (the way the thesis appendix, App. B's payload ``Mp`` is folded in
-    :func:`dynlab.model.robots.planar_2r`, variant ``"macsyma"``).
+    """A point mass ``mass`` at ``at`` in frame ``index`` (default the tool point) folded into link
+    ``index`` by the parallel-axis theorem: ``c' = (m c + M p) / (m + M)``,
+    ``I' = I + m S(c - c') + M S(p - c')``, ``S(r) = |r|^2 1 - r r^T``.
 
     >>> from dynlab.model.robots import planar_2r
     >>> arm = with_payload(planar_2r("macsyma", payload=0.0), 0.5)
     >>> book = planar_2r("macsyma", payload=0.5)
     >>> bool(np.allclose(arm.links[1].inertia, book.links[1].inertia, rtol=1e-14, atol=0))
     True
-    >>> heavy = with_payload(planar_2r("fu"), 0.5)      # 0.5 kg at the tip of the 1 kg link
-    >>> heavy.links[1].mass, [round(float(x), 4) for x in heavy.links[1].com]
-    (1.5, [-0.3333, 0.0, 0.0])
     >>> with_payload(planar_2r("fu"), -1.0)
     Traceback (most recent call last):
     ...

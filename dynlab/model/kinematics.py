@@ -1,18 +1,11 @@
-"""Kinematics of a serial arm in standard DH form: transforms, frames, axes, centres of mass, and
-link Jacobians.
-
-Every public function takes a robot and joint positions ``q``.  With numbers it returns NumPy
-arrays; with SymPy symbols (or a robot with symbolic parameters) it returns SymPy matrices.
+"""Kinematics of a serial arm in standard DH form: transforms, frames, axes, centres of mass and
+link Jacobians; NumPy arrays for numbers, SymPy matrices for symbols.
 
 >>> from dynlab.model.link import Link
 >>> from dynlab.model.robot import Robot
 >>> arm = Robot([Link("R", a=1.0, name="l1"), Link("R", a=1.0, name="l2")])
 >>> tool_pose(arm, [0.0, 0.0])[:3, 3]
 array([2., 0., 0.])
->>> import sympy
->>> q1, q2 = sympy.symbols("q1 q2")
->>> sympy.simplify(tool_pose(arm, [q1, q2])[0, 3])
-cos(q1) + cos(q1 + q2)
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The ``L D L^T`` solve of ``D x = b`` for a symmetric positive definite ``D``, over any scalar
-type (floats, SymPy, the tracing tape): the last step of forward dynamics, ``D qdd = tau - bias``
-(Lynch & Park, Sec. 8.5 (draft Eq. (9.89))), shared by :mod:`dynlab.dynamics.forward`,
-Featherstone's articulated body algorithm (its pivots, :class:`ZeroPivot`) and the operation counts.
-:mod:`dynlab.dynamics.forward` offers both names too.
-"""
+"""The ``L D L^T`` solve of ``D x = b`` over any scalar type: the last step of forward dynamics,
+``D qdd = tau - bias`` (Lynch & Park, Sec. 8.5 (draft Eq. (9.89)))."""
 
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
-"""The physical parameters of the small arms: numbers or symbols, friction per joint, rods.
-
-Each builder of :mod:`dynlab.model.robots` takes its parameters by the source's letters; a parameter
-not passed is a positive SymPy symbol of that name (``symbolic=True``) or dynlab's number.
+"""The physical parameters of the small arms by the source's letters: numbers or symbols.
 
 >>> physical_parameters(False, {"m1": 2.0}, {"m1": 1.0, "a1": 0.5}, "pendulum")
 {'m1': 2.0, 'a1': 0.5}
->>> physical_parameters(True, {}, {"m1": 1.0}, "pendulum")
-{'m1': m1}
->>> rod_inertia(3.0, 2.0)                        # m l^2/12 = 1 about y and z
-[[0, 0, 0], [0, 1.0, 0], [0, 0, 1.0]]
 """
 
 from __future__ import annotations

@@ -1,28 +1,10 @@
-"""Programs run as compiled C: the one C build of dynlab, for the public numeric calls' short
-cuts and for generated code (:func:`compile_c`).
-
-A traced recursion (:mod:`dynlab.engine.tracing`) is a straight-line program: the PUMA 560's
-Newton-Euler torques some 500 operations, a 30-link chain's about 6,400, Featherstone's articulated
-body algorithm on it about 17,700.  Compiled by Python, every operation costs the interpreter's tens
-of nanoseconds; written as C and compiled once by the machine's C compiler, the PUMA's torques
-take 1.5 us against 4.5 in Python, a long chain's some twenty times less.  Below
-:data:`NATIVE_FROM` lines the call into C costs more than it saves (the pendulum's, the two-link
-arm's programs), and a machine without a compiler keeps the Python code, which gives the same
-numbers.
-
-The same numbers, not merely close ones: the C text holds the program's own operations on the same
-operands in the same order (the statements of :func:`dynlab.engine.emitters.python_run_source`, each
-intermediate result used once written into the expression that uses it), in IEEE double precision
-with contraction into fused multiply-adds switched off (``-ffp-contract=off``) and without
-optimisation (``-O0``, which also keeps the compile time of a 17,000-line function near half a
-second, against some ten seconds at ``-O1``, and the PUMA's near a tenth of a second); ``sin``,
-``cos``, ``exp`` and ``sqrt`` are the C library's, which Python's :mod:`math` calls too.  The
-tests compare the results for equality.  :data:`FLAGS` are these flags, for every build.
-
-A compiled program is kept in ``native/`` of the directory of generated code
-(:func:`dynlab.engine.code_cache.cache_directory`), named by a hash of the C text, the compiler and
-its flags, so that a second process loads it instead of compiling it again; a directory that
-another user can write to is never loaded from (the library would run in this process).
+"""Programs run as compiled C: the one C build of dynlab, for the short cuts of the public
+numeric calls (from :data:`NATIVE_FROM` lines; without a compiler the Python code runs) and
+for generated code (:func:`compile_c`).  The C holds the statements of
+:func:`dynlab.engine.emitters.run_statements` in the same order, built with :data:`FLAGS`
+(``-O0 -ffp-contract=off``), so it gives the same numbers as Python to the bit.  A build is
+kept in ``native/`` of :func:`dynlab.engine.code_cache.cache_directory`, named by a hash of
+text, compiler and flags.
 
 >>> from dynlab.engine.program import Program
 >>> p = Program([("q", 1), ("qd", 1), ("qdd", 1)],

@@ -19,17 +19,10 @@ EXPAND_LIMIT = 4000
 
 
 def crunch(expressions, state, prefix: str = "r", expand: bool | None = None) -> tuple:
-    """the thesis appendix's ``crunch()``: every coefficient that depends on parameters only becomes a
-    constant ``r1, r2, ...`` (computed once); returns ``(expressions, [(r_k, coefficient)])``.
-
-    With ``expand`` (the default for expressions up to :data:`EXPAND_LIMIT` operations) each
-    expression is expanded into monomials of the state-dependent factors (``qdd1``,
-    ``cos(q2)``, ...), the parameter coefficients of equal monomials are added, and equal
-    coefficients (up to a rational factor) share one constant; the result is collected by
-    constants.  Without it the same is done sum by sum, keeping the nesting: parameter
-    factors are distributed into a sum they multiply (one level, ``m (a c + d s)`` becomes
-    ``(m a) c + (m d) s``) but products of two state-dependent sums are not multiplied out,
-    so the work stays linear in the size of the expressions.
+    """The thesis appendix's ``crunch()``: every parameter-only coefficient becomes a constant
+    ``r1, r2, ...``; ``(expressions, [(r_k, coefficient)])``.  With ``expand`` (default up to
+    :data:`EXPAND_LIMIT` operations) into monomials of the state factors, equal coefficients (up to
+    a rational factor) sharing a constant; without, sum by sum, keeping the nesting.
 
     >>> import sympy
     >>> m, l, q, qdd = sympy.symbols("m l q qdd")
@@ -247,15 +240,9 @@ def _walker(optimizer: Optimizer, symbols: dict):
 def from_sympy(expressions, inputs: dict, *, layout=None, name: str = "closed_form",
                title: str = "closed form", parameters: Sequence | None = None,
                crunched: Sequence | None = None, share: bool = True) -> Generated:
-    """Generated code from SymPy expressions.
-
-    ``inputs``: ``{stem: [symbols]}`` in argument order (e.g. ``{"q": q, "qd": qd}``).  Any
-    other free symbol is a parameter: parameter-only coefficients are crunched into constants
-    (:func:`crunch`) computed by a separate program (``Generated.constants``, counted apart as
-    the thesis appendix does); the rest goes through ``sympy.cse`` and :class:`Optimizer`.  ``crunched``:
-    the ``[(r_k, coefficient)]`` of a :func:`crunch` already applied to ``expressions`` (whose
-    parameters are then ``r1, r2, ...`` only), with ``parameters`` the symbols of the
-    coefficients.
+    """Generated code from SymPy expressions of ``inputs`` (``{stem: [symbols]}``); other symbols are
+    parameters, whose coefficients are crunched (:func:`crunch`, or ``crunched`` given) into
+    ``Generated.constants``; the rest goes through ``sympy.cse`` and :class:`Optimizer`.
 
     >>> import sympy
     >>> q, qd = sympy.symbols("q1 qd1")

@@ -1,48 +1,14 @@
-"""Joint-space controllers: what the dynamic model is for.
-
-Each controller is a small callable ``controller(t, q, qd) -> tau`` that
-:func:`dynlab.simulate` takes as its ``torque``.  It steers the joints along a *reference*
-``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.dynamics.trajectory`: a set point or a quintic move),
-with the tracking error ``e = q_d - q``, ``ed = qd_d - qd`` and gain matrices ``Kp``, ``Kd``
-(``Ki``) given as a number, one number per joint (a diagonal matrix: independent joint control) or a
-symmetric positive definite matrix.  In the notation of Fu, Gonzalez & Lee, Ch. 3 (``tau = D(q)
-qdd + h(q, qd) + c(q)``, Eq. (3.2-26)):
-
-:func:`pd`, :func:`pid`
-    ``tau = Kp e + Kd ed (+ Ki int e dt)``: every joint a servo of its own; no model.
-:func:`pd_gravity`
-    ``tau = Kp e + Kd ed + c_m(q)``: PD plus the model's gravity torque.  For a set point and an
-    exact ``c_m = c`` the energy-like function ``V = 1/2 qd^T D qd + 1/2 e^T Kp e`` has
-    ``dV/dt = qd^T (tau - h - c) + 1/2 qd^T Ddot qd - qd^T Kp e = -qd^T Kd qd + 1/2 qd^T (Ddot
-    - 2C) qd = -qd^T Kd qd <= 0``, because ``h = C qd`` (Lynch & Park, chapter "Dynamics of Open
-    Chains", Sec. 8.4 (draft Eq. (9.88))) and ``Ddot - 2C`` is skew-symmetric (the passivity property, their
-    Prop. 8.1): the arm comes to rest at the set point (Takegaki & Arimoto, ASME J. Dynamic
-    Systems, Measurement, and Control 103, 1981).  With a wrong model ``c_m = c - delta_c`` it
-    rests where ``Kp e = delta_c(q)`` instead (:func:`steady_state`).
-:func:`computed_torque`
-    ``tau = tau_m(q, qd, qdd_d + Kd ed + Kp e)``, the model's inverse dynamics (the
-    *computed-torque* or inverse-dynamics control of Fu, Gonzalez & Lee, Ch. 5, and of Lynch &
-    Park's chapter "Robot Control").  With an exact model ``D (qdd_d - qdd + Kd ed + Kp e) = 0``
-    and ``D`` is invertible, so every joint obeys the linear error equation
-    ``e'' + Kd e' + Kp e = 0`` (:func:`error_dynamics`), whatever the arm.
-:func:`feedforward`
-    ``tau = tau_m(q_d, qd_d, qdd_d) + Kp e + Kd ed``: the reference's torques computed ahead
-    (they do not depend on the measured state) plus PD on the error.
-
-The controller's *model* is a :class:`Model`: a :class:`~dynlab.Robot` (exact when it is the
-simulated arm; :func:`with_payload` makes one whose last link carries a different payload) and
-a formulation (``method``/``variant`` of :func:`dynlab.inverse_dynamics`), or the simplified
-model of Fu, Gonzalez & Lee Sec. 3.4.1 (:data:`FGL_PUMA_D_PARTS`, :data:`FGL_PUMA_H_PARTS`),
-which keeps the translational or the rotational part of each element of ``D`` and ``h``.  On
-numbers everything runs on the traced straight-line code (:mod:`dynlab.engine.tracing`): no SymPy.
-
-A pendulum (``m a^2/3 = 1/12``, ``m g a / 2 = 2.45155``) held at the horizontal by PD plus
-gravity compensation needs exactly the gravity torque there:
+"""Joint-space controllers ``controller(t, q, qd) -> tau`` for :func:`dynlab.simulate`, following a
+reference ``r(t) -> (q_d, qd_d, qdd_d)`` with ``e = q_d - q`` and gains ``Kp``, ``Kd`` (``Ki``):
+:func:`pd`, :func:`pid`; :func:`pd_gravity` (PD plus the model's ``c_m(q)``: comes to rest at a
+set point by the passivity of ``Ddot - 2C``, Lynch & Park, Prop. 8.1, Sec. 8.4 (draft Eq.
+(9.88)); Takegaki & Arimoto, 1981); :func:`computed_torque` (Fu, Gonzalez & Lee, Ch. 5: with an
+exact model ``e'' + Kd e' + Kp e = 0``, :func:`error_dynamics`); :func:`feedforward`.  The
+model is a :class:`Model` (exact, wrong, or Fu, Gonzalez & Lee Sec. 3.4.1's simplified one).
 
 >>> from dynlab.model.robots import pendulum
 >>> arm = pendulum()
->>> hold = pd_gravity(arm, Kp=10.0, Kd=2.0, reference=[0.0])
->>> hold(0.0, [0.0], [0.0])
+>>> pd_gravity(arm, Kp=10.0, Kd=2.0, reference=[0.0])(0.0, [0.0], [0.0])   # m g a / 2
 array([2.45155])
 >>> law = computed_torque(arm, Kp=100.0, Kd=20.0, reference=[0.0])
 >>> law(0.0, [0.1], [0.0]).round(5)            # (1/12)(100 (0 - 0.1)) + 2.45155 cos 0.1
@@ -142,12 +108,9 @@ def critical_damping(Kp) -> np.ndarray:
 
 
 def matched_gains(robot: Robot, q: Sequence, omega_n: float, zeta: float = 1.0) -> tuple:
-    """PD gains ``(Kp, Kd)`` in N m/rad and N m s/rad that give each joint, seen alone at the
-    pose ``q``, the closed loop of computed torque with ``Kp = omega_n^2`` (s^-2) and
-    ``Kd = 2 zeta omega_n`` (s^-1): joint ``i`` alone obeys ``D_ii e'' + Kd_i e' + Kp_i e = 0``,
-    so ``Kp_i = omega_n^2 D_ii(q)`` and ``Kd_i = 2 zeta omega_n D_ii(q)``.  Compared at these
-    gains, PD and computed torque have the same stiffness on the diagonal at ``q``
-    (computed torque's torque per radian of error is ``D(q) Kp``).
+    """PD gains ``(Kp, Kd)`` giving each joint alone at ``q`` computed torque's loop
+    ``Kp = omega_n^2``, ``Kd = 2 zeta omega_n``: ``Kp_i = omega_n^2 D_ii(q)``,
+    ``Kd_i = 2 zeta omega_n D_ii(q)``.
 
     >>> from dynlab.model.robots import pendulum
     >>> Kp, Kd = matched_gains(pendulum(), [0.0], omega_n=10.0)    # D = m a^2 / 3 = 1/12
@@ -204,15 +167,10 @@ def _simplified_recursion(D_choice: dict, h_choice: dict):
 
 
 class Model:
-    """The arm as a controller believes it to be: ``tau_m(q, qd, qdd)`` and ``c_m(q)``.
-
-    ``robot``: a numeric :class:`~dynlab.Robot` (the simulated arm itself for an exact model;
-    another one, e.g. from :func:`with_payload`, for a wrong one).  ``method``/``variant``: the
-    formulation, as for :func:`dynlab.inverse_dynamics`.  ``friction`` and ``tip_wrench``
-    include those terms of the robot.  ``D_parts``/``h_parts`` (1-based keys ``(i, j)`` with
-    ``i <= j``, and ``i``; values ``"tran"``, ``"rot"``, ``"both"``, ``"none"``) make the
-    simplified model of Fu, Gonzalez & Lee Sec. 3.4.1 from the G-D split ``D = D^rot + D^tran``,
-    ``h = h^rot + h^tran`` (Eqs. (3.4-24)-(3.4-28)), gravity in full, no friction or tip wrench.
+    """The arm as a controller believes it to be: ``tau_m(q, qd, qdd)`` and ``c_m(q)`` of ``robot``
+    by ``method``/``variant``; ``D_parts``/``h_parts`` (``"tran"``, ``"rot"``, ``"both"``,
+    ``"none"`` per element) make Fu, Gonzalez & Lee Sec. 3.4.1's simplified model from the G-D
+    split (Eqs. (3.4-24)-(3.4-28)).
 
     >>> from dynlab.model.robots import puma560
     >>> arm = puma560()

@@ -176,13 +176,9 @@ def inertial_ingredients(robot: Robot, q: Sequence) -> InertialIngredients:
 
 
 def inertia_matrix_22(robot: Robot, q: Sequence) -> np.ndarray:
-    """``D`` by Tourassis & Neuman, Eq. (22) (with (23) on the diagonal), term by term from the ingredients:
-
-        d_ij = M_j { s_i s_j (z_{i-1} . z_{j-1}) + s_i s*_j (z_{i-1} x z_{j-1}) . p_j
-                     + s*_i s_j (z_{j-1} x z_{i-1}) . p_i } + s*_i s*_j J_ij      (j >= i)
-
-    with ``s = sigma`` (1 for a translational joint), ``s* = 1 - sigma``, ``M_j K_ij = J_ij``.
-    An independent route to the matrix dynlab's formulations build.
+    """``D`` by Tourassis & Neuman, Eq. (22) ((23) on the diagonal), term by term:
+    ``d_ij = M_j {s_i s_j (z_{i-1} . z_{j-1}) + s_i s*_j (z_{i-1} x z_{j-1}) . p_j
+    + s*_i s_j (z_{j-1} x z_{i-1}) . p_i} + s*_i s*_j J_ij`` (``s`` 1 for a prismatic joint).
 
     >>> from dynlab.model.robots import scara
     >>> import numpy as np
@@ -211,23 +207,14 @@ def inertia_matrix_22(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
-    """``D(q)`` with row ``i`` computed in the coordinates of frame ``i`` (Tourassis & Neuman Appendix A: the
-    dot and triple products of (17)/(22) are invariant, so a convenient frame may be chosen).
-
-    ``d_ij`` (``j >= i``) is the point-mass sum (5) for rigid links,
-    ``sum_{k >= j} m_k v_ik . v_jk + w_i . I_k w_j`` with ``v_jk = z_{j-1} x (c_k - o_{j-1})``,
-    ``w_j = z_{j-1}`` (revolute) or ``v_jk = z_{j-1}``, ``w_j = 0`` (prismatic): Tourassis & Neuman's (15)-(16)
-    summed over the link's mass.  In frame ``i``, ``z_{i-1} = (0, sin alpha_i, cos alpha_i)``
-    and ``o_{i-1} = -(a_i, d_i sin alpha_i, d_i cos alpha_i)`` are constant and only the
-    sub-chain ``i+1 .. N`` is walked, so ``d_ij`` comes out as a function of ``q_{i+1} .. q_N``
-    alone (Table 1) without the base rotation ever appearing: exact structure decisions on the
-    PUMA stay fast.  Generic in the backend (floats, SymPy, polynomial rings).
+    """``D(q)`` with row ``i`` in frame ``i``'s coordinates (Tourassis & Neuman, App. A): ``d_ij =
+    sum_{k >= j} m_k v_ik . v_jk + w_i . I_k w_j`` (Eqs. (5), (15), (16)), walking only links
+    ``i+1 .. N``, so ``d_ij`` depends on ``q_{i+1} .. q_N`` alone (Table 1); any backend.
 
     >>> from dynlab.model.robots import puma560
     >>> from dynlab import equations_of_motion
     >>> arm, q = puma560(), [0.1, 0.2, -0.3, 0.4, 0.5, 0.6]
-    >>> links = arm.numeric()[0]
-    >>> D = np.array(inertia_matrix_in_joint_frames(links, q))
+    >>> D = np.array(inertia_matrix_in_joint_frames(arm.numeric()[0], q))
     >>> bool(np.allclose(D, equations_of_motion(arm, q, [0.0] * 6).D))
     True
     """

@@ -61,12 +61,8 @@ class TaskSpaceDynamics:
 
 def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                         rows: Sequence[int] | None = None) -> TaskSpaceDynamics:
-    """Task-space inertia and bias at ``(q, qd)`` (Lynch & Park, Sec. 8.6), numeric.
-
-    ``rows`` picks rows of the 6 x n tool Jacobian (0-2 linear, 3-5 angular velocity) so that
-    ``J`` is square: by default all six for a six-joint arm and the three linear ones for a
-    three-joint arm (the positioning systems of Tourassis & Neuman).  ``Jdot`` is ``sum_k dJ/dq_k qd_k``
-    (forward-mode jets through the same Jacobian code).
+    """Task-space inertia and bias at ``(q, qd)`` (Lynch & Park, Sec. 8.6): ``rows`` of the tool
+    Jacobian make ``J`` square (all six, or the three linear for three joints); ``Jdot`` by jets.
 
     >>> from dynlab.model.robots import cartesian
     >>> task = task_space_dynamics(cartesian(symbolic=False), [0.1, 0.2, 0.3], [0.0] * 3)

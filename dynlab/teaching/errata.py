@@ -1,35 +1,11 @@
-"""Errata of the sources: where a printed equation differs from the derived one, and why.
+"""Errata of the sources: each :class:`Erratum` holds ``source`` (a bibliography key), ``place``
+(as printed; Lynch & Park's draft numbers marked "draft"), ``printed`` and ``correct`` (LaTeX),
+``why``, and ``kind`` (:data:`KINDS`: ``"book"``, ``"scan"``, or ``"corrected"`` in the
+published edition, with ``evidence``).  ``tests/test_source_equations.py`` re-derives the
+equations among them.
 
-Each record is an :class:`Erratum`: ``source`` is a key of
-:data:`dynlab.teaching.bibliography.BIBLIOGRAPHY` (``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3,
-``"thesis"`` the thesis appendix 'Dynamics of Two Link Manipulators' (1990), ``"schilling"``
-Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park (2017) Ch. 8, ``"tourassis_neuman"``
-Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the PUMA 560 parameter set); ``place`` the
-section, equation, table or problem as printed (Schilling's display equations are numbered by his
-cross-references; Lynch & Park's by the published section, the draft's equation number marked
-"draft"); ``printed`` and ``correct`` LaTeX (what the page reads, and what follows from the text's
-own data); ``why`` one line of reasoning; and ``kind``, one of
-:data:`KINDS`: ``"book"`` when the printed text itself is wrong, ``"scan"`` when the copy we
-worked from garbles it (a lost dot, bar, index or superscript) -- a reader of the printed page
-may find it right --, ``"corrected"`` when a preliminary draft prints it wrong and the published
-edition has it right, ``evidence`` naming what shows the correction (the authors' own code
-library computing the corrected form).  ``scan`` quotes the scanned copy where it is the
-evidence.
-
-:data:`ERRATA` holds the errata of the worked examples, recursion tables and the paper.  The
-equations among them are re-derived in ``tests/test_source_equations.py``, which also shows that
-the printed form does *not* match (so the erratum is real); the textual ones (a wrong
-cross-reference, a wrong symbol in an algorithm step) are argued in ``why``.  Fu, Gonzalez & Lee's
-Sec. 3.4 errata come from the derivation of :mod:`dynlab.formulations.dalembert`.
-
->>> [e.place for e in errata_table("lynch_park")][:1]
-['Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))']
->>> errata_table("lynch_park")[0].kind
-'corrected'
->>> errata_table("thesis")
-()
->>> errata_table("fu")[0].citation
-'Fu, Gonzalez & Lee (1987), Eq. (3.2-23)'
+>>> errata_table("lynch_park")[0].kind, errata_table("thesis")
+('corrected', ())
 """
 
 from __future__ import annotations
@@ -610,12 +586,12 @@ class Errata(tuple):
 
 
 def errata_table(source: str | None = None, kind: str | None = None) -> Errata:
-    """All errata, source by source; ``source`` (a key of
-    :data:`dynlab.teaching.bibliography.BIBLIOGRAPHY`) keeps one source's, ``kind`` (one of
-    :data:`KINDS`) one kind.
+    """All errata, source by source; ``source`` and ``kind`` (:data:`KINDS`) narrow.
 
     >>> len(errata_table("schilling")) >= 9, len(errata_table("fu", kind="book")) >= 9
     (True, True)
+    >>> errata_table("fu")[0].citation
+    'Fu, Gonzalez & Lee (1987), Eq. (3.2-23)'
     >>> errata_table("Schilling")
     Traceback (most recent call last):
     ...

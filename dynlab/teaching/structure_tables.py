@@ -1,22 +1,10 @@
-"""The tables and figures of the chapter on the structure of the dynamic model (Tourassis &
-Neuman (1985), "The inertial characteristics of dynamic robot models", Mechanism and Machine
-Theory 20(1), 41-52).
-
-* :func:`dependence_rows`: on which joints each inertial coefficient may depend (Table 1) and on
-  which it does (the exact structure of :func:`dynlab.dynamics.structure.model_structure`);
-* :func:`table3_markdown`: Table 3 regenerated beside the printed one, at three levels of
-  inertial detail;
-* :func:`off_line_parameters`, :func:`what_each_parameter_adds`: which inertial parameter off a
-  link's line brings which coefficient;
-* :func:`sparsity_rows`: the empirical sparsity formula against the printed and the regenerated
-  sparsities;
-* :func:`coupling_map`, :func:`coupling_figure`, :func:`coupling_zeros`: the coefficient of
-  coupling ``k_ij`` (Eq. (32)) over a grid of two joint angles.
+"""The tables and figures of the chapter on the structure of the model (Tourassis & Neuman
+(1985), Mech. Mach. Theory 20(1), 41-52): Table 1 dependences, Table 3 regenerated, what each
+off-line parameter adds, sparsity, and the coupling ``k_ij`` (Eq. (32)) over two joint angles.
 
 >>> from dynlab.model.robots import spherical
 >>> from dynlab.dynamics.structure.exact import model_structure
->>> rows = dependence_rows(model_structure(spherical()))
->>> rows[0]
+>>> dependence_rows(model_structure(spherical()))[0]
 ('d11', 'q2, q3', 'q2, q3')
 """
 

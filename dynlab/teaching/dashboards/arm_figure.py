@@ -1,9 +1,5 @@
-"""The figure of an arm's dashboard: the arm drawn with its frames, each joint's torque split
-into bars, the legends, and how it is rendered (blitting on a kept background, a PNG, or an
-ipympl canvas that turns a 3-D arm with the mouse).
-
-:class:`ArmFigure` is the part of :class:`dynlab.teaching.dashboards.arm.Dashboard` that makes
-and renders the figure; the dashboard computes what it shows.
+"""The figure of an arm's dashboard (:class:`ArmFigure`): the arm, each joint's torque in bars,
+the legends, and its rendering (blitting, a PNG, or an ipympl canvas for a 3-D arm).
 
 >>> nice_limit(3.2), nice_limit(0.0)
 (5.0, 0.001)

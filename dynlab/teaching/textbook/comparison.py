@@ -221,15 +221,9 @@ def _compare_record(record, method: str, variant: str | None) -> tuple:
 def compare_with_derivation(arm: str | None = None, method: str = "newton_euler",
                             variant: str | None = None, source: str | None = None
                             ) -> PrintedComparison:
-    """Every printed equation of ``arm`` (all arms by default; ``source`` narrows) against
-    dynlab's derivation: a :class:`PrintedComparison`, the list of :class:`Discrepancy` (element,
-    printed terms, derived terms, the erratum's reason), empty when every print is right.
-
-    ``method`` (and ``variant``) derive ``tau``, ``D``, ``h`` and ``c``: ``"newton_euler"``
-    (the default), ``"lagrange_euler"`` or ``"dalembert"``; the formulation-specific pieces
-    (``C_i``, ``J``, the N-E trace, the G-D parts) come from their own formulation.  A record
-    with several errata in one element gives one discrepancy per erratum, each with the terms
-    that erratum changes.  In a notebook the result shows as a table.
+    """Every printed equation of ``arm`` (default all; ``source`` narrows) against dynlab's
+    derivation by ``method``/``variant``: a :class:`PrintedComparison` of :class:`Discrepancy`
+    (element, printed and derived terms, the erratum), one per erratum; empty when all agree.
 
     >>> result = compare_with_derivation("planar_2r/lynch_park", method="dalembert")
     >>> [(d.element, d.erratum.place) for d in result]   # doctest: +NORMALIZE_WHITESPACE

@@ -110,14 +110,9 @@ def _p_star_3_3_59(link, qi):
 
 
 def run_table_3_3(robot, printed: bool = True) -> list:
-    """Fu, Gonzalez & Lee Table 3.3, Luh's link-coordinate recursion, run symbolically on
-    ``robot`` with no load (Algorithm 3.1, step N4): the joint torques ``[tau_1, ..., tau_n]``.
-
-    ``printed=True`` uses the moment row as printed: ``(i+1R0 p*_{i+1}) x (i+1R0
-    f_{i+1})`` and ``(iR0 p*_i + iR0 s_i) x (iR0 f_i)`` (the dot over ``n_{i+1}`` read as a
-    scan mark); ``printed=False`` uses Eq. (3.3-57): ``p*_i`` and ``F_i``.  The base gets
-    the book's ``vdot_0 = g`` (3.3-46), the negative of dynlab's gravity vector (``(0, g, 0)``
-    for the two-link arm).
+    """Fu, Gonzalez & Lee Table 3.3 (Luh's link-frame recursion, Algorithm 3.1) run symbolically on
+    ``robot`` with no load: ``[tau_1, ..., tau_n]``.  ``printed=True`` uses the moment row as
+    printed, else Eq. (3.3-57); the base gets ``vdot_0 = g`` (3.3-46), minus dynlab's gravity.
 
     >>> from dynlab.model.robots import pendulum
     >>> sympy.expand(run_table_3_3(pendulum(symbolic=True))[0])

@@ -55,13 +55,10 @@ def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Pro
 def record(robot, what: str = "inverse_dynamics", method: str = DEFAULT_METHOD,
           variant: str | None = None, *, gravity: bool = True, friction: bool = True,
           tip_wrench: bool = True) -> tuple:
-    """Record ``what`` for ``robot`` (numeric parameters) on a fresh tape by ``method``.
-
-    Returns ``(tape, layout)``, ``layout`` a list of ``(name, shape)`` of the flat outputs.
-    ``D`` comes from the formulation's own terms (L-E, G-D) or by probing the recursion
-    (N-E, Fu, Gonzalez & Lee, Prob. 3.11); ``bias`` is ``tau`` at ``qdd = 0``; forward dynamics solves
-    ``D qdd = tau - bias`` by :func:`dynlab.model.ldl.ldl_solve` on the same tape.
-    """
+    """``(tape, layout)``: ``what`` of ``robot`` recorded on a fresh tape by ``method``; ``layout``
+    lists ``(name, shape)`` of the outputs.  ``D`` from the formulation's terms or by probing
+    (Fu, Gonzalez & Lee, Prob. 3.11), ``bias`` is ``tau`` at ``qdd = 0``, forward dynamics by
+    :func:`dynlab.model.ldl.ldl_solve` on the same tape."""
     if not isinstance(what, str) or what not in WHAT:
         raise unknown_output(what)
     _, variant = formulations.require(method, variant, "numeric", "record")

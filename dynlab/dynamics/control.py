@@ -417,12 +417,9 @@ def pd(robot: Robot, Kp, Kd, reference) -> Controller:
 
 
 def pid(robot: Robot, Kp, Kd, Ki, reference) -> Controller:
-    """PID: ``tau = Kp e + Kd ed + Ki int_0^t e dt``.  The integral is the controller's own
-    state, accumulated by the trapezoidal rule over the times the integrator calls it, in order
-    (a call at an earlier time drops the later history: a rejected step, or simulate's final
-    pass over its samples, which rebuilds it from the samples).  Simulate it with
-    ``integrator="euler"``: then the calls are the steps and the recorded torques are the
-    applied ones.  Make a new controller for each run."""
+    """PID: ``tau = Kp e + Kd ed + Ki int_0^t e dt``, the integral the controller's own state by the
+    trapezoidal rule over its calls in time order (an earlier time drops the later history).
+    Simulate it with ``integrator="euler"``, a new controller for each run."""
     return Controller("PID", _arm(robot).n, Kp, Kd, reference, Ki=Ki)
 
 
@@ -450,11 +447,8 @@ def feedforward(model, Kp, Kd, reference, **model_options) -> Controller:
 
 # -- predictions ---------------------------------------------------------------------------------
 def error_dynamics(Kp, Kd, e0: Sequence, ed0: Sequence, t: Sequence) -> np.ndarray:
-    """The solution ``e(t)`` (``N x n``) of ``e'' + Kd e' + Kp e = 0`` from ``e(0) = e0``,
-    ``e'(0) = ed0``: ``(e, e') = expm(A t) (e0, ed0)`` with ``A = [[0, 1], [-Kp, -Kd]]``.
-
-    A critically damped joint (``Kd = 2 sqrt(Kp)``) from ``e0 = 1`` follows ``(1 + w t)
-    exp(-w t)``, ``w = sqrt(Kp)``; at ``t = 1/w`` that is ``2/e``:
+    """The solution ``e(t)`` of ``e'' + Kd e' + Kp e = 0`` from ``(e0, ed0)``: ``expm(A t)`` with
+    ``A = [[0, 1], [-Kp, -Kd]]``; critically damped from ``e0 = 1``, ``(1 + w t) exp(-w t)``:
 
     >>> round(float(error_dynamics(100.0, 20.0, [1.0], [0.0], [0.1])[0, 0]), 6)
     0.735759
@@ -493,11 +487,9 @@ def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
 
 def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = None,
                  tolerance: float = 1e-12) -> np.ndarray:
-    """Where ``plant`` comes to rest under ``controller`` holding a set point: the ``q`` with
-    ``controller(t, q, 0) = c(q) + J^T w`` (the plant's static torque; friction is zero at rest
-    without static friction).  For PD plus gravity that is ``Kp e = c(q) - c_m(q)``; for
-    computed torque ``Kp e = D_m(q)^-1 (c(q) - c_m(q))``.  Solved from ``q0`` (default: the
-    set point) by SciPy's ``root``.  A PID has no such offset and is refused.
+    """Where ``plant`` rests under ``controller`` holding a set point: ``controller(t, q, 0) = c(q) +
+    J^T w`` (PD plus gravity: ``Kp e = c - c_m``; computed torque: ``Kp e = D_m^-1 (c - c_m)``),
+    solved from ``q0`` by SciPy's ``root``; a PID is refused (no offset).
 
     >>> from dynlab.model.robots import pendulum
     >>> arm, light = pendulum(), pendulum(m1=0.5)     # a model that thinks the rod weighs half

@@ -63,12 +63,8 @@ class Comparison:
 
 
 class EquationsOfMotion:
-    """``tau = D qdd + h + c + friction + tip``: one formulation's result for one robot.
-
-    ``D`` is n x n; ``h``, ``c``, ``friction`` and ``tip`` are n-vectors (``tip`` is the torque
-    that holds the tool's wrench on its environment, ``J^T (f, m)``).  Symbolic results are
-    SymPy column matrices in ``q``, ``qd``; evaluated ones NumPy arrays at ``state``.
-    """
+    """``tau = D qdd + h + c + friction + tip`` of one formulation for one robot (``tip = J^T (f,
+    m)``): SymPy column matrices in ``q``, ``qd``, or NumPy arrays at ``state``."""
 
     def __init__(self, robot: Robot, method: str, D, h, c, friction, tip=None, *, q=None,
                  qd=None, state=None, terms: dict | None = None, seconds: float | None = None):

@@ -68,12 +68,10 @@ def _terms_outputs(get_terms):
 def compiled_accelerations(robot: Robot, method: str = DEFAULT_METHOD, variant: str | None = None,
                            gravity: bool = True, tip_wrench: bool = True, *,
                            with_tape: bool = False):
-    """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n, D_11..D_nn)`` of a numeric
-    robot: joint accelerations for the net joint torque ``net = tau - friction``, the pivots
-    of its solve and the diagonal of ``D`` (:func:`dynlab.model.ldl.singular_pivot` judges them).
-    Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
-    ``with_tape``: return ``(f, tape)``, the tape of the short cut
-    (:mod:`dynlab.engine.short_cut`)."""
+    """The compiled ``f(q, qd, net) -> (qdd_1..n, d_1..n, D_11..nn)`` of a numeric robot for
+    ``net = tau - friction``: accelerations, the solve's pivots and ``D``'s diagonal (for
+    :func:`dynlab.model.ldl.singular_pivot`), traced once per robot and method; ``with_tape``
+    also returns the tape."""
     formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA

@@ -28,12 +28,8 @@ RELEASE_MARGIN = 1e-9
 
 
 class IntegratedModel:
-    """Joint accelerations of one arm under one friction *mode* (the stick-slip state).
-
-    ``mode[k]`` is +1 or -1 (slipping forward/backward) or 0 (stuck) for a joint with static
-    friction ("sticky"); other joints keep +1 and Eq. (6-3-3) as written, which is continuous
-    for them (``b_s = 0``: viscous, and ``b_d (1 - exp(-|qd|/eps))``).
-    """
+    """Joint accelerations of one arm under one friction mode: ``mode[k]`` is +1, -1 (slipping) or
+    0 (stuck) for a joint with static friction; other joints keep Eq. (6-3-3) as written."""
 
     def __init__(self, robot, torque, method, variant, gravity, use_friction, tip_wrench,
                  compiled, stiction):

@@ -57,11 +57,8 @@ def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_eve
 
 
 def _fastest_followed(model: IntegratedModel, h: float) -> list:
-    """The fastest speed of each joint that Euler steps of ``h`` can follow: half a turn per
-    step for a revolute joint (a joint sampled turning further could as well be turning the
-    other way: the samples alias), and the arm's size (``sum |a_i| + |d_i|``, at least 1 m)
-    per step for a prismatic one.  A run beyond it has diverged (each Euler step adds energy,
-    Lynch & Park, Sec. 9.5), long before its numbers overflow."""
+    """The fastest joint speeds Euler steps of ``h`` can follow (half a turn a step; the arm's size,
+    at least 1 m, for a prismatic joint): beyond them a run has diverged (Lynch & Park, Sec. 9.5)."""
     size = max(1.0, sum(abs(link.a) + abs(link.d) for link in model.links))
     return [(math.pi if link.revolute else size) / h for link in model.links]
 

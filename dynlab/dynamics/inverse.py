@@ -122,12 +122,8 @@ _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """The :class:`dynlab.model.robot_data.ShortCut` (:mod:`dynlab.engine.short_cut`) that an
-    earlier call of
-    :func:`inverse_dynamics` with these very arguments checked and stored, or None.  Only exact
-    booleans and strings take this path
-    (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
-    checked as usual; the joint vectors and the result are checked by the caller."""
+    """The :class:`~dynlab.model.robot_data.ShortCut` an earlier call with these very arguments
+    stored, or None; only exact booleans and strings match (``1`` is not ``True``)."""
     if (trace is not False or compiled is not True or simplify is not None
             or type(method) is not str or not (variant is None or type(variant) is str)
             or type(gravity) is not bool or type(friction) is not bool

@@ -331,14 +331,9 @@ def heating_torque(t, torque, time_constant: float) -> float:
 
 @dataclass
 class Sizing:
-    """A motor and gearhead on one joint over a move: the operating points and the verdict.
-
-    ``t`` the sample times, ``motor_speed`` and ``motor_torque`` the operating points (rad/s,
-    N m), ``joint_torque`` the arm's torque at the joint; ``rms_torque`` and ``peak_torque`` the
-    motor's RMS and largest torque; ``continuous_ok`` whether the RMS torque is within the
-    continuous rating, ``line_ok`` whether every operating point lies under the speed-torque
-    line, ``fits`` both.
-    """
+    """A motor and gear on one joint over a move: ``t``, ``motor_speed``, ``motor_torque``,
+    ``joint_torque``, ``rms_torque``, ``peak_torque``, ``continuous_ok`` (RMS within the rating),
+    ``line_ok`` (every point under the speed-torque line) and ``fits`` (both)."""
 
     motor: Motor
     gear_ratio: float

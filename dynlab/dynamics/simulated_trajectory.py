@@ -108,11 +108,8 @@ class Trajectory:
 
     def animate(self, frames: int = 30, *, ax=None, dpi: float = 60, interval=None,
                 **drawing):
-        """A :class:`matplotlib.animation.FuncAnimation` of the motion: the arm drawn by
-        :func:`dynlab.model.drawing.draw_arm` (frame axes off unless ``frames=True`` is passed in
-        ``drawing``) at ``frames`` instants evenly spaced in time, and the path of the tool.
-        Rendered without a display: ``anim.to_jshtml()`` is a player for a notebook (``dpi``
-        keeps it small).  ``interval`` (ms between frames) defaults to real time."""
+        """A :class:`matplotlib.animation.FuncAnimation` of the motion (:func:`draw_arm` at ``frames``
+        instants, the tool's path), without a display; ``interval`` defaults to real time."""
         return self._animation(frames, ax=ax, dpi=dpi, interval=interval, **drawing)[0]
 
     def _animation(self, frames, *, ax=None, dpi=60, interval=None, **drawing):

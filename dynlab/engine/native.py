@@ -91,12 +91,9 @@ def _c_number(value: float) -> str:
 
 
 def c_run_source(program: Program, name: str) -> str:
-    """C99 text of ``int name(const double *x, double *out)``: the program's inputs, group after
-    group, are ``x`` (``q0..``, ``qd0..``, ...), its outputs go to ``out``; it returns 1, or 0
-    without a result when an input or an output is not finite (the caller then goes its
-    checked way).  The statements are those of :func:`dynlab.engine.emitters.python_run_source`:
-    the program's operations, each result used once written where it is used, and a variable
-    reused once its value is no longer needed (:func:`dynlab.engine.emitters.run_statements`)."""
+    """C99 ``int name(const double *x, double *out)`` of :func:`dynlab.engine.emitters.run_statements`:
+    inputs in ``x`` group after group, outputs to ``out``; 1, or 0 when an input or output is not
+    finite."""
     statements, register, count = run_statements(program)
     start = 0
     for stem, n in program.inputs:
@@ -201,11 +198,8 @@ def _compiled(program: Program, name: str):
 
 
 def short_cut_function(program: Program, name: str = "joint_function"):
-    """``program`` as C for a public call's numeric short cut, the contract of
-    :func:`dynlab.engine.tracing.short_cut_function`: ``function(q, qd, qdd)`` is the outputs as a
-    NumPy array when the three vectors are plain floats
-    (:func:`dynlab.model.checks.plain_float_vectors`) and inputs and outputs are finite, else None.
-    None when no compiler is present or compiling fails."""
+    """``program`` as C with the contract of :func:`dynlab.engine.tracing.short_cut_function`; None
+    without a compiler or when compiling fails."""
     if [stem for stem, _ in program.inputs] != ["q", "qd", "qdd"] or \
             len({size for _, size in program.inputs}) != 1:
         raise ValueError(f"{name}: the inputs must be q, qd and qdd of as many entries each, "
@@ -230,13 +224,10 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 
 
 def compile_c(generated: Generated, directory=None):
-    """Generated code (:class:`dynlab.engine.generated.Generated`) as a function of NumPy arrays,
-    its ``c_source`` compiled as every C of dynlab is (:data:`FLAGS`), in ``directory`` (by
-    default where compiled programs are kept): ``f(*arrays)`` for one point (1-D arrays of
-    each input's length) or many ((N, n) arrays, through the ``_batch`` loop).  Each argument is
-    checked before the C code reads it (its count, shape, real entries, the same N for all): a
-    wrong one is a ``ValueError``/``TypeError`` naming it, never a read past its end.  Raises
-    ``RuntimeError`` when no compiler is present or compiling fails."""
+    """:class:`~dynlab.engine.generated.Generated` code's ``c_source`` compiled with :data:`FLAGS` in
+    ``directory``: ``f(*arrays)`` for one point or many ((N, n) arrays), every argument checked
+    before C reads it (a ``ValueError``/``TypeError`` naming it); ``RuntimeError`` without a
+    compiler."""
     if not isinstance(generated, Generated):
         raise TypeError(f"compile_c takes generated code (codegen.generate, closed_form...), "
                         f"got {type(generated).__name__}")

@@ -285,11 +285,8 @@ def polynomial_text(coefficients) -> str:
 
 # -- Featherstone's spatial algorithms, counted ---------------------------------------------------
 def _run_counted(robot, run, traced: bool) -> dict:
-    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend) -> outputs`` on
-    ``robot``'s numeric parameters: as written (:class:`Counted`, the rules of
-    :func:`count_operations`) or, ``traced``, as the straight-line program the
-    numeric path runs (:class:`dynlab.engine.tracing.Tape`: constants folded, repeated products
-    shared, dead code dropped)."""
+    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend)`` on ``robot``'s numbers:
+    as written (:class:`Counted`) or, ``traced``, of the tape's straight-line program."""
     links, grav, tip_f, tip_m = robot.numeric()
     if traced:
         tape = Tape()

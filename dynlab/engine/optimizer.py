@@ -189,13 +189,9 @@ class Optimizer:
 
     # -- the program ------------------------------------------------------------------------------
     def program(self, outputs: Sequence[_Lin], share: bool = True, absorb: str | None = None):
-        """Emit the straight-line program computing ``outputs`` (dead atoms left out).
-
-        ``absorb``: the stem of an input group of constants computed elsewhere (the thesis appendix's
-        precomputed ``r1, r2, ...``).  A product ``r_k * x`` whose every use carries the same
-        factor ``c`` then uses a new constant ``c r_k`` instead; the result is
-        ``(program, [(new name, old name, c), ...])``.
-        """
+        """The program computing ``outputs``; with ``absorb`` (a stem of precomputed constants,
+        ``r1, r2, ...``) a product ``r_k * x`` always used with the factor ``c`` uses a new constant
+        ``c r_k``: ``(program, [(new, old, c), ...])``."""
         formed = [(v.c0, None) if v.constant else self.form(v) for v in outputs]
         defs = list(self.defs)
         _unsign_roots(defs, formed)

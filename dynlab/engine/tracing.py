@@ -84,12 +84,9 @@ def _key(value) -> str:
 
 
 class Tape:
-    """The straight-line program that a run on :class:`Traced` values leaves behind.
-
-    ``lines``: the records ``(target, op, args)`` in the order they were made, ``op`` one of
-    ``+ - * /``, ``neg`` or a function name, ``args`` a tuple of names and floats (the layout of
-    :class:`dynlab.engine.program.Program`); :meth:`program` keeps the live ones.
-    """
+    """The straight-line program a run on :class:`Traced` values leaves: ``lines`` ``(target, op,
+    args)`` in order (a :class:`~dynlab.engine.program.Program`'s layout); :meth:`program` keeps the
+    live ones."""
 
     def __init__(self):
         self.lines: list[tuple[str, str, tuple]] = []
@@ -303,13 +300,9 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 
 
 def compile_joint_function(robot, key, recursion, **options):
-    """Trace ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options)``
-    once on ``robot``'s numeric parameters and return ``(function, tape)``, kept in the robot's
-    data (:meth:`dynlab.model.robot_data.RobotData.traced`) under ``key``: what the program
-    computes, a tuple of the quantity's name and the options it is traced with.
-
-    ``function(q, qd, qdd)`` returns a tuple of floats.
-    """
+    """``(function, tape)``: ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend,
+    **options)`` traced once on ``robot``'s numbers and kept under ``key`` in its data;
+    ``function(q, qd, qdd)`` returns floats."""
     def build():
         links, gravity, tip_force, tip_moment = robot.numeric()
         tape = Tape()

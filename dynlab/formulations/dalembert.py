@@ -111,11 +111,8 @@ def inertia_terms(links, kinematics) -> tuple:
 
 
 def velocity_terms(links, kinematics) -> tuple:
-    """``(h_rot, h_tran)``, n-lists of the Coriolis and centrifugal torques: Fu, Gonzalez & Lee, Eqs. (3.4-27)
-    and (3.4-26).
-
-    A polar arm, a point mass ``m = 1`` on a slider along the horizontal ``z_1``, at ``r = 0.5``,
-    ``thd = 2``, ``rd = 1``: ``h = (2 m r rd thd, -m r thd^2)``, all translational:
+    """``(h_rot, h_tran)`` by Fu, Gonzalez & Lee, Eqs. (3.4-27), (3.4-26); a polar arm's point mass on
+    a slider (``r = 0.5``, ``thd = 2``, ``rd = 1``): ``h = (2 m r rd thd, -m r thd^2)``:
 
     >>> from dynlab import Link, Robot
     >>> arm = Robot([Link("R", alpha=1.5707963267948966, name="turn"),

@@ -32,12 +32,8 @@ def _neg(u):
 
 def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
                use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """Luh's link-frame recursion (Fu, Gonzalez & Lee, Table 3.3 with Eq. (3.3-57)); returns ``(tau, trace)``.
-
-    ``links`` are ``LinkData`` (``robot.numeric()[0]`` or ``robot.symbolic()[0]``).  Every
-    vector ``x_i`` below stands for ``^iR_0 x_i``, link ``i``'s quantity in frame ``i``; ``R`` is
-    ``^{i-1}R_i``, so ``V.tmatvec(R, x)`` is ``^iR_{i-1} x``.
-    """
+    """Luh's link-frame recursion (Fu, Gonzalez & Lee, Table 3.3 with Eq. (3.3-57)): ``(tau,
+    trace)``.  Each ``x_i`` is ``^iR_0 x_i``; ``R`` is ``^{i-1}R_i``."""
     n = len(links)
     w = wd = V.ZERO
     vd = _neg(gravity) if use_gravity else V.ZERO          # v_dot_0 = -gravity, (3.3-46)

@@ -325,13 +325,10 @@ def inertia_function(method: str, variant: str | None = None) -> Callable:
 def inertia_and_bias_function(method: str, variant: str | None = None, *,
                               use_gravity: bool = True, use_tip: bool = True,
                               own_inertia: bool = False) -> Callable:
-    """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
-    rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
-    on its own).  ``qdd`` is ignored (the signature of
-    :func:`dynlab.engine.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias
-    as ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 8.5) and ``D`` by its own
-    ``Formulation.inertias`` entry or by probing; with ``own_inertia``, by the variant's cheaper
-    ``Formulation.forward_inertia`` algorithm where the registry has one."""
+    """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``, ``bias = h +
+    c + J^T w`` without friction (``qdd`` ignored): a ``"torques"`` variant's bias is ``tau(q, qd,
+    0)`` (Lynch & Park, Sec. 8.5), its ``D`` its own, probed, or with ``own_inertia`` its
+    ``forward_inertia``."""
     formulation, variant = lookup(method, variant)
     function = formulation.variants[variant]
     own = formulation.inertias.get(variant)

@@ -37,12 +37,8 @@ TRACE_QUANTITIES = ("omega", "omega_dot", "v_dot", "a_bar", "F", "N", "f", "n", 
 
 @dataclass(frozen=True)
 class LinkFrames:
-    """An open chain in twist-wrench form, for one choice of link frames.
-
-    ``steps[i](theta)`` is ``T_{i-1,i}`` (``i`` from 0); ``screws[i]`` is ``A_i`` in frame
-    ``{i}``; ``inertias[i]`` is ``G_i`` (6 rows) in frame ``{i}``; ``dh[i]`` is the pose of DH
-    frame ``i`` in frame ``{i}`` (records and the tool's wrench are given there).
-    """
+    """An open chain in twist-wrench form: ``steps[i](theta)`` is ``T_{i-1,i}``, ``screws[i]``
+    ``A_i``, ``inertias[i]`` ``G_i`` (in frame ``{i}``), ``dh[i]`` DH frame ``i``'s pose there."""
 
     kind: str
     home: tuple          # M_{i-1,i}, or the constant part before the joint's motion
@@ -111,11 +107,8 @@ def _rx(link):
 
 
 def joint_frames(links, backend=V.NUMERIC) -> LinkFrames:
-    """Frames on the joint axes: frame ``{i}`` is DH frame ``i-1`` turned by ``theta_i`` and
-    moved by ``d_i`` along ``z_{i-1}``, so ``A_i`` is a constant unit vector and
-    ``T_{i-1,i} = (Tx(a_{i-1}) Rx(alpha_{i-1})) (Rz(theta_i) Tz(d_i))``; DH frame ``i`` sits at
-    ``Tx(a_i) Rx(alpha_i)`` in it, and ``G_i`` is carried there by the change of frame
-    (:func:`dynlab.model.spatial.spatial_inertia`).
+    """Frames on the joint axes (``A_i`` constant): ``T_{i-1,i} = (Tx(a_{i-1}) Rx(alpha_{i-1}))
+    (Rz(theta_i) Tz(d_i))``, ``G_i`` carried by :func:`dynlab.model.spatial.spatial_inertia`.
 
     >>> from dynlab.model.robots import planar_2r
     >>> chain = joint_frames(planar_2r("lynch_park").numeric()[0])

@@ -50,16 +50,11 @@ def coriolis_coefficient(Gamma, j: int, m: int, i: int):
 
 
 def simplified_christoffel_symbols(dD_dq) -> np.ndarray:
-    """``c_jm(i)`` by Tourassis & Neuman's simplified forms (36) (centrifugal) and (37) (Coriolis), which drop
-    the derivatives that Table 1 makes zero, from ``dD_dq[i][j][k] = dd_ij/dq_k`` (numeric);
-    returns ``c[i][j][m]`` in dynlab's order (compare with ``terms["Gamma"]``).
-
-    (36): ``c_jj(i) = -(1/2) dd_jj/dq_i`` (i > j), ``0`` (i = j), ``dd_ij/dq_j`` (i < j).
-    (37), ``j != m``: ``(1/2)(dd_ij/dq_m - dd_jm/dq_i)`` when ``j`` is the smallest of ``j, m``
-    and ``j <= i``; ``(1/2)(dd_im/dq_j - dd_jm/dq_i)`` when ``m`` is, with ``m <= i``;
-    ``(1/2)(dd_ij/dq_m + dd_im/dq_j)`` when ``i < j, m``.  (Tourassis & Neuman writes "for j < m and i":
-    ties with ``i`` belong to the first two cases.)
-    """
+    """``c[i][j][m]`` by Tourassis & Neuman's simplified forms from numeric ``dD_dq``: (36)
+    ``c_jj(i) = -(1/2) dd_jj/dq_i`` (i > j), 0 (i = j), ``dd_ij/dq_j`` (i < j); (37), ``j != m``:
+    ``(1/2)(dd_ij/dq_m - dd_jm/dq_i)`` for ``j`` smallest and ``j <= i``,
+    ``(1/2)(dd_im/dq_j - dd_jm/dq_i)`` for ``m`` smallest and ``m <= i``,
+    ``(1/2)(dd_ij/dq_m + dd_im/dq_j)`` for ``i < j, m`` (ties with ``i`` go to the first two)."""
     d = np.asarray(dD_dq, dtype=float)
     n = d.shape[0]
     c = np.zeros((n, n, n))
@@ -117,13 +112,9 @@ def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 def gravity_coefficients_dh(robot: Robot, q: Sequence) -> np.ndarray:
-    """Tourassis & Neuman, Eq. (B-3), sign corrected, in frame ``i-1``'s coordinates: with ``(n, o, a)`` the
-    axes of ``A_0^{i-1}`` and ``(x_i, y_i)`` the centre of mass of links ``i .. N`` in frame
-    ``i-1`` (Tourassis & Neuman says "of link i in its own frame"; (B-2) needs links ``i .. N`` in frame
-    ``i-1``, the ``p_i`` of (40)):
-
-        G_i = -M_i { s_i (g . a) + s*_i [x_i (g . o) - y_i (g . n)] }
-    """
+    """Tourassis & Neuman, Eq. (B-3), sign corrected, in frame ``i-1``: with ``(n, o, a)`` the axes of
+    ``A_0^{i-1}`` and ``(x_i, y_i)`` the centre of mass of links ``i .. N`` there (the paper's
+    (B-2) says "of link i"), ``G_i = -M_i { s_i (g . a) + s*_i [x_i (g . o) - y_i (g . n)] }``."""
     symbolic, backend, (links, gravity, *_), vec = resolve(robot, q=q)
     if symbolic:
         raise TypeError(f"{robot.name}: gravity_coefficients_dh is numeric")

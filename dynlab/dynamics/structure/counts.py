@@ -33,13 +33,9 @@ def table2_counts(n: int) -> dict:
 
 
 def independent_coefficients(n: int) -> list:
-    """The independent coefficients of Tourassis & Neuman, Table 2, as ``(column, label, (i, j, m))`` with
-    Tourassis & Neuman's 1-based indices (``(i, j, 0)`` for ``d_ij``, ``(i, 0, 0)`` for ``G_i``).
-
-    Centrifugal ``c_jj(i)`` for ``i != j`` ((36): ``c_ii(i) = 0``).  Coriolis: by symmetry
-    ``c_jm(i) = c_mj(i)``, by (38) ``c_ji(i) = 0`` (``j <= i``) and by (39) with a repeated
-    index ``c_im(i) = -c_ii(m)`` (a centrifugal one); what is left are the triples of distinct
-    indices ``a < b < c``, two per triple: ``c_bc(a)`` and ``c_ab(c) = -c_ac(b)`` (39).
+    """Tourassis & Neuman, Table 2's independent coefficients ``(column, label, (i, j, m))``
+    (1-based): ``d_ij``, centrifugal ``c_jj(i)`` (``i != j``), Coriolis two per triple ``a < b < c``
+    (``c_bc(a)``, ``c_ab(c)``; by symmetry, (38) and (39)), ``G_i``.
 
     >>> [label for _, label, _ in independent_coefficients(3)][-5:]
     ['c23(1)', 'c12(3)', 'G1', 'G2', 'G3']

@@ -81,12 +81,9 @@ def check_inertia_matrix(D, tolerance: float = TOLERANCE) -> InertiaMatrixCheck:
 
 
 def table1_dependence(joint_types: Sequence[str], i: int, j: int) -> frozenset:
-    """The joints (1-based) on which ``d_ij`` may depend, by Tourassis & Neuman, Table 1 (Eqs. (25)-(31)).
-
-    ``d_ii``: ``q_{i+1} .. q_N`` (none for a translational joint, Eq. (25)).  For ``j > i``:
-    translational-translational ``q_{i+1} .. q_{j-1}`` (26); translational-rotational and
-    rotational-rotational ``q_{i+1} .. q_N`` (27), (31); rotational-translational
-    ``q_{i+1} .. q_N`` without ``q_j`` (30).  ``joint_types`` as ``Robot.joint_types``.
+    """The joints on which ``d_ij`` may depend, by Tourassis & Neuman, Table 1 (Eqs. (25)-(31)):
+    ``d_ii``: ``q_{i+1} .. q_N`` (none for a prismatic joint); ``j > i``: P-P ``q_{i+1} .. q_{j-1}``,
+    P-R and R-R ``q_{i+1} .. q_N``, R-P the same without ``q_j``.
 
     >>> sorted(table1_dependence(("revolute", "revolute", "prismatic"), 1, 3))
     [2]
@@ -114,13 +111,9 @@ def table1_dependence(joint_types: Sequence[str], i: int, j: int) -> frozenset:
 # ==============================================================================================
 @dataclass
 class InertialIngredients:
-    """The quantities of Tourassis & Neuman, Eqs. (18)-(21) at one configuration (numeric, base coordinates).
-
-    ``mass_moved[j]`` is ``M_j = m_j + ... + m_N`` (18); ``axes[j]`` is ``z_{j-1}``;
-    ``origins[j]`` is the origin of frame ``j-1``; ``centre[j]`` the centre of mass of links
-    ``j .. N``; ``projected[i][j]`` is ``J_ij``, the projected inertia (21) of links
-    ``max(i, j) .. N`` about the axes ``z_{i-1}`` and ``z_{j-1}`` (0-based indices).
-    """
+    """Tourassis & Neuman's Eqs. (18)-(21) at one configuration (base coordinates, 0-based):
+    ``mass_moved[j]`` (``M_j``), ``axes[j]`` (``z_{j-1}``), ``origins[j]``, ``centre[j]`` (of
+    links ``j .. N``), ``projected[i][j]`` (``J_ij``)."""
 
     translational: tuple
     mass_moved: np.ndarray
@@ -140,13 +133,9 @@ class InertialIngredients:
 
 
 def inertial_ingredients(robot: Robot, q: Sequence) -> InertialIngredients:
-    """Masses moved, joint axes, centres of mass and projected inertias (Tourassis & Neuman, Eqs. (18)-(21)).
-
-    The projected inertia of a rigid link ``k`` about ``z_{i-1}`` and ``z_{j-1}`` splits, as the
-    point-mass sum of (21) does, into its centre of mass and its inertia tensor ``I_k`` about it:
-    ``m_k (z_{i-1} x r_ik) . (z_{j-1} x r_jk) + z_{i-1} . (R_0k I_k R_0k^T) z_{j-1}``, with
-    ``r_ik`` the centre of mass seen from the origin of frame ``i-1``.
-    """
+    """The :class:`InertialIngredients` (Tourassis & Neuman, Eqs. (18)-(21)); a rigid link's
+    projected inertia is ``m_k (z_{i-1} x r_ik) . (z_{j-1} x r_jk) + z_{i-1} . (R_0k I_k R_0k^T)
+    z_{j-1}``."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     if symbolic:
         raise TypeError(f"{robot.name}: inertial_ingredients is numeric; give numbers for q and "

@@ -103,11 +103,8 @@ def choice(value, options, where: str, name: str) -> str:
 
 
 class NotFiniteError(ValueError, ArithmeticError):
-    """A result came out ``inf`` or NaN although every input was finite: an overflow.
-
-    A ``ValueError`` (the input is out of the range the float arithmetic can handle) and an
-    ``ArithmeticError`` (what happened is an overflow).
-    """
+    """A result came out inf or NaN from finite inputs (an overflow): a ``ValueError`` and an
+    ``ArithmeticError``."""
 
 
 def all_finite(values) -> bool:

@@ -34,12 +34,8 @@ _PARALLEL_TOLERANCE = 1e-9
 
 # -- geometry (numbers only: no SymPy object is built) -----------------------------------------
 def arm_geometry(robot: Robot, q: Sequence) -> dict:
-    """The points and frames that :func:`draw_arm` draws, in base coordinates.
-
-    ``origins`` (n+1 x 3): ``p_0 .. p_n``; ``rotations`` (n+1 x 3 x 3): ``R_00 .. R_0n``;
-    ``polyline`` (2n+1 x 3): the links through the DH intermediate points ``p_{i-1} + d_i
-    z_{i-1}``; ``centres`` (n x 3): each link's centre of mass; ``massive`` (n bools): which
-    links have mass.
+    """What :func:`draw_arm` draws, in base coordinates: ``origins`` ``p_0 .. p_n``, ``rotations``,
+    ``polyline`` (through ``p_{i-1} + d_i z_{i-1}``), ``centres`` of mass and ``massive``.
 
     >>> from dynlab.model.robots import pendulum
     >>> g = arm_geometry(pendulum(), [0.0])
@@ -65,10 +61,8 @@ def arm_geometry(robot: Robot, q: Sequence) -> dict:
 
 
 def plane_of(robot: Robot):
-    """``(n, e1, e2)`` if ``robot`` is planar, else ``None``: ``n`` is the common direction of
-    its revolute axes (prismatic axes must be perpendicular to it), ``e1``, ``e2`` the page's
-    right and up directions (``x_0``, ``y_0`` when ``n = z_0``).  Checked at two
-    configurations, since the axes move with the joints.
+    """``(n, e1, e2)`` if ``robot`` is planar (revolute axes along ``n``, prismatic ones across it,
+    checked at two poses; ``e1``, ``e2`` the page's right and up), else ``None``.
 
     >>> from dynlab.model.robots import planar_2r, scara
     >>> [v.tolist() for v in plane_of(planar_2r("schilling"))]
@@ -129,10 +123,8 @@ def reach_of(robot: Robot, q: Sequence | None = None) -> float:
 
 
 def workspace_box(robot: Robot, q: Sequence, reach: float | None = None) -> tuple:
-    """``(centre, half_width)`` of a cube that holds the arm in any pose: the bounding box of
-    the drawn points over 64 poses (every revolute joint over a full turn, every prismatic
-    joint's ``d`` between 0 and ``reach``, or its value in ``q``), made a cube, with a margin.  Seeded, so
-    the same arm always gets the same box.
+    """``(centre, half_width)`` of a cube holding the arm in any pose: the drawn points over 64
+    seeded poses (prismatic ``d`` in ``[0, reach]``), with a margin.
 
     >>> from dynlab.model.robots import puma560
     >>> centre, half = workspace_box(puma560(), [0.0] * 6)

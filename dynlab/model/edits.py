@@ -57,10 +57,8 @@ def with_mass(robot: Robot, index: int, mass: float) -> Robot:
 
 
 def stretch_link(robot: Robot, index: int, axis: str, factor: float) -> Robot:
-    """Link ``index``'s body stretched by ``factor`` along an axis of its own frame (about the
-    frame's origin): the centre of mass moves with it and the second moments about the centre
-    of mass ``S = (tr I / 2) E - I`` (Fu, Gonzalez & Lee, Eq. (3.2-18)) become ``F S F``, ``F`` the stretch.
-    A uniform rod ``x in [-a, 0]`` stays a uniform rod of the new length.
+    """Link ``index``'s body stretched by ``factor`` along ``axis`` of its frame: the centre of mass
+    moves and ``S = (tr I / 2) E - I`` (Fu, Gonzalez & Lee, Eq. (3.2-18)) becomes ``F S F``.
 
     >>> from dynlab.model.robots import pendulum
     >>> arm = stretch_link(pendulum(), 1, "x", 2.0)       # rod of 0.5 m -> 1 m
@@ -85,11 +83,9 @@ def stretch_link(robot: Robot, index: int, axis: str, factor: float) -> Robot:
 
 def with_length(robot: Robot, index: int, length: float, parameter: str = "a",
                 body: tuple | None = None) -> Robot:
-    """Link ``index`` with DH ``a`` (or ``d``) set to ``length``, and the body that spans it
-    stretched in proportion (:func:`stretch_link`): by default, for ``a_i`` (along ``x_i``),
-    link ``i`` along ``x``.  ``body=(link, axis)`` names another body, e.g. the PUMA 560's
-    forearm: ``d_4`` runs along ``z_3`` inside link 3, ``body=(3, "z")``.  ``parameter=None``
-    stretches the body alone (the SCARA's sliding rod, whose length ``l3`` is no DH parameter).
+    """Link ``index`` with DH ``a`` (or ``parameter="d"``) set to ``length`` and the spanning body
+    stretched (:func:`stretch_link`): by default link ``index`` along ``x``; ``body=(link,
+    axis)`` another (the PUMA's ``d_4``: ``(3, "z")``); ``parameter=None`` the body alone.
 
     >>> from dynlab.model.robots import planar_2r
     >>> arm = with_length(planar_2r("schilling"), 2, 0.8)          # a2 = 0.4 -> 0.8

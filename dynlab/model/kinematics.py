@@ -23,11 +23,8 @@ from dynlab.model.link import exact
 
 # -- choosing the numeric or the symbolic path ----------------------------------------------------
 def resolve(robot: Robot, **joint_vectors) -> tuple:
-    """Validate joint vectors and pick a path: ``(symbolic, backend, data, vectors)``.
-
-    ``data`` is ``robot.numeric()`` (all floats) or ``robot.symbolic()``; ``vectors`` maps each
-    name to a tuple of floats (numeric path) or of floats and SymPy expressions.
-    """
+    """``(symbolic, backend, data, vectors)``: the joint vectors checked (floats, or SymPy) and the
+    robot's ``numeric()`` or ``symbolic()`` data."""
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     checked = {name: _joint_vector_fast(robot, values, name)
@@ -186,10 +183,9 @@ def chain_link_jacobians(links, q, backend):
 
 
 def link_jacobians(robot: Robot, q: Sequence) -> list:
-    """``[(A^1, B^1), ..., (A^n, B^n)]``: Jacobians of link ``k``'s centre-of-mass velocity and
-    angular velocity, ``v_bar^k = A^k qd``, ``w^k = B^k qd`` (Schilling, Eqs. (6-2-10), (6-2-12),
-    (6-2-13)).  Column ``j <= k`` is ``z_{j-1} x (c_k - p_{j-1})`` and ``z_{j-1}`` for a revolute
-    joint, ``z_{j-1}`` and ``0`` for a prismatic one; columns ``j > k`` are zero.
+    """``[(A^k, B^k)]``: ``v_bar^k = A^k qd``, ``w^k = B^k qd`` (Schilling, Eqs. (6-2-10),
+    (6-2-12), (6-2-13)): column ``j <= k`` is ``z_{j-1} x (c_k - p_{j-1})``, ``z_{j-1}``
+    (revolute) or ``z_{j-1}``, 0 (prismatic).
 
     >>> from dynlab.model.link import Link
     >>> from dynlab.model.robot import Robot

@@ -23,12 +23,9 @@ class ZeroPivot(ZeroDivisionError):
 
 
 def ldl_solve(D, b):
-    """Solve ``D x = b`` for a symmetric positive definite ``D`` (rows) by ``D = L diag(d) L^T``
-    with unit lower-triangular ``L``: ``L y = b``, ``z = y / d``, ``L^T x = z``.
-
-    No square roots, one division per pivot, the same code for floats and for the tracer.
-    Returns ``(x, d)``; the pivots ``d`` are all positive exactly when ``D`` is positive
-    definite.
+    """``(x, d)``: ``D x = b`` by ``D = L diag(d) L^T`` (``L y = b``, ``z = y / d``, ``L^T x = z``),
+    no square roots, any scalar type; the pivots ``d`` are all positive exactly when ``D`` is
+    positive definite.
 
     >>> x, d = ldl_solve([[4.0, 2.0], [2.0, 3.0]], [2.0, 1.0])
     >>> [round(v, 12) for v in x], d

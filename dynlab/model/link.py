@@ -125,10 +125,8 @@ def value_entries(value: Any, where: str, param: str) -> list:
 
 
 def inertia_tensor(Ixx=0, Iyy=0, Izz=0, Ixy=0, Ixz=0, Iyz=0) -> sympy.Matrix:
-    """The symmetric inertia tensor from its moments and products of inertia (Fu, Gonzalez & Lee, Eq. (3.2-17)).
-
-    The products are the tensor's off-diagonal entries (``I[0][1] = Ixy``), that is the negatives
-    of the product integrals ``int x y dm`` of Fu, Gonzalez & Lee, Eq. (3.2-18).
+    """The symmetric inertia tensor (Fu, Gonzalez & Lee, Eq. (3.2-17)); products are the tensor's
+    entries, the negatives of Eq. (3.2-18)'s ``int x y dm``.
 
     >>> inertia_tensor(1, 2, 3, Ixy=-0.5)
     Matrix([

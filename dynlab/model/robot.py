@@ -254,11 +254,8 @@ class Robot:
 
     # -- the numeric view -----------------------------------------------------------------------
     def numeric(self) -> tuple:
-        """``(links, gravity, tip_force, tip_moment)`` as floats, cached; raises if symbolic.
-
-        ``links`` is a tuple of :class:`LinkData`.  Nothing in it is a SymPy object, so the
-        numeric recursions that read it stay plain float arithmetic.
-        """
+        """``(links, gravity, tip_force, tip_moment)`` as floats (:class:`LinkData`), cached; raises if
+        symbolic."""
         data = self.data
         if data.numeric is None:
             symbols = self.free_symbols
@@ -271,11 +268,8 @@ class Robot:
         return data.numeric
 
     def symbolic(self) -> tuple:
-        """``(links, gravity, tip_force, tip_moment)`` for derivations: exact SymPy values.
-
-        Integral floats become SymPy integers and other floats stay floats; ``alpha``'s sine and
-        cosine are exact for multiples of pi/2 (a typed ``np.pi/2`` gives ``cos = 0``, not 6e-17).
-        """
+        """``(links, gravity, tip_force, tip_moment)`` as exact SymPy values (integral floats become
+        integers; ``alpha``'s sine and cosine exact at multiples of pi/2)."""
         data = self.data
         if data.symbolic is None:
             data.symbolic = self._link_data(exact, SYMBOLIC.sin, SYMBOLIC.cos)
@@ -354,12 +348,8 @@ class Robot:
         return f"$${self.table_latex()}$$"
 
     def table_latex(self, number=None, digits: int | None = None) -> str:
-        """The arm's table as a LaTeX ``array``: link ``i``, joint type, ``theta``, ``d``,
-        ``a``, ``alpha``, mass, centre of mass and inertia tensor about it (both in frame
-        ``i``), the joint variable in the row of its joint.  ``number`` writes each parameter
-        (default: whole numbers and multiples of pi/12 exact, anything else as it is);
-        ``digits`` rounds each number to that many significant digits first (a table found
-        from a file, whose last digits are round-off of its frames' rotations).
+        """The arm's table as a LaTeX ``array`` (DH, mass, centre of mass, inertia, the joint variable in
+        its row); ``number`` writes a parameter, ``digits`` rounds first.
 
         >>> arm = Robot([Link("R", mass=1.0, com=(0.0003000000000000483, 0, 0))])
         >>> "0.000300000000000048" in arm.table_latex(), "0.0003 & 0" in arm.table_latex(digits=6)

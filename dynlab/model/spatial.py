@@ -58,10 +58,8 @@ def translation(p) -> tuple:
 
 # -- the adjoint maps -----------------------------------------------------------------------------
 def Ad(T, twist) -> tuple:
-    """``Ad_T(V) = [Ad_T] V`` with ``[Ad_T] = [[R, 0], [[p] R, R]]``: a twist seen from the frame
-    ``T`` is given in, brought to the frame ``T`` is measured from (Lynch & Park, Sec. 3.3.2; the
-    velocity recursion of Sec. 8.3, draft Eqs. (9.46), (9.54): ``V_i = Ad_{T_{i,i-1}}(V_{i-1}) +
-    ...``).
+    """``[Ad_T] V``, ``[Ad_T] = [[R, 0], [[p] R, R]]`` (Lynch & Park, Sec. 3.3.2; Sec. 8.3, draft Eqs.
+    (9.46), (9.54)).
 
     >>> Ad((V.IDENTITY, (1, 0, 0)), (0, 0, 1, 0, 0, 0))  # a spin about an axis at x = 1: the
     (0, 0, 1, 0, -1, 0)
@@ -128,11 +126,8 @@ def spatial_inertia_at_com(mass, inertia) -> tuple:
 
 
 def spatial_inertia(mass, com, inertia) -> tuple:
-    """The spatial inertia in a frame whose origin is *not* at the centre of mass: ``com`` is the
-    centre of mass and ``inertia`` the inertia tensor about it, both in that frame's axes.
-
-    It is :func:`change_frame` of :func:`spatial_inertia_at_com` with ``T = (1, -com)``, written
-    out: ``[[I_c + m [c][c]^T, m [c]], [m [c]^T, m 1]]`` (Steiner's theorem in the upper left).
+    """The spatial inertia in a frame away from the centre of mass ``com`` (Steiner's theorem):
+    ``[[I_c + m [c][c]^T, m [c]], [m [c]^T, m 1]]``.
 
     >>> G = spatial_inertia(2.0, (1.0, 0.0, 0.0), ((0, 0, 0), (0, 0, 0), (0, 0, 0)))
     >>> G[2][2], G[2][4]                        # a point mass 1 m out along x: I_zz = m c^2

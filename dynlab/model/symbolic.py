@@ -18,11 +18,8 @@ ROUND_OFF = 1e-12
 
 
 def chop(*terms):
-    """``sum(terms)`` expanded, less the float round-off of its cancellations: a term goes when
-    its coefficient is a float at most :data:`ROUND_OFF` times the sum of the sizes of what
-    expanding added into it.  A term that nothing cancelled stays, however small (the numbers
-    keep it too).  Give a difference as its sides, ``chop(a, -b)``: ``a - b`` would cancel
-    equal terms before they are looked at.
+    """``sum(terms)`` expanded, less its cancellations' round-off: a float coefficient at most
+    :data:`ROUND_OFF` times what expanding added into it goes; give a difference as ``chop(a, -b)``.
 
     >>> x = sympy.Symbol("x")
     >>> chop(0.1 * x * (x + 3) - 0.1 * x**2 - 0.3 * x + 3.0e-17 * x**3)
@@ -71,12 +68,8 @@ def worth_compacting(matrix) -> bool:
 
 
 def compact(expr):
-    """A compact, book-style form of ``expr`` (a SymPy expression or Matrix).
-
-    First the exact reduction of :func:`reduce_trig` (no ``sin^2 + cos^2`` survives), then, for
-    expressions small enough that it is quick, ``trigsimp`` to gather angle sums
-    (``C1 C2 - S1 S2 = C12``).
-    """
+    """``expr`` in compact book form: :func:`reduce_trig`, then ``trigsimp`` for angle sums where
+    quick."""
     if isinstance(expr, sympy.MatrixBase):
         return expr.applyfunc(compact)
     expr = sympy.sympify(expr)

@@ -96,11 +96,9 @@ def motion_torque(robot: Robot, motion: str, q0: Sequence, duration: float):
 def motion_frames(robot: Robot, q0: Sequence, qd0: Sequence, *, motion: str = "free",
                   duration: float = 5.0, fps: float = 20.0,
                   parts_at: Callable | None = None) -> MotionFrames:
-    """Simulate ``motion`` from ``(q0, qd0)`` for ``duration`` seconds and sample it at
-    ``fps`` frames per second (times ``k / fps``); ``parts_at(q, qd, qdd) -> {part: array}``
-    splits the torque at each frame (default: Lee's generalized d'Alembert terms,
-    :func:`dynlab.dynamics.inverse.torque_parts`, as the dashboards do).  Integrated by
-    :func:`dynlab.simulate` (RK45, ``rtol = 1e-8``) at exactly the frame times."""
+    """``motion`` from ``(q0, qd0)`` simulated (RK45, ``rtol = 1e-8``) for ``duration`` s at ``fps``
+    frames a second, each frame's torque split by ``parts_at`` (default
+    :func:`dynlab.dynamics.inverse.torque_parts` with the G-D terms)."""
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     for name, value in (("duration", duration), ("fps", fps)):

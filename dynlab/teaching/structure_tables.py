@@ -212,11 +212,9 @@ def _label_latex(label: str) -> str:
 
 
 def coefficient_latex(structure, label: str) -> str:
-    r"""One coefficient of a :class:`~dynlab.dynamics.structure.ModelStructure` as ``label = ...`` in
-    LaTeX, in the letters of a hand calculation: ``r_k = a_k + r_{xk}``, the distance along link
-    ``k`` from joint ``k``'s axis to the link's centre of mass (``r_{xk}`` is the centre of mass's
-    ``x`` in frame ``k``, at the link's far end), terms collected by mass, ``C_3``/``S_3`` for
-    ``cos q3``/``sin q3``.
+    r"""One coefficient of a :class:`~dynlab.dynamics.structure.ModelStructure` as LaTeX in a hand
+    calculation's letters: ``r_k = a_k + r_{xk}`` (joint axis to centre of mass along link ``k``),
+    terms collected by mass, ``C_3``/``S_3``.
 
     >>> from dynlab.dynamics.structure.exact import model_structure
     >>> from dynlab.model.robots import articulated

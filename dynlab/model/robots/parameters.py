@@ -19,10 +19,8 @@ LARGEST_PARAMETER = float(np.finfo(float).max) ** (1 / 3)
 
 
 def physical_parameters(symbolic: bool, given: dict, defaults: dict, builder: str) -> dict:
-    """The physical parameters of an arm: each is ``given[name]`` when passed (not ``None``),
-    else a positive SymPy symbol named as in the source (``symbolic=True``) or dynlab's default
-    number ``defaults[name]``.  A name ``defaults`` does not know is refused, naming the
-    builder.
+    """Each parameter ``given[name]``, else a positive symbol (``symbolic``) or ``defaults[name]``;
+    an unknown name is refused, naming the builder.
 
     >>> physical_parameters(False, {"m3": 1.0}, {"m1": 1.0}, "pendulum")
     Traceback (most recent call last):

@@ -255,18 +255,8 @@ def _clean_angle(angle: float) -> float:
 
 @dataclass(frozen=True)
 class DHChain:
-    """An open chain in standard DH form, with what the table leaves out.
-
-    ``links``
-        the :class:`~dynlab.Link` records (DH parameters, mass, centre of mass and inertia in
-        DH frame ``i``);
-    ``base``
-        DH frame 0 at home, in the space frame (4x4);
-    ``tool``
-        the end-effector frame ``{n+1}`` in DH frame ``n`` (4x4, constant);
-    ``names``
-        the joints' names (``"joint 1"``... or a URDF's).
-    """
+    """An open chain in standard DH form: ``links``, ``base`` (DH frame 0 at home in the space
+    frame), ``tool`` (frame ``{n+1}`` in DH frame ``n``) and ``names``."""
 
     links: tuple
     base: np.ndarray
@@ -279,14 +269,9 @@ class DHChain:
         return tuple(_clean(float(v), 1e-15) for v in self.base[:3, :3].T @ g)
 
     def tip_wrench(self, thetalist, Ftip, where: str = "tip_wrench") -> tuple:
-        """``(tip_force, tip_moment)`` of a :class:`~dynlab.Robot` for the library's ``Ftip``
-        at ``thetalist``: the same wrench (the one the end effector applies) in base
-        coordinates, the moment about DH frame ``n``'s origin.
-
-        With ``Ftip = (m, f)`` in frame ``{n+1}`` at ``T_0,n+1 = (R, p)``: ``f_0 = R f``,
-        ``m_0 = R m + (p - o_n) x f_0`` (Lynch & Park (2017), Sec. 3.4: a wrench in another
-        frame).
-        """
+        """``(tip_force, tip_moment)`` in base coordinates (about DH frame ``n``'s origin) for the
+        library's ``Ftip = (m, f)`` at ``thetalist``: ``f_0 = R f``, ``m_0 = R m + (p - o_n) x f_0``
+        (Lynch & Park (2017), Sec. 3.4)."""
         Ftip = _array(Ftip, where, "Ftip", (6,))
         thetalist = _array(thetalist, where, "thetalist", (len(self.links),))
         robot = Robot(self.links, name="chain")

@@ -140,10 +140,8 @@ _UNKNOWN = re.compile(r'Unknown (attribute|tag) "(.*)" in (.*)')
 
 
 def _parse(root, where: str):
-    """The parser's model of the tree, the elements dynlab does not read taken out first and
-    the attributes the parser reads unchecked checked.  What the parser reads past (another
-    program's tag or attribute: URDF readers ignore them) becomes one warning that names the
-    file and lists what was ignored."""
+    """The parser's model of the tree (unread elements taken out, unchecked attributes checked);
+    what it reads past becomes one warning naming the file."""
     for path in _UNREAD:
         inner, _, tag = path.rpartition("/")
         for parent in root.findall(inner) if inner else [root]:
@@ -364,11 +362,8 @@ def _lump(parts, origin: np.ndarray) -> tuple:
 
 @dataclass(frozen=True)
 class URDFJoint:
-    """One joint of a URDF chain as the file gives it: ``name``, ``type`` (``"revolute"``,
-    ``"continuous"``, ``"prismatic"`` or ``"fixed"``), the ``parent`` and ``child`` links, its
-    ``<origin>`` (``xyz`` and ``rpy``, in the parent link's frame), its ``<axis>`` (in its own
-    frame; ``None`` for a fixed joint) and its ``<dynamics>`` ``damping`` and ``friction``
-    (0 where the file gives none)."""
+    """One joint as the file gives it: ``name``, ``type``, ``parent``, ``child``, ``<origin>``
+    (``xyz``, ``rpy``), ``<axis>`` (``None`` if fixed), ``<dynamics>`` ``damping`` and ``friction``."""
 
     name: str
     type: str
@@ -473,10 +468,8 @@ def _joint_record(joint, where: str) -> URDFJoint:
 
 
 def _check_mimics(model, chain: list, where: str) -> None:
-    """Refuse a ``<mimic>`` joint that the chain cannot hold: one on the chain (coupled, not
-    independent), one that mimics a joint of the chain (it moves with the chain), one whose
-    offset would stand it away from zero while its master is locked there (every joint off
-    the chain is locked at zero).  A mimic joint off the chain is locked with the rest."""
+    """Refuse a ``<mimic>`` joint on the chain, one mimicking a chain joint, or one whose offset the
+    lock at zero would break; one off the chain is locked with the rest."""
     names = {joint.name for joint in chain}
     for joint in model.joints:
         mimic, label = joint.mimic, f"joint {joint.name!r}"

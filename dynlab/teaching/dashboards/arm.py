@@ -276,12 +276,9 @@ class Dashboard(ArmFigure, MotionPlayer):
                 self.refresh(pending)
 
     def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
-        """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  ``q`` is in
-        radians (metres for a prismatic joint), as everywhere in dynlab: a revolute joint's
-        slider shows it in degrees, on the slider's grid (1 degree; the state keeps ``q``
-        itself until the slider is moved: then the state is what the slider shows).  A wrong
-        length or a value outside a slider's range is reported in the status line, not
-        raised, and changes nothing."""
+        """Set joint sliders (``q`` in radians or metres, ``qd``, ``qdd``) and update once; the state
+        keeps ``q`` until its slider moves.  A wrong value is reported in the status line and
+        changes nothing."""
         try:
             plan = []
             for name, values, sliders in (("q", q, self.q_sliders), ("qd", qd, self.qd_sliders),

@@ -26,12 +26,8 @@ from dynlab.teaching.textbook.records import PrintedEquation
 
 @dataclass(frozen=True)
 class Discrepancy:
-    """One element in which a printed equation differs from dynlab's derivation.
-
-    ``printed`` and ``derived`` are the terms that differ (common terms removed), in dynlab's
-    symbols; ``explanation`` is the erratum's one-line reason (``erratum`` the record), or says
-    that no erratum covers it.
-    """
+    """One element where a print differs from the derivation: ``printed`` and ``derived`` (the
+    differing terms, in dynlab's symbols), ``erratum`` and its ``explanation``."""
 
     source: str
     place: str
@@ -52,12 +48,8 @@ def _text(expr) -> str:
 
 
 class PrintedComparison(list):
-    """The discrepancies found (a list of :class:`Discrepancy`), with what was checked.
-
-    ``checked`` are the records compared, ``agreeing`` those whose print is right, and
-    ``unconfirmed`` the (record, erratum) pairs whose erratum showed no discrepancy (empty
-    when the errata register and the transcriptions agree).
-    """
+    """The :class:`Discrepancy` list with ``checked`` (records compared), ``agreeing`` (right
+    prints) and ``unconfirmed`` ((record, erratum) pairs whose erratum showed no discrepancy)."""
 
     def __init__(self, discrepancies, checked, unconfirmed, arm, method):
         super().__init__(discrepancies)

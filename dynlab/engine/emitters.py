@@ -305,7 +305,3 @@ def fortran_source(program, name: str, title: str = "", output: str = "out") -> 
         lines.append(f"  {output}({k + 1}) = {text(value)}")
     lines.append(f"end subroutine {name}")
     return "\n".join(lines) + "\n"
-
-
-#: The emitter of each language, by name.
-EMITTERS = {"python": python_source, "c": c_source, "fortran": fortran_source}

@@ -262,10 +262,6 @@ def _tmatvec(M, x) -> list:
                         if not (is_zero(M[k][c]) or is_zero(x[k]))) for c in range(len(M[0]))]
 
 
-def _transpose(M) -> list:
-    return [list(col) for col in zip(*M)]
-
-
 def _stacked(links, q, backend):
     """The chain's frames at the centres of mass, ``T_{i-1,i}``, and the stacked ``A``, ``G``,
     ``Gamma``, ``L`` of Lynch & Park, Sec. 8.4 (rows)."""

@@ -242,10 +242,6 @@ def add6(a, b) -> tuple:
     return tuple(a[k] + b[k] for k in range(6))
 
 
-def sub6(a, b) -> tuple:
-    return tuple(a[k] - b[k] for k in range(6))
-
-
 def scale6(s, a) -> tuple:
     return tuple(s * a[k] for k in range(6))
 
@@ -258,14 +254,3 @@ def matvec6(M, x) -> tuple:
     """``M x`` for 6 rows ``M``; exact zeros (a block of ``G``) are skipped, not multiplied."""
     return tuple(sum_terms(row[k] * x[k] for k in range(6) if not (vanishes(row[k]) or vanishes(x[k])))
                  for row in M)
-
-
-def matmul6(A, B) -> tuple:
-    n, m, p = len(A), len(B), len(B[0])
-    return tuple(tuple(sum_terms(A[r][k] * B[k][c] for k in range(m)
-                                 if not (vanishes(A[r][k]) or vanishes(B[k][c])))
-                       for c in range(p)) for r in range(n))
-
-
-def outer6(a, b) -> tuple:
-    return tuple(tuple(a[r] * b[c] for c in range(6)) for r in range(6))

@@ -316,8 +316,9 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
                 variant: str | None = None, simplify: bool | None = None, eom=None,
                 share: bool = True) -> Generated:
     """Generated code from the symbolic equations of motion of ``robot`` (numeric or symbolic
-    parameters): ``D``, ``h``, ``c`` derived by ``method``, then ``tau = D qdd + h + c + b``
-    (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-3-3)), the terms themselves, or the forward dynamics ``qdd``.
+    parameters): ``D``, ``h``, ``c`` derived by ``method``, then ``tau = D qdd + h + c + b`` (Fu,
+    Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-3-3)), the terms themselves, or the forward
+    dynamics ``qdd``.
 
     >>> from dynlab.model.robots import planar_2r
     >>> code = closed_form(planar_2r("macsyma", symbolic=True))

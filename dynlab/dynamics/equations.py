@@ -234,7 +234,8 @@ def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> s
     >>> equations_text("x")
     Traceback (most recent call last):
     ...
-    TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion), got str 'x'
+    TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion),
+    got str 'x'
     """
     if not isinstance(eom, EquationsOfMotion):
         raise TypeError(f"equations_text: eom must be an EquationsOfMotion (from "

@@ -45,11 +45,13 @@ def regressor(torques, base_parameters: Mapping, solve_for: Sequence) -> sympy.M
     >>> regressor(tau, {p2: m * d}, solve_for=[m])
     Traceback (most recent call last):
     ...
-    ValueError: the torques are not Y * pi: a part of them does not depend on the base parameters (a physical parameter that no base parameter holds)
+    ValueError: the torques are not Y * pi: a part of them does not depend on the base parameters (a
+    physical parameter that no base parameter holds)
     >>> regressor([m * qdd1], {p1: m}, solve_for="m")
     Traceback (most recent call last):
     ...
-    TypeError: solve_for must be a sequence of SymPy symbols (the physical parameters to eliminate), not str
+    TypeError: solve_for must be a sequence of SymPy symbols (the physical parameters to eliminate),
+    not str
     """
     tau = _column(torques)
     if not isinstance(base_parameters, Mapping) or not base_parameters:

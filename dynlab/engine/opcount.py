@@ -305,7 +305,8 @@ def count_articulated_body(robot, *, traced: bool = False) -> dict:
 
     >>> from dynlab.model.robots import puma560
     >>> count_articulated_body(puma560()), count_articulated_body(puma560(), traced=True)
-    ({'mul': 905, 'add': 742, 'div': 10, 'call': 12}, {'mul': 692, 'add': 584, 'div': 10, 'call': 10})
+    ({'mul': 905, 'add': 742, 'div': 10, 'call': 12}, {'mul': 692, 'add': 584, 'div': 10, 'call':
+    10})
     """
     return _run_counted(robot, lambda links, g, f, m, q, qd, tau, backend: articulated_body(
         links, q, qd, tau, g, f, m, backend, use_tip=False)[0], traced)

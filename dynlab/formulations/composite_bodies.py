@@ -2,9 +2,9 @@
 (2008), Table 6.2) in the 3-vectors and link frames of Fu, Gonzalez & Lee, Table 3.3.
 
 Composite body ``i`` (links ``i..n``) is kept about ``o_{i-1}`` in frame ``i``: mass ``M_i``, first
-moment ``g_i`` and inertia ``K_i``; inward (``R = ^iR_{i+1}``, ``p = p*_i``, ``S(r) = |r|^2 1 - r r^T``):
-``h_i = m_i s_i + R g_{i+1}``, ``J_i = I_i + m_i S(s_i) + R K_{i+1} R^T``, ``g_i = h_i + M_i p``,
-``K_i = J_i + M_i S(p) + 2 (h_i . p) 1 - h_i p^T - p h_i^T``.  Joint ``j``'s unit acceleration
+moment ``g_i`` and inertia ``K_i``; inward (``R = ^iR_{i+1}``, ``p = p*_i``, ``S(r) = |r|^2 1 - r
+r^T``): ``h_i = m_i s_i + R g_{i+1}``, ``J_i = I_i + m_i S(s_i) + R K_{i+1} R^T``, ``g_i = h_i + M_i
+p``, ``K_i = J_i + M_i S(p) + 2 (h_i . p) 1 - h_i p^T - p h_i^T``.  Joint ``j``'s unit acceleration
 needs ``f = z x g_j, n = K_j z`` (revolute) or ``f = M_j z, n = g_j x z`` (prismatic), carried
 inward as in Eqs. (3.3-56), (3.3-57) to give column ``j`` (Fu, Gonzalez & Lee, Probs. 3.11-3.12).
 

@@ -92,7 +92,8 @@ def choice(value, options, where: str, name: str) -> str:
     >>> choice(["newton_euler"], ("newton_euler", "dalembert"), "inverse_dynamics", "method")
     Traceback (most recent call last):
     ...
-    TypeError: inverse_dynamics: method must be a string, one of newton_euler, dalembert; got list ['newton_euler']
+    TypeError: inverse_dynamics: method must be a string, one of newton_euler, dalembert; got list
+    ['newton_euler']
     """
     if not isinstance(value, str):
         raise TypeError(f"{where}: {name} must be a string, one of {', '.join(options)}; "
@@ -132,7 +133,8 @@ def not_finite(quantity: str, values, where: str, state: dict) -> NotFiniteError
 
     >>> error = not_finite("tau", [1.0, float("nan")], "planar_2r", {"qd": (1e200, 1e200)})
     >>> print(error)
-    tau2 of planar_2r is not finite (overflow) at qd = (1e+200, 1e+200): the result exceeds the range of floating-point numbers; use smaller values
+    tau2 of planar_2r is not finite (overflow) at qd = (1e+200, 1e+200): the result exceeds the
+    range of floating-point numbers; use smaller values
     """
     array = np.asarray(values, dtype=float)
     index = tuple(int(i) + 1 for i in np.argwhere(~np.isfinite(array))[0])

@@ -418,7 +418,8 @@ def grouped_form(name: str, expr, factor=None, collect_by: Sequence = ()) -> str
     >>> q2, q3, g, m2, m3, a2, a3 = sympy.symbols("q2 q3 g m2 m3 a2 a3")
     >>> c2 = g * (m2 * a2 / 2 + m3 * a2) * sympy.cos(q2) + g * m3 * a3 * sympy.cos(q2 + q3)
     >>> print(grouped_form("c_2", c2, factor=g, collect_by=(a2, a3)))
-    \begin{aligned}c_2 = g\,\Big[ &a_{2} \left(\frac{m_{2}}{2} + m_{3}\right) C_{2} \\ &+ a_{3} m_{3} C_{23}\Big]\end{aligned}
+    \begin{aligned}c_2 = g\,\Big[ &a_{2} \left(\frac{m_{2}}{2} + m_{3}\right) C_{2} \\ &+ a_{3}
+    m_{3} C_{23}\Big]\end{aligned}
     """
     groups = structure(expr)
     names = symbol_names(expr)

@@ -387,7 +387,8 @@ def draw_arm(robot: Robot, q: Sequence, ax=None, *, view: str | None = None,
     >>> draw_arm(scara(), [0.0, 0.0, 0.15], view="2d")
     Traceback (most recent call last):
     ...
-    ValueError: three-axis SCARA (Schilling, Sec. 6-6): is not planar (its joint axes are not all parallel or perpendicular to one direction); draw it with view='3d'
+    ValueError: three-axis SCARA (Schilling, Sec. 6-6): is not planar (its joint axes are not all
+    parallel or perpendicular to one direction); draw it with view='3d'
     """
     if not isinstance(robot, Robot):
         raise TypeError(f"draw_arm needs a dynlab Robot, got {type(robot).__name__}")

@@ -265,7 +265,8 @@ class Link:
     >>> Link("revolute", theta=0.3, name="elbow")
     Traceback (most recent call last):
     ...
-    ValueError: elbow: theta is the joint variable of a revolute joint; give its constant part as offset
+    ValueError: elbow: theta is the joint variable of a revolute joint; give its constant part as
+    offset
     """
 
     joint: str

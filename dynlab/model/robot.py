@@ -50,7 +50,9 @@ class Robot:
     >>> arm.gravity = (0, 0, 0)
     Traceback (most recent call last):
     ...
-    dynlab.model.robot.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a link's parameters, or dynlab.model.edits.with_mass / with_payload
+    dynlab.model.robot.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once
+    built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a
+    link's parameters, or dynlab.model.edits.with_mass / with_payload
     >>> import sympy
     >>> m, l, g = sympy.symbols("m l g", positive=True)
     >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0), name="link 1")],
@@ -192,7 +194,8 @@ class Robot:
         >>> arm.replace(mass=2.0)
         Traceback (most recent call last):
         ...
-        TypeError: rod: replace() takes links, gravity, tip_force, tip_moment, name, source; got mass (a link's parameters change with replace_link)
+        TypeError: rod: replace() takes links, gravity, tip_force, tip_moment, name, source; got
+        mass (a link's parameters change with replace_link)
         """
         values = {"links": self.links, "gravity": self.gravity, "tip_force": self.tip_force,
                   "tip_moment": self.tip_moment, "name": self.name, "source": self.source}
@@ -226,7 +229,8 @@ class Robot:
         >>> Robot([Link("R", a=1.0)]).subs([1, 2])
         Traceback (most recent call last):
         ...
-        TypeError: robot: subs needs a mapping {symbol: value} (or (symbol, value) pairs), got list [1, 2]
+        TypeError: robot: subs needs a mapping {symbol: value} (or (symbol, value) pairs), got list
+        [1, 2]
         """
         if not isinstance(mapping, Mapping):
             try:

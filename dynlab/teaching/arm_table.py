@@ -4,7 +4,8 @@ one arm side by side (:func:`dh_tables_side_by_side`).
 >>> from dynlab.model.robots import pendulum
 >>> print(arm_table(pendulum()).data.split(r"\hline ")[1])  # doctest: +NORMALIZE_WHITESPACE
 1 & R & q_{1} & 0 & 0.5 & 0 & 1 & \left[\begin{matrix}-0.25 & 0 & 0\end{matrix}\right]
-  & \left[\begin{matrix}0 & 0 & 0\\0 & 0.0208333 & 0\\0 & 0 & 0.0208333\end{matrix}\right]\end{array}
+  & \left[\begin{matrix}0 & 0 & 0\\0 & 0.0208333 & 0\\0 & 0 &
+  0.0208333\end{matrix}\right]\end{array}
 """
 
 from __future__ import annotations

@@ -191,7 +191,8 @@ ALGORITHM_LATEX = {
 
 def algorithm_laws_table(ns=range(1, 10)):
     """The exact laws in ``n`` of the operation counts on generic chains of ``n`` in ``ns``: the
-    twist-wrench matrix form, then Featherstone's algorithms (:func:`dynlab.engine.opcount.operation_laws`).
+    twist-wrench matrix form, then Featherstone's algorithms
+    (:func:`dynlab.engine.opcount.operation_laws`).
 
     >>> for row in algorithm_laws_table().data.splitlines()[2:]:
     ...     print(row.split(" | ")[0][2:].split(",")[0])

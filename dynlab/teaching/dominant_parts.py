@@ -1,6 +1,7 @@
 """Which part, translational or rotational, of each element of ``D`` and ``h`` dominates along a
 motion: Fu, Gonzalez & Lee, Sec. 3.4.1's study of the PUMA (the book's verdicts:
-:data:`dynlab.dynamics.control.FGL_PUMA_D_PARTS`, :data:`~dynlab.dynamics.control.FGL_PUMA_H_PARTS`).
+:data:`dynlab.dynamics.control.FGL_PUMA_D_PARTS`,
+:data:`~dynlab.dynamics.control.FGL_PUMA_H_PARTS`).
 
 >>> dominance([1.0, -2.0], [0.05, 0.1], scale=2.0)
 'tran'

@@ -93,8 +93,8 @@ def reflective_coupling_residual(Gamma) -> float:
 # ==============================================================================================
 def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
     """``G_i = -M_i { s_i (g . z_{i-1}) + s*_i g . (z_{i-1} x p_i) }`` (Tourassis & Neuman, Eq. (40), sign
-    corrected, see :mod:`dynlab.dynamics.structure`); ``p_i`` is the centre of mass of links ``i .. N``
-    from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
+    corrected, see :mod:`dynlab.dynamics.structure`); ``p_i`` is the centre of mass of links ``i ..
+    N`` from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
 
     >>> from dynlab.model.robots import cylindrical
     >>> gravity_coefficients(cylindrical(symbolic=False), [0.2, 0.3, 0.1]).round(4).tolist()

@@ -82,8 +82,8 @@ def check_inertia_matrix(D, tolerance: float = TOLERANCE) -> InertiaMatrixCheck:
 
 def table1_dependence(joint_types: Sequence[str], i: int, j: int) -> frozenset:
     """The joints on which ``d_ij`` may depend, by Tourassis & Neuman, Table 1 (Eqs. (25)-(31)):
-    ``d_ii``: ``q_{i+1} .. q_N`` (none for a prismatic joint); ``j > i``: P-P ``q_{i+1} .. q_{j-1}``,
-    P-R and R-R ``q_{i+1} .. q_N``, R-P the same without ``q_j``.
+    ``d_ii``: ``q_{i+1} .. q_N`` (none for a prismatic joint); ``j > i``: P-P ``q_{i+1} ..
+    q_{j-1}``, P-R and R-R ``q_{i+1} .. q_N``, R-P the same without ``q_j``.
 
     >>> sorted(table1_dependence(("revolute", "revolute", "prismatic"), 1, 3))
     [2]

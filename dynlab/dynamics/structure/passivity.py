@@ -20,7 +20,8 @@ from dynlab.model.robot import Robot
 # ==============================================================================================
 def passivity_matrix(eom) -> np.ndarray:
     """``N = Ddot - 2C`` (Lynch & Park, Prop. 8.1) of an evaluated Christoffel-variant result:
-    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Sec. 8.4 (draft Eq. (9.87))).
+    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Sec. 8.4
+    (draft Eq. (9.87))).
 
     >>> from dynlab import equations_of_motion
     >>> from dynlab.model.robots import puma560

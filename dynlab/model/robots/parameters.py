@@ -29,7 +29,8 @@ def physical_parameters(symbolic: bool, given: dict, defaults: dict, builder: st
     >>> physical_parameters(False, {"a1": 1e200}, {"a1": 1.0}, "pendulum")
     Traceback (most recent call last):
     ...
-    ValueError: pendulum: a1 = 1e+200 is too large: products of three parameters (m l^2) would exceed the range of floating-point numbers; use at most 5.64e+102 (or other units)
+    ValueError: pendulum: a1 = 1e+200 is too large: products of three parameters (m l^2) would
+    exceed the range of floating-point numbers; use at most 5.64e+102 (or other units)
     """
     symbolic = flag(symbolic, builder, "symbolic")
     unknown = set(given) - set(defaults)

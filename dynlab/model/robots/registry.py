@@ -116,7 +116,8 @@ def unregister_arm(name: str) -> None:
     >>> unregister_arm("robot_x")
     Traceback (most recent call last):
     ...
-    ValueError: no arm named 'robot_x' is registered; the arms are pendulum, planar_2r, scara, puma560...
+    ValueError: no arm named 'robot_x' is registered; the arms are pendulum, planar_2r, scara,
+    puma560...
     """
     if name not in _SPECS:
         raise ValueError(f"no arm named {name!r} is registered; the arms are "

@@ -300,11 +300,11 @@ class DHChain:
 def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
                    where: str = "from_screws") -> DHChain:
     """The standard DH description of ``(Mlist, Glist, Slist)`` as a :class:`DHChain` (Fu,
-    Gonzalez & Lee, Sec. 2.2.10; Lynch & Park (2017), App. C): ``z_{i-1}`` along joint ``i``'s
-    screw axis, ``x_i`` along the common normal to the next (through the meeting point of
-    intersecting lines, through ``o_{i-1}`` for parallel ones; a prismatic line through
-    ``o_{i-2}``); 1e-9 tolerances; home ``theta_i`` (or ``d_i``) is the ``offset``.  Inertias move by
-    Steiner's theorem (Sec. 8.2.1).  A helical screw (non-zero pitch) has no DH description.
+    Gonzalez & Lee, Sec. 2.2.10; Lynch & Park (2017), App. C): ``z_{i-1}`` along joint ``i``'s screw
+    axis, ``x_i`` along the common normal to the next (through the meeting point of intersecting
+    lines, through ``o_{i-1}`` for parallel ones; a prismatic line through ``o_{i-2}``); 1e-9
+    tolerances; home ``theta_i`` (or ``d_i``) is the ``offset``.  Inertias move by Steiner's theorem
+    (Sec. 8.2.1).  A helical screw (non-zero pitch) has no DH description.
 
     >>> import numpy as np
     >>> up = np.eye(4); up[2, 3] = 0.5                   # a slide along z, then a pendulum

@@ -229,8 +229,8 @@ STANFORD_DEFAULTS = _defaults(
 
 def stanford(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
     """The Stanford arm (Paul's DH table, Tourassis & Neuman ref. [4]), joint 3 prismatic, shoulder
-    offset ``d2``, spherical wrist.  Numbers (dynlab's): ``d1 = 0.4``, ``d2 = 0.15``, ``d6 = 0.1 m``;
-    masses 9, 5, 4, 1, 0.6, 0.5 kg.
+    offset ``d2``, spherical wrist.  Numbers (dynlab's): ``d1 = 0.4``, ``d2 = 0.15``, ``d6 = 0.1
+    m``; masses 9, 5, 4, 1, 0.6, 0.5 kg.
 
     >>> stanford().joint_types[2], stanford(symbolic=False).links[1].d
     ('prismatic', 0.15)

@@ -474,7 +474,8 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     >>> dashboard("pendulm")
     Traceback (most recent call last):
     ...
-    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560..., or pass a dynlab Robot
+    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560..., or pass
+    a dynlab Robot
     """
     labels = "axes"
     ranges = {}

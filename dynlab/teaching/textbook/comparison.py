@@ -220,7 +220,8 @@ def compare_with_derivation(arm: str | None = None, method: str = "newton_euler"
     >>> result = compare_with_derivation("planar_2r/lynch_park", method="dalembert")
     >>> [(d.element, d.erratum.place) for d in result]   # doctest: +NORMALIZE_WHITESPACE
     [('K', 'Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))'),
-     ('tau_1', 'Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq. (9.8))'),
+     ('tau_1', 'Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq.
+     (9.8))'),
      ('tau_2', 'Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))'),
      ('tau_2', 'Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))')]
     >>> result[3].printed, result[3].derived

@@ -38,8 +38,8 @@ def table_3_1(n: int) -> dict:
 
 def table_3_1_rows(n: int) -> dict:
     """Fu, Gonzalez & Lee, Table 3.1 row by row: ``{row: (multiplications, additions)}``.  The
-    rows add up to the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that disagrees
-    with them (:func:`disagreements`).
+    rows add up to the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that
+    disagrees with them (:func:`disagreements`).
 
     >>> rows = table_3_1_rows(6)
     >>> sum(m for m, _ in rows.values()) == table_3_1(6)["mul"]
@@ -124,8 +124,10 @@ def disagreements() -> list:
 
     >>> for line in disagreements():
     ...     print(line)
-    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 101366 / 77405; Schilling quotes 66271 / 51548
-    L-E, in n: Table 3.1 128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n mul; Table 3.5 128/3 n^4 + 512/3 n^3 + 739/3 n^2 + 169/3 n
+    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 101366 / 77405; Schilling quotes 66271 /
+    51548
+    L-E, in n: Table 3.1 128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n mul; Table 3.5 128/3 n^4 + 512/3
+    n^3 + 739/3 n^2 + 169/3 n
     N-E, n = 6: Table 3.4 678 mul / 597 add; Table 3.5 792 / 662; Schilling quotes 852 / 738
     """
     t1, t5, t4 = table_3_1(6), table_3_5(6), table_3_4(6)

@@ -240,8 +240,8 @@ def _walker(optimizer: Optimizer, symbols: dict):
 def from_sympy(expressions, inputs: dict, *, layout=None, name: str = "closed_form",
                title: str = "closed form", parameters: Sequence | None = None,
                crunched: Sequence | None = None, share: bool = True) -> Generated:
-    """Generated code from SymPy expressions of ``inputs`` (``{stem: [symbols]}``); other symbols are
-    parameters, whose coefficients are crunched (:func:`crunch`, or ``crunched`` given) into
+    """Generated code from SymPy expressions of ``inputs`` (``{stem: [symbols]}``); other symbols
+    are parameters, whose coefficients are crunched (:func:`crunch`, or ``crunched`` given) into
     ``Generated.constants``; the rest goes through ``sympy.cse`` and :class:`Optimizer`.
 
     >>> import sympy

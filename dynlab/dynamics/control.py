@@ -140,8 +140,8 @@ def _part_choice(parts, keys, name: str) -> dict:
 
 
 def _simplified_recursion(D_choice: dict, h_choice: dict):
-    """Fu, Gonzalez & Lee-style G-D torque with only the chosen parts of each ``D_ij`` and ``h_i``: ``tau_i =
-    sum_j D^s_ij qdd_j + h^s_i + c_i`` (Fu, Gonzalez & Lee Eqs. (3.4-24), (3.4-25))."""
+    """Fu, Gonzalez & Lee-style G-D torque with only the chosen parts of each ``D_ij`` and ``h_i``:
+    ``tau_i = sum_j D^s_ij qdd_j + h^s_i + c_i`` (Fu, Gonzalez & Lee Eqs. (3.4-24), (3.4-25))."""
     def torques(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         n = len(links)
         terms = dalembert.terms(links, q, qd, gravity, backend)
@@ -487,8 +487,8 @@ def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
 
 def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = None,
                  tolerance: float = 1e-12) -> np.ndarray:
-    """Where ``plant`` rests under ``controller`` holding a set point: ``controller(t, q, 0) = c(q) +
-    J^T w`` (PD plus gravity: ``Kp e = c - c_m``; computed torque: ``Kp e = D_m^-1 (c - c_m)``),
+    """Where ``plant`` rests under ``controller`` holding a set point: ``controller(t, q, 0) = c(q)
+    + J^T w`` (PD plus gravity: ``Kp e = c - c_m``; computed torque: ``Kp e = D_m^-1 (c - c_m)``),
     solved from ``q0`` by SciPy's ``root``; a PID is refused (no offset).
 
     >>> from dynlab.model.robots import pendulum

@@ -245,8 +245,8 @@ def _kind_of(value) -> str:
 
 
 def observables(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
-    """Kinetic energy (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))), potential energy (Schilling, Eq. (6-2-17)) and the tool
-    position, for tracing into one compiled function."""
+    """Kinetic energy (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))), potential energy (Schilling, Eq.
+    (6-2-17)) and the tool position, for tracing into one compiled function."""
     return [kinetic_energy(links, q, qd, backend), potential_energy(links, q, gravity, backend),
             *chain(links, q, backend)[1][-1]]
 

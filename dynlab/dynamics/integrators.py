@@ -18,9 +18,10 @@ from dynlab.engine.tracing import compile_joint_function
 
 
 def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_events, report):
-    """Lynch & Park, Sec. 8.5, "Euler integration algorithm for forward dynamics", with the stick-slip
-    switches applied after each step.  Lynch & Park's preliminary draft prints the loop as "for k = 1
-    to N" computing ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
+    """Lynch & Park, Sec. 8.5, "Euler integration algorithm for forward dynamics", with the
+    stick-slip switches applied after each step.  Lynch & Park's preliminary draft prints the loop
+    as "for k = 1 to N" computing ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial
+    state ``theta[0]``."""
     q, qd = q0.tolist(), qd0.tolist()
     mode, qd, events = model.initial_mode(t0, q, qd)
     times, states, modes = [t0], [(q, qd)], [mode]
@@ -58,7 +59,8 @@ def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_eve
 
 def _fastest_followed(model: IntegratedModel, h: float) -> list:
     """The fastest joint speeds Euler steps of ``h`` can follow (half a turn a step; the arm's size,
-    at least 1 m, for a prismatic joint): beyond them a run has diverged (Lynch & Park, Sec. 9.5)."""
+    at least 1 m, for a prismatic joint): beyond them a run has diverged (Lynch & Park, Sec. 9.5).
+    """
     size = max(1.0, sum(abs(link.a) + abs(link.d) for link in model.links))
     return [(math.pi if link.revolute else size) / h for link in model.links]
 

@@ -388,10 +388,10 @@ class Sizing:
 
 def size_motor(robot: Robot, move, joint: int, motor: Motor, gear_ratio: float, *,
                samples: int = 201, torques=None, efficiency: float = 1.0) -> Sizing:
-    """``motor`` with a gear of ``gear_ratio`` on joint ``joint`` (1-based) of ``robot`` for ``move``
-    (a quintic or a :class:`~dynlab.dynamics.trajectory.QuinticPath`): operating points at
-    ``samples`` times, RMS and peak torques and the verdict (:class:`Sizing`); ``torques`` skips
-    the inverse dynamics.
+    """``motor`` with a gear of ``gear_ratio`` on joint ``joint`` (1-based) of ``robot`` for
+    ``move`` (a quintic or a :class:`~dynlab.dynamics.trajectory.QuinticPath`): operating points at
+    ``samples`` times, RMS and peak torques and the verdict (:class:`Sizing`); ``torques`` skips the
+    inverse dynamics.
 
     >>> from dynlab.model.robots import pendulum
     >>> swing = quintic([0.0], [1.0], 1.0)

@@ -108,8 +108,9 @@ class Trajectory:
 
     def animate(self, frames: int = 30, *, ax=None, dpi: float = 60, interval=None,
                 **drawing):
-        """A :class:`matplotlib.animation.FuncAnimation` of the motion (:func:`draw_arm` at ``frames``
-        instants, the tool's path), without a display; ``interval`` defaults to real time."""
+        """A :class:`matplotlib.animation.FuncAnimation` of the motion (:func:`draw_arm` at
+        ``frames`` instants, the tool's path), without a display; ``interval`` defaults to real
+        time."""
         return self._animation(frames, ax=ax, dpi=dpi, interval=interval, **drawing)[0]
 
     def _animation(self, frames, *, ax=None, dpi=60, interval=None, **drawing):

@@ -21,8 +21,8 @@ from dynlab.model.robot import Robot
 
 
 def _gravity_and_stiffness(robot: Robot, q, gravity: bool, tip_wrench: bool):
-    """``c(q) + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-34), the torque that holds the arm still) and its
-    derivative ``K = d/dq`` (the stiffness of the static torque), by a Newton-Euler run at rest
+    """``c(q) + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-34), the torque that holds the arm still) and
+    its derivative ``K = d/dq`` (the stiffness of the static torque), by a Newton-Euler run at rest
     on jets (:mod:`dynlab.model.jets`): exact derivatives, no SymPy."""
     links, grav, tip_f, tip_m = robot.numeric()
     n = robot.n

@@ -91,9 +91,9 @@ def _c_number(value: float) -> str:
 
 
 def c_run_source(program: Program, name: str) -> str:
-    """C99 ``int name(const double *x, double *out)`` of :func:`dynlab.engine.emitters.run_statements`:
-    inputs in ``x`` group after group, outputs to ``out``; 1, or 0 when an input or output is not
-    finite."""
+    """C99 ``int name(const double *x, double *out)`` of
+    :func:`dynlab.engine.emitters.run_statements`: inputs in ``x`` group after group, outputs to
+    ``out``; 1, or 0 when an input or output is not finite."""
     statements, register, count = run_statements(program)
     start = 0
     for stem, n in program.inputs:
@@ -224,8 +224,8 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 
 
 def compile_c(generated: Generated, directory=None):
-    """:class:`~dynlab.engine.generated.Generated` code's ``c_source`` compiled with :data:`FLAGS` in
-    ``directory``: ``f(*arrays)`` for one point or many ((N, n) arrays), every argument checked
+    """:class:`~dynlab.engine.generated.Generated` code's ``c_source`` compiled with :data:`FLAGS`
+    in ``directory``: ``f(*arrays)`` for one point or many ((N, n) arrays), every argument checked
     before C reads it (a ``ValueError``/``TypeError`` naming it); ``RuntimeError`` without a
     compiler."""
     if not isinstance(generated, Generated):

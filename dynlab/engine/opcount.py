@@ -285,8 +285,8 @@ def polynomial_text(coefficients) -> str:
 
 # -- Featherstone's spatial algorithms, counted ---------------------------------------------------
 def _run_counted(robot, run, traced: bool) -> dict:
-    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend)`` on ``robot``'s numbers:
-    as written (:class:`Counted`) or, ``traced``, of the tape's straight-line program."""
+    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend)`` on ``robot``'s
+    numbers: as written (:class:`Counted`) or, ``traced``, of the tape's straight-line program."""
     links, grav, tip_f, tip_m = robot.numeric()
     if traced:
         tape = Tape()

@@ -497,9 +497,9 @@ STRATEGIES = ("tape", "flatten", "shared", "best")
 
 
 def optimize(program: Program, share: bool = True, strategy: str = "best") -> Program:
-    """``program`` rewritten by :class:`Optimizer`: ``strategy`` ``"tape"`` (as given), ``"flatten"``
-    (sums kept open until needed), ``"shared"`` (sums used twice formed at once) or ``"best"``
-    (the fewest operations of the three); ``share``: :func:`_share_pairs`."""
+    """``program`` rewritten by :class:`Optimizer`: ``strategy`` ``"tape"`` (as given),
+    ``"flatten"`` (sums kept open until needed), ``"shared"`` (sums used twice formed at once) or
+    ``"best"`` (the fewest operations of the three); ``share``: :func:`_share_pairs`."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     if strategy == "tape":

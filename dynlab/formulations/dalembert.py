@@ -79,8 +79,8 @@ def link_kinematics(links, q, qd, backend=V.NUMERIC) -> list:
 
 
 def inertia_terms(links, kinematics) -> tuple:
-    """``(D_rot, D_tran)``, n x n lists, by Fu, Gonzalez & Lee, Eq. (3.4-25), each computed for ``i <= j`` and
-    mirrored (``D_ji = D_ij``).
+    """``(D_rot, D_tran)``, n x n lists, by Fu, Gonzalez & Lee, Eq. (3.4-25), each computed for ``i
+    <= j`` and mirrored (``D_ji = D_ij``).
 
     >>> from dynlab import Link, Robot
     >>> arm = Robot([Link("R", a=1.0, mass=2.0, name="l1"), Link("R", a=1.0, mass=1.0,
@@ -111,8 +111,8 @@ def inertia_terms(links, kinematics) -> tuple:
 
 
 def velocity_terms(links, kinematics) -> tuple:
-    """``(h_rot, h_tran)`` by Fu, Gonzalez & Lee, Eqs. (3.4-27), (3.4-26); a polar arm's point mass on
-    a slider (``r = 0.5``, ``thd = 2``, ``rd = 1``): ``h = (2 m r rd thd, -m r thd^2)``:
+    """``(h_rot, h_tran)`` by Fu, Gonzalez & Lee, Eqs. (3.4-27), (3.4-26); a polar arm's point mass
+    on a slider (``r = 0.5``, ``thd = 2``, ``rd = 1``): ``h = (2 m r rd thd, -m r thd^2)``:
 
     >>> from dynlab import Link, Robot
     >>> arm = Robot([Link("R", alpha=1.5707963267948966, name="turn"),

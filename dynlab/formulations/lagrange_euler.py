@@ -38,8 +38,8 @@ ZERO4 = ((0, 0, 0, 0),) * 4
 
 
 def Q_times(revolute: bool, m):
-    """``Q_j m`` without multiplying by zeros: ``Q`` of Fu, Gonzalez & Lee, Eq. (3.2-8a) (revolute) picks
-    ``(-row 2, row 1, 0, 0)``; of (3.2-8b) (prismatic) ``(0, 0, row 4, 0)``."""
+    """``Q_j m`` without multiplying by zeros: ``Q`` of Fu, Gonzalez & Lee, Eq. (3.2-8a) (revolute)
+    picks ``(-row 2, row 1, 0, 0)``; of (3.2-8b) (prismatic) ``(0, 0, row 4, 0)``."""
     zero = (0, 0, 0, 0)
     if revolute:
         return (tuple(-x for x in m[1]), m[0], zero, zero)
@@ -81,7 +81,8 @@ def _trace_product(a, J, b):
 # -- Fu, Gonzalez & Lee, Sec. 3.2: the 4x4 form ----------------------------------------------------------------
 def uicker_matrices(links, q, backend=V.NUMERIC):
     """``A`` (``^{a}A_b`` for all ``0 <= a <= b <= n``), ``U`` (``U[i][j] = U_{i+1,j+1}``) and
-    ``U3`` (``U3[i][j][k] = U_{i+1,j+1,k+1}``) of Fu, Gonzalez & Lee, Eqs. (3.2-4), (3.2-11), (3.2-13)."""
+    ``U3`` (``U3[i][j][k] = U_{i+1,j+1,k+1}``) of Fu, Gonzalez & Lee, Eqs. (3.2-4), (3.2-11),
+    (3.2-13)."""
     n = len(links)
     local = []
     for link, qi in zip(links, q):
@@ -113,8 +114,8 @@ def uicker_matrices(links, q, backend=V.NUMERIC):
 
 
 def uicker_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """Fu, Gonzalez & Lee, Sec. 3.2: ``D`` (3.2-31), ``h_ikm`` (3.2-33), ``H_i,v`` (3.2-36), ``h`` (3.2-38),
-    ``c`` (3.2-34, corrected), from ``U``, ``U3`` and the pseudo-inertias ``J``."""
+    """Fu, Gonzalez & Lee, Sec. 3.2: ``D`` (3.2-31), ``h_ikm`` (3.2-33), ``H_i,v`` (3.2-36), ``h``
+    (3.2-38), ``c`` (3.2-34, corrected), from ``U``, ``U3`` and the pseudo-inertias ``J``."""
     n = len(links)
     A, U, U3 = uicker_matrices(links, q, backend)
     J = [pseudo_inertia(link) for link in links]
@@ -175,8 +176,8 @@ def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
 
 
 def potential_energy(links, q, gravity, backend=V.NUMERIC):
-    """``P(q) = -sum_k m_k g . c_k(q)`` (Schilling, Eq. (6-2-17)), gravity pointing down: the potential
-    energy of the chain ``links`` at ``q`` (any scalar type of ``backend``)."""
+    """``P(q) = -sum_k m_k g . c_k(q)`` (Schilling, Eq. (6-2-17)), gravity pointing down: the
+    potential energy of the chain ``links`` at ``q`` (any scalar type of ``backend``)."""
     rots, origins = chain(links, q, backend)
     total = 0
     for k, link in enumerate(links):
@@ -213,8 +214,9 @@ def jacobian_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
 
 # -- Lynch & Park, Sec. 8.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols -----------------------------------
 def kinetic_energy(links, q, qd, backend=V.NUMERIC):
-    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10)), Schilling, Eq. (6-2-1)),
-    velocities propagated outward in base coordinates (no Jacobians)."""
+    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Sec. 8.1 (draft Eq.
+    (9.10)), Schilling, Eq. (6-2-1)), velocities propagated outward in base coordinates (no
+    Jacobians)."""
     rots, origins = chain(links, q, backend)
     w = v = V.ZERO                      # angular velocity of link i, velocity of origin i-1 ...
     total = 0
@@ -234,8 +236,9 @@ def kinetic_energy(links, q, qd, backend=V.NUMERIC):
 
 
 def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
-    """``M(q)`` as the Hessian of ``K`` in ``qd`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))); ``K`` is a quadratic form, so
-    ``m_ii = 2 K(e_i)`` and ``m_ij = K(e_i + e_j) - K(e_i) - K(e_j)`` exactly."""
+    """``M(q)`` as the Hessian of ``K`` in ``qd`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))); ``K``
+    is a quadratic form, so ``m_ii = 2 K(e_i)`` and ``m_ij = K(e_i + e_j) - K(e_i) - K(e_j)``
+    exactly."""
     n = len(links)
     unit = [[1 if j == i else 0 for j in range(n)] for i in range(n)]
     K1 = [kinetic_energy(links, q, unit[i], backend) for i in range(n)]
@@ -249,8 +252,9 @@ def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
 
 
 def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """Lynch & Park's form: ``M`` Sec. 8.1 (draft Eq. (9.10)), ``Gamma_ijk`` Sec. 8.1 (draft Eq. (9.13)), Coriolis matrix ``C`` Sec. 8.4 (draft Eq. (9.87)),
-    ``c = C qd`` (9.88, Fu, Gonzalez & Lee's ``h``) and ``g = dP/dq`` (9.12, Fu, Gonzalez & Lee's ``c``)."""
+    """Lynch & Park's form: ``M`` Sec. 8.1 (draft Eq. (9.10)), ``Gamma_ijk`` Sec. 8.1 (draft Eq.
+    (9.13)), Coriolis matrix ``C`` Sec. 8.4 (draft Eq. (9.87)), ``c = C qd`` (9.88, Fu, Gonzalez &
+    Lee's ``h``) and ``g = dP/dq`` (9.12, Fu, Gonzalez & Lee's ``c``)."""
     n = len(links)
     M_jet, zero = _with_derivatives(lambda qj, b: mass_matrix_from_energy(links, qj, b), q,
                                     backend)

@@ -97,7 +97,8 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
 
 def base_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
                use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """The base-frame recursion of Fu, Gonzalez & Lee, Table 3.2 / Schilling, Algorithm 6-8-1; returns ``(tau, trace)``.
+    """The base-frame recursion of Fu, Gonzalez & Lee, Table 3.2 / Schilling, Algorithm 6-8-1;
+    returns ``(tau, trace)``.
 
     All vectors are in base coordinates: ``z`` is ``z_{i-1}``, ``p`` is ``p*_i = p_i - p_{i-1}``,
     ``s`` is ``s_bar_i = R_0i r_bar_i`` and ``I`` is ``R_0i I_i R_0i^T``.

@@ -319,8 +319,8 @@ def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
 def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC, *,
                 use_gravity=True, use_friction=True, use_tip=True, trace=False):
     """The recursion as matrix equations (Lynch & Park, Sec. 8.4; draft Eqs. (9.77)-(9.80)):
-    ``V = L A thetadot``, ``Vdot = L (A thetaddot - [ad_{A thetadot}] Gamma V + Vdot_base)``,
-    ``F = L^T (G Vdot - [ad_V]^T G V + F_tip)``, ``tau = A^T F`` (plus friction); ``(tau, records)``."""
+    ``V = L A thetadot``, ``Vdot = L (A thetaddot - [ad_{A thetadot}] Gamma V + Vdot_base)``, ``F =
+    L^T (G Vdot - [ad_V]^T G V + F_tip)``, ``tau = A^T F`` (plus friction); ``(tau, records)``."""
     n = len(links)
     frames, steps, back, A, G, Gamma, L = _stacked(links, q, backend)
     twists = _matvec(L, _matvec(A, list(qd)))                                      # V = L A thetadot

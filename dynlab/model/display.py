@@ -386,8 +386,8 @@ _TRIG_NAME = re.compile(r"[CS](\d+|_\{[\d+-]+\})")
 
 
 def structure(expr, collect_by: Sequence = ()) -> dict:
-    """``{trigonometric factor: coefficient}`` of ``expr`` in book form (factors among ``collect_by``
-    too), coefficients in the parameters alone, in the books' order.
+    """``{trigonometric factor: coefficient}`` of ``expr`` in book form (factors among
+    ``collect_by`` too), coefficients in the parameters alone, in the books' order.
 
     >>> q2, q3, a, b = sympy.symbols("q2 q3 a b")
     >>> c2, c3 = sympy.cos(q2), sympy.cos(q2 + q3)

@@ -178,8 +178,8 @@ def _point(values, what: str) -> np.ndarray:
 
 
 def with_viscous(robot: Robot, coefficient: float) -> Robot:
-    """Every joint with viscous friction ``b_v = coefficient`` (Schilling, Eq. (6-3-3); Fu, Gonzalez & Lee's
-    ``b_i``), the other friction coefficients unchanged.
+    """Every joint with viscous friction ``b_v = coefficient`` (Schilling, Eq. (6-3-3); Fu, Gonzalez
+    & Lee's ``b_i``), the other friction coefficients unchanged.
 
     >>> from dynlab.model.robots import pendulum
     >>> with_viscous(pendulum(), 0.2).links[0].viscous

@@ -22,7 +22,8 @@ from dynlab.model.robot import Robot
 
 
 def link_friction(link, qdk, backend):
-    """Friction force or torque of one joint (Schilling, Eq. (6-3-3)); ``link`` is a ``LinkData``."""
+    """Friction force or torque of one joint (Schilling, Eq. (6-3-3)); ``link`` is a ``LinkData``.
+    """
     force = link.viscous * qdk
     if link.coulomb != 0 or link.static != 0:
         sign = backend.sign(qdk)

@@ -255,9 +255,9 @@ def _check_symbolic_inertia(rows: tuple, where: str, lumped: bool) -> None:
 
 @dataclass(frozen=True, eq=False, init=False, repr=False)
 class Link:
-    """One link and its joint (``"revolute"``/``"R"`` or ``"prismatic"``/``"P"``): DH parameters (the
-    joint's own variable not given: its constant part is ``offset``), ``com`` and ``inertia`` about
-    it in frame ``i`` (3 numbers: principal moments), Schilling, Eq. (6-3-3)'s friction;
+    """One link and its joint (``"revolute"``/``"R"`` or ``"prismatic"``/``"P"``): DH parameters
+    (the joint's own variable not given: its constant part is ``offset``), ``com`` and ``inertia``
+    about it in frame ``i`` (3 numbers: principal moments), Schilling, Eq. (6-3-3)'s friction;
     ``lumped_inertia`` skips the triangle inequality (a lumped rotor, the PUMA 560's link 1).
 
     >>> Link("P", theta=0, alpha=0, mass=1.5, name="slide").is_prismatic

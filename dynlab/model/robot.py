@@ -258,8 +258,8 @@ class Robot:
 
     # -- the numeric view -----------------------------------------------------------------------
     def numeric(self) -> tuple:
-        """``(links, gravity, tip_force, tip_moment)`` as floats (:class:`LinkData`), cached; raises if
-        symbolic."""
+        """``(links, gravity, tip_force, tip_moment)`` as floats (:class:`LinkData`), cached; raises
+        if symbolic."""
         data = self.data
         if data.numeric is None:
             symbols = self.free_symbols
@@ -352,8 +352,8 @@ class Robot:
         return f"$${self.table_latex()}$$"
 
     def table_latex(self, number=None, digits: int | None = None) -> str:
-        """The arm's table as a LaTeX ``array`` (DH, mass, centre of mass, inertia, the joint variable in
-        its row); ``number`` writes a parameter, ``digits`` rounds first.
+        """The arm's table as a LaTeX ``array`` (DH, mass, centre of mass, inertia, the joint
+        variable in its row); ``number`` writes a parameter, ``digits`` rounds first.
 
         >>> arm = Robot([Link("R", mass=1.0, com=(0.0003000000000000483, 0, 0))])
         >>> "0.000300000000000048" in arm.table_latex(), "0.0003 & 0" in arm.table_latex(digits=6)

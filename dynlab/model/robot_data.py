@@ -64,7 +64,8 @@ class RobotData:
 
     # -- traced programs ---------------------------------------------------------------------------
     def traced(self, what: tuple, build: Callable[[], tuple]) -> tuple:
-        """``(function, tape)`` of the program ``what`` (its name and options), from ``build()`` once.
+        """``(function, tape)`` of the program ``what`` (its name and options), from ``build()``
+        once.
 
         >>> data = RobotData()
         >>> data.traced(("square",), lambda: (lambda x: x * x, None))[0](3)

@@ -58,8 +58,8 @@ def translation(p) -> tuple:
 
 # -- the adjoint maps -----------------------------------------------------------------------------
 def Ad(T, twist) -> tuple:
-    """``[Ad_T] V``, ``[Ad_T] = [[R, 0], [[p] R, R]]`` (Lynch & Park, Sec. 3.3.2; Sec. 8.3, draft Eqs.
-    (9.46), (9.54)).
+    """``[Ad_T] V``, ``[Ad_T] = [[R, 0], [[p] R, R]]`` (Lynch & Park, Sec. 3.3.2; Sec. 8.3, draft
+    Eqs. (9.46), (9.54)).
 
     >>> Ad((V.IDENTITY, (1, 0, 0)), (0, 0, 1, 0, 0, 0))  # a spin about an axis at x = 1: the
     (0, 0, 1, 0, -1, 0)

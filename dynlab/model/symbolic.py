@@ -126,8 +126,8 @@ def reduce_trig(expr):
 
 
 def trig_polynomial(expr):
-    """``expr`` as a polynomial in ``s_x = sin(x)``, ``c_x = cos(x)`` and the other symbols, with the
-    relations ``s_x^2 + c_x^2 = 1``; returns ``(polynomial, relations)`` or ``None`` when some
+    """``expr`` as a polynomial in ``s_x = sin(x)``, ``c_x = cos(x)`` and the other symbols, with
+    the relations ``s_x^2 + c_x^2 = 1``; returns ``(polynomial, relations)`` or ``None`` when some
     trigonometric argument is not a plain symbol after expanding angle sums and multiples.
 
     >>> q = sympy.Symbol("q")

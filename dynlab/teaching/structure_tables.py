@@ -123,8 +123,8 @@ def what_each_parameter_adds(name: str, axial=None) -> dict:
 def sparsity_rows(structures: dict) -> tuple:
     """The rows of the sparsity table (arm, N_R/N, the formula ``0.235 [1 + (N_R/N)^2]^2``,
     printed, its deviation, dynlab's, its deviation) and ``{arm: (printed deviation, dynlab's
-    deviation)}``.  dynlab's sparsity (to three digits, as printed) is the axial arm's, the general one's for the
-    articulated arm (no level reproduces its printed row)."""
+    deviation)}``.  dynlab's sparsity (to three digits, as printed) is the axial arm's, the general
+    one's for the articulated arm (no level reproduces its printed row)."""
     rows, deviation = [], {}
     for name, printed in TABLE3_PRINTED.items():
         formula = sparsity_formula(printed.n, printed.n_revolute)

@@ -29,8 +29,9 @@ def _christoffel_array(Gamma):
 
 
 def coriolis_coefficient(Gamma, j: int, m: int, i: int):
-    """Tourassis & Neuman's ``c_jm(i)`` (Eq. (12); centrifugal for ``j = m``) with Tourassis & Neuman's 1-based indices, read
-    from dynlab's Christoffel symbols: ``c_jm(i) = Gamma[i-1][j-1][m-1]``.
+    """Tourassis & Neuman's ``c_jm(i)`` (Eq. (12); centrifugal for ``j = m``) with Tourassis &
+    Neuman's 1-based indices, read from dynlab's Christoffel symbols: ``c_jm(i) =
+    Gamma[i-1][j-1][m-1]``.
 
     >>> from dynlab import equations_of_motion
     >>> from dynlab.model.robots import planar_2r
@@ -71,17 +72,17 @@ def simplified_christoffel_symbols(dD_dq) -> np.ndarray:
 
 
 def non_interacting_residual(Gamma) -> float:
-    """``max |c_ji(i)|`` over ``j <= i`` (Tourassis & Neuman, Eq. (38): zero; no Coriolis force on a link from
-    its own velocity coupled with an inner link's).  Numeric ``Gamma``."""
+    """``max |c_ji(i)|`` over ``j <= i`` (Tourassis & Neuman, Eq. (38): zero; no Coriolis force on a
+    link from its own velocity coupled with an inner link's).  Numeric ``Gamma``."""
     G = np.asarray(_christoffel_array(Gamma), dtype=float)
     n = len(G)
     return max((abs(G[i, j, i]) for i in range(n) for j in range(i + 1)), default=0.0)
 
 
 def reflective_coupling_residual(Gamma) -> float:
-    """``max |c_jm(i) + c_ji(m)|`` over ``j <= i, m`` (Tourassis & Neuman, Eq. (39): zero; the Coriolis
-    coefficient of link ``i`` from links ``j``, ``m`` is minus that of link ``m`` from ``j``,
-    ``i``).  Numeric ``Gamma``."""
+    """``max |c_jm(i) + c_ji(m)|`` over ``j <= i, m`` (Tourassis & Neuman, Eq. (39): zero; the
+    Coriolis coefficient of link ``i`` from links ``j``, ``m`` is minus that of link ``m`` from
+    ``j``, ``i``).  Numeric ``Gamma``."""
     G = np.asarray(_christoffel_array(Gamma), dtype=float)
     n = len(G)
     return max((abs(G[i, j, m] + G[m, j, i]) for i in range(n) for m in range(n)
@@ -92,9 +93,9 @@ def reflective_coupling_residual(Gamma) -> float:
 # Tourassis & Neuman, Eq. (40) and Appendix B: gravitational coefficients
 # ==============================================================================================
 def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
-    """``G_i = -M_i { s_i (g . z_{i-1}) + s*_i g . (z_{i-1} x p_i) }`` (Tourassis & Neuman, Eq. (40), sign
-    corrected, see :mod:`dynlab.dynamics.structure`); ``p_i`` is the centre of mass of links ``i ..
-    N`` from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
+    """``G_i = -M_i { s_i (g . z_{i-1}) + s*_i g . (z_{i-1} x p_i) }`` (Tourassis & Neuman, Eq.
+    (40), sign corrected, see :mod:`dynlab.dynamics.structure`); ``p_i`` is the centre of mass of
+    links ``i .. N`` from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
 
     >>> from dynlab.model.robots import cylindrical
     >>> gravity_coefficients(cylindrical(symbolic=False), [0.2, 0.3, 0.1]).round(4).tolist()
@@ -112,8 +113,8 @@ def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 def gravity_coefficients_dh(robot: Robot, q: Sequence) -> np.ndarray:
-    """Tourassis & Neuman, Eq. (B-3), sign corrected, in frame ``i-1``: with ``(n, o, a)`` the axes of
-    ``A_0^{i-1}`` and ``(x_i, y_i)`` the centre of mass of links ``i .. N`` there (the paper's
+    """Tourassis & Neuman, Eq. (B-3), sign corrected, in frame ``i-1``: with ``(n, o, a)`` the axes
+    of ``A_0^{i-1}`` and ``(x_i, y_i)`` the centre of mass of links ``i .. N`` there (the paper's
     (B-2) says "of link i"), ``G_i = -M_i { s_i (g . a) + s*_i [x_i (g . o) - y_i (g . n)] }``."""
     symbolic, backend, (links, gravity, *_), vec = resolve(robot, q=q)
     if symbolic:

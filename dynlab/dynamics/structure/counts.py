@@ -18,8 +18,8 @@ COLUMNS = ("d_ii", "d_ij", "c_jj(i)", "c_jm(i)", "G_i")
 
 
 def table2_counts(n: int) -> dict:
-    """Independent coefficients of an n-joint model (Tourassis & Neuman, Table 2): ``N``, ``N(N-1)/2``,
-    ``N(N-1)``, ``N(N-1)(N-2)/3``, ``N`` and the total ``N(2N^2 + 3N + 7)/6``.
+    """Independent coefficients of an n-joint model (Tourassis & Neuman, Table 2): ``N``,
+    ``N(N-1)/2``, ``N(N-1)``, ``N(N-1)(N-2)/3``, ``N`` and the total ``N(2N^2 + 3N + 7)/6``.
 
     >>> table2_counts(3), table2_counts(6)["total"]
     ({'d_ii': 3, 'd_ij': 3, 'c_jj(i)': 6, 'c_jm(i)': 2, 'G_i': 3, 'total': 17}, 97)
@@ -55,8 +55,8 @@ def independent_coefficients(n: int) -> list:
 
 @dataclass(frozen=True)
 class Table3Row:
-    """One printed row of Tourassis & Neuman, Table 3: per column ``(non-zero, constant)``, ``None`` where the
-    table prints no count of constants."""
+    """One printed row of Tourassis & Neuman, Table 3: per column ``(non-zero, constant)``, ``None``
+    where the table prints no count of constants."""
 
     n: int
     n_revolute: int
@@ -89,8 +89,8 @@ TABLE3_PRINTED = {
 
 
 def sparsity_formula(n: int, n_revolute: int, cartesian: float = 0.235) -> float:
-    """Tourassis & Neuman's empirical sparsity ``0.235 [1 + (N_R / N)^2]^2`` (Sec. 6; ``N_R / N`` is the
-    degree of anthropomorphism, 0.235 = 4/17 the Cartesian arm's).
+    """Tourassis & Neuman's empirical sparsity ``0.235 [1 + (N_R / N)^2]^2`` (Sec. 6; ``N_R / N`` is
+    the degree of anthropomorphism, 0.235 = 4/17 the Cartesian arm's).
 
     >>> round(sparsity_formula(3, 3), 3), round(sparsity_formula(6, 5), 3)
     (0.94, 0.675)
@@ -104,8 +104,8 @@ def sparsity_formula(n: int, n_revolute: int, cartesian: float = 0.235) -> float
 
 @dataclass(frozen=True)
 class Coefficient:
-    """One independent coefficient: its column of Table 3, label (``c23(1)``), Tourassis & Neuman indices,
-    status (``"zero"``, ``"constant"``, ``"varying"``) and the joints it depends on."""
+    """One independent coefficient: its column of Table 3, label (``c23(1)``), Tourassis & Neuman
+    indices, status (``"zero"``, ``"constant"``, ``"varying"``) and the joints it depends on."""
 
     column: str
     label: str
@@ -143,7 +143,8 @@ class ModelStructure:
 
     @property
     def sparsity(self) -> float:
-        """Non-zero independent coefficients over all independent ones (Tourassis & Neuman, Sec. 6)."""
+        """Non-zero independent coefficients over all independent ones (Tourassis & Neuman, Sec. 6).
+        """
         return self.total / table2_counts(self.n)["total"]
 
     def row(self) -> dict:

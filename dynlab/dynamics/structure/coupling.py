@@ -29,7 +29,8 @@ class Coupling:
 
 
 def coupling_coefficients(D) -> np.ndarray:
-    """``k_ij = |d_ij| / (d_ii d_jj)^(1/2)`` (Tourassis & Neuman, Eq. (32)) of a numeric inertia matrix.
+    """``k_ij = |d_ij| / (d_ii d_jj)^(1/2)`` (Tourassis & Neuman, Eq. (32)) of a numeric inertia
+    matrix.
 
     >>> coupling_coefficients([[4.0, -1.0], [-1.0, 1.0]]).tolist()
     [[1.0, 0.5], [0.5, 1.0]]
@@ -43,8 +44,8 @@ def coupling_coefficients(D) -> np.ndarray:
 
 
 def loading_factors(robot: Robot) -> np.ndarray:
-    """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (Tourassis & Neuman, Eq. (34)),
-    symmetric; it needs only the masses (numeric).
+    """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (Tourassis & Neuman, Eq.
+    (34)), symmetric; it needs only the masses (numeric).
 
     >>> from dynlab.model.robots import cylindrical
     >>> loading_factors(cylindrical(symbolic=False)).round(4).tolist()[0]   # sqrt(15/35), sqrt(5/35)

@@ -26,7 +26,8 @@ TOLERANCE = 1e-9
 # ==============================================================================================
 @dataclass(frozen=True)
 class InertiaMatrixCheck:
-    """The three properties of Tourassis & Neuman, Sec. 2.1 (Table 1, first panel) at one configuration."""
+    """The three properties of Tourassis & Neuman, Sec. 2.1 (Table 1, first panel) at one
+    configuration."""
 
     symmetric: bool            # d_ij = d_ji
     positive_definite: bool    # the kinetic energy (7) is positive for every qd != 0
@@ -54,8 +55,9 @@ def numeric_matrix(D, name: str = "D") -> np.ndarray:
 
 
 def check_inertia_matrix(D, tolerance: float = TOLERANCE) -> InertiaMatrixCheck:
-    """Symmetry, positive definiteness and ``d_ij^2 < d_ii d_jj`` (Tourassis & Neuman, Sec. 2.1, properties
-    1-3; the scan prints the inequality as ``d_ii^2 < d_ii d_ii``) of a numeric inertia matrix.
+    """Symmetry, positive definiteness and ``d_ij^2 < d_ii d_jj`` (Tourassis & Neuman, Sec. 2.1,
+    properties 1-3; the scan prints the inequality as ``d_ii^2 < d_ii d_ii``) of a numeric inertia
+    matrix.
 
     >>> check = check_inertia_matrix([[2.0, 1.0], [1.0, 1.0]])
     >>> bool(check), round(check.largest_coupling, 4)
@@ -124,7 +126,8 @@ class InertialIngredients:
 
     def p(self, frame: int, links_from: int) -> np.ndarray:
         """Position of the centre of mass of links ``links_from .. N`` from the origin of frame
-        ``frame - 1`` (0-based ``frame``, ``links_from``): Tourassis & Neuman's ``p_j`` (19), ``p_i`` (20)."""
+        ``frame - 1`` (0-based ``frame``, ``links_from``): Tourassis & Neuman's ``p_j`` (19),
+        ``p_i`` (20)."""
         return self.centre[links_from] - self.origins[frame]
 
     def radius_of_gyration(self, i: int) -> float:

@@ -48,10 +48,11 @@ def passivity_residual(eom) -> float:
 
 @dataclass
 class TaskSpaceDynamics:
-    """Lynch & Park, Sec. 8.6 (draft Eqs. (9.97)-(9.99)): ``F = Lambda Vdot + eta`` with ``Lambda = J^-T D J^-1`` Sec. 8.6 (draft Eq. (9.98))
-    and ``eta = J^-T b - Lambda Jdot J^-1 V`` Sec. 8.6 (draft Eq. (9.99)), where ``b = h + c + friction`` and
-    ``V = J qd``.  ``J`` is dynlab's tool Jacobian (rows ``rows`` of (linear; angular) in base
-    coordinates, Lynch & Park uses the body twist; the relations hold for any ``V = J qd``)."""
+    """Lynch & Park, Sec. 8.6 (draft Eqs. (9.97)-(9.99)): ``F = Lambda Vdot + eta`` with ``Lambda =
+    J^-T D J^-1`` Sec. 8.6 (draft Eq. (9.98)) and ``eta = J^-T b - Lambda Jdot J^-1 V`` Sec. 8.6
+    (draft Eq. (9.99)), where ``b = h + c + friction`` and ``V = J qd``.  ``J`` is dynlab's tool
+    Jacobian (rows ``rows`` of (linear; angular) in base coordinates, Lynch & Park uses the body
+    twist; the relations hold for any ``V = J qd``)."""
 
     Lambda: np.ndarray
     eta: np.ndarray

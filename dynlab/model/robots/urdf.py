@@ -363,7 +363,8 @@ def _lump(parts, origin: np.ndarray) -> tuple:
 @dataclass(frozen=True)
 class URDFJoint:
     """One joint as the file gives it: ``name``, ``type``, ``parent``, ``child``, ``<origin>``
-    (``xyz``, ``rpy``), ``<axis>`` (``None`` if fixed), ``<dynamics>`` ``damping`` and ``friction``."""
+    (``xyz``, ``rpy``), ``<axis>`` (``None`` if fixed), ``<dynamics>`` ``damping`` and ``friction``.
+    """
 
     name: str
     type: str
@@ -379,7 +380,8 @@ class URDFJoint:
 @dataclass(frozen=True)
 class URDFChain:
     """The serial chain of a URDF file: ``joints`` (root to tip, fixed ones included), Lynch &
-    Park's ``Mlist``, ``Glist``, ``Slist`` (Sec. 8.3.2) and ``names`` (one per column of ``Slist``)."""
+    Park's ``Mlist``, ``Glist``, ``Slist`` (Sec. 8.3.2) and ``names`` (one per column of ``Slist``).
+    """
 
     name: str
     where: str

@@ -276,8 +276,8 @@ class Dashboard(ArmFigure, MotionPlayer):
                 self.refresh(pending)
 
     def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
-        """Set joint sliders (``q`` in radians or metres, ``qd``, ``qdd``) and update once; the state
-        keeps ``q`` until its slider moves.  A wrong value is reported in the status line and
+        """Set joint sliders (``q`` in radians or metres, ``qd``, ``qdd``) and update once; the
+        state keeps ``q`` until its slider moves.  A wrong value is reported in the status line and
         changes nothing."""
         try:
             plan = []
@@ -308,9 +308,9 @@ class Dashboard(ArmFigure, MotionPlayer):
         return self
 
     def slide(self, **values) -> dict:
-        """Move the named sliders to ``values`` as a reader would (degrees, rad/s, a parameter's unit),
-        update once and return :attr:`parts`; a value the slider cannot show is refused before any
-        slider moves.
+        """Move the named sliders to ``values`` as a reader would (degrees, rad/s, a parameter's
+        unit), update once and return :attr:`parts`; a value the slider cannot show is refused
+        before any slider moves.
 
         >>> board = dashboard("pendulum", render=False)
         >>> parts = board.slide(q1=90.0, qd1=0.0, qdd1=0.0)     # straight up: no gravity torque
@@ -463,8 +463,8 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
               parameters: Sequence[Parameter] | None = None, engine: str = DEFAULT_ENGINE,
               render: bool = True, interactive: bool | None = None,
               **builder_options) -> Dashboard:
-    """A slider dashboard for a registered arm (``builder_options`` go to its builder) or any numeric
-    :class:`~dynlab.Robot`, from ``q``, ``qd``, ``qdd`` (default: its
+    """A slider dashboard for a registered arm (``builder_options`` go to its builder) or any
+    numeric :class:`~dynlab.Robot`, from ``q``, ``qd``, ``qdd`` (default: its
     :class:`~dynlab.teaching.dashboards.specs.DashboardSpec`'s start), with ``parameters`` sliders
     and ``engine`` (a formulation's name); ``render=False`` skips the PNG.
 

@@ -48,8 +48,8 @@ class LengthSlider:
 
 @dataclass(frozen=True)
 class DashboardSpec:
-    """What :func:`dynlab.teaching.dashboards.arm.dashboard` shows for an arm: ``state`` (start, or a
-    function of the arm), ``link_lengths`` (sliders for ``a_i`` over 5 % of the reach),
+    """What :func:`dynlab.teaching.dashboards.arm.dashboard` shows for an arm: ``state`` (start, or
+    a function of the arm), ``link_lengths`` (sliders for ``a_i`` over 5 % of the reach),
     ``lengths`` (further :class:`LengthSlider` s), ``payload`` (maximum, kg), ``payload_options``,
     ``payload_value``, ``payload_note`` (a builder's tool mass), ``viscous`` (maximum),
     ``joint_ranges``, ``wrist`` (joints whose bars get their own axis) and ``labels``.

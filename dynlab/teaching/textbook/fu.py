@@ -88,7 +88,8 @@ def _eq_3_2_34(transposed: bool):
 
 def _eq_3_3_52_53(printed: bool):
     """Eqs. (3.3-52) and (3.3-53) for i = 2 with the example's own values (omega_2,
-    omega-dot_2, v-dot_1, v-dot_2, s-bar_2, p*_2 of Sec. 3.3.7): as printed, wd takes the place of w in the centripetal term."""
+    omega-dot_2, v-dot_1, v-dot_2, s-bar_2, p*_2 of Sec. 3.3.7): as printed, wd takes the place of w
+    in the centripetal term."""
     w = wd2_3_3_7 if printed else w2_3_3_7
     vd2 = (wd2_3_3_7.cross(p2_star_3_3_7) + w.cross(w.cross(p2_star_3_3_7)) + R21_3_3_7 * vd1_3_3_7)
     abar2 = wd2_3_3_7.cross(s2_bar_3_3_7) + w.cross(w.cross(s2_bar_3_3_7)) + vd2_3_3_7

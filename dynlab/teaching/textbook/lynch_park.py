@@ -24,8 +24,9 @@ P_8_1_1 = m1 * g * L1 * s1_ + m2 * g * (L1 * s1_ + L2 * s12_)
 
 
 def torques_lynch_park_8_1_1(p1: bool = False, p2: bool = False, p3: bool = False):
-    """Lynch & Park's tau of the 2R example (draft: after Eq. (9.8)) as printed (book letters), with the corrections P1 (tau_1's ``cos th1`` ->
-    ``cos th2``), P2 (tau_2's velocity term) and P3 (tau_2's gravity sign) applied when asked.
+    """Lynch & Park's tau of the 2R example (draft: after Eq. (9.8)) as printed (book letters), with
+    the corrections P1 (tau_1's ``cos th1`` -> ``cos th2``), P2 (tau_2's velocity term) and P3
+    (tau_2's gravity sign) applied when asked.
 
     >>> torques_lynch_park_8_1_1()[1].has(thd1 * thd2), torques_lynch_park_8_1_1(p2=True)[1].has(thd1 * thd2)
     (True, False)

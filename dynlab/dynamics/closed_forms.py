@@ -360,7 +360,7 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
         bias = list(h + c + extra)
         entries = [D[i, j] for i in range(n) for j in range(i, n)]
         crunched = None
-        if robot.is_symbolic:             # constants first (the thesis appendix, B.7), then the solve
+        if robot.is_symbolic:  # constants first (the thesis appendix, B.7), then the solve
             reduced, crunched = crunch(entries + bias, set(q) | set(qd))
             entries, bias = reduced[:len(entries)], reduced[len(entries):]
         upper = iter(entries)

@@ -52,7 +52,8 @@ def _accelerations_recursion(get_terms):
     of D``, where ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
     def accelerations(links, q, qd, net, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         D, bias = get_terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
-        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # Sec. 8.5 (draft Eq. (9.89))
+        # Sec. 8.5 (draft Eq. (9.89))
+        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])
         return list(x) + list(d) + [D[i][i] for i in range(len(links))]
     return accelerations
 
@@ -274,7 +275,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
     D = np.array(rows, dtype=float)
-    rhs = np.array(net) - np.array(bias, dtype=float)          # Lynch & Park GetJointAccel: c = tau - gamma
+    rhs = np.array(net) - np.array(bias, dtype=float)  # Lynch & Park GetJointAccel: c = tau - gamma
     check_pivots(robot, D, vec["q"])
     check_finite("bias", rhs, robot.name, vec)
     factor = scipy.linalg.cho_factor(D)

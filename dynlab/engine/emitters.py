@@ -15,7 +15,7 @@ import re
 import textwrap
 from typing import Sequence
 
-# -- numbers -----------------------------------------------------------------------------------------
+# -- numbers ---------------------------------------------------------------------------------------
 
 
 def python_number(value) -> str:
@@ -76,7 +76,7 @@ def _python_token(token) -> str:
     return token if isinstance(token, str) else python_number(token)
 
 
-# -- Python ------------------------------------------------------------------------------------------
+# -- Python ----------------------------------------------------------------------------------------
 def python_source(program, name: str, arguments: Sequence[str] | None = None) -> str:
     """A Python function ``name(*groups)`` returning the outputs as a tuple; with NumPy
     functions in its namespace the same text works on arrays (one entry per point)."""
@@ -227,7 +227,7 @@ def python_run_source(program, name: str, arguments: Sequence[str] | None = None
     return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)
 
 
-# -- C -----------------------------------------------------------------------------------------------
+# -- C ---------------------------------------------------------------------------------------------
 #: The C name of a function whose name differs in C.
 C_FUNCTIONS = {"abs": "fabs"}
 
@@ -267,7 +267,7 @@ def c_source(program, name: str, title: str = "", output: str = "out") -> str:
     return "\n".join(lines) + "\n"
 
 
-# -- Fortran -----------------------------------------------------------------------------------------
+# -- Fortran ---------------------------------------------------------------------------------------
 def fortran_source(program, name: str, title: str = "", output: str = "out") -> str:
     """Fortran 90 text: ``subroutine name(q, ..., out)`` (free form, double precision)."""
     stems = {stem for stem, _ in program.inputs}

@@ -154,7 +154,7 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     return counter.counts()
 
 
-# -- generic chains ---------------------------------------------------------------------------------
+# -- generic chains --------------------------------------------------------------------------------
 def generic_chain(n: int, seed: int = 0, joints: str | None = None) -> Robot:
     """An ``n``-joint chain (``joints``: ``"R"``/``"P"``) whose parameters are all non-zero and
     generic (seeded by ``seed``): nothing folds away, so counts on it are the general case.

@@ -86,8 +86,8 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
         T = frames.step(i, q[i], backend)
         X = S.inverse(T)                                                    # iX_lambda
         A = frames.screws[i]
-        twist = S.add6(S.Ad(X, twist), S.scale6(qd[i], A))                  # v_i, Sec. 8.3 (draft Eq. (9.54))
-        brackets.append(S.scale6(qd[i], S.ad(twist, A)))                    # c_i, Sec. 8.3 (draft Eq. (9.55))
+        twist = S.add6(S.Ad(X, twist), S.scale6(qd[i], A))  # v_i, Sec. 8.3 (draft Eq. (9.54))
+        brackets.append(S.scale6(qd[i], S.ad(twist, A)))  # c_i, Sec. 8.3 (draft Eq. (9.55))
         G = frames.inertias[i]
         biases.append(S.scale6(-1, S.ad_transpose(twist, S.matvec6(G, twist))))   # p^A_i
         inertias.append(G)                                                  # I^A_i = G_i

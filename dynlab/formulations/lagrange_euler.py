@@ -78,7 +78,7 @@ def _trace_product(a, J, b):
     return sum(aJ[r][c] * b[r][c] for r in range(4) for c in range(4))
 
 
-# -- Fu, Gonzalez & Lee, Sec. 3.2: the 4x4 form ----------------------------------------------------------------
+# -- Fu, Gonzalez & Lee, Sec. 3.2: the 4x4 form ----------------------------------------------------
 def uicker_matrices(links, q, backend=V.NUMERIC):
     """``A`` (``^{a}A_b`` for all ``0 <= a <= b <= n``), ``U`` (``U[i][j] = U_{i+1,j+1}``) and
     ``U3`` (``U3[i][j][k] = U_{i+1,j+1,k+1}``) of Fu, Gonzalez & Lee, Eqs. (3.2-4), (3.2-11),
@@ -150,7 +150,7 @@ def uicker_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
             "Q": [Q_matrix(link.revolute) for link in links], "A": A}
 
 
-# -- Schilling, Secs. 6-2 to 6-4: the link-Jacobian form -------------------------------------------------
+# -- Schilling, Secs. 6-2 to 6-4: the link-Jacobian form -------------------------------------------
 def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
     """``D(q) = sum_k (A^k)^T m_k A^k + (B^k)^T D_k B^k`` (Schilling, Eq. (6-2-15)), with the link
     inertia tensor in base axes ``D_k = R_0k D_bar_k R_0k^T`` (Schilling, Eq. (6-2-5))."""
@@ -212,7 +212,7 @@ def jacobian_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     return {"D": D, "h": h, "c": c, "C_i": C, "dD_dq": dD}
 
 
-# -- Lynch & Park, Sec. 8.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols -----------------------------------
+# -- Lynch & Park, Sec. 8.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols ---------
 def kinetic_energy(links, q, qd, backend=V.NUMERIC):
     """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Sec. 8.1 (draft Eq.
     (9.10)), Schilling, Eq. (6-2-1)), velocities propagated outward in base coordinates (no
@@ -267,7 +267,7 @@ def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     C = [[sum(Gamma[i][j][k] * qd[k] for k in range(n)) for j in range(n)] for i in range(n)]
     h = [sum(C[i][j] * qd[j] for j in range(n)) for i in range(n)]
     P_jet, _ = _with_derivatives(lambda qj, b: potential_energy(links, qj, gravity, b), q, backend)
-    g = list(jets.gradient(P_jet, n, zero))                             # Sec. 8.1 (draft Eq. (9.12)): dP/dq_i
+    g = list(jets.gradient(P_jet, n, zero))  # Sec. 8.1 (draft Eq. (9.12)): dP/dq_i
     return {"D": M, "h": h, "c": g, "Gamma": Gamma, "C": C, "dD_dq": dM,
             "K": kinetic_energy(links, q, qd, backend), "P": jets.value(P_jet)}
 

@@ -91,7 +91,7 @@ def screw_chain(links, backend=V.NUMERIC) -> LinkFrames:
         origin = V.add(origin, V.matvec(rotation, link_offset(link, zero, local)))
         rotation = V.matmul(rotation, local)
         M = (rotation, V.add(origin, V.matvec(rotation, link.com)))   # M_i, frame {i} at home
-        screws.append(S.Ad(S.inverse(M), space))                      # A_i = Ad_{M_i^-1}(S_i), in {i}
+        screws.append(S.Ad(S.inverse(M), space))  # A_i = Ad_{M_i^-1}(S_i), in {i}
         home.append(S.compose(S.inverse(previous), M))                # M_{i-1,i} = M_{i-1}^-1 M_i
         inertias.append(S.spatial_inertia_at_com(link.mass, link.inertia))   # G_i at the c.o.m.
         dh.append(S.translation(S.negate(link.com)))
@@ -276,7 +276,8 @@ def _stacked(links, q, backend):
         for i in range(j + 1, n):
             T = S.compose(back[i], T)
             relative[i, j] = T
-    L = _blocks(n, lambda i, j: S.Ad_matrix(relative[i, j]) if i >= j else None)   # L = (1 - Gamma)^-1
+    # L = (1 - Gamma)^-1
+    L = _blocks(n, lambda i, j: S.Ad_matrix(relative[i, j]) if i >= j else None)
     Gamma = _blocks(n, lambda i, j: S.Ad_matrix(back[i]) if i == j + 1 else None)  # Gamma
     G = _blocks(n, lambda i, j: frames.inertias[i] if i == j else None)            # G
     A = [[frames.screws[j][r] if k == j else 0 for k in range(n)]                  # A
@@ -303,8 +304,8 @@ def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     GLA = [_matvec(G, [row[c] for row in LA]) for c in range(n)]                    # columns
     M = [[S.sum_terms(LA[r][i] * GLA[j][r] for r in range(6 * n)
                       if not (is_zero(LA[r][i]) or is_zero(GLA[j][r]))) for j in range(n)]
-         for i in range(n)]                                                        # M = A^T L^T G L A
-    twists = _matvec(LA, list(qd))                                                 # V = L A thetadot
+         for i in range(n)]  # M = A^T L^T G L A
+    twists = _matvec(LA, list(qd))  # V = L A thetadot
     ad_Aqd = _ad_blocks(_matvec(A, list(qd)), n)
     ad_V = _ad_blocks(twists, n)
     inner = _matvec(G, _matvec(L, _matvec(ad_Aqd, _matvec(Gamma, twists))))
@@ -323,7 +324,7 @@ def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUM
     L^T (G Vdot - [ad_V]^T G V + F_tip)``, ``tau = A^T F`` (plus friction); ``(tau, records)``."""
     n = len(links)
     frames, steps, back, A, G, Gamma, L = _stacked(links, q, backend)
-    twists = _matvec(L, _matvec(A, list(qd)))                                      # V = L A thetadot
+    twists = _matvec(L, _matvec(A, list(qd)))  # V = L A thetadot
     base = [*S.Ad(back[0], base_acceleration(gravity, use_gravity)), *([0] * (6 * (n - 1)))]
     bracket = _matvec(_ad_blocks(_matvec(A, list(qd)), n), _matvec(Gamma, twists))
     twist_dots = _matvec(L, [a - b + c for a, b, c in zip(_matvec(A, list(qdd)), bracket,

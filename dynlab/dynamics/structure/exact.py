@@ -198,7 +198,7 @@ def model_structure(robot: Robot) -> ModelStructure:
     q = [_Angle(k) if link.revolute else ring.variables[k][0]
          for k, link in enumerate(links, start=1)]
     backend = ring.backend()
-    D_raw = inertia_matrix_in_joint_frames(links, q, backend)     # Tourassis & Neuman (5), Appendix A
+    D_raw = inertia_matrix_in_joint_frames(links, q, backend)  # Tourassis & Neuman (5), Appendix A
     D = [[None] * n for _ in range(n)]
     for i in range(n):
         for j in range(i, n):

@@ -212,7 +212,7 @@ def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
     """
     n = len(links)
     D = [[0] * n for _ in range(n)]
-    for i in range(n):                                   # 0-based joint i (Tourassis & Neuman's i + 1)
+    for i in range(n):  # 0-based joint i (Tourassis & Neuman's i + 1)
         link_i = links[i]
         rots, origins = chain(links[i + 1:], q[i + 1:], backend)     # frames i .. n in frame i
         axis_i = (0, link_i.sin_alpha, link_i.cos_alpha)

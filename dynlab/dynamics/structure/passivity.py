@@ -96,7 +96,7 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                          f"Lambda = J^-T D J^-1 (Lynch & Park, Sec. 8.6 (draft Eq. (9.98))) does not exist there")
     eom = equations_of_motion(robot, q_, qd_)
     J_inv = np.linalg.inv(J)
-    Lambda = J_inv.T @ eom.D @ J_inv                                         # Sec. 8.6 (draft Eq. (9.98))
+    Lambda = J_inv.T @ eom.D @ J_inv  # Sec. 8.6 (draft Eq. (9.98))
     b = eom.h + eom.c + eom.friction
-    eta = J_inv.T @ b - Lambda @ Jdot @ J_inv @ (J @ qd_)                   # Sec. 8.6 (draft Eq. (9.99))
+    eta = J_inv.T @ b - Lambda @ Jdot @ J_inv @ (J @ qd_)  # Sec. 8.6 (draft Eq. (9.99))
     return TaskSpaceDynamics(Lambda, eta, J, Jdot, rows)

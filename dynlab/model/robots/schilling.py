@@ -17,7 +17,7 @@ from dynlab.model.robot import Robot
 from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
 
 
-# -- Schilling, Sec. 6-9: the one-axis arm (pendulum) --------------------------------------------------
+# -- Schilling, Sec. 6-9: the one-axis arm (pendulum) ----------------------------------------------
 def pendulum(symbolic: bool = False, *, m1=None, a1=None, g=None, viscous=0, coulomb=0,
              static=None, epsilon=0.01) -> Robot:
     """Schilling's one-axis arm, Sec. 6-9 (Table 6-3): a uniform rod ``m1``, ``a1`` about ``z0``,
@@ -46,7 +46,7 @@ def pendulum(symbolic: bool = False, *, m1=None, a1=None, g=None, viscous=0, cou
 
 
 
-# -- Schilling, Sec. 6-6: the three-axis SCARA ----------------------------------------------------------
+# -- Schilling, Sec. 6-6: the three-axis SCARA -----------------------------------------------------
 def scara(symbolic: bool = False, *, m1=None, m2=None, m3=None, d1=None, a1=None, a2=None,
           l3=None, g=None, viscous=0, coulomb=0, static=None, epsilon=0.01) -> Robot:
     """Schilling's three-axis SCARA, Sec. 6-6 (Fig. 6-5, Table 6-2 as corrected: ``theta_2 = q_2``,

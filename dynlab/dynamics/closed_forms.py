@@ -324,9 +324,9 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
     >>> code = closed_form(planar_2r("macsyma", symbolic=True))
     >>> code.parameters
     ('I1', 'I2', 'M1', 'M2', 'Mp', 'g', 'l1', 'l2')
-    >>> code.counts                        # beyond the constants, as the thesis appendix, B.7 counts
+    >>> code.counts                        # beyond the constants, as the thesis appendix, B.7
     {'mul': 16, 'add': 12, 'div': 0, 'call': 4}
-    >>> code.constants.counts()            # the constants r1, r2, ... (the thesis appendix: 24 and 16)
+    >>> code.constants.counts()            # the constants r1, ... (the thesis appendix: 24, 16)
     {'mul': 27, 'add': 12, 'div': 0, 'call': 0}
     """
     import sympy

@@ -120,7 +120,7 @@ def generate(robot, what: str = "inverse_dynamics", *, method: str = DEFAULT_MET
     >>> code = generate(puma560(), cache=False)
     >>> code.counts, sum(code.counts.values())
     ({'mul': 243, 'add': 180, 'div': 0, 'call': 10}, 433)
-    >>> code.counts_before                     # the tape of dynlab.engine.tracing, before optimizing
+    >>> code.counts_before                     # the tape's, before optimizing
     {'mul': 277, 'add': 231, 'div': 0, 'call': 10}
     """
     import time

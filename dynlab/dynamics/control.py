@@ -499,7 +499,8 @@ def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = Non
     """
     import scipy.optimize
     if not isinstance(controller, Controller):
-        raise TypeError(f"expected a dynlab.dynamics.control Controller, got {type(controller).__name__}")
+        raise TypeError("expected a dynlab.dynamics.control Controller, got "
+                        f"{type(controller).__name__}")
     if controller.law == "PID":
         raise ValueError("a PID's integral removes the static offset; steady_state predicts "
                          "the offset of PD-type laws")

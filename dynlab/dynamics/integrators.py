@@ -113,8 +113,8 @@ class _StepLimit(Exception):
         self.t, self.h = t, h
 
 
-def adaptive_integration(model: IntegratedModel, q0, qd0, t0, tf, name, t_eval, options, max_events, limit,
-              report):
+def adaptive_integration(model: IntegratedModel, q0, qd0, t0, tf, name, t_eval, options,
+                         max_events, limit, report):
     """solve_ivp, restarted at every stick-slip switch."""
     from scipy.integrate import solve_ivp
     n = model.n
@@ -241,7 +241,8 @@ def _too_many_events(model, max_events, t) -> str:
             f"raise max_events, or check the friction coefficients")
 
 
-def sampled_trajectory(model: IntegratedModel, samples, integrator, method, variant, gravity) -> Trajectory:
+def sampled_trajectory(model: IntegratedModel, samples, integrator, method, variant,
+                       gravity) -> Trajectory:
     times, states, modes, events = samples
     robot, n = model.robot, model.n
     observe, _ = compile_joint_function(robot, ("simulate observables",), observables)

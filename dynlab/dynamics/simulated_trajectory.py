@@ -149,7 +149,8 @@ class Trajectory:
 
         >>> from dynlab.model.robots import pendulum
         >>> from dynlab.dynamics.simulation import simulate
-        >>> html = simulate(pendulum(), [0.3], [0.0], t_span=(0.0, 0.5)).player(frames=3, dpi=20).data
+        >>> run = simulate(pendulum(), [0.3], [0.0], t_span=(0.0, 0.5))
+        >>> html = run.player(frames=3, dpi=20).data
         >>> "<script" in html, "https://" in html
         (True, False)
         """

@@ -110,7 +110,8 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
                    flags["gravity"], flags["friction"], flags["tip_wrench"], flags["compiled"],
                    flags["stiction"])
     samples = _integrate(model, plan, progress)
-    return sampled_trajectory(model, samples, plan.integrator, method, plan.variant, flags["gravity"])
+    return sampled_trajectory(model, samples, plan.integrator, method, plan.variant,
+                              flags["gravity"])
 
 
 @dataclass
@@ -218,8 +219,8 @@ def _integrate(model: IntegratedModel, plan: _Plan, progress):
         if progress else None
     try:
         if plan.euler:
-            samples = euler_integration(model, plan.q0, plan.qd0, plan.t0, plan.tf, plan.h, plan.steps,
-                             plan.max_events, report)
+            samples = euler_integration(model, plan.q0, plan.qd0, plan.t0, plan.tf, plan.h,
+                                        plan.steps, plan.max_events, report)
         else:
             samples = adaptive_integration(model, plan.q0, plan.qd0, plan.t0, plan.tf,
                                 ADAPTIVE[plan.integrator], plan.t_eval, plan.solver_options,

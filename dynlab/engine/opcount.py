@@ -146,8 +146,8 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     links, grav, tip_f, tip_m = robot.numeric()
     counter = OpCounter()
     q, qd, qdd = ([Counted(counter) for _ in range(robot.n)] for _ in range(3))
-    # a zero tool wrench is no load (Fu, Gonzalez & Lee, Algorithm 3.1, step N4: f_{n+1} = n_{n+1} = 0): the
-    # rotation that brings a wrench into frame n is not part of the algorithm then
+    # a zero tool wrench is no load (Fu, Gonzalez & Lee, Algorithm 3.1, step N4: f_{n+1} =
+    # n_{n+1} = 0): the rotation that brings a wrench into frame n is not part of the algorithm
     use_tip = bool(tip_wrench) and any(v != 0 for v in (*tip_f, *tip_m))
     recursion(links, q, qd, qdd, grav, tip_f, tip_m, counting_backend(counter),
               use_gravity=bool(gravity), use_friction=bool(friction), use_tip=use_tip)

@@ -263,7 +263,7 @@ def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     # Sec. 8.1 (draft Eq. (9.13)): Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)
     Gamma = [[[(dM[i][j][k] + dM[i][k][j] - dM[j][k][i]) / 2 for k in range(n)]
               for j in range(n)] for i in range(n)]
-    # Sec. 8.4 (draft Eq. (9.87)): C_ij = sum_k Gamma_ijk qd_k;  Sec. 8.4 (draft Eq. (9.88)): c = C qd
+    # Sec. 8.4 (draft Eqs. (9.87), (9.88)): C_ij = sum_k Gamma_ijk qd_k, c = C qd
     C = [[sum(Gamma[i][j][k] * qd[k] for k in range(n)) for j in range(n)] for i in range(n)]
     h = [sum(C[i][j] * qd[j] for j in range(n)) for i in range(n)]
     P_jet, _ = _with_derivatives(lambda qj, b: potential_energy(links, qj, gravity, b), q, backend)

@@ -62,8 +62,8 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
         offsets.append(p)
         kin.append((w, wd, vd, abar))
 
-    # boundary condition, Fu, Gonzalez & Lee, Algorithm 3.1 step N4: the tool's wrench on its environment, given
-    # in base coordinates, brought into frame n (no load, Fu, Gonzalez & Lee's usual case: nothing to rotate)
+    # boundary condition, Fu, Gonzalez & Lee, Algorithm 3.1 step N4: the tool's wrench on its
+    # environment, given in base coordinates, brought into frame n (no load: nothing to rotate)
     if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
         tool = V.IDENTITY
         for R in rotations:

@@ -383,7 +383,8 @@ register(Formulation(
 register(Formulation(
     "twist_wrench", "twist-wrench", "torques", twist_wrench.VARIANTS, "poe",
     "Lynch & Park, Modern Robotics, Secs. 8.2-8.4: draft Eqs. (9.53)-(9.57) (product of "
-    "exponentials), draft Eqs. (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 and 7.1",
+    "exponentials), draft Eqs. (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 "
+    "and 7.1",
     labels=twist_wrench.LABELS, traces=True,
     accelerations={"featherstone": featherstone.accelerations_and_pivots},
     inertias={"featherstone": featherstone.inertia_rows}))

@@ -353,8 +353,8 @@ def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUM
 
 VARIANTS = {"poe": product_of_exponentials, "featherstone": spatial_newton_euler,
             "matrix": matrix_form}
-LABELS = {"poe": "Lynch & Park's product of exponentials", "featherstone": "Featherstone's spatial RNEA",
-          "matrix": "closed form A^T L^T G L A"}
+LABELS = {"poe": "Lynch & Park's product of exponentials",
+          "featherstone": "Featherstone's spatial RNEA", "matrix": "closed form A^T L^T G L A"}
 
 
 # -- public functions on a robot ------------------------------------------------------------------

@@ -162,7 +162,8 @@ def plain_floats(values, n: int):
     of shape ``(n,)``, or a list or tuple of Python floats), else None.  Finiteness is the
     caller's.  A list or tuple is returned as it is (read, never changed).
 
-    >>> plain_floats([0.5, 1.0], 2), plain_floats(np.array([0.5, 1.0]), 2), plain_floats([1, 2.0], 2)
+    >>> (plain_floats([0.5, 1.0], 2), plain_floats(np.array([0.5, 1.0]), 2),
+    ...  plain_floats([1, 2.0], 2))
     ([0.5, 1.0], [0.5, 1.0], None)
     """
     kind = type(values)

@@ -309,7 +309,8 @@ def rate_form(name: str, expr, rates: Sequence, collect_by: Sequence = (), width
     characters; the bracket of :math:`\ddot q_k` in :math:`\tau_i` is :math:`D_{ik}`.
 
     >>> a, m, q2, qd1, qdd1 = sympy.symbols("a m q2 qd1 qdd1")
-    >>> print(rate_form(r"\tau_1", m * a**2 * qdd1 - m * a * sympy.sin(q2) * qd1**2 + 3, (qdd1, qd1)))
+    >>> e = m * a**2 * qdd1 - m * a * sympy.sin(q2) * qd1**2 + 3
+    >>> print(rate_form(r"\tau_1", e, (qdd1, qd1)))
     \begin{aligned}\tau_1 &= a^{2} m \ddot q_{1} - S_{2} a m \dot q_{1}^{2} + 3\end{aligned}
     """
     names = symbol_names(expr)

@@ -252,5 +252,5 @@ def dot6(a, b):
 
 def matvec6(M, x) -> tuple:
     """``M x`` for 6 rows ``M``; exact zeros (a block of ``G``) are skipped, not multiplied."""
-    return tuple(sum_terms(row[k] * x[k] for k in range(6) if not (vanishes(row[k]) or vanishes(x[k])))
-                 for row in M)
+    return tuple(sum_terms(row[k] * x[k] for k in range(6)
+                           if not (vanishes(row[k]) or vanishes(x[k]))) for row in M)

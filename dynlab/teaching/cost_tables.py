@@ -334,7 +334,8 @@ def law_rows(series: dict, laws: dict) -> list:
         ns = [n for n, _ in points]
         (mul_law, start), (add_law, _) = laws[label]["mul"], laws[label]["add"]
         slope = fit_exponent(ns[-6:], [total(c) for _, c in points][-6:])
-        rows.append((label, polynomial_latex(mul_law), polynomial_latex(add_law), f"${{n \\ge {start}}}$",
+        rows.append((label, polynomial_latex(mul_law), polynomial_latex(add_law),
+                     f"${{n \\ge {start}}}$",
                      len(mul_law) - 1, f"{slope:.2f}",
                      f"{total(points[-1][1]):,}&nbsp;at&nbsp;${{n{{=}}{ns[-1]}}}$"))   # on one line
     return rows

@@ -437,7 +437,8 @@ ERRATA = (
        r"d_{ii}^2 < d_{ii}\,d_{ii} \text{ for all } i \ne j",
        r"d_{ij}^2 < d_{ii}\,d_{jj} \text{ for all } i \ne j",
        "the 2x2 principal minors of the positive definite D(q) (property 2) are positive; "
-       "d_ii^2 < d_ii^2 is never true: indices the scan misread", "scan", r"d_{ii}^2 < d_{ii}d_{ii}"),
+       "d_ii^2 < d_ii^2 is never true: indices the scan misread", "scan",
+       r"d_{ii}^2 < d_{ii}d_{ii}"),
     _E("tourassis_neuman", "Eqs. (10), (13), (40), (B-3), (B-4)",
        r"\frac{d}{dt}\frac{\partial T}{\partial\dot q_i} - \frac{\partial T}{\partial q_i} - "
        r"\frac{\partial V}{\partial q_i} = F_i;\ G_i = -\frac{\partial V}{\partial q_i};\ "
@@ -451,16 +452,18 @@ ERRATA = (
        "up by pushing it down (G_i = -M_i |g|); (B-3), (B-4) carry the same sign, so it is the "
        "paper's; zero and constant G_i (Sec. 6) are unaffected", "book"),
     _E("tourassis_neuman", "Eq. (12)",
-       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ii}}{\partial q_m} + \frac{\partial d_{im}}"
-       r"{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
-       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ij}}{\partial q_m} + \frac{\partial d_{im}}"
-       r"{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
+       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ii}}{\partial q_m} + "
+       r"\frac{\partial d_{im}}{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
+       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ij}}{\partial q_m} + "
+       r"\frac{\partial d_{im}}{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
        "the Christoffel symbol of the first kind; (36) and (37) use dd_ij/dq_m: the scan "
        "garbles j into i (property 1 and 3 too)", "scan", r"\frac{\partial d_{ii}}{\partial q_m}"),
     _E("tourassis_neuman", "Eq. (16)",
-       r"\frac{\partial\mathbf{r}_a}{\partial q_i} = \frac{\partial\mathbf{p}_{ia}}{\partial q_i} = "
+       r"\frac{\partial\mathbf{r}_a}{\partial q_i} = "
+       r"\frac{\partial\mathbf{p}_{ia}}{\partial q_i} = "
        r"\sigma_j\mathbf{z}_{j-1} + \sigma_j^*(\mathbf{z}_{j-1}\times\mathbf{p}_{ja})",
-       r"\frac{\partial\mathbf{r}_a}{\partial q_j} = \frac{\partial\mathbf{p}_{ja}}{\partial q_j} = "
+       r"\frac{\partial\mathbf{r}_a}{\partial q_j} = "
+       r"\frac{\partial\mathbf{p}_{ja}}{\partial q_j} = "
        r"\sigma_j\mathbf{z}_{j-1} + \sigma_j^*(\mathbf{z}_{j-1}\times\mathbf{p}_{ja})",
        "(16) is (15) with j for i, as its right-hand side shows; as scanned it repeats (15)'s "
        "left-hand side", "scan", r"\frac{\partial \mathbf{p}_{ia}}{\partial q_i}"),

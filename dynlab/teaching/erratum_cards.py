@@ -163,7 +163,8 @@ def _evidence_html(text: str) -> str:
         elif part.strip():
             html_part = why_html(part.strip())
             glue = "" if part[0] in ",.;:)" else " "
-            pieces.append((glue if pieces else "") + html_part + (" " if part.endswith(" ") else ""))
+            pieces.append((glue if pieces else "") + html_part
+                          + (" " if part.endswith(" ") else ""))
     return "".join(pieces).strip()
 
 

@@ -2,7 +2,7 @@
 timings and operation counts.
 
 >>> from dynlab.model.robots import pendulum
->>> _ = torques_side_by_side(pendulum(), [0.3], [0.0], [0.0])  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
+>>> _ = torques_side_by_side(pendulum(), [0.3], [0.0], [0.0])  # doctest: +ELLIPSIS
 formulation                                              tau_1 (N m)
 Newton-Euler (link frame)                                +2.342055170
 Newton-Euler (base frame)                                +2.342055170
@@ -89,8 +89,9 @@ def _torque_header(robot, width: int) -> str:
 _COLUMN = 100
 
 #: the registry's plain-text label parts and how they are written as mathematics
-_LABEL_MATHEMATICS = {"A^T L^T G L A": r"$\mathcal A^T \mathcal L^T \mathcal G \mathcal L \mathcal A$",
-                      "4x4": r"$4\times4$"}
+_LABEL_MATHEMATICS = {
+    "A^T L^T G L A": r"$\mathcal A^T \mathcal L^T \mathcal G \mathcal L \mathcal A$",
+    "4x4": r"$4\times4$"}
 
 
 def latex_label(label: str) -> str:
@@ -134,7 +135,8 @@ class TorqueTable:
 
     def _repr_markdown_(self) -> str:
         head = "| formulation | " + " | ".join(
-            f"${self._head(i, True)}$ ({unit})" for i, unit in enumerate(self.units, start=1)) + " |"
+            f"${self._head(i, True)}$ ({unit})"
+            for i, unit in enumerate(self.units, start=1)) + " |"
         rule = "|:---|" + "---:|" * len(self.units)
         rows = [f"| {latex_label(label)} | "
                 + " | ".join(self._number(t).replace("-", "−") for t in values) + " |"

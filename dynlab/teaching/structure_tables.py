@@ -105,7 +105,8 @@ def what_each_parameter_adds(name: str, axial=None) -> dict:
     """parameter -> the coefficients it adds to the axial arm's non-zero ones, when it alone
     of :func:`off_line_parameters` is given a symbolic value (parameters that add nothing are
     left out).  Raises ``AssertionError`` if a parameter ever removes a coefficient."""
-    axial = axial if axial is not None else model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia="axial"))
+    if axial is None:
+        axial = model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia="axial"))
     base = set(axial.labels("non-zero"))
     extra = off_line_parameters(name)
     found = {}

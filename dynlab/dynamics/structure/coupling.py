@@ -48,7 +48,7 @@ def loading_factors(robot: Robot) -> np.ndarray:
     (34)), symmetric; it needs only the masses (numeric).
 
     >>> from dynlab.model.robots import cylindrical
-    >>> loading_factors(cylindrical(symbolic=False)).round(4).tolist()[0]   # sqrt(15/35), sqrt(5/35)
+    >>> loading_factors(cylindrical(symbolic=False)).round(4).tolist()[0]  # sqrt(15/35), ...
     [1.0, 0.6547, 0.378]
     """
     links = robot.numeric()[0] if not robot.is_symbolic else None

@@ -93,7 +93,8 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                      for r in rows])
     if np.linalg.cond(J) > 1e10:
         raise ValueError(f"{robot.name}: the Jacobian is singular at q = {q_.tolist()}; "
-                         f"Lambda = J^-T D J^-1 (Lynch & Park, Sec. 8.6 (draft Eq. (9.98))) does not exist there")
+                         "Lambda = J^-T D J^-1 (Lynch & Park, Sec. 8.6 (draft Eq. (9.98))) does "
+                         "not exist there")
     eom = equations_of_motion(robot, q_, qd_)
     J_inv = np.linalg.inv(J)
     Lambda = J_inv.T @ eom.D @ J_inv  # Sec. 8.6 (draft Eq. (9.98))

@@ -28,8 +28,8 @@ __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain",
            "UR20_PARAMETERS", "UR20_URDF", "URDFChain", "URDFJoint",
            "articulated", "cartesian", "cylindrical", "dh_from_screws", "friction_per_joint",
            "from_screws", "from_urdf", "pendulum", "physical_parameters", "planar_2r", "puma560",
-           "puma_generic", "read_urdf", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
-           "unregister_arm", "ur20", "ur20_table", "ur20_values"]
+           "puma_generic", "read_urdf", "register_arm", "rod_inertia", "scara", "spherical",
+           "stanford", "unregister_arm", "ur20", "ur20_table", "ur20_values"]
 
 
 # -- the arms of the workbook (their dashboards: dynlab.teaching.dashboards.specs) ---------------

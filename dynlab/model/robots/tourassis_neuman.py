@@ -173,7 +173,8 @@ def cylindrical(symbolic: bool = True, *, inertia: str = "general", **parameters
               ("P", {"theta": 0, "alpha": (_QUARTER, -1)}),
               ("P", {})]
     return _build("cylindrical", "cylindrical (theta-z-r) arm", joints, symbolic, inertia,
-                  parameters, CYLINDRICAL_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (theta || z _|_ r)")
+                  parameters, CYLINDRICAL_DEFAULTS,
+                  "Tourassis & Neuman, Sec. 6, Table 3 (theta || z _|_ r)")
 
 
 SPHERICAL_DEFAULTS = _defaults(
@@ -194,7 +195,8 @@ def spherical(symbolic: bool = True, *, inertia: str = "general", **parameters) 
               ("R", {"alpha": (_QUARTER, 1)}),
               ("P", {})]
     return _build("spherical", "spherical (theta-phi-r) arm", joints, symbolic, inertia,
-                  parameters, SPHERICAL_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (theta _|_ phi _|_ r)")
+                  parameters, SPHERICAL_DEFAULTS,
+                  "Tourassis & Neuman, Sec. 6, Table 3 (theta _|_ phi _|_ r)")
 
 
 ARTICULATED_DEFAULTS = _defaults(
@@ -216,7 +218,8 @@ def articulated(symbolic: bool = True, *, inertia: str = "general", **parameters
               ("R", {"a": "a2"}),
               ("R", {"a": "a3"})]
     return _build("articulated", "articulated (q1-q2-q3) arm", joints, symbolic, inertia,
-                  parameters, ARTICULATED_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (q1 _|_ q2 || q3)")
+                  parameters, ARTICULATED_DEFAULTS,
+                  "Tourassis & Neuman, Sec. 6, Table 3 (q1 _|_ q2 || q3)")
 
 
 # -- 6-joint arms ------------------------------------------------------------------------------
@@ -242,7 +245,8 @@ def stanford(symbolic: bool = True, *, inertia: str = "general", **parameters) -
               ("R", {"alpha": (_QUARTER, 1)}),
               ("R", {"d": "d6"})]
     return _build("stanford", "Stanford arm", joints, symbolic, inertia, parameters,
-                  STANFORD_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3; DH after Paul (1981), Tourassis & Neuman ref. [4]")
+                  STANFORD_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3; DH after Paul (1981), "
+                  "Tourassis & Neuman ref. [4]")
 
 
 _PUMA_LENGTH_NAMES = {(1, "d"): "d1", (2, "a"): "a2", (3, "d"): "d3", (3, "a"): "a3",
@@ -270,7 +274,8 @@ def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameter
                 dh[key] = _PUMA_LENGTH_NAMES[k, key]
         joints.append(("R", dh))
     return _build("puma", "PUMA", joints, symbolic, inertia, parameters, PUMA_DEFAULTS,
-                  "Tourassis & Neuman, Sec. 6, Table 3; geometry and numbers of dynlab.model.robots.puma560",
+                  "Tourassis & Neuman, Sec. 6, Table 3; geometry and numbers of "
+                  "dynlab.model.robots.puma560",
                   lumped=PUMA560_LUMPED_LINKS)
 
 

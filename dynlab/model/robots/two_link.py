@@ -66,8 +66,8 @@ def _with_payload(variant: str, payload, parameters: dict) -> dict:
     ``M2 + Mp``)."""
     if payload is not None:
         if variant != "macsyma":
-            raise TypeError(f"planar_2r: payload= belongs to the 'macsyma' variant (the thesis appendix), "
-                            f"not {variant!r}")
+            raise TypeError("planar_2r: payload= belongs to the 'macsyma' variant (the thesis "
+                            f"appendix), not {variant!r}")
         if parameters.get("Mp") is not None:
             raise TypeError("planar_2r: give the payload mass once, as payload= or Mp=")
         parameters = dict(parameters, Mp=payload)

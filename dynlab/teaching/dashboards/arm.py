@@ -440,7 +440,8 @@ class Dashboard(ArmFigure, MotionPlayer):
         swatch = ('<span style="display:inline-block;width:0.8em;height:0.8em;'
                   'background:{};border:1px solid {};margin-right:0.3em"></span>')
         labels = part_labels(self.formulation, table=True)  # the legend's notation
-        head = "".join(f"<th>{swatch.format(to_hex(PART_COLOURS[p]) if p != 'total' else 'white', to_hex(PART_COLOURS[p]))}"
+        fill = {p: to_hex(PART_COLOURS[p]) if p != "total" else "white" for p in self.parts_shown}
+        head = "".join(f"<th>{swatch.format(fill[p], to_hex(PART_COLOURS[p]))}"
                        f"{html.escape(labels[p])}</th>" for p in self.parts_shown)
         rows = []
         for k, link in enumerate(self.robot.links, start=1):

@@ -108,7 +108,8 @@ class StructureDashboard:
         masses = [w for w in params if w.description.startswith("m")]
         centres = [w for w in params if not w.description.startswith("m")]
         self.widget = widgets.VBox([
-            widgets.HTML(f"<b>{robot.name}: coupling and sparsity (Tourassis & Neuman, Secs. 3.5, 6)</b>"),
+            widgets.HTML(f"<b>{robot.name}: coupling and sparsity "
+                         "(Tourassis & Neuman, Secs. 3.5, 6)</b>"),
             self.image,
             widgets.HBox([slider_column("joints (" + " / ".join(
                               unit for revolute, unit in ((True, "deg"), (False, "m"))

@@ -272,7 +272,8 @@ def records_fu() -> list:
         R("Sec. 3.3.7, tau_1", fu, "tau", (1,), TAU1_3_3_7, S, "tau_1",
           errata=("Sec. 3.3.7, tau_1 of the N-E example",),
           corrections=(TAU1_3_3_7 - l**2 * (m1 - 5 * m2) * thdd1 / 6 - m2 * l**2 * thdd2 / 6,),
-          note="the closing sentence of Sec. 3.3.7 ('agree with ... Lagrange-Euler') is false as printed"),
+          note="the closing sentence of Sec. 3.3.7 ('agree with ... Lagrange-Euler') is false "
+               "as printed"),
         R("Eq. (3.3-50), i = 1, with omega_0 = omega-dot_0 = 0", fu,
           "omega_dot", (1,), z0 * thd1, S, "1R0 omega-dot_1", frame="link",
           errata=(E_TEXT,), corrections=(z0 * thdd1,),

@@ -424,9 +424,11 @@ def pid(robot: Robot, Kp, Kd, Ki, reference) -> Controller:
 
 
 def pd_gravity(model, Kp, Kd, reference, **model_options) -> Controller:
-    """PD plus gravity compensation ``tau = Kp e + Kd ed + c_m(q)`` (the module docstring gives
-    why it is stable).  ``model``: a Robot (with ``method``/``variant``/... for its
-    :class:`Model`) or a Model."""
+    """PD plus gravity compensation ``tau = Kp e + Kd ed + c_m(q)``.  With an exact ``c_m`` and a
+    set point, ``V = 1/2 qd^T D qd + 1/2 e^T Kp e`` has ``dV/dt = -qd^T Kd qd <= 0`` because
+    ``Ddot - 2C`` is skew-symmetric (Lynch & Park, Prop. 8.1; Takegaki & Arimoto, 1981); a wrong
+    ``c_m = c - delta_c`` rests where ``Kp e = delta_c`` (:func:`steady_state`).  ``model``: a
+    Robot (with ``method``/``variant``/... for its :class:`Model`) or a Model."""
     model = as_model(model, **model_options)
     return Controller("PD + gravity", model.n, Kp, Kd, reference, model)
 
@@ -467,7 +469,7 @@ def error_dynamics(Kp, Kd, e0: Sequence, ed0: Sequence, t: Sequence) -> np.ndarr
 def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
     """``V = 1/2 qd^T D(q) qd + 1/2 e^T Kp e`` along a simulated run (``D`` the simulated arm's
     own, by the run's formulation), ``e = q_d - q`` for a set point ``q_d``: the energy-like
-    function that PD plus exact gravity compensation never lets increase (module docstring)."""
+    function that PD plus exact gravity compensation never lets increase (:func:`pd_gravity`)."""
     robot = trajectory.robot
     n = robot.n
     Kp = gain_matrix(Kp, n, "Kp")

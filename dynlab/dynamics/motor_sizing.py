@@ -140,7 +140,7 @@ class Motor:
                      thermal_time_constant: float | None = None, name: str = "motor"):
         """The motor of torque constant ``k_t`` (N m/A), winding resistance ``R`` (ohm) on
         ``voltage`` ``V``: stall torque ``k_t V / R``, no-load speed ``V / k_t`` (Lynch & Park,
-        Sec. 8.9.1; the module docstring derives them).
+        Sec. 8.9.1: ``V = R i + k_t omega`` at steady speed with ``i = tau / k_t``).
 
         >>> m = Motor.from_winding(0.1, 2.0, 40.0, 0.5, 1e-4)
         >>> m.stall_torque, m.no_load_speed                  # 0.1 * 40 / 2, 40 / 0.1

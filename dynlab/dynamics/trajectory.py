@@ -82,7 +82,7 @@ class Quintic:
         self.T, self.t0 = float(T), float(t0)
         self.n = len(self.q0)
         self.delta = self.q1 - self.q0
-        # the peak of s''/T^2 and of the move's acceleration (module docstring) must be numbers
+        # the peak of s''/T^2 and of the move's acceleration (peak_acceleration) must be numbers
         peak = 10.0 * math.sqrt(3.0) / 3.0 * max(1.0, float(np.abs(self.delta).max()))
         if not (self.T * self.T > 0.0 and math.isfinite(peak / (self.T * self.T))):
             raise ValueError(f"the move from q0 to q1 in T = {T!r} s is beyond floating point: "

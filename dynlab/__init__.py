@@ -1,23 +1,14 @@
 """dynlab: robot-arm dynamics derived three ways (Lagrange-Euler, Newton-Euler, d'Alembert).
 
-The calls a reader of the workbook starts with, the package's one facade:
+The one facade, the calls a reader starts with: the model (:class:`Link`, :class:`Robot`,
+:data:`G`, :func:`joint_symbols`, :func:`inertia_tensor`, :func:`rod_inertia`,
+:func:`joint_friction`) and the dynamics (:func:`inverse_dynamics`, :func:`probe`,
+:func:`forward_dynamics`, :func:`equations_of_motion` giving an :class:`EquationsOfMotion`,
+:func:`simulate`).  Every other name comes from its own module (the arms:
+:mod:`dynlab.model.robots`); ARCHITECTURE.md maps the floors.
 
-- the model: :class:`Link` (a DH row with its mass, centre of mass and inertia), :class:`Robot`
-  (the links, gravity and the tool's wrench), :data:`G`, :func:`joint_symbols`,
-  :func:`inertia_tensor`, :func:`rod_inertia` and :func:`joint_friction`;
-- the dynamics: :func:`inverse_dynamics` (``tau`` from ``q, qd, qdd``), :func:`probe` (its
-  parts), :func:`forward_dynamics` (``qdd`` from ``tau``), :func:`equations_of_motion` (``D``,
-  ``h``, ``c`` as an :class:`EquationsOfMotion`) and :func:`simulate` (a motion integrated).
-
-Every other name is imported from the module that defines it: the arms from
-:mod:`dynlab.model.robots`, the dashboards from :mod:`dynlab.teaching.dashboards` (``from
-dynlab.teaching.dashboards.arm import dashboard``), the checks of the exercises from
-:mod:`dynlab.grading`; ARCHITECTURE.md maps the floors.
-
->>> from dynlab import inverse_dynamics
 >>> from dynlab.model.robots import pendulum
->>> arm = pendulum()            # Schilling (1990), Sec. 6-9: a rod, m1 = 1 kg, a1 = 0.5 m
->>> float(inverse_dynamics(arm, [0.0], [0.0], [0.0])[0])     # held level: g m1 a1 / 2 (6-9-22)
+>>> float(inverse_dynamics(pendulum(), [0.0], [0.0], [0.0])[0])  # level: g m1 a1 / 2 (6-9-22)
 2.45155
 """
 

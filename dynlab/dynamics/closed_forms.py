@@ -19,17 +19,10 @@ EXPAND_LIMIT = 4000
 
 
 def crunch(expressions, state, prefix: str = "r", expand: bool | None = None) -> tuple:
-    """the thesis appendix's ``crunch()``: every coefficient that depends on parameters only becomes a
-    constant ``r1, r2, ...`` (computed once); returns ``(expressions, [(r_k, coefficient)])``.
-
-    With ``expand`` (the default for expressions up to :data:`EXPAND_LIMIT` operations) each
-    expression is expanded into monomials of the state-dependent factors (``qdd1``,
-    ``cos(q2)``, ...), the parameter coefficients of equal monomials are added, and equal
-    coefficients (up to a rational factor) share one constant; the result is collected by
-    constants.  Without it the same is done sum by sum, keeping the nesting: parameter
-    factors are distributed into a sum they multiply (one level, ``m (a c + d s)`` becomes
-    ``(m a) c + (m d) s``) but products of two state-dependent sums are not multiplied out,
-    so the work stays linear in the size of the expressions.
+    """The thesis appendix's ``crunch()``: every parameter-only coefficient becomes a constant
+    ``r1, r2, ...``; ``(expressions, [(r_k, coefficient)])``.  With ``expand`` (default up to
+    :data:`EXPAND_LIMIT` operations) into monomials of the state factors, equal coefficients (up to
+    a rational factor) sharing a constant; without, sum by sum, keeping the nesting.
 
     >>> import sympy
     >>> m, l, q, qdd = sympy.symbols("m l q qdd")
@@ -247,15 +240,9 @@ def _walker(optimizer: Optimizer, symbols: dict):
 def from_sympy(expressions, inputs: dict, *, layout=None, name: str = "closed_form",
                title: str = "closed form", parameters: Sequence | None = None,
                crunched: Sequence | None = None, share: bool = True) -> Generated:
-    """Generated code from SymPy expressions.
-
-    ``inputs``: ``{stem: [symbols]}`` in argument order (e.g. ``{"q": q, "qd": qd}``).  Any
-    other free symbol is a parameter: parameter-only coefficients are crunched into constants
-    (:func:`crunch`) computed by a separate program (``Generated.constants``, counted apart as
-    the thesis appendix does); the rest goes through ``sympy.cse`` and :class:`Optimizer`.  ``crunched``:
-    the ``[(r_k, coefficient)]`` of a :func:`crunch` already applied to ``expressions`` (whose
-    parameters are then ``r1, r2, ...`` only), with ``parameters`` the symbols of the
-    coefficients.
+    """Generated code from SymPy expressions of ``inputs`` (``{stem: [symbols]}``); other symbols
+    are parameters, whose coefficients are crunched (:func:`crunch`, or ``crunched`` given) into
+    ``Generated.constants``; the rest goes through ``sympy.cse`` and :class:`Optimizer`.
 
     >>> import sympy
     >>> q, qd = sympy.symbols("q1 qd1")
@@ -329,16 +316,17 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
                 variant: str | None = None, simplify: bool | None = None, eom=None,
                 share: bool = True) -> Generated:
     """Generated code from the symbolic equations of motion of ``robot`` (numeric or symbolic
-    parameters): ``D``, ``h``, ``c`` derived by ``method``, then ``tau = D qdd + h + c + b``
-    (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-3-3)), the terms themselves, or the forward dynamics ``qdd``.
+    parameters): ``D``, ``h``, ``c`` derived by ``method``, then ``tau = D qdd + h + c + b`` (Fu,
+    Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-3-3)), the terms themselves, or the forward
+    dynamics ``qdd``.
 
     >>> from dynlab.model.robots import planar_2r
     >>> code = closed_form(planar_2r("macsyma", symbolic=True))
     >>> code.parameters
     ('I1', 'I2', 'M1', 'M2', 'Mp', 'g', 'l1', 'l2')
-    >>> code.counts                        # beyond the constants, as the thesis appendix, B.7 counts
+    >>> code.counts                        # beyond the constants, as the thesis appendix, B.7
     {'mul': 16, 'add': 12, 'div': 0, 'call': 4}
-    >>> code.constants.counts()            # the constants r1, r2, ... (the thesis appendix: 24 and 16)
+    >>> code.constants.counts()            # the constants r1, ... (the thesis appendix: 24, 16)
     {'mul': 27, 'add': 12, 'div': 0, 'call': 0}
     """
     import sympy
@@ -372,7 +360,7 @@ def closed_form(robot, what: str = "inverse_dynamics", *, method: str = "lagrang
         bias = list(h + c + extra)
         entries = [D[i, j] for i in range(n) for j in range(i, n)]
         crunched = None
-        if robot.is_symbolic:             # constants first (the thesis appendix, B.7), then the solve
+        if robot.is_symbolic:  # constants first (the thesis appendix, B.7), then the solve
             reduced, crunched = crunch(entries + bias, set(q) | set(qd))
             entries, bias = reduced[:len(entries)], reduced[len(entries):]
         upper = iter(entries)

@@ -1,48 +1,14 @@
-"""Joint-space controllers: what the dynamic model is for.
-
-Each controller is a small callable ``controller(t, q, qd) -> tau`` that
-:func:`dynlab.simulate` takes as its ``torque``.  It steers the joints along a *reference*
-``r(t) -> (q_d, qd_d, qdd_d)`` (:mod:`dynlab.dynamics.trajectory`: a set point or a quintic move),
-with the tracking error ``e = q_d - q``, ``ed = qd_d - qd`` and gain matrices ``Kp``, ``Kd``
-(``Ki``) given as a number, one number per joint (a diagonal matrix: independent joint control) or a
-symmetric positive definite matrix.  In the notation of Fu, Gonzalez & Lee, Ch. 3 (``tau = D(q)
-qdd + h(q, qd) + c(q)``, Eq. (3.2-26)):
-
-:func:`pd`, :func:`pid`
-    ``tau = Kp e + Kd ed (+ Ki int e dt)``: every joint a servo of its own; no model.
-:func:`pd_gravity`
-    ``tau = Kp e + Kd ed + c_m(q)``: PD plus the model's gravity torque.  For a set point and an
-    exact ``c_m = c`` the energy-like function ``V = 1/2 qd^T D qd + 1/2 e^T Kp e`` has
-    ``dV/dt = qd^T (tau - h - c) + 1/2 qd^T Ddot qd - qd^T Kp e = -qd^T Kd qd + 1/2 qd^T (Ddot
-    - 2C) qd = -qd^T Kd qd <= 0``, because ``h = C qd`` (Lynch & Park, chapter "Dynamics of Open
-    Chains", Sec. 8.4 (draft Eq. (9.88))) and ``Ddot - 2C`` is skew-symmetric (the passivity property, their
-    Prop. 8.1): the arm comes to rest at the set point (Takegaki & Arimoto, ASME J. Dynamic
-    Systems, Measurement, and Control 103, 1981).  With a wrong model ``c_m = c - delta_c`` it
-    rests where ``Kp e = delta_c(q)`` instead (:func:`steady_state`).
-:func:`computed_torque`
-    ``tau = tau_m(q, qd, qdd_d + Kd ed + Kp e)``, the model's inverse dynamics (the
-    *computed-torque* or inverse-dynamics control of Fu, Gonzalez & Lee, Ch. 5, and of Lynch &
-    Park's chapter "Robot Control").  With an exact model ``D (qdd_d - qdd + Kd ed + Kp e) = 0``
-    and ``D`` is invertible, so every joint obeys the linear error equation
-    ``e'' + Kd e' + Kp e = 0`` (:func:`error_dynamics`), whatever the arm.
-:func:`feedforward`
-    ``tau = tau_m(q_d, qd_d, qdd_d) + Kp e + Kd ed``: the reference's torques computed ahead
-    (they do not depend on the measured state) plus PD on the error.
-
-The controller's *model* is a :class:`Model`: a :class:`~dynlab.Robot` (exact when it is the
-simulated arm; :func:`with_payload` makes one whose last link carries a different payload) and
-a formulation (``method``/``variant`` of :func:`dynlab.inverse_dynamics`), or the simplified
-model of Fu, Gonzalez & Lee Sec. 3.4.1 (:data:`FGL_PUMA_D_PARTS`, :data:`FGL_PUMA_H_PARTS`),
-which keeps the translational or the rotational part of each element of ``D`` and ``h``.  On
-numbers everything runs on the traced straight-line code (:mod:`dynlab.engine.tracing`): no SymPy.
-
-A pendulum (``m a^2/3 = 1/12``, ``m g a / 2 = 2.45155``) held at the horizontal by PD plus
-gravity compensation needs exactly the gravity torque there:
+"""Joint-space controllers ``controller(t, q, qd) -> tau`` for :func:`dynlab.simulate`, following a
+reference ``r(t) -> (q_d, qd_d, qdd_d)`` with ``e = q_d - q`` and gains ``Kp``, ``Kd`` (``Ki``):
+:func:`pd`, :func:`pid`; :func:`pd_gravity` (PD plus the model's ``c_m(q)``: comes to rest at a
+set point by the passivity of ``Ddot - 2C``, Lynch & Park, Prop. 8.1, Sec. 8.4 (draft Eq.
+(9.88)); Takegaki & Arimoto, 1981); :func:`computed_torque` (Fu, Gonzalez & Lee, Ch. 5: with an
+exact model ``e'' + Kd e' + Kp e = 0``, :func:`error_dynamics`); :func:`feedforward`.  The
+model is a :class:`Model` (exact, wrong, or Fu, Gonzalez & Lee Sec. 3.4.1's simplified one).
 
 >>> from dynlab.model.robots import pendulum
 >>> arm = pendulum()
->>> hold = pd_gravity(arm, Kp=10.0, Kd=2.0, reference=[0.0])
->>> hold(0.0, [0.0], [0.0])
+>>> pd_gravity(arm, Kp=10.0, Kd=2.0, reference=[0.0])(0.0, [0.0], [0.0])   # m g a / 2
 array([2.45155])
 >>> law = computed_torque(arm, Kp=100.0, Kd=20.0, reference=[0.0])
 >>> law(0.0, [0.1], [0.0]).round(5)            # (1/12)(100 (0 - 0.1)) + 2.45155 cos 0.1
@@ -142,12 +108,9 @@ def critical_damping(Kp) -> np.ndarray:
 
 
 def matched_gains(robot: Robot, q: Sequence, omega_n: float, zeta: float = 1.0) -> tuple:
-    """PD gains ``(Kp, Kd)`` in N m/rad and N m s/rad that give each joint, seen alone at the
-    pose ``q``, the closed loop of computed torque with ``Kp = omega_n^2`` (s^-2) and
-    ``Kd = 2 zeta omega_n`` (s^-1): joint ``i`` alone obeys ``D_ii e'' + Kd_i e' + Kp_i e = 0``,
-    so ``Kp_i = omega_n^2 D_ii(q)`` and ``Kd_i = 2 zeta omega_n D_ii(q)``.  Compared at these
-    gains, PD and computed torque have the same stiffness on the diagonal at ``q``
-    (computed torque's torque per radian of error is ``D(q) Kp``).
+    """PD gains ``(Kp, Kd)`` giving each joint alone at ``q`` computed torque's loop
+    ``Kp = omega_n^2``, ``Kd = 2 zeta omega_n``: ``Kp_i = omega_n^2 D_ii(q)``,
+    ``Kd_i = 2 zeta omega_n D_ii(q)``.
 
     >>> from dynlab.model.robots import pendulum
     >>> Kp, Kd = matched_gains(pendulum(), [0.0], omega_n=10.0)    # D = m a^2 / 3 = 1/12
@@ -177,8 +140,8 @@ def _part_choice(parts, keys, name: str) -> dict:
 
 
 def _simplified_recursion(D_choice: dict, h_choice: dict):
-    """Fu, Gonzalez & Lee-style G-D torque with only the chosen parts of each ``D_ij`` and ``h_i``: ``tau_i =
-    sum_j D^s_ij qdd_j + h^s_i + c_i`` (Fu, Gonzalez & Lee Eqs. (3.4-24), (3.4-25))."""
+    """Fu, Gonzalez & Lee-style G-D torque with only the chosen parts of each ``D_ij`` and ``h_i``:
+    ``tau_i = sum_j D^s_ij qdd_j + h^s_i + c_i`` (Fu, Gonzalez & Lee Eqs. (3.4-24), (3.4-25))."""
     def torques(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         n = len(links)
         terms = dalembert.terms(links, q, qd, gravity, backend)
@@ -204,15 +167,10 @@ def _simplified_recursion(D_choice: dict, h_choice: dict):
 
 
 class Model:
-    """The arm as a controller believes it to be: ``tau_m(q, qd, qdd)`` and ``c_m(q)``.
-
-    ``robot``: a numeric :class:`~dynlab.Robot` (the simulated arm itself for an exact model;
-    another one, e.g. from :func:`with_payload`, for a wrong one).  ``method``/``variant``: the
-    formulation, as for :func:`dynlab.inverse_dynamics`.  ``friction`` and ``tip_wrench``
-    include those terms of the robot.  ``D_parts``/``h_parts`` (1-based keys ``(i, j)`` with
-    ``i <= j``, and ``i``; values ``"tran"``, ``"rot"``, ``"both"``, ``"none"``) make the
-    simplified model of Fu, Gonzalez & Lee Sec. 3.4.1 from the G-D split ``D = D^rot + D^tran``,
-    ``h = h^rot + h^tran`` (Eqs. (3.4-24)-(3.4-28)), gravity in full, no friction or tip wrench.
+    """The arm as a controller believes it to be: ``tau_m(q, qd, qdd)`` and ``c_m(q)`` of ``robot``
+    by ``method``/``variant``; ``D_parts``/``h_parts`` (``"tran"``, ``"rot"``, ``"both"``,
+    ``"none"`` per element) make Fu, Gonzalez & Lee Sec. 3.4.1's simplified model from the G-D
+    split (Eqs. (3.4-24)-(3.4-28)).
 
     >>> from dynlab.model.robots import puma560
     >>> arm = puma560()
@@ -459,19 +417,18 @@ def pd(robot: Robot, Kp, Kd, reference) -> Controller:
 
 
 def pid(robot: Robot, Kp, Kd, Ki, reference) -> Controller:
-    """PID: ``tau = Kp e + Kd ed + Ki int_0^t e dt``.  The integral is the controller's own
-    state, accumulated by the trapezoidal rule over the times the integrator calls it, in order
-    (a call at an earlier time drops the later history: a rejected step, or simulate's final
-    pass over its samples, which rebuilds it from the samples).  Simulate it with
-    ``integrator="euler"``: then the calls are the steps and the recorded torques are the
-    applied ones.  Make a new controller for each run."""
+    """PID: ``tau = Kp e + Kd ed + Ki int_0^t e dt``, the integral the controller's own state by the
+    trapezoidal rule over its calls in time order (an earlier time drops the later history).
+    Simulate it with ``integrator="euler"``, a new controller for each run."""
     return Controller("PID", _arm(robot).n, Kp, Kd, reference, Ki=Ki)
 
 
 def pd_gravity(model, Kp, Kd, reference, **model_options) -> Controller:
-    """PD plus gravity compensation ``tau = Kp e + Kd ed + c_m(q)`` (the module docstring gives
-    why it is stable).  ``model``: a Robot (with ``method``/``variant``/... for its
-    :class:`Model`) or a Model."""
+    """PD plus gravity compensation ``tau = Kp e + Kd ed + c_m(q)``.  With an exact ``c_m`` and a
+    set point, ``V = 1/2 qd^T D qd + 1/2 e^T Kp e`` has ``dV/dt = -qd^T Kd qd <= 0`` because
+    ``Ddot - 2C`` is skew-symmetric (Lynch & Park, Prop. 8.1; Takegaki & Arimoto, 1981); a wrong
+    ``c_m = c - delta_c`` rests where ``Kp e = delta_c`` (:func:`steady_state`).  ``model``: a
+    Robot (with ``method``/``variant``/... for its :class:`Model`) or a Model."""
     model = as_model(model, **model_options)
     return Controller("PD + gravity", model.n, Kp, Kd, reference, model)
 
@@ -492,11 +449,8 @@ def feedforward(model, Kp, Kd, reference, **model_options) -> Controller:
 
 # -- predictions ---------------------------------------------------------------------------------
 def error_dynamics(Kp, Kd, e0: Sequence, ed0: Sequence, t: Sequence) -> np.ndarray:
-    """The solution ``e(t)`` (``N x n``) of ``e'' + Kd e' + Kp e = 0`` from ``e(0) = e0``,
-    ``e'(0) = ed0``: ``(e, e') = expm(A t) (e0, ed0)`` with ``A = [[0, 1], [-Kp, -Kd]]``.
-
-    A critically damped joint (``Kd = 2 sqrt(Kp)``) from ``e0 = 1`` follows ``(1 + w t)
-    exp(-w t)``, ``w = sqrt(Kp)``; at ``t = 1/w`` that is ``2/e``:
+    """The solution ``e(t)`` of ``e'' + Kd e' + Kp e = 0`` from ``(e0, ed0)``: ``expm(A t)`` with
+    ``A = [[0, 1], [-Kp, -Kd]]``; critically damped from ``e0 = 1``, ``(1 + w t) exp(-w t)``:
 
     >>> round(float(error_dynamics(100.0, 20.0, [1.0], [0.0], [0.1])[0, 0]), 6)
     0.735759
@@ -515,7 +469,7 @@ def error_dynamics(Kp, Kd, e0: Sequence, ed0: Sequence, t: Sequence) -> np.ndarr
 def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
     """``V = 1/2 qd^T D(q) qd + 1/2 e^T Kp e`` along a simulated run (``D`` the simulated arm's
     own, by the run's formulation), ``e = q_d - q`` for a set point ``q_d``: the energy-like
-    function that PD plus exact gravity compensation never lets increase (module docstring)."""
+    function that PD plus exact gravity compensation never lets increase (:func:`pd_gravity`)."""
     robot = trajectory.robot
     n = robot.n
     Kp = gain_matrix(Kp, n, "Kp")
@@ -535,11 +489,9 @@ def lyapunov_function(trajectory, Kp, set_point) -> np.ndarray:
 
 def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = None,
                  tolerance: float = 1e-12) -> np.ndarray:
-    """Where ``plant`` comes to rest under ``controller`` holding a set point: the ``q`` with
-    ``controller(t, q, 0) = c(q) + J^T w`` (the plant's static torque; friction is zero at rest
-    without static friction).  For PD plus gravity that is ``Kp e = c(q) - c_m(q)``; for
-    computed torque ``Kp e = D_m(q)^-1 (c(q) - c_m(q))``.  Solved from ``q0`` (default: the
-    set point) by SciPy's ``root``.  A PID has no such offset and is refused.
+    """Where ``plant`` rests under ``controller`` holding a set point: ``controller(t, q, 0) = c(q)
+    + J^T w`` (PD plus gravity: ``Kp e = c - c_m``; computed torque: ``Kp e = D_m^-1 (c - c_m)``),
+    solved from ``q0`` by SciPy's ``root``; a PID is refused (no offset).
 
     >>> from dynlab.model.robots import pendulum
     >>> arm, light = pendulum(), pendulum(m1=0.5)     # a model that thinks the rod weighs half
@@ -549,7 +501,8 @@ def steady_state(controller: Controller, plant: Robot, q0: Sequence | None = Non
     """
     import scipy.optimize
     if not isinstance(controller, Controller):
-        raise TypeError(f"expected a dynlab.dynamics.control Controller, got {type(controller).__name__}")
+        raise TypeError("expected a dynlab.dynamics.control Controller, got "
+                        f"{type(controller).__name__}")
     if controller.law == "PID":
         raise ValueError("a PID's integral removes the static offset; steady_state predicts "
                          "the offset of PD-type laws")

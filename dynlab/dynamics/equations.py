@@ -1,29 +1,6 @@
-"""One result type for every formulation: the equations of motion
-
-``tau = D(q) qdd + h(q, qd) + c(q) + b(qd) (- J^T w for a tip wrench)``
-
-in the letters of Fu, Gonzalez & Lee (``D`` inertia matrix, ``h`` velocity terms, ``c`` gravity), with Schilling's
-friction ``b``.  The other sources' names are in the table of ``notebooks/00_start_here.ipynb``.
-
-An :class:`EquationsOfMotion` is either *symbolic* (SymPy matrices in the joint symbols ``q1..``,
-``qd1..``) or *evaluated* at one numeric state (NumPy arrays).  Formulation-specific pieces
-(``h_ikm``, the Coriolis matrix, the rotational and translational parts of G-D) live in
-``terms``.  Comparing two results is one call, :meth:`EquationsOfMotion.compare`, which names the
-elements that differ.
-
-:func:`dynlab.probe` (:mod:`dynlab.dynamics.inverse`) pulls ``D``, ``h`` and ``c`` out of any
-inverse-dynamics routine into this type (Fu, Gonzalez & Lee, Probs. 3.11, 3.12).
-
->>> import sympy
->>> from dynlab import Link, Robot, equations_of_motion
->>> m, l, g = sympy.symbols("m l g", positive=True)
->>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0),
-...                   inertia=sympy.diag(0, m * l**2 / 12, m * l**2 / 12), name="link 1")],
-...             gravity=(0, -g, 0))
->>> eom = equations_of_motion(rod)
->>> eom.D, eom.h, eom.c
-(Matrix([[l**2*m/3]]), Matrix([[0]]), Matrix([[g*l*m*cos(q1)/2]]))
-"""
+"""One result type for every formulation, :class:`EquationsOfMotion`:
+``tau = D(q) qdd + h(q, qd) + c(q) + b(qd) + J^T w`` in Fu, Gonzalez & Lee's letters with
+Schilling's friction ``b``, symbolic or evaluated; the formulation's own pieces in ``terms``."""
 
 from __future__ import annotations
 
@@ -86,12 +63,8 @@ class Comparison:
 
 
 class EquationsOfMotion:
-    """``tau = D qdd + h + c + friction + tip``: one formulation's result for one robot.
-
-    ``D`` is n x n; ``h``, ``c``, ``friction`` and ``tip`` are n-vectors (``tip`` is the torque
-    that holds the tool's wrench on its environment, ``J^T (f, m)``).  Symbolic results are
-    SymPy column matrices in ``q``, ``qd``; evaluated ones NumPy arrays at ``state``.
-    """
+    """``tau = D qdd + h + c + friction + tip`` of one formulation for one robot (``tip = J^T (f,
+    m)``): SymPy column matrices in ``q``, ``qd``, or NumPy arrays at ``state``."""
 
     def __init__(self, robot: Robot, method: str, D, h, c, friction, tip=None, *, q=None,
                  qd=None, state=None, terms: dict | None = None, seconds: float | None = None):
@@ -261,7 +234,8 @@ def equations_text(eom, progress: Callable[[int, int], None] | None = None) -> s
     >>> equations_text("x")
     Traceback (most recent call last):
     ...
-    TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion), got str 'x'
+    TypeError: equations_text: eom must be an EquationsOfMotion (from dynlab.equations_of_motion),
+    got str 'x'
     """
     if not isinstance(eom, EquationsOfMotion):
         raise TypeError(f"equations_text: eom must be an EquationsOfMotion (from "

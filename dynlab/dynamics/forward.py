@@ -1,63 +1,17 @@
-"""Forward dynamics: the joint accelerations that given torques produce.
-
-The equations of motion (Fu, Gonzalez & Lee, Eq. (3.2-26), Schilling, Eq. (6-4-9), Lynch & Park (2017), Sec. 8.1,
-whose ``tau = M(theta) thetaddot + h(theta, thetadot)`` lumps dynlab's ``h + c + b`` into ``h``)
-
-    tau = D(q) qdd + h(q, qd) + c(q) + b(qd) + J^T(q) w
-
-are solved for ``qdd``: the *forward dynamics* of Fu, Gonzalez & Lee, Sec. 3.1 and Lynch & Park, Sec. 8.1 (draft Eq. (9.2)), Schilling, Sec. 6-7's
-*direct dynamics*, the step before "Eq. (3.2-26) should be integrated" (Fu, Gonzalez & Lee, Sec. 3.2.5).  ``D`` is
-symmetric positive definite, so ``qdd`` is the solution of the linear
-system ``D qdd = tau - bias`` (Lynch & Park, Sec. 8.5 (draft Eq. (9.89))) with the *bias* ``h + c + b + J^T w`` (velocity
-terms, gravity, friction of Schilling, Eq. (6-3-3), and the torque that holds the tool's wrench ``w`` on
-its environment, Lynch & Park's ``tau_ext``).  Nothing here forms ``D^-1``.
-
-Where ``D`` and the bias come from is the ``method``:
-
-``"newton_euler"``
-    Lynch & Park, Sec. 8.5, algorithm *GetJointAccel*: the bias is the inverse dynamics with ``qdd = 0``
-    (one N-E run), and column ``j`` of ``D`` is the inverse dynamics of a *motionless* arm
-    *without gravity* given ``qdd = e_j`` (``n`` more runs; Walker & Orin's method 1, which Fu, Gonzalez & Lee,
-    Sec. 3.3 cites, and Fu, Gonzalez & Lee, Probs. 3.11-3.12).  Compiled, the link-frame variant
-    (the default) finds the same ``D`` by composite bodies instead (Walker & Orin's method 3,
-    :mod:`dynlab.formulations.composite_bodies`: one wrench per column, 333 operations for the PUMA
-    560 against 511 for the ``n`` runs), which the tests prove equal to the probed ``D``
-    symbolically and on random chains; the bias is still the one N-E run.  On a chain of
-    :data:`ARTICULATED_FROM` joints or more it solves for ``qdd`` by Featherstone's articulated
-    body algorithm instead (Featherstone (2008), Table 7.1), ``O(n)`` operations.
-``"lagrange_euler"``, ``"dalembert"``
-    the formulation's own closed forms: ``D``, ``h``, ``c`` of Fu, Gonzalez & Lee, Eqs. (3.2-31), (3.2-33),
-    (3.2-34) (``"uicker"``), Schilling, Eqs. (6-2-15), (6-4-6), (6-4-7) (``"jacobian"``), Lynch & Park,
-    Sec. 8.1 (draft Eqs. (9.10)-(9.13)) (``"christoffel"``) or Fu, Gonzalez & Lee, Eqs. (3.4-25)-(3.4-28) (``"dalembert"``).
-
-Friction and the tip wrench enter the bias alike for every method.
-
-On numbers the whole computation (``D``, bias, and an ``L D L^T`` factorisation with forward and
-back substitution) is traced once per robot into straight-line float code
-(:mod:`dynlab.engine.tracing`): the inner loop of a simulation.  After a first, fully checked call,
-a call with plain finite floats takes the short cut that ``inverse_dynamics`` takes too
-(:mod:`dynlab.engine.short_cut`: the traced program, later the optimised one, as compiled C when
-a C compiler is present and C is quicker; the same numbers).  ``compiled=False`` runs the
-algorithm step by step instead and solves with :func:`scipy.linalg.cho_solve`.  On SymPy symbols the
-result is a closed form: ``D.LUsolve(tau - bias)``, or, compacted (by default for one or two
-joints), Cramer's rule with the numerators and ``det D`` in the books' compact form.
-
-A pendulum (Schilling, Sec. 6-9) released at rest from the horizontal, ``qdd = -(3 g / (2 a)) cos q``:
-
->>> from dynlab.model.robots import pendulum
->>> arm = pendulum()                      # m1 = 1 kg, a1 = 0.5 m, g = 9.8062 m/s^2
->>> forward_dynamics(arm, [0.0], [0.0], [0.0])
-array([-29.4186])
->>> forward_dynamics(arm, [0.0], [0.0], [0.0], method="lagrange_euler")
-array([-29.4186])
-
-and in closed form, ``qdd = (tau - m g a C1 / 2) / (m a^2 / 3)``:
+"""Forward dynamics: ``qdd`` from ``D(q) qdd = tau - bias``, ``bias = h + c + b + J^T w`` (Fu,
+Gonzalez & Lee, Eq. (3.2-26), Sec. 3.1; Schilling, Sec. 6-7; Lynch & Park, Sec. 8.5 (draft
+Eq. (9.89))), never forming ``D^-1``.  ``"newton_euler"``: Lynch & Park's *GetJointAccel* (``D``
+probed, Walker & Orin's method 1; compiled, by composite bodies, method 3; from
+:data:`ARTICULATED_FROM` joints Featherstone's articulated body algorithm); the closed forms
+use their own ``D``, ``h``, ``c``.  On numbers traced once into straight-line code with an
+``L D L^T`` solve (the short cut of :mod:`dynlab.engine.short_cut`); on symbols ``LUsolve`` or
+Cramer's rule in compact form.
 
 >>> import sympy
 >>> from dynlab import joint_symbols
+>>> from dynlab.model.robots import pendulum
 >>> (q1,), (qd1,), _ = joint_symbols(1)
->>> tau1 = sympy.Symbol("tau1")
->>> forward_dynamics(pendulum(symbolic=True), [q1], [qd1], [tau1])[0]
+>>> forward_dynamics(pendulum(symbolic=True), [q1], [qd1], [sympy.Symbol("tau1")])[0]
 3*(-a1*g*m1*cos(q1) + 2*tau1)/(2*a1**2*m1)
 """
 
@@ -98,7 +52,8 @@ def _accelerations_recursion(get_terms):
     of D``, where ``net = tau - friction`` arrives in the ``qdd`` slot of the traced signature."""
     def accelerations(links, q, qd, net, gravity, tip_force, tip_moment, backend=V.NUMERIC):
         D, bias = get_terms(links, q, qd, None, gravity, tip_force, tip_moment, backend)
-        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])  # Sec. 8.5 (draft Eq. (9.89))
+        # Sec. 8.5 (draft Eq. (9.89))
+        x, d = ldl_solve(D, [net[i] - bias[i] for i in range(len(links))])
         return list(x) + list(d) + [D[i][i] for i in range(len(links))]
     return accelerations
 
@@ -114,12 +69,10 @@ def _terms_outputs(get_terms):
 def compiled_accelerations(robot: Robot, method: str = DEFAULT_METHOD, variant: str | None = None,
                            gravity: bool = True, tip_wrench: bool = True, *,
                            with_tape: bool = False):
-    """The compiled ``f(q, qd, net) -> (qdd_1..qdd_n, d_1..d_n, D_11..D_nn)`` of a numeric
-    robot: joint accelerations for the net joint torque ``net = tau - friction``, the pivots
-    of its solve and the diagonal of ``D`` (:func:`dynlab.model.ldl.singular_pivot` judges them).
-    Traced once per robot and method (kept in ``robot.data``); arguments are float tuples.
-    ``with_tape``: return ``(f, tape)``, the tape of the short cut
-    (:mod:`dynlab.engine.short_cut`)."""
+    """The compiled ``f(q, qd, net) -> (qdd_1..n, d_1..n, D_11..nn)`` of a numeric robot for
+    ``net = tau - friction``: accelerations, the solve's pivots and ``D``'s diagonal (for
+    :func:`dynlab.model.ldl.singular_pivot`), traced once per robot and method; ``with_tape``
+    also returns the tape."""
     formulation, variant = formulations.require(method, variant, "numeric", "forward dynamics")
     key = ("forward_dynamics", method, variant, bool(gravity), bool(tip_wrench))
     own = formulation.accelerations.get(variant)       # e.g. Featherstone's O(n) ABA
@@ -264,25 +217,17 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
                      method: str = DEFAULT_METHOD, variant: str | None = None,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      compiled: bool = True, simplify: bool | None = None):
-    """Joint accelerations ``qdd`` that torques/forces ``tau`` produce at state ``(q, qd)``:
-    the solution of ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Sec. 8.5).
-
-    ``method``/``variant`` as for :func:`dynlab.inverse_dynamics`: ``"newton_euler"`` is Lynch & Park's
-    *GetJointAccel* (``D`` probed column by column, the bias by a run with ``qdd = 0``); the
-    other methods use their closed-form ``D``, ``h``, ``c``.  ``gravity``, ``friction`` (Schilling,
-    Eq. (6-3-3); at ``qd_k = 0`` exactly its ``sgn`` gives no friction) and ``tip_wrench``
-    switch those terms off.  On numbers (a numeric robot) the result is a NumPy array and no
-    SymPy object is built; ``compiled=False`` runs the algorithm step by step and solves with
-    Cholesky (:func:`scipy.linalg.cho_solve`).  On symbols (or a symbolic robot) it is a SymPy
-    column ``Matrix``: ``D.LUsolve(tau - bias)``, or with ``simplify`` (the default for one or
-    two joints) Cramer's rule with compact numerators over ``det D``.  A ``D`` that is singular
-    (a joint that moves no mass) raises a ValueError naming the joint.
-
-    Inverse dynamics undoes it:
+    """Joint accelerations ``qdd`` that ``tau`` produces at ``(q, qd)``: the solution of
+    ``D(q) qdd = tau - h - c - b - J^T w`` (Lynch & Park, Sec. 8.5).  ``method``, ``variant``,
+    ``gravity``, ``friction``, ``tip_wrench`` as for :func:`dynlab.inverse_dynamics`;
+    ``compiled=False`` solves step by step with Cholesky; ``simplify`` (symbols) uses Cramer's
+    rule.  A singular ``D`` raises a ValueError naming the joint.
 
     >>> import numpy as np
     >>> from dynlab import inverse_dynamics
-    >>> from dynlab.model.robots import puma560
+    >>> from dynlab.model.robots import pendulum, puma560
+    >>> forward_dynamics(pendulum(), [0.0], [0.0], [0.0], method="lagrange_euler")  # -3g/(2a)
+    array([-29.4186])
     >>> arm, q, qd, tau = puma560(), [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5] * 6, [1.0] * 6
     >>> qdd = forward_dynamics(arm, q, qd, tau)
     >>> bool(np.allclose(inverse_dynamics(arm, q, qd, qdd), tau, rtol=0, atol=1e-10))
@@ -330,7 +275,7 @@ def forward_dynamics(robot: Robot, q: Sequence, qd: Sequence, tau: Sequence, *,
         method, variant, use_gravity=bool(gravity), use_tip=bool(tip_wrench))(
         links, vec["q"], vec["qd"], None, grav, tip_f, tip_m, V.NUMERIC)
     D = np.array(rows, dtype=float)
-    rhs = np.array(net) - np.array(bias, dtype=float)          # Lynch & Park GetJointAccel: c = tau - gamma
+    rhs = np.array(net) - np.array(bias, dtype=float)  # Lynch & Park GetJointAccel: c = tau - gamma
     check_pivots(robot, D, vec["q"])
     check_finite("bias", rhs, robot.name, vec)
     factor = scipy.linalg.cho_factor(D)

@@ -28,12 +28,8 @@ RELEASE_MARGIN = 1e-9
 
 
 class IntegratedModel:
-    """Joint accelerations of one arm under one friction *mode* (the stick-slip state).
-
-    ``mode[k]`` is +1 or -1 (slipping forward/backward) or 0 (stuck) for a joint with static
-    friction ("sticky"); other joints keep +1 and Eq. (6-3-3) as written, which is continuous
-    for them (``b_s = 0``: viscous, and ``b_d (1 - exp(-|qd|/eps))``).
-    """
+    """Joint accelerations of one arm under one friction mode: ``mode[k]`` is +1, -1 (slipping) or
+    0 (stuck) for a joint with static friction; other joints keep Eq. (6-3-3) as written."""
 
     def __init__(self, robot, torque, method, variant, gravity, use_friction, tip_wrench,
                  compiled, stiction):
@@ -249,8 +245,8 @@ def _kind_of(value) -> str:
 
 
 def observables(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC):
-    """Kinetic energy (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))), potential energy (Schilling, Eq. (6-2-17)) and the tool
-    position, for tracing into one compiled function."""
+    """Kinetic energy (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))), potential energy (Schilling, Eq.
+    (6-2-17)) and the tool position, for tracing into one compiled function."""
     return [kinetic_energy(links, q, qd, backend), potential_energy(links, q, gravity, backend),
             *chain(links, q, backend)[1][-1]]
 

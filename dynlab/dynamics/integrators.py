@@ -18,9 +18,10 @@ from dynlab.engine.tracing import compile_joint_function
 
 
 def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_events, report):
-    """Lynch & Park, Sec. 8.5, "Euler integration algorithm for forward dynamics", with the stick-slip
-    switches applied after each step.  Lynch & Park's preliminary draft prints the loop as "for k = 1
-    to N" computing ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial state ``theta[0]``."""
+    """Lynch & Park, Sec. 8.5, "Euler integration algorithm for forward dynamics", with the
+    stick-slip switches applied after each step.  Lynch & Park's preliminary draft prints the loop
+    as "for k = 1 to N" computing ``theta[k+1]``; it must run ``k = 0 .. N-1`` from the initial
+    state ``theta[0]``."""
     q, qd = q0.tolist(), qd0.tolist()
     mode, qd, events = model.initial_mode(t0, q, qd)
     times, states, modes = [t0], [(q, qd)], [mode]
@@ -57,11 +58,9 @@ def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_eve
 
 
 def _fastest_followed(model: IntegratedModel, h: float) -> list:
-    """The fastest speed of each joint that Euler steps of ``h`` can follow: half a turn per
-    step for a revolute joint (a joint sampled turning further could as well be turning the
-    other way: the samples alias), and the arm's size (``sum |a_i| + |d_i|``, at least 1 m)
-    per step for a prismatic one.  A run beyond it has diverged (each Euler step adds energy,
-    Lynch & Park, Sec. 9.5), long before its numbers overflow."""
+    """The fastest joint speeds Euler steps of ``h`` can follow (half a turn a step; the arm's size,
+    at least 1 m, for a prismatic joint): beyond them a run has diverged (Lynch & Park, Sec. 9.5).
+    """
     size = max(1.0, sum(abs(link.a) + abs(link.d) for link in model.links))
     return [(math.pi if link.revolute else size) / h for link in model.links]
 
@@ -114,8 +113,8 @@ class _StepLimit(Exception):
         self.t, self.h = t, h
 
 
-def adaptive_integration(model: IntegratedModel, q0, qd0, t0, tf, name, t_eval, options, max_events, limit,
-              report):
+def adaptive_integration(model: IntegratedModel, q0, qd0, t0, tf, name, t_eval, options,
+                         max_events, limit, report):
     """solve_ivp, restarted at every stick-slip switch."""
     from scipy.integrate import solve_ivp
     n = model.n
@@ -242,7 +241,8 @@ def _too_many_events(model, max_events, t) -> str:
             f"raise max_events, or check the friction coefficients")
 
 
-def sampled_trajectory(model: IntegratedModel, samples, integrator, method, variant, gravity) -> Trajectory:
+def sampled_trajectory(model: IntegratedModel, samples, integrator, method, variant,
+                       gravity) -> Trajectory:
     times, states, modes, events = samples
     robot, n = model.robot, model.n
     observe, _ = compile_joint_function(robot, ("simulate observables",), observables)

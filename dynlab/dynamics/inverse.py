@@ -1,12 +1,5 @@
-"""The public entry points: ``inverse_dynamics`` (and, as formulations are added, more methods).
-
->>> from dynlab.model.link import Link
->>> from dynlab.model.robot import Robot
->>> pendulum = Robot([Link("R", a=1.0, mass=3.0, com=(-0.5, 0, 0), inertia=(0, 0.25, 0.25),
-...                        name="link 1")], gravity=(0, -9.8062, 0))
->>> inverse_dynamics(pendulum, [0.0], [0.0], [1.0])   # m a^2/3 qdd + m g a/2 cos(q)
-array([15.7093])
-"""
+"""The public entry points: ``inverse_dynamics``, ``equations_of_motion``, ``torque_parts``,
+``probe``."""
 
 from __future__ import annotations
 
@@ -43,25 +36,14 @@ def inverse_dynamics(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                      gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
                      trace: bool = False, simplify: bool | None = None,
                      compiled: bool = True):
-    """Joint torques/forces ``tau`` that produce ``qdd`` at state ``(q, qd)``.
-
-    With numbers (and a numeric robot) returns a NumPy array and builds no SymPy object; with
-    SymPy symbols, or a robot with symbolic parameters, returns a SymPy column ``Matrix``.
-
-    ``method`` is ``"newton_euler"`` (variants ``"link"``: Luh's link-frame recursion, Fu, Gonzalez & Lee,
-    Table 3.3, the default; ``"base"``: Fu, Gonzalez & Lee, Table 3.2, Schilling, Algorithm 6-8-1),
-    ``"lagrange_euler"`` (``"uicker"``: Fu, Gonzalez & Lee, Sec. 3.2, default; ``"jacobian"``: Schilling, Sec. 6-4;
-    ``"christoffel"``: Lynch & Park, Sec. 8.1) or ``"dalembert"`` (Fu, Gonzalez & Lee, Sec. 3.4).  ``gravity``,
-    ``friction`` and ``tip_wrench`` switch those contributions off when ``False`` (used to pull
-    ``D``, ``h`` and ``c`` apart by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12).  ``trace=True`` (Newton-Euler)
-    returns ``(tau, Trace)`` with every link's intermediate quantities
-    (:class:`dynlab.formulations.trace.Trace`).  ``simplify`` brings a
-    symbolic result to the books' compact form (:func:`dynlab.model.symbolic.compact`); by default
-    it does so for arms of up to 3 joints whose terms are not huge.  On numbers the formulation is
-    traced once per robot into straight-line code (:mod:`dynlab.engine.tracing`; on a long chain run
-    as compiled C from the second call on when a C compiler is present,
-    :mod:`dynlab.engine.native`); ``compiled=False`` runs it step by step instead, which is what to
-    time when comparing the formulations' own costs.
+    """Joint torques/forces ``tau`` that produce ``qdd`` at ``(q, qd)``: a NumPy array on numbers
+    (traced once per robot, then its short cut; ``compiled=False`` step by step), a SymPy column
+    on symbols (``simplify``: :func:`dynlab.model.symbolic.compact`).  ``method``/``variant``:
+    ``"newton_euler"`` (``"link"``: Fu, Gonzalez & Lee, Table 3.3; ``"base"``: Table 3.2,
+    Schilling, Algorithm 6-8-1), ``"lagrange_euler"`` (``"uicker"``, ``"jacobian"``,
+    ``"christoffel"``), ``"dalembert"``, ``"twist_wrench"``.  ``gravity``, ``friction``,
+    ``tip_wrench`` switch terms off; ``trace=True`` also returns the per-link
+    :class:`dynlab.formulations.trace.Trace`.
 
     >>> import sympy
     >>> from dynlab.model.link import Link
@@ -140,12 +122,8 @@ _DEFAULT_OPTIONS = (DEFAULT_METHOD, None, True, True, True)
 
 def _fast_path(robot, method, variant, gravity, friction, tip_wrench, trace, simplify,
                compiled):
-    """The :class:`dynlab.model.robot_data.ShortCut` (:mod:`dynlab.engine.short_cut`) that an
-    earlier call of
-    :func:`inverse_dynamics` with these very arguments checked and stored, or None.  Only exact
-    booleans and strings take this path
-    (``1`` for ``True`` would otherwise find ``True``'s entry), so every other argument is
-    checked as usual; the joint vectors and the result are checked by the caller."""
+    """The :class:`~dynlab.model.robot_data.ShortCut` an earlier call with these very arguments
+    stored, or None; only exact booleans and strings match (``1`` is not ``True``)."""
     if (trace is not False or compiled is not True or simplify is not None
             or type(method) is not str or not (variant is None or type(variant) is str)
             or type(gravity) is not bool or type(friction) is not bool
@@ -187,17 +165,10 @@ def equations_of_motion(robot: Robot, q: Sequence | None = None, qd: Sequence | 
                         method: str | None = None, variant: str | None = None,
                         simplify: bool | None = None, progress: bool = False
                         ) -> EquationsOfMotion:
-    """The equations of motion ``tau = D qdd + h + c + b + J^T w`` of ``robot`` by ``method``;
-    without one, ``"lagrange_euler"`` on chains of up to :data:`LAGRANGE_EULER_UP_TO` joints
-    (or when one of its variants is named) and ``"newton_euler"`` on longer ones (the result's
-    ``method`` says which).
-
-    Without ``q`` and ``qd`` the result is symbolic in the joint symbols ``q1..``, ``qd1..``;
-    with numbers it is evaluated there (NumPy arrays, no SymPy objects built).  Newton-Euler,
-    which yields torques rather than coefficients, is probed (Fu, Gonzalez & Lee, Probs. 3.11-3.12).  The
-    formulation's own pieces (``U``, ``h_ikm``, ``C_i``, ``Gamma``, the G-D parts, ...) are in
-    ``terms``; ``seconds`` is how long the derivation took.  ``progress=True`` prints each stage
-    with its elapsed time (symbolic PUMA derivations take seconds to minutes).
+    """The equations of motion ``tau = D qdd + h + c + b + J^T w`` of ``robot`` by ``method``
+    (default ``"lagrange_euler"`` up to :data:`LAGRANGE_EULER_UP_TO` joints, else
+    ``"newton_euler"``, probed: Fu, Gonzalez & Lee, Probs. 3.11-3.12); symbolic without ``q``,
+    ``qd``, evaluated with them; ``progress=True`` prints each stage.
 
     >>> from dynlab.model.robots import puma560
     >>> eom = equations_of_motion(puma560(joints=2), method="lagrange_euler")
@@ -283,13 +254,9 @@ PARTS = ("inertial", "coriolis", "gravity", "friction", "tip")
 
 def torque_parts(robot: Robot, q: Sequence, qd: Sequence, qdd: Sequence, *,
                  method: str = DEFAULT_METHOD, variant: str | None = None) -> dict:
-    """Every part of the joint torques at a numeric state, from one call: ``tau = D qdd + h +
-    c + b + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-26); Schilling, Eq. (6-3-3)) as a dict of
-    NumPy arrays, :data:`PARTS` and ``"total"``.  A formulation that gives ``D``, ``h``, ``c``
-    itself (the ``terms`` capability) evaluates them at the state; one that gives torques is
-    probed (Fu, Gonzalez & Lee, Probs. 3.11-3.12: ``D qdd`` with ``qd = 0`` and no gravity, ``h``
-    with ``qdd = 0``, ``c`` with ``qd = qdd = 0``, the tool's wrench alone), the four runs traced
-    once per robot on one tape, where they share their sines, cosines and rotations.
+    """Every part of ``tau = D qdd + h + c + b + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-26);
+    Schilling, Eq. (6-3-3)) at a numeric state: :data:`PARTS` and ``"total"``, from the
+    formulation's own terms or by probing (Probs. 3.11-3.12) traced once on one tape.
 
     >>> from dynlab.model.robots import pendulum
     >>> parts = torque_parts(pendulum(), [0.0], [0.0], [1.0])
@@ -356,13 +323,9 @@ _inverse_dynamics = inverse_dynamics
 # -- probing an inverse-dynamics routine --------------------------------------------------------
 def probe(robot: Robot, inverse_dynamics: Callable | None = None, q=None, qd=None,
           simplify: bool | None = None, inertia: Callable | None = None) -> EquationsOfMotion:
-    """``D``, ``h``, ``c`` (and friction, tip) of any inverse-dynamics routine, by probing (Fu, Gonzalez & Lee,
-    Probs. 3.11-3.12): ``n + 2`` calls.  ``inertia(q) -> D`` (rows), if given, gives ``D``
-    instead of the ``n`` probes (a formulation's own ``D``, e.g. Featherstone's composite rigid
-    body algorithm).
-
-    ``inverse_dynamics(q, qd, qdd, gravity=..., friction=..., tip_wrench=...)`` defaults to
-    dynlab's Newton-Euler.  ``q``, ``qd`` default to the joint symbols (a symbolic result).
+    """``D``, ``h``, ``c`` (and friction, tip) of any ``inverse_dynamics(q, qd, qdd, gravity=...,
+    friction=..., tip_wrench=...)`` by ``n + 2`` probing calls (Fu, Gonzalez & Lee, Probs.
+    3.11-3.12); ``inertia(q) -> D`` replaces the ``n`` probes; ``q``, ``qd`` default to symbols.
 
     >>> from dynlab.model.link import Link
     >>> from dynlab.model.robot import Robot

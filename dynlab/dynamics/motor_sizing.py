@@ -1,51 +1,10 @@
-"""Sizing a joint's motor and gearhead: reflected and apparent inertia, the speed-torque line,
-and the RMS and peak torques of a move (Lynch & Park, *Modern Robotics*, Sec. 8.9 "Actuation,
-Gearing, and Friction").
-
-A motor drives joint ``i`` through a gearhead of ratio ``G`` (``G > 0``; the motor turns ``G``
-times as fast as the joint).  An ideal gearhead (no losses, no backlash) multiplies torque by
-``G`` and divides speed by ``G`` (Sec. 8.9.1)::
-
-    omega_motor = G qd_i,        tau_joint = G tau_gear,
-
-and the rotor, spinning ``G`` times as fast as the joint, stores ``G**2`` times the kinetic
-energy it would at the joint's speed: seen from the joint, its inertia is the **reflected
-inertia** ``G**2 I_rotor`` (Sec. 8.9.2).  Added to the arm's own ``D_ii(q)`` it gives the
-**apparent inertia** of the joint, ``D_ii(q) + G**2 I_rotor`` (Lynch & Park's ``M`` is
-Fu, Gonzalez & Lee's ``D``; the rotors' gyroscopic coupling, which Sec. 8.9.3 keeps, is left
-out here).  The motor must therefore give
-
-    tau_motor = tau_i / G + G I_rotor qdd_i,
-
-``tau_i`` the joint torque of the arm's inverse dynamics.  A DC motor's torque falls along its
-**speed-torque line** from the stall torque at rest to zero at the no-load speed (Sec. 8.9.1),
-
-    |tau_motor| <= tau_stall (1 - |omega_motor| / omega_0),
-
-every operating point of a move must lie under it (the intermittent limit; this module applies
-the line in all four quadrants, the cautious reading: a motor braking against its motion can do
-more), and the **RMS torque** over the move,
-
-    tau_rms = sqrt( (1/T) integral_0^T tau_motor(t)**2 dt ),
-
-must not exceed the motor's continuous (rated) torque, or the windings overheat (Sec. 8.9.1).
-The peak torque ``max |tau_motor|`` is the intermittent demand.
-
-The line is the DC motor's: with torque constant ``k_t`` (N m/A, also its back-EMF constant in
-V s/rad), winding resistance ``R`` and supply voltage ``V``, the current is ``i = tau / k_t``
-and ``V = R i + k_t omega`` at steady speed, so ``tau = k_t (V - k_t omega) / R``: the stall
-torque is ``k_t V / R`` and the no-load speed ``V / k_t`` (:meth:`Motor.from_winding`).  The
-winding turns ``R i**2 = R (tau / k_t)**2`` into heat; the heat, not the torque, is what the
-continuous rating bounds, hence the RMS.  The RMS rule holds when the winding's thermal time
-constant is long against the cycle; :func:`heating_torque` says what a first-order thermal model
-gives for any time constant.  A gearhead of efficiency ``eta`` loses ``1 - eta`` of the power
-passing it (Sec. 8.9.1): driving the arm, the motor gives ``tau / (eta G)``; back-driven by it
-(lowering a weight), the same losses come out of the arm's power and it gives
-``eta tau / G`` (:func:`motor_side`).
-
-Everything here is numeric (NumPy floats, the arm's compiled inverse dynamics): no SymPy object
-is built, so a dashboard slider recomputes a move in milliseconds (the shoulder's dashboard of
-chapter 11 is :mod:`dynlab.teaching.dashboards.motor_sizing`).
+"""Sizing a joint's motor and gearhead (Lynch & Park, Sec. 8.9): through a gear of ratio ``G``
+the motor turns at ``G qd`` and gives ``tau_motor = tau / G + G I_rotor qdd`` (reflected
+inertia ``G**2 I_rotor``, Sec. 8.9.2; gyroscopic coupling left out); every operating point
+must lie under the speed-torque line ``tau_stall (1 - |omega| / omega_0)`` (all four
+quadrants), and the RMS torque within the continuous rating (Sec. 8.9.1); a DC winding gives
+``tau_stall = k_t V / R``, ``omega_0 = V / k_t``; a gear of efficiency ``eta`` asks
+``tau / (eta G)`` driving and ``eta tau / G`` back-driven.  Numeric only.
 
 >>> reflected_inertia(200e-6, 100.0)             # G**2 I_rotor, kg m^2
 2.0
@@ -135,10 +94,9 @@ def apparent_inertia(robot: Robot, q, joint: int, *, rotor_inertia: float,
 
 @dataclass(frozen=True)
 class Motor:
-    """A DC motor's ratings: stall torque (N m), no-load speed (rad/s), continuous (rated)
-    torque (N m) and rotor inertia (kg m^2); Lynch & Park, Sec. 8.9.1.  Optionally its winding,
-    torque constant ``k_t`` (N m/A) and resistance ``R`` (ohm), which must agree with the line
-    (``tau_stall = k_t**2 omega_0 / R``), and the winding's thermal time constant (s).
+    """A DC motor's ratings (Lynch & Park, Sec. 8.9.1): stall torque (N m), no-load speed (rad/s),
+    continuous torque (N m), rotor inertia (kg m^2); optionally ``k_t`` (N m/A) and ``R`` (ohm),
+    which must agree (``tau_stall = k_t**2 omega_0 / R``), and the thermal time constant (s).
 
     >>> Motor(stall_torque=1.0, no_load_speed=400.0, continuous_torque=2.0)
     Traceback (most recent call last):
@@ -182,7 +140,7 @@ class Motor:
                      thermal_time_constant: float | None = None, name: str = "motor"):
         """The motor of torque constant ``k_t`` (N m/A), winding resistance ``R`` (ohm) on
         ``voltage`` ``V``: stall torque ``k_t V / R``, no-load speed ``V / k_t`` (Lynch & Park,
-        Sec. 8.9.1; the module docstring derives them).
+        Sec. 8.9.1: ``V = R i + k_t omega`` at steady speed with ``i = tau / k_t``).
 
         >>> m = Motor.from_winding(0.1, 2.0, 40.0, 0.5, 1e-4)
         >>> m.stall_torque, m.no_load_speed                  # 0.1 * 40 / 2, 40 / 0.1
@@ -271,12 +229,9 @@ def joint_torques(robot: Robot, q, qd, qdd) -> np.ndarray:
 
 def motor_side(joint_speed, joint_acceleration, joint_torque, *, gear_ratio: float,
                rotor_inertia: float, efficiency: float = 1.0):
-    """``(omega_motor, tau_motor)``: the motor's speed ``G qd`` and torque
-    ``tau / G + G I_rotor qdd`` (Lynch & Park, Sec. 8.9.1-8.9.2) for one joint's speed,
-    acceleration and torque (numbers or equal-length arrays).  A gearhead of ``efficiency``
-    ``eta`` (``0 < eta <= 1``, Sec. 8.9.1) asks ``tau / (eta G)`` where the motor drives the
-    joint (``tau qd >= 0``; at rest, the cautious reading) and ``eta tau / G`` where the arm
-    back-drives it (``tau qd < 0``: the gear's losses come out of the arm's power).
+    """``(omega_motor, tau_motor) = (G qd, tau / G + G I_rotor qdd)`` (Lynch & Park, Secs.
+    8.9.1-8.9.2); with ``efficiency`` ``eta``: ``tau / (eta G)`` driving (``tau qd >= 0``),
+    ``eta tau / G`` back-driven.
 
     >>> w, tau = motor_side([1.0], [10.0], [50.0], gear_ratio=100.0, rotor_inertia=200e-6)
     >>> w.tolist(), tau.tolist()                  # 50/100 + 100 * 200e-6 * 10
@@ -332,22 +287,14 @@ def rms(t, values) -> float:
 
 
 def heating_torque(t, torque, time_constant: float) -> float:
-    """The constant torque that would heat the winding as hot as the hottest instant of the
-    cycle ``torque(t)`` (sampled at ``t``, played over and over), in a first-order thermal model
-    of time constant ``tau_th`` (a data sheet's thermal time constant of the winding): the
-    winding's temperature rise follows its heat ``R (tau / k_t)**2``,
-    ``tau_th theta' = c tau(t)**2 - theta``, and a constant torque ``tau_c`` settles at
-    ``theta = c tau_c**2``.  The answer is ``sqrt(max theta / c)`` over the cycle's periodic
-    solution, exact for ``tau**2`` linear between samples.  It lies between the RMS torque (a
-    time constant long against the cycle: the winding feels only the mean heat) and the peak
-    (short: it follows each instant).
+    """The constant torque that heats the winding as hot as the hottest instant of the cycle
+    ``torque(t)`` repeated, in a first-order thermal model ``tau_th theta' = c tau(t)**2 - theta``:
+    ``sqrt(max theta / c)`` of the periodic solution, between the RMS and the peak torque.
 
     >>> t = np.linspace(0.0, 4.0, 401)
     >>> burst = np.where(t < 1.0, 1.0, 0.0)             # 1 N m for 1 s in 4
     >>> [round(heating_torque(t, burst, tau), 2) for tau in (0.01, 4.0, 400.0)]
     [1.0, 0.59, 0.5]
-    >>> round(rms(t, burst), 2)
-    0.5
     """
     rms(t, torque)                                   # the same checks, named
     time_constant = checks.number(time_constant, "time_constant", unit=" of seconds")
@@ -384,14 +331,9 @@ def heating_torque(t, torque, time_constant: float) -> float:
 
 @dataclass
 class Sizing:
-    """A motor and gearhead on one joint over a move: the operating points and the verdict.
-
-    ``t`` the sample times, ``motor_speed`` and ``motor_torque`` the operating points (rad/s,
-    N m), ``joint_torque`` the arm's torque at the joint; ``rms_torque`` and ``peak_torque`` the
-    motor's RMS and largest torque; ``continuous_ok`` whether the RMS torque is within the
-    continuous rating, ``line_ok`` whether every operating point lies under the speed-torque
-    line, ``fits`` both.
-    """
+    """A motor and gear on one joint over a move: ``t``, ``motor_speed``, ``motor_torque``,
+    ``joint_torque``, ``rms_torque``, ``peak_torque``, ``continuous_ok`` (RMS within the rating),
+    ``line_ok`` (every point under the speed-torque line) and ``fits`` (both)."""
 
     motor: Motor
     gear_ratio: float
@@ -446,14 +388,10 @@ class Sizing:
 
 def size_motor(robot: Robot, move, joint: int, motor: Motor, gear_ratio: float, *,
                samples: int = 201, torques=None, efficiency: float = 1.0) -> Sizing:
-    """Put ``motor`` with a gearhead of ``gear_ratio`` on joint ``joint`` (1-based) of
-    ``robot`` for ``move`` (a :func:`dynlab.dynamics.trajectory.quintic` of all the joints): the
-    operating points ``(G qd, tau/G + G I_rotor qdd)`` at ``samples`` times, their RMS and
-    peak torques and the verdict (:class:`Sizing`).  ``torques`` (the ``(samples, n)`` joint
-    torques of the move, from :func:`joint_torques`) skips the inverse dynamics when only the
-    motor or the gear changes; ``efficiency`` is the gearhead's (:func:`motor_side`).  The move
-    may be a :class:`dynlab.dynamics.trajectory.QuinticPath`, such as a whole cycle
-    (:func:`shoulder_cycle`).
+    """``motor`` with a gear of ``gear_ratio`` on joint ``joint`` (1-based) of ``robot`` for
+    ``move`` (a quintic or a :class:`~dynlab.dynamics.trajectory.QuinticPath`): operating points at
+    ``samples`` times, RMS and peak torques and the verdict (:class:`Sizing`); ``torques`` skips the
+    inverse dynamics.
 
     >>> from dynlab.model.robots import pendulum
     >>> swing = quintic([0.0], [1.0], 1.0)

@@ -1,30 +1,6 @@
-"""The equations of motion are linear in the inertial parameters: ``tau = Y(q, qd, qdd) pi``.
-
-Why they are.  In Fu, Gonzalez & Lee's Lagrange-Euler form every term is linear in a link's mass
-data: ``D_ik = sum_j Tr(U_jk J_j U_ji^T)`` (Eq. (3.2-31)) and ``h_ikm`` (Eq. (3.2-33)) are linear in
-the pseudo-inertia ``J_j``, whose entries are the second moments ``int x^2 dm, int x y dm, ...``,
-the first moments ``m_j r_j`` and the mass ``m_j`` (Eqs. (3.2-17), (3.2-18)); the gravity terms
-``c_i = sum_j -m_j g U_ji r_j`` (Eq. (3.2-34)) are linear in the first moments ``m_j r_j``.  The
-kinematics (``U_jk``, ``U_jkm``, ``g``) holds everything else.  So the torques are a matrix
-``Y`` that depends on the motion and the known geometry, times a column ``pi`` of inertial
-parameters.  Not every one of them shows in the torques on its own: only some combinations do,
-the *base parameters* (for the planar two-link arm, ``I_1 + m_1 d_1^2 + m_2 l_1^2`` is all that
-link 1's inertia, its mass and link 2's mass at the elbow contribute to the shoulder's inertia).
-
-:func:`regressor` takes torques derived by any formulation, in the arm's physical parameters,
-and a definition of the base parameters ``pi_j = expression``; it rewrites the torques in the
-``pi_j`` (solving the definitions for as many physical parameters, ``solve_for``), and
-differentiates them: ``Y_ij = d tau_i / d pi_j``.  It proves what it returns: ``Y`` is free of
-the ``pi_j`` and of the eliminated parameters, and ``tau - Y pi`` is identically zero; otherwise
-it says which of these fails.
-
->>> import sympy
->>> q1, qd1, qdd1, g, m, d, I = sympy.symbols("q1 qd1 qdd1 g m d I")
->>> tau = [(I + m * d**2) * qdd1 + m * g * d * sympy.cos(q1)]     # a pendulum about its joint
->>> p1, p2 = sympy.symbols("p1 p2")
->>> regressor(tau, {p1: I + m * d**2, p2: m * d}, solve_for=(I, m))
-Matrix([[qdd1, g*cos(q1)]])
-"""
+"""The equations of motion are linear in the inertial parameters, ``tau = Y(q, qd, qdd) pi``:
+Fu, Gonzalez & Lee's Eqs. (3.2-31), (3.2-33), (3.2-34) are linear in the pseudo-inertias
+``J_j`` (Eqs. (3.2-17), (3.2-18)); only combinations, the base parameters, show."""
 
 from __future__ import annotations
 
@@ -55,34 +31,27 @@ def _column(torques) -> sympy.Matrix:
 
 
 def regressor(torques, base_parameters: Mapping, solve_for: Sequence) -> sympy.Matrix:
-    """``Y`` with ``torques == Y * pi`` identically, ``pi`` the keys of ``base_parameters``.
-
-    ``torques``: the joint torques ``tau_i`` of an arm (SymPy expressions in the joint variables,
-    rates and accelerations and in the arm's physical parameters, e.g.
-    ``equations_of_motion(arm).torque(qdd)``).  ``base_parameters``: ``{pi_j: expression}``,
-    each ``pi_j`` a new SymPy symbol defined as a combination of the physical parameters.
-    ``solve_for``: as many physical parameters (symbols) as there are ``pi_j``, which the
-    definitions determine; they are replaced by their solution, so that the torques are written in
-    the ``pi_j`` and the remaining symbols (the motion and the known geometry).  Then
-    ``Y_ij = d tau_i / d pi_j``.
-
-    A ``ValueError`` says what is wrong when the torques are not linear in the ``pi_j``, when
-    an eliminated parameter is left over (the ``pi_j`` do not absorb it: they are not base
-    parameters of these torques), or when the definitions cannot be solved for ``solve_for``.
-
-    The pendulum's inertia ``I`` about its centre of mass is in no base parameter here:
+    """``Y`` with ``torques == Y * pi`` identically, ``pi`` the keys of ``base_parameters``
+    (``{pi_j: expression in the physical parameters}``): the torques rewritten in the ``pi_j`` by
+    eliminating ``solve_for`` (as many physical parameters), then ``Y_ij = d tau_i / d pi_j``; a
+    ``ValueError`` says which check (linear, nothing left over, solvable) fails.
 
     >>> import sympy
-    >>> q1, qdd1, m, d, g, I = sympy.symbols("q1 qdd1 m d g I")
-    >>> p = sympy.Symbol("p")
-    >>> regressor([(I + m * d**2) * qdd1 + m * g * d * sympy.cos(q1)], {p: m * d}, solve_for=[m])
+    >>> q1, qd1, qdd1, g, m, d, I = sympy.symbols("q1 qd1 qdd1 g m d I")
+    >>> tau = [(I + m * d**2) * qdd1 + m * g * d * sympy.cos(q1)]     # a pendulum about its joint
+    >>> p1, p2 = sympy.symbols("p1 p2")
+    >>> regressor(tau, {p1: I + m * d**2, p2: m * d}, solve_for=(I, m))
+    Matrix([[qdd1, g*cos(q1)]])
+    >>> regressor(tau, {p2: m * d}, solve_for=[m])
     Traceback (most recent call last):
     ...
-    ValueError: the torques are not Y * pi: a part of them does not depend on the base parameters (a physical parameter that no base parameter holds)
-    >>> regressor([m * qdd1], {p: m}, solve_for="m")
+    ValueError: the torques are not Y * pi: a part of them does not depend on the base parameters (a
+    physical parameter that no base parameter holds)
+    >>> regressor([m * qdd1], {p1: m}, solve_for="m")
     Traceback (most recent call last):
     ...
-    TypeError: solve_for must be a sequence of SymPy symbols (the physical parameters to eliminate), not str
+    TypeError: solve_for must be a sequence of SymPy symbols (the physical parameters to eliminate),
+    not str
     """
     tau = _column(torques)
     if not isinstance(base_parameters, Mapping) or not base_parameters:

@@ -23,17 +23,11 @@ MAX_FRAMES = 1000
 
 @dataclass
 class Trajectory:
-    """A simulated motion, sampled at times ``t`` (``N`` samples, ``n`` joints).
-
-    ``q``, ``qd``, ``qdd``: joint positions, velocities, accelerations (``N x n``); ``tau``: the
-    applied joint torques/forces; ``friction``: the friction torques acting (Schilling, Eq. (6-3-3), or
-    the holding torque of a stuck joint); ``stuck``: which joints static friction holds;
-    ``kinetic``, ``potential``, ``total``: energies (Lynch & Park, Sec. 8.1 (draft Eq. (9.10)); ``P = -sum m_i g . c_i``,
-    Schilling, Eq. (6-2-17), zero at the base); ``tool``: origin of frame ``n`` in base coordinates
-    (``N x 3``).  ``events`` lists the stick-slip switches as ``(t, joint, "stick" | "slip+" |
-    "slip-")`` (joints 1-based); ``nfev`` counts right-hand-side evaluations, ``steps`` the
-    integrator's steps (what ``simulate``'s ``max_steps`` bounds).
-    """
+    """A simulated motion at times ``t``: ``q``, ``qd``, ``qdd``, ``tau``, ``friction`` (Schilling,
+    Eq. (6-3-3), or a stuck joint's holding torque), ``stuck``, energies ``kinetic``,
+    ``potential``, ``total`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10)); Schilling, Eq. (6-2-17)),
+    ``tool`` (origin of frame ``n``), ``events`` (stick-slip switches ``(t, joint, kind)``),
+    ``nfev`` and ``steps``."""
 
     robot: Robot
     t: np.ndarray
@@ -114,11 +108,9 @@ class Trajectory:
 
     def animate(self, frames: int = 30, *, ax=None, dpi: float = 60, interval=None,
                 **drawing):
-        """A :class:`matplotlib.animation.FuncAnimation` of the motion: the arm drawn by
-        :func:`dynlab.model.drawing.draw_arm` (frame axes off unless ``frames=True`` is passed in
-        ``drawing``) at ``frames`` instants evenly spaced in time, and the path of the tool.
-        Rendered without a display: ``anim.to_jshtml()`` is a player for a notebook (``dpi``
-        keeps it small).  ``interval`` (ms between frames) defaults to real time."""
+        """A :class:`matplotlib.animation.FuncAnimation` of the motion (:func:`draw_arm` at
+        ``frames`` instants, the tool's path), without a display; ``interval`` defaults to real
+        time."""
         return self._animation(frames, ax=ax, dpi=dpi, interval=interval, **drawing)[0]
 
     def _animation(self, frames, *, ax=None, dpi=60, interval=None, **drawing):
@@ -152,10 +144,8 @@ class Trajectory:
                                        blit=False), arm.figure
 
     def player(self, frames: int = 30, *, dpi: float = 60, **drawing):
-        """The motion as a player for a notebook (IPython ``HTML``): :meth:`animate`'s frames
-        with Matplotlib's buttons (play, pause, step, speed).  Matplotlib's player asks a web
-        server for its button icons; JupyterLab has those icons already, so the request is
-        left out and the player works without a network.  The figure is closed.
+        """The motion as a notebook player (IPython ``HTML``) of :meth:`animate`'s frames, with
+        Matplotlib's buttons but no request to a web server for their icons.
 
         >>> from dynlab.model.robots import pendulum
         >>> from dynlab.dynamics.simulation import simulate

@@ -1,54 +1,13 @@
-"""Simulation: integrate the equations of motion forward in time, and find where the arm rests.
-
-Lynch & Park, Sec. 8.5 turns ``tau = D(q) qdd + bias(q, qd)`` into the first-order system
-
-    d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))
-
-(``D^-1`` applied by a linear solve, :mod:`dynlab.dynamics.forward`) and integrates it.
-:func:`simulate` offers Lynch & Park's explicit Euler iteration and SciPy's adaptive integrators
-(:func:`scipy.integrate.solve_ivp`), returns a :class:`Trajectory` with the energies, torques and
-tool positions along the way, and treats static friction as a stick-slip system (below).
-:func:`dynlab.dynamics.statics.static_equilibrium` finds the rest position ``c(q) + J^T w =
-tau`` directly.  Together they repeat the thesis appendix, B.8's checks of a dynamic model: free
-swing frequency, energy conservation, and settling at static equilibrium.
-
-Static friction without stalling the integrator
------------------------------------------------
-Schilling, Eq. (6-3-3) makes friction jump by ``2 b_s`` where ``qd_k`` changes sign (``sgn``).  An
-adaptive integrator that meets the jump inside a step rejects the step and halves it, over and
-over: near a joint at rest, where ``qd_k`` hovers about zero and the sign flips at every
-evaluation, it stalls (or chatters, with a fixed step).  Smoothing ``sgn`` over a small velocity
-band does not cure it: inside the band friction acts like a very stiff damper (time constant
-``D band / b_s``), so the steps still shrink, and a joint that should stick creeps instead.
-
-dynlab therefore integrates friction as the hybrid stick-slip system that Eq. (6-3-3) describes:
-
-* each joint with Coulomb or static friction is *slipping forward* (``s = +1``), *slipping
-  backward* (``s = -1``) or *stuck* (``s = 0``).  While slipping, its friction is Eq. (6-3-3)
-  with ``sgn(qd_k) = s``: smooth, so the integrator sees no jump;
-* a stuck joint has ``qd_k = qdd_k = 0`` and its friction is whatever torque keeps it so (the
-  other joints move with the reduced system ``D_FF qdd_F = tau_F - bias_F``); it stays stuck
-  while that torque is within ``+-b_s``, the static friction that Schilling says is "required to
-  overcome friction when motion of joint k is initiated";
-* the integrator stops at the *events* where a slipping joint's velocity reaches zero or a stuck
-  joint's holding torque reaches ``b_s`` (:func:`scipy.integrate.solve_ivp`'s ``events``), the
-  joint's state is switched (stuck if static friction can hold it, else slipping in the
-  direction the net torque pushes it), and integration restarts.
-
-Each segment is smooth, so the steps stay long; the switches are listed in
-``Trajectory.events``.  The Euler integrator applies the same switches after each step.
-``stiction=False`` integrates Eq. (6-3-3) as written instead (``sgn 0 = 0``), for comparison.
-
-A pendulum (Schilling, Sec. 6-9) swinging 10 degrees about its lowest position ``q = -pi/2``; the
-small-angle period is ``2 pi sqrt(2 a / (3 g))`` = 1.158 s for ``a = 0.5 m``:
+"""Simulation: ``d/dt (q, qd) = (qd, D(q)^-1 (tau(t) - bias(q, qd)))`` (Lynch & Park, Sec. 8.5)
+integrated by Euler or :func:`scipy.integrate.solve_ivp`, static friction (Schilling, Eq.
+(6-3-3)) as a stick-slip system switched at events (ARCHITECTURE.md, "Stick and slip"): the
+thesis appendix, B.8's checks of a model (swing, energy, rest).
 
 >>> import math
 >>> from dynlab.model.robots import pendulum
 >>> swing = simulate(pendulum(), [-math.pi / 2 + math.radians(10)], [0.0], t_span=3.0, dt=0.01)
->>> round(swing.period(level=-math.pi / 2), 3)      # the 10-degree swing is 0.2 % slower
+>>> round(swing.period(level=-math.pi / 2), 3)      # small angles: 2 pi sqrt(2a/3g) = 1.158 s
 1.161
->>> bool(swing.energy_drift() < 1e-8)
-True
 """
 
 from __future__ import annotations
@@ -121,30 +80,14 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
              gravity: bool = True, friction: bool = True, tip_wrench: bool = True,
              compiled: bool = True, max_events: int = 10000, max_steps: int | None = None,
              progress=False, **options) -> Trajectory:
-    """Integrate the arm's motion from ``(q0, qd0)`` (``qd0`` defaults to rest) over ``t_span``
-    (``(t0, tf)`` or just ``tf``) under joint torques ``torque``: ``None`` (none), a constant
-    vector, a function of time ``f(t)``, or of the state ``f(t, q, qd)`` (feedback).
-
-    ``integrator="euler"``: Lynch & Park, Sec. 8.5's Euler iteration ``q[k+1] = q[k] + h qd[k]``,
-    ``qd[k+1] = qd[k] + h qdd[k]`` with step ``h = dt`` (default 1 ms).  Any other name is an
-    adaptive method of :func:`scipy.integrate.solve_ivp` (``"rk45"``, ``"dop853"``, ``"radau"``,
-    ``"lsoda"``, ...) with tolerances ``rtol``, ``atol`` and further ``options`` (``max_step``,
-    ...); samples are its own steps, or every ``dt``, or the times ``t_eval``.  The joint
-    accelerations come from :func:`dynlab.forward_dynamics` by ``method``/
-    ``variant``; ``gravity``, ``friction`` and ``tip_wrench`` switch those terms off.  Joints
-    with Coulomb or static friction are integrated as a stick-slip system (see the module
-    docstring; ``stiction=False`` uses Eq. (6-3-3) as written).
-
-    The work is bounded by ``max_steps``: the Euler steps a request needs (``t_span / dt``,
-    counted before integrating; default :data:`MAX_STEPS`), the steps an adaptive integrator
-    takes (default :data:`MAX_ADAPTIVE_STEPS`), and the samples kept (``t_eval``, or every
-    ``dt``: at most ``max_steps + 1``).  A request beyond the bound raises an error saying
-    what to change; so does a run that diverges (an Euler step that would turn a joint more
-    than half a turn, or move a prismatic one further than the arm is long) and accelerations
-    that come out inf or NaN (:class:`~dynlab.model.checks.NotFiniteError`, naming the state).
-    ``progress=True`` shows how far the simulated time has come: a bar in a notebook, a line on a
-    terminal; ``progress`` may also be a function, called with the time reached (at each whole per
-    cent of ``t_span``, and at the end).
+    """Integrate the arm's motion from ``(q0, qd0)`` (default rest) over ``t_span`` (``(t0, tf)`` or
+    ``tf``) under ``torque``: ``None``, a vector, ``f(t)`` or ``f(t, q, qd)``.  ``integrator``:
+    ``"euler"`` (Lynch & Park, Sec. 8.5, step ``dt``) or a :func:`scipy.integrate.solve_ivp` method
+    with ``rtol``, ``atol``, ``options``, sampled at its steps, every ``dt`` or ``t_eval``.
+    ``method``, ``variant``, ``gravity``, ``friction``, ``tip_wrench`` as for forward dynamics;
+    ``stiction=False`` integrates Eq. (6-3-3) as written.  ``max_steps`` bounds the work; a
+    request beyond it, a diverging run or non-finite accelerations raise errors saying what to
+    change.  ``progress``: a bar, a line, or a function of the time reached.
 
     >>> from dynlab.model.robots import planar_2r
     >>> arm = planar_2r("fu")
@@ -167,7 +110,8 @@ def simulate(robot: Robot, q0: Sequence, qd0: Sequence | None = None, *, torque=
                    flags["gravity"], flags["friction"], flags["tip_wrench"], flags["compiled"],
                    flags["stiction"])
     samples = _integrate(model, plan, progress)
-    return sampled_trajectory(model, samples, plan.integrator, method, plan.variant, flags["gravity"])
+    return sampled_trajectory(model, samples, plan.integrator, method, plan.variant,
+                              flags["gravity"])
 
 
 @dataclass
@@ -275,8 +219,8 @@ def _integrate(model: IntegratedModel, plan: _Plan, progress):
         if progress else None
     try:
         if plan.euler:
-            samples = euler_integration(model, plan.q0, plan.qd0, plan.t0, plan.tf, plan.h, plan.steps,
-                             plan.max_events, report)
+            samples = euler_integration(model, plan.q0, plan.qd0, plan.t0, plan.tf, plan.h,
+                                        plan.steps, plan.max_events, report)
         else:
             samples = adaptive_integration(model, plan.q0, plan.qd0, plan.t0, plan.tf,
                                 ADAPTIVE[plan.integrator], plan.t_eval, plan.solver_options,

@@ -21,8 +21,8 @@ from dynlab.model.robot import Robot
 
 
 def _gravity_and_stiffness(robot: Robot, q, gravity: bool, tip_wrench: bool):
-    """``c(q) + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-34), the torque that holds the arm still) and its
-    derivative ``K = d/dq`` (the stiffness of the static torque), by a Newton-Euler run at rest
+    """``c(q) + J^T w`` (Fu, Gonzalez & Lee, Eq. (3.2-34), the torque that holds the arm still) and
+    its derivative ``K = d/dq`` (the stiffness of the static torque), by a Newton-Euler run at rest
     on jets (:mod:`dynlab.model.jets`): exact derivatives, no SymPy."""
     links, grav, tip_f, tip_m = robot.numeric()
     n = robot.n
@@ -58,14 +58,9 @@ def static_stiffness(robot: Robot, q: Sequence, *, gravity: bool = True,
 
 def static_equilibrium(robot: Robot, tau: Sequence | None = None, q0: Sequence | None = None,
                        *, stable: bool = True, tolerance: float = 1e-10) -> np.ndarray:
-    """The joint positions where the arm rests under constant joint torques ``tau`` (default
-    none): ``c(q) + J^T w = tau`` (gravity of Fu, Gonzalez & Lee, Eq. (3.2-34), the tip wrench), solved with
-    SciPy from ``q0`` (default: zero).  Friction plays no part (viscous friction vanishes at
-    rest; static friction would hold the arm anywhere within ``+-b_s`` of this).
-
-    With ``stable=True`` (and no tip moment, so that the loads have a potential
-    ``V = P + f . p_tool - tau . q``) the search first descends ``V`` from ``q0``, so it ends in
-    a minimum, where a damped arm comes to rest; then Newton's method polishes the root.
+    """Where the arm rests under constant ``tau`` (default none): ``c(q) + J^T w = tau`` (Fu,
+    Gonzalez & Lee, Eq. (3.2-34)) solved from ``q0``; friction plays no part.  ``stable=True`` (no
+    tip moment) first descends ``V = P + f . p_tool - tau . q`` to a minimum.
 
     >>> import math
     >>> from dynlab.model.robots import pendulum

@@ -1,23 +1,6 @@
-"""Reference motions for a controller: a set point, a quintic point-to-point move, and quintic
-moves one after another (:class:`QuinticPath`).
-
-A controller (:mod:`dynlab.dynamics.control`) follows a *reference*: a function of time returning
-the desired joint positions, velocities and accelerations ``(q_d, qd_d, qdd_d)``.
-
-The quintic move goes from ``q0`` to ``q1`` in ``T`` seconds along the straight line in joint
-space, ``q_d(t) = q0 + s(t/T) (q1 - q0)``, with the fifth-order time scaling
-
-    s(x) = 10 x^3 - 15 x^4 + 6 x^5,        0 <= x <= 1,
-
-the polynomial ``s = a0 + a1 x + ... + a5 x^5`` whose six coefficients are fixed by starting
-and ending at rest with zero acceleration: ``s(0) = 0``, ``s(1) = 1``, ``s'(0) = s'(1) = 0``,
-``s''(0) = s''(1) = 0`` (Lynch & Park, *Modern Robotics*, chapter "Trajectory Generation",
-fifth-order polynomial time scaling).  Then ``qd_d = s'(x) (q1 - q0) / T`` and ``qdd_d =
-s''(x) (q1 - q0) / T^2`` with ``s'(x) = 30 x^2 (1 - x)^2`` and ``s''(x) = 60 x (1 - x) (1 -
-2 x)``; the peaks are ``15/8 |q1 - q0| / T`` (at ``x = 1/2``) and ``10 sqrt(3)/3 |q1 - q0| /
-T^2`` (at ``x = 1/2 -+ sqrt(3)/6``).  Before ``t0`` the reference rests at ``q0``, after
-``t0 + T`` at ``q1``: because velocity and acceleration are zero at both ends, the joined
-reference has continuous position, velocity and acceleration.
+"""Reference motions ``r(t) -> (q_d, qd_d, qdd_d)``: a set point, a quintic rest-to-rest move
+``q0 + s(t/T) (q1 - q0)`` with ``s(x) = 10 x^3 - 15 x^4 + 6 x^5`` (Lynch & Park, "Trajectory
+Generation", fifth-order time scaling), and quintic moves one after another.
 
 >>> move = quintic([0.0, 1.0], [1.0, 0.0], 2.0)
 >>> q, qd, qdd = move(1.0)                         # half way: s = 1/2, s' = 15/8
@@ -99,7 +82,7 @@ class Quintic:
         self.T, self.t0 = float(T), float(t0)
         self.n = len(self.q0)
         self.delta = self.q1 - self.q0
-        # the peak of s''/T^2 and of the move's acceleration (module docstring) must be numbers
+        # the peak of s''/T^2 and of the move's acceleration (peak_acceleration) must be numbers
         peak = 10.0 * math.sqrt(3.0) / 3.0 * max(1.0, float(np.abs(self.delta).max()))
         if not (self.T * self.T > 0.0 and math.isfinite(peak / (self.T * self.T))):
             raise ValueError(f"the move from q0 to q1 in T = {T!r} s is beyond floating point: "
@@ -139,11 +122,8 @@ def quintic(q0: Sequence, q1: Sequence, T: float, t0: float = 0.0) -> Quintic:
 
 
 class QuinticPath:
-    """Quintic rest-to-rest moves one after another: from ``q0`` to each leg's goal in turn, leg
-    ``k`` a :class:`Quintic` of ``legs[k] = (goal, duration)``; a leg to the point it starts
-    from is a hold.  Every leg starts and ends at rest with zero acceleration, so the joined
-    path has continuous position, velocity and acceleration.  ``t0`` is its start, ``T`` its
-    whole duration; before ``t0`` it rests at ``q0``, after ``t0 + T`` at the last goal.
+    """Quintic rest-to-rest legs ``(goal, duration)`` one after another from ``q0`` (a leg to its
+    own start is a hold); ``T`` the whole duration.
 
     >>> out_and_back = QuinticPath([0.0], [([1.0], 2.0), ([1.0], 1.0), ([0.0], 2.0)])
     >>> out_and_back.T, out_and_back(1.0)[0].tolist(), out_and_back(4.0)[0].tolist()

@@ -101,12 +101,9 @@ def private(directory: Path) -> bool:
 
 
 def cache_directory(cache=True) -> Path | None:
-    """Where generated code is kept: ``cache`` if it is a path, else ``$DYNLAB_CACHE``, else
-    ``.dynlab_cache/`` beside the dynlab package, else ``dynlab_cache-<uid>`` in the temporary
-    directory; ``None`` when ``cache`` is false.  A cached program becomes code this process
-    runs, so the last two are used only when they are this user's alone
-    (:func:`private`): on a machine shared by a class, nobody can plant a
-    program for another student.  With neither, there is no disk cache (``None``)."""
+    """Where generated code is kept: ``cache`` if a path, else ``$DYNLAB_CACHE``, else
+    ``.dynlab_cache/`` beside the package, else ``dynlab_cache-<uid>`` in the temporary folder,
+    the last two only when this user's alone (:func:`private`); ``None`` for no disk cache."""
     if cache is False or cache is None:
         return None
     if not isinstance(cache, (bool, str, os.PathLike)):

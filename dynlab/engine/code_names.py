@@ -31,14 +31,10 @@ NAME_LIMIT = 100
 
 
 def code_name(name, program: Program | None = None) -> str:
-    """``name`` if it can name generated code: an ASCII identifier that starts with a letter, no
-    Python or C keyword, no name the texts use themselves (``out``, ``sin``, the inputs ``q``,
-    ``qd``...), at most :data:`NAME_LIMIT` characters; else a ``TypeError``/``ValueError``.  It
-    names functions in Python, C and Fortran and the files of :func:`compile_c`, so nothing
-    else (no path) can get through.
+    """``name`` if it can name generated code (functions in Python, C, Fortran and the files of
+    :func:`compile_c`): an ASCII identifier starting with a letter, no keyword or name the texts
+    use, at most :data:`NAME_LIMIT` characters; else a ``TypeError``/``ValueError``.
 
-    >>> code_name("puma_inverse_dynamics")
-    'puma_inverse_dynamics'
     >>> code_name("../escaped")
     Traceback (most recent call last):
     ...

@@ -1,23 +1,9 @@
-"""The text of a straight-line :class:`~dynlab.engine.program.Program` in Python, C and Fortran: one
-emitter per language.
-
-Each line of a program is one operation, ``(target, op, args)`` with ``op`` one of ``+ - * /``,
-``neg`` or a function name (:data:`dynlab.engine.program.FUNCTIONS`) and ``args`` names or floats;
-each emitter writes it as one assignment.  What differs between the languages is written once
-here: how a number is printed (a negative number in parentheses, so that ``x * (-2.5)`` is
-never read as ``x * -2.5`` by a language that rejects it; Fortran's ``1.5d0`` for double
-precision), how an input is indexed (Fortran counts from 1) and what a function is called (C's
-``fabs``; Fortran has no ``sign`` of one argument, its value ``(x > 0) - (x < 0)`` is written
-out).
+"""The text of a straight-line :class:`~dynlab.engine.program.Program` in Python, C and Fortran,
+one assignment a line; what differs between the languages (numbers, indexing, function
+names; Fortran's ``1.5d0`` and its one-argument ``sign`` written out) is written once here.
 
 >>> from dynlab.engine.program import Program
 >>> p = Program([("q", 1)], [("t0", "sin", ("q0",)), ("t1", "*", ("t0", -2.5))], ["t1"])
->>> print(python_source(p, "f"))
-def f(q):
-    q0, = q
-    t0 = sin(q0)
-    t1 = t0 * (-2.5)
-    return (t1,)
 >>> print(fortran_source(p, "f").splitlines()[-3])
   t1 = t0 * (-2.5d0)
 """
@@ -29,7 +15,7 @@ import re
 import textwrap
 from typing import Sequence
 
-# -- numbers -----------------------------------------------------------------------------------------
+# -- numbers ---------------------------------------------------------------------------------------
 
 
 def python_number(value) -> str:
@@ -90,7 +76,7 @@ def _python_token(token) -> str:
     return token if isinstance(token, str) else python_number(token)
 
 
-# -- Python ------------------------------------------------------------------------------------------
+# -- Python ----------------------------------------------------------------------------------------
 def python_source(program, name: str, arguments: Sequence[str] | None = None) -> str:
     """A Python function ``name(*groups)`` returning the outputs as a tuple; with NumPy
     functions in its namespace the same text works on arrays (one entry per point)."""
@@ -147,12 +133,9 @@ def _leaves(tree, found: dict) -> dict:
 
 
 def tree_writer(names: dict, number, functions: dict | None = None):
-    """The function that writes a tree of :func:`run_statements` (a name, a float or ``(op,
-    (tree, ...))``) as one expression, every operation in parentheses but a function's call:
-    ``names[leaf]`` is a variable's text, ``number(value)`` a float's and ``functions`` holds the
-    functions whose name differs in the language (:data:`C_FUNCTIONS`).  The Python of
-    :func:`python_run_source` and the C of :mod:`dynlab.engine.native`; made once a program,
-    it writes every statement (a slider that changes the arm traces and writes anew).
+    """The writer of a :func:`run_statements` tree as one expression (every operation in
+    parentheses): ``names[leaf]`` a variable's text, ``number(value)`` a float's, ``functions`` the
+    renamed functions (:data:`C_FUNCTIONS`); for Python and for :mod:`dynlab.engine.native`'s C.
 
     >>> write = tree_writer({"x0": "x[0]"}, python_number, C_FUNCTIONS)
     >>> write(("*", (("abs", ("x0",)), ("neg", (-2.5,)))))
@@ -175,12 +158,10 @@ def tree_writer(names: dict, number, functions: dict | None = None):
 
 
 def run_statements(program, prefix: str = "v", depth_limit: int = INLINE_DEPTH) -> tuple:
-    """``(statements, register, count)``: the statements ``[(target, tree), ...]`` of a program
-    written for running (each result used exactly once, and no output, written into the
-    expression that uses it; a tree is a name, a float or ``(op, (tree, ...))``) and the
-    variable each target is stored in, ``register[target]``: ``prefix`` and a number below
-    ``count``, a variable reused once the value it held is no longer needed.  The text of
-    :func:`python_run_source` and of the C of :mod:`dynlab.engine.native`.
+    """``(statements, register, count)``: the program written for running, each result used once
+    written into its user's expression (a tree: a name, a float or ``(op, (tree, ...))``), and the
+    variable ``register[target]`` each target is stored in (``prefix`` and a number below
+    ``count``, reused once free).
 
     >>> from dynlab.engine.program import Program
     >>> p = Program([("x", 1)], [("t0", "*", ("x0", "x0")), ("t1", "sin", ("t0",))], ["t1"])
@@ -212,13 +193,9 @@ def run_statements(program, prefix: str = "v", depth_limit: int = INLINE_DEPTH) 
 
 def python_run_source(program, name: str, arguments: Sequence[str] | None = None,
                       depth_limit: int = INLINE_DEPTH) -> str:
-    """The Python function of :func:`python_source` written for running rather than reading:
-    each intermediate result used exactly once is written into the expression that uses it, and
-    a variable whose value is no longer needed is reused.  The operations, and the operands of
-    each, are the program's own, so the results are the same floats; CPython then keeps a few
-    dozen intermediate values alive instead of every one (the per-call frame shrinks from one
-    slot per line to a few dozen, and the floats recycle), which makes the traced dynamics about
-    40 % faster.  :meth:`dynlab.engine.program.Program.compile` runs this text.
+    """The Python of :func:`python_source` written for running (:func:`run_statements`): the same
+    operations on the same operands, so the same floats, in a few dozen variables (about 40 %
+    faster); :meth:`dynlab.engine.program.Program.compile` runs it.
 
     >>> from dynlab.engine.program import Program
     >>> p = Program([("x", 2)], [("t0", "*", ("x0", "x1")), ("t1", "sin", ("t0",)),
@@ -250,7 +227,7 @@ def python_run_source(program, name: str, arguments: Sequence[str] | None = None
     return f"def {name}({', '.join(arguments)}):\n" + "\n".join(body)
 
 
-# -- C -----------------------------------------------------------------------------------------------
+# -- C ---------------------------------------------------------------------------------------------
 #: The C name of a function whose name differs in C.
 C_FUNCTIONS = {"abs": "fabs"}
 
@@ -290,7 +267,7 @@ def c_source(program, name: str, title: str = "", output: str = "out") -> str:
     return "\n".join(lines) + "\n"
 
 
-# -- Fortran -----------------------------------------------------------------------------------------
+# -- Fortran ---------------------------------------------------------------------------------------
 def fortran_source(program, name: str, title: str = "", output: str = "out") -> str:
     """Fortran 90 text: ``subroutine name(q, ..., out)`` (free form, double precision)."""
     stems = {stem for stem, _ in program.inputs}
@@ -328,7 +305,3 @@ def fortran_source(program, name: str, title: str = "", output: str = "out") -> 
         lines.append(f"  {output}({k + 1}) = {text(value)}")
     lines.append(f"end subroutine {name}")
     return "\n".join(lines) + "\n"
-
-
-#: The emitter of each language, by name.
-EMITTERS = {"python": python_source, "c": c_source, "fortran": fortran_source}

@@ -39,11 +39,9 @@ VECTOR_CHUNK = 1024
 
 
 class Generated:
-    """Generated code for one robot and one output: the optimized :class:`Program`, its counts,
-    its text (``python_source``, ``numpy_source``, ``c_source``, ``fortran_source``) and two
-    callables, ``scalar`` (one state, floats) and ``vectorized`` (arrays of states, one row per
-    point).  Calling the object calls ``scalar``; the result is a NumPy array (a dict of them
-    when the layout has several outputs)."""
+    """Generated code for one robot and output: the :class:`Program`, its counts, its texts
+    (``python_source``, ``numpy_source``, ``c_source``, ``fortran_source``), ``scalar`` and
+    ``vectorized`` callables; calling it calls ``scalar`` (an array, or a dict of them)."""
 
     def __init__(self, program: Program, layout, *, name: str, title: str, counts_before=None,
                  constants: Program | None = None, constant_names=(), parameters=(),

@@ -1,28 +1,10 @@
-"""Programs run as compiled C: the one C build of dynlab, for the public numeric calls' short
-cuts and for generated code (:func:`compile_c`).
-
-A traced recursion (:mod:`dynlab.engine.tracing`) is a straight-line program: the PUMA 560's
-Newton-Euler torques some 500 operations, a 30-link chain's about 6,400, Featherstone's articulated
-body algorithm on it about 17,700.  Compiled by Python, every operation costs the interpreter's tens
-of nanoseconds; written as C and compiled once by the machine's C compiler, the PUMA's torques
-take 1.5 us against 4.5 in Python, a long chain's some twenty times less.  Below
-:data:`NATIVE_FROM` lines the call into C costs more than it saves (the pendulum's, the two-link
-arm's programs), and a machine without a compiler keeps the Python code, which gives the same
-numbers.
-
-The same numbers, not merely close ones: the C text holds the program's own operations on the same
-operands in the same order (the statements of :func:`dynlab.engine.emitters.python_run_source`, each
-intermediate result used once written into the expression that uses it), in IEEE double precision
-with contraction into fused multiply-adds switched off (``-ffp-contract=off``) and without
-optimisation (``-O0``, which also keeps the compile time of a 17,000-line function near half a
-second, against some ten seconds at ``-O1``, and the PUMA's near a tenth of a second); ``sin``,
-``cos``, ``exp`` and ``sqrt`` are the C library's, which Python's :mod:`math` calls too.  The
-tests compare the results for equality.  :data:`FLAGS` are these flags, for every build.
-
-A compiled program is kept in ``native/`` of the directory of generated code
-(:func:`dynlab.engine.code_cache.cache_directory`), named by a hash of the C text, the compiler and
-its flags, so that a second process loads it instead of compiling it again; a directory that
-another user can write to is never loaded from (the library would run in this process).
+"""Programs run as compiled C: the one C build of dynlab, for the short cuts of the public
+numeric calls (from :data:`NATIVE_FROM` lines; without a compiler the Python code runs) and
+for generated code (:func:`compile_c`).  The C holds the statements of
+:func:`dynlab.engine.emitters.run_statements` in the same order, built with :data:`FLAGS`
+(``-O0 -ffp-contract=off``), so it gives the same numbers as Python to the bit.  A build is
+kept in ``native/`` of :func:`dynlab.engine.code_cache.cache_directory`, named by a hash of
+text, compiler and flags.
 
 >>> from dynlab.engine.program import Program
 >>> p = Program([("q", 1), ("qd", 1), ("qdd", 1)],
@@ -109,12 +91,9 @@ def _c_number(value: float) -> str:
 
 
 def c_run_source(program: Program, name: str) -> str:
-    """C99 text of ``int name(const double *x, double *out)``: the program's inputs, group after
-    group, are ``x`` (``q0..``, ``qd0..``, ...), its outputs go to ``out``; it returns 1, or 0
-    without a result when an input or an output is not finite (the caller then goes its
-    checked way).  The statements are those of :func:`dynlab.engine.emitters.python_run_source`:
-    the program's operations, each result used once written where it is used, and a variable
-    reused once its value is no longer needed (:func:`dynlab.engine.emitters.run_statements`)."""
+    """C99 ``int name(const double *x, double *out)`` of
+    :func:`dynlab.engine.emitters.run_statements`: inputs in ``x`` group after group, outputs to
+    ``out``; 1, or 0 when an input or output is not finite."""
     statements, register, count = run_statements(program)
     start = 0
     for stem, n in program.inputs:
@@ -219,11 +198,8 @@ def _compiled(program: Program, name: str):
 
 
 def short_cut_function(program: Program, name: str = "joint_function"):
-    """``program`` as C for a public call's numeric short cut, the contract of
-    :func:`dynlab.engine.tracing.short_cut_function`: ``function(q, qd, qdd)`` is the outputs as a
-    NumPy array when the three vectors are plain floats
-    (:func:`dynlab.model.checks.plain_float_vectors`) and inputs and outputs are finite, else None.
-    None when no compiler is present or compiling fails."""
+    """``program`` as C with the contract of :func:`dynlab.engine.tracing.short_cut_function`; None
+    without a compiler or when compiling fails."""
     if [stem for stem, _ in program.inputs] != ["q", "qd", "qdd"] or \
             len({size for _, size in program.inputs}) != 1:
         raise ValueError(f"{name}: the inputs must be q, qd and qdd of as many entries each, "
@@ -248,13 +224,10 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 
 
 def compile_c(generated: Generated, directory=None):
-    """Generated code (:class:`dynlab.engine.generated.Generated`) as a function of NumPy arrays,
-    its ``c_source`` compiled as every C of dynlab is (:data:`FLAGS`), in ``directory`` (by
-    default where compiled programs are kept): ``f(*arrays)`` for one point (1-D arrays of
-    each input's length) or many ((N, n) arrays, through the ``_batch`` loop).  Each argument is
-    checked before the C code reads it (its count, shape, real entries, the same N for all): a
-    wrong one is a ``ValueError``/``TypeError`` naming it, never a read past its end.  Raises
-    ``RuntimeError`` when no compiler is present or compiling fails."""
+    """:class:`~dynlab.engine.generated.Generated` code's ``c_source`` compiled with :data:`FLAGS`
+    in ``directory``: ``f(*arrays)`` for one point or many ((N, n) arrays), every argument checked
+    before C reads it (a ``ValueError``/``TypeError`` naming it); ``RuntimeError`` without a
+    compiler."""
     if not isinstance(generated, Generated):
         raise TypeError(f"compile_c takes generated code (codegen.generate, closed_form...), "
                         f"got {type(generated).__name__}")

@@ -1,29 +1,11 @@
-"""Operation counts of dynlab's formulations, measured by running them.
+"""Operation counts of dynlab's formulations, measured by running them on :class:`Counted`
+scalars: every operation as executed (the algorithm as written, Fu, Gonzalez & Lee, Tables
+3.1, 3.4, 3.5), less those on exact 0 or +-1 and between constants (the tape's folding
+rules).  The generated code's count is :func:`dynlab.dynamics.codegen.generate`'s; the printed
+counts are in :mod:`dynlab.teaching.textbook.printed_counts`.
 
-Two counts, and they answer different questions:
-
-``as_written`` (:func:`count_operations`)
-    The formulation runs once on :class:`Counted` scalars, which carry no value and tally every
-    multiplication, addition/subtraction (a negation counts as one), division and function call
-    (``sin``, ``cos``, ...) as it is *executed*: no common subexpressions, no dead-code removal.
-    The only operations left out are the ones no implementation performs: an operand that is
-    the exact number 0 or +-1 (``0 * x``, ``x + 0``, ``1 * x``; Python's ``sum`` starts from 0, the
-    recursions from zero vectors), and arithmetic between two constants (robot parameters, done
-    once, before any trajectory).  These are the rules :class:`dynlab.engine.tracing.Tape` folds by,
-    so the two counts below differ only by what the tape shares.  This is "the algorithm as
-    written", the count Fu, Gonzalez & Lee, Tables 3.1, 3.4 and 3.5 estimate by hand.
-``generated`` (:func:`dynlab.dynamics.codegen.generate`)
-    The same formulation traced into straight-line code, with constant folding, common
-    subexpressions, dead-code removal and the optimizer of :mod:`dynlab.dynamics.codegen`: the cost
-    of the generated program.
-
->>> chain = generic_chain(3)
->>> count_operations(chain, "newton_euler")      # 123 n - 62 and 97 n - 54 for n >= 2
+>>> count_operations(generic_chain(3), "newton_euler")      # 123 n - 62 and 97 n - 54
 {'mul': 307, 'add': 237, 'div': 0, 'call': 6}
-
-The sources' printed counts, which these are set against, are on the teaching floor
-(:mod:`dynlab.teaching.textbook.printed_counts`); ``fit_exponent`` gives the slope of a log-log
-fit and ``polynomial_law`` the exact law a series of counts follows.
 """
 
 from __future__ import annotations
@@ -152,11 +134,8 @@ def counting_backend(counter: OpCounter) -> V.Backend:
 def count_operations(robot: Robot, method: str = "newton_euler", variant: str | None = None,
                      *, gravity: bool = True, friction: bool = True,
                      tip_wrench: bool = True) -> dict:
-    """Operations executed by one inverse-dynamics evaluation ``tau(q, qd, qdd)`` of ``robot``
-    (numeric parameters) by ``method``/``variant``, as written (see the module docstring).
-
-    For Lagrange-Euler and d'Alembert this is the whole of ``tau = D qdd + h + c`` (Fu, Gonzalez & Lee,
-    Eq. (3.2-26)), the quantity of Fu, Gonzalez & Lee, Tables 3.1 and 3.5.
+    """Operations of one ``tau(q, qd, qdd)`` of ``robot`` by ``method``/``variant`` as written; for
+    the closed forms the whole ``tau = D qdd + h + c`` (Fu, Gonzalez & Lee, Eq. (3.2-26)).
 
     >>> from dynlab.model.robots import puma560
     >>> count_operations(puma560(), "newton_euler", "link")
@@ -167,22 +146,18 @@ def count_operations(robot: Robot, method: str = "newton_euler", variant: str | 
     links, grav, tip_f, tip_m = robot.numeric()
     counter = OpCounter()
     q, qd, qdd = ([Counted(counter) for _ in range(robot.n)] for _ in range(3))
-    # a zero tool wrench is no load (Fu, Gonzalez & Lee, Algorithm 3.1, step N4: f_{n+1} = n_{n+1} = 0): the
-    # rotation that brings a wrench into frame n is not part of the algorithm then
+    # a zero tool wrench is no load (Fu, Gonzalez & Lee, Algorithm 3.1, step N4: f_{n+1} =
+    # n_{n+1} = 0): the rotation that brings a wrench into frame n is not part of the algorithm
     use_tip = bool(tip_wrench) and any(v != 0 for v in (*tip_f, *tip_m))
     recursion(links, q, qd, qdd, grav, tip_f, tip_m, counting_backend(counter),
               use_gravity=bool(gravity), use_friction=bool(friction), use_tip=use_tip)
     return counter.counts()
 
 
-# -- generic chains ---------------------------------------------------------------------------------
+# -- generic chains --------------------------------------------------------------------------------
 def generic_chain(n: int, seed: int = 0, joints: str | None = None) -> Robot:
-    """An ``n``-joint serial chain with every parameter non-zero and generic: random DH lengths
-    and twists (no multiples of pi/2), centres of mass off every axis, full (non-diagonal)
-    inertia tensors, gravity along no axis.  Nothing folds away, so counts on it are the
-    general-case counts of the sources' tables.  Deterministic for a given ``seed``.
-
-    ``joints`` is a string of ``"R"``/``"P"`` (default all revolute, as Fu, Gonzalez & Lee, Sec. 3.4 assumes).
+    """An ``n``-joint chain (``joints``: ``"R"``/``"P"``) whose parameters are all non-zero and
+    generic (seeded by ``seed``): nothing folds away, so counts on it are the general case.
 
     >>> arm = generic_chain(4)
     >>> arm.n, arm.joint_types[0], arm.name
@@ -236,13 +211,9 @@ def fit_exponent(ns, values) -> float:
 
 
 def polynomial_law(ns, values, confirm: int = 2):
-    """The exact polynomial ``sum c_k n^k`` that the counts follow, as Fractions
-    ``[c0, c1, ...]``, and the first ``n`` from which it holds: ``(coefficients, n0)``.
-
-    ``ns`` must be consecutive integers.  Finite differences find the degree ``d`` (the first
-    constant row, confirmed by ``confirm`` more points than the ``d + 1`` that fix the
-    polynomial); small ``n`` where a formulation's structure is still incomplete (``n = 1``)
-    are dropped from the front until the law holds.  ``None`` when no law is found.
+    """``(coefficients, n0)``: the exact polynomial (Fractions, low order first) the counts over
+    consecutive ``ns`` follow from ``n0`` on, by finite differences confirmed on ``confirm`` more
+    points; ``None`` when there is none.
 
     >>> polynomial_law(range(1, 8), [3 * n**2 + 1 for n in range(1, 8)])
     ([Fraction(1, 1), Fraction(0, 1), Fraction(3, 1)], 1)
@@ -314,11 +285,8 @@ def polynomial_text(coefficients) -> str:
 
 # -- Featherstone's spatial algorithms, counted ---------------------------------------------------
 def _run_counted(robot, run, traced: bool) -> dict:
-    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend) -> outputs`` on
-    ``robot``'s numeric parameters: as written (:class:`Counted`, the rules of
-    :func:`count_operations`) or, ``traced``, as the straight-line program the
-    numeric path runs (:class:`dynlab.engine.tracing.Tape`: constants folded, repeated products
-    shared, dead code dropped)."""
+    """Operations of ``run(links, grav, tip_f, tip_m, q, qd, third, backend)`` on ``robot``'s
+    numbers: as written (:class:`Counted`) or, ``traced``, of the tape's straight-line program."""
     links, grav, tip_f, tip_m = robot.numeric()
     if traced:
         tape = Tape()
@@ -332,15 +300,13 @@ def _run_counted(robot, run, traced: bool) -> dict:
 
 
 def count_articulated_body(robot, *, traced: bool = False) -> dict:
-    """Operations of one forward dynamics ``qdd(q, qd, tau)`` by
-    :func:`dynlab.formulations.featherstone.articulated_body`
-    (gravity on, no tool wrench, no friction).
+    """Operations of one ``qdd(q, qd, tau)`` by the articulated body algorithm (gravity, no
+    tool wrench, no friction); ``traced``: the compiled program's.
 
     >>> from dynlab.model.robots import puma560
-    >>> count_articulated_body(puma560())
-    {'mul': 905, 'add': 742, 'div': 10, 'call': 12}
-    >>> count_articulated_body(puma560(), traced=True)       # the compiled program's
-    {'mul': 692, 'add': 584, 'div': 10, 'call': 10}
+    >>> count_articulated_body(puma560()), count_articulated_body(puma560(), traced=True)
+    ({'mul': 905, 'add': 742, 'div': 10, 'call': 12}, {'mul': 692, 'add': 584, 'div': 10, 'call':
+    10})
     """
     return _run_counted(robot, lambda links, g, f, m, q, qd, tau, backend: articulated_body(
         links, q, qd, tau, g, f, m, backend, use_tip=False)[0], traced)
@@ -370,16 +336,11 @@ def count_spatial_newton_euler(robot, *, traced: bool = False) -> dict:
 
 
 def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
-    """Operations of one forward dynamics that forms ``D``: ``D`` by
-    :func:`dynlab.formulations.featherstone.composite_rigid_body`,
-    the bias ``tau(q, qd, 0)`` by the spatial recursive Newton-Euler algorithm, and
-    ``D qdd = tau - bias`` solved by ``L D L^T`` (:func:`dynlab.model.ldl.ldl_solve`): the
-    alternative to the articulated body algorithm.
+    """Operations of one forward dynamics that forms ``D`` (composite rigid body algorithm), the
+    bias by the spatial RNEA and solves ``D qdd = tau - bias`` by ``L D L^T``.
 
-    >>> def total(c): return c["mul"] + c["add"] + c["div"]
-    >>> arm = generic_chain(6)
-    >>> total(count_articulated_body(arm)), total(count_inertia_forward_dynamics(arm))
-    (3330, 3806)
+    >>> forward_dynamics_operations(6)     # its total against the articulated body algorithm's
+    {'ABA': 3330, 'CRBA + RNEA + LDL^T': 3806}
     """
 
     def run(links, g, f, m, q, qd, tau, backend):
@@ -393,14 +354,8 @@ def count_inertia_forward_dynamics(robot, *, traced: bool = False) -> dict:
 
 
 def forward_dynamics_operations(n: int) -> dict:
-    """All operations (multiplications, additions and divisions) of one forward dynamics
-    ``qdd(q, qd, tau)`` of a generic ``n``-joint chain (:func:`generic_chain`), by the
-    articulated body algorithm and by forming ``D`` and solving
-    (:func:`count_inertia_forward_dynamics`).
-
-    >>> forward_dynamics_operations(6)
-    {'ABA': 3330, 'CRBA + RNEA + LDL^T': 3806}
-    """
+    """Multiplications, additions and divisions of one forward dynamics of :func:`generic_chain`
+    ``(n)`` by the articulated body algorithm and by :func:`count_inertia_forward_dynamics`."""
     chain = generic_chain(n)
     return {label: counts["mul"] + counts["add"] + counts["div"] for label, counts in
             (("ABA", count_articulated_body(chain)),
@@ -415,12 +370,8 @@ COUNTERS = {"spatial RNEA, tau(q, qd, qdd)": count_spatial_newton_euler,
 
 
 def operation_laws(ns=range(1, 10), *, traced: bool = False) -> dict:
-    """The exact laws in ``n`` of :data:`COUNTERS`, counted on generic chains
-    (:func:`generic_chain`: nothing folds away) of ``n`` in ``ns`` (consecutive):
-    ``{label: {"mul": (coefficients, n0), "add": (coefficients, n0), "n = 6": counts}}``, the
-    coefficients low order first (:func:`polynomial_law`; the law holds from
-    ``n0`` on).  Linear for the RNEA and the ABA, quadratic for the CRBA, cubic for the forward
-    dynamics that forms and factorises ``D``.
+    """The exact laws in ``n`` of :data:`COUNTERS` on generic chains of ``n`` in ``ns``:
+    ``{label: {"mul": (coefficients, n0), "add": ..., "n = 6": counts}}`` (:func:`polynomial_law`).
 
     >>> laws = operation_laws()
     >>> polynomial_text(laws["ABA, qdd(q, qd, tau)"]["mul"][0])

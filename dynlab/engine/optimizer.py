@@ -1,30 +1,13 @@
-"""The optimizer of generated code: sums as linear combinations, so that numeric factors and
-signs cost nothing until a sum has to be formed.
-
-the thesis appendix, App. B.5-B.7 reduces Macsyma's equations of the two-link arm by hand-written passes
-(``crunch()``, ``fortbigopt()``) before printing them; :class:`Optimizer` does that job on a
-straight-line :class:`~dynlab.engine.program.Program`.  It keeps every sum as a linear combination
-``c0 + sum c_k x_k`` of products, calls and inputs: numeric factors ride along until a sum must be
-formed (``m (0.3 x)`` costs one multiplication, not two), signs cost nothing (``-a * b + c``
-becomes ``c - a*b``), sums are shared when equal up to a factor, and pairs of terms that several
-sums have in common are added once (:func:`_share_pairs`).  :func:`optimize` rewrites a program
-(a tape's, :meth:`dynlab.engine.tracing.Tape.program`) by one of :data:`STRATEGIES`, each rewrite
-checked against the program itself at random inputs.
-
-No SymPy object is built here.
+"""The optimizer of generated code (the job of the thesis appendix's hand-written passes,
+App. B.5-B.7): sums kept as linear combinations so that numeric factors and signs cost
+nothing until a sum is formed, equal sums formed once, shared pairs of terms added once;
+each rewrite checked against the program at random inputs.
 
 >>> prog = Program([("x", 2)], [("t0", "*", ("x0", 0.5)), ("t1", "*", ("t0", 3.0)),
 ...                             ("t2", "*", ("x1", "x0")), ("t3", "neg", ("t2",)),
 ...                             ("t4", "+", ("t1", "t3"))], ["t4"])
->>> prog.counts()
-{'mul': 3, 'add': 2, 'div': 0, 'call': 0}
->>> print(optimize(prog).python_source("f"))     # 1.5 x0 - x0 x1
-def f(x):
-    x0, x1 = x
-    t0 = x0 * x1
-    t1 = x0 * 1.5
-    t2 = t1 - t0
-    return (t2,)
+>>> prog.counts(), optimize(prog).counts()          # 1.5 x0 - x0 x1
+({'mul': 3, 'add': 2, 'div': 0, 'call': 0}, {'mul': 2, 'add': 1, 'div': 0, 'call': 0})
 """
 
 from __future__ import annotations
@@ -67,13 +50,9 @@ class _Lin:
 
 
 class Optimizer:
-    """Rewrites straight-line code so that numeric factors and signs cost nothing until a sum
-    has to be formed, and equal sums (up to a factor) are formed once.
-
-    Values are :class:`_Lin` linear combinations over *atoms*: inputs, products of two atoms,
-    quotients, function calls and formed sums.  ``x * y`` forms ``x`` and ``y`` (pulling a
-    common factor out of each: ``0.6 a + 0.6 b`` is formed as ``a + b`` and the 0.6 rides on the
-    product) and records the product once.
+    """Rewrites straight-line code over :class:`_Lin` linear combinations of atoms (inputs,
+    products, quotients, calls, formed sums); a product forms its factors, a common factor pulled
+    out, and is recorded once.
 
     >>> opt = Optimizer([("x", 2)])
     >>> x0, x1 = opt.input("x0"), opt.input("x1")
@@ -210,13 +189,9 @@ class Optimizer:
 
     # -- the program ------------------------------------------------------------------------------
     def program(self, outputs: Sequence[_Lin], share: bool = True, absorb: str | None = None):
-        """Emit the straight-line program computing ``outputs`` (dead atoms left out).
-
-        ``absorb``: the stem of an input group of constants computed elsewhere (the thesis appendix's
-        precomputed ``r1, r2, ...``).  A product ``r_k * x`` whose every use carries the same
-        factor ``c`` then uses a new constant ``c r_k`` instead; the result is
-        ``(program, [(new name, old name, c), ...])``.
-        """
+        """The program computing ``outputs``; with ``absorb`` (a stem of precomputed constants,
+        ``r1, r2, ...``) a product ``r_k * x`` always used with the factor ``c`` uses a new constant
+        ``c r_k``: ``(program, [(new, old, c), ...])``."""
         formed = [(v.c0, None) if v.constant else self.form(v) for v in outputs]
         defs = list(self.defs)
         _unsign_roots(defs, formed)
@@ -522,16 +497,9 @@ STRATEGIES = ("tape", "flatten", "shared", "best")
 
 
 def optimize(program: Program, share: bool = True, strategy: str = "best") -> Program:
-    """``program`` rewritten by :class:`Optimizer`.
-
-    ``strategy``: ``"tape"`` takes the program as it is; ``"flatten"`` keeps every sum a linear
-    combination until a product or an output needs it; ``"shared"`` forms at once every sum the
-    program uses more than once (as the recursion wrote it: ``F = m a`` feeds several cross
-    products); ``"best"`` (default) runs all three and keeps the program with fewest operations
-    (so it is never worse than the program given: with generic parameters, pushing constants
-    into sums can cost more than it saves).  ``share``: add once the pairs of terms several
-    sums have in common (:func:`_share_pairs`).
-    """
+    """``program`` rewritten by :class:`Optimizer`: ``strategy`` ``"tape"`` (as given),
+    ``"flatten"`` (sums kept open until needed), ``"shared"`` (sums used twice formed at once) or
+    ``"best"`` (the fewest operations of the three); ``share``: :func:`_share_pairs`."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     if strategy == "tape":
@@ -591,11 +559,8 @@ def _constant_magnitudes(program: Program) -> list:
 
 
 def _constants_within_range(program: Program, reference: Program) -> bool:
-    """Whether every constant of ``program`` lies within :data:`SAFE_CONSTANTS`, or within the
-    magnitudes ``reference`` already has.  Pulling a factor out of a sum divides by it: a
-    parameter of 1e-308 (a centre of mass at the edge of the subnormal numbers) then becomes a
-    factor of 9e307, which overflows at a joint rate of 2 that random inputs in [-1, 1] never
-    reach; such a rewrite is dropped.
+    """Whether every constant of ``program`` lies within :data:`SAFE_CONSTANTS` or ``reference``'s
+    magnitudes: pulling out a factor of 1e-308 makes one of 9e307, which overflows.
 
     >>> tiny = Program([("x", 1)], [("t0", "*", ("x0", 1e-308))], ["t0"])
     >>> huge = Program([("x", 1)], [("t0", "*", ("x0", 1e308))], ["t0"])    # x / 1e-308

@@ -1,20 +1,6 @@
-"""A straight-line program: the one representation of recorded and generated code.
-
-A run of a recursion on traced values (:class:`dynlab.engine.tracing.Tape`) and the optimizer of
-:mod:`dynlab.engine.optimizer` both produce a :class:`Program`: named input groups, lines
-``(target, op, args)`` of one operation each, and outputs.  It is counted here as the thesis appendix, App. B.7
-and Fu, Gonzalez & Lee, Tables 3.1 and 3.4 count (multiplications, additions and subtractions, divisions; the
-function calls ``sin``, ``cos``, ... apart), printed by :mod:`dynlab.engine.emitters`, and compiled
-into a Python function over floats (the slider path) or over NumPy arrays (many points at once).
-
-No SymPy object is built here.
-
->>> p = Program([("x", 2)], [("t0", "*", ("x0", "x1")), ("t1", "cos", ("t0",))], ["t1", 2.0])
->>> p.counts()
-{'mul': 1, 'add': 0, 'div': 0, 'call': 1}
->>> p.compile("f")((0.5, 0.0))
-(1.0, 2.0)
-"""
+"""A straight-line program, the one representation of recorded and generated code: counted as
+the thesis appendix (App. B.7) and Fu, Gonzalez & Lee (Tables 3.1, 3.4) count, printed by
+:mod:`dynlab.engine.emitters`, compiled over floats or NumPy arrays."""
 
 from __future__ import annotations
 
@@ -65,26 +51,23 @@ def _check_value(value, defined: set, where: str) -> None:
 
 
 class Program:
-    """A straight-line program.
+    """A straight-line program: ``inputs`` ``[(stem, n), ...]`` (input ``k`` is ``f"{stem}{k}"``),
+    ``lines`` ``[(target, op, args), ...]`` (``op`` of :data:`OPERATIONS` or :data:`FUNCTIONS`,
+    ``args`` names or floats) and ``outputs``.
 
-    ``inputs``: ``[(stem, n), ...]``, input ``k`` of group ``stem`` is named ``f"{stem}{k}"``
-    (0-based); ``lines``: ``[(target, op, args), ...]`` with ``op`` one of :data:`OPERATIONS`
-    or :data:`FUNCTIONS` and ``args`` a tuple of names or floats; ``outputs``: names or floats.
-
-    >>> p = Program([("x", 2)], [("t0", "*", ("x0", "x1")), ("t1", "-", ("t0", 2.5))],
-    ...             ["t1", "x0"])
-    >>> p.counts()
-    {'mul': 1, 'add': 1, 'div': 0, 'call': 0}
-    >>> print(p.python_source("f"))
+    >>> p = Program([("x", 2)], [("t0", "*", ("x0", "x1")), ("t1", "cos", ("t0",))], ["t1", 2.0])
+    >>> p.counts(), p.compile("f")((0.5, 0.0))
+    ({'mul': 1, 'add': 0, 'div': 0, 'call': 1}, (1.0, 2.0))
+    >>> print(Program([("x", 1)], [("t0", "-", ("x0", 2.5))], ["t0"]).python_source("f"))
     def f(x):
-        x0, x1 = x
-        t0 = x0 * x1
-        t1 = t0 - 2.5
-        return (t1, x0)
+        x0, = x
+        t0 = x0 - 2.5
+        return (t0,)
     >>> Program([("x", 1)], [("t0", "tan", ("x0",))], ["t0"])
     Traceback (most recent call last):
     ...
-    ValueError: line t0: unknown operation 'tan'; a line holds one of + - * / neg sin cos exp sign abs sqrt
+    ValueError: line t0: unknown operation 'tan'; a line holds one of + - * / neg sin cos exp sign
+    abs sqrt
     >>> Program([("x", 1)], [("t0", "*", ("x0", "__import__('os')"))], ["t0"])
     Traceback (most recent call last):
     ...

@@ -1,28 +1,8 @@
-"""The short cut of the public numeric calls, one mechanism for ``inverse_dynamics`` and
-``forward_dynamics``.
-
-A first, fully checked call keeps a :class:`dynlab.model.robot_data.ShortCut`: the tape of its
-formulation traced on the robot's numbers (forward dynamics), or the recipe to trace it
-(inverse dynamics, whose first call runs step by step); each later call with plain floats runs
-:func:`run` on it, which traces and compiles when first needed and replaces the program as the
-calls add up:
-
-* at the first call, the program as it was traced: Python
-  (:func:`dynlab.engine.tracing.short_cut_function`, some milliseconds on the PUMA 560), or C for
-  a program of :data:`C_AT_ONCE` lines or more (:func:`dynlab.engine.native.short_cut_function`),
-  for which Python would cost more than the compiler;
-* at the :data:`OPTIMIZE_AFTER`-th call, the optimised program
-  (:func:`dynlab.engine.optimizer.optimize`, tens of milliseconds once), as C when a compiler is
-  present and the program is long enough to gain by it
-  (:func:`dynlab.engine.native.worth_compiling`: the PUMA 560's torques take a third of the time
-  of the Python code), else as Python.  A slider that changes the arm at every step keeps the
-  quick trace and never waits for the compiler; a loop over many states pays once (about a
-  tenth of a second for the PUMA's C the first time, a millisecond when the compiled library is
-  on disk already) and runs the fewest operations in the quickest language.
-
-Every function it runs has one contract: the outputs as a NumPy array, or None when the inputs
-are not plain finite floats or an output is not finite (the caller then goes its checked way,
-which names what is wrong); C and Python give the same numbers to the bit.
+"""The short cut of ``inverse_dynamics`` and ``forward_dynamics``: :func:`run` runs a kept
+:class:`dynlab.model.robot_data.ShortCut` on plain floats: the traced program first (Python, or
+C from :data:`C_AT_ONCE` lines), the optimised one after :data:`OPTIMIZE_AFTER` calls (C when
+:func:`dynlab.engine.native.worth_compiling`).  Every function returns the outputs, or None
+when an input or output is not finite (the caller's checked way names it).
 
 >>> from dynlab.engine.tracing import Tape
 >>> from dynlab.model.robot_data import ShortCut
@@ -32,8 +12,6 @@ which names what is wrong); C and Python give the same numbers to the bit.
 >>> entry = ShortCut(None, tape)
 >>> run(entry, None, [2.0], [3.0], [1.0]), run(entry, None, [2.0], [float("nan")], [1.0])
 (array([7.]), None)
->>> entry.calls
-2
 """
 
 from __future__ import annotations

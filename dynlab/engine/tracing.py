@@ -1,33 +1,13 @@
-"""Record the float operations of a recursion as a straight-line program: the numeric fast path
-and the operation counter.
-
-dynlab writes each recursion once (:mod:`dynlab.formulations.newton_euler`, ...) against plain
-arithmetic.  Run on :class:`Traced` values instead of floats, the recursion leaves behind a *tape*:
-one record ``(target, op, args)`` per multiplication, addition, division or function call that
-really has to happen, its arguments the names of earlier results and inputs or floats.  On the way
-the tape folds what the robot's constants make trivial (``0 * x``, ``1 * x``, ``x + 0``, the
-``sin``/``cos`` of ``alpha = pi/2``) and records each distinct operation once (so a product used
-twice is computed once).  Its live records form a :class:`dynlab.engine.program.Program`, the type
-the code generator (:mod:`dynlab.dynamics.codegen`) optimizes and prints too.  Compiled, the program
-is a function of ``(q, qd, qdd)`` with no loops, no tuples and no calls but ``sin``/``cos``: the
-slider path.  Counted, it is the operation count of the recursion on that arm, measured rather than
-estimated (Fu, Gonzalez & Lee, Tables 3.1 and 3.4).
-
-No SymPy object is built here.
+"""A recursion run on :class:`Traced` values records a tape: one record ``(target, op, args)``
+per operation that has to happen (``0 * x``, ``1 * x``, ``x + 0`` folded; equal operations
+once), whose live records are a :class:`dynlab.engine.program.Program`: compiled, the slider
+path; counted, the recursion's measured count (Fu, Gonzalez & Lee, Tables 3.1, 3.4).
 
 >>> tape = Tape()
 >>> x, y = tape.inputs("x", 2)
 >>> tape.outputs([x * y + 0 * y, 1 * x - 2.5])
->>> print(tape.source("f", ("x",)))
-def f(x):
-    x0, x1 = x
-    t0 = x0 * x1
-    t1 = x0 - 2.5
-    return (t0, t1)
->>> tape.lines                          # the records, dead or alive
+>>> tape.lines
 [('t0', '*', ('x0', 'x1')), ('t1', '-', ('x0', 2.5))]
->>> tape.counts()
-{'mul': 1, 'add': 1, 'div': 0, 'call': 0}
 """
 
 from __future__ import annotations
@@ -104,12 +84,9 @@ def _key(value) -> str:
 
 
 class Tape:
-    """The straight-line program that a run on :class:`Traced` values leaves behind.
-
-    ``lines``: the records ``(target, op, args)`` in the order they were made, ``op`` one of
-    ``+ - * /``, ``neg`` or a function name, ``args`` a tuple of names and floats (the layout of
-    :class:`dynlab.engine.program.Program`); :meth:`program` keeps the live ones.
-    """
+    """The straight-line program a run on :class:`Traced` values leaves: ``lines`` ``(target, op,
+    args)`` in order (a :class:`~dynlab.engine.program.Program`'s layout); :meth:`program` keeps the
+    live ones."""
 
     def __init__(self):
         self.lines: list[tuple[str, str, tuple]] = []
@@ -245,24 +222,15 @@ _PASSES_NON_FINITE = {"+": (0, 1), "-": (0, 1), "*": (0, 1), "neg": (0,), "/": (
 
 
 def unshown_inputs(program: Program) -> list:
-    """The inputs of ``program`` (``(stem, k)``: ``q`` 0 is ``q0``) whose inf or NaN might not
-    show in the outputs: every other input, if inf or NaN, makes some output inf or NaN, or
-    makes the float code raise ``ValueError`` (``math.sin(inf)``) or ``ArithmeticError``
-    (``inf / 0``).  A caller that checks the outputs, and catches those errors, has to check
-    only these inputs.
-
-    An input shows when it reaches an output through arguments that always carry a non-finite
-    value on (:data:`_PASSES_NON_FINITE`); one used only by ``exp``, ``sign`` or a divisor, or not
-    at all (the PUMA 560's ``q1``: no torque depends on it), may not.
+    """The inputs ``(stem, k)`` of ``program`` whose inf or NaN might not show in the outputs (used
+    only by ``exp``, ``sign``, a divisor, or not at all; :data:`_PASSES_NON_FINITE`): a caller
+    that checks the outputs and catches ``ValueError``/``ArithmeticError`` checks only these.
 
     >>> tape = Tape()
     >>> x, y = tape.inputs("x", 2)
     >>> tape.outputs([x * 2.0 + 1.0 / y])
     >>> unshown_inputs(tape.program())                  # y = inf gives x * 2 + 0
     [('x', 1)]
-    >>> tape.outputs([x * 2.0 + 1.0 / y, y - 1.0])
-    >>> unshown_inputs(tape.program())
-    []
     """
     every = [(stem, k) for stem, n in program.inputs for k in range(n)]
     if len({target for target, _, _ in program.lines}) != len(program.lines):
@@ -275,16 +243,9 @@ def unshown_inputs(program: Program) -> list:
 
 
 def short_cut_function(program: Program, name: str = "joint_function"):
-    """``program`` (inputs ``q``, ``qd``, ``qdd`` of ``n`` entries each) compiled for a public
-    call's numeric short cut: ``function(q, qd, qdd)`` is the outputs as a NumPy array when
-    the three vectors are plain floats (:func:`dynlab.model.checks.plain_float_vectors`) and inputs
-    and outputs are finite, else None (the caller then goes its checked way, which names what is
-    wrong).  One function does it all, to spare the calls around the program: three float64
-    vectors become lists, the inputs of :func:`unshown_inputs` are checked, an inf or NaN in any
-    other input shows in the outputs or raises ``ValueError`` or ``ArithmeticError`` (caught),
-    and one sum of the outputs is inf or NaN when any output is (or when it merely overflows:
-    None too).  The operations are those of :meth:`dynlab.engine.program.Program.compile`, so the
-    numbers are the same.
+    """``program`` (inputs ``q``, ``qd``, ``qdd``) compiled for a short cut: ``function(q, qd,
+    qdd)`` is the outputs as an array for plain finite floats (:func:`unshown_inputs` checked,
+    the outputs' sum finite), else None; the operations are :meth:`Program.compile`'s.
 
     >>> tape = Tape()
     >>> x, y, z = (tape.inputs(stem, 1)[0] for stem in ("q", "qd", "qdd"))
@@ -292,8 +253,10 @@ def short_cut_function(program: Program, name: str = "joint_function"):
     >>> function = short_cut_function(tape.program())
     >>> function([1.0], [0.5], [3.0]), function(np.array([1.0]), np.array([0.5]), np.zeros(1))
     (array([4., 2.]), array([ 4., -1.]))
-    >>> function([1.0], [float("inf")], [3.0]), function([1.0], [0.0], [3.0]), function([1], [0.5], [3.0])
-    (None, None, None)
+    >>> function([1.0], [float("inf")], [3.0]), function([1.0], [0.0], [3.0])
+    (None, None)
+    >>> function([1], [0.5], [3.0]) is None                # not plain floats
+    True
     """
     arguments = ("q", "qd", "qdd")
     if [stem for stem, _ in program.inputs] != list(arguments):
@@ -337,13 +300,9 @@ def short_cut_function(program: Program, name: str = "joint_function"):
 
 
 def compile_joint_function(robot, key, recursion, **options):
-    """Trace ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, **options)``
-    once on ``robot``'s numeric parameters and return ``(function, tape)``, kept in the robot's
-    data (:meth:`dynlab.model.robot_data.RobotData.traced`) under ``key``: what the program
-    computes, a tuple of the quantity's name and the options it is traced with.
-
-    ``function(q, qd, qdd)`` returns a tuple of floats.
-    """
+    """``(function, tape)``: ``recursion(links, q, qd, qdd, gravity, tip_force, tip_moment, backend,
+    **options)`` traced once on ``robot``'s numbers and kept under ``key`` in its data;
+    ``function(q, qd, qdd)`` returns floats."""
     def build():
         links, gravity, tip_force, tip_moment = robot.numeric()
         tape = Tape()

@@ -1,43 +1,12 @@
-"""The inertia matrix ``D`` by composite bodies, in the link frames of the Newton-Euler recursion.
+"""The inertia matrix ``D`` by composite bodies (Walker & Orin's (1982) method 3; Featherstone
+(2008), Table 6.2) in the 3-vectors and link frames of Fu, Gonzalez & Lee, Table 3.3.
 
-Column ``j`` of ``D`` is the torque a motionless arm without gravity needs for ``qdd = e_j``
-(Fu, Gonzalez & Lee, Probs. 3.11-3.12): :mod:`dynlab.dynamics.forward` used to find it by ``n`` runs
-of the Newton-Euler recursion (Walker & Orin's (1982) method 1, which Fu, Gonzalez & Lee,
-Sec. 3.3 cites).  With the arm at rest and only joint ``j`` accelerating, links ``j..n`` move
-as one rigid *composite body*, so one wrench per column is enough: Walker & Orin's method 3,
-Featherstone's composite rigid body algorithm (*Rigid Body Dynamics Algorithms* (2008),
-Table 6.2), here in the 3-vectors and link frames of Fu, Gonzalez & Lee, Table 3.3 (the
-quantities of :func:`dynlab.formulations.newton_euler.link_frame`: ``^{i-1}R_i``, ``p*_i`` of
-Eq. (3.3-59), ``s_i``, ``I_i``).
-
-Composite body ``i`` (links ``i..n``, frozen) is kept in frame ``i``'s coordinates about the
-origin ``o_{i-1}`` of frame ``i-1``, the point Eq. (3.3-57) takes moments about: its mass
-``M_i``, first moment ``g_i = sum m_k (c_k - o_{i-1})`` and inertia ``K_i`` about
-``o_{i-1}``.  Inward, from ``n`` to 1 (``R = ^iR_{i+1}``, ``p = p*_i`` in frame ``i``):
-
-    M_i = m_i + M_{i+1}
-    h_i = m_i s_i + R g_{i+1}                         (first moment about o_i)
-    J_i = I_i + m_i S(s_i) + R K_{i+1} R^T            (inertia about o_i)
-    g_i = h_i + M_i p,   K_i = J_i + M_i S(p) + 2 (h_i . p) 1 - h_i p^T - p h_i^T
-
-with ``S(r) = |r|^2 1 - r r^T`` (the parallel-axis theorem; the last three terms move the
-reference point from ``o_i`` to ``o_{i-1}`` for a body whose centre of mass is not at
-``o_i``).  Joint ``j``'s unit acceleration about (along) its axis ``z = ^jR_{j-1} z_0``, the
-third row of ``^{j-1}R_j`` (Eq. (3.3-58)), needs the wrench, about ``o_{j-1}``,
-
-    revolute:  f = z x g_j,   n = K_j z          prismatic:  f = M_j z,   n = g_j x z
-
-and ``D_jj = z . n`` (``z . f``).  Carried inward like ``f_{i+1}``, ``n_{i+1}`` of
-Eqs. (3.3-56), (3.3-57) (``f <- R f``, ``n <- R n + p*_i x f``), the wrench gives
-``D_ij = z_i . n`` (``z_i . f``) for ``i < j``.
-
-Like every recursion of dynlab it runs on floats, SymPy and the tracing tape; traced for the
-PUMA 560 it costs 333 operations against 511 for the ``n`` probing runs (the lower
-triangle of ``D`` each).
-
-The two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6, ``D_11 = m1 l^2/3 + 4 m2 l^2/3 + m2 C2 l^2``,
-``D_12 = m2 l^2/3 + m2 l^2 C2/2``, ``D_22 = m2 l^2/3`` (as derived; the printed ``D_11`` and
-``D_12`` are in :mod:`dynlab.teaching.errata`):
+Composite body ``i`` (links ``i..n``) is kept about ``o_{i-1}`` in frame ``i``: mass ``M_i``, first
+moment ``g_i`` and inertia ``K_i``; inward (``R = ^iR_{i+1}``, ``p = p*_i``, ``S(r) = |r|^2 1 - r
+r^T``): ``h_i = m_i s_i + R g_{i+1}``, ``J_i = I_i + m_i S(s_i) + R K_{i+1} R^T``, ``g_i = h_i + M_i
+p``, ``K_i = J_i + M_i S(p) + 2 (h_i . p) 1 - h_i p^T - p h_i^T``.  Joint ``j``'s unit acceleration
+needs ``f = z x g_j, n = K_j z`` (revolute) or ``f = M_j z, n = g_j x z`` (prismatic), carried
+inward as in Eqs. (3.3-56), (3.3-57) to give column ``j`` (Fu, Gonzalez & Lee, Probs. 3.11-3.12).
 
 >>> import sympy
 >>> from dynlab import joint_symbols
@@ -45,7 +14,7 @@ The two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6, ``D_11 = m1 l^2/3 + 4 m2 l^2
 >>> (q1, q2), _, _ = joint_symbols(2)
 >>> D = composite_inertia(planar_2r("fu", symbolic=True).symbolic()[0], [q1, q2],
 ...                       V.SYMBOLIC)
->>> [sympy.simplify(D[i][j]) for i, j in ((0, 0), (0, 1), (1, 1))]
+>>> [sympy.simplify(D[i][j]) for i, j in ((0, 0), (0, 1), (1, 1))]    # Sec. 3.2.6, as derived
 [l**2*(m1 + 3*m2*cos(q2) + 4*m2)/3, l**2*m2*(3*cos(q2) + 2)/6, l**2*m2/3]
 """
 

@@ -1,22 +1,8 @@
-"""Featherstone's composite rigid body algorithm (the inertia matrix ``D``) and articulated body
-algorithm (forward dynamics in ``O(n)``), in the twist-wrench notation of
-:mod:`dynlab.model.spatial`.
-
-Both run in the joint frames of :func:`dynlab.formulations.twist_wrench.joint_frames` (frame ``{i}``
-on joint ``i``'s axis, ``A_i`` a constant unit vector, so ``G A_i`` is a column of ``G``).
-Featherstone's ``iX_lambda`` is ``[Ad_{T_{i,i-1}}]``, his ``lambdaX*_i`` is ``[Ad_{T_{i,i-1}}]^T``,
-his ``v x S qd`` is the Lie bracket ``[V_i, A_i] qd_i`` of Lynch & Park's Sec. 8.3
-(draft Eq. (9.55)) and his ``v x* I v`` is ``-ad^T_V(G V)`` of Sec. 8.3 (draft Eq. (9.56)).  Gravity
-is the upward acceleration ``-g`` of the base, the tool's wrench on its environment a force the last
-link must supply, as in the recursions; friction is subtracted from ``tau`` first (Schilling (1990),
-Eq. (6-3-3)).
-
-* :func:`composite_rigid_body` — Featherstone, *Rigid Body Dynamics Algorithms* (2008),
-  Table 6.2: ``D`` from the composite inertias ``I^c_i = G_i + sum of the children's``.
-* :func:`articulated_body` — Featherstone (2008), Table 7.1: three passes (velocities, the
-  articulated inertias ``I^A_i`` and biases ``p^A_i`` inward, the accelerations outward); its
-  pivots ``D_i = A_i^T I^A_i A_i`` are positive exactly when ``D`` is positive definite
-  (:func:`articulated_inertias`).
+"""Featherstone's (2008) composite rigid body algorithm (``D``, Table 6.2) and articulated body
+algorithm (forward dynamics in ``O(n)``, Table 7.1) in the joint frames of
+:func:`dynlab.formulations.twist_wrench.joint_frames`: his ``iX_lambda`` is ``[Ad_{T_{i,i-1}}]``,
+``v x S qd`` is ``[V_i, A_i] qd_i`` and ``v x* I v`` is ``-ad^T_V(G V)`` (Lynch & Park, Sec. 8.3
+(draft Eqs. (9.55), (9.56))).
 
 >>> import numpy as np
 >>> from dynlab import forward_dynamics
@@ -100,8 +86,8 @@ def articulated_body(links, q, qd, net, gravity, tip_force, tip_moment, backend=
         T = frames.step(i, q[i], backend)
         X = S.inverse(T)                                                    # iX_lambda
         A = frames.screws[i]
-        twist = S.add6(S.Ad(X, twist), S.scale6(qd[i], A))                  # v_i, Sec. 8.3 (draft Eq. (9.54))
-        brackets.append(S.scale6(qd[i], S.ad(twist, A)))                    # c_i, Sec. 8.3 (draft Eq. (9.55))
+        twist = S.add6(S.Ad(X, twist), S.scale6(qd[i], A))  # v_i, Sec. 8.3 (draft Eq. (9.54))
+        brackets.append(S.scale6(qd[i], S.ad(twist, A)))  # c_i, Sec. 8.3 (draft Eq. (9.55))
         G = frames.inertias[i]
         biases.append(S.scale6(-1, S.ad_transpose(twist, S.matvec6(G, twist))))   # p^A_i
         inertias.append(G)                                                  # I^A_i = G_i

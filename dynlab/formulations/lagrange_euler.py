@@ -1,38 +1,18 @@
-"""Lagrange-Euler equations of motion in the three forms of the sources.
+"""Lagrange-Euler equations of motion in the sources' three forms, ``tau = D qdd + h + c``:
 
-``uicker``
-    Fu, Gonzalez & Lee, Sec. 3.2 (Uicker, Kahn; Fu, Gonzalez & Lee): 4x4 homogeneous matrices.  ``Q_j``
-    (3.2-8a/b) differentiates a link transform, ``U_ij = dA_0i/dq_j`` (3.2-11), ``U_ijk``
-    (3.2-13), pseudo-inertia ``J_i`` (3.2-18), and then ``D_ik`` (3.2-31), ``h_ikm`` (3.2-33)
-    with the matrices ``H_i,v`` (3.2-36) and ``h_i = qd^T H_i,v qd`` (3.2-38), ``c_i`` (3.2-34).
-    O(n^4): the point of Fu, Gonzalez & Lee, Table 3.1.
-``jacobian``
-    Schilling, Sec. 6-2 to 6-4 (Schilling): link Jacobians ``A^k``, ``B^k`` (6-2-10), the manipulator
-    inertia tensor ``D = sum (A^k)^T m_k A^k + (B^k)^T D_k B^k`` (6-2-15) with
-    ``D_k = R_0k D_bar_k R_0k^T`` (6-2-5), velocity coupling matrices
-    ``C^i_kj = dD_ij/dq_k - (1/2) dD_kj/dq_i`` (6-4-6) and ``c_i = qd^T C^i qd`` (6-4-8), and
-    gravity ``h_i = -sum_k sum_j g_j m_k A^k_ji`` (6-4-7).
-``christoffel``
-    Lynch & Park, Sec. 8.1, and Tourassis & Neuman, Eq. (12): the mass matrix read off the kinetic energy
-    ``K = (1/2) qd^T M qd`` Sec. 8.1 (draft Eq. (9.10)), Christoffel symbols of the first kind
-    ``Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)`` Sec. 8.1 (draft Eq. (9.13)), the Coriolis matrix
-    ``C_ij = sum_k Gamma_ijk qd_k`` Sec. 8.4 (draft Eq. (9.87)) with ``c = C qd`` Sec. 8.4 (draft Eq. (9.88)), and ``g = dP/dq`` Sec. 8.1 (draft Eq. (9.12)).
+``uicker``: Fu, Gonzalez & Lee, Sec. 3.2, 4x4 matrices: ``U_ij`` (3.2-11), ``U_ijk`` (3.2-13),
+``J_i`` (3.2-18), ``D_ik`` (3.2-31), ``h_ikm`` (3.2-33), ``H_i,v`` (3.2-36), ``c_i`` (3.2-34,
+without its erratum's transpose, :mod:`dynlab.teaching.errata`).
+``jacobian``: Schilling, Secs. 6-2 to 6-4: link Jacobians (6-2-10), ``D`` (6-2-15),
+``C^i_kj`` (6-4-6), ``c_i = qd^T C^i qd`` (6-4-8), gravity (6-4-7).
+``christoffel``: Lynch & Park, Secs. 8.1, 8.4 (draft Eqs. (9.10), (9.12), (9.13), (9.87),
+(9.88)) and Tourassis & Neuman, Eq. (12): Christoffel symbols of the first kind.
 
-Each is written once over the scalar type (floats for the numeric path, SymPy for derivations);
-derivatives with respect to ``q`` are taken by forward-mode jets (:mod:`dynlab.model.jets`), so the
-numeric path never builds SymPy objects.  Each ``*_terms`` function follows the formulation
-contract: ``(links, q, qd, gravity, backend) -> dict`` with ``"D"``, ``"h"``, ``"c"`` in Fu, Gonzalez & Lee's
-letters (``tau = D qdd + h + c``), plus its own inspectable pieces.
-
-Erratum (see :mod:`dynlab.teaching.errata`): Fu, Gonzalez & Lee, Eq. (3.2-34) prints
-``c_i = sum_j (-m_j g U_ji^T r_j)``; the transpose is wrong.  ``g`` is a 1x4 row and ``r_j`` a 4x1
-column, and the potential energy ``-m_j g A_0j r_j`` differentiates to ``-m_j g U_ji r_j`` (as in
-Eq. (3.2-24)'s derivation).
+Derivatives in ``q`` by jets (:mod:`dynlab.model.jets`).
 
 >>> from dynlab.model.robots import puma560
 >>> import numpy as np
->>> arm = puma560(joints=3)
->>> links, gravity, _, _ = arm.numeric()
+>>> links, gravity, _, _ = puma560(joints=3).numeric()
 >>> q, qd = (0.1, -0.4, 0.3), (0.5, 1.0, -0.7)
 >>> results = [VARIANTS[name](links, q, qd, gravity) for name in VARIANTS]
 >>> all(np.allclose(r["D"], results[0]["D"]) and np.allclose(r["h"], results[0]["h"])
@@ -58,8 +38,8 @@ ZERO4 = ((0, 0, 0, 0),) * 4
 
 
 def Q_times(revolute: bool, m):
-    """``Q_j m`` without multiplying by zeros: ``Q`` of Fu, Gonzalez & Lee, Eq. (3.2-8a) (revolute) picks
-    ``(-row 2, row 1, 0, 0)``; of (3.2-8b) (prismatic) ``(0, 0, row 4, 0)``."""
+    """``Q_j m`` without multiplying by zeros: ``Q`` of Fu, Gonzalez & Lee, Eq. (3.2-8a) (revolute)
+    picks ``(-row 2, row 1, 0, 0)``; of (3.2-8b) (prismatic) ``(0, 0, row 4, 0)``."""
     zero = (0, 0, 0, 0)
     if revolute:
         return (tuple(-x for x in m[1]), m[0], zero, zero)
@@ -76,13 +56,8 @@ def Q_matrix(revolute: bool):
 
 
 def pseudo_inertia(link):
-    """Fu's pseudo-inertia ``J_i = int r r^T dm`` about frame ``i``'s origin (Fu, Gonzalez & Lee, Eqs. (3.2-17),
-    (3.2-18)), from the mass, centre of mass and inertia tensor about the centre of mass.
-
-    The 3x3 block is the second moment ``S = (1/2) tr(I_o) E - I_o`` of the inertia tensor about
-    the origin ``I_o = I_c + m (|r|^2 E - r r^T)`` (parallel axes), that is
-    ``S = (1/2) tr(I_c) E - I_c + m r r^T``; Fu, Gonzalez & Lee writes ``(-Ixx + Iyy + Izz)/2`` on the diagonal
-    and the product integrals ``int x y dm`` (the negated tensor entries) off it.
+    """Fu's pseudo-inertia ``J_i = int r r^T dm`` about frame ``i``'s origin (Fu, Gonzalez & Lee,
+    Eqs. (3.2-17), (3.2-18)): the 3x3 block is ``(1/2) tr(I_c) E - I_c + m r r^T``.
 
     >>> from dynlab import Link, Robot
     >>> rod = Robot([Link("R", a=2.0, mass=3.0, com=(-1, 0, 0), inertia=(0, 1, 1), name="l1")])
@@ -103,10 +78,11 @@ def _trace_product(a, J, b):
     return sum(aJ[r][c] * b[r][c] for r in range(4) for c in range(4))
 
 
-# -- Fu, Gonzalez & Lee, Sec. 3.2: the 4x4 form ----------------------------------------------------------------
+# -- Fu, Gonzalez & Lee, Sec. 3.2: the 4x4 form ----------------------------------------------------
 def uicker_matrices(links, q, backend=V.NUMERIC):
     """``A`` (``^{a}A_b`` for all ``0 <= a <= b <= n``), ``U`` (``U[i][j] = U_{i+1,j+1}``) and
-    ``U3`` (``U3[i][j][k] = U_{i+1,j+1,k+1}``) of Fu, Gonzalez & Lee, Eqs. (3.2-4), (3.2-11), (3.2-13)."""
+    ``U3`` (``U3[i][j][k] = U_{i+1,j+1,k+1}``) of Fu, Gonzalez & Lee, Eqs. (3.2-4), (3.2-11),
+    (3.2-13)."""
     n = len(links)
     local = []
     for link, qi in zip(links, q):
@@ -138,8 +114,8 @@ def uicker_matrices(links, q, backend=V.NUMERIC):
 
 
 def uicker_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """Fu, Gonzalez & Lee, Sec. 3.2: ``D`` (3.2-31), ``h_ikm`` (3.2-33), ``H_i,v`` (3.2-36), ``h`` (3.2-38),
-    ``c`` (3.2-34, corrected), from ``U``, ``U3`` and the pseudo-inertias ``J``."""
+    """Fu, Gonzalez & Lee, Sec. 3.2: ``D`` (3.2-31), ``h_ikm`` (3.2-33), ``H_i,v`` (3.2-36), ``h``
+    (3.2-38), ``c`` (3.2-34, corrected), from ``U``, ``U3`` and the pseudo-inertias ``J``."""
     n = len(links)
     A, U, U3 = uicker_matrices(links, q, backend)
     J = [pseudo_inertia(link) for link in links]
@@ -174,7 +150,7 @@ def uicker_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
             "Q": [Q_matrix(link.revolute) for link in links], "A": A}
 
 
-# -- Schilling, Secs. 6-2 to 6-4: the link-Jacobian form -------------------------------------------------
+# -- Schilling, Secs. 6-2 to 6-4: the link-Jacobian form -------------------------------------------
 def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
     """``D(q) = sum_k (A^k)^T m_k A^k + (B^k)^T D_k B^k`` (Schilling, Eq. (6-2-15)), with the link
     inertia tensor in base axes ``D_k = R_0k D_bar_k R_0k^T`` (Schilling, Eq. (6-2-5))."""
@@ -200,8 +176,8 @@ def inertia_matrix_from_jacobians(links, q, backend=V.NUMERIC):
 
 
 def potential_energy(links, q, gravity, backend=V.NUMERIC):
-    """``P(q) = -sum_k m_k g . c_k(q)`` (Schilling, Eq. (6-2-17)), gravity pointing down: the potential
-    energy of the chain ``links`` at ``q`` (any scalar type of ``backend``)."""
+    """``P(q) = -sum_k m_k g . c_k(q)`` (Schilling, Eq. (6-2-17)), gravity pointing down: the
+    potential energy of the chain ``links`` at ``q`` (any scalar type of ``backend``)."""
     rots, origins = chain(links, q, backend)
     total = 0
     for k, link in enumerate(links):
@@ -236,10 +212,11 @@ def jacobian_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     return {"D": D, "h": h, "c": c, "C_i": C, "dD_dq": dD}
 
 
-# -- Lynch & Park, Sec. 8.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols -----------------------------------
+# -- Lynch & Park, Sec. 8.1 / Tourassis & Neuman, Eq. (12): energy and Christoffel symbols ---------
 def kinetic_energy(links, q, qd, backend=V.NUMERIC):
-    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10)), Schilling, Eq. (6-2-1)),
-    velocities propagated outward in base coordinates (no Jacobians)."""
+    """``K = sum_i (1/2) m_i |v_ci|^2 + (1/2) w_i^T I_i w_i`` (Lynch & Park, Sec. 8.1 (draft Eq.
+    (9.10)), Schilling, Eq. (6-2-1)), velocities propagated outward in base coordinates (no
+    Jacobians)."""
     rots, origins = chain(links, q, backend)
     w = v = V.ZERO                      # angular velocity of link i, velocity of origin i-1 ...
     total = 0
@@ -259,8 +236,9 @@ def kinetic_energy(links, q, qd, backend=V.NUMERIC):
 
 
 def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
-    """``M(q)`` as the Hessian of ``K`` in ``qd`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))); ``K`` is a quadratic form, so
-    ``m_ii = 2 K(e_i)`` and ``m_ij = K(e_i + e_j) - K(e_i) - K(e_j)`` exactly."""
+    """``M(q)`` as the Hessian of ``K`` in ``qd`` (Lynch & Park, Sec. 8.1 (draft Eq. (9.10))); ``K``
+    is a quadratic form, so ``m_ii = 2 K(e_i)`` and ``m_ij = K(e_i + e_j) - K(e_i) - K(e_j)``
+    exactly."""
     n = len(links)
     unit = [[1 if j == i else 0 for j in range(n)] for i in range(n)]
     K1 = [kinetic_energy(links, q, unit[i], backend) for i in range(n)]
@@ -274,8 +252,9 @@ def mass_matrix_from_energy(links, q, backend=V.NUMERIC):
 
 
 def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """Lynch & Park's form: ``M`` Sec. 8.1 (draft Eq. (9.10)), ``Gamma_ijk`` Sec. 8.1 (draft Eq. (9.13)), Coriolis matrix ``C`` Sec. 8.4 (draft Eq. (9.87)),
-    ``c = C qd`` (9.88, Fu, Gonzalez & Lee's ``h``) and ``g = dP/dq`` (9.12, Fu, Gonzalez & Lee's ``c``)."""
+    """Lynch & Park's form: ``M`` Sec. 8.1 (draft Eq. (9.10)), ``Gamma_ijk`` Sec. 8.1 (draft Eq.
+    (9.13)), Coriolis matrix ``C`` Sec. 8.4 (draft Eq. (9.87)), ``c = C qd`` (9.88, Fu, Gonzalez &
+    Lee's ``h``) and ``g = dP/dq`` (9.12, Fu, Gonzalez & Lee's ``c``)."""
     n = len(links)
     M_jet, zero = _with_derivatives(lambda qj, b: mass_matrix_from_energy(links, qj, b), q,
                                     backend)
@@ -284,11 +263,11 @@ def christoffel_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     # Sec. 8.1 (draft Eq. (9.13)): Gamma_ijk = (1/2)(dm_ij/dq_k + dm_ik/dq_j - dm_jk/dq_i)
     Gamma = [[[(dM[i][j][k] + dM[i][k][j] - dM[j][k][i]) / 2 for k in range(n)]
               for j in range(n)] for i in range(n)]
-    # Sec. 8.4 (draft Eq. (9.87)): C_ij = sum_k Gamma_ijk qd_k;  Sec. 8.4 (draft Eq. (9.88)): c = C qd
+    # Sec. 8.4 (draft Eqs. (9.87), (9.88)): C_ij = sum_k Gamma_ijk qd_k, c = C qd
     C = [[sum(Gamma[i][j][k] * qd[k] for k in range(n)) for j in range(n)] for i in range(n)]
     h = [sum(C[i][j] * qd[j] for j in range(n)) for i in range(n)]
     P_jet, _ = _with_derivatives(lambda qj, b: potential_energy(links, qj, gravity, b), q, backend)
-    g = list(jets.gradient(P_jet, n, zero))                             # Sec. 8.1 (draft Eq. (9.12)): dP/dq_i
+    g = list(jets.gradient(P_jet, n, zero))  # Sec. 8.1 (draft Eq. (9.12)): dP/dq_i
     return {"D": M, "h": h, "c": g, "Gamma": Gamma, "C": C, "dD_dq": dM,
             "K": kinetic_energy(links, q, qd, backend), "P": jets.value(P_jet)}
 

@@ -1,20 +1,9 @@
-"""Recursive Newton-Euler inverse dynamics, in the two forms of the sources.
-
-* :func:`base_frame` — every quantity in base coordinates: Fu, Gonzalez & Lee, Table 3.2 (Eqs. (3.3-28),
-  (3.3-29), (3.3-35), (3.3-39), (3.3-43)-(3.3-45)) and Schilling, Algorithm 6-8-1.
-* :func:`link_frame` — every quantity in its own link's frame (Luh, Walker & Paul): Fu, Gonzalez & Lee, Table 3.3,
-  Eqs. (3.3-50)-(3.3-59), Algorithm 3.1.  Fewer operations: the inertia tensor and the centre of
-  mass are constant in their own frame.
-
-Both run the same code on floats (the numeric path: tuples of floats, no NumPy or SymPy inside)
-and on SymPy expressions (the symbolic path).  Gravity enters as an acceleration ``-gravity`` of
-the base (Fu, Gonzalez & Lee, Eq. (3.3-46)), the end effector's wrench on its environment as the boundary
-condition ``f_{n+1}, n_{n+1}`` (Fu, Gonzalez & Lee, Algorithm 3.1 step N4), and joint friction by Schilling,
-Eq. (6-3-3) (Fu, Gonzalez & Lee keeps its viscous part ``b_i qd_i``).
-
-Errata, recorded in :mod:`dynlab.teaching.errata`: Fu, Gonzalez & Lee, Table 3.3 prints the ``n_i``
-recursion with ``(p*_i + s_i) x f_i`` where Eq. (3.3-57) and the derivation have ``F_i = m_i a_i``,
-and with ``p*_{i+1}`` where Eq. (3.3-57) has ``p*_i``.  The code follows Eq. (3.3-57).
+"""Recursive Newton-Euler inverse dynamics in the sources' two forms: :func:`base_frame` (Fu,
+Gonzalez & Lee, Table 3.2; Schilling, Algorithm 6-8-1) and :func:`link_frame` (Luh, Walker &
+Paul: Fu, Gonzalez & Lee, Table 3.3, Eqs. (3.3-50)-(3.3-59), Algorithm 3.1, following Eq.
+(3.3-57) where Table 3.3 errs, :mod:`dynlab.teaching.errata`).  Gravity is the base's
+acceleration ``-gravity`` (Eq. (3.3-46)), the tool's wrench ``f_{n+1}, n_{n+1}`` (step N4),
+friction Schilling, Eq. (6-3-3).
 
 >>> import sympy
 >>> from dynlab import Link, Robot, inverse_dynamics
@@ -43,12 +32,8 @@ def _neg(u):
 
 def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
                use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """Luh's link-frame recursion (Fu, Gonzalez & Lee, Table 3.3 with Eq. (3.3-57)); returns ``(tau, trace)``.
-
-    ``links`` are ``LinkData`` (``robot.numeric()[0]`` or ``robot.symbolic()[0]``).  Every
-    vector ``x_i`` below stands for ``^iR_0 x_i``, link ``i``'s quantity in frame ``i``; ``R`` is
-    ``^{i-1}R_i``, so ``V.tmatvec(R, x)`` is ``^iR_{i-1} x``.
-    """
+    """Luh's link-frame recursion (Fu, Gonzalez & Lee, Table 3.3 with Eq. (3.3-57)): ``(tau,
+    trace)``.  Each ``x_i`` is ``^iR_0 x_i``; ``R`` is ``^{i-1}R_i``."""
     n = len(links)
     w = wd = V.ZERO
     vd = _neg(gravity) if use_gravity else V.ZERO          # v_dot_0 = -gravity, (3.3-46)
@@ -77,8 +62,8 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
         offsets.append(p)
         kin.append((w, wd, vd, abar))
 
-    # boundary condition, Fu, Gonzalez & Lee, Algorithm 3.1 step N4: the tool's wrench on its environment, given
-    # in base coordinates, brought into frame n (no load, Fu, Gonzalez & Lee's usual case: nothing to rotate)
+    # boundary condition, Fu, Gonzalez & Lee, Algorithm 3.1 step N4: the tool's wrench on its
+    # environment, given in base coordinates, brought into frame n (no load: nothing to rotate)
     if use_tip and any(v != 0 for v in (*tip_force, *tip_moment)):
         tool = V.IDENTITY
         for R in rotations:
@@ -112,7 +97,8 @@ def link_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUME
 
 def base_frame(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC,
                use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """The base-frame recursion of Fu, Gonzalez & Lee, Table 3.2 / Schilling, Algorithm 6-8-1; returns ``(tau, trace)``.
+    """The base-frame recursion of Fu, Gonzalez & Lee, Table 3.2 / Schilling, Algorithm 6-8-1;
+    returns ``(tau, trace)``.
 
     All vectors are in base coordinates: ``z`` is ``z_{i-1}``, ``p`` is ``p*_i = p_i - p_{i-1}``,
     ``s`` is ``s_bar_i = R_0i r_bar_i`` and ``I`` is ``R_0i I_i R_0i^T``.

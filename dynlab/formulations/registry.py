@@ -1,48 +1,18 @@
-"""The formulations of the equations of motion, in one registry that every consumer reads.
+"""The one registry of formulations (:class:`Formulation`, :func:`register`); every consumer asks
+it, so a new formulation is one module and one ``register`` call.
 
-A formulation is one way of computing a robot's dynamics: Newton-Euler and twist-wrench
-(recursions that yield joint torques), Lagrange-Euler and generalized d'Alembert (closed forms
-that yield the terms ``D``, ``h``, ``c``).  Each lives in its own module and is entered here
-once, as a :class:`Formulation`: its name, its label, its variants (the forms of the different
-sources), the default variant, its *kind*, its capabilities and a citation.  Everything else —
-dispatch in :func:`dynlab.inverse_dynamics` and :func:`dynlab.equations_of_motion`, forward
-dynamics, code generation, operation counts, the command line and the dashboards' method menus
-— asks this module, so adding a formulation is one module plus one call to :func:`register`.
-
-The contract of a variant's function, by kind:
-
-``"torques"``
-    ``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend, *, use_gravity,
-    use_friction, use_tip, trace) -> (tau, records)``: the joint torques (a list), and per-link
-    records when ``trace=True`` (``None`` otherwise).  Friction (Schilling (1990), Eq. (6-3-3))
-    and the tool wrench are the recursion's own.  ``D`` is found by probing (Fu, Gonzalez & Lee
-    (1987), Probs. 3.11-3.12).
-``"terms"``
-    ``f(links, q, qd, gravity, backend) -> dict`` with ``"D"`` (rows), ``"h"``, ``"c"`` in Fu,
-    Gonzalez & Lee's letters (``tau = D qdd + h + c``), plus the formulation's own inspectable
-    pieces.  Friction and the torque ``J^T w`` that holds the tool wrench are added here
-    (:func:`friction_and_tip`).
-
-The kind is the shape of a variant's function; what a consumer needs to know is what the
-formulation *can* do, its capabilities (:data:`CAPABILITIES`, :meth:`Formulation.can`):
-``numeric`` (floats, jets, the tracing tape), ``symbolic`` (SymPy), ``terms`` (its own ``D``,
-``h``, ``c``), ``traces`` (per-link records), ``own_inertia`` (``D`` without probing) and
-``own_forward_dynamics`` (``qdd`` without solving ``D qdd = tau - bias``).  A formulation that
-runs on SymPy only (``numeric=False``) joins the derivations (:func:`dynlab.equations_of_motion`
-and their comparisons); the numeric consumers (inverse and forward dynamics, generated code,
-operation counts, the side-by-side tables, the dashboards, the command line's numeric commands)
-leave it out of their lists, and :func:`require` names the numeric methods when one is asked for
-by name.  The numeric path builds no SymPy object.
+A variant's function, by kind: ``"torques"``: ``f(links, q, qd, qdd, gravity, tip_force,
+tip_moment, backend, *, use_gravity, use_friction, use_tip, trace) -> (tau, records)`` (``D``
+by probing, Fu, Gonzalez & Lee, Probs. 3.11-3.12); ``"terms"``: ``f(links, q, qd, gravity,
+backend) -> dict`` with ``"D"``, ``"h"``, ``"c"`` (``tau = D qdd + h + c``), friction (Schilling,
+Eq. (6-3-3)) and tool wrench added by :func:`friction_and_tip`.  Consumers ask capabilities
+(:data:`CAPABILITIES`, :meth:`Formulation.can`); a SymPy-only formulation joins derivations only.
 
 >>> formulation, variant = lookup("lagrange_euler")
->>> formulation.kind, variant, formulation.label
-('terms', 'uicker', 'Lagrange-Euler')
->>> formulation.capabilities()
-('numeric', 'symbolic', 'terms', 'own_inertia')
+>>> formulation.kind, variant, formulation.capabilities()
+('terms', 'uicker', ('numeric', 'symbolic', 'terms', 'own_inertia'))
 >>> FORMULATIONS["twist_wrench"].can("own_forward_dynamics", "featherstone")
 True
->>> [f"{m}:{v}" for m, v in every_variant()][:3]
-['newton_euler:link', 'newton_euler:base', 'lagrange_euler:uicker']
 """
 
 from __future__ import annotations
@@ -96,24 +66,12 @@ class TermsFunction(Protocol):
 
 @dataclass(frozen=True)
 class Formulation:
-    """One formulation: ``variants`` maps a variant's name to its function (the contract of
-    ``kind``, above); ``labels`` gives each variant a reader's name; ``traces`` says whether
-    its recursion can return per-link records (``trace=True``).  ``accelerations`` maps a
-    variant to its own forward dynamics, if it has one: ``f(links, q, qd, net, gravity,
-    tip_force, tip_moment, backend, *, use_gravity, use_tip) -> [qdd_1..qdd_n, pivot_1..
-    pivot_n]`` for ``net = tau - friction`` (Featherstone's articulated body algorithm);
-    :func:`dynlab.dynamics.forward.compiled_accelerations` uses it instead of solving
-    ``D qdd = tau - bias``.  ``inertias`` maps a ``"torques"`` variant to its own inertia matrix, if
-    it has one: ``f(links, q, gravity, backend) -> D`` (rows; Featherstone's composite rigid body
-    algorithm), which :func:`inertia_function`, :func:`inertia_and_bias_function` and
-    :func:`dynlab.equations_of_motion` use instead of probing.  ``forward_inertia`` maps a
-    ``"torques"`` variant to an algorithm for its ``D`` that is cheaper than probing and equal to
-    it (``f(links, q, backend) -> rows``; the tests prove the equality, symbolically and on random
-    chains): only compiled forward dynamics uses it (:func:`inertia_and_bias_function` with
-    ``own_inertia=True``), so every other result shows the variant's own way to ``D``.
-    ``numeric`` and ``symbolic`` say which scalar types its functions run on (at least one):
-    a formulation built on SymPy's own machinery is ``numeric=False``.  Consumers ask
-    :meth:`can` (:data:`CAPABILITIES`)."""
+    """One formulation: ``variants`` (name -> function of ``kind``'s contract), ``labels``,
+    ``traces`` (per-link records), ``accelerations`` (a variant's own forward dynamics, ``f(links,
+    q, qd, net, gravity, tip_force, tip_moment, backend, *, use_gravity, use_tip) -> [qdd...,
+    pivots...]``), ``inertias`` (its own ``D``, ``f(links, q, gravity, backend)``),
+    ``forward_inertia`` (a cheaper equal ``D`` for compiled forward dynamics only), ``numeric``
+    and ``symbolic`` (the scalar types it runs on).  Ask :meth:`can`."""
 
     name: str
     label: str
@@ -367,13 +325,10 @@ def inertia_function(method: str, variant: str | None = None) -> Callable:
 def inertia_and_bias_function(method: str, variant: str | None = None, *,
                               use_gravity: bool = True, use_tip: bool = True,
                               own_inertia: bool = False) -> Callable:
-    """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``: ``D`` as
-    rows and the bias ``h + c + J^T w`` *without friction* (a simulation treats static friction
-    on its own).  ``qdd`` is ignored (the signature of
-    :func:`dynlab.engine.tracing.compile_joint_function`).  A ``"torques"`` variant gives the bias
-    as ``tau(q, qd, 0)`` (Lynch & Park, *GetJointAccel*, Sec. 8.5) and ``D`` by its own
-    ``Formulation.inertias`` entry or by probing; with ``own_inertia``, by the variant's cheaper
-    ``Formulation.forward_inertia`` algorithm where the registry has one."""
+    """``f(links, q, qd, qdd, gravity, tip_force, tip_moment, backend) -> (D, bias)``, ``bias = h +
+    c + J^T w`` without friction (``qdd`` ignored): a ``"torques"`` variant's bias is ``tau(q, qd,
+    0)`` (Lynch & Park, Sec. 8.5), its ``D`` its own, probed, or with ``own_inertia`` its
+    ``forward_inertia``."""
     formulation, variant = lookup(method, variant)
     function = formulation.variants[variant]
     own = formulation.inertias.get(variant)
@@ -428,7 +383,8 @@ register(Formulation(
 register(Formulation(
     "twist_wrench", "twist-wrench", "torques", twist_wrench.VARIANTS, "poe",
     "Lynch & Park, Modern Robotics, Secs. 8.2-8.4: draft Eqs. (9.53)-(9.57) (product of "
-    "exponentials), draft Eqs. (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 and 7.1",
+    "exponentials), draft Eqs. (9.77)-(9.84) (closed form); Featherstone (2008), Tables 5.1 "
+    "and 7.1",
     labels=twist_wrench.LABELS, traces=True,
     accelerations={"featherstone": featherstone.accelerations_and_pivots},
     inertias={"featherstone": featherstone.inertia_rows}))

@@ -19,15 +19,9 @@ from dynlab.formulations.newton_euler import TRACE_QUANTITIES
 
 
 class Trace:
-    """Every link's intermediate quantities of a Newton-Euler run, for per-link tables.
-
-    ``trace[i]`` (1-based link number) is a dict with ``omega``, ``omega_dot``, ``v_dot``,
-    ``a_bar`` (forward pass) and ``F``, ``N``, ``f``, ``n``, ``tau`` (backward pass).  Vectors are
-    in link ``i``'s own frame for the link-frame recursion, in base coordinates for the
-    base-frame one (``frame`` says which: the variant's name).  The header names the
-    formulation (``title``) and the variant (``variant_label``, by default ``"<frame> frame"``),
-    as the registry of :mod:`dynlab.formulations.registry` labels them.
-    """
+    """Every link's quantities of a Newton-Euler run: ``trace[i]`` (1-based) holds ``omega``,
+    ``omega_dot``, ``v_dot``, ``a_bar``, ``F``, ``N``, ``f``, ``n``, ``tau``, in the frame of the
+    variant (``frame``); ``title`` and ``variant_label`` head the table."""
 
     FORWARD = TRACE_QUANTITIES[:4]
     BACKWARD = TRACE_QUANTITIES[4:]

@@ -1,50 +1,10 @@
-"""Lynch & Park's twist-wrench dynamics of an open chain: screw axes from the DH table, the
-recursive Newton-Euler algorithm with the product of exponentials, and the closed form
-``M = A^T L^T G L A``.
-
-**Screw axes from the DH table.**  Lynch & Park (2017) attach a frame ``{i}`` to the centre of
-mass of every link (Sec. 8.3).  :func:`screw_chain` places it at link ``i``'s centre of mass with
-the axes of DH frame ``i``, so the spatial inertia ``G_i = [[I_i, 0], [0, m_i 1]]`` holds the
-robot's own ``I_i`` and ``m_i`` unchanged.  At ``q = 0`` it reads off the home configurations
-``M_i``, the space screw axis ``S_i`` of joint ``i`` (the DH axis ``z_{i-1}``: a rotation about
-it, or a translation along it), ``M_{i-1,i} = M_{i-1}^-1 M_i`` and the screw axis of joint ``i``
-in frame ``{i}``, ``A_i = Ad_{M_i^-1}(S_i)`` (all Sec. 8.3).  Every arm of
-:mod:`dynlab.model.robots` works unchanged, revolute and prismatic.
-
-**The recursion** (:func:`product_of_exponentials`, the Newton-Euler inverse dynamics algorithm
-of Sec. 8.3):
-
-* initialisation ``V_0 = 0``, ``Vdot_0 = (0, -g)`` (gravity as an upward acceleration of the base),
-  ``F_{n+1} = F_tip``, the wrench the end-effector applies to its environment;
-* forward: ``T_{i-1,i} = M_{i-1,i} e^{[A_i] theta_i}``, ``V_i = Ad_{T_{i,i-1}}(V_{i-1}) + A_i
-  thetadot_i``, ``Vdot_i = Ad_{T_{i,i-1}}(Vdot_{i-1}) + [V_i, A_i] thetadot_i + A_i
-  thetaddot_i``;
-* backward: ``F_i = Ad^T_{T_{i+1,i}}(F_{i+1}) + G_i Vdot_i - ad^T_{V_i}(G_i V_i)``,
-  ``tau_i = F_i^T A_i``.
-
-The same lines run in any choice of link frames: :func:`joint_frames` puts frame ``{i}`` on joint
-``i``'s axis (``z`` along it, so ``A_i`` is the constant ``(0, 0, 1, 0, 0, 0)`` or
-``(0, 0, 0, 0, 0, 1)``) with the spatial inertia carried there by the change of frame of
-:func:`dynlab.model.spatial.spatial_inertia`: the frames of Featherstone's spatial recursive
-Newton-Euler algorithm (Featherstone (2008), Table 5.1), which
-:mod:`dynlab.formulations.featherstone` also uses.
-
-**The closed form** (:func:`closed_form`, Sec. 8.4): the stacked ``A``, ``G``, ``Gamma``,
-``L = (1 - Gamma)^-1``, and ``M = A^T L^T G L A``, ``c``, ``g``.
-
-A preliminary draft of the chapter prints several of these lines wrong; the published book and
-the authors' own code library (the ``modern_robotics`` package) have them right, and the records
-are in :mod:`dynlab.teaching.errata` (``errata_table("lynch_park", kind="corrected")``): the draft's
-``A_i = Ad_{M_{i-1}^-1}(S_i)`` (draft Eq. (9.51)) and ``A_i`` "expressed in frame {i-1}" (after
-draft Eq. (9.35)), its ``Vdot_0 = (0, g)``, its ``Ad_{T_{i-1,i}}(V_{i-1})`` in the second form of
-the acceleration (draft Eqs. (9.47), (9.58)), and the sign of ``[ad_{A thetadot}]`` in the stacked
-accelerations (draft Eqs. (9.73), (9.78)): since ``[V_i, A_i thetadot_i] = -[A_i thetadot_i,
-V_i]``, the velocity terms of Sec. 8.4 read ``c = -A^T L^T (G L [ad_{A thetadot}] Gamma +
-[ad_V]^T G) L A thetadot`` (draft Eq. (9.83) has ``+`` in the bracket and no ``-`` in front).
-
-The link's inertial data (``mass``, ``com``, ``inertia`` in DH frame ``i``) and dynlab's
-conventions (``gravity`` in base coordinates, the tool's wrench on its environment in base
-coordinates about the origin of frame ``n``) are :mod:`dynlab.model.robot`'s.
+"""Lynch & Park's (2017) twist-wrench dynamics: screw axes from the DH table (:func:`screw_chain`,
+frames at the centres of mass, Sec. 8.3; :func:`joint_frames`, frames on the joint axes as in
+Featherstone (2008), Table 5.1), the Newton-Euler recursion with the product of exponentials
+(:func:`product_of_exponentials`, Sec. 8.3) and the closed form ``M = A^T L^T G L A``
+(:func:`closed_form`, Sec. 8.4).  The draft's slips (draft Eqs. (9.35), (9.47), (9.51),
+(9.58), (9.73), (9.78), (9.83)) are in :mod:`dynlab.teaching.errata`; the code follows the
+published book and the ``modern_robotics`` package.
 
 >>> from dynlab import inverse_dynamics
 >>> from dynlab.model.robots import puma560
@@ -77,12 +37,8 @@ TRACE_QUANTITIES = ("omega", "omega_dot", "v_dot", "a_bar", "F", "N", "f", "n", 
 
 @dataclass(frozen=True)
 class LinkFrames:
-    """An open chain in twist-wrench form, for one choice of link frames.
-
-    ``steps[i](theta)`` is ``T_{i-1,i}`` (``i`` from 0); ``screws[i]`` is ``A_i`` in frame
-    ``{i}``; ``inertias[i]`` is ``G_i`` (6 rows) in frame ``{i}``; ``dh[i]`` is the pose of DH
-    frame ``i`` in frame ``{i}`` (records and the tool's wrench are given there).
-    """
+    """An open chain in twist-wrench form: ``steps[i](theta)`` is ``T_{i-1,i}``, ``screws[i]``
+    ``A_i``, ``inertias[i]`` ``G_i`` (in frame ``{i}``), ``dh[i]`` DH frame ``i``'s pose there."""
 
     kind: str
     home: tuple          # M_{i-1,i}, or the constant part before the joint's motion
@@ -135,7 +91,7 @@ def screw_chain(links, backend=V.NUMERIC) -> LinkFrames:
         origin = V.add(origin, V.matvec(rotation, link_offset(link, zero, local)))
         rotation = V.matmul(rotation, local)
         M = (rotation, V.add(origin, V.matvec(rotation, link.com)))   # M_i, frame {i} at home
-        screws.append(S.Ad(S.inverse(M), space))                      # A_i = Ad_{M_i^-1}(S_i), in {i}
+        screws.append(S.Ad(S.inverse(M), space))  # A_i = Ad_{M_i^-1}(S_i), in {i}
         home.append(S.compose(S.inverse(previous), M))                # M_{i-1,i} = M_{i-1}^-1 M_i
         inertias.append(S.spatial_inertia_at_com(link.mass, link.inertia))   # G_i at the c.o.m.
         dh.append(S.translation(S.negate(link.com)))
@@ -151,11 +107,8 @@ def _rx(link):
 
 
 def joint_frames(links, backend=V.NUMERIC) -> LinkFrames:
-    """Frames on the joint axes: frame ``{i}`` is DH frame ``i-1`` turned by ``theta_i`` and
-    moved by ``d_i`` along ``z_{i-1}``, so ``A_i`` is a constant unit vector and
-    ``T_{i-1,i} = (Tx(a_{i-1}) Rx(alpha_{i-1})) (Rz(theta_i) Tz(d_i))``; DH frame ``i`` sits at
-    ``Tx(a_i) Rx(alpha_i)`` in it, and ``G_i`` is carried there by the change of frame
-    (:func:`dynlab.model.spatial.spatial_inertia`).
+    """Frames on the joint axes (``A_i`` constant): ``T_{i-1,i} = (Tx(a_{i-1}) Rx(alpha_{i-1}))
+    (Rz(theta_i) Tz(d_i))``, ``G_i`` carried by :func:`dynlab.model.spatial.spatial_inertia`.
 
     >>> from dynlab.model.robots import planar_2r
     >>> chain = joint_frames(planar_2r("lynch_park").numeric()[0])
@@ -309,10 +262,6 @@ def _tmatvec(M, x) -> list:
                         if not (is_zero(M[k][c]) or is_zero(x[k]))) for c in range(len(M[0]))]
 
 
-def _transpose(M) -> list:
-    return [list(col) for col in zip(*M)]
-
-
 def _stacked(links, q, backend):
     """The chain's frames at the centres of mass, ``T_{i-1,i}``, and the stacked ``A``, ``G``,
     ``Gamma``, ``L`` of Lynch & Park, Sec. 8.4 (rows)."""
@@ -327,7 +276,8 @@ def _stacked(links, q, backend):
         for i in range(j + 1, n):
             T = S.compose(back[i], T)
             relative[i, j] = T
-    L = _blocks(n, lambda i, j: S.Ad_matrix(relative[i, j]) if i >= j else None)   # L = (1 - Gamma)^-1
+    # L = (1 - Gamma)^-1
+    L = _blocks(n, lambda i, j: S.Ad_matrix(relative[i, j]) if i >= j else None)
     Gamma = _blocks(n, lambda i, j: S.Ad_matrix(back[i]) if i == j + 1 else None)  # Gamma
     G = _blocks(n, lambda i, j: frames.inertias[i] if i == j else None)            # G
     A = [[frames.screws[j][r] if k == j else 0 for k in range(n)]                  # A
@@ -341,20 +291,11 @@ def _ad_blocks(stacked, n) -> list:
 
 
 def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
-    """Lynch & Park's closed form (Sec. 8.4) at ``(q, qd)``, in frames at the centres of mass:
-    the stacked joint screws ``A``, spatial inertias ``G``, ``Gamma`` (the ``[Ad_{T_{i,i-1}}]``
-    below the diagonal) and ``L = (1 - Gamma)^-1``, the twists ``V = L A thetadot``, and
-
-    * the mass matrix ``M = A^T L^T G L A`` (draft Eq. (9.82)),
-    * the velocity terms ``c = -A^T L^T (G L [ad_{A thetadot}] Gamma + [ad_V]^T G) L A thetadot``
-      (draft Eq. (9.83) prints the first term with the other sign; the sign follows from the
-      acceleration recursion of Sec. 8.3, see the module's note),
-    * the gravity terms ``g = A^T L^T G L Vdot_base`` (draft Eq. (9.84)), with the stacked base
-      acceleration ``Vdot_base = (Ad_{T_10}(Vdot_0), 0, ..., 0)`` (draft Eq. (9.70)).
-
-    In Fu, Gonzalez & Lee's letters (``tau = D qdd + h + c``) ``D = M``, ``h = c`` (velocity)
-    and ``c = g`` (gravity): both sets are returned.
-    """
+    """Lynch & Park's closed form (Sec. 8.4) at ``(q, qd)``: ``A``, ``G``, ``Gamma``,
+    ``L = (1 - Gamma)^-1``, ``V = L A thetadot``, ``M = A^T L^T G L A`` (draft Eq. (9.82)),
+    ``c = -A^T L^T (G L [ad_{A thetadot}] Gamma + [ad_V]^T G) L A thetadot`` (draft Eq. (9.83)
+    with the sign of Sec. 8.3's recursion), ``g = A^T L^T G L Vdot_base`` (draft Eqs. (9.84),
+    (9.70)); also as Fu, Gonzalez & Lee's ``D = M``, ``h = c``, ``c = g``."""
     n = len(links)
     frames, steps, back, A, G, Gamma, L = _stacked(links, q, backend)
     LA = [[S.sum_terms(L[r][k] * A[k][c] for k in range(6 * n)
@@ -363,8 +304,8 @@ def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
     GLA = [_matvec(G, [row[c] for row in LA]) for c in range(n)]                    # columns
     M = [[S.sum_terms(LA[r][i] * GLA[j][r] for r in range(6 * n)
                       if not (is_zero(LA[r][i]) or is_zero(GLA[j][r]))) for j in range(n)]
-         for i in range(n)]                                                        # M = A^T L^T G L A
-    twists = _matvec(LA, list(qd))                                                 # V = L A thetadot
+         for i in range(n)]  # M = A^T L^T G L A
+    twists = _matvec(LA, list(qd))  # V = L A thetadot
     ad_Aqd = _ad_blocks(_matvec(A, list(qd)), n)
     ad_V = _ad_blocks(twists, n)
     inner = _matvec(G, _matvec(L, _matvec(ad_Aqd, _matvec(Gamma, twists))))
@@ -378,20 +319,12 @@ def closed_form_terms(links, q, qd, gravity, backend=V.NUMERIC) -> dict:
 
 def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUMERIC, *,
                 use_gravity=True, use_friction=True, use_tip=True, trace=False):
-    """The recursion assembled into matrix equations (Lynch & Park, Sec. 8.4; draft Eqs.
-    (9.77)-(9.80)):
-
-    ``V = L A thetadot``, ``Vdot = L (A thetaddot - [ad_{A thetadot}] Gamma V + Vdot_base)``,
-    ``F = L^T (G Vdot - [ad_V]^T G V + F_tip)``, ``tau = A^T F``
-
-    (the sign before ``[ad_{A thetadot}]`` from the acceleration recursion of Sec. 8.3, see the
-    module's note), with the stacked tip wrench ``F_tip`` (its last block the end-effector's
-    wrench on the environment carried into frame ``{n}``) and friction (Schilling (1990),
-    Eq. (6-3-3)); ``(tau, records)``.
-    """
+    """The recursion as matrix equations (Lynch & Park, Sec. 8.4; draft Eqs. (9.77)-(9.80)):
+    ``V = L A thetadot``, ``Vdot = L (A thetaddot - [ad_{A thetadot}] Gamma V + Vdot_base)``, ``F =
+    L^T (G Vdot - [ad_V]^T G V + F_tip)``, ``tau = A^T F`` (plus friction); ``(tau, records)``."""
     n = len(links)
     frames, steps, back, A, G, Gamma, L = _stacked(links, q, backend)
-    twists = _matvec(L, _matvec(A, list(qd)))                                      # V = L A thetadot
+    twists = _matvec(L, _matvec(A, list(qd)))  # V = L A thetadot
     base = [*S.Ad(back[0], base_acceleration(gravity, use_gravity)), *([0] * (6 * (n - 1)))]
     bracket = _matvec(_ad_blocks(_matvec(A, list(qd)), n), _matvec(Gamma, twists))
     twist_dots = _matvec(L, [a - b + c for a, b, c in zip(_matvec(A, list(qdd)), bracket,
@@ -420,8 +353,8 @@ def matrix_form(links, q, qd, qdd, gravity, tip_force, tip_moment, backend=V.NUM
 
 VARIANTS = {"poe": product_of_exponentials, "featherstone": spatial_newton_euler,
             "matrix": matrix_form}
-LABELS = {"poe": "Lynch & Park's product of exponentials", "featherstone": "Featherstone's spatial RNEA",
-          "matrix": "closed form A^T L^T G L A"}
+LABELS = {"poe": "Lynch & Park's product of exponentials",
+          "featherstone": "Featherstone's spatial RNEA", "matrix": "closed form A^T L^T G L A"}
 
 
 # -- public functions on a robot ------------------------------------------------------------------

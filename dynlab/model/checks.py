@@ -1,17 +1,9 @@
-"""Checks of arguments and results shared by every entry point: flags, counts, choices, and
-results that must be finite.
+"""Checks of arguments and results shared by every entry point; each error names where and what.
 
-Every check raises an error that names where it happened and what is wrong, so that no call
-returns a silently wrong number or reads ``"no"`` as ``True``.
-
->>> flag(False, "inverse_dynamics", "gravity")
-False
 >>> flag("no", "inverse_dynamics", "gravity")
 Traceback (most recent call last):
 ...
 TypeError: inverse_dynamics: gravity must be True or False, got str 'no'
->>> count(3, "puma560", "joints", 1, 6)
-3
 >>> count(True, "puma560", "joints", 1, 6)
 Traceback (most recent call last):
 ...
@@ -100,7 +92,8 @@ def choice(value, options, where: str, name: str) -> str:
     >>> choice(["newton_euler"], ("newton_euler", "dalembert"), "inverse_dynamics", "method")
     Traceback (most recent call last):
     ...
-    TypeError: inverse_dynamics: method must be a string, one of newton_euler, dalembert; got list ['newton_euler']
+    TypeError: inverse_dynamics: method must be a string, one of newton_euler, dalembert; got list
+    ['newton_euler']
     """
     if not isinstance(value, str):
         raise TypeError(f"{where}: {name} must be a string, one of {', '.join(options)}; "
@@ -111,11 +104,8 @@ def choice(value, options, where: str, name: str) -> str:
 
 
 class NotFiniteError(ValueError, ArithmeticError):
-    """A result came out ``inf`` or NaN although every input was finite: an overflow.
-
-    A ``ValueError`` (the input is out of the range the float arithmetic can handle) and an
-    ``ArithmeticError`` (what happened is an overflow).
-    """
+    """A result came out inf or NaN from finite inputs (an overflow): a ``ValueError`` and an
+    ``ArithmeticError``."""
 
 
 def all_finite(values) -> bool:
@@ -143,7 +133,8 @@ def not_finite(quantity: str, values, where: str, state: dict) -> NotFiniteError
 
     >>> error = not_finite("tau", [1.0, float("nan")], "planar_2r", {"qd": (1e200, 1e200)})
     >>> print(error)
-    tau2 of planar_2r is not finite (overflow) at qd = (1e+200, 1e+200): the result exceeds the range of floating-point numbers; use smaller values
+    tau2 of planar_2r is not finite (overflow) at qd = (1e+200, 1e+200): the result exceeds the
+    range of floating-point numbers; use smaller values
     """
     array = np.asarray(values, dtype=float)
     index = tuple(int(i) + 1 for i in np.argwhere(~np.isfinite(array))[0])
@@ -171,7 +162,8 @@ def plain_floats(values, n: int):
     of shape ``(n,)``, or a list or tuple of Python floats), else None.  Finiteness is the
     caller's.  A list or tuple is returned as it is (read, never changed).
 
-    >>> plain_floats([0.5, 1.0], 2), plain_floats(np.array([0.5, 1.0]), 2), plain_floats([1, 2.0], 2)
+    >>> (plain_floats([0.5, 1.0], 2), plain_floats(np.array([0.5, 1.0]), 2),
+    ...  plain_floats([1, 2.0], 2))
     ([0.5, 1.0], [0.5, 1.0], None)
     """
     kind = type(values)

@@ -1,11 +1,8 @@
-"""Book-style printing of derived equations: ``C1``, ``S12``, ``C23`` shorthand for the sines and
-cosines of joint angles and their sums (Fu, Gonzalez & Lee, Sec. 3.2.6, Schilling, Sec. 6-5), terms collected by joint
-accelerations and velocity products, in LaTeX for notebooks and plain text for terminals.
+"""Book-style printing of derived equations: ``C1``, ``S12`` shorthand, terms collected by joint
+accelerations and rate products (Fu, Gonzalez & Lee, Sec. 3.2.6; Schilling, Sec. 6-5).
 
 >>> import sympy
 >>> q1, q2, qd1, qd2 = sympy.symbols("q1 q2 qd1 qd2")
->>> book_form(sympy.cos(q1) * sympy.cos(q2) - sympy.sin(q1) * sympy.sin(q2) + 2 * sympy.cos(q2))
-C12 + 2*C2
 >>> book_form(qd1**2 * sympy.sin(q2) + 2 * qd1 * qd2 * sympy.sin(q2) + qd2**2, (qd1, qd2))
 S2*qd1**2 + 2*S2*qd1*qd2 + qd2**2
 """
@@ -92,15 +89,9 @@ def _term_count(expr) -> int:
 
 
 def group_angle_sums(expr):
-    """``expr`` rewritten in the sines and cosines of joint-angle sums where that takes fewer
-    terms: ``C2 C3 - S2 S3`` becomes ``C23`` (the way Fu, Gonzalez & Lee and Schilling print the
-    PUMA's and the two-link arm's equations), also inside expressions too large for SymPy's
-    ``trigsimp``.
-
-    For each run of consecutive joints ``i..j`` whose angles appear, the angles are changed to
-    the partial sums ``q_i, q_i + q_{i+1}, ..., q_i + ... + q_j``, and the result reduced
-    (:func:`dynlab.model.symbolic.reduce_trig`: no squared sine survives); the form with the fewest
-    terms wins (ties keep the plain angles).
+    """``expr`` in the sines and cosines of joint-angle sums where that takes fewer terms
+    (``C2 C3 - S2 S3`` -> ``C23``), also where ``trigsimp`` is too slow: each run of joints is
+    tried as partial sums, reduced by :func:`dynlab.model.symbolic.reduce_trig`.
 
     >>> q2, q3, a = sympy.symbols("q2 q3 a")
     >>> e = a * (sympy.cos(q2) * sympy.cos(q3) - sympy.sin(q2) * sympy.sin(q3))**2
@@ -142,10 +133,8 @@ def _outside_trig(expr, symbol) -> bool:
 
 
 def book_form(expr, collect_by: Sequence = ()):
-    """``expr`` compacted (:func:`dynlab.model.symbolic.compact`), its sines and cosines grouped
-    into angle sums where that is shorter (:func:`group_angle_sums`), collected by the given
-    variables and their pairwise products (e.g. joint accelerations, velocities), in C/S
-    shorthand."""
+    """``expr`` compacted, grouped into angle sums where shorter (:func:`group_angle_sums`),
+    collected by ``variables`` and their pairwise products, in C/S shorthand."""
     expr = compact(expr)
     if len(_trig_joints(expr)) > 1:
         grouped = group_angle_sums(expr)
@@ -160,10 +149,8 @@ def book_form(expr, collect_by: Sequence = ()):
 
 
 def collect_exactly(expr, keys: Sequence):
-    """``expr`` with its terms gathered under the first of ``keys`` (products such as
-    ``a1*a2*cos(q2)``) that divides them exactly, leaving the rest as they are.  SymPy's
-    ``collect`` would also take ``a1`` out of ``a1*a2*cos(q2)`` when asked for ``a1**2``; the
-    books group by whole products (Schilling, Eq. (6-6-22): ``(m2 + 2 m3) a1 a2 C2``).
+    """``expr`` with its terms gathered under the first of ``keys`` that divides them exactly: by
+    whole products, as the books group (Schilling, Eq. (6-6-22): ``(m2 + 2 m3) a1 a2 C2``).
 
     >>> a1, a2, m1, m2, q2 = sympy.symbols("a1 a2 m1 m2 q2")
     >>> e = a1**2 * m1 + a1**2 * m2 + a1 * a2 * m2 * sympy.cos(q2) + a2**2
@@ -317,14 +304,13 @@ TRACE_NAMES = {"omega": r"{}^iR_0\,\omega_i", "omega_dot": r"{}^iR_0\,\dot\omega
 
 
 def rate_form(name: str, expr, rates: Sequence, collect_by: Sequence = (), width: int = 80) -> str:
-    r"""``name = expr`` as the books write a joint torque: one bracket per joint acceleration and
-    per product of joint rates (the order of ``rates``, accelerations first), each bracket in
-    book form collected by ``collect_by``, then what is left (gravity), broken between terms
-    so that no line renders wider than about ``width`` characters.  The bracket of
-    :math:`\ddot q_k` in :math:`\tau_i` is the element :math:`D_{ik}` of the inertia matrix.
+    r"""``name = expr`` as the books write a torque: one bracket per joint acceleration and rate
+    product (``rates``), each collected by ``collect_by``, then the rest, broken to ``width``
+    characters; the bracket of :math:`\ddot q_k` in :math:`\tau_i` is :math:`D_{ik}`.
 
     >>> a, m, q2, qd1, qdd1 = sympy.symbols("a m q2 qd1 qdd1")
-    >>> print(rate_form(r"\tau_1", m * a**2 * qdd1 - m * a * sympy.sin(q2) * qd1**2 + 3, (qdd1, qd1)))
+    >>> e = m * a**2 * qdd1 - m * a * sympy.sin(q2) * qd1**2 + 3
+    >>> print(rate_form(r"\tau_1", e, (qdd1, qd1)))
     \begin{aligned}\tau_1 &= a^{2} m \ddot q_{1} - S_{2} a m \dot q_{1}^{2} + 3\end{aligned}
     """
     names = symbol_names(expr)
@@ -364,20 +350,13 @@ def _joint_rates(expr) -> list:
 
 
 def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Sequence = ()):
-    r"""The quantities ``keys`` of a symbolic Newton-Euler trace
-    (:class:`dynlab.formulations.trace.Trace`) as a table a notebook column holds: the links
-    stacked, one quantity per row, vectors as columns, each quantity labelled with its link's number
-    (:math:`{}^2R_0\,\omega_2`).  In base-frame traces the quantities carry no :math:`{}^iR_0`.  A
-    symbolic joint torque is written by :func:`rate_form`, one bracket per joint acceleration and
-    per product of joint rates (``rates``, by default the ones it contains), each collected by
-    ``collect_by``.
+    r"""The quantities ``keys`` of a symbolic Newton-Euler trace as a LaTeX table: links stacked,
+    one quantity a row, labelled by link; torques by :func:`rate_form`.
 
     >>> from dynlab import inverse_dynamics, joint_symbols
     >>> from dynlab.model.robots import pendulum
     >>> q, qd, qdd = joint_symbols(1)
     >>> _, trace = inverse_dynamics(pendulum(symbolic=True), q, qd, qdd, trace=True)
-    >>> r"{}^{1}R_0\,\omega_{1}" in trace_table(trace, ["omega"]).data
-    True
     >>> print(trace_table(trace, ["tau"]).data)      # doctest: +NORMALIZE_WHITESPACE
     \begin{array}{ll}i = 1 & \begin{aligned}\tau_{1} &= \frac{a_{1}^{2} m_{1}}{3} \ddot q_{1}
     + \frac{C_{1} a_{1} g m_{1}}{2}\end{aligned}\\[2pt] \hline\end{array}
@@ -408,10 +387,8 @@ _TRIG_NAME = re.compile(r"[CS](\d+|_\{[\d+-]+\})")
 
 
 def structure(expr, collect_by: Sequence = ()) -> dict:
-    """``expr`` in book form, its terms grouped by their trigonometric factors (and their
-    factors among ``collect_by``, e.g. the joint rates): ``{factor: coefficient}`` with each
-    coefficient a polynomial in the arm's parameters alone, in the order the books write them
-    (constant first, then by degree).
+    """``{trigonometric factor: coefficient}`` of ``expr`` in book form (factors among
+    ``collect_by`` too), coefficients in the parameters alone, in the books' order.
 
     >>> q2, q3, a, b = sympy.symbols("q2 q3 a b")
     >>> c2, c3 = sympy.cos(q2), sympy.cos(q2 + q3)
@@ -436,15 +413,14 @@ def structure(expr, collect_by: Sequence = ()) -> dict:
 
 
 def grouped_form(name: str, expr, factor=None, collect_by: Sequence = ()) -> str:
-    r"""``name = expr`` as a LaTeX ``aligned`` block with one line per trigonometric group of
-    :func:`structure`, its coefficient first and collected by the parameters ``collect_by``
-    (e.g. the link lengths), as the books print a gravity torque; ``factor`` (e.g. ``g``),
-    which every term carries, is taken out in front of a bracket.
+    r"""``name = expr`` as LaTeX, one line per group of :func:`structure`, collected by
+    ``collect_by``, ``factor`` taken out in front (as the books print a gravity torque).
 
     >>> q2, q3, g, m2, m3, a2, a3 = sympy.symbols("q2 q3 g m2 m3 a2 a3")
     >>> c2 = g * (m2 * a2 / 2 + m3 * a2) * sympy.cos(q2) + g * m3 * a3 * sympy.cos(q2 + q3)
     >>> print(grouped_form("c_2", c2, factor=g, collect_by=(a2, a3)))
-    \begin{aligned}c_2 = g\,\Big[ &a_{2} \left(\frac{m_{2}}{2} + m_{3}\right) C_{2} \\ &+ a_{3} m_{3} C_{23}\Big]\end{aligned}
+    \begin{aligned}c_2 = g\,\Big[ &a_{2} \left(\frac{m_{2}}{2} + m_{3}\right) C_{2} \\ &+ a_{3}
+    m_{3} C_{23}\Big]\end{aligned}
     """
     groups = structure(expr)
     names = symbol_names(expr)
@@ -498,11 +474,9 @@ def wrapped(name: str, expr, collect_by: Sequence = (), width: int = 70, names=N
 
 
 class Folded:
-    r"""A closed form too long to read, shown as its structure: which trigonometric factors
-    (and rate products) occur, each with a coefficient :math:`\kappa_j` that depends on the
-    parameters only, and how many terms there are in all; the coefficients, written out, one
-    click away (an HTML ``<details>`` element).  ``groups`` is the :func:`structure` dict,
-    ``terms`` the number of terms of the expanded book form.
+    r"""A closed form too long to read, shown as its structure (its factors with parameter-only
+    coefficients :math:`\kappa_j`, and the number of ``terms``), the coefficients one click away
+    (HTML ``<details>``); ``groups`` is :func:`structure`'s dict.
 
     >>> q1, q2, a, b = sympy.symbols("q1 q2 a b")
     >>> f = Folded("D_{11}", a + b * sympy.cos(q2)**2 + a * b * sympy.sin(q2))

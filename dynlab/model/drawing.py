@@ -1,27 +1,6 @@
-"""Drawings of an arm with Matplotlib: its links, joints, DH frames and centres of mass.
-
-:func:`draw_arm` draws ``robot`` at joint positions ``q`` and returns an :class:`ArmDrawing`,
-which holds the figure and every artist, so that a dashboard can move the arm with
-:meth:`ArmDrawing.update` (``set_data`` on the existing lines, no new figure).
-
-What is drawn, in base coordinates (Fu, Gonzalez & Lee, Sec. 2.2, Schilling, Sec. 2-6; standard DH,
-``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``):
-
-* the origins ``p_0 .. p_n`` of the frames (joint ``i`` sits on ``z_{i-1}`` through ``p_{i-1}``;
-  ``p_n`` is the tool), as returned by :func:`dynlab.model.kinematics.frame_origins`;
-* the links as the DH polyline ``p_{i-1} -> p_{i-1} + d_i z_{i-1} -> p_i`` (the offset ``d_i``
-  along the joint axis, then the length ``a_i`` along ``x_i``);
-* the ``x``, ``y``, ``z`` axes of every frame (red, green, blue), labelled ``x_i``, ``y_i``,
-  ``z_i``;
-* the centre of mass of every link with mass, ``p_i + R_0i r_bar_i`` (Fu, Gonzalez & Lee, Eq. (3.2-3)), and the
-  direction of gravity.
-
-A *planar* arm (every revolute axis parallel to one direction ``n``, every prismatic axis
-perpendicular to it: the pendulum and the two-link arms) is drawn in 2-D, in the plane
-perpendicular to ``n`` (for ``n = z_0``, the ``x_0 y_0`` plane); an axis perpendicular to the
-page is drawn as a circled dot (towards the reader) or a circled cross (away).  Other arms
-(the SCARA, whose third joint slides along the common axis, and the PUMA 560) are drawn in 3-D.
-Works on any backend, also headless (Agg).
+"""Drawings of an arm with Matplotlib (:func:`draw_arm`, :class:`ArmDrawing`): links as the DH
+polyline ``p_{i-1} -> p_{i-1} + d_i z_{i-1} -> p_i``, frames, centres of mass
+(Fu, Gonzalez & Lee, Eq. (3.2-3)) and gravity; a planar arm in 2-D, others in 3-D.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -55,12 +34,8 @@ _PARALLEL_TOLERANCE = 1e-9
 
 # -- geometry (numbers only: no SymPy object is built) -----------------------------------------
 def arm_geometry(robot: Robot, q: Sequence) -> dict:
-    """The points and frames that :func:`draw_arm` draws, in base coordinates.
-
-    ``origins`` (n+1 x 3): ``p_0 .. p_n``; ``rotations`` (n+1 x 3 x 3): ``R_00 .. R_0n``;
-    ``polyline`` (2n+1 x 3): the links through the DH intermediate points ``p_{i-1} + d_i
-    z_{i-1}``; ``centres`` (n x 3): each link's centre of mass; ``massive`` (n bools): which
-    links have mass.
+    """What :func:`draw_arm` draws, in base coordinates: ``origins`` ``p_0 .. p_n``, ``rotations``,
+    ``polyline`` (through ``p_{i-1} + d_i z_{i-1}``), ``centres`` of mass and ``massive``.
 
     >>> from dynlab.model.robots import pendulum
     >>> g = arm_geometry(pendulum(), [0.0])
@@ -86,10 +61,8 @@ def arm_geometry(robot: Robot, q: Sequence) -> dict:
 
 
 def plane_of(robot: Robot):
-    """``(n, e1, e2)`` if ``robot`` is planar, else ``None``: ``n`` is the common direction of
-    its revolute axes (prismatic axes must be perpendicular to it), ``e1``, ``e2`` the page's
-    right and up directions (``x_0``, ``y_0`` when ``n = z_0``).  Checked at two
-    configurations, since the axes move with the joints.
+    """``(n, e1, e2)`` if ``robot`` is planar (revolute axes along ``n``, prismatic ones across it,
+    checked at two poses; ``e1``, ``e2`` the page's right and up), else ``None``.
 
     >>> from dynlab.model.robots import planar_2r, scara
     >>> [v.tolist() for v in plane_of(planar_2r("schilling"))]
@@ -150,10 +123,8 @@ def reach_of(robot: Robot, q: Sequence | None = None) -> float:
 
 
 def workspace_box(robot: Robot, q: Sequence, reach: float | None = None) -> tuple:
-    """``(centre, half_width)`` of a cube that holds the arm in any pose: the bounding box of
-    the drawn points over 64 poses (every revolute joint over a full turn, every prismatic
-    joint's ``d`` between 0 and ``reach``, or its value in ``q``), made a cube, with a margin.  Seeded, so
-    the same arm always gets the same box.
+    """``(centre, half_width)`` of a cube holding the arm in any pose: the drawn points over 64
+    seeded poses (prismatic ``d`` in ``[0, reach]``), with a margin.
 
     >>> from dynlab.model.robots import puma560
     >>> centre, half = workspace_box(puma560(), [0.0] * 6)
@@ -183,15 +154,8 @@ def workspace_box(robot: Robot, q: Sequence, reach: float | None = None) -> tupl
 
 # -- the drawing -----------------------------------------------------------------------------------
 class ArmDrawing:
-    """A drawn arm: the figure, its axes and artists, and :meth:`update` to move it.
-
-    Artists (all created once): ``links_line`` (the DH polyline), ``origins_line`` (markers at
-    ``p_0..p_n``), ``centres_line`` (centres of mass), ``axis_lines[k]`` (axis ``k`` = x, y, z
-    of every frame: frame ``i``'s segment is points ``3i``, ``3i+1``; one artist per colour
-    keeps redrawing cheap), ``axis_labels[i][k]`` (the labels), in 2-D also
-    ``axis_markers[k]`` (circled dots and crosses: axes perpendicular to the page), and
-    ``gravity_artists``.  :meth:`plotted` reads the drawn data back.  ``geometry`` is the last :func:`arm_geometry`.
-    """
+    """A drawn arm: the figure, its axes and artists (made once; :meth:`update` moves them,
+    :meth:`plotted` reads them back), and ``geometry``, the last :func:`arm_geometry`."""
 
     def __init__(self, robot, q, ax, view, plane, frames, labels, centres, gravity, reach, box,
                  title):
@@ -411,17 +375,10 @@ def draw_arm(robot: Robot, q: Sequence, ax=None, *, view: str | None = None,
              frames: bool = True, labels="axes", centres: bool = True,
              gravity: bool = True, reach: float | None = None, box: tuple | None = None,
              title: str | None = None, figsize=(5, 5)) -> ArmDrawing:
-    """Draw ``robot`` at joint positions ``q``: links, frame origins, the x/y/z axes of every
-    DH frame (labelled), centres of mass and the direction of gravity.
-
-    ``ax``: an existing Matplotlib axes (a 3-D one for a spatial arm), else a new figure of
-    ``figsize`` is made (with :class:`matplotlib.figure.Figure`, so nothing is shown twice in a
-    notebook; display ``drawing.figure``).  ``labels``: ``"axes"`` names every axis (``x1``,
-    ``y1``, ``z1``), ``"frames"`` only numbers each frame by its origin (fewer texts: quicker
-    to redraw, clearer for six wrist frames at one point), ``False`` none.  ``view``: ``"2d"``, ``"3d"`` or ``None`` (2-D for a
-    planar arm, :func:`plane_of`).  ``reach``: the half-width of the plotted region (default
-    :func:`reach_of`); ``box``: ``(centre, half_width)`` of a 3-D view's cube (default
-    :func:`workspace_box`).  Returns an :class:`ArmDrawing`.
+    """Draw ``robot`` at ``q`` (links, frames, centres of mass, gravity) on ``ax`` or a new
+    :class:`matplotlib.figure.Figure`.  ``labels``: ``"axes"``, ``"frames"`` or ``False``; ``view``:
+    ``"2d"``, ``"3d"`` or ``None`` (2-D when :func:`plane_of` finds a plane); ``reach`` and ``box``
+    bound the plot.
 
     >>> from dynlab.model.robots import scara
     >>> drawing = draw_arm(scara(), [0.0, 0.0, 0.15])
@@ -430,7 +387,8 @@ def draw_arm(robot: Robot, q: Sequence, ax=None, *, view: str | None = None,
     >>> draw_arm(scara(), [0.0, 0.0, 0.15], view="2d")
     Traceback (most recent call last):
     ...
-    ValueError: three-axis SCARA (Schilling, Sec. 6-6): is not planar (its joint axes are not all parallel or perpendicular to one direction); draw it with view='3d'
+    ValueError: three-axis SCARA (Schilling, Sec. 6-6): is not planar (its joint axes are not all
+    parallel or perpendicular to one direction); draw it with view='3d'
     """
     if not isinstance(robot, Robot):
         raise TypeError(f"draw_arm needs a dynlab Robot, got {type(robot).__name__}")

@@ -1,10 +1,5 @@
 """Joint friction, Schilling, Eq. (6-3-3):
-
-``b_k(qd) = b_v qd_k + sgn(qd_k) [b_d + (b_s - b_d) exp(-|qd_k| / epsilon)]``
-
-viscous (``b_v``), dynamic or Coulomb (``b_d``) and static (``b_s``) friction.  As ``qd_k -> 0``
-the force tends to ``+-b_s``, the effort needed to start the joint moving; at ``qd_k = 0``
-exactly, ``sgn`` gives zero.  Fu, Gonzalez & Lee keeps only the viscous term ``b_i qd_i`` (Table 3.2).
+``b_k(qd) = b_v qd_k + sgn(qd_k) [b_d + (b_s - b_d) exp(-|qd_k| / epsilon)]``.
 
 >>> from dynlab.model.link import Link
 >>> from dynlab.model.robot import Robot
@@ -12,9 +7,6 @@ exactly, ``sgn`` gives zero.  Fu, Gonzalez & Lee keeps only the viscous term ``b
 ...                   name="l1")])
 >>> round(float(joint_friction(arm, [2.0])[0]), 6)   # 0.5*2 + 0.2 + 0.1*exp(-200)
 1.2
->>> import sympy
->>> joint_friction(arm, [sympy.Symbol("qd1")])[0]
-0.5*qd1 + (0.2 + 0.1*exp(-100.0*Abs(qd1)))*sign(qd1)
 """
 
 from __future__ import annotations
@@ -30,7 +22,8 @@ from dynlab.model.robot import Robot
 
 
 def link_friction(link, qdk, backend):
-    """Friction force or torque of one joint (Schilling, Eq. (6-3-3)); ``link`` is a ``LinkData``."""
+    """Friction force or torque of one joint (Schilling, Eq. (6-3-3)); ``link`` is a ``LinkData``.
+    """
     force = link.viscous * qdk
     if link.coulomb != 0 or link.static != 0:
         sign = backend.sign(qdk)

@@ -1,14 +1,8 @@
-"""Forward-mode differentiation through dynlab's generic code: a value with its gradient.
+"""Forward-mode derivatives through dynlab's generic code (``dD/dq`` of Schilling,
+Eq. (6-4-6); Lynch & Park, Sec. 8.1 (draft Eq. (9.13))): a :class:`Jet` is a value with its
+exact gradient, over floats or SymPy scalars.
 
-The Lagrangian forms need ``dD/dq`` (Schilling, Eq. (6-4-6), the Christoffel symbols of Lynch & Park,
-Sec. 8.1 (draft Eq. (9.13))) and ``dP/dq``.  On symbols SymPy could differentiate, but on floats the numeric path
-must not build SymPy expressions.  A :class:`Jet` carries ``(value, d value/d q_1..q_n)`` and
-applies the chain rule at every ``+ - *``, ``sin`` and ``cos``: the derivatives are exact (no
-finite differences) and the same code serves floats and SymPy scalars.
-
->>> import math
->>> x = Jet(0.5, (1.0, 0.0))           # d/dx
->>> y = Jet(2.0, (0.0, 1.0))           # d/dy
+>>> x, y = Jet(0.5, (1.0, 0.0)), Jet(2.0, (0.0, 1.0))
 >>> f = x * y + JET_NUMERIC.sin(x)
 >>> round(f.value, 6), [round(g, 6) for g in f.grad]   # (xy + sin x, (y + cos x, x))
 (1.479426, [2.877583, 0.5])

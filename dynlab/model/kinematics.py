@@ -1,18 +1,11 @@
-"""Kinematics of a serial arm in standard DH form: transforms, frames, axes, centres of mass, and
-link Jacobians.
-
-Every public function takes a robot and joint positions ``q``.  With numbers it returns NumPy
-arrays; with SymPy symbols (or a robot with symbolic parameters) it returns SymPy matrices.
+"""Kinematics of a serial arm in standard DH form: transforms, frames, axes, centres of mass and
+link Jacobians; NumPy arrays for numbers, SymPy matrices for symbols.
 
 >>> from dynlab.model.link import Link
 >>> from dynlab.model.robot import Robot
 >>> arm = Robot([Link("R", a=1.0, name="l1"), Link("R", a=1.0, name="l2")])
 >>> tool_pose(arm, [0.0, 0.0])[:3, 3]
 array([2., 0., 0.])
->>> import sympy
->>> q1, q2 = sympy.symbols("q1 q2")
->>> sympy.simplify(tool_pose(arm, [q1, q2])[0, 3])
-cos(q1) + cos(q1 + q2)
 """
 
 from __future__ import annotations
@@ -30,11 +23,8 @@ from dynlab.model.link import exact
 
 # -- choosing the numeric or the symbolic path ----------------------------------------------------
 def resolve(robot: Robot, **joint_vectors) -> tuple:
-    """Validate joint vectors and pick a path: ``(symbolic, backend, data, vectors)``.
-
-    ``data`` is ``robot.numeric()`` (all floats) or ``robot.symbolic()``; ``vectors`` maps each
-    name to a tuple of floats (numeric path) or of floats and SymPy expressions.
-    """
+    """``(symbolic, backend, data, vectors)``: the joint vectors checked (floats, or SymPy) and the
+    robot's ``numeric()`` or ``symbolic()`` data."""
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     checked = {name: _joint_vector_fast(robot, values, name)
@@ -61,7 +51,8 @@ def _joint_vector_fast(robot: Robot, values: Any, name: str) -> tuple:
 
 # -- one link ------------------------------------------------------------------------------------
 def link_rotation(link, qi, backend=V.NUMERIC):
-    """``^{i-1}R_i``, the rotation part of ``A_i`` (Fu, Gonzalez & Lee, Eqs. (3.2-5), (3.3-48)), as rows."""
+    """``^{i-1}R_i``, the rotation part of ``A_i`` (Fu, Gonzalez & Lee, Eqs. (3.2-5), (3.3-48)), as
+    rows."""
     theta = qi + link.offset if link.revolute else link.theta
     ct, st = backend.cos(theta), backend.sin(theta)
     ca, sa = link.cos_alpha, link.sin_alpha
@@ -69,19 +60,22 @@ def link_rotation(link, qi, backend=V.NUMERIC):
 
 
 def link_offset(link, qi, rotation):
-    """Origin of frame ``i`` in frame ``i-1``: the last column of ``A_i`` (Fu, Gonzalez & Lee, Eq. (3.2-5))."""
+    """Origin of frame ``i`` in frame ``i-1``: the last column of ``A_i`` (Fu, Gonzalez & Lee, Eq.
+    (3.2-5))."""
     d = link.d if link.revolute else qi + link.offset
     return (link.a * rotation[0][0], link.a * rotation[1][0], d)
 
 
 def link_offset_in_own_frame(link, qi):
-    """``^iR_0 p*_i = (a_i, d_i sin(alpha_i), d_i cos(alpha_i))`` (Fu, Gonzalez & Lee, Eq. (3.3-59))."""
+    """``^iR_0 p*_i = (a_i, d_i sin(alpha_i), d_i cos(alpha_i))`` (Fu, Gonzalez & Lee, Eq.
+    (3.3-59))."""
     d = link.d if link.revolute else qi + link.offset
     return (link.a, d * link.sin_alpha, d * link.cos_alpha)
 
 
 def chain(links, q, backend=V.NUMERIC):
-    """Walk the chain: lists ``R_0i`` and ``p_i`` (origin of frame i) for i = 0..n (Fu, Gonzalez & Lee (3.2-4))."""
+    """Walk the chain: lists ``R_0i`` and ``p_i`` (origin of frame i) for i = 0..n (Fu, Gonzalez &
+    Lee (3.2-4))."""
     rotation, origin = V.IDENTITY, V.ZERO
     rotations, origins = [rotation], [origin]
     for link, qi in zip(links, q):
@@ -104,7 +98,8 @@ def _homogeneous(rotation, origin):
 
 
 def link_transform(robot: Robot, q: Sequence, i: int):
-    """``^{i-1}A_i`` of Fu, Gonzalez & Lee, Eq. (3.2-5) for link ``i`` (1-based) at joint positions ``q``.
+    """``^{i-1}A_i`` of Fu, Gonzalez & Lee, Eq. (3.2-5) for link ``i`` (1-based) at joint positions
+    ``q``.
 
     >>> from dynlab.model.link import Link
     >>> from dynlab.model.robot import Robot
@@ -127,7 +122,8 @@ def link_transform(robot: Robot, q: Sequence, i: int):
 
 
 def transforms(robot: Robot, q: Sequence) -> list:
-    """``[T_00 = I, T_01, ..., T_0n]``, the base-to-frame-i transforms ``^0A_i`` (Fu, Gonzalez & Lee (3.2-4))."""
+    """``[T_00 = I, T_01, ..., T_0n]``, the base-to-frame-i transforms ``^0A_i`` (Fu, Gonzalez & Lee
+    (3.2-4))."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     rotations, origins = chain(links, vec["q"], backend)
     return [_out(symbolic, _homogeneous(r, p)) for r, p in zip(rotations, origins)]
@@ -146,7 +142,8 @@ def frame_origins(robot: Robot, q: Sequence) -> list:
 
 
 def joint_axes(robot: Robot, q: Sequence) -> list:
-    """``[z_0, ..., z_{n-1}]``: joint ``i`` moves about or along ``z_{i-1}`` (third column of R_0,i-1).
+    """``[z_0, ..., z_{n-1}]``: joint ``i`` moves about or along ``z_{i-1}`` (third column of
+    R_0,i-1).
 
     >>> from dynlab.model.link import Link
     >>> from dynlab.model.robot import Robot
@@ -160,7 +157,8 @@ def joint_axes(robot: Robot, q: Sequence) -> list:
 
 
 def centres_of_mass(robot: Robot, q: Sequence) -> list:
-    """Centre of mass of each link in base coordinates: ``p_i + R_0i r_bar_i`` (Fu, Gonzalez & Lee (3.2-3))."""
+    """Centre of mass of each link in base coordinates: ``p_i + R_0i r_bar_i`` (Fu, Gonzalez & Lee
+    (3.2-3))."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     rots, origins = chain(links, vec["q"], backend)
     return [_out(symbolic, V.add(origins[i + 1], V.matvec(rots[i + 1], link.com)))
@@ -193,10 +191,9 @@ def chain_link_jacobians(links, q, backend):
 
 
 def link_jacobians(robot: Robot, q: Sequence) -> list:
-    """``[(A^1, B^1), ..., (A^n, B^n)]``: Jacobians of link ``k``'s centre-of-mass velocity and
-    angular velocity, ``v_bar^k = A^k qd``, ``w^k = B^k qd`` (Schilling, Eqs. (6-2-10), (6-2-12),
-    (6-2-13)).  Column ``j <= k`` is ``z_{j-1} x (c_k - p_{j-1})`` and ``z_{j-1}`` for a revolute
-    joint, ``z_{j-1}`` and ``0`` for a prismatic one; columns ``j > k`` are zero.
+    """``[(A^k, B^k)]``: ``v_bar^k = A^k qd``, ``w^k = B^k qd`` (Schilling, Eqs. (6-2-10),
+    (6-2-12), (6-2-13)): column ``j <= k`` is ``z_{j-1} x (c_k - p_{j-1})``, ``z_{j-1}``
+    (revolute) or ``z_{j-1}``, 0 (prismatic).
 
     >>> from dynlab.model.link import Link
     >>> from dynlab.model.robot import Robot

@@ -1,9 +1,5 @@
-"""The ``L D L^T`` solve of ``D x = b`` for a symmetric positive definite ``D``, over any scalar
-type (floats, SymPy, the tracing tape): the last step of forward dynamics, ``D qdd = tau - bias``
-(Lynch & Park, Sec. 8.5 (draft Eq. (9.89))), shared by :mod:`dynlab.dynamics.forward`,
-Featherstone's articulated body algorithm (its pivots, :class:`ZeroPivot`) and the operation counts.
-:mod:`dynlab.dynamics.forward` offers both names too.
-"""
+"""The ``L D L^T`` solve of ``D x = b`` over any scalar type: the last step of forward dynamics,
+``D qdd = tau - bias`` (Lynch & Park, Sec. 8.5 (draft Eq. (9.89)))."""
 
 from __future__ import annotations
 
@@ -27,12 +23,9 @@ class ZeroPivot(ZeroDivisionError):
 
 
 def ldl_solve(D, b):
-    """Solve ``D x = b`` for a symmetric positive definite ``D`` (rows) by ``D = L diag(d) L^T``
-    with unit lower-triangular ``L``: ``L y = b``, ``z = y / d``, ``L^T x = z``.
-
-    No square roots, one division per pivot, the same code for floats and for the tracer.
-    Returns ``(x, d)``; the pivots ``d`` are all positive exactly when ``D`` is positive
-    definite.
+    """``(x, d)``: ``D x = b`` by ``D = L diag(d) L^T`` (``L y = b``, ``z = y / d``, ``L^T x = z``),
+    no square roots, any scalar type; the pivots ``d`` are all positive exactly when ``D`` is
+    positive definite.
 
     >>> x, d = ldl_solve([[4.0, 2.0], [2.0, 3.0]], [2.0, 1.0])
     >>> [round(v, 12) for v in x], d

@@ -1,14 +1,7 @@
-"""A link of a serial arm: its standard Denavit-Hartenberg parameters, inertial data and
-friction (:class:`Link`), checked as they are typed, and the same values ready for a recursion
-(:class:`LinkData`).  The conventions are those of :mod:`dynlab.model.robot` (Fu, Gonzalez &
-Lee, Sec. 2.2; Schilling, Sec. 2-6); a :class:`~dynlab.model.robot.Robot` is a chain of links.
+"""A link of a serial arm: standard DH parameters, inertial data and friction (:class:`Link`,
+checked as typed; Fu, Gonzalez & Lee, Sec. 2.2; Schilling, Sec. 2-6) and the same values ready
+for a recursion (:class:`LinkData`).
 
-Every parameter may be a float or a SymPy expression.  Bad input raises a ``ValueError`` or
-``TypeError`` that names the link and the parameter.
-
->>> from dynlab.model.link import Link
->>> Link("revolute", a=1.0, mass=2.0, com=(-0.5, 0, 0), name="link 1").joint
-'revolute'
 >>> Link("revolute", mass=-1.0, name="link 1")
 Traceback (most recent call last):
 ...
@@ -132,10 +125,8 @@ def value_entries(value: Any, where: str, param: str) -> list:
 
 
 def inertia_tensor(Ixx=0, Iyy=0, Izz=0, Ixy=0, Ixz=0, Iyz=0) -> sympy.Matrix:
-    """The symmetric inertia tensor from its moments and products of inertia (Fu, Gonzalez & Lee, Eq. (3.2-17)).
-
-    The products are the tensor's off-diagonal entries (``I[0][1] = Ixy``), that is the negatives
-    of the product integrals ``int x y dm`` of Fu, Gonzalez & Lee, Eq. (3.2-18).
+    """The symmetric inertia tensor (Fu, Gonzalez & Lee, Eq. (3.2-17)); products are the tensor's
+    entries, the negatives of Eq. (3.2-18)'s ``int x y dm``.
 
     >>> inertia_tensor(1, 2, 3, Ixy=-0.5)
     Matrix([
@@ -197,14 +188,9 @@ _LUMPED_ADVICE = " (pass lumped_inertia=True for a lumped rotor inertia)"
 
 def check_inertia(matrix: np.ndarray, where: str, *, lumped: bool = False,
                   scale: float | None = None, advice: str = "") -> None:
-    """Refuse a 3x3 inertia that no rigid body has about its centre of mass: one that is not
-    symmetric or not positive semi-definite, or whose principal moments break the triangle
-    inequality (Lynch & Park, "Dynamics of Open Chains", the rotational inertia matrix of a
-    single rigid body: from its integrals, ``Ixx + Iyy - Izz = 2 int z^2 dm >= 0`` and alike;
-    not checked when ``lumped``).  The one home of these checks, for :class:`Link` and the
-    loaders: each to ``1e-9`` relative to ``scale``, by default the largest entry (a small
-    link's inertia has small entries; a loader that computed the tensor from larger numbers
-    passes their size).  ``advice`` ends the triangle message.
+    """Refuse a 3x3 inertia no rigid body has about its centre of mass: not symmetric, not positive
+    semi-definite, or (unless ``lumped``) principal moments breaking the triangle inequality
+    (Lynch & Park, Ch. 8: ``Ixx + Iyy - Izz = 2 int z^2 dm >= 0``); to 1e-9 of ``scale``.
 
     >>> check_inertia(np.diag([1.0, 1.0, 3.0]), "rotor")
     Traceback (most recent call last):
@@ -269,24 +255,18 @@ def _check_symbolic_inertia(rows: tuple, where: str, lumped: bool) -> None:
 
 @dataclass(frozen=True, eq=False, init=False, repr=False)
 class Link:
-    """One link and the joint that moves it: DH parameters, inertial data and friction.
+    """One link and its joint (``"revolute"``/``"R"`` or ``"prismatic"``/``"P"``): DH parameters
+    (the joint's own variable not given: its constant part is ``offset``), ``com`` and ``inertia``
+    about it in frame ``i`` (3 numbers: principal moments), Schilling, Eq. (6-3-3)'s friction;
+    ``lumped_inertia`` skips the triangle inequality (a lumped rotor, the PUMA 560's link 1).
 
-    ``joint`` is ``"revolute"`` or ``"prismatic"`` (``"R"``/``"P"`` accepted).  The parameter that
-    the joint moves (``theta`` for revolute, ``d`` for prismatic) is the joint variable; give its
-    constant part as ``offset``.  ``com`` is the centre of mass in frame ``i``; ``inertia`` the 3x3
-    inertia tensor about the centre of mass with axes parallel to frame ``i`` (3 numbers are read as
-    the principal moments).  ``viscous``, ``coulomb``, ``static`` and ``epsilon`` are Schilling,
-    Eq. (6-3-3)'s ``b_v``, ``b_d``, ``b_s`` and ``epsilon``.  ``lumped_inertia=True`` skips the
-    triangle inequality for an inertia that stands for a lumped rotor rather than a rigid body
-    (the PUMA 560's link 1 in the published set).
-
-    >>> link = Link("P", theta=0, alpha=0, mass=1.5, name="slide")
-    >>> link.joint, link.is_prismatic
-    ('prismatic', True)
+    >>> Link("P", theta=0, alpha=0, mass=1.5, name="slide").is_prismatic
+    True
     >>> Link("revolute", theta=0.3, name="elbow")
     Traceback (most recent call last):
     ...
-    ValueError: elbow: theta is the joint variable of a revolute joint; give its constant part as offset
+    ValueError: elbow: theta is the joint variable of a revolute joint; give its constant part as
+    offset
     """
 
     joint: str

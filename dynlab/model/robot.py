@@ -1,36 +1,18 @@
-"""The robot model: links described by standard Denavit-Hartenberg parameters and inertial data.
+"""The robot model: a chain of links with standard DH parameters and inertial data.
 
-Conventions (docs/using.md, "Conventions"; Fu, Gonzalez & Lee, Sec. 2.2 and Schilling, Sec. 2-6):
-
-* ``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``; frame ``i`` sits at the distal end of link ``i``
-  and joint ``i`` moves about (revolute) or along (prismatic) ``z_{i-1}``.
-* The joint variable ``q_i`` is ``theta_i = q_i + offset_i`` for a revolute joint and
-  ``d_i = q_i + offset_i`` for a prismatic one; the other of the two is a constant.
-* The centre of mass of link ``i`` and its inertia tensor about the centre of mass are given in
-  frame ``i`` (Fu, Gonzalez & Lee's ``r_bar_i`` and ``I_i``).  Every other form (Fu's pseudo-inertia ``J_i``,
-  base-frame inertia, ...) is computed from these, never typed twice.
-* ``gravity`` is the gravitational acceleration in base coordinates, e.g. ``(0, 0, -9.8062)`` when
-  ``z_0`` points up.  Fu, Gonzalez & Lee and Schilling write the same physics with the opposite sign in N-E (the base is
-  given the acceleration ``-gravity``, Eq. (3.3-46)); see Fu, Gonzalez & Lee, Prob. 3.13.
-* ``tip_force`` and ``tip_moment`` are the force and moment the end effector exerts *on* its
-  environment (Fu, Gonzalez & Lee, Algorithm 3.1 step N4: ``f_{n+1}``, ``n_{n+1}``), in base coordinates, the
-  moment taken about the origin of frame ``n``.
-* Friction of joint ``k`` is Schilling, Eq. (6-3-3): viscous ``b_v``, dynamic (Coulomb) ``b_d`` and static
-  ``b_s`` with the small positive ``epsilon``; all zero by default.
-
-Every parameter may be a float or a SymPy expression.  Bad input raises a ``ValueError`` or
-``TypeError`` that names the link and the parameter.
+Conventions (docs/using.md; Fu, Gonzalez & Lee, Sec. 2.2; Schilling, Sec. 2-6):
+``A_i = Rz(theta_i) Tz(d_i) Tx(a_i) Rx(alpha_i)``, joint ``i`` about or along ``z_{i-1}``,
+``theta_i`` (or ``d_i``) ``= q_i + offset_i``; centre of mass and inertia about it in frame
+``i``; ``gravity`` in base coordinates (N-E gives the base ``-gravity``, Fu, Gonzalez & Lee,
+Eq. (3.3-46), Prob. 3.13); ``tip_force``/``tip_moment`` the wrench the tool exerts on its
+environment, in base coordinates about the origin of frame ``n`` (Fu, Gonzalez & Lee,
+Algorithm 3.1 step N4); friction Schilling, Eq. (6-3-3).
 
 >>> from dynlab.model.link import Link
->>> from dynlab.model.robot import Robot
 >>> arm = Robot([Link("revolute", a=1.0, mass=2.0, com=(-0.5, 0, 0), name="link 1")],
 ...             gravity=(0, -9.8062, 0), name="pendulum")
 >>> arm.n, arm.joint_types, arm.is_symbolic
 (1, ('revolute',), False)
->>> Link("revolute", mass=-1.0, name="link 1")
-Traceback (most recent call last):
-...
-ValueError: link 1: mass must be non-negative, got -1.0
 """
 
 from __future__ import annotations
@@ -61,30 +43,22 @@ class RobotIsImmutable(FrozenInstanceError):
 
 
 class Robot:
-    """A serial arm: a sequence of :class:`Link`, gravity, and the end effector's external wrench.
-
-    A robot never changes once built, as its links do not: what dynlab computes from it (traced
-    programs, short cuts, generated code) is kept in its :attr:`data`
-    (:class:`dynlab.model.robot_data.RobotData`) and stays true.  A changed arm is a new robot:
-    :meth:`replace`, :meth:`replace_link`, :meth:`subs`, or :func:`dynlab.model.edits.with_mass`
-    and :func:`dynlab.model.edits.with_payload`.
+    """A serial arm: :class:`Link` records, gravity and the tool's wrench.  It never changes once
+    built (what is computed from it is kept in :attr:`data`); a changed arm is a new robot.
 
     >>> arm = Robot([Link("R", a=1.0, mass=1.0, name="link 1")], name="rod")
     >>> arm.gravity = (0, 0, 0)
     Traceback (most recent call last):
     ...
-    dynlab.model.robot.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a link's parameters, or dynlab.model.edits.with_mass / with_payload
-    >>> arm.replace(gravity=(0, 0, 0)).gravity
-    (0.0, 0.0, 0.0)
-
+    dynlab.model.robot.RobotIsImmutable: rod: cannot assign to gravity: a Robot does not change once
+    built; make a changed arm with robot.replace(gravity=...), robot.replace_link(index, ...) for a
+    link's parameters, or dynlab.model.edits.with_mass / with_payload
     >>> import sympy
     >>> m, l, g = sympy.symbols("m l g", positive=True)
     >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0), name="link 1")],
     ...             gravity=(0, -g, 0))
-    >>> rod.is_symbolic, sorted(map(str, rod.free_symbols))
-    (True, ['g', 'l', 'm'])
-    >>> rod.subs({m: 2, l: 1, g: 9.8062}).is_symbolic
-    False
+    >>> rod.is_symbolic, rod.subs({m: 2, l: 1, g: 9.8062}).is_symbolic
+    (True, False)
     """
 
     def __init__(self, links: Iterable[Link], *, gravity=(0, 0, -G), tip_force=(0, 0, 0),
@@ -167,10 +141,8 @@ class Robot:
         return found
 
     def symbols(self, names: str):
-        """The robot's own parameter symbols named in ``names`` (separated by spaces or commas,
-        as for :func:`sympy.symbols`): one symbol for one name, else a tuple in the order named.
-        These are the very symbols of the robot's expressions, assumptions included, so they
-        substitute into and collect what is derived from it.
+        """The robot's own parameter symbols (assumptions included) named in ``names``, as
+        :func:`sympy.symbols` reads them.
 
         >>> m, l, g = sympy.symbols("m l g", positive=True)
         >>> rod = Robot([Link("R", a=l, mass=m, com=(-l / 2, 0, 0))], gravity=(0, -g, 0))
@@ -213,19 +185,17 @@ class Robot:
 
     # -- new robots from this one ---------------------------------------------------------------
     def replace(self, **changes) -> "Robot":
-        """A new robot with some of ``links``, ``gravity``, ``tip_force``, ``tip_moment``,
-        ``name`` and ``source`` changed (as :func:`dataclasses.replace` does), checked as the
-        constructor checks them; this robot stays as it is.
+        """A new robot with some of ``links``, ``gravity``, ``tip_force``, ``tip_moment``, ``name``,
+        ``source`` changed, checked as the constructor checks them.
 
         >>> arm = Robot([Link("R", a=1.0, mass=1.0, name="link 1")], name="rod")
-        >>> arm.replace(gravity=(0, -9.8, 0), name="hanging rod").gravity
-        (0.0, -9.8, 0.0)
-        >>> arm.gravity
-        (0.0, 0.0, -9.8062)
+        >>> arm.replace(gravity=(0, -9.8, 0), name="hanging rod").gravity, arm.gravity
+        ((0.0, -9.8, 0.0), (0.0, 0.0, -9.8062))
         >>> arm.replace(mass=2.0)
         Traceback (most recent call last):
         ...
-        TypeError: rod: replace() takes links, gravity, tip_force, tip_moment, name, source; got mass (a link's parameters change with replace_link)
+        TypeError: rod: replace() takes links, gravity, tip_force, tip_moment, name, source; got
+        mass (a link's parameters change with replace_link)
         """
         values = {"links": self.links, "gravity": self.gravity, "tip_force": self.tip_force,
                   "tip_moment": self.tip_moment, "name": self.name, "source": self.source}
@@ -259,7 +229,8 @@ class Robot:
         >>> Robot([Link("R", a=1.0)]).subs([1, 2])
         Traceback (most recent call last):
         ...
-        TypeError: robot: subs needs a mapping {symbol: value} (or (symbol, value) pairs), got list [1, 2]
+        TypeError: robot: subs needs a mapping {symbol: value} (or (symbol, value) pairs), got list
+        [1, 2]
         """
         if not isinstance(mapping, Mapping):
             try:
@@ -287,11 +258,8 @@ class Robot:
 
     # -- the numeric view -----------------------------------------------------------------------
     def numeric(self) -> tuple:
-        """``(links, gravity, tip_force, tip_moment)`` as floats, cached; raises if symbolic.
-
-        ``links`` is a tuple of :class:`LinkData`.  Nothing in it is a SymPy object, so the
-        numeric recursions that read it stay plain float arithmetic.
-        """
+        """``(links, gravity, tip_force, tip_moment)`` as floats (:class:`LinkData`), cached; raises
+        if symbolic."""
         data = self.data
         if data.numeric is None:
             symbols = self.free_symbols
@@ -304,11 +272,8 @@ class Robot:
         return data.numeric
 
     def symbolic(self) -> tuple:
-        """``(links, gravity, tip_force, tip_moment)`` for derivations: exact SymPy values.
-
-        Integral floats become SymPy integers and other floats stay floats; ``alpha``'s sine and
-        cosine are exact for multiples of pi/2 (a typed ``np.pi/2`` gives ``cos = 0``, not 6e-17).
-        """
+        """``(links, gravity, tip_force, tip_moment)`` as exact SymPy values (integral floats become
+        integers; ``alpha``'s sine and cosine exact at multiples of pi/2)."""
         data = self.data
         if data.symbolic is None:
             data.symbolic = self._link_data(exact, SYMBOLIC.sin, SYMBOLIC.cos)
@@ -387,12 +352,8 @@ class Robot:
         return f"$${self.table_latex()}$$"
 
     def table_latex(self, number=None, digits: int | None = None) -> str:
-        """The arm's table as a LaTeX ``array``: link ``i``, joint type, ``theta``, ``d``,
-        ``a``, ``alpha``, mass, centre of mass and inertia tensor about it (both in frame
-        ``i``), the joint variable in the row of its joint.  ``number`` writes each parameter
-        (default: whole numbers and multiples of pi/12 exact, anything else as it is);
-        ``digits`` rounds each number to that many significant digits first (a table found
-        from a file, whose last digits are round-off of its frames' rotations).
+        """The arm's table as a LaTeX ``array`` (DH, mass, centre of mass, inertia, the joint
+        variable in its row); ``number`` writes a parameter, ``digits`` rounds first.
 
         >>> arm = Robot([Link("R", mass=1.0, com=(0.0003000000000000483, 0, 0))])
         >>> "0.000300000000000048" in arm.table_latex(), "0.0003 & 0" in arm.table_latex(digits=6)
@@ -531,9 +492,7 @@ def joint_symbols(n: int) -> tuple:
 
 
 def joint_vector(robot: Robot, values: Any, name: str) -> tuple:
-    """Validate a joint-space vector (``q``, ``qd``, ``qdd`` or ``tau``) of ``robot``.
-
-    Returns a tuple of floats when every entry is a number, else of floats and SymPy expressions.
+    """A joint-space vector of ``robot`` checked, as floats (or SymPy expressions).
 
     >>> arm = Robot([Link("R", a=1.0, name="l1"), Link("R", a=1.0, name="l2")], name="2R")
     >>> joint_vector(arm, [0.1, 2], "q")

@@ -1,22 +1,11 @@
-"""What dynlab works out from one :class:`dynlab.model.robot.Robot` and keeps: the robot's data.
+"""What dynlab works out from one :class:`dynlab.model.robot.Robot` and keeps: ``robot.data``.
 
-A ``Robot`` is a description that never changes once built (assigning to it raises); a changed
-arm is a new ``Robot`` (``robot.replace(...)``, ``robot.replace_link(...)``).  Everything
-computed from it that is worth keeping lives in its :class:`RobotData`, ``robot.data``, made
-with the robot and dropped with it.  So nothing kept can belong to another arm: the new arm
-starts with empty data and the old one keeps its own.
-
-Each kind of thing kept has its own field or its own pair of methods; no caller stores anything
-under a name of its own choosing.
+A robot never changes, so what is kept belongs to it alone; a changed arm starts empty.
 
 >>> from dynlab.model.robots import pendulum
->>> arm = pendulum()
->>> arm.data
-RobotData(0 traced programs, 0 short cuts, 0 generated codes)
 >>> from dynlab import inverse_dynamics
+>>> arm = pendulum()
 >>> tau = inverse_dynamics(arm, [0.0], [0.0], [0.0])      # checked, step by step
->>> arm.data, arm.data.default_inverse.calls
-(RobotData(0 traced programs, 1 short cuts, 0 generated codes), 0)
 >>> tau = inverse_dynamics(arm, [0.0], [0.0], [0.0])      # the short cut: traced once
 >>> arm.data, arm.data.default_inverse.calls
 (RobotData(1 traced programs, 1 short cuts, 0 generated codes), 1)
@@ -30,16 +19,9 @@ from typing import Any, Callable
 
 
 class ShortCut:
-    """The compiled short cut of a public numeric call (``inverse_dynamics``,
-    ``forward_dynamics``) that a first, fully checked call with the same arguments stored.
-
-    ``function``: what the next call runs; ``tape``: the recording it was compiled from (the
-    optimiser starts from it), or ``None`` until the first short-cut call records it by
-    ``recipe``, ``(key, recursion, options)`` of
-    :func:`dynlab.engine.tracing.compile_joint_function`; ``calls``: how many calls took the
-    short cut (the caller swaps ``function`` for the optimised program after its
-    ``OPTIMIZE_AFTER`` calls); ``frictionless``: the call adds no friction (forward dynamics
-    subtracts it before calling ``function`` otherwise).
+    """The compiled short cut of ``inverse_dynamics`` or ``forward_dynamics`` that a first checked
+    call stored: ``function`` (what runs), ``tape`` (its recording, made by ``recipe`` on first
+    use), ``calls`` (short-cut calls so far), ``frictionless``.
 
     >>> entry = ShortCut(abs, tape=None)
     >>> entry.calls, entry.frictionless, entry.function(-2)
@@ -61,30 +43,10 @@ class ShortCut:
 
 
 class RobotData:
-    """Everything kept for one robot, filled as it is first needed.
-
-    Fields (``None`` until computed; the robot's own methods fill the first three):
-
-    * ``numeric``, ``symbolic``: the link data as floats and as exact SymPy values
-      (:meth:`dynlab.model.robot.Robot.numeric`, :meth:`dynlab.model.robot.Robot.symbolic`);
-    * ``free_symbols``: the parameter symbols, a frozenset
-      (:attr:`dynlab.model.robot.Robot.free_symbols`);
-    * ``default_inverse``: the :class:`ShortCut` of ``inverse_dynamics`` called with its default
-      options, read by its quickest path in one attribute lookup (it is also among the inverse
-      short cuts below);
-    * ``model_structure``: Tourassis & Neuman's exact structure
-      (:func:`dynlab.dynamics.structure.model_structure`).
-
-    Stores, each behind its own methods:
-
-    * traced programs, :meth:`traced` and :meth:`find_traced`: ``(function, tape)`` of a recursion recorded on the
-      robot's numbers (:func:`dynlab.engine.tracing.compile_joint_function`);
-    * the short cuts of ``inverse_dynamics`` and ``forward_dynamics``, :meth:`inverse_short_cut`,
-      :meth:`forward_short_cut` and their ``keep_`` methods, keyed by the call's options;
-    * generated code, :meth:`generated_code` and :meth:`keep_generated_code`
-      (:func:`dynlab.dynamics.codegen.generate`'s memory; its files on disk are keyed by the robot's
-      numbers).
-    """
+    """Everything kept for one robot, filled as first needed: the link data (``numeric``,
+    ``symbolic``), ``free_symbols``, ``default_inverse`` (the default call's :class:`ShortCut`),
+    ``model_structure``; and, behind their own methods, traced programs, the short cuts of
+    inverse and forward dynamics, and generated code."""
 
     __slots__ = ("numeric", "symbolic", "free_symbols", "default_inverse", "model_structure",
                  "_traced", "_inverse", "_forward", "_generated")
@@ -102,12 +64,8 @@ class RobotData:
 
     # -- traced programs ---------------------------------------------------------------------------
     def traced(self, what: tuple, build: Callable[[], tuple]) -> tuple:
-        """``(function, tape)`` of the program ``what``, from ``build()`` the first time.
-
-        ``what`` says what the program computes: a tuple of the quantity's name and the options
-        it was traced with, e.g. ``("inverse_dynamics", method, variant, use_gravity,
-        use_friction, use_tip)``; the same tuple from two callers is the same program (control's
-        model and ``inverse_dynamics`` share theirs).
+        """``(function, tape)`` of the program ``what`` (its name and options), from ``build()``
+        once.
 
         >>> data = RobotData()
         >>> data.traced(("square",), lambda: (lambda x: x * x, None))[0](3)

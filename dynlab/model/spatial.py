@@ -1,25 +1,12 @@
-"""Twists, wrenches and spatial inertias: the algebra of Lynch & Park's Sec. 8.2, written once.
+"""Twists ``(omega, v)``, wrenches ``(m, f)`` and spatial inertias on tuples, any scalar type:
+Lynch & Park (2017), Sec. 8.2.  A displacement ``T`` is ``(R, p)``.
 
-A *twist* ``V = (omega, v)`` and a *wrench* ``F = (m, f)`` are 6-tuples, angular part first
-(Lynch & Park (2017), Sec. 8.2.2); a rigid displacement ``T`` is a pair ``(R, p)``: the
-rotation (a tuple of rows) and the position of the moving frame's origin, both in the fixed frame.  Every
-function here is plain arithmetic on tuples, so the same line runs on floats, SymPy expressions,
-jets and the tracing tape (:mod:`dynlab.model.vectors`); only :func:`exp_twist` needs
-``sin``/``cos``, from a :class:`dynlab.model.vectors.Backend`.
-
-The single rigid body in twist-wrench form (Lynch & Park, Sec. 8.2.2):
-
->>> G = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))    # spatial inertia
+>>> G = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))
 >>> V = (0.0, 0.0, 1.0, 1.0, 0.0, 0.0)                  # spinning about z, moving along x
 >>> kinetic_energy(G, V)                                 # (1/2)(0.3 * 1 + 2 * 1)
 1.15
->>> ad(V, (1.0, 0.0, 0.0, 0.0, 0.0, 0.0))               # the Lie bracket [V, V']
-(0.0, 1.0, 0.0, 0.0, 0.0, 0.0)
->>> body_wrench(G, (0.0,) * 6, V)                        # spinning and moving at once
+>>> body_wrench(G, (0.0,) * 6, V)                        # the centripetal m omega x v
 (0.0, 0.0, 0.0, 0.0, 2.0, 0.0)
-
-The last line is the centripetal force ``m omega x v``: the body frame turns under a constant
-body twist, so keeping ``v_b`` constant needs a force along ``y``.
 """
 
 from __future__ import annotations
@@ -71,10 +58,8 @@ def translation(p) -> tuple:
 
 # -- the adjoint maps -----------------------------------------------------------------------------
 def Ad(T, twist) -> tuple:
-    """``Ad_T(V) = [Ad_T] V`` with ``[Ad_T] = [[R, 0], [[p] R, R]]``: a twist seen from the frame
-    ``T`` is given in, brought to the frame ``T`` is measured from (Lynch & Park, Sec. 3.3.2; the
-    velocity recursion of Sec. 8.3, draft Eqs. (9.46), (9.54): ``V_i = Ad_{T_{i,i-1}}(V_{i-1}) +
-    ...``).
+    """``[Ad_T] V``, ``[Ad_T] = [[R, 0], [[p] R, R]]`` (Lynch & Park, Sec. 3.3.2; Sec. 8.3, draft
+    Eqs. (9.46), (9.54)).
 
     >>> Ad((V.IDENTITY, (1, 0, 0)), (0, 0, 1, 0, 0, 0))  # a spin about an axis at x = 1: the
     (0, 0, 1, 0, -1, 0)
@@ -141,11 +126,8 @@ def spatial_inertia_at_com(mass, inertia) -> tuple:
 
 
 def spatial_inertia(mass, com, inertia) -> tuple:
-    """The spatial inertia in a frame whose origin is *not* at the centre of mass: ``com`` is the
-    centre of mass and ``inertia`` the inertia tensor about it, both in that frame's axes.
-
-    It is :func:`change_frame` of :func:`spatial_inertia_at_com` with ``T = (1, -com)``, written
-    out: ``[[I_c + m [c][c]^T, m [c]], [m [c]^T, m 1]]`` (Steiner's theorem in the upper left).
+    """The spatial inertia in a frame away from the centre of mass ``com`` (Steiner's theorem):
+    ``[[I_c + m [c][c]^T, m [c]], [m [c]^T, m 1]]``.
 
     >>> G = spatial_inertia(2.0, (1.0, 0.0, 0.0), ((0, 0, 0), (0, 0, 0), (0, 0, 0)))
     >>> G[2][2], G[2][4]                        # a point mass 1 m out along x: I_zz = m c^2
@@ -161,23 +143,10 @@ def spatial_inertia(mass, com, inertia) -> tuple:
 
 
 def change_frame(G, T) -> tuple:
-    """``G_a = [Ad_T]^T G_b [Ad_T]`` for ``T = T_ba`` (frame ``a`` seen from ``b``): the
-    kinetic energy ``(1/2) V^T G V`` of Sec. 8.2 (draft Eq. (9.24)) is the same number in either frame, and
-    ``V_b = Ad_{T_ba}(V_a)``.  ``G`` is symmetric (a spatial inertia, or Featherstone's
-    articulated inertia).
-
-    Written in 3x3 blocks rather than as two 6x6 products: with ``G = [[A, B], [B^T, C]]``,
-    ``T = (R, p)`` and ``[Ad_T] = [[R, 0], [[p] R, R]]`` (the adjoint representation, Lynch &
-    Park, Sec. 3.3.2),
-    multiplying out ``[Ad_T]^T G [Ad_T]`` with ``[p]^T = -[p]`` gives
-
-    ``G_a = [[R^T (A + X [p] + (B [p])^T) R, R^T X R], [R^T X^T R, R^T C R]]``,
-    ``X = B - [p] C``,
-
-    where every product with ``[p]`` is three cross products.  About 200 multiplications
-    instead of about 400 for the two 6x6 products: this is the one update per link that
-    dominates :func:`dynlab.formulations.featherstone.articulated_body` and
-    :func:`dynlab.formulations.featherstone.composite_rigid_body`.
+    """``G_a = [Ad_T]^T G_b [Ad_T]`` for ``T = T_ba`` (Lynch & Park, Sec. 8.2 (draft Eq. (9.24)),
+    ``[Ad_T]`` of Sec. 3.3.2), in 3x3 blocks: with ``G = [[A, B], [B^T, C]]``, ``X = B - [p] C``,
+    ``G_a = [[R^T (A + X [p] + (B [p])^T) R, R^T X R], [R^T X^T R, R^T C R]]`` (half the
+    multiplications of two 6x6 products).
 
     >>> G_c = spatial_inertia_at_com(2.0, ((0.1, 0, 0), (0, 0.2, 0), (0, 0, 0.3)))
     >>> G_a = change_frame(G_c, translation((-1.0, 0.0, 0.0)))   # a: 1 m before the c.o.m.
@@ -228,13 +197,8 @@ def body_wrench(G, twist_dot, twist) -> tuple:
 
 # -- the exponential of a joint's screw -----------------------------------------------------------
 def exp_twist(screw, theta, revolute: bool, backend=V.NUMERIC) -> tuple:
-    """``e^{[A] theta}`` for a joint's unit screw ``A = (omega, v)``, as ``(R, p)``.
-
-    Revolute (``|omega| = 1``, ``omega . v = 0``: a zero-pitch screw): Rodrigues' formula
-    ``R = 1 + sin(theta) [omega] + (1 - cos(theta)) [omega]^2``, and
-    ``p = (theta 1 + (1 - cos theta) [omega] + (theta - sin theta) [omega]^2) v``, which for
-    ``omega . v = 0`` (``[omega]^2 v = -v``) is ``sin(theta) v + (1 - cos theta) omega x v``
-    (Lynch & Park, Ch. 3, the exponential of a screw).  Prismatic (``omega = 0``, ``|v| = 1``):
+    """``e^{[A] theta}`` for a unit screw ``A = (omega, v)`` as ``(R, p)`` (Lynch & Park, Ch. 3):
+    revolute, Rodrigues' ``R`` and ``p = sin(theta) v + (1 - cos theta) omega x v``; prismatic,
     ``R = 1``, ``p = v theta``.
 
     >>> R, p = exp_twist((0, 0, 1, 0, -1, 0), 3.141592653589793, True)   # a half turn about
@@ -278,10 +242,6 @@ def add6(a, b) -> tuple:
     return tuple(a[k] + b[k] for k in range(6))
 
 
-def sub6(a, b) -> tuple:
-    return tuple(a[k] - b[k] for k in range(6))
-
-
 def scale6(s, a) -> tuple:
     return tuple(s * a[k] for k in range(6))
 
@@ -292,16 +252,5 @@ def dot6(a, b):
 
 def matvec6(M, x) -> tuple:
     """``M x`` for 6 rows ``M``; exact zeros (a block of ``G``) are skipped, not multiplied."""
-    return tuple(sum_terms(row[k] * x[k] for k in range(6) if not (vanishes(row[k]) or vanishes(x[k])))
-                 for row in M)
-
-
-def matmul6(A, B) -> tuple:
-    n, m, p = len(A), len(B), len(B[0])
-    return tuple(tuple(sum_terms(A[r][k] * B[k][c] for k in range(m)
-                                 if not (vanishes(A[r][k]) or vanishes(B[k][c])))
-                       for c in range(p)) for r in range(n))
-
-
-def outer6(a, b) -> tuple:
-    return tuple(tuple(a[r] * b[c] for c in range(6)) for r in range(6))
+    return tuple(sum_terms(row[k] * x[k] for k in range(6)
+                           if not (vanishes(row[k]) or vanishes(x[k]))) for row in M)

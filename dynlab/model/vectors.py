@@ -1,14 +1,8 @@
-"""3-vector and 3x3-matrix algebra on tuples, the same code for floats and SymPy expressions.
-
-The recursions of dynlab are written once against these helpers.  On floats they run as plain
-Python arithmetic (no NumPy call overhead, no SymPy objects: the slider path); on SymPy
-expressions they produce exact derivations.  A :class:`Backend` supplies the functions that
-differ between the two (``sin``, ``cos``, ``sign``, ``exp``).
+"""3-vector and 3x3-matrix algebra on tuples, one code for floats and SymPy; a :class:`Backend`
+supplies ``sin``, ``cos``, ``sign``, ``exp``.
 
 >>> cross((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))
 (0.0, 0.0, 1.0)
->>> matvec(((0, -1, 0), (1, 0, 0), (0, 0, 1)), (1, 2, 3))
-(-2, 1, 3)
 """
 
 from __future__ import annotations

@@ -1,29 +1,9 @@
-"""A motion of an arm, simulated once and played back frame by frame (the dashboards' Play).
-
-:func:`motion_frames` integrates the arm's motion from a state ``(q0, qd0)`` with
-:func:`dynlab.simulate`, sampled at the frame times ``t_k = k / fps`` (``k = 0 .. fps *
-duration``), and splits the joint torque at every frame into its parts (Fu, Gonzalez & Lee,
-Ch. 3, Eq. (3.2-26), plus viscous friction)
-
-    tau_k = D(q_k) qdd_k + h(q_k, qd_k) + c(q_k) + b(qd_k),
-
-with ``qdd_k`` the forward dynamics' acceleration at that frame; so the parts of a frame add up
-to the torque applied there (zero for a free swing).  Everything is computed when a play is
-requested; showing frame ``k`` afterwards only redraws.
-
-The motions (:data:`MOTIONS`), each a torque law for :func:`dynlab.simulate`:
-
-``"free"``
-    no joint torque: the arm swings (or falls) under gravity, friction damping it;
-``"hold"``
-    PD plus gravity compensation with the start pose as set point (:func:`dynlab.dynamics.control.
-    pd_gravity`): a joint that starts moving is pulled back and comes to rest there; the gains
-    give every joint about the same natural frequency ``omega = 4 rad/s``, critically damped,
-    on the diagonal of ``D(q0)`` (``Kp_i = omega^2 D_ii``, ``Kd_i = 2 omega D_ii``);
-``"home"``
-    computed torque (:func:`dynlab.dynamics.control.computed_torque`, exact model) along a quintic
-    from the start pose to ``q = 0`` in 60 % of the duration, ``Kp = 100``, ``Kd = 20`` (critical
-    damping, ``e'' + 20 e' + 100 e = 0``).
+"""A motion of an arm simulated once and played back frame by frame (the dashboards' Play):
+:func:`motion_frames` samples :func:`dynlab.simulate` at ``t_k = k / fps`` and splits each
+frame's torque ``D qdd + h + c + b`` (Fu, Gonzalez & Lee, Eq. (3.2-26)).  :data:`MOTIONS`:
+``"free"`` (no torque), ``"hold"`` (PD plus gravity at the start pose, ``omega = 4 rad/s``
+critically damped on ``D_ii(q0)``), ``"home"`` (computed torque along a quintic to ``q = 0``
+in 60 % of the duration, ``Kp = 100``, ``Kd = 20``).
 
 >>> from dynlab.model.robots import pendulum
 >>> frames = motion_frames(pendulum(), [0.5], [0.0], motion="free", duration=1.0, fps=4)
@@ -116,11 +96,9 @@ def motion_torque(robot: Robot, motion: str, q0: Sequence, duration: float):
 def motion_frames(robot: Robot, q0: Sequence, qd0: Sequence, *, motion: str = "free",
                   duration: float = 5.0, fps: float = 20.0,
                   parts_at: Callable | None = None) -> MotionFrames:
-    """Simulate ``motion`` from ``(q0, qd0)`` for ``duration`` seconds and sample it at
-    ``fps`` frames per second (times ``k / fps``); ``parts_at(q, qd, qdd) -> {part: array}``
-    splits the torque at each frame (default: Lee's generalized d'Alembert terms,
-    :func:`dynlab.dynamics.inverse.torque_parts`, as the dashboards do).  Integrated by
-    :func:`dynlab.simulate` (RK45, ``rtol = 1e-8``) at exactly the frame times."""
+    """``motion`` from ``(q0, qd0)`` simulated (RK45, ``rtol = 1e-8``) for ``duration`` s at ``fps``
+    frames a second, each frame's torque split by ``parts_at`` (default
+    :func:`dynlab.dynamics.inverse.torque_parts` with the G-D terms)."""
     if not isinstance(robot, Robot):
         raise TypeError(f"expected a dynlab Robot, got {type(robot).__name__}")
     for name, value in (("duration", duration), ("fps", fps)):

@@ -1,17 +1,11 @@
-r"""An arm's DH and inertial table as a book prints it: one row per link, the joint variable in the
-row of its joint, the centre of mass ``r`` (in the link's frame) as a row and the inertia tensor
-about it as a matrix, whole numbers written exactly (``0``, not ``0.0``).
+r"""An arm's DH and inertial table as a book prints it (:func:`arm_table`), and two DH tables of
+one arm side by side (:func:`dh_tables_side_by_side`).
 
 >>> from dynlab.model.robots import pendulum
->>> table = arm_table(pendulum(symbolic=True))
->>> print(table.data.split(r"\hline ")[1])  # doctest: +NORMALIZE_WHITESPACE
-1 & R & q_{1} & 0 & a_{1} & 0 & m_{1} & \left[\begin{matrix}- \frac{a_{1}}{2} & 0 & 0\end{matrix}\right]
-  & \left[\begin{matrix}0 & 0 & 0\\0 & \frac{a_{1}^{2} m_{1}}{12} & 0\\0 & 0 & \frac{a_{1}^{2} m_{1}}{12}\end{matrix}\right]\end{array}
 >>> print(arm_table(pendulum()).data.split(r"\hline ")[1])  # doctest: +NORMALIZE_WHITESPACE
 1 & R & q_{1} & 0 & 0.5 & 0 & 1 & \left[\begin{matrix}-0.25 & 0 & 0\end{matrix}\right]
-  & \left[\begin{matrix}0 & 0 & 0\\0 & 0.0208333 & 0\\0 & 0 & 0.0208333\end{matrix}\right]\end{array}
-
-:func:`dh_tables_side_by_side` sets two DH tables of one arm next to each other.
+  & \left[\begin{matrix}0 & 0 & 0\\0 & 0.0208333 & 0\\0 & 0 &
+  0.0208333\end{matrix}\right]\end{array}
 """
 
 from __future__ import annotations
@@ -44,11 +38,8 @@ def arm_table(robot):
 
 
 def dh_tables_side_by_side(first, second, names=("first", "second"), digits: int = 6):
-    r"""Two DH tables of one arm, row by row (a Markdown table, IPython ``Markdown``):
-    ``theta_i``, ``d_i``, ``a_i`` and ``alpha_i`` of each, in one column headed "both" where
-    the two agree on every row, in a column each (headed by ``names``) where they do not.
-    The joint variable stands in its row, angles that are multiples of pi/12 are exact and
-    other numbers are rounded to ``digits`` significant digits (:func:`table_entry`).
+    r"""Two DH tables of one arm as Markdown: each of ``theta_i``, ``d_i``, ``a_i``, ``alpha_i`` in
+    one column "both" where they agree, else a column each (headed by ``names``).
 
     >>> from dynlab import Link, Robot
     >>> up = Robot([Link("R", a=1.0, alpha=math.pi / 2)])

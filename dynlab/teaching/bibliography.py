@@ -1,14 +1,8 @@
-"""The texts the workbook teaches from, and how the product cites them.
-
-:data:`BIBLIOGRAPHY` maps a short key to the full reference; :data:`AUTHORS` maps the same key
-to the author-year form used in running text and tables; :func:`cite` joins that form with a
-place a reader finds in print (section, equation, table, figure, problem).  Records of
-:mod:`dynlab.teaching.errata` and :mod:`dynlab.teaching.textbook` name their source by these keys.
+"""The texts the workbook teaches from (:data:`BIBLIOGRAPHY`, :data:`AUTHORS`) and how the product
+cites them (:func:`cite`).
 
 >>> cite("fu", "Eq. (3.2-26)")
 'Fu, Gonzalez & Lee (1987), Eq. (3.2-26)'
->>> cite("lynch_park", "Sec. 8.3, the acceleration recursion (draft Eq. (9.55))")
-'Lynch & Park (2017), Sec. 8.3, the acceleration recursion (draft Eq. (9.55))'
 >>> print(markdown())                      # doctest: +ELLIPSIS
 - **Fu, Gonzalez & Lee (1987)**: K. S. Fu, R. C. Gonzalez and C. S. G. Lee, *Robotics: ...
 """

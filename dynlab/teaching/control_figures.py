@@ -1,12 +1,4 @@
-"""The figures of the chapter on control: the tracking errors of several controllers, joint by
-joint (:mod:`dynlab.dynamics.control` makes the controllers, :func:`dynlab.simulate` the runs).
-
->>> import numpy as np
->>> t = np.linspace(0.0, 1.0, 5)
->>> fig = tracking_errors_figure({"PD": t}, {"PD": np.zeros((5, 2))})
->>> [ax.get_title() for ax in fig.axes]
-['joint 1: tracking error (rad)', 'joint 2: tracking error (rad)']
-"""
+"""The figures of the chapter on control: the tracking errors of several controllers."""
 
 from __future__ import annotations
 
@@ -16,11 +8,14 @@ import numpy as np
 
 
 def tracking_errors_figure(times: dict, errors: dict, *, columns: int | None = None):
-    """One panel per joint, one line per controller: ``errors[name]`` (an array, one row per
-    time of ``times[name]``, one column per joint) against time; the panels share the time
-    axis, the first holds the legend.  ``columns`` panels a row (default: all joints in one row
-    up to three, else three a row).  Returns the Matplotlib figure.
+    """One panel per joint (``columns`` a row), one line per controller: ``errors[name]`` against
+    ``times[name]``; the Matplotlib figure.
 
+    >>> import numpy as np
+    >>> t = np.linspace(0.0, 1.0, 5)
+    >>> fig = tracking_errors_figure({"PD": t}, {"PD": np.zeros((5, 2))})
+    >>> [ax.get_title() for ax in fig.axes]
+    ['joint 1: tracking error (rad)', 'joint 2: tracking error (rad)']
     >>> tracking_errors_figure({"PD": [0, 1]}, {"PD": [[0.0, 1.0]]})
     Traceback (most recent call last):
     ...

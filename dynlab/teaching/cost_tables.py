@@ -1,18 +1,6 @@
-"""The tables and figures of the chapter on computational cost: operation counts against ``n``.
-
-The sources state their costs as laws in the number of joints ``n`` (multiplications and
-additions per set point of a trajectory), kept as printed in
-:mod:`dynlab.teaching.textbook.printed_counts`: Fu, Gonzalez & Lee, Tables 3.1 (L-E, quartic),
-3.4 (Luh's link-frame N-E "for a PUMA robot arm", ``117n - 24`` and ``103n - 21``) and 3.5 (L-E,
-N-E and G-D side by side), and Hollerbach (1980)'s ``150n - 48`` and ``131n - 48`` for a general
-arm, which Schilling, Sec. 6-8 quotes at ``n = 6``.
-
-:func:`cost_figure` draws them (a bar chart at the chosen ``n`` beside the laws on log-log
-axes) and :func:`cost_explorer` puts a slider for ``n`` on it.  :func:`count_series` and
-:func:`count_laws` count dynlab's own formulations on generic chains
-(:func:`dynlab.engine.opcount.generic_chain`) and find the exact law each follows;
-:func:`one_joint_multiplications` counts one joint of the link-frame recursion line by line
-against the rows of Table 3.4.
+"""The tables and figures of the chapter on computational cost: the sources' printed laws
+(:mod:`dynlab.teaching.textbook.printed_counts`: Fu, Gonzalez & Lee, Tables 3.1, 3.4, 3.5;
+Hollerbach (1980), quoted by Schilling, Sec. 6-8) against dynlab's counts on generic chains.
 
 >>> markdown_table(["n", "multiplications"], [(6, 678)]).data
 '| n | multiplications |\\n|---|---|\\n| 6 | 678 |'
@@ -202,9 +190,9 @@ ALGORITHM_LATEX = {
 
 
 def algorithm_laws_table(ns=range(1, 10)):
-    """The exact laws in ``n`` that the operation counts follow on generic chains of ``n`` in
-    ``ns`` joints: the twist-wrench matrix form's inverse dynamics, then Featherstone's
-    algorithms (:func:`dynlab.engine.opcount.operation_laws`).
+    """The exact laws in ``n`` of the operation counts on generic chains of ``n`` in ``ns``: the
+    twist-wrench matrix form, then Featherstone's algorithms
+    (:func:`dynlab.engine.opcount.operation_laws`).
 
     >>> for row in algorithm_laws_table().data.splitlines()[2:]:
     ...     print(row.split(" | ")[0][2:].split(",")[0])
@@ -226,10 +214,8 @@ def algorithm_laws_table(ns=range(1, 10)):
 
 
 def cost_figure(n: int = 6):
-    """Two panels: the sources' multiplications and additions at ``n`` as bars (log scale), and
-    each law's multiplications against ``n`` on log-log axes, with ``n`` marked.  Every panel has
-    its labelled axes and its legend on the figure.  Returns the ``matplotlib.figure.Figure``
-    (no pyplot: nothing is shown twice).
+    """The sources' multiplications and additions at ``n`` as bars, and each law against ``n`` on
+    log-log axes; a ``matplotlib.figure.Figure``.
 
     >>> fig = cost_figure(6)
     >>> [round(bar.get_height()) for bar in fig.axes[0].patches][-2:]      # Table 3.4, mul, add
@@ -266,10 +252,7 @@ def cost_figure(n: int = 6):
 
 
 class CostExplorer:
-    """An ``IntSlider`` for ``n`` (:data:`N_RANGE`) above :func:`cost_figure`, redrawn when the
-    slider moves: ``slider``, ``output``, the current ``figure`` and the ``widget`` (a ``VBox``).
-    Displayed, it is the live widget with a PNG of its figure and a line of text as fallbacks (a
-    notebook stored without widget state shows the picture).
+    """An ``IntSlider`` for ``n`` (:data:`N_RANGE`) above :func:`cost_figure`, redrawn as it moves.
 
     >>> explorer = CostExplorer(n=4)
     >>> explorer.slider.value = 6
@@ -351,7 +334,8 @@ def law_rows(series: dict, laws: dict) -> list:
         ns = [n for n, _ in points]
         (mul_law, start), (add_law, _) = laws[label]["mul"], laws[label]["add"]
         slope = fit_exponent(ns[-6:], [total(c) for _, c in points][-6:])
-        rows.append((label, polynomial_latex(mul_law), polynomial_latex(add_law), f"${{n \\ge {start}}}$",
+        rows.append((label, polynomial_latex(mul_law), polynomial_latex(add_law),
+                     f"${{n \\ge {start}}}$",
                      len(mul_law) - 1, f"{slope:.2f}",
                      f"{total(points[-1][1]):,}&nbsp;at&nbsp;${{n{{=}}{ns[-1]}}}$"))   # on one line
     return rows
@@ -398,10 +382,8 @@ ONE_JOINT_LINES = ("iR(i-1) from cos, sin (3.3-48)", "omega_i (3.3-50)", "omega_
 
 
 def one_joint_multiplications() -> dict:
-    """line -> (Table 3.4's multiplications per joint, dynlab's): one middle joint of a generic
-    chain, each line of Algorithm 3.1 (Fu, Gonzalez & Lee, Eqs. (3.3-48)-(3.3-58)) run as
-    :mod:`dynlab.formulations.newton_euler` writes it, on counting scalars (every incoming vector
-    and the next joint's rotation counted as unknown values).
+    """line -> (Table 3.4's multiplications per joint, dynlab's) for one middle joint of a generic
+    chain, each line of Algorithm 3.1 (Fu, Gonzalez & Lee, Eqs. (3.3-48)-(3.3-58)) counted.
 
     >>> rows = one_joint_multiplications()
     >>> sum(t for t, _ in rows.values()), sum(d for _, d in rows.values())

@@ -1,16 +1,7 @@
-"""Which part of each element of the model dominates along a motion: the study of Fu, Gonzalez &
-Lee, Sec. 3.4.1, which splits every element of ``D`` and ``h`` of the PUMA into its
-translational and rotational parts (Lee's generalized d'Alembert equations, Sec. 3.4) and keeps,
-"for control purpose", only the part that dominates.
-
-* :func:`dominance`: ``"tran"``, ``"rot"``, ``"both"`` or ``"zero"`` for one element, from its two
-  parts sampled along a motion;
-* :func:`verdicts`: the verdict of every element of ``D`` (upper triangle) and ``h``;
-* :func:`dominance_markdown`: the table that sets the verdicts beside the book's;
-* :func:`simplified_torques`: the torques of a model that keeps only the chosen parts.
-
-The book's verdicts are :data:`dynlab.dynamics.control.FGL_PUMA_D_PARTS` and
-:data:`dynlab.dynamics.control.FGL_PUMA_H_PARTS`.
+"""Which part, translational or rotational, of each element of ``D`` and ``h`` dominates along a
+motion: Fu, Gonzalez & Lee, Sec. 3.4.1's study of the PUMA (the book's verdicts:
+:data:`dynlab.dynamics.control.FGL_PUMA_D_PARTS`,
+:data:`~dynlab.dynamics.control.FGL_PUMA_H_PARTS`).
 
 >>> dominance([1.0, -2.0], [0.05, 0.1], scale=2.0)
 'tran'

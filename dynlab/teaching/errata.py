@@ -1,35 +1,11 @@
-"""Errata of the sources: where a printed equation differs from the derived one, and why.
+"""Errata of the sources: each :class:`Erratum` holds ``source`` (a bibliography key), ``place``
+(as printed; Lynch & Park's draft numbers marked "draft"), ``printed`` and ``correct`` (LaTeX),
+``why``, and ``kind`` (:data:`KINDS`: ``"book"``, ``"scan"``, or ``"corrected"`` in the
+published edition, with ``evidence``).  ``tests/teaching/test_source_equations.py`` re-derives the
+equations among them.
 
-Each record is an :class:`Erratum`: ``source`` is a key of
-:data:`dynlab.teaching.bibliography.BIBLIOGRAPHY` (``"fu"`` Fu, Gonzalez & Lee (1987) Ch. 3,
-``"thesis"`` the thesis appendix 'Dynamics of Two Link Manipulators' (1990), ``"schilling"``
-Schilling (1990) Ch. 6, ``"lynch_park"`` Lynch & Park (2017) Ch. 8, ``"tourassis_neuman"``
-Tourassis & Neuman (1985), ``"armstrong_khatib_burdick"`` the PUMA 560 parameter set); ``place`` the
-section, equation, table or problem as printed (Schilling's display equations are numbered by his
-cross-references; Lynch & Park's by the published section, the draft's equation number marked
-"draft"); ``printed`` and ``correct`` LaTeX (what the page reads, and what follows from the text's
-own data); ``why`` one line of reasoning; and ``kind``, one of
-:data:`KINDS`: ``"book"`` when the printed text itself is wrong, ``"scan"`` when the copy we
-worked from garbles it (a lost dot, bar, index or superscript) -- a reader of the printed page
-may find it right --, ``"corrected"`` when a preliminary draft prints it wrong and the published
-edition has it right, ``evidence`` naming what shows the correction (the authors' own code
-library computing the corrected form).  ``scan`` quotes the scanned copy where it is the
-evidence.
-
-:data:`ERRATA` holds the errata of the worked examples, recursion tables and the paper.  The
-equations among them are re-derived in ``tests/teaching/test_source_equations.py``, which also shows
-that the printed form does *not* match (so the erratum is real); the textual ones (a wrong
-cross-reference, a wrong symbol in an algorithm step) are argued in ``why``.  Fu, Gonzalez & Lee's
-Sec. 3.4 errata come from the derivation of :mod:`dynlab.formulations.dalembert`.
-
->>> [e.place for e in errata_table("lynch_park")][:1]
-['Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))']
->>> errata_table("lynch_park")[0].kind
-'corrected'
->>> errata_table("thesis")
-()
->>> errata_table("fu")[0].citation
-'Fu, Gonzalez & Lee (1987), Eq. (3.2-23)'
+>>> errata_table("lynch_park")[0].kind, errata_table("thesis")
+('corrected', ())
 """
 
 from __future__ import annotations
@@ -461,7 +437,8 @@ ERRATA = (
        r"d_{ii}^2 < d_{ii}\,d_{ii} \text{ for all } i \ne j",
        r"d_{ij}^2 < d_{ii}\,d_{jj} \text{ for all } i \ne j",
        "the 2x2 principal minors of the positive definite D(q) (property 2) are positive; "
-       "d_ii^2 < d_ii^2 is never true: indices the scan misread", "scan", r"d_{ii}^2 < d_{ii}d_{ii}"),
+       "d_ii^2 < d_ii^2 is never true: indices the scan misread", "scan",
+       r"d_{ii}^2 < d_{ii}d_{ii}"),
     _E("tourassis_neuman", "Eqs. (10), (13), (40), (B-3), (B-4)",
        r"\frac{d}{dt}\frac{\partial T}{\partial\dot q_i} - \frac{\partial T}{\partial q_i} - "
        r"\frac{\partial V}{\partial q_i} = F_i;\ G_i = -\frac{\partial V}{\partial q_i};\ "
@@ -475,16 +452,18 @@ ERRATA = (
        "up by pushing it down (G_i = -M_i |g|); (B-3), (B-4) carry the same sign, so it is the "
        "paper's; zero and constant G_i (Sec. 6) are unaffected", "book"),
     _E("tourassis_neuman", "Eq. (12)",
-       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ii}}{\partial q_m} + \frac{\partial d_{im}}"
-       r"{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
-       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ij}}{\partial q_m} + \frac{\partial d_{im}}"
-       r"{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
+       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ii}}{\partial q_m} + "
+       r"\frac{\partial d_{im}}{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
+       r"c_{jm}(i) = \tfrac{1}{2}\Big\{\frac{\partial d_{ij}}{\partial q_m} + "
+       r"\frac{\partial d_{im}}{\partial q_j} - \frac{\partial d_{jm}}{\partial q_i}\Big\}",
        "the Christoffel symbol of the first kind; (36) and (37) use dd_ij/dq_m: the scan "
        "garbles j into i (property 1 and 3 too)", "scan", r"\frac{\partial d_{ii}}{\partial q_m}"),
     _E("tourassis_neuman", "Eq. (16)",
-       r"\frac{\partial\mathbf{r}_a}{\partial q_i} = \frac{\partial\mathbf{p}_{ia}}{\partial q_i} = "
+       r"\frac{\partial\mathbf{r}_a}{\partial q_i} = "
+       r"\frac{\partial\mathbf{p}_{ia}}{\partial q_i} = "
        r"\sigma_j\mathbf{z}_{j-1} + \sigma_j^*(\mathbf{z}_{j-1}\times\mathbf{p}_{ja})",
-       r"\frac{\partial\mathbf{r}_a}{\partial q_j} = \frac{\partial\mathbf{p}_{ja}}{\partial q_j} = "
+       r"\frac{\partial\mathbf{r}_a}{\partial q_j} = "
+       r"\frac{\partial\mathbf{p}_{ja}}{\partial q_j} = "
        r"\sigma_j\mathbf{z}_{j-1} + \sigma_j^*(\mathbf{z}_{j-1}\times\mathbf{p}_{ja})",
        "(16) is (15) with j for i, as its right-hand side shows; as scanned it repeats (15)'s "
        "left-hand side", "scan", r"\frac{\partial \mathbf{p}_{ia}}{\partial q_i}"),
@@ -610,12 +589,12 @@ class Errata(tuple):
 
 
 def errata_table(source: str | None = None, kind: str | None = None) -> Errata:
-    """All errata, source by source; ``source`` (a key of
-    :data:`dynlab.teaching.bibliography.BIBLIOGRAPHY`) keeps one source's, ``kind`` (one of
-    :data:`KINDS`) one kind.
+    """All errata, source by source; ``source`` and ``kind`` (:data:`KINDS`) narrow.
 
     >>> len(errata_table("schilling")) >= 9, len(errata_table("fu", kind="book")) >= 9
     (True, True)
+    >>> errata_table("fu")[0].citation
+    'Fu, Gonzalez & Lee (1987), Eq. (3.2-23)'
     >>> errata_table("Schilling")
     Traceback (most recent call last):
     ...

@@ -1,13 +1,7 @@
-"""Errata as a notebook column holds them: one card per erratum, the place in the book on top,
-then what is printed and what is correct, each on its own displayed line of mathematics, then
-the reason, its mathematics typeset too, and for a draft's slip corrected in print the evidence
-of the correction.  (:class:`dynlab.teaching.errata.Errata` shows the same
-records as one wide table.)
+"""Errata as notebook cards (:func:`cards`): the place, printed and correct lines, the reason
+and, for a draft's slip, the evidence.
 
 >>> from dynlab.teaching.errata import errata_table
->>> shown = cards(errata_table("fu", kind="book")[:1])
->>> print(shown.data.splitlines()[1])
-<p><b>Fu, Gonzalez &amp; Lee (1987), Sec. 3.2.6, pseudo-inertias $J_1$, $J_2$, entry (1,1)</b></p>
 >>> later = cards(errata_table("lynch_park", kind="corrected")[:1]).data
 >>> "Corrected in the published edition: <code>modern_robotics.MassMatrix</code>" in later
 True
@@ -169,7 +163,8 @@ def _evidence_html(text: str) -> str:
         elif part.strip():
             html_part = why_html(part.strip())
             glue = "" if part[0] in ",.;:)" else " "
-            pieces.append((glue if pieces else "") + html_part + (" " if part.endswith(" ") else ""))
+            pieces.append((glue if pieces else "") + html_part
+                          + (" " if part.endswith(" ") else ""))
     return "".join(pieces).strip()
 
 

@@ -1,13 +1,7 @@
-"""Long outputs folded away: a notebook shows a one-line summary that the reader clicks open,
-as a book puts long tables in an appendix.
-
-:func:`folded` puts any mix of text, mathematics (objects that show as LaTeX, such as
-IPython's ``Math`` or an :class:`dynlab.teaching.errata.Erratum`) and tables (objects that show as
-HTML, such as :class:`dynlab.teaching.errata.Errata`) inside one HTML ``<details>`` element.
+"""Long outputs folded into one HTML ``<details>`` element (:func:`folded`).
 
 >>> from IPython.display import Math
->>> box = folded("Two lines", "D(q) in book form:", Math(r"D_{11} = m_1 l^2"))
->>> print(box.data)
+>>> print(folded("Two lines", "D(q) in book form:", Math(r"D_{11} = m_1 l^2")).data)
 <details><summary>Two lines</summary>
 <p>D(q) in book form:</p>
 <div>$\\displaystyle D_{11} = m_1 l^2$</div>

@@ -1,24 +1,8 @@
-"""Every formulation of the registry on one arm, side by side: the torques they give at one
-state and how far apart they are, their inertia matrices ``D(q)`` the same way, the time one
-call takes, and the operations of each one's straight-line program.  The chapters on the
-pendulum, the two-link arm, the SCARA and the PUMA 560 end with these tables.
-
-Each row is labelled by the registry (:mod:`dynlab.formulations.registry`), so a formulation added
-there appears here without a change.
+"""Every numeric formulation of the registry on one arm, side by side: torques, inertia matrices,
+timings and operation counts.
 
 >>> from dynlab.model.robots import pendulum
->>> arm = pendulum()
->>> table = torques_side_by_side(arm, [0.3], [0.0], [0.0], show=False)
->>> print(round(float(table.torques["Newton-Euler (link frame)"][0]), 6))
-2.342055
->>> table.spread < 1e-12
-True
-
-Printed, each table has a header line over a label column as wide as the longest label, and
-a line for each variant of the registry that runs on numbers (a formulation that runs on SymPy
-only is named in a note under the table):
-
->>> _ = torques_side_by_side(arm, [0.3], [0.0], [0.0])  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
+>>> _ = torques_side_by_side(pendulum(), [0.3], [0.0], [0.0])  # doctest: +ELLIPSIS
 formulation                                              tau_1 (N m)
 Newton-Euler (link frame)                                +2.342055170
 Newton-Euler (base frame)                                +2.342055170
@@ -105,8 +89,9 @@ def _torque_header(robot, width: int) -> str:
 _COLUMN = 100
 
 #: the registry's plain-text label parts and how they are written as mathematics
-_LABEL_MATHEMATICS = {"A^T L^T G L A": r"$\mathcal A^T \mathcal L^T \mathcal G \mathcal L \mathcal A$",
-                      "4x4": r"$4\times4$"}
+_LABEL_MATHEMATICS = {
+    "A^T L^T G L A": r"$\mathcal A^T \mathcal L^T \mathcal G \mathcal L \mathcal A$",
+    "4x4": r"$4\times4$"}
 
 
 def latex_label(label: str) -> str:
@@ -150,7 +135,8 @@ class TorqueTable:
 
     def _repr_markdown_(self) -> str:
         head = "| formulation | " + " | ".join(
-            f"${self._head(i, True)}$ ({unit})" for i, unit in enumerate(self.units, start=1)) + " |"
+            f"${self._head(i, True)}$ ({unit})"
+            for i, unit in enumerate(self.units, start=1)) + " |"
         rule = "|:---|" + "---:|" * len(self.units)
         rows = [f"| {latex_label(label)} | "
                 + " | ".join(self._number(t).replace("-", "−") for t in values) + " |"
@@ -197,12 +183,8 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
 
 def inertias_side_by_side(robot, q, *, show: bool = True,
                           decimals: int = 4) -> InertiasSideBySide:
-    """Every formulation's inertia matrix ``D(q)`` at ``q`` (a formulation that gives torques
-    only, by its own algorithm for ``D`` where the registry has one, Featherstone's composite
-    rigid body algorithm, else by probing: column ``k`` is the torque of a unit acceleration of
-    joint ``k`` at rest without gravity, Fu, Gonzalez & Lee, Probs. 3.11-3.12), with the largest
-    difference between any of them and the first.  Shown (``show``) as a table of each one's diagonal, ``D_ii`` in kg m^2
-    (kg for a prismatic joint), ``decimals`` decimals.
+    """Every formulation's ``D(q)`` (its own algorithm, or probing: Fu, Gonzalez & Lee, Probs.
+    3.11-3.12) with the largest difference from the first; ``show`` prints the diagonals.
 
     >>> from dynlab.model.robots import planar_2r
     >>> table = inertias_side_by_side(planar_2r("lynch_park"), [0.0, 0.0], show=False)

@@ -1,19 +1,8 @@
-"""The figures and the explorer of the chapter on simulation (forward dynamics integrated in time).
+"""The figures and explorer of the chapter on simulation: the pendulum's period (Schilling,
+Sec. 6-9: ``T0 = 2 pi sqrt(2a/(3g))``, exactly ``(2/pi) K(sin^2(theta0/2)) T0``), explicit
+Euler's energy factor ``(1 + h^2 omega^2)^(t/h)`` (Lynch & Park, Sec. 8.5), the chapter's plots
+and the two-link explorer.
 
-* :func:`small_angle_period`: the pendulum's period for small swings, ``T0 = 2 pi sqrt(2a/(3g))``
-  (a uniform rod of length ``a`` about one end, Schilling, Sec. 6-9), and
-  :func:`exact_period`, the period at amplitude ``theta0``, ``T = (2/pi) K(sin^2(theta0/2)) T0``;
-* :func:`euler_energy_factor`: the factor by which explicit Euler (Lynch & Park, Sec. 8.5) multiplies
-  the energy of an oscillator of angular frequency ``omega`` over a time ``t`` with step ``h``,
-  ``(1 + h^2 omega^2)^(t/h)``;
-* :func:`period_figure`, :func:`energy_figure`, :func:`settling_figure`, :func:`friction_figure`,
-  :func:`falling_figure`: the chapter's plots, each with labelled axes and a legend or title that
-  says what every line is;
-* :func:`run_two_link`, :class:`TwoLinkExplorer`: the two-link arm simulated from a state set on
-  sliders and played back.
-
->>> round(small_angle_period(0.5, 9.81), 4)
-1.1582
 >>> round(exact_period(math.pi / 2, 0.5, 9.81) / small_angle_period(0.5, 9.81), 4)
 1.1803
 >>> round(euler_energy_factor(h=1e-3, omega=math.sqrt(3 * 9.81 / 1.0), t=10.0), 4)

@@ -1,22 +1,10 @@
-"""The tables and figures of the chapter on the structure of the dynamic model (Tourassis &
-Neuman (1985), "The inertial characteristics of dynamic robot models", Mechanism and Machine
-Theory 20(1), 41-52).
-
-* :func:`dependence_rows`: on which joints each inertial coefficient may depend (Table 1) and on
-  which it does (the exact structure of :func:`dynlab.dynamics.structure.model_structure`);
-* :func:`table3_markdown`: Table 3 regenerated beside the printed one, at three levels of
-  inertial detail;
-* :func:`off_line_parameters`, :func:`what_each_parameter_adds`: which inertial parameter off a
-  link's line brings which coefficient;
-* :func:`sparsity_rows`: the empirical sparsity formula against the printed and the regenerated
-  sparsities;
-* :func:`coupling_map`, :func:`coupling_figure`, :func:`coupling_zeros`: the coefficient of
-  coupling ``k_ij`` (Eq. (32)) over a grid of two joint angles.
+"""The tables and figures of the chapter on the structure of the model (Tourassis & Neuman
+(1985), Mech. Mach. Theory 20(1), 41-52): Table 1 dependences, Table 3 regenerated, what each
+off-line parameter adds, sparsity, and the coupling ``k_ij`` (Eq. (32)) over two joint angles.
 
 >>> from dynlab.model.robots import spherical
 >>> from dynlab.dynamics.structure.exact import model_structure
->>> rows = dependence_rows(model_structure(spherical()))
->>> rows[0]
+>>> dependence_rows(model_structure(spherical()))[0]
 ('d11', 'q2, q3', 'q2, q3')
 """
 
@@ -117,7 +105,8 @@ def what_each_parameter_adds(name: str, axial=None) -> dict:
     """parameter -> the coefficients it adds to the axial arm's non-zero ones, when it alone
     of :func:`off_line_parameters` is given a symbolic value (parameters that add nothing are
     left out).  Raises ``AssertionError`` if a parameter ever removes a coefficient."""
-    axial = axial if axial is not None else model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia="axial"))
+    if axial is None:
+        axial = model_structure(TOURASSIS_NEUMAN_ARMS[name](inertia="axial"))
     base = set(axial.labels("non-zero"))
     extra = off_line_parameters(name)
     found = {}
@@ -135,8 +124,8 @@ def what_each_parameter_adds(name: str, axial=None) -> dict:
 def sparsity_rows(structures: dict) -> tuple:
     """The rows of the sparsity table (arm, N_R/N, the formula ``0.235 [1 + (N_R/N)^2]^2``,
     printed, its deviation, dynlab's, its deviation) and ``{arm: (printed deviation, dynlab's
-    deviation)}``.  dynlab's sparsity (to three digits, as printed) is the axial arm's, the general one's for the
-    articulated arm (no level reproduces its printed row)."""
+    deviation)}``.  dynlab's sparsity (to three digits, as printed) is the axial arm's, the general
+    one's for the articulated arm (no level reproduces its printed row)."""
     rows, deviation = [], {}
     for name, printed in TABLE3_PRINTED.items():
         formula = sparsity_formula(printed.n, printed.n_revolute)
@@ -224,11 +213,9 @@ def _label_latex(label: str) -> str:
 
 
 def coefficient_latex(structure, label: str) -> str:
-    r"""One coefficient of a :class:`~dynlab.dynamics.structure.ModelStructure` as ``label = ...`` in
-    LaTeX, in the letters of a hand calculation: ``r_k = a_k + r_{xk}``, the distance along link
-    ``k`` from joint ``k``'s axis to the link's centre of mass (``r_{xk}`` is the centre of mass's
-    ``x`` in frame ``k``, at the link's far end), terms collected by mass, ``C_3``/``S_3`` for
-    ``cos q3``/``sin q3``.
+    r"""One coefficient of a :class:`~dynlab.dynamics.structure.ModelStructure` as LaTeX in a hand
+    calculation's letters: ``r_k = a_k + r_{xk}`` (joint axis to centre of mass along link ``k``),
+    terms collected by mass, ``C_3``/``S_3``.
 
     >>> from dynlab.dynamics.structure.exact import model_structure
     >>> from dynlab.model.robots import articulated

@@ -29,8 +29,9 @@ def _christoffel_array(Gamma):
 
 
 def coriolis_coefficient(Gamma, j: int, m: int, i: int):
-    """Tourassis & Neuman's ``c_jm(i)`` (Eq. (12); centrifugal for ``j = m``) with Tourassis & Neuman's 1-based indices, read
-    from dynlab's Christoffel symbols: ``c_jm(i) = Gamma[i-1][j-1][m-1]``.
+    """Tourassis & Neuman's ``c_jm(i)`` (Eq. (12); centrifugal for ``j = m``) with Tourassis &
+    Neuman's 1-based indices, read from dynlab's Christoffel symbols: ``c_jm(i) =
+    Gamma[i-1][j-1][m-1]``.
 
     >>> from dynlab import equations_of_motion
     >>> from dynlab.model.robots import planar_2r
@@ -50,16 +51,11 @@ def coriolis_coefficient(Gamma, j: int, m: int, i: int):
 
 
 def simplified_christoffel_symbols(dD_dq) -> np.ndarray:
-    """``c_jm(i)`` by Tourassis & Neuman's simplified forms (36) (centrifugal) and (37) (Coriolis), which drop
-    the derivatives that Table 1 makes zero, from ``dD_dq[i][j][k] = dd_ij/dq_k`` (numeric);
-    returns ``c[i][j][m]`` in dynlab's order (compare with ``terms["Gamma"]``).
-
-    (36): ``c_jj(i) = -(1/2) dd_jj/dq_i`` (i > j), ``0`` (i = j), ``dd_ij/dq_j`` (i < j).
-    (37), ``j != m``: ``(1/2)(dd_ij/dq_m - dd_jm/dq_i)`` when ``j`` is the smallest of ``j, m``
-    and ``j <= i``; ``(1/2)(dd_im/dq_j - dd_jm/dq_i)`` when ``m`` is, with ``m <= i``;
-    ``(1/2)(dd_ij/dq_m + dd_im/dq_j)`` when ``i < j, m``.  (Tourassis & Neuman writes "for j < m and i":
-    ties with ``i`` belong to the first two cases.)
-    """
+    """``c[i][j][m]`` by Tourassis & Neuman's simplified forms from numeric ``dD_dq``: (36)
+    ``c_jj(i) = -(1/2) dd_jj/dq_i`` (i > j), 0 (i = j), ``dd_ij/dq_j`` (i < j); (37), ``j != m``:
+    ``(1/2)(dd_ij/dq_m - dd_jm/dq_i)`` for ``j`` smallest and ``j <= i``,
+    ``(1/2)(dd_im/dq_j - dd_jm/dq_i)`` for ``m`` smallest and ``m <= i``,
+    ``(1/2)(dd_ij/dq_m + dd_im/dq_j)`` for ``i < j, m`` (ties with ``i`` go to the first two)."""
     d = np.asarray(dD_dq, dtype=float)
     n = d.shape[0]
     c = np.zeros((n, n, n))
@@ -76,17 +72,17 @@ def simplified_christoffel_symbols(dD_dq) -> np.ndarray:
 
 
 def non_interacting_residual(Gamma) -> float:
-    """``max |c_ji(i)|`` over ``j <= i`` (Tourassis & Neuman, Eq. (38): zero; no Coriolis force on a link from
-    its own velocity coupled with an inner link's).  Numeric ``Gamma``."""
+    """``max |c_ji(i)|`` over ``j <= i`` (Tourassis & Neuman, Eq. (38): zero; no Coriolis force on a
+    link from its own velocity coupled with an inner link's).  Numeric ``Gamma``."""
     G = np.asarray(_christoffel_array(Gamma), dtype=float)
     n = len(G)
     return max((abs(G[i, j, i]) for i in range(n) for j in range(i + 1)), default=0.0)
 
 
 def reflective_coupling_residual(Gamma) -> float:
-    """``max |c_jm(i) + c_ji(m)|`` over ``j <= i, m`` (Tourassis & Neuman, Eq. (39): zero; the Coriolis
-    coefficient of link ``i`` from links ``j``, ``m`` is minus that of link ``m`` from ``j``,
-    ``i``).  Numeric ``Gamma``."""
+    """``max |c_jm(i) + c_ji(m)|`` over ``j <= i, m`` (Tourassis & Neuman, Eq. (39): zero; the
+    Coriolis coefficient of link ``i`` from links ``j``, ``m`` is minus that of link ``m`` from
+    ``j``, ``i``).  Numeric ``Gamma``."""
     G = np.asarray(_christoffel_array(Gamma), dtype=float)
     n = len(G)
     return max((abs(G[i, j, m] + G[m, j, i]) for i in range(n) for m in range(n)
@@ -97,9 +93,9 @@ def reflective_coupling_residual(Gamma) -> float:
 # Tourassis & Neuman, Eq. (40) and Appendix B: gravitational coefficients
 # ==============================================================================================
 def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
-    """``G_i = -M_i { s_i (g . z_{i-1}) + s*_i g . (z_{i-1} x p_i) }`` (Tourassis & Neuman, Eq. (40), sign
-    corrected, see :mod:`dynlab.dynamics.structure`); ``p_i`` is the centre of mass of links ``i .. N``
-    from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
+    """``G_i = -M_i { s_i (g . z_{i-1}) + s*_i g . (z_{i-1} x p_i) }`` (Tourassis & Neuman, Eq.
+    (40), sign corrected, see :mod:`dynlab.dynamics.structure`); ``p_i`` is the centre of mass of
+    links ``i .. N`` from the origin of frame ``i-1``.  Equals dynlab's gravity vector ``c``.
 
     >>> from dynlab.model.robots import cylindrical
     >>> gravity_coefficients(cylindrical(symbolic=False), [0.2, 0.3, 0.1]).round(4).tolist()
@@ -117,13 +113,9 @@ def gravity_coefficients(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 def gravity_coefficients_dh(robot: Robot, q: Sequence) -> np.ndarray:
-    """Tourassis & Neuman, Eq. (B-3), sign corrected, in frame ``i-1``'s coordinates: with ``(n, o, a)`` the
-    axes of ``A_0^{i-1}`` and ``(x_i, y_i)`` the centre of mass of links ``i .. N`` in frame
-    ``i-1`` (Tourassis & Neuman says "of link i in its own frame"; (B-2) needs links ``i .. N`` in frame
-    ``i-1``, the ``p_i`` of (40)):
-
-        G_i = -M_i { s_i (g . a) + s*_i [x_i (g . o) - y_i (g . n)] }
-    """
+    """Tourassis & Neuman, Eq. (B-3), sign corrected, in frame ``i-1``: with ``(n, o, a)`` the axes
+    of ``A_0^{i-1}`` and ``(x_i, y_i)`` the centre of mass of links ``i .. N`` there (the paper's
+    (B-2) says "of link i"), ``G_i = -M_i { s_i (g . a) + s*_i [x_i (g . o) - y_i (g . n)] }``."""
     symbolic, backend, (links, gravity, *_), vec = resolve(robot, q=q)
     if symbolic:
         raise TypeError(f"{robot.name}: gravity_coefficients_dh is numeric")

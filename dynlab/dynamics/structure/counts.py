@@ -18,8 +18,8 @@ COLUMNS = ("d_ii", "d_ij", "c_jj(i)", "c_jm(i)", "G_i")
 
 
 def table2_counts(n: int) -> dict:
-    """Independent coefficients of an n-joint model (Tourassis & Neuman, Table 2): ``N``, ``N(N-1)/2``,
-    ``N(N-1)``, ``N(N-1)(N-2)/3``, ``N`` and the total ``N(2N^2 + 3N + 7)/6``.
+    """Independent coefficients of an n-joint model (Tourassis & Neuman, Table 2): ``N``,
+    ``N(N-1)/2``, ``N(N-1)``, ``N(N-1)(N-2)/3``, ``N`` and the total ``N(2N^2 + 3N + 7)/6``.
 
     >>> table2_counts(3), table2_counts(6)["total"]
     ({'d_ii': 3, 'd_ij': 3, 'c_jj(i)': 6, 'c_jm(i)': 2, 'G_i': 3, 'total': 17}, 97)
@@ -33,13 +33,9 @@ def table2_counts(n: int) -> dict:
 
 
 def independent_coefficients(n: int) -> list:
-    """The independent coefficients of Tourassis & Neuman, Table 2, as ``(column, label, (i, j, m))`` with
-    Tourassis & Neuman's 1-based indices (``(i, j, 0)`` for ``d_ij``, ``(i, 0, 0)`` for ``G_i``).
-
-    Centrifugal ``c_jj(i)`` for ``i != j`` ((36): ``c_ii(i) = 0``).  Coriolis: by symmetry
-    ``c_jm(i) = c_mj(i)``, by (38) ``c_ji(i) = 0`` (``j <= i``) and by (39) with a repeated
-    index ``c_im(i) = -c_ii(m)`` (a centrifugal one); what is left are the triples of distinct
-    indices ``a < b < c``, two per triple: ``c_bc(a)`` and ``c_ab(c) = -c_ac(b)`` (39).
+    """Tourassis & Neuman, Table 2's independent coefficients ``(column, label, (i, j, m))``
+    (1-based): ``d_ij``, centrifugal ``c_jj(i)`` (``i != j``), Coriolis two per triple ``a < b < c``
+    (``c_bc(a)``, ``c_ab(c)``; by symmetry, (38) and (39)), ``G_i``.
 
     >>> [label for _, label, _ in independent_coefficients(3)][-5:]
     ['c23(1)', 'c12(3)', 'G1', 'G2', 'G3']
@@ -59,8 +55,8 @@ def independent_coefficients(n: int) -> list:
 
 @dataclass(frozen=True)
 class Table3Row:
-    """One printed row of Tourassis & Neuman, Table 3: per column ``(non-zero, constant)``, ``None`` where the
-    table prints no count of constants."""
+    """One printed row of Tourassis & Neuman, Table 3: per column ``(non-zero, constant)``, ``None``
+    where the table prints no count of constants."""
 
     n: int
     n_revolute: int
@@ -93,8 +89,8 @@ TABLE3_PRINTED = {
 
 
 def sparsity_formula(n: int, n_revolute: int, cartesian: float = 0.235) -> float:
-    """Tourassis & Neuman's empirical sparsity ``0.235 [1 + (N_R / N)^2]^2`` (Sec. 6; ``N_R / N`` is the
-    degree of anthropomorphism, 0.235 = 4/17 the Cartesian arm's).
+    """Tourassis & Neuman's empirical sparsity ``0.235 [1 + (N_R / N)^2]^2`` (Sec. 6; ``N_R / N`` is
+    the degree of anthropomorphism, 0.235 = 4/17 the Cartesian arm's).
 
     >>> round(sparsity_formula(3, 3), 3), round(sparsity_formula(6, 5), 3)
     (0.94, 0.675)
@@ -108,8 +104,8 @@ def sparsity_formula(n: int, n_revolute: int, cartesian: float = 0.235) -> float
 
 @dataclass(frozen=True)
 class Coefficient:
-    """One independent coefficient: its column of Table 3, label (``c23(1)``), Tourassis & Neuman indices,
-    status (``"zero"``, ``"constant"``, ``"varying"``) and the joints it depends on."""
+    """One independent coefficient: its column of Table 3, label (``c23(1)``), Tourassis & Neuman
+    indices, status (``"zero"``, ``"constant"``, ``"varying"``) and the joints it depends on."""
 
     column: str
     label: str
@@ -147,7 +143,8 @@ class ModelStructure:
 
     @property
     def sparsity(self) -> float:
-        """Non-zero independent coefficients over all independent ones (Tourassis & Neuman, Sec. 6)."""
+        """Non-zero independent coefficients over all independent ones (Tourassis & Neuman, Sec. 6).
+        """
         return self.total / table2_counts(self.n)["total"]
 
     def row(self) -> dict:

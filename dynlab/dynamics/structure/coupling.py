@@ -29,7 +29,8 @@ class Coupling:
 
 
 def coupling_coefficients(D) -> np.ndarray:
-    """``k_ij = |d_ij| / (d_ii d_jj)^(1/2)`` (Tourassis & Neuman, Eq. (32)) of a numeric inertia matrix.
+    """``k_ij = |d_ij| / (d_ii d_jj)^(1/2)`` (Tourassis & Neuman, Eq. (32)) of a numeric inertia
+    matrix.
 
     >>> coupling_coefficients([[4.0, -1.0], [-1.0, 1.0]]).tolist()
     [[1.0, 0.5], [0.5, 1.0]]
@@ -43,11 +44,11 @@ def coupling_coefficients(D) -> np.ndarray:
 
 
 def loading_factors(robot: Robot) -> np.ndarray:
-    """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (Tourassis & Neuman, Eq. (34)),
-    symmetric; it needs only the masses (numeric).
+    """``LF = ((m_j + ... + m_N) / (m_i + ... + m_N))^(1/2)`` for ``j > i`` (Tourassis & Neuman, Eq.
+    (34)), symmetric; it needs only the masses (numeric).
 
     >>> from dynlab.model.robots import cylindrical
-    >>> loading_factors(cylindrical(symbolic=False)).round(4).tolist()[0]   # sqrt(15/35), sqrt(5/35)
+    >>> loading_factors(cylindrical(symbolic=False)).round(4).tolist()[0]  # sqrt(15/35), ...
     [1.0, 0.6547, 0.378]
     """
     links = robot.numeric()[0] if not robot.is_symbolic else None
@@ -65,16 +66,10 @@ def loading_factors(robot: Robot) -> np.ndarray:
 
 
 def kinematic_factors(robot: Robot, q: Sequence) -> np.ndarray:
-    """``KF`` of Tourassis & Neuman, Eq. (35), from the geometry (not as ``k / LF``): for ``j > i``
-
-        KF = s_i s_j |z_{i-1} . z_{j-1}| + s_i s*_j |(z_{i-1} x z_{j-1}) . p_j| / K_jj
-             + s*_i s_j |(z_{j-1} x z_{i-1}) . p_i| / K_ii + s*_i s*_j |K_ij| / (K_ii K_jj)
-
-    where ``K_ii`` is the radius of gyration of (29) (a length) and ``K_ij = J_ij / M_j`` the
-    projected radius of gyration of (21)-(22) (a squared length).  Eq. (31) prints
-    ``(m_i + ... + m_N) K_ij``; with (21)-(22)'s ``(m_j + ... + m_N) K_ij`` (links ``j .. N``
-    are the ones summed) ``k_ij = LF x KF`` holds, as :func:`coupling` checks.
-    """
+    """``KF`` of Tourassis & Neuman, Eq. (35), from the geometry, for ``j > i``:
+    ``s_i s_j |z_{i-1} . z_{j-1}| + s_i s*_j |(z_{i-1} x z_{j-1}) . p_j| / K_jj + s*_i s_j
+    |(z_{j-1} x z_{i-1}) . p_i| / K_ii + s*_i s*_j |K_ij| / (K_ii K_jj)`` (``K_ii`` of (29),
+    ``K_ij = J_ij / M_j`` of (21)-(22) with ``M_j`` of links ``j .. N``, not (31)'s ``i .. N``)."""
     ing = inertial_ingredients(robot, q)
     n = len(ing.translational)
     KF = np.ones((n, n))

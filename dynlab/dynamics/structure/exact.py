@@ -174,21 +174,11 @@ def _ring_links(robot: Robot, ring: _Ring):
 
 
 def model_structure(robot: Robot) -> ModelStructure:
-    """The independent coefficients of ``robot``'s model (Tourassis & Neuman, Tables 2, 3), each decided
-    exactly to be zero, constant or a function of some joints.
-
-    ``D`` is built row by row in the joint frames (:func:`inertia_matrix_in_joint_frames`,
-    Tourassis & Neuman (5) and Appendix A) and the potential by
-    :func:`dynlab.model.kinematics.chain`, both run over exact polynomials in ``sin q_k``,
-    ``cos q_k`` (prismatic ``q_k``) and the parameters, reduced modulo ``sin^2 + cos^2 = 1``:
-    :func:`dynlab.model.symbolic.reduce_trig`'s canonical form, in SymPy's sparse polynomial ring,
-    which keeps the PUMA's 97 coefficients to seconds.  ``c_jm(i)`` follow from (12) and
-    ``G_i = dV/dq_i`` (13, sign corrected).  A coefficient is zero iff its form is 0, constant iff
-    the form has no joint variable: for symbolic parameters, zero for *every* value of them, for
-    numbers, at those numbers (floats read as typed).  Twists and fixed angles must be multiples of
-    pi/2.
-
-    The result is kept in the robot's data (``robot.data.model_structure``).
+    """The independent coefficients of ``robot``'s model (Tourassis & Neuman, Tables 2, 3), each
+    decided exactly zero, constant or joint-dependent: ``D`` row by row in the joint frames and
+    the potential, over polynomials in ``sin q_k``, ``cos q_k`` reduced modulo ``sin^2 + cos^2 = 1``
+    (:func:`dynlab.model.symbolic.reduce_trig`); ``c_jm(i)`` by (12), ``G_i = dV/dq_i``.  Twists
+    and fixed angles must be multiples of pi/2; kept in ``robot.data.model_structure``.
 
     >>> from dynlab.model.robots import articulated
     >>> s = model_structure(articulated())
@@ -208,7 +198,7 @@ def model_structure(robot: Robot) -> ModelStructure:
     q = [_Angle(k) if link.revolute else ring.variables[k][0]
          for k, link in enumerate(links, start=1)]
     backend = ring.backend()
-    D_raw = inertia_matrix_in_joint_frames(links, q, backend)     # Tourassis & Neuman (5), Appendix A
+    D_raw = inertia_matrix_in_joint_frames(links, q, backend)  # Tourassis & Neuman (5), Appendix A
     D = [[None] * n for _ in range(n)]
     for i in range(n):
         for j in range(i, n):

@@ -26,7 +26,8 @@ TOLERANCE = 1e-9
 # ==============================================================================================
 @dataclass(frozen=True)
 class InertiaMatrixCheck:
-    """The three properties of Tourassis & Neuman, Sec. 2.1 (Table 1, first panel) at one configuration."""
+    """The three properties of Tourassis & Neuman, Sec. 2.1 (Table 1, first panel) at one
+    configuration."""
 
     symmetric: bool            # d_ij = d_ji
     positive_definite: bool    # the kinetic energy (7) is positive for every qd != 0
@@ -54,8 +55,9 @@ def numeric_matrix(D, name: str = "D") -> np.ndarray:
 
 
 def check_inertia_matrix(D, tolerance: float = TOLERANCE) -> InertiaMatrixCheck:
-    """Symmetry, positive definiteness and ``d_ij^2 < d_ii d_jj`` (Tourassis & Neuman, Sec. 2.1, properties
-    1-3; the scan prints the inequality as ``d_ii^2 < d_ii d_ii``) of a numeric inertia matrix.
+    """Symmetry, positive definiteness and ``d_ij^2 < d_ii d_jj`` (Tourassis & Neuman, Sec. 2.1,
+    properties 1-3; the scan prints the inequality as ``d_ii^2 < d_ii d_ii``) of a numeric inertia
+    matrix.
 
     >>> check = check_inertia_matrix([[2.0, 1.0], [1.0, 1.0]])
     >>> bool(check), round(check.largest_coupling, 4)
@@ -81,12 +83,9 @@ def check_inertia_matrix(D, tolerance: float = TOLERANCE) -> InertiaMatrixCheck:
 
 
 def table1_dependence(joint_types: Sequence[str], i: int, j: int) -> frozenset:
-    """The joints (1-based) on which ``d_ij`` may depend, by Tourassis & Neuman, Table 1 (Eqs. (25)-(31)).
-
-    ``d_ii``: ``q_{i+1} .. q_N`` (none for a translational joint, Eq. (25)).  For ``j > i``:
-    translational-translational ``q_{i+1} .. q_{j-1}`` (26); translational-rotational and
-    rotational-rotational ``q_{i+1} .. q_N`` (27), (31); rotational-translational
-    ``q_{i+1} .. q_N`` without ``q_j`` (30).  ``joint_types`` as ``Robot.joint_types``.
+    """The joints on which ``d_ij`` may depend, by Tourassis & Neuman, Table 1 (Eqs. (25)-(31)):
+    ``d_ii``: ``q_{i+1} .. q_N`` (none for a prismatic joint); ``j > i``: P-P ``q_{i+1} ..
+    q_{j-1}``, P-R and R-R ``q_{i+1} .. q_N``, R-P the same without ``q_j``.
 
     >>> sorted(table1_dependence(("revolute", "revolute", "prismatic"), 1, 3))
     [2]
@@ -114,13 +113,9 @@ def table1_dependence(joint_types: Sequence[str], i: int, j: int) -> frozenset:
 # ==============================================================================================
 @dataclass
 class InertialIngredients:
-    """The quantities of Tourassis & Neuman, Eqs. (18)-(21) at one configuration (numeric, base coordinates).
-
-    ``mass_moved[j]`` is ``M_j = m_j + ... + m_N`` (18); ``axes[j]`` is ``z_{j-1}``;
-    ``origins[j]`` is the origin of frame ``j-1``; ``centre[j]`` the centre of mass of links
-    ``j .. N``; ``projected[i][j]`` is ``J_ij``, the projected inertia (21) of links
-    ``max(i, j) .. N`` about the axes ``z_{i-1}`` and ``z_{j-1}`` (0-based indices).
-    """
+    """Tourassis & Neuman's Eqs. (18)-(21) at one configuration (base coordinates, 0-based):
+    ``mass_moved[j]`` (``M_j``), ``axes[j]`` (``z_{j-1}``), ``origins[j]``, ``centre[j]`` (of
+    links ``j .. N``), ``projected[i][j]`` (``J_ij``)."""
 
     translational: tuple
     mass_moved: np.ndarray
@@ -131,7 +126,8 @@ class InertialIngredients:
 
     def p(self, frame: int, links_from: int) -> np.ndarray:
         """Position of the centre of mass of links ``links_from .. N`` from the origin of frame
-        ``frame - 1`` (0-based ``frame``, ``links_from``): Tourassis & Neuman's ``p_j`` (19), ``p_i`` (20)."""
+        ``frame - 1`` (0-based ``frame``, ``links_from``): Tourassis & Neuman's ``p_j`` (19),
+        ``p_i`` (20)."""
         return self.centre[links_from] - self.origins[frame]
 
     def radius_of_gyration(self, i: int) -> float:
@@ -140,13 +136,9 @@ class InertialIngredients:
 
 
 def inertial_ingredients(robot: Robot, q: Sequence) -> InertialIngredients:
-    """Masses moved, joint axes, centres of mass and projected inertias (Tourassis & Neuman, Eqs. (18)-(21)).
-
-    The projected inertia of a rigid link ``k`` about ``z_{i-1}`` and ``z_{j-1}`` splits, as the
-    point-mass sum of (21) does, into its centre of mass and its inertia tensor ``I_k`` about it:
-    ``m_k (z_{i-1} x r_ik) . (z_{j-1} x r_jk) + z_{i-1} . (R_0k I_k R_0k^T) z_{j-1}``, with
-    ``r_ik`` the centre of mass seen from the origin of frame ``i-1``.
-    """
+    """The :class:`InertialIngredients` (Tourassis & Neuman, Eqs. (18)-(21)); a rigid link's
+    projected inertia is ``m_k (z_{i-1} x r_ik) . (z_{j-1} x r_jk) + z_{i-1} . (R_0k I_k R_0k^T)
+    z_{j-1}``."""
     symbolic, backend, (links, *_), vec = resolve(robot, q=q)
     if symbolic:
         raise TypeError(f"{robot.name}: inertial_ingredients is numeric; give numbers for q and "
@@ -176,13 +168,9 @@ def inertial_ingredients(robot: Robot, q: Sequence) -> InertialIngredients:
 
 
 def inertia_matrix_22(robot: Robot, q: Sequence) -> np.ndarray:
-    """``D`` by Tourassis & Neuman, Eq. (22) (with (23) on the diagonal), term by term from the ingredients:
-
-        d_ij = M_j { s_i s_j (z_{i-1} . z_{j-1}) + s_i s*_j (z_{i-1} x z_{j-1}) . p_j
-                     + s*_i s_j (z_{j-1} x z_{i-1}) . p_i } + s*_i s*_j J_ij      (j >= i)
-
-    with ``s = sigma`` (1 for a translational joint), ``s* = 1 - sigma``, ``M_j K_ij = J_ij``.
-    An independent route to the matrix dynlab's formulations build.
+    """``D`` by Tourassis & Neuman, Eq. (22) ((23) on the diagonal), term by term:
+    ``d_ij = M_j {s_i s_j (z_{i-1} . z_{j-1}) + s_i s*_j (z_{i-1} x z_{j-1}) . p_j
+    + s*_i s_j (z_{j-1} x z_{i-1}) . p_i} + s*_i s*_j J_ij`` (``s`` 1 for a prismatic joint).
 
     >>> from dynlab.model.robots import scara
     >>> import numpy as np
@@ -211,29 +199,20 @@ def inertia_matrix_22(robot: Robot, q: Sequence) -> np.ndarray:
 
 
 def inertia_matrix_in_joint_frames(links, q, backend=V.NUMERIC):
-    """``D(q)`` with row ``i`` computed in the coordinates of frame ``i`` (Tourassis & Neuman Appendix A: the
-    dot and triple products of (17)/(22) are invariant, so a convenient frame may be chosen).
-
-    ``d_ij`` (``j >= i``) is the point-mass sum (5) for rigid links,
-    ``sum_{k >= j} m_k v_ik . v_jk + w_i . I_k w_j`` with ``v_jk = z_{j-1} x (c_k - o_{j-1})``,
-    ``w_j = z_{j-1}`` (revolute) or ``v_jk = z_{j-1}``, ``w_j = 0`` (prismatic): Tourassis & Neuman's (15)-(16)
-    summed over the link's mass.  In frame ``i``, ``z_{i-1} = (0, sin alpha_i, cos alpha_i)``
-    and ``o_{i-1} = -(a_i, d_i sin alpha_i, d_i cos alpha_i)`` are constant and only the
-    sub-chain ``i+1 .. N`` is walked, so ``d_ij`` comes out as a function of ``q_{i+1} .. q_N``
-    alone (Table 1) without the base rotation ever appearing: exact structure decisions on the
-    PUMA stay fast.  Generic in the backend (floats, SymPy, polynomial rings).
+    """``D(q)`` with row ``i`` in frame ``i``'s coordinates (Tourassis & Neuman, App. A): ``d_ij =
+    sum_{k >= j} m_k v_ik . v_jk + w_i . I_k w_j`` (Eqs. (5), (15), (16)), walking only links
+    ``i+1 .. N``, so ``d_ij`` depends on ``q_{i+1} .. q_N`` alone (Table 1); any backend.
 
     >>> from dynlab.model.robots import puma560
     >>> from dynlab import equations_of_motion
     >>> arm, q = puma560(), [0.1, 0.2, -0.3, 0.4, 0.5, 0.6]
-    >>> links = arm.numeric()[0]
-    >>> D = np.array(inertia_matrix_in_joint_frames(links, q))
+    >>> D = np.array(inertia_matrix_in_joint_frames(arm.numeric()[0], q))
     >>> bool(np.allclose(D, equations_of_motion(arm, q, [0.0] * 6).D))
     True
     """
     n = len(links)
     D = [[0] * n for _ in range(n)]
-    for i in range(n):                                   # 0-based joint i (Tourassis & Neuman's i + 1)
+    for i in range(n):  # 0-based joint i (Tourassis & Neuman's i + 1)
         link_i = links[i]
         rots, origins = chain(links[i + 1:], q[i + 1:], backend)     # frames i .. n in frame i
         axis_i = (0, link_i.sin_alpha, link_i.cos_alpha)

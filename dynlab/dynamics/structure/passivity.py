@@ -20,7 +20,8 @@ from dynlab.model.robot import Robot
 # ==============================================================================================
 def passivity_matrix(eom) -> np.ndarray:
     """``N = Ddot - 2C`` (Lynch & Park, Prop. 8.1) of an evaluated Christoffel-variant result:
-    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Sec. 8.4 (draft Eq. (9.87))).
+    ``Ddot_ij = sum_k dD_ij/dq_k qd_k`` and ``C_ij = sum_k Gamma_ijk qd_k`` (Lynch & Park, Sec. 8.4
+    (draft Eq. (9.87))).
 
     >>> from dynlab import equations_of_motion
     >>> from dynlab.model.robots import puma560
@@ -47,10 +48,11 @@ def passivity_residual(eom) -> float:
 
 @dataclass
 class TaskSpaceDynamics:
-    """Lynch & Park, Sec. 8.6 (draft Eqs. (9.97)-(9.99)): ``F = Lambda Vdot + eta`` with ``Lambda = J^-T D J^-1`` Sec. 8.6 (draft Eq. (9.98))
-    and ``eta = J^-T b - Lambda Jdot J^-1 V`` Sec. 8.6 (draft Eq. (9.99)), where ``b = h + c + friction`` and
-    ``V = J qd``.  ``J`` is dynlab's tool Jacobian (rows ``rows`` of (linear; angular) in base
-    coordinates, Lynch & Park uses the body twist; the relations hold for any ``V = J qd``)."""
+    """Lynch & Park, Sec. 8.6 (draft Eqs. (9.97)-(9.99)): ``F = Lambda Vdot + eta`` with ``Lambda =
+    J^-T D J^-1`` Sec. 8.6 (draft Eq. (9.98)) and ``eta = J^-T b - Lambda Jdot J^-1 V`` Sec. 8.6
+    (draft Eq. (9.99)), where ``b = h + c + friction`` and ``V = J qd``.  ``J`` is dynlab's tool
+    Jacobian (rows ``rows`` of (linear; angular) in base coordinates, Lynch & Park uses the body
+    twist; the relations hold for any ``V = J qd``)."""
 
     Lambda: np.ndarray
     eta: np.ndarray
@@ -61,12 +63,8 @@ class TaskSpaceDynamics:
 
 def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                         rows: Sequence[int] | None = None) -> TaskSpaceDynamics:
-    """Task-space inertia and bias at ``(q, qd)`` (Lynch & Park, Sec. 8.6), numeric.
-
-    ``rows`` picks rows of the 6 x n tool Jacobian (0-2 linear, 3-5 angular velocity) so that
-    ``J`` is square: by default all six for a six-joint arm and the three linear ones for a
-    three-joint arm (the positioning systems of Tourassis & Neuman).  ``Jdot`` is ``sum_k dJ/dq_k qd_k``
-    (forward-mode jets through the same Jacobian code).
+    """Task-space inertia and bias at ``(q, qd)`` (Lynch & Park, Sec. 8.6): ``rows`` of the tool
+    Jacobian make ``J`` square (all six, or the three linear for three joints); ``Jdot`` by jets.
 
     >>> from dynlab.model.robots import cartesian
     >>> task = task_space_dynamics(cartesian(symbolic=False), [0.1, 0.2, 0.3], [0.0] * 3)
@@ -95,10 +93,11 @@ def task_space_dynamics(robot: Robot, q: Sequence, qd: Sequence,
                      for r in rows])
     if np.linalg.cond(J) > 1e10:
         raise ValueError(f"{robot.name}: the Jacobian is singular at q = {q_.tolist()}; "
-                         f"Lambda = J^-T D J^-1 (Lynch & Park, Sec. 8.6 (draft Eq. (9.98))) does not exist there")
+                         "Lambda = J^-T D J^-1 (Lynch & Park, Sec. 8.6 (draft Eq. (9.98))) does "
+                         "not exist there")
     eom = equations_of_motion(robot, q_, qd_)
     J_inv = np.linalg.inv(J)
-    Lambda = J_inv.T @ eom.D @ J_inv                                         # Sec. 8.6 (draft Eq. (9.98))
+    Lambda = J_inv.T @ eom.D @ J_inv  # Sec. 8.6 (draft Eq. (9.98))
     b = eom.h + eom.c + eom.friction
-    eta = J_inv.T @ b - Lambda @ Jdot @ J_inv @ (J @ qd_)                   # Sec. 8.6 (draft Eq. (9.99))
+    eta = J_inv.T @ b - Lambda @ Jdot @ J_inv @ (J @ qd_)  # Sec. 8.6 (draft Eq. (9.99))
     return TaskSpaceDynamics(Lambda, eta, J, Jdot, rows)

@@ -1,34 +1,9 @@
-"""The arms of the workbook, each built from its source, and the one registry of them.
+"""The arms of the workbook, each built from its source, registered by name
+(:mod:`dynlab.model.robots.registry`); ``symbolic=True`` gives the books' letters.  An arm of
+one's own: :func:`from_screws` (Lynch & Park's description) or :func:`from_urdf`.
 
-Every builder takes ``symbolic``: ``False`` gives numbers (the source's where it has them, ours,
-stated, where it has none), ``True`` gives SymPy symbols for the physical parameters so the
-derivations come out in the books' letters.  The builders by origin:
-
-- :mod:`dynlab.model.robots.schilling`: :func:`pendulum` and :func:`scara` (Schilling (1990) Ch. 6);
-- :mod:`dynlab.model.robots.two_link`: :func:`planar_2r`, the two-link arm in its four versions;
-- :mod:`dynlab.model.robots.puma`: :func:`puma560` and its published parameters;
-- :mod:`dynlab.model.robots.universal_robots`: :func:`ur20`, the Universal Robots UR20 from the
-  maker's published parameters, shipped as a URDF file;
-- :mod:`dynlab.model.robots.tourassis_neuman`: the six arms of Tourassis & Neuman (1985),
-  :data:`TOURASSIS_NEUMAN_ARMS`, with generic inertial parameters (for counting; not registered).
-
-An arm of one's own comes in through :func:`from_screws` (:mod:`dynlab.model.robots.screws`): Lynch
-& Park's home frames, spatial inertias and screw axes, the arguments of the Modern Robotics
-library, turned into a standard DH table; or through :func:`from_urdf`
-(:mod:`dynlab.model.robots.urdf`), the serial chain of a URDF file, by the same way
-(:func:`read_urdf` shows the chain as the file gives it).
-
-The registered arms (:mod:`dynlab.model.robots.registry`) are what the command line, the dashboards
-and the textbook offer by name; this module registers the five of the workbook.  To add an
-arm, write its builder and call :func:`register_arm`.
-
->>> arm = puma560()
->>> arm.n, arm.links[1].mass
-(6, 17.4)
 >>> list(ROBOTS)[:4]                  # the workbook's arms come first
 ['pendulum', 'planar_2r', 'scara', 'puma560']
->>> ARM_SPECS["scara"].source
-'Schilling (1990), Sec. 6-6, Fig. 6-5, Table 6-2'
 """
 
 from __future__ import annotations
@@ -53,8 +28,8 @@ __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain",
            "UR20_PARAMETERS", "UR20_URDF", "URDFChain", "URDFJoint",
            "articulated", "cartesian", "cylindrical", "dh_from_screws", "friction_per_joint",
            "from_screws", "from_urdf", "pendulum", "physical_parameters", "planar_2r", "puma560",
-           "puma_generic", "read_urdf", "register_arm", "rod_inertia", "scara", "spherical", "stanford",
-           "unregister_arm", "ur20", "ur20_table", "ur20_values"]
+           "puma_generic", "read_urdf", "register_arm", "rod_inertia", "scara", "spherical",
+           "stanford", "unregister_arm", "ur20", "ur20_table", "ur20_values"]
 
 
 # -- the arms of the workbook (their dashboards: dynlab.teaching.dashboards.specs) ---------------

@@ -1,14 +1,7 @@
-"""The physical parameters of the small arms: numbers or symbols, friction per joint, rods.
-
-Each builder of :mod:`dynlab.model.robots` takes its parameters by the source's letters; a parameter
-not passed is a positive SymPy symbol of that name (``symbolic=True``) or dynlab's number.
+"""The physical parameters of the small arms by the source's letters: numbers or symbols.
 
 >>> physical_parameters(False, {"m1": 2.0}, {"m1": 1.0, "a1": 0.5}, "pendulum")
 {'m1': 2.0, 'a1': 0.5}
->>> physical_parameters(True, {}, {"m1": 1.0}, "pendulum")
-{'m1': m1}
->>> rod_inertia(3.0, 2.0)                        # m l^2/12 = 1 about y and z
-[[0, 0, 0], [0, 1.0, 0], [0, 0, 1.0]]
 """
 
 from __future__ import annotations
@@ -26,10 +19,8 @@ LARGEST_PARAMETER = float(np.finfo(float).max) ** (1 / 3)
 
 
 def physical_parameters(symbolic: bool, given: dict, defaults: dict, builder: str) -> dict:
-    """The physical parameters of an arm: each is ``given[name]`` when passed (not ``None``),
-    else a positive SymPy symbol named as in the source (``symbolic=True``) or dynlab's default
-    number ``defaults[name]``.  A name ``defaults`` does not know is refused, naming the
-    builder.
+    """Each parameter ``given[name]``, else a positive symbol (``symbolic``) or ``defaults[name]``;
+    an unknown name is refused, naming the builder.
 
     >>> physical_parameters(False, {"m3": 1.0}, {"m1": 1.0}, "pendulum")
     Traceback (most recent call last):
@@ -38,7 +29,8 @@ def physical_parameters(symbolic: bool, given: dict, defaults: dict, builder: st
     >>> physical_parameters(False, {"a1": 1e200}, {"a1": 1.0}, "pendulum")
     Traceback (most recent call last):
     ...
-    ValueError: pendulum: a1 = 1e+200 is too large: products of three parameters (m l^2) would exceed the range of floating-point numbers; use at most 5.64e+102 (or other units)
+    ValueError: pendulum: a1 = 1e+200 is too large: products of three parameters (m l^2) would
+    exceed the range of floating-point numbers; use at most 5.64e+102 (or other units)
     """
     symbolic = flag(symbolic, builder, "symbolic")
     unknown = set(given) - set(defaults)

@@ -1,12 +1,6 @@
-"""The PUMA 560 with the published parameter set of Armstrong, Khatib & Burdick (1986), as
-collected by Corke & Armstrong-Helouvry (1994), or with symbols.
+"""The PUMA 560 with Armstrong, Khatib & Burdick's (1986) parameters as collected by Corke &
+Armstrong-Helouvry (1994), or with symbols.
 
-The arms of Tourassis & Neuman (:mod:`dynlab.model.robots.tourassis_neuman`) read the parameters
-from this module: it imports nothing of :mod:`dynlab.model.robots`.
-
->>> arm = puma560()
->>> arm.n, arm.links[1].mass
-(6, 17.4)
 >>> sorted(map(str, puma560(symbolic=True, joints=2).free_symbols))[:4]
 ['Ixx2', 'Iyy1', 'Iyy2', 'Izz2']
 """
@@ -49,15 +43,10 @@ PUMA560_LUMPED_LINKS = (1, 3)
 
 
 def puma560(symbolic: bool = False, joints: int = 6) -> Robot:
-    """The PUMA 560 (all revolute), with the published parameter set or with symbols.
+    """The PUMA 560: the published set, or (``symbolic=True``) a symbol for every non-zero figure;
+    ``joints`` keeps the first links; gravity along ``-z0``.
 
-    ``symbolic=True`` replaces every non-zero published figure by a symbol (``d1``, ``a2``,
-    ``m2``, ``rx2`` ... for the centre of mass, ``Ixx2`` ...; gravity ``g``); the zeros of the set
-    stay zeros, so the symbolic arm has the same structure.  ``joints`` keeps only the first
-    links (``joints=3`` is the arm without its wrist).  Gravity acts along ``-z0``.
-
-    >>> arm = puma560(joints=3)
-    >>> [round(float(x), 4) for x in arm.links[2].com]
+    >>> [round(float(x), 4) for x in puma560(joints=3).links[2].com]
     [-0.0203, -0.0141, 0.07]
     """
     symbolic = flag(symbolic, "puma560", "symbolic")

@@ -1,26 +1,14 @@
-"""The one registry of arms: a name -> :class:`ArmSpec`, read by every part of dynlab that
-offers arms by name.
-
-An arm spec says how to build the arm (its builder, the builder's positional option), where it
-comes from (the citation as a reader finds it in print) and its named poses; what its dashboard
-shows is the teaching floor's (:mod:`dynlab.teaching.dashboards.specs`).  The
-consumers read only the registry: :data:`dynlab.model.robots.ROBOTS` (name -> builder, a view of
-it), the command line (``dynlab list``, arm names, options, named poses, help texts),
-:func:`dynlab.teaching.dashboards.arm.dashboard` and :data:`dynlab.teaching.textbook.ARMS`.  A new
-arm is therefore one builder and one call of :func:`register_arm`:
+"""The one registry of arms: name -> :class:`ArmSpec` (builder, source, named poses).
 
 >>> from dynlab.model.link import Link
 >>> from dynlab.model.robot import Robot
->>> def rod_on_a_slide(symbolic=False, *, m2=1.0):
-...     '''A slide along z0 (up) carrying a rod that turns about it.'''
-...     links = [Link("P", theta=0, mass=2.0, com=(0, 0, 0), inertia=None, name="slide"),
-...              Link("R", a=0.5, mass=m2, com=(-0.25, 0, 0), inertia=None, name="rod")]
-...     return Robot(links, gravity=(0, 0, -9.8062), name="rod on a slide")
->>> spec = register_arm("rod_on_a_slide", rod_on_a_slide, source="a worked exercise")
->>> ROBOTS["rod_on_a_slide"]().joint_types
-('prismatic', 'revolute')
->>> unregister_arm("rod_on_a_slide")
->>> "rod_on_a_slide" in ROBOTS
+>>> def rod(symbolic=False):
+...     return Robot([Link("R", a=0.5, mass=1.0, com=(-0.25, 0, 0), name="rod")])
+>>> spec = register_arm("rod", rod, source="a worked exercise")
+>>> ROBOTS["rod"]().joint_types
+('revolute',)
+>>> unregister_arm("rod")
+>>> "rod" in ROBOTS
 False
 """
 
@@ -82,25 +70,9 @@ ROBOTS: Mapping[str, Callable[..., Robot]] = MappingProxyType(_BUILDERS)
 def register_arm(name: str, builder: Callable[..., Robot], *, source: str,
                  option: str | None = None, option_help: str = "", option_example: str = "",
                  poses: Mapping[str, tuple] | None = None, replace: bool = False) -> ArmSpec:
-    """Register an arm under ``name``, for the command line, the dashboards and
-    :data:`dynlab.model.robots.ROBOTS`; returns its :class:`ArmSpec`.
-
-    ``name``
-        a Python identifier (the command line reads ``name:option``).
-    ``builder``
-        ``builder(symbolic=False, ...) -> Robot``: numbers by default, SymPy symbols for the
-        physical parameters with ``symbolic=True``; its other keyword arguments are the arm's
-        options (``dynlab torque name:key=value``, ``dashboard(name, key=value)``).
-    ``source``
-        the citation as a reader finds it in print, e.g. ``"Fu, Gonzalez & Lee (1987),
-        Sec. 3.2.6, Fig. 3.2"``.
-    ``option``, ``option_help``, ``option_example``
-        the builder's one option that may be given by its value alone (``planar_2r:macsyma``
-        for ``variant="macsyma"``), what its values are, and one value for help texts.
-    ``poses``
-        named joint positions (the PUMA 560's ``qz``, ``qr``, ...), accepted for ``--q``.
-    ``replace``
-        allow replacing an arm already registered under ``name``.
+    """Register ``builder(symbolic=False, ...) -> Robot`` under the identifier ``name`` with its
+    printed ``source``; ``option`` (``option_help``, ``option_example``) is the one option given by
+    value (``planar_2r:macsyma``), ``poses`` named joint positions.  Returns the :class:`ArmSpec`.
 
     >>> register_arm("planar_2r", ROBOTS["pendulum"], source="x")
     Traceback (most recent call last):
@@ -144,7 +116,8 @@ def unregister_arm(name: str) -> None:
     >>> unregister_arm("robot_x")
     Traceback (most recent call last):
     ...
-    ValueError: no arm named 'robot_x' is registered; the arms are pendulum, planar_2r, scara, puma560...
+    ValueError: no arm named 'robot_x' is registered; the arms are pendulum, planar_2r, scara,
+    puma560...
     """
     if name not in _SPECS:
         raise ValueError(f"no arm named {name!r} is registered; the arms are "

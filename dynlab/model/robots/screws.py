@@ -1,70 +1,7 @@
-"""An arm described as Lynch & Park describe it, turned into a standard Denavit-Hartenberg table.
+"""An arm described as Lynch & Park (2017), Ch. 8 describe it (``Mlist``, ``Glist``, ``Slist``,
+the Modern Robotics library's arguments) turned into a standard DH table (:func:`from_screws`).
 
-A reader of Lynch & Park (2017), *Modern Robotics*, Ch. 8, describes an open chain by
-
-* ``Mlist``: the ``n + 1`` home configurations ``M_{i-1,i}`` of the frames ``{i}`` at the links'
-  centres of mass, each relative to the one before, the last one the end-effector frame
-  ``{n+1}`` (Sec. 8.3.2);
-* ``Glist``: the spatial inertias ``G_i`` of the links in those frames (Sec. 8.2.2);
-* ``Slist``: the screw axes ``S_i = (omega_i, v_i)`` of the joints in the space frame at home,
-  as the columns of a ``6 x n`` array (Sec. 4.1),
-
-which are exactly the arguments of the Modern Robotics library's ``InverseDynamics``,
-``MassMatrix``, ``ForwardDynamics`` ...  :func:`from_screws` takes them and returns a
-:class:`dynlab.Robot`, a DH table, so that every formulation of dynlab runs on the arm (Fu,
-Gonzalez & Lee's 4x4 Lagrange-Euler and the generalized d'Alembert equations speak DH).
-
-**The DH table from the screw axes** (:func:`dh_from_screws`; the rules of Fu, Gonzalez & Lee
-(1987), Sec. 2.2.10, and Lynch & Park (2017), App. C): at home each joint is a line, the axis
-of its screw (a revolute joint's ``S = (omega, -omega x p)`` passes through ``p = omega x v``;
-a prismatic joint's ``S = (0, v)`` fixes only a direction).  DH frame ``i-1`` has ``z_{i-1}``
-along joint ``i``'s line, pointing as ``omega_i`` (or ``v_i``), so the DH joint variable is the
-library's ``theta_i`` and ``theta_i = 0`` is home; ``x_i`` runs along the common normal from
-joint ``i``'s line to joint ``i+1``'s:
-
-* skew lines: the one common normal, ``a_i`` its length;
-* intersecting lines: ``x_i = +-z_{i-1} x z_i`` through the intersection (the sign that
-  points towards the end effector), ``a_i = 0``;
-* parallel lines: the common normal through ``o_{i-1}``, so ``d_i = 0``; coincident lines
-  keep ``x_{i-1}``;
-* a prismatic joint's line, free to move sideways, is placed through ``o_{i-2}`` (through the
-  base frame's origin for joint 1), so it meets the line before it.
-
-Lines within 1e-9 rad of parallel count as parallel, and lines that pass within 1e-9 of the
-chain's size of each other as meeting: round-off in the data is not read as a long common
-normal.  Frame 0 sits on joint 1's line at the point nearest the space frame's origin, ``x_0 = x_1``;
-frame ``n`` has ``z_n = z_{n-1}`` and ``x_n`` along the normal from ``z_{n-1}`` to the end
-effector's origin, its origin there (``a_n`` the distance, ``alpha_n = 0``; frame ``n-1``
-moved along ``z_{n-1}`` when the end effector's origin is on that line).  ``theta_i``
-(revolute) or ``d_i`` (prismatic) at home is the joint's ``offset``.  A screw with a non-zero
-pitch (a helical joint) has no DH description: a DH joint turns or slides.
-
-**The inertial parameters.**  ``G_i = [[I_b, m [r]], [m [r]^T, m 1]]`` in frame ``{i}``
-(Lynch & Park (2017), Sec. 8.2.2, the spatial inertia in a frame away from the centre of
-mass) gives the mass ``m``, the centre of mass ``r`` and ``I_c = I_b - m [r]^T [r]`` about it
-(Steiner's theorem, Sec. 8.2.1); both frames are fixed in link ``i``, so the centre of mass in
-DH frame ``i`` is ``R^T (p_c + R_c r - p)`` and the inertia ``(R^T R_c) I_c (R^T R_c)^T``
-(Sec. 8.2.1, the inertia in a rotated frame), with ``(R, p)`` and ``(R_c, p_c)`` the home
-poses of DH frame ``i`` and of ``{i}``.
-
-**Gravity and the tip wrench.**  ``gravity`` is given in the space frame, as the library's
-``g``; the robot holds it in DH frame 0's axes.  The library's ``Ftip = (m, f)`` is the wrench
-the end effector applies to its environment, in the end-effector frame ``{n+1}`` with the
-moment about its origin; a :class:`~dynlab.Robot`'s ``tip_force`` and ``tip_moment`` are the same
-wrench in base coordinates, the moment about the origin of DH frame ``n``.  A wrench fixed in
-the end-effector frame turns with it, so the two agree at one configuration:
-:meth:`DHChain.tip_wrench` maps ``Ftip`` at ``thetalist``; ``from_screws(..., Ftip=...,
-thetalist=...)`` stores it.
-
-**A screw axis whose rotation is not a unit vector** is refused.  The library accepts one:
-``e^{[S] theta}`` then turns by ``|omega| theta`` and the joint's torque is ``|omega|`` times
-the moment about the axis, a gear of ratio ``|omega|`` between ``theta`` and the link.  A DH joint
-has no gear, so dynlab asks for ``S / |omega|``; the library's numbers are then those of the
-robot with ``q = |omega| theta`` and ``tau_library = |omega| tau`` (the error says so).  The
-same holds for a prismatic joint's ``|v|``.
-
-The two-link arm of Lynch & Park (2017), Sec. 8.1.1, with point masses ``m1 = 1``, ``m2 = 0.5``
-at the ends of links ``L1 = 1``, ``L2 = 0.8``:
+The two-link arm of Lynch & Park (2017), Sec. 8.1.1 (point masses 1 and 0.5, L1 = 1, L2 = 0.8):
 
 >>> import numpy as np
 >>> def frame(x):
@@ -318,18 +255,8 @@ def _clean_angle(angle: float) -> float:
 
 @dataclass(frozen=True)
 class DHChain:
-    """An open chain in standard DH form, with what the table leaves out.
-
-    ``links``
-        the :class:`~dynlab.Link` records (DH parameters, mass, centre of mass and inertia in
-        DH frame ``i``);
-    ``base``
-        DH frame 0 at home, in the space frame (4x4);
-    ``tool``
-        the end-effector frame ``{n+1}`` in DH frame ``n`` (4x4, constant);
-    ``names``
-        the joints' names (``"joint 1"``... or a URDF's).
-    """
+    """An open chain in standard DH form: ``links``, ``base`` (DH frame 0 at home in the space
+    frame), ``tool`` (frame ``{n+1}`` in DH frame ``n``) and ``names``."""
 
     links: tuple
     base: np.ndarray
@@ -342,14 +269,9 @@ class DHChain:
         return tuple(_clean(float(v), 1e-15) for v in self.base[:3, :3].T @ g)
 
     def tip_wrench(self, thetalist, Ftip, where: str = "tip_wrench") -> tuple:
-        """``(tip_force, tip_moment)`` of a :class:`~dynlab.Robot` for the library's ``Ftip``
-        at ``thetalist``: the same wrench (the one the end effector applies) in base
-        coordinates, the moment about DH frame ``n``'s origin.
-
-        With ``Ftip = (m, f)`` in frame ``{n+1}`` at ``T_0,n+1 = (R, p)``: ``f_0 = R f``,
-        ``m_0 = R m + (p - o_n) x f_0`` (Lynch & Park (2017), Sec. 3.4: a wrench in another
-        frame).
-        """
+        """``(tip_force, tip_moment)`` in base coordinates (about DH frame ``n``'s origin) for the
+        library's ``Ftip = (m, f)`` at ``thetalist``: ``f_0 = R f``, ``m_0 = R m + (p - o_n) x f_0``
+        (Lynch & Park (2017), Sec. 3.4)."""
         Ftip = _array(Ftip, where, "Ftip", (6,))
         thetalist = _array(thetalist, where, "thetalist", (len(self.links),))
         robot = Robot(self.links, name="chain")
@@ -377,8 +299,12 @@ class DHChain:
 
 def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
                    where: str = "from_screws") -> DHChain:
-    """The standard DH description of the chain ``(Mlist, Glist, Slist)`` (the module's
-    rules), as a :class:`DHChain`.
+    """The standard DH description of ``(Mlist, Glist, Slist)`` as a :class:`DHChain` (Fu,
+    Gonzalez & Lee, Sec. 2.2.10; Lynch & Park (2017), App. C): ``z_{i-1}`` along joint ``i``'s screw
+    axis, ``x_i`` along the common normal to the next (through the meeting point of intersecting
+    lines, through ``o_{i-1}`` for parallel ones; a prismatic line through ``o_{i-2}``); 1e-9
+    tolerances; home ``theta_i`` (or ``d_i``) is the ``offset``.  Inertias move by Steiner's theorem
+    (Sec. 8.2.1).  A helical screw (non-zero pitch) has no DH description.
 
     >>> import numpy as np
     >>> up = np.eye(4); up[2, 3] = 0.5                   # a slide along z, then a pendulum
@@ -473,22 +399,10 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
 
 def from_screws(Mlist, Glist, Slist, gravity=(0, 0, -9.81), *, Ftip=None, thetalist=None,
                 name: str = "screw chain", source: str = "") -> Robot:
-    """A :class:`~dynlab.Robot` (standard DH table) from the Modern Robotics library's
-    description ``(Mlist, Glist, Slist)`` of an open chain (Lynch & Park (2017), Sec. 8.3.2),
-    revolute and prismatic joints.
-
-    ``gravity`` is the library's ``g``, in the space frame.  ``Ftip``, the wrench the end
-    effector applies, in the end-effector frame (the library's), is stored as the robot's
-    ``tip_force`` and ``tip_moment`` at ``thetalist`` (see :meth:`DHChain.tip_wrench`: a
-    wrench fixed in the end-effector frame is constant in base coordinates only while the arm
-    stands still).  The joint variables are the library's ``theta`` (home is ``q = 0``), the
-    torques its ``tau``.  A screw axis whose rotation (or, prismatic, whose direction) is not a
-    unit vector, a helical screw, a non-SE(3) ``M``, or a ``G`` that is not a rigid body's
-    spatial inertia (symmetric, ``m 1`` in its lower right block with ``m >= 0``: a massless
-    frame is allowed; a rotational inertia about the centre of mass that is positive
-    semi-definite and obeys the triangle inequality: a point mass is allowed), a complex entry
-    or a chain beyond ``LARGEST_PARAMETER`` (5.6e102 m) raises a ``ValueError`` naming the
-    entry.
+    """A :class:`~dynlab.Robot` from the Modern Robotics library's ``(Mlist, Glist, Slist)``
+    (Lynch & Park (2017), Sec. 8.3.2); ``gravity`` and ``Ftip`` as the library's (``Ftip`` stored
+    at ``thetalist``, :meth:`DHChain.tip_wrench`).  A non-unit screw axis, a helical screw, a
+    non-SE(3) ``M`` or a ``G`` no rigid body has raises a ``ValueError`` naming the entry.
 
     >>> import numpy as np
     >>> Mlist = [np.eye(4), np.eye(4)]

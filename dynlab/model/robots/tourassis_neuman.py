@@ -1,44 +1,8 @@
-"""The arms of Tourassis & Neuman (1985), Tables 2 and 3, with generic inertial parameters.
-
-Tourassis & Neuman, Sec. 6 compares the dynamic models of six arms by the number of non-zero independent
-coefficients: the positioning systems Cartesian ``(z-x-y)``, cylindrical ``(theta-z-r)``,
-spherical ``(theta-phi-r)`` and articulated ``(q1-q2-q3)``, and the six-joint Stanford arm and
-PUMA.  Tourassis & Neuman gives only the arrangement of the joint axes (Table 3's second column):
-
-    Cartesian     z _|_ x _|_ y                     (prismatic, prismatic, prismatic)
-    cylindrical   theta || z _|_ r                  (revolute, prismatic, prismatic)
-    spherical     theta _|_ phi _|_ r               (revolute, revolute, prismatic)
-    articulated   q1 _|_ q2 || q3                   (revolute x 3)
-    Stanford      q1 _|_ q2 _|_ q3 || q4 _|_ q5 _|_ q6   (joint 3 prismatic)
-    PUMA          q1 _|_ q2 || q3 _|_ q4 _|_ q5 _|_ q6
-
-and that every arm stands on a level floor, joint 1 about or along the vertical (Tourassis & Neuman, Sec. 6:
-"all of the robots are assumed to operate on a level foundation and consequently G_1 = 0";
-the Cartesian arm's joint 1 lifts, so its ``G_1`` is the constant weight).  The DH tables below
-realise these arrangements with the fewest lengths (the Stanford arm's is Paul's, Tourassis & Neuman ref. [4],
-with its shoulder offset ``d2``; the PUMA's is dynlab's PUMA 560,
-:func:`dynlab.model.robots.puma560`).  ``z0`` points up and gravity is ``(0, 0, -g)``.
-
-The inertial parameters are what Tourassis & Neuman leaves open, and what its counts depend on.  Every builder
-takes ``inertia``:
-
-``"general"``
-    every link has a full centre of mass ``(rx_k, ry_k, rz_k)`` (in frame k) and a full symmetric
-    inertia tensor about it (``Ixx_k, Iyy_k, Izz_k, Ixy_k, Ixz_k, Iyz_k``, axes of frame k);
-``"principal"``
-    the same centres of mass, the principal axes of inertia along frame k's axes (a diagonal
-    tensor ``diag(Ixx_k, Iyy_k, Izz_k)``);
-``"axial"``
-    principal axes as above, and each centre of mass on the line along which its link extends
-    (the builder's docstring names the line; :data:`AXIAL_COM` lists them): the idealised,
-    symmetric links of the textbook models.
-
-With ``symbolic=True`` (the default: these arms are for counting) every parameter is a SymPy
-symbol named as above (``m3``, ``rx3``, ``Ixy3``, lengths ``d1``, ``a2`` ..., gravity ``g``);
-with ``symbolic=False`` they take dynlab's numbers (stated in each docstring; Tourassis & Neuman gives none).
-Any parameter may be passed by name, a number or an expression, in either mode:
-``cylindrical(symbolic=False, rx3=0.05)`` moves the radial arm's centre of mass sideways.
-Parameters that the chosen ``inertia`` level fixes at zero cannot be passed.
+"""The six arms of Tourassis & Neuman (1985), Tables 2 and 3 (Cartesian, cylindrical, spherical,
+articulated, Stanford, PUMA), on a level floor (their Sec. 6: ``G_1 = 0``), ``z0`` up, with
+generic inertial parameters: ``inertia="general"`` (full centres of mass and tensors),
+``"principal"`` (diagonal tensors) or ``"axial"`` (centres of mass on the link's line,
+:data:`AXIAL_COM`).  Symbols by default (for counting); any parameter may be passed by name.
 
 >>> arm = cylindrical()
 >>> arm.joint_types, sorted(map(str, arm.links[2].free_symbols()))[:4]
@@ -177,17 +141,11 @@ CARTESIAN_DEFAULTS = _defaults(
 
 
 def cartesian(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """Tourassis & Neuman's Cartesian ``(z-x-y)`` arm: three prismatic joints along ``z0`` (up), ``x0``, ``y0``.
-
-    DH (standard): joint 1 ``theta = -pi/2, alpha = -pi/2``; joint 2 ``theta = -pi/2,
-    alpha = pi/2``; joint 3 ``theta = 0, alpha = 0``; no lengths (a prismatic joint's ``a`` and
-    fixed ``d`` only move its axis, which changes nothing in ``D``).  ``inertia="axial"``: each
-    centre of mass on frame k's ``z`` axis (the slide).  Numbers (``symbolic=False``, dynlab's
-    choice): masses 20, 10, 5 kg, boxes about their centres, centres of mass 0.2-0.3 m below
-    each frame's origin along its slide.
+    """Tourassis & Neuman's Cartesian ``(z-x-y)`` arm: prismatic along ``z0`` (up), ``x0``, ``y0``;
+    ``"axial"``: centres of mass on each slide.  Numbers (dynlab's): masses 20, 10, 5 kg.
 
     >>> from dynlab.model.kinematics import joint_axes
-    >>> [[round(float(x)) for x in axis] for axis in joint_axes(cartesian(symbolic=False), [0.0] * 3)]
+    >>> [[round(float(x)) for x in a] for a in joint_axes(cartesian(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [1, 0, 0], [0, 1, 0]]
     """
     joints = [("P", {"theta": (_QUARTER, -1), "alpha": (_QUARTER, -1)}),
@@ -203,25 +161,20 @@ CYLINDRICAL_DEFAULTS = _defaults(
 
 
 def cylindrical(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """Tourassis & Neuman's cylindrical ``(theta-z-r)`` arm: a column turning about ``z0`` (up), a carriage
-    sliding up it (``z1 = z0``) and a radial arm sliding along the horizontal ``z2``, which
-    meets the column's axis.
-
-    DH: joint 1 revolute, ``d = d1`` (column height), ``alpha = 0``; joint 2 prismatic,
-    ``theta = 0``, ``alpha = -pi/2``; joint 3 prismatic, ``theta = 0``, ``alpha = 0``.
-    ``inertia="axial"``: each centre of mass on frame k's ``z`` axis (column, radial line,
-    radial line).  Numbers (``symbolic=False``, dynlab's choice): ``d1 = 0.5 m``; masses 20, 10,
-    5 kg; boxes; the radial arm's centre of mass 0.3 m behind its tip (``rz3 = -0.3``).
+    """Tourassis & Neuman's cylindrical ``(theta-z-r)`` arm: a column about ``z0`` (up), a carriage
+    up it, a radial arm along the horizontal ``z2``.  Numbers (dynlab's): ``d1 = 0.5 m``, masses
+    20, 10, 5 kg, ``rz3 = -0.3``.
 
     >>> from dynlab.model.kinematics import joint_axes
-    >>> [[round(float(x)) for x in axis] for axis in joint_axes(cylindrical(symbolic=False), [0.0] * 3)]
+    >>> [[round(float(x)) for x in a] for a in joint_axes(cylindrical(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [0, 0, 1], [0, 1, 0]]
     """
     joints = [("R", {"d": "d1"}),
               ("P", {"theta": 0, "alpha": (_QUARTER, -1)}),
               ("P", {})]
     return _build("cylindrical", "cylindrical (theta-z-r) arm", joints, symbolic, inertia,
-                  parameters, CYLINDRICAL_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (theta || z _|_ r)")
+                  parameters, CYLINDRICAL_DEFAULTS,
+                  "Tourassis & Neuman, Sec. 6, Table 3 (theta || z _|_ r)")
 
 
 SPHERICAL_DEFAULTS = _defaults(
@@ -230,24 +183,20 @@ SPHERICAL_DEFAULTS = _defaults(
 
 
 def spherical(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """Tourassis & Neuman's spherical ``(theta-phi-r)`` arm (the Stanford arm's first three joints without its
-    shoulder offset): turn about ``z0`` (up), tilt about the horizontal ``z1``, slide along the
-    radial ``z2`` through the meeting point of ``z0`` and ``z1``.
-
-    DH: joint 1 revolute, ``d = d1``, ``alpha = -pi/2``; joint 2 revolute, ``alpha = pi/2``;
-    joint 3 prismatic, ``theta = 0``, ``alpha = 0``.  ``inertia="axial"``: link 1's centre of
-    mass on the column's axis (``y1``), links 2 and 3 on the radial line (their ``z`` axes).
-    Numbers (``symbolic=False``, dynlab's choice): ``d1 = 0.5 m``; masses 20, 10, 5 kg; boxes.
+    """Tourassis & Neuman's spherical ``(theta-phi-r)`` arm (Stanford's first three joints, no
+    offset): about ``z0`` (up), about the horizontal ``z1``, along the radial ``z2``.  Numbers
+    (dynlab's): ``d1 = 0.5 m``, masses 20, 10, 5 kg.
 
     >>> from dynlab.model.kinematics import joint_axes
-    >>> [[round(float(x)) for x in axis] for axis in joint_axes(spherical(symbolic=False), [0.0] * 3)]
+    >>> [[round(float(x)) for x in a] for a in joint_axes(spherical(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [0, 1, 0], [0, 0, 1]]
     """
     joints = [("R", {"d": "d1", "alpha": (_QUARTER, -1)}),
               ("R", {"alpha": (_QUARTER, 1)}),
               ("P", {})]
     return _build("spherical", "spherical (theta-phi-r) arm", joints, symbolic, inertia,
-                  parameters, SPHERICAL_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (theta _|_ phi _|_ r)")
+                  parameters, SPHERICAL_DEFAULTS,
+                  "Tourassis & Neuman, Sec. 6, Table 3 (theta _|_ phi _|_ r)")
 
 
 ARTICULATED_DEFAULTS = _defaults(
@@ -257,24 +206,20 @@ ARTICULATED_DEFAULTS = _defaults(
 
 
 def articulated(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """Tourassis & Neuman's articulated ``(q1-q2-q3)`` arm (an elbow arm without offsets): a waist about
-    ``z0`` (up), shoulder and elbow about horizontal parallel axes ``z1 || z2``.
-
-    DH: joint 1 revolute, ``d = d1``, ``alpha = pi/2``; joints 2 and 3 revolute with
-    ``a = a2``, ``a3``, ``alpha = 0``.  ``inertia="axial"``: link 1's centre of mass on the
-    column's axis (``y1``), links 2 and 3 on their ``x`` axes (along upper arm and forearm).
-    Numbers (``symbolic=False``, dynlab's choice): ``d1 = 0.5``, ``a2 = a3 = 0.4 m``; masses 20,
-    10, 5 kg; upper arm and forearm as bars with their centres of mass midway.
+    """Tourassis & Neuman's articulated ``(q1-q2-q3)`` arm: a waist about ``z0`` (up), shoulder and
+    elbow about ``z1 || z2``.  Numbers (dynlab's): ``d1 = 0.5``, ``a2 = a3 = 0.4 m``, masses 20,
+    10, 5 kg.
 
     >>> from dynlab.model.kinematics import joint_axes
-    >>> [[round(float(x)) for x in axis] for axis in joint_axes(articulated(symbolic=False), [0.0] * 3)]
+    >>> [[round(float(x)) for x in a] for a in joint_axes(articulated(symbolic=False), [0.0] * 3)]
     [[0, 0, 1], [0, -1, 0], [0, -1, 0]]
     """
     joints = [("R", {"d": "d1", "alpha": (_QUARTER, 1)}),
               ("R", {"a": "a2"}),
               ("R", {"a": "a3"})]
     return _build("articulated", "articulated (q1-q2-q3) arm", joints, symbolic, inertia,
-                  parameters, ARTICULATED_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3 (q1 _|_ q2 || q3)")
+                  parameters, ARTICULATED_DEFAULTS,
+                  "Tourassis & Neuman, Sec. 6, Table 3 (q1 _|_ q2 || q3)")
 
 
 # -- 6-joint arms ------------------------------------------------------------------------------
@@ -286,15 +231,9 @@ STANFORD_DEFAULTS = _defaults(
 
 
 def stanford(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """The Stanford arm (Paul's DH table, Tourassis & Neuman ref. [4]): ``q1 _|_ q2 _|_ q3 || q4 _|_ q5 _|_ q6``
-    with joint 3 prismatic and a spherical wrist.
-
-    DH: joint 1 revolute, ``d = d1``, ``alpha = -pi/2``; joint 2 revolute, ``d = d2``
-    (the shoulder offset), ``alpha = pi/2``; joint 3 prismatic, ``theta = 0``, ``alpha = 0``;
-    joint 4 revolute, ``alpha = -pi/2``; joint 5 revolute, ``alpha = pi/2``; joint 6 revolute,
-    ``d = d6``, ``alpha = 0``.  ``inertia="axial"``: link 1's centre of mass on the column's
-    axis (``y1``), the others on their frames' ``z`` axes (boom and wrist).  Numbers (``symbolic=False``, dynlab's choice, Stanford-arm sized): ``d1 = 0.4``,
-    ``d2 = 0.15``, ``d6 = 0.1 m``; masses 9, 5, 4, 1, 0.6, 0.5 kg; boxes.
+    """The Stanford arm (Paul's DH table, Tourassis & Neuman ref. [4]), joint 3 prismatic, shoulder
+    offset ``d2``, spherical wrist.  Numbers (dynlab's): ``d1 = 0.4``, ``d2 = 0.15``, ``d6 = 0.1
+    m``; masses 9, 5, 4, 1, 0.6, 0.5 kg.
 
     >>> stanford().joint_types[2], stanford(symbolic=False).links[1].d
     ('prismatic', 0.15)
@@ -306,7 +245,8 @@ def stanford(symbolic: bool = True, *, inertia: str = "general", **parameters) -
               ("R", {"alpha": (_QUARTER, 1)}),
               ("R", {"d": "d6"})]
     return _build("stanford", "Stanford arm", joints, symbolic, inertia, parameters,
-                  STANFORD_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3; DH after Paul (1981), Tourassis & Neuman ref. [4]")
+                  STANFORD_DEFAULTS, "Tourassis & Neuman, Sec. 6, Table 3; DH after Paul (1981), "
+                  "Tourassis & Neuman ref. [4]")
 
 
 _PUMA_LENGTH_NAMES = {(1, "d"): "d1", (2, "a"): "a2", (3, "d"): "d3", (3, "a"): "a3",
@@ -319,15 +259,8 @@ PUMA_DEFAULTS = _defaults(
 
 
 def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameters) -> Robot:
-    """The PUMA of Tourassis & Neuman, Table 3: the PUMA 560's geometry
-    (:func:`dynlab.model.robots.puma560`: ``d1``, ``a2``, ``d3``, ``a3``, ``d4``, twists
-    ``pi/2, 0, -pi/2, pi/2, -pi/2, 0``) with generic inertial parameters, where
-    :func:`~dynlab.model.robots.puma560` keeps the published set's zeros.
-
-    ``inertia="axial"``: link 1's centre of mass on the column's axis (``y1``), link 2's on
-    ``x2`` (along the upper arm), the others on their frames' ``z`` axes (forearm, wrist).  Numbers (``symbolic=False``): the
-    published set of :data:`dynlab.model.robots.PUMA560_PARAMETERS` (products of inertia 0), links 1
-    and 3 with their lumped inertias, so ``puma_generic(symbolic=False)`` is the PUMA 560.
+    """Tourassis & Neuman's PUMA (Table 3): the PUMA 560's geometry with generic inertial
+    parameters; numbers: the published set, so ``puma_generic(symbolic=False)`` is the PUMA 560.
 
     >>> arm = puma_generic(symbolic=False)
     >>> arm.links[1].mass, arm.links[2].d
@@ -341,7 +274,8 @@ def puma_generic(symbolic: bool = True, *, inertia: str = "general", **parameter
                 dh[key] = _PUMA_LENGTH_NAMES[k, key]
         joints.append(("R", dh))
     return _build("puma", "PUMA", joints, symbolic, inertia, parameters, PUMA_DEFAULTS,
-                  "Tourassis & Neuman, Sec. 6, Table 3; geometry and numbers of dynlab.model.robots.puma560",
+                  "Tourassis & Neuman, Sec. 6, Table 3; geometry and numbers of "
+                  "dynlab.model.robots.puma560",
                   lumped=PUMA560_LUMPED_LINKS)
 
 

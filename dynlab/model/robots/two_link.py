@@ -30,51 +30,20 @@ PLANAR_2R_PARAMETERS = {
 
 def planar_2r(variant: str = "fu", symbolic: bool = False, *, payload=None, viscous=0,
               coulomb=0, static=None, epsilon=0.01, **parameters) -> Robot:
-    """A planar arm with two revolute joints about parallel ``z`` axes, gravity along ``-y0``
-    (``gravity = (0, -g, 0)``), in one of the sources' four versions.  Both joint angles are
-    the DH ``theta``s of standard DH with ``alpha = d = 0``; ``q2`` is relative to link 1.
+    """The planar 2R arm (revolute about parallel ``z``, gravity ``(0, -g, 0)``, ``alpha = d = 0``)
+    in one source's version; symbols spelled as the source, any passed by name:
 
-    ``variant="fu"``
-        Fu, Gonzalez & Lee, Sec. 3.2.6 (Fig. 3.2; also 3.3.7 and 3.4.2): lengths ``a1 = a2 = l``, masses
-        ``m1``, ``m2`` (as the assumptions of Sec. 3.2.6 name them; pass ``m2=m1`` for equal masses), each link a
-        uniform rod: CoM at its middle, ``(-l/2, 0, 0)`` in frame i (fixed by Fu, Gonzalez & Lee's gravity
-        terms and its N-E ``s_i``), inertia about the CoM ``diag(0, m l^2/12, m l^2/12)``
-        (the N-E example of Sec. 3.3.7 and the G-D example of Sec. 3.4.2).  Fu, Gonzalez & Lee gives ``g = 9.8062``.
-    ``variant="schilling"``
-        Schilling, Sec. 6-5 (Table 6-1): thin rods of lengths ``a1``, ``a2`` and masses ``m1``, ``m2``,
-        CoM ``(-a_k/2, 0, 0)`` (Eqs. (6-5-1), (6-5-8)), inertia about the CoM
-        ``(m_k a_k^2/12) diag(0, 1, 1)`` (Eqs. (6-5-2), (6-5-9)); ``g = g_0 = 9.8062``.
-        Home position ``(pi/3, -pi/3)``.
-    ``variant="lynch_park"``
-        Lynch & Park, Sec. 8.1.1: point masses ``m1``, ``m2`` at the distal ends of links of lengths
-        ``L1``, ``L2`` (CoM at the origin of frame i, zero inertia).  Lynch & Park gives no number for
-        ``g``: dynlab uses 9.8062.
-    ``variant="macsyma"``
-        the thesis appendix, App. B: links of masses ``M1``, ``M2``, lengths ``l1``, ``l2``, CoM at the middle
-        (the batch file's ``x_c1``, ``x_c2``), moments of inertia ``I1``, ``I2`` about the CoM
-        in the plane of motion, and a point payload ``Mp`` at the tip.  dynlab has one body per
-        link, so the payload is folded into link 2 (it is rigidly attached): mass ``M2 + Mp``,
-        CoM ``(-M2 l2 / (2 (M2 + Mp)), 0, 0)``, and by the parallel-axis theorem
-        ``I2 + M2 Mp l2^2 / (4 (M2 + Mp))`` about the new CoM.  ``Mp`` stays its own symbol (or
-        number, ``payload=``), so one can see how it changes ``D`` and ``c``; ``payload=0``
-        removes it.  The source's tensors ``diag(0, 0, I)`` are not those of a rigid body;
-        dynlab uses the rod-like ``diag(0, I, I)``, the same planar dynamics.  The thesis's
-        potential ``+M g^T x`` with ``g = (0, gravity, 0)`` is gravity along ``-y0``.
-
-    Symbols (``symbolic=True``) are positive and spelled as in the source; any parameter can
-    be passed by that name (a number or an expression), also with ``symbolic=True``.  Numeric
-    defaults are dynlab's choice, none of the sources gives numbers: fu ``l = 1 m``,
-    ``m1 = 2 kg``, ``m2 = 1 kg`` (unequal, so index swaps show); schilling ``a1 = 0.5 m``,
-    ``a2 = 0.4 m``, ``m1 = 2 kg``, ``m2 = 1.5 kg``; lynch_park ``L1 = 1 m``, ``L2 = 0.8 m``,
-    ``m1 = 1 kg``, ``m2 = 0.5 kg``; macsyma ``l1 = 0.6 m``, ``l2 = 0.4 m``, ``M1 = 3 kg``,
-    ``M2 = 2 kg``, ``Mp = 0.5 kg``, ``I1 = 0.09``, ``I2 = 0.02667 kg m^2`` (``M_k l_k^2/12`` of
-    these defaults).  Friction (Schilling, Eq. (6-3-3); Fu, Gonzalez & Lee
-    and Schilling write ``b_k``): ``viscous``, ``coulomb``, ``static``, ``epsilon`` as in
-    :func:`pendulum`, a scalar for both joints or one value per joint; zero by default.
+    ``"fu"``: Fu, Gonzalez & Lee, Sec. 3.2.6 (Fig. 3.2): ``a1 = a2 = l``, uniform rods of ``m1``,
+    ``m2``; ``"schilling"``: Schilling, Sec. 6-5 (Table 6-1, Eqs. (6-5-1), (6-5-2), (6-5-8),
+    (6-5-9)): thin rods ``a1``, ``a2``; ``"lynch_park"``: Lynch & Park, Sec. 8.1.1: point masses
+    at the distal ends; ``"macsyma"``: the thesis appendix, App. B: rods ``M1``, ``M2`` with
+    ``I1``, ``I2`` and a tip payload ``Mp`` (``payload=``) folded into link 2 by the parallel-axis
+    theorem; the source's ``diag(0, 0, I)`` becomes the rod-like ``diag(0, I, I)``.
+    Numbers are dynlab's (no source gives any); friction as in :func:`pendulum`.
 
     >>> from dynlab import equations_of_motion
     >>> eom = equations_of_motion(planar_2r("fu", symbolic=True))
-    >>> eom.D[1, 1], eom.c[1]                     # Fu, Gonzalez & Lee, Sec. 3.2.6: m2 l^2/3, m2 g l C12/2
+    >>> eom.D[1, 1], eom.c[1]                     # Fu, Gonzalez & Lee, Sec. 3.2.6
     (l**2*m2/3, g*l*m2*cos(q1 + q2)/2)
     >>> sorted(map(str, planar_2r("macsyma", symbolic=True).free_symbols))
     ['I1', 'I2', 'M1', 'M2', 'Mp', 'g', 'l1', 'l2']
@@ -97,8 +66,8 @@ def _with_payload(variant: str, payload, parameters: dict) -> dict:
     ``M2 + Mp``)."""
     if payload is not None:
         if variant != "macsyma":
-            raise TypeError(f"planar_2r: payload= belongs to the 'macsyma' variant (the thesis appendix), "
-                            f"not {variant!r}")
+            raise TypeError("planar_2r: payload= belongs to the 'macsyma' variant (the thesis "
+                            f"appendix), not {variant!r}")
         if parameters.get("Mp") is not None:
             raise TypeError("planar_2r: give the payload mass once, as payload= or Mp=")
         parameters = dict(parameters, Mp=payload)

@@ -1,18 +1,7 @@
-"""The Universal Robots UR20, from the maker's published parameters, shipped as a URDF file.
+"""The Universal Robots UR20 from the maker's published DH and inertial table (Universal Robots,
+"DH Parameters for calculations of kinematics and dynamics"), shipped as ``data/ur20.urdf``.
 
-Universal Robots publish, for each arm, its standard DH table and per link the mass, the centre
-of mass in DH frame ``i`` and (for the UR20 and up) the inertia matrix (Universal Robots, "DH
-Parameters for calculations of kinematics and dynamics", support article; the UR20 table).
-:data:`UR20_PARAMETERS` holds that table; ``data/ur20.urdf`` is the same arm written as a URDF
-file (its header says how), which :func:`ur20` loads with :func:`dynlab.model.robots.from_urdf`.
-The DH table dynlab finds from the file's joint axes differs from the maker's by the free choices
-of the DH rules (signs of ``x_i``, hence ``a_2 = +0.862`` and offsets of pi), not by its
-dynamics: ``tests/model/test_ur20.py`` checks that both give the same torques, and Pinocchio too.
-
->>> arm = ur20()
->>> arm.n, [link.mass for link in arm.links]
-(6, [16.343, 29.632, 7.879, 3.054, 3.126, 0.846])
->>> [round(link.a, 4) for link in arm.links]
+>>> [round(link.a, 4) for link in ur20().links]
 [0.0, 0.862, 0.7287, 0.0, 0.0, 0.0]
 """
 

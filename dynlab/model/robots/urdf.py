@@ -1,54 +1,14 @@
 """An arm from a URDF file: the serial chain from the root to a tip, as a standard DH table.
 
-The Unified Robot Description Format describes a robot as a tree of links joined by joints,
-each joint placed by an ``<origin>`` (a translation, then roll-pitch-yaw about the fixed axes:
-``R = Rz(yaw) Ry(pitch) Rx(roll)``) in its parent link's frame, turning about or sliding
-along its ``<axis>`` given in the joint's own frame; each link carries an ``<inertial>``:
-mass, the centre of mass frame and the inertia tensor about the centre of mass in that frame
-(Lynch & Park (2017), Sec. 8.8).  :func:`from_urdf` reads the file with ``urdf_parser_py``,
-the Robot Operating System's own Python parser of the format, and builds
-
-* the chain: the joints from the root link to ``tip``, whose frame is the end effector's
-  (``tip=None``: the tree's only chain, ending at its one leaf, or at the link of its last
-  moving joint when several leaves hang there; a tree that branches into two moving chains
-  needs ``tip``, and the error names the candidate tips);
-* the bodies: each moving joint carries its child link and every link rigidly attached to it:
-  through ``fixed`` joints, and through joints off the chain, which are locked at zero (a
-  ``<mimic>`` joint too, when it mimics a joint off the chain).  The masses, centres of mass
-  and inertias of a body's links are lumped into one (the combined centre of mass, and each
-  inertia carried there by Steiner's theorem, Lynch & Park (2017), Sec. 8.2.1); a link of
-  mass 0, or without ``<inertial>``, is a massless frame (``tool0``, ``ee_link``), as the URDF
-  specification reads it;
-* the library description: the home frames at the bodies' centres of mass, their spatial
-  inertias and the joints' screw axes in the root frame, ``(Mlist, Glist, Slist)`` of Lynch &
-  Park (2017), Sec. 8.3.2, with the tip link's frame as the end-effector frame, and from them
-  the DH table of :func:`dynlab.model.robots.from_screws`.
-
-:func:`read_urdf` stops before the DH table: its :class:`URDFChain` holds the chain's joints as
-the file gives them (:meth:`URDFChain.joint_table`) and the library description
-(:meth:`URDFChain.screw_table`), which :func:`from_urdf` turns into the arm.
-
-``revolute`` and ``continuous`` joints are revolute, ``prismatic`` ones prismatic, about or
-along any axis; the joint variable is the URDF's joint position (zero at the file's pose).
-With ``friction=True`` a joint's ``<dynamics damping= friction=>`` become Schilling (1990)
-Eq. (6-3-3)'s viscous ``b_v`` and Coulomb ``b_d`` (static ``b_s = b_d``); without it, the arm is
-frictionless.  ``gravity`` is given in the root link's frame.
-
-``path`` is a file name (a string or a :class:`os.PathLike`), or URDF text: a string that
-starts with ``<`` (after white space).  A file is read as bytes, so its XML declaration says
-its encoding.  Tags and attributes the format does not define (a vendor's ``<dynamics D=
-K=>``) are read past, and one warning lists them; the elements dynlab does not read (visuals,
-collisions, materials, transmissions, ``<gazebo>``) are not parsed.  A bad file gets a
-``ValueError`` naming the file, the element and the problem: two links or two joints with
-one name, a closed loop (anywhere in the file), a number that is not finite, a negative mass,
-an inertia that no rigid body has (:func:`dynlab.model.link.check_inertia`), a joint of the
-chain that moves nothing (its links and those after it have no mass and no inertia), a
-``floating`` or ``planar`` joint, a ``<mimic>`` joint on the chain, one that mimics a joint of
-the chain or one whose offset the lock at zero would break.
+:func:`read_urdf` reads the chain (``urdf_parser_py``) and lumps each moving joint's rigidly
+attached links into one body (Steiner's theorem, Lynch & Park (2017), Sec. 8.2.1; joints off
+the chain locked at zero; a link without ``<inertial>`` is massless) and gives Lynch & Park's
+``(Mlist, Glist, Slist)`` (Sec. 8.3.2); :func:`from_urdf` makes the DH table of
+:func:`dynlab.model.robots.from_screws`.  ``friction=True`` reads ``<dynamics damping
+friction>`` as Schilling, Eq. (6-3-3)'s ``b_v`` and ``b_d = b_s``.  A bad file gets a
+``ValueError`` naming the file, the element and the problem.
 
 >>> arm = from_urdf(PENDULUM_ON_A_SLIDE)
->>> arm.name, arm.joint_types
-('slide and pendulum', ('prismatic', 'revolute'))
 >>> [(link.name, link.offset, link.a, link.alpha) for link in arm.links]
 [('carriage', 0.0, 0.0, 1.5707963267948966), ('rod', 1.5707963267948966, 0.5, 0.0)]
 """
@@ -180,10 +140,8 @@ _UNKNOWN = re.compile(r'Unknown (attribute|tag) "(.*)" in (.*)')
 
 
 def _parse(root, where: str):
-    """The parser's model of the tree, the elements dynlab does not read taken out first and
-    the attributes the parser reads unchecked checked.  What the parser reads past (another
-    program's tag or attribute: URDF readers ignore them) becomes one warning that names the
-    file and lists what was ignored."""
+    """The parser's model of the tree (unread elements taken out, unchecked attributes checked);
+    what it reads past becomes one warning naming the file."""
     for path in _UNREAD:
         inner, _, tag = path.rpartition("/")
         for parent in root.findall(inner) if inner else [root]:
@@ -404,11 +362,9 @@ def _lump(parts, origin: np.ndarray) -> tuple:
 
 @dataclass(frozen=True)
 class URDFJoint:
-    """One joint of a URDF chain as the file gives it: ``name``, ``type`` (``"revolute"``,
-    ``"continuous"``, ``"prismatic"`` or ``"fixed"``), the ``parent`` and ``child`` links, its
-    ``<origin>`` (``xyz`` and ``rpy``, in the parent link's frame), its ``<axis>`` (in its own
-    frame; ``None`` for a fixed joint) and its ``<dynamics>`` ``damping`` and ``friction``
-    (0 where the file gives none)."""
+    """One joint as the file gives it: ``name``, ``type``, ``parent``, ``child``, ``<origin>``
+    (``xyz``, ``rpy``), ``<axis>`` (``None`` if fixed), ``<dynamics>`` ``damping`` and ``friction``.
+    """
 
     name: str
     type: str
@@ -423,17 +379,8 @@ class URDFJoint:
 
 @dataclass(frozen=True)
 class URDFChain:
-    """The serial chain of a URDF file, as the file gives it and as Lynch & Park describe it.
-
-    ``joints``
-        every joint from the root link to the tip, fixed ones included (:class:`URDFJoint`);
-    ``Mlist``, ``Glist``, ``Slist``
-        the library description of Lynch & Park (2017), Sec. 8.3.2: the home frames at the
-        moving bodies' centres of mass (each relative to the one before, the last one the tip
-        link's frame), their spatial inertias, and the joints' screw axes in the root frame at
-        home, as the columns of a ``6 x n`` array;
-    ``names``
-        the moving joints' child links, one per column of ``Slist``.
+    """The serial chain of a URDF file: ``joints`` (root to tip, fixed ones included), Lynch &
+    Park's ``Mlist``, ``Glist``, ``Slist`` (Sec. 8.3.2) and ``names`` (one per column of ``Slist``).
     """
 
     name: str
@@ -523,10 +470,8 @@ def _joint_record(joint, where: str) -> URDFJoint:
 
 
 def _check_mimics(model, chain: list, where: str) -> None:
-    """Refuse a ``<mimic>`` joint that the chain cannot hold: one on the chain (coupled, not
-    independent), one that mimics a joint of the chain (it moves with the chain), one whose
-    offset would stand it away from zero while its master is locked there (every joint off
-    the chain is locked at zero).  A mimic joint off the chain is locked with the rest."""
+    """Refuse a ``<mimic>`` joint on the chain, one mimicking a chain joint, or one whose offset the
+    lock at zero would break; one off the chain is locked with the rest."""
     names = {joint.name for joint in chain}
     for joint in model.joints:
         mimic, label = joint.mimic, f"joint {joint.name!r}"
@@ -547,9 +492,8 @@ def _check_mimics(model, chain: list, where: str) -> None:
 
 
 def read_urdf(path, tip: str | None = None) -> URDFChain:
-    """The serial chain of a URDF file (or URDF text) from its root link to ``tip``, as the
-    file gives it and as Lynch & Park's ``(Mlist, Glist, Slist)`` (see the module for what it
-    reads, how bodies are lumped, and the errors of a bad file).
+    """The serial chain of a URDF file (or text starting with ``<``) from its root link to
+    ``tip`` (default: the one chain's end), as the file gives it and as ``(Mlist, Glist, Slist)``.
 
     >>> chain = read_urdf(PENDULUM_ON_A_SLIDE)
     >>> chain.tip, [j.name for j in chain.moving]
@@ -634,12 +578,8 @@ def read_urdf(path, tip: str | None = None) -> URDFChain:
 
 def from_urdf(path, tip: str | None = None, friction: bool = False,
               gravity=(0, 0, -9.81), *, name: str | None = None) -> Robot:
-    """The serial chain of a URDF file (or URDF text) from its root link to ``tip``, as a
-    :class:`~dynlab.Robot` with a standard DH table (see the module for what it reads and how).
+    """The chain of :func:`read_urdf` as a :class:`~dynlab.Robot` with a standard DH table.
 
-    >>> arm = from_urdf(PENDULUM_ON_A_SLIDE, friction=True)
-    >>> [(link.viscous, link.coulomb) for link in arm.links]
-    [(0.5, 1.0), (0.0, 0.0)]
     >>> from_urdf(PENDULUM_ON_A_SLIDE.replace('value="2.0"', 'value="-2.0"'))
     Traceback (most recent call last):
     ...

@@ -1,103 +1,11 @@
-"""The arm's dashboard: move an arm and watch each joint's torque split into its parts.
-
-``dashboard(robot_or_name)`` returns a :class:`Dashboard`: sliders for the joint positions
-``q``, velocities ``qd`` and accelerations ``qdd`` and for key parameters (link masses, link
-lengths, a payload at the tool, viscous friction), a Matplotlib figure with the arm
-(:func:`dynlab.model.drawing.draw_arm`) and a bar chart of every joint's torque (force, for a
-prismatic joint) split as in Fu, Gonzalez & Lee, Eq. (3.2-26) plus Schilling's friction (6-3-3),
-
-    tau = D(q) qdd  +  h(q, qd)  +  c(q)  +  b(qd)
-          inertial     Coriolis/     gravity   friction
-                       centrifugal
-
-and the same numbers in a table.  Display it in a notebook by making it the last expression of
-a cell (or ``display(board)``); besides the live widget the display carries a PNG of the
-figure, which a notebook stored without widget state shows until the cell is run again.
-
-The figure explains itself: above the drawing a legend of its marks (joints, centres of mass,
-frame axes, gravity; lengths in m), above the bars a legend of the parts in the notation of the
-engine's source (Fu, Gonzalez & Lee's ``D qdd``, ``h``, ``c``; Lynch & Park's ``M thetadd``,
-``c``, ``g`` for the twist-wrench engine), torques in N m and forces in N on the axes.  An arm
-with a wrist (by default joints 4 to n of an arm with more than four joints, the PUMA 560's
-4-6; :class:`dynlab.teaching.dashboards.specs.DashboardSpec`'s ``wrist``) shows the wrist's
-bars on a shaded axis of their own scale beside the arm's: a wrist's torques are a hundredth of
-a shoulder's.
-
-Units: a revolute joint's position slider holds **degrees** (1 degree steps, finer where a
-start needs it; a start or a :meth:`Dashboard.set_state` value is shown on the slider's grid and
-kept exactly until the slider moves), a prismatic joint's metres; rates stay rad/s (m/s) and accelerations rad/s^2 (m/s^2).
-Everything else of the API is in radians as in all of dynlab: ``dashboard(q=...)``,
-``set_state``, ``state``, ``parts_at`` and :meth:`Dashboard.joint_positions`.  Length sliders
-run from half to twice the arm's length, mass sliders from 0 to three times the mass; every
-slider's ends are rounded (3 significant digits at most) and the start lies on its grid.
-
-Every slider change makes one engine call, :func:`dynlab.dynamics.inverse.torque_parts`, on the
-numeric path only (no SymPy object is built): by default (:data:`DEFAULT_ENGINE`) Lee's
-generalized d'Alembert terms at the state (``D``, ``h``, ``c`` and friction in one pass, nothing
-to compile, so a parameter change costs no more than a joint change); ``engine="newton_euler"``
-takes the parts from the Newton-Euler recursion probed on one compiled tape instead (Fu,
-Gonzalez & Lee, Probs. 3.11-3.12), traced anew for every changed parameter;
-``benchmarks/bench_dashboard.py`` measures both.  Any formulation of
-:mod:`dynlab.formulations.registry` can be the engine: one that yields the terms ``D``, ``h``,
-``c`` is evaluated at the state, one that yields torques is probed.
-The artists are updated in place (``set_data``, ``set_height``), the figure is rendered with Agg and
-shown as a PNG in an ``ipywidgets.Image``, so it works in JupyterLab, Voila and on a plain kernel
-alike, without a Matplotlib widget backend.
-
-A spatial arm (drawn in 3-D) is shown instead on an ipympl canvas (Matplotlib's widget backend,
-``interactive=True``, the default when ipympl is installed): the same Agg rendering, but the
-browser sends the mouse to Matplotlib, so a drag turns the view (left button) and zooms it
-(right button), with the frames and centres of mass drawn as in the printed figures; the
-canvas receives only the changed pixels.  Chosen over a WebGL viewer because it draws the very
-artists the rest of the workbook tests (:mod:`dynlab.model.drawing`), needs no JavaScript of ours
-and no download at run time, and the dashboards' blitting keeps its frames fast.
-
-A play row animates a motion (:mod:`dynlab.teaching.animation`) from the sliders' state: ``Play``
-linked to a frame slider, a menu of motions (a free swing, PD + gravity holding the start pose,
-computed torque to ``q = 0``) and a clock.  Pressing play simulates the whole motion once;
-each frame then redraws the arm, the bars and the table at that frame's state (the joint
-sliders keep the start).  Scrubbing the frame slider shows any frame; moving any other slider
-or choosing another motion drops the motion, stops it and shows the sliders' state, and the
-next play starts from there.
-
-A parameter slider rebuilds the arm from the one it started from with
-:meth:`dynlab.model.robot.Robot.replace_link` (so the new link is validated): :func:`with_mass`,
-:func:`with_length`, :func:`with_payload`, :func:`with_viscous`.  A bad value (a NaN typed into
-a slider, a parameter that makes a link invalid) never raises into the notebook: the message
-appears in the dashboard's status line and the last valid arm stays on screen.
-
-For tests and browser automation, every widget has a stable ``description`` and CSS classes
-(``_dom_classes``; in the page they are classes of the widget's DOM element):
-
-================================  =================================================================
-``dynlab-dashboard``              the whole dashboard (a ``VBox``)
-``dynlab-figure``                 the ``Image`` widget showing the figure (PNG), or for a 3-D arm
-                                  the ipympl canvas (a ``<canvas>`` in the page)
-``dynlab-slider``                 every slider
-``dynlab-q``, ``dynlab-qd``,      the joint position, velocity, acceleration sliders; each also
-``dynlab-qdd``                    ``dynlab-q1``, ``dynlab-qd1``, ``dynlab-qdd1``, ... (description
-                                  ``q1``, ``qd1``, ``qdd1``, ...)
-``dynlab-parameter``              every parameter slider; each also ``dynlab-param-<name>`` with
-                                  description ``<name>``: ``m1``.., ``a2``, ``l``, ``l3``, ``d4``,
-                                  ``payload``, ``viscous``
-``dynlab-view``                   the azimuth slider of a 3-D drawing shown as a PNG
-                                  (description ``view``)
-``dynlab-view-angle``             the view's angles of a 3-D drawing on the canvas (an ``HTML``
-                                  widget: ``<span data-azim=".." data-elev="..">``)
-``dynlab-play``, ``dynlab-time``  the ``Play`` control and the frame slider linked to it
-``dynlab-motion``                 the menu of motions (a ``Dropdown``)
-``dynlab-clock``                  the time shown (``<span data-frame="k" data-t="..">``; frame
-                                  ``-1``: the sliders' state)
-``dynlab-pose``                   (in the readout) the joint positions as text, ``q1 = 60.0 deg``
-``dynlab-torques``                the readout (an ``HTML`` widget): a table whose value cells are
-                                  ``<td class="dynlab-value" data-joint="1" data-part="gravity"
-                                  data-value="12.3456789...">+12.346</td>``; ``data-part`` is one
-                                  of ``inertial``, ``coriolis``, ``gravity``, ``friction``,
-                                  (``tip``,) ``total``; ``data-value`` is the full float
-                                  (``repr``), the text is rounded to 3 decimals
-``dynlab-status``                 the status line (an ``HTML`` widget); its text starts with
-                                  ``ok:`` or ``error:``
-================================  =================================================================
+"""The arm's dashboard (:func:`dashboard`, :class:`Dashboard`): sliders for ``q`` (degrees for a
+revolute joint), ``qd``, ``qdd`` and parameters (masses, lengths, payload, viscous friction),
+the arm drawn and each joint's torque in bars split as Fu, Gonzalez & Lee, Eq. (3.2-26) plus
+Schilling's friction (6-3-3): ``tau = D qdd + h + c + b``; the parts by
+:func:`dynlab.dynamics.inverse.torque_parts` with :data:`DEFAULT_ENGINE` (any registered
+formulation).  A 3-D arm shows on an ipympl canvas; a play row animates a motion
+(:mod:`dynlab.teaching.animation`).  A bad value shows in the status line, the last valid arm
+stays.  The widgets' CSS classes are listed in ARCHITECTURE.md ("The dashboards' page").
 
 >>> board = dashboard("pendulum", q=[0.0], qd=[0.0], qdd=[0.0])
 >>> round(float(board.tau[0]), 6)                  # m g a/2 = 1 * 9.8062 * 0.25
@@ -105,14 +13,11 @@ For tests and browser automation, every widget has a stable ``description`` and 
 >>> board.sliders["q1"].value = 60.0                # degrees: the source's home position, pi/3
 >>> round(float(board.parts["gravity"][0]), 6)      # ... times cos(pi/3)
 1.225775
->>> board.sliders["m1"].value = 2.0
->>> round(float(board.tau[0]), 6)
-2.45155
 >>> board.sliders["q1"].value = float("nan")
 >>> print(board.message)
 error: ValueError: q1 must be a finite number, got nan
->>> round(float(board.tau[0]), 6)                  # the last valid state stays on screen
-2.45155
+>>> round(float(board.parts["gravity"][0]), 6)      # the last valid state stays on screen
+1.225775
 """
 
 from __future__ import annotations
@@ -147,20 +52,10 @@ DEFAULT_ENGINE = "dalembert"
 
 
 class Dashboard(ArmFigure, MotionPlayer):
-    """Sliders, a figure (arm and torque bars) and a readout for one arm; see the module.
-
-    Attributes for tests and notebooks: ``sliders`` (description -> slider), ``q_sliders``,
-    ``qd_sliders``, ``qdd_sliders``, ``parameter_sliders``; ``robot`` (the arm now shown),
-    ``base`` (the arm the parameters are applied to); ``state`` (``q``, ``qd``, ``qdd``
-    arrays), ``parts`` (part -> array of the joints' values), ``tau`` (their sum);
-    ``figure``, ``drawing`` (:class:`dynlab.model.drawing.ArmDrawing`), ``bar_axes``, ``bars``
-    (part -> the bar patches); ``readout``, ``status``, ``image`` and ``widget`` (the whole
-    ``VBox``); ``message`` (the status line's text); ``seconds`` (time of the last recompute and of the last redraw).
-    ``interactive`` (the figure is on an ipympl canvas, ``figure_widget``; else on ``image``),
-    :meth:`view`; the motion: ``play``, ``time_slider``, ``motion_menu``, ``clock``, ``frames``
-    (the :class:`dynlab.teaching.animation.MotionFrames` being shown, or ``None``), ``frame``,
-    :meth:`compute_motion`, :meth:`show_frame`, :meth:`forget_motion`.
-    """
+    """Sliders, a figure (arm and torque bars) and a readout for one arm: ``sliders`` (by
+    description), ``robot`` (shown) and ``base``, ``state``, ``parts``, ``tau``, ``figure``,
+    ``drawing``, ``bars``, ``readout``, ``status``, ``message``, ``seconds``, ``widget``; the
+    motion: ``play``, ``time_slider``, ``motion_menu``, ``clock``, ``frames``, ``frame``."""
 
     def __init__(self, robot: Robot, *, parameters: Sequence[Parameter] = (), q=None, qd=None,
                  qdd=None, prismatic_ranges: dict | None = None, engine: str = DEFAULT_ENGINE,
@@ -381,12 +276,9 @@ class Dashboard(ArmFigure, MotionPlayer):
                 self.refresh(pending)
 
     def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
-        """Set joint sliders (any of ``q``, ``qd``, ``qdd``), then update once.  ``q`` is in
-        radians (metres for a prismatic joint), as everywhere in dynlab: a revolute joint's
-        slider shows it in degrees, on the slider's grid (1 degree; the state keeps ``q``
-        itself until the slider is moved: then the state is what the slider shows).  A wrong
-        length or a value outside a slider's range is reported in the status line, not
-        raised, and changes nothing."""
+        """Set joint sliders (``q`` in radians or metres, ``qd``, ``qdd``) and update once; the
+        state keeps ``q`` until its slider moves.  A wrong value is reported in the status line and
+        changes nothing."""
         try:
             plan = []
             for name, values, sliders in (("q", q, self.q_sliders), ("qd", qd, self.qd_sliders),
@@ -416,11 +308,9 @@ class Dashboard(ArmFigure, MotionPlayer):
         return self
 
     def slide(self, **values) -> dict:
-        """Move the named sliders to ``values`` as a reader would (a revolute joint's angle
-        in degrees, rates in rad/s, a parameter in its slider's unit), update once, and return
-        the parts of the torque shown (:attr:`parts`).  Sliders not named keep their values.
-        A value the slider cannot show (outside its range, not a number) is refused before any
-        slider moves, never clamped (:func:`~.common.slider_value`).
+        """Move the named sliders to ``values`` as a reader would (degrees, rad/s, a parameter's
+        unit), update once and return :attr:`parts`; a value the slider cannot show is refused
+        before any slider moves.
 
         >>> board = dashboard("pendulum", render=False)
         >>> parts = board.slide(q1=90.0, qd1=0.0, qdd1=0.0)     # straight up: no gravity torque
@@ -550,7 +440,8 @@ class Dashboard(ArmFigure, MotionPlayer):
         swatch = ('<span style="display:inline-block;width:0.8em;height:0.8em;'
                   'background:{};border:1px solid {};margin-right:0.3em"></span>')
         labels = part_labels(self.formulation, table=True)  # the legend's notation
-        head = "".join(f"<th>{swatch.format(to_hex(PART_COLOURS[p]) if p != 'total' else 'white', to_hex(PART_COLOURS[p]))}"
+        fill = {p: to_hex(PART_COLOURS[p]) if p != "total" else "white" for p in self.parts_shown}
+        head = "".join(f"<th>{swatch.format(fill[p], to_hex(PART_COLOURS[p]))}"
                        f"{html.escape(labels[p])}</th>" for p in self.parts_shown)
         rows = []
         for k, link in enumerate(self.robot.links, start=1):
@@ -573,19 +464,10 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
               parameters: Sequence[Parameter] | None = None, engine: str = DEFAULT_ENGINE,
               render: bool = True, interactive: bool | None = None,
               **builder_options) -> Dashboard:
-    """A slider dashboard for an arm registered in :data:`dynlab.model.robots.ARM_SPECS`
-    (``"pendulum"``, ``"planar_2r"`` with ``variant``, ``"scara"``, ``"puma560"``, ...;
-    ``builder_options`` go to its builder, e.g. ``viscous=0.1``) or for any numeric
-    :class:`~dynlab.Robot`.
-
-    ``q``, ``qd``, ``qdd``: the starting state (a registered arm's
-    :class:`~dynlab.teaching.dashboards.specs.DashboardSpec` has one: Schilling's home position
-    for the pendulum and the two-link arm, the nominal pose ``qn`` for the PUMA).
-    ``parameters``: the parameter sliders (default: the arm's masses, lengths, payload and
-    viscous friction, as its spec says).
-    ``engine``: the formulation that computes the parts, any name of
-    :data:`dynlab.formulations.registry.FORMULATIONS` (see the module).  ``render=False``
-    skips the PNG (tests that only read numbers).
+    """A slider dashboard for a registered arm (``builder_options`` go to its builder) or any
+    numeric :class:`~dynlab.Robot`, from ``q``, ``qd``, ``qdd`` (default: its
+    :class:`~dynlab.teaching.dashboards.specs.DashboardSpec`'s start), with ``parameters`` sliders
+    and ``engine`` (a formulation's name); ``render=False`` skips the PNG.
 
     >>> board = dashboard("puma560")
     >>> sorted(board.sliders)[:4], len(board.q_sliders)
@@ -593,7 +475,8 @@ def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd
     >>> dashboard("pendulm")
     Traceback (most recent call last):
     ...
-    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560..., or pass a dynlab Robot
+    ValueError: unknown arm 'pendulm'; choose one of pendulum, planar_2r, scara, puma560..., or pass
+    a dynlab Robot
     """
     labels = "axes"
     ranges = {}

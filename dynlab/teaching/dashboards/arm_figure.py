@@ -1,9 +1,5 @@
-"""The figure of an arm's dashboard: the arm drawn with its frames, each joint's torque split
-into bars, the legends, and how it is rendered (blitting on a kept background, a PNG, or an
-ipympl canvas that turns a 3-D arm with the mouse).
-
-:class:`ArmFigure` is the part of :class:`dynlab.teaching.dashboards.arm.Dashboard` that makes
-and renders the figure; the dashboard computes what it shows.
+"""The figure of an arm's dashboard (:class:`ArmFigure`): the arm, each joint's torque in bars,
+the legends, and its rendering (blitting, a PNG, or an ipympl canvas for a 3-D arm).
 
 >>> nice_limit(3.2), nice_limit(0.0)
 (5.0, 0.001)
@@ -75,11 +71,9 @@ class ArmFigure:
         return three
 
     def _make_bar_axes(self, top: float) -> None:
-        """The bar charts: one axis for the arm's joints and, for an arm with a wrist, a
-        shaded axis of its own for the wrist's joints, with its own scale (a PUMA 560's wrist
-        torques are a hundredth of its shoulder's: on one scale their bars would not show).
-        ``bar_groups``: ``[(axes, joints)]``, joints 0-based; ``bar_axes``: the first axis,
-        ``wrist_axes``: the wrist's (``None`` without one)."""
+        """The bar charts: one axis for the arm's joints and, with a wrist, a shaded one of its own
+        scale for the wrist's; ``bar_groups`` ``[(axes, joints)]`` (0-based), ``bar_axes``,
+        ``wrist_axes`` (or ``None``)."""
         from matplotlib.ticker import MaxNLocator
         robot, n = self.base, self.n
         wrist = [k - 1 for k in self.wrist]

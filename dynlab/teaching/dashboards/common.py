@@ -1,9 +1,6 @@
-"""What the dashboards' pages share: a titled column of sliders, the PNG of a figure rendered
-with Agg, what a notebook stores of a dashboard (the live widget, with a picture of its
-figure and a line of text as fallbacks for a notebook stored without widget state), the
-checks of what a dashboard is given (joint values, :func:`joint_values`; a slider's value,
-:func:`slider_value`) and the named controls of a dashboard set together
-(:class:`NamedControls`).
+"""What the dashboards' pages share: a titled column of sliders, a figure's PNG, what a notebook
+stores (the widget with a picture and a line of text as fallbacks), the checks of what a
+dashboard is given, and :class:`NamedControls`.
 
 >>> import ipywidgets
 >>> class Board:
@@ -90,12 +87,9 @@ def joint_values(robot: Robot, values, name: str) -> list:
 
 
 def slider_value(where: str, name: str, value, low: float, high: float) -> float:
-    """``value`` as a float for the slider ``name`` of dashboard ``where``, which runs from
-    ``low`` to ``high``, or an error naming both: the slider itself would clamp 1000 to its end
-    without a word, read ``True`` as 1 and refuse ``"a"`` with a traitlets error.
+    """``value`` as a float for the slider ``name`` (``low`` to ``high``) of ``where``, or an error
+    naming both (the slider would clamp, read ``True`` as 1, or raise a traitlets error).
 
-    >>> slider_value("Board", "m1", 2, 0.0, 6.0)
-    2.0
     >>> slider_value("Board", "q1", True, -180.0, 180.0)
     Traceback (most recent call last):
     ...
@@ -115,16 +109,10 @@ def slider_value(where: str, name: str, value, low: float, high: float) -> float
 
 
 class NamedControls:
-    """What the dashboards with named controls share: each control a slider with a range
-    (:attr:`RANGES`, ``name -> (low, high, ...)``) or a drop-down with options
-    (:attr:`CHOICES`, ``name -> options``), in :attr:`controls` (name -> widget); a value is
-    checked before it reaches a control (a slider would clamp 1000 to its end and read
-    ``True`` as 1 without a word), several move under one update, and a refused value or a
-    failed update leaves every control as it was.
-
-    A dashboard sets :attr:`controls`, :attr:`image` and :attr:`render`, makes the result in
-    ``_update()`` (raising on failure), calls ``_watch()`` once its first result is made, and may
-    give ``_report(error)`` to show what a reader's move could not do instead of raising it.
+    """Named controls (sliders of :attr:`RANGES`, drop-downs of :attr:`CHOICES`) set together: each
+    value checked first, one update, and everything rolled back on a refusal or a failed update.
+    A dashboard sets :attr:`controls`, :attr:`image`, :attr:`render`, makes its result in
+    ``_update()``, calls ``_watch()`` once, and may give ``_report(error)``.
 
     >>> import ipywidgets
     >>> class Board(NamedControls):
@@ -137,8 +125,6 @@ class NamedControls:
     ...             raise ArithmeticError("too heavy")
     ...         self.shown = self.controls["mass"].value
     >>> board = Board().set(mass=1.5)
-    >>> board.shown, board.values()
-    (1.5, {'mass': 1.5})
     >>> board.set(mass=3.0)
     Traceback (most recent call last):
     ...

@@ -21,20 +21,10 @@ from dynlab.teaching.dashboards.common import NamedControls, agg_png, figure_rea
 
 
 class MotorSizingDashboard(NamedControls):
-    """Sizing the PUMA 560's shoulder motor (joint 2) for a cycle that can repeat
-    (:func:`~dynlab.dynamics.motor_sizing.shoulder_cycle`: raise joint 2 from
-    :data:`~dynlab.dynamics.motor_sizing.SHOULDER_START`, hold :attr:`HOLD` s, lower, rest
-    :attr:`REST` s): sliders for the moves' duration and amplitude, a payload at the flange
-    (:func:`dynlab.model.edits.with_payload`, the origin of frame 6), the gear ratio and the
-    gear's efficiency; the figure shows the torque-speed plane (the motor's speed-torque line,
-    its continuous rating, the cycle's operating points) and the RMS and peak torques against
-    the ratings, its title the verdict (the sizing: :mod:`dynlab.dynamics.motor_sizing`).
-
-    Each slider move makes one run and one frame: the inverse dynamics only when the cycle or
-    the payload changes (a new gear re-scales the same joint torques), then one PNG rendered
-    with Agg (so a notebook stored without widget state still shows it).  ``set(...)`` changes
-    the controls as a reader would; a value outside a slider's range is refused, not clamped.
-    ``sizing`` is the :class:`Sizing` shown.
+    """Sizing the PUMA 560's shoulder motor for a repeating cycle
+    (:func:`~dynlab.dynamics.motor_sizing.shoulder_cycle`): sliders for the moves, a payload, the
+    gear ratio and efficiency; the torque-speed plane and the RMS and peak torques against the
+    ratings, the verdict in the title (``sizing``).  ``set(...)`` moves the controls.
 
     >>> board = MotorSizingDashboard(render=False)
     >>> board.sizing.fits, round(board.sizing.rms_torque, 3)

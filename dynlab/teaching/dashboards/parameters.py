@@ -1,9 +1,4 @@
-"""A dashboard's parameter sliders: what each changes in the arm, and their ranges.
-
-A :class:`Parameter` applies its slider's value to the arm the dashboard started from, by an
-edit of :mod:`dynlab.model.edits` (a link's mass or length, a payload at the tool, viscous
-friction).  A registered arm's :class:`dynlab.teaching.dashboards.specs.DashboardSpec` says
-which sliders it gets (:func:`registered_arm`); any other arm gets :func:`default_parameters`.
+"""A dashboard's parameter sliders (:class:`Parameter`: an edit of :mod:`dynlab.model.edits`).
 
 >>> from dynlab.model.robots import pendulum
 >>> [p.name for p in default_parameters(pendulum())]

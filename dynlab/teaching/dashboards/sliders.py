@@ -53,13 +53,9 @@ def _grid_step(value: float, low: float, step: float) -> float:
 def slider(description: str, value: float, low: float, high: float, step: float,
            classes: Sequence[str] = (), tooltip: str = "", *, width: str = "250px",
            description_width: str = "60px"):
-    """A dashboard's ``FloatSlider``: continuous updates, the CSS classes ``dynlab-slider``
-    plus ``classes`` (tests and browsers find sliders by them).  The ends are rounded to 3
-    significant digits (no float noise in what the page shows), the range is widened to hold
-    ``value`` rather than clipping it, and the step is made fine enough that ``value`` lies on
-    the slider's grid ``min + k * step`` (the page moves a value onto the grid and sends it
-    back: ``q1 = pi/3`` became 1.0484, the SCARA's ``m2 = 6`` kg became 6.03 kg); the readout
-    shows as many decimals as the step has.
+    """A dashboard's ``FloatSlider`` (CSS classes ``dynlab-slider`` plus ``classes``): ends rounded
+    to 3 significant digits, the range widened to hold ``value`` and the step refined until
+    ``value`` lies on the grid ``min + k * step`` (the page snaps values to it).
 
     >>> w = slider("m2", 1.5, 0.1, 1.0, 0.1, ("dynlab-parameter",), "mass of link 2")
     >>> (w.value, w.min, w.max, w._dom_classes)
@@ -67,9 +63,6 @@ def slider(description: str, value: float, low: float, high: float, step: float,
     >>> w = slider("m3", 4.8, 0.0, 14.0, 0.07)             # 4.8 is on no 0.07 grid from 0
     >>> w.min, w.step, w.readout_format
     (0.0, 0.05, '.2f')
-    >>> w = slider("a2", 0.4318, 0.21, 0.87, 0.005)
-    >>> w.min, w.step, w.readout_format
-    (0.21, 0.0002, '.4f')
     """
     import ipywidgets as widgets
 

@@ -1,16 +1,8 @@
-"""What an arm's dashboard shows: its start, its parameter sliders and their ranges, kept by
-arm name and option value.
-
-The arm registry (:mod:`dynlab.model.robots.registry`) knows how to build an arm; this module
-knows how its dashboard looks (:class:`DashboardSpec`).  An arm without a spec of its own gets
-the dashboard of a plain :class:`~dynlab.model.robot.Robot` (``DashboardSpec()``), so a new arm
-needs none; :func:`register_dashboard` gives it one, for every value of its builder's option or
-for one value (the two-link arm in Fu, Gonzalez & Lee's version has one length slider ``l``):
+"""What an arm's dashboard shows (:class:`DashboardSpec`), by arm name and option value
+(:func:`register_dashboard`); an arm without one gets ``DashboardSpec()``.
 
 >>> dashboard_spec("planar_2r", "fu").lengths[0].name, dashboard_spec("planar_2r").payload
 ('l', 2.0)
->>> dashboard_spec("an_arm_without_a_spec") == DashboardSpec()
-True
 """
 
 from __future__ import annotations
@@ -31,17 +23,9 @@ State = tuple[Sequence[float], Sequence[float], Sequence[float]]
 
 @dataclass(frozen=True)
 class LengthSlider:
-    """A dashboard slider for one length of an arm, from half to twice the built arm's value
-    (ends rounded outwards to 2 significant digits).  It sets the DH ``parameter`` (``"a"``
-    or ``"d"``) of every link in ``links`` and stretches the body that spans it
-    (:func:`dynlab.model.edits.with_length`): ``body=(link, axis)``, by default each link's own
-    ``x`` for ``a``.  ``parameter=None`` stretches the body alone (the SCARA's sliding rod,
-    whose length ``l3`` is no DH parameter); its value is then the body's extent along ``axis``
-    from the frame's origin.
-
-    >>> LengthSlider("l", "length l of both links, m", links=(1, 2)).links
-    (1, 2)
-    """
+    """A slider for one length of an arm (half to twice its value): sets DH ``parameter`` (``"a"``,
+    ``"d"``, or ``None``: the body alone) of ``links`` and stretches ``body``
+    (:func:`dynlab.model.edits.with_length`)."""
 
     name: str                              # the slider's description, e.g. "a2", "l3"
     help: str                              # its tooltip
@@ -64,36 +48,11 @@ class LengthSlider:
 
 @dataclass(frozen=True)
 class DashboardSpec:
-    """What :func:`dynlab.teaching.dashboards.arm.dashboard` shows for an arm.  The defaults are
-    those of a dashboard made from a plain :class:`~dynlab.model.robot.Robot`.
-
-    ``state``
-        ``(q, qd, qdd)`` to start from, or a function of the built arm returning it (the SCARA
-        starts with its rod half out); ``None``: every slider at zero.
-    ``link_lengths``
-        a slider for every DH length ``a_i`` longer than 5 % of the arm's reach.
-    ``lengths``
-        further :class:`LengthSlider` s, after those; one whose link the built arm lacks (the
-        first three joints of the PUMA 560 have no ``d4``) is left out.
-    ``payload``
-        the payload slider's maximum (kg); ``None``: a quarter of the arm's mass, at least 1.
-    ``payload_options``, ``payload_value``, ``payload_note``
-        builder options that put a point mass at the tool (the thesis's ``Mp``): the dashboard
-        builds the arm without it and starts the payload slider at its value (the option's
-        value if given, else ``payload_value``); the note is added to the slider's tooltip.
-    ``viscous``
-        the viscous-friction slider's maximum.
-    ``joint_ranges``
-        ``{joint: (low, high)}`` for joint sliders, or a function of the built arm returning it
-        (default: ``±pi`` for a revolute joint, ``±reach`` for a prismatic one), in the
-        joint's own unit (rad or m; a revolute joint's slider shows them in degrees); the ends
-        are rounded to two significant digits.
-    ``wrist``
-        the joints whose bars get an axis of their own (a wrist's torques are small beside the
-        arm's and would be invisible on its scale); ``None``: joints 4 to n of an arm with
-        more than four joints, ``()``: one axis for all.
-    ``labels``
-        ``"axes"`` or ``"frames"`` on the drawing; ``None``: frames for more than three joints.
+    """What :func:`dynlab.teaching.dashboards.arm.dashboard` shows for an arm: ``state`` (start, or
+    a function of the arm), ``link_lengths`` (sliders for ``a_i`` over 5 % of the reach),
+    ``lengths`` (further :class:`LengthSlider` s), ``payload`` (maximum, kg), ``payload_options``,
+    ``payload_value``, ``payload_note`` (a builder's tool mass), ``viscous`` (maximum),
+    ``joint_ranges``, ``wrist`` (joints whose bars get their own axis) and ``labels``.
 
     >>> DashboardSpec(payload=2.0).viscous
     2.0

@@ -53,19 +53,9 @@ def _coupling_table(k, loading, kinematic, D) -> str:
 
 
 class StructureDashboard:
-    """Sliders for the masses and centres of mass of one of Tourassis & Neuman's 3-joint arms, and the joint
-    positions; shows the coefficients of coupling ``k_ij`` (32) with their loading (34) and
-    kinematic (35) factors, and the structure of the model (Table 3 row and sparsity) decided
-    exactly at the slider values.  Built by :func:`structure_dashboard`.
-
-    Attributes for tests and notebooks: ``robot`` (the arm now shown), ``base``, ``sliders``
-    (description -> slider: ``q2``.., ``m1``.., ``rx2``..; a revolute joint's slider holds
-    degrees, ``q`` stays in radians), ``q``, ``coupling`` (a :class:`Coupling`), ``D``,
-    ``structure`` (a :class:`ModelStructure`), ``readout`` and ``counts`` (``HTML`` widgets),
-    ``status``, ``message``, ``seconds``, ``widget``; the figure: ``figure``, ``axes``,
-    ``bars`` (quantity -> the bar patches, one per pair ``ij``), ``legend``, ``image`` (the
-    ``Image`` widget showing it).
-    """
+    """Sliders for the masses, centres of mass and joint positions of one of Tourassis & Neuman's
+    3-joint arms; shows ``k_ij`` (32) with its factors (34), (35) and the model's structure
+    (Table 3) at the slider values.  Built by :func:`structure_dashboard`."""
 
     #: the bars, in order: quantity -> (legend text, colour); Tourassis & Neuman's equations
     QUANTITIES = {"k": ("coefficient of coupling $k_{ij}$ (32)", "tab:red"),
@@ -118,7 +108,8 @@ class StructureDashboard:
         masses = [w for w in params if w.description.startswith("m")]
         centres = [w for w in params if not w.description.startswith("m")]
         self.widget = widgets.VBox([
-            widgets.HTML(f"<b>{robot.name}: coupling and sparsity (Tourassis & Neuman, Secs. 3.5, 6)</b>"),
+            widgets.HTML(f"<b>{robot.name}: coupling and sparsity "
+                         "(Tourassis & Neuman, Secs. 3.5, 6)</b>"),
             self.image,
             widgets.HBox([slider_column("joints (" + " / ".join(
                               unit for revolute, unit in ((True, "deg"), (False, "m"))
@@ -273,14 +264,9 @@ class StructureDashboard:
 
 def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float = 0.3
                         ) -> StructureDashboard:
-    """Tourassis & Neuman, Sec. 6's design guidelines on sliders: one of the 3-joint arms of
-    :mod:`dynlab.model.robots.tourassis_neuman` (``"cartesian"``, ``"cylindrical"``,
-    ``"spherical"``, ``"articulated"``) with dynlab's numbers, sliders for ``q2 .. q3``, each link's
-    mass (:func:`dynlab.model.edits.with_mass`: the inertia scales with it) and the centre of mass
-    of links 2 and 3 (``rx``, ``ry``, ``rz`` in frame k, within ``+-centre_range`` m; the
-    inertia about the centre of mass is kept).  Guideline 3 (decreasing masses lower the
-    loading factor) and the cost of a centre of mass off its link's line (new mutual,
-    centrifugal and Coriolis coefficients) can be watched live.
+    """Tourassis & Neuman, Sec. 6's design guidelines on sliders for ``arm`` (``"cartesian"``,
+    ``"cylindrical"``, ``"spherical"``, ``"articulated"``): ``q2 .. q3``, masses and the centres of
+    mass of links 2 and 3 (within ``+-centre_range`` m).
 
     >>> board = structure_dashboard("articulated", q=[0.0, 0.5, 1.0])
     >>> round(float(board.coupling.k[1, 2]), 4), board.structure.total

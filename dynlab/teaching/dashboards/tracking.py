@@ -24,18 +24,9 @@ DASHBOARD_LAWS = ("PD", "PD + gravity", "feed-forward + PD", "computed torque")
 
 
 class TrackingDashboard(NamedControls):
-    """The tracking error of one move under a chosen controller, its gains set by a natural
-    frequency ``omega_n`` and damping ratio ``zeta``, and an unknown payload at the tip.
-
-    Computed torque gets ``Kp = omega_n^2``, ``Kd = 2 zeta omega_n`` (its error equation
-    ``e'' + Kd e' + Kp e = 0``); the PD laws get the same numbers times ``D_ii`` at the start, so
-    each joint, seen alone, has the same ``omega_n`` and ``zeta``.  The plant is ``robot`` with
-    ``payload`` kg at its tip (:func:`dynlab.model.edits.with_payload`); every controller's model
-    is ``robot``.
-
-    In a notebook it shows the controls and the figure (a PNG, rendered with Agg, so a notebook
-    stored without widget state still shows the picture).  ``set(...)`` changes the controls as a
-    reader would; ``max_error`` is the largest ``|e|`` of the run shown.
+    """The tracking error of one move under a chosen controller, gains from ``omega_n`` and
+    ``zeta`` (computed torque ``Kp = omega_n^2``, ``Kd = 2 zeta omega_n``; PD the same times
+    ``D_ii``), the plant ``robot`` with an unknown ``payload`` at its tip; ``max_error``.
 
     >>> from dynlab.model.robots import planar_2r
     >>> from dynlab.dynamics.trajectory import quintic

@@ -26,12 +26,8 @@ from dynlab.teaching.textbook.records import PrintedEquation
 
 @dataclass(frozen=True)
 class Discrepancy:
-    """One element in which a printed equation differs from dynlab's derivation.
-
-    ``printed`` and ``derived`` are the terms that differ (common terms removed), in dynlab's
-    symbols; ``explanation`` is the erratum's one-line reason (``erratum`` the record), or says
-    that no erratum covers it.
-    """
+    """One element where a print differs from the derivation: ``printed`` and ``derived`` (the
+    differing terms, in dynlab's symbols), ``erratum`` and its ``explanation``."""
 
     source: str
     place: str
@@ -52,12 +48,8 @@ def _text(expr) -> str:
 
 
 class PrintedComparison(list):
-    """The discrepancies found (a list of :class:`Discrepancy`), with what was checked.
-
-    ``checked`` are the records compared, ``agreeing`` those whose print is right, and
-    ``unconfirmed`` the (record, erratum) pairs whose erratum showed no discrepancy (empty
-    when the errata register and the transcriptions agree).
-    """
+    """The :class:`Discrepancy` list with ``checked`` (records compared), ``agreeing`` (right
+    prints) and ``unconfirmed`` ((record, erratum) pairs whose erratum showed no discrepancy)."""
 
     def __init__(self, discrepancies, checked, unconfirmed, arm, method):
         super().__init__(discrepancies)
@@ -221,20 +213,15 @@ def _compare_record(record, method: str, variant: str | None) -> tuple:
 def compare_with_derivation(arm: str | None = None, method: str = "newton_euler",
                             variant: str | None = None, source: str | None = None
                             ) -> PrintedComparison:
-    """Every printed equation of ``arm`` (all arms by default; ``source`` narrows) against
-    dynlab's derivation: a :class:`PrintedComparison`, the list of :class:`Discrepancy` (element,
-    printed terms, derived terms, the erratum's reason), empty when every print is right.
-
-    ``method`` (and ``variant``) derive ``tau``, ``D``, ``h`` and ``c``: ``"newton_euler"``
-    (the default), ``"lagrange_euler"`` or ``"dalembert"``; the formulation-specific pieces
-    (``C_i``, ``J``, the N-E trace, the G-D parts) come from their own formulation.  A record
-    with several errata in one element gives one discrepancy per erratum, each with the terms
-    that erratum changes.  In a notebook the result shows as a table.
+    """Every printed equation of ``arm`` (default all; ``source`` narrows) against dynlab's
+    derivation by ``method``/``variant``: a :class:`PrintedComparison` of :class:`Discrepancy`
+    (element, printed and derived terms, the erratum), one per erratum; empty when all agree.
 
     >>> result = compare_with_derivation("planar_2r/lynch_park", method="dalembert")
     >>> [(d.element, d.erratum.place) for d in result]   # doctest: +NORMALIZE_WHITESPACE
     [('K', 'Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))'),
-     ('tau_1', 'Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq. (9.8))'),
+     ('tau_1', 'Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq.
+     (9.8))'),
      ('tau_2', 'Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))'),
      ('tau_2', 'Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))')]
     >>> result[3].printed, result[3].derived

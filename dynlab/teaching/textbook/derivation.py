@@ -60,13 +60,9 @@ def _kinematics(arm: str, what: str) -> list:
 
 def derived(arm: str, quantity: str, method: str = "newton_euler", variant: str | None = None,
             frame: str | None = None):
-    """dynlab's derivation of ``quantity`` for ``arm`` (in the joint symbols).
-
-    ``method`` and ``variant`` choose the formulation of ``tau``, ``D``, ``h`` and ``c``; the
-    other quantities are pieces of one formulation: ``C_i`` (L-E with link Jacobians), ``U``,
-    ``J`` (L-E, 4x4 matrices), ``K``, ``P`` (L-E, energy), ``D_rot``, ``h_tran``, ... (G-D), the
-    trace quantities (Newton-Euler in ``frame`` coordinates), and kinematics.  Per-link
-    quantities are lists (link ``k`` at position ``k - 1``).
+    """dynlab's derivation of ``quantity`` for ``arm``: ``tau``, ``D``, ``h``, ``c`` by
+    ``method``/``variant``; ``C_i``, ``U``, ``J``, ``K``, ``P``, the G-D parts, the N-E trace (in
+    ``frame``) and kinematics from their own formulation; per-link quantities as lists.
 
     >>> derived("pendulum", "D")
     Matrix([[a1**2*m1/3]])

@@ -88,7 +88,8 @@ def _eq_3_2_34(transposed: bool):
 
 def _eq_3_3_52_53(printed: bool):
     """Eqs. (3.3-52) and (3.3-53) for i = 2 with the example's own values (omega_2,
-    omega-dot_2, v-dot_1, v-dot_2, s-bar_2, p*_2 of Sec. 3.3.7): as printed, wd takes the place of w in the centripetal term."""
+    omega-dot_2, v-dot_1, v-dot_2, s-bar_2, p*_2 of Sec. 3.3.7): as printed, wd takes the place of w
+    in the centripetal term."""
     w = wd2_3_3_7 if printed else w2_3_3_7
     vd2 = (wd2_3_3_7.cross(p2_star_3_3_7) + w.cross(w.cross(p2_star_3_3_7)) + R21_3_3_7 * vd1_3_3_7)
     abar2 = wd2_3_3_7.cross(s2_bar_3_3_7) + w.cross(w.cross(s2_bar_3_3_7)) + vd2_3_3_7
@@ -110,14 +111,9 @@ def _p_star_3_3_59(link, qi):
 
 
 def run_table_3_3(robot, printed: bool = True) -> list:
-    """Fu, Gonzalez & Lee Table 3.3, Luh's link-coordinate recursion, run symbolically on
-    ``robot`` with no load (Algorithm 3.1, step N4): the joint torques ``[tau_1, ..., tau_n]``.
-
-    ``printed=True`` uses the moment row as printed: ``(i+1R0 p*_{i+1}) x (i+1R0
-    f_{i+1})`` and ``(iR0 p*_i + iR0 s_i) x (iR0 f_i)`` (the dot over ``n_{i+1}`` read as a
-    scan mark); ``printed=False`` uses Eq. (3.3-57): ``p*_i`` and ``F_i``.  The base gets
-    the book's ``vdot_0 = g`` (3.3-46), the negative of dynlab's gravity vector (``(0, g, 0)``
-    for the two-link arm).
+    """Fu, Gonzalez & Lee Table 3.3 (Luh's link-frame recursion, Algorithm 3.1) run symbolically on
+    ``robot`` with no load: ``[tau_1, ..., tau_n]``.  ``printed=True`` uses the moment row as
+    printed, else Eq. (3.3-57); the base gets ``vdot_0 = g`` (3.3-46), minus dynlab's gravity.
 
     >>> from dynlab.model.robots import pendulum
     >>> sympy.expand(run_table_3_3(pendulum(symbolic=True))[0])
@@ -276,7 +272,8 @@ def records_fu() -> list:
         R("Sec. 3.3.7, tau_1", fu, "tau", (1,), TAU1_3_3_7, S, "tau_1",
           errata=("Sec. 3.3.7, tau_1 of the N-E example",),
           corrections=(TAU1_3_3_7 - l**2 * (m1 - 5 * m2) * thdd1 / 6 - m2 * l**2 * thdd2 / 6,),
-          note="the closing sentence of Sec. 3.3.7 ('agree with ... Lagrange-Euler') is false as printed"),
+          note="the closing sentence of Sec. 3.3.7 ('agree with ... Lagrange-Euler') is false "
+               "as printed"),
         R("Eq. (3.3-50), i = 1, with omega_0 = omega-dot_0 = 0", fu,
           "omega_dot", (1,), z0 * thd1, S, "1R0 omega-dot_1", frame="link",
           errata=(E_TEXT,), corrections=(z0 * thdd1,),

@@ -1,11 +1,5 @@
-"""The operation counts the sources print: Fu, Gonzalez & Lee's Tables 3.1, 3.4 and 3.5,
-Hollerbach (1980)'s law for Luh's recursion, and the figures Schilling and the thesis quote.
-
-Each is a law in the number of joints ``n`` (multiplications and additions per set point of a
-trajectory), as printed; :func:`source_laws` evaluates them at one ``n`` and
-:func:`disagreements` lists where the sources contradict each other.  dynlab's own counts
-(:mod:`dynlab.engine.opcount`) are set against them in chapter 05
-(:mod:`dynlab.teaching.cost_tables`).
+"""The operation counts the sources print, as laws in ``n``: Fu, Gonzalez & Lee's Tables 3.1,
+3.4, 3.5, Hollerbach (1980), and the figures Schilling and the thesis quote.
 
 >>> table_3_4(6)                       # Fu, Gonzalez & Lee, Table 3.4, totals for n = 6
 {'mul': 678, 'add': 597}
@@ -44,8 +38,8 @@ def table_3_1(n: int) -> dict:
 
 def table_3_1_rows(n: int) -> dict:
     """Fu, Gonzalez & Lee, Table 3.1 row by row: ``{row: (multiplications, additions)}``.  The
-    rows add up to the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that disagrees
-    with them (:func:`disagreements`).
+    rows add up to the printed total (:func:`table_3_1`) for every ``n``; it is Table 3.5 that
+    disagrees with them (:func:`disagreements`).
 
     >>> rows = table_3_1_rows(6)
     >>> sum(m for m, _ in rows.values()) == table_3_1(6)["mul"]
@@ -93,14 +87,9 @@ TABLE_3_5_LE_MUL = (0, Fraction(169, 3), Fraction(739, 3), Fraction(512, 3), Fra
 
 
 def table_3_5(n: int) -> dict:
-    """Fu, Gonzalez & Lee, Table 3.5: ``{"lagrange_euler"|"newton_euler"|"dalembert": {"mul",
-    "add"}}``.
-
-    Two multiplication laws are read as they must stand, not as the scanned copy reads them
-    (:data:`TABLE_3_5_AS_SCANNED`): a count of operations is a whole number at every ``n``, and
-    L-E's ``(112/3) n^3`` gives 382 2/3 at ``n = 1``, G-D's ``(105/12) n^2`` gives 169 1/4.
-    ``(512/3) n^3`` is Table 3.1's own term (the additions of the two tables share their ``n^4``
-    and ``n^3`` terms too) and ``(105/2) n^2`` makes every G-D count whole:
+    """Fu, Gonzalez & Lee, Table 3.5 (L-E, N-E, G-D ``{"mul", "add"}``), two multiplication laws
+    read as they must stand (whole counts at every ``n``): L-E's ``(512/3) n^3`` (Table 3.1's
+    term) and G-D's ``(105/2) n^2``, not the scan's (:data:`TABLE_3_5_AS_SCANNED`).
 
     >>> table_3_5(1)["lagrange_euler"]["mul"], table_3_5(1)["dalembert"]["mul"]
     (516, 213)
@@ -135,8 +124,10 @@ def disagreements() -> list:
 
     >>> for line in disagreements():
     ...     print(line)
-    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 101366 / 77405; Schilling quotes 66271 / 51548
-    L-E, in n: Table 3.1 128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n mul; Table 3.5 128/3 n^4 + 512/3 n^3 + 739/3 n^2 + 169/3 n
+    L-E, n = 6: Table 3.1 102440 mul / 78203 add; Table 3.5 101366 / 77405; Schilling quotes 66271 /
+    51548
+    L-E, in n: Table 3.1 128/3 n^4 + 512/3 n^3 + 844/3 n^2 + 76/3 n mul; Table 3.5 128/3 n^4 + 512/3
+    n^3 + 739/3 n^2 + 169/3 n
     N-E, n = 6: Table 3.4 678 mul / 597 add; Table 3.5 792 / 662; Schilling quotes 852 / 738
     """
     t1, t5, t4 = table_3_1(6), table_3_5(6), table_3_4(6)

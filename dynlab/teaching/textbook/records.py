@@ -21,17 +21,10 @@ from dynlab.teaching.textbook.letters import (FRICTION, QUANTITIES, SOURCES, TRA
 
 @dataclass(frozen=True, eq=False)
 class PrintedEquation:
-    """One printed equation of a worked example.
-
-    ``index`` picks the printed part of the derived quantity: 1-based numbers (the link, then
-    the element), a Python ``slice`` for a block of rows; ``None`` is the whole quantity.
-    ``printed`` is the expression (``ImmutableMatrix`` for vectors and matrices) in the book's
-    letters, or a function computing it (a recursion table run as printed); ``symbols`` maps the
-    book's letters onto dynlab's (Schilling's ``b_k(qd_k)`` becomes the arm's friction,
-    :data:`FRICTION`); ``given`` substitutes on both sides (e.g. ``{m2: 0}`` for the
-    contribution of link 1 alone).  ``errata`` are places of :data:`dynlab.teaching.errata.ERRATA`
-    records of this source, and ``corrections`` (one per erratum) the printed form with that one
-    slip corrected.
+    """One printed equation of a worked example: ``index`` (1-based link and element, a slice, or
+    ``None``), ``printed`` (in the book's letters, or a function computing it), ``symbols`` (book
+    letters -> dynlab's), ``given`` (substituted on both sides), ``errata`` (places of
+    :data:`dynlab.teaching.errata.ERRATA`) and ``corrections`` (one per erratum).
 
     >>> from dynlab.teaching.textbook.catalogue import lookup
     >>> from dynlab.teaching.textbook.letters import qdd2

@@ -14,7 +14,7 @@ import sympy
 from scipy.special import ellipk
 from sympy import Matrix, cos, sin, zeros
 
-from dynlab.grading import Feedback, check, keys, questions, reset, variant
+from dynlab.grading import Feedback, check, keys, questions, variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
@@ -234,13 +234,6 @@ WRONG = [
     ("T.4", (LA, M_LP.subs(C2, -C2)), "M: M[0, 1] is wrong: a term is missing or wrong",
      "incorrect"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def test_the_table_covers_every_question_of_the_two_notebooks():
@@ -464,7 +457,6 @@ def test_the_named_slips_of_a_number_are_still_diagnosed(question, answer, words
 
 
 def test_a_numeric_answer_is_asked_for_as_a_number():
-    reset()
     for question in ("D.1", "D.2", "S.1", "S.2"):
         text = str(check(question, ...))
         assert "replace the ... by your answer (a number)" in text, text

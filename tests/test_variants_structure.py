@@ -21,7 +21,7 @@ import pytest
 import sympy
 from sympy import Matrix, cos, sin
 
-from dynlab.grading import keys, reset, variant
+from dynlab.grading import keys, variant
 from dynlab.grading.variants import _grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -39,13 +39,6 @@ QUESTIONS = ("9.1", "9.98")
 
 m1, L1 = sympy.symbols("m1 L1", positive=True)
 q1, q2, qd1, qd2 = sympy.symbols("q1 q2 qd1 qd2", real=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def exact(value: float) -> sympy.Rational:

@@ -6,44 +6,11 @@ or tuple, a NumPy array (where numbers are asked), a string, a callable returnin
 a dict or a tuple of parts for a question with several parts (``(D, h, c)``), or a
 :class:`dynlab.dynamics.equations.EquationsOfMotion` when the parts are ``D``, ``h`` and ``c``.
 
-- :mod:`dynlab.grading.keys`: the keys (``dynlab/answer_keys/*.json``, written by
-  :mod:`dynlab.grading.authoring` in ``tools/make_answer_keys.py`` from dynlab's own
-  derivations): each part's reference sealed (:mod:`dynlab.grading.sealing`), no values at fixed
-  points, no per-term values, no option texts in the clear.
-- :mod:`dynlab.grading.compare`: the comparison at points drawn fresh at every check (a Latin
-  hypercube over the typical ranges and points over wide ranges), exact where the numbers cannot
-  decide.
-- :mod:`dynlab.grading.diagnosis`: what is wrong (a sign, a factor, a missing Coriolis term,
-  transposed, degrees for radians, the question's own typical mistakes).
-- :mod:`dynlab.grading.limits`: every check runs in a forked child process with a hard time limit
-  (by default :data:`TIME_LIMIT` seconds), so nothing an answer does reaches the notebook.
-- :mod:`dynlab.grading.grader`: grading submitted notebooks on the instructor's side
-  (``dynlab grade``, :func:`grade_submissions`), each in a sandbox
-  (:mod:`dynlab.grading.sandbox`, made by bubblewrap) where it cannot reach the course;
-  :mod:`dynlab.grading.submissions` says which files it reads and whose each is.
-
-Each part of a question earns its share of the question's points.  Once an answer is right,
-:func:`check` also shows the question's takeaway; :func:`hint` gives a hint on request (both
-sealed in the key like the references).  The keys shipped with dynlab are formative: every student
-has them, so they answer the practice values only.  For marks, answers are scored outside the
-student's kernel, from the instructor's keys (:func:`dynlab.grading.keys.use_keys`: summative keys
-kept outside the package, and the course secret from which each student's graded givens are
-drawn):
-
-- :mod:`dynlab.grading.inside`: what runs in a submission's sandbox: the notebook in a fresh
-  kernel, its answers handed out as data.
-- :mod:`dynlab.grading.variants`: a question's givens (``variant("D.1")``): :func:`check`
-  grades at the practice values, the same for every student, the summative routes at the
-  submitting student's graded values.
-- :mod:`dynlab.grading.answers`: an answer carried out of a student's kernel as data (SymPy's
-  ``srepr`` text), and rebuilt from SymPy classes only, without running code.
-- :mod:`dynlab.grading.scoring`: the points of such an answer (the one comparison of both
-  summative routes).
-- :mod:`dynlab.grading.autograde`: the hidden check of an nbgrader check cell, which under
-  ``nbgrader autograde`` only hands the answer out;
-  :mod:`dynlab.grading.nbgrader_scoring`: the step of the course's autograde pipeline that
-  scores it.  (``DYNLAB_STRICT_GRADING=1`` still makes a check that is not correct raise
-  :class:`AnswerError`.)
+Each part of a question earns its share of the question's points; once an answer is right,
+:func:`check` also shows the question's takeaway, and :func:`hint` gives a hint on request.  A
+question with givens is checked at the practice values, the same for everyone (:func:`variant`);
+marks are given outside the student's kernel, at each student's own values
+(:func:`grade_submissions`).  The path through the modules: ARCHITECTURE.md, "Grading".
 
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)
@@ -67,19 +34,18 @@ Hint for 3.5: About the centre, use the symmetry of the cube; then move to $O$ w
 3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_O, I_centre) with I_O: a 3x3 matrix; I_centre: a 3x3 matrix)
 """
 
-from dynlab.grading.check import (STRICT_VARIABLE, TIME_LIMIT, AnswerError, Feedback, Hint,
-                                  Summary, check, hint, reset, score, summary)
-from dynlab.grading.compare import EXACT_TIME_LIMIT
+from dynlab.grading.check import (STRICT_VARIABLE, AnswerError, Feedback, Hint, Session,
+                                  Summary, check, check_for_student, hint, summary)
 from dynlab.grading.grader import grade_submissions
 from dynlab.grading.authoring import make_choice_key, make_key, seal_notes, write_keys
 from dynlab.grading.keys import (KEY_DIRECTORY, NUMERIC_TOLERANCE, TOLERANCE, canonical_form,
                                  fresh_points, keys, part_points, questions)
-from dynlab.grading.limits import hard_limits
+from dynlab.grading.limits import EXACT_TIME_LIMIT, TIME_LIMIT, hard_limits
 from dynlab.grading.variants import Variant, student_id, turned, variant
 
 __all__ = ["AnswerError", "EXACT_TIME_LIMIT", "Feedback", "Hint", "KEY_DIRECTORY",
-           "NUMERIC_TOLERANCE", "STRICT_VARIABLE", "Summary", "TIME_LIMIT", "TOLERANCE",
-           "canonical_form", "check", "fresh_points", "grade_submissions", "hard_limits", "hint",
-           "keys", "make_choice_key", "make_key", "part_points", "questions", "reset", "score",
-           "seal_notes", "student_id", "summary", "turned", "Variant", "variant",
+           "NUMERIC_TOLERANCE", "STRICT_VARIABLE", "Session", "Summary", "TIME_LIMIT", "TOLERANCE",
+           "canonical_form", "check", "check_for_student", "fresh_points", "grade_submissions",
+           "hard_limits", "hint", "keys", "make_choice_key", "make_key", "part_points",
+           "questions", "seal_notes", "student_id", "summary", "turned", "Variant", "variant",
            "write_keys"]

@@ -39,6 +39,8 @@ import os
 import sys
 import warnings
 
+from dynlab.grading.limits import HIDDEN_TIME_LIMIT
+
 #: The MIME type of an answer handed out of the kernel under nbgrader.
 MIME = "application/vnd.dynlab.export+json"
 #: What the hidden check writes to standard error under nbgrader (nbgrader then gives 0 unless
@@ -69,9 +71,6 @@ def export(question: str, answer, symbols=...) -> None:
                 "error": f"the answer could not be read ({type(error).__name__}: {error})"}
     display({MIME: json.dumps(data), "text/plain": f"[answer to {question} handed in]"},
             raw=True)
-
-#: Seconds the hidden check of one answer may take (nbgrader's own limit per cell is 30 s).
-HIDDEN_TIME_LIMIT = 15.0
 
 
 def points(question: str, answer, *, show: bool = True,

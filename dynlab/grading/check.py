@@ -1,27 +1,24 @@
 """Checking one answer: :func:`check` gives a :class:`Feedback` (what is wrong, points per part),
-:func:`summary` the points of a session's checks."""
+:func:`summary` the points of a session's checks (a :class:`Session`: a notebook kernel's own)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import os
+import sys
 import time
 import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynlab.grading.compare import EXACT_BUDGET, expected_text, not_answered_text, prepare, grade
+from dynlab.grading.compare import expected_text, not_answered_text, prepare, grade
 from dynlab.grading.keys import (NotAnswered, Unusable, answers_at, keys, note, part_points,
                                  questions)
-from dynlab.grading.limits import run_limited
+from dynlab.grading.limits import EXACT_BUDGET, TIME_LIMIT, run_limited
 
-#: Seconds a check may take before it is stopped (the checking process is killed).
-TIME_LIMIT = 5.0
 #: Environment variable that makes a check which is not correct raise (for nbgrader).
 STRICT_VARIABLE = "DYNLAB_STRICT_GRADING"
-
-RESULTS: dict = {}          # question -> the last Feedback of this session (for summary())
 
 
 class AnswerError(AssertionError):
@@ -88,16 +85,17 @@ class Summary:
     rows: list                    # (question, title, points, max points, status)
 
     @property
-    def score(self) -> float:
+    def points(self) -> float:
         return sum(row[2] for row in self.rows)
 
     @property
-    def total(self) -> float:
+    def max_points(self) -> float:
         return sum(row[3] for row in self.rows)
 
     def __str__(self) -> str:
         width = max([len("question")] + [len(r[0]) for r in self.rows])
-        lines = [f"Score for {self.notebook}: {_points(self.score)}/{_points(self.total)} points",
+        lines = [f"Score for {self.notebook}: {_points(self.points)}/{_points(self.max_points)} "
+                 f"points",
                  f"  {'question'.ljust(width)}  points  status"]
         for question, title, points, maximum, status in self.rows:
             score = f"{_points(points)}/{_points(maximum)}"
@@ -107,14 +105,16 @@ class Summary:
     __repr__ = __str__
 
 
-def summary(notebook: str) -> Summary:
-    """The score of this session's checks for the questions of ``notebook`` (a file stem of
-    ``solutions/`` and ``exercises/``): one row per question with its nbgrader points.
+@dataclass
+class Session:
+    """The checks of one session: the last :class:`Feedback` of each question checked, which
+    :func:`check` records and :func:`summary` adds up.  A notebook's kernel has one, kept on its
+    IPython shell (:func:`notebook_session`); elsewhere a check records into the session given.
 
-    >>> reset()
-    >>> _ = check("3.12", ...)
-    >>> _ = check("3.11", None)
-    >>> print(summary("03_probing_and_other_arms"))     # doctest: +NORMALIZE_WHITESPACE
+    >>> session = Session()
+    >>> _ = check("3.12", ..., session=session)
+    >>> _ = check("3.11", None, session=session)
+    >>> print(summary("03_probing_and_other_arms", session))  # doctest: +NORMALIZE_WHITESPACE
     Score for 03_probing_and_other_arms: 0/9 points
       question  points  status
       3.11         0/3  not answered
@@ -122,10 +122,30 @@ def summary(notebook: str) -> Summary:
       3.18         0/3  not checked yet
       6-4-1        0/2  not checked yet
     """
+
+    results: dict = field(default_factory=dict)   # question -> its last Feedback
+
+
+def notebook_session() -> Session | None:
+    """The session of this IPython kernel (None outside one: a check there records nothing)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return None
+    if not isinstance(getattr(shell, "dynlab_session", None), Session):
+        shell.dynlab_session = Session()
+    return shell.dynlab_session
+
+
+def summary(notebook: str, session: Session | None = None) -> Summary:
+    """The score of the checks of ``session`` (by default this notebook's) for the questions of
+    ``notebook`` (a file stem of ``solutions/`` and ``exercises/``): one row per question with
+    its nbgrader points (example: :class:`Session`)."""
+    session = session or notebook_session() or Session()
     rows = []
     for question in questions(notebook):
         key = keys()[question]
-        result = RESULTS.get(question)
+        result = session.results.get(question)
         if result is None:
             rows.append((question, key["title"], 0.0, float(key["points"]), "not checked yet"))
         else:
@@ -134,17 +154,14 @@ def summary(notebook: str) -> Summary:
     return Summary(notebook, rows)
 
 
-def reset() -> None:
-    """Forget this session's checks, so :func:`summary` starts from nothing again."""
-    RESULTS.clear()
-
-
 # -- checking -------------------------------------------------------------------------------------
 def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
-          strict: bool | None = None, student: str | None = None) -> Feedback:
+          strict: bool | None = None, student: str | None = None,
+          session: Session | None = None) -> Feedback:
     """Grade ``answer`` to ``question`` and say what is wrong with it (never raises, except in
-    strict mode for nbgrader, see the module docstring).  The check runs in a child process
-    killed after ``time_limit`` seconds (:mod:`dynlab.grading.limits`); each part that is right
+    strict mode for nbgrader, :class:`AnswerError`), recorded in ``session`` (by default this
+    notebook's, :func:`notebook_session`).  The check runs in a child process killed after
+    ``time_limit`` seconds of CPU (:mod:`dynlab.grading.limits`); each part that is right
     earns its share of the points.  A question with parameters is graded at the values
     ``variant(question)`` shows in this kernel: the practice values, the same for every student
     (:mod:`dynlab.grading.variants`), unless a grader handed it a student's own.
@@ -158,31 +175,41 @@ def check(question: str, answer: Any, *, time_limit: float | None = TIME_LIMIT,
     if key is not None and key.get("parameters"):
         from dynlab.grading.variants import variant
         given = dict(variant(question, student=student))
-    return _check(question, answer, given, time_limit, strict)
+    feedback = _check(question, answer, given, time_limit)
+    session = session or notebook_session()
+    if session is not None and (feedback.max_points or feedback.status != "not graded"):
+        session.results[feedback.question] = feedback
+    if strict is None:
+        strict = os.environ.get(STRICT_VARIABLE, "") not in ("", "0")
+    if strict and not feedback.correct:
+        raise AnswerError(str(feedback))
+    return feedback
 
 
-def _check(question, answer, given: dict | None, time_limit: float | None,
-           strict: bool | None) -> Feedback:
-    """:func:`check` against the givens ``given`` (``{name: value}`` of the question's
-    parameters)."""
+def _check(question, answer, given: dict | None, time_limit: float | None) -> Feedback:
+    """The feedback of ``answer`` against the givens ``given`` (``{name: value}`` of the
+    question's parameters), timed."""
     start = time.perf_counter()
+    feedback = _feedback(question, answer, given, time_limit)
+    feedback.seconds = time.perf_counter() - start
+    return feedback
+
+
+def _feedback(question, answer, given: dict | None, time_limit: float | None) -> Feedback:
     key = keys().get(question) if isinstance(question, str) else None
     if key is None:
         known = ", ".join(questions())
-        feedback = Feedback(str(question), "not graded", 0.0, 0.0,
-                            [f"There is no question {question!r}; the questions are {known}"])
-        return _finish(feedback, start, strict)
+        return Feedback(str(question), "not graded", 0.0, 0.0,
+                        [f"There is no question {question!r}; the questions are {known}"])
     maximum = float(key["points"])
     shares = part_points(key)
     if key.get("parameters") and given is None:
-        feedback = Feedback(question, "not graded", 0.0, maximum,
-                            ["no values of the question's givens to grade against"])
-        return _finish(feedback, start, strict)
+        return Feedback(question, "not graded", 0.0, maximum,
+                        ["no values of the question's givens to grade against"])
     if not answers_at(key, given):
-        feedback = Feedback(question, "not graded", 0.0, maximum,
-                            ["this check knows the answer at the practice values only; your "
-                             "instructor grades your notebook at your own values"])
-        return _finish(feedback, start, strict)
+        return Feedback(question, "not graded", 0.0, maximum,
+                        ["this check knows the answer at the practice values only; your "
+                         "instructor grades your notebook at your own values"])
     if key["kind"] != "choice":        # the reference, compiled once here, inherited by children
         with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
             warnings.simplefilter("ignore")            # nothing on stderr (nbgrader: 0 points)
@@ -202,9 +229,7 @@ def _check(question, answer, given: dict | None, time_limit: float | None,
     parts = {name: (share if name in right else 0.0) for name, share in shares.items()}
     points = maximum if status == "correct" else sum(parts.values())
     takeaway = (note(key, "takeaway") or "") if status == "correct" else ""
-    feedback = Feedback(question, status, points, maximum, messages, parts=parts,
-                        takeaway=takeaway)
-    return _finish(feedback, start, strict)
+    return Feedback(question, status, points, maximum, messages, parts=parts, takeaway=takeaway)
 
 
 def _outcome(key: dict, answer: Any, time_limit: float | None, given: dict | None = None) -> list:
@@ -222,14 +247,15 @@ def _outcome(key: dict, answer: Any, time_limit: float | None, given: dict | Non
                                f"{expected_text(key)}."], []]
 
 
-def score(question: str, answer: Any, *, student: str, time_limit: float | None = TIME_LIMIT,
-          secret: str | None = None) -> Feedback:
-    """The grade of ``answer`` for a grader: against the variant of ``student`` (the submitting
-    student, as the grader knows them, never what the notebook says), never strict, not recorded
-    in this session's :func:`summary`.  With the course ``secret`` (the marks routes): the
-    student's graded values; without: the practice values, as ``check()`` in their notebook.
+def check_for_student(question: str, answer: Any, *, student: str,
+                      time_limit: float | None = TIME_LIMIT,
+                      secret: str | None = None) -> Feedback:
+    """The check of ``answer`` for a grader: against the variant of ``student`` (the submitting
+    student, as the grader knows them, never what the notebook says), never strict, recorded in
+    no session.  With the course ``secret`` (the marks routes): the student's graded values;
+    without: the practice values, as ``check()`` in their notebook.
 
-    >>> score("D.1", 1.0, student="alice").points
+    >>> check_for_student("D.1", 1.0, student="alice").points
     0.0
     """
     from dynlab.grading.variants import graded_values, practice_values
@@ -241,25 +267,7 @@ def score(question: str, answer: Any, *, student: str, time_limit: float | None 
         parameters = key["parameters"]
         given = practice_values(question, parameters) if secret is None else \
             graded_values(question, parameters, student, secret)
-    saved = RESULTS.get(question)
-    try:
-        return _check(question, answer, given, time_limit, False)
-    finally:
-        if saved is None:
-            RESULTS.pop(question, None)
-        else:
-            RESULTS[question] = saved
-
-
-def _finish(feedback: Feedback, start: float, strict: bool | None) -> Feedback:
-    feedback.seconds = time.perf_counter() - start
-    if feedback.max_points or feedback.status != "not graded":
-        RESULTS[feedback.question] = feedback
-    if strict is None:
-        strict = os.environ.get(STRICT_VARIABLE, "") not in ("", "0")
-    if strict and not feedback.correct:
-        raise AnswerError(str(feedback))
-    return feedback
+    return _check(question, answer, given, time_limit)
 
 
 # -- hints ----------------------------------------------------------------------------------------

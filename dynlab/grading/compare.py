@@ -32,18 +32,9 @@ from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, a
                                  NotAnswered, OutOfTime, shape_of, Unusable, fresh_points,
                                  key_symbol, reference)
 from dynlab.grading.sealing import salted_hash, unseal
+from dynlab.grading.limits import DIAGNOSIS_LIMIT, EXACT_BUDGET, EXACT_TIME_LIMIT
 from dynlab.grading.limits import time_limit as _time_limit
 from dynlab.model.symbolic import is_zero
-
-#: Seconds of CPU the exact check of one element may take (a right answer past it is still
-#: right, reported as equal at the points of the check).  CPU seconds, not the clock's: the
-#: outcome of a check does not depend on what else loads the machine.
-EXACT_TIME_LIMIT = 0.5
-#: Seconds of CPU all the exact and high-precision checks of one answer may take together (a
-#: check with a time limit T gets 0.4 T, at least this).
-EXACT_BUDGET = 2.0
-#: Seconds the explanation of one wrong part may take (past it: which elements are wrong).
-DIAGNOSIS_LIMIT = 1.0
 
 
 def not_answered_text(key: dict) -> str:
@@ -486,24 +477,10 @@ class _Context:
             with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime, cpu=True):
                 difference = expr - ref
                 return bool(sympy.expand(difference) == 0 or is_zero(expr, -ref))
-        except ExactOutOfTime:
-            return False
-        except Exception:                                # noqa: BLE001
+        except (ExactOutOfTime, Exception):              # noqa: BLE001
             return False
         finally:
             self.exact_spent += time.process_time() - begun
-
-    def exact_all(self, parts: list) -> bool:
-        """Whether every part equals the key exactly, under its own short limit: a right answer
-        too large to bring to normal form quickly is still right, only not shown so exactly."""
-        try:
-            with _time_limit(EXACT_TIME_LIMIT, ExactOutOfTime, cpu=True):
-                return all(is_zero(sympy.Matrix(answer), -sympy.Matrix(
-                    [e["expr"] for e in part["elements"]])) for part, answer in parts)
-        except ExactOutOfTime:
-            return False
-        except Exception:                                # noqa: BLE001
-            return False
 
     def swapped_parts(self, judged: dict) -> dict:
         """``{part: message}`` for wrong parts of equal shape whose answers are each other's."""

@@ -1,34 +1,19 @@
 """Grading submitted notebooks on the instructor's side: ``dynlab grade`` and
 :func:`grade_submissions`.
 
-Each submission runs in a sandbox of its own (:mod:`dynlab.grading.sandbox`, made by bubblewrap):
-as an unprivileged user, in a private folder holding only a copy of that submission, with no
-network, nothing of the course, the keys or the other submissions in sight, and limits on memory,
-processes, output and time; when it ends, every process it started ends with it.  Inside, the
-notebook runs in a fresh kernel (:mod:`dynlab.grading.inside`) with a time limit for the notebook
-and for each cell, counted in seconds of CPU (so a busy grading machine does not stop an honest
-cell), with the clock as a backstop (:func:`dynlab.grading.limits.wall_seconds`).  Its own check
-cells are not run: in their place (at the cell with the same nbgrader ``grade_id``, else at the
-end) the kernel evaluates the answer expression of the
-**instructor's** check cell (``check("3.16c", (D, h, c))`` in ``solutions/``) and hands the value
-out as data (SymPy's ``srepr`` text, :mod:`dynlab.grading.answers`).  It is graded outside the
-sandbox (:func:`dynlab.grading.scoring.score`: rebuilt from SymPy classes only, never evaluated as
-code, compared with the key at points drawn fresh for it, under a time limit per check).  So what
-the submission does to ``check``, to dynlab or to its own check cells changes nothing; an answer
-it does not show (a variable deleted, a cell that raises or never ends, a kernel that exits)
-scores 0 for its parts, with the reason in the gradebook, and the batch goes on.  The gradebook is
-written once every sandbox is gone, atomically (a new file renamed over the old).
+Each submission runs in a sandbox of its own (:mod:`dynlab.grading.sandbox`) in a fresh kernel
+(:mod:`dynlab.grading.inside`), within the time limits of :mod:`dynlab.grading.limits`.  In
+place of its own check cells the kernel hands out, as data, the answer expression of the
+**instructor's** check cell (``check("3.16c", (D, h, c))`` in ``solutions/``), which is scored
+here, outside the sandbox (:func:`dynlab.grading.scoring.points_of_data`).  An answer not handed
+out scores 0 for its parts, with the reason in the gradebook, and the batch goes on.
 
-The gradebook has one row per student and one column per part of each question (``3.16c D``,
-``3.16c h``, ...), then ``total``, ``max``, ``notes`` and ``identical code`` (the answer cells
-whose code is a classmate's, :mod:`dynlab.grading.similarity`, which writes its report beside
-the gradebook).  Beside it too, a page for each student to hand back
-(:mod:`dynlab.grading.feedback`): points, what the check found, takeaways.
-
-Where no sandbox can be made, grading stops before any submission and says what to install
-or allow (:func:`dynlab.grading.sandbox.unavailable`); ``sandbox=False``
-(``--no-sandbox``) runs each kernel with the grader's own rights and says so on every run: for
-trying the grader out, not for marks.
+The gradebook (written atomically once every sandbox is gone) has one row per student and one
+column per part of each question (``3.16c D``, ``3.16c h``, ...), then ``total``, ``max``,
+``notes`` and ``identical code`` (:mod:`dynlab.grading.similarity`); beside it a page per
+student to hand back (:mod:`dynlab.grading.feedback`).  Where no sandbox can be made grading
+stops before any submission; ``sandbox=False`` (``--no-sandbox``) is for trying the grader out,
+not for marks.
 """
 
 from __future__ import annotations
@@ -55,22 +40,13 @@ from dynlab.grading import sandbox as _sandbox
 from dynlab.grading import similarity as _similarity
 from dynlab.grading import submissions as _submissions
 from dynlab.grading.answers import serialize
-from dynlab.grading.limits import wall_seconds
-from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
+from dynlab.grading.limits import (CELL_TIME_LIMIT, CHECK_TIME_LIMIT, NOTEBOOK_TIME_LIMIT,
+                                   sandbox_clock, wall_seconds, worker_clock)
+from dynlab.grading.scoring import points_of_data
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
 
-#: Seconds of CPU one notebook may compute in its kernel (all its cells together; the clock
-#: stops it after :func:`dynlab.grading.limits.wall_seconds` of this).
-NOTEBOOK_TIME_LIMIT = 300.0
-#: Seconds of CPU one cell may compute (on the clock, :func:`~dynlab.grading.limits.wall_seconds`
-#: of this).
-CELL_TIME_LIMIT = 60.0
 #: What runs inside a sandbox (run as a script: it imports nothing of dynlab).
 INSIDE_SCRIPT = Path(__file__).resolve().with_name("inside.py")
-#: Seconds on the clock a sandbox is given beyond its notebook's (to start, and hand out).
-SANDBOX_START = 60.0
-#: Seconds on the clock a grading process is given beyond its sandbox and its checks.
-WORKER_MARGIN = 30.0
 #: Characters of one note in the gradebook, and notes of one student (a spreadsheet's cell holds
 #: 32,767 characters).
 NOTE_LENGTH = 500
@@ -563,8 +539,9 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
             data = None
         elif entry.question not in answers:
             reasons.append(f"{entry.question}: the answer was never reached")
-        graded = score(entry.question, data.get("answer") if isinstance(data, dict) else None,
-                       student=student, time_limit=check_time_limit)
+        graded = points_of_data(entry.question,
+                                data.get("answer") if isinstance(data, dict) else None,
+                                student=student, time_limit=check_time_limit)
         if data is not None:
             reasons.extend(graded.reasons)
         result.points[entry.question] = graded.points
@@ -575,38 +552,6 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
     result.reasons = [scrubbed(reason, hidden) for reason in result.reasons + reasons]
     result.seconds = time.monotonic() - start
     return result
-
-
-def sandbox_clock(notebook_limit: float, limits: _sandbox.Limits | None) -> tuple:
-    """``(sandbox seconds, notebook seconds)`` on the clock for a notebook limited to
-    ``notebook_limit`` seconds of CPU: the notebook stops itself (and hands out what it has)
-    :data:`SANDBOX_START` seconds before its sandbox is killed (which loses every answer).  By
-    default the notebook has :func:`~dynlab.grading.limits.wall_seconds` of its CPU limit;
-    ``limits.seconds``, when set, caps the sandbox.
-
-    >>> sandbox_clock(300.0, None)
-    (1265.0, 1205.0)
-    >>> sandbox_clock(300.0, _sandbox.Limits(seconds=600.0))
-    (600.0, 540.0)
-    """
-    seconds = wall_seconds(notebook_limit) + SANDBOX_START
-    if limits is not None and limits.seconds is not None:
-        seconds = min(seconds, limits.seconds)
-    return seconds, max(1.0, seconds - SANDBOX_START)
-
-
-def worker_clock(notebook_limit: float, check_limit: float, questions: int,
-                 limits: _sandbox.Limits | None) -> float:
-    """Seconds on the clock after which the process grading one notebook is stopped (its
-    student then gets zeros): past everything its own limits allow, its sandbox
-    (:func:`sandbox_clock`) and then each check (:func:`~dynlab.grading.limits.wall_seconds`),
-    so that it stops only a grader that hangs, never a slow honest notebook.
-
-    >>> worker_clock(300.0, 10.0, 3, None)
-    1436.0
-    """
-    return (sandbox_clock(notebook_limit, limits)[0]
-            + questions * (wall_seconds(check_limit) + 2) + WORKER_MARGIN)
 
 
 def text_symbols(question: str):
@@ -627,7 +572,7 @@ def _unsandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: flo
     with tempfile.TemporaryDirectory(prefix="dynlab-grade-") as folder:
         return run_in_kernel(submitted, jobs, notebook_limit, cell_limit, folder,
                              inspect.getsource(serialize),
-                             notebook_wall_limit=sandbox_clock(notebook_limit, None)[1],
+                             notebook_wall_limit=sandbox_clock(notebook_limit)[1],
                              cell_wall_limit=wall_seconds(cell_limit))
 
 

@@ -1,28 +1,17 @@
 """What runs inside a submission's sandbox (:mod:`dynlab.grading.sandbox`): the submitted notebook
-in a fresh kernel, and its answers handed out as data.
+in a fresh kernel, its answers handed out as data.
 
     python -I .../dynlab/grading/inside.py /submission/job.json
 
-It imports nothing of dynlab (only nbformat, nbclient and psutil: it starts in a second).  The
-job (written by :mod:`dynlab.grading.grader`) names the notebook, the instructor's check cells
-(question, the answer expression such as ``(D, h, c)``, the nbgrader ``grade_id``, the question's
-symbols), the time limits, the source of the serializer and the kernel's environment (the
-student's id and graded values: in this file, which only the sandbox reads, so that they are on
-no command line).  The submission's own check cells
-are not run: in their place (at the cell with the same ``grade_id``, else at the end) the kernel
-evaluates the instructor's answer expression and shows it serialized
-(:func:`dynlab.grading.answers.serialize`: SymPy objects as ``srepr`` text; a string read as an
-expression here, in the kernel).  Nothing is graded here: the answers are printed as one line of
-JSON on standard output, ``{"answers": {question: {"answer": data} or {"error": text}},
-"reasons": [...]}``, and graded outside the sandbox.
-
-The time limits of the notebook and of each cell count the **CPU time** of the kernel and of the
-processes it starts (:class:`CpuWatch`), as the limit of a check does
-(:mod:`dynlab.grading.limits`): so whether an honest cell finishes does not depend on what else
-loads the grading machine.  A cell that computes past its limit is interrupted, as the notebook's
-stop button does; one that goes on computing (arithmetic in C, which an interrupt does not reach)
-has its kernel killed.  The clock is only a backstop, for a cell that waits without computing
-(``time.sleep``): it is given several times the limit (the job's wall limits).
+The job (written by :mod:`dynlab.grading.grader`, read only here, so that the student's id and
+graded values are on no command line) names the notebook, the instructor's check cells (question,
+answer expression such as ``(D, h, c)``, nbgrader ``grade_id``, symbols), the time limits
+(:mod:`dynlab.grading.limits`), the serializer's source and the kernel's environment.  The
+submission's own check cells are not run: in their place (the cell with the same ``grade_id``,
+else at the end) the kernel shows the instructor's answer expression serialized
+(:func:`dynlab.grading.answers.serialize`).  Nothing is graded here: the answers are printed as
+one line of JSON, ``{"answers": {question: {"answer": data} or {"error": text}}, "reasons":
+[...]}``.  It imports nothing of dynlab but its stdlib-only ``limits.py`` (it starts in a second).
 """
 
 from __future__ import annotations
@@ -32,119 +21,24 @@ import json
 import os
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import types
 from pathlib import Path
 
+if __name__ == "__main__":       # alone in the sandbox (python -I): limits.py, loaded by its path
+    import importlib.util
+    _spec = importlib.util.spec_from_file_location("limits", Path(__file__).with_name("limits.py"))
+    limits = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(limits)
+else:
+    from dynlab.grading import limits
+
 #: The largest serialized answer accepted (characters of JSON; as answers.MAX_ANSWER_SIZE).
 MAX_ANSWER_SIZE = 5_000_000
 MIME = "application/vnd.dynlab.answer+json"
-#: Seconds of CPU a kernel may still compute after its cell was interrupted, before it is killed.
-RESPONSE_TIME = 5
-#: Seconds on the clock a kernel has to run a trivial cell after a cell stopped by the clock:
-#: generous, since on a busy machine even ``pass`` waits for a CPU.
-PROBE_TIME = 20
-#: Seconds between two readings of the kernel's CPU time.
-POLL = 0.1
-
-
-class CpuWatch:
-    """The CPU seconds that a kernel (process ``pid``) and the processes it started compute
-    while a cell runs, with the cell's limit enforced: past ``budget`` seconds the kernel is
-    interrupted (SIGINT, Jupyter's interrupt); if it computes :data:`RESPONSE_TIME` seconds more,
-    it and its processes are killed.
-
-    Not counted: a process that leaves the kernel's tree (a daemon that double-forks), and a
-    child that lives less than :data:`POLL` seconds and is not waited for (the system reaps it
-    when SIGCHLD is ignored).  The clock (the cell's and the notebook's wall limits, the
-    sandbox's) still bounds them; a cgroup per sandbox would count them too.
-
-    >>> import os, time
-    >>> watch = CpuWatch(os.getpid())
-    >>> with watch.cell(budget=60.0) as used:         # 0.1 s of CPU: ten clock ticks at least
-    ...     begun = time.process_time()
-    ...     while time.process_time() - begun < 0.1:
-    ...         pass
-    >>> 0.05 < used.seconds < 60 and not used.interrupted and not used.killed
-    True
-    """
-
-    def __init__(self, pid: int):
-        import psutil
-        self._psutil = psutil
-        self.kernel = psutil.Process(pid)
-
-    def seconds(self) -> float | None:
-        """CPU seconds of the kernel and its live descendants so far, children it has reaped
-        included (None once the kernel is gone)."""
-        error = self._psutil.Error
-        try:
-            processes = [self.kernel, *self.kernel.children(recursive=True)]
-        except error:
-            return None
-        total = 0.0
-        for process in processes:
-            with contextlib.suppress(error):
-                times = process.cpu_times()
-                total += times.user + times.system + times.children_user + times.children_system
-        return total
-
-    @contextlib.contextmanager
-    def cell(self, budget: float):
-        """Watch one cell, limited to ``budget`` CPU seconds; yields its record, whose
-        ``seconds``, ``interrupted`` and ``killed`` are final once the block is left."""
-        used = _Used(budget)
-        with contextlib.suppress(self._psutil.Error):
-            used.inherited = bool(self.kernel.children(recursive=True))
-        start = self.seconds() or 0.0
-        stop = threading.Event()
-
-        def watch():
-            while not stop.wait(POLL):
-                now = self.seconds()
-                if now is None:
-                    return
-                used.seconds = max(used.seconds, now - start)
-                if not used.interrupted and used.seconds > budget:
-                    used.interrupted = True
-                    with contextlib.suppress(self._psutil.Error):
-                        self.kernel.send_signal(signal.SIGINT)
-                elif used.interrupted and used.seconds > budget + RESPONSE_TIME:
-                    used.killed = True
-                    self.kill()
-                    return
-
-        watcher = threading.Thread(target=watch, name="dynlab-cpu-watch", daemon=True)
-        watcher.start()
-        try:
-            yield used
-        finally:
-            stop.set()
-            watcher.join()
-            now = self.seconds()
-            if now is not None:
-                used.seconds = max(used.seconds, now - start)
-
-    def kill(self) -> None:
-        """Kill the kernel and every process it started."""
-        error = self._psutil.Error
-        with contextlib.suppress(error):
-            for process in [*self.kernel.children(recursive=True), self.kernel]:
-                with contextlib.suppress(error):
-                    process.kill()
-
-
-class _Used:
-    """What a :class:`CpuWatch` saw of one cell."""
-
-    def __init__(self, budget: float):
-        self.budget, self.seconds, self.interrupted, self.killed = budget, 0.0, False, False
-        self.inherited = False            # processes that earlier cells left running
 
 
 def extraction_source(question: str, answer: str, nonce: str, serializer: str,
@@ -176,8 +70,8 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
     fresh kernel whose working folder is ``folder``.  ``entries`` are dicts with ``question``,
     ``answer``, ``grade_id`` and ``symbols``.
 
-    ``notebook_limit`` and ``cell_limit`` are seconds of CPU (:class:`CpuWatch`); the wall
-    limits, seconds on the clock, stop what waits without computing."""
+    ``notebook_limit`` and ``cell_limit`` are seconds of CPU (:class:`limits.CpuWatch`); the
+    wall limits, seconds on the clock, stop what waits without computing."""
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import DeadKernelError
@@ -247,7 +141,7 @@ def run_in_kernel(submitted, entries: list, notebook_limit: float, cell_limit: f
     running = types.SimpleNamespace(what="", used=None)   # the running cell, as CpuWatch sees it
     try:
         with client.setup_kernel(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
-            watch = CpuWatch(client.km.provisioner.pid)
+            watch = limits.CpuWatch(client.km.provisioner.pid)
             deadline = time.monotonic() + notebook_wall_limit
             computed = 0.0
             for index, cell in enumerate(run.cells):
@@ -320,10 +214,10 @@ def _responds(client, index: int) -> bool:
     probe = nbformat.v4.new_code_cell("pass")
     client.nb.cells.append(probe)
     try:
-        client.timeout = PROBE_TIME
+        client.timeout = limits.PROBE_TIME
         begun = time.monotonic()
         client.execute_cell(probe, index)
-        return time.monotonic() - begun < PROBE_TIME - 0.5
+        return time.monotonic() - begun < limits.PROBE_TIME - 0.5
     finally:
         client.nb.cells.remove(probe)
 

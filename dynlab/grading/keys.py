@@ -86,7 +86,7 @@ def use_keys(directory) -> None:
     course secret (:data:`SECRET_FILE`), from which the graded variants are drawn
     (:mod:`dynlab.grading.variants`).  A question it holds replaces the shipped key of that
     question; a question it does not hold is not graded for marks
-    (:func:`dynlab.grading.scoring.score` gives it 0 and says why)."""
+    (:func:`dynlab.grading.scoring.points_of_data` gives it 0 and says why)."""
     global _KEYS, _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET
     if directory is None:
         _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET, _KEYS = None, frozenset(), None, None

@@ -1,15 +1,11 @@
-"""Hard time limits for checking an answer: the check runs in a forked child process that is
-killed when its time is up, so the limit holds from any thread and against arithmetic that never
-returns to Python (a C-level SymPy power such as ``Pow(3, 10**8)``), and nothing the answer does
-(raising ``SystemExit``, exiting the process, printing) reaches the caller.
+"""Every time limit of grading, and how each is measured (ARCHITECTURE.md, "Grading": why CPU).
 
-The time is the child's CPU time: the system ends it (``SIGPROF``, ``ITIMER_PROF``) once it has
-computed for the limit, so whether a check finishes does not depend on what else loads the
-machine (a class on one hub, a batch of graded submissions). A child that waits without
-computing is ended by the clock, after :func:`wall_seconds`.
-
-Where ``os.fork`` is missing (Windows) the check runs in the calling process under SIGALRM
-(main thread only): a soft limit, said so in :func:`hard_limits`.
+A limit counts **seconds of CPU**: of a check's forked child (:func:`run_limited`), of a step
+inside a check (:func:`time_limit` with ``cpu=True``), of a kernel and the processes it starts
+(:class:`CpuWatch`).  The clock is a backstop only, for what waits without computing:
+:func:`wall_seconds` of the CPU limit, then the sandbox (:func:`sandbox_clock`) and the grading
+process around it (:func:`worker_clock`).  Imports nothing of dynlab: the sandbox's
+``inside.py`` loads it alone.
 
 >>> run_limited(lambda: ("correct", ["fine"], ["D"]), 5.0)
 ('done', ['correct', ['fine'], ['D']])
@@ -31,23 +27,49 @@ import sys
 import threading
 import time
 
-from dynlab.grading.keys import OutOfTime
+# -- the limits: seconds of CPU -------------------------------------------------------------------
+#: One check in a student's notebook (:func:`dynlab.grading.check.check`).
+TIME_LIMIT = 5.0
+#: One check of an answer handed out of a submission (both summative routes).
+CHECK_TIME_LIMIT = 10.0
+#: nbgrader's hidden check of one answer, run in a solution notebook (nbgrader's limit per
+#: cell is 30 s).
+HIDDEN_TIME_LIMIT = 15.0
+#: The exact check of one element (a right answer past it is still right, as equal at the points
+#: of the check).
+EXACT_TIME_LIMIT = 0.5
+#: All the exact and high-precision checks of one answer together (a check with a time limit T
+#: gets 0.4 T, at least this).
+EXACT_BUDGET = 2.0
+#: The explanation of one wrong part (past it: which elements are wrong).
+DIAGNOSIS_LIMIT = 1.0
+#: One submitted notebook in its kernel (all its cells together), and one of its cells.
+NOTEBOOK_TIME_LIMIT = 300.0
+CELL_TIME_LIMIT = 60.0
+#: What a kernel may still compute after its cell was interrupted, before it is killed.
+RESPONSE_TIME = 5
 
-
-REPEAT = 0.05
-"""Seconds after which an alarm of :func:`time_limit` rings again if the body is still running
-(its exception was dropped, as Python drops one raised inside a garbage-collector callback)."""
-
-
-#: A child that has not finished after this many times its CPU limit on the clock, plus
-#: :data:`WALL_GRACE` seconds, is ended (it waits rather than computes; or it is starved beyond
-#: any use).
+# -- the clock's backstops: seconds on the clock -------------------------------------------------
+#: A limit of ``s`` seconds of CPU ends on the clock after ``WALL_FACTOR * s + WALL_GRACE``.
 WALL_FACTOR = 4.0
 WALL_GRACE = 5.0
+#: What a kernel has to run a trivial cell after a cell stopped by the clock (on a busy machine
+#: even ``pass`` waits for a CPU).
+PROBE_TIME = 20
+#: What a sandbox is given beyond its notebook's (to start, and hand out); what a grading
+#: process is given beyond its sandbox and its checks; a sandbox whose limits name none.
+SANDBOX_START = 60.0
+WORKER_MARGIN = 30.0
+SANDBOX_SECONDS = 600.0
+#: Between two readings of a kernel's CPU time (:class:`CpuWatch`).
+POLL = 0.1
+#: After which the alarm of :func:`time_limit` rings again while the body still runs (its
+#: exception was dropped, as Python drops one raised inside a garbage-collector callback).
+REPEAT = 0.05
 
 
 def wall_seconds(seconds: float) -> float:
-    """Seconds on the clock after which a check limited to ``seconds`` of CPU is ended anyway.
+    """Seconds on the clock after which a limit of ``seconds`` of CPU is ended anyway.
 
     >>> wall_seconds(5.0)
     25.0
@@ -55,14 +77,44 @@ def wall_seconds(seconds: float) -> float:
     return WALL_FACTOR * seconds + WALL_GRACE
 
 
+def sandbox_clock(notebook_limit: float, sandbox=None) -> tuple:
+    """``(sandbox seconds, notebook seconds)`` on the clock for a notebook limited to
+    ``notebook_limit`` seconds of CPU: the notebook stops itself (and hands out what it has)
+    :data:`SANDBOX_START` seconds before its sandbox is killed.  ``sandbox.seconds`` (its
+    :class:`~dynlab.grading.sandbox.Limits`), when set, caps the sandbox.
+
+    >>> sandbox_clock(300.0)
+    (1265.0, 1205.0)
+    """
+    seconds = wall_seconds(notebook_limit) + SANDBOX_START
+    if getattr(sandbox, "seconds", None) is not None:
+        seconds = min(seconds, sandbox.seconds)
+    return seconds, max(1.0, seconds - SANDBOX_START)
+
+
+def worker_clock(notebook_limit: float, check_limit: float, questions: int,
+                 sandbox=None) -> float:
+    """Seconds on the clock after which the process grading one notebook is stopped: past its
+    sandbox (:func:`sandbox_clock`) and then each of its ``questions``' checks, so that it stops
+    only a grader that hangs, never a slow honest notebook.
+
+    >>> worker_clock(300.0, 10.0, 3)
+    1436.0
+    """
+    return (sandbox_clock(notebook_limit, sandbox)[0]
+            + questions * (wall_seconds(check_limit) + 2) + WORKER_MARGIN)
+
+
+# -- a check: a forked child, ended after its CPU seconds ---------------------------------------
 def hard_limits() -> bool:
     """Whether checks run in a child process with a hard limit (True wherever ``os.fork``
-    exists: Linux, macOS)."""
+    exists: Linux, macOS; elsewhere a check runs here under SIGALRM, main thread only)."""
     return hasattr(os, "fork")
 
 
 def run_limited(function, seconds: float | None) -> tuple:
-    """Run ``function()`` (which returns JSON-able data) with a limit of ``seconds`` of CPU:
+    """Run ``function()`` (which returns JSON-able data) in a forked child limited to ``seconds``
+    of CPU (``ITIMER_PROF``: ended inside C code too), whose prints and exit reach nobody:
     ``("done", result)``, ``("out of time", None)``, ``("raised", "Type: message")`` or
     ``("died", "how")``."""
     if seconds is None or not hard_limits():
@@ -148,8 +200,9 @@ def _status_text(status: int) -> str:
 
 
 def _run_here(function, seconds: float | None) -> tuple:
+    from dynlab.grading.keys import OutOfTime
     try:
-        with time_limit(seconds):
+        with time_limit(seconds, OutOfTime):
             return ("done", json.loads(json.dumps(function())))
     except OutOfTime:
         return ("out of time", None)
@@ -158,22 +211,17 @@ def _run_here(function, seconds: float | None) -> tuple:
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float | None, error: type = OutOfTime, *, cpu: bool = False):
+def time_limit(seconds: float | None, error: type, *, cpu: bool = False):
     """Raise ``error`` after ``seconds`` (by a signal: in the main thread of a Unix process, as in
-    the checking child; elsewhere no limit applies).  Used for the short limits inside a check.
-
-    ``cpu``: count the seconds of CPU this process uses (``ITIMER_PROF``), not the seconds on the
-    clock: a limit on how much work a step may do, which other programs loading the machine do
-    not shorten (the exact comparisons, whose outcome must not depend on the machine's load).
-    """
-    import signal as _signal
-    usable = (seconds is not None and seconds > 0 and hasattr(_signal, "setitimer")
+    the checking child; elsewhere no limit applies): the short limits inside a check.  ``cpu``:
+    seconds of CPU this process uses (``ITIMER_PROF``), else on the clock."""
+    usable = (seconds is not None and seconds > 0 and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
     if not usable:
         yield
         return
-    timer, signum, clock = ((_signal.ITIMER_PROF, _signal.SIGPROF, time.process_time) if cpu
-                            else (_signal.ITIMER_REAL, _signal.SIGALRM, time.monotonic))
+    timer, signum, clock = ((signal.ITIMER_PROF, signal.SIGPROF, time.process_time) if cpu
+                            else (signal.ITIMER_REAL, signal.SIGALRM, time.monotonic))
     leaving = []
 
     def expire(signum, frame):
@@ -182,20 +230,109 @@ def time_limit(seconds: float | None, error: type = OutOfTime, *, cpu: bool = Fa
         # Python drops an exception raised while it runs a garbage-collector callback or a
         # __del__ ("Exception ignored in ..."): the limit would then never end the body.  So the
         # alarm rings again shortly after, until the body has really been left.
-        _signal.setitimer(timer, REPEAT)
+        signal.setitimer(timer, REPEAT)
         raise error()
 
-    previous_handler = _signal.signal(signum, expire)
-    previous_delay, previous_interval = _signal.setitimer(timer, seconds)
+    previous_handler = signal.signal(signum, expire)
+    previous_delay, previous_interval = signal.setitimer(timer, seconds)
     if 0 < previous_delay < seconds:     # an outer limit that ends first keeps its end
-        _signal.setitimer(timer, previous_delay)
+        signal.setitimer(timer, previous_delay)
     begun = clock()
     try:
         yield
     finally:
         leaving.append(True)
-        _signal.setitimer(timer, 0)
-        _signal.signal(signum, previous_handler)
+        signal.setitimer(timer, 0)
+        signal.signal(signum, previous_handler)
         if previous_delay > 0:           # give an outer timer back what is left of it
             left = max(previous_delay - (clock() - begun), 1e-3)
-            _signal.setitimer(timer, left, previous_interval)
+            signal.setitimer(timer, left, previous_interval)
+
+
+# -- a kernel's cell: its CPU and its children's, watched ---------------------------------------
+class CpuWatch:
+    """The CPU seconds that a kernel (process ``pid``) and the processes it started compute
+    while a cell runs, with the cell's limit enforced: past ``budget`` seconds the kernel is
+    interrupted (SIGINT, Jupyter's interrupt); if it computes :data:`RESPONSE_TIME` seconds more,
+    it and its processes are killed.  Not counted (the clock still bounds them): a process that
+    leaves the kernel's tree, and a child that lives less than :data:`POLL` seconds unwaited for.
+
+    >>> watch = CpuWatch(os.getpid())
+    >>> with watch.cell(budget=60.0) as used:         # 0.1 s of CPU: ten clock ticks at least
+    ...     begun = time.process_time()
+    ...     while time.process_time() - begun < 0.1:
+    ...         pass
+    >>> 0.05 < used.seconds < 60 and not used.interrupted and not used.killed
+    True
+    """
+
+    def __init__(self, pid: int):
+        import psutil
+        self._psutil = psutil
+        self.kernel = psutil.Process(pid)
+
+    def seconds(self) -> float | None:
+        """CPU seconds of the kernel and its live descendants so far, children it has reaped
+        included (None once the kernel is gone)."""
+        error = self._psutil.Error
+        try:
+            processes = [self.kernel, *self.kernel.children(recursive=True)]
+        except error:
+            return None
+        total = 0.0
+        for process in processes:
+            with contextlib.suppress(error):
+                times = process.cpu_times()
+                total += times.user + times.system + times.children_user + times.children_system
+        return total
+
+    @contextlib.contextmanager
+    def cell(self, budget: float):
+        """Watch one cell, limited to ``budget`` CPU seconds; yields its record, whose
+        ``seconds``, ``interrupted`` and ``killed`` are final once the block is left, and
+        ``inherited``: processes that earlier cells left running."""
+        used = _Used(budget)
+        with contextlib.suppress(self._psutil.Error):
+            used.inherited = bool(self.kernel.children(recursive=True))
+        start = self.seconds() or 0.0
+        stop = threading.Event()
+
+        def watch():
+            while not stop.wait(POLL):
+                now = self.seconds()
+                if now is None:
+                    return
+                used.seconds = max(used.seconds, now - start)
+                if not used.interrupted and used.seconds > budget:
+                    used.interrupted = True
+                    with contextlib.suppress(self._psutil.Error):
+                        self.kernel.send_signal(signal.SIGINT)
+                elif used.interrupted and used.seconds > budget + RESPONSE_TIME:
+                    used.killed = True
+                    self.kill()
+                    return
+
+        watcher = threading.Thread(target=watch, name="dynlab-cpu-watch", daemon=True)
+        watcher.start()
+        try:
+            yield used
+        finally:
+            stop.set()
+            watcher.join()
+            now = self.seconds()
+            if now is not None:
+                used.seconds = max(used.seconds, now - start)
+
+    def kill(self) -> None:
+        """Kill the kernel and every process it started."""
+        error = self._psutil.Error
+        with contextlib.suppress(error):
+            for process in [*self.kernel.children(recursive=True), self.kernel]:
+                with contextlib.suppress(error):
+                    process.kill()
+
+
+class _Used:
+    def __init__(self, budget: float):
+        self.budget, self.seconds, self.interrupted, self.killed = budget, 0.0, False, False
+        self.inherited = False

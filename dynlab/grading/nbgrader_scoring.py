@@ -3,11 +3,11 @@
 Under ``nbgrader autograde`` the hidden check of each check cell only hands the answer out as
 data (:func:`dynlab.grading.autograde.export`).  :class:`ScoreExportedAnswers`, a step of the
 course's autograde pipeline placed right after nbgrader's ``Execute``, reads that data from each
-grade cell's outputs, scores it with :func:`dynlab.grading.scoring.score` (the comparison of
-``dynlab grade``) in the nbgrader process, and replaces the cell's outputs by the feedback and one
-``execute_result``: the points, which nbgrader's ``SaveAutoGrades`` reads as the cell's partial
-credit (``nbgrader.utils.determine_grade``).  A grade cell with no readable export, or with more
-than one, gets 0.
+grade cell's outputs, scores it with :func:`dynlab.grading.scoring.points_of_data` (the
+comparison of ``dynlab grade``) in the nbgrader process, and replaces the cell's outputs by the
+feedback and one ``execute_result``: the points, which nbgrader's ``SaveAutoGrades`` reads as the
+cell's partial credit (``nbgrader.utils.determine_grade``).  A grade cell with no readable
+export, or with more than one, gets 0.
 
 Around it, so that nbgrader gives the points of ``dynlab grade`` (:func:`configure`):
 
@@ -52,7 +52,8 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 
 from dynlab.grading import own_work
 from dynlab.grading.autograde import MIME
-from dynlab.grading.scoring import CHECK_TIME_LIMIT, score
+from dynlab.grading.limits import CHECK_TIME_LIMIT
+from dynlab.grading.scoring import points_of_data
 
 #: The first line of a check cell (restored from the source by nbgrader before it runs; in a
 #: cell nbgrader puts back, after a comment; :class:`HandOutAnswers` keeps it as a comment).
@@ -239,7 +240,8 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
         maximum = float(cell.metadata["nbgrader"]["points"])
         data = exported_answer(cell, question)
         try:
-            graded = score(question, data, student=self.student, time_limit=CHECK_TIME_LIMIT)
+            graded = points_of_data(question, data, student=self.student,
+                                    time_limit=CHECK_TIME_LIMIT)
             points = min(graded.total, maximum)
             shown = str(graded.feedback) if graded.feedback is not None else \
                 f"{question}: no answer was handed in (0 points)"
@@ -306,8 +308,7 @@ def configure(c, cell_time_limit: float | None = None) -> None:
     """Set the course's nbgrader configuration ``c`` so that ``nbgrader autograde`` gives the
     points of ``dynlab grade`` (see the module's docstring); ``cell_time_limit``: the seconds of
     CPU per cell of ``dynlab grade --cell-time-limit`` (default its own)."""
-    from dynlab.grading.grader import CELL_TIME_LIMIT
-    from dynlab.grading.limits import wall_seconds
+    from dynlab.grading.limits import CELL_TIME_LIMIT, wall_seconds
     c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
     c.Autograde.autograde_preprocessors = autograde_preprocessors()
     c.OverwriteCells.add_missing_cells = True

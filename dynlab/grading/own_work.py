@@ -11,27 +11,10 @@ notebook the calls of its questions (:func:`environment`: :data:`REFUSED_VARIABL
 :func:`install` puts them in place before any of the student's code runs.  Practice runs
 (``check()`` in the notebook, ``dynlab grade`` without keys) hand nothing and keep everything.
 
-The design, and why:
-
-- **Every reference replaced, before the student's first cell.**  Each refused function is
-  replaced, wherever a dict holds it (its home module, the modules that re-export it, a
-  registry, a class), by a function that refuses when called from outside dynlab.  So an alias
-  (``from dynlab import inverse_dynamics as f``), the home module, a re-exporting module and
-  ``getattr`` all reach the refusal, and a call dynlab makes itself (a permitted dashboard that
-  uses ``equations_of_motion``) works: its caller is a function of a dynlab module, whose
-  globals are that module's and whose code is that module's file.
-- **No module of dynlab runs twice.**  An audit hook (:func:`sys.addaudithook`, which no code
-  can remove) refuses to run again the code of a dynlab module already imported:
-  ``importlib.reload``, ``exec_module`` on a fresh spec, ``runpy``, and code compiled under a
-  dynlab file's name and run to pass as the library.  (Compiling itself is not refused: a
-  traceback through dynlab compiles its source to show it.)
-
-What it does not stop (an in-process refusal cannot, :data:`TRICKS` flags them in the notes):
-the original function reached through the replacement's closure or ``gc``, code compiled under
-a dynlab file's name made into a function (``types.FunctionType``), dynlab's source
-read and run under another file name, a module faked into ``sys.modules`` under the name of a
-dynlab file not imported yet, or a question answered with a permitted call that is not
-declared.  The person who reads the notes decides.
+Each refused function is replaced wherever a dict holds it (home module, re-exports, registries,
+classes) by one that refuses a caller outside dynlab; an audit hook refuses to run a dynlab
+module's code twice (``importlib.reload``, ``runpy``, ...).  What that cannot stop is flagged in
+the notes (:data:`TRICKS`); the design: ARCHITECTURE.md, "Grading".
 
 >>> refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"])
 '3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded run'

@@ -19,15 +19,12 @@ in namespaces of its own:
   user into a user namespace of its own.  Either way the real user id inside is not root, so
   the limit on processes holds (Linux does not apply ``RLIMIT_NPROC`` to root).
 - **limits** (:class:`Limits`, by ``setrlimit``, inherited by every process inside): address space
-  per process (``RLIMIT_AS``, 2 GB: a limit that needs no cgroup delegation and holds without
-  root; it caps each process, and the process limit caps how many there are), processes
+  per process (``RLIMIT_AS``, 2 GB; the process limit caps how many there are), processes
   (``RLIMIT_NPROC``, counted per user: the sandbox's own), file size (``RLIMIT_FSIZE``), no core
   files; the memory that all its processes hold together (:attr:`Limits.total_memory`, their
   proportional set size summed by :class:`MemoryWatch` every :data:`POLL` seconds: past it the
-  whole sandbox is killed; a watch, not a cgroup, as it holds on any Linux: cgroup v1 or v2,
-  with or without systemd, in a container, as root or not); the bytes read from its output
-  (:attr:`Limits.output`: past it the sandbox is stopped); and wall time
-  (:attr:`Limits.seconds`: past it the sandbox is killed).
+  whole sandbox is killed); the bytes read from its output (:attr:`Limits.output`: past it the
+  sandbox is stopped); and wall time (:attr:`Limits.seconds`: past it the sandbox is killed).
 - **its whole process tree ends with it**: a new PID namespace whose first process is
   bubblewrap's; when the command ends, or bubblewrap is killed (``--die-with-parent`` ties it
   to the caller too), the kernel kills every process left in the namespace, detached or not.
@@ -52,14 +49,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from dynlab.grading.limits import SANDBOX_SECONDS
+
 #: Where Debian's package ``bubblewrap`` installs the tool.
 BWRAP = "/usr/bin/bwrap"
 #: util-linux's tool that changes user (inside the sandbox, when the grader runs as root).
 SETPRIV = "/usr/bin/setpriv"
 #: The dynlab package (bound read-only inside, so that a kernel there imports the same dynlab).
 PACKAGE = Path(__file__).resolve().parents[1]
-#: Seconds on the clock a sandbox may run when its limits name none.
-DEFAULT_SECONDS = 600.0
 #: The folder of the submission inside the sandbox.
 INSIDE = "/submission"
 #: Seconds between two readings of a sandbox's memory (:class:`MemoryWatch`).
@@ -80,8 +77,8 @@ class Limits:
     processes: int = 32               # processes and threads of the sandbox's user (RLIMIT_NPROC)
     output: int = 64 * 1024 ** 2      # bytes read from its standard output
     file_size: int = 256 * 1024 ** 2  # bytes of one file (RLIMIT_FSIZE), of /tmp, of /submission
-    #: wall time; None: the grader's, from the notebook's limit (grader.sandbox_clock), and
-    #: :data:`DEFAULT_SECONDS` for :func:`run` alone
+    #: wall time; None: the grader's, from the notebook's limit (limits.sandbox_clock), and
+    #: :data:`~dynlab.grading.limits.SANDBOX_SECONDS` for :func:`run` alone
     seconds: float | None = None
     #: sandboxes that run at once beside this one; run as a user other than root they all count
     #: against that one user's RLIMIT_NPROC, so each may count on ``processes`` for every one
@@ -360,7 +357,7 @@ def run(argv: list, folder, *, limits: Limits = Limits(), own: dict | None = Non
 def _collect(process, limits: Limits) -> Finished:
     """Read the sandbox's output within the limits (capped: a sandbox that prints more is
     stopped), until it ends or its time is up."""
-    deadline = time.monotonic() + (DEFAULT_SECONDS if limits.seconds is None else limits.seconds)
+    deadline = time.monotonic() + (SANDBOX_SECONDS if limits.seconds is None else limits.seconds)
     out, err, out_size = [], bytearray(), 0
     timed_out = exceeded = too_large = False
     memory, weighed = MemoryWatch(process.pid, limits.total_memory), time.monotonic()

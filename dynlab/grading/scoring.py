@@ -13,9 +13,9 @@ expression in the kernel already, so a string arriving here is refused (0 points
 >>> from dynlab.grading.answers import serialize
 >>> M, a = sympy.symbols("M a", positive=True)
 >>> centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
->>> score("3.5", serialize((centre, centre))).points         # I_centre right, I_O wrong
+>>> points_of_data("3.5", serialize((centre, centre))).points         # I_centre right, I_O wrong
 {'I_O': 0.0, 'I_centre': 1.0}
->>> score("3.5", {"value": "__import__('os').system('true')"}).points
+>>> points_of_data("3.5", {"value": "__import__('os').system('true')"}).points
 {'I_O': 0.0, 'I_centre': 0.0}
 """
 
@@ -24,9 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dynlab.grading.answers import deserialize
-
-#: Seconds the check of one answer may take.
-CHECK_TIME_LIMIT = 10.0
+from dynlab.grading.limits import CHECK_TIME_LIMIT
 
 
 @dataclass
@@ -58,8 +56,8 @@ def _no_text(value, choice: bool):
     return value
 
 
-def score(question: str, data, *, student: str | None = None,
-          time_limit: float = CHECK_TIME_LIMIT) -> Score:
+def points_of_data(question: str, data, *, student: str | None = None,
+                   time_limit: float = CHECK_TIME_LIMIT) -> Score:
     """The points ``data`` (an answer as :func:`serialize` gives it, or None when the submission
     handed none out) earns for ``question``.  ``student`` names whose submission it is (for a
     question whose values differ per student).
@@ -68,7 +66,7 @@ def score(question: str, data, *, student: str | None = None,
     theirs and a question with givens is graded against the student's graded values, drawn from
     the course secret of their folder; a question their folder lacks scores 0.  Without them
     (formative grading), the keys shipped with dynlab and the practice values."""
-    from dynlab.grading.check import score as feedback_for
+    from dynlab.grading.check import check_for_student
     from dynlab.grading.keys import course_secret, instructor_key, keys, part_points, summative
     from dynlab.grading.variants import student_id
     key = keys()[question]
@@ -82,9 +80,9 @@ def score(question: str, data, *, student: str | None = None,
         result.reasons.append(f"{question}: no answer was handed out")
         return result
     choice = key["kind"] == "choice"
-    feedback = feedback_for(question, lambda: _no_text(deserialize(data), choice),
-                            student=student or student_id(), time_limit=time_limit,
-                            secret=course_secret())
+    feedback = check_for_student(question, lambda: _no_text(deserialize(data), choice),
+                                 student=student or student_id(), time_limit=time_limit,
+                                 secret=course_secret())
     result.feedback = feedback
     result.points = {part: float(feedback.parts.get(part, 0.0)) for part in shares}
     if feedback.correct:

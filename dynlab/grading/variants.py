@@ -29,22 +29,13 @@ values:
   givens, grade it there; a number typed in, or what a shipped key holds, answers the practice
   values and scores 0.
 
-Why one practice set for everyone, and not a small public table of practice points per question
-with each student given one of them: practice is not marked, so individual practice values
-protect nothing (a shipped key must answer every practice point, so each point's answer is in
-every student's hands whichever point a student is shown), while every point of such a table
-would have to be kept out of the graded draw, which some grids cannot spare (D.2, 3.3 and 3.13b
-have 4 values); and a key sealed at K points is K times the size.  What is individual is what
-earns marks: the graded values.
-
 - **The student id**, in a kernel a grader runs, is the submitting student's, handed in with the
   givens (:data:`GIVENS_VARIABLE`), whatever the notebook sets; elsewhere it is
   ``DYNLAB_STUDENT`` if set, else ``JUPYTERHUB_USER`` (on a JupyterHub, the login is the nbgrader
   student id), else the name of the user running Python.  It changes no practice value.
 
-What a variant protects against: a number or an expression copied from a classmate or from a
-shipped key.  What it does not: a classmate's code or method (run with your givens it gives your
-answer), nor a student who computes the answer with dynlab itself, where a graded run allows it.
+Why one practice set for everyone, and what a variant does not protect against: ARCHITECTURE.md,
+"Grading".
 
 >>> given = variant("D.1", student="alice")                      # practice values
 >>> given == variant("D.1", student="bob") == practice_values("D.1")   # the same for everyone

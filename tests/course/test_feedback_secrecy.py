@@ -19,20 +19,13 @@ import numpy as np
 import pytest
 import sympy
 
-from dynlab.grading import check, keys, reset, variant
+from dynlab.grading import check, keys, variant
 from dynlab.grading.diagnosis import monomial_terms
 from dynlab.grading.keys import key_symbol, note, reference
 from dynlab.grading.sealing import unseal
 
 
 SEED = 24
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 # -- what of the key must never be printed ----------------------------------------------------------

@@ -13,7 +13,7 @@ import sympy
 from scipy.special import ellipk
 from sympy import Matrix, cos, sin, zeros
 
-from dynlab.grading import Feedback, check, keys, questions, reset, variant
+from dynlab.grading import Feedback, check, keys, questions, variant
 
 from .test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
 from .test_variants_recursions import right as recursion_right  # noqa: E402
@@ -231,13 +231,6 @@ WRONG = [
     ("T.4", (LA, M_LP.subs(C2, -C2)), "M: M[0, 1] is wrong: a term is missing or wrong",
      "incorrect"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def test_the_table_covers_every_question_of_the_two_notebooks():
@@ -466,7 +459,6 @@ def test_the_named_slips_of_a_number_are_still_diagnosed(question, answer, words
 
 
 def test_a_numeric_answer_is_asked_for_as_a_number():
-    reset()
     for question in ("D.1", "D.2", "S.1", "S.2"):
         text = str(check(question, ...))
         assert "replace the ... by your answer (a number)" in text, text

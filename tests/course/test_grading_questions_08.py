@@ -10,7 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from dynlab.grading import Feedback, check, keys, part_points, questions, reset, score, variant
+from dynlab.grading import (Feedback, check, check_for_student, keys, part_points, questions,
+                            variant)
 from dynlab.model.robots import UR20_PARAMETERS
 
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
@@ -109,13 +110,6 @@ WRONG = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
-
-
 def test_the_table_covers_both_questions_and_their_points():
     assert set(RIGHT) == set(questions(NOTEBOOK)) == {"U.1", "U.2"}
     assert {row[0] for row in WRONG} == set(RIGHT)
@@ -163,8 +157,8 @@ def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words, stat
 def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
     """alice hands in the solutions' answers, bob the release unchanged, carol the shoulder's
     torque right and the elbow's without the payload: dynlab grade, in its sandbox, runs each
-    notebook with its student's givens and gives each part the points score() gives the same
-    answers at those givens."""
+    notebook with its student's givens and gives each part the points check_for_student()
+    gives the same answers at those givens."""
     answers = solution_answers(NOTEBOOK)
     carol = dict(answers)
     carol["answer-U_2"] += "\nc3 = held(beyond_elbow[:-1], a2)      # the payload left out"
@@ -182,7 +176,7 @@ def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
     expected = {"alice": right("alice"), "bob": {}, "carol": carols}
     for student, given in expected.items():
         for question in ("U.1", "U.2"):
-            formative = score(question, given[question], student=student).parts \
+            formative = check_for_student(question, given[question], student=student).parts \
                 if question in given else {}
             for part in part_points(keys()[question]):
                 column = f"{question} {part}".strip()

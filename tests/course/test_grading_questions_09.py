@@ -14,7 +14,7 @@ from scipy.integrate import simpson
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics.inverse import probe
-from dynlab.grading import check, keys, questions, reset, variant
+from dynlab.grading import check, keys, questions, variant
 
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
 
@@ -115,13 +115,6 @@ WRONG = [
     ("A.4", line_ends(LINE["T"])[1], "LARGEST ratio under the line", "incorrect"),
     ("A.4", matching(D_QS[1], ROTOR), "inertia-matching ratio", "incorrect"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def test_the_table_covers_every_question_and_the_points_add_up():

@@ -32,7 +32,7 @@ from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, SECRET_FILE, SUMMATIV
                                  NotInstructorKeys, held_by_every_student, reference, shipped_key,
                                  use_keys)
 from dynlab.grading.sealing import salted_hash, unseal
-from dynlab.grading.scoring import score
+from dynlab.grading.scoring import points_of_data
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values, turned
 
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
@@ -190,16 +190,17 @@ def test_unsealed_shipped_answers_score_0_for_marks_and_honest_ones_full(questio
         cheat = unsealed(question, student)
         assert cheat == pytest.approx(right_answer(question, variant(question, student=student)),
                                       rel=2e-3)                   # the unsealing works
-        assert score(question, answers.serialize(cheat), student=student).total == 0, student
+        cheated = points_of_data(question, answers.serialize(cheat), student=student)
+        assert cheated.total == 0, student
         honest = right_answer(question, variant(question, student=student, secret=SECRET))
-        graded = score(question, answers.serialize(honest), student=student)
+        graded = points_of_data(question, answers.serialize(honest), student=student)
         assert graded.total == sum(graded.maximum.values()) > 0, (student, graded.reasons)
 
 
 def test_without_the_instructors_keys_the_unsealed_answer_earns_the_points():
     """Why marks need the instructor's keys: formative grading is what the student has."""
     cheat = unsealed("D.1", "alice")
-    assert score("D.1", answers.serialize(cheat), student="alice").total == 1
+    assert points_of_data("D.1", answers.serialize(cheat), student="alice").total == 1
 
 
 # -- a shipped key answers the practice values only (issue 40, item 7) ---------------------------
@@ -280,11 +281,11 @@ def test_what_a_shipped_key_holds_is_right_at_the_practice_values_only(question)
     practice = dict(variant(question, student="alice"))
     answer = from_the_shipped_key(question, practice)
     for student in ("alice", "bob"):
-        got = score(question, answers.serialize(answer), student=student)
+        got = points_of_data(question, answers.serialize(answer), student=student)
         assert got.total == sum(got.maximum.values()), (student, str(got.feedback))
     from dynlab.grading.check import _check
     graded = dict(variant(question, student="alice", secret=SECRET))
-    feedback = _check(question, answer, graded, None, False)
+    feedback = _check(question, answer, graded, None)
     assert feedback.status == "not graded" and "practice values only" in feedback.messages[0]
 
 
@@ -298,8 +299,8 @@ def test_what_a_shipped_key_holds_earns_for_marks_only_the_parts_the_same_for_ev
     expected = {part for q, part in SAME_FOR_EVERYONE if q == question}
     for student in CLASS[:5]:
         graded = dict(variant(question, student=student, secret=SECRET))
-        got = score(question, answers.serialize(from_the_shipped_key(question, graded)),
-                    student=student)
+        got = points_of_data(question, answers.serialize(from_the_shipped_key(question, graded)),
+                             student=student)
         assert {part for part, points in got.points.items() if points} == expected, \
             (student, got.points, str(got.feedback))
 
@@ -317,7 +318,7 @@ def test_each_typical_mistake_is_named_at_the_practice_values(question):
     for index, mistake in enumerate(key["mistakes"]):
         wrong = values[("mistake", index)]
         answer = from_the_shipped_key(question, practice, {mistake["part"]: wrong})
-        got = score(question, answers.serialize(answer), student="alice")
+        got = points_of_data(question, answers.serialize(answer), student="alice")
         named = [unseal(other["message"], f"{question}|mistake{k}|message")
                  for k, other in enumerate(key["mistakes"])
                  if other["part"] == mistake["part"] and values[("mistake", k)] == wrong]
@@ -348,7 +349,7 @@ def test_a_question_the_instructors_keys_lack_is_not_graded_for_marks(tmp_path):
     use_keys(folder)
     try:
         right = right_answer("S.1", variant("S.1", student="alice", secret=SECRET))
-        graded = score("S.1", answers.serialize(right), student="alice")
+        graded = points_of_data("S.1", answers.serialize(right), student="alice")
         assert graded.total == 0 and "hold no key of it" in graded.reasons[0]
         (tmp_path / "blank.ipynb").write_text(nbformat.writes(nbformat.v4.new_notebook()))
         with pytest.raises(RuntimeError, match="hold no key of S.1"):

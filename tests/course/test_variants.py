@@ -11,7 +11,8 @@ import math
 import pytest
 from scipy.special import ellipk
 
-from dynlab.grading import check, keys, reset, score, student_id, summary, variant
+from dynlab.grading import (Session, check, check_for_student, keys, student_id, summary,
+                            variant)
 from dynlab.grading.variants import PRACTICE_SALT, draw, practice_values
 
 
@@ -21,13 +22,6 @@ VARIANT_QUESTIONS = tuple(q for q, key in keys().items() if key.get("parameters"
 #: The questions whose answers :func:`right_answer` derives by hand
 BY_HAND = ("D.1", "D.2", "S.1", "S.2")
 CLASS = [f"s{number:04d}" for number in range(40)]
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def right_answer(question: str, given: dict) -> float:
@@ -81,11 +75,11 @@ def course_keys(tmp_path):
 def test_a_number_copied_from_a_classmate_scores_0_for_marks(question, course_keys):
     alice, bob = two_students_with_different_values(question)
     answer = right_answer(question, variant(question, student=alice, secret=COURSE))
-    assert score(question, answer, student=alice, secret=COURSE).correct
-    copied = score(question, answer, student=bob, secret=COURSE)
+    assert check_for_student(question, answer, student=alice, secret=COURSE).correct
+    copied = check_for_student(question, answer, student=bob, secret=COURSE)
     assert copied.points == 0 and not copied.correct, str(copied)
-    assert score(question, right_answer(question, variant(question, student=bob, secret=COURSE)),
-                 student=bob, secret=COURSE).correct
+    bobs = right_answer(question, variant(question, student=bob, secret=COURSE))
+    assert check_for_student(question, bobs, student=bob, secret=COURSE).correct
 
 
 @pytest.mark.parametrize("question", VARIANT_QUESTIONS)
@@ -151,14 +145,20 @@ def test_check_grades_the_practice_values_in_every_kernel(monkeypatch):
     assert graded.points == 0 and graded.status == "incorrect"
 
 
-def test_score_is_for_the_grader_and_leaves_the_session_alone():
+def test_check_for_student_is_for_the_grader_and_leaves_the_session_alone(monkeypatch):
+    import importlib
+    checking = importlib.import_module("dynlab.grading.check")
+    session = Session()
+    monkeypatch.setattr(checking, "notebook_session", lambda: session)   # as in a kernel
     answer = right_answer("D.2", variant("D.2", student="alice"))
-    assert score("D.2", answer, student="alice").correct
+    assert check_for_student("D.2", answer, student="alice").correct
     assert "D.2          0/1  not checked yet" in str(summary(
         "06_dalembert_newton_euler_and_simulation"))
+    assert check("D.2", answer).correct
+    assert "D.2          1/1  correct" in str(summary("06_dalembert_newton_euler_and_simulation"))
     for bad in ("", None, 3):
         with pytest.raises(ValueError, match="student"):
-            score("D.2", answer, student=bad)
+            check_for_student("D.2", answer, student=bad)
 
 
 def test_the_variant_shows_the_givens_with_their_meaning_and_whose_they_are():

@@ -26,7 +26,7 @@ import pytest
 import sympy
 from sympy import Matrix, cos, sin
 
-from dynlab.grading import check, keys, reset, variant
+from dynlab.grading import check, keys, variant
 from dynlab.grading.keys import part_points
 from dynlab.grading.variants import grid_values, sharing
 
@@ -54,13 +54,6 @@ OWN = ("rho1", "rho2", "a_lift")
 
 m1, m2, d1, d2, g = sympy.symbols("m1 m2 d1 d2 g", positive=True)
 q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 # -- the right answers and the typical mistakes, by hand ------------------------------------------

@@ -33,7 +33,7 @@ from sympy import Matrix, Rational, cos, sin
 
 from dynlab import Link, Robot, inverse_dynamics
 from dynlab.formulations.lagrange_euler import pseudo_inertia
-from dynlab.grading import check, keys, reset, variant
+from dynlab.grading import check, keys, variant
 from dynlab.grading.variants import grid_values, graded_values, practice_values
 from dynlab.model.robots import planar_2r
 
@@ -60,13 +60,6 @@ AT = {g: 9.8, q1: 0.4, q2: 2.3, qd1: 0.7, qd2: -1.2, qdd1: 0.9, qdd2: -0.5}
 BOOK = {"Y": {"beta": (0.0, 45.0, 90.0), "L1": (1.0,)},
         "N.1": {"alpha1": (0.0, 45.0, 90.0)},
         "3.14": {"J12": (0.0,), "J14": (0.0,), "J44": (1.0,)}}
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def exact(value) -> sympy.Rational:

@@ -33,7 +33,7 @@ import pytest
 import sympy
 from sympy import Matrix, Rational, cos, sin
 
-from dynlab.grading import keys, reset, variant
+from dynlab.grading import keys, variant
 from dynlab.grading.variants import grid_values, draw, graded_values, sharing
 
 from .test_instructor_keys import SECRET, marks  # noqa: E402,F401
@@ -56,13 +56,6 @@ AT = {t: 0.7, M: 1.3, a: 0.4, b: 0.7, c: 0.25, alpha: 0.7, theta: -1.1}
 SHARED = {"3.3": ("coriolis",), "3.5": ("I_centre",), "3.6": ("I_centre",)}
 #: the book's values, which no student gets (3.5-3.8: the corner at the origin, dx = 1)
 BOOK = {"3.2": {"kx": 3, "ky": 2}, "3.3": {"w": 1}, **{q: {"dx": 1} for q in BODIES}}
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def exact(value) -> sympy.Rational:

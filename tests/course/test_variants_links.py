@@ -24,11 +24,11 @@ import pytest
 import sympy
 from sympy import Matrix, cos, diag, sin
 
-from dynlab.grading import check, keys, make_choice_key, reset, turned, variant
+from dynlab.grading import check, keys, make_choice_key, turned, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.compare import grade
 from dynlab.grading.keys import Unusable
-from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.scoring import points_of_data as grader_score
 from dynlab.grading.variants import grid_values, sharing
 
 from .test_instructor_keys import SECRET, marks  # noqa: E402,F401
@@ -46,13 +46,6 @@ USES = {"3.16a": {"e"}, "3.17b": {"w"}, "3.13b": {"turn"}}
 
 m1, m2, d1, d2 = sympy.symbols("m1 m2 d1 d2", positive=True)
 q1, q2 = sympy.symbols("q1 q2", real=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 # -- the right answers and the typical mistakes, by hand ------------------------------------------
@@ -249,11 +242,11 @@ def test_the_notebook_lists_the_explanations_in_the_order_the_key_judges():
     source = next(c.source for c in notebook.cells if "EXPLANATIONS = [" in c.source)
     assert "options = turned(EXPLANATIONS, given[\"turn\"])" in source
     assert any("choice = letter(EXPLANATIONS[1])" in c.source for c in notebook.cells)
-    from dynlab.grading.check import score
+    from dynlab.grading.check import check_for_student
     practice = values_of("3.13b", "anyone")["turn"]
     assert check("3.13b", letter_of(RIGHT_EXPLANATION, practice)).correct
     with instructor_keys_in_use():
         for turn in {0, 1, 2, 3} - {practice}:
             student = next(s for s in CLASS if values_of("3.13b", s, SECRET)["turn"] == turn)
-            assert score("3.13b", letter_of(RIGHT_EXPLANATION, turn), student=student,
-                         secret=SECRET).correct, turn
+            assert check_for_student("3.13b", letter_of(RIGHT_EXPLANATION, turn),
+                                     student=student, secret=SECRET).correct, turn

@@ -28,9 +28,9 @@ import pytest
 import sympy
 from sympy import Matrix, cos, sin, zeros
 
-from dynlab.grading import keys, reset, variant
+from dynlab.grading import keys, variant
 from dynlab.grading.answers import serialize
-from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.scoring import points_of_data as grader_score
 from dynlab.grading.variants import grid_values
 
 from .test_instructor_keys import marks  # noqa: E402,F401
@@ -48,13 +48,6 @@ QUESTIONS = ("T.1", "T.2", "T.3", "T.4", "C.1")
 m, l, m1, m2, L1, L2, g = sympy.symbols("m l m1 m2 L1 L2 g", positive=True)
 theta, q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("theta q1 q2 qd1 qd2 qdd1 qdd2", real=True)
 S2, C2, S12, C12 = sin(q2), cos(q2), sin(q1 + q2), cos(q1 + q2)
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def skew(p):

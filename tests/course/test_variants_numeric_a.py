@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 
 from dynlab import inverse_dynamics, simulate
-from dynlab.grading import answers, keys, reset, score, variant
+from dynlab.grading import answers, check_for_student, keys, variant
 from dynlab.grading.keys import use_keys
-from dynlab.grading.scoring import score as marks
+from dynlab.grading.scoring import points_of_data as marks
 from dynlab.model.robots import pendulum, puma560
 
 from .test_instructor_keys import SECRET, instructor_folder  # noqa: E402
@@ -32,13 +32,6 @@ QUESTIONS = ("3.13a", "3.11", "S.2")
 CLASS = [f"s{number:04d}" for number in range(40)]
 G0 = 9.8062                 # standard gravity (dynlab's g)
 A_ROD = 0.5                 # the pendulum's length, m
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 # -- the right answers and the typical mistakes, each by a route of its own -----------------------
@@ -174,11 +167,11 @@ def test_the_right_answer_scores_full_for_each_student_and_a_copied_one_0(questi
         for secret in (None, SECRET):
             answer = as_submitted(right_answer(question, variant(question, student=student,
                                                                  secret=secret)))
-            feedback = score(question, answer, student=student, secret=secret)
+            feedback = check_for_student(question, answer, student=student, secret=secret)
             assert feedback.correct and feedback.points == keys()[question]["points"], \
                 (student, str(feedback))
     copied = as_submitted(right_answer(question, variant(question, student=alice, secret=SECRET)))
-    feedback = score(question, copied, student=bob, secret=SECRET)
+    feedback = check_for_student(question, copied, student=bob, secret=SECRET)
     assert feedback.points == 0 and not feedback.correct, str(feedback)
     assert "times the right value" not in str(feedback), str(feedback)     # no factor to undo
 
@@ -207,7 +200,7 @@ def test_every_typical_mistake_is_named_at_other_students_values(question):
     for student in CLASS[1:4]:
         given = variant(question, student=student)
         for wrong, words in mistakes(question, given):
-            feedback = score(question, as_submitted(wrong), student=student)
+            feedback = check_for_student(question, as_submitted(wrong), student=student)
             assert not feedback.correct and words in str(feedback), (student, str(feedback))
 
 

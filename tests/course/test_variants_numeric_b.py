@@ -26,7 +26,7 @@ from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS,
                                           PUMA560_ROTOR_INERTIAS, apparent_inertia,
                                           joint_torques, motor_side, rms, sample_move,
                                           shoulder_move)
-from dynlab.grading import keys, reset, score, variant
+from dynlab.grading import check_for_student, keys, variant
 from dynlab.grading.keys import use_keys
 from dynlab.model.robots import PUMA560_POSES, UR20_URDF, from_urdf, puma560
 from dynlab.model.edits import with_payload
@@ -40,13 +40,6 @@ from .test_instructor_keys import SECRET, instructor_folder  # noqa: E402
 QUESTIONS = ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4")
 HOLD = 2.0                       # s, A.3's hold at the goal after the move
 CLASS = [f"s{number:03d}" for number in range(40)]
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def _key(given) -> tuple:
@@ -240,7 +233,8 @@ def test_the_right_answer_scores_full_for_each_student_at_their_own_values(quest
     for student in pair(question):
         for secret in (None, SECRET):
             given = variant(question, student=student, secret=secret)
-            feedback = score(question, right(question, given), student=student, secret=secret)
+            feedback = check_for_student(question, right(question, given), student=student,
+                                         secret=secret)
             assert full(feedback), (student, dict(given), str(feedback))
 
 
@@ -250,7 +244,7 @@ def test_a_number_copied_from_a_classmate_scores_0_for_marks(question, marks):
     alices = right(question, variant(question, student=alice, secret=SECRET))
     assert differ(question, alices, right(question, variant(question, student=bob,
                                                             secret=SECRET)))
-    copied = score(question, alices, student=bob, secret=SECRET)
+    copied = check_for_student(question, alices, student=bob, secret=SECRET)
     assert copied.points == 0 and not copied.correct, str(copied)
 
 
@@ -270,8 +264,8 @@ def test_for_marks_the_practice_answer_scores_0_and_the_graded_one_full(question
         assert all(graded[name] != practice[name] for name in practice)
         at_practice, at_graded = right(question, practice), right(question, graded)
         assert differ(question, at_practice, at_graded), (student, practice, graded)
-        assert score(question, at_practice, student=student, secret=SECRET).points == 0
-        assert full(score(question, at_graded, student=student, secret=SECRET)), student
+        assert check_for_student(question, at_practice, student=student, secret=SECRET).points == 0
+        assert full(check_for_student(question, at_graded, student=student, secret=SECRET)), student
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
@@ -281,7 +275,7 @@ def test_every_typical_mistake_is_recognised_at_other_students_values(question, 
     for student in pair(question):
         given = variant(question, student=student, secret=SECRET)
         for answer, words in mistakes(question, given):
-            feedback = score(question, answer, student=student, secret=SECRET)
+            feedback = check_for_student(question, answer, student=student, secret=SECRET)
             assert not feedback.correct and feedback.points < feedback.max_points
             assert words in str(feedback), (student, dict(given), words, str(feedback))
 
@@ -336,7 +330,7 @@ def test_dynlab_grade_with_the_instructors_keys_runs_each_notebook_with_its_grad
     typed = {f"answer-{q.replace('.', '_')}": _typed(q, right(q, variant(q, student="eve")))
              for q in questions(notebook)}
     for q in questions(notebook):                 # right at her practice values: formatively
-        assert full(score(q, right(q, variant(q, student="eve")), student="eve")), q
+        assert full(check_for_student(q, right(q, variant(q, student="eve")), student="eve")), q
     handed = {"alice": answered(notebook, code), "eve": answered(notebook, typed)}
     rows = dynlab_grade(hand_in(tmp_path / "in", notebook, handed), tmp_path / "grades.csv",
                         keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)

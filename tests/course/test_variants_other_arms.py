@@ -32,10 +32,10 @@ import pytest
 import sympy
 from sympy import Matrix, Rational, cos, sin
 
-from dynlab.grading import check, keys, reset, variant
+from dynlab.grading import check, keys, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.keys import part_points, use_keys
-from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.scoring import points_of_data as grader_score
 from dynlab.grading.variants import grid_values
 
 from .test_feedback_secrecy import key_texts, leaked  # noqa: E402
@@ -68,13 +68,6 @@ INERTIA = Matrix([[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]])
 AT = {m1: 1.3, m2: 0.8, r1: 0.45, g: 9.7, q1: 0.4, q2: 0.35, qd1: 0.7, qd2: -1.3, qdd1: 0.9,
       qdd2: -0.6, m: 1.7, a: 0.4, d: 0.25, rx: 0.13, ry: -0.21, rz: 0.17, Ixx: 0.11,
       Iyy: 0.06, Izz: 0.09, Ixy: 0.02, Ixz: -0.015, Iyz: 0.03}
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 # -- the right answers and the typical mistakes, by hand ------------------------------------------

@@ -33,7 +33,7 @@ import sympy
 from sympy import Matrix, cos, sin
 
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.grading import check, keys, reset, variant
+from dynlab.grading import check, keys, variant
 from dynlab.grading.variants import grid_values
 from dynlab.model.robots import pendulum, planar_2r
 
@@ -57,13 +57,6 @@ m1, m2, l, g, a1, F = sympy.symbols("m1 m2 l g a1 F", positive=True)
 q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=True)
 S1, C1, S2, C2 = sin(q1), cos(q1), sin(q2), cos(q2)
 S12, C12 = sin(q1 + q2), cos(q1 + q2)
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def exact(value) -> sympy.Rational:

@@ -19,7 +19,7 @@ import pytest
 import sympy
 from sympy import Matrix, cos, sin
 
-from dynlab.grading import keys, reset, variant
+from dynlab.grading import keys, variant
 from dynlab.grading.variants import grid_values
 
 from .test_instructor_keys import marks  # noqa: E402,F401
@@ -35,13 +35,6 @@ QUESTIONS = ("9.1", "9.98")
 
 m1, L1 = sympy.symbols("m1 L1", positive=True)
 q1, q2, qd1, qd2 = sympy.symbols("q1 q2 qd1 qd2", real=True)
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def exact(value: float) -> sympy.Rational:

@@ -29,12 +29,12 @@ import pytest
 import sympy
 from sympy import Matrix, cos, sin, sqrt
 
-from dynlab.grading import check, keys, reset, variant
+from dynlab.grading import check, keys, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.compare import at_given
 from dynlab.grading.authoring import make_key
 from dynlab.grading.keys import reference, use_keys
-from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.scoring import points_of_data as grader_score
 
 from tests.support.graded_course import dynlab_grade, hand_in  # noqa: E402
 from .test_instructor_keys import SECRET, instructor_folder, marks  # noqa: E402,F401
@@ -55,13 +55,6 @@ m1, a1, g, Kp, M1, M2, Mp, l, l1, l2, I1, I2 = sympy.symbols(
 q1, q2, qd1, qr, qdr, qddr = sympy.symbols("q1 q2 qd1 qr qdr qddr", real=True)
 #: Schilling, Sec. 6-9 (Eq. (6-9-10)): the pendulum's D = m1 a1^2/3, h = 0, c = m1 g a1 C1/2
 D_PENDULUM, C_PENDULUM = m1 * a1**2 / 3, m1 * g * a1 * cos(q1) / 2
-
-
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
 
 
 def coupling(mu) -> tuple:

@@ -34,7 +34,7 @@ from dynlab.grading import check, keys, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.authoring import check_mistakes_apart
 from dynlab.grading.keys import part_points, use_keys
-from dynlab.grading.scoring import score as grader_score
+from dynlab.grading.scoring import points_of_data as grader_score
 from dynlab.grading.variants import grid_values, graded_values, practice_values, shared_name
 from .test_feedback_secrecy import key_texts, leaked
 from .test_instructor_keys import SECRET, instructor_folder

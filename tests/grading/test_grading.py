@@ -13,8 +13,8 @@ import sympy
 from sympy import Matrix, Rational, cos, sin, sqrt, zeros
 
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.grading import (KEY_DIRECTORY, Feedback, check, fresh_points, keys, questions, reset,
-                            summary, variant)
+from dynlab.grading import (KEY_DIRECTORY, Feedback, Session, check, fresh_points, keys,
+                            questions, summary, variant)
 from dynlab.model.robots import planar_2r, puma560
 # the questions of solutions/06_* to 09_*: their right and wrong answers have their own tables
 from tests.course.test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
@@ -498,13 +498,6 @@ WRONG = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def fresh_session():
-    reset()
-    yield
-    reset()
-
-
 def test_the_table_has_at_least_30_wrong_answers_and_covers_every_question():
     assert len([row for row in WRONG if row[3] == "incorrect"]) >= 30
     assert {row[0] for row in WRONG + WRONG_06_07 + WRONG_08 + WRONG_09} >= set(questions())
@@ -797,10 +790,12 @@ def test_strict_mode_raises_for_nbgrader(monkeypatch):
 
 
 def test_summary_adds_up_the_points_of_the_session():
-    check("3.2", A32)
-    check("3.3", None)
-    check("3.5", (CUBE_CENTRE, CUBE_CENTRE))                # I_centre right: 1 of 2 points
-    text = str(summary("01_frames_and_inertia"))
+    session = Session()
+    check("3.2", A32, session=session)
+    check("3.3", None, session=session)
+    check("3.5", (CUBE_CENTRE, CUBE_CENTRE), session=session)   # I_centre right: 1 of 2 points
+    text = str(summary("01_frames_and_inertia", session))
+    assert summary("01_frames_and_inertia").points == 0      # outside a kernel: nothing kept
     assert text.splitlines()[0] == "Score for 01_frames_and_inertia: 2/13 points"
     assert "3.2          1/1  correct" in text
     assert "3.3          0/2  not answered" in text

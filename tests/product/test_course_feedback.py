@@ -117,12 +117,13 @@ def test_each_student_gets_a_page_of_their_points_what_was_found_and_the_takeawa
             takeaway, hint = note(keys()[question], "takeaway"), note(keys()[question], "hint")
             right = earned == full[question]
             assert (_say(takeaway) in found) == right and (_say(hint) in found) != right
-    from dynlab.grading.check import score
+    from dynlab.grading.check import check_for_student
     use_keys(course.parent / f"{course.name}-keys")      # the instructor's, as graded
     try:
         for question in questions(NOTEBOOK):             # the check's words, at carol's values
             assert "correct" in rows["alice"][question][1]
-            said = score(question, ..., student="carol", secret=SECRET).messages  # the ...
+            said = check_for_student(question, ..., student="carol",   # the ...
+                                     secret=SECRET).messages
             assert rows["carol"][question][1].startswith(said[0]), question
     finally:
         use_keys(None)

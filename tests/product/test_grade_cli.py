@@ -237,12 +237,12 @@ def test_a_string_answer_carrying_code_runs_nothing_in_the_grader(hostile):
     folder, *_ = hostile
     _expect(hostile, "coder")
     assert not (folder / f"pwned{MARKER}").exists()
-    from dynlab.grading.scoring import score
+    from dynlab.grading.scoring import points_of_data
     marker = folder / f"scored{MARKER}"
     for data in ({"value": f"__import__('os').system('touch {marker}')"},
                  {"tuple": [{"value": f"exec('open({str(marker)!r}, \"w\")')"}]},
                  {"sympy": f"Symbol('x', real=__import__('os').system('touch {marker}'))"}):
-        assert score("C.3", data).total == 0
+        assert points_of_data("C.3", data).total == 0
     assert not marker.exists()
 
 
@@ -287,7 +287,7 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
     from dynlab.grading.keys import SUMMATIVE, held_by_every_student, reference, use_keys
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
     from dynlab.grading.compare import at_given
-    from dynlab.grading.scoring import score
+    from dynlab.grading.scoring import points_of_data
     from dynlab.grading.variants import variant
     key = keys()["C.3"]                                               # the student's lines:
     unsealed = at_given(key, reference(key)["Kd"], dict(variant("C.3")))[0]   # at their zeta
@@ -298,13 +298,13 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
                                   parts=[{"name": "Kd", "value": ours}])], tmp_path,
                route=SUMMATIVE)
     write_course_secret(tmp_path)
-    assert score("C.3", serialize(unsealed)).total == 1              # the wheel's keys
+    assert points_of_data("C.3", serialize(unsealed)).total == 1              # the wheel's keys
     try:
         use_keys(tmp_path)
         assert not held_by_every_student("C.3")                    # the course's own key
-        assert score("C.3", serialize(unsealed)).total == 0
-        assert score("C.3", serialize(ours)).total == 1
-        lacking = score("C.2", serialize(...))                     # the others: no marks
+        assert points_of_data("C.3", serialize(unsealed)).total == 0
+        assert points_of_data("C.3", serialize(ours)).total == 1
+        lacking = points_of_data("C.2", serialize(...))                     # the others: no marks
         assert lacking.maximum == {"tau": 2.0} and lacking.total == 0
         assert "hold no key of it" in lacking.reasons[0]
     finally:
@@ -312,10 +312,10 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
     step = ScoreExportedAnswers(key_directory=str(tmp_path))        # nbgrader's route
     try:
         step.preprocess(nbformat.v4.new_notebook(), {"nbgrader": {"student": "eve"}})
-        assert score("C.3", serialize(unsealed)).total == 0
+        assert points_of_data("C.3", serialize(unsealed)).total == 0
     finally:
         use_keys(None)
-    assert score("C.3", serialize(unsealed)).total == 1
+    assert points_of_data("C.3", serialize(unsealed)).total == 1
 
 
 @pytest.mark.parametrize("text", [

@@ -1,4 +1,4 @@
-"""The time limits of a graded notebook count CPU, not the clock (:mod:`dynlab.grading.inside`).
+"""The time limits of a graded notebook count CPU, not the clock (:mod:`dynlab.grading.limits`).
 
 A busy grading machine (a class's batch on two cores) stretches every cell on the clock, but not
 the CPU time it computes; so an honest cell is never stopped for the machine's load.  Here a cell
@@ -14,10 +14,10 @@ import inspect
 import nbformat
 import pytest
 
-from dynlab.grading import grader, inside, sandbox
+from dynlab.grading import limits, sandbox
 from dynlab.grading.answers import serialize
-from dynlab.grading.inside import RESPONSE_TIME, run_in_kernel
-from dynlab.grading.limits import wall_seconds
+from dynlab.grading.inside import run_in_kernel
+from dynlab.grading.limits import RESPONSE_TIME, wall_seconds
 
 
 ANSWER = [{"question": "Q", "answer": "x", "grade_id": "check-Q", "symbols": None}]
@@ -61,7 +61,7 @@ def test_arithmetic_that_ignores_the_interrupt_has_its_kernel_killed(tmp_path, m
     :data:`RESPONSE_TIME` more seconds of CPU the kernel is killed, and the rest is not run.
     Here that is 1 s (the hostile batch of tests/product/test_grade_cli.py meets the real one)."""
     assert RESPONSE_TIME <= 5
-    monkeypatch.setattr(inside, "RESPONSE_TIME", 1)
+    monkeypatch.setattr(limits, "RESPONSE_TIME", 1)
     answers, reasons = _run(tmp_path, "sum(range(10 ** 15))", "x = 9")
     assert answers == {}
     assert reasons == ["cell 1 computed for longer than 1 s of CPU and did not stop when "
@@ -97,7 +97,7 @@ def short_probe(monkeypatch):
     """A probe of 5 s, not :data:`PROBE_TIME`: the kernels below never answer it, so the
     probe's whole time passes (what it must wait for an answering kernel on a loaded machine is
     the constant's business, not these tests')."""
-    monkeypatch.setattr(inside, "PROBE_TIME", 5)
+    monkeypatch.setattr(limits, "PROBE_TIME", 5)
 
 
 def test_a_cell_that_ignores_the_interrupt_while_waiting_stops_the_notebook(tmp_path,
@@ -149,9 +149,9 @@ def test_the_clocks_nest_so_a_slow_honest_notebook_is_stopped_by_its_own_limits_
     sandbox."""
     for notebook_limit, check_limit, questions in ((300.0, 10.0, 3), (30.0, 1.0, 1),
                                                    (2000.0, 60.0, 12), (5.0, 0.5, 40)):
-        for limits in (None, sandbox.Limits(), sandbox.Limits(seconds=600.0)):
-            seconds, notebook = grader.sandbox_clock(notebook_limit, limits)
-            assert notebook + grader.SANDBOX_START <= seconds
+        for caps in (None, sandbox.Limits(), sandbox.Limits(seconds=600.0)):
+            seconds, notebook = limits.sandbox_clock(notebook_limit, caps)
+            assert notebook + limits.SANDBOX_START <= seconds
             assert notebook >= min(wall_seconds(notebook_limit), 540.0) and notebook > 0
-            worker = grader.worker_clock(notebook_limit, check_limit, questions, limits)
+            worker = limits.worker_clock(notebook_limit, check_limit, questions, caps)
             assert worker > seconds + questions * wall_seconds(check_limit)

@@ -37,7 +37,7 @@ import sympy
 from dynlab.grading import keys, questions, variant
 from dynlab.grading.answers import serialize
 from dynlab.grading.nbgrader_scoring import check_line
-from dynlab.grading.scoring import score
+from dynlab.grading.scoring import points_of_data
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE
 
 from .test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises
@@ -224,12 +224,12 @@ def test_alices_numbers_are_right_for_alice(tmp_path):
     from dynlab.grading.keys import use_keys
     for question in QUESTIONS:
         number = shipped_answer(question, "dave")
-        result = score(question, serialize(number), student="dave")      # the shipped keys
+        result = points_of_data(question, serialize(number), student="dave")      # the shipped keys
         assert result.total == sum(result.maximum.values()) > 0, (question, result.reasons)
     use_keys(instructor_folder(tmp_path / "keys", SECRET))
     try:
         for question, number in alices_numbers().items():
-            result = score(question, serialize(number), student="alice")
+            result = points_of_data(question, serialize(number), student="alice")
             assert result.total == sum(result.maximum.values()) > 0, (question, result.reasons)
     finally:
         use_keys(None)

@@ -274,7 +274,7 @@ def test_table3_articulated_coriolis_count_is_one_for_every_mass_distribution():
     assert general.row() == {"d_ii": (3, 1), "d_ij": (3, 0), "c_jj(i)": (6, 0),
                              "c_jm(i)": (1, 0), "G_i": (2, 0), "total": 15}
     assert not matches_printed(general, "articulated")
-    assert round(general.sparsity, 3) == 0.882
+    assert general.sparsity == pytest.approx(15 / 17)          # of Table 2's 17 coefficients
     # every other printed count needs link 3 (or 2) off the arm's plane: axial gives 10
     axial = model_structure(articulated(inertia="axial"))
     assert axial.row()["total"] == 10
@@ -390,7 +390,7 @@ def test_structure_dashboard_follows_the_sliders():
     board.sliders["rz3"].value = 0.05
     assert shown_count(board, "total") == "15" and shown_count(board, "c_jm(i)") == "1(0)"
     assert shown(board, "13", "k") > 0
-    assert "0.882" in board.counts.value
+    assert f"{15 / 17:.3f}" in board.counts.value
     # moving a joint recomputes k only; the structure stays
     board.sliders["q3"].value = 0.0
     assert board.q == [0.0, 0.5, 0.0]

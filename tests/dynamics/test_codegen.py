@@ -332,7 +332,7 @@ def test_ldl_solve_on_numbers_and_on_symbols():
     assert sympy.simplify(x[0] - d / (a * d - c**2)) == 0
 
 
-# -- the thesis appendix, App. B.7: the two-link arm with payload ---------------------------------------------------
+# -- the thesis appendix, App. B.7: the two-link arm with payload ----------------------------------
 def test_two_link_generated_inverse_dynamics_meets_the_raibert_horn_minimum():
     # the thesis appendix, B.7: Macsyma 30 mul / 17 add; the Raibert-Horn minimum 20 / 14 (Brady
     # et al.); sin and cos of q1 and of q2

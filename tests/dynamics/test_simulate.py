@@ -1,6 +1,6 @@
 """Forward dynamics and simulation (issue 8): every formulation gives the same accelerations,
-inverse dynamics undoes them, and the simulated arms pass the thesis appendix, B.8's checks (free swing period,
-energy conservation, settling at the static equilibrium), with static friction that sticks."""
+inverse dynamics undoes them, and the simulated arms pass the thesis appendix, B.8's checks
+(free swing period, energy, rest at the static equilibrium), with static friction that sticks."""
 
 import math
 import re
@@ -152,7 +152,7 @@ def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
     assert sympy_objects_created == []
 
 
-# -- the thesis appendix, B.8: free swing, energy, static equilibrium --------------------------------------------
+# -- the thesis appendix, B.8: free swing, energy, static equilibrium ------------------------------
 def test_pendulum_swings_with_the_small_angle_period():
     """A uniform rod about its end: T = 2 pi sqrt(2 a / (3 g)) for small swings; exactly,
     T = T0 (2/pi) K(sin^2(amplitude/2)) (complete elliptic integral of the first kind)."""

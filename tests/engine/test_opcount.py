@@ -1,6 +1,6 @@
-"""Operation counts (dynlab.engine.opcount): instrumented counts that can be checked by hand, exact laws
-in n for generic chains up to n = 12, and the sources' tables (Fu, Gonzalez & Lee, Tables 3.1, 3.4, 3.5; Schilling,
-Secs. 6-7, 6-8; the thesis appendix, B.7) against each other and against dynlab."""
+"""Operation counts (dynlab.engine.opcount): counts by hand, exact laws in n for generic chains
+up to n = 12, and the sources' tables (Fu, Gonzalez & Lee, Tables 3.1, 3.4, 3.5; Schilling,
+Secs. 6-7, 6-8) against each other and against dynlab."""
 
 from fractions import Fraction as F
 
@@ -67,7 +67,7 @@ def test_a_sliding_mass_counts_by_hand():
     assert code([0.3], [1.0], [0.5]).tolist() == [2.0 * (0.5 + 9.81)]
 
 
-# -- laws in n for generic chains --------------------------------------------------------------------
+# -- laws in n for generic chains ------------------------------------------------------------------
 #: Multiplications of Luh's link-frame recursion (newton_euler.link_frame) on one interior revolute
 #: link of a generic chain, counted by hand from its lines (Fu, Gonzalez & Lee, Table 3.3).
 #: R = ((c, -ca s, sa s), (s, ca c, -sa c), (0, sa, ca)) has a constant zero, so each R^T x and

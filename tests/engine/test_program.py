@@ -1,7 +1,6 @@
-"""The tape as data (dynlab.engine.tracing), the one program type (dynlab.engine.program), its emitters
-(dynlab.engine.emitters) and the optimizer (dynlab.engine.optimizer): records are tuples of names and floats,
-every consumer reads them through public names, and every rewrite computes what the tape does.
-"""
+"""The tape (engine.tracing), the program (engine.program), its emitters and the optimizer:
+records are tuples of names and floats read through public names, and every rewrite computes
+what the tape does."""
 
 import ast
 import json
@@ -14,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics.codegen import record
-from dynlab.engine.emitters import INLINE_DEPTH, c_source, fortran_source, python_run_source, python_source
+from dynlab.engine.emitters import (INLINE_DEPTH, c_source, fortran_source, python_run_source,
+                                   python_source)
 from dynlab.engine.opcount import count_operations
 from dynlab.engine.optimizer import optimize
 from dynlab.engine.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program

@@ -1,8 +1,6 @@
-"""Controllers (dynlab.dynamics.control) and references (dynlab.dynamics.trajectory): computed torque with an exact
-model leaves the linear error equation e'' + Kd e' + Kp e = 0; PD plus gravity compensation makes
-the energy-like function V = 1/2 qd^T D qd + 1/2 e^T Kp e non-increasing (Lynch & Park Prop. 8.1,
-passivity) and settles at the set point; a wrong payload leaves the offset its gravity error
-predicts."""
+"""Controllers and references (dynlab.dynamics.control, trajectory): computed torque leaves
+e'' + Kd e' + Kp e = 0; PD plus gravity makes V = qd^T D qd / 2 + e^T Kp e / 2 non-increasing
+(Lynch & Park, Prop. 8.1); a wrong payload leaves the offset its gravity error predicts."""
 
 import math
 import re
@@ -293,7 +291,7 @@ def test_pid_removes_the_offset_that_pd_leaves():
         steady_state(law, arm)
 
 
-# -- the tracking dashboard of chapter 08 -----------------------------------------------------------
+# -- the tracking dashboard of chapter 08 ----------------------------------------------------------
 
 def test_tracking_dashboard_gains_follow_its_controls():
     from dynlab.teaching.dashboards.tracking import TrackingDashboard

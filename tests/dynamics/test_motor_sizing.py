@@ -1,10 +1,6 @@
-"""Sizing a motor (dynlab.dynamics.motor_sizing; Lynch & Park, Sec. 8.9): the reflected
-inertia G^2 I_rotor, the apparent inertia D_ii + G^2 I_rotor, the motor's operating points
-(G qd, tau/G + G I_rotor qdd) under the speed-torque line, the RMS and peak torques, the DC
-motor's winding, the gear's efficiency, the heat of a cycle and the shoulder's whole cycle, each
-checked against values computed here by hand (the pendulum's closed form, the quintic's peaks,
-a square wave's heat, the payload's lever arm) or by a second method, and the errors a bad
-input gets."""
+"""Sizing a motor (dynlab.dynamics.motor_sizing; Lynch & Park, Sec. 8.9), each number against a
+hand value (the pendulum's closed form, the quintic's peaks, a square wave's heat, the payload's
+lever arm) or a second method, and the errors a bad input gets."""
 
 import math
 

@@ -1,14 +1,6 @@
-"""Tests of dynlab.dynamics.structure: Tourassis & Neuman (1985) and Lynch & Park Props. 8.1, Sec. 8.6.
-
-* hand derivations of k_ij, loading and kinematic factors, Coriolis and gravitational
-  coefficients on small arms;
-* Tourassis & Neuman, Table 3 for the four 3-joint arms (and the two 6-joint ones): dynlab's counts against
-  the printed ones, each difference pinned with the assumption that produces it;
-* property-based tests on random chains: D symmetric positive definite with d_ij^2 < d_ii d_jj,
-  the non-interacting and reflective-coupling properties (Tourassis & Neuman, Eqs. (38)-(39)), passivity
-  (Lynch & Park, Prop. 8.1), Tourassis & Neuman's simplified forms (36)-(37), (22), (40), (B-3) and Table 1;
-* the structure dashboard driven without a browser.
-"""
+"""dynlab.dynamics.structure: Tourassis & Neuman (1985) by hand on small arms, Table 3 with each
+difference pinned to its assumption, their properties (22), (36)-(40), Table 1 and Lynch &
+Park's passivity (Prop. 8.1) on random chains, and the structure dashboard."""
 
 import math
 import re
@@ -46,7 +38,7 @@ def box(m, x, y, z):
     return m * (y * y + z * z) / 12, m * (x * x + z * z) / 12, m * (x * x + y * y) / 12
 
 
-# -- Tourassis & Neuman, Sec. 2.1 and Table 1 --------------------------------------------------------------------
+# -- Tourassis & Neuman, Sec. 2.1 and Table 1 ------------------------------------------------------
 def test_inertia_matrix_check_flags_each_property():
     assert check_inertia_matrix([[2.0, 1.0], [1.0, 1.0]])
     singular = check_inertia_matrix([[1.0, 1.0], [1.0, 1.0]])
@@ -72,7 +64,7 @@ def test_table1_dependence_by_joint_types():
         table1_dependence(types, 0, 2)
 
 
-# -- Tourassis & Neuman, Eqs. (32)-(35) by hand --------------------------------------------------------------------
+# -- Tourassis & Neuman, Eqs. (32)-(35) by hand ----------------------------------------------------
 def test_loading_factors_of_the_cylindrical_arm_by_hand():
     # masses 20, 10, 5: M1 = 35, M2 = 15, M3 = 5; LF_ij = sqrt(M_j / M_i) (34)
     LF = loading_factors(cylindrical(symbolic=False))
@@ -151,7 +143,7 @@ def test_coupling_coefficients_reject_a_non_positive_diagonal():
         coupling_coefficients([[0.0, 0.0], [0.0, 1.0]])
 
 
-# -- Tourassis & Neuman, Eqs. (12), (36)-(40) by hand ---------------------------------------------------------------
+# -- Tourassis & Neuman, Eqs. (12), (36)-(40) by hand ----------------------------------------------
 def test_coriolis_coefficients_of_the_two_link_arm():
     # Fu, Gonzalez & Lee, Sec. 3.2.6: D12 = m2 l^2 (1/3 + C2/2), D22 = m2 l^2/3, D11 = ... + m2 l^2 C2;
     # (36): c22(1) = dD12/dq2 = -m2 l^2 S2/2 and c11(2) = -(1/2) dD11/dq2 = m2 l^2 S2/2
@@ -201,7 +193,7 @@ def test_task_space_dynamics_reproduce_joint_torques():
         task_space_dynamics(arm, [0.0, 0.0, 0.0], qd)                    # stretched elbow
 
 
-# -- Tourassis & Neuman, Tables 2 and 3 -----------------------------------------------------------------------------
+# -- Tourassis & Neuman, Tables 2 and 3 ------------------------------------------------------------
 def test_table2_counts_and_labels():
     for n in range(1, 8):
         counts = table2_counts(n)
@@ -274,7 +266,7 @@ def test_table3_articulated_coriolis_count_is_one_for_every_mass_distribution():
     assert general.row() == {"d_ii": (3, 1), "d_ij": (3, 0), "c_jj(i)": (6, 0),
                              "c_jm(i)": (1, 0), "G_i": (2, 0), "total": 15}
     assert not matches_printed(general, "articulated")
-    assert round(general.sparsity, 3) == 0.882
+    assert general.sparsity == pytest.approx(15 / 17)          # of Table 2's 17 coefficients
     # every other printed count needs link 3 (or 2) off the arm's plane: axial gives 10
     axial = model_structure(articulated(inertia="axial"))
     assert axial.row()["total"] == 10
@@ -390,7 +382,7 @@ def test_structure_dashboard_follows_the_sliders():
     board.sliders["rz3"].value = 0.05
     assert shown_count(board, "total") == "15" and shown_count(board, "c_jm(i)") == "1(0)"
     assert shown(board, "13", "k") > 0
-    assert "0.882" in board.counts.value
+    assert f"{15 / 17:.3f}" in board.counts.value
     # moving a joint recomputes k only; the structure stays
     board.sliders["q3"].value = 0.0
     assert board.q == [0.0, 0.5, 0.0]

@@ -1,6 +1,6 @@
 """Forward dynamics and simulation (issue 8): every formulation gives the same accelerations,
-inverse dynamics undoes them, and the simulated arms pass the thesis appendix, B.8's checks (free swing period,
-energy conservation, settling at the static equilibrium), with static friction that sticks."""
+inverse dynamics undoes them, and the simulated arms pass the thesis appendix, B.8's checks
+(free swing period, energy, rest at the static equilibrium), with static friction that sticks."""
 
 import math
 import re
@@ -40,7 +40,7 @@ def relative_error(a, b):
 
 
 # -- forward dynamics ------------------------------------------------------------------------------
-def test_every_formulation_gives_the_same_accelerations_on_random_puma_states():
+def test_every_formulation_gives_the_same_accelerations_and_inverse_dynamics_undoes_them():
     robot = puma_with_friction_and_tool_wrench()
     rng = np.random.default_rng(89)
     for trial in range(20):
@@ -52,18 +52,9 @@ def test_every_formulation_gives_the_same_accelerations_on_random_puma_states():
                 qdd = forward_dynamics(robot, q, qd, tau, method=method, variant=variant,
                                        compiled=compiled)
                 assert relative_error(qdd, reference) < 1e-9, (method, variant, compiled)
-
-
-def test_inverse_dynamics_returns_the_torque_that_forward_dynamics_was_given():
-    robot = puma_with_friction_and_tool_wrench()
-    rng = np.random.default_rng(90)
-    for _ in range(10):
-        q, qd, tau = (rng.uniform(-np.pi, np.pi, 6), rng.uniform(-2, 2, 6),
-                      rng.uniform(-20, 20, 6))
-        for method, variant in ALL:
-            qdd = forward_dynamics(robot, q, qd, tau, method=method, variant=variant)
-            back = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
-            assert relative_error(back, tau) < 1e-9, (method, variant)
+            if trial < 10:
+                back = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
+                assert relative_error(back, tau) < 1e-9, (method, variant)
 
 
 def test_switched_off_terms_match_inverse_dynamics_with_the_same_switches():
@@ -111,7 +102,7 @@ def test_random_chains_round_trip_through_forward_dynamics(case):
 
 
 def test_pendulum_closed_form_and_symbolic_round_trip():
-    """Schilling, Sec. 6-9 solved for the acceleration: qdd = (tau - g m a C1/2 - b qd) 3 / (m a^2)."""
+    # Schilling, Sec. 6-9 solved for the acceleration: qdd = (tau - g m a C1/2 - b qd) 3 / (m a^2)
     b = sympy.Symbol("b", positive=True)
     robot = pendulum(symbolic=True, viscous=b)
     m, a, g = (sympy.Symbol(s, positive=True) for s in ("m1", "a1", "g"))
@@ -161,7 +152,7 @@ def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
     assert sympy_objects_created == []
 
 
-# -- the thesis appendix, B.8: free swing, energy, static equilibrium --------------------------------------------
+# -- the thesis appendix, B.8: free swing, energy, static equilibrium ------------------------------
 def test_pendulum_swings_with_the_small_angle_period():
     """A uniform rod about its end: T = 2 pi sqrt(2 a / (3 g)) for small swings; exactly,
     T = T0 (2/pi) K(sin^2(amplitude/2)) (complete elliptic integral of the first kind)."""
@@ -186,8 +177,7 @@ def test_frictionless_two_link_arm_conserves_energy_with_the_adaptive_integrator
 
 
 def test_euler_gains_energy_in_proportion_to_its_step():
-    """Lynch & Park, Sec. 8.5's explicit Euler adds energy at each step (the update uses the velocity and
-    acceleration at the step's start, so the state spirals outward): the drift is first order."""
+    # Lynch & Park, Sec. 8.5: explicit Euler spirals outward; the drift is first order in h
     drift = {}
     for h in (1e-3, 5e-4):
         motion = simulate(planar_2r("fu"), [-0.5, 1.0], [1.0, -1.0], t_span=5.0,
@@ -225,8 +215,7 @@ def test_static_equilibrium_of_the_pendulum():
 
 
 def test_small_oscillations_follow_the_stiffness_and_inertia():
-    """About a stable equilibrium, K x = omega^2 D x gives the normal modes: the period of a
-    small swing of the 2-link arm along its first mode is 2 pi / omega_1."""
+    # K x = omega^2 D x: a small swing along the first normal mode has period 2 pi / omega_1
     import scipy.linalg
     arm = planar_2r("fu")
     rest = np.array([HANGING, 0.0])
@@ -364,9 +353,7 @@ def test_bad_input_is_named():
 
 # -- bounded and clear (issue 13) ------------------------------------------------------------------
 def counting_torque(n, most=10, value=0.0):
-    """A constant torque function that fails the test if it is called more than ``most`` times:
-    a request that should be refused before integrating must not start, and one that should
-    stop must not run on."""
+    """A constant torque that fails the test past ``most`` calls."""
     calls = []
 
     def torque(t):
@@ -386,7 +373,6 @@ FLAGS = [(simulate, ([0, 0],), name) for name in
                          ids=[f"{f.__name__}-{flag}" for f, _, flag in FLAGS])
 @pytest.mark.parametrize("value", ["no", 1, None])
 def test_a_flag_is_true_or_false_not_a_string_or_number(function, args, flag, value):
-    """Python takes "no" as true: a flag given as text must be refused, not obeyed backwards."""
     arm = planar_2r("fu")
     where = function.__name__
     with pytest.raises(TypeError, match=f"^{where}: {flag} must be True or False, got "
@@ -410,7 +396,6 @@ NUMBERS = [dict(dt=True), dict(dt=True, integrator="euler"), dict(t_span=True),
 
 @pytest.mark.parametrize("arguments", NUMBERS, ids=[str(a) for a in NUMBERS])
 def test_a_number_is_not_a_truth_value(arguments):
-    """``dt=True`` used to step by 1 s, ``max_events=True`` to allow one switch."""
     name = next(iter(arguments))
     named = "atol\\[2\\]" if name == "atol" and not isinstance(arguments[name], bool) else name
     if name in ("max_events", "max_steps"):        # counts: dynlab.model.checks.count's words
@@ -446,11 +431,8 @@ def test_euler_refuses_a_request_beyond_max_steps_before_integrating():
 @given(st.floats(1e-300, 10.0), st.floats(1e-3, 1e12))
 @example(1.0, 22.0)                  # hanging under gravity, this one diverged (one run in many)
 def test_euler_takes_the_steps_that_fit_or_refuses_at_once(dt, seconds):
-    """For any step and span: the run has floor(span / dt) steps if that is within max_steps
-    (here 40), else it is refused before the first evaluation.  The pendulum rests without
-    gravity, so that no step, however long, makes it move (hanging under gravity it is at rest
-    only to round-off: cos(-pi/2) is 6e-17, and Euler's steps of seconds amplify that until a
-    step turns more than the half turn Euler allows)."""
+    # floor(span / dt) steps if within max_steps = 40, else refused before any evaluation; no
+    # gravity, so that no step moves the arm (cos(-pi/2) = 6e-17 grows under long steps)
     robot = pendulum().replace(gravity=(0.0, 0.0, 0.0))
     torque, calls = counting_torque(1, most=10 ** 6)
     needed = seconds / dt * (1 + 1e-12)
@@ -469,7 +451,6 @@ def test_euler_takes_the_steps_that_fit_or_refuses_at_once(dt, seconds):
 
 
 def test_adaptive_integration_stops_at_max_steps_naming_time_and_step():
-    """RK45 under a 1e12 N m torque shortens its steps without end; it used to run for minutes."""
     arm = planar_2r("fu")
     torque, calls = counting_torque(2, most=50_000, value=1e12)
     with pytest.raises(RuntimeError) as stop:
@@ -491,8 +472,7 @@ def test_the_default_step_limit_of_adaptive_integrators(monkeypatch):
 
 
 def test_adaptive_step_limit_counts_every_segment_between_stick_slip_switches():
-    """The released pendulum of the stick-slip tests restarts the integrator at each switch; the
-    limit holds for the run, not for each segment."""
+    # the integrator restarts at each switch: the limit holds for the run
     robot = pendulum(static=0.08, coulomb=0.05, viscous=0.01, epsilon=0.05)
     full = simulate(robot, [HANGING + 0.5], [0.0], t_span=10.0)
     assert len([t for t, _, _ in full.events if t > 0]) >= 3 and full.steps > 3
@@ -517,17 +497,18 @@ def test_stored_samples_are_bounded():
 
 
 def test_a_diverging_euler_run_names_the_integrator_time_and_step():
-    """A stiff damper (b = 2000 N m s) and a 10 ms step: each Euler step multiplies the velocity
-    by about -1 - h b / D, so the state would overflow within ten steps; the run stops at the
-    second, where a joint would turn more than half a turn in one step.  The error used to
-    blame the user's q."""
+    # b = 2000 N m s, h = 10 ms: each step multiplies qd by about -1 - h b / D; it stops at the
+    # second step, where a joint would turn more than half a turn
     arm = planar_2r("fu", viscous=[2000.0, 2000.0])
     with pytest.raises(RuntimeError) as failure:
         simulate(arm, [-0.5, 1.0], [1.0, -1.0], t_span=1.0, integrator="euler", dt=0.01)
     message = str(failure.value)
-    assert re.search(r"the Euler integration diverged: at t = 0\.02 s \(step 2 of 100, "
-                     r"dt = 0\.01 s\) joint 1 would move 37\.9 rad in one step, more than half "
-                     r"a turn", message), message
+    q, qd, h = np.array([-0.5, 1.0]), np.array([1.0, -1.0]), 0.01    # two Euler steps by hand
+    for _ in range(2):
+        q, qd = q + h * qd, qd + h * forward_dynamics(arm, q, qd, [0.0, 0.0])
+    assert re.search(r"the Euler integration diverged: at t = 0\.02 s \(step 2 of 100, dt = "
+                     rf"0\.01 s\) joint 1 would move {h * abs(qd[0]):.3g} rad in one step, more "
+                     r"than half a turn", message), message
     assert "use a smaller dt, or an adaptive integrator" in message
     assert "must be finite" not in message
     # the same arm with a step it can follow
@@ -536,8 +517,7 @@ def test_a_diverging_euler_run_names_the_integrator_time_and_step():
 
 
 def test_an_adaptive_run_that_runs_away_names_the_integrator_time_and_step():
-    """Feedback tau = 10 qd^3 drives qd' = c qd^3, which is infinite after finite time: the
-    adaptive steps shrink to round-off there."""
+    # tau = 10 qd^3: qd' = c qd^3 blows up in finite time
     robot = pendulum()
     with pytest.raises(RuntimeError) as failure:
         simulate(robot, [0.0], [1.0], torque=lambda t, q, qd: [10 * qd[0] ** 3], t_span=2.0)
@@ -597,9 +577,8 @@ def test_an_option_the_integrator_does_not_take_is_an_error(integrator, option):
 @pytest.mark.parametrize("integrator", ["rk45", "rk23", "dop853", "radau", "bdf", "lsoda",
                                         "euler"])
 def test_an_overflowing_start_stops_at_the_first_evaluation_naming_the_state(integrator):
-    """qd0 = 1e160 makes qd^2 overflow in the very first accelerations: RK45, RK23 and DOP853
-    used to hang for ever (their first step size came out NaN), Radau and BDF raised NumPy's
-    "array must not contain infs or NaNs"."""
+    # qd0 = 1e160: qd^2 overflows at once (RK45, RK23, DOP853 used to hang, Radau and BDF to
+    # raise NumPy's words)
     torque, calls = counting_torque(2, most=50)
     with pytest.raises(NotFiniteError, match=r"^simulate at t = 0 s: qdd1 of two-link arm .* is "
                                              r"not finite \(overflow\) at q = \(0\.1, 0\.2\), "
@@ -611,17 +590,18 @@ def test_an_overflowing_start_stops_at_the_first_evaluation_naming_the_state(int
 
 @pytest.mark.parametrize("compiled", [True, False])
 def test_accelerations_that_overflow_later_stop_the_run_naming_the_time(compiled):
-    """A torque of 1e308 N m is finite, but the acceleration it gives (12 times that) is not."""
+    # two Euler steps of 0.25 s from rest at q = -pi/2: qd = 2 h qdd, qdd = -3 g C1 / (2 a1)
+    # (Schilling (6-9-22)), with C1 = cos(-pi/2) = 6e-17 in floating point
+    qd = -2 * 0.25 * 3 * G * math.cos(HANGING) / (2 * 0.5)
     with pytest.raises(NotFiniteError, match=r"^simulate at t = 0\.5 s: qdd1 of one-axis arm "
                                              r"\(pendulum\) is not finite \(overflow\) at "
-                                             r"q = \(-1\.5708\), qd = \(-9\.00685e-16\)"):
+                                             rf"q = \(-1\.5708\), qd = \({qd:.6g}\)"):
         simulate(pendulum(), [HANGING], torque=lambda t: [1e308 if t >= 0.5 else 0.0],
                  integrator="euler", t_span=1.0, dt=0.25, compiled=compiled)
 
 
 def test_a_diverging_computed_torque_euler_run_names_the_step():
-    """kp = 1e9 at dt = 1 ms: the closed loop's omega dt = 32, far beyond what Euler follows;
-    the run used to return |q| ~ 4e29 rad without a word."""
+    # kp = 1e9, dt = 1 ms: omega dt = 32; qdd = kp (0.5 - 0.1), so qd dt dt = 400 rad
     from dynlab.dynamics.control import computed_torque
     arm = planar_2r("fu")
     law = computed_torque(arm, 1e9, 2 * math.sqrt(1e9), [0.5, 0.3])
@@ -649,7 +629,6 @@ def test_a_prismatic_joint_diverges_when_a_step_moves_it_further_than_the_arm_is
 
 @pytest.mark.parametrize("integrator", ["rk45", "radau", "euler"])
 def test_a_step_longer_than_the_time_span_is_refused_by_every_integrator(integrator):
-    """An adaptive run with dt = 0.5 s over 0.1 s used to return the start alone, t = [0]."""
     torque, calls = counting_torque(2)
     with pytest.raises(ValueError, match=r"^dt = 0\.5 s is longer than the time span 0\.1 s$"):
         simulate(planar_2r("fu"), [0.1, 0.2], torque=torque, dt=0.5, t_span=0.1,
@@ -659,7 +638,6 @@ def test_a_step_longer_than_the_time_span_is_refused_by_every_integrator(integra
 
 
 def test_an_empty_t_eval_is_refused():
-    """It used to return a trajectory of no samples, whose every method then failed."""
     with pytest.raises(ValueError, match=r"^t_eval is empty: give the times"):
         simulate(planar_2r("fu"), [0.1, 0.2], t_eval=[], t_span=0.1)
 
@@ -670,8 +648,6 @@ def test_an_empty_t_eval_is_refused():
     ([None, 1.0], TypeError), ([1.0, math.nan], ValueError), ([1.0, 2.0, 3.0], ValueError)])
 def test_a_torque_function_returns_real_numbers_not_complex_text_or_truth_values(returned,
                                                                                   kind):
-    """[1j, 0] used to move the arm as no torque does (float(1j) is 0 to NumPy), ["1", "0"] and
-    [True, False] as 1 N m."""
     with pytest.raises(kind, match=r"^two-link arm .*: torque, the function, returned .* at "
                                    r"t = 0; it must return 2 (real|finite) numbers"):
         simulate(planar_2r("fu"), [0.1, 0.2], torque=lambda t: returned, t_span=0.1)
@@ -684,7 +660,6 @@ def test_a_torque_function_returns_real_numbers_not_complex_text_or_truth_values
 @pytest.mark.parametrize("level, kind", [(math.nan, ValueError), (math.inf, ValueError),
                                          ("a", TypeError), (True, TypeError)])
 def test_the_level_of_a_period_is_a_finite_number(level, kind):
-    """level=nan used to say "does not complete a swing; simulate longer"."""
     swing = simulate(pendulum(), [HANGING + 0.3], t_span=3.0, dt=0.01)
     with pytest.raises(kind, match=r"^level must be a finite number"):
         swing.period(level=level)
@@ -692,7 +667,6 @@ def test_the_level_of_a_period_is_a_finite_number(level, kind):
 
 
 def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
-    """frames(10**9) used to take 43 s and several GB before drawing anything."""
     from dynlab.dynamics.simulated_trajectory import MAX_FRAMES
     motion = simulate(pendulum(), [0.3], t_span=1.0, dt=0.25)
     for call in (motion.frames, motion.animate, motion.player):
@@ -706,9 +680,7 @@ def test_frames_beyond_what_can_be_drawn_are_refused_at_once():
 
 
 def test_symbolic_forward_dynamics_keeps_a_tiny_torque():
-    """Issue 39: tau = (1e-13, 0) gave qdd = 0 on symbols.  By hand (Fu, Gonzalez & Lee,
-    Sec. 3.2.6): D11 = m1 l^2/3 + 4 m2 l^2/3 + m2 C2 l^2, D12 = m2 l^2/3 + m2 l^2 C2/2,
-    D22 = m2 l^2/3, and without gravity or motion qdd = D^-1 tau."""
+    # Issue 39; D by hand, Fu, Gonzalez & Lee, Sec. 3.2.6; at rest without gravity qdd = D^-1 tau
     robot = planar_2r("fu", symbolic=True)
     qdd = forward_dynamics(robot, [0.3, 0.4], [0, 0], [1e-13, 0], gravity=False)
     m1, m2, l = (sympy.Symbol(s, positive=True) for s in ("m1", "m2", "l"))
@@ -743,8 +715,7 @@ def _point_masses(m1, m2, r1, l1=1.0, l2=1.0):
     (1.0, 1e-300, 0.5, 1.0),                  # a forearm of 1e-300 kg
 ])
 def test_forward_dynamics_solves_badly_scaled_arms(m1, m2, r1, l1):
-    """Issue 39: D = diag(1e40, 1) is not singular; qdd = D^-1 tau at rest without gravity,
-    D by hand.  The step-by-step path, the compiled one and its short cut all solve it."""
+    # Issue 39: D = diag(1e40, 1) is not singular; step by step, compiled and its short cut
     arm, D = _point_masses(m1, m2, r1, l1)
     q, tau = [0.3, 0.4], np.array([1.0, 1e-9])
     expected = np.linalg.solve(D(0.4), tau)
@@ -754,15 +725,14 @@ def test_forward_dynamics_solves_badly_scaled_arms(m1, m2, r1, l1):
 
 
 def test_a_light_spindle_on_a_heavy_shoulder_is_solved_and_a_massless_one_refused():
-    """Issue 39: a spindle of 1e-10 kg m^2 on its own axis at the end of a heavy shoulder,
-    D = [[190 + J, J], [J, J]], J = 1e-10, was refused.  By hand, qdd1 = (tau1 - tau2) / 190,
-    qdd2 = tau2 / J - qdd1 (the spindle's centre on its axis: no velocity terms)."""
+    # Issue 39: D = [[191 + J, J], [J, J]], J = 1e-10; by hand qdd1 = (tau1 - tau2) / 191,
+    # qdd2 = tau2 / J - qdd1 (the spindle's centre on its axis: no velocity terms)
     J = 1e-10
+
     def arm(inertia):
         return Robot([Link("R", a=1.0, mass=190.0, name="shoulder"),
                       Link("R", mass=1.0, inertia=np.diag([inertia] * 3).tolist(),
                            name="spindle")], gravity=(0, 0, 0), name="spindle")
-    # link 1's mass at the elbow, the spindle's too: D11 = 190 + 1 + J
     tau = np.array([1.0, 1e-9])
     qdd1 = (tau[0] - tau[1]) / 191.0
     for compiled in (False, True, True):
@@ -774,8 +744,7 @@ def test_a_light_spindle_on_a_heavy_shoulder_is_solved_and_a_massless_one_refuse
 
 
 def test_the_articulated_body_algorithm_solves_a_light_spindle_at_the_end_of_a_long_chain():
-    """From ARTICULATED_FROM joints on the compiled path runs Featherstone's ABA, whose pivots
-    are measured against D's diagonal too; Cholesky (compiled=False) is the second method."""
+    # the compiled path runs Featherstone's ABA; Cholesky (compiled=False) the second method
     from dynlab.dynamics.forward import ARTICULATED_FROM
     links = [Link("R", a=0.3, mass=2.0, com=(-0.15, 0, 0), name=f"l{k}")
              for k in range(1, ARTICULATED_FROM)]

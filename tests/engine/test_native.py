@@ -1,10 +1,6 @@
-"""Long chains: the public numeric calls run their traced program as compiled C
-(:mod:`dynlab.engine.native`), forward dynamics by Featherstone's articulated body algorithm; the numbers
-are those of the Python code, bit for bit, and agree with the other ways to the same result.
-
-CI has a C compiler (``gcc``; tests/dynamics/test_codegen.py compiles with it too): the tests that
-need one assert that it is there rather than skip.
-"""
+"""Long chains run their traced program as compiled C (dynlab.engine.native), forward dynamics by
+Featherstone's ABA: the Python code's numbers to the bit.  CI has gcc: the tests assert that C
+runs (``_runs_c``) rather than skip."""
 
 from __future__ import annotations
 
@@ -69,10 +65,6 @@ def _runs_c(entry: ShortCut) -> bool:
     return entry.function.__module__ == "dynlab.engine.native"
 
 
-def test_a_compiler_is_present():
-    assert native.compiler() is not None, "no C compiler: the long chains run as Python"
-
-
 def test_the_c_short_cut_gives_the_python_short_cut_numbers_to_the_bit():
     program = _program(_long_chain(friction=True, tip=True))
     assert native.worth_compiling(program)
@@ -123,22 +115,16 @@ def test_the_public_calls_switch_to_c_and_say_what_is_wrong_as_before():
 def test_a_long_program_is_not_optimised_and_keeps_its_c_function():
     arm = _long_chain(n=ARTICULATED_FROM)
     q, qd, tau = _states(arm.n, 1, 4)[0]
-    first = forward_dynamics(arm, q, qd, tau)
-    forward_dynamics(arm, q, qd, tau)
-    entry = arm.data.forward_short_cut("newton_euler", None, True, True, True)
-    compiled = entry.function
-    assert _runs_c(entry)
-    for _ in range(OPTIMIZE_AFTER + 2):
-        assert forward_dynamics(arm, q, qd, tau).tolist() == first.tolist()
-    assert entry.function is compiled and entry.calls > OPTIMIZE_AFTER
-    torques = inverse_dynamics(arm, q, qd, tau)
-    inverse_dynamics(arm, q, qd, tau)
-    entry = arm.data.default_inverse
-    compiled = entry.function
-    assert _runs_c(entry)
-    for _ in range(OPTIMIZE_AFTER + 2):
-        assert inverse_dynamics(arm, q, qd, tau).tolist() == torques.tolist()
-    assert entry.function is compiled and entry.calls > OPTIMIZE_AFTER
+    for call, entry in ((forward_dynamics, lambda: arm.data.forward_short_cut(
+            "newton_euler", None, True, True, True)), (inverse_dynamics,
+                                                      lambda: arm.data.default_inverse)):
+        first = call(arm, q, qd, tau)
+        call(arm, q, qd, tau)
+        compiled = entry().function
+        assert _runs_c(entry())
+        for _ in range(OPTIMIZE_AFTER + 2):
+            assert call(arm, q, qd, tau).tolist() == first.tolist()
+        assert entry().function is compiled and entry().calls > OPTIMIZE_AFTER
 
 
 def test_without_a_compiler_the_python_code_gives_the_same_numbers(monkeypatch):
@@ -222,11 +208,9 @@ def test_long_chains_agree_with_the_step_by_step_algorithms(robot):
         np.testing.assert_allclose(qdd_reference, qdd, rtol=1e-6, atol=1e-6)
 
 
-
 def test_the_c_text_is_the_same_in_every_process():
-    """The compiled library is kept on disk under a hash of its C text: the text must not
-    depend on the process (Python hashes strings with a random seed per process, so an order
-    taken from a set of names would change the text, and every new kernel would compile anew)."""
+    """The library is kept under a hash of its C text: no order from a set of names (hashed with
+    a seed per process) may change it."""
     script = ("import hashlib, sys; sys.path.insert(0, sys.argv[1])\n"
               "from tests.engine.test_native import _long_chain, _program\n"
               "from dynlab.engine.native import c_run_source\n"
@@ -240,9 +224,6 @@ def test_the_c_text_is_the_same_in_every_process():
 
 
 def test_compiled_programs_are_kept_in_the_directory_of_generated_code(monkeypatch, tmp_path):
-    """Compiled programs go to ``native/`` of the one folder where generated code is kept
-    (:func:`dynlab.engine.code_cache.cache_directory`), by default ``.dynlab_cache/`` beside the
-    dynlab package."""
     monkeypatch.delenv("DYNLAB_CACHE", raising=False)
     monkeypatch.setattr(code_cache, "_PACKAGE", tmp_path / "site" / "dynlab")
     beside = tmp_path / "site" / ".dynlab_cache"
@@ -256,10 +237,6 @@ def test_compiled_programs_are_kept_in_the_directory_of_generated_code(monkeypat
 @pytest.mark.parametrize("compiler_present", [True, False])
 def test_the_puma_public_calls_run_as_c_past_the_swap_when_a_compiler_is_present(
         compiler_present, monkeypatch, tmp_path):
-    """Issue 41: past :data:`OPTIMIZE_AFTER` calls the PUMA 560's public inverse and forward
-    dynamics run their optimised program as C when a compiler is on the ``PATH`` (as Python
-    without one), with the numbers of the Python code of that program to the bit and of the
-    step-by-step algorithms to round-off."""
     from dynlab.engine.optimizer import optimize
     from dynlab.model.robots import puma560
     if not compiler_present:

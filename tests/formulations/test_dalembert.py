@@ -134,7 +134,7 @@ def test_prismatic_joint_has_no_rotational_part():
     assert is_zero(result["c"][2] + m3 * g)                   # z_2 points down (alpha_2 = pi)
 
 
-# -- Fu, Gonzalez & Lee's worked example 3.4.2 -------------------------------------------------------------------
+# -- Fu, Gonzalez & Lee's worked example 3.4.2 -----------------------------------------------------
 def test_worked_example_3_4_2_term_by_term():
     """Fu, Gonzalez & Lee, Sec. 3.4.2, lines 1197-1296: every printed intermediate split and final result."""
     l = sympy.Symbol("l", positive=True)

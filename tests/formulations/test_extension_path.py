@@ -1,9 +1,6 @@
-"""The extension path stays closed: one more arm and one more formulation, registered through
-the public registries (tests/support/registered_extras.py), reach every consumer: the command line
-(list, compare, torque, check and its help), the side-by-side tables, the dashboards and the
-equations of motion; and the doctests of the modules that offer the registries' lists still
-pass with them registered (every list there is read from the registries).
-"""
+"""One more arm and one more formulation, registered through the public registries
+(tests/support/registered_extras.py), reach the command line, the side-by-side tables, the
+dashboards and the equations of motion; the registries' doctests still pass."""
 
 from __future__ import annotations
 

@@ -1,14 +1,6 @@
-"""One place to add a formulation: a toy registered in dynlab.formulations.registry appears everywhere.
-
-The toy formulations are assembled from public pieces of dynlab (Lynch & Park's energy form and
-Luh's recursion), registered under new names, and then asked for through every consumer: the
-equations of motion, inverse and forward dynamics, generated code, the command line and a
-dashboard.  None of those consumers is told about them; they find them in the registry.  A
-third one runs on SymPy only (SymPy's own ``LagrangesMethod``): it joins the derivations and
-their comparisons, and every numeric consumer leaves it out with a note, or refuses it by name
-with the list of the numeric methods.  A scan of dynlab's source makes sure no module outside
-the registry compares a method's name.
-"""
+"""One place to add a formulation: toys registered in dynlab.formulations.registry (Lynch &
+Park's energy form, Luh's recursion, and SymPy's LagrangesMethod on SymPy only) reach every
+consumer, which none names; no module outside the registry compares a method's name."""
 
 import ast
 from pathlib import Path

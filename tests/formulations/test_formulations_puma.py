@@ -1,7 +1,5 @@
-"""The formulations agree on the PUMA 560: numerically on all six joints (issue "L-E and G-D":
-200 random states, 1e-9) and symbolically on the first three with symbolic parameters.  Apart
-from tests/formulations/test_formulations.py because of their cost, so that test workers share
-the load."""
+"""The formulations agree on the PUMA 560: numerically on six joints (200 states, 1e-9) and
+symbolically on the first three (apart from test_formulations.py for the workers' load)."""
 
 import numpy as np
 import pytest

@@ -33,7 +33,7 @@ def _close(a, b, tol=1e-9):
     return np.abs(a - b).max() <= tol * max(1.0, np.abs(b).max())
 
 
-# -- the single rigid body, Sec. 8.2 (draft Eqs. (9.21)-(9.33)) -----------------------------------------------------
+# -- the single rigid body, Sec. 8.2 (draft Eqs. (9.21)-(9.33)) ------------------------------------
 vectors6 = st.tuples(*[st.floats(-3, 3, **finite)] * 6)
 angles = st.tuples(*[st.floats(-np.pi, np.pi, **finite)] * 3)
 points = st.tuples(*[st.floats(-2, 2, **finite)] * 3)

@@ -1,12 +1,7 @@
-"""dynlab.model.robots.from_screws against the Modern Robotics library: its documented examples (the
-numbers its docstrings print, to their printed digits), its trajectory and control functions,
-and random screw chains (Hypothesis, derandomized).
-
-The library's example arm has a first screw axis ``(1, 0, 1, 0, 1, 0)`` whose rotation has
-norm sqrt(2).  from_screws refuses it (a DH joint has no gear ratio) and says how the library's
-numbers follow from the arm with the unit axis: ``q = K theta``, ``tau_library = K tau`` with
-``K = diag(sqrt(2), 1, 1)``; the tests below use exactly that.
-"""
+"""dynlab.model.robots.from_screws against the Modern Robotics library: the numbers its
+docstrings print, its trajectory and control loops, random screw chains.  The example's first
+axis has rotation norm sqrt(2), which from_screws refuses: with the unit axis, q = K theta and
+tau_library = K tau, K = diag(sqrt(2), 1, 1)."""
 
 import math
 

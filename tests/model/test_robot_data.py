@@ -109,7 +109,7 @@ def test_the_data_is_the_robots_own_and_takes_no_key_of_a_callers_choosing():
         arm.data.traced("inverse_dynamics", lambda: None)
 
 
-# -- every cached path answers for the new arm, and the old arm keeps its own -----------------------
+# -- every cached path answers for the new arm, and the old arm keeps its own ----------------------
 def repeated(call, times=3):
     """``call()`` ``times`` times (a first, checked call stores a short cut; the second compiles
     it; the third runs it), the last result."""

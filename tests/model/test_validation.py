@@ -363,7 +363,7 @@ def test_the_newton_euler_result_at_a_symbolic_robot_state_matches_lagrange_eule
                    for coefficient in sympy.Poly(element, *arm.free_symbols).coeffs()), name
 
 
-# -- properties that hold for every arm and every scale ---------------------------------------------
+# -- properties that hold for every arm and every scale --------------------------------------------
 @settings(max_examples=30, deadline=None)
 @given(chains(max_joints=4), st.integers(0, 300), st.integers(0, 2**32 - 1))
 def test_results_are_finite_or_an_overflow_is_named(robot, exponent, seed):

@@ -1,8 +1,6 @@
-"""The dashboards' motion (dynlab.teaching.animation and the Play control of
-dynlab.teaching.dashboards.arm_motion): frames come from one dynlab.simulate run at the frame
-times, frame k shows the trajectory at t_k with the torque split there, a slider moved while
-paused starts the motion anew; and the 3-D view of a dashboard turns when the mouse drags on it
-(mouse events sent to the ipympl canvas as the browser sends them)."""
+"""The dashboards' motion (teaching.animation, dashboards.arm_motion): frames from one simulate
+run, frame k the state and torque split at t_k, a paused slider move restarts; the 3-D view
+turns under mouse drags sent as the browser sends them."""
 
 import math
 

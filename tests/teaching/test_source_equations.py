@@ -207,7 +207,7 @@ def test_fu_newton_euler_intermediates_L854_to_L940():
     assert same(t[2]["n"], at("n_2"))                                         # L940
 
 
-# -- errata of Fu, Gonzalez & Lee -------------------------------------------------------------------------------
+# -- errata of Fu, Gonzalez & Lee ------------------------------------------------------------------
 def _trace_sum(U, J, i, k):
     """Fu, Gonzalez & Lee, Eq. (3.2-31): D_ik = sum_{j >= max(i,k)} Tr(U_jk J_j U_ji^T) (0-based indices)."""
     return sum((U[j][k] * J[j] * U[j][i].T).trace() for j in range(max(i, k), len(J)))

@@ -39,15 +39,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab import inverse_dynamics  # noqa: E402
-from dynlab.dynamics.closed_forms import closed_form  # noqa: E402
-from dynlab.dynamics.codegen import generate  # noqa: E402
-from dynlab.engine.native import compile_c  # noqa: E402
-from dynlab.dynamics.inverse import equations_of_motion  # noqa: E402
-from dynlab.model.kinematics import chain  # noqa: E402
-from dynlab.model.robots import planar_2r, puma560  # noqa: E402
+from timing import median_us as timing_median_us
 
-from timing import median_us as timing_median_us  # noqa: E402
+from dynlab import inverse_dynamics
+from dynlab.dynamics.closed_forms import closed_form
+from dynlab.dynamics.codegen import generate
+from dynlab.dynamics.inverse import equations_of_motion
+from dynlab.engine.native import compile_c
+from dynlab.model.kinematics import chain
+from dynlab.model.robots import planar_2r, puma560
 
 
 # -- peers, each built from dynlab's PUMA 560 -------------------------------------------------------
@@ -119,11 +119,11 @@ def forward_candidates(robot) -> dict:
     Orin's method 1), by composite bodies in the link frames (method 3, the default), by
     Featherstone's spatial CRBA, each with the bias of one Newton-Euler run and the ``L D L^T``
     solve; and Featherstone's articulated body algorithm."""
-    from dynlab.formulations import featherstone
-    from dynlab.formulations import registry as formulations
     from dynlab.dynamics.forward import ldl_solve
     from dynlab.engine.optimizer import optimize
     from dynlab.engine.tracing import Tape, backend_for
+    from dynlab.formulations import featherstone
+    from dynlab.formulations import registry as formulations
     links, gravity, tip_force, tip_moment = robot.numeric()
     n = robot.n
     bias_and_probed = formulations.inertia_and_bias_function("newton_euler", "link")

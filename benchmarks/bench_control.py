@@ -26,13 +26,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.dynamics.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model,  # noqa: E402
-                            computed_torque, error_dynamics)
-from dynlab.model.robots import puma560  # noqa: E402
-from dynlab.dynamics.simulation import simulate  # noqa: E402
-from dynlab.dynamics.trajectory import quintic  # noqa: E402
+from timing import median_run
 
-from timing import median_run  # noqa: E402
+from dynlab.dynamics.control import (
+    FGL_PUMA_D_PARTS,
+    FGL_PUMA_H_PARTS,
+    Model,
+    computed_torque,
+    error_dynamics,
+)
+from dynlab.dynamics.simulation import simulate
+from dynlab.dynamics.trajectory import quintic
+from dynlab.model.robots import puma560
 
 TARGET_S = 2.0
 QN = np.array([0.0, math.pi / 4, -math.pi, 0.0, math.pi / 4, 0.0])

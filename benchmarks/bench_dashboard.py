@@ -40,7 +40,7 @@ matplotlib.use("Agg")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.teaching.dashboards.arm import dashboard  # noqa: E402
+from dynlab.teaching.dashboards.arm import dashboard
 
 TARGET_MS = 50.0
 ARMS = (("pendulum", {}), ("planar_2r", {"variant": "fu"}),

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab import equations_of_motion  # noqa: E402
-from dynlab.formulations.registry import FORMULATIONS  # noqa: E402
-from dynlab.model.robots import puma560  # noqa: E402
+from dynlab import equations_of_motion
+from dynlab.formulations.registry import FORMULATIONS
+from dynlab.model.robots import puma560
 
 TARGET_S = 60.0
 

@@ -25,10 +25,10 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import threading
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -76,8 +76,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-sandbox", action="store_true",
                         help="grade without the sandbox (to measure what it costs)")
     args = parser.parse_args(argv)
-    from dynlab.grading.keys import use_keys
     from test_instructor_keys import instructor_folder
+
+    from dynlab.grading.keys import use_keys
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as scratch:
         paths = submissions(Path(scratch), args.notebook, args.count)

@@ -43,13 +43,18 @@ from timing import median_us
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.model import vectors as V  # noqa: E402
-from dynlab.formulations.featherstone import articulated_body  # noqa: E402
-from dynlab.dynamics.forward import compiled_accelerations  # noqa: E402
-from dynlab.engine.opcount import (count_operations, fit_exponent, generic_chain,  # noqa: E402
-                                   operation_law_rows, polynomial_law, polynomial_text)
-from dynlab.teaching.textbook.printed_counts import table_3_4  # noqa: E402
-
+from dynlab.dynamics.forward import compiled_accelerations
+from dynlab.engine.opcount import (
+    count_operations,
+    fit_exponent,
+    generic_chain,
+    operation_law_rows,
+    polynomial_law,
+    polynomial_text,
+)
+from dynlab.formulations.featherstone import articulated_body
+from dynlab.model import vectors as V
+from dynlab.teaching.textbook.printed_counts import table_3_4
 
 
 def median_cpu_us(call, number: int, repeat: int) -> float:

@@ -8,7 +8,7 @@ import keyword
 import math
 import numbers
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -111,7 +111,7 @@ class Program:
                                                  self.lines], "outputs": self.outputs}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Program":
+    def from_json(cls, data: dict) -> Program:
         return cls(data["inputs"], [(t, op, tuple(args)) for t, op, args in data["lines"]],
                    data["outputs"])
 

@@ -18,8 +18,8 @@ import numbers
 import numpy as np
 
 from dynlab.engine import emitters
-from dynlab.model.checks import plain_float_vectors
 from dynlab.engine.program import MATH_FUNCTIONS, Program
+from dynlab.model.checks import plain_float_vectors
 from dynlab.model.vectors import Backend
 
 _COMMUTATIVE = {"+", "*"}
@@ -30,7 +30,7 @@ class Traced:
 
     __slots__ = ("tape", "name")
 
-    def __init__(self, tape: "Tape", name: str):
+    def __init__(self, tape: Tape, name: str):
         self.tape = tape
         self.name = name
 

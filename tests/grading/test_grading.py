@@ -13,16 +13,26 @@ import sympy
 from sympy import Matrix, Rational, cos, sin, sqrt, zeros
 
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.grading import (KEY_DIRECTORY, Feedback, Session, check, fresh_points, keys,
-                            questions, summary, variant)
+from dynlab.grading import (
+    KEY_DIRECTORY,
+    Feedback,
+    Session,
+    check,
+    fresh_points,
+    keys,
+    questions,
+    summary,
+    variant,
+)
 from dynlab.model.robots import planar_2r, puma560
+
 # the questions of solutions/06_* to 09_*: their right and wrong answers have their own tables
-from tests.course.test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
-from tests.course.test_grading_questions_06_07 import WRONG as WRONG_06_07  # noqa: E402
-from tests.course.test_grading_questions_08 import RIGHT as RIGHT_08  # noqa: E402
-from tests.course.test_grading_questions_08 import WRONG as WRONG_08  # noqa: E402
-from tests.course.test_grading_questions_09 import RIGHT as RIGHT_09  # noqa: E402
-from tests.course.test_grading_questions_09 import WRONG as WRONG_09  # noqa: E402
+from tests.course.test_grading_questions_06_07 import RIGHT as RIGHT_06_07
+from tests.course.test_grading_questions_06_07 import WRONG as WRONG_06_07
+from tests.course.test_grading_questions_08 import RIGHT as RIGHT_08
+from tests.course.test_grading_questions_08 import WRONG as WRONG_08
+from tests.course.test_grading_questions_09 import RIGHT as RIGHT_09
+from tests.course.test_grading_questions_09 import WRONG as WRONG_09
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 

@@ -9,18 +9,16 @@ import itertools
 
 import numpy as np
 import sympy
+from answer_keys.common import check_mistakes, positive, shift
 
 from dynlab import Link, Robot
 from dynlab.formulations.lagrange_euler import pseudo_inertia
 from dynlab.grading import make_key
-from dynlab.grading.keys import parameter_symbol, reference
+from dynlab.grading.keys import parameter_symbol
 from dynlab.grading.variants import grid_values
-from dynlab.model import spatial as S
 from dynlab.model import vectors as V
 from dynlab.model.kinematics import rotations
 from dynlab.model.symbolic import compact, is_zero
-
-from answer_keys.common import check_mistakes, positive, shift
 
 NOTEBOOK = "01_frames_and_inertia"
 

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd, shift
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics
 from dynlab.formulations.lagrange_euler import pseudo_inertia
@@ -16,8 +17,6 @@ from dynlab.grading.keys import parameter_symbol
 from dynlab.model.kinematics import link_offset_in_own_frame, link_transform, rotations
 from dynlab.model.link import G
 from dynlab.model.robots import puma560
-
-from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd, shift
 
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
 

@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q1, q2, qd, qdd
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics
 from dynlab.dynamics.inverse import probe
@@ -20,8 +21,6 @@ from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import puma560
 from dynlab.model.symbolic import compact, is_zero
 from dynlab.teaching.textbook.printed_counts import table_3_5
-
-from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q1, q2, qd, qdd
 
 NOTEBOOK = "03_probing_and_other_arms"
 

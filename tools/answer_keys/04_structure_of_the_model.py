@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.grading import make_key
@@ -19,8 +20,6 @@ from dynlab.model.kinematics import tool_jacobian
 from dynlab.model.link import G
 from dynlab.model.robots import planar_2r
 from dynlab.model.symbolic import compact, is_zero
-
-from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd
 
 NOTEBOOK = "04_structure_of_the_model"
 
@@ -171,7 +170,6 @@ def _assert_payload(dD, dc, rho) -> None:
     ``rho``: the numeric arm of the thesis appendix without its payload, then with a point mass
     folded into link 2 at ``rho l2`` from joint 2 (:func:`dynlab.model.edits.with_payload`, at
     ``x = -(1 - rho) l2`` in frame 2, whose origin is the tip), at a posture."""
-    from dynlab.model.edits import with_payload
     bare = planar_2r("macsyma", payload=0.0)
     mass, posture = 0.5, [0.7, -1.9]
     lengths = [float(link.a) for link in bare.links]

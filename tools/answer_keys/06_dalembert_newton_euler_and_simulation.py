@@ -9,6 +9,21 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import (
+    SPLIT2,
+    check_mistakes,
+    column,
+    positive,
+    q,
+    q1,
+    q2,
+    qd,
+    qd1,
+    qd2,
+    qdd,
+    qdd1,
+    qdd2,
+)
 
 from dynlab import equations_of_motion, inverse_dynamics, simulate
 from dynlab.grading import make_key
@@ -18,9 +33,6 @@ from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import pendulum, planar_2r
 from dynlab.model.robots.parameters import rod_inertia
 from dynlab.model.symbolic import compact, is_zero
-
-from answer_keys.common import (SPLIT2, check_mistakes, column, positive, q, q1, q2, qd, qd1, qd2,
-                                qdd, qdd1, qdd2)
 
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
 
@@ -836,7 +848,6 @@ def euler_key():
                    "message": "that is the gain of pendulum()'s own rod, 1 kg; give the rod "
                               "your mass first"}])
     # every typical mistake is told from the answer at every mass of the grid
-    from dynlab.grading.keys import reference
     unsealed = reference(key)
     for m1 in np.arange(RODS["m1"]["low"], RODS["m1"]["high"] + 0.05, RODS["m1"]["step"]):
         right = float(unsealed["dE"][0].subs("m1", m1))

@@ -9,18 +9,30 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import (
+    SPLIT2,
+    check_mistakes,
+    column,
+    grid_ends,
+    positive,
+    q,
+    q1,
+    q2,
+    qd,
+    qd1,
+    qd2,
+    qdd,
+    qdd1,
+    qdd2,
+)
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.formulations.twist_wrench import closed_form
 from dynlab.grading import make_key
 from dynlab.grading.keys import parameter_symbol
 from dynlab.model import spatial as S
-from dynlab.model.link import G
 from dynlab.model.robots import planar_2r
 from dynlab.model.symbolic import compact, is_zero
-
-from answer_keys.common import (SPLIT2, check_mistakes, column, grid_ends, positive, q, q1, q2, qd,
-                                qd1, qd2, qdd, qdd1, qdd2)
 
 NOTEBOOK = "07_modern_form"
 

@@ -23,9 +23,9 @@ import sympy
 from dynlab import inverse_dynamics
 from dynlab.grading import make_key
 from dynlab.model import spatial
+from dynlab.model.edits import with_payload
 from dynlab.model.kinematics import transforms
 from dynlab.model.robots import UR20_PARAMETERS, UR20_URDF, from_urdf, read_urdf
-from dynlab.model.edits import with_payload
 
 NOTEBOOK = "08_your_own_robot"
 

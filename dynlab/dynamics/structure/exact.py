@@ -16,6 +16,7 @@ from dynlab.model import vectors as V
 from dynlab.model.kinematics import chain
 from dynlab.model.robot import Robot, joint_symbols
 
+
 # -- exact decisions in a polynomial ring ------------------------------------------------------
 class _Angle:
     """A revolute joint's angle ``q_k + offset`` handed to dynlab's generic code, so that its

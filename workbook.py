@@ -139,7 +139,7 @@ def run(cmd: list[str]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    if sys.version_info < (3, 10):
+    if sys.version_info < (3, 10):    # noqa: UP036 - run by whichever python3 the user has
         die(f"Python >= 3.10 is needed; this is {sys.version.split()[0]} ({sys.executable}).")
     if not argv or argv[0] not in ("open", "test"):
         print(__doc__.strip(), file=sys.stderr)

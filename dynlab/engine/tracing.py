@@ -295,7 +295,8 @@ def short_cut_function(program: Program, name: str = "joint_function"):
     namespace = dict(MATH_FUNCTIONS, inf=math.inf, nan=math.nan, isfinite=math.isfinite,
                      ndarray=np.ndarray, float64=np.dtype(np.float64), array=np.array,
                      shape=(n,), n=n, plain_float_vectors=plain_float_vectors)
-    exec(compile("\n".join(text), f"<dynlab short cut {name}>", "exec"), namespace)
+    exec(compile("\n".join(text), f"<dynlab short cut {name}>", "exec"),  # noqa: S102 - dynlab's source
+         namespace)
     return namespace[name]
 
 

@@ -97,7 +97,7 @@ class _Ring:
         value = _exact_number(value, where)
         try:
             return self.R.from_expr(value) if isinstance(value, sympy.Basic) else self.R(value)
-        except Exception:
+        except Exception:     # noqa: BLE001 - any of SymPy's coercion failures
             raise ValueError(f"{where}: model_structure needs parameters that are polynomials "
                              f"in the robot's symbols, got {value}") from None
 

@@ -4,8 +4,8 @@
 
 The PUMA follows a quintic move (from its nominal pose, the move of the workbook's PUMA chapter,
 in 2 s starting at 0.5 s) from an initial error, under computed torque with the exact model
-(``dynlab.dynamics.control.computed_torque``: one traced Newton-Euler inverse dynamics per evaluation)
-and with Fu, Gonzalez & Lee's simplified model (traced G-D terms), integrated by
+(``dynlab.dynamics.control.computed_torque``: one traced Newton-Euler inverse dynamics per
+evaluation) and with Fu, Gonzalez & Lee's simplified model (traced G-D terms), integrated by
 ``dynlab.simulate`` (adaptive RK45 at its default tolerances, samples every 10 ms).  Prints the
 median wall time over ``--repeat`` runs (compiled code already cached), the evaluations, the
 time per evaluation and the largest deviation of the tracking error from the linear error

@@ -17,8 +17,8 @@ updates (machines here are shared and noisy: medians and ratios, not single timi
   generalized d'Alembert engine has nothing to compile), which is why the dashboard's default
   engine is ``"dalembert"``.
 
-Then the frame time while playing (the Play control, :mod:`dynlab.teaching.animation`): the motion is
-simulated once when play is pressed (reported), then each frame only redraws: the arm and the
+Then the frame time while playing (the Play control, :mod:`dynlab.teaching.animation`): the motion
+is simulated once when play is pressed (reported), then each frame only redraws: the arm and the
 bars at the frame's state, blitted, and the picture sent to the page (the PNG of the ``Image``
 for a 2-D arm; for a 3-D arm the changed pixels the ipympl canvas sends, measured after the
 page's ``initialized`` message, as in JupyterLab).  Target: median < 50 ms.

@@ -1,6 +1,7 @@
 """How long one check takes: every question's right answer (the reference answers of
-tests/grading/test_grading.py and tests/course/test_grading_questions_06_07.py), each check in its forked, time-limited child process; and the cost of the
-child itself (a trivial function run with and without the fork).
+tests/grading/test_grading.py and tests/course/test_grading_questions_06_07.py), each check in
+its forked, time-limited child process; and the cost of the child itself (a trivial function run
+with and without the fork).
 
     PYTHONPATH=. python benchmarks/bench_grading.py
 

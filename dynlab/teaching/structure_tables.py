@@ -173,6 +173,7 @@ def coupling_zeros(links, brackets, i: int = 1, j: int = 2) -> list:
     """The elbow angles ``q3`` in each ``(low, high)`` bracket where ``d_ij`` of a six-joint arm
     (the other joints at zero) changes sign, by bisection (60 halvings); there ``k_ij = 0``.
 
+    >>> import math
     >>> from dynlab.model.robots.puma import puma560
     >>> [round(q3, 4) for q3 in coupling_zeros(puma560().numeric()[0], [(1.0, math.pi / 2)])]
     [1.2411]

@@ -49,9 +49,9 @@ os.environ["DYNLAB_STUDENT"] = "student"
 os.environ.pop("DYNLAB_COURSE_SECRET", None)
 os.environ.pop("DYNLAB_GIVENS", None)
 
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import HealthCheck, settings  # noqa: E402
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
 
 #: The environment variable that holds the run's seed (and hands it to xdist's workers).
 SEED_VARIABLE = "DYNLAB_TEST_SEED"

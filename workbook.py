@@ -1,7 +1,9 @@
 """Set up and run the dynlab workbook with nothing but a system Python (>= 3.10).
 
-    python3 workbook.py open [JUPYTER-ARGS...]   # set up, then JupyterLab on notebooks/00_start_here.ipynb
-    python3 workbook.py test [PYTEST-ARGS...]    # set up, then run pytest; exits with pytest's exit code
+    python3 workbook.py open [JUPYTER-ARGS...]   # set up, then JupyterLab on
+                                                 # notebooks/00_start_here.ipynb
+    python3 workbook.py test [PYTEST-ARGS...]    # set up, then run pytest; exits with pytest's
+                                                 # exit code
     python3 workbook.py test --quick [ARGS...]   # the library's tests and doctests only: no
                                                  # notebook, browser, hub, nbgrader or sandbox
 
@@ -98,7 +100,8 @@ def setup() -> None:
     else:
         say("Setting up .venv (first run takes a few minutes)...")
         create_venv()
-    say("Installing dynlab and its pinned dependencies (pip install -c constraints.txt -e '.[test]')...")
+    say("Installing dynlab and its pinned dependencies "
+        "(pip install -c constraints.txt -e '.[test]')...")
     pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check"]
     if subprocess.run([*pip, "-c", "constraints.txt", "-e", ".[test]"], cwd=ROOT).returncode != 0:
         STAMP.unlink(missing_ok=True)
@@ -139,7 +142,7 @@ def run(cmd: list[str]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    if sys.version_info < (3, 10):
+    if sys.version_info < (3, 10):    # noqa: UP036 - run by whichever python3 the user has
         die(f"Python >= 3.10 is needed; this is {sys.version.split()[0]} ({sys.executable}).")
     if not argv or argv[0] not in ("open", "test"):
         print(__doc__.strip(), file=sys.stderr)

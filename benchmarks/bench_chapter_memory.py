@@ -1,9 +1,9 @@
 """How much memory a student's kernel needs, chapter by chapter: the figure behind a hub's memory
 limit (deploy/README.md, "A course on a JupyterHub").
 
-    PYTHONPATH=. python benchmarks/bench_chapter_memory.py              # every chapter of notebooks/
-    PYTHONPATH=. python benchmarks/bench_chapter_memory.py 04_puma560   # some
-    ... --json deploy/chapter_memory.json                               # and keep the figures
+    PYTHONPATH=. python benchmarks/bench_chapter_memory.py            # every chapter of notebooks/
+    PYTHONPATH=. python benchmarks/bench_chapter_memory.py 04_puma560 # some
+    ... --json deploy/chapter_memory.json                             # and keep the figures
     ... --root /tmp/other-checkout                # another tree's chapters and dynlab (A against B)
 
 Each chapter runs top to bottom in a fresh kernel (nbclient, as ``tools/refresh_notebooks.py``

@@ -16,9 +16,9 @@ Prints, in one run,
   also given as ratios to dynlab's numeric call;
 * the public calls against the generated code (issue 17's goals), and the operations of the
   candidate programs for forward dynamics (what the default was chosen by);
-* the goal figures: generated two-link operations (the thesis appendix's 30/17, the 20/14 minimum), PUMA
-  generated operations (goal <= 500), the time to derive and reduce the symbolic PUMA closed
-  form (goal < 30 s), vectorized points per second (goal >= 500,000).
+* the goal figures: generated two-link operations (the thesis appendix's 30/17, the 20/14
+  minimum), PUMA generated operations (goal <= 500), the time to derive and reduce the symbolic
+  PUMA closed form (goal < 30 s), vectorized points per second (goal >= 500,000).
 
 Not a test: timings are reported, never asserted.  Machines here are shared and noisy, hence
 medians and ratios; ``--cpu-time`` times with this process's CPU time
@@ -39,18 +39,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab import inverse_dynamics  # noqa: E402
-from dynlab.dynamics.closed_forms import closed_form  # noqa: E402
-from dynlab.dynamics.codegen import generate  # noqa: E402
-from dynlab.engine.native import compile_c  # noqa: E402
-from dynlab.dynamics.inverse import equations_of_motion  # noqa: E402
-from dynlab.model.kinematics import chain  # noqa: E402
-from dynlab.model.robots import planar_2r, puma560  # noqa: E402
+from timing import median_us as timing_median_us
 
-from timing import median_us as timing_median_us  # noqa: E402
+from dynlab import inverse_dynamics
+from dynlab.dynamics.closed_forms import closed_form
+from dynlab.dynamics.codegen import generate
+from dynlab.dynamics.inverse import equations_of_motion
+from dynlab.engine.native import compile_c
+from dynlab.model.kinematics import chain
+from dynlab.model.robots import planar_2r, puma560
 
 
-# -- peers, each built from dynlab's PUMA 560 -------------------------------------------------------
+# -- peers, each built from dynlab's PUMA 560 ----------------------------------------------------
 def dh(link):
     """``(alpha, a, d, offset)`` of a revolute ``LinkData``."""
     return float(np.arctan2(link.sin_alpha, link.cos_alpha)), link.a, link.d, link.offset
@@ -63,7 +63,8 @@ def pinocchio_peer(robot):
     for k, link in enumerate(robot.numeric()[0]):
         alpha, a, d, offset = dh(link)
         joint = model.addJoint(parent, pin.JointModelRZ(), placement, f"joint{k + 1}")
-        # frame k = joint frame * Rz(offset) Tz(d) Tx(a) Rx(alpha) (standard DH, Fu, Gonzalez & Lee (3.2-5))
+        # frame k = joint frame * Rz(offset) Tz(d) Tx(a) Rx(alpha) (standard DH, Fu, Gonzalez &
+        # Lee (3.2-5))
         local = (pin.SE3(pin.utils.rotate("z", offset), np.zeros(3))
                  * pin.SE3(np.eye(3), np.array([a, 0.0, d]))
                  * pin.SE3(pin.utils.rotate("x", alpha), np.zeros(3)))
@@ -100,7 +101,7 @@ def modern_robotics_peer(robot):
     for k, link in enumerate(links):
         R, p = np.array(rotations[k]), np.array(origins[k])     # frame k-1: joint k's axis
         axis = R[:, 2]
-        screws.append(np.r_[axis, -np.cross(axis, p)])          # Lynch & Park, Eq. (4.1), space frame
+        screws.append(np.r_[axis, -np.cross(axis, p)])      # Lynch & Park, Eq. (4.1), space frame
         centre = np.eye(4)
         centre[:3, :3] = np.array(rotations[k + 1])
         centre[:3, 3] = np.array(origins[k + 1]) + centre[:3, :3] @ np.array(link.com)
@@ -119,11 +120,11 @@ def forward_candidates(robot) -> dict:
     Orin's method 1), by composite bodies in the link frames (method 3, the default), by
     Featherstone's spatial CRBA, each with the bias of one Newton-Euler run and the ``L D L^T``
     solve; and Featherstone's articulated body algorithm."""
-    from dynlab.formulations import featherstone
-    from dynlab.formulations import registry as formulations
     from dynlab.dynamics.forward import ldl_solve
     from dynlab.engine.optimizer import optimize
     from dynlab.engine.tracing import Tape, backend_for
+    from dynlab.formulations import featherstone
+    from dynlab.formulations import registry as formulations
     links, gravity, tip_force, tip_moment = robot.numeric()
     n = robot.n
     bias_and_probed = formulations.inertia_and_bias_function("newton_euler", "link")
@@ -353,15 +354,17 @@ def main(argv=None) -> int:
     def verdict(ok):
         return "met" if ok else "NOT met"
 
-    print(f"  two-link (the thesis appendix, App. B) generated ID, numeric parameters: {two['mul']} mul, "
-          f"{two['add']} add, {two['call']} calls  (goal <= 20 mul, <= 14 add: "
+    print(f"  two-link (the thesis appendix, App. B) generated ID, numeric parameters: "
+          f"{two['mul']} mul, {two['add']} add, {two['call']} calls  (goal <= 20 mul, <= 14 add: "
           f"{verdict(two['mul'] <= 20 and two['add'] <= 14)}; Macsyma 30/17)")
     cc, kc = two_closed.counts, two_closed.constants.counts()
     print(f"  two-link closed form, symbolic parameters: {cc['mul']} mul, {cc['add']} add beyond "
-          f"{kc['mul']} mul, {kc['add']} add of constants  (the thesis appendix: 30/17 beyond 24/16)")
+          f"{kc['mul']} mul, {kc['add']} add of constants  "
+          f"(the thesis appendix: 30/17 beyond 24/16)")
     print(f"  PUMA 560 generated ID: {puma_counts['mul']} mul, {puma_counts['add']} add, "
           f"{puma_counts['div']} div, {puma_counts['call']} calls = {total} operations  "
-          f"(goal <= 500: {verdict(total <= 500)}; Schilling quotes 852/738, Fu, Gonzalez & Lee, Table 3.4 678/597)")
+          f"(goal <= 500: {verdict(total <= 500)}; Schilling quotes 852/738, "
+          f"Fu, Gonzalez & Lee, Table 3.4 678/597)")
     print(f"  vectorized NumPy: {points_per_s:,.0f} points/s over {args.points} points  "
           f"(goal >= 500,000: {verdict(points_per_s >= 500000)})")
     if not args.skip_symbolic:

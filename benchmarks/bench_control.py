@@ -4,8 +4,8 @@
 
 The PUMA follows a quintic move (from its nominal pose, the move of the workbook's PUMA chapter,
 in 2 s starting at 0.5 s) from an initial error, under computed torque with the exact model
-(``dynlab.dynamics.control.computed_torque``: one traced Newton-Euler inverse dynamics per evaluation)
-and with Fu, Gonzalez & Lee's simplified model (traced G-D terms), integrated by
+(``dynlab.dynamics.control.computed_torque``: one traced Newton-Euler inverse dynamics per
+evaluation) and with Fu, Gonzalez & Lee's simplified model (traced G-D terms), integrated by
 ``dynlab.simulate`` (adaptive RK45 at its default tolerances, samples every 10 ms).  Prints the
 median wall time over ``--repeat`` runs (compiled code already cached), the evaluations, the
 time per evaluation and the largest deviation of the tracking error from the linear error
@@ -26,13 +26,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.dynamics.control import (FGL_PUMA_D_PARTS, FGL_PUMA_H_PARTS, Model,  # noqa: E402
-                            computed_torque, error_dynamics)
-from dynlab.model.robots import puma560  # noqa: E402
-from dynlab.dynamics.simulation import simulate  # noqa: E402
-from dynlab.dynamics.trajectory import quintic  # noqa: E402
+from timing import median_run
 
-from timing import median_run  # noqa: E402
+from dynlab.dynamics.control import (
+    FGL_PUMA_D_PARTS,
+    FGL_PUMA_H_PARTS,
+    Model,
+    computed_torque,
+    error_dynamics,
+)
+from dynlab.dynamics.simulation import simulate
+from dynlab.dynamics.trajectory import quintic
+from dynlab.model.robots import puma560
 
 TARGET_S = 2.0
 QN = np.array([0.0, math.pi / 4, -math.pi, 0.0, math.pi / 4, 0.0])

@@ -17,8 +17,8 @@ updates (machines here are shared and noisy: medians and ratios, not single timi
   generalized d'Alembert engine has nothing to compile), which is why the dashboard's default
   engine is ``"dalembert"``.
 
-Then the frame time while playing (the Play control, :mod:`dynlab.teaching.animation`): the motion is
-simulated once when play is pressed (reported), then each frame only redraws: the arm and the
+Then the frame time while playing (the Play control, :mod:`dynlab.teaching.animation`): the motion
+is simulated once when play is pressed (reported), then each frame only redraws: the arm and the
 bars at the frame's state, blitted, and the picture sent to the page (the PNG of the ``Image``
 for a 2-D arm; for a 3-D arm the changed pixels the ipympl canvas sends, measured after the
 page's ``initialized`` message, as in JupyterLab).  Target: median < 50 ms.
@@ -40,7 +40,7 @@ matplotlib.use("Agg")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.teaching.dashboards.arm import dashboard  # noqa: E402
+from dynlab.teaching.dashboards.arm import dashboard
 
 TARGET_MS = 50.0
 ARMS = (("pendulum", {}), ("planar_2r", {"variant": "fu"}),

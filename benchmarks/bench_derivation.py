@@ -3,9 +3,10 @@ variables through every formulation, and its first three joints with symbolic pa
 
     python benchmarks/bench_derivation.py [--compact]
 
-Target (issue "L-E and G-D"): the symbolic PUMA 560 through N-E and through G-D in under 60 s.  The
-4x4 L-E form's time is measured and shown, not avoided: its cost is the point of Fu, Gonzalez & Lee, Table 3.5.
-``--compact`` also times bringing the 3-joint symbolic-parameter result to book form.  Not a test.
+Target (issue "L-E and G-D"): the symbolic PUMA 560 through N-E and through G-D in under 60 s.
+The 4x4 L-E form's time is measured and shown, not avoided: its cost is the point of Fu, Gonzalez
+& Lee, Table 3.5.  ``--compact`` also times bringing the 3-joint symbolic-parameter result to book
+form.  Not a test.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab import equations_of_motion  # noqa: E402
-from dynlab.formulations.registry import FORMULATIONS  # noqa: E402
-from dynlab.model.robots import puma560  # noqa: E402
+from dynlab import equations_of_motion
+from dynlab.formulations.registry import FORMULATIONS
+from dynlab.model.robots import puma560
 
 TARGET_S = 60.0
 

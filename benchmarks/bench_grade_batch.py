@@ -9,12 +9,13 @@ in its sandbox (bubblewrap) and a fresh kernel and graded from the instructor's 
 The submissions are the released notebook answered with the solutions, every third one with a
 wrong part (:data:`WRONG`, so the feedback's diagnosis runs too), graded for marks: from an
 instructor's key folder made in a scratch folder (the committed instructor's keys of
-``solutions/answer_keys/``, and a course secret).  Prints the load average before and after, the wall time of the batch, the median and
-the slowest notebook (kernel start, the student's cells, the checks), the CPU seconds of the
-grader and of every process under it (the workers, bubblewrap, the kernels, the checks; sampled
-with psutil every :data:`SAMPLE_SECONDS`, so a process shorter than that is missed: a lower
-bound; on a shared machine, what the batch itself cost), and the batch time extrapolated to
-100, as measured and as the CPU seconds would take on idle cores (CPU seconds / cores used).
+``solutions/answer_keys/``, and a course secret).  Prints the load average before and after, the
+wall time of the batch, the median and the slowest notebook (kernel start, the student's cells,
+the checks), the CPU seconds of the grader and of every process under it (the workers,
+bubblewrap, the kernels, the checks; sampled with psutil every :data:`SAMPLE_SECONDS`, so a
+process shorter than that is missed: a lower bound; on a shared machine, what the batch itself
+cost), and the batch time extrapolated to 100, as measured and as the CPU seconds would take on
+idle cores (CPU seconds / cores used).
 
 Goal (issues 14 and 24): 100 submissions of one notebook on 2 cores in under 10 minutes, with
 the sandbox on.
@@ -25,10 +26,10 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import threading
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -76,8 +77,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-sandbox", action="store_true",
                         help="grade without the sandbox (to measure what it costs)")
     args = parser.parse_args(argv)
-    from dynlab.grading.keys import use_keys
     from test_instructor_keys import instructor_folder
+
+    from dynlab.grading.keys import use_keys
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as scratch:
         paths = submissions(Path(scratch), args.notebook, args.count)

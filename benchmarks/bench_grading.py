@@ -1,6 +1,7 @@
 """How long one check takes: every question's right answer (the reference answers of
-tests/grading/test_grading.py and tests/course/test_grading_questions_06_07.py), each check in its forked, time-limited child process; and the cost of the
-child itself (a trivial function run with and without the fork).
+tests/grading/test_grading.py and tests/course/test_grading_questions_06_07.py), each check in
+its forked, time-limited child process; and the cost of the child itself (a trivial function run
+with and without the fork).
 
     PYTHONPATH=. python benchmarks/bench_grading.py
 
@@ -18,12 +19,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))            # the test modules import each other by name
 
+from tests.test_grading import RIGHT  # noqa: E402
+from tests.test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
 from timing import median_run, median_us  # noqa: E402
 
 from dynlab.grading import check  # noqa: E402
 from dynlab.grading.limits import run_limited  # noqa: E402
-from tests.test_grading import RIGHT  # noqa: E402
-from tests.test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
 
 RIGHT = {**RIGHT, **RIGHT_06_07}
 

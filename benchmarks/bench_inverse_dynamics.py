@@ -25,11 +25,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab import inverse_dynamics  # noqa: E402
-from dynlab.formulations.registry import FORMULATIONS  # noqa: E402
-from dynlab.model.robots import puma560  # noqa: E402
+from timing import median_us
 
-from timing import median_us  # noqa: E402
+from dynlab import inverse_dynamics
+from dynlab.formulations.registry import FORMULATIONS
+from dynlab.model.robots import puma560
 
 TARGET_US = 100.0
 

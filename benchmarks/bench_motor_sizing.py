@@ -30,9 +30,9 @@ matplotlib.use("Agg")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.teaching.dashboards.motor_sizing import MotorSizingDashboard  # noqa: E402
+from timing import median_us
 
-from timing import median_us  # noqa: E402
+from dynlab.teaching.dashboards.motor_sizing import MotorSizingDashboard
 
 
 def main(argv=None) -> int:

@@ -35,12 +35,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab import forward_dynamics, inverse_dynamics  # noqa: E402
-from dynlab.engine import native  # noqa: E402
-from dynlab.model.robots import from_urdf  # noqa: E402
-from dynlab.engine.short_cut import OPTIMIZE_AFTER  # noqa: E402
+from timing import median_us
 
-from timing import median_us  # noqa: E402
+from dynlab import forward_dynamics, inverse_dynamics
+from dynlab.engine import native
+from dynlab.engine.short_cut import OPTIMIZE_AFTER
+from dynlab.model.robots import from_urdf
 
 
 def chain_urdf(links: int, seed: int = 30) -> str:

@@ -34,12 +34,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.formulations.registry import every_variant  # noqa: E402
-from dynlab.dynamics.forward import compiled_accelerations, forward_dynamics  # noqa: E402
-from dynlab.model.robots import planar_2r, puma560  # noqa: E402
-from dynlab.dynamics.simulation import simulate  # noqa: E402
+from timing import median_run, median_us
 
-from timing import median_us, median_run  # noqa: E402
+from dynlab.dynamics.forward import compiled_accelerations, forward_dynamics
+from dynlab.dynamics.simulation import simulate
+from dynlab.formulations.registry import every_variant
+from dynlab.model.robots import planar_2r, puma560
 
 TARGET_S = 5.0
 START = [0.0, 0.3, -0.5, 0.2, 0.4, 0.1]

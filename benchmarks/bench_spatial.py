@@ -2,14 +2,15 @@
 
     python benchmarks/bench_spatial.py [--repeat 15] [--number 200] [--nmax 24] [--step 2]
 
-Prints, for generic chains (:func:`dynlab.engine.opcount.generic_chain`, every parameter non-zero) of
-n = 2..``--nmax`` joints:
+Prints, for generic chains (:func:`dynlab.engine.opcount.generic_chain`, every parameter
+non-zero) of n = 2..``--nmax`` joints:
 
 * the median CPU time (``time.process_time``) of one forward dynamics ``qdd(q, qd, tau)`` by the
   articulated body algorithm (Featherstone (2008), Table 7.1) step by step on floats
-  (:func:`dynlab.formulations.featherstone.articulated_body`, the algorithm as written: the criterion's
-  measure) and compiled into straight-line code (``forward_dynamics(..., method="twist_wrench",
-  variant="featherstone")``'s inner call, with the length of that program), beside the compiled
+  (:func:`dynlab.formulations.featherstone.articulated_body`, the algorithm as written: the
+  criterion's measure) and compiled into straight-line code
+  (``forward_dynamics(..., method="twist_wrench", variant="featherstone")``'s inner call, with
+  the length of that program), beside the compiled
   ``D qdd = tau - bias`` solve of Newton-Euler (``D`` probed column by column, ``L D L^T``);
   for each, the slope of a log-log fit over all n and from n = 8 on (goal for ABA: within 0.1
   of 1), the least-squares line ``t = a n + b`` with its largest relative residual, and the
@@ -43,13 +44,18 @@ from timing import median_us
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.model import vectors as V  # noqa: E402
-from dynlab.formulations.featherstone import articulated_body  # noqa: E402
-from dynlab.dynamics.forward import compiled_accelerations  # noqa: E402
-from dynlab.engine.opcount import (count_operations, fit_exponent, generic_chain,  # noqa: E402
-                                   operation_law_rows, polynomial_law, polynomial_text)
-from dynlab.teaching.textbook.printed_counts import table_3_4  # noqa: E402
-
+from dynlab.dynamics.forward import compiled_accelerations
+from dynlab.engine.opcount import (
+    count_operations,
+    fit_exponent,
+    generic_chain,
+    operation_law_rows,
+    polynomial_law,
+    polynomial_text,
+)
+from dynlab.formulations.featherstone import articulated_body
+from dynlab.model import vectors as V
+from dynlab.teaching.textbook.printed_counts import table_3_4
 
 
 def median_cpu_us(call, number: int, repeat: int) -> float:

@@ -27,8 +27,9 @@ DATA_URI = re.compile(r"data:[\w/+.-]+;base64,[A-Za-z0-9+/=\s\\n]*")
 
 
 def product_files() -> list:
-    files = [ROOT / "README.md", ROOT / "deploy" / "README.md", *sorted((ROOT / "dynlab").rglob("*.py")),
-             *sorted((ROOT / "dynlab").rglob("*.json")), *sorted((ROOT / "docs").glob("*.md"))]
+    files = [ROOT / "README.md", ROOT / "deploy" / "README.md",
+             *sorted((ROOT / "dynlab").rglob("*.py")), *sorted((ROOT / "dynlab").rglob("*.json")),
+             *sorted((ROOT / "docs").glob("*.md"))]
     for folder in ("notebooks", "solutions", "exercises"):
         files += sorted((ROOT / folder).glob("*.ipynb"))
     return [f for f in files if f.is_file()]

@@ -39,12 +39,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from library_answers import with_refusals  # noqa: E402  (tools/library_answers.py)
+
 from dynlab.grading.authoring import seal_notes, write_course_secret, write_keys  # noqa: E402
-from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, NUMERIC_TOLERANCE,  # noqa: E402
-                                 SUMMATIVE, TOLERANCE, fresh_points)
+from dynlab.grading.keys import (  # noqa: E402
+    FORMATIVE,
+    KEY_DIRECTORY,
+    NUMERIC_TOLERANCE,
+    SUMMATIVE,
+    TOLERANCE,
+    fresh_points,
+)
 from dynlab.grading.sealing import unseal  # noqa: E402
 from dynlab.grading.variants import at_practice  # noqa: E402
-from library_answers import with_refusals  # noqa: E402  (tools/library_answers.py)
 
 #: The installed package (the instructor's keys are never written inside it).
 PACKAGE = KEY_DIRECTORY.parent

@@ -2,7 +2,8 @@
 ``constraints.txt``.
 
     .venv/bin/python tools/make_image_recipe.py           # write it
-    .venv/bin/python tools/make_image_recipe.py --check   # exit 1 if it is not what would be written
+    .venv/bin/python tools/make_image_recipe.py --check   # exit 1 if it is not what would be
+                                                          # written
 
 The image a hub runs for its students needs what the workbook needs (the ``dependencies`` of
 ``pyproject.toml``), nbgrader (its assignment list fetches and submits through the exchange) and
@@ -19,10 +20,10 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import tomllib
 from importlib import metadata
 from pathlib import Path
 
+import tomllib
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name

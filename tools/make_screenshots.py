@@ -26,10 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from chapter_pictures import chapters, gallery, photograph_chapter, picture_names  # noqa: E402
-from chapter_pictures import small_png  # noqa: E402
-from test_browser import (KERNEL_SECONDS, LabServer, chromium_missing,  # noqa: E402
-                          launch_chromium, open_notebook)
+from chapter_pictures import (  # noqa: E402
+    chapters,
+    gallery,
+    photograph_chapter,
+    picture_names,
+    small_png,
+)
+from test_browser import KERNEL_SECONDS, LabServer, chromium_missing, launch_chromium, open_notebook  # noqa: E402
 
 CELLS = [
     "from IPython.display import Markdown, display\n\n"

@@ -6,14 +6,14 @@ then ``sympy.cse`` and the optimizer of :mod:`dynlab.engine.optimizer`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from dynlab.dynamics.inverse import equations_of_motion
-from dynlab.model.ldl import ldl_solve
-from dynlab.model.robot import joint_symbols
 from dynlab.engine.code_names import default_name
 from dynlab.engine.generated import WHAT, Generated, unknown_output
 from dynlab.engine.optimizer import Optimizer
+from dynlab.model.ldl import ldl_solve
+from dynlab.model.robot import joint_symbols
 
 EXPAND_LIMIT = 4000
 

@@ -21,18 +21,23 @@ from __future__ import annotations
 import hashlib
 import json
 
-from dynlab.formulations import registry as formulations
-from dynlab.model.checks import flag
-from dynlab.model.ldl import ldl_solve
-from dynlab.model.robot import Robot
-from dynlab.engine.code_cache import (cache_directory, load_generated, robot_fingerprint,
-                                      source_fingerprint, store_generated)
+from dynlab.dynamics.inverse import DEFAULT_METHOD
+from dynlab.engine.code_cache import (
+    cache_directory,
+    load_generated,
+    robot_fingerprint,
+    source_fingerprint,
+    store_generated,
+)
 from dynlab.engine.code_names import code_name, default_name, text_slug
 from dynlab.engine.generated import FORMAT, WHAT, Generated, unknown_output
 from dynlab.engine.optimizer import STRATEGIES, optimize
 from dynlab.engine.program import Program
 from dynlab.engine.tracing import Tape, backend_for
-from dynlab.dynamics.inverse import DEFAULT_METHOD
+from dynlab.formulations import registry as formulations
+from dynlab.model.checks import flag
+from dynlab.model.ldl import ldl_solve
+from dynlab.model.robot import Robot
 
 
 def optimize_tape(tape: Tape, share: bool = True, strategy: str = "best") -> Program:

@@ -18,19 +18,18 @@ array([1.60597])
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from dynlab.model import checks
-from dynlab.model.edits import with_payload   # importable from here, as before
-from dynlab.formulations import dalembert
-from dynlab.model import vectors as V
-from dynlab.formulations import registry as formulations
 from dynlab.dynamics.forward import compiled_terms, inertia_and_bias
-from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
+from dynlab.dynamics.trajectory import SetPoint, as_reference, joint_array
 from dynlab.engine.tracing import compile_joint_function
-from dynlab.dynamics.trajectory import SetPoint, joint_array, as_reference
+from dynlab.formulations import dalembert
+from dynlab.formulations import registry as formulations
+from dynlab.model import checks
+from dynlab.model import vectors as V
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 
 #: Fu, Gonzalez & Lee Sec. 3.4.1's reading of the PUMA 560's ``D_ij`` along their trajectory:
 #: the part that dominates each element (``"tran"``: translational, ``"rot"``: rotational);

@@ -4,15 +4,16 @@ Schilling's friction ``b``, symbolic or evaluated; the formulation's own pieces 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 import sympy
 
 from dynlab.model.display import book_form, matrix_form
 from dynlab.model.robot import Robot
-from dynlab.model.symbolic import chop, compact, is_zero, reduce_trig, worth_compacting
+from dynlab.model.symbolic import chop, compact, is_zero, reduce_trig
 
 #: Absolute/relative tolerance of numeric comparisons.
 NUMERIC_TOLERANCE = 1e-9
@@ -121,7 +122,7 @@ class EquationsOfMotion:
             raise ValueError(f"{self.robot.name}: {name} must have {self.n} entries, "
                              f"got {len(vector)}")
 
-    def simplified(self, progress: bool = False) -> "EquationsOfMotion":
+    def simplified(self, progress: bool = False) -> EquationsOfMotion:
         """The same result with every symbolic element in compact book form (``progress=True``
         reports each matrix and element as it goes: the PUMA's take a while)."""
         if not self.symbolic:
@@ -135,7 +136,7 @@ class EquationsOfMotion:
         return EquationsOfMotion(self.robot, self.method, *main, q=self.q, qd=self.qd,
                                  terms=terms, seconds=self.seconds)
 
-    def compare(self, other: "EquationsOfMotion", terms: Sequence[str] = ("D", "h", "c",
+    def compare(self, other: EquationsOfMotion, terms: Sequence[str] = ("D", "h", "c",
                                                                          "friction", "tip"),
                 tolerance: float = NUMERIC_TOLERANCE) -> Comparison:
         """Element-by-element comparison; symbolic results are compared by simplifying the
@@ -191,7 +192,7 @@ class EquationsOfMotion:
             cache[key] = reduce_trig(element)
         return cache[key]
 
-    def at(self, q: Sequence, qd: Sequence) -> "EquationsOfMotion":
+    def at(self, q: Sequence, qd: Sequence) -> EquationsOfMotion:
         """A symbolic result evaluated at numbers (``q``, ``qd``) and numeric parameters."""
         if not self.symbolic:
             raise TypeError("this result is already evaluated")

@@ -17,16 +17,17 @@ Cramer's rule in compact form.
 
 from __future__ import annotations
 
-import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import sympy
 
-from dynlab.model import vectors as V
+from dynlab.dynamics.inverse import DEFAULT_METHOD
 from dynlab.engine import short_cut
+from dynlab.engine.tracing import compile_joint_function
 from dynlab.formulations import featherstone
 from dynlab.formulations import registry as formulations
+from dynlab.model import vectors as V
 from dynlab.model.checks import check_finite, flag, not_finite, plain_float_vectors
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import resolve
@@ -34,8 +35,6 @@ from dynlab.model.ldl import ZeroPivot, ldl_solve, singular_pivot
 from dynlab.model.robot import Robot
 from dynlab.model.robot_data import ShortCut
 from dynlab.model.symbolic import compact
-from dynlab.engine.tracing import compile_joint_function
-from dynlab.dynamics.inverse import DEFAULT_METHOD
 
 #: From this many joints on, compiled forward dynamics by a variant whose ``D`` the registry lets
 #: it find by a cheaper algorithm (``Formulation.forward_inertia``: Newton-Euler in link frames,

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import inspect
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
+from dynlab.dynamics.forward import (
+    check_pivots,
+    compiled_accelerations,
+    compiled_terms,
+    inertia_and_bias,
+)
+from dynlab.formulations.lagrange_euler import kinetic_energy, potential_energy
 from dynlab.model import checks
 from dynlab.model import vectors as V
-from dynlab.dynamics.forward import (check_pivots, compiled_accelerations, compiled_terms,
-                                     inertia_and_bias)
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import chain
 from dynlab.model.ldl import singular_pivot
-from dynlab.formulations.lagrange_euler import potential_energy, kinetic_energy
 from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 
 #: A stuck joint whose holding torque is within this fraction of ``b_s`` of the limit when its

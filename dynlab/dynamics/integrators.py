@@ -11,10 +11,10 @@ import math
 
 import numpy as np
 
-from dynlab.model import checks
 from dynlab.dynamics.integrated_model import IntegratedModel, observables
 from dynlab.dynamics.simulated_trajectory import Trajectory
 from dynlab.engine.tracing import compile_joint_function
+from dynlab.model import checks
 
 
 def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_events, report):

@@ -3,24 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import sympy
 
+from dynlab.dynamics.equations import EquationsOfMotion, Progress
 from dynlab.engine import short_cut
+from dynlab.engine.tracing import compile_joint_function
 from dynlab.formulations import registry as formulations
 from dynlab.formulations.trace import Trace
 from dynlab.model.checks import check_finite, flag
-from dynlab.dynamics.equations import EquationsOfMotion, Progress
 from dynlab.model.friction import joint_friction, link_friction
 from dynlab.model.kinematics import resolve
 from dynlab.model.robot import Robot, joint_symbols
 from dynlab.model.robot_data import ShortCut
-from dynlab.model.vectors import NUMERIC
 from dynlab.model.symbolic import compact, worth_compacting
-from dynlab.engine.tracing import compile_joint_function
-
+from dynlab.model.vectors import NUMERIC
 
 #: The method of the numeric calls when none is named (inverse and forward dynamics, simulation,
 #: generated code): Luh's link-frame Newton-Euler recursion, because it costs ``O(n)``, the

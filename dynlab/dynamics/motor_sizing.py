@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dynlab.model import checks
-from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.dynamics.forward import inertia_and_bias
-from dynlab.model.robot import Robot
+from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.dynamics.trajectory import QuinticPath, as_reference, joint_array, quintic
+from dynlab.model import checks
+from dynlab.model.robot import Robot
 
 #: The PUMA 560's gear ratios, joints 1-6 (sign dropped: it says which way the motor turns),
 #: and its motors' rotor (armature) inertias in kg m^2, as published by Corke &

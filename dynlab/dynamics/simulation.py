@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 
-from dynlab.model import checks
-from dynlab.formulations import registry as formulations
-from dynlab.model.robot import Robot
 from dynlab.dynamics.integrated_model import IntegratedModel, state_vector, torque_function
-from dynlab.dynamics.integrators import (adaptive_integration, euler_integration,
-                                         sampled_trajectory)
-from dynlab.dynamics.simulated_trajectory import Trajectory
+from dynlab.dynamics.integrators import adaptive_integration, euler_integration, sampled_trajectory
 from dynlab.dynamics.inverse import DEFAULT_METHOD
+from dynlab.dynamics.simulated_trajectory import Trajectory
+from dynlab.formulations import registry as formulations
+from dynlab.model import checks
+from dynlab.model.robot import Robot
 
 #: solve_ivp's methods by their lower-case names (``"rk45"``, ...).
 ADAPTIVE = {"rk45": "RK45", "rk23": "RK23", "dop853": "DOP853", "radau": "Radau", "bdf": "BDF",

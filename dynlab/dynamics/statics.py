@@ -6,17 +6,16 @@ repeat the thesis appendix, B.8's checks of a dynamic model.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from dynlab.model import checks
-from dynlab.model import jets
-from dynlab.model import vectors as V
+from dynlab.dynamics.integrated_model import state_vector
 from dynlab.formulations import newton_euler
 from dynlab.formulations.lagrange_euler import potential_energy
+from dynlab.model import checks, jets
+from dynlab.model import vectors as V
 from dynlab.model.kinematics import chain
-from dynlab.dynamics.integrated_model import state_vector
 from dynlab.model.robot import Robot
 
 

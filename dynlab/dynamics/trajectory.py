@@ -13,10 +13,9 @@ Generation", fifth-order time scaling), and quintic moves one after another.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
-
 
 #: What NumPy would read as a number but no joint value is (``True`` as 1, ``"1"`` as 1.0).
 TRUTH_OR_TEXT = (bool, np.bool_, str, bytes)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import textwrap
-from typing import Sequence
+from collections.abc import Sequence
 
 # -- numbers ---------------------------------------------------------------------------------------
 

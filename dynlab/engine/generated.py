@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from dynlab.model.checks import all_finite, check_finite
 from dynlab.engine.code_names import code_name
 from dynlab.engine.emitters import counts_text
 from dynlab.engine.program import NUMPY_FUNCTIONS, Program
+from dynlab.model.checks import all_finite, check_finite
 
 #: Bumped when the layout of cached files changes.
 FORMAT = 1
@@ -244,7 +244,7 @@ class Generated:
                             "fortran": self.fortran_source}}
 
     @classmethod
-    def from_json(cls, data: dict, from_cache: bool = True) -> "Generated":
+    def from_json(cls, data: dict, from_cache: bool = True) -> Generated:
         return cls(Program.from_json(data["program"]), data["layout"], name=data["name"],
                    title=data["title"], counts_before=data.get("counts_before"),
                    constants=None if data.get("constants") is None else

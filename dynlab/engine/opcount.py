@@ -16,14 +16,14 @@ from fractions import Fraction
 
 import numpy as np
 
+from dynlab.engine.tracing import Tape, backend_for
 from dynlab.formulations import registry as formulations
-from dynlab.model import vectors as V
 from dynlab.formulations.featherstone import articulated_body, composite_rigid_body
+from dynlab.formulations.twist_wrench import spatial_newton_euler
+from dynlab.model import vectors as V
 from dynlab.model.ldl import ldl_solve
 from dynlab.model.link import Link
 from dynlab.model.robot import Robot
-from dynlab.engine.tracing import Tape, backend_for
-from dynlab.formulations.twist_wrench import spatial_newton_euler
 
 KINDS = ("mul", "add", "div", "call")
 
@@ -52,7 +52,7 @@ class Counted:
     def __init__(self, counter: OpCounter):
         self.counter = counter
 
-    def _new(self, kind: str) -> "Counted":
+    def _new(self, kind: str) -> Counted:
         self.counter.tally[kind] += 1
         return Counted(self.counter)
 

@@ -8,7 +8,7 @@ import keyword
 import math
 import numbers
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -111,7 +111,7 @@ class Program:
                                                  self.lines], "outputs": self.outputs}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Program":
+    def from_json(cls, data: dict) -> Program:
         return cls(data["inputs"], [(t, op, tuple(args)) for t, op, args in data["lines"]],
                    data["outputs"])
 
@@ -139,5 +139,5 @@ class Program:
         # callers check the outputs and name the overflow)
         namespace = dict(functions, inf=math.inf, nan=math.nan)
         source = emitters.python_run_source(self, name, arguments)
-        exec(compile(source, f"<dynlab program {name}>", "exec"), namespace)
+        exec(compile(source, f"<dynlab program {name}>", "exec"), namespace)  # noqa: S102 - dynlab's source
         return namespace[name]

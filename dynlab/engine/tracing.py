@@ -18,8 +18,8 @@ import numbers
 import numpy as np
 
 from dynlab.engine import emitters
-from dynlab.model.checks import plain_float_vectors
 from dynlab.engine.program import MATH_FUNCTIONS, Program
+from dynlab.model.checks import plain_float_vectors
 from dynlab.model.vectors import Backend
 
 _COMMUTATIVE = {"+", "*"}
@@ -30,7 +30,7 @@ class Traced:
 
     __slots__ = ("tape", "name")
 
-    def __init__(self, tape: "Tape", name: str):
+    def __init__(self, tape: Tape, name: str):
         self.tape = tape
         self.name = name
 
@@ -295,7 +295,8 @@ def short_cut_function(program: Program, name: str = "joint_function"):
     namespace = dict(MATH_FUNCTIONS, inf=math.inf, nan=math.nan, isfinite=math.isfinite,
                      ndarray=np.ndarray, float64=np.dtype(np.float64), array=np.array,
                      shape=(n,), n=n, plain_float_vectors=plain_float_vectors)
-    exec(compile("\n".join(text), f"<dynlab short cut {name}>", "exec"), namespace)
+    exec(compile("\n".join(text), f"<dynlab short cut {name}>", "exec"),  # noqa: S102 - dynlab's source
+         namespace)
     return namespace[name]
 
 

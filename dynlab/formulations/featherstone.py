@@ -15,17 +15,17 @@ True
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import sympy
 
+from dynlab.formulations.twist_wrench import base_acceleration, is_zero, joint_frames, tip_wrench
 from dynlab.model import spatial as S
 from dynlab.model import vectors as V
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import resolve
 from dynlab.model.ldl import ZeroPivot, singular_pivot
-from dynlab.formulations.twist_wrench import base_acceleration, is_zero, tip_wrench, joint_frames
 
 
 def _axis(frames, i) -> int:

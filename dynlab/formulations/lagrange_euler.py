@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dynlab.model import jets
 from dynlab.model import vectors as V
-from dynlab.model.kinematics import chain_link_jacobians, chain, link_offset, link_rotation
+from dynlab.model.kinematics import chain, chain_link_jacobians, link_offset, link_rotation
 
 
 # -- 4x4 matrices as tuples of rows ------------------------------------------------------------

@@ -17,15 +17,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping, Protocol, Sequence
+from typing import Protocol
 
-from dynlab.formulations import composite_bodies
-from dynlab.formulations import dalembert
-from dynlab.formulations import featherstone
-from dynlab.formulations import lagrange_euler
-from dynlab.formulations import newton_euler
-from dynlab.formulations import twist_wrench
+from dynlab.formulations import (
+    composite_bodies,
+    dalembert,
+    featherstone,
+    lagrange_euler,
+    newton_euler,
+    twist_wrench,
+)
 from dynlab.model import vectors as V
 from dynlab.model.friction import link_friction
 from dynlab.model.kinematics import chain_tool_jacobian

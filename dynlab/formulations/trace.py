@@ -10,7 +10,7 @@ the table a chapter shows: Fu, Gonzalez & Lee, Table 3.3's forward and backward 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import sympy

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 import sympy
 

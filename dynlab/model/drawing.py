@@ -15,7 +15,7 @@ polyline ``p_{i-1} -> p_{i-1} + d_i z_{i-1} -> p_i``, frames, centres of mass
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.ticker import MaxNLocator
@@ -324,7 +324,7 @@ class ArmDrawing:
                 else:
                     row[0].set_position(self._project([spot])[0])
 
-    def update(self, q: Sequence, robot: Robot | None = None) -> "ArmDrawing":
+    def update(self, q: Sequence, robot: Robot | None = None) -> ArmDrawing:
         """Move the drawing to ``q`` (and to a changed ``robot``, e.g. new link lengths) by
         setting the data of the existing artists; call ``figure.canvas.draw()`` (or display the
         figure) to see it.  Returns ``self``."""

@@ -11,14 +11,15 @@ array([2., 0., 0.])
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import sympy
 
 from dynlab.model import vectors as V
-from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 from dynlab.model.link import exact
+from dynlab.model.robot import Robot, joint_vector, joint_vector_is_numeric
 
 
 # -- choosing the numeric or the symbolic path ----------------------------------------------------

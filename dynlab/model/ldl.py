@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 #: A pivot of ``D = L diag(d) L^T`` at or below this fraction of its own diagonal element,
 #: ``d_j <= SINGULAR_PIVOT * D_jj``, means ``D`` is singular: joint ``j`` moves no mass or
 #: inertia that the joints eliminated before it do not already move.  ``d_j / D_jj`` lies in

@@ -228,7 +228,7 @@ def _check_symbolic_inertia(rows: tuple, where: str, lumped: bool) -> None:
     """Refuse a symbolic inertia that can never be positive semi-definite, or a rigid body's
     that can never satisfy the triangle inequality, where SymPy decides it; accept the rest."""
     names = ("Ixx", "Iyy", "Izz")
-    I = [[sympy.sympify(e) for e in row] for row in rows]  # noqa: E741
+    I = [[sympy.sympify(e) for e in row] for row in rows]
     for k in range(3):
         if I[k][k].is_negative:
             raise ValueError(f"{where}: inertia is not positive semi-definite: {names[k]} = "
@@ -347,7 +347,7 @@ class Link:
                 "static": self.static, "epsilon": self.epsilon, "name": self.name or None,
                 "lumped_inertia": self.lumped_inertia}
 
-    def replace(self, **changes) -> "Link":
+    def replace(self, **changes) -> Link:
         """A copy with some parameters changed (links are immutable).
 
         >>> Link("R", a=1.0, name="l1").replace(a=2.0).a

@@ -19,17 +19,27 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import FrozenInstanceError
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import sympy
 
 from dynlab.model.checks import count
+from dynlab.model.link import (
+    G,
+    Link,
+    LinkData,
+    exact,
+    is_sequence,
+    is_sympy,
+    scalar,
+    value_entries,
+    vector3,
+)
 from dynlab.model.robot_data import RobotData
 from dynlab.model.vectors import SYMBOLIC
-from dynlab.model.link import (G, Link, LinkData, exact, is_sequence, is_sympy, scalar,
-                               value_entries, vector3)
 
 
 def _float(value) -> float:
@@ -184,7 +194,7 @@ class Robot:
                    for v in (*self.tip_force, *self.tip_moment))
 
     # -- new robots from this one ---------------------------------------------------------------
-    def replace(self, **changes) -> "Robot":
+    def replace(self, **changes) -> Robot:
         """A new robot with some of ``links``, ``gravity``, ``tip_force``, ``tip_moment``, ``name``,
         ``source`` changed, checked as the constructor checks them.
 
@@ -207,7 +217,7 @@ class Robot:
         values.update(changes)
         return Robot(values.pop("links"), **values)
 
-    def replace_link(self, index: int, **changes) -> "Robot":
+    def replace_link(self, index: int, **changes) -> Robot:
         """A copy with link ``index`` (1-based, as in the books) changed.
 
         >>> arm = Robot([Link("R", a=1.0, mass=1.0, name="link 1")])
@@ -222,7 +232,7 @@ class Robot:
         links[index - 1] = links[index - 1].replace(**changes)
         return self.replace(links=links)
 
-    def subs(self, mapping: Mapping) -> "Robot":
+    def subs(self, mapping: Mapping) -> Robot:
         """Substitute values for parameter symbols, returning a new robot.  ``mapping``: a
         dict ``{symbol: value}`` (or ``(symbol, value)`` pairs).
 

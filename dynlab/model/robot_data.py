@@ -15,7 +15,8 @@ RobotData(0 traced programs, 0 short cuts, 0 generated codes)
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class ShortCut:

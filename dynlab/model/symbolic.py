@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sympy
 
-
 #: A float coefficient at or below this fraction of the terms that expanding added into it is
 #: their round-off (float parameters cancel to 1e-16, not to 0).
 ROUND_OFF = 1e-12

@@ -8,8 +8,8 @@ supplies ``sin``, ``cos``, ``sign``, ``exp``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import sympy
 

@@ -16,16 +16,16 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import numpy as np
 
 from dynlab.dynamics import control
 from dynlab.dynamics.inverse import equations_of_motion, torque_parts
-from dynlab.model.robot import Robot
 from dynlab.dynamics.simulation import simulate
 from dynlab.dynamics.trajectory import quintic
+from dynlab.model.robot import Robot
 
 #: name -> what the motion is, for the dashboard's menu.
 MOTIONS = {"free": "free swing (no torque)",

@@ -12,18 +12,32 @@ import time
 
 import numpy as np
 
+from dynlab.dynamics.inverse import inverse_dynamics
+from dynlab.engine.opcount import (
+    Counted,
+    OpCounter,
+    count_operations,
+    counting_backend,
+    fit_exponent,
+    generic_chain,
+    operation_laws,
+    polynomial_law,
+    polynomial_terms,
+)
 from dynlab.model import vectors as V
 from dynlab.model.display import table_markdown
-from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
-from dynlab.engine.opcount import (Counted, OpCounter, count_operations, counting_backend,
-                                   fit_exponent, generic_chain, operation_laws, polynomial_law,
-                                   polynomial_terms, polynomial_text)
 from dynlab.teaching.dashboards.common import widget_bundle
 from dynlab.teaching.side_by_side import median_seconds
-from dynlab.teaching.textbook.printed_counts import (SOURCE_LAWS, TABLE_3_4_ROWS,
-                                                     hollerbach_1980, source_laws, table_3_1,
-                                                     table_3_4, table_3_5)
+from dynlab.teaching.textbook.printed_counts import (
+    SOURCE_LAWS,
+    TABLE_3_4_ROWS,
+    hollerbach_1980,
+    source_laws,
+    table_3_1,
+    table_3_4,
+    table_3_5,
+)
 
 #: The formulations counted on generic chains: label -> (method, variant, largest n counted).
 #: (The Christoffel form is the slowest to count, so it stops at n = 8.)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dynlab.formulations import registry as formulations
 from dynlab.dynamics.inverse import equations_of_motion, inverse_dynamics
 from dynlab.engine.tracing import compile_joint_function
+from dynlab.formulations import registry as formulations
 
 
 def variants() -> list:

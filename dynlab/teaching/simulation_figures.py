@@ -15,8 +15,8 @@ import math
 
 import numpy as np
 
-from dynlab.model.robots.two_link import planar_2r
 from dynlab.dynamics.simulation import simulate
+from dynlab.model.robots.two_link import planar_2r
 from dynlab.teaching.dashboards.common import widget_bundle
 
 

@@ -10,15 +10,13 @@ off-line parameter adds, sparsity, and the coupling ``k_ij`` (Eq. (32)) over two
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from dynlab.model.display import shorthand, symbol_names, table_markdown
 from dynlab.dynamics.structure.counts import COLUMNS, TABLE3_PRINTED, sparsity_formula
 from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
 from dynlab.dynamics.structure.inertia import inertia_matrix_in_joint_frames, table1_dependence
-from dynlab.model.robots.tourassis_neuman import TOURASSIS_NEUMAN_ARMS, AXIAL_COM
+from dynlab.model.display import shorthand, symbol_names, table_markdown
+from dynlab.model.robots.tourassis_neuman import AXIAL_COM, TOURASSIS_NEUMAN_ARMS
 
 #: The three levels of inertial detail at which the arms of Table 3 are built.
 LEVELS = ("axial", "principal", "general")
@@ -175,6 +173,7 @@ def coupling_zeros(links, brackets, i: int = 1, j: int = 2) -> list:
     """The elbow angles ``q3`` in each ``(low, high)`` bracket where ``d_ij`` of a six-joint arm
     (the other joints at zero) changes sign, by bisection (60 halvings); there ``k_ij = 0``.
 
+    >>> import math
     >>> from dynlab.model.robots.puma import puma560
     >>> [round(q3, 4) for q3 in coupling_zeros(puma560().numeric()[0], [(1.0, math.pi / 2)])]
     [1.2411]

@@ -50,7 +50,7 @@ def printed_torques(out: str) -> tuple:
     return np.array([float(v) for _, v, _ in rows]), [unit for _, _, unit in rows]
 
 
-# -- the entry points ---------------------------------------------------------------------------------
+# -- the entry points ------------------------------------------------------------------------------
 def test_python_m_dynlab_help_names_every_command_and_arm():
     done = program("--help")
     assert done.returncode == 0, done.stderr
@@ -98,7 +98,7 @@ def test_no_command_prints_help_and_says_what_is_missing(capsys):
     assert "name a COMMAND" in err
 
 
-# -- list ---------------------------------------------------------------------------------------------
+# -- list ------------------------------------------------------------------------------------------
 def test_list_names_every_arm_with_its_joints(capsys):
     status, out, err = run(capsys, "list")
     assert status == 0 and err == ""
@@ -113,7 +113,7 @@ def test_list_names_every_arm_with_its_joints(capsys):
     assert f"variants {', '.join(PLANAR_2R_PARAMETERS)}" in out
 
 
-# -- torque -------------------------------------------------------------------------------------------
+# -- torque ----------------------------------------------------------------------------------------
 STATES = [
     ("pendulum", "0.5", "1", "-2"),
     ("planar_2r", "pi/3,-pi/3", "1,0.5", "1,-1"),
@@ -184,7 +184,7 @@ def test_torque_units_and_arm_options(capsys):
     np.testing.assert_allclose(printed_torques(out)[0], [0.5], atol=1e-12)
 
 
-# -- equations, compare, code, check ------------------------------------------------------------------------
+# -- equations, compare, code, check ---------------------------------------------------------------
 def test_equations_print_fus_two_link_arm_in_book_form(capsys):
     status, out, err = run(capsys, "equations", "planar_2r:fu")
     assert status == 0 and err == ""
@@ -302,7 +302,8 @@ def test_code_symbolic_closed_form_names_its_constants(capsys):
 
 @pytest.mark.parametrize("language", ["numpy", "python"])
 def test_code_symbolic_closed_form_runs_with_its_constants(capsys, language):
-    # the thesis appendix, App. B: the constants are computed once from the parameters, then the torques
+    # the thesis appendix, App. B: the constants are computed once from the parameters, then the
+    # torques
     status, out, err = run(capsys, "code", "planar_2r:macsyma", "--language", language,
                            "--symbolic")
     assert status == 0 and err == ""
@@ -330,7 +331,7 @@ def test_check_passes_on_every_arm(capsys):
         assert int(match.group(2)) > 10 and float(match.group(3)) < 1e-9
 
 
-# -- errors: a clear message on stderr, status 2, no traceback --------------------------------------------
+# -- errors: a clear message on stderr, status 2, no traceback -------------------------------------
 ERRORS = [
     (["torque", "robot_x", "--q", "0"], "unknown arm 'robot_x'; choose one of pendulum"),
     (["equations", "robot_x"], "unknown arm 'robot_x'"),
@@ -359,7 +360,8 @@ ERRORS = [
     (["torque", "planar_2r:foo", "--q", "0,0"], "unknown variant 'foo'; choose one of fu, "
                                                 "schilling, lynch_park, macsyma"),
     (["torque", "planar_2r:mass=1", "--q", "0,0"], "unknown parameter(s) ['mass']"),
-    (["torque", "puma560:7", "--q", "0"], "puma560: joints must be a whole number from 1 to 6, got 7"),
+    (["torque", "puma560:7", "--q", "0"],
+     "puma560: joints must be a whole number from 1 to 6, got 7"),
     (["torque", "pendulum:m1=1,m1=2", "--q", "0"], "option 'm1' given twice"),
     (["torque", "pendulum:viscous=-1", "--q", "0"], "viscous must be non-negative"),
     (["torque", "pendulum", "--q", "0", "--digits", "40"], "argument --digits: must be a whole "
@@ -398,7 +400,8 @@ def test_python_m_dynlab_reports_an_overflow_and_exits_non_zero():
     done = program("torque", "planar_2r", "--q", "0,0", "--qd", "1e200,1e200")
     assert done.returncode == USAGE
     assert done.stdout == ""
-    assert "tau1 of two-link arm (Fu, Gonzalez & Lee, Fig. 3.2) is not finite (overflow)" in done.stderr
+    assert ("tau1 of two-link arm (Fu, Gonzalez & Lee, Fig. 3.2) is not finite (overflow)"
+            in done.stderr)
     assert "Traceback" not in done.stderr
 
 

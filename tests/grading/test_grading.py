@@ -13,16 +13,26 @@ import sympy
 from sympy import Matrix, Rational, cos, sin, sqrt, zeros
 
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.grading import (KEY_DIRECTORY, Feedback, Session, check, fresh_points, keys,
-                            questions, summary, variant)
+from dynlab.grading import (
+    KEY_DIRECTORY,
+    Feedback,
+    Session,
+    check,
+    fresh_points,
+    keys,
+    questions,
+    summary,
+    variant,
+)
 from dynlab.model.robots import planar_2r, puma560
+
 # the questions of solutions/06_* to 09_*: their right and wrong answers have their own tables
-from tests.course.test_grading_questions_06_07 import RIGHT as RIGHT_06_07  # noqa: E402
-from tests.course.test_grading_questions_06_07 import WRONG as WRONG_06_07  # noqa: E402
-from tests.course.test_grading_questions_08 import RIGHT as RIGHT_08  # noqa: E402
-from tests.course.test_grading_questions_08 import WRONG as WRONG_08  # noqa: E402
-from tests.course.test_grading_questions_09 import RIGHT as RIGHT_09  # noqa: E402
-from tests.course.test_grading_questions_09 import WRONG as WRONG_09  # noqa: E402
+from tests.course.test_grading_questions_06_07 import RIGHT as RIGHT_06_07
+from tests.course.test_grading_questions_06_07 import WRONG as WRONG_06_07
+from tests.course.test_grading_questions_08 import RIGHT as RIGHT_08
+from tests.course.test_grading_questions_08 import WRONG as WRONG_08
+from tests.course.test_grading_questions_09 import RIGHT as RIGHT_09
+from tests.course.test_grading_questions_09 import WRONG as WRONG_09
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 
@@ -139,7 +149,8 @@ M_91, C_91, MDOT_91 = (x.subs(MINE_91) for x in (M_LP, C_LP, MDOT_LP))
 J_998, M_998 = J_LP.subs(MINE_998), M_LP.subs(MINE_998)
 _J_INV_998 = J_998.adjugate() / J_998.det()
 LAMBDA_998 = _J_INV_998.T * M_998 * _J_INV_998
-# the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6 (rods), for Tourassis & Neuman's coefficient of coupling
+# the two-link arm of Fu, Gonzalez & Lee, Sec. 3.2.6 (rods), for Tourassis & Neuman's coefficient
+# of coupling
 l = sympy.Symbol("l", positive=True)
 D_FU = Matrix([[m1 * l**2 / 3 + 4 * m2 * l**2 / 3 + m2 * C2 * l**2,
                 m2 * l**2 / 3 + m2 * l**2 * C2 / 2],
@@ -277,7 +288,8 @@ class Slow:
 
 
 def other_factorisation():
-    """A C with the right C*qd that is not the Christoffel form (Lynch & Park, Sec. 8.4 (draft Eq. (9.87)))."""
+    """A C with the right C*qd that is not the Christoffel form (Lynch & Park, Sec. 8.4 (draft
+    Eq. (9.87)))."""
     k = (m2 * L1 * L2 * S2).subs(MINE_91)
     return Matrix([[-2 * k * qd2, -k * qd2], [k * qd1, 0]])
 
@@ -287,10 +299,10 @@ WRONG = [
     # Fu, Gonzalez & Lee, Probs. 3.2 and 3.3: moving frames
     ("3.2", [KX * t, KY * t, 4], "that is the velocity", "incorrect"),
     ("3.2", [-KX, -KY, 0], "acceleration has the wrong sign", "incorrect"),
-    ("3.2", [KX, KY], "wrong shape: acceleration should be a 3-vector, but the answer is a 2-vector",
-     "not graded"),
-    ("3.3", ([-4 * W, 6 * W, 0], [-3 * W**2 * t, -2 * W**2 * t, 0]), "RELATIVE TO THE STARRED FRAME",
-     "incorrect"),
+    ("3.2", [KX, KY],
+     "wrong shape: acceleration should be a 3-vector, but the answer is a 2-vector", "not graded"),
+    ("3.3", ([-4 * W, 6 * W, 0], [-3 * W**2 * t, -2 * W**2 * t, 0]),
+     "RELATIVE TO THE STARRED FRAME", "incorrect"),
     ("3.3", ([0, 0, 0], [3 * W**2 * t, 2 * W**2 * t, 0]),
      "centripetal has the wrong sign: omega x (omega x r) points toward the axis", "incorrect"),
     ("3.3", ([0, 0, 0], [-2 * W * t, 3 * W * t, 0]), "omega x r is the velocity", "incorrect"),
@@ -389,7 +401,8 @@ WRONG = [
     ("6-4-1", (D11_6_4_1 - PARALLEL_6_4_1, [0]), "squared distance of the centre of mass",
      "incorrect"),
     ("6-4-1", (D11_6_4_1, [qd1**2 * sin(q1)]), "c[0] should be 0", "incorrect"),
-    # Lynch & Park, Prop. 8.1 and Sec. 8.6 (draft Eq. (9.98)), Tourassis & Neuman's coupling, the thesis appendix's payload
+    # Lynch & Park, Prop. 8.1 and Sec. 8.6 (draft Eq. (9.98)), Tourassis & Neuman's coupling, the
+    # thesis appendix's payload
     ("9.1", (other_factorisation(), MDOT_91, MDOT_91 - 2 * other_factorisation()),
      "your C gives the right c = C*qd", "incorrect"),
     ("9.1", (C_91, M_91.diff(q1) + M_91.diff(q2), MDOT_91 - 2 * C_91), "chain rule",
@@ -428,7 +441,8 @@ WRONG = [
      "not graded"),
     ("3.2", [KX, "2 +", 0], "could not read '2 +' as an expression", "not graded"),
     ("3.2", [KX, KY, sympy.zoo], "the answer contains zoo", "not graded"),
-    ("3.2", object(), "acceleration: expected a 3-vector, got a value of type object", "not graded"),
+    ("3.2", object(), "acceleration: expected a 3-vector, got a value of type object",
+     "not graded"),
     ("6-4-1", (object(), [0]), "expected SymPy expressions or numbers, got a value of type "
      "object", "not graded"),
     ("3.12", (object(), RIGHT["3.12"][1]), "multiplications: expected numbers, got a value of "

@@ -13,9 +13,8 @@ import pytest
 
 from dynlab.grading import grader, own_work
 from dynlab.grading.keys import keys
-
+from tests.course.test_instructor_keys import instructor_folder
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
-from tests.course.test_instructor_keys import instructor_folder  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTROL = "05_control"

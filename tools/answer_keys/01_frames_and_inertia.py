@@ -9,24 +9,24 @@ import itertools
 
 import numpy as np
 import sympy
+from answer_keys.common import check_mistakes, positive, shift
 
 from dynlab import Link, Robot
 from dynlab.formulations.lagrange_euler import pseudo_inertia
 from dynlab.grading import make_key
-from dynlab.grading.keys import parameter_symbol, reference
+from dynlab.grading.keys import parameter_symbol
 from dynlab.grading.variants import grid_values
-from dynlab.model import spatial as S
 from dynlab.model import vectors as V
 from dynlab.model.kinematics import rotations
 from dynlab.model.symbolic import compact, is_zero
-
-from answer_keys.common import check_mistakes, positive, shift
 
 NOTEBOOK = "01_frames_and_inertia"
 
 #: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
 #: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
-#: where to start, never the answer)
+#: where to start, never the answer).  A takeaway keeps its line breaks, long lines and all (a
+#: noqa for E501 at its end): solutions/' stored outputs show it line by line, so rewrapping one
+#: means refreshing them (tools/refresh_notebooks.py)
 NOTES = {
     "3.2": {
         "hint": r"""
@@ -38,9 +38,9 @@ rotate, so it adds nothing to the velocity or the acceleration.""",
     },
     "3.3": {
         "hint": r"""
-Evaluate the terms of Eq. (3.3-14) of Fu, Gonzalez & Lee: the Coriolis term is $2\boldsymbol\omega \times$ the
-velocity relative to the rotating frame, the centripetal term $\boldsymbol\omega \times
-(\boldsymbol\omega \times \mathbf r)$.""",
+Evaluate the terms of Eq. (3.3-14) of Fu, Gonzalez & Lee: the Coriolis term is
+$2\boldsymbol\omega \times$ the velocity relative to the rotating frame, the centripetal term
+$\boldsymbol\omega \times (\boldsymbol\omega \times \mathbf r)$.""",
         "takeaway": r"""
 The Coriolis term needs a velocity *relative to the rotating frame*, and the particle has none. The
 centripetal acceleration $-w^2(3t, 2t, 0)$ points from the particle straight toward the axis of
@@ -49,15 +49,15 @@ rotation $z$, as its name says, and grows with the square of the turning rate.""
     "3.5": {
         "hint": r"""
 About the centre, use the symmetry of the cube; then move to $O$ with the parallel-axis theorem,
-$\mathbf I_O = \mathbf I_{centre} + M(|\mathbf d|^2 \mathbf E - \mathbf d \mathbf d^T)$, with $\mathbf d$
-from $O$ to your cube's centre, signs and all.""",
+$\mathbf I_O = \mathbf I_{centre} + M(|\mathbf d|^2 \mathbf E - \mathbf d \mathbf d^T)$, with
+$\mathbf d$ from $O$ to your cube's centre, signs and all.""",
         "takeaway": r"""
 About the centre the three axes are alike and no product survives: $\frac{2}{3}Ma^2$ times the unit
 matrix, wherever the cube sits. About $O$ the parallel-axis theorem adds $M(|\mathbf{d}|^2 \mathbf{E} -
 \mathbf{d}\mathbf{d}^T)$: on the diagonal $M$ times the squared distance of the centre from that axis,
 off it $-M d_x d_y a^2$ and its like, whose signs are those of the centre's coordinates (a cube on the
 $-y_0$ side has an $I_{xy}$ of the other sign). The book's cube, its corner at $O$ ($\mathbf{d} = (a,
-a, a)$), has $\frac{8}{3}Ma^2$ on the diagonal and $-Ma^2$ off it.""",
+a, a)$), has $\frac{8}{3}Ma^2$ on the diagonal and $-Ma^2$ off it.""",  # noqa: E501
     },
     "3.6": {
         "hint": r"""
@@ -83,21 +83,22 @@ The same two rotations as Prob. 3.7, applied to your block's tensor about $O$: $
         "hint": r"""
 Eq. (3.2-18) gives $\mathbf J$ from the tensor; read it the other way round: the diagonal of
 $\mathbf J$ holds $\int x^2 dm$, ..., and its off-diagonal entries the product integrals. Write the
-relation once in the symbols $J_{11}, \dots, J_{44}$, then put in your link's numbers from `given`.""",
+relation once in the symbols $J_{11}, \dots, J_{44}$, then put in your link's numbers from
+`given`.""",
         "takeaway": r"""
 Read the other way, Eq. (3.2-18) is the same relation: $J_{11} = (-I_{xx} + I_{yy} + I_{zz})/2$ is
 $\int x^2 dm$, and the off-diagonal $J_{12} = \int xy\,dm$ is the product integral *without* the minus
 sign that the tensor carries. Your link's centre of mass lies on $x_i$, at $J_{14}/J_{44}$ from the
 origin, so moving to it changes only $I_{yy}$ and $I_{zz}$, each by $J_{14}^2/J_{44}$; and its tensor
 about the centre of mass passes the test of a real body, the triangle inequality of its principal
-moments, because your $\mathbf J_i$ is positive definite.""",
+moments, because your $\mathbf J_i$ is positive definite.""",  # noqa: E501
     },
 }
 
 
 def box_inertia_about_centre(M, a, b, c):
-    """Fu, Gonzalez & Lee's inertia tensor I_jk = int [delta_jk |r|^2 - x_j x_k] dm (text before Eq. (3.2-18))
-    of a uniform block of sides 2a, 2b, 2c about its centre, by integration."""
+    """Fu, Gonzalez & Lee's inertia tensor I_jk = int [delta_jk |r|^2 - x_j x_k] dm (text before
+    Eq. (3.2-18)) of a uniform block of sides 2a, 2b, 2c about its centre, by integration."""
     x, y, z = sympy.symbols("x y z", real=True)
     density = M / (8 * a * b * c)
     r = (x, y, z)
@@ -112,7 +113,8 @@ def box_inertia_about_centre(M, a, b, c):
 
 def inertia_about_frame_origin(link_data):
     """The inertia tensor about the origin of frame i from dynlab's pseudo-inertia J_i
-    (Fu, Gonzalez & Lee, Eqs. (3.2-17), (3.2-18)): with S the 3x3 block (int r r^T dm), I = tr(S) E - S."""
+    (Fu, Gonzalez & Lee, Eqs. (3.2-17), (3.2-18)): with S the 3x3 block (int r r^T dm),
+    I = tr(S) E - S."""
     J = sympy.Matrix(pseudo_inertia(link_data))
     S = J[:3, :3]
     return sympy.expand(S.trace() * sympy.eye(3) - S)
@@ -450,7 +452,8 @@ def _assert_bodies(about_origin, about_centre, symbols) -> None:
     assert min(rows) > 0, rows
     corners = [{name: float(spec[end]) for name, spec in PSEUDO.items()}
                for end in ("low", "high")]
-    corners.append({name: grid_values(spec)[len(grid_values(spec)) // 2] for name, spec in PSEUDO.items()})
+    corners.append({name: grid_values(spec)[len(grid_values(spec)) // 2]
+                    for name, spec in PSEUDO.items()})
     corners.append({**corners[0], "J12": PSEUDO["J12"]["high"], "J44": PSEUDO["J44"]["low"],
                     "J14": PSEUDO["J14"]["low"]})                # the thinnest margins
     for values in corners:

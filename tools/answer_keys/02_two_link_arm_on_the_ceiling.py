@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd, shift
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics
 from dynlab.formulations.lagrange_euler import pseudo_inertia
@@ -17,13 +18,13 @@ from dynlab.model.kinematics import link_offset_in_own_frame, link_transform, ro
 from dynlab.model.link import G
 from dynlab.model.robots import puma560
 
-from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd, shift
-
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
 
 #: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
 #: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
-#: where to start, never the answer)
+#: where to start, never the answer).  A takeaway keeps its line breaks, long lines and all (a
+#: noqa for E501 at its end): solutions/' stored outputs show it line by line, so rewrapping one
+#: means refreshing them (tools/refresh_notebooks.py)
 NOTES = {
     "3.16a": {
         "hint": r"""
@@ -33,7 +34,7 @@ Eq. (3.2-5): a link length is an $a_i$, and an offset along the joint axis $z_{i
 The offset $e$ of joint 2 is a translation along $z_1$: it sits in the third entry of the last
 column of ${}^1\mathbf A_2$ and nowhere else. Since both joint axes point along $z$, the offset moves
 link 2 out of link 1's plane without changing how it swings: it will not appear in $\mathbf D$,
-$\mathbf h$, $\mathbf c$ or the torques.""",
+$\mathbf h$, $\mathbf c$ or the torques.""",  # noqa: E501
     },
     "3.16b": {
         "hint": r"""
@@ -43,20 +44,21 @@ to $\int z^2\,dm$?""",
     },
     "3.16c": {
         "hint": r"""
-Follow the recipe of Sec. 3.2: $\mathbf U_{ij}$ (Eq. (3.2-11)) and $\mathbf U_{ijk}$
-(Eq. (3.2-13)) from the matrices of part (a), the gravity row vector of Eq. (3.2-22) along $+x_0$
-(the gravity the arm feels in the lift), then $\mathbf D$, $\mathbf h$ and $\mathbf c$ of Eq. (3.2-26).""",
+Follow the recipe of Sec. 3.2: $\mathbf U_{ij}$ (Eq. (3.2-11)) and $\mathbf U_{ijk}$ (Eq. (3.2-13))
+from the matrices of part (a), the gravity row vector of Eq. (3.2-22) along $+x_0$ (the gravity the
+arm feels in the lift), then $\mathbf D$, $\mathbf h$ and $\mathbf c$ of Eq. (3.2-26).""",
         "takeaway": r"""
 With the mass $m_2$ at $\rho_2 d_2$ from joint 2, $D_{22} = m_2 \rho_2^2 d_2^2$ is the inertia of a point
 mass at that distance, and $D_{11}$ adds $m_1 \rho_1^2 d_1^2$ and $m_2$ times the squared distance of
 $m_2$ from joint 1, $d_1^2 + \rho_2^2 d_2^2 + 2 \rho_2 d_1 d_2 \cos\theta_2$. The gravity terms are
 $g + a_\text{lift}$ times the moment arms $\sin\theta$ measured from the vertical: zero when the arm
-hangs straight down. The lift scales the gravity terms only; $\mathbf D$ and $\mathbf h$ do not feel it.""",
+hangs straight down. The lift scales the gravity terms only; $\mathbf D$ and $\mathbf h$ do not feel it.""",  # noqa: E501
     },
     "3.17a": {
         "hint": r"""
 The base does not turn, but it accelerates with the lift; gravity enters the recursion as an
-acceleration of the base too (Algorithm 3.1): which way does each point, with $x_0$ pointing down?""",
+acceleration of the base too (Algorithm 3.1): which way does each point, with $x_0$ pointing
+down?""",
     },
     "3.17b": {
         "hint": r"""
@@ -67,7 +69,7 @@ The rod along the joint axis has the moments $m w^2/12$ about $x_i$ and $y_i$, a
 the only axis this planar arm turns about: it changes $\mathbf J_i$ and $\mathbf I_i$ but not
 $\mathbf D$, $\mathbf h$, $\mathbf c$ or the torques (in Eq. (3.3-55), $\mathbf I_i\boldsymbol\omega_i = \mathbf 0$
 for $\boldsymbol\omega_i$ along $z_i$). A rod lying across the joint axis would have
-$I_{zz} = m w^2/12$, and that would enter $\mathbf D$.""",
+$I_{zz} = m w^2/12$, and that would enter $\mathbf D$.""",  # noqa: E501
     },
     "3.17c": {
         "hint": r"""
@@ -76,14 +78,14 @@ $\bar{\mathbf s}_i$, where is the mass in frame $i$, whose origin is the far end
     },
     "3.17d": {
         "hint": r"""
-Run the recursion of Table 3.3 (Eqs. (3.3-50) to (3.3-58)): the forward equations from the
-base out, then the backward equations from the tip in; each torque is a component of $\mathbf n_i$.""",
+Run the recursion of Table 3.3 (Eqs. (3.3-50) to (3.3-58)): the forward equations from the base out,
+then the backward equations from the tip in; each torque is a component of $\mathbf n_i$.""",
     },
     "3.13a": {
         "hint": r"""
-L-E writes gravity itself in the potential energy (Eq. (3.2-21)); N-E gives the base an
-acceleration instead. Which way does each point? Under a level ceiling gravity is $(g, 0, 0)$ in
-frame 0; under yours, write the room's downward direction in the turned frame 0 (and mind radians).""",
+L-E writes gravity itself in the potential energy (Eq. (3.2-21)); N-E gives the base an acceleration
+instead. Which way does each point? Under a level ceiling gravity is $(g, 0, 0)$ in frame 0; under
+yours, write the room's downward direction in the turned frame 0 (and mind radians).""",
     },
     "3.13b": {
         "hint": r"""

@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q1, q2, qd, qdd
 
 from dynlab import Link, Robot, equations_of_motion, inverse_dynamics
 from dynlab.dynamics.inverse import probe
@@ -21,24 +22,24 @@ from dynlab.model.robots import puma560
 from dynlab.model.symbolic import compact, is_zero
 from dynlab.teaching.textbook.printed_counts import table_3_5
 
-from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q1, q2, qd, qdd
-
 NOTEBOOK = "03_probing_and_other_arms"
 
 #: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
 #: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
-#: where to start, never the answer)
+#: where to start, never the answer).  A takeaway keeps its line breaks, long lines and all (a
+#: noqa for E501 at its end): solutions/' stored outputs show it line by line, so rewrapping one
+#: means refreshing them (tools/refresh_notebooks.py)
 NOTES = {
     "3.11": {
         "hint": r"""
-What is left of $\boldsymbol\tau = \mathbf D\ddot{\mathbf q} + \mathbf h + \mathbf c$ when you choose
-$\dot{\mathbf q}$, $\ddot{\mathbf q}$ and gravity well?""",
+What is left of $\boldsymbol\tau = \mathbf D\ddot{\mathbf q} + \mathbf h + \mathbf c$ when you
+choose $\dot{\mathbf q}$, $\ddot{\mathbf q}$ and gravity well?""",
         "takeaway": r"""
 Three kinds of probe: with $\dot{\mathbf q} = \ddot{\mathbf q} = \mathbf 0$ only gravity is left, so the
 torques are $\mathbf c$; with gravity off and $\ddot{\mathbf q} = \mathbf 0$ they are $\mathbf h$; with
 gravity off, $\dot{\mathbf q} = \mathbf 0$ and $\ddot{\mathbf q} = \mathbf e_j$ (the $j$-th unit vector)
 they are the $j$-th column of $\mathbf D$. (Without a gravity switch, subtract $\mathbf c$ from the other
-probes instead.) This is what `dynlab.probe` does for any inverse-dynamics routine.""",
+probes instead.) This is what `dynlab.probe` does for any inverse-dynamics routine.""",  # noqa: E501
     },
     "3.12": {
         "hint": r"""
@@ -53,14 +54,15 @@ probing a Newton-Euler routine costs $n$ times an $O(n)$ call, $O(n^2)$.""",
     "3.18": {
         "hint": r"""
 Write the kinetic and potential energies of the two masses in $\theta$ and $d$ (with $m_2$ at
-$d + e$ from the axis) and apply Lagrange's equation; the prismatic joint's velocity is $\dot d$.""",
+$d + e$ from the axis) and apply Lagrange's equation; the prismatic joint's velocity is $\dot
+d$.""",
         "takeaway": r"""
 $h_1 = 2 m_2 (d + e)\,\dot\theta\dot d$ is the Coriolis torque of a mass moving outward on a turning
 arm; $h_2 = -m_2 (d + e)\,\dot\theta^2$ is the centrifugal force pulling it out (with the minus sign
 because $\boldsymbol\tau$ is what the actuator must supply). The inertia
 $D_{11} = m_1 r_1^2 + m_2 (d + e)^2$ changes as the arm extends: the reason a prismatic joint makes
 the model depend on $d$. Where the mass sits on the sliding link enters only through its distance
-$d + e$ from the axis; $D_{22} = m_2$ and the gravity force $c_2$ along the slide do not depend on it.""",
+$d + e$ from the axis; $D_{22} = m_2$ and the gravity force $c_2$ along the slide do not depend on it.""",  # noqa: E501
     },
     "6-4-1": {
         "hint": r"""
@@ -71,7 +73,7 @@ $D_{11}$ does not depend on $q_1$: turning a single link about its joint axis do
 mass is spread about that axis. Every term of $C^1$ is a derivative of $D_{11}$ by $q_1$, so $C^1 = 0$
 and the velocity coupling vector vanishes, as Exercise 6-4-1 claims; Schilling finds the same for its
 pendulum in Sec. 6-9. The twist $\alpha$ decides how the link's own moments and products mix into the
-inertia about $z_0$, never whether that inertia changes with $q_1$.""",
+inertia about $z_0$, never whether that inertia changes with $q_1$.""",  # noqa: E501
     },
 }
 

@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.grading import make_key
@@ -20,34 +21,35 @@ from dynlab.model.link import G
 from dynlab.model.robots import planar_2r
 from dynlab.model.symbolic import compact, is_zero
 
-from answer_keys.common import JOINTS2, SPLIT2, check_mistakes, positive, q, q1, q2, qd, qdd
-
 NOTEBOOK = "04_structure_of_the_model"
 
 #: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
 #: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
-#: where to start, never the answer)
+#: where to start, never the answer).  A takeaway keeps its line breaks, long lines and all (a
+#: noqa for E501 at its end): solutions/' stored outputs show it line by line, so rewrapping one
+#: means refreshing them (tools/refresh_notebooks.py)
 NOTES = {
     "9.1": {
         "hint": r"""
-Put your arm's $L_2$ = `given["ratio"]` $L_1$ into $\mathbf M$ first. Build $\mathbf C$ of
-Sec. 8.4 (draft Eq. (9.87)) from the Christoffel symbols of Sec. 8.4 (draft Eq. (9.86)), then differentiate
-$\mathbf M$ along the motion: $\dot M_{ij} = \sum_k \partial M_{ij}/\partial\theta_k\,\dot\theta_k$.""",
+Put your arm's $L_2$ = `given["ratio"]` $L_1$ into $\mathbf M$ first. Build $\mathbf C$ of Sec. 8.4
+(draft Eq. (9.87)) from the Christoffel symbols of Sec. 8.4 (draft Eq. (9.86)), then differentiate
+$\mathbf M$ along the motion: $\dot M_{ij} = \sum_k \partial
+M_{ij}/\partial\theta_k\,\dot\theta_k$.""",
         "takeaway": r"""
 $\mathbf N$ has zeros on its diagonal and $N_{21} = -N_{12}$: for any $\dot\theta$,
 $\dot\theta^T(\dot{\mathbf M} - 2\mathbf C)\dot\theta = 0$, the passivity property behind many
 controllers. It holds for *this* $\mathbf C$; other matrices with the same product $\mathbf C\dot\theta$
-exist, and for them it generally fails (the checker tells you if you found one).""",
+exist, and for them it generally fails (the checker tells you if you found one).""",  # noqa: E501
     },
     "9.98": {
         "hint": r"""
 Differentiate the tip position by the joint angles for $\mathbf J$, with your arm's $L_2$ =
-`given["ratio"]` $L_1$ put in, and $m_2$ = `given["mu"]` $m_1$ in $\mathbf M$, then use Sec. 8.6 (draft Eq. (9.98)):
-$\boldsymbol\Lambda = \mathbf J^{-T}\mathbf M\mathbf J^{-1}$.""",
+`given["ratio"]` $L_1$ put in, and $m_2$ = `given["mu"]` $m_1$ in $\mathbf M$, then use Sec. 8.6
+(draft Eq. (9.98)): $\boldsymbol\Lambda = \mathbf J^{-T}\mathbf M\mathbf J^{-1}$.""",
         "takeaway": r"""
 $\boldsymbol\Lambda$ has $\sin\theta_2$ in its denominators: at $\theta_2 = 0$ or $\pi$ (arm stretched
 out or folded) $\mathbf J$ is singular, and along the arm the tip feels an infinite inertia: no joint
-torque can push it that way.""",
+torque can push it that way.""",  # noqa: E501
     },
     "k12": {
         "hint": r"""
@@ -71,23 +73,23 @@ The payload's share is exactly that of the point mass $m_2$ of the 2R arm above,
 from joint 2 instead of $L_2$: the inertia joint 2 alone feels grows as $\rho^2$, the payload's
 gravity torque on joint 2 as $\rho$. dynlab folds a payload into link 2 instead (one body per link, with a shifted centre of mass and the parallel-axis theorem):
 `with_payload(arm, Mp, at=(-(1 - rho) * l2, 0, 0))` puts it at your place in frame 2 (whose origin
-is the tip), and the D of the loaded arm minus that of the bare one is your `dD`.""",
+is the tip), and the D of the loaded arm minus that of the bare one is your `dD`.""",  # noqa: E501
     },
     "Y": {
         "hint": r"""
 Write the torques from `M_matrix` (the velocity terms by the Christoffel symbols, as in question 1)
 plus the gravity torques of your tilted plane: the derivatives of the potential energy
-$g\sin\beta\,(m_1 y_1 + m_2 y_2)$, with $y_1$, $y_2$ the heights of the masses up the slope. Then put
-them in terms of $\pi_1, \pi_2, \pi_3$: solve the three definitions for the three unknown physical
-parameters $m_1, m_2, L_2$ and substitute; your $L_1$ is known. Column $j$ of $\mathbf Y$ is
-$\partial\boldsymbol\tau/\partial\pi_j$.""",
+$g\sin\beta\,(m_1 y_1 + m_2 y_2)$, with $y_1$, $y_2$ the heights of the masses up the slope. Then
+put them in terms of $\pi_1, \pi_2, \pi_3$: solve the three definitions for the three unknown
+physical parameters $m_1, m_2, L_2$ and substitute; your $L_1$ is known. Column $j$ of $\mathbf Y$
+is $\partial\boldsymbol\tau/\partial\pi_j$.""",
         "takeaway": r"""
 Four physical parameters, three columns: $L_2$ cancels once the torques are written in the $\pi_j$,
 so no motion of this arm can tell $m_1, m_2, L_1, L_2$ apart, only $\pi_1, \pi_2, \pi_3$. Gravity needs
 no column of its own: with $g' = g\sin\beta$ along the plane, $(m_1 + m_2) g' L_1 C_1$ is $\pi_1$ times
 $g'/L_1$, and $m_2 g' L_2 C_{12}$ is $\pi_2$ times $g'/L_1$, so the known length and the tilt sit in
 $\mathbf Y$, as numbers. That is why identification fits base parameters: stack $\mathbf Y$ at many measured states into one tall
-matrix $\mathbf W$ and solve $\mathbf W\boldsymbol\pi = $ the measured torques by least squares.""",
+matrix $\mathbf W$ and solve $\mathbf W\boldsymbol\pi = $ the measured torques by least squares.""",  # noqa: E501
     },
 }
 
@@ -171,7 +173,6 @@ def _assert_payload(dD, dc, rho) -> None:
     ``rho``: the numeric arm of the thesis appendix without its payload, then with a point mass
     folded into link 2 at ``rho l2`` from joint 2 (:func:`dynlab.model.edits.with_payload`, at
     ``x = -(1 - rho) l2`` in frame 2, whose origin is the tip), at a posture."""
-    from dynlab.model.edits import with_payload
     bare = planar_2r("macsyma", payload=0.0)
     mass, posture = 0.5, [0.7, -1.9]
     lengths = [float(link.a) for link in bare.links]
@@ -219,7 +220,8 @@ def keys():
     assert is_zero(other * sympy.Matrix(qd) - c) and not is_zero(other - C)
     partial = sum((M.diff(q[k]) for k in range(n)), sympy.zeros(n, n))
     keys.append(make_key(
-        "9.1", notebook=NOTEBOOK, title="Lynch & Park, Prop. 8.1: Mdot - 2C is skew-symmetric (2R arm)",
+        "9.1", notebook=NOTEBOOK,
+        title="Lynch & Park, Prop. 8.1: Mdot - 2C is skew-symmetric (2R arm)",
         points=3, symbols=symbols, angles=("q1", "q2"), split=("qd1", "qd2"),
         parameters=FOREARM,
         parts=[{"name": "C", "value": C},
@@ -227,8 +229,8 @@ def keys():
                {"name": "N", "value": N, "structure": "skew"}],
         products=[{"part": "C", "vector": ["qd1", "qd2"],
                    "message": "your C gives the right c = C*qd, but it is not the Christoffel "
-                              "form Sec. 8.4 (draft Eq. (9.87)): C is not unique, and Mdot - 2C is skew-symmetric "
-                              "only for C_ij = sum_k Gamma_ijk qd_k"}],
+                              "form Sec. 8.4 (draft Eq. (9.87)): C is not unique, and Mdot - 2C "
+                              "is skew-symmetric only for C_ij = sum_k Gamma_ijk qd_k"}],
         mistakes=[{"part": "Mdot", "value": partial,
                    "message": "Mdot = sum_k (dM/dtheta_k) * thetad_k (chain rule): multiply "
                               "each partial derivative by its joint velocity"},
@@ -245,13 +247,14 @@ def keys():
     _assert_forearm(C, Mdot, J, Lam, ratio, mu)
     symbols = {"m1": "positive", "L1": "positive", "q1": "real", "q2": "real"}
     keys.append(make_key(
-        "9.98", notebook=NOTEBOOK, title="Lynch & Park, Sec. 8.6 (draft Eq. (9.98)): task-space inertia of the 2R arm",
+        "9.98", notebook=NOTEBOOK,
+        title="Lynch & Park, Sec. 8.6 (draft Eq. (9.98)): task-space inertia of the 2R arm",
         points=2, symbols=symbols, angles=("q1", "q2"), parameters=TASK_SPACE,
         parts=[{"name": "J", "value": J}, {"name": "Lambda", "value": Lam,
                                            "structure": "symmetric"}],
         mistakes=[{"part": "Lambda", "value": J * M * J.T,
-                   "message": "Lambda = J^-T M J^-1 (Sec. 8.6 (draft Eq. (9.98))): the inverse Jacobian, not "
-                              "J M J^T"},
+                   "message": "Lambda = J^-T M J^-1 (Sec. 8.6 (draft Eq. (9.98))): the inverse "
+                              "Jacobian, not J M J^T"},
                   {"part": "Lambda", "value": Jinv * M * Jinv.T,
                    "message": "the order is J^-T M J^-1 (transpose of the inverse on the left)"},
                   {"part": "Lambda", "value": J * M.inv() * J.T,     # only its values matter
@@ -269,8 +272,9 @@ def keys():
     _assert_coupling(k12, LF, mu)
     symbols = {"m1": "positive", "l": "positive", "q1": "real", "q2": "real"}
     keys.append(make_key(
-        "k12", notebook=NOTEBOOK, title="Tourassis & Neuman, Eqs. (32)-(34): coefficient of coupling of the "
-        "two-link arm", points=2, symbols=symbols, angles=("q1", "q2"), parameters=COUPLING,
+        "k12", notebook=NOTEBOOK,
+        title="Tourassis & Neuman, Eqs. (32)-(34): coefficient of coupling of the two-link arm",
+        points=2, symbols=symbols, angles=("q1", "q2"), parameters=COUPLING,
         parts=[{"name": "k12", "value": k12}, {"name": "LF", "value": LF},
                {"name": "KF", "value": KF}],
         mistakes=[{"part": "k12", "value": D[0, 1] / sympy.sqrt(D[0, 0] * D[1, 1]),
@@ -323,8 +327,9 @@ def keys():
                    "message": "that is the payload at the middle of link 2 (l2/2 from joint "
                               "2); yours is clamped at rho*l2, with your rho = given[\"rho\"]"},
                   {"part": "dc", "value": -dc,
-                   "message": "gravity points along -y0 (the thesis appendix's potential +M g^T x with "
-                              "g = (0, gravity, 0)): the payload's weight pulls the arm down"}] + [
+                   "message": "gravity points along -y0 (the thesis appendix's potential "
+                              "+M g^T x with g = (0, gravity, 0)): the payload's weight pulls the "
+                              "arm down"}] + [
                   {"part": "dc", "value": sign * sympy.Matrix(
                       [sympy.diff(Mp * g * (l1 * sympy.cos(q1) + rho * l2 * sympy.cos(q1 + q2)), v)
                        for v in q]),

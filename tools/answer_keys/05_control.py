@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import sympy
+from answer_keys.common import check_mistakes, grid_ends, positive, q1, q2
 
 from dynlab import equations_of_motion
 from dynlab.grading import make_key
@@ -14,8 +15,6 @@ from dynlab.model.edits import with_payload
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import pendulum, planar_2r
 from dynlab.model.symbolic import compact
-
-from answer_keys.common import check_mistakes, grid_ends, positive, q1, q2
 
 NOTEBOOK = "05_control"
 
@@ -81,7 +80,6 @@ def _assert_gripper(c) -> None:
     """``c`` equals dynlab's gravity torques of the numeric two-link arm of Fu, Gonzalez & Lee
     carrying the payload (:func:`dynlab.model.edits.with_payload`, at the tool point), at two
     grid points of ``Mp``, at a posture."""
-    from dynlab.model.edits import with_payload
     arm, posture = planar_2r("fu"), [0.7, -1.9]
     names = {str(s): s for s in c.free_symbols}
     numbers = {"m1": float(arm.links[0].mass), "m2": float(arm.links[1].mass),
@@ -100,7 +98,6 @@ def _assert_computed_torque(law, gains, state) -> None:
     """The law equals dynlab's computed-torque controller (:func:`dynlab.dynamics.control.
     computed_torque`, numeric pendulum) at two grid points of the gains, at a state."""
     from dynlab.dynamics.control import computed_torque
-    from dynlab.model.robots import pendulum
     arm = pendulum()
     m1, a1, g = positive("m1", "a1", "g")
     numbers = {m1: float(arm.links[0].mass), a1: float(arm.links[0].a),
@@ -121,7 +118,6 @@ def _assert_damping(Kd, Kp, zeta) -> None:
     derivative gain for omega_n = sqrt(Kp/D) and zeta), and the closed loop's eigenvalues have
     that damping ratio, at two grid points of zeta."""
     from dynlab.dynamics.control import matched_gains
-    from dynlab.model.robots import pendulum
     arm = pendulum()
     m1, a1 = positive("m1", "a1")
     numbers = {m1: float(arm.links[0].mass), a1: float(arm.links[0].a), Kp: 10.0}
@@ -138,7 +134,6 @@ def _assert_damping(Kd, Kp, zeta) -> None:
 def keys():
     """Three laws of chapter 08: gravity compensation, computed torque with the student's gains,
     PD plus gravity compensation tuned for the student's damping ratio."""
-    from dynlab.model.robots import pendulum
     keys = []
     # the torque PD + gravity compensation adds: the model's c(q) (Fu, Gonzalez & Lee,
     # Sec. 3.2.6) with the student's payload Mp in the gripper, a point mass at the tip of link 2

@@ -9,6 +9,21 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import (
+    SPLIT2,
+    check_mistakes,
+    column,
+    positive,
+    q,
+    q1,
+    q2,
+    qd,
+    qd1,
+    qd2,
+    qdd,
+    qdd1,
+    qdd2,
+)
 
 from dynlab import equations_of_motion, inverse_dynamics, simulate
 from dynlab.grading import make_key
@@ -19,14 +34,13 @@ from dynlab.model.robots import pendulum, planar_2r
 from dynlab.model.robots.parameters import rod_inertia
 from dynlab.model.symbolic import compact, is_zero
 
-from answer_keys.common import (SPLIT2, check_mistakes, column, positive, q, q1, q2, qd, qd1, qd2,
-                                qdd, qdd1, qdd2)
-
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
 
 #: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
 #: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
-#: where to start, never the answer)
+#: where to start, never the answer).  A takeaway keeps its line breaks, long lines and all (a
+#: noqa for E501 at its end): solutions/' stored outputs show it line by line, so rewrapping one
+#: means refreshing them (tools/refresh_notebooks.py)
 NOTES = {
     "G.1": {
         "hint": r"""
@@ -41,7 +55,7 @@ $\mathbf D^{\rm rot} = \frac{l^2}{12}\begin{bmatrix} m_1 + \lambda^2 m_2 & \lamb
 is constant: a rod's spin about $z$ looks the same in every posture. All of the posture
 dependence, the $C_2$ terms, is translational, and so is most of the size: the parallel-axis part
 $m (a/2)^2$ of each rod of length $a$ belongs to $\mathbf D^{\rm tran}$, three times its own spin. Fu, Gonzalez & Lee,
-Sec. 3.4.1 find the same dominance of the translational part along a trajectory of the PUMA 560.""",
+Sec. 3.4.1 find the same dominance of the translational part along a trajectory of the PUMA 560.""",  # noqa: E501
     },
     "G.2": {
         "hint": r"""
@@ -57,7 +71,7 @@ so no gyroscopic torque arises, whatever the links' lengths. All of $\mathbf h$ 
 $h^{\rm tran}_1 = -\lambda m_2 l^2 S_2 (\dot q_1 \dot q_2 + \tfrac12 \dot q_2^2)$ and
 $h^{\rm tran}_2 = \tfrac12 \lambda m_2 l^2 S_2 \dot q_1^2$, Sec. 3.4.2's with $\lambda = 1$: the
 product $l \cdot \lambda l/2$ of link 1's length and the distance of link 2's centre from its joint. In a spatial arm it is not
-zero: at the PUMA's wrist Sec. 3.4.1 finds rotation dominant in $h_4$ and both parts in $h_5$, $h_6$.""",
+zero: at the PUMA's wrist Sec. 3.4.1 finds rotation dominant in $h_4$ and both parts in $h_5$, $h_6$.""",  # noqa: E501
     },
     "N.1": {
         "hint": r"""
@@ -70,14 +84,14 @@ Seen in frame 1, link 1 turns about the tilted axis $(0, \sin\alpha_1, \cos\alph
 $\dot q_1\cos\alpha_1$ adds to joint 2's rate along $z_2$, the rest tips $\boldsymbol\omega_2$ off that
 axis. And the cross term $\boldsymbol\omega_1 \times \mathbf z_0\dot q_2$ no longer vanishes: link 2
 gains an angular acceleration $\dot q_1\dot q_2\sin\alpha_1$ from the rates alone, which the planar arm
-($\alpha_1 = 0$: $(0, 0, \dot q_1 + \dot q_2)$ and $(0, 0, \ddot q_1 + \ddot q_2)$) never shows.""",
+($\alpha_1 = 0$: $(0, 0, \dot q_1 + \dot q_2)$ and $(0, 0, \ddot q_1 + \ddot q_2)$) never shows.""",  # noqa: E501
     },
     "N.2": {
         "hint": r"""
 Continue the forward pass: Eq. (3.3-52) of Fu, Gonzalez & Lee for link 1 from
 $\dot{\mathbf v}_0 = (0, g, 0)^T$ with ${}^1\mathbf R_0\mathbf p^*_1 = (l, 0, 0)^T$, then for link 2
-with ${}^2\mathbf R_0\mathbf p^*_2 = (\lambda l, 0, 0)^T$. ${}^1\mathbf R_0\dot{\mathbf v}_1$ is in frame
-1's axes: ${}^2\mathbf R_1$ turns it into frame 2's. Then Eq. (3.3-53) with
+with ${}^2\mathbf R_0\mathbf p^*_2 = (\lambda l, 0, 0)^T$. ${}^1\mathbf R_0\dot{\mathbf v}_1$ is in
+frame 1's axes: ${}^2\mathbf R_1$ turns it into frame 2's. Then Eq. (3.3-53) with
 ${}^2\mathbf R_0\bar{\mathbf s}_2 = (-\lambda l/2, 0, 0)^T$.""",
         "takeaway": r"""
 ${}^2\mathbf R_0\dot{\mathbf v}_2 = \big(l(S_2\ddot q_1 - C_2\dot q_1^2) - \lambda l(\dot q_1 + \dot q_2)^2 + gS_{12},\;
@@ -85,29 +99,30 @@ l(C_2\ddot q_1 + S_2\dot q_1^2) + \lambda l(\ddot q_1 + \ddot q_2) + gC_{12},\; 
 prints it for $\lambda = 1$): link 1's motion seen in frame 2, plus link 2's own tangential and
 centripetal terms, which grow with its length. The centre of mass, half of link 2 nearer the
 joint, has half of those. The
-gravity terms $g S_{12}$, $g C_{12}$ are the base's upward acceleration seen in frame 2.""",
+gravity terms $g S_{12}$, $g C_{12}$ are the base's upward acceleration seen in frame 2.""",  # noqa: E501
     },
     "N.3": {
         "hint": r"""
-The backward pass starts at link 2 with $\mathbf f_3 = \mathbf n_3 = \mathbf 0$, so Eqs. (3.3-56) and
-(3.3-57) of Fu, Gonzalez & Lee keep only link 2's own terms: $\mathbf F_2 = m_2\bar{\mathbf a}_2$
-(Eq. (3.3-54)) and $\mathbf N_2$ (Eq. (3.3-55)) from your answers to questions 3 and 4. The moment arm
-of $\mathbf F_2$ is $\mathbf p^*_2 + \bar{\mathbf s}_2$: from joint 2 to the centre of mass.""",
+The backward pass starts at link 2 with $\mathbf f_3 = \mathbf n_3 = \mathbf 0$, so Eqs. (3.3-56)
+and (3.3-57) of Fu, Gonzalez & Lee keep only link 2's own terms:
+$\mathbf F_2 = m_2\bar{\mathbf a}_2$ (Eq. (3.3-54)) and $\mathbf N_2$ (Eq. (3.3-55)) from your
+answers to questions 3 and 4. The moment arm of $\mathbf F_2$ is
+$\mathbf p^*_2 + \bar{\mathbf s}_2$: from joint 2 to the centre of mass.""",
         "takeaway": r"""
 $\mathbf f_2 = m_2\bar{\mathbf a}_2$, and only the $z$ component of $\mathbf n_2$ is non-zero:
 $\tfrac13 m_2 l_2^2 (\ddot q_1 + \ddot q_2) + \tfrac12 m_2 l l_2 (C_2\ddot q_1 + S_2\dot q_1^2) + \tfrac12 m_2 g l_2 C_{12}$
 with $l_2 = \lambda l$, which is $\tau_2$ (3.3-58). For $\lambda = 1$ Sec. 3.3.7 prints this
 ${}^2\mathbf R_0\mathbf n_2$ right, then writes $\tau_2$ with $\tfrac12 m_2 l^2$ where $\tfrac13 m_2 l^2$
 belongs (a slip recorded in
-`dynlab.errata`).""",
+`dynlab.errata`).""",  # noqa: E501
     },
     "N.4": {
         "hint": r"""
-Schilling's Algorithm 6-8-1 with one link: step 1 sets $\mathbf f^2 = -\mathbf f^{\rm tool}$ (mind the
-sign; $\varphi$ is below the horizontal, and `sympy.cos` takes radians), step 2 gives
+Schilling's Algorithm 6-8-1 with one link: step 1 sets $\mathbf f^2 = -\mathbf f^{\rm tool}$ (mind
+the sign; $\varphi$ is below the horizontal, and `sympy.cos` takes radians), step 2 gives
 $\boldsymbol\omega^1$, $\dot{\boldsymbol\omega}^1$ and $\dot{\mathbf v}^1$ from
-$\dot{\mathbf v}^0 = -\mathbf g$, step 4 gives $\mathbf f^1$, $\mathbf n^1$ and $\tau_1$. As a check,
-with $F = 0$ your $\tau_1$ must be the rod's torque of Schilling, Eq. (6-9-22).""",
+$\dot{\mathbf v}^0 = -\mathbf g$, step 4 gives $\mathbf f^1$, $\mathbf n^1$ and $\tau_1$. As a
+check, with $F = 0$ your $\tau_1$ must be the rod's torque of Schilling, Eq. (6-9-22).""",
         "takeaway": r"""
 $\tau_1 = \tfrac13 m_1a_1^2\ddot q_1 + \tfrac12 m_1ga_1C_1 + Fa_1\sin(q_1 + \varphi)$: Schilling's
 Eq. (6-9-22) plus the load's moment about the joint, largest when the cable is square to the rod
@@ -125,7 +140,7 @@ of Sec. 3.2.6 (Eq. (3.2-34)), with the payload as a point mass at the tip of lin
         "takeaway": r"""
 $c_1 = g\,l\,[(m_1/2 + m_2 + M_p)C_1 + (m_2/2 + M_p)C_{12}]$ with $C_1 = 0.5$ and $C_{12} = 1$
 at the opening posture, in N m for your $m_2$ and $M_p$: the bar does not depend on $\dot{\mathbf q}$ or $\ddot{\mathbf q}$, only on the
-posture and the masses beyond joint 1. Every kilogram at the tip costs joint 1 $g\,l\,(C_1 + C_{12})$.""",
+posture and the masses beyond joint 1. Every kilogram at the tip costs joint 1 $g\,l\,(C_1 + C_{12})$.""",  # noqa: E501
     },
     "D.2": {
         "hint": r"""
@@ -137,13 +152,13 @@ rates does it contain?""",
 $h_2 = \tfrac12 m_2 l^2 S_2 \dot q_1^2 = \tfrac12 \sin(-\pi/3)\,\dot q_1^2$ N m for your $\dot q_1$: joint 1's
 spin flings link 2 outward, and at $q_2 = -60°$ that pulls it toward larger $q_2$, so joint 2 must
 push back. It grows with $\dot q_1^2$ ($\dot q_1^2$ times the opening reading), and $\dot q_2$
-does not enter it at all.""",
+does not enter it at all.""",  # noqa: E501
     },
     "S.1": {
         "hint": r"""
-Simulate from rest at $q_1 = -\pi/2$ plus your amplitude (in radians) long enough for a few
-swings, then ask the `Trajectory` for its period with the lowest position as the level. The
-small-angle period of the rod is a check: a large swing takes a little longer, not twice as long.""",
+Simulate from rest at $q_1 = -\pi/2$ plus your amplitude (in radians) long enough for a few swings,
+then ask the `Trajectory` for its period with the lowest position as the level. The small-angle
+period of the rod is a check: a large swing takes a little longer, not twice as long.""",
         "takeaway": r"""
 $T = T_0\,\tfrac{2}{\pi}K(\sin^2(\theta_0/2))$ for the amplitude $\theta_0$ (chapter 07's exact
 period; $K$ the complete elliptic integral of the first kind), a few % longer than the small-angle
@@ -194,8 +209,9 @@ def fitted(reading, parameters: dict, degrees: dict, checks: int = 2):
     """``reading(**values)`` (a number dynlab computes) as the polynomial in the parameters it
     is, of the given degree in each (tau is linear in the masses and quadratic in a joint rate,
     Fu, Gonzalez & Lee, Eq. (3.2-26)): fitted through points of each parameter's grid and
-    asserted at ``checks`` points at the far end of the grids, so the expression is dynlab's number wherever a student's
-    values fall.  Parameter symbols carry no assumptions (the key is read by name)."""
+    asserted at ``checks`` points at the far end of the grids, so the expression is dynlab's
+    number wherever a student's values fall.  Parameter symbols carry no assumptions (the key is
+    read by name)."""
     names = list(parameters)
     symbols = [sympy.Symbol(n) for n in names]
     grids = [np.arange(spec["low"], spec["high"] + spec["step"] / 2, spec["step"])
@@ -709,7 +725,8 @@ def dashboard_keys():
         return dashboard_parts(arm, q_, [qd1, qd_[1]], qdd_)
 
     h2 = fitted(lambda qd1: fast(qd1)["coriolis"][1], SPEEDS, {"qd1": 2})
-    # by hand, the worked example of Sec. 3.2.6 (h_ikm of Eq. (3.2-33) for n = 2): h2 = m2 l^2 S2 qd1^2 / 2
+    # by hand, the worked example of Sec. 3.2.6 (h_ikm of Eq. (3.2-33) for n = 2):
+    # h2 = m2 l^2 S2 qd1^2 / 2
     assert abs(float(h2.subs("qd1", 2.0)) - 1.0 * math.sin(q_[1]) * 4.0 / 2) < 1e-9
     slow = dashboard_parts(arm, q_, qd_, qdd_)
     keys.append(numeric_key(
@@ -739,7 +756,8 @@ SWINGS = {"amplitude": {"low": 30, "high": 70, "step": 5, "unit": "degrees",
 
 def swing_period(amplitude_degrees, arm=None):
     """The period of the pendulum released from rest ``amplitude_degrees`` from its lowest
-    position, measured on a simulated swing (:meth:`dynlab.dynamics.simulation.Trajectory.period`)."""
+    position, measured on a simulated swing
+    (:meth:`dynlab.dynamics.simulation.Trajectory.period`)."""
     arm = pendulum() if arm is None else arm
     start = HANGING + math.radians(amplitude_degrees)
     swing = simulate(arm, [start], [0.0], t_span=8.0, dt=1e-3)
@@ -836,7 +854,6 @@ def euler_key():
                    "message": "that is the gain of pendulum()'s own rod, 1 kg; give the rod "
                               "your mass first"}])
     # every typical mistake is told from the answer at every mass of the grid
-    from dynlab.grading.keys import reference
     unsealed = reference(key)
     for m1 in np.arange(RODS["m1"]["low"], RODS["m1"]["high"] + 0.05, RODS["m1"]["step"]):
         right = float(unsealed["dE"][0].subs("m1", m1))

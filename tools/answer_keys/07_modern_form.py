@@ -9,24 +9,38 @@ import math
 
 import numpy as np
 import sympy
+from answer_keys.common import (
+    SPLIT2,
+    check_mistakes,
+    column,
+    grid_ends,
+    positive,
+    q,
+    q1,
+    q2,
+    qd,
+    qd1,
+    qd2,
+    qdd,
+    qdd1,
+    qdd2,
+)
 
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.formulations.twist_wrench import closed_form
 from dynlab.grading import make_key
 from dynlab.grading.keys import parameter_symbol
 from dynlab.model import spatial as S
-from dynlab.model.link import G
 from dynlab.model.robots import planar_2r
 from dynlab.model.symbolic import compact, is_zero
-
-from answer_keys.common import (SPLIT2, check_mistakes, column, grid_ends, positive, q, q1, q2, qd,
-                                qd1, qd2, qdd, qdd1, qdd2)
 
 NOTEBOOK = "07_modern_form"
 
 #: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
 #: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
-#: where to start, never the answer)
+#: where to start, never the answer).  A takeaway keeps its line breaks, long lines and all (a
+#: noqa for E501 at its end): solutions/' stored outputs show it line by line, so rewrapping one
+#: means refreshing them (tools/refresh_notebooks.py)
 NOTES = {
     "T.1": {
         "hint": r"""
@@ -55,13 +69,13 @@ $\dot{\mathcal V}_2$ is the rate of change of those *coordinates*; its linear pa
 $\omega_2 \times v_2$ is the acceleration of the mass (with the base's upward $g$ in it): the
 classical $\dot v$ of Luh's recursion. The preliminary draft's
 initialisation, $\dot{\mathcal V}_0 = (0, \mathfrak g)$, would put gravity the wrong way; the
-published Sec. 8.3 gives the base the acceleration $-\mathfrak g$, $\dot{\mathcal V}_0 = (0, -\mathfrak g)$.""",
+published Sec. 8.3 gives the base the acceleration $-\mathfrak g$, $\dot{\mathcal V}_0 = (0, -\mathfrak g)$.""",  # noqa: E501
     },
     "T.3": {
         "hint": r"""
 Sec. 8.3 (draft Eq. (9.56)) of Lynch & Park at $i = 2$ with $\mathcal F_3 = 0$: only
-$\mathcal G_2\dot{\mathcal V}_2 - \mathrm{ad}^T_{\mathcal V_2}(\mathcal G_2\mathcal V_2)$ is left, with
-$\mathrm{ad}^T_{\mathcal V}$ the transpose of the set-up cell's `ad(V)`, and $\mathcal V_2$,
+$\mathcal G_2\dot{\mathcal V}_2 - \mathrm{ad}^T_{\mathcal V_2}(\mathcal G_2\mathcal V_2)$ is left,
+with $\mathrm{ad}^T_{\mathcal V}$ the transpose of the set-up cell's `ad(V)`, and $\mathcal V_2$,
 $\dot{\mathcal V}_2$ from question 2's pass at this question's `given["rho"]`. Then Sec. 8.3 (draft
 Eq. (9.57)), $\tau_2 = \mathcal F_2^T\mathcal A_2$.""",
         "takeaway": r"""
@@ -74,16 +88,16 @@ the $\tau_2$ of Sec. 8.1.1 with $r$ in place of $L_2$.""",
     },
     "T.4": {
         "hint": r"""
-Assemble $\mathcal A$ (draft Eq. (9.64) of Lynch & Park, 12x2), $\mathcal G$ (Sec. 8.4 (draft Eq. (9.65))) and
-$\mathcal L$ (Sec. 8.4 (draft Eq. (9.76))) with $[\mathrm{Ad}_{T_{21}}]$ from question 2 (`sympy.diag` and
-`sympy.BlockMatrix` build block matrices), then Sec. 8.4 (draft Eq. (9.82)), all at this question's
-`given["rho"]`. A check: $M_{22}$ is the inertia of mass 2 about joint 2.""",
+Assemble $\mathcal A$ (draft Eq. (9.64) of Lynch & Park, 12x2), $\mathcal G$ (Sec. 8.4 (draft Eq.
+(9.65))) and $\mathcal L$ (Sec. 8.4 (draft Eq. (9.76))) with $[\mathrm{Ad}_{T_{21}}]$ from question
+2 (`sympy.diag` and `sympy.BlockMatrix` build block matrices), then Sec. 8.4 (draft Eq. (9.82)), all
+at this question's `given["rho"]`. A check: $M_{22}$ is the inertia of mass 2 about joint 2.""",
         "takeaway": r"""
 The second block of $\mathcal L\mathcal A$, $\big(\mathrm{Ad}_{T_{21}}\mathcal A_1,\ \mathcal A_2\big)$, is
 link 2's body Jacobian: how each joint moves mass 2, seen in frame $\{2\}$. $M$ comes out as the
 mass matrix of Sec. 8.1.1, found there from the Lagrangian, with $r = \rho L_2$ in place of $L_2$:
 $M_{11} = m_1L_1^2 + m_2(L_1^2 + 2L_1rC_2 + r^2)$, $M_{12} = m_2(L_1rC_2 + r^2)$,
-$M_{22} = m_2r^2$. Without $\mathcal L$ each joint would move only its own link.""",
+$M_{22} = m_2r^2$. Without $\mathcal L$ each joint would move only its own link.""",  # noqa: E501
     },
 }
 

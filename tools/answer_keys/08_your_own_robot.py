@@ -23,15 +23,17 @@ import sympy
 from dynlab import inverse_dynamics
 from dynlab.grading import make_key
 from dynlab.model import spatial
+from dynlab.model.edits import with_payload
 from dynlab.model.kinematics import transforms
 from dynlab.model.robots import UR20_PARAMETERS, UR20_URDF, from_urdf, read_urdf
-from dynlab.model.edits import with_payload
 
 NOTEBOOK = "08_your_own_robot"
 
 #: Each question's notes, sealed into its key: the hint a student asks for with hint(), and the
 #: takeaway check() shows once the answer is right (Markdown, $...$ for mathematics; a hint says
-#: where to start, never the answer)
+#: where to start, never the answer).  A takeaway keeps its line breaks, long lines and all (a
+#: noqa for E501 at its end): solutions/' stored outputs show it line by line, so rewrapping one
+#: means refreshing them (tools/refresh_notebooks.py)
 NOTES = {
     "U.1": {
         "hint": r"""
@@ -62,7 +64,7 @@ The torques are negative: the motors push towards negative $q_2$, $q_3$, which l
 kilogram at the flange costs the shoulder about $9.81 \times 1.59$ N m when the arm is
 horizontal, the lever arm of the whole reach; raised by $q_2$ the lever arms shrink nearly as
 $\cos q_2$ (the wrist's offsets add a small $\sin q_2$ part). Stretched out horizontal is the
-arm's hardest pose to hold; that number is where choosing the shoulder's motor and gearbox starts.""",
+arm's hardest pose to hold; that number is where choosing the shoulder's motor and gearbox starts.""",  # noqa: E501
     },
 }
 G = 9.81

@@ -31,10 +31,19 @@ from scipy.optimize import brentq
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics.forward import inertia_and_bias
-from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS,
-                                          PUMA560_ROTOR_INERTIAS, apparent_inertia,
-                                          joint_torques, motor_side, reflected_inertia, rms,
-                                          sample_move, shoulder_move, size_motor)
+from dynlab.dynamics.motor_sizing import (
+    CANDIDATE_MOTOR,
+    PUMA560_GEAR_RATIOS,
+    PUMA560_ROTOR_INERTIAS,
+    apparent_inertia,
+    joint_torques,
+    motor_side,
+    reflected_inertia,
+    rms,
+    sample_move,
+    shoulder_move,
+    size_motor,
+)
 from dynlab.grading import make_key
 from dynlab.grading.variants import grid_values
 from dynlab.model.robots import PUMA560_POSES, puma560

@@ -6,7 +6,7 @@ their simplified forms (36)-(37) and properties (38)-(39), and the gravitational
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import sympy
@@ -15,6 +15,7 @@ from dynlab.dynamics.structure.inertia import inertial_ingredients
 from dynlab.model.kinematics import chain, resolve
 from dynlab.model.robot import Robot
 from dynlab.model.symbolic import compact
+
 
 # ==============================================================================================
 # Tourassis & Neuman, Eqs. (12), (36)-(39): centrifugal and Coriolis coefficients

@@ -5,14 +5,19 @@ inertias, the product of a loading factor (the masses) and a kinematic factor (t
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
-from dynlab.dynamics.structure.inertia import (InertialIngredients, inertia_matrix_22,
-                                               inertial_ingredients, numeric_matrix)
+from dynlab.dynamics.structure.inertia import (
+    InertialIngredients,
+    inertia_matrix_22,
+    inertial_ingredients,
+    numeric_matrix,
+)
 from dynlab.model.robot import Robot
+
 
 # ==============================================================================================
 # Tourassis & Neuman, Eqs. (32)-(35): the coefficient of coupling

@@ -16,6 +16,7 @@ from dynlab.model import vectors as V
 from dynlab.model.kinematics import chain
 from dynlab.model.robot import Robot, joint_symbols
 
+
 # -- exact decisions in a polynomial ring ------------------------------------------------------
 class _Angle:
     """A revolute joint's angle ``q_k + offset`` handed to dynlab's generic code, so that its
@@ -96,7 +97,7 @@ class _Ring:
         value = _exact_number(value, where)
         try:
             return self.R.from_expr(value) if isinstance(value, sympy.Basic) else self.R(value)
-        except Exception:
+        except Exception:     # noqa: BLE001 - any of SymPy's coercion failures
             raise ValueError(f"{where}: model_structure needs parameters that are polynomials "
                              f"in the robot's symbols, got {value}") from None
 

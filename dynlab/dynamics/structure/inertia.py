@@ -7,8 +7,8 @@ moved, joint axes, centres of mass, projected inertias), also row by row in the 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import sympy

@@ -4,8 +4,8 @@ task space, ``F = Lambda Vdot + eta`` (Sec. 8.6).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -14,6 +14,7 @@ from dynlab.model import jets
 from dynlab.model import vectors as V
 from dynlab.model.kinematics import chain_tool_jacobian, resolve
 from dynlab.model.robot import Robot
+
 
 # ==============================================================================================
 # Lynch & Park, Prop. 8.1 (passivity) and Sec. 8.6 (task space)

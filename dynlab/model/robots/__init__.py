@@ -9,17 +9,35 @@ one's own: :func:`from_screws` (Lynch & Park's description) or :func:`from_urdf`
 from __future__ import annotations
 
 from dynlab.model.robots.parameters import friction_per_joint, physical_parameters, rod_inertia
-from dynlab.model.robots.puma import (PUMA560_LUMPED_LINKS, PUMA560_PARAMETERS, PUMA560_POSES,
-                                      puma560)
+from dynlab.model.robots.puma import (
+                                      PUMA560_LUMPED_LINKS,
+                                      PUMA560_PARAMETERS,
+                                      PUMA560_POSES,
+                                      puma560,
+)
 from dynlab.model.robots.registry import ARM_SPECS, ROBOTS, ArmSpec, register_arm, unregister_arm
 from dynlab.model.robots.schilling import pendulum, scara
 from dynlab.model.robots.screws import DHChain, dh_from_screws, from_screws
-from dynlab.model.robots.tourassis_neuman import (AXIAL_COM, INERTIA_LEVELS, TOURASSIS_NEUMAN_ARMS,
-                                                  articulated, cartesian, cylindrical,
-                                                  puma_generic, spherical, stanford)
+from dynlab.model.robots.tourassis_neuman import (
+                                      AXIAL_COM,
+                                      INERTIA_LEVELS,
+                                      TOURASSIS_NEUMAN_ARMS,
+                                      articulated,
+                                      cartesian,
+                                      cylindrical,
+                                      puma_generic,
+                                      spherical,
+                                      stanford,
+)
 from dynlab.model.robots.two_link import PLANAR_2R_PARAMETERS, planar_2r
-from dynlab.model.robots.universal_robots import (UR20_PARAMETERS, UR20_SOURCE, UR20_URDF, ur20,
-                                                  ur20_table, ur20_values)
+from dynlab.model.robots.universal_robots import (
+                                      UR20_PARAMETERS,
+                                      UR20_SOURCE,
+                                      UR20_URDF,
+                                      ur20,
+                                      ur20_table,
+                                      ur20_values,
+)
 from dynlab.model.robots.urdf import URDFChain, URDFJoint, from_urdf, read_urdf
 
 __all__ = ["ARM_SPECS", "AXIAL_COM", "ArmSpec", "DHChain",

@@ -12,7 +12,6 @@ import sympy
 from dynlab.model.checks import flag
 from dynlab.model.link import scalar
 
-
 #: The largest size of a numeric physical parameter: the cube root of the largest float
 #: (1.8e308), so that a product of three of them (a rod's ``m l^2``) stays finite.
 LARGEST_PARAMETER = float(np.finfo(float).max) ** (1 / 3)

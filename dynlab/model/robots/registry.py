@@ -15,11 +15,12 @@ False
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from dynlab.model.robot import Robot
+
 
 @dataclass(frozen=True, eq=False)
 class ArmSpec:

@@ -21,14 +21,13 @@ array([[2.62, 0.72],
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
 from dynlab.model.kinematics import transforms
-from dynlab.model.link import check_inertia
-from dynlab.model.link import Link
+from dynlab.model.link import Link, check_inertia
 from dynlab.model.robot import Robot
 from dynlab.model.robots.parameters import LARGEST_PARAMETER
 

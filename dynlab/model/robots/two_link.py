@@ -9,8 +9,8 @@ Macsyma.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from dynlab.model.checks import choice
 from dynlab.model.link import G, Link, scalar

@@ -163,7 +163,7 @@ def _parse(root, where: str):
     _xml_core.on_error = notes.append
     try:
         model = URDF.from_xml(root, _xml_core.Path("robot", tree=ET.ElementTree(root)))
-    except Exception as error:   # the parser's ParseError, its numbers, joint types
+    except Exception as error:   # noqa: BLE001 - the parser's ParseError, numbers, joint types
         if isinstance(error, _xml_core.ParseError):
             xacro = " (a xacro macro: expand it with xacro first)" if "${" in str(error.e) else ""
             raise ValueError(f"{where}: {error.path}: {error.e}{xacro}") from None

@@ -26,19 +26,24 @@ import contextlib
 import html
 import math
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from dynlab.dynamics.inverse import torque_parts
+from dynlab.formulations import registry as formulations
 from dynlab.model import checks
 from dynlab.model.robot import Robot
 from dynlab.model.robots.registry import ARM_SPECS
-from dynlab.formulations import registry as formulations
 from dynlab.teaching.dashboards.arm_figure import ArmFigure, nice_limit
 from dynlab.teaching.dashboards.arm_motion import MotionPlayer
-from dynlab.teaching.dashboards.common import (figure_readout_status, joint_values,
-                                               slider_column, slider_value, widget_bundle)
+from dynlab.teaching.dashboards.common import (
+    figure_readout_status,
+    joint_values,
+    slider_column,
+    slider_value,
+    widget_bundle,
+)
 from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value, part_labels, plain
 from dynlab.teaching.dashboards.parameters import Parameter, default_parameters, registered_arm
 from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significant, slider
@@ -275,7 +280,7 @@ class Dashboard(ArmFigure, MotionPlayer):
                 pending, self._pending = self._pending, set()
                 self.refresh(pending)
 
-    def set_state(self, q=None, qd=None, qdd=None) -> "Dashboard":
+    def set_state(self, q=None, qd=None, qdd=None) -> Dashboard:
         """Set joint sliders (``q`` in radians or metres, ``qd``, ``qdd``) and update once; the
         state keeps ``q`` until its slider moves.  A wrong value is reported in the status line and
         changes nothing."""
@@ -370,7 +375,7 @@ class Dashboard(ArmFigure, MotionPlayer):
 
     def _report(self, error: Exception) -> None:
         text = f"error: {type(error).__name__}: {error}"
-        if self.parameter_error and not str(error) in self.parameter_error:
+        if self.parameter_error and str(error) not in self.parameter_error:
             text += f"; also {self.parameter_error}"
         self.status.value = self._status_html(text)
 

@@ -235,7 +235,7 @@ class ArmFigure:
             if not (three and self.render):
                 return False
             try:
-                import ipympl.backend_nbagg  # noqa: F401
+                import ipympl.backend_nbagg
             except ImportError:
                 return False
             return True

@@ -11,8 +11,16 @@ import math
 
 import numpy as np
 
-from dynlab.dynamics.motor_sizing import (CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS, Motor, Sizing,
-                                          joint_torques, sample_move, shoulder_cycle, size_motor)
+from dynlab.dynamics.motor_sizing import (
+    CANDIDATE_MOTOR,
+    PUMA560_GEAR_RATIOS,
+    Motor,
+    Sizing,
+    joint_torques,
+    sample_move,
+    shoulder_cycle,
+    size_motor,
+)
 from dynlab.model import checks
 from dynlab.model.edits import with_payload
 from dynlab.model.robot import Robot

@@ -7,11 +7,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from dynlab.model.edits import (body_extent, numeric_link, with_length, with_mass, with_payload,
-                                with_viscous)
+from dynlab.model.edits import (
+    body_extent,
+    numeric_link,
+    with_length,
+    with_mass,
+    with_payload,
+    with_viscous,
+)
 from dynlab.model.robot import Robot
 from dynlab.model.robots.registry import ARM_SPECS
 from dynlab.teaching.dashboards.sliders import round_significant

@@ -11,7 +11,8 @@ value lies on the grid; :func:`degrees` and :func:`on_grid` put an angle there.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
+
 
 def round_significant(x: float, digits: int = 3, direction: str = "nearest") -> float:
     """``x`` rounded to ``digits`` significant digits (``direction``: ``"nearest"``, ``"down"``

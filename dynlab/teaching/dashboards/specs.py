@@ -8,9 +8,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from dynlab.model.robot import Robot
 from dynlab.model.robots.puma import PUMA560_POSES

@@ -10,19 +10,23 @@ import math
 import numpy as np
 
 from dynlab.dynamics.structure.counts import COLUMNS, sparsity_formula
-from dynlab.dynamics.structure.coupling import (Coupling, coupling_coefficients, kinematic_factors,
-                                                loading_factors)
+from dynlab.dynamics.structure.coupling import (
+    Coupling,
+    coupling_coefficients,
+    kinematic_factors,
+    loading_factors,
+)
 from dynlab.dynamics.structure.exact import model_structure
 from dynlab.dynamics.structure.inertia import inertia_matrix_22
 from dynlab.model.edits import with_mass
 from dynlab.model.robot import Robot
 from dynlab.model.robots.tourassis_neuman import TOURASSIS_NEUMAN_ARMS
-from dynlab.teaching.dashboards.common import (agg_png, joint_values, slider_column,
-                                               widget_bundle)
+from dynlab.teaching.dashboards.common import agg_png, joint_values, slider_column, widget_bundle
 from dynlab.teaching.dashboards.labels import format_value
 from dynlab.teaching.dashboards.parameters import Parameter
 from dynlab.teaching.dashboards.sliders import degrees, round_significant
 from dynlab.teaching.dashboards.sliders import slider as labelled_slider
+
 
 # ==============================================================================================
 # Tourassis & Neuman, Sec. 6: the design guidelines on a slider dashboard

@@ -6,12 +6,19 @@ payload at the tip that the controller's model does not know.  The controllers a
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from dynlab.dynamics.control import (Controller, Model, computed_torque, feedforward,
-                                     matched_gains, pd, pd_gravity)
+from dynlab.dynamics.control import (
+    Controller,
+    Model,
+    computed_torque,
+    feedforward,
+    matched_gains,
+    pd,
+    pd_gravity,
+)
 from dynlab.dynamics.simulation import simulate
 from dynlab.dynamics.trajectory import as_reference, joint_array
 from dynlab.model import checks
@@ -112,6 +119,7 @@ class TrackingDashboard(NamedControls):
 
     def _png(self) -> bytes:
         import io
+
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
         figure = Figure(figsize=(7, 3), dpi=72)

@@ -8,10 +8,12 @@ from dynlab.teaching.textbook.fu import records_fu
 from dynlab.teaching.textbook.letters import SOURCES, validate_arm
 from dynlab.teaching.textbook.lynch_park import records_lynch_park
 from dynlab.teaching.textbook.records import PrintedEquation
-from dynlab.teaching.textbook.schilling import (records_schilling_pendulum,
-                                                records_schilling_planar, records_schilling_scara)
+from dynlab.teaching.textbook.schilling import (
+    records_schilling_pendulum,
+    records_schilling_planar,
+    records_schilling_scara,
+)
 from dynlab.teaching.textbook.thesis import records_thesis
-
 
 #: Every transcribed printed equation, source by source.
 RECORDS = tuple(records_fu() + records_thesis() + records_schilling_pendulum()

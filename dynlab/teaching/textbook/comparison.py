@@ -13,11 +13,11 @@ from typing import Any
 
 import sympy
 
-from dynlab.teaching.bibliography import AUTHORS, cite
-from dynlab.teaching.errata import Erratum
-from dynlab.model.symbolic import compact, is_zero, reduce_trig
 from dynlab.formulations import registry as formulations
 from dynlab.model.display import shorthand
+from dynlab.model.symbolic import compact, is_zero, reduce_trig
+from dynlab.teaching.bibliography import AUTHORS, cite
+from dynlab.teaching.errata import Erratum
 from dynlab.teaching.textbook.catalogue import printed
 from dynlab.teaching.textbook.derivation import derived
 from dynlab.teaching.textbook.letters import SCALARS, TOP_MATRICES, TOP_VECTORS
@@ -174,7 +174,7 @@ _UNEXPLAINED = ("no erratum in dynlab.teaching.errata covers this: a new erratum
                 "transcription")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _compare_record(record, method: str, variant: str | None) -> tuple:
     """``(discrepancies, unconfirmed)`` of one record (cached: records and derivations are
     immutable, so a notebook's second call is free)."""

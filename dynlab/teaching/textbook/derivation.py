@@ -10,18 +10,18 @@ import functools
 import sympy
 
 from dynlab.dynamics.inverse import equations_of_motion, inverse_dynamics
-from dynlab.model.robot import joint_symbols
 from dynlab.model import kinematics
+from dynlab.model.robot import joint_symbols
 from dynlab.teaching.textbook.letters import ARMS, QUANTITIES, TRACE_QUANTITIES, validate_arm
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def robot(arm: str):
     """The symbolic arm (a builder of :mod:`dynlab.model.robots`), built once."""
     return ARMS[validate_arm(arm)]()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def torques(arm: str, method: str = "newton_euler", variant: str | None = None):
     """dynlab's ``tau`` of ``arm`` in the joint symbols (``inverse_dynamics``, not compacted)."""
     r = robot(arm)
@@ -29,13 +29,13 @@ def torques(arm: str, method: str = "newton_euler", variant: str | None = None):
     return inverse_dynamics(r, q, qd, qdd, method=method, variant=variant, simplify=False)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def equations(arm: str, method: str = "lagrange_euler", variant: str | None = None):
     """dynlab's ``EquationsOfMotion`` of ``arm`` (symbolic, not compacted)."""
     return equations_of_motion(robot(arm), method=method, variant=variant, simplify=False)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def trace(arm: str, frame: str = "link"):
     """dynlab's Newton-Euler :class:`dynlab.formulations.trace.Trace` (``frame``: link or base)."""
     r = robot(arm)
@@ -43,7 +43,7 @@ def trace(arm: str, frame: str = "link"):
     return inverse_dynamics(r, q, qd, qdd, variant=frame, trace=True, simplify=False)[1]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _kinematics(arm: str, what: str) -> list:
     r = robot(arm)
     q = joint_symbols(r.n)[0]

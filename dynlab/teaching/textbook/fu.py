@@ -12,10 +12,22 @@ from sympy import ImmutableMatrix, Rational, cos, sin
 
 from dynlab.model.robot import joint_symbols
 from dynlab.teaching.textbook.derivation import robot
-from dynlab.teaching.textbook.letters import (THETA, g, half, l, m1, m2, th1, th2, thd1, thd2,
-                                              thdd1, thdd2, third)
+from dynlab.teaching.textbook.letters import (
+    THETA,
+    g,
+    half,
+    l,
+    m1,
+    m2,
+    th1,
+    th2,
+    thd1,
+    thd2,
+    thdd1,
+    thdd2,
+    third,
+)
 from dynlab.teaching.textbook.records import col, make_record, mat
-
 
 C1, C2, S1, S2 = cos(th1), cos(th2), sin(th1), sin(th2)
 C12, S12 = cos(th1 + th2), sin(th1 + th2)

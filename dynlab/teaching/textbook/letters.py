@@ -11,9 +11,8 @@ import functools
 
 from sympy import Abs, Function, Rational, Symbol, exp, sign, symbols
 
-from dynlab.model.robots.registry import ARM_SPECS
 from dynlab.model.robot import joint_symbols
-
+from dynlab.model.robots.registry import ARM_SPECS
 
 half, third = Rational(1, 2), Rational(1, 3)
 

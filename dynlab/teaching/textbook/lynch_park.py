@@ -8,10 +8,22 @@ import functools
 
 from sympy import cos, sin
 
-from dynlab.teaching.textbook.letters import (L1, L2, THETA, g, half, m1, m2, th1, th2, thd1, thd2,
-                                              thdd1, thdd2)
+from dynlab.teaching.textbook.letters import (
+    L1,
+    L2,
+    THETA,
+    g,
+    half,
+    m1,
+    m2,
+    th1,
+    th2,
+    thd1,
+    thd2,
+    thdd1,
+    thdd2,
+)
 from dynlab.teaching.textbook.records import col, make_record
-
 
 c1_, c2_, s1_, s2_, c12_, s12_ = (cos(th1), cos(th2), sin(th1), sin(th2), cos(th1 + th2),
                                   sin(th1 + th2))

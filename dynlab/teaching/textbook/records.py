@@ -7,16 +7,22 @@ with (:func:`mat`, :func:`col`, :func:`make_record`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 import sympy
 from sympy import ImmutableMatrix
 
-from dynlab.teaching.errata import ERRATA, Erratum
 from dynlab.teaching.bibliography import cite
-from dynlab.teaching.textbook.letters import (FRICTION, QUANTITIES, SOURCES, TRACE_QUANTITIES,
-                                              validate_arm)
+from dynlab.teaching.errata import ERRATA, Erratum
+from dynlab.teaching.textbook.letters import (
+    FRICTION,
+    QUANTITIES,
+    SOURCES,
+    TRACE_QUANTITIES,
+    validate_arm,
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,7 +110,7 @@ class PrintedEquation:
                 f"{self.quantity}{where})")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _resolve_callable(function):
     return function()
 

@@ -11,10 +11,31 @@ import functools
 import sympy
 from sympy import ImmutableMatrix, cos, sin
 
-from dynlab.teaching.textbook.letters import (G0, a1, a2, add1, b1, b2, b3, d1, g0, l3, m1, m2, m3,
-                                              q1, q2, q3, qd1, qd2, qd3, qdd1, qdd2, qdd3)
+from dynlab.teaching.textbook.letters import (
+    G0,
+    a1,
+    a2,
+    add1,
+    b1,
+    b2,
+    b3,
+    d1,
+    g0,
+    l3,
+    m1,
+    m2,
+    m3,
+    q1,
+    q2,
+    q3,
+    qd1,
+    qd2,
+    qd3,
+    qdd1,
+    qdd2,
+    qdd3,
+)
 from dynlab.teaching.textbook.records import col, make_record, mat
-
 
 C1q, S1q, C2q, S2q = cos(q1), sin(q1), cos(q2), sin(q2)
 C12q, S12q = cos(q1 + q2), sin(q1 + q2)

@@ -9,10 +9,24 @@ import functools
 
 from sympy import cos, sin
 
-from dynlab.teaching.textbook.letters import (MACSYMA, gravity, i_1, i_2, l1, l2, mm1, mm2, mp, t1,
-                                              t1d, t1dd, t2, t2d, t2dd)
+from dynlab.teaching.textbook.letters import (
+    MACSYMA,
+    gravity,
+    i_1,
+    i_2,
+    l1,
+    l2,
+    mm1,
+    mm2,
+    mp,
+    t1,
+    t1d,
+    t1dd,
+    t2,
+    t2d,
+    t2dd,
+)
 from dynlab.teaching.textbook.records import make_record
-
 
 #: App. B.9, (d52): the crunched constants
 r1 = 4 * gravity * l1 * mp + 4 * gravity * l1 * mm2 + 2 * gravity * l1 * mm1

@@ -335,7 +335,7 @@ class BaseParameters:
         if pi.shape != (len(self.standard),):
             raise ValueError(f"parameters must have {len(self.standard)} entries, got shape "
                              f"{pi.shape}")
-        beta = np.array(self.beta.tolist(), dtype=float).reshape(self.count, -1)
+        beta = np.array(self.beta.tolist(), dtype=float).reshape(self.count, len(self.grouped))
         return pi[list(self.kept)] + beta @ pi[list(self.grouped)]
 
     def regressor(self, q, qd, qdd):
@@ -367,7 +367,9 @@ def base_parameters(robot: Robot, *, rotor: bool = False, friction: bool = False
     the rank counts singular values above :data:`RANK_TOLERANCE` of the largest.  Round-off
     leaves ``~1e-15`` of it; a combination whose effect is ``1e-8`` of the others' could not be
     measured anyway.  Columns are kept in :data:`_PREFERENCE`'s order when independent of the
-    ones kept before (an unpivoted QR); the others are solved for, exactly on symbols.
+    ones kept before (an unpivoted QR); the others are solved for, exactly on symbols (in
+    seconds up to three joints; the 6-joint symbolic PUMA 560 takes over ten minutes: give
+    numbers, solved in floats in a fraction of a second).
 
     >>> from dynlab.model.robots import planar_2r
     >>> print(base_parameters(planar_2r(symbolic=True)))     # frame i at link i's far end
@@ -407,7 +409,7 @@ def base_parameters(robot: Robot, *, rotor: bool = False, friction: bool = False
                          f"gap {gap:.3g})")
     grouped = tuple(c for c in order if c not in kept)
     if _geometry_is_symbolic(robot):
-        beta = _exact_combinations(robot, numeric, kept, grouped, rotor, friction, rng)
+        beta = _exact_combinations(robot, kept, grouped, rotor, friction, rng)
     else:
         solution = np.linalg.lstsq(Y[:, list(kept)], Y[:, list(grouped)], rcond=None)[0]
         solution[np.abs(solution) < ZERO_COLUMN * max(1.0, np.abs(solution).max(initial=0))] = 0
@@ -422,7 +424,7 @@ def _random_states(rng, samples: int, n: int) -> tuple:
             rng.uniform(-2, 2, (samples, n)))
 
 
-def _exact_combinations(robot, numeric, kept, grouped, rotor, friction, rng) -> sympy.Matrix:
+def _exact_combinations(robot, kept, grouped, rotor, friction, rng) -> sympy.Matrix:
     """``beta`` with ``Y[:, grouped] = Y[:, kept] beta``, exact in the geometry's symbols: ``Y``
     at states whose sines and cosines are rational (``t = tan(theta/2)`` rational), on ``r``
     rows independent at the random geometry, solved over the field of rational functions."""
@@ -443,10 +445,13 @@ def _exact_combinations(robot, numeric, kept, grouped, rotor, friction, rng) -> 
                                sympy.sign, rotor, friction)
         rows_exact += rows
     Y = sympy.Matrix(rows_exact)
-    values = {s: v for s, v in zip(*_substitution(robot, numeric))}
-    Y_numeric = np.array(Y.subs(values).evalf(), dtype=float)
+    symbols = sorted(Y.free_symbols, key=str)
+    values = dict(zip(symbols, rng.uniform(0.5, 1.5, len(symbols))))
+    Y_numeric = np.array(Y.subs(values).evalf(), dtype=float)[:, list(kept)]
     import scipy.linalg  # late: only this exact path picks rows (a pivoted QR)
-    chosen = scipy.linalg.qr(Y_numeric[:, list(kept)].T, pivoting=True)[2][:len(kept)]
+    chosen = scipy.linalg.qr(Y_numeric.T, pivoting=True)[2][:len(kept)]
+    if np.linalg.matrix_rank(Y_numeric[chosen]) < len(kept):
+        raise ValueError(f"{robot.name}: the exact states do not show every base parameter")
     A = Y.extract(list(chosen), list(kept))
     B = Y.extract(list(chosen), list(grouped))
     dA, dB = DomainMatrix.from_Matrix(A), DomainMatrix.from_Matrix(B)
@@ -460,16 +465,3 @@ def _exact_combinations(robot, numeric, kept, grouped, rotor, friction, rng) -> 
                          f"kept ones")
     return beta
 
-
-def _substitution(robot, numeric) -> tuple:
-    """The geometric symbols of ``robot`` and their values in ``numeric``."""
-    pairs = {}
-    for link, value in zip(robot.links, numeric.links):
-        for name in ("theta", "d", "a", "alpha", "offset"):
-            symbolic = getattr(link, name)
-            if isinstance(symbolic, sympy.Symbol):
-                pairs[symbolic] = float(getattr(value, name))
-    for symbolic, value in zip(robot.gravity, numeric.gravity):
-        for s in getattr(symbolic, "free_symbols", ()):
-            pairs[s] = float(value) / float(symbolic.subs(s, 1))
-    return tuple(pairs), tuple(pairs.values())

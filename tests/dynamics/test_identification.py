@@ -1,0 +1,272 @@
+"""tau = Y(q, qd, qdd) pi for every arm: against dynlab's own inverse dynamics (shipped arms,
+random chains, symbols), against Pinocchio's regressor on the UR20's URDF after the change of
+frame of the parameters; the base parameters counted against hand derivations (pendulum, planar
+two-link arm) and against the rank of Pinocchio's stacked regressor (SCARA, PUMA 560, UR20)."""
+
+import numpy as np
+import pinocchio as pin
+import pytest
+import sympy
+from hypothesis import given, settings
+
+from dynlab.dynamics.identification import (
+    base_parameters,
+    moved_parameters,
+    parameter_symbols,
+    standard_parameters,
+    torque_regressor,
+)
+from dynlab.dynamics.inverse import inverse_dynamics
+from dynlab.model.kinematics import transforms
+from dynlab.model.robot import joint_symbols
+from dynlab.model.robots import ROBOTS, UR20_URDF, pendulum, planar_2r, puma560, read_urdf, ur20
+from dynlab.model.symbolic import is_zero
+from tests.support.strategies import chain_and_state
+
+SHIPPED = list(ROBOTS)
+
+
+def states(rng, samples, n):
+    return [rng.uniform(-2.5, 2.5, (samples, n)) for _ in range(3)]
+
+
+def with_friction(robot, rng):
+    """The arm with viscous and Coulomb friction (static = Coulomb: no Stribeck term)."""
+    for k in range(1, robot.n + 1):
+        coulomb = float(rng.uniform(0.1, 1))
+        robot = robot.replace_link(k, viscous=float(rng.uniform(0.1, 1)), coulomb=coulomb,
+                                   static=coulomb)
+    return robot
+
+
+# -- the regressor --------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", SHIPPED)
+def test_regressor_times_parameters_is_the_inverse_dynamics_of_every_shipped_arm(name, rng):
+    arm = with_friction(ROBOTS[name](), rng)
+    Q, QD, QDD = states(rng, 7, arm.n)
+    armature = rng.uniform(0.1, 1, arm.n)
+    Y = torque_regressor(arm, Q, QD, QDD, rotor=True, friction=True)
+    pi = standard_parameters(arm, rotor=True, friction=True)
+    pi[10::13] = armature                       # Ia of each joint: after its link's 10
+    expected = np.concatenate([
+        inverse_dynamics(arm, Q[k], QD[k], QDD[k], tip_wrench=False) + armature * QDD[k]
+        for k in range(len(Q))])                # Lynch & Park, Sec. 8.9.2: + G^2 I_rotor qdd
+    assert Y.shape == (7 * arm.n, 13 * arm.n)
+    assert np.allclose(Y @ pi, expected, rtol=1e-12, atol=1e-12 * np.abs(expected).max())
+
+
+@settings(max_examples=40)
+@given(chain_and_state(max_joints=6))
+def test_regressor_times_parameters_is_the_inverse_dynamics_of_random_chains(case):
+    arm, q, qd, qdd = case
+    tau = inverse_dynamics(arm, q, qd, qdd, tip_wrench=False)
+    Y = torque_regressor(arm, q, qd, qdd)
+    assert np.allclose(Y @ standard_parameters(arm), tau, rtol=1e-10,
+                       atol=1e-10 * max(1.0, np.abs(tau).max()))
+
+
+@pytest.mark.parametrize("name", ["pendulum", "planar_2r", "scara"])
+def test_the_symbolic_regressor_times_parameters_is_the_symbolic_inverse_dynamics(name):
+    arm = ROBOTS[name](symbolic=True)
+    q, qd, qdd = joint_symbols(arm.n)
+    Y = torque_regressor(arm, q, qd, qdd)
+    assert isinstance(Y, sympy.MatrixBase) and Y.shape == (arm.n, 10 * arm.n)
+    assert is_zero(Y * standard_parameters(arm), -inverse_dynamics(arm, q, qd, qdd))
+
+
+def test_a_batch_is_its_samples_one_under_the_other(rng):
+    arm = puma560()
+    Q, QD, QDD = states(rng, 4, 6)
+    Y = torque_regressor(arm, Q, QD, QDD, friction=True)
+    for k in range(4):
+        assert np.array_equal(Y[6 * k:6 * k + 6], torque_regressor(arm, Q[k], QD[k], QDD[k],
+                                                                   friction=True))
+
+
+def test_the_numeric_regressor_builds_no_sympy_object(rng, sympy_objects_created):
+    arm = puma560()
+    arm.numeric()
+    Q, QD, QDD = states(rng, 50, 6)
+    sympy_objects_created.clear()
+    torque_regressor(arm, Q, QD, QDD, rotor=True, friction=True)
+    assert sympy_objects_created == []
+
+
+def pinocchio_frames(model, data, arm, base, q):
+    """Each DH frame i in Pinocchio's joint frame i at ``q`` (constant if the two agree)."""
+    pin.forwardKinematics(model, data, q)
+    T = transforms(arm, q)
+    return [np.linalg.inv(data.oMi[k + 1].homogeneous) @ base @ np.asarray(T[k + 1], float)
+            for k in range(arm.n)]
+
+
+def test_the_regressor_is_pinocchios_on_the_ur20_after_the_change_of_frame(rng):
+    model = pin.buildModelFromUrdf(UR20_URDF)
+    data = model.createData()
+    arm, base = ur20(), read_urdf(UR20_URDF).dh().base
+    frames = pinocchio_frames(model, data, arm, base, rng.uniform(-3, 3, 6))
+    again = pinocchio_frames(model, data, arm, base, rng.uniform(-3, 3, 6))
+    assert max(np.abs(a - b).max() for a, b in zip(frames, again)) < 1e-12
+    # pi_pinocchio = M pi_dynlab, link by link (moved_parameters is linear): Y = Y_pin M
+    M = np.zeros((60, 60))
+    for k, T in enumerate(frames):
+        for c in range(10):
+            M[10 * k:10 * k + 10, 10 * k + c] = moved_parameters(np.eye(10)[c], T[:3, :3],
+                                                                 T[:3, 3])
+    Q, QD, QDD = states(rng, 5, 6)
+    Y = torque_regressor(arm, Q, QD, QDD)
+    for k in range(5):
+        expected = pin.computeJointTorqueRegressor(model, data, Q[k], QD[k], QDD[k]) @ M
+        assert np.allclose(Y[6 * k:6 * k + 6], expected, rtol=1e-12, atol=1e-12)
+
+
+def test_moving_parameters_there_and_back_gives_them_again_and_a_point_mass_moves_by_hand(rng):
+    pi = standard_parameters(ur20())[10:20]
+    R, _ = np.linalg.qr(rng.normal(size=(3, 3)))
+    p = rng.normal(size=3)
+    assert np.allclose(moved_parameters(moved_parameters(pi, R, p), R.T, -R.T @ p), pi)
+    # a point mass 2 at (1, 0, 0), seen from a frame 1 m further along x: at (2, 0, 0)
+    moved = moved_parameters([2.0, 2.0, 0, 0, 0, 0, 2.0, 0, 0, 2.0], np.eye(3), [1.0, 0, 0])
+    assert moved.tolist() == [2.0, 4.0, 0, 0, 0, 0, 8.0, 0, 0, 8.0]
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (([0.1, float("nan")], [0, 0], [0, 0]), "q must be finite, got nan at sample 0, joint 2"),
+    (([0.1, 0.2], [0, 0, 0], [0, 0]), "qd must have 2 entries"),
+    (([0.1, 0.2], [0, 0], np.zeros((2, 2, 2))), "qdd must have 2 entries"),
+    ((np.zeros((3, 2)), np.zeros((2, 2)), np.zeros((3, 2))), "q, qd and qdd must have the same"),
+    ((["a", 1.0], [0, 0], [0, 0]), "q must be numbers"),
+])
+def test_bad_states_are_refused_by_name(arguments, message):
+    with pytest.raises(ValueError, match=message):
+        torque_regressor(planar_2r(), *arguments)
+
+
+def test_bad_arms_and_options_are_refused_by_name():
+    with pytest.raises(TypeError, match="dynlab Robot"):
+        torque_regressor("puma", [0], [0], [0])
+    with pytest.raises(TypeError, match="friction"):
+        torque_regressor(pendulum(), [0], [0], [0], friction="yes")
+    stribeck = pendulum().replace_link(1, coulomb=0.2, static=0.3)
+    with pytest.raises(ValueError, match="static friction 0.3 unlike its Coulomb"):
+        standard_parameters(stribeck, friction=True)
+    with pytest.raises(ValueError, match="10 parameters"):
+        moved_parameters(np.zeros(9), np.eye(3), np.zeros(3))
+
+
+# -- base parameters ------------------------------------------------------------------------------
+def coefficients(expressions, symbols) -> sympy.Matrix:
+    return sympy.Matrix([[sympy.diff(e, s) for s in symbols] for e in expressions])
+
+
+def same_span(expressions, hand, symbols) -> bool:
+    """The two sets of linear combinations span the same space of parameters."""
+    A, B = coefficients(expressions, symbols), coefficients(hand, symbols)
+    return A.rank() == B.rank() == A.col_join(B).rank()
+
+
+def test_the_pendulums_base_parameters_are_the_hand_derived_ones():
+    # joint 1 turns about z0, the origin of frame 1 at a1 along x1 from it: the torque
+    # (I qdd + gravity's moment) shows the moment of inertia about the axis, ZZ1 + 2 a1 MX1
+    # + a1^2 M1 (Steiner), and the first moment about it, (MX1 + a1 M1, MY1) in frame 1's axes
+    arm = pendulum(symbolic=True)
+    a1 = arm.symbols("a1")
+    M1, MX1, MY1, ZZ1 = sympy.symbols("M1 MX1 MY1 ZZ1", real=True)
+    base = base_parameters(arm)
+    hand = [ZZ1 + 2 * a1 * MX1 + a1**2 * M1, MX1 + a1 * M1, MY1]
+    assert base.count == 3 and same_span(base.expressions, hand, base.standard)
+    assert base_parameters(arm.replace(gravity=(0, 0, 0))).count == 1     # no moment to show
+    assert base_parameters(arm, rotor=True).count == 3      # Ia1 qdd1 adds to the axis' moment
+    assert base_parameters(arm, rotor=True, friction=True).count == 5     # qd1, sgn(qd1)
+
+
+def test_the_planar_two_link_arms_base_parameters_are_the_hand_derived_ones():
+    # link 2 about joint 2 (o1, l behind o2 along x2): moment ZZ2 + 2 l MX2 + l^2 M2, first
+    # moment (MX2 + l M2, MY2); link 1 about joint 1 carries link 2's mass at l along x1:
+    # ZZ1 + 2 l MX1 + l^2 (M1 + M2), (MX1 + l (M1 + M2), MY1).  Lagrange: D11 = I1 + I2 + 2 l
+    # (h2x c2 - h2y s2), D12 = I2 + l (...), D22 = I2 show I1, I2, h2x, h2y; gravity in the
+    # plane adds h1x, h1y: 6, without gravity 4
+    arm = planar_2r(symbolic=True)
+    L = arm.symbols("l")
+    M1, MX1, MY1, ZZ1, M2, MX2, MY2, ZZ2 = sympy.symbols("M1 MX1 MY1 ZZ1 M2 MX2 MY2 ZZ2",
+                                                         real=True)
+    hand = [ZZ1 + 2 * L * MX1 + L**2 * (M1 + M2), MX1 + L * (M1 + M2), MY1,
+            ZZ2 + 2 * L * MX2 + L**2 * M2, MX2 + L * M2, MY2]
+    base = base_parameters(arm)
+    assert base.count == 6 and same_span(base.expressions, hand, base.standard)
+    assert base_parameters(arm.replace(gravity=(0, 0, 0))).count == 4
+    # Ia1 qdd1 is link 1's moment's column; Ia2 qdd2 in row 2 alone is new; friction 2 a joint
+    assert [base_parameters(arm, rotor=r, friction=f).count
+            for r, f in ((True, False), (False, True), (True, True))] == [7, 10, 11]
+
+
+def pinocchio_model(arm):
+    """The DH arm as a Pinocchio model: joint i turns (or slides) about z of DH frame i-1,
+    the rest of A_i, ``Rz(offset) Tz(d) Tx(a) Rx(alpha)``, fixed on it."""
+    model = pin.Model()
+    model.gravity.linear = np.array(arm.gravity, dtype=float)
+    parent, placement = 0, pin.SE3.Identity()
+    for link in arm.links:
+        joint = pin.JointModelRZ() if link.is_revolute else pin.JointModelPZ()
+        parent = model.addJoint(parent, joint, placement, link.name)
+        theta = link.offset if link.is_revolute else link.theta
+        d = link.d if link.is_revolute else link.offset
+        ca, sa = np.cos(link.alpha), np.sin(link.alpha)
+        R = pin.utils.rotate("z", theta) @ np.array([[1, 0, 0], [0, ca, -sa], [0, sa, ca]])
+        placement = pin.SE3(R, pin.utils.rotate("z", theta) @ np.array([link.a, 0, d]))
+        inertia = pin.Inertia(link.mass, np.array(link.com, float),
+                              np.array(link.inertia, float))
+        model.appendBodyToJoint(parent, inertia, placement)
+    return model
+
+
+def pinocchio_rank(model, rng, rotor, friction) -> int:
+    """The rank of Pinocchio's regressor (with the joints' columns qdd, qd, sgn qd) stacked over
+    random states, columns scaled, NumPy's default tolerance."""
+    data, rows = model.createData(), []
+    for _ in range(100):
+        q, qd, qdd = (rng.uniform(-np.pi, np.pi, model.nq) for _ in range(3))
+        joints = [np.diag(x) for x in (qdd,) * rotor + (qd, np.sign(qd)) * friction]
+        Y = pin.computeJointTorqueRegressor(model, data, q, qd, qdd).reshape(model.nv, -1)
+        rows.append(np.hstack([Y, *joints]))
+    Y = np.vstack(rows)
+    norms = np.linalg.norm(Y, axis=0)
+    Y = Y[:, norms > 1e-10 * norms.max()]
+    return np.linalg.matrix_rank(Y / np.linalg.norm(Y, axis=0))
+
+
+@pytest.mark.parametrize("name", ["pendulum", "planar_2r", "scara", "puma560", "ur20"])
+@pytest.mark.parametrize("rotor, friction", [(False, False), (True, False), (True, True)])
+def test_base_parameter_counts_are_the_rank_of_pinocchios_regressor(name, rotor, friction, rng):
+    arm = ROBOTS[name]()
+    if name == "ur20":
+        model = pin.buildModelFromUrdf(UR20_URDF)
+    else:
+        model = pinocchio_model(arm)
+    base = base_parameters(arm, rotor=rotor, friction=friction)
+    assert base.count == pinocchio_rank(model, rng, rotor, friction)
+    assert base.gap > 1e8                        # the rank is read across a clear gap
+
+
+@pytest.mark.parametrize("arm", [pendulum(symbolic=True), planar_2r(symbolic=True),
+                                 ROBOTS["scara"](symbolic=True),
+                                 puma560(symbolic=True, joints=3)], ids=lambda a: a.name)
+def test_the_base_regressor_times_the_base_parameters_is_the_regressor_times_all(arm):
+    q, qd, qdd = joint_symbols(arm.n)
+    base = base_parameters(arm, friction=arm.n == 1)
+    pi = sympy.Matrix(base.standard)
+    full = torque_regressor(arm, q, qd, qdd, friction=arm.n == 1)
+    assert is_zero(base.regressor(q, qd, qdd) * base.values(pi), -full * pi)
+
+
+@pytest.mark.parametrize("name", ["puma560", "ur20"])
+def test_the_base_regressor_of_six_joint_arms_gives_the_torques_at_random_states(name, rng):
+    arm = with_friction(ROBOTS[name](), rng)
+    base = base_parameters(arm, rotor=True, friction=True)
+    pi = standard_parameters(arm, rotor=True, friction=True)
+    pi[10::13] = rng.uniform(0.1, 1, 6)
+    Q, QD, QDD = states(rng, 20, 6)
+    full = torque_regressor(arm, Q, QD, QDD, rotor=True, friction=True) @ pi
+    assert np.allclose(base.regressor(Q, QD, QDD) @ base.values(pi), full, rtol=1e-9,
+                       atol=1e-9 * np.abs(full).max())
+    assert len(parameter_symbols(6, True, True)) == len(base.kept + base.grouped + base.zero)

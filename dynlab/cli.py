@@ -296,9 +296,9 @@ class ProgressLine:
 
 def command_compare(args) -> int:
     """Derive an arm by every formulation and compare the results element by element."""
-    from dynlab.formulations import registry as formulations
     from dynlab.dynamics.codegen import generate
     from dynlab.dynamics.inverse import equations_of_motion
+    from dynlab.formulations import registry as formulations
     numeric_arm = build_arm(args.arm)
     symbolic = not args.numeric and numeric_arm.n <= 3
     arm = build_arm(args.arm, symbolic=True) if symbolic else numeric_arm

@@ -1,8 +1,6 @@
-"""Writing the answer keys of the graded exercises (what ``tools/make_answer_keys.py`` does with
-each notebook's ``tools/answer_keys/<notebook>.py``): a question's key from its reference answer
-and its typical mistakes, each sealed (:mod:`dynlab.grading.sealing`); its notes; a notebook's key
-file, shipped with dynlab or the instructor's; the course secret.  Reading them is
-:mod:`dynlab.grading.keys`.
+"""Writing the answer keys (``tools/make_answer_keys.py``): a question's key from its reference and
+typical mistakes, sealed (:mod:`dynlab.grading.sealing`), its notes, a notebook's key file, the
+course secret.  Reading them: :mod:`dynlab.grading.keys`.
 """
 
 from __future__ import annotations
@@ -11,16 +9,28 @@ import itertools
 import json
 import math
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 import sympy
 
-from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, KEY_FORMAT, NOTES,
-                                 NUMERIC_TOLERANCE, SECRET_FILE, SUMMATIVE, canonical_form,
-                                 flatten, in_givens, key_symbol, nested_values, note,
-                                 parameter_symbol, reference, shape_of)
+from dynlab.grading.keys import (
+    FORMATIVE,
+    KEY_DIRECTORY,
+    KEY_FORMAT,
+    NOTES,
+    NUMERIC_TOLERANCE,
+    SECRET_FILE,
+    SUMMATIVE,
+    canonical_form,
+    flatten,
+    in_givens,
+    key_symbol,
+    nested_values,
+    parameter_symbol,
+    shape_of,
+)
 from dynlab.grading.sealing import salted_hash, seal
 from dynlab.grading.variants import grid_values
 from dynlab.model.symbolic import compact
@@ -56,6 +66,7 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     the same): each student then has one set of values for all of them
     (:func:`dynlab.grading.variants.shared_name`).
 
+    >>> from dynlab.grading.keys import reference
     >>> x = sympy.Symbol("x", positive=True)
     >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
     ...                parts=[{"name": "y", "value": x**2}])
@@ -195,6 +206,7 @@ def make_choice_key(question: str, *, notebook: str, title: str, points: float,
 def seal_notes(key: dict, **notes: str | None) -> dict:
     """``key`` with its notes (``hint=``, ``takeaway=``; Markdown text) sealed in.
 
+    >>> from dynlab.grading.keys import note
     >>> key = seal_notes({"id": "demo"}, takeaway="x is 1.")
     >>> "x is 1" in json.dumps(key), note(key, "takeaway"), note(key, "hint")
     (False, 'x is 1.', None)

@@ -1,21 +1,10 @@
-"""Saying what is wrong with a part: the question's own typical mistakes first, then patterns
-over the whole part (transposed, a common sign or factor, swapped elements), then element by
-element and, within an element, monomial class by monomial class in the joint rates.
+"""Saying what is wrong with a part: the question's typical mistakes, then patterns over the part
+(transposed, a common sign or named factor, swapped entries), then entry by entry and, within
+an entry, monomial class by monomial class of the joint rates (Fu, Gonzalez & Lee, Sec. 3.2.6).
 
-What the feedback may say, and what it never says (a generic search by repeated checks must not
-recover an answer, ``tests/course/test_feedback_secrecy.py``):
-
-- **where**: the part, the entry, and the monomial class of the joint rates in that entry (the
-  inertia terms in ``qdd1``, the centrifugal terms in ``qd1**2``, the Coriolis terms in
-  ``qd1*qd2``, the velocity-free part), and which classes belong in the entry at all (a class the
-  key has and the answer lacks, a class or a gravity term the answer has and the key lacks);
-- **what kind**: one of the named slips of :data:`NAMED_FACTORS` (a sign, 2, 1/2, 3, 1/3,
-  degrees for radians) of a whole entry or part, transposed, swapped, a rounded decimal, a term of
-  the student's own that is extra, and the question's own typical mistakes.
-
-It never prints a term, a coefficient or a value of the key, nor a ratio of the answer to the key
-other than the named ones (with any ratio r, the answer divided by r IS the key), nor which term
-inside a class is wrong (that would let a search find the key term by term).
+It never prints a term, coefficient or value of the key, a ratio other than
+:data:`NAMED_FACTORS`, or which term inside a class is wrong, so that repeated checks cannot
+recover the key (``tests/course/test_feedback_secrecy.py``; ARCHITECTURE.md, "Grading").
 """
 
 from __future__ import annotations
@@ -23,15 +12,14 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import numpy as np
 import sympy
 
 from dynlab.grading.sealing import unseal
 from dynlab.model.symbolic import is_zero
-
 
 # -- explaining what is wrong ---------------------------------------------------------------------
 _VELOCITY = re.compile(r"qd\d+")

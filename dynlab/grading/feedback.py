@@ -1,22 +1,9 @@
-"""The feedback files of ``dynlab grade``: one page a student, ready to hand back.
+"""The feedback pages of ``dynlab grade``: ``grades.feedback/<student>.html`` beside the gradebook
+(folder 700, pages 600), ready to hand back.
 
-Beside the gradebook ``grades.csv``, the folder ``grades.feedback/`` (mode 700: yours) holds
-``<student>.html`` for every student of the gradebook (mode 600).  Each page gives, notebook by
-notebook and question by question, the points (part by part), what the grader found, in the
-words of the student's own ``check()`` (which never show a term, a coefficient or a value of
-the key), and the question's takeaway where the answer earned every point, else its hint (the
-takeaway states the method, which at a classmate's givens is their answer; ``check()`` in the
-notebook shows it once the answer is right, and so does this page).  A notebook that handed
-out no answer (refused, stopped by a limit, a sandbox that ended without answers) says so
-first, and why.  A page holds only what the grader found in that student's own submission: no
-classmate's name, answer or points, not the similarity report, and not the graded values (they
-are hidden as in the gradebook's notes: a student who may hand in again could type them).
-
-HTML, as nbgrader's ``generate_feedback`` writes: it opens in any browser, can be uploaded to a
-learning platform or returned through nbgrader's exchange (``nbgrader release_feedback``; the
-guide, solutions/README.md, says how), needs nothing of the workbook, loads nothing from the
-network and runs no script; every text is escaped, so nothing a submission printed can act in
-the page.  Formulas of the takeaways and hints stay in their TeX form (``$K_d$``).
+A page gives, question by question, the points part by part, what the student's own ``check()``
+says, and the takeaway (all points) or the hint.  It holds nothing of a classmate and not the
+graded values; every text is escaped and nothing is loaded or run.
 """
 
 from __future__ import annotations

@@ -1,19 +1,8 @@
-"""Grading submitted notebooks on the instructor's side: ``dynlab grade`` and
-:func:`grade_submissions`.
-
-Each submission runs in a sandbox of its own (:mod:`dynlab.grading.sandbox`) in a fresh kernel
-(:mod:`dynlab.grading.inside`), within the time limits of :mod:`dynlab.grading.limits`.  In
-place of its own check cells the kernel hands out, as data, the answer expression of the
-**instructor's** check cell (``check("3.16c", (D, h, c))`` in ``solutions/``), which is scored
-here, outside the sandbox (:func:`dynlab.grading.scoring.points_of_data`).  An answer not handed
-out scores 0 for its parts, with the reason in the gradebook, and the batch goes on.
-
-The gradebook (written atomically once every sandbox is gone) has one row per student and one
-column per part of each question (``3.16c D``, ``3.16c h``, ...), then ``total``, ``max``,
-``notes`` and ``identical code`` (:mod:`dynlab.grading.similarity`); beside it a page per
-student to hand back (:mod:`dynlab.grading.feedback`).  Where no sandbox can be made grading
-stops before any submission; ``sandbox=False`` (``--no-sandbox``) is for trying the grader out,
-not for marks.
+"""``dynlab grade`` (:func:`grade_submissions`): each submission in its own sandbox and fresh
+kernel, which hands out the answers of the instructor's check lines as data, scored here
+(:func:`dynlab.grading.scoring.points_of_data`).  The gradebook has a row per student and a
+column per part; beside it a page per student (:mod:`dynlab.grading.feedback`) and the
+similarity report (:mod:`dynlab.grading.similarity`).
 """
 
 from __future__ import annotations
@@ -40,8 +29,14 @@ from dynlab.grading import sandbox as _sandbox
 from dynlab.grading import similarity as _similarity
 from dynlab.grading import submissions as _submissions
 from dynlab.grading.answers import serialize
-from dynlab.grading.limits import (CELL_TIME_LIMIT, CHECK_TIME_LIMIT, NOTEBOOK_TIME_LIMIT,
-                                   sandbox_clock, wall_seconds, worker_clock)
+from dynlab.grading.limits import (
+    CELL_TIME_LIMIT,
+    CHECK_TIME_LIMIT,
+    NOTEBOOK_TIME_LIMIT,
+    sandbox_clock,
+    wall_seconds,
+    worker_clock,
+)
 from dynlab.grading.scoring import points_of_data
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
 
@@ -564,6 +559,7 @@ def text_symbols(question: str):
 
 def _unsandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: float) -> tuple:
     import nbformat
+
     from dynlab.grading.inside import run_in_kernel
     try:
         submitted = nbformat.reads(data.decode("utf-8"), as_version=4)

@@ -1,17 +1,11 @@
-"""Reading the answer keys of the graded exercises: which keys are in use, what a key holds, a
-question's reference and the points the checker draws.
+"""Reading the answer keys (``dynlab/answer_keys/<notebook>.json``, written by
+:mod:`dynlab.grading.authoring`): which keys are in use, a question's reference, and the points
+the checker draws afresh at every check.
 
-A key (one per question, ``dynlab/answer_keys/<notebook>.json``) holds the question's symbols and
-how to draw points for them, the shape and names of each part, and each part's reference as an
-expression sealed per question and part (:mod:`dynlab.grading.sealing`): the checker evaluates it
-at points drawn fresh at every check.  It holds no values at fixed points, no per-term values, no
-hashes of answers and no option texts in the clear.  The sealing keeps the answer out of sight,
-not out of reach: the formative checker runs in the student's own kernel, so graded work is graded
-by the instructor (:mod:`dynlab.grading.grader`).  A question with givens has two keys: the
-instructor's, whose references are formulas in the givens (kept outside the package), and the one
-shipped with dynlab, the same key with the practice values put in
-(:func:`dynlab.grading.variants.at_practice`), which answers nothing else.  The keys are written by
-:mod:`dynlab.grading.authoring`.
+Each part's reference is sealed per question and part (:mod:`dynlab.grading.sealing`); a key
+holds no values at fixed points and no option texts in the clear.  A question with givens has
+the instructor's key (formulas in the givens, kept outside the package) and the shipped one at
+the practice values (:func:`dynlab.grading.variants.at_practice`).
 """
 
 from __future__ import annotations

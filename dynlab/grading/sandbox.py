@@ -1,33 +1,13 @@
-"""A sandbox for one submission, made by bubblewrap (``bwrap``, Debian package ``bubblewrap``).
+"""A bubblewrap sandbox (``bwrap``, Debian package ``bubblewrap``) for one submission.
 
-:func:`run` runs a command (the submission's notebook in a kernel, :mod:`dynlab.grading.inside`)
-in namespaces of its own:
-
-- **nothing of the course**: a new root with only ``/usr`` (and its ``/lib``, ``/bin``
-  links), the Python installation and virtual environment, and the dynlab package, all
-  read-only; a private ``/tmp`` and a private ``/submission`` (each a tmpfs of
-  :attr:`Limits.file_size` bytes, in memory: what a submission writes never reaches the disk),
-  the second holding copies of the files of this submission's folder, put there by bubblewrap
-  from open descriptors.  No path of the course, the keys, the solutions or the other
-  submissions exists inside, and the answer keys shipped with dynlab show as an empty folder (a
-  submission cannot unseal them while it is graded).  Its environment is given to bubblewrap
-  as its process environment (:func:`environment`), never on its command line.
-- **no network** (``--unshare-net``: only a loopback of its own), its own IPC and host name.
-- **an unprivileged user**: run as root (as in CI), bubblewrap keeps only the capability to
-  change user, and ``setpriv`` (util-linux) drops to a user id of its own (drawn per sandbox,
-  unused by the system) with no capabilities left; run as another user, bubblewrap maps that
-  user into a user namespace of its own.  Either way the real user id inside is not root, so
-  the limit on processes holds (Linux does not apply ``RLIMIT_NPROC`` to root).
-- **limits** (:class:`Limits`, by ``setrlimit``, inherited by every process inside): address space
-  per process (``RLIMIT_AS``, 2 GB; the process limit caps how many there are), processes
-  (``RLIMIT_NPROC``, counted per user: the sandbox's own), file size (``RLIMIT_FSIZE``), no core
-  files; the memory that all its processes hold together (:attr:`Limits.total_memory`, their
-  proportional set size summed by :class:`MemoryWatch` every :data:`POLL` seconds: past it the
-  whole sandbox is killed); the bytes read from its output (:attr:`Limits.output`: past it the
-  sandbox is stopped); and wall time (:attr:`Limits.seconds`: past it the sandbox is killed).
-- **its whole process tree ends with it**: a new PID namespace whose first process is
-  bubblewrap's; when the command ends, or bubblewrap is killed (``--die-with-parent`` ties it
-  to the caller too), the kernel kills every process left in the namespace, detached or not.
+:func:`run` runs a command with a new root holding only ``/usr``, the Python installation and
+dynlab read-only, the shipped answer keys as an empty folder, a private ``/tmp`` and
+``/submission`` (tmpfs of :attr:`Limits.file_size` bytes, the latter holding copies of the
+submission's files); no network; its own IPC, host name and PID namespace (every process ends
+with it); an unprivileged user (a fresh uid via ``setpriv`` when run as root); the rlimits of
+:class:`Limits`, the memory of all its processes together (:class:`MemoryWatch`), its output
+and its wall time.  Its environment goes to bubblewrap as the process environment, never on the
+command line (:func:`environment`).
 
 >>> reason = unavailable()
 >>> reason is None or "bubblewrap" in reason
@@ -97,7 +77,7 @@ class Finished:
     memory_exceeded: bool = False
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unavailable() -> str | None:
     """Why no sandbox can be made here (None when it can): bubblewrap missing, or unable to
     create its namespaces."""

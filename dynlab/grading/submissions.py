@@ -1,23 +1,13 @@
 """What ``dynlab grade`` reads of the submissions, and whose each file is.
 
-- **Only regular files that a student handed in.**  Below the folder a submission starts in,
-  no link is followed: every entry is looked at with ``lstat``, and a symbolic link, a FIFO, a
-  device or a socket is refused with a note and never opened.  A notebook is opened one folder
-  at a time, each with ``O_NOFOLLOW`` (:func:`read`), and one larger than
-  :data:`MAX_NOTEBOOK_SIZE` is refused before it is read.
-- **A student is who their folder says** (:func:`handed_in`).  In a folder of submissions
-  (``submissions/``, or nbgrader's ``submitted/``) each folder is one student's, named by it,
-  and each notebook beside them is one student's, named by its file (``alice.ipynb``).  A
-  notebook inside a student's folder, at any depth, is matched to an exercise by its name only
-  (``ps1/02_two_link_arm_on_the_ceiling.ipynb``) and is that student's, whatever the folders
-  between say; another notebook there is noted and not graded.  A notebook of its own (a file
-  named by its student) is matched by the check cells it holds.
-- **Two files of one exercise** of one student: the one from the later argument counts, then
-  the one nearest the top of the student's folder, then the first by name; the others are noted
-  and not graded.
-- **The exercises of the batch** (:func:`exercises_of_batch`) are those named by the
-  instructor, else those handed in by more than half of the students: an exercise fewer hand in
-  is noted and not graded, and never adds to anyone's maximum.
+Only regular files are read, no link followed below the folder a submission starts in (each
+folder opened with ``O_NOFOLLOW``, :func:`read`), none larger than :data:`MAX_NOTEBOOK_SIZE`.
+A student is who their folder says (``alice/``, nbgrader's ``submitted/alice/``) or a notebook
+of their own (``alice.ipynb``, matched by its check cells); inside a student's folder a notebook
+is matched to an exercise by its name.  Of two files of one exercise the later argument wins,
+then the one nearest the top, then the first by name (:func:`counted`).  The exercises graded
+are those named, else those handed in by more than half of the students
+(:func:`exercises_of_batch`).
 """
 
 from __future__ import annotations

@@ -11,9 +11,11 @@ student's own values: :func:`grade_submissions` (ARCHITECTURE.md, "Grading").
 >>> I_centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
 >>> I_O = I_centre + M * ((d.T * d)[0] * sympy.eye(3) - d * d.T)      # parallel axes
 >>> flipped = 2 * sympy.diag(*I_O.diagonal()) - I_O     # the products with the wrong sign
->>> print(check("3.5", (flipped, I_centre)))            # Prob. 3.5: a cube about the origin
+>>> print(check("3.5", (flipped, I_centre)))  # doctest: +NORMALIZE_WHITESPACE
 3.5  ✗ 1/2 points
-  I_O: the off-diagonal entries have the wrong sign: the tensor holds the NEGATED product integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just before Eq. (3.2-18))
+  I_O: the off-diagonal entries have the wrong sign: the tensor holds the NEGATED product
+  integrals, I_xy = -int x*y dm (Fu, Gonzalez & Lee's definition of I_ij just before
+  Eq. (3.2-18))
   I_centre: correct
 >>> right = check("3.5", (I_O, I_centre))
 >>> print(right)                                        # doctest: +ELLIPSIS
@@ -22,8 +24,9 @@ student's own values: :func:`grade_submissions` (ARCHITECTURE.md, "Grading").
 About the centre the three axes are alike and no product survives: ...
 >>> print(hint("3.5"))                                  # doctest: +ELLIPSIS
 Hint for 3.5: About the centre, use the symmetry of the cube; then move to $O$ with ...
->>> print(check("3.5", ...))
-3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_O, I_centre) with I_O: a 3x3 matrix; I_centre: a 3x3 matrix)
+>>> print(check("3.5", ...))                         # doctest: +NORMALIZE_WHITESPACE
+3.5  ✗ 0/2 points -- not answered yet: replace the ... by your answer (a tuple (I_O,
+I_centre) with I_O: a 3x3 matrix; I_centre: a 3x3 matrix)
 """
 
 from dynlab.grading.authoring import make_choice_key, make_key, seal_notes, write_keys

@@ -102,8 +102,9 @@ def _significant_digits(value: float) -> int:
 def _class_text(monomial: str) -> str:
     """Where in an element a term is, by the monomial of the joint rates it multiplies.
 
-    >>> [_class_text(m) for m in ("qdd2", "qd1*qd2", "1", "")]
-    ['in qdd2 (inertia)', 'in qd1*qd2 (Coriolis)', 'of the velocity- and acceleration-free part (gravity?)', '']
+    >>> [_class_text(m) for m in ("qdd2", "qd1*qd2", "1", "")]  # doctest: +NORMALIZE_WHITESPACE
+    ['in qdd2 (inertia)', 'in qd1*qd2 (Coriolis)',
+     'of the velocity- and acceleration-free part (gravity?)', '']
     """
     if not monomial:
         return ""

@@ -75,21 +75,21 @@ def write(book, out) -> Path:
 def page_of(book, student: str) -> str:
     """The HTML page of ``student``."""
     from dynlab.grading.keys import keys, note
-    e = html.escape
+    e, n = html.escape, points_text
     top = sum(book.maximum.values())
     kind = ("Marks, graded at your graded values: numbers other than those your notebook "
             "showed you while you worked, which only <code>given</code> holds"
             if book.summative else
             "Practice grades (formative), at the values your notebook showed you")
     body = [f"<h1>Feedback for {e(student)}</h1>",
-            f"<p><strong>{_n(book.total(student))} of {_n(top)} points.</strong> {kind}.</p>"]
+            f"<p><strong>{n(book.total(student))} of {n(top)} points.</strong> {kind}.</p>"]
     own = [result for result in book.results if result.student == student]
     skipped = [r for r in own if r.notebook not in book.exercises]
     for notebook, asked in book.exercises.items():
         results = [r for r in own if r.notebook == notebook]
         got = sum(book.rows[student][c] for c in book.columns if c[0] in asked)
         most = sum(book.maximum[c] for c in book.columns if c[0] in asked)
-        body.append(f"<h2>{e(notebook)}: {_n(got)} of {_n(most)} points</h2>")
+        body.append(f"<h2>{e(notebook)}: {n(got)} of {n(most)} points</h2>")
         if not results:
             body.append("<p class='ungraded'>" + (
                 "<strong>Your notebook of this exercise could not be graded</strong> (it was "
@@ -108,14 +108,14 @@ def page_of(book, student: str) -> str:
         for question in asked:
             parts = {p: (book.rows[student][(q, p)], book.maximum[(q, p)])
                      for q, p in book.columns if q == question}
-            points = ", ".join(f"{e(p)} {_n(a)}/{_n(b)}" for p, (a, b) in parts.items() if p)
+            points = ", ".join(f"{e(p)} {n(a)}/{n(b)}" for p, (a, b) in parts.items() if p)
             earned = sum(a for a, _ in parts.values())
             full = sum(b for _, b in parts.values())
             found = result.diagnosis.get(question) or ["no answer was handed out"]
             key = keys()[question]
             text, which = ((note(key, "takeaway"), "Takeaway") if earned == full else
                            (note(key, "hint"), "Hint"))
-            rows.append(f"<tr><td>{e(question)}</td><td>{_n(earned)} of {_n(full)}"
+            rows.append(f"<tr><td>{e(question)}</td><td>{n(earned)} of {n(full)}"
                         f"{f' ({points})' if len(parts) > 1 else ''}</td>"
                         f"<td>{'<br>'.join(e(line) for line in found)}"
                         f"{f'<p><em>{which}.</em> {_markdown(text)}</p>' if text else ''}"
@@ -134,7 +134,7 @@ def page_of(book, student: str) -> str:
             f"<body>{''.join(body)}</body></html>\n")
 
 
-def _n(value: float) -> str:
+def points_text(value: float) -> str:
     return f"{round(value, 6):g}"
 
 

@@ -7,8 +7,9 @@ optionally with :data:`SYMBOLIC`.  For marks the grader hands a kernel its noteb
 wherever a dict holds it; an audit hook refuses running a dynlab module again.  What that cannot
 stop is flagged in the notes (:data:`TRICKS`).
 
->>> refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"])
-'3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded run'
+>>> print(refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"]))  # doctest: +NORMALIZE_WHITESPACE
+3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded
+run
 """
 
 from __future__ import annotations

@@ -200,8 +200,8 @@ def report(jobs: list, solutions: Path, out, stream) -> dict:
     if out is not None:
         try:
             table, page = report_paths(out)
-            _write(table, _csv(pairs))
-            _write(page, _html(pairs))
+            write_atomically(table, _csv(pairs))
+            write_atomically(page, _html(pairs))
         except OSError as error:
             stream.write(f"dynlab grade: WARNING: the similarity report cannot be written "
                          f"({error})\n")
@@ -262,15 +262,19 @@ def _html(pairs: list) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _write(path: Path, text: str) -> None:
-    """``text`` into ``path``, readable by its owner only, atomically (renamed into place)."""
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
-                                         prefix=f".{path.name}.", delete=False)
+def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
+    """``text`` into ``path`` with ``mode`` (default: its owner's only), renamed into place
+    once complete (a reader never sees half a file)."""
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=path.parent,
+                                         prefix=f".{path.name}.", suffix=".tmp", delete=False)
     try:
         with handle:
             handle.write(text)
-        os.chmod(handle.name, 0o600)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(handle.name, mode)
         os.replace(handle.name, path)
     except BaseException:
-        os.unlink(handle.name)
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
         raise

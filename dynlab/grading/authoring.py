@@ -44,27 +44,14 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     """The key of one question from its reference answer (stored sealed) and its typical
     mistakes.
 
-    ``parts`` is a list of dicts ``{"name", "value", ...}`` (``value`` a SymPy Matrix, list or
-    expression, or numbers for ``kind="numeric"``; optional ``structure`` ``"symmetric"``/
-    ``"skew"``, ``hints`` for ``"sign"``/``"factor"``).  A part's name is the name the notebook's
-    check passes (``check("3.2", acceleration)``: ``"acceleration"``); the feedback names its
-    entries as Python indexes that value (:func:`dynlab.grading.diagnosis.entry_name`).
-    ``symbols`` maps each allowed symbol name to ``"positive"`` or ``"real"`` (its typical range
-    follows from the name and role, or ``ranges``); ``angles`` are the names
-    whose sines and cosines may appear, ``split`` the joint velocities and accelerations by
-    whose monomials answers are compared.  ``mistakes`` are dicts ``{"part", "value",
-    "message"}``: a wrong answer that identifies the mistake.  ``products`` are dicts
-    ``{"part", "vector", "message"}``: a matrix part whose product with the vector of symbols
-    matches the reference's product but which is not the reference (e.g. a Coriolis matrix
-    ``C`` with the right ``C qd``).  ``parameters`` declares the givens drawn per student
-    (:mod:`dynlab.grading.variants`): ``{name: {"low", "high", "step", "unit", "text"}}``; the
-    reference and the mistakes are then expressions in those names (and, for a symbolic
-    question, in its ``symbols``), which the checker evaluates with the student's values put in
-    (:func:`dynlab.grading.compare.at_given`).  A symbolic question's student answers in its
-    symbols with their own numbers of the givens in it.  ``shared`` names the set of values the
-    question shares with the other questions about the same object (their ``parameters`` must be
-    the same): each student then has one set of values for all of them
-    (:func:`dynlab.grading.variants.shared_name`).
+    ``parts``: dicts ``{"name", "value"}`` (the name the check passes), optionally
+    ``structure`` (``"symmetric"``/``"skew"``) and ``hints`` (``"sign"``/``"factor"``).
+    ``symbols``: name -> ``"positive"``/``"real"`` (typical ranges by name, or ``ranges``);
+    ``split``: the joint rates whose monomials are compared.  ``mistakes``: dicts ``{"part",
+    "value", "message"}``; ``products``: ``{"part", "vector", "message"}`` for a matrix with the
+    right product but wrong itself (a Coriolis ``C`` with the right ``C qd``).  ``parameters``:
+    the givens ``{name: {"low", "high", "step", "unit", "text"}}`` the references are formulas
+    in; ``shared``: the name of the set of givens shared with other questions.
 
     >>> from dynlab.grading.keys import reference
     >>> x = sympy.Symbol("x", positive=True)
@@ -162,16 +149,9 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
 def make_choice_key(question: str, *, notebook: str, title: str, points: float,
                     options: Sequence, answer: str, messages: dict,
                     parameters: dict | None = None) -> dict:
-    """The key of a multiple-choice question: the right letter only as a salted hash, and a
-    sealed message for EVERY option (the right one's says why it is right), so the stored
-    messages do not single out the answer.
-
-    ``parameters`` (optional) is ``{"turn": {"low", "high", "step", "unit", "text"}}``: each
-    student sees the options in an order of their own, the list turned by their value of
-    ``turn`` (:func:`dynlab.grading.variants.turned`), so the right explanation stands under a
-    letter that differs between students and between a student's practice and graded values
-    (:mod:`dynlab.grading.variants`).  ``options``, ``answer`` and ``messages`` then name the
-    options in the unturned order; a student's letter is turned back before it is judged.
+    """The key of a multiple choice: the right letter as a salted hash, a sealed message for
+    every option.  ``parameters``: ``{"turn": grid}``, the options turned per student
+    (:func:`dynlab.grading.variants.turned`); ``options`` etc. name them unturned.
 
     >>> key = make_choice_key("demo", notebook="demo", title="demo", points=1,
     ...                       options="AB", answer="B", messages={"A": "no", "B": "yes"},
@@ -224,10 +204,9 @@ def seal_notes(key: dict, **notes: str | None) -> dict:
 
 def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY,
                route: str = FORMATIVE) -> Path:
-    """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text), marked
-    ``route``: :data:`FORMATIVE` (shipped with dynlab, each key at the practice values,
-    :func:`dynlab.grading.variants.at_practice`) or :data:`SUMMATIVE` (the instructor's, in the
-    givens, never inside the package; the folder and the file readable by their owner only)."""
+    """Write one notebook's keys as ``<directory>/<notebook>.json`` marked ``route``:
+    :data:`FORMATIVE` (shipped, at the practice values) or :data:`SUMMATIVE` (the instructor's,
+    outside the package, owner-only)."""
     if route not in (FORMATIVE, SUMMATIVE):
         raise ValueError(f"route: {FORMATIVE!r} or {SUMMATIVE!r}, got {route!r}")
     directory = Path(directory)
@@ -266,8 +245,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def write_course_secret(directory) -> Path:
-    """The course secret of the instructor's key folder (:data:`SECRET_FILE`): kept if there,
-    else 256 random bits written readable by the owner only."""
+    """The course secret (:data:`SECRET_FILE`): kept if there, else 256 random bits, owner-only."""
     import secrets
     path = Path(directory) / SECRET_FILE
     if path.is_file() and path.read_text().strip():

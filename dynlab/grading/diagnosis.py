@@ -124,8 +124,7 @@ class Diagnosis:
         self.shape = tuple(part["shape"])
 
     def name(self, flat: int) -> str:
-        """The entry ``flat`` (row-major) as the student indexes the value they checked: see
-        :func:`entry_name`."""
+        """The entry ``flat`` as the student indexes it (:func:`entry_name`)."""
         return entry_name(self.part["name"], self.shape, flat)
 
     def hints(self) -> dict:
@@ -156,8 +155,8 @@ class Diagnosis:
                 return text
         return None
 
-    def close_to_key(self, flat: int, relative: float = 0.01) -> bool:
-        """Whether the element is within ``relative`` of the key at every point."""
+    def close_to_key(self, flat, relative: float = 0.01) -> bool:
+        """Whether the element(s) ``flat`` are within ``relative`` of the key at every point."""
         with np.errstate(all="ignore"):
             size = np.maximum(np.abs(self.refs[flat]), 1e-300)
             error = np.abs(self.values[flat] - self.refs[flat]) / size
@@ -193,10 +192,7 @@ class Diagnosis:
     def all_wrong_within(self, relative: float) -> bool:
         """Whether every wrong element is within ``relative`` of the key at every point."""
         wrong = np.flatnonzero(~self.ok)
-        with np.errstate(all="ignore"):
-            size = np.maximum(np.abs(self.refs[wrong]), 1e-300)
-            error = np.abs(self.values[wrong] - self.refs[wrong]) / size
-        return bool(wrong.size) and bool(np.all(error < relative))
+        return bool(wrong.size) and self.close_to_key(wrong, relative)
 
     def rounded(self) -> str | None:
         """A decimal like 0.333 where a fraction belongs (every wrong element within 1 %); the

@@ -78,11 +78,8 @@ def exported_answer(cell, question: str):
 
 
 def _use_instructor_keys(step, warn: bool = False) -> None:
-    """Load the instructor's keys named by ``c.ScoreExportedAnswers.key_directory`` (both dynlab
-    steps read that one setting, so the kernel's givens and the scoring agree); without it,
-    the shipped keys (and, with ``warn``, a warning in the log that the grades are not marks)."""
-    from pathlib import Path
-
+    """Load the keys of ``c.ScoreExportedAnswers.key_directory`` (one setting for both steps),
+    else the shipped ones (with ``warn``, saying so in the log)."""
     from dynlab.grading.keys import instructor_directory, use_keys
     directory = getattr(step, "key_directory", "") or \
         step.config.get("ScoreExportedAnswers", {}).get("key_directory", "")
@@ -236,13 +233,9 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
 
 
 class CollectHandedIn(ExchangeCollect):
-    """nbgrader's ``collect`` (the exchange's ``inbound`` into ``submitted/``), copying of each
-    submission only its folders and regular files, as ``dynlab grade`` reads them
-    (:func:`dynlab.grading.submissions.copy_handed_in`): a link (to a solution, a classmate's
-    notebook, the course secret), a FIFO or a device is left out, never opened, and logged; a
-    submission that is itself a link, or larger than ``CourseDirectory.max_dir_size``, is not
-    collected, and the others are.  nbgrader's own copy follows links, with the rights of
-    whoever collects, and stops at a FIFO."""
+    """nbgrader's ``collect`` copying only folders and regular files
+    (:func:`dynlab.grading.submissions.copy_handed_in`; nbgrader's own copy follows links);
+    what is left out, or a submission not collected, is logged."""
 
     def do_copy(self, src, dest, log=None):
         from dynlab.grading import submissions
@@ -263,10 +256,7 @@ class CollectHandedIn(ExchangeCollect):
 
 
 def autograde_preprocessors() -> list:
-    """nbgrader's autograde pipeline with :class:`RunAsSubmittingStudent` and
-    :class:`HandOutAnswers` right before ``Execute``, which runs its kernels in the sandbox
-    (:class:`~dynlab.grading.sandboxed_kernel.SandboxedExecute`), and
-    :class:`ScoreExportedAnswers` right after it."""
+    """nbgrader's autograde pipeline with dynlab's steps around a sandboxed ``Execute``."""
     from nbgrader.converters.autograde import Autograde
     from nbgrader.preprocessors import Execute
 
@@ -285,9 +275,8 @@ def sanitize_preprocessors() -> list:
 
 
 def configure(c, cell_time_limit: float | None = None) -> None:
-    """Set the course's nbgrader configuration ``c`` so that ``nbgrader autograde`` gives the
-    points of ``dynlab grade`` (see the module's docstring); ``cell_time_limit``: the seconds of
-    CPU per cell of ``dynlab grade --cell-time-limit`` (default its own)."""
+    """Set nbgrader's configuration ``c`` to give the points of ``dynlab grade``;
+    ``cell_time_limit``: its ``--cell-time-limit``, whose clock backstop nbgrader gets."""
     from dynlab.grading.limits import CELL_TIME_LIMIT, wall_seconds
     c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
     c.Autograde.autograde_preprocessors = autograde_preprocessors()

@@ -116,9 +116,8 @@ BWRAP_PROFILE = ("abi <abi/4.0>, include <tunables/global> profile bwrap /usr/bi
 
 
 def userns_refused(proc_sys: Path | None = None) -> str | None:
-    """What to do where this Linux refuses a user who is not root the user namespaces that
-    bubblewrap needs, naming the setting that refuses them (read in ``proc_sys``, by default
-    :data:`PROC_SYS`); None where no such setting says so.
+    """What to do where a setting of :data:`USERNS_SETTINGS` (read in ``proc_sys``) refuses a
+    user who is not root the user namespaces bubblewrap needs; None where none does.
 
     >>> import tempfile; folder = Path(tempfile.mkdtemp()); (folder / "user").mkdir()
     >>> _ = (folder / "user" / "max_user_namespaces").write_text("0")
@@ -152,9 +151,8 @@ def _namespaces() -> list:
 
 
 def python_paths() -> list:
-    """The folders of this Python installation that a kernel needs (read-only inside): the
-    virtual environment, the installation it is made from, every site-packages folder on the
-    path (a ``.pth`` file may add one from another environment), and the dynlab package."""
+    """The folders a kernel needs, read-only inside: the environment, its base installation,
+    every site-packages folder on the path and the dynlab package."""
     folders = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix,
                str(Path(os.path.realpath(sys.executable)).parent.parent),
                str(PACKAGE)}
@@ -168,9 +166,7 @@ def python_paths() -> list:
 
 
 def shipped_keys() -> list:
-    """The folders of answer keys shipped with dynlab among :func:`python_paths` (this
-    package's, and a dynlab installed in a site-packages folder): a sandbox shows them empty, so
-    a submission cannot unseal a key while it is graded."""
+    """The folders of shipped answer keys among :func:`python_paths`, shown empty inside."""
     found = {str(PACKAGE / "answer_keys")}
     for folder in python_paths():
         found.add(os.path.join(folder, "dynlab", "answer_keys"))
@@ -178,18 +174,15 @@ def shipped_keys() -> list:
 
 
 def sandbox_user() -> int:
-    """A user id of its own for one sandbox (root grader): unused by the system, so that no
-    file outside is its own and its processes count against its limit alone."""
+    """A user id unused by the system for one sandbox (root grader): its rlimits its own."""
     return 1_000_000 + secrets.randbelow(1 << 30)
 
 
 def command(argv: list, files: list, *, limits: Limits, user: int, binds: tuple = (),
             chdir: str = INSIDE) -> list:
-    """The bubblewrap command line that runs ``argv`` with ``files`` (``(name, descriptor)``
-    pairs, inherited by bubblewrap) copied into /submission, and the folders ``binds`` bound
-    read-write at their own paths (a kernel's sockets).  Every user of the machine can read it
-    (``ps``): what is the submission's own (its id, its graded values) goes into a file or into
-    :func:`environment`, never here."""
+    """The bubblewrap command line running ``argv`` with ``files`` (``(name, descriptor)``)
+    copied into /submission and ``binds`` bound read-write; every user can read it (``ps``), so
+    nothing of the student's goes here."""
     line = [BWRAP, *_namespaces(), "--die-with-parent", "--new-session"]
     made = set()
 
@@ -231,9 +224,8 @@ def command(argv: list, files: list, *, limits: Limits, user: int, binds: tuple 
 
 
 def environment(own: dict | None = None) -> dict:
-    """The environment of a sandbox, with ``own`` (a student's id and graded values) added:
-    handed to bubblewrap as its process environment, which only the grader's user and the
-    sandbox's read (``/proc/PID/environ``), never as ``--setenv`` on its command line."""
+    """The environment of a sandbox with ``own`` added, handed to bubblewrap as its process
+    environment (readable by the grader's user only), never on its command line."""
     return {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp",
             "USER": "student", "LANG": "C.UTF-8", "PYTHONPATH": str(PACKAGE.parent),
             "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
@@ -244,11 +236,8 @@ def environment(own: dict | None = None) -> dict:
 
 
 class MemoryWatch:
-    """The memory that a sandbox's processes hold together: the proportional set size (PSS:
-    a page shared by ``n`` processes counts ``1/n`` to each) of bubblewrap's process ``pid``
-    and all its descendants, which are every process of the sandbox (an orphan in its PID
-    namespace is adopted by the namespace's first process, bubblewrap's).  Not counted: what
-    its two tmpfs hold, at most :attr:`Limits.file_size` bytes each.
+    """The memory a sandbox's processes hold together: the proportional set size of
+    bubblewrap's process ``pid`` and all its descendants (its PID namespace's orphans too).
 
     >>> MemoryWatch(os.getpid(), 1 << 50).exceeded()
     False

@@ -3,19 +3,15 @@
 Subcommands::
 
     dynlab list                                   the arms
-    dynlab equations planar_2r:fu                 D, h, c in book style (Fu, Gonzalez & Lee, Sec. 3.2.6)
+    dynlab equations planar_2r:fu                 D, h, c (Fu, Gonzalez & Lee, Sec. 3.2.6)
     dynlab compare scara                          every formulation, side by side
     dynlab torque puma560 --q qr --qd 0.1,0,0,0,0,0
     dynlab code planar_2r:macsyma --language fortran --symbolic
     dynlab check                                  the formulations agree on every arm
     dynlab grade submitted/ --out grades.csv      grade students' notebooks (instructors)
 
-An arm is named as in :data:`dynlab.model.robots.ROBOTS`, optionally with options after a colon: the
-variant of the two-link arm or the number of joints of the PUMA 560 (``planar_2r:macsyma`` is
-``planar_2r("macsyma")``, ``puma560:3`` the first three joints), or ``key=value`` pairs
-(``puma560:joints=3``, ``pendulum:m1=2,viscous=0.1``).  Joint vectors are numbers separated by
-commas or spaces; ``pi`` is understood (``pi/2``, ``-pi/4``, ``0.5*pi``); for the PUMA 560 ``q``
-may be a named pose (``qz``, ``qr``, ``qs``, ``qn``).
+An arm takes options after a colon (``puma560:3``, ``pendulum:m1=2,viscous=0.1``,
+:func:`build_arm`); joint vectors are numbers or multiples of ``pi`` (:func:`parse_vector`).
 
 >>> main(["torque", "pendulum", "--q", "0", "--qdd", "1"])
 tau1 =   2.5349 N m
@@ -45,7 +41,7 @@ class CommandError(Exception):
     """A mistake on the command line: printed as ``dynlab: error: ...``, exit status 2."""
 
 
-# -- reading the command line -----------------------------------------------------------------------
+# -- reading the command line ----------------------------------------------------------------------
 def _robots() -> dict:
     """The registered arms, name -> :class:`dynlab.model.robots.ArmSpec`."""
     from dynlab.model.robots.registry import ARM_SPECS
@@ -53,8 +49,8 @@ def _robots() -> dict:
 
 
 def _option_value(text: str, key: str, spec: str, parameter):
-    """An arm option's value: text for an option whose default is text (``variant``), else a
-    whole number (``joints=3``) or a number as :func:`parse_number` reads it (``a1=pi/8``)."""
+    """An arm option's value: text where the default is text, else a whole number or
+    :func:`parse_number`'s."""
     if parameter is not None and isinstance(parameter.default, str):
         return text
     if re.fullmatch(r"[+-]?\d+", text.strip()):       # int() would also read 1_0 as 10
@@ -110,9 +106,7 @@ def build_arm(spec: str, symbolic: bool = False):
 
 
 def _urdf_arm(spec: str):
-    """The arm of a URDF file named on the command line: ``path.urdf`` or
-    ``path.urdf:tip=LINK`` (:func:`dynlab.model.robots.from_urdf`; numbers only, so a command that
-    derives in symbols keeps the file's numbers and puts symbols for ``q`` alone)."""
+    """The arm of ``path.urdf`` or ``path.urdf:tip=LINK`` (numeric parameters only)."""
     from dynlab.model.robots.urdf import from_urdf
     cut = spec.lower().rindex(".urdf") + len(".urdf")
     path, options = spec[:cut], spec[cut:]
@@ -165,8 +159,7 @@ def parse_number(text: str, where: str) -> float:
 
 
 def parse_vector(text: str | None, n: int, name: str, poses=None) -> tuple:
-    """``n`` joint values from ``text`` (zeros when ``None``), or the first ``n`` of a named
-    pose of ``poses`` (the arm's, :attr:`dynlab.model.robots.ArmSpec.poses`)."""
+    """``n`` joint values from ``text`` (zeros when None), or the first ``n`` of a named pose."""
     if text is None:
         return (0.0,) * n
     if poses and text.strip() in poses:
@@ -183,18 +176,15 @@ def parse_vector(text: str | None, n: int, name: str, poses=None) -> tuple:
 
 
 def _poses(spec: str) -> dict:
-    """The named poses of the arm named in ``spec`` (``name`` or ``name:options``; a URDF
-    file has none)."""
+    """The named poses of the arm named in ``spec``."""
     spec = _robots().get(spec.partition(":")[0])
     return spec.poses if spec is not None else {}
 
 
 def _formulations(method: str | None, variant: str | None, every_variant=False,
                   capability: str = "numeric") -> list:
-    """``[(method, variant), ...]``: one named pair (``method`` with its default variant unless
-    ``every_variant``: then each of its variants), or every pair that has ``capability`` (see
-    :data:`dynlab.formulations.registry.CAPABILITIES`) when ``method`` is None.  A named method
-    without it is a usage error that names the methods with it."""
+    """``[(method, variant), ...]`` that have ``capability``: the named one (each of its
+    variants with ``every_variant``), or every pair when ``method`` is None."""
     from dynlab.formulations import registry as formulations
     if method is None:
         if variant is not None:
@@ -218,7 +208,7 @@ def _left_out(capability: str) -> str:
     return (f"(left out, not {capability}: {', '.join(names)})" if names else "")
 
 
-# -- the subcommands ----------------------------------------------------------------------------------
+# -- the subcommands -------------------------------------------------------------------------------
 def command_list(args) -> int:
     """Print the arms with their joints and sources."""
     for name, spec in _robots().items():
@@ -236,7 +226,6 @@ def command_list(args) -> int:
 
 
 def _count(number: int, word: str) -> str:
-    """``1 joint``, ``2 joints``."""
     return f"{number} {word}{'' if number == 1 else 's'}"
 
 
@@ -263,8 +252,7 @@ def command_equations(args) -> int:
 
 
 class ProgressLine:
-    r"""How far a long command has come, on ``stream`` (a terminal's standard error: standard
-    output stays the result alone): one line, rewritten in place at each whole per cent.
+    r"""How far a long command has come: one line on ``stream``, rewritten at each per cent.
 
     >>> import io
     >>> stream = io.StringIO()
@@ -296,9 +284,9 @@ class ProgressLine:
 
 def command_compare(args) -> int:
     """Derive an arm by every formulation and compare the results element by element."""
-    from dynlab.formulations import registry as formulations
     from dynlab.dynamics.codegen import generate
     from dynlab.dynamics.inverse import equations_of_motion
+    from dynlab.formulations import registry as formulations
     numeric_arm = build_arm(args.arm)
     symbolic = not args.numeric and numeric_arm.n <= 3
     arm = build_arm(args.arm, symbolic=True) if symbolic else numeric_arm
@@ -369,7 +357,7 @@ def command_code(args) -> int:
     (method, variant), = _formulations(args.method, args.variant,
                                        capability="symbolic" if closed else "numeric") \
         if args.method else [("lagrange_euler" if closed else "newton_euler", None)]
-    if args.symbolic or args.closed_form:
+    if closed:
         arm = build_arm(args.arm, symbolic=args.symbolic)
         code = closed_form(arm, args.what, method=method, variant=variant)
     else:
@@ -439,7 +427,7 @@ def command_check(args) -> int:
     return 1 if failures else 0
 
 
-# -- the parser ---------------------------------------------------------------------------------------
+# -- the parser ------------------------------------------------------------------------------------
 def _whole_number(low: int, high: int | None = None):
     """The ``type`` of an option that takes a whole number from ``low`` (to ``high``).
 
@@ -590,13 +578,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def command_grade(args) -> int:
-    """Grade submitted notebooks of the exercises, each in a sandbox of its own (bubblewrap: an
-    unprivileged user, no network, nothing of the course in sight, limits on memory, processes,
-    output and time) and a fresh kernel, from the instructor's solutions and the answer keys
-    (never from what a submission defines), and write the gradebook: one row per student, one
-    column per part of each question, the total and the reasons for what could not be graded;
-    beside it, a report of the answer cells alike across students (for the instructor only).
-    A progress bar shows on a terminal."""
+    """Grade submitted notebooks, each in a bubblewrap sandbox and a fresh kernel, against the
+    instructor's solutions and keys; write the gradebook (a row per student, a column per part),
+    a feedback page per student and a report of alike answer cells (for the instructor only)."""
     from dynlab.grading import grader
     from dynlab.grading.similarity import report_paths
     options = {}
@@ -670,8 +654,7 @@ def main(argv=None) -> int:
     if args.command is None:
         parser.print_help()
         print("dynlab: error: name a COMMAND (list, equations, compare, torque, code, check, "
-              "grade)",
-              file=sys.stderr)
+              "grade)", file=sys.stderr)
         return USAGE_ERROR
     try:
         return args.run(args)
@@ -679,9 +662,6 @@ def main(argv=None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so that Python's exit flush stays quiet
         return 0
-    except CommandError as error:
-        print(f"dynlab: error: {error}", file=sys.stderr)
-        return USAGE_ERROR
-    except (ValueError, TypeError) as error:   # dynlab's own checks name what is wrong
+    except (CommandError, ValueError, TypeError) as error:   # each names what is wrong
         print(f"dynlab: error: {error}", file=sys.stderr)
         return USAGE_ERROR

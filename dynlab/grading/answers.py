@@ -1,16 +1,10 @@
-"""Carrying an answer out of a student's kernel as data, and back into SymPy without running code.
-
-:func:`serialize` runs inside the student's kernel (its source is sent there by
-:mod:`dynlab.grading.grader`, so it does not depend on the dynlab the kernel has imported): it turns
-the answer into JSON, SymPy objects as their ``srepr`` text.  :func:`deserialize` runs on the
-instructor's side and rebuilds the answer **without eval**: the ``srepr`` text is parsed with
-:mod:`ast` and only SymPy classes are called, with names and numbers as their only strings, so a
-forged text can build a wrong answer but never run code.
+"""An answer carried out of a student's kernel as JSON (:func:`serialize`, run in the kernel from
+its source) and rebuilt without eval (:func:`deserialize`: ``srepr`` text parsed with
+:mod:`ast`, only SymPy classes called), so a forged text builds a wrong answer, never runs code.
 
 >>> import sympy
 >>> x = sympy.Symbol("x", positive=True)
->>> data = serialize((sympy.Matrix([[x**2, 1]]), [1.5, "B"], ...))
->>> deserialize(data)
+>>> deserialize(serialize((sympy.Matrix([[x**2, 1]]), [1.5, "B"], ...)))
 (Matrix([[x**2, 1]]), [1.5, 'B'], Ellipsis)
 >>> deserialize({"sympy": "eval('1 + 1')"})
 Traceback (most recent call last):

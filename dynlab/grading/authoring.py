@@ -1,8 +1,6 @@
-"""Writing the answer keys of the graded exercises (what ``tools/make_answer_keys.py`` does with
-each notebook's ``tools/answer_keys/<notebook>.py``): a question's key from its reference answer
-and its typical mistakes, each sealed (:mod:`dynlab.grading.sealing`); its notes; a notebook's key
-file, shipped with dynlab or the instructor's; the course secret.  Reading them is
-:mod:`dynlab.grading.keys`.
+"""Writing the answer keys (``tools/make_answer_keys.py``): a question's key from its reference and
+typical mistakes, sealed (:mod:`dynlab.grading.sealing`), its notes, a notebook's key file, the
+course secret.  Reading them: :mod:`dynlab.grading.keys`.
 """
 
 from __future__ import annotations
@@ -11,16 +9,28 @@ import itertools
 import json
 import math
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 import sympy
 
-from dynlab.grading.keys import (FORMATIVE, KEY_DIRECTORY, KEY_FORMAT, NOTES,
-                                 NUMERIC_TOLERANCE, SECRET_FILE, SUMMATIVE, canonical_form,
-                                 flatten, in_givens, key_symbol, nested_values, note,
-                                 parameter_symbol, reference, shape_of)
+from dynlab.grading.keys import (
+    FORMATIVE,
+    KEY_DIRECTORY,
+    KEY_FORMAT,
+    NOTES,
+    NUMERIC_TOLERANCE,
+    SECRET_FILE,
+    SUMMATIVE,
+    canonical_form,
+    flatten,
+    in_givens,
+    key_symbol,
+    nested_values,
+    parameter_symbol,
+    shape_of,
+)
 from dynlab.grading.sealing import salted_hash, seal
 from dynlab.grading.variants import grid_values
 from dynlab.model.symbolic import compact
@@ -34,28 +44,16 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
     """The key of one question from its reference answer (stored sealed) and its typical
     mistakes.
 
-    ``parts`` is a list of dicts ``{"name", "value", ...}`` (``value`` a SymPy Matrix, list or
-    expression, or numbers for ``kind="numeric"``; optional ``structure`` ``"symmetric"``/
-    ``"skew"``, ``hints`` for ``"sign"``/``"factor"``).  A part's name is the name the notebook's
-    check passes (``check("3.2", acceleration)``: ``"acceleration"``); the feedback names its
-    entries as Python indexes that value (:func:`dynlab.grading.diagnosis.entry_name`).
-    ``symbols`` maps each allowed symbol name to ``"positive"`` or ``"real"`` (its typical range
-    follows from the name and role, or ``ranges``); ``angles`` are the names
-    whose sines and cosines may appear, ``split`` the joint velocities and accelerations by
-    whose monomials answers are compared.  ``mistakes`` are dicts ``{"part", "value",
-    "message"}``: a wrong answer that identifies the mistake.  ``products`` are dicts
-    ``{"part", "vector", "message"}``: a matrix part whose product with the vector of symbols
-    matches the reference's product but which is not the reference (e.g. a Coriolis matrix
-    ``C`` with the right ``C qd``).  ``parameters`` declares the givens drawn per student
-    (:mod:`dynlab.grading.variants`): ``{name: {"low", "high", "step", "unit", "text"}}``; the
-    reference and the mistakes are then expressions in those names (and, for a symbolic
-    question, in its ``symbols``), which the checker evaluates with the student's values put in
-    (:func:`dynlab.grading.compare.at_given`).  A symbolic question's student answers in its
-    symbols with their own numbers of the givens in it.  ``shared`` names the set of values the
-    question shares with the other questions about the same object (their ``parameters`` must be
-    the same): each student then has one set of values for all of them
-    (:func:`dynlab.grading.variants.shared_name`).
+    ``parts``: dicts ``{"name", "value"}`` (the name the check passes), optionally
+    ``structure`` (``"symmetric"``/``"skew"``) and ``hints`` (``"sign"``/``"factor"``).
+    ``symbols``: name -> ``"positive"``/``"real"`` (typical ranges by name, or ``ranges``);
+    ``split``: the joint rates whose monomials are compared.  ``mistakes``: dicts ``{"part",
+    "value", "message"}``; ``products``: ``{"part", "vector", "message"}`` for a matrix with the
+    right product but wrong itself (a Coriolis ``C`` with the right ``C qd``).  ``parameters``:
+    the givens ``{name: {"low", "high", "step", "unit", "text"}}`` the references are formulas
+    in; ``shared``: the name of the set of givens shared with other questions.
 
+    >>> from dynlab.grading.keys import reference
     >>> x = sympy.Symbol("x", positive=True)
     >>> key = make_key("demo", notebook="demo", title="demo", points=1, symbols={"x": "positive"},
     ...                parts=[{"name": "y", "value": x**2}])
@@ -151,16 +149,9 @@ def make_key(question: str, *, notebook: str, title: str, points: float, parts: 
 def make_choice_key(question: str, *, notebook: str, title: str, points: float,
                     options: Sequence, answer: str, messages: dict,
                     parameters: dict | None = None) -> dict:
-    """The key of a multiple-choice question: the right letter only as a salted hash, and a
-    sealed message for EVERY option (the right one's says why it is right), so the stored
-    messages do not single out the answer.
-
-    ``parameters`` (optional) is ``{"turn": {"low", "high", "step", "unit", "text"}}``: each
-    student sees the options in an order of their own, the list turned by their value of
-    ``turn`` (:func:`dynlab.grading.variants.turned`), so the right explanation stands under a
-    letter that differs between students and between a student's practice and graded values
-    (:mod:`dynlab.grading.variants`).  ``options``, ``answer`` and ``messages`` then name the
-    options in the unturned order; a student's letter is turned back before it is judged.
+    """The key of a multiple choice: the right letter as a salted hash, a sealed message for
+    every option.  ``parameters``: ``{"turn": grid}``, the options turned per student
+    (:func:`dynlab.grading.variants.turned`); ``options`` etc. name them unturned.
 
     >>> key = make_choice_key("demo", notebook="demo", title="demo", points=1,
     ...                       options="AB", answer="B", messages={"A": "no", "B": "yes"},
@@ -195,6 +186,7 @@ def make_choice_key(question: str, *, notebook: str, title: str, points: float,
 def seal_notes(key: dict, **notes: str | None) -> dict:
     """``key`` with its notes (``hint=``, ``takeaway=``; Markdown text) sealed in.
 
+    >>> from dynlab.grading.keys import note
     >>> key = seal_notes({"id": "demo"}, takeaway="x is 1.")
     >>> "x is 1" in json.dumps(key), note(key, "takeaway"), note(key, "hint")
     (False, 'x is 1.', None)
@@ -212,10 +204,9 @@ def seal_notes(key: dict, **notes: str | None) -> dict:
 
 def write_keys(notebook: str, keys_of_notebook: Sequence, directory: Path = KEY_DIRECTORY,
                route: str = FORMATIVE) -> Path:
-    """Write one notebook's keys as ``<directory>/<notebook>.json`` (stable text), marked
-    ``route``: :data:`FORMATIVE` (shipped with dynlab, each key at the practice values,
-    :func:`dynlab.grading.variants.at_practice`) or :data:`SUMMATIVE` (the instructor's, in the
-    givens, never inside the package; the folder and the file readable by their owner only)."""
+    """Write one notebook's keys as ``<directory>/<notebook>.json`` marked ``route``:
+    :data:`FORMATIVE` (shipped, at the practice values) or :data:`SUMMATIVE` (the instructor's,
+    outside the package, owner-only)."""
     if route not in (FORMATIVE, SUMMATIVE):
         raise ValueError(f"route: {FORMATIVE!r} or {SUMMATIVE!r}, got {route!r}")
     directory = Path(directory)
@@ -254,8 +245,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def write_course_secret(directory) -> Path:
-    """The course secret of the instructor's key folder (:data:`SECRET_FILE`): kept if there,
-    else 256 random bits written readable by the owner only."""
+    """The course secret (:data:`SECRET_FILE`): kept if there, else 256 random bits, owner-only."""
     import secrets
     path = Path(directory) / SECRET_FILE
     if path.is_file() and path.read_text().strip():

@@ -1,25 +1,10 @@
-"""The hidden check of an nbgrader check cell: the answer handed out as data, graded outside.
+"""The hidden check of an nbgrader check cell: ``dynlab.grading.autograde.points("3.16c", (D, h,
+c))`` between ``### BEGIN/END HIDDEN TESTS``.
 
-Each check cell of ``solutions/`` ends with lines nbgrader keeps out of the release (its hidden
-tests) and puts back when it autogrades a submission::
-
-    check("3.16c", (D, h, c))
-    ### BEGIN HIDDEN TESTS
-    import dynlab.grading.autograde
-    dynlab.grading.autograde.points("3.16c", (D, h, c))
-    ### END HIDDEN TESTS
-
-Under ``nbgrader autograde`` (which runs the kernel with ``NBGRADER_EXECUTION=autograde``)
-:func:`points` decides nothing: it shows the answer as data (:func:`export`: a display of MIME
-type :data:`MIME` holding the serialized answer) and writes a line to standard error, so that
-nbgrader alone would give the cell 0.  The points are computed outside the kernel by
-:class:`dynlab.grading.nbgrader_scoring.ScoreExportedAnswers`, a step of the course's autograde
-pipeline, which replaces the cell's outputs by the feedback and the points.  Whatever a
-submission does in its kernel (patching this function, ``numpy``, ``sympy``, silencing the cell)
-changes at most the answer it hands out; a cell that hands out nothing earns 0.
-
-Elsewhere (running a solution notebook) :func:`points` grades the answer at once with the installed
-dynlab, shows the feedback and returns the points.
+Under ``nbgrader autograde`` :func:`points` only hands the answer out as data (:func:`export`,
+MIME :data:`MIME`) and writes :data:`UNSCORED` to stderr;
+:class:`dynlab.grading.nbgrader_scoring.ScoreExportedAnswers` scores it outside the kernel.
+Elsewhere it grades the answer at once and returns the points.
 
 >>> import sympy
 >>> M, a = sympy.symbols("M a", positive=True)

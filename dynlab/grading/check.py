@@ -12,9 +12,16 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynlab.grading.compare import expected_text, not_answered_text, prepare, grade
-from dynlab.grading.keys import (NotAnswered, Unusable, answers_at, keys, note, part_points,
-                                 questions)
+from dynlab.grading.compare import expected_text, grade, not_answered_text, prepare
+from dynlab.grading.keys import (
+    NotAnswered,
+    Unusable,
+    answers_at,
+    keys,
+    note,
+    part_points,
+    questions,
+)
 from dynlab.grading.limits import EXACT_BUDGET, TIME_LIMIT, run_limited
 
 #: Environment variable that makes a check which is not correct raise (for nbgrader).

@@ -1,15 +1,11 @@
-"""Comparing an answer with its key at points drawn fresh for each check, part by part.
+"""Comparing an answer with its key, part by part, at points drawn fresh for each check.
 
-The answer (a SymPy expression or Matrix, nested lists, a NumPy array, a string, a callable, a
-dict or tuple of parts, an :class:`dynlab.dynamics.equations.EquationsOfMotion`) is read into a flat
-list of expressions per part, evaluated at the points of this check together with the reference, and
-judged element by element: right where the numbers agree and can decide; where they disagree, still
-right when the difference is exactly zero (:func:`dynlab.model.symbolic.is_zero`); where the answer
-uses a function the numbers cannot decide (``Piecewise``, ``sign``, ``floor``, ...), right only when
-it is shown equal exactly.  A wrong part goes to :class:`dynlab.grading.diagnosis.Diagnosis`.  A
-question with givens (:mod:`dynlab.grading.variants`) is compared with its key at the student's
-values of them (:func:`at_given`), the same for both kinds: a numeric key becomes numbers, a
-symbolic key an expression in its symbols.
+Each part is read into a flat list of expressions and evaluated with the reference; an element
+is right where the numbers agree, or where its difference is exactly zero
+(:func:`dynlab.model.symbolic.is_zero`); one using a function the numbers cannot decide
+(``Piecewise``, ``sign``, ...) only when shown equal exactly.  A wrong part goes to
+:class:`dynlab.grading.diagnosis.Diagnosis`.  A question with givens is compared at the
+student's values of them (:func:`dynlab.grading.keys.at_given`).
 """
 
 from __future__ import annotations
@@ -19,21 +15,36 @@ import math
 import numbers
 import re
 import time
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import mpmath
 import numpy as np
 import sympy
 
 from dynlab.grading.diagnosis import Diagnosis, monomial_symbol, monomial_terms
-from dynlab.grading.keys import (NUMERIC_TOLERANCE, TOLERANCE, ExactOutOfTime, answers_at,
-                                 at_given, flatten, given_values, in_givens, nested_values,
-                                 NotAnswered, OutOfTime, shape_of, Unusable, fresh_points,
-                                 key_symbol, reference)
-from dynlab.grading.sealing import salted_hash, unseal
+from dynlab.grading.keys import (
+    NUMERIC_TOLERANCE,
+    TOLERANCE,
+    ExactOutOfTime,
+    NotAnswered,
+    OutOfTime,
+    Unusable,
+    answers_at,
+    at_given,
+    flatten,
+    fresh_points,
+    given_values,
+    in_givens,
+    key_symbol,
+    nested_values,
+    reference,
+    shape_of,
+)
 from dynlab.grading.limits import DIAGNOSIS_LIMIT, EXACT_BUDGET, EXACT_TIME_LIMIT
 from dynlab.grading.limits import time_limit as _time_limit
+from dynlab.grading.sealing import salted_hash, unseal
 from dynlab.model.symbolic import is_zero
 
 

@@ -1,21 +1,10 @@
-"""Saying what is wrong with a part: the question's own typical mistakes first, then patterns
-over the whole part (transposed, a common sign or factor, swapped elements), then element by
-element and, within an element, monomial class by monomial class in the joint rates.
+"""Saying what is wrong with a part: the question's typical mistakes, then patterns over the part
+(transposed, a common sign or named factor, swapped entries), then entry by entry and, within
+an entry, monomial class by monomial class of the joint rates (Fu, Gonzalez & Lee, Sec. 3.2.6).
 
-What the feedback may say, and what it never says (a generic search by repeated checks must not
-recover an answer, ``tests/course/test_feedback_secrecy.py``):
-
-- **where**: the part, the entry, and the monomial class of the joint rates in that entry (the
-  inertia terms in ``qdd1``, the centrifugal terms in ``qd1**2``, the Coriolis terms in
-  ``qd1*qd2``, the velocity-free part), and which classes belong in the entry at all (a class the
-  key has and the answer lacks, a class or a gravity term the answer has and the key lacks);
-- **what kind**: one of the named slips of :data:`NAMED_FACTORS` (a sign, 2, 1/2, 3, 1/3,
-  degrees for radians) of a whole entry or part, transposed, swapped, a rounded decimal, a term of
-  the student's own that is extra, and the question's own typical mistakes.
-
-It never prints a term, a coefficient or a value of the key, nor a ratio of the answer to the key
-other than the named ones (with any ratio r, the answer divided by r IS the key), nor which term
-inside a class is wrong (that would let a search find the key term by term).
+It never prints a term, coefficient or value of the key, a ratio other than
+:data:`NAMED_FACTORS`, or which term inside a class is wrong, so that repeated checks cannot
+recover the key (``tests/course/test_feedback_secrecy.py``; ARCHITECTURE.md, "Grading").
 """
 
 from __future__ import annotations
@@ -23,15 +12,14 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import numpy as np
 import sympy
 
 from dynlab.grading.sealing import unseal
 from dynlab.model.symbolic import is_zero
-
 
 # -- explaining what is wrong ---------------------------------------------------------------------
 _VELOCITY = re.compile(r"qd\d+")
@@ -114,8 +102,9 @@ def _significant_digits(value: float) -> int:
 def _class_text(monomial: str) -> str:
     """Where in an element a term is, by the monomial of the joint rates it multiplies.
 
-    >>> [_class_text(m) for m in ("qdd2", "qd1*qd2", "1", "")]
-    ['in qdd2 (inertia)', 'in qd1*qd2 (Coriolis)', 'of the velocity- and acceleration-free part (gravity?)', '']
+    >>> [_class_text(m) for m in ("qdd2", "qd1*qd2", "1", "")]  # doctest: +NORMALIZE_WHITESPACE
+    ['in qdd2 (inertia)', 'in qd1*qd2 (Coriolis)',
+     'of the velocity- and acceleration-free part (gravity?)', '']
     """
     if not monomial:
         return ""
@@ -135,8 +124,7 @@ class Diagnosis:
         self.shape = tuple(part["shape"])
 
     def name(self, flat: int) -> str:
-        """The entry ``flat`` (row-major) as the student indexes the value they checked: see
-        :func:`entry_name`."""
+        """The entry ``flat`` as the student indexes it (:func:`entry_name`)."""
         return entry_name(self.part["name"], self.shape, flat)
 
     def hints(self) -> dict:
@@ -167,8 +155,8 @@ class Diagnosis:
                 return text
         return None
 
-    def close_to_key(self, flat: int, relative: float = 0.01) -> bool:
-        """Whether the element is within ``relative`` of the key at every point."""
+    def close_to_key(self, flat, relative: float = 0.01) -> bool:
+        """Whether the element(s) ``flat`` are within ``relative`` of the key at every point."""
         with np.errstate(all="ignore"):
             size = np.maximum(np.abs(self.refs[flat]), 1e-300)
             error = np.abs(self.values[flat] - self.refs[flat]) / size
@@ -204,10 +192,7 @@ class Diagnosis:
     def all_wrong_within(self, relative: float) -> bool:
         """Whether every wrong element is within ``relative`` of the key at every point."""
         wrong = np.flatnonzero(~self.ok)
-        with np.errstate(all="ignore"):
-            size = np.maximum(np.abs(self.refs[wrong]), 1e-300)
-            error = np.abs(self.values[wrong] - self.refs[wrong]) / size
-        return bool(wrong.size) and bool(np.all(error < relative))
+        return bool(wrong.size) and self.close_to_key(wrong, relative)
 
     def rounded(self) -> str | None:
         """A decimal like 0.333 where a fraction belongs (every wrong element within 1 %); the

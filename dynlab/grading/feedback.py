@@ -1,22 +1,9 @@
-"""The feedback files of ``dynlab grade``: one page a student, ready to hand back.
+"""The feedback pages of ``dynlab grade``: ``grades.feedback/<student>.html`` beside the gradebook
+(folder 700, pages 600), ready to hand back.
 
-Beside the gradebook ``grades.csv``, the folder ``grades.feedback/`` (mode 700: yours) holds
-``<student>.html`` for every student of the gradebook (mode 600).  Each page gives, notebook by
-notebook and question by question, the points (part by part), what the grader found, in the
-words of the student's own ``check()`` (which never show a term, a coefficient or a value of
-the key), and the question's takeaway where the answer earned every point, else its hint (the
-takeaway states the method, which at a classmate's givens is their answer; ``check()`` in the
-notebook shows it once the answer is right, and so does this page).  A notebook that handed
-out no answer (refused, stopped by a limit, a sandbox that ended without answers) says so
-first, and why.  A page holds only what the grader found in that student's own submission: no
-classmate's name, answer or points, not the similarity report, and not the graded values (they
-are hidden as in the gradebook's notes: a student who may hand in again could type them).
-
-HTML, as nbgrader's ``generate_feedback`` writes: it opens in any browser, can be uploaded to a
-learning platform or returned through nbgrader's exchange (``nbgrader release_feedback``; the
-guide, solutions/README.md, says how), needs nothing of the workbook, loads nothing from the
-network and runs no script; every text is escaped, so nothing a submission printed can act in
-the page.  Formulas of the takeaways and hints stay in their TeX form (``$K_d$``).
+A page gives, question by question, the points part by part, what the student's own ``check()``
+says, and the takeaway (all points) or the hint.  It holds nothing of a classmate and not the
+graded values; every text is escaped and nothing is loaded or run.
 """
 
 from __future__ import annotations
@@ -88,21 +75,21 @@ def write(book, out) -> Path:
 def page_of(book, student: str) -> str:
     """The HTML page of ``student``."""
     from dynlab.grading.keys import keys, note
-    e = html.escape
+    e, n = html.escape, points_text
     top = sum(book.maximum.values())
     kind = ("Marks, graded at your graded values: numbers other than those your notebook "
             "showed you while you worked, which only <code>given</code> holds"
             if book.summative else
             "Practice grades (formative), at the values your notebook showed you")
     body = [f"<h1>Feedback for {e(student)}</h1>",
-            f"<p><strong>{_n(book.total(student))} of {_n(top)} points.</strong> {kind}.</p>"]
+            f"<p><strong>{n(book.total(student))} of {n(top)} points.</strong> {kind}.</p>"]
     own = [result for result in book.results if result.student == student]
     skipped = [r for r in own if r.notebook not in book.exercises]
     for notebook, asked in book.exercises.items():
         results = [r for r in own if r.notebook == notebook]
         got = sum(book.rows[student][c] for c in book.columns if c[0] in asked)
         most = sum(book.maximum[c] for c in book.columns if c[0] in asked)
-        body.append(f"<h2>{e(notebook)}: {_n(got)} of {_n(most)} points</h2>")
+        body.append(f"<h2>{e(notebook)}: {n(got)} of {n(most)} points</h2>")
         if not results:
             body.append("<p class='ungraded'>" + (
                 "<strong>Your notebook of this exercise could not be graded</strong> (it was "
@@ -121,14 +108,14 @@ def page_of(book, student: str) -> str:
         for question in asked:
             parts = {p: (book.rows[student][(q, p)], book.maximum[(q, p)])
                      for q, p in book.columns if q == question}
-            points = ", ".join(f"{e(p)} {_n(a)}/{_n(b)}" for p, (a, b) in parts.items() if p)
+            points = ", ".join(f"{e(p)} {n(a)}/{n(b)}" for p, (a, b) in parts.items() if p)
             earned = sum(a for a, _ in parts.values())
             full = sum(b for _, b in parts.values())
             found = result.diagnosis.get(question) or ["no answer was handed out"]
             key = keys()[question]
             text, which = ((note(key, "takeaway"), "Takeaway") if earned == full else
                            (note(key, "hint"), "Hint"))
-            rows.append(f"<tr><td>{e(question)}</td><td>{_n(earned)} of {_n(full)}"
+            rows.append(f"<tr><td>{e(question)}</td><td>{n(earned)} of {n(full)}"
                         f"{f' ({points})' if len(parts) > 1 else ''}</td>"
                         f"<td>{'<br>'.join(e(line) for line in found)}"
                         f"{f'<p><em>{which}.</em> {_markdown(text)}</p>' if text else ''}"
@@ -147,7 +134,7 @@ def page_of(book, student: str) -> str:
             f"<body>{''.join(body)}</body></html>\n")
 
 
-def _n(value: float) -> str:
+def points_text(value: float) -> str:
     return f"{round(value, 6):g}"
 
 

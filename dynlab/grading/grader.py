@@ -1,19 +1,8 @@
-"""Grading submitted notebooks on the instructor's side: ``dynlab grade`` and
-:func:`grade_submissions`.
-
-Each submission runs in a sandbox of its own (:mod:`dynlab.grading.sandbox`) in a fresh kernel
-(:mod:`dynlab.grading.inside`), within the time limits of :mod:`dynlab.grading.limits`.  In
-place of its own check cells the kernel hands out, as data, the answer expression of the
-**instructor's** check cell (``check("3.16c", (D, h, c))`` in ``solutions/``), which is scored
-here, outside the sandbox (:func:`dynlab.grading.scoring.points_of_data`).  An answer not handed
-out scores 0 for its parts, with the reason in the gradebook, and the batch goes on.
-
-The gradebook (written atomically once every sandbox is gone) has one row per student and one
-column per part of each question (``3.16c D``, ``3.16c h``, ...), then ``total``, ``max``,
-``notes`` and ``identical code`` (:mod:`dynlab.grading.similarity`); beside it a page per
-student to hand back (:mod:`dynlab.grading.feedback`).  Where no sandbox can be made grading
-stops before any submission; ``sandbox=False`` (``--no-sandbox``) is for trying the grader out,
-not for marks.
+"""``dynlab grade`` (:func:`grade_submissions`): each submission in its own sandbox and fresh
+kernel, which hands out the answers of the instructor's check lines as data, scored here
+(:func:`dynlab.grading.scoring.points_of_data`).  The gradebook has a row per student and a
+column per part; beside it a page per student (:mod:`dynlab.grading.feedback`) and the
+similarity report (:mod:`dynlab.grading.similarity`).
 """
 
 from __future__ import annotations
@@ -22,6 +11,7 @@ import contextlib
 import csv
 import dataclasses
 import inspect
+import io
 import itertools
 import json
 import multiprocessing
@@ -40,8 +30,14 @@ from dynlab.grading import sandbox as _sandbox
 from dynlab.grading import similarity as _similarity
 from dynlab.grading import submissions as _submissions
 from dynlab.grading.answers import serialize
-from dynlab.grading.limits import (CELL_TIME_LIMIT, CHECK_TIME_LIMIT, NOTEBOOK_TIME_LIMIT,
-                                   sandbox_clock, wall_seconds, worker_clock)
+from dynlab.grading.limits import (
+    CELL_TIME_LIMIT,
+    CHECK_TIME_LIMIT,
+    NOTEBOOK_TIME_LIMIT,
+    sandbox_clock,
+    wall_seconds,
+    worker_clock,
+)
 from dynlab.grading.scoring import points_of_data
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE, givens
 
@@ -143,36 +139,19 @@ class Gradebook:
                 + ["total", "max", "notes", "identical code"])
 
     def write_csv(self, path) -> Path:
-        """Write the gradebook to ``path`` atomically: a new file in the same folder, renamed
-        over ``path`` once complete (a reader never sees half a gradebook)."""
-        path = Path(path)
-        handle = tempfile.NamedTemporaryFile("w", newline="", encoding="utf-8",
-                                             dir=path.parent, prefix=f".{path.name}.",
-                                             suffix=".tmp", delete=False)
-        try:
-            with handle:
-                writer = csv.writer(handle)
-                writer.writerow(self.header())
-                top = sum(self.maximum.values())
-                text = _submissions.spreadsheet_text
-                for student, row in self.rows.items():
-                    writer.writerow([text(student)] + [_number(row[c]) for c in self.columns]
-                                    + [_number(self.total(student)), _number(top),
-                                       text("; ".join(self.notes[student])),
-                                       text(self.identical.get(student, ""))])
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(handle.name, 0o644)
-            os.replace(handle.name, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(handle.name)
-            raise
+        """Write the gradebook to ``path`` atomically (renamed into place once complete)."""
+        path, table = Path(path), io.StringIO()
+        writer = csv.writer(table)
+        writer.writerow(self.header())
+        top, text, number = sum(self.maximum.values()), _submissions.spreadsheet_text, \
+            _feedback.points_text
+        for student, row in self.rows.items():
+            writer.writerow([text(student)] + [number(row[c]) for c in self.columns]
+                            + [number(self.total(student)), number(top),
+                               text("; ".join(self.notes[student])),
+                               text(self.identical.get(student, ""))])
+        _similarity.write_atomically(path, table.getvalue(), 0o644)
         return path
-
-
-def _number(value: float) -> str:
-    return f"{round(value, 6):g}"
 
 
 # -- the batch ------------------------------------------------------------------------------------
@@ -183,28 +162,13 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
                       progress: bool | None = None, stream=None, sandbox: bool = True,
                       limits: _sandbox.Limits | None = None, keys=None,
                       exercises=None) -> Gradebook:
-    """Grade submitted notebooks (paths of ``.ipynb`` files or of folders holding them) and, with
-    ``out``, write the gradebook as CSV.  ``workers`` notebooks run at a time, each in a sandbox
-    (``limits``: :class:`dynlab.grading.sandbox.Limits`; ``sandbox=False`` runs the kernels
-    unsandboxed, with a warning on ``stream``).  Raises RuntimeError when no sandbox can be made.
-    ``keys`` names the instructor's key folder (:func:`dynlab.grading.keys.use_keys`: their
-    keys and the course secret), which no sandbox shows: the grades are marks, each question with
-    givens graded at the student's graded values.  Without it (and no folder in use already) the
-    grades are formative: the keys shipped with dynlab, which every student has, and the practice
-    values; a warning says so on ``stream`` at every run.  A question of the solutions that the
-    instructor's keys lack stops grading before it starts (RuntimeError), and so does an ``out``
-    that would overwrite what is graded or cannot be written (ValueError,
-    :func:`check_gradebook_path`); should writing still fail at the end, the gradebook goes to a
-    new temporary folder and the RuntimeError raised names it.
-    The progress bar goes to ``stream`` (standard error), by default only when it is a
-    terminal.
-
-    Which files are read and whose each is: :mod:`dynlab.grading.submissions` (a student is the
-    top folder of their submission, ``alice/`` or nbgrader's ``submitted/alice/``, or a notebook
-    of their own, ``alice.ipynb``; links, FIFOs and devices are refused, never opened).  The
-    exercises graded are ``exercises`` (names of solution notebooks), by default those that
-    more than half of the students hand in; a notebook of another exercise is noted, not
-    graded, and adds to no one's maximum."""
+    """Grade ``submissions`` (notebooks or folders, :mod:`dynlab.grading.submissions`), ``workers``
+    at a time, each in a sandbox within ``limits`` (RuntimeError where none can be made;
+    ``sandbox=False`` warns on ``stream``), and write the gradebook ``out``
+    (:func:`check_gradebook_path` before any grading; if writing fails at the end, the
+    RuntimeError names a temporary copy).  With the instructor's ``keys`` the grades are marks
+    (RuntimeError if they lack a question of the solutions); without, formative, with a warning.
+    ``exercises``: the solution notebooks graded (default: those most students hand in)."""
     stream = sys.stderr if stream is None else stream
     if progress is None:
         progress = hasattr(stream, "isatty") and stream.isatty()
@@ -278,15 +242,13 @@ def grade_submissions(submissions, *, out=None, solutions: Path = SOLUTIONS, wor
 
 
 def check_gradebook_path(out, notebooks: list, submissions: list, solutions, keys) -> None:
-    """Refuse, with a ValueError that says why, a gradebook path ``out`` that would overwrite
-    what is graded or graded from (a notebook, a file among the ``submissions`` or in their
-    folders, the ``solutions``' or the ``keys``' folder), or that cannot be written: checked
-    before any notebook is graded, so that no grade is lost.
+    """Refuse (ValueError saying why) a gradebook path ``out`` that would overwrite a notebook,
+    a submission, the ``solutions`` or the ``keys``, or that cannot be written.
 
-    >>> check_gradebook_path("sub/anna.ipynb", [Path("sub/bob.ipynb")], ["sub/bob.ipynb"], SOLUTIONS, None)
+    >>> check_gradebook_path("sub/a.ipynb", [Path("sub/b.ipynb")], ["sub/b.ipynb"], SOLUTIONS, None)
     Traceback (most recent call last):
     ...
-    ValueError: the gradebook (--out) sub/anna.ipynb is a notebook; write it to a .csv file
+    ValueError: the gradebook (--out) sub/a.ipynb is a notebook; write it to a .csv file
     """
     where = f"the gradebook (--out) {out}"
     path = Path(out)
@@ -418,9 +380,7 @@ def _empty(job: _submissions.HandedIn, catalogue: dict, reason: str) -> Result:
 
 
 def _gradebook(results: list, batch: dict) -> Gradebook:
-    """The gradebook of ``results``: a column per part of each question of the ``batch``'s
-    exercises (``{notebook: [Question, ...]}``), at most :data:`NOTES_PER_STUDENT` notes a
-    student, each cut to :data:`NOTE_LENGTH` characters."""
+    """The gradebook of ``results``: a column per part of each question of the ``batch``."""
     from dynlab.grading.keys import keys, part_points
     columns, maximum = [], {}
     for entries in batch.values():
@@ -449,9 +409,8 @@ def _cut(note: str) -> str:
 
 
 def scrubbed(text: str, hidden) -> str:
-    """``text`` with every run of 8 or more characters that also stands in one of the ``hidden``
-    texts (the course secret, the graded values handed to the kernel) shown as ``[hidden]``;
-    only its first characters are looked at (a note is cut to :data:`NOTE_LENGTH` after).
+    """``text`` (its first ``2 * NOTE_LENGTH`` characters) with every run of 8 characters or
+    more of a ``hidden`` text (the secret, the graded values) shown as ``[hidden]``.
 
     >>> scrubbed("ValueError: 9f86d081884c7d65 leaked", ["2cf24dba9f86d081884c7d659a2f"])
     'ValueError: [hidden] leaked'
@@ -496,11 +455,8 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
                    cell_time_limit: float = CELL_TIME_LIMIT,
                    check_time_limit: float = CHECK_TIME_LIMIT,
                    limits: _sandbox.Limits | None = _sandbox.Limits()) -> Result:
-    """Run the notebook ``job`` (:class:`dynlab.grading.submissions.HandedIn`) in a fresh
-    kernel, in a sandbox within ``limits`` (None: no sandbox), and grade the answers of the
-    questions ``entries`` it hands out (here, outside the sandbox; :func:`grade_submissions`
-    calls it in a process of its own).  The notes it gives hide the course secret and the
-    graded values (:func:`scrubbed`)."""
+    """Run the notebook ``job`` in a fresh kernel in a sandbox within ``limits`` (None: none)
+    and grade here the answers to ``entries`` it hands out; notes are :func:`scrubbed`."""
     start = time.monotonic()
     student = job.student
     result = Result(student, job.notebook, job.shown)
@@ -555,8 +511,7 @@ def grade_notebook(job: _submissions.HandedIn, entries: list,
 
 
 def text_symbols(question: str):
-    """The symbols in which the kernel reads a string answer (None: strings stay text, for a
-    multiple choice)."""
+    """The symbols in which the kernel reads a string answer (None for a multiple choice)."""
     from dynlab.grading.keys import keys
     key = keys()[question]
     return None if key["kind"] == "choice" else [list(pair) for pair in key.get("symbols", [])]
@@ -564,6 +519,7 @@ def text_symbols(question: str):
 
 def _unsandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: float) -> tuple:
     import nbformat
+
     from dynlab.grading.inside import run_in_kernel
     try:
         submitted = nbformat.reads(data.decode("utf-8"), as_version=4)
@@ -578,8 +534,7 @@ def _unsandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: flo
 
 @contextlib.contextmanager
 def _environment(variables: dict):
-    """``os.environ`` with ``variables`` set for the duration (a kernel started inside inherits
-    them), restored afterwards."""
+    """``os.environ`` with ``variables`` set for the duration."""
     saved = {name: os.environ.get(name) for name in variables}
     os.environ.update(variables)
     try:
@@ -594,9 +549,8 @@ def _environment(variables: dict):
 
 def _sandboxed(data: bytes, jobs: list, notebook_limit: float, cell_limit: float,
                limits: _sandbox.Limits, environment: dict) -> tuple:
-    """The answers of one submission (the notebook's bytes ``data``) run in a sandbox holding
-    only a copy of it.  The kernel's ``environment`` (the student's id and graded values) goes
-    in the job's file, which only the sandbox reads, never on a command line."""
+    """The answers of the notebook ``data`` run in a sandbox holding only a copy of it; the
+    kernel's ``environment`` goes in the job's file, never on a command line."""
     folder = Path(tempfile.mkdtemp(prefix="dynlab-sandbox-"))
     seconds, notebook_wall = sandbox_clock(notebook_limit, limits)
     try:

@@ -1,17 +1,10 @@
-"""What runs inside a submission's sandbox (:mod:`dynlab.grading.sandbox`): the submitted notebook
-in a fresh kernel, its answers handed out as data.
+"""Run inside a submission's sandbox: ``python -I .../inside.py /submission/job.json``.
 
-    python -I .../dynlab/grading/inside.py /submission/job.json
-
-The job (written by :mod:`dynlab.grading.grader`, read only here, so that the student's id and
-graded values are on no command line) names the notebook, the instructor's check cells (question,
-answer expression such as ``(D, h, c)``, nbgrader ``grade_id``, symbols), the time limits
-(:mod:`dynlab.grading.limits`), the serializer's source and the kernel's environment.  The
-submission's own check cells are not run: in their place (the cell with the same ``grade_id``,
-else at the end) the kernel shows the instructor's answer expression serialized
-(:func:`dynlab.grading.answers.serialize`).  Nothing is graded here: the answers are printed as
-one line of JSON, ``{"answers": {question: {"answer": data} or {"error": text}}, "reasons":
-[...]}``.  It imports nothing of dynlab but its stdlib-only ``limits.py`` (it starts in a second).
+The job (from :mod:`dynlab.grading.grader`, so no id or graded value is on a command line) names
+the notebook, the instructor's check cells, the time limits and the serializer's source.  The
+submission's check cells are replaced by the instructor's answer expressions shown serialized;
+the answers are printed as one JSON line ``{"answers": {question: {"answer": data} or {"error":
+text}}, "reasons": [...]}``.  It imports only the stdlib-only ``limits.py``.
 """
 
 from __future__ import annotations

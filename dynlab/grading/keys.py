@@ -1,17 +1,11 @@
-"""Reading the answer keys of the graded exercises: which keys are in use, what a key holds, a
-question's reference and the points the checker draws.
+"""Reading the answer keys (``dynlab/answer_keys/<notebook>.json``, written by
+:mod:`dynlab.grading.authoring`): which keys are in use, a question's reference, and the points
+the checker draws afresh at every check.
 
-A key (one per question, ``dynlab/answer_keys/<notebook>.json``) holds the question's symbols and
-how to draw points for them, the shape and names of each part, and each part's reference as an
-expression sealed per question and part (:mod:`dynlab.grading.sealing`): the checker evaluates it
-at points drawn fresh at every check.  It holds no values at fixed points, no per-term values, no
-hashes of answers and no option texts in the clear.  The sealing keeps the answer out of sight,
-not out of reach: the formative checker runs in the student's own kernel, so graded work is graded
-by the instructor (:mod:`dynlab.grading.grader`).  A question with givens has two keys: the
-instructor's, whose references are formulas in the givens (kept outside the package), and the one
-shipped with dynlab, the same key with the practice values put in
-(:func:`dynlab.grading.variants.at_practice`), which answers nothing else.  The keys are written by
-:mod:`dynlab.grading.authoring`.
+Each part's reference is sealed per question and part (:mod:`dynlab.grading.sealing`); a key
+holds no values at fixed points and no option texts in the clear.  A question with givens has
+the instructor's key (formulas in the givens, kept outside the package) and the shipped one at
+the practice values (:func:`dynlab.grading.variants.at_practice`).
 """
 
 from __future__ import annotations
@@ -78,15 +72,9 @@ class NotInstructorKeys(ValueError):
 
 
 def use_keys(directory) -> None:
-    """Grade from the instructor's keys in ``directory`` (the summative route; ``None``: the
-    keys shipped with dynlab only, which every student has: formative grading).
-
-    The folder is what ``tools/make_answer_keys.py --out DIRECTORY`` writes, kept outside the
-    installed package and out of the students' reach: key files marked ``"summative"`` and the
-    course secret (:data:`SECRET_FILE`), from which the graded variants are drawn
-    (:mod:`dynlab.grading.variants`).  A question it holds replaces the shipped key of that
-    question; a question it does not hold is not graded for marks
-    (:func:`dynlab.grading.scoring.points_of_data` gives it 0 and says why)."""
+    """Grade from the instructor's keys in ``directory`` (``tools/make_answer_keys.py --out``:
+    summative key files and :data:`SECRET_FILE`); None: the shipped keys only (formative).
+    Its keys replace the shipped ones; a question it lacks scores 0 for marks."""
     global _KEYS, _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET
     if directory is None:
         _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET, _KEYS = None, frozenset(), None, None
@@ -135,8 +123,7 @@ _SHIPPED: dict = {}             # the keys shipped with dynlab by question, read
 
 
 def shipped_key(question: str) -> dict | None:
-    """The key of ``question`` shipped with dynlab (the formative one every student has), or
-    None."""
+    """The key of ``question`` shipped with dynlab, or None."""
     if not _SHIPPED:
         _SHIPPED.update({key["id"]: key for path in sorted(KEY_DIRECTORY.glob("*.json"))
                          for key in json.loads(path.read_text())["questions"]})
@@ -144,10 +131,8 @@ def shipped_key(question: str) -> dict | None:
 
 
 def held_by_every_student(question: str) -> bool:
-    """Whether marks for ``question`` come from a key every student holds: it has no givens
-    (:mod:`dynlab.grading.variants`) and its reference, in the keys in use, is the one shipped
-    with dynlab.  Such a question rewards the answer however it was found (the shipped key
-    unsealed, dynlab's own derivation).
+    """Whether marks for ``question`` come from a key every student holds: no givens and the
+    shipped reference.
 
     >>> held_by_every_student("D.1")             # its givens differ from student to student
     False
@@ -216,27 +201,23 @@ def reference(key: dict) -> dict:
     if cached is None or cached[0] is not key:           # (another key of the same id: anew)
         # srepr keeps assumptions; a numeric key in its givens holds expressions in them
         read = float if key["kind"] == "numeric" and not in_givens(key) else sympy.sympify
-        result = {}
-        for part in key["parts"]:
-            texts = json.loads(unseal(part["reference"], f"{question}|{part['name']}"))
-            result[part["name"]] = [read(text) for text in texts]
-        for index, mistake in enumerate(key.get("mistakes", [])):
-            texts = json.loads(unseal(mistake["value"], f"{question}|mistake{index}"))
-            result[("mistake", index)] = [read(text) for text in texts]
+        sealed = {part["name"]: (part["reference"], f"{question}|{part['name']}")
+                  for part in key["parts"]}
+        sealed.update({("mistake", index): (mistake["value"], f"{question}|mistake{index}")
+                       for index, mistake in enumerate(key.get("mistakes", []))})
+        result = {name: [read(text) for text in json.loads(unseal(*where))]
+                  for name, where in sealed.items()}
         _REFERENCES[question] = cached = (key, result)
     return cached[1]
 
 
 def in_givens(key: dict) -> bool:
-    """Whether ``key``'s references are formulas in its givens (an instructor's key of a question
-    with givens), rather than their values at the practice values (a shipped key,
-    :func:`dynlab.grading.variants.at_practice`) or a question without givens."""
+    """Whether ``key``'s references are formulas in its givens (an instructor's key)."""
     return bool(key.get("parameters")) and "practice" not in key
 
 
 def answers_at(key: dict, given: dict | None) -> bool:
-    """Whether ``key`` can grade an answer at the givens ``given``: a key in its givens
-    (:func:`in_givens`) or without givens, any; a shipped key, its practice values only.
+    """Whether ``key`` can grade at ``given``: a shipped key only at its practice values.
 
     >>> answers_at({"parameters": {"m": {}}, "practice": {"m": 2.0}}, {"m": 2.5})
     False
@@ -245,8 +226,7 @@ def answers_at(key: dict, given: dict | None) -> bool:
 
 
 def given_values(key: dict, given: dict | None) -> tuple:
-    """``((name, value), ...)``: the student's values of every given of ``key``, checked (a
-    shipped key answers its practice values only, :func:`answers_at`)."""
+    """``((name, value), ...)`` of ``given``, checked against ``key``."""
     parameters = key.get("parameters") or {}
     if not isinstance(given, dict) or set(given) != set(parameters):
         raise ValueError(f"given: {key['id']} needs the values of {sorted(parameters)}")
@@ -266,10 +246,8 @@ def given_values(key: dict, given: dict | None) -> tuple:
 
 
 def at_given(key: dict, exprs: list, given: dict | None) -> list:
-    """A key's expressions with the student's values ``given`` (``{name: value}`` of its
-    parameters, :mod:`dynlab.grading.variants`) put in: for a numeric key, numbers; for a
-    symbolic key, expressions in its symbols, each value put in as the exact decimal it is
-    written as (0.7 as 7/10).  A key without parameters: its expressions as they are.
+    """A key's expressions at the student's ``given``: numbers for a numeric key; for a symbolic
+    one, expressions with each value put in as the exact decimal it is written as (0.7 as 7/10).
 
     >>> zeta, Kp = sympy.symbols("zeta Kp", positive=True)
     >>> key = {"id": "demo", "kind": "symbolic", "parameters": {"zeta": {}}}
@@ -293,40 +271,30 @@ def at_given(key: dict, exprs: list, given: dict | None) -> list:
 
 
 def parameter_symbol(name: str, spec: dict | None = None):
-    """The symbol of a given (a parameter drawn per student, its grid ``spec``) in a key's
-    expressions: positive when its grid is, else real.  Its value is put in before anything is
-    compared (:func:`dynlab.grading.compare.at_given`).
+    """The symbol of a given in a key's expressions: positive when its grid ``spec`` is.
 
     >>> parameter_symbol("zeta", {"low": 0.6, "high": 0.9, "step": 0.1}).is_positive
     True
     """
-    if spec is not None and float(spec.get("low", 0)) > 0:
-        return sympy.Symbol(name, positive=True)
-    return sympy.Symbol(name, real=True)
+    return key_symbol(name, "positive" if spec and float(spec.get("low", 0)) > 0 else "real")
 
 
 def key_symbol(name: str, role: str):
-    if role == "positive":
-        return sympy.Symbol(name, positive=True)
-    if role == "real":
-        return sympy.Symbol(name, real=True)
-    return sympy.Symbol(name)
+    """A key's symbol of role ``"positive"``, ``"real"`` or ``""``."""
+    return sympy.Symbol(name, **({role: True} if role in ("positive", "real") else {}))
 
 
 # -- fresh points ---------------------------------------------------------------------------------
 def fresh_points(key: dict, rng: np.random.Generator | None = None) -> np.ndarray:
-    """Points (rows) for the key's symbols (columns), drawn anew at every call: a Latin
-    hypercube of :data:`TYPICAL_POINTS` over each symbol's typical range (every angle's range
-    covered in strata, one point in each, so a sign change of cos q2 is always among them), kept
-    away from the values where terms vanish (a point too close to one is drawn again inside its
-    own stratum), and :data:`WIDE_POINTS` over wide ranges.  ``rng``: the generator to draw from
-    (by default a fresh one, :func:`point_generator`).
+    """Points (rows) for the key's symbols (columns), drawn anew (``rng`` default: seeded from
+    the OS): a Latin hypercube of :data:`TYPICAL_POINTS` over each typical range, one point per
+    stratum and away from where terms vanish, and :data:`WIDE_POINTS` over wide ranges.
 
     >>> points = fresh_points(keys()["3.5"])
     >>> points.shape, bool((points > 0).all())
     ((24, 2), True)
     """
-    rng = point_generator() if rng is None else rng
+    rng = np.random.default_rng() if rng is None else rng
     symbols = key.get("symbols", [])
     typical = np.empty((TYPICAL_POINTS, len(symbols)))
     wide = np.empty((WIDE_POINTS, len(symbols)))
@@ -338,30 +306,20 @@ def fresh_points(key: dict, rng: np.random.Generator | None = None) -> np.ndarra
     return np.vstack([typical, wide])
 
 
-def point_generator() -> np.random.Generator:
-    """The generator :func:`fresh_points` draws from when it is given none: seeded anew from the
-    operating system's entropy at every call, so no two checks share their points."""
-    return np.random.default_rng()
-
-
 #: Draws inside one stratum before its well-placed part is searched for directly.
 _STRATUM_TRIES = 64
 
 
 def _stratum_value(name: str, low: float, high: float, stratum: int, rng) -> float:
-    """A well-placed value in stratum ``stratum`` (of :data:`TYPICAL_POINTS`) of ``(low, high)``,
-    in its middle 90 % (so neighbouring strata's points are never closer than a tenth of a
-    stratum).  A value too close to a special value (:func:`_well_placed`) is drawn again in the
-    same stratum; a stratum with no well-placed value at all is refused (the key's range is
-    wrong)."""
+    """A :func:`_well_placed` value in the middle 90 % of stratum ``stratum`` of ``(low, high)``
+    (ValueError when the stratum has none: the key's range is wrong)."""
     width = (high - low) / TYPICAL_POINTS
     start, stop = low + width * (stratum + 0.05), low + width * (stratum + 0.95)
     for _ in range(_STRATUM_TRIES):
         x = rng.uniform(start, stop)
         if _well_placed(name, x):
             return x
-    # a stratum almost all of which is close to special values: draw among its well-placed part
-    # (the grid's inner points: its end points, computed, can round to just outside)
+    # draw among the well-placed inner points of a grid (its computed ends can fall outside)
     grid = np.linspace(start, stop, 4097)[1:-1]
     good = grid[[_well_placed(name, x) for x in grid]]
     if not good.size:
@@ -397,8 +355,7 @@ def _default_range(name: str, role: str) -> tuple:
 
 
 def _well_placed(name: str, x: float) -> bool:
-    """Keep points away from the special values where terms vanish or coincide (for the
-    feedback, which compares terms; a right answer is right at every point)."""
+    """Whether ``x`` is away from the values where terms vanish (for the feedback)."""
     if abs(x) < 0.15:
         return False
     if _ANGLE.fullmatch(name):
@@ -443,18 +400,12 @@ def flatten(nested):
         yield nested
 
 
-
-
 # -- the exact check ------------------------------------------------------------------------------
 def canonical_form(expr) -> str | None:
-    """A canonical text of a trigonometric polynomial (or of such a polynomial over a polynomial
-    in the parameters): equal texts if and only if the expressions are identically equal.
-
-    It is the normal form behind :func:`dynlab.model.symbolic.is_zero`: sines and cosines of the
-    angles become variables ``s_x``, ``c_x`` (angle sums and multiples expanded), the polynomial
-    is reduced modulo ``s_x^2 + c_x^2 - 1``, and rational functions are cancelled.  ``None`` when
-    the expression is not of that kind (a square root, an absolute value, an angle in a
-    denominator, a float coefficient).
+    """A canonical text of a trigonometric polynomial (possibly over a polynomial in the
+    parameters), equal iff the expressions are: the normal form behind
+    :func:`dynlab.model.symbolic.is_zero` (``s_x``, ``c_x`` reduced modulo ``s_x^2 + c_x^2 -
+    1``).  None for another kind of expression (a root, an absolute value, a float).
 
     >>> q = sympy.Symbol("q")
     >>> canonical_form(sympy.sin(q)**2 + sympy.cos(2*q)) == canonical_form(sympy.cos(q)**2)
@@ -487,9 +438,7 @@ def canonical_form(expr) -> str | None:
     return f"{sympy.srepr(numerator)} / {sympy.srepr(denominator)}"
 
 
-#: The notes a key may carry besides its references: a hint the student asks for with
-#: :func:`dynlab.grading.hint`, and the takeaway :func:`dynlab.grading.check` shows once the answer
-#: is right.  Both sealed like the references, so neither can be read before.
+#: A key's sealed notes: the hint (:func:`dynlab.grading.hint`) and the takeaway shown once right.
 NOTES = ("hint", "takeaway")
 
 

@@ -1,11 +1,5 @@
-"""Every time limit of grading, and how each is measured (ARCHITECTURE.md, "Grading": why CPU).
-
-A limit counts **seconds of CPU**: of a check's forked child (:func:`run_limited`), of a step
-inside a check (:func:`time_limit` with ``cpu=True``), of a kernel and the processes it starts
-(:class:`CpuWatch`).  The clock is a backstop only, for what waits without computing:
-:func:`wall_seconds` of the CPU limit, then the sandbox (:func:`sandbox_clock`) and the grading
-process around it (:func:`worker_clock`).  Imports nothing of dynlab: the sandbox's
-``inside.py`` loads it alone.
+"""Every time limit of grading, in seconds of CPU, and the clock's backstops around them
+(ARCHITECTURE.md, "Grading": why CPU).  Imports nothing of dynlab (``inside.py`` loads it alone).
 
 >>> run_limited(lambda: ("correct", ["fine"], ["D"]), 5.0)
 ('done', ['correct', ['fine'], ['D']])

@@ -1,36 +1,14 @@
-"""nbgrader's points from answers scored outside the student's kernel.
-
-Under ``nbgrader autograde`` the hidden check of each check cell only hands the answer out as
-data (:func:`dynlab.grading.autograde.export`).  :class:`ScoreExportedAnswers`, a step of the
-course's autograde pipeline placed right after nbgrader's ``Execute``, reads that data from each
-grade cell's outputs, scores it with :func:`dynlab.grading.scoring.points_of_data` (the
-comparison of ``dynlab grade``) in the nbgrader process, and replaces the cell's outputs by the
-feedback and one ``execute_result``: the points, which nbgrader's ``SaveAutoGrades`` reads as the
-cell's partial credit (``nbgrader.utils.determine_grade``).  A grade cell with no readable
-export, or with more than one, gets 0.
-
-Around it, so that nbgrader gives the points of ``dynlab grade`` (:func:`configure`):
-
-- the kernels run in the sandbox of ``dynlab grade`` (:class:`SandboxedExecute
-  <dynlab.grading.sandboxed_kernel.SandboxedExecute>` in place of ``Execute``);
-- :class:`HandOutAnswers` (before ``Execute``) makes each check cell hand out the answer its
-  instructor's check line names and nothing else, as ``dynlab grade`` does: the student's own
-  ``check`` (a variable of that name) is not called;
-- :class:`KeepFirstOfEachId` (before nbgrader's ``DeduplicateIds``, which keeps the last copy and
-  leaves metadata that aborts the whole run) keeps the first cell of each ``grade_id``: a copy of
-  a check cell is dropped, a copy of another cell runs as plain code, and a cell whose nbgrader
-  metadata is not valid is plain code, so no submission stops the grading of the others;
-- a deleted check cell is put back (nbgrader's ``OverwriteCells.add_missing_cells``) and
-  nbgrader's time per cell is the clock's backstop of ``dynlab grade``'s
-  (:func:`~dynlab.grading.limits.wall_seconds` of its CPU limit per cell);
-- ``nbgrader collect`` copies of each submission in the exchange's ``inbound`` only what
-  ``dynlab grade`` reads (:class:`CollectHandedIn`): no link is followed, no FIFO or device
-  opened.
-
-Switch it on in the course's ``nbgrader_config.py``::
+"""nbgrader's route to the points of ``dynlab grade``, switched on in ``nbgrader_config.py``::
 
     from dynlab.grading.nbgrader_scoring import configure
     configure(c)
+
+The autograde pipeline gets: :class:`RunAsSubmittingStudent` (the kernel's student, givens and
+refusals), :class:`HandOutAnswers` (each check cell hands out its instructor's answer
+expression), the sandboxed ``Execute``, and :class:`ScoreExportedAnswers`, which scores each
+exported answer outside the kernel and writes the points as the cell's one ``execute_result``
+(nbgrader's partial credit; no or several exports: 0).  :class:`KeepFirstOfEachId` keeps the
+first cell of each ``grade_id``; :class:`CollectHandedIn` collects what ``dynlab grade`` reads.
 
 >>> names = [step.__name__ for step in autograde_preprocessors()]
 >>> names[names.index("SandboxedExecute") - 2:names.index("SandboxedExecute") + 2]
@@ -45,10 +23,10 @@ import re
 from pathlib import Path
 
 from nbformat.v4 import new_output
-from traitlets import Unicode
 from nbgrader import utils
 from nbgrader.exchange.default.collect import ExchangeCollect
 from nbgrader.preprocessors import NbGraderPreprocessor
+from traitlets import Unicode
 
 from dynlab.grading import own_work
 from dynlab.grading.autograde import MIME
@@ -100,10 +78,8 @@ def exported_answer(cell, question: str):
 
 
 def _use_instructor_keys(step, warn: bool = False) -> None:
-    """Load the instructor's keys named by ``c.ScoreExportedAnswers.key_directory`` (both dynlab
-    steps read that one setting, so the kernel's givens and the scoring agree); without it,
-    the shipped keys (and, with ``warn``, a warning in the log that the grades are not marks)."""
-    from pathlib import Path
+    """Load the keys of ``c.ScoreExportedAnswers.key_directory`` (one setting for both steps),
+    else the shipped ones (with ``warn``, saying so in the log)."""
     from dynlab.grading.keys import instructor_directory, use_keys
     directory = getattr(step, "key_directory", "") or \
         step.config.get("ScoreExportedAnswers", {}).get("key_directory", "")
@@ -257,13 +233,9 @@ class ScoreExportedAnswers(NbGraderPreprocessor):
 
 
 class CollectHandedIn(ExchangeCollect):
-    """nbgrader's ``collect`` (the exchange's ``inbound`` into ``submitted/``), copying of each
-    submission only its folders and regular files, as ``dynlab grade`` reads them
-    (:func:`dynlab.grading.submissions.copy_handed_in`): a link (to a solution, a classmate's
-    notebook, the course secret), a FIFO or a device is left out, never opened, and logged; a
-    submission that is itself a link, or larger than ``CourseDirectory.max_dir_size``, is not
-    collected, and the others are.  nbgrader's own copy follows links, with the rights of
-    whoever collects, and stops at a FIFO."""
+    """nbgrader's ``collect`` copying only folders and regular files
+    (:func:`dynlab.grading.submissions.copy_handed_in`; nbgrader's own copy follows links);
+    what is left out, or a submission not collected, is logged."""
 
     def do_copy(self, src, dest, log=None):
         from dynlab.grading import submissions
@@ -284,12 +256,10 @@ class CollectHandedIn(ExchangeCollect):
 
 
 def autograde_preprocessors() -> list:
-    """nbgrader's autograde pipeline with :class:`RunAsSubmittingStudent` and
-    :class:`HandOutAnswers` right before ``Execute``, which runs its kernels in the sandbox
-    (:class:`~dynlab.grading.sandboxed_kernel.SandboxedExecute`), and
-    :class:`ScoreExportedAnswers` right after it."""
+    """nbgrader's autograde pipeline with dynlab's steps around a sandboxed ``Execute``."""
     from nbgrader.converters.autograde import Autograde
     from nbgrader.preprocessors import Execute
+
     from dynlab.grading.sandboxed_kernel import SandboxedExecute
     steps = list(Autograde.class_traits()["autograde_preprocessors"].default())
     at = steps.index(Execute)
@@ -305,9 +275,8 @@ def sanitize_preprocessors() -> list:
 
 
 def configure(c, cell_time_limit: float | None = None) -> None:
-    """Set the course's nbgrader configuration ``c`` so that ``nbgrader autograde`` gives the
-    points of ``dynlab grade`` (see the module's docstring); ``cell_time_limit``: the seconds of
-    CPU per cell of ``dynlab grade --cell-time-limit`` (default its own)."""
+    """Set nbgrader's configuration ``c`` to give the points of ``dynlab grade``;
+    ``cell_time_limit``: its ``--cell-time-limit``, whose clock backstop nbgrader gets."""
     from dynlab.grading.limits import CELL_TIME_LIMIT, wall_seconds
     c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
     c.Autograde.autograde_preprocessors = autograde_preprocessors()

@@ -1,23 +1,15 @@
-"""In a graded run, the library calls that answer a question refuse: a mark measures the student's
-own work, not dynlab's (issue 40, item 6).
+"""In a graded run the library calls that answer a question refuse (issue 40, item 6).
 
-Each question's key names the calls that answer it (``"refuses"``, written by
-``tools/make_answer_keys.py`` from the one table ``tools/library_answers.py``), each a dotted
-path, ``"dynlab.inverse_dynamics"``, optionally ``" on a symbolic arm"`` (3.11 probes the
-PUMA's numeric routine, which answers 3.18 only on a symbolic arm).  For marks
-(``dynlab grade --keys``, nbgrader with ``key_directory``) the grader hands the kernel of a
-notebook the calls of its questions (:func:`environment`: :data:`REFUSED_VARIABLE`, and
-``PYTHONSTARTUP`` naming ``own_work_startup.py``, which IPython runs before the first cell), and
-:func:`install` puts them in place before any of the student's code runs.  Practice runs
-(``check()`` in the notebook, ``dynlab grade`` without keys) hand nothing and keep everything.
+Each key names its calls (``"refuses"``, from ``tools/library_answers.py``) as dotted paths,
+optionally with :data:`SYMBOLIC`.  For marks the grader hands a kernel its notebook's calls
+(:func:`environment`) and ``PYTHONSTARTUP`` runs ``own_work_startup.py``, which
+:func:`install`-s them before any of the student's code.  Each refused function is replaced
+wherever a dict holds it; an audit hook refuses running a dynlab module again.  What that cannot
+stop is flagged in the notes (:data:`TRICKS`).
 
-Each refused function is replaced wherever a dict holds it (home module, re-exports, registries,
-classes) by one that refuses a caller outside dynlab; an audit hook refuses to run a dynlab
-module's code twice (``importlib.reload``, ``runpy``, ...).  What that cannot stop is flagged in
-the notes (:data:`TRICKS`); the design: ARCHITECTURE.md, "Grading".
-
->>> refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"])
-'3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded run'
+>>> print(refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"]))  # doctest: +NORMALIZE_WHITESPACE
+3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded
+run
 """
 
 from __future__ import annotations

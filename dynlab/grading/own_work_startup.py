@@ -1,7 +1,6 @@
-"""Run by IPython before a graded kernel's first cell (``PYTHONSTARTUP``, set by
-:func:`dynlab.grading.own_work.environment`): the refusals of :mod:`dynlab.grading.own_work` are
-in place before any of the student's code runs.  Should they fail to install, the kernel ends
-(the notebook then earns nothing and the notes say the kernel died), never runs unrefused."""
+"""Run by IPython before a graded kernel's first cell (``PYTHONSTARTUP``): installs the refusals of
+:mod:`dynlab.grading.own_work`, or ends the kernel (fail closed).
+"""
 
 try:
     import dynlab.grading.own_work as _own_work

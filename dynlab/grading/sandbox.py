@@ -1,33 +1,13 @@
-"""A sandbox for one submission, made by bubblewrap (``bwrap``, Debian package ``bubblewrap``).
+"""A bubblewrap sandbox (``bwrap``, Debian package ``bubblewrap``) for one submission.
 
-:func:`run` runs a command (the submission's notebook in a kernel, :mod:`dynlab.grading.inside`)
-in namespaces of its own:
-
-- **nothing of the course**: a new root with only ``/usr`` (and its ``/lib``, ``/bin``
-  links), the Python installation and virtual environment, and the dynlab package, all
-  read-only; a private ``/tmp`` and a private ``/submission`` (each a tmpfs of
-  :attr:`Limits.file_size` bytes, in memory: what a submission writes never reaches the disk),
-  the second holding copies of the files of this submission's folder, put there by bubblewrap
-  from open descriptors.  No path of the course, the keys, the solutions or the other
-  submissions exists inside, and the answer keys shipped with dynlab show as an empty folder (a
-  submission cannot unseal them while it is graded).  Its environment is given to bubblewrap
-  as its process environment (:func:`environment`), never on its command line.
-- **no network** (``--unshare-net``: only a loopback of its own), its own IPC and host name.
-- **an unprivileged user**: run as root (as in CI), bubblewrap keeps only the capability to
-  change user, and ``setpriv`` (util-linux) drops to a user id of its own (drawn per sandbox,
-  unused by the system) with no capabilities left; run as another user, bubblewrap maps that
-  user into a user namespace of its own.  Either way the real user id inside is not root, so
-  the limit on processes holds (Linux does not apply ``RLIMIT_NPROC`` to root).
-- **limits** (:class:`Limits`, by ``setrlimit``, inherited by every process inside): address space
-  per process (``RLIMIT_AS``, 2 GB; the process limit caps how many there are), processes
-  (``RLIMIT_NPROC``, counted per user: the sandbox's own), file size (``RLIMIT_FSIZE``), no core
-  files; the memory that all its processes hold together (:attr:`Limits.total_memory`, their
-  proportional set size summed by :class:`MemoryWatch` every :data:`POLL` seconds: past it the
-  whole sandbox is killed); the bytes read from its output (:attr:`Limits.output`: past it the
-  sandbox is stopped); and wall time (:attr:`Limits.seconds`: past it the sandbox is killed).
-- **its whole process tree ends with it**: a new PID namespace whose first process is
-  bubblewrap's; when the command ends, or bubblewrap is killed (``--die-with-parent`` ties it
-  to the caller too), the kernel kills every process left in the namespace, detached or not.
+:func:`run` runs a command with a new root holding only ``/usr``, the Python installation and
+dynlab read-only, the shipped answer keys as an empty folder, a private ``/tmp`` and
+``/submission`` (tmpfs of :attr:`Limits.file_size` bytes, the latter holding copies of the
+submission's files); no network; its own IPC, host name and PID namespace (every process ends
+with it); an unprivileged user (a fresh uid via ``setpriv`` when run as root); the rlimits of
+:class:`Limits`, the memory of all its processes together (:class:`MemoryWatch`), its output
+and its wall time.  Its environment goes to bubblewrap as the process environment, never on the
+command line (:func:`environment`).
 
 >>> reason = unavailable()
 >>> reason is None or "bubblewrap" in reason
@@ -97,7 +77,7 @@ class Finished:
     memory_exceeded: bool = False
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unavailable() -> str | None:
     """Why no sandbox can be made here (None when it can): bubblewrap missing, or unable to
     create its namespaces."""
@@ -136,9 +116,8 @@ BWRAP_PROFILE = ("abi <abi/4.0>, include <tunables/global> profile bwrap /usr/bi
 
 
 def userns_refused(proc_sys: Path | None = None) -> str | None:
-    """What to do where this Linux refuses a user who is not root the user namespaces that
-    bubblewrap needs, naming the setting that refuses them (read in ``proc_sys``, by default
-    :data:`PROC_SYS`); None where no such setting says so.
+    """What to do where a setting of :data:`USERNS_SETTINGS` (read in ``proc_sys``) refuses a
+    user who is not root the user namespaces bubblewrap needs; None where none does.
 
     >>> import tempfile; folder = Path(tempfile.mkdtemp()); (folder / "user").mkdir()
     >>> _ = (folder / "user" / "max_user_namespaces").write_text("0")
@@ -172,9 +151,8 @@ def _namespaces() -> list:
 
 
 def python_paths() -> list:
-    """The folders of this Python installation that a kernel needs (read-only inside): the
-    virtual environment, the installation it is made from, every site-packages folder on the
-    path (a ``.pth`` file may add one from another environment), and the dynlab package."""
+    """The folders a kernel needs, read-only inside: the environment, its base installation,
+    every site-packages folder on the path and the dynlab package."""
     folders = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix,
                str(Path(os.path.realpath(sys.executable)).parent.parent),
                str(PACKAGE)}
@@ -188,9 +166,7 @@ def python_paths() -> list:
 
 
 def shipped_keys() -> list:
-    """The folders of answer keys shipped with dynlab among :func:`python_paths` (this
-    package's, and a dynlab installed in a site-packages folder): a sandbox shows them empty, so
-    a submission cannot unseal a key while it is graded."""
+    """The folders of shipped answer keys among :func:`python_paths`, shown empty inside."""
     found = {str(PACKAGE / "answer_keys")}
     for folder in python_paths():
         found.add(os.path.join(folder, "dynlab", "answer_keys"))
@@ -198,18 +174,15 @@ def shipped_keys() -> list:
 
 
 def sandbox_user() -> int:
-    """A user id of its own for one sandbox (root grader): unused by the system, so that no
-    file outside is its own and its processes count against its limit alone."""
+    """A user id unused by the system for one sandbox (root grader): its rlimits its own."""
     return 1_000_000 + secrets.randbelow(1 << 30)
 
 
 def command(argv: list, files: list, *, limits: Limits, user: int, binds: tuple = (),
             chdir: str = INSIDE) -> list:
-    """The bubblewrap command line that runs ``argv`` with ``files`` (``(name, descriptor)``
-    pairs, inherited by bubblewrap) copied into /submission, and the folders ``binds`` bound
-    read-write at their own paths (a kernel's sockets).  Every user of the machine can read it
-    (``ps``): what is the submission's own (its id, its graded values) goes into a file or into
-    :func:`environment`, never here."""
+    """The bubblewrap command line running ``argv`` with ``files`` (``(name, descriptor)``)
+    copied into /submission and ``binds`` bound read-write; every user can read it (``ps``), so
+    nothing of the student's goes here."""
     line = [BWRAP, *_namespaces(), "--die-with-parent", "--new-session"]
     made = set()
 
@@ -251,9 +224,8 @@ def command(argv: list, files: list, *, limits: Limits, user: int, binds: tuple 
 
 
 def environment(own: dict | None = None) -> dict:
-    """The environment of a sandbox, with ``own`` (a student's id and graded values) added:
-    handed to bubblewrap as its process environment, which only the grader's user and the
-    sandbox's read (``/proc/PID/environ``), never as ``--setenv`` on its command line."""
+    """The environment of a sandbox with ``own`` added, handed to bubblewrap as its process
+    environment (readable by the grader's user only), never on its command line."""
     return {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp",
             "USER": "student", "LANG": "C.UTF-8", "PYTHONPATH": str(PACKAGE.parent),
             "PYTHONDONTWRITEBYTECODE": "1", "MPLBACKEND": "Agg",
@@ -264,11 +236,8 @@ def environment(own: dict | None = None) -> dict:
 
 
 class MemoryWatch:
-    """The memory that a sandbox's processes hold together: the proportional set size (PSS:
-    a page shared by ``n`` processes counts ``1/n`` to each) of bubblewrap's process ``pid``
-    and all its descendants, which are every process of the sandbox (an orphan in its PID
-    namespace is adopted by the namespace's first process, bubblewrap's).  Not counted: what
-    its two tmpfs hold, at most :attr:`Limits.file_size` bytes each.
+    """The memory a sandbox's processes hold together: the proportional set size of
+    bubblewrap's process ``pid`` and all its descendants (its PID namespace's orphans too).
 
     >>> MemoryWatch(os.getpid(), 1 << 50).exceeded()
     False

@@ -1,23 +1,9 @@
 """nbgrader's kernels in the sandbox of ``dynlab grade`` (:mod:`dynlab.grading.sandbox`).
 
-:class:`SandboxedExecute` is nbgrader's ``Execute`` step whose kernels start through
-:class:`SandboxedKernel`, a jupyter_client kernel provisioner: the kernel's command runs in a
-bubblewrap sandbox as an unprivileged user, with no network, nothing of the course in sight (not
-the other submissions, nor the source, the gradebook or the keys), an empty ``/submission`` as
-its working folder (a tmpfs of :attr:`~dynlab.grading.sandbox.Limits.file_size` bytes), the
-limits of :class:`~dynlab.grading.sandbox.Limits` (memory watched as a whole,
-:class:`~dynlab.grading.sandbox.MemoryWatch`), and every process it starts ending with it.
-
-The kernel talks to nbgrader over Unix sockets in a folder made for it alone (its connection
-file is there too), bound into the sandbox at its own path: whatever transport and address
-nbgrader was given, the sandbox has no network to reach them, and another kernel's sockets are
-never in sight.  The kernel's environment is the sandbox's, with only ``NBGRADER_EXECUTION``,
-``DYNLAB_STUDENT``, ``DYNLAB_GIVENS`` and, in a graded run, the library calls to refuse
-(``DYNLAB_REFUSED``, ``PYTHONSTARTUP``: :mod:`dynlab.grading.own_work`) taken from nbgrader's
-(given to bubblewrap as its process environment, never on its command line).  An interrupt goes to the processes inside
-(bubblewrap itself would end on it).
-
-:func:`dynlab.grading.nbgrader_scoring.autograde_preprocessors` puts it in the pipeline.
+:class:`SandboxedExecute` is nbgrader's ``Execute`` with kernels started by
+:class:`SandboxedKernel`: in a bubblewrap sandbox with its :class:`~dynlab.grading.sandbox.Limits`,
+talking over Unix sockets in a folder of its own bound inside, with only :data:`PASSED` of
+nbgrader's environment.  An interrupt goes to the processes inside, not to bubblewrap.
 """
 
 from __future__ import annotations

@@ -1,13 +1,6 @@
-"""The points of an answer handed out of a student's kernel as data: the one comparison of both
-summative routes (``dynlab grade``, :mod:`dynlab.grading.grader`, and nbgrader's scoring step,
-:mod:`dynlab.grading.nbgrader_scoring`).
-
-The data is what :func:`dynlab.grading.answers.serialize` made of the answer in the kernel.  It is
-rebuilt by :func:`dynlab.grading.answers.deserialize` (SymPy classes only, no eval) and compared
-with the question's key here, outside the kernel, at points drawn fresh for it
-(:func:`dynlab.grading.check.check`, in a child process with a time limit).  No text of the
-submission is parsed: a string answer to a question that is not a multiple choice was read as an
-expression in the kernel already, so a string arriving here is refused (0 points).
+"""The points of an answer handed out of a student's kernel as data, for both summative routes:
+rebuilt without eval (:func:`dynlab.grading.answers.deserialize`) and checked here, outside the
+kernel.  A string arriving for a question that is not a multiple choice is refused (0 points).
 
 >>> import sympy
 >>> from dynlab.grading.answers import serialize

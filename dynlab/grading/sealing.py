@@ -1,7 +1,6 @@
-"""How a key keeps its texts out of sight: each reference, message and note is **sealed**
-(compressed, XOR-ed with a keystream derived from the question and the field, base64), and the
-right letter of a multiple choice is stored as a salted hash.  The sealing keeps the answer out of
-sight, not out of reach (:mod:`dynlab.grading.keys` says why that is enough for a formative check).
+"""How a key hides its texts: each is sealed (compressed, XOR-ed with a SHA-256 keystream of the
+question and field, base64); a choice's right letter is a salted hash.  Out of sight, not out of
+reach (ARCHITECTURE.md, "Grading").
 
 >>> sealed = seal("s_i = 0", "3.17c|s1")
 >>> "s_i" in sealed, unseal(sealed, "3.17c|s1")
@@ -13,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import zlib
+
 
 def seal(text: str, where: str) -> str:
     """Text as stored in a key: compressed, XOR-ed with a keystream of ``where`` (question and

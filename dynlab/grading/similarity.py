@@ -1,29 +1,15 @@
-"""Which students of a batch handed in the same answer code: the similarity report of
-``dynlab grade``.
+"""The similarity report of ``dynlab grade``: which students handed in the same answer code.
 
-Compared are the answer cells of each exercise (the cells nbgrader marks as solutions, grade id
-``answer-...``), question by question, every pair of students; the released stub of a cell
-(``# YOUR ANSWER HERE`` and ``c = ...``) is left out, and an answer that is only the stub, or
-empty, is compared with nothing.  Two measures:
-
-- **identical**: the same Python tokens, once comments, whitespace and the stub's lines are gone
-  (Pygments' Python lexer reads them, so a cell that is not valid Python is read too).  Certain.
-- **similarity**: copydetect's fingerprints (the winnowing of Schleimer, Wilkerson & Aiken, 2003,
-  which MOSS uses) of the code with every name read as one letter, so that renamed variables,
-  re-spacing and new comments do not hide a copy; for each of the two answers, the share of its
-  fingerprinted code found in the other's.  A hint only: short answers to one formula look alike.
-
-Only the first :data:`MAX_CODE` characters of a cell are compared; a notebook that cannot be
-read (not JSON, not UTF-8, refused by :mod:`dynlab.grading.submissions`) is left out.  No point
-changes: the grader only shows what it sees.  The report names students and shows their answer
-code (never an output, so never a value of theirs that was graded): it is for the instructor
-only, and its files are readable by their owner alone.
+Each answer cell (grade id ``answer-...``) is compared with the same cell of every other
+student, the released stub left out.  **Identical**: the same Python tokens without comments
+and whitespace (Pygments' lexer).  **Similarity**: copydetect's winnowing fingerprints
+(Schleimer, Wilkerson & Aiken, 2003, as in MOSS) with every name read as one letter; for each
+answer, the share of its code found in the other's (a hint only).  Changes no point; the report
+shows answer code, never an output, and is readable by its owner only.
 
 >>> answer = without_stub('# YOUR ANSWER HERE\\nc = ...\\nc = m*g  # weight\\n', 'c = ...')
 >>> answer, normalised(answer)
 ('# YOUR ANSWER HERE\\nc = m*g  # weight\\n', 'c = m * g')
->>> normalised(without_stub('c = ...', 'c  =  ...'))
-''
 """
 
 from __future__ import annotations
@@ -214,8 +200,8 @@ def report(jobs: list, solutions: Path, out, stream) -> dict:
     if out is not None:
         try:
             table, page = report_paths(out)
-            _write(table, _csv(pairs))
-            _write(page, _html(pairs))
+            write_atomically(table, _csv(pairs))
+            write_atomically(page, _html(pairs))
         except OSError as error:
             stream.write(f"dynlab grade: WARNING: the similarity report cannot be written "
                          f"({error})\n")
@@ -276,15 +262,19 @@ def _html(pairs: list) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _write(path: Path, text: str) -> None:
-    """``text`` into ``path``, readable by its owner only, atomically (renamed into place)."""
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
-                                         prefix=f".{path.name}.", delete=False)
+def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
+    """``text`` into ``path`` with ``mode`` (default: its owner's only), renamed into place
+    once complete (a reader never sees half a file)."""
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=path.parent,
+                                         prefix=f".{path.name}.", suffix=".tmp", delete=False)
     try:
         with handle:
             handle.write(text)
-        os.chmod(handle.name, 0o600)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(handle.name, mode)
         os.replace(handle.name, path)
     except BaseException:
-        os.unlink(handle.name)
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
         raise

@@ -1,23 +1,13 @@
 """What ``dynlab grade`` reads of the submissions, and whose each file is.
 
-- **Only regular files that a student handed in.**  Below the folder a submission starts in,
-  no link is followed: every entry is looked at with ``lstat``, and a symbolic link, a FIFO, a
-  device or a socket is refused with a note and never opened.  A notebook is opened one folder
-  at a time, each with ``O_NOFOLLOW`` (:func:`read`), and one larger than
-  :data:`MAX_NOTEBOOK_SIZE` is refused before it is read.
-- **A student is who their folder says** (:func:`handed_in`).  In a folder of submissions
-  (``submissions/``, or nbgrader's ``submitted/``) each folder is one student's, named by it,
-  and each notebook beside them is one student's, named by its file (``alice.ipynb``).  A
-  notebook inside a student's folder, at any depth, is matched to an exercise by its name only
-  (``ps1/02_two_link_arm_on_the_ceiling.ipynb``) and is that student's, whatever the folders
-  between say; another notebook there is noted and not graded.  A notebook of its own (a file
-  named by its student) is matched by the check cells it holds.
-- **Two files of one exercise** of one student: the one from the later argument counts, then
-  the one nearest the top of the student's folder, then the first by name; the others are noted
-  and not graded.
-- **The exercises of the batch** (:func:`exercises_of_batch`) are those named by the
-  instructor, else those handed in by more than half of the students: an exercise fewer hand in
-  is noted and not graded, and never adds to anyone's maximum.
+Only regular files are read, no link followed below the folder a submission starts in (each
+folder opened with ``O_NOFOLLOW``, :func:`read`), none larger than :data:`MAX_NOTEBOOK_SIZE`.
+A student is who their folder says (``alice/``, nbgrader's ``submitted/alice/``) or a notebook
+of their own (``alice.ipynb``, matched by its check cells); inside a student's folder a notebook
+is matched to an exercise by its name.  Of two files of one exercise the later argument wins,
+then the one nearest the top, then the first by name (:func:`counted`).  The exercises graded
+are those named, else those handed in by more than half of the students
+(:func:`exercises_of_batch`).
 """
 
 from __future__ import annotations
@@ -43,8 +33,7 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class HandedIn:
-    """One file of a student's submission: ``root / parts``, where ``root`` is the folder the
-    submission starts in and every one of ``parts`` is opened without following a link."""
+    """One file of a student's submission: ``root / parts``, no link followed in ``parts``."""
 
     student: str
     root: Path
@@ -113,9 +102,8 @@ def _open_folder(root: Path, parts: tuple) -> int:
 
 
 def read(root: Path, parts: tuple, limit: int = MAX_NOTEBOOK_SIZE) -> bytes:
-    """The bytes of the regular file ``root / parts`` (no link followed on the way, the file
-    opened only once ``lstat`` saw a regular file of at most ``limit`` bytes); Refused, saying
-    why, for anything else.
+    """The bytes of the regular file ``root / parts`` of at most ``limit`` bytes, no link
+    followed; Refused, saying why, for anything else.
 
     >>> read(Path("/"), ("dev", "null"))
     Traceback (most recent call last):
@@ -149,13 +137,10 @@ def read(root: Path, parts: tuple, limit: int = MAX_NOTEBOOK_SIZE) -> bytes:
 
 def copy_handed_in(root: Path, name: str, dest: Path, *, limit: int = MAX_NOTEBOOK_SIZE,
                    total: int | None = None, ignore=None, mode: tuple = (0o755, 0o644)) -> list:
-    """Copy the folder ``root / name`` (a submission) to the new folder ``dest``, taking only
-    its folders and its regular files of at most ``limit`` bytes, each read as :func:`read`
-    reads it: no link is followed, and a link, a FIFO, a device or a larger file is left out
-    and never opened.  ``ignore(folder, names)`` (as :func:`shutil.copytree` calls it) names
-    more to leave out; ``mode``: of the folders and the files made.  Returns a note
-    (``path: why``) for each entry left out.  Raises Refused when ``root / name`` is not a
-    folder, or its files hold more than ``total`` bytes together (``dest`` is then removed).
+    """Copy the folder ``root / name`` to the new ``dest``: only folders and regular files read
+    as :func:`read` reads them (``ignore`` as :func:`shutil.copytree`'s; ``mode``: of folders and
+    files).  Returns a note per entry left out; Refused (``dest`` removed) when it is no folder
+    or holds more than ``total`` bytes.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -207,8 +192,7 @@ def copy_handed_in(root: Path, name: str, dest: Path, *, limit: int = MAX_NOTEBO
 
 
 def spreadsheet_text(value: str) -> str:
-    """A student's name (a folder's or a file's, which the student chose) or a note as a CSV
-    cell that a spreadsheet shows as text, never runs as a formula.
+    """A name or note as a CSV cell that a spreadsheet shows as text, never as a formula.
 
     >>> spreadsheet_text("=HYPERLINK(1)"), spreadsheet_text("alice")
     ("'=HYPERLINK(1)", 'alice')
@@ -218,10 +202,8 @@ def spreadsheet_text(value: str) -> str:
 
 # -- whose each file is ---------------------------------------------------------------------------
 def handed_in(submissions: list, exercises: dict) -> list:
-    """Every notebook among ``submissions`` (the paths named on the command line: folders of
-    submissions, a student's folder, or notebooks), each a :class:`HandedIn` with its student
-    and its exercise (a key of ``exercises``, ``{notebook stem: [Question, ...]}``), or a note
-    saying why it is not graded.  See the module's docstring for the rules."""
+    """Every notebook among ``submissions`` as a :class:`HandedIn` with its student and exercise
+    (a key of ``exercises``), or a note why it is not graded (rules: the module docstring)."""
     found = []
     for argument, entry in enumerate(submissions):
         entry = Path(os.path.abspath(entry))
@@ -231,8 +213,7 @@ def handed_in(submissions: list, exercises: dict) -> list:
 
 
 def _file(entry: Path, exercises: dict) -> HandedIn:
-    """A notebook named on the command line: a student's exercise (``alice/02_....ipynb``,
-    nbgrader's ``submitted/alice/ps1/02_....ipynb``) or a notebook of its own (``alice.ipynb``)."""
+    """A notebook named on the command line: a student's exercise or a notebook of its own."""
     if entry.stem in exercises:
         folder = entry.parent
         if folder.parent.parent.name == "submitted":        # submitted/<student>/<assignment>/
@@ -251,8 +232,7 @@ def _exercise(student: str, root: Path, parts: tuple) -> HandedIn:
 
 
 def _own(root: Path, name: str, exercises: dict) -> HandedIn:
-    """A notebook of its own (``alice.ipynb``): its student is its name, its exercise the one
-    whose check cells it holds most of."""
+    """``alice.ipynb``: Alice's, of the exercise whose check cells it holds most of."""
     item = HandedIn(Path(name).stem, root, (name,))
     try:
         ids = set(_GRADE_ID.findall(read(root, (name,)).decode("utf-8", errors="replace")))
@@ -298,9 +278,8 @@ def _folder(folder: Path, exercises: dict) -> list:
 
 
 def _walk(student: str, root: Path, parts: tuple, exercises: dict) -> list:
-    """The notebooks in ``student``'s folder ``root / parts``, at any depth, no link followed:
-    each named like an exercise is one of that exercise; any other notebook, and anything that
-    is neither a regular file nor a folder, is noted and not read."""
+    """The notebooks at any depth of ``student``'s folder ``root / parts``, no link followed;
+    anything but a folder or a notebook named like an exercise is noted, not read."""
     found, folders = [], [parts]
     while folders:
         where = folders.pop()

@@ -1,49 +1,17 @@
-"""A variant of a question: the givens (a mass, a speed, an amplitude, a gain, a damping
-ratio) a question hands out, one set to practise with, the same for everyone, and one per student
-for marks, drawn from the course secret, so that an answer copied from a peer, or read off a key
-shipped with dynlab, scores 0 for marks.
+"""A question's givens (a mass, a gain, a damping ratio): one practice set, the same for everyone,
+and one graded set per student drawn from the course secret (ARCHITECTURE.md, "Grading").
 
-A key may declare parameters (``make_key(..., parameters=...)``), each with its range, step, unit
-and meaning.  A numeric question's answer is then a number that depends on them; a symbolic
-question's, an expression in its symbols with the numbers of the givens in it (the comparison puts
-the same values into the key: :func:`dynlab.grading.compare.at_given`).  Values are drawn
-deterministically: HMAC-SHA256 of the question (and the student id) under a salt or a secret seeds
-a NumPy generator, which picks each parameter from its grid ``low, low + step, ..., high`` (round
-values a student can set on a slider or type in).  Questions about one object (the parts of Probs.
-3.16 and 3.17, on one arm) share their givens: their keys name the set they share
-(:func:`shared_name`), and each set of values holds for all of them.  There are two kinds of
-values:
-
-- **the practice values** (:func:`practice_values`), one set per question, the same for every
-  student, drawn under the public salt :data:`PRACTICE_SALT`: what ``variant("D.1")`` shows in a
-  student's notebook and what ``check()`` there grades against.  The keys shipped with dynlab
-  answer these values only: each reference and typical mistake is sealed with them put in, a
-  number or an expression in the question's symbols, never a formula in the givens
-  (:func:`at_practice`).
-- **the graded values** (:func:`graded_values`), each student's own, under the course secret,
-  which only the grader holds (the file ``course_secret`` of the instructor's key folder,
-  :func:`dynlab.grading.keys.use_keys`): each parameter differs from its practice value.  The
-  marks routes run the student's notebook again with them (the grader hands them into the
-  kernel, never the secret), so the student's own code, which reads ``given = variant("D.1")``,
-  computes the graded answer, and the instructor's keys, whose references are formulas in the
-  givens, grade it there; a number typed in, or what a shipped key holds, answers the practice
-  values and scores 0.
-
-- **The student id**, in a kernel a grader runs, is the submitting student's, handed in with the
-  givens (:data:`GIVENS_VARIABLE`), whatever the notebook sets; elsewhere it is
-  ``DYNLAB_STUDENT`` if set, else ``JUPYTERHUB_USER`` (on a JupyterHub, the login is the nbgrader
-  student id), else the name of the user running Python.  It changes no practice value.
-
-Why one practice set for everyone, and what a variant does not protect against: ARCHITECTURE.md,
-"Grading".
+Each parameter is picked on its grid ``low, low + step, ..., high`` by a NumPy generator seeded
+with HMAC-SHA256(salt or secret, shared name, student).  Questions about one object share one
+set (:func:`shared_name`).  :func:`practice_values` uses the public :data:`PRACTICE_SALT` (the
+shipped keys answer only these, :func:`at_practice`); :func:`graded_values` the course secret,
+every value differing from its practice value.  The student id: :func:`student_id`.
 
 >>> given = variant("D.1", student="alice")                      # practice values
 >>> given == variant("D.1", student="bob") == practice_values("D.1")   # the same for everyone
 True
 >>> sorted(given)
 ['Mp', 'm2']
->>> given["m2"] in (1.5, 2.0, 2.5, 3.0) and given["Mp"] in (0.1, 0.2, 0.3, 0.4, 0.5)
-True
 >>> graded = variant("D.1", student="alice", secret="the course's secret")
 >>> all(graded[name] != given[name] for name in given)            # every given differs
 True
@@ -55,7 +23,6 @@ import getpass
 import hashlib
 import hmac
 import json
-import math
 import os
 
 import numpy as np
@@ -64,21 +31,16 @@ import sympy
 from dynlab.grading.keys import at_given, in_givens
 from dynlab.grading.sealing import salted_hash, seal, unseal
 
-#: Environment variable holding the student id (first choice; see the module docstring).
 STUDENT_VARIABLE = "DYNLAB_STUDENT"
-#: Environment variable in which a grader hands a kernel the submitting student's graded values
-#: (JSON: ``{"student": id, "practice": false, "questions": {question: {"values": {...},
-#: "parameters": {...}}}}``; ``"practice": true`` for formative grading, at the practice values).
+#: Where a grader hands a kernel the student's givens (JSON, :func:`givens`).
 GIVENS_VARIABLE = "DYNLAB_GIVENS"
-#: The public salt of the practice values (the same for everyone: the keys shipped with dynlab
-#: answer them).
+#: The public salt of the practice values.
 PRACTICE_SALT = "dynlab"
 
 
 def student_id() -> str:
-    """The id whose variant this kernel uses: the student a grader handed givens to
-    (:data:`GIVENS_VARIABLE`), else ``DYNLAB_STUDENT``, else ``JUPYTERHUB_USER``, else the user
-    name."""
+    """The student a grader handed givens to, else ``DYNLAB_STUDENT``, else
+    ``JUPYTERHUB_USER``, else the user name."""
     handed = _handed().get("student")
     if isinstance(handed, str) and handed.strip():
         return handed.strip()
@@ -93,9 +55,7 @@ def student_id() -> str:
 
 
 class Variant(dict):
-    """The values of a question's parameters (a dict ``{name: value}``), shown with their meaning
-    and unit: the practice values (``practice``, the same for everyone) or a student's graded
-    ones."""
+    """``{name: value}`` of a question's givens, printed with their meaning and unit."""
 
     def __init__(self, question: str, student: str, values: dict, parameters: dict,
                  practice: bool = False):
@@ -104,7 +64,7 @@ class Variant(dict):
         self.practice = practice
 
     def lines(self) -> list:
-        return [f"  {name} = {_number(value)} {self.parameters[name].get('unit', '')}".rstrip()
+        return [f"  {name} = {value:g} {self.parameters[name].get('unit', '')}".rstrip()
                 + (f"   ({self.parameters[name]['text']})" if self.parameters[name].get("text")
                    else "") for name, value in self.items()]
 
@@ -119,10 +79,6 @@ class Variant(dict):
 
     def _repr_pretty_(self, printer, cycle) -> None:
         printer.text(str(self))
-
-
-def _number(value: float) -> str:
-    return f"{value:g}"
 
 
 def grid_values(spec: dict) -> list:
@@ -152,10 +108,8 @@ def grid_values(spec: dict) -> list:
 
 
 def shared_name(question: str) -> str:
-    """The name under which ``question``'s givens are drawn: the name its key shares with the
-    other questions about the same object (``make_key(..., shared="3.16")``: the parts of Probs.
-    3.16 and 3.17 ask about one arm, so each student has one set of values for all of them, and
-    ``variant("3.16")`` shows it), else the question itself.
+    """The name under which ``question``'s givens are drawn: its key's ``shared`` (one set for
+    the questions about one object), else the question itself.
 
     >>> shared_name("3.17d"), shared_name("D.1"), shared_name("no such question")
     ('3.16', 'D.1', 'no such question')
@@ -166,8 +120,7 @@ def shared_name(question: str) -> str:
 
 
 def sharing(name: str) -> list:
-    """The questions whose givens are drawn under ``name`` (a question id, or a name shared by
-    several questions, :func:`shared_name`), in the order of the keys.
+    """The questions whose givens are drawn under ``name`` (:func:`shared_name`).
 
     >>> sharing("3.16")
     ['3.16a', '3.16b', '3.16c', '3.17a', '3.17b', '3.17c', '3.17d']
@@ -179,9 +132,8 @@ def sharing(name: str) -> list:
 
 def draw(question: str, parameters: dict, student: str, secret: str,
          avoid: dict | None = None) -> dict:
-    """``{name: value}``: each parameter on its grid, picked by a generator seeded with
-    HMAC-SHA256(secret, the question's :func:`shared_name` and student); with ``avoid``
-    (``{name: value}``), among the grid's other values.
+    """``{name: value}`` picked on each grid by a generator seeded with HMAC-SHA256(secret,
+    shared name and student); with ``avoid``, among the grid's other values.
 
     >>> draw("X", {"m": {"low": 1, "high": 2, "step": 0.5}}, "bob", "s")
     {'m': 2.0}
@@ -189,7 +141,7 @@ def draw(question: str, parameters: dict, student: str, secret: str,
     {'m': 1.5}
     """
     label = shared_name(question)
-    digest = hmac.new(secret.encode("utf-8"), f"{label}\x00{student}".encode("utf-8"),
+    digest = hmac.new(secret.encode("utf-8"), f"{label}\x00{student}".encode(),
                       hashlib.sha256).digest()
     rng = np.random.default_rng(int.from_bytes(digest, "big"))
     values = {}
@@ -216,9 +168,7 @@ def _parameters(question) -> dict:
 
 
 def practice_values(question: str, parameters: dict | None = None) -> dict:
-    """The practice values of ``question`` (of its key's ``parameters`` unless given): one set,
-    the same for every student, drawn under the public salt for no student.  The keys shipped
-    with dynlab are sealed at these values (:func:`at_practice`).
+    """The practice values of ``question``: the same for every student.
 
     >>> practice_values("X", {"m": {"low": 1, "high": 2, "step": 0.5}})
     {'m': 2.0}
@@ -228,8 +178,8 @@ def practice_values(question: str, parameters: dict | None = None) -> dict:
 
 
 def graded_values(question: str, parameters: dict, student: str, secret: str) -> dict:
-    """The graded values of ``student`` under the course ``secret``: each parameter drawn on its
-    grid among the values other than its practice value (:func:`practice_values`)."""
+    """The graded values of ``student`` under the course ``secret``, each differing from its
+    practice value."""
     if not isinstance(secret, str) or not secret:
         raise ValueError("secret: give the course secret (the instructor's key folder holds it)")
     return draw(question, parameters, student, f"graded\x00{secret}",
@@ -237,11 +187,8 @@ def graded_values(question: str, parameters: dict, student: str, secret: str) ->
 
 
 def turned(options, turn) -> list:
-    """The options of a multiple choice in a student's order: the list turned by ``turn`` places
-    (the given of a choice key with parameters, :func:`dynlab.grading.authoring.make_choice_key`),
-    so the option a student sees under letter ``k`` is ``options[(k + turn) % len(options)]``.
-    Any two different turns put every option, the right one too, under different letters: a
-    letter copied from a student with another turn is wrong.
+    """The options of a multiple choice turned by ``turn`` places: under letter ``k`` stands
+    ``options[(k + turn) % len(options)]``, so two turns put every option under other letters.
 
     >>> turned(["first", "second", "third", "fourth"], 1)
     ['second', 'third', 'fourth', 'first']
@@ -263,12 +210,9 @@ def turned(options, turn) -> list:
 
 
 def at_practice(key: dict) -> dict:
-    """The key shipped with dynlab of an instructor's ``key``: its references and typical
-    mistakes with the practice values of its givens put in (a numeric key's numbers; a symbolic
-    key's expressions in its symbols, :func:`dynlab.grading.keys.at_given`), and a choice's
-    right letter and messages in the order of the practice turn, resealed; the values recorded
-    as ``"practice"``.  It answers no other values.  A key
-    without givens, or one already at the practice values, is returned as it is.
+    """The shipped key of an instructor's ``key``: references and mistakes at the practice
+    values (a choice: in the practice turn's order), resealed, the values kept as
+    ``"practice"``.  A key without givens, or at the practice values already, is returned as is.
 
     >>> import sympy
     >>> from dynlab.grading.authoring import make_key
@@ -314,7 +258,6 @@ def at_practice(key: dict) -> dict:
 
 def _handed() -> dict:
     """What a grader handed this kernel (:data:`GIVENS_VARIABLE`, JSON), or ``{}``."""
-    import json
     try:
         data = json.loads(os.environ.get(GIVENS_VARIABLE, "") or "{}")
     except ValueError:
@@ -323,8 +266,7 @@ def _handed() -> dict:
 
 
 def handed_in(student: str) -> dict:
-    """``{question: (values, parameters)}`` the grader handed this kernel for ``student``
-    (:data:`GIVENS_VARIABLE`), or ``{}``."""
+    """``{question: (values, parameters)}`` a grader handed this kernel for ``student``."""
     try:
         data = _handed()
         if data.get("student") != student:
@@ -336,18 +278,14 @@ def handed_in(student: str) -> dict:
 
 
 def givens(student: str, secret: str | None, asked=None) -> str:
-    """What a grader hands the kernel that runs ``student``'s notebook (the value of
-    :data:`GIVENS_VARIABLE`): the student's graded values of each question with parameters
-    (the practice values when ``secret`` is None: formative grading), also under the name
-    questions share them by (:func:`shared_name`).  With ``asked`` (the notebook's questions),
-    only those of these questions and of the questions that share their givens.  Never the
-    secret.
+    """The value of :data:`GIVENS_VARIABLE` for ``student``'s kernel: their graded values
+    (practice values when ``secret`` is None) of the questions ``asked`` (default all) and
+    those sharing their givens, also under the shared name.  Never the secret.
 
     >>> import json
     >>> sorted(json.loads(givens("alice", None, ["C.3"]))["questions"])
     ['C.3']
     """
-    import json
     from dynlab.grading.keys import keys
     wanted = None if asked is None else {shared_name(question) for question in asked}
     questions = {}
@@ -363,12 +301,8 @@ def givens(student: str, secret: str | None, asked=None) -> str:
 
 
 def variant(question: str, *, student: str | None = None, secret: str | None = None) -> Variant:
-    """The values of ``question``'s parameters for ``student`` (by default this kernel's, see
-    :func:`student_id`): print it in the notebook to see the givens.  Without ``secret``: the
-    values the grader handed this kernel (:data:`GIVENS_VARIABLE`) when it did, else the
-    practice values (the same for every student).  With ``secret`` (the course secret; for the
-    instructor): the student's graded values.  A question without parameters has an empty
-    variant."""
+    """The givens of ``question`` for ``student`` (default :func:`student_id`): those a grader
+    handed this kernel, else the practice values; with the course ``secret``, the graded ones."""
     student = student_id() if student is None else str(student)
     if not student:
         raise ValueError("student: the student id is empty")

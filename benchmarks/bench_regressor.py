@@ -25,8 +25,8 @@ from bench_codegen import dh, pinocchio_peer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dynlab.dynamics.identification import moved_parameters, torque_regressor  # noqa: E402
-from dynlab.model.robots import puma560  # noqa: E402
+from dynlab.dynamics.identification import moved_parameters, torque_regressor
+from dynlab.model.robots import puma560
 
 
 def median_seconds(call, repeat: int, clock) -> tuple:

@@ -4,6 +4,8 @@ Park's passivity (Prop. 8.1) on random chains, and the structure dashboard."""
 
 import math
 import re
+from collections import Counter
+from itertools import combinations, permutations
 
 import numpy as np
 import pytest
@@ -11,23 +13,40 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import Link, Robot, equations_of_motion
-from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, articulated, cartesian, cylindrical, spherical
-from dynlab.dynamics.structure.counts import (COLUMNS, TABLE3_PRINTED, independent_coefficients,
-                                              sparsity_formula, table2_counts)
-from dynlab.dynamics.structure.inertia import (check_inertia_matrix, inertia_matrix_22,
-                                               inertia_matrix_in_joint_frames, table1_dependence)
-from dynlab.dynamics.structure.coefficients import (simplified_christoffel_symbols,
-                                                    coriolis_coefficient, gravity_coefficients,
-                                                    gravity_coefficients_dh,
-                                                    non_interacting_residual,
-                                                    reflective_coupling_residual)
-from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
+from dynlab.dynamics.structure.coefficients import (
+    coriolis_coefficient,
+    gravity_coefficients,
+    gravity_coefficients_dh,
+    non_interacting_residual,
+    reflective_coupling_residual,
+    simplified_christoffel_symbols,
+)
+from dynlab.dynamics.structure.counts import (
+    COLUMNS,
+    TABLE3_PRINTED,
+    independent_coefficients,
+    sparsity_formula,
+    table2_counts,
+)
 from dynlab.dynamics.structure.coupling import coupling, coupling_coefficients, loading_factors
+from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
+from dynlab.dynamics.structure.inertia import (
+    check_inertia_matrix,
+    inertia_matrix_22,
+    inertia_matrix_in_joint_frames,
+    table1_dependence,
+)
 from dynlab.dynamics.structure.passivity import passivity_residual, task_space_dynamics
-from dynlab.teaching.dashboards.structure import structure_dashboard
 from dynlab.model.robot import joint_symbols
-from dynlab.model.robots import planar_2r
-
+from dynlab.model.robots import (
+    TOURASSIS_NEUMAN_ARMS,
+    articulated,
+    cartesian,
+    cylindrical,
+    planar_2r,
+    spherical,
+)
+from dynlab.teaching.dashboards.structure import structure_dashboard
 from tests.support.strategies import chain_and_state
 
 G0 = 9.8062
@@ -195,10 +214,19 @@ def test_task_space_dynamics_reproduce_joint_torques():
 
 # -- Tourassis & Neuman, Tables 2 and 3 ------------------------------------------------------------
 def test_table2_counts_and_labels():
+    # a second method: count Tourassis & Neuman's index sets one by one (d_ij i < j, c_jj(i)
+    # i != j, two Coriolis coefficients per triple a < b < c by (38)-(39))
     for n in range(1, 8):
+        joints = range(1, n + 1)
+        by_enumeration = {"d_ii": n, "d_ij": len(list(combinations(joints, 2))),
+                          "c_jj(i)": len(list(permutations(joints, 2))),
+                          "c_jm(i)": 2 * len(list(combinations(joints, 3))), "G_i": n}
         counts = table2_counts(n)
-        assert sum(counts[c] for c in COLUMNS) == counts["total"] == n * (2 * n * n + 3 * n + 7) // 6
-        assert len(independent_coefficients(n)) == counts["total"]
+        assert {c: counts[c] for c in COLUMNS} == by_enumeration
+        listed = Counter(c for c, _, _ in independent_coefficients(n))
+        assert {c: listed[c] for c in COLUMNS} == by_enumeration
+        assert counts["total"] == sum(by_enumeration.values()) == n * (2 * n * n + 3 * n + 7) // 6
+    # by hand for the six-joint arm: 6, 6*5/2, 6*5, 2*C(6,3) = 2*20, 6; 97 in all
     assert table2_counts(6) == {"d_ii": 6, "d_ij": 15, "c_jj(i)": 30, "c_jm(i)": 40, "G_i": 6,
                                 "total": 97}
 

@@ -1,5 +1,5 @@
-"""dynlab.teaching.simulation_figures: the hand formulas of chapter 07 against simulation, the figures'
-legends, the explorer's defaults."""
+"""dynlab.teaching.simulation_figures: the hand formulas of chapter 07 against simulation, the
+figures' legends, the explorer's defaults."""
 
 import inspect
 import math

@@ -4,11 +4,11 @@ thesis appendix's two-link figures, and the disk cache."""
 
 import json
 import math
-from collections.abc import Mapping
 import os
-from pathlib import Path
 import re
 import shutil
+from collections.abc import Mapping
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,19 +20,17 @@ from dynlab import inverse_dynamics
 from dynlab.dynamics import codegen
 from dynlab.dynamics.closed_forms import closed_form, crunch, from_sympy
 from dynlab.dynamics.codegen import generate, optimize_tape
+from dynlab.dynamics.forward import forward_dynamics, ldl_solve
+from dynlab.dynamics.inverse import equations_of_motion
 from dynlab.engine import code_cache
 from dynlab.engine.generated import VECTOR_CHUNK
 from dynlab.engine.native import compile_c
 from dynlab.engine.optimizer import Optimizer
 from dynlab.engine.program import Program
-from dynlab.dynamics.forward import ldl_solve
-from dynlab.dynamics.inverse import equations_of_motion
-from dynlab.dynamics.forward import forward_dynamics
+from dynlab.engine.tracing import Tape
 from dynlab.model.link import Link
 from dynlab.model.robot import Robot
 from dynlab.model.robots import pendulum, planar_2r, puma560, scara
-from dynlab.engine.tracing import Tape
-
 from tests.support.strategies import chain_and_state
 
 TOLERANCE = 1e-10
@@ -283,7 +281,8 @@ def test_program_counts_each_line_once_by_kind():
 
 
 def test_pendulum_generated_code_is_the_hand_minimum():
-    # tau = (m a^2/3) qdd + (m g a/2) cos q (Schilling, Eq. (6-9-22)): 2 mul, 1 add, 1 cos beyond the
+    # tau = (m a^2/3) qdd + (m g a/2) cos q (Schilling, Eq. (6-9-22)): 2 mul, 1 add, 1 cos beyond
+    # the
     # constants; viscous friction b qd adds 1 mul and 1 add
     plain = generate(pendulum(), cache=False)
     assert plain.counts == {"mul": 2, "add": 1, "div": 0, "call": 1}

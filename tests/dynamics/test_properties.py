@@ -4,6 +4,8 @@ Park's passivity (Prop. 8.1) on random chains, and the structure dashboard."""
 
 import math
 import re
+from collections import Counter
+from itertools import combinations, permutations
 
 import numpy as np
 import pytest
@@ -11,23 +13,40 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import Link, Robot, equations_of_motion
-from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, articulated, cartesian, cylindrical, spherical
-from dynlab.dynamics.structure.counts import (COLUMNS, TABLE3_PRINTED, independent_coefficients,
-                                              sparsity_formula, table2_counts)
-from dynlab.dynamics.structure.inertia import (check_inertia_matrix, inertia_matrix_22,
-                                               inertia_matrix_in_joint_frames, table1_dependence)
-from dynlab.dynamics.structure.coefficients import (simplified_christoffel_symbols,
-                                                    coriolis_coefficient, gravity_coefficients,
-                                                    gravity_coefficients_dh,
-                                                    non_interacting_residual,
-                                                    reflective_coupling_residual)
-from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
+from dynlab.dynamics.structure.coefficients import (
+    coriolis_coefficient,
+    gravity_coefficients,
+    gravity_coefficients_dh,
+    non_interacting_residual,
+    reflective_coupling_residual,
+    simplified_christoffel_symbols,
+)
+from dynlab.dynamics.structure.counts import (
+    COLUMNS,
+    TABLE3_PRINTED,
+    independent_coefficients,
+    sparsity_formula,
+    table2_counts,
+)
 from dynlab.dynamics.structure.coupling import coupling, coupling_coefficients, loading_factors
+from dynlab.dynamics.structure.exact import coefficient_expression, model_structure
+from dynlab.dynamics.structure.inertia import (
+    check_inertia_matrix,
+    inertia_matrix_22,
+    inertia_matrix_in_joint_frames,
+    table1_dependence,
+)
 from dynlab.dynamics.structure.passivity import passivity_residual, task_space_dynamics
-from dynlab.teaching.dashboards.structure import structure_dashboard
 from dynlab.model.robot import joint_symbols
-from dynlab.model.robots import planar_2r
-
+from dynlab.model.robots import (
+    TOURASSIS_NEUMAN_ARMS,
+    articulated,
+    cartesian,
+    cylindrical,
+    planar_2r,
+    spherical,
+)
+from dynlab.teaching.dashboards.structure import structure_dashboard
 from tests.support.strategies import chain_and_state
 
 G0 = 9.8062
@@ -121,7 +140,8 @@ def test_coupling_of_a_translational_and_a_rotational_joint_by_hand():
 
 
 def test_kinematic_factor_can_exceed_one():
-    # Tourassis & Neuman, Sec. 3.5 states 0 <= KF <= 1; only k < 1 holds, so KF < 1 / LF.  A heavy first link
+    # Tourassis & Neuman, Sec. 3.5 states 0 <= KF <= 1; only k < 1 holds, so KF < 1 / LF.  A heavy
+    # first link
     # with its mass on the axis, a light outstretched second one: k12 ~ 1, LF = sqrt(1/101)
     links = [Link("R", a=1.0, mass=100.0, com=(-1.0, 0, 0), inertia=np.diag([1e-3] * 3),
                   name="hub"),
@@ -145,7 +165,8 @@ def test_coupling_coefficients_reject_a_non_positive_diagonal():
 
 # -- Tourassis & Neuman, Eqs. (12), (36)-(40) by hand ----------------------------------------------
 def test_coriolis_coefficients_of_the_two_link_arm():
-    # Fu, Gonzalez & Lee, Sec. 3.2.6: D12 = m2 l^2 (1/3 + C2/2), D22 = m2 l^2/3, D11 = ... + m2 l^2 C2;
+    # Fu, Gonzalez & Lee, Sec. 3.2.6: D12 = m2 l^2 (1/3 + C2/2), D22 = m2 l^2/3, D11 = ... + m2 l^2
+    # C2;
     # (36): c22(1) = dD12/dq2 = -m2 l^2 S2/2 and c11(2) = -(1/2) dD11/dq2 = m2 l^2 S2/2
     arm = planar_2r("fu", symbolic=True)
     eom = equations_of_motion(arm, variant="christoffel")
@@ -180,7 +201,8 @@ def test_task_space_inertia_of_the_cartesian_arm():
 
 
 def test_task_space_dynamics_reproduce_joint_torques():
-    # Lynch & Park Sec. 8.6 (draft Eqs. (9.97)-(9.99)): J^-T tau = Lambda Vdot + eta with V = J qd, Vdot = J qdd + Jdot qd
+    # Lynch & Park Sec. 8.6 (draft Eqs. (9.97)-(9.99)): J^-T tau = Lambda Vdot + eta with V = J qd,
+    # Vdot = J qdd + Jdot qd
     arm = articulated(symbolic=False)
     q, qd, qdd = [0.3, 0.6, -0.9], [0.5, -0.4, 0.8], [0.2, 0.7, -0.3]
     task = task_space_dynamics(arm, q, qd)
@@ -195,10 +217,19 @@ def test_task_space_dynamics_reproduce_joint_torques():
 
 # -- Tourassis & Neuman, Tables 2 and 3 ------------------------------------------------------------
 def test_table2_counts_and_labels():
+    # a second method: count Tourassis & Neuman's index sets one by one (d_ij i < j, c_jj(i)
+    # i != j, two Coriolis coefficients per triple a < b < c by (38)-(39))
     for n in range(1, 8):
+        joints = range(1, n + 1)
+        by_enumeration = {"d_ii": n, "d_ij": len(list(combinations(joints, 2))),
+                          "c_jj(i)": len(list(permutations(joints, 2))),
+                          "c_jm(i)": 2 * len(list(combinations(joints, 3))), "G_i": n}
         counts = table2_counts(n)
-        assert sum(counts[c] for c in COLUMNS) == counts["total"] == n * (2 * n * n + 3 * n + 7) // 6
-        assert len(independent_coefficients(n)) == counts["total"]
+        assert {c: counts[c] for c in COLUMNS} == by_enumeration
+        listed = Counter(c for c, _, _ in independent_coefficients(n))
+        assert {c: listed[c] for c in COLUMNS} == by_enumeration
+        assert counts["total"] == sum(by_enumeration.values()) == n * (2 * n * n + 3 * n + 7) // 6
+    # by hand for the six-joint arm: 6, 6*5/2, 6*5, 2*C(6,3) = 2*20, 6; 97 in all
     assert table2_counts(6) == {"d_ii": 6, "d_ij": 15, "c_jj(i)": 30, "c_jm(i)": 40, "G_i": 6,
                                 "total": 97}
 
@@ -298,7 +329,8 @@ def test_sparsity_formula():
         sparsity_formula(3, 4)
 
 
-# -- random chains: Tourassis & Neuman, Sec. 2.1, (22), (36)-(40), Table 1; Lynch & Park, Prop. 8.1 ---------------------------
+# -- random chains: Tourassis & Neuman, Sec. 2.1, (22), (36)-(40), Table 1; Lynch & Park, Prop. 8.1
+# ---------------------------
 @settings(max_examples=25, deadline=None)
 @given(chain_and_state(max_joints=5))
 def test_inertia_matrix_properties_on_random_chains(case):
@@ -322,9 +354,11 @@ def test_christoffel_properties_on_random_chains(case):
     scale = max(1.0, float(np.abs(Gamma).max()))
     assert non_interacting_residual(Gamma) <= 1e-9 * scale                    # (38)
     assert reflective_coupling_residual(Gamma) <= 1e-9 * scale                # (39)
-    assert np.allclose(simplified_christoffel_symbols(eom.terms["dD_dq"]), Gamma, atol=1e-9 * scale)  # (36)-(37)
+    assert np.allclose(simplified_christoffel_symbols(eom.terms["dD_dq"]), Gamma,
+                       atol=1e-9 * scale)                                  # (36)-(37)
     N = (np.asarray(eom.terms["dD_dq"]) @ np.asarray(qd)) - 2 * np.asarray(eom.terms["C"])
-    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))  # Lynch & Park, Prop. 8.1
+    # Lynch & Park, Prop. 8.1
+    assert passivity_residual(eom) <= 1e-9 * max(1.0, float(np.abs(N).max()))
 
 
 @settings(max_examples=25, deadline=None)

@@ -13,14 +13,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-import dynlab
 from dynlab import forward_dynamics, inverse_dynamics
-from dynlab.engine import code_cache
-from dynlab.engine import native
 from dynlab.dynamics.forward import ARTICULATED_FROM, compiled_accelerations
+from dynlab.engine import code_cache, native
 from dynlab.engine.short_cut import OPTIMIZE_AFTER
-from dynlab.model.robot_data import ShortCut
 from dynlab.engine.tracing import short_cut_function
+from dynlab.model.robot_data import ShortCut
 from tests.support.strategies import chains
 
 

@@ -10,15 +10,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dynlab import Link, Robot
-from dynlab.model import vectors as V
 from dynlab.dynamics.codegen import generate
-from dynlab.teaching.textbook.printed_counts import (QUOTED, TABLE_3_4_ROWS, disagreements,
-                                                     table_3_1, table_3_1_rows, table_3_4,
-                                                     table_3_5)
-from dynlab.engine.opcount import (Counted, OpCounter, count_operations, counting_backend,
-                                   fit_exponent, generic_chain, polynomial_law, polynomial_text)
+from dynlab.engine.opcount import (
+    Counted,
+    OpCounter,
+    count_operations,
+    counting_backend,
+    fit_exponent,
+    generic_chain,
+    polynomial_law,
+    polynomial_text,
+)
+from dynlab.model import vectors as V
 from dynlab.model.robots import puma560
-
+from dynlab.teaching.textbook.printed_counts import (
+    QUOTED,
+    TABLE_3_4_ROWS,
+    disagreements,
+    table_3_1,
+    table_3_1_rows,
+    table_3_4,
+    table_3_5,
+)
 from tests.support.strategies import chains
 
 
@@ -47,7 +60,8 @@ def test_vector_primitives_cost_what_table_3_4_charges():
     counter, values = counted(12)
     R = (tuple(values[0:3]), tuple(values[3:6]), tuple(values[6:9]))
     w = tuple(values[9:12])
-    # Fu, Gonzalez & Lee, Table 3.4, row iR0 w_i: 9 mul and 7 add per link = a rotation (9 mul, 6 add) of
+    # Fu, Gonzalez & Lee, Table 3.4, row iR0 w_i: 9 mul and 7 add per link = a rotation (9 mul, 6
+    # add) of
     # w_{i-1} + z0 qd_i (1 add), Eq. (3.3-50)
     qd = Counted(counter)
     V.tmatvec(R, (w[0], w[1], w[2] + qd))
@@ -158,7 +172,8 @@ def test_lagrange_euler_law_found_on_small_n_predicts_larger_n():
         n = 9
         predicted = sum(c * n**k for k, c in enumerate(coefficients))
         assert count_operations(generic_chain(n), "lagrange_euler", variant)["mul"] == predicted
-    # Uicker's 4x4 form: 15/2 n^4, where Fu, Gonzalez & Lee, Table 3.1 has 128/3 n^4 (dynlab reuses U_ij, U_ijk)
+    # Uicker's 4x4 form: 15/2 n^4, where Fu, Gonzalez & Lee, Table 3.1 has 128/3 n^4 (dynlab reuses
+    # U_ij, U_ijk)
     assert coefficients[4] == F(13, 4)                      # the link-Jacobian form
 
 
@@ -219,8 +234,9 @@ def test_table_3_5_counts_whole_operations_where_the_scan_does_not():
     L-E (112/3 n^3) and G-D (105/12 n^2) multiplications do not, so dynlab reads them as 512/3
     (Table 3.1's own term) and 105/2, and the register records the scan's reading."""
     from fractions import Fraction
-    from dynlab.teaching.textbook.printed_counts import TABLE_3_5_AS_SCANNED, law_value
+
     from dynlab.teaching.errata import ERRATA
+    from dynlab.teaching.textbook.printed_counts import TABLE_3_5_AS_SCANNED, law_value
     for n in range(1, 40):
         for counts in table_3_5(n).values():
             assert all(isinstance(v, int) for v in counts.values()), n
@@ -228,7 +244,8 @@ def test_table_3_5_counts_whole_operations_where_the_scan_does_not():
         "lagrange_euler": float(Fraction(1148, 3)), "dalembert": 169.25}
     assert table_3_5(1)["lagrange_euler"]["mul"] == 516 and table_3_5(6)["dalembert"]["mul"] == 2963
     # the additions of Tables 3.1 and 3.5 share n^4 and n^3: so do the multiplications, as read
-    assert table_3_1(1)["mul"] - table_3_5(1)["lagrange_euler"]["mul"] == (844 - 739 + 76 - 169) // 3
+    assert (table_3_1(1)["mul"] - table_3_5(1)["lagrange_euler"]["mul"]
+            == (844 - 739 + 76 - 169) // 3)
     [erratum] = [e for e in ERRATA if e.place == "Table 3.5, multiplications of L-E and G-D"]
     assert erratum.kind == "scan" and r"\tfrac{112}{3}" in erratum.printed
 

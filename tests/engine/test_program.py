@@ -13,14 +13,18 @@ from hypothesis import HealthCheck, given, settings
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics.codegen import record
-from dynlab.engine.emitters import (INLINE_DEPTH, c_source, fortran_source, python_run_source,
-                                   python_source)
+from dynlab.engine.emitters import (
+    INLINE_DEPTH,
+    c_source,
+    fortran_source,
+    python_run_source,
+    python_source,
+)
 from dynlab.engine.opcount import count_operations
 from dynlab.engine.optimizer import optimize
 from dynlab.engine.program import FUNCTIONS, MATH_FUNCTIONS, NUMPY_FUNCTIONS, OPERATIONS, Program
-from dynlab.model.robots import puma560, scara
 from dynlab.engine.tracing import Tape
-
+from dynlab.model.robots import puma560, scara
 from tests.support.strategies import chain_and_state
 
 DYNLAB = Path(__file__).resolve().parents[2] / "dynlab"
@@ -176,7 +180,8 @@ def _module_name(path: Path, directory: Path = DYNLAB) -> str:
 MODULES = tuple(sorted(_module_name(p) for p in DYNLAB.rglob("*.py")))
 
 #: Packages whose modules may share underscored helpers among themselves: none.  The helpers the
-#: modules of ``grading`` share are public names of the module that defines them (``sealing.unseal``,
+# : modules of ``grading`` share are public names of the module that defines them
+# (``sealing.unseal``,
 #: ``compare.prepare``, ...), as are those of ``robots`` (:mod:`dynlab.model.robots.parameters`).
 PACKAGE_INTERNAL = ()
 

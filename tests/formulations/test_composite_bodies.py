@@ -1,6 +1,6 @@
-"""The inertia matrix by composite bodies (dynlab.formulations.composite_bodies) equals the Newton-Euler
-probing it replaces in compiled forward dynamics: symbolically on the small arms, to round-off
-on random chains; and the default forward dynamics built on it gives what the step-by-step
+"""The inertia matrix by composite bodies (dynlab.formulations.composite_bodies) equals the
+Newton-Euler probing it replaces in compiled forward dynamics: symbolically on the small arms, to
+round-off on random chains; and the default forward dynamics built on it gives what the step-by-step
 path (probing and Cholesky) gives, friction and the tool wrench included."""
 
 import numpy as np
@@ -9,15 +9,14 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 
 from dynlab import forward_dynamics, inverse_dynamics, joint_symbols
+from dynlab.dynamics.forward import compiled_accelerations
+from dynlab.engine.tracing import Tape, backend_for
 from dynlab.formulations import registry as formulations
-from dynlab.model import vectors as V
 from dynlab.formulations.composite_bodies import composite_inertia
 from dynlab.formulations.featherstone import articulated_body_accelerations
-from dynlab.dynamics.forward import compiled_accelerations
-from dynlab.model.robots import planar_2r, pendulum, puma560, scara
+from dynlab.model import vectors as V
+from dynlab.model.robots import pendulum, planar_2r, puma560, scara
 from dynlab.model.robots.tourassis_neuman import articulated, cylindrical
-from dynlab.engine.tracing import Tape, backend_for
-
 from tests.support.strategies import chain_and_state
 
 PROBED = formulations.inertia_function("newton_euler", "link")

@@ -1,5 +1,5 @@
-"""Generalized d'Alembert (Fu, Gonzalez & Lee, Sec. 3.4, extended to prismatic joints) against Newton-Euler, on
-symbols and on numbers, and against Fu, Gonzalez & Lee's worked example 3.4.2."""
+"""Generalized d'Alembert (Fu, Gonzalez & Lee, Sec. 3.4, extended to prismatic joints) against
+Newton-Euler, on symbols and on numbers, and against Fu, Gonzalez & Lee's worked example 3.4.2."""
 
 import numpy as np
 import pytest
@@ -7,12 +7,12 @@ import sympy
 from hypothesis import given, settings
 
 from dynlab import Link, Robot, inverse_dynamics, joint_symbols, probe
-from dynlab.model import vectors as V
+from dynlab.engine.tracing import Tape, backend_for
 from dynlab.formulations.dalembert import VARIANTS, terms
-from dynlab.teaching.errata import errata_table
+from dynlab.model import vectors as V
 from dynlab.model.robots import puma560
 from dynlab.model.symbolic import compact, is_zero
-from dynlab.engine.tracing import Tape, backend_for
+from dynlab.teaching.errata import errata_table
 from tests.support.strategies import chain_and_state
 
 m1, m2, m3, l1, l2, d1, g = sympy.symbols("m1 m2 m3 l1 l2 d1 g", positive=True)
@@ -84,7 +84,7 @@ def tau_of(result, qdd):
 def test_agrees_with_newton_euler_symbolically(make_robot):
     robot = make_robot()
     ours = symbolic_terms(robot)
-    theirs = probe(robot)                      # D, h, c of Newton-Euler (Fu, Gonzalez & Lee, Probs. 3.11-3.12)
+    theirs = probe(robot)     # D, h, c of Newton-Euler (Fu, Gonzalez & Lee, Probs. 3.11-3.12)
     assert is_zero(sympy.Matrix(ours["D"]) - theirs.D)
     assert is_zero(sympy.Matrix(ours["h"]) - theirs.h)
     assert is_zero(sympy.Matrix(ours["c"]) - theirs.c)
@@ -136,7 +136,8 @@ def test_prismatic_joint_has_no_rotational_part():
 
 # -- Fu, Gonzalez & Lee's worked example 3.4.2 -----------------------------------------------------
 def test_worked_example_3_4_2_term_by_term():
-    """Fu, Gonzalez & Lee, Sec. 3.4.2, lines 1197-1296: every printed intermediate split and final result."""
+    """Fu, Gonzalez & Lee, Sec. 3.4.2, lines 1197-1296: every printed intermediate split and final
+    result."""
     l = sympy.Symbol("l", positive=True)
     arm = planar_2r().subs({l1: l, l2: l})
     q, qd, _ = joint_symbols(2)
@@ -166,7 +167,8 @@ def test_worked_example_3_4_2_term_by_term():
 
 
 def test_worked_example_h1_tran_pieces():
-    """Fu, Gonzalez & Lee lines 1240-1243: h_1^tran's three printed pieces, each evaluated (the m_1 piece is 0)."""
+    """Fu, Gonzalez & Lee lines 1240-1243: h_1^tran's three printed pieces, each evaluated (the m_1
+    piece is 0)."""
     l = sympy.Symbol("l", positive=True)
     q, qd, _ = joint_symbols(2)
     C1, S1, C12, S12 = (sympy.cos(q[0]), sympy.sin(q[0]), sympy.cos(q[0] + q[1]),
@@ -270,8 +272,8 @@ def test_numeric_path_builds_no_sympy_objects(sympy_objects_created):
 
 
 def test_traced_terms_match_the_float_run():
-    """The same lines run on the tracer (dynlab.engine.tracing): the compiled straight-line code gives
-    the float results, so the dispatcher can compile G-D like Newton-Euler."""
+    """The same lines run on the tracer (dynlab.engine.tracing): the compiled straight-line code
+    gives the float results, so the dispatcher can compile G-D like Newton-Euler."""
     for robot in (puma560(), scara_rrp().subs({m1: 2.0, m2: 1.5, m3: 0.5, l1: 0.4, l2: 0.3,
                                                 d1: 0.2, I1: 0.05, I2: 0.04, I3: 0.01,
                                                 g: 9.8062})):

@@ -18,13 +18,18 @@ import dynlab.model.robots.registry
 import dynlab.teaching.dashboards.arm
 import dynlab.teaching.side_by_side
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.teaching import side_by_side
 from dynlab.cli import main
 from dynlab.formulations.registry import FORMULATIONS
 from dynlab.model.robots import ARM_SPECS
+from dynlab.teaching import side_by_side
 from dynlab.teaching.dashboards.arm import dashboard
-from tests.support.registered_extras import (ARM, METHOD, polar_arm, register_extras,
-                                             unregister_extras)
+from tests.support.registered_extras import (
+    ARM,
+    METHOD,
+    polar_arm,
+    register_extras,
+    unregister_extras,
+)
 
 STATE = ((0.3, 0.5), (1.0, 0.2), (0.5, -1.0))
 
@@ -89,8 +94,9 @@ def test_the_equations_of_motion_derive_the_arm_by_the_formulation(extras):
     assert sympy.simplify(mine.D[0, 0] - (0.05 + m2 * l**2 / 12 + m2 * r**2)) == 0
 
 
-@pytest.mark.parametrize("module", [dynlab.formulations.registry, dynlab.model.robots, dynlab.model.robots.registry,
-                                    dynlab.teaching.side_by_side, dynlab.teaching.dashboards.arm, dynlab.cli],
+@pytest.mark.parametrize("module", [dynlab.formulations.registry, dynlab.model.robots,
+                                    dynlab.model.robots.registry, dynlab.teaching.side_by_side,
+                                    dynlab.teaching.dashboards.arm, dynlab.cli],
                          ids=lambda m: m.__name__)
 def test_the_doctests_that_show_the_registries_pass_with_them_registered(extras, module):
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

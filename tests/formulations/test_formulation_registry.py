@@ -11,18 +11,17 @@ import sympy
 import sympy.physics.mechanics as me
 
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.formulations import registry as formulations
-from dynlab.model import kinematics
-from dynlab.formulations import lagrange_euler
-from dynlab.formulations import newton_euler
-from dynlab.teaching import side_by_side
-from dynlab.model import vectors as V
-from dynlab.dynamics.control import computed_torque
-from dynlab.engine.opcount import count_operations
-from dynlab.dynamics.simulation import simulate
 from dynlab.cli import main
 from dynlab.dynamics.codegen import generate
+from dynlab.dynamics.control import computed_torque
+from dynlab.dynamics.simulation import simulate
+from dynlab.engine.opcount import count_operations
+from dynlab.formulations import lagrange_euler, newton_euler
+from dynlab.formulations import registry as formulations
+from dynlab.model import kinematics
+from dynlab.model import vectors as V
 from dynlab.model.robots import pendulum, planar_2r, scara
+from dynlab.teaching import side_by_side
 from dynlab.teaching.dashboards.arm import dashboard
 
 ROOT = Path(__file__).resolve().parents[2]

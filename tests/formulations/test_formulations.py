@@ -1,5 +1,6 @@
 """The three formulations (L-E in three forms, N-E in two, G-D) agree, and D, h, c have the
-structure the sources prove (Fu, Gonzalez & Lee, Sec. 3.2, Lynch & Park, Prop. 8.1, Tourassis & Neuman, Sec. 3)."""
+structure the sources prove (Fu, Gonzalez & Lee, Sec. 3.2, Lynch & Park, Prop. 8.1, Tourassis &
+Neuman, Sec. 3)."""
 
 import itertools
 
@@ -8,13 +9,12 @@ import pytest
 import sympy
 from hypothesis import assume, given, settings
 
-from tests.support.arms import ALL_FORMULATIONS as ALL
-from tests.support.arms import REFERENCE, symbolic_arms
 from dynlab import EquationsOfMotion, equations_of_motion, inverse_dynamics, probe
 from dynlab.model.kinematics import link_jacobians
 from dynlab.model.robots import puma560
+from tests.support.arms import ALL_FORMULATIONS as ALL
+from tests.support.arms import REFERENCE, symbolic_arms
 from tests.support.strategies import chain_and_state
-
 
 
 def test_every_method_of_the_sources_is_available():
@@ -102,7 +102,8 @@ def test_random_chains_structure_of_D_h_and_passivity(case):
     D = eom.D
     scale = max(1.0, float(np.max(np.abs(D))))
     np.testing.assert_allclose(D, D.T, atol=1e-12 * scale)
-    # the velocity terms vanish at rest (Fu, Gonzalez & Lee, Sec. 3.2: h is quadratic in qd): without gravity
+    # the velocity terms vanish at rest (Fu, Gonzalez & Lee, Sec. 3.2: h is quadratic in qd):
+    # without gravity
     # and acceleration nothing is left of tau
     zero = np.zeros(robot.n)
     for method, variant in ALL:
@@ -113,7 +114,8 @@ def test_random_chains_structure_of_D_h_and_passivity(case):
     dD = np.asarray(eom.terms["dD_dq"])
     N = np.einsum("ijk,k->ij", dD, qd) - 2 * eom.terms["C"]
     assert np.max(np.abs(N + N.T)) <= 1e-9 * scale * max(1.0, float(np.max(np.abs(qd))))
-    # positive definite, and d_ij^2 < d_ii d_jj (Tourassis & Neuman, Sec. 3), wherever the kinematics is regular
+    # positive definite, and d_ij^2 < d_ii d_jj (Tourassis & Neuman, Sec. 3), wherever the
+    # kinematics is regular
     assume(full_rank(robot, q))
     assert np.linalg.eigvalsh(D)[0] > 0
     for i, j in itertools.combinations(range(robot.n), 2):

@@ -4,12 +4,12 @@ symbolically on the first three (apart from test_formulations.py for the workers
 import numpy as np
 import pytest
 
-from tests.support.arms import ALL_FORMULATIONS as ALL
-from tests.support.arms import REFERENCE
 from dynlab import equations_of_motion, inverse_dynamics
 from dynlab.dynamics.inverse import PARTS, torque_parts
 from dynlab.model.edits import with_viscous
 from dynlab.model.robots import puma560
+from tests.support.arms import ALL_FORMULATIONS as ALL
+from tests.support.arms import REFERENCE
 
 
 def test_puma_all_formulations_agree_at_200_random_states():

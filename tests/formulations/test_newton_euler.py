@@ -7,14 +7,13 @@ from hypothesis import given, settings
 
 from dynlab import inverse_dynamics, joint_symbols
 from dynlab.dynamics.inverse import _torques_only
-from dynlab.model.kinematics import link_jacobians, tool_jacobian
+from dynlab.engine.tracing import compile_joint_function
 from dynlab.formulations.newton_euler import base_frame, link_frame
+from dynlab.model.kinematics import link_jacobians, tool_jacobian
 from dynlab.model.robots import puma560
 from dynlab.model.symbolic import is_zero
-from dynlab.engine.tracing import compile_joint_function
-from tests.support.strategies import chain_and_state
-
 from tests.support.arms import b1, g, l1, m1, symbolic_arms
+from tests.support.strategies import chain_and_state
 
 
 @pytest.mark.slow
@@ -126,7 +125,8 @@ def test_compiled_path_matches_the_float_recursion_and_counts_operations():
             expected, _ = recursion(links, q, qd, qdd, gravity, force, moment)
             np.testing.assert_allclose(function(q, qd, qdd), expected, rtol=1e-13, atol=1e-13)
     counts = compile_joint_function(robot, ("test", "link_frame"), None)[1].counts()
-    # Fu, Gonzalez & Lee, Table 3.4 gives 117n-24 = 678 multiplications for a general 6-joint arm; the PUMA's
+    # Fu, Gonzalez & Lee, Table 3.4 gives 117n-24 = 678 multiplications for a general 6-joint arm;
+    # the PUMA's
     # zeros and right angles fold away many of them.  Gravity along z0 never meets link 1's
     # rotation (R1^T (0, 0, g) does not depend on q1), so sin q1 and cos q1 are dead code.
     assert 0 < counts["mul"] < 678 and counts["call"] == 10

@@ -9,19 +9,27 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support.arms import ALL_FORMULATIONS as ALL
-from tests.support.arms import symbolic_arms
 from dynlab import equations_of_motion, forward_dynamics, inverse_dynamics
-from dynlab.model import spatial as S
-from dynlab.formulations.featherstone import (articulated_body_accelerations, articulated_inertias,
-                                              composite_rigid_body_inertia)
 from dynlab.dynamics.forward import inertia_and_bias
+from dynlab.formulations.featherstone import (
+    articulated_body_accelerations,
+    articulated_inertias,
+    composite_rigid_body_inertia,
+)
+from dynlab.formulations.twist_wrench import (
+    TRACE_QUANTITIES,
+    VARIANTS,
+    _ad_blocks,
+    closed_form,
+    screw_chain,
+)
+from dynlab.model import spatial as S
 from dynlab.model.kinematics import tool_pose
 from dynlab.model.link import Link
 from dynlab.model.robot import Robot, joint_symbols
 from dynlab.model.robots import planar_2r, puma560, scara
-from dynlab.formulations.twist_wrench import (TRACE_QUANTITIES, VARIANTS, _ad_blocks, closed_form,
-                                              screw_chain)
+from tests.support.arms import ALL_FORMULATIONS as ALL
+from tests.support.arms import symbolic_arms
 from tests.support.strategies import chain_and_state
 
 finite = dict(allow_nan=False, allow_infinity=False)
@@ -51,9 +59,11 @@ def test_the_adjoint_maps_keep_brackets_power_and_energy(V1, V2, a, p):
     # the Lie bracket is antisymmetric, Sec. 8.2 (draft Eq. (9.28)), and Ad_T is a Lie algebra map
     assert _close(S.ad(V1, V2), [-x for x in S.ad(V2, V1)], 1e-12)
     assert _close(S.Ad(T, S.ad(V1, V2)), S.ad(S.Ad(T, V1), S.Ad(T, V2)), 1e-11)
-    # a wrench and a twist carried by the same T do the same power (the rule behind Sec. 8.3 (draft Eq. (9.56)))
+    # a wrench and a twist carried by the same T do the same power (the rule behind Sec. 8.3 (draft
+    # Eq. (9.56)))
     assert abs(S.dot6(S.Ad_transpose(T, V2), V1) - S.dot6(V2, S.Ad(T, V1))) < 1e-10
-    # [ad_V]^T F of Sec. 8.2 (draft Eq. (9.31)) is the transpose of the matrix of Sec. 8.2 (draft Eq. (9.29)); [Ad_T] of the same T
+    # [ad_V]^T F of Sec. 8.2 (draft Eq. (9.31)) is the transpose of the matrix of Sec. 8.2 (draft
+    # Eq. (9.29)); [Ad_T] of the same T
     assert _close(S.ad_transpose(V1, V2), np.array(S.ad_matrix(V1), float).T @ V2, 1e-12)
     assert _close(S.Ad(T, V1), np.array(S.Ad_matrix(T), float) @ V1, 1e-12)
     # the inverse undoes T
@@ -67,12 +77,13 @@ def test_a_spatial_inertia_in_another_frame_gives_the_same_kinetic_energy(
         mass, moments, a, com, b, p, twist):
     R = np.array(_rotation(a))
     inertia = tuple(map(tuple, (R @ np.diag(moments) @ R.T).tolist()))
-    G_c = S.spatial_inertia_at_com(mass, inertia)                          # Sec. 8.2 (draft Eq. (9.23))
+    G_c = S.spatial_inertia_at_com(mass, inertia)             # Sec. 8.2 (draft Eq. (9.23))
     G_a = S.spatial_inertia(mass, com, inertia)                            # c.o.m. at com
     assert _close(G_a, S.change_frame(G_c, S.translation([-x for x in com])), 1e-12)
     T = (_rotation(b), p)                                                  # T_ba
     G_b = S.change_frame(G_a, S.inverse(T))             # the same body seen from frame b
-    # Sec. 8.2 (draft Eq. (9.24)): (1/2) V_a^T G_a V_a = (1/2) V_b^T G_b V_b with V_b = Ad_{T_ba} V_a
+    # Sec. 8.2 (draft Eq. (9.24)): (1/2) V_a^T G_a V_a = (1/2) V_b^T G_b V_b with V_b = Ad_{T_ba}
+    # V_a
     assert abs(S.kinetic_energy(G_a, twist) - S.kinetic_energy(
         G_b, S.Ad(T, twist))) < 1e-9 * max(1.0, S.kinetic_energy(G_a, twist))
     assert np.all(np.linalg.eigvalsh(np.array(G_b, float)) > 0)
@@ -92,8 +103,8 @@ def test_the_change_of_frame_in_blocks_is_ad_transpose_g_ad(entries, a, p):
 
 
 def test_the_rigid_body_equation_is_newton_and_euler():
-    """Sec. 8.2 (draft Eq. (9.33)) splits into Sec. 8.2 (draft Eqs. (9.17) and (9.20)) at the centre of mass: m (v_dot + w x v) and
-    I w_dot + w x I w."""
+    """Sec. 8.2 (draft Eq. (9.33)) splits into Sec. 8.2 (draft Eqs. (9.17) and (9.20)) at the centre
+    of mass: m (v_dot + w x v) and I w_dot + w x I w."""
     m, Ixx, Iyy, Izz = sympy.symbols("m I_xx I_yy I_zz", positive=True)
     w, v = sympy.symbols("w1:4"), sympy.symbols("v1:4")
     wd, vd = sympy.symbols("wd1:4"), sympy.symbols("vd1:4")
@@ -145,7 +156,7 @@ def test_crba_closed_form_and_aba_agree_with_the_equations_of_motion(chain):
     robot, q, qd, tau = chain
     D, bias = inertia_and_bias(robot, q, qd, friction=False, tip_wrench=False, compiled=False)
     assert _close(composite_rigid_body_inertia(robot, q), D)               # Table 6.2
-    terms = closed_form(robot, q, qd)                                       # Sec. 8.4 (draft Eqs. (9.82)-(9.84))
+    terms = closed_form(robot, q, qd)                 # Sec. 8.4 (draft Eqs. (9.82)-(9.84))
     assert _close(terms["M"], D)
     assert _close(terms["c_velocity"] + terms["g"], bias)
     # M = sum J_ib^T G_i J_ib Sec. 8.4 (draft Eq. (9.61)): L A stacks the body Jacobians
@@ -159,8 +170,9 @@ def test_crba_closed_form_and_aba_agree_with_the_equations_of_motion(chain):
 
 
 def test_the_printed_sign_of_the_coriolis_term_would_give_another_c():
-    """Sec. 8.4 (draft Eq. (9.83)) as printed (``+ G L [ad_{A thetadot}] Gamma``) differs from the recursion;
-    with the sign that Sec. 8.3 (draft Eq. (9.55)) gives it agrees (the module's note)."""
+    """Sec. 8.4 (draft Eq. (9.83)) as printed (``+ G L [ad_{A thetadot}] Gamma``) differs from the
+    recursion; with the sign that Sec. 8.3 (draft Eq. (9.55)) gives it agrees (the module's
+    note)."""
     arm = puma560()
     q, qd = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.5, -1.0, 0.8, 0.3, -0.6, 1.2]
     t = closed_form(arm, q, qd)
@@ -215,8 +227,8 @@ def test_the_joint_screw_lives_in_frame_i_as_the_library_builds_it():
     ``A_i = Ad_{M_i^-1}(S_i)``, joint i's screw in frame {i}, and its torques then agree with
     dynlab's recursion; the screw in frame {i-1} (``Ad_{M_{i-1}^-1}(S_i)``) is another twist."""
     mr = pytest.importorskip("modern_robotics")
-    from dynlab.teaching.errata import errata_table
     from dynlab.engine.opcount import generic_chain
+    from dynlab.teaching.errata import errata_table
     arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
     Mlist, Glist, Slist = _modern_robotics_model(arm)
     chain = screw_chain(arm.numeric()[0])
@@ -261,24 +273,26 @@ def test_the_tip_wrench_is_the_one_the_end_effector_applies():
 
 
 def test_the_body_screw_is_ad_of_m_i_inverse_not_m_i_minus_1_inverse():
-    """Lynch & Park's erratum of Sec. 8.3 (draft Eq. (9.51)): joint i moving alone at q = 0 gives link i's frame
-    {i} (at its centre of mass, DH axes) the body twist A_i = Ad_{M_i^-1}(S_i) of Sec. 8.3 (draft Eq. (9.40)),
-    found here by differentiating the DH poses; the printed Ad_{M_{i-1}^-1}(S_i) is another
-    twist."""
-    from dynlab.teaching.errata import errata_table
-    from dynlab.model.kinematics import transforms
+    """Lynch & Park's erratum of Sec. 8.3 (draft Eq. (9.51)): joint i moving alone at q = 0 gives
+    link i's frame {i} (at its centre of mass, DH axes) the body twist A_i = Ad_{M_i^-1}(S_i) of
+    Sec. 8.3 (draft Eq. (9.40)), found here by differentiating the DH poses; the printed
+    Ad_{M_{i-1}^-1}(S_i) is another twist."""
     from dynlab.engine.opcount import generic_chain
+    from dynlab.model.kinematics import transforms
+    from dynlab.teaching.errata import errata_table
     arm = generic_chain(4, joints="RPRR")       # centres of mass off every axis
     chain = screw_chain(arm.numeric()[0])
     home = [np.eye(4)]
     step = 1e-6
     for i in range(arm.n):
-        pose = lambda qi: _com_frame(transforms(arm, [qi if k == i else 0.0 for k in
-                                                      range(arm.n)])[i + 1], arm.links[i].com)
+        def pose(qi):
+            q = [qi if k == i else 0.0 for k in range(arm.n)]
+            return _com_frame(transforms(arm, q)[i + 1], arm.links[i].com)
         T, dT = pose(0.0), (pose(step) - pose(-step)) / (2 * step)
         body = np.linalg.inv(T) @ dT                               # [V_b] = T^-1 dT/dtheta_i
         twist = (body[2, 1], body[0, 2], body[1, 0], *body[:3, 3])
-        assert _close(chain.screws[i], twist, 1e-8)                # Sec. 8.3 (draft Eq. (9.40)), corrected Sec. 8.3 (draft Eq. (9.51))
+        # Sec. 8.3 (draft Eq. (9.40)), corrected Sec. 8.3 (draft Eq. (9.51))
+        assert _close(chain.screws[i], twist, 1e-8)
         home.append(T)
         S_i = S.Ad(_pair(home[i + 1]), chain.screws[i])            # the space screw axis
         printed = S.Ad(S.inverse(_pair(home[i])), S_i)             # Ad_{M_{i-1}^-1}(S_i)
@@ -303,8 +317,8 @@ def _pair(T):
 def test_the_printed_base_acceleration_reverses_gravity():
     """Lynch & Park's initialization prints Vdot_0 = (0, g); the base must accelerate by -g
     (the paragraph before the algorithm): with +g every gravity torque changes sign."""
-    from dynlab.teaching.errata import errata_table
     from dynlab.formulations.twist_wrench import product_of_exponentials
+    from dynlab.teaching.errata import errata_table
     arm = puma560()
     links, grav, tip_f, tip_m = arm.numeric()
     q, zero = [0.1, -0.5, 0.3, 0.2, 0.4, -0.1], [0.0] * 6
@@ -521,8 +535,12 @@ def test_the_operation_laws_are_linear_quadratic_and_cubic_as_the_algorithms_pro
     ...; counted as written and as traced, on generic chains n = 1..9."""
     from fractions import Fraction
 
-    from dynlab.engine.opcount import (count_operations, count_spatial_newton_euler, generic_chain,
-                                       operation_laws)
+    from dynlab.engine.opcount import (
+        count_operations,
+        count_spatial_newton_euler,
+        generic_chain,
+        operation_laws,
+    )
     for traced in (False, True):
         laws = operation_laws(traced=traced)
         degrees = {label: len(law["mul"][0]) - 1 for label, law in laws.items()}

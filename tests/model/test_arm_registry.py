@@ -17,18 +17,24 @@ from dynlab.model.link import G
 from dynlab.model.robot import Robot
 from dynlab.model.robots import ARM_SPECS, ROBOTS, register_arm, unregister_arm
 from dynlab.teaching.dashboards.arm import dashboard
-from dynlab.teaching.dashboards.specs import (DASHBOARD_SPECS, DashboardSpec, LengthSlider,
-                                              dashboard_spec, register_dashboard,
-                                              unregister_dashboards)
+from dynlab.teaching.dashboards.specs import (
+    DASHBOARD_SPECS,
+    DashboardSpec,
+    LengthSlider,
+    dashboard_spec,
+    register_dashboard,
+    unregister_dashboards,
+)
+
 # the same arm, one builder
 from tests.support.registered_extras import polar_arm as extension_polar_arm
 
 
 def polar_arm(symbolic: bool = False, *, m2=None, l=None) -> Robot:
-    """A polar arm in the vertical plane ``x0 y0`` (gravity ``-y0``): a hub turning about
-    ``z0`` (a disc of 1 kg on the axis, moment ``I1 = 0.05`` about it; ``z0`` is ``y1``) and a rod of mass ``m2`` and length ``l``
-    sliding along ``z1 = (sin q1, -cos q1, 0)``; the rod's centre of mass is ``l/2`` behind
-    frame 2's origin, at distance ``r = q2 - l/2`` from the axis."""
+    """A polar arm in the vertical plane ``x0 y0`` (gravity ``-y0``): a hub turning about ``z0`` (a
+    disc of 1 kg on the axis, moment ``I1 = 0.05`` about it; ``z0`` is ``y1``) and a rod of mass
+    ``m2`` and length ``l`` sliding along ``z1 = (sin q1, -cos q1, 0)``; the rod's centre of mass is
+    ``l/2`` behind frame 2's origin, at distance ``r = q2 - l/2`` from the axis."""
     return extension_polar_arm(symbolic, m2=m2, l=l).replace(name="polar arm (a test's)")
 
 

@@ -39,7 +39,8 @@ def test_products_collapse_to_angle_sums():
                                                + sympy.sin(q2) * sympy.cos(q3)))
     grouped = group_angle_sums(expr)
     assert is_zero(grouped - expr)
-    assert shorthand(grouped) == a * sympy.Symbol("C23")**2 + b * sympy.Symbol("C2") * sympy.Symbol("S23")
+    C2, C23, S23 = sympy.symbols("C2 C23 S23")
+    assert shorthand(grouped) == a * C23**2 + b * C2 * S23
 
 
 def test_grouping_leaves_a_prismatic_variable_alone():

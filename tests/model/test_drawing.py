@@ -1,6 +1,6 @@
 """The drawing of an arm shows what the kinematics computes: the drawn frame origins are
-``dynlab.model.kinematics.frame_origins``, the drawn axes are the columns of ``R_0i``, the centres of
-mass are ``centres_of_mass``; a planar arm is drawn in its plane, a spatial one in 3-D; moving
+``dynlab.model.kinematics.frame_origins``, the drawn axes are the columns of ``R_0i``, the centres
+of mass are ``centres_of_mass``; a planar arm is drawn in its plane, a spatial one in 3-D; moving
 the arm changes the data of the same artists."""
 
 import math

@@ -14,13 +14,12 @@ import dynlab
 import dynlab.model.edits
 from dynlab import Link, Robot, equations_of_motion, forward_dynamics, inverse_dynamics
 from dynlab.dynamics.codegen import generate
+from dynlab.dynamics.simulation import simulate
+from dynlab.engine.short_cut import OPTIMIZE_AFTER
 from dynlab.model.robot import RobotIsImmutable
 from dynlab.model.robot_data import RobotData
 from dynlab.model.robots import planar_2r
-from dynlab.dynamics.simulation import simulate
-from dynlab.engine.short_cut import OPTIMIZE_AFTER
 from dynlab.teaching.dashboards.arm import Dashboard
-
 from tests.support.strategies import chain_and_state
 
 Q, QD, QDD, TAU = [0.3, -0.7], [0.5, -0.2], [0.4, 0.9], [1.0, -0.5]

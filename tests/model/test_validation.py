@@ -5,20 +5,25 @@ import math
 import numpy as np
 import pytest
 import sympy
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dynlab
-from dynlab import (Link, Robot, equations_of_motion, forward_dynamics, inverse_dynamics,
-                    joint_friction, joint_symbols, rod_inertia)
-from dynlab.model.robots import cartesian
-from dynlab.model.checks import NotFiniteError
+from dynlab import (
+    Link,
+    Robot,
+    equations_of_motion,
+    forward_dynamics,
+    inverse_dynamics,
+    joint_friction,
+    joint_symbols,
+    rod_inertia,
+)
 from dynlab.dynamics.codegen import generate
 from dynlab.dynamics.forward import inertia_and_bias
+from dynlab.model.checks import NotFiniteError
 from dynlab.model.kinematics import link_jacobians, link_transform, tool_pose
-from dynlab.model.robots import pendulum, planar_2r, puma560, scara
-
+from dynlab.model.robots import cartesian, pendulum, planar_2r, puma560, scara
 from tests.support.arms import ALL_FORMULATIONS
 from tests.support.strategies import chains
 
@@ -334,7 +339,8 @@ def test_every_method_evaluates_at_a_state_of_sympy_numbers(method, variant):
     for name in ("D", "h", "c", "friction"):
         np.testing.assert_allclose(getattr(eom, name), getattr(floats, name), rtol=1e-12,
                                    atol=1e-12, err_msg=name)
-    # Fu, Gonzalez & Lee, Sec. 3.2.6 at q2 = 0.1: D11 = (m1/3 + 4 m2/3 + m2 C2) l^2 = 2/3 + 4/3 + cos(0.1)
+    # Fu, Gonzalez & Lee, Sec. 3.2.6 at q2 = 0.1: D11 = (m1/3 + 4 m2/3 + m2 C2) l^2 = 2/3 + 4/3 +
+    # cos(0.1)
     assert eom.D[0, 0] == pytest.approx(2 + math.cos(0.1), rel=1e-14)
 
 

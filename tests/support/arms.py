@@ -24,8 +24,8 @@ def symbolic_arms():
                          name="link 1"),
                     Link("R", a=l2, mass=m2, com=(-l2 / 2, 0, 0), inertia=rod(m2, l2),
                          viscous=b2, name="link 2")], gravity=(0, -g, 0), name="2R")
-    scara_like = Robot([Link("R", a=l1, d=d1, mass=m1, com=(-l1 / 2, 0, 0), inertia=(I1 / 2, I1 / 2, I1),
-                             name="link 1"),
+    scara_like = Robot([Link("R", a=l1, d=d1, mass=m1, com=(-l1 / 2, 0, 0),
+                             inertia=(I1 / 2, I1 / 2, I1), name="link 1"),
                         Link("R", a=l2, alpha=sympy.pi, mass=m2, com=(-l2 / 2, 0, 0),
                              inertia=(I2 / 2, I2 / 2, I2), name="link 2"),
                         Link("P", mass=m3, com=(0, 0, -d1 / 2), inertia=(I3, I3, 0),

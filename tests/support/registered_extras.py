@@ -1,11 +1,12 @@
 """One more arm and one more formulation, registered through the public registries only, as a
 user's own module would register them.
 
-``tests/formulations/test_extension_path.py`` registers them around its tests.  As a pytest plugin they are
-registered for a whole run, and every test and doctest must pass as it does without them (no
-list of arms or formulations is written out by hand anywhere):
+``tests/formulations/test_extension_path.py`` registers them around its tests.  As a pytest plugin
+they are registered for a whole run, and every test and doctest must pass as it does without them
+(no list of arms or formulations is written out by hand anywhere):
 
-    PYTHONPATH=. python -m pytest -p tests.support.registered_extras -n 0 tests/cli/test_cli.py dynlab/teaching/dashboards/arm.py
+    PYTHONPATH=. python -m pytest -p tests.support.registered_extras -n 0 \
+        tests/cli/test_cli.py dynlab/teaching/dashboards/arm.py
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ import math
 
 import sympy
 
-from dynlab.formulations import registry as formulations
 from dynlab.formulations import newton_euler
+from dynlab.formulations import registry as formulations
 from dynlab.model.link import G, Link
 from dynlab.model.robot import Robot
 from dynlab.model.robots import register_arm, unregister_arm
-from dynlab.teaching.dashboards.specs import (DashboardSpec, register_dashboard,
-                                              unregister_dashboards)
+from dynlab.teaching.dashboards.specs import (
+    DashboardSpec,
+    register_dashboard,
+    unregister_dashboards,
+)
 
 ARM, METHOD = "polar_extra", "luh_extra"
 

@@ -10,15 +10,16 @@ from hypothesis import given, settings
 
 import dynlab
 from dynlab import inverse_dynamics, simulate
-from dynlab.teaching.animation import MOTIONS, motion_frames, motion_torque
 from dynlab.model.robots import pendulum
+from dynlab.teaching.animation import MOTIONS, motion_frames, motion_torque
 from dynlab.teaching.dashboards.arm import dashboard
 from tests.support.strategies import chains
 
 
 @pytest.fixture
 def simulate_calls(monkeypatch):
-    """Counts the calls of dynlab.simulate by the animations (dynlab.teaching.animation's name for it)."""
+    """Counts the calls of dynlab.simulate by the animations (dynlab.teaching.animation's name for
+    it)."""
     calls = []
     real = dynlab.simulate
 

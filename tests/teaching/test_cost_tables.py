@@ -6,10 +6,14 @@ from fractions import Fraction as F
 import pytest
 
 from dynlab.engine.opcount import forward_dynamics_operations
-from dynlab.teaching.cost_tables import (algorithm_laws_table, cost_explorer, cost_figure,
-                                        one_joint_multiplications, recursion_shapes_table)
+from dynlab.teaching.cost_tables import (
+    algorithm_laws_table,
+    cost_explorer,
+    cost_figure,
+    one_joint_multiplications,
+    recursion_shapes_table,
+)
 from dynlab.teaching.textbook.printed_counts import SOURCE_LAWS, source_laws
-
 
 #: Fu, Gonzalez & Lee's polynomial laws, transcribed here from the book (``c_0`` first):
 #: Table 3.1's last row, and Table 3.5's L-E and G-D columns as read (512/3 n^3 and 105/2 n^2

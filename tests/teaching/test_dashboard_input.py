@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from dynlab import inverse_dynamics
 from dynlab.dynamics.trajectory import quintic
 from dynlab.model.robots import planar_2r
+from dynlab.teaching.dashboards.arm import dashboard
 from dynlab.teaching.dashboards.structure import structure_dashboard
 from dynlab.teaching.dashboards.tracking import TrackingDashboard
-from dynlab.teaching.dashboards.arm import dashboard
 
 
 def board_values(board) -> dict:

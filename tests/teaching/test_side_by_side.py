@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from dynlab.teaching import side_by_side
 from dynlab.model.robots import puma560, scara
+from dynlab.teaching import side_by_side
 
 
 def test_a_narrow_arm_prints_within_a_column(capsys):

@@ -1,17 +1,24 @@
-"""dynlab.teaching.simulation_figures: the hand formulas of chapter 07 against simulation, the figures'
-legends, the explorer's defaults."""
+"""dynlab.teaching.simulation_figures: the hand formulas of chapter 07 against simulation, the
+figures' legends, the explorer's defaults."""
 
+import inspect
 import math
 
 import numpy as np
 import pytest
 
 from dynlab import G
-from dynlab.model.robots import pendulum
 from dynlab.dynamics.simulation import simulate
-from dynlab.teaching.simulation_figures import (TWO_LINK_SLIDERS, TwoLinkExplorer, energies_figure,
-                                                euler_energy_factor, exact_period, period_figure,
-                                                run_two_link, small_angle_period)
+from dynlab.model.robots import pendulum
+from dynlab.teaching.simulation_figures import (
+    TwoLinkExplorer,
+    energies_figure,
+    euler_energy_factor,
+    exact_period,
+    period_figure,
+    run_two_link,
+    small_angle_period,
+)
 
 HANGING = -math.pi / 2
 
@@ -45,9 +52,14 @@ def test_figures_carry_their_legends():
     assert np.all(np.diff(motion.total) < 1e-9)
 
 
-def test_explorer_starts_at_the_slider_defaults():
+def test_explorer_starts_at_the_defaults_of_the_run_it_drives():
+    # the sliders' start against run_two_link's own defaults, not the slider table read back
+    defaults = {name: p.default for name, p in inspect.signature(run_two_link).parameters.items()}
     explorer = TwoLinkExplorer()
-    assert explorer.settings() == {name: spec[0] for name, spec in TWO_LINK_SLIDERS.items()}
+    assert explorer.settings() == defaults
     assert repr(explorer).startswith("TwoLinkExplorer(q1 = -30, q2 = 60, qd1 = 0,")
     explorer.controls["seconds"].value = 0.5
-    assert len(explorer.simulate()) == 201 and explorer.motion.t[-1] == 0.5
+    motion = explorer.simulate()
+    # sampled 200 times (run_two_link's docstring) after the start, every 0.5 / 200 s
+    assert len(motion) == 200 + 1 and motion.t[-1] == 0.5
+    assert np.allclose(np.diff(motion.t), 0.5 / 200, rtol=0, atol=1e-12)

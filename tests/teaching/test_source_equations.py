@@ -1,17 +1,19 @@
 """The sources' printed equations against dynlab's derivations, and the errata.
 
-Each book equation is transcribed below in the book's own letters (Fu, Gonzalez & Lee and Lynch & Park write theta,
-Schilling writes g_0, the thesis appendix is Macsyma's 1-D output), with the line or equation it comes from, and then
-mapped onto dynlab's symbols (``joint_symbols``; the builders of :mod:`dynlab.model.robots` spell their
-parameters as the sources do).  Where a printed equation is right, both Newton-Euler recursions
-(``link`` and ``base``) and, where the book gives ``D``, ``h``, ``c`` separately, the three
-Lagrange-Euler forms (``uicker``, ``jacobian``, ``christoffel``) must reproduce it exactly
-(``is_zero`` of the difference).  Where it is wrong (:mod:`dynlab.teaching.errata`), the printed form must
+Each book equation is transcribed below in the book's own letters (Fu, Gonzalez & Lee and Lynch &
+Park write theta, Schilling writes g_0, the thesis appendix is Macsyma's 1-D output), with the line
+or equation it comes from, and then mapped onto dynlab's symbols (``joint_symbols``; the builders of
+:mod:`dynlab.model.robots` spell their parameters as the sources do).  Where a printed equation is
+right, both Newton-Euler recursions (``link`` and ``base``) and, where the book gives ``D``, ``h``,
+``c`` separately, the three Lagrange-Euler forms (``uicker``, ``jacobian``, ``christoffel``) must
+reproduce it exactly (``is_zero`` of the difference).  Where it is wrong
+(:mod:`dynlab.teaching.errata`), the printed form must
 *not* match and the corrected one must.
 
-Line numbers: ``Fu, Gonzalez & Lee L461`` is line 461 of ``seeds/000_ec73d7ceb983b5f0.txt`` (same for the thesis appendix and
-Lynch & Park); ``Schilling EL 228`` is line 228 of ``seeds/002_9eb2ab55a5938b5f.english-lines.txt``.  Schilling's
-equation numbers are read off its cross-references (the scan lost the tags).
+Line numbers: ``Fu, Gonzalez & Lee L461`` is line 461 of ``seeds/000_ec73d7ceb983b5f0.txt`` (same
+for the thesis appendix and Lynch & Park); ``Schilling EL 228`` is line 228 of
+``seeds/002_9eb2ab55a5938b5f.english-lines.txt``.  Schilling's equation numbers are read off its
+cross-references (the scan lost the tags).
 """
 
 import numpy as np
@@ -20,32 +22,95 @@ import sympy
 from sympy import Matrix, Rational, cos, sin
 
 from dynlab import Link, equations_of_motion
-from dynlab.teaching.textbook import derivation, fu, letters
-from dynlab.teaching.bibliography import AUTHORS
-from dynlab.teaching.errata import ERRATA, KINDS, SOURCES, Erratum, errata_table, markdown_table
 from dynlab.model.kinematics import link_jacobians, transforms
 from dynlab.model.robots import PUMA560_PARAMETERS, puma560
 from dynlab.model.symbolic import is_zero
-# the transcriptions (book letters) and the symbols, from the library
-from dynlab.teaching.textbook.fu import (C1, C2, D_3_2_6, S1, TAU1_3_3_7, TAU2_3_3_7, c_3_2_6,
-                                         c_3_4_2, h_3_2_6)
-from dynlab.teaching.textbook.schilling import (C1_6_5_15, C1_6_6_23, C2_6_5_18, C2_6_6_26,
-                                                C3_6_6_29, D_6_5_14, D_6_6_22, TAU1_6_5_17,
-                                                TAU2_6_5_20, TAU3_6_6_31, TAU_6_9_10, h_6_5, h_6_6,
-                                                tau1_6_6_25, tau2_6_6_28)
-from dynlab.teaching.textbook.letters import (G0, MACSYMA, THETA, L1, L2, Mp, a1, a2, add1, b1, b2,
-                                              b3, bd, bs, bv, bv1, bv2, bv3, eps, friction_6_3_3, g,
-                                              g0, l, l1, l2, m1, m2, m3, q1, q2, q3, qd1, qd2, qd3,
-                                              qdd1, qdd2, th2, thd1, thd2, thdd1, thdd2)
-from dynlab.teaching.textbook.thesis import TT1, TT2
+from dynlab.teaching.bibliography import AUTHORS
+from dynlab.teaching.errata import ERRATA, KINDS, SOURCES, Erratum, errata_table, markdown_table
+from dynlab.teaching.textbook import derivation, fu, letters
 from dynlab.teaching.textbook.catalogue import lookup
+
+# the transcriptions (book letters) and the symbols, from the library
+from dynlab.teaching.textbook.fu import (
+    C1,
+    C2,
+    D_3_2_6,
+    S1,
+    TAU1_3_3_7,
+    TAU2_3_3_7,
+    c_3_2_6,
+    c_3_4_2,
+    h_3_2_6,
+)
+from dynlab.teaching.textbook.letters import (
+    G0,
+    L1,
+    L2,
+    MACSYMA,
+    THETA,
+    Mp,
+    a1,
+    a2,
+    add1,
+    b1,
+    b2,
+    b3,
+    bd,
+    bs,
+    bv,
+    bv1,
+    bv2,
+    bv3,
+    eps,
+    friction_6_3_3,
+    g,
+    g0,
+    l,
+    l1,
+    l2,
+    m1,
+    m2,
+    m3,
+    q1,
+    q2,
+    q3,
+    qd1,
+    qd2,
+    qd3,
+    qdd1,
+    qdd2,
+    th2,
+    thd1,
+    thd2,
+    thdd1,
+    thdd2,
+)
 from dynlab.teaching.textbook.lynch_park import torques_lynch_park_8_1_1
+from dynlab.teaching.textbook.schilling import (
+    C1_6_5_15,
+    C1_6_6_23,
+    C2_6_5_18,
+    C2_6_6_26,
+    C3_6_6_29,
+    D_6_5_14,
+    D_6_6_22,
+    TAU1_6_5_17,
+    TAU2_6_5_20,
+    TAU3_6_6_31,
+    TAU_6_9_10,
+    h_6_5,
+    h_6_6,
+    tau1_6_6_25,
+    tau2_6_6_28,
+)
+from dynlab.teaching.textbook.thesis import TT1, TT2
 
 NE = ("link", "base")
 LE = ("uicker", "jacobian", "christoffel")
 half, third = Rational(1, 2), Rational(1, 3)
 
-# dynlab's derivations come from dynlab.teaching.textbook's caches (symbolic, not compacted: is_zero is
+# dynlab's derivations come from dynlab.teaching.textbook's caches (symbolic, not compacted: is_zero
+# is
 # exact either way), shared with tests/teaching/test_textbook.py
 ARMS = {"pendulum": "pendulum", "fu": "planar_2r/fu", "schilling": "planar_2r/schilling",
         "lynch_park": "planar_2r/lynch_park", "macsyma": "planar_2r/macsyma", "scara": "scara"}
@@ -160,7 +225,8 @@ def test_erratum_schilling_6_8_point_of_application_of_f_and_n():
 
 
 # ================================================================================================
-# Fu, Gonzalez & Lee, Secs. 3.2.6, 3.3.7, 3.4.2: the two-link arm of Fig. 3.2 (a1 = a2 = l, masses m1, m2)
+# Fu, Gonzalez & Lee, Secs. 3.2.6, 3.3.7, 3.4.2: the two-link arm of Fig. 3.2 (a1 = a2 = l, masses
+# m1, m2)
 # ================================================================================================
 @pytest.mark.parametrize("variant", NE)
 def test_fu_two_link_final_equations_L461_and_L1284(variant):
@@ -209,7 +275,8 @@ def test_fu_newton_euler_intermediates_L854_to_L940():
 
 # -- errata of Fu, Gonzalez & Lee ------------------------------------------------------------------
 def _trace_sum(U, J, i, k):
-    """Fu, Gonzalez & Lee, Eq. (3.2-31): D_ik = sum_{j >= max(i,k)} Tr(U_jk J_j U_ji^T) (0-based indices)."""
+    """Fu, Gonzalez & Lee, Eq. (3.2-31): D_ik = sum_{j >= max(i,k)} Tr(U_jk J_j U_ji^T) (0-based
+    indices)."""
     return sum((U[j][k] * J[j] * U[j][i].T).trace() for j in range(max(i, k), len(J)))
 
 
@@ -431,7 +498,8 @@ def tau_lynch_park(p1=False, p2=False, p3=False):
 @pytest.mark.parametrize("variant", NE)
 def test_lynch_park_two_link_torques_L81_corrected(variant):
     assert same(tau("lynch_park", variant), tau_lynch_park(p1=True, p2=True, p3=True))
-    assert same(tau("lynch_park", variant), lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example").corrected())
+    printed = lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example")
+    assert same(tau("lynch_park", variant), printed.corrected())
 
 
 @pytest.mark.parametrize("variant", NE)
@@ -452,7 +520,8 @@ def test_erratum_lynch_park_kinetic_energy_L69():
         (L2**2 + L1 * L2 * cos(th2)) * thd1 * thd2 + L2**2 * thd2**2 / 2))
     assert same(K, book(K_correct, THETA))
     assert not same(K, book(K_printed, THETA))
-    # P2's reasoning: Gamma_211 = m2 L1 L2 sin th2, Gamma_212 = Gamma_222 = 0 Sec. 8.1 (draft Eq. (9.13))
+    # P2's reasoning: Gamma_211 = m2 L1 L2 sin th2, Gamma_212 = Gamma_222 = 0 Sec. 8.1 (draft Eq.
+    # (9.13))
     Gamma = eom("lynch_park", "christoffel").terms["Gamma"]
     assert same(Gamma[1][0, 0], m2 * L1 * L2 * sin(q2))
     assert same(Gamma[1][0, 1], 0) and same(Gamma[1][1, 1], 0)
@@ -600,12 +669,14 @@ def test_the_authors_library_computes_the_corrected_2r_example():
         state = {**values, letters.th1: th[0], th2: th[1], thd1: thd_[0], thd2: thd_[1],
                  thdd1: thdd_[0], thdd2: thdd_[1]}
         M = mr.MassMatrix(th, Mlist, Glist, Slist)
-        hessian = lambda K: np.array(sympy.hessian(K, thd).subs(state), float)
+        def hessian(K):
+            return np.array(sympy.hessian(K, thd).subs(state), float)
         assert np.allclose(M, hessian(K_record.corrections[0]))
         assert not np.allclose(M, hessian(K_record.as_printed()), atol=1e-3)
         tau = mr.InverseDynamics(th, thd_, thdd_, [0, -values[g], 0], np.zeros(6),
                                  Mlist, Glist, Slist)
-        number = lambda expr: np.array(sympy.Matrix(expr).subs(state), float).ravel()
+        def number(expr):
+            return np.array(sympy.Matrix(expr).subs(state), float).ravel()
         assert np.allclose(tau, number(torques_lynch_park_8_1_1(True, True, True)))
         for wrong in ("p1", "p2", "p3"):
             others = {p: p != wrong for p in ("p1", "p2", "p3")}

@@ -1,5 +1,5 @@
-"""dynlab.teaching.structure_tables: Table 1 dependence, the parameters behind Table 3's differences,
-the sparsity rows and the PUMA's coupling zeros."""
+"""dynlab.teaching.structure_tables: Table 1 dependence, the parameters behind Table 3's
+differences, the sparsity rows and the PUMA's coupling zeros."""
 
 import math
 
@@ -8,10 +8,16 @@ import pytest
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics.structure.exact import model_structure
-from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, articulated, cylindrical, puma560, spherical
-from dynlab.teaching.structure_tables import (coupling_figure, coupling_map, coupling_zeros,
-                                              dependence_rows, off_line_parameters, sparsity_rows,
-                                              what_each_parameter_adds)
+from dynlab.model.robots import TOURASSIS_NEUMAN_ARMS, articulated, puma560, spherical
+from dynlab.teaching.structure_tables import (
+    coupling_figure,
+    coupling_map,
+    coupling_zeros,
+    dependence_rows,
+    off_line_parameters,
+    sparsity_rows,
+    what_each_parameter_adds,
+)
 
 
 def test_dependence_rows_of_the_spherical_arm():

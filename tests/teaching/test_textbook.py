@@ -6,13 +6,15 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynlab.teaching.textbook import catalogue, comparison, derivation, letters, lynch_park, records
-from dynlab.teaching.errata import ERRATA
 from dynlab.model.symbolic import is_zero
+from dynlab.teaching.errata import ERRATA
+from dynlab.teaching.textbook import catalogue, comparison, derivation, letters, lynch_park, records
 from dynlab.teaching.textbook.letters import a1, g, l, m1, m2, q1, q2, qd1, qd2, qdd1, qdd2
+from tests.support.refusals import assert_refused, refusals
 
 E_J = "Sec. 3.2.6, pseudo-inertias J_1, J_2, entry (1,1)"
 E_TEXT = "Eqs. (3.3-50)-(3.3-55)"
+L_TORQUES = "Sec. 8.1.1, the torques of the 2R example"
 #: arm -> {(place, element, erratum place)}: every discrepancy the comparison must find
 EXPECTED = {
     "pendulum": {
@@ -34,10 +36,14 @@ EXPECTED = {
         ("Table 3.3, run on the arm", "tau_1", "Table 3.3, n_i equation")},
     "planar_2r/schilling": set(),
     "planar_2r/lynch_park": {
-        ("Sec. 8.1.1, K_1 + K_2", "K", "Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))"),
-        ("Sec. 8.1.1, the torques of the 2R example", "tau_1", "Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 (draft: after Eq. (9.8))"),
-        ("Sec. 8.1.1, the torques of the 2R example", "tau_2", "Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))"),
-        ("Sec. 8.1.1, the torques of the 2R example", "tau_2", "Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))")},
+        ("Sec. 8.1.1, K_1 + K_2", "K",
+         "Sec. 8.1.1, K_2 of the 2R example (draft: below Eq. (9.7))"),
+        (L_TORQUES, "tau_1", "Sec. 8.1.1, tau_1 of the 2R example, coefficient of thetadd_2 "
+                             "(draft: after Eq. (9.8))"),
+        (L_TORQUES, "tau_2",
+         "Sec. 8.1.1, tau_2 of the 2R example, velocity term (draft: after Eq. (9.8))"),
+        (L_TORQUES, "tau_2",
+         "Sec. 8.1.1, tau_2 of the 2R example, gravity term (draft: after Eq. (9.8))")},
     "planar_2r/macsyma": set(),
     "scara": {
         ("Table 6-2, joint 2", "theta_2", "Table 6-2, joint 2"),
@@ -87,8 +93,8 @@ def test_corrected_records_equal_the_derivation_and_printed_ones_do_not():
     for record in catalogue.RECORDS:
         if not record.errata:
             continue
-        derived = comparison._select(derivation.derived(record.arm, record.quantity, frame=record.frame),
-                             record.index)[0]
+        derived = comparison._select(derivation.derived(record.arm, record.quantity,
+                                                        frame=record.frame), record.index)[0]
         if record.given:
             derived = derived.xreplace(record.given)
         difference = sympy.sympify(record.corrected() - derived)
@@ -113,15 +119,16 @@ def test_discrepancy_terms_are_the_difference_the_erratum_makes():
 
 
 def test_a_print_without_erratum_that_differs_is_reported_as_unexplained():
-    wrong = records.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 2, {},
-                               "D(q)")
+    wrong = records.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1),
+                                    m1 * a1**2 / 2, {}, "D(q)")
     found_, unconfirmed = comparison._compare_record(wrong, "newton_euler", None)
     assert unconfirmed == () and len(found_) == 1 and found_[0].erratum is None
     assert "no erratum" in found_[0].explanation
     assert found_[0].printed == m1 * a1**2 / 2 and found_[0].derived == m1 * a1**2 / 3
     # an erratum that the derivation does not confirm is listed as unconfirmed
-    right = records.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1), m1 * a1**2 / 3, {},
-                               "D(q)", errata=("Eq. (6-6-25)",), corrections=(m1 * a1**2,))
+    right = records.PrintedEquation("schilling", "made up", "pendulum", "D", (1, 1),
+                                    m1 * a1**2 / 3, {}, "D(q)", errata=("Eq. (6-6-25)",),
+                                    corrections=(m1 * a1**2,))
     found_, unconfirmed = comparison._compare_record(right, "newton_euler", None)
     assert found_ == () and [e.place for _, e in unconfirmed] == ["Eq. (6-6-25)"]
 
@@ -129,8 +136,9 @@ def test_a_print_without_erratum_that_differs_is_reported_as_unexplained():
 def test_display_text_and_html():
     result = comparison.compare_with_derivation("scara")
     text, n, wrong = str(result), len(catalogue.printed(arm="scara")), len(EXPECTED["scara"])
-    assert text.splitlines()[0] == (f"scara (newton_euler): {n} printed equations checked, {n - wrong}"
-                                    f" agree with the derivation, {wrong} discrepancies:")
+    assert text.splitlines()[0] == (f"scara (newton_euler): {n} printed equations checked, "
+                                    f"{n - wrong} agree with the derivation, {wrong} "
+                                    f"discrepancies:")
     assert len(text.splitlines()) == 1 + 2 + wrong
     assert "| Schilling (1990) | Eq. (6-6-20), B^3 | B^3[3,1] | 0 | 1 |" in text
     page = result._repr_html_()
@@ -149,37 +157,35 @@ def test_records_read_as_printed():
     D = catalogue.lookup("fu", "Sec. 3.2.6, D")
     assert D.as_printed().has(letters.th2) and not D.expression().has(letters.th2)
     assert catalogue.lookup("fu", "Sec. 3.4.2, D").expression() == D.expression()
-    assert [r.place for r in catalogue.printed("lynch_park")][-1] == "Sec. 8.1.1, the torques of the 2R example"
+    assert [r.place for r in catalogue.printed("lynch_park")][-1] == L_TORQUES
     assert len(catalogue.printed()) == sum(len(catalogue.printed(arm=a)) for a in letters.ARMS)
     tau_L81 = lynch_park.torques_lynch_park_8_1_1(p1=True, p2=True, p3=True)
-    assert is_zero(tau_L81.xreplace(letters.THETA) - catalogue.lookup("lynch_park", "Sec. 8.1.1, the torques of the 2R example")
-                   .corrected())
+    assert is_zero(tau_L81.xreplace(letters.THETA)
+                   - catalogue.lookup("lynch_park", L_TORQUES).corrected())
 
 
-def test_bad_input_is_named():
-    with pytest.raises(ValueError, match="unknown arm 'planar_2r'"):
-        comparison.compare_with_derivation("planar_2r")
-    with pytest.raises(ValueError, match="unknown source '005'"):
-        catalogue.printed("005")
-    with pytest.raises(ValueError, match="unknown method"):
-        comparison.compare_with_derivation("pendulum", method="hamilton")
-    with pytest.raises(ValueError, match="unknown quantity 'M'"):
-        records.PrintedEquation("schilling", "x", "pendulum", "M", None, 0)
-    with pytest.raises(ValueError, match="frame='link' or 'base'"):
-        records.PrintedEquation("schilling", "x", "pendulum", "v_dot", (1,), 0)
-    with pytest.raises(ValueError, match="one correction per erratum"):
-        records.PrintedEquation("schilling", "x", "pendulum", "D", None, 0, errata=("Eq. (6-6-25)",))
-    with pytest.raises(ValueError, match="frame='link' or 'base'"):
-        derivation.derived("pendulum", "n")
-    with pytest.raises(ValueError, match="unknown source 'tourassis_neuman'"):
-        records.PrintedEquation("tourassis_neuman", "x", "pendulum", "D", None, 0)
-    with pytest.raises(TypeError, match="index must be a tuple"):
-        records.PrintedEquation("schilling", "x", "pendulum", "D", 1, 0)
-    with pytest.raises(KeyError, match="0 records of fu at 'nowhere'"):
-        catalogue.lookup("fu", "nowhere")
-    with pytest.raises(KeyError, match="no erratum of schilling"):
-        records.PrintedEquation("schilling", "x", "pendulum", "D", None, 0, errata=("nowhere",),
-                           corrections=(0,)).erratum_records()
+def _printed(*args, **options):
+    return lambda: records.PrintedEquation("schilling", "x", "pendulum", *args, **options)
+
+
+@refusals(
+    (lambda: comparison.compare_with_derivation("planar_2r"), ValueError,
+     "unknown arm 'planar_2r'"),
+    (lambda: catalogue.printed("005"), ValueError, "unknown source '005'"),
+    (lambda: comparison.compare_with_derivation("pendulum", method="hamilton"), ValueError,
+     "unknown method"),
+    (_printed("M", None, 0), ValueError, "unknown quantity 'M'"),
+    (_printed("v_dot", (1,), 0), ValueError, "frame='link' or 'base'"),
+    (_printed("D", None, 0, errata=("Eq. (6-6-25)",)), ValueError, "one correction per erratum"),
+    (lambda: derivation.derived("pendulum", "n"), ValueError, "frame='link' or 'base'"),
+    (lambda: records.PrintedEquation("tourassis_neuman", "x", "pendulum", "D", None, 0),
+     ValueError, "unknown source 'tourassis_neuman'"),
+    (_printed("D", 1, 0), TypeError, "index must be a tuple"),
+    (lambda: catalogue.lookup("fu", "nowhere"), KeyError, "0 records of fu at 'nowhere'"),
+    (lambda: _printed("D", None, 0, errata=("nowhere",), corrections=(0,))().erratum_records(),
+     KeyError, "no erratum of schilling"))
+def test_bad_input_is_named(call, error, words):
+    assert_refused(call, error, words)
 
 
 @settings(max_examples=30, deadline=None)

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 
 from dynlab import equations_of_motion, inverse_dynamics
-from dynlab.model.robots import pendulum, planar_2r, puma560, scara
-from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value
-from dynlab.teaching.dashboards.arm import Dashboard, dashboard
 from dynlab.model.edits import stretch_link, with_length, with_mass, with_payload, with_viscous
+from dynlab.model.robots import pendulum, planar_2r, puma560, scara
+from dynlab.teaching.dashboards.arm import Dashboard, dashboard
+from dynlab.teaching.dashboards.labels import PART_COLOURS, format_value
 from tests.support.strategies import chains
 
 TOLERANCE = dict(rtol=1e-9, atol=1e-9)
@@ -321,7 +321,8 @@ def test_bad_arguments_of_the_factory_are_named():
 def test_any_chain_gets_a_working_dashboard(robot):
     board = dashboard(robot, render=False)
     check_against_inverse_dynamics(board)
-    # the G-D split is the generalized d'Alembert result at that state (Fu, Gonzalez & Lee, Eq. (3.4-24))
+    # the G-D split is the generalized d'Alembert result at that state (Fu, Gonzalez & Lee, Eq.
+    # (3.4-24))
     q, qd, qdd = board.state
     eom = equations_of_motion(board.robot, q, qd, method="dalembert")
     np.testing.assert_allclose(board.parts["inertial"], eom.D @ qdd, **TOLERANCE)

@@ -393,7 +393,6 @@ _BAD_FILES = [
 
 
 @refusals(
-    (lambda: from_urdf("missing.urdf"), ValueError, r"missing.urdf: cannot read the URDF file"),
     (lambda: from_urdf(ARM, tip="hand"), ValueError, r"tip 'hand' is not a link of the file"),
     (lambda: from_urdf(ARM, tip="tool", friction="yes"), TypeError,
      r"friction must be True or False"),
@@ -404,11 +403,17 @@ _BAD_FILES = [
                        tip="tool", friction=True), ValueError,
      r"^URDF text: joint 'j1', <dynamics>: damping and friction must not be negative, got -0.7 "
      r"and 1.5"),
-    (lambda: from_urdf("<robt name='x'/>"), ValueError, r"^URDF text: the root element is <robt>"),
-    (lambda: from_urdf("robot.urdf"), ValueError,
-     r"^robot\.urdf: cannot read the URDF file \(No such"))
+    (lambda: from_urdf("<robt name='x'/>"), ValueError, r"^URDF text: the root element is <robt>"))
 def test_bad_arguments(call, error, words):
     assert_refused(call, error, words)
+
+
+def test_a_file_that_is_not_there_is_named(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"missing.urdf: cannot read the URDF file"):
+        from_urdf(tmp_path / "missing.urdf")
+    with pytest.raises(ValueError, match=r"^robot\.urdf: cannot read the URDF file \(No such"):
+        from_urdf("robot.urdf")
 
 
 def test_tags_for_other_programs_are_read_past():

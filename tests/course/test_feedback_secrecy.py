@@ -18,10 +18,12 @@ import re
 import numpy as np
 import pytest
 import sympy
+
 from dynlab.grading import check, keys, variant
 from dynlab.grading.diagnosis import monomial_terms
 from dynlab.grading.keys import key_symbol, note, reference
 from dynlab.grading.sealing import unseal
+
 
 SEED = 24
 
@@ -217,7 +219,7 @@ class Search:
 
     @staticmethod
     def label(part, shape, template, k):
-        from dynlab.grading.diagnosis import entry_name  # how the feedback names an entry
+        from dynlab.grading.diagnosis import entry_name   # how the feedback names an entry
         return entry_name(part, shape, k)
 
     def answer(self, values: dict):

@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy
-from dynlab.grading import Feedback, check, keys, questions, variant
 from scipy.special import ellipk
 from sympy import Matrix, cos, sin, zeros
+
+from dynlab.grading import Feedback, check, keys, questions, variant
 
 from .by_hand.recursions import mistakes as recursion_mistakes  # noqa: E402
 from .by_hand.recursions import right as recursion_right  # noqa: E402

@@ -10,12 +10,14 @@ import math
 
 import numpy as np
 import pytest
+from scipy.integrate import simpson
+
 from dynlab import inverse_dynamics
 from dynlab.dynamics.inverse import probe
 from dynlab.grading import check, keys, questions, variant
-from scipy.integrate import simpson
 
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
+
 
 NOTEBOOK = "09_sizing_a_motor"
 PUMA_G = (62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686)     # Corke & Armstrong-Helouvry

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import sympy
+
 from dynlab.grading import check, hint, keys, questions, variant
 from dynlab.grading.keys import note
 

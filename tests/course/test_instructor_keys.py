@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 import sympy
 import tomllib
+
 from dynlab.grading import answers, grader, keys, variant
 from dynlab.grading.authoring import write_course_secret, write_keys
 from dynlab.grading.keys import (
@@ -41,7 +42,6 @@ from dynlab.grading.keys import (
 from dynlab.grading.scoring import points_of_data
 from dynlab.grading.sealing import salted_hash, unseal
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values, turned
-
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
 
 from .by_hand.numbers import right as right_answer  # noqa: E402

@@ -17,9 +17,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.special import ellipk
+
 from dynlab import inverse_dynamics, simulate
 from dynlab.model.robots import pendulum, puma560
-from scipy.special import ellipk
 
 G0 = 9.8062                 # standard gravity (dynlab's g)
 A_ROD = 0.5                 # the pendulum's length, m

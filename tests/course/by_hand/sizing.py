@@ -18,6 +18,7 @@ import functools
 import math
 
 import numpy as np
+
 from dynlab import inverse_dynamics
 from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.dynamics.motor_sizing import (

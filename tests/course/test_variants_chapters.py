@@ -739,6 +739,57 @@ def test_nbgraders_scoring_step_grades_at_the_submitting_students_graded_values(
     assert marks_of(bob, right("C.3", graded)) == 0.0                 # alice's, copied
 
 
+def test_h_rot_of_g2_is_everyones():
+    """G.2's h_rot is the same for every arm of these: zero at every student's lam."""
+    from .by_hand.recursions import AT, right
+    for lam in grid_values(keys()["G.2"]["parameters"]["lam"]):
+        assert not entries(right("G.2", {"lam": lam})[:1], AT).any()
+
+
+def _d1_submission(path, answer_source: str) -> None:
+    """A submitted notebook of 06 that answers D.1 only (its check cell keeps its grade id)."""
+    import nbformat
+    check_cell = nbformat.v4.new_code_cell('check("D.1", c1)')
+    check_cell.metadata["nbgrader"] = {"grade": True, "grade_id": "check-D_1", "locked": True,
+                                       "points": 1, "schema_version": 3, "solution": False,
+                                       "task": False}
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("from dynlab.grading import check, variant"),
+        nbformat.v4.new_code_cell(answer_source), check_cell])
+    path.parent.mkdir(parents=True)
+    nbformat.write(notebook, path)
+
+
+@pytest.mark.end_to_end
+def test_dynlab_grade_grades_against_the_submitting_students_variant(tmp_path):
+    """For marks, the grading kernel computes with the submitting student's graded givens (from
+    the folder name, not from the notebook), and the grade is against them: a method run with
+    one's own givens is right, a classmate's number is 0."""
+    from dynlab.grading import grade_submissions
+
+    from .by_hand.numbers import right
+    alice, bob = classmates("D.1")
+    name = "06_dalembert_newton_euler_and_simulation.ipynb"
+    method = ('given = variant("D.1")\n'
+              'c1 = 9.8062 * ((1 + given["m2"] + given["Mp"]) * 0.5 + given["m2"] / 2 + '
+              'given["Mp"])')
+    copied = right("D.1", variant("D.1", student=alice, secret=SECRET))
+    submissions = tmp_path / "submissions"
+    _d1_submission(submissions / alice / name, method)
+    _d1_submission(submissions / bob / name, method)
+    carol = next(s for s in reversed(CLASS) if s not in (alice, bob) and
+                 dict(variant("D.1", student=s, secret=SECRET))
+                 != dict(variant("D.1", student=alice, secret=SECRET)))
+    _d1_submission(submissions / carol / name, f"c1 = {copied!r}     # alice's number")
+    try:
+        book = grade_submissions([submissions], workers=1, notebook_time_limit=120,
+                              keys=instructor_folder(tmp_path / "keys"))
+    finally:
+        use_keys(None)
+    points = {student: book.question_points(student)["D.1"] for student in book.rows}
+    assert points == {alice: 1.0, bob: 1.0, carol: 0.0}, (points, book.notes)
+
+
 # -- the submissions of the end-to-end tests -------------------------------------------------------
 #: What the questions ask, computed from the givens the kernel shows (notebooks 02 and 03)
 HONEST = {

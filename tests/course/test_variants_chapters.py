@@ -370,7 +370,8 @@ def test_dynlab_grade_with_the_instructors_keys_runs_each_notebook_with_its_grad
     typed = {f"answer-{q.replace('.', '_')}": _typed(q, right(q, variant(q, student="eve")))
              for q in questions(notebook)}
     for q in questions(notebook):                 # right at her practice values: formatively
-        assert full(check_for_student(q, right(q, variant(q, student="eve")), student="eve")), q
+        feedback = check_for_student(q, right(q, variant(q, student="eve")), student="eve")
+        assert feedback.correct and feedback.points == full(q), q
     handed = {"alice": answered(notebook, code), "eve": answered(notebook, typed)}
     rows = dynlab_grade(hand_in(tmp_path / "in", notebook, handed), tmp_path / "grades.csv",
                         keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)

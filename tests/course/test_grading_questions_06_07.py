@@ -15,9 +15,8 @@ from sympy import Matrix, cos, sin, zeros
 
 from dynlab.grading import Feedback, check, keys, questions, variant
 
-from .test_variants_recursions import mistakes as recursion_mistakes  # noqa: E402
-from .test_variants_recursions import right as recursion_right  # noqa: E402
-
+from .by_hand.recursions import mistakes as recursion_mistakes  # noqa: E402
+from .by_hand.recursions import right as recursion_right  # noqa: E402
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 NOTEBOOKS = ("06_dalembert_newton_euler_and_simulation", "07_modern_form")
@@ -121,7 +120,7 @@ M_LP = Matrix([[m1 * L1**2 + m2 * (L1**2 + 2 * L1 * R4 * C2 + R4**2), m2 * (L1 *
 
 RIGHT = {
     # G.1, G.2, N.2, N.3 and N.4 ask about the student's own arm (link 2 lam times link 1, the
-    # cable at phi): written by hand in tests/course/test_variants_recursions.py, at the values of
+    # cable at phi): written by hand in tests/course/by_hand/recursions.py, at the values of
     # the student "student"
     **{q: recursion_right(q, variant(q)) for q in ("G.1", "G.2", "N.2", "N.3", "N.4")},
     "N.1": (OMEGA2, OMEGA_DOT2),
@@ -323,7 +322,6 @@ ANSWER_TEXTS = [
 
 def _text_of(folder, notebook):
     import nbformat
-    from pathlib import Path
     path = Path(__file__).resolve().parents[2] / folder / f"{notebook}.ipynb"
     return "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
 
@@ -333,7 +331,6 @@ def test_the_exercises_state_no_answer_and_the_takeaways_do():
     sealed into the keys and shown by check() once an answer is right), never in the released
     notebooks or the keys."""
     import sys
-    from pathlib import Path
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root / "tools"))
     import make_answer_keys

@@ -1,85 +1,224 @@
-"""Variants (issue 24, item 5; issue 40, item 7): the givens of every question with parameters
-have practice values, one set for everyone, which check() and formative grading use, and graded
-values per student, drawn from the student id and the course secret, which marks use; a number
-copied from a classmate scores 0 for marks (here for D.1, D.2, S.1 and S.2, whose answers this
-file derives by hand; the other questions with givens have test files of their own, e.g.
-tests/course/test_variants_numeric_a.py).  (The instructor's keys and the shipped ones are tested in
-tests/course/test_instructor_keys.py.)"""
+"""Variants (issue 24, items 4 and 5; issue 40, item 7): the givens of every question with
+parameters have practice values, one set for everyone, which check() and formative grading use,
+and graded values per student, drawn from the student id and the course secret, which marks use;
+an answer copied from a classmate earns only the parts no given changes.
 
+One table, :data:`TABLE`: each question with givens, the module of tests/course/by_hand/ that
+writes its right answer and its typical mistakes by hand (from the printed formulas, with their
+sources; never from a key), the parts the same for every student, the printed values no student
+gets, and what else its checks need.  Each check below runs over the table.  (The keys
+themselves: tests/course/test_instructor_keys.py; checks of one chapter's questions:
+tests/course/test_variants_chapters.py.)"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
 import math
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 
+import numpy as np
 import pytest
-from scipy.special import ellipk
+import sympy
+from sympy import Rational
 
-from dynlab.grading import (Session, check, check_for_student, keys, student_id, summary,
-                            variant)
-from dynlab.grading.variants import PRACTICE_SALT, draw, practice_values
+from dynlab.grading import Session, check, check_for_student, keys, student_id, summary, variant
+from dynlab.grading.answers import serialize
+from dynlab.grading.authoring import APART
+from dynlab.grading.keys import part_points, use_keys
+from dynlab.grading.scoring import points_of_data as grader_score
+from dynlab.grading.variants import PRACTICE_SALT, draw, graded_values, grid_values, practice_values
+
+from .by_hand import (
+    ceiling,
+    entries,
+    formulas,
+    frames,
+    links,
+    modern,
+    numbers,
+    other_arms,
+    recursions,
+    sizing,
+    structure,
+    symbolic,
+)
+from .test_feedback_secrecy import key_texts, leaked
+from .test_instructor_keys import SECRET, instructor_folder
 
 
-G0 = 9.8062
+@dataclass(frozen=True)
+class Row:
+    """A question's line of the table."""
+
+    hand: ModuleType                  #: its answers by hand (``right``, ``mistakes``, ``AT``)
+    shared: tuple = ()                #: the parts no given changes (a copy earns their points)
+    book: dict = field(default_factory=dict)   #: {given: printed values no student gets}
+    uses: tuple = ()                  #: the givens its answer depends on (() for all)
+    stride: int = 1                   #: every stride-th point of the grids is checked
+    stray: object = None              #: a term not in its answer (the secrecy check), or None
+    factor: tuple | None = None       #: the entries a copy may be told a factor of (None: any)
+
+
+ARM = {"rho1": (1.0, 0.5), "rho2": (1.0, 0.5), "a_lift": (0.0,), "e": (0.0,), "w": (0.0,)}
+BODY = {"dx": (1.0,)}
+TABLE = {
+    # chapter 01, Fu, Gonzalez & Lee, Probs. 3.2, 3.3, 3.5-3.8
+    "3.2": Row(frames, book={"kx": (3.0,), "ky": (2.0,)}, stray=frames.t**2),
+    "3.3": Row(frames, ("coriolis",), {"w": (1.0,)}, stray=frames.t**2),
+    "3.5": Row(frames, ("I_centre",), BODY, stray=frames.M**2 * frames.a**3),
+    "3.6": Row(frames, ("I_centre",), BODY, stray=frames.M**2 * frames.a**3),
+    "3.7": Row(frames, (), BODY, stray=frames.M**2 * frames.a**3),
+    "3.8": Row(frames, (), BODY, stray=frames.M**2 * frames.a**3),
+    # chapter 02, Probs. 3.13, 3.16, 3.17: the arm on the ceiling
+    "3.13a": Row(numbers, factor=()),
+    "3.13b": Row(links, uses=("turn",)),
+    "3.16a": Row(links, book=ARM, uses=("e",)),
+    "3.16b": Row(ceiling, book=ARM, uses=("rho1", "rho2", "w"), factor=()),
+    "3.16c": Row(ceiling, book=ARM, uses=("rho1", "rho2", "a_lift"), factor=()),
+    "3.17a": Row(ceiling, ("omega0", "omega_dot0"), ARM, uses=("a_lift",), factor=()),
+    "3.17b": Row(links, book=ARM, uses=("w",)),
+    "3.17c": Row(ceiling, ("p1",), ARM, uses=("rho1", "rho2", "e"), factor=("p2[2]",)),
+    "3.17d": Row(ceiling, book=ARM, uses=("rho1", "rho2", "a_lift"), factor=()),
+    # chapter 03, Probs. 3.11, 3.12, 3.14, 3.18, Schilling's Exercise 6-4-1
+    "3.11": Row(numbers, stride=37, factor=()),
+    "3.12": Row(other_arms, stray=3, factor=()),
+    "3.14": Row(formulas, book={"J12": (0.0,), "J14": (0.0,), "J44": (1.0,)}, stride=53,
+                stray=Rational(3, 7)),
+    "3.18": Row(other_arms, book={"e": (0.0,)}, factor=(),
+                stray=other_arms.m1 * other_arms.r1 * sympy.sin(other_arms.q2)),
+    "6-4-1": Row(other_arms, ("c",), {"alpha": (0.0, 90.0)}, factor=(),
+                 stray=other_arms.m * other_arms.a * other_arms.d),
+    # chapter 04, Lynch & Park, Sec. 8.1.1 and Prop. 8.1, Sec. 8.6, Y
+    "9.1": Row(structure, stray=structure.m1 * structure.L1**2 * sympy.sin(structure.q1)),
+    "9.98": Row(structure, stray=structure.m1 * structure.L1**2 * sympy.sin(structure.q1)),
+    "Y": Row(formulas, book={"beta": (0.0, 45.0, 90.0), "L1": (1.0,)},
+             stray=formulas.g * formulas.qd1 * formulas.qd2 * formulas.C12),
+    # chapter 05, control
+    "C.1": Row(modern, book={"Mp": (0.0,)},
+               stray=modern.m1 * modern.g * modern.l * sympy.sin(modern.q2)),
+    "C.2": Row(symbolic, stray=symbolic.m1 * symbolic.a1 * sympy.sin(symbolic.q1)),
+    "C.3": Row(symbolic, stray=symbolic.Kp * symbolic.m1),
+    "k12": Row(symbolic, stray=symbolic.m1 * symbolic.a1 * sympy.sin(symbolic.q1)),
+    "Mp": Row(symbolic, stray=symbolic.Mp * symbolic.l1 * symbolic.l2 * sympy.sin(symbolic.q2)),
+    # chapter 06, G-D and Newton-Euler; the dashboard's D.1, D.2
+    "D.1": Row(numbers),
+    "D.2": Row(numbers),
+    "N.1": Row(formulas, book={"alpha1": (0.0, 45.0, 90.0)},
+               stray=formulas.g * formulas.qd1 * formulas.qd2 * formulas.C12),
+    "G.1": Row(recursions, book={"lam": (1.0,)},
+               stray=recursions.m2 * recursions.l**2 * recursions.S2),
+    "G.2": Row(recursions, ("h_rot",), {"lam": (1.0,)},
+               stray=recursions.m2 * recursions.l * recursions.qd1 * recursions.qd2
+               * recursions.C2),
+    "N.2": Row(recursions, book={"lam": (1.0,)},
+               stray=recursions.m2 * recursions.l * recursions.qd1 * recursions.qd2
+               * recursions.C2),
+    "N.3": Row(recursions, book={"lam": (1.0,)},
+               stray=recursions.m2 * recursions.l * recursions.qd1 * recursions.qd2
+               * recursions.C2),
+    "N.4": Row(recursions, book={"phi": (90.0,)},
+               stray=recursions.m1 * recursions.g * recursions.S1),
+    "S.1": Row(numbers),
+    "S.2": Row(numbers, factor=()),
+    # chapter 07, Lynch & Park, Ch. 8
+    **{q: Row(modern, book={"d": (0.5, 1.0), "rho": (0.5, 1.0)}, stray=stray) for q, stray in (
+        ("T.1", modern.m * modern.l * sympy.sin(modern.theta)),
+        ("T.2", modern.L1 * modern.qd1 * modern.qd2),
+        ("T.3", modern.m2 * modern.L2 * sympy.cos(modern.q2) * modern.qd1),
+        ("T.4", modern.m1 * modern.L2**2 * sympy.sin(modern.q2)))},
+    # chapters 08, 09: the UR20, sizing the PUMA 560's motors
+    **{q: Row(sizing) for q in ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4")},
+}
 #: Every question with givens (its key has parameters)
 VARIANT_QUESTIONS = tuple(q for q, key in keys().items() if key.get("parameters"))
-#: The questions whose answers :func:`right_answer` derives by hand
-BY_HAND = ("D.1", "D.2", "S.1", "S.2")
-CLASS = [f"s{number:04d}" for number in range(40)]
+CLASS = [f"s{number:03d}" for number in range(40)]
 
 
-def right_answer(question: str, given: dict) -> float:
-    """The answer for these givens, by hand: Fu, Gonzalez & Lee, Eq. (3.2-34) and the worked
-    example of Sec. 3.2.6 at the dashboard's opening posture (q = (pi/3, -pi/3), l = 1 m,
-    m1 = 2 kg); chapter 07's exact period of the rod (a = 0.5 m); Lynch & Park's Euler steps
-    (Sec. 8.5) on the rod released at rest from q = 0 (qdd = -3 g cos q / (2 a), E = m a^2 qd^2 / 6
-    + m g (a/2) sin q)."""
-    if question == "S.2":
-        q, qd = 0.0, 0.0
-        for _ in range(200):                                  # 2 s in steps of 0.01 s
-            q, qd = q + 0.01 * qd, qd + 0.01 * (-3 * G0 * math.cos(q) / (2 * 0.5))
-        return given["m1"] * (0.5**2 * qd**2 / 6 + G0 * 0.5 / 2 * math.sin(q))
-    if question == "D.1":
-        return G0 * ((1.0 + given["m2"] + given["Mp"]) * math.cos(math.pi / 3)
-                     + (given["m2"] / 2 + given["Mp"]) * math.cos(0.0))
-    if question == "D.2":
-        return 1.0 * math.sin(-math.pi / 3) * given["qd1"]**2 / 2
-    small = 2 * math.pi * math.sqrt(2 * 0.5 / (3 * G0))
-    return small * 2 / math.pi * ellipk(math.sin(math.radians(given["amplitude"]) / 2)**2)
+def right(question: str, given: dict):
+    return TABLE[question].hand.right(question, dict(given))
 
 
-#: A course secret of these tests (the graded values)
-COURSE = "course 2026"
+def mistakes(question: str, given: dict) -> list:
+    return TABLE[question].hand.mistakes(question, dict(given))
 
 
-def two_students_with_different_values(question: str) -> tuple:
-    """Two students whose graded values (under :data:`COURSE`) differ."""
-    first = CLASS[0]
-    other = next(s for s in CLASS[1:] if dict(variant(question, student=s, secret=COURSE))
-                 != dict(variant(question, student=first, secret=COURSE)))
-    return first, other
+def rows(applies=lambda question, row: True) -> list:
+    return [question for question, row in TABLE.items() if applies(question, row)]
 
 
-def test_every_question_with_givens_is_one_of_ours():
-    assert set(BY_HAND) <= set(VARIANT_QUESTIONS)
+# -- the class, the keys for marks, the grader -----------------------------------------------------
+def classmates(question: str) -> tuple:
+    """Two students whose graded values of ``question`` differ in every given (the second from
+    a class of 200: with six givens, few of 12 differ in all)."""
+    mine = dict(variant(question, student=CLASS[0], secret=SECRET))
+    other = next(s for s in (f"s{number:03d}" for number in range(1, 200)) if all(
+        value != mine[name]
+        for name, value in variant(question, student=s, secret=SECRET).items()))
+    return CLASS[0], other
 
 
-@pytest.fixture
-def course_keys(tmp_path):
-    """The instructor's keys in use (the shipped ones answer the practice values only), with the
-    course secret :data:`COURSE`, and none afterwards."""
-    from dynlab.grading.keys import use_keys
-    from .test_instructor_keys import instructor_folder
-    use_keys(instructor_folder(tmp_path / "keys", COURSE))
-    yield
-    use_keys(None)
+@contextlib.contextmanager
+def instructor_keys_in_use():
+    """The instructor's keys and the course secret :data:`SECRET` in use (marks), and none
+    afterwards."""
+    with tempfile.TemporaryDirectory() as folder:
+        use_keys(instructor_folder(Path(folder) / "keys"))
+        try:
+            yield
+        finally:
+            use_keys(None)
 
 
-@pytest.mark.parametrize("question", BY_HAND)
-def test_a_number_copied_from_a_classmate_scores_0_for_marks(question, course_keys):
-    alice, bob = two_students_with_different_values(question)
-    answer = right_answer(question, variant(question, student=alice, secret=COURSE))
-    assert check_for_student(question, answer, student=alice, secret=COURSE).correct
-    copied = check_for_student(question, answer, student=bob, secret=COURSE)
-    assert copied.points == 0 and not copied.correct, str(copied)
-    bobs = right_answer(question, variant(question, student=bob, secret=COURSE))
-    assert check_for_student(question, bobs, student=bob, secret=COURSE).correct
+def score(question: str, answer, student: str):
+    """The grader's Score (the answer handed out of the kernel as data, scored outside it)."""
+    return grader_score(question, serialize(answer), student=student)
+
+
+def full(question: str) -> float:
+    return float(keys()[question]["points"])
+
+
+def shared_points(question: str) -> float:
+    """The points of the parts no given changes: what a copied answer keeps."""
+    return sum(share for part, share in part_points(keys()[question]).items()
+               if part in TABLE[question].shared)
+
+
+def names(question: str) -> list:
+    """The names of the parts of the question's answer (a choice: one)."""
+    return [part["name"] for part in keys()[question].get("parts", [{"name": "choice"}])]
+
+
+def split(question: str, answer) -> list:
+    """The answer's parts, in the key's order."""
+    return list(answer) if len(names(question)) > 1 else [answer]
+
+
+def test_the_table_holds_every_question_with_givens():
+    assert set(TABLE) == set(VARIANT_QUESTIONS)
+
+
+# -- the givens ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("question", rows())
+def test_the_givens_are_on_round_grids_without_the_printed_values(question):
+    """At least 4 values a given, with a text and a unit, none named as a symbol of the answer,
+    none the printed problem's; every graded given differs from its practice value."""
+    key = keys()[question]
+    assert key["parameters"]
+    for name, spec in key["parameters"].items():
+        grid = grid_values(spec)
+        assert len(grid) >= 4 and spec["text"] and "unit" in spec, name
+        assert name not in {n for n, _ in key.get("symbols", [])}
+        assert not set(grid) & set(TABLE[question].book.get(name, ())), name
+    for student in CLASS[:6]:
+        practice = variant(question, student=student)
+        graded = variant(question, student=student, secret=SECRET)
+        assert all(graded[name] != practice[name] for name in practice), student
 
 
 @pytest.mark.parametrize("question", VARIANT_QUESTIONS)
@@ -99,26 +238,215 @@ def test_the_values_are_the_same_every_time_on_the_grid_and_spread_over_the_clas
         {on_the_grid(practice_values(question))}
     seen = set()
     for student in CLASS:
-        given = variant(question, student=student, secret=COURSE)
-        assert given == variant(question, student=student, secret=COURSE)
+        given = variant(question, student=student, secret=SECRET)
+        assert given == variant(question, student=student, secret=SECRET)
         seen.add(on_the_grid(given))
     # every combination of the grids but those sharing a value with the practice values
     graded = math.prod(int(round((s["high"] - s["low"]) / s["step"])) for s in spec.values())
     assert len(seen) >= min(graded, 3) and len(seen) > 1
 
 
+@pytest.mark.parametrize("question", rows())
+def test_no_grid_value_makes_a_typical_mistake_right_and_each_has_its_own_answer(question):
+    """At every combination of the grids (of the givens the answer uses; every ``stride``-th),
+    each typical mistake is told apart from the right answer as the keys' builder requires
+    (:data:`~dynlab.grading.authoring.APART` of its largest entry) and by more than 1e-6 of
+    some entry; the parts no given changes are the same everywhere, and no two combinations
+    share the other parts."""
+    row = TABLE[question]
+    parameters = keys()[question]["parameters"]
+    grids = [grid_values(spec) if name in (row.uses or parameters) else grid_values(spec)[:1]
+             for name, spec in parameters.items()]
+    own, public = [], set()
+    for combination in list(itertools.product(*grids))[::row.stride]:
+        given = dict(zip(parameters, combination))
+        answer, slips = numbers_of(question, given)
+        gap = [np.abs(wrong - answer) for wrong, _ in slips]
+        for difference, (_, words) in zip(gap, slips):
+            assert difference.max() > APART * np.abs(answer).max(), (given, words)
+            assert (difference > 1e-8 + 1e-6 * np.abs(answer)).any(), (given, words)
+        parts = zip(split(question, right(question, given)), names(question))
+        at = getattr(row.hand, "AT", {})
+        own.append(entries([p for p, n in parts if n not in row.shared], at))
+        public.add(tuple(np.round(entries([p for p, n in zip(split(question, right(
+            question, given)), names(question)) if n in row.shared], at), 12)))
+    assert len(public) == 1 and len(own) >= 4
+    own = np.array(own)
+    for index, mine in enumerate(own[:-1]):
+        gap = np.abs(own[index + 1:] - mine)
+        assert (gap > np.maximum(1e-6, 1e-8 + 1e-9 * np.abs(mine))).any(axis=1).all(), index
+
+
+def numbers_of(question: str, given: dict) -> tuple:
+    """(the right answer's entries, [(a mistake's entries, its words)]) at ``given``; by the
+    module's own ``at_the_point`` where it has one (numbers before anything is inverted)."""
+    hand = TABLE[question].hand
+    if hasattr(hand, "at_the_point"):
+        answer, slips = hand.at_the_point(question, given)
+        return answer, [(slip, f"mistake {index}") for index, slip in enumerate(slips)]
+    at = getattr(hand, "AT", {})
+    return entries(right(question, given), at), [(entries(wrong, at), words)
+                                                  for wrong, words in mistakes(question, given)]
+
+
+# -- (a), (b): right for me, not for a classmate ---------------------------------------------------
+@pytest.mark.parametrize("question", rows())
+def test_the_right_answer_earns_full_points_at_each_students_values(question):
+    """At the practice values (the same for both) with the shipped keys, and at each one's graded
+    values with the instructor's."""
+    students = classmates(question)
+    for student in students:
+        assert dict(variant(question, student=student)) == practice_values(question)
+        answer = right(question, variant(question, student=student))
+        assert score(question, answer, student).total == full(question), student
+    with instructor_keys_in_use():
+        for student in students:
+            answer = right(question, variant(question, student=student, secret=SECRET))
+            assert score(question, answer, student).total == full(question), student
+
+
+@pytest.mark.parametrize("question", rows())
+def test_a_copied_answer_earns_only_the_shared_parts(question):
+    """For marks, alice's right answer at her graded values, handed in by bob (whose every
+    graded given differs), earns only the parts no given changes; it tells no factor to undo
+    where the table says so (elsewhere a factor is a ratio of givens both see) and prints none of
+    bob's graded givens; it still earns alice full points."""
+    alice, bob = classmates(question)
+    with instructor_keys_in_use():
+        hers = right(question, variant(question, student=alice, secret=SECRET))
+        copied = score(question, hers, bob)
+        assert score(question, hers, alice).total == full(question)
+    text = str(copied.feedback)
+    assert {part: copied.points[part] for part in copied.points
+            if part not in TABLE[question].shared} == \
+        {part: 0.0 for part in copied.points if part not in TABLE[question].shared}, text
+    assert copied.total == shared_points(question), text
+    factors = [line for line in text.splitlines() if "times the right value" in line]
+    if TABLE[question].factor is not None:
+        assert all(any(e in line for e in TABLE[question].factor) for line in factors), text
+    for value in variant(question, student=bob, secret=SECRET).values():
+        assert not re.search(rf"(?<![\w.]){re.escape(repr(value))}(?![\w.])", text), text
+
+
+@pytest.mark.parametrize("question", rows())
+def test_check_in_the_kernel_grades_the_practice_values(question, monkeypatch):
+    """``check()`` in a kernel grades at the practice values, whoever the kernel's student: the
+    answer at them is right in alice's kernel and in bob's; an answer at alice's graded values
+    earns only the shared parts there, and the check says what is wrong."""
+    alice, bob = classmates(question)
+    practice = right(question, variant(question))
+    for student in (alice, bob):
+        monkeypatch.setenv("DYNLAB_STUDENT", student)
+        assert check(question, practice).correct, student
+    graded = check(question, right(question, variant(question, student=alice, secret=SECRET)))
+    assert graded.points == shared_points(question) and not graded.correct
+    assert graded.messages and graded.status == "incorrect", str(graded)
+
+
+@pytest.mark.parametrize("question", rows(lambda q, row: hasattr(row.hand, "in_floats")))
+def test_an_answer_computed_in_floats_from_given_is_right(question, monkeypatch):
+    """What a student's code gives from ``given`` in floats: right in check() of any kernel and
+    in the grader; for marks, at the graded values, and the practice one earns the shared parts."""
+    alice, bob = classmates(question)
+    answers = TABLE[question].hand.in_floats(question, dict(variant(question)))
+    for student, answer in itertools.product((alice, bob), answers):
+        monkeypatch.setenv("DYNLAB_STUDENT", student)
+        assert check(question, answer).correct
+        assert score(question, answer, student).total == full(question)
+    with instructor_keys_in_use():
+        graded = dict(variant(question, student=bob, secret=SECRET))
+        for answer in TABLE[question].hand.in_floats(question, graded):
+            assert score(question, answer, bob).total == full(question)
+        assert score(question, answers[0], bob).total == shared_points(question)
+
+
+# -- (c): for marks, the graded values -------------------------------------------------------------
+@pytest.mark.parametrize("question", rows())
+def test_for_marks_the_practice_answer_earns_only_the_shared_parts(question):
+    """With the instructor's keys in use, for each of six students: the graded values are those
+    ``variant(..., secret=SECRET)`` shows; the right answer at the practice values earns only the
+    shared parts, the one at the graded values full points."""
+    parameters = keys()[question]["parameters"]
+    with instructor_keys_in_use():
+        for student in CLASS[:6]:
+            practice = practice_values(question, parameters)
+            graded = graded_values(question, parameters, student, SECRET)
+            assert graded == dict(variant(question, student=student, secret=SECRET))
+            at_practice = score(question, right(question, practice), student)
+            assert at_practice.total == shared_points(question), (student, at_practice.reasons)
+            assert score(question, right(question, graded), student).total == full(question)
+
+
+@pytest.mark.parametrize("question", rows())
+def test_the_graded_answer_differs_from_the_practice_answer_for_every_student(question):
+    parameters = keys()[question]["parameters"]
+    practice = numbers_of(question, practice_values(question, parameters))[0]
+    for student in [f"u{n}" for n in range(40)]:
+        graded = numbers_of(question, graded_values(question, parameters, student, SECRET))[0]
+        assert np.abs(practice - graded).max() > 1e-6, student
+
+
+# -- (d): the typical mistakes ---------------------------------------------------------------------
+@pytest.mark.parametrize("question", rows())
+def test_every_typical_mistake_is_named_at_the_practice_and_the_graded_values(question):
+    """Each typical mistake, scored by the grader, is wrong and its feedback holds its words: at
+    the practice values, and for marks at each of two classmates' graded values."""
+    def named(student: str, given) -> None:
+        for answer, words in mistakes(question, given):
+            feedback = score(question, answer, student).feedback
+            assert not feedback.correct and words in str(feedback), (student, words,
+                                                                      str(feedback))
+    students = classmates(question)
+    named(students[0], variant(question))
+    with instructor_keys_in_use():
+        for student in students:
+            named(student, variant(question, student=student, secret=SECRET))
+
+
+# -- the feedback keeps the key secret -------------------------------------------------------------
+def scaled(part, stray):
+    """``part`` times 7/5 plus ``stray`` in each entry."""
+    if isinstance(part, (tuple, list)):
+        return type(part)(scaled(p, stray) for p in part)
+    if isinstance(part, sympy.MatrixBase):
+        return part * Rational(7, 5) + sympy.ones(*part.shape) * stray
+    return part * Rational(7, 5) + stray
+
+
+@pytest.mark.parametrize("question", rows(lambda q, row: row.stray is not None))
+def test_the_feedback_prints_no_term_of_the_key(question, monkeypatch):
+    """In alice's kernel and in bob's, a wrong answer (every part off by 7/5 and a stray term;
+    the first part alone so) and each typical mistake is wrong, and its feedback prints no text
+    of the key (tests/course/test_feedback_secrecy.py's ``key_texts``)."""
+    stray = TABLE[question].stray
+    for student in classmates(question):
+        monkeypatch.setenv("DYNLAB_STUDENT", student)
+        secrets = key_texts(keys()[question])
+        answer = right(question, variant(question))
+        parts = split(question, answer)
+        wrong = [scaled(answer, stray)] + [a for a, _ in mistakes(question, variant(question))]
+        if len(parts) > 1:
+            wrong.append(type(answer)([scaled(parts[0], stray)] + parts[1:]))
+        for attempt in wrong:
+            feedback = check(question, attempt)
+            assert not feedback.correct
+            text = "\n".join(feedback.messages)
+            assert not leaked(text, secrets), (student, leaked(text, secrets), text)
+
+
+# -- the mechanism ---------------------------------------------------------------------------------
 def test_the_practice_values_come_from_the_public_salt_and_the_secret_changes_the_graded():
     spec = keys()["D.1"]["parameters"]
     practice = draw("D.1", spec, "", PRACTICE_SALT)            # for no student
     assert [dict(variant("D.1", student=s)) for s in CLASS] == [practice] * len(CLASS)
-    ours = [dict(variant("D.1", student=s, secret=COURSE)) for s in CLASS]
+    ours = [dict(variant("D.1", student=s, secret=SECRET)) for s in CLASS]
     theirs = [dict(variant("D.1", student=s, secret="another course")) for s in CLASS]
     assert ours != theirs and practice not in ours
 
 
 def test_the_secret_in_the_environment_changes_nothing(monkeypatch):
     """A student's kernel never reads a course secret (the old DYNLAB_COURSE_SECRET)."""
-    monkeypatch.setenv("DYNLAB_COURSE_SECRET", COURSE)
+    monkeypatch.setenv("DYNLAB_COURSE_SECRET", SECRET)
     assert [dict(variant("S.1", student=s)) for s in CLASS] == \
         [practice_values("S.1")] * len(CLASS)
 
@@ -135,22 +463,12 @@ def test_the_student_id_is_dynlab_student_then_jupyterhub_user_then_the_login(mo
     assert student_id() == "login-alice"
 
 
-def test_check_grades_the_practice_values_in_every_kernel(monkeypatch):
-    alice, bob = two_students_with_different_values("D.1")
-    answer = right_answer("D.1", variant("D.1", student=alice))
-    for student in (alice, bob):
-        monkeypatch.setenv("DYNLAB_STUDENT", student)
-        assert check("D.1", answer).correct
-    graded = check("D.1", right_answer("D.1", variant("D.1", student=alice, secret=COURSE)))
-    assert graded.points == 0 and graded.status == "incorrect"
-
-
 def test_check_for_student_is_for_the_grader_and_leaves_the_session_alone(monkeypatch):
     import importlib
     checking = importlib.import_module("dynlab.grading.check")
     session = Session()
     monkeypatch.setattr(checking, "notebook_session", lambda: session)   # as in a kernel
-    answer = right_answer("D.2", variant("D.2", student="alice"))
+    answer = right("D.2", variant("D.2", student="alice"))
     assert check_for_student("D.2", answer, student="alice").correct
     assert "D.2          0/1  not checked yet" in str(summary(
         "06_dalembert_newton_euler_and_simulation"))
@@ -166,7 +484,7 @@ def test_the_variant_shows_the_givens_with_their_meaning_and_whose_they_are():
     assert text.startswith("Practice values for D.1 (the same for everyone; when your notebook "
                            "is graded it runs again with values of your own):")
     assert "m2 = " in text and " kg   (the mass of link 2)" in text
-    assert str(variant("D.1", student="alice", secret=COURSE)).startswith(
+    assert str(variant("D.1", student="alice", secret=SECRET)).startswith(
         "Your values for D.1 (student 'alice'):")
     assert "amplitude = " in str(variant("S.1", student="alice")) and "degrees" in \
         str(variant("S.1", student="alice"))
@@ -177,47 +495,3 @@ def test_the_variant_shows_the_givens_with_their_meaning_and_whose_they_are():
 def test_the_stored_notebooks_run_as_the_student_student():
     """conftest.py fixes the student, so nbval's run shows the same givens on every machine."""
     assert student_id() == "student"
-
-
-def _submission(path, answer_source: str) -> None:
-    """A submitted notebook of 06 that answers D.1 only (its check cell keeps its grade id)."""
-    import nbformat
-    check_cell = nbformat.v4.new_code_cell('check("D.1", c1)')
-    check_cell.metadata["nbgrader"] = {"grade": True, "grade_id": "check-D_1", "locked": True,
-                                       "points": 1, "schema_version": 3, "solution": False,
-                                       "task": False}
-    notebook = nbformat.v4.new_notebook(cells=[
-        nbformat.v4.new_code_cell("from dynlab.grading import check, variant"),
-        nbformat.v4.new_code_cell(answer_source), check_cell])
-    path.parent.mkdir(parents=True)
-    nbformat.write(notebook, path)
-
-
-@pytest.mark.end_to_end
-def test_dynlab_grade_grades_against_the_submitting_students_variant(tmp_path):
-    """For marks, the grading kernel computes with the submitting student's graded givens (from
-    the folder name, not from the notebook), and the grade is against them: a method run with
-    one's own givens is right, a classmate's number is 0."""
-    from dynlab.grading import grade_submissions
-    from dynlab.grading.keys import use_keys
-    from .test_instructor_keys import instructor_folder
-    alice, bob = two_students_with_different_values("D.1")
-    name = "06_dalembert_newton_euler_and_simulation.ipynb"
-    method = ('given = variant("D.1")\n'
-              'c1 = 9.8062 * ((1 + given["m2"] + given["Mp"]) * 0.5 + given["m2"] / 2 + '
-              'given["Mp"])')
-    copied = right_answer("D.1", variant("D.1", student=alice, secret=COURSE))
-    submissions = tmp_path / "submissions"
-    _submission(submissions / alice / name, method)
-    _submission(submissions / bob / name, method)
-    carol = next(s for s in reversed(CLASS) if s not in (alice, bob) and
-                 dict(variant("D.1", student=s, secret=COURSE))
-                 != dict(variant("D.1", student=alice, secret=COURSE)))
-    _submission(submissions / carol / name, f"c1 = {copied!r}     # alice's number")
-    try:
-        book = grade_submissions([submissions], workers=1, notebook_time_limit=120,
-                                 keys=instructor_folder(tmp_path / "keys", COURSE))
-    finally:
-        use_keys(None)
-    points = {student: book.question_points(student)["D.1"] for student in book.rows}
-    assert points == {alice: 1.0, bob: 1.0, carol: 0.0}, (points, book.notes)

@@ -26,36 +26,14 @@ does not change its tensor about its own centre).
 
 from __future__ import annotations
 
-import itertools
-
-import numpy as np
-import pytest
 import sympy
 from sympy import Matrix, Rational, cos, sin
 
-from dynlab.grading import keys, variant
-from dynlab.grading.variants import grid_values, draw, graded_values, sharing
-
-from .test_instructor_keys import SECRET, marks  # noqa: E402,F401
-from .variant_checks import (  # noqa: E402
-    CLASS, assert_check_in_the_kernel_grades_the_practice_values,
-    assert_every_typical_mistake_is_named,
-    assert_for_marks_the_practice_answer_earns_only_the_shared_parts,
-    assert_givens_on_a_round_grid, assert_right_for_me_and_not_for_a_classmate,
-    assert_the_feedback_prints_no_term_of_the_key, assert_the_questions_share_one_set_of_givens)
-
-
-QUESTIONS = ("3.2", "3.3", "3.5", "3.6", "3.7", "3.8")
-BODIES = ("3.5", "3.6", "3.7", "3.8")
 t = sympy.Symbol("t", positive=True)
 M, a, b, c = sympy.symbols("M a b c", positive=True)
 alpha, theta = sympy.symbols("alpha theta", real=True)
 #: A point of the symbols at which answers are compared by hand here
 AT = {t: 0.7, M: 1.3, a: 0.4, b: 0.7, c: 0.25, alpha: 0.7, theta: -1.1}
-#: what a copied answer still earns: the parts the same for every student (module docstring)
-SHARED = {"3.3": ("coriolis",), "3.5": ("I_centre",), "3.6": ("I_centre",)}
-#: the book's values, which no student gets (3.5-3.8: the corner at the origin, dx = 1)
-BOOK = {"3.2": {"kx": 3, "ky": 2}, "3.3": {"w": 1}, **{q: {"dx": 1} for q in BODIES}}
 
 
 def exact(value) -> sympy.Rational:
@@ -97,7 +75,7 @@ def turn() -> Matrix:
     return rz, rx
 
 
-def right(question: str, given: dict) -> tuple:
+def parts(question: str, given: dict) -> tuple:
     """The answer for these givens, its parts as a tuple."""
     if question == "3.2":
         return (Matrix([exact(given["kx"]), exact(given["ky"]), 0]),)
@@ -111,8 +89,8 @@ def right(question: str, given: dict) -> tuple:
     return (R * about_O(question, given) * R.T,)
 
 
-def mistakes(question: str, given: dict) -> list:
-    """``[(answer, words of the feedback)]``: each typical slip, at these givens."""
+def slips(question: str, given: dict) -> list:
+    """``[(parts, words of the feedback)]``: each typical slip, at these givens."""
     if question == "3.2":
         kx, ky = exact(given["kx"]), exact(given["ky"])
         return [((Matrix([kx * t, ky * t, 4]),), "that is the velocity"),
@@ -120,7 +98,7 @@ def mistakes(question: str, given: dict) -> list:
                                                   "constant")]
     if question == "3.3":
         w = exact(given["w"])
-        coriolis, centripetal = right(question, given)
+        coriolis, centripetal = parts(question, given)
         return [((Matrix([-4 * w, 6 * w, 0]), centripetal), "RELATIVE TO THE STARRED FRAME"),
                 ((coriolis, Matrix([-2 * w * t, 3 * w * t, 0])), "omega x r is the velocity")]
     body = "cube" if cube(question) else "block"
@@ -155,115 +133,16 @@ def mistakes(question: str, given: dict) -> list:
              "the centre of mass turns with the body")]
 
 
-def values(parts: tuple) -> np.ndarray:
-    return np.concatenate([np.array(Matrix(part).xreplace(AT), dtype=float).ravel()
-                           for part in parts])
-
 
 def answer_of(question: str, parts: tuple):
     """What the notebook's check cell passes: one part alone, else the tuple."""
     return parts[0] if len(parts) == 1 else parts
 
 
-def handed_in(question: str, given: dict):
+def right(question: str, given: dict):
     """The right answer for these givens as the check cell hands it in."""
-    return answer_of(question, right(question, given))
+    return answer_of(question, parts(question, given))
 
 
-def handed_in_mistakes(question: str, given: dict) -> list:
-    return [(answer_of(question, parts), words) for parts, words in mistakes(question, given)]
-
-
-#: The parts the same for every student, by their place in the answer (:data:`SHARED`)
-PUBLIC = {"3.3": (0,), "3.5": (1,), "3.6": (1,)}
-
-
-def varying(question: str, parts: tuple) -> tuple:
-    """The parts that depend on the givens."""
-    return tuple(p for i, p in enumerate(parts) if i not in PUBLIC.get(question, ()))
-
-
-def public(question: str, parts: tuple) -> tuple:
-    """The parts the same for every student."""
-    return tuple(p for i, p in enumerate(parts) if i in PUBLIC.get(question, ()))
-
-
-# -- the givens -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_each_question_declares_givens_on_a_round_grid_of_at_least_4_values(question):
-    parameters = assert_givens_on_a_round_grid(question)
-    assert all(spec["unit"] for spec in parameters.values())
-    for name, value in BOOK[question].items():        # the printed problem is never drawn
-        assert value not in grid_values(parameters[name])
-
-
-def test_the_cube_and_the_block_share_one_placement_per_student():
-    assert sharing("3.5") == list(BODIES)
-    specs = [keys()[q]["parameters"] for q in BODIES]
-    assert all(spec == specs[0] for spec in specs) and set(specs[0]) == {"dx", "dy", "dz"}
-    assert all(0.0 not in grid_values(spec) for spec in specs[0].values())   # never in a plane
-    assert_the_questions_share_one_set_of_givens("3.5", BODIES, CLASS[:5])
-
-
-# -- right for me, not for a classmate ------------------------------------------------------------
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_an_answer_with_my_numbers_is_right_for_me_and_only_shared_parts_for_a_classmate(question):
-    assert_right_for_me_and_not_for_a_classmate(question, handed_in, SHARED.get(question, ()))
-
-
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_check_in_the_kernel_grades_this_kernels_student(question, monkeypatch):
-    assert_check_in_the_kernel_grades_the_practice_values(question, handed_in, monkeypatch,
-                                                      SHARED.get(question, ()))
-
-
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_with_the_course_secret_the_practice_answer_scores_only_shared_parts(question, marks):
-    parameters = keys()[question]["parameters"]
-    for student in CLASS[:4]:
-        practice = draw(question, parameters, student, "dynlab")
-        graded = graded_values(question, parameters, student, SECRET)
-        ours, theirs = right(question, practice), right(question, graded)
-        assert not np.allclose(values(varying(question, ours)),
-                               values(varying(question, theirs)), rtol=1e-9), student
-    assert_for_marks_the_practice_answer_earns_only_the_shared_parts(
-        question, handed_in, CLASS[:4], SHARED.get(question, ()))
-
-
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_no_two_grid_values_share_an_answer_and_none_makes_a_mistake_right(question):
-    """Every point of the grids has its own answer in every part that depends on the givens
-    (at least 4 of them; 12 for the bodies), the shared parts are the same at all, and no
-    typical mistake is right anywhere."""
-    parameters = keys()[question]["parameters"]
-    seen, shared = {}, set()
-    for combination in itertools.product(*(grid_values(spec) for spec in parameters.values())):
-        given = dict(zip(parameters, combination))
-        answer = right(question, given)
-        reference = values(varying(question, answer))
-        for other, earlier in seen.items():
-            assert not np.allclose(reference, earlier, rtol=1e-9), (given, other)
-        seen[combination] = reference
-        if public(question, answer):
-            shared.add(tuple(np.round(values(public(question, answer)), 12)))
-        for wrong, words in mistakes(question, given):
-            assert not np.allclose(values(wrong), values(answer), rtol=1e-9), (given, words)
-    assert len(seen) >= (12 if question in BODIES else 4)
-    assert len(shared) == (1 if question in PUBLIC else 0), shared
-
-
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_every_typical_mistake_is_recognised_at_other_students_values(question):
-    assert_every_typical_mistake_is_named(question, handed_in_mistakes, CLASS[:3])
-
-
-@pytest.mark.parametrize("question", QUESTIONS)
-def test_the_feedback_prints_no_number_of_the_key(question, monkeypatch):
-    def wrong(parts):               # the right parts scaled, a stray term in each; the mistakes
-        stray = [sympy.zeros(*Matrix(part).shape) for part in parts]
-        for extra in stray:
-            extra[0] = t**2 if question in ("3.2", "3.3") else M**2 * a**3
-        scaled = tuple(part * Rational(7, 5) + extra for part, extra in zip(parts, stray))
-        return [answer_of(question, scaled)] + [
-            answer for answer, _ in handed_in_mistakes(question, dict(variant(question)))]
-    assert_the_feedback_prints_no_term_of_the_key(question, right, wrong, monkeypatch)
+def mistakes(question: str, given: dict) -> list:
+    return [(answer_of(question, wrong), words) for wrong, words in slips(question, given)]

@@ -24,11 +24,10 @@ from dynlab.grading.diagnosis import monomial_terms
 from dynlab.grading.keys import key_symbol, note, reference
 from dynlab.grading.sealing import unseal
 
-
 SEED = 24
 
 
-# -- what of the key must never be printed ----------------------------------------------------------
+# -- what of the key must never be printed --------------------------------------------------------
 def _split(key):
     return [key_symbol(n, r) for n, r in key["symbols"] if n in key.get("split", [])]
 
@@ -182,7 +181,7 @@ def test_no_message_the_key_carries_holds_a_term_of_the_key():
             assert not leaked(text, secrets), (question, leaked(text, secrets), text)
 
 
-# -- a search by repeated checks --------------------------------------------------------------------
+# -- a search by repeated checks ------------------------------------------------------------------
 _NUMBER = r"(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?:/\d+)?)"
 
 
@@ -219,7 +218,7 @@ class Search:
 
     @staticmethod
     def label(part, shape, template, k):
-        from dynlab.grading.diagnosis import entry_name   # how the feedback names an entry
+        from dynlab.grading.diagnosis import entry_name  # how the feedback names an entry
         return entry_name(part, shape, k)
 
     def answer(self, values: dict):

@@ -15,8 +15,8 @@ from sympy import Matrix, cos, sin, zeros
 
 from dynlab.grading import Feedback, check, keys, questions, variant
 
-from .by_hand.recursions import mistakes as recursion_mistakes  # noqa: E402
-from .by_hand.recursions import right as recursion_right  # noqa: E402
+from .by_hand.recursions import mistakes as recursion_mistakes
+from .by_hand.recursions import right as recursion_right
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 NOTEBOOKS = ("06_dalembert_newton_euler_and_simulation", "07_modern_form")
@@ -142,7 +142,8 @@ R21 = Matrix([[C2, S2, 0], [-S2, C2, 0], [0, 0, 1]])
 V_DOT1 = Matrix([-l * qd1**2 + g * S1, l * qdd1 + g * C1, 0])       # Sec. 3.3.7, 1R0 v_dot_1
 V_DOT2_UNROTATED = V_DOT2 - R21 * V_DOT1 + V_DOT1
 N2_ALONE = Matrix([0, 0, m2 * l**2 / 12 * (qdd1 + qdd2)])
-N2_ABOUT_TIP = N2_ALONE + Matrix([0, 0, -l / 2 * F2[1]])           # s_2 x F_2 with s_2 = (-l/2, 0, 0)
+# s_2 x F_2 with s_2 = (-l/2, 0, 0)
+N2_ABOUT_TIP = N2_ALONE + Matrix([0, 0, -l / 2 * F2[1]])
 WEIGHT = Matrix([0, F, 0])
 LEVER = Matrix([0, 0, F * a1 * C1])
 
@@ -163,7 +164,8 @@ assert math.isclose(float(_C_FU[0].subs(_state) + _payload.subs(
 
 
 def adjoint(R, p):
-    """[Ad_T] for T = (R, p) (the adjoint representation, Lynch & Park, Sec. 3.3.2): [[R, 0], [[p] R, R]]."""
+    """[Ad_T] for T = (R, p) (the adjoint representation, Lynch & Park, Sec. 3.3.2):
+    [[R, 0], [[p] R, R]]."""
     return Matrix(sympy.BlockMatrix([[R, zeros(3, 3)], [skew(p) * R, R]]))
 
 

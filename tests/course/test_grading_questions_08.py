@@ -10,12 +10,9 @@ import math
 import numpy as np
 import pytest
 
-from dynlab.grading import (Feedback, check, check_for_student, keys, part_points, questions,
-                            variant)
+from dynlab.grading import Feedback, check, check_for_student, keys, part_points, questions, variant
 from dynlab.model.robots import UR20_PARAMETERS
-
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
-
 
 NOTEBOOK = "08_your_own_robot"
 

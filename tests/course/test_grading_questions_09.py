@@ -1,9 +1,9 @@
-"""The graded questions of solutions/09_sizing_a_motor (Lynch & Park, Sec. 8.9): each right
-answer, computed here by hand from the PUMA 560's inverse dynamics (the quintic's closed form,
-Simpson's rule, our own bisection; not dynlab.dynamics.motor_sizing), passes, each typical wrong answer gets
-its specific feedback, and ``dynlab grade`` gives a submission with the solution's answers full
-marks and a blank one none.  The rotor, the gear ratio and the durations are each student's own
-(dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
+"""The graded questions of solutions/09_sizing_a_motor (Lynch & Park, Sec. 8.9): each right answer,
+computed here by hand from the PUMA 560's inverse dynamics (the quintic's closed form, Simpson's
+rule, our own bisection; not dynlab.dynamics.motor_sizing), passes, each typical wrong answer
+gets its specific feedback, and ``dynlab grade`` gives a submission with the solution's answers
+full marks and a blank one none. The rotor, the gear ratio and the durations are each student's
+own (dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
 practice values ``check()`` grades."""
 
 import math
@@ -15,9 +15,7 @@ from scipy.integrate import simpson
 from dynlab import inverse_dynamics
 from dynlab.dynamics.inverse import probe
 from dynlab.grading import check, keys, questions, variant
-
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
-
 
 NOTEBOOK = "09_sizing_a_motor"
 PUMA_G = (62.6111, 107.815, 53.7063, 76.0364, 71.923, 76.686)     # Corke & Armstrong-Helouvry

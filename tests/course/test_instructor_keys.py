@@ -44,7 +44,7 @@ from dynlab.grading.sealing import salted_hash, unseal
 from dynlab.grading.variants import GIVENS_VARIABLE, draw, givens, graded_values, turned
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
 
-from .by_hand.numbers import right as right_answer  # noqa: E402
+from .by_hand.numbers import right as right_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"
@@ -108,7 +108,8 @@ def test_the_wheel_ships_only_formative_keys_and_no_course_secret():
     key_files = [p for p in shipped if p.parent == KEY_DIRECTORY and p.suffix == ".json"]
     # one key file per graded notebook (solutions/ holds them all)
     assert key_files == sorted(KEY_DIRECTORY.glob("*.json"))
-    assert [p.stem for p in key_files] == sorted(p.stem for p in (ROOT / "solutions").glob("*.ipynb"))
+    notebooks = (ROOT / "solutions").glob("*.ipynb")
+    assert [p.stem for p in key_files] == sorted(p.stem for p in notebooks)
     for path in key_files:
         assert json.loads(path.read_text())["route"] == FORMATIVE, path.name
     assert not [p for p in shipped if p.name == SECRET_FILE]

@@ -42,9 +42,12 @@ from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE
 
 from .test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises
 from tests.course.test_instructor_keys import instructor_folder, unsealed  # noqa: E402
-from tests.course.test_variants import right_answer  # noqa: E402
-from tests.course.test_variants_formulas import right as right_by_formula  # noqa: E402
-from tests.course.test_variants_recursions import SHARED, right as right_by_recursion  # noqa: E402
+from tests.course.by_hand.formulas import right as right_by_formula
+from tests.course.by_hand.numbers import right as right_answer
+from tests.course.by_hand.recursions import right as right_by_recursion
+from tests.course.test_variants import TABLE
+
+SHARED = TABLE["G.2"].shared
 
 
 def right(question: str, given: dict):

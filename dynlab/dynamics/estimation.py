@@ -36,6 +36,7 @@ from dynlab.dynamics.identification import (
     torque_regressor,
 )
 from dynlab.dynamics.inverse import inverse_dynamics
+from dynlab.model.checks import count, number
 from dynlab.model.robot import Robot
 
 
@@ -53,16 +54,15 @@ class FourierTrajectory:
     b: np.ndarray
 
     def __post_init__(self):
+        object.__setattr__(self, "frequency", number(self.frequency, "frequency",
+                                                     unit=" of rad/s"))
         q0, a, b = (np.array(v, dtype=float) for v in (self.q0, self.a, self.b))
         if q0.ndim != 1 or a.shape != b.shape or a.shape[:1] != q0.shape or a.ndim != 2:
             raise ValueError(f"FourierTrajectory takes q0 of n entries and a, b of shape (n, L), "
                              f"got shapes {q0.shape}, {a.shape}, {b.shape}")
-        for name, value in (("frequency", self.frequency), ("q0", q0), ("a", a), ("b", b)):
+        for name, value in (("q0", q0), ("a", a), ("b", b)):
             if not np.all(np.isfinite(value)):
                 raise ValueError(f"FourierTrajectory: {name} must be finite, got {value}")
-        if not self.frequency > 0:
-            raise ValueError(f"FourierTrajectory: frequency must be positive, got "
-                             f"{self.frequency}")
         for name, value in (("q0", q0), ("a", a), ("b", b)):
             object.__setattr__(self, name, value)
 
@@ -85,6 +85,8 @@ class FourierTrajectory:
 
     def times(self, samples: int, periods: int = 1) -> np.ndarray:
         """``samples`` equally spaced times a period over ``periods`` whole periods."""
+        samples = count(samples, "FourierTrajectory", "samples", 1)
+        periods = count(periods, "FourierTrajectory", "periods", 1)
         return np.arange(samples * periods) * (self.period / samples)
 
 
@@ -95,6 +97,11 @@ def _vector(value, n: int, name: str) -> np.ndarray:
         raise ValueError(f"{name} must be a finite number or {n} of them (one per joint), got "
                          f"{value!r}")
     return array
+
+
+def _generator(rng) -> None:
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
 
 
 def condition_number(base: BaseParameters, trajectory: FourierTrajectory, samples: int = 50):
@@ -125,6 +132,13 @@ def exciting_trajectory(base: BaseParameters, *, lower, upper, speed, accelerati
     ``qdd`` (``r_l = |(a_l, b_l)|``) and their sums bound each (Swevers et al. (1997), Sec.
     IV-B, as constraints)."""
     n = base.robot.n
+    _generator(rng)
+    harmonics = count(harmonics, "exciting_trajectory", "harmonics", 1)
+    maxiter = count(maxiter, "exciting_trajectory", "maxiter", 1)
+    frequency = number(frequency, "frequency", unit=" of rad/s")
+    if count(samples, "exciting_trajectory", "samples", 1) * n < base.count:
+        raise ValueError(f"exciting_trajectory: samples must be at least {-(-base.count // n)} "
+                         f"for {base.count} base parameters of {n} joints, got {samples}")
     lower, upper = _vector(lower, n, "lower"), _vector(upper, n, "upper")
     speed, acceleration = _vector(speed, n, "speed"), _vector(acceleration, n, "acceleration")
     if np.any(lower >= upper) or np.any(speed <= 0) or np.any(acceleration <= 0):
@@ -214,8 +228,7 @@ def measure(robot: Robot, trajectory: FourierTrajectory, *, rng, torque_noise,
     ``counts_per_revolution`` (counts per metre on a prismatic joint; ``None``: exact), and
     velocities and accelerations from :func:`filtered_derivatives` of those positions, not the
     exact ones.  Every draw comes from ``rng``, a ``numpy.random.Generator``."""
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+    _generator(rng)
     n = robot.n
     if trajectory.q0.shape != (n,):
         raise ValueError(f"trajectory has {trajectory.q0.size} joints, {robot.name} has {n}")
@@ -226,6 +239,7 @@ def measure(robot: Robot, trajectory: FourierTrajectory, *, rng, torque_noise,
                     for state in zip(q, qd, qdd)], dtype=float)
     tau += rng.standard_normal(tau.shape) * sigma
     if counts_per_revolution is not None:
+        number(counts_per_revolution, "counts_per_revolution")
         step = np.array([2 * math.pi if link.is_revolute else 1.0 for link in robot.links])
         step /= counts_per_revolution
         q = np.round(q / step) * step

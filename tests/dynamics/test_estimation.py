@@ -10,6 +10,8 @@ import math
 import numpy as np
 import pytest
 import scipy.signal
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dynlab.dynamics.estimation import (
     FourierTrajectory,
@@ -19,6 +21,7 @@ from dynlab.dynamics.estimation import (
     exciting_trajectory,
     filtered_derivatives,
     measure,
+    pseudo_inertia,
 )
 from dynlab.dynamics.identification import base_parameters, standard_parameters
 from dynlab.dynamics.inverse import inverse_dynamics
@@ -166,5 +169,29 @@ def test_bad_measurements_are_refused_naming_the_argument(rng):
     with pytest.raises(ValueError, match="torque_noise"):
         measure(arm, random_trajectory(rng, 2), rng=rng, torque_noise=[1, np.nan],
                 counts_per_revolution=None)
+    with pytest.raises(ValueError, match="counts_per_revolution"):
+        measure(arm, random_trajectory(rng, 2), rng=rng, torque_noise=0.1,
+                counts_per_revolution=0)
     with pytest.raises(ValueError, match="a, b of shape"):
         FourierTrajectory(1.0, [0, 0], [[1.0]], [[1.0]])
+    with pytest.raises(ValueError, match="frequency"):
+        FourierTrajectory(float("nan"), [0], [[1.0]], [[1.0]])
+    with pytest.raises(ValueError, match="samples must be at least 3"):
+        exciting_trajectory(base, lower=-1, upper=1, speed=1, acceleration=1, rng=rng,
+                            samples=2)
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(st.floats(0.01, 5), *[st.floats(-1, 1)] * 3), min_size=1,
+                max_size=5))
+def test_the_pseudo_inertia_of_point_masses_is_the_sum_of_their_outer_products(points):
+    """``J = sum_k m_k [x_k; 1][x_k; 1]^T`` (Wensing et al. (2017), Eq. (6)) from ``m =
+    sum m_k``, ``h = sum m_k x_k``, ``I = sum m_k (x_k.x_k 1 - x_k x_k^T)``."""
+    m = sum(p[0] for p in points)
+    h = sum(p[0] * np.array(p[1:]) for p in points)
+    inertia = sum(p[0] * (np.dot(p[1:], p[1:]) * np.eye(3) - np.outer(p[1:], p[1:]))
+                  for p in points)
+    expected = sum(p[0] * np.outer([*p[1:], 1], [*p[1:], 1]) for p in points)
+    parameters = [m, *h, inertia[0, 0], inertia[0, 1], inertia[1, 1], inertia[0, 2],
+                  inertia[1, 2], inertia[2, 2]]
+    assert np.allclose(pseudo_inertia(parameters), expected, atol=1e-12)

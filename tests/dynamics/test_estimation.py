@@ -80,7 +80,11 @@ def test_noisy_measurements_give_estimates_within_a_few_standard_deviations(name
     assert np.all(np.abs(estimate.values - truth) <= 4.5 * estimate.std)
     assert np.allclose(estimate.relative_std, estimate.std / np.abs(estimate.values))
     # the residual's spread per joint is the noise put in, within a few per cent
-    assert np.allclose(estimate.joint_sigma, np.linspace(0.5, 0.2, arm.n), rtol=0.15)
+    sigma = np.linspace(0.5, 0.2, arm.n)
+    assert np.allclose(estimate.joint_sigma, sigma, rtol=0.15)
+    if weighted:      # Gauss-Markov: the covariance (Y^T S^-1 Y)^-1, S the noise's covariance
+        Yw = base.regressor(data.q, data.qd, data.qdd) / np.tile(sigma, len(data.t))[:, None]
+        assert np.allclose(estimate.std, np.sqrt(np.diag(np.linalg.inv(Yw.T @ Yw))), rtol=0.2)
 
 
 def test_the_optimised_trajectory_is_better_conditioned_and_within_its_limits(rng):

@@ -5,7 +5,7 @@ consistent set of standard parameters (:func:`consistent_estimate`).
 
 The trajectory is a finite Fourier series per joint (Swevers, Ganseman, Tukel, De Schutter &
 Van Brussel (1997), "Optimal robot excitation and identification", IEEE Trans. Robotics and
-Automation 13(5), Eq. (5)), its coefficients chosen to minimise the condition number of the
+Automation 13(5)), its coefficients chosen to minimise the condition number of the
 stacked base regressor (Gautier & Khalil (1992), "Exciting trajectories for the identification
 of base inertial parameters of robots", IJRR 11(4)).  The estimates follow Gautier & Poignet
 (2001), "Extended Kalman filtering and weighted least squares dynamic identification of robot",
@@ -44,7 +44,7 @@ from dynlab.model.robot import Robot
 @dataclass(frozen=True, eq=False)
 class FourierTrajectory:
     """``q_i(t) = q0_i + sum_l a_il / (w l) sin(w l t) - b_il / (w l) cos(w l t)``, ``l = 1..L``
-    (Swevers et al. (1997), Eq. (5)), ``w`` the :attr:`frequency` in rad/s; periodic with
+    (Swevers et al. (1997)), ``w`` the :attr:`frequency` in rad/s; periodic with
     :attr:`period` ``2 pi / w``.  ``q0`` has one entry per joint, ``a`` and ``b`` shape ``(n,
     L)``."""
 
@@ -129,8 +129,8 @@ def exciting_trajectory(base: BaseParameters, *, lower, upper, speed, accelerati
     start drawn from ``rng`` (a ``numpy.random.Generator``).  It stays within ``lower <= q <=
     upper``, ``|qd| <= speed``, ``|qdd| <= acceleration`` (numbers or one per joint) at every
     time: harmonic ``l`` has amplitudes ``r_l / (w l)``, ``r_l``, ``r_l w l`` in ``q``, ``qd``,
-    ``qdd`` (``r_l = |(a_l, b_l)|``) and their sums bound each (Swevers et al. (1997), Sec.
-    IV-B, as constraints)."""
+    ``qdd`` (``r_l = |(a_l, b_l)|``) and their sums bound each, as constraints; SLSQP stopped
+    by ``maxiter`` outside them is scaled back in, and the start kept if that is no better."""
     n = base.robot.n
     _generator(rng)
     harmonics = count(harmonics, "exciting_trajectory", "harmonics", 1)
@@ -306,7 +306,7 @@ def estimate_base_parameters(base: BaseParameters, q, qd, qdd, tau, *,
     """``pi_b`` fitted to torques ``tau`` measured at ``q, qd, qdd`` (each ``(N, n)``) by
     ordinary least squares, or with ``weighted`` each joint's rows divided by its residual's
     standard deviation ``sigma_j`` from the least squares of that joint's rows alone (Gautier &
-    Poignet (2001), Eqs. (14)-(16)).  ``sigma^2 = |rho|^2 / (rows - p_b)``, ``rho`` the
+    Poignet (2001), Sec. 3).  ``sigma^2 = |rho|^2 / (rows - p_b)``, ``rho`` the
     (weighted) residual, gives the covariance ``sigma^2 (Y^T Y)^-1``.  Raises
     :class:`UnidentifiableError` (a ``ValueError``) naming the base parameters the data
     cannot determine rather than returning numbers for them."""
@@ -317,7 +317,7 @@ def estimate_base_parameters(base: BaseParameters, q, qd, qdd, tau, *,
     names = tuple(str(s) for s in base.symbols)
     _check_identifiable(Y, names)
     sigma = np.ones(n)
-    for j in range(n):                         # each joint's own subsystem, Eq. (14)
+    for j in range(n):                         # each joint's own subsystem
         Yj, tj = Y[j::n], tau[j::n]
         solution, _, rank, _ = np.linalg.lstsq(Yj, tj, rcond=None)
         sigma[j] = np.linalg.norm(tj - Yj @ solution) / math.sqrt(max(N - rank, 1))
@@ -338,7 +338,7 @@ def estimate_base_parameters(base: BaseParameters, q, qd, qdd, tau, *,
 # -- a physically consistent estimate -------------------------------------------------------------
 def pseudo_inertia(parameters) -> np.ndarray:
     """A link's 4x4 pseudo-inertia ``J = [[S, h], [h^T, m]]``, ``S = tr(I)/2 1 - I`` (Wensing,
-    Kim & Slotine (2017), Eq. (8)) from its 10 parameters (``LINK_PARAMETERS``' order): ``J =
+    Kim & Slotine (2017)) from its 10 parameters (``LINK_PARAMETERS``' order): ``J =
     integral of [x; 1][x; 1]^T dm`` about the frame's origin, positive semi-definite for every
     real body.
 
@@ -381,11 +381,12 @@ _LOWER = np.tril_indices(4)
 def consistent_estimate(robot: Robot, q, qd, qdd, tau, *, rotor: bool = False,
                         friction: bool = False) -> ConsistentEstimate:
     """Standard parameters minimising ``|Y pi - tau|`` subject to each link's pseudo-inertia
-    ``J_i`` being positive semi-definite (Wensing, Kim & Slotine (2017), Eq. (12) without a
-    prior), with SciPy alone: ``J_i = L_i L_i^T``, ``L_i`` lower triangular (10 free entries),
-    fitted by ``scipy.optimize.least_squares`` (the rotor and friction parameters free).  With a
-    full factor the problem in ``L`` has no local minimum that is not global (Burer & Monteiro
-    (2003), Math. Programming 95).  Started from the minimum-norm least squares solution, each
+    ``J_i`` being positive semi-definite (Wensing, Kim & Slotine (2017), without a prior), with
+    SciPy alone: ``J_i = L_i L_i^T``, ``L_i`` lower triangular (10 free entries),
+    fitted by ``scipy.optimize.least_squares`` (the rotor and friction parameters free; at most
+    200 evaluations).  With a full factor, a local minimum in ``L`` is a global one of the
+    convex problem in ``J`` (Burer & Monteiro (2005), Math. Programming 103).  Started from
+    the minimum-norm least squares solution, each
     ``J_i`` with its negative eigenvalues raised to a small positive one."""
     Y = torque_regressor(robot, q, qd, qdd, rotor=rotor, friction=friction)
     n = robot.n

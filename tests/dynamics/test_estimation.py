@@ -104,7 +104,8 @@ def test_the_optimised_trajectory_is_better_conditioned_and_within_its_limits(rn
 def test_data_at_rest_name_the_parameters_only_motion_shows(name, rng):
     """At rest ``tau = g(q)``, linear in the masses and first moments only (Atkeson, An &
     Hollerbach (1986)): every base parameter led by an inertia entry is unidentifiable; the
-    planar arm's gravity torques show MX1R, MY1R, MX2R, MY2R (Fu et al. (3.2-37))."""
+    planar arm's gravity torques show MX1R, MY1R, MX2R, MY2R (by hand: ``g`` times sines
+    and cosines of ``q1`` and ``q1 + q2``)."""
     arm = ARMS[name]()
     base = base_parameters(arm)
     q = rng.uniform(-math.pi, math.pi, (40, arm.n))
@@ -189,7 +190,7 @@ def test_bad_measurements_are_refused_naming_the_argument(rng):
 @given(st.lists(st.tuples(st.floats(0.01, 5), *[st.floats(-1, 1)] * 3), min_size=1,
                 max_size=5))
 def test_the_pseudo_inertia_of_point_masses_is_the_sum_of_their_outer_products(points):
-    """``J = sum_k m_k [x_k; 1][x_k; 1]^T`` (Wensing et al. (2017), Eq. (6)) from ``m =
+    """``J = sum_k m_k [x_k; 1][x_k; 1]^T`` (Wensing et al. (2017)) from ``m =
     sum m_k``, ``h = sum m_k x_k``, ``I = sum m_k (x_k.x_k 1 - x_k x_k^T)``."""
     m = sum(p[0] for p in points)
     h = sum(p[0] * np.array(p[1:]) for p in points)

@@ -382,12 +382,12 @@ def consistent_estimate(robot: Robot, q, qd, qdd, tau, *, rotor: bool = False,
                         friction: bool = False) -> ConsistentEstimate:
     """Standard parameters minimising ``|Y pi - tau|`` subject to each link's pseudo-inertia
     ``J_i`` being positive semi-definite (Wensing, Kim & Slotine (2017), without a prior), with
-    SciPy alone: ``J_i = L_i L_i^T``, ``L_i`` lower triangular (10 free entries),
-    fitted by ``scipy.optimize.least_squares`` (the rotor and friction parameters free; at most
-    200 evaluations).  With a full factor, a local minimum in ``L`` is a global one of the
-    convex problem in ``J`` (Burer & Monteiro (2005), Math. Programming 103).  Started from
-    the minimum-norm least squares solution, each
-    ``J_i`` with its negative eigenvalues raised to a small positive one."""
+    SciPy alone: ``J_i = L_i L_i^T``, ``L_i`` lower triangular (10 free entries), fitted by
+    ``scipy.optimize.least_squares`` (the rotor and friction parameters free; at most 200
+    evaluations).  With a full factor, a local minimum in ``L`` is a global one of the convex
+    problem in ``J`` (Burer & Monteiro (2005), Math. Programming 103).  Started from the
+    minimum-norm least squares solution, each ``J_i`` with its negative eigenvalues raised to a
+    small positive one."""
     Y = torque_regressor(robot, q, qd, qdd, rotor=rotor, friction=friction)
     n = robot.n
     N = Y.shape[0] // n

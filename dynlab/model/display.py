@@ -262,13 +262,19 @@ def decimal_matrix(value, decimals: int = 4, row: bool = False) -> str:
     array = np.asarray(value, dtype=float)
     if array.ndim == 1:
         array = array[None, :] if row else array[:, None]
-
-    def number(v):
-        text = f"{round(float(v), decimals) + 0.0:.{decimals}f}"
-        text = text.rstrip("0").rstrip(".") if "." in text else text
-        return "0" if text in ("-0", "0") else text
-    rows = [" & ".join(number(v) for v in row) for row in array]
+    rows = [" & ".join(decimal(v, decimals) for v in row) for row in array]
     return r"\begin{bmatrix}" + r"\\ ".join(rows) + r"\end{bmatrix}"
+
+
+def decimal(value, decimals: int = 4) -> str:
+    """``value`` with ``decimals`` decimals, trailing zeros dropped, round-off's signed zero 0.
+
+    >>> decimal(2.50004), decimal(-1e-9), decimal(3, 0)
+    ('2.5', '0', '3')
+    """
+    text = f"{round(float(value), decimals) + 0.0:.{decimals}f}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return "0" if text in ("-0", "0") else text
 
 
 def table_markdown(header: Sequence, rows: Sequence) -> str:

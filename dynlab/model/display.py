@@ -208,10 +208,7 @@ def latex(value, collect_by: Sequence = ()) -> str:
     >>> print(latex(sympy.Matrix([sympy.cos(q1) * qd1**2])))
     \left[\begin{matrix}C_{1} \dot q_{1}^{2}\end{matrix}\right]
     """
-    if isinstance(value, sympy.MatrixBase):
-        shown = matrix_form(value, collect_by)
-    else:
-        shown = book_form(value, collect_by)
+    shown = (matrix_form if isinstance(value, sympy.MatrixBase) else book_form)(value, collect_by)
     return sympy.latex(shown, symbol_names=symbol_names(value))
 
 
@@ -226,15 +223,11 @@ def show(*pairs):
     return Math(r",\quad ".join(f"{name} = {latex(value)}" for name, value in pairs))
 
 
-def _is_symbolic(value) -> bool:
-    return isinstance(value, (sympy.Basic, sympy.MatrixBase))
-
-
-def _numbers(value, digits: int = 4) -> str:
+def numbers(value, digits: int = 4) -> str:
     r"""A number or vector of a numeric trace as LaTeX, ``digits`` significant digits, a vector
     as a row ``(x, y, z)``; round-off below 1e-12 prints as 0.
 
-    >>> print(_numbers([1.23456, 2e-17, -3.5e-5]))
+    >>> print(numbers([1.23456, 2e-17, -3.5e-5]))
     \left(1.235,\ 0,\ -3.5 \times 10^{-5}\right)
     """
     import numpy as np
@@ -269,13 +262,19 @@ def decimal_matrix(value, decimals: int = 4, row: bool = False) -> str:
     array = np.asarray(value, dtype=float)
     if array.ndim == 1:
         array = array[None, :] if row else array[:, None]
-
-    def number(v):
-        text = f"{round(float(v), decimals) + 0.0:.{decimals}f}"
-        text = text.rstrip("0").rstrip(".") if "." in text else text
-        return "0" if text in ("-0", "0") else text
-    rows = [" & ".join(number(v) for v in row) for row in array]
+    rows = [" & ".join(decimal(v, decimals) for v in row) for row in array]
     return r"\begin{bmatrix}" + r"\\ ".join(rows) + r"\end{bmatrix}"
+
+
+def decimal(value, decimals: int = 4) -> str:
+    """``value`` with ``decimals`` decimals, trailing zeros dropped, round-off's signed zero 0.
+
+    >>> decimal(2.50004), decimal(-1e-9), decimal(3, 0)
+    ('2.5', '0', '3')
+    """
+    text = f"{round(float(value), decimals) + 0.0:.{decimals}f}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return "0" if text in ("-0", "0") else text
 
 
 def table_markdown(header: Sequence, rows: Sequence) -> str:
@@ -289,11 +288,6 @@ def table_markdown(header: Sequence, rows: Sequence) -> str:
     lines = ["| " + " | ".join(str(h) for h in header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
-
-
-#: a number or numeric vector as LaTeX, ``digits`` significant digits (``numbers([4e-5]) ->
-#: \left(4 \times 10^{-5}\right)``)
-numbers = _numbers
 
 
 #: the Newton-Euler quantities (Fu, Gonzalez & Lee, Table 3.3, in link i's frame) as LaTeX
@@ -328,15 +322,7 @@ def rate_form(name: str, expr, rates: Sequence, collect_by: Sequence = (), width
         if factor != 1:
             tex += " " + sympy.latex(factor, symbol_names=names)
         pieces.append((sign, tex))
-    lines, line = [], f"{name} &= "
-    for number, (sign, tex) in enumerate(pieces):
-        piece = f"{sign} {tex}" if number else ("- " + tex if sign == "-" else tex)
-        if number and _rendered_width(line + piece) > width:
-            lines.append(line)
-            line = r"&\quad "
-        line += " " + piece if number else piece
-    lines.append(line if pieces else line + "0")
-    return r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"
+    return _aligned(name, pieces, width)
 
 
 def _joint_rates(expr) -> list:
@@ -371,7 +357,8 @@ def trace_table(trace, keys: Sequence[str], rates: Sequence = (), collect_by: Se
             value = trace[i][key]
             name = names.get(key, key).replace("{}^iR_0", f"{{}}^{{{i}}}R_0")
             name = name.replace("_i", f"_{{{i}}}")
-            text = f"{name} = {latex(value) if _is_symbolic(value) else _numbers(value)}"
+            symbolic = isinstance(value, (sympy.Basic, sympy.MatrixBase))
+            text = f"{name} = {latex(value) if symbolic else numbers(value)}"
             if isinstance(value, sympy.Expr) and (rates or _joint_rates(value)):
                 # a joint torque as the books write it: by accelerations and rate products
                 text = rate_form(name, value, rates or _joint_rates(value), collect_by, width=70)
@@ -459,17 +446,22 @@ def wrapped(name: str, expr, collect_by: Sequence = (), width: int = 70, names=N
     """
     shown = book_form(expr, collect_by) if names is None else expr
     names = symbol_names(expr) if names is None else names
+    texts = [sympy.latex(term, symbol_names=names) for term in sympy.Add.make_args(shown)]
+    return _aligned(name, [("-", t[1:].strip()) if t.startswith("-") else ("+", t)
+                           for t in texts], width)
+
+
+def _aligned(name: str, pieces, width: int) -> str:
+    """``name = `` the ``(sign, tex)`` pieces as an ``aligned`` block, a new line wherever the
+    next piece would render wider than ``width`` characters."""
     lines, line = [], f"{name} &= "
-    for number, term in enumerate(sympy.Add.make_args(shown) if shown.is_Add else [shown]):
-        tex = sympy.latex(term, symbol_names=names)
-        sign = "-" if tex.startswith("-") else "+"
-        tex = tex[1:].strip() if sign == "-" else tex
-        piece = (f"{sign} {tex}" if number else ("- " + tex if sign == "-" else tex))
+    for number, (sign, tex) in enumerate(pieces):
+        piece = f"{sign} {tex}" if number else ("- " + tex if sign == "-" else tex)
         if number and _rendered_width(line + piece) > width:
             lines.append(line)
             line = r"&\quad "
         line += " " + piece if number else piece
-    lines.append(line)
+    lines.append(line if pieces else line + "0")
     return r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"
 
 

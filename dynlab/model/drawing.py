@@ -71,27 +71,18 @@ def plane_of(robot: Robot):
     True
     """
     links = robot.numeric()[0]
-    normal = None
-    for q in ((0.0,) * robot.n, tuple(0.3 + 0.7 * k for k in range(robot.n))):
-        rotations, _ = chain(links, q)
-        for link, R in zip(links, rotations[:-1]):
-            axis = np.array([R[0][2], R[1][2], R[2][2]], dtype=float)
-            if link.revolute:
-                if normal is None:
-                    normal = axis
-                elif np.linalg.norm(np.cross(normal, axis)) > _PARALLEL_TOLERANCE:
-                    return None
-    if normal is None:
+    axes = [(link.revolute, np.array(R, dtype=float)[:, 2])       # z_{i-1} of every joint
+            for q in ((0.0,) * robot.n, tuple(0.3 + 0.7 * k for k in range(robot.n)))
+            for link, R in zip(links, chain(links, q)[0][:-1])]
+    turning = [axis for revolute, axis in axes if revolute]
+    if not turning:
         return None                          # no revolute joint: nothing fixes a plane
-    for q in ((0.0,) * robot.n, tuple(0.3 + 0.7 * k for k in range(robot.n))):
-        rotations, _ = chain(links, q)
-        for link, R in zip(links, rotations[:-1]):
-            if not link.revolute and abs(R[0][2] * normal[0] + R[1][2] * normal[1]
-                                         + R[2][2] * normal[2]) > _PARALLEL_TOLERANCE:
-                return None
-    normal = normal / np.linalg.norm(normal)
-    if normal[2] < 0 or (normal[2] == 0 and (normal[1] < 0 or (normal[1] == 0 and
-                                                                normal[0] < 0))):
+    normal = turning[0] / np.linalg.norm(turning[0])
+    if any(np.linalg.norm(np.cross(normal, axis)) > _PARALLEL_TOLERANCE for axis in turning) \
+            or any(abs(axis @ normal) > _PARALLEL_TOLERANCE for revolute, axis in axes
+                   if not revolute):
+        return None
+    if next(v for v in normal[::-1] if v != 0) < 0:
         normal = -normal                     # look at the plane from the positive side
     # the page's "right": the base axis most perpendicular to n, projected into the plane
     base = np.eye(3)[int(np.argmin(np.abs(normal)))] if abs(normal[2]) < 1 - 1e-12 \
@@ -111,14 +102,9 @@ def reach_of(robot: Robot, q: Sequence | None = None) -> float:
     >>> round(reach_of(puma560()), 4)        # 0.6718 + 0.4318 + 0.15005 + 0.0203 + 0.4318
     1.7057
     """
-    links = robot.numeric()[0]
-    total = 0.0
-    for k, link in enumerate(links):
-        total += abs(link.a)
-        if link.revolute:
-            total += abs(link.d)
-        else:
-            total += abs((float(q[k]) if q is not None else 0.0) + link.offset)
+    total = sum(abs(link.a) + abs(link.d if link.revolute else link.offset
+                                  + (float(q[k]) if q is not None else 0.0))
+                for k, link in enumerate(robot.numeric()[0]))
     return total if total > 0 else 1.0
 
 
@@ -232,17 +218,13 @@ class ArmDrawing:
         ax = self.ax
         if self.view == "3d":
             centre, half = self.box
-            for k, axis in enumerate((ax.xaxis, ax.yaxis, ax.zaxis)):
-                (ax.set_xlim, ax.set_ylim, ax.set_zlim)[k](centre[k] - half, centre[k] + half)
-                axis.set_major_locator(MaxNLocator(4))
+            for k, c in enumerate("xyz"):
+                ax.set(**{f"{c}lim": (centre[k] - half, centre[k] + half), f"{c}label": f"{c}0"})
+                getattr(ax, f"{c}axis").set_major_locator(MaxNLocator(4))
             ax.set_box_aspect((1, 1, 1))
-            ax.set_xlabel("x0")
-            ax.set_ylabel("y0")
-            ax.set_zlabel("z0")
         else:
             r = 1.1 * self.reach
-            ax.set_xlim(-r, r)
-            ax.set_ylim(-r, r)
+            ax.set(xlim=(-r, r), ylim=(-r, r))
             ax.set_aspect("equal", adjustable="box")
             names = {(1, 0, 0): "x0", (0, 1, 0): "y0", (0, 0, 1): "z0"}
             _, e1, e2 = self.plane
@@ -357,11 +339,8 @@ class ArmDrawing:
         return self._data(artist)
 
     def _data(self, artist) -> np.ndarray:
-        if self.view == "3d":
-            return np.column_stack([np.asarray(a, dtype=float)
-                                    for a in artist.get_data_3d()])
-        x, y = artist.get_data()
-        return np.column_stack([np.asarray(x, dtype=float), np.asarray(y, dtype=float)])
+        data = artist.get_data_3d() if self.view == "3d" else artist.get_data()
+        return np.column_stack([np.asarray(a, dtype=float) for a in data])
 
     def artists(self) -> list:
         """Every artist that :meth:`update` changes."""

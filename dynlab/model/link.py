@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import numbers
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -164,9 +164,8 @@ def _inertia(value: Any, where: str) -> tuple:
     if len(entries) != 3 or not all(is_sequence(row) and len(row) == 3 for row in entries):
         raise ValueError(f"{where}: inertia must be a 3x3 matrix (or the 3 principal moments "
                          f"Ixx, Iyy, Izz), got shape {np.shape(np.array(entries, dtype=object))}")
-    rows = tuple(tuple(scalar(e, where, f"inertia[{r}][{c}]") for c, e in enumerate(row))
+    return tuple(tuple(scalar(e, where, f"inertia[{r}][{c}]") for c, e in enumerate(row))
                  for r, row in enumerate(entries))
-    return rows
 
 
 def _check_inertia(rows: tuple, where: str, lumped: bool) -> None:
@@ -341,11 +340,8 @@ class Link:
 
     def parameters(self) -> dict:
         """The constructor arguments, so ``Link(**link.parameters())`` rebuilds the link."""
-        return {"joint": self.joint, "theta": self.theta, "d": self.d, "a": self.a,
-                "alpha": self.alpha, "offset": self.offset, "mass": self.mass, "com": self.com,
-                "inertia": self.inertia, "viscous": self.viscous, "coulomb": self.coulomb,
-                "static": self.static, "epsilon": self.epsilon, "name": self.name or None,
-                "lumped_inertia": self.lumped_inertia}
+        return {**{f.name: getattr(self, f.name) for f in fields(self)},
+                "name": self.name or None}
 
     def replace(self, **changes) -> Link:
         """A copy with some parameters changed (links are immutable).
@@ -361,13 +357,10 @@ class Link:
         return Link(**values)
 
     def free_symbols(self) -> set:
-        found = set()
-        for value in (self.theta, self.d, self.a, self.alpha, self.offset, self.mass,
-                      self.viscous, self.coulomb, self.static, self.epsilon, *self.com,
-                      *(e for row in self.inertia for e in row)):
-            if is_sympy(value):
-                found |= value.free_symbols
-        return found
+        return set().union(*(value.free_symbols for value in (
+            self.theta, self.d, self.a, self.alpha, self.offset, self.mass, self.viscous,
+            self.coulomb, self.static, self.epsilon, *self.com, *sum(self.inertia, ()))
+            if is_sympy(value)))
 
     def __repr__(self) -> str:
         return (f"Link({self.joint!r}, theta={self.theta}, d={self.d}, a={self.a}, "

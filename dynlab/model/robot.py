@@ -42,10 +42,6 @@ from dynlab.model.robot_data import RobotData
 from dynlab.model.vectors import SYMBOLIC
 
 
-def _float(value) -> float:
-    return float(value)
-
-
 class RobotIsImmutable(FrozenInstanceError):
     """Raised on assigning to (or deleting) an attribute of a :class:`Robot`, which never
     changes once built; its message names the ways to a changed arm.  An ``AttributeError``,
@@ -278,7 +274,7 @@ class Robot:
                     f"{self.name}: this operation needs numeric parameters, but the robot has "
                     f"symbolic ones ({', '.join(sorted(map(str, symbols)))}); substitute values "
                     f"with robot.subs({{symbol: value, ...}}) first")
-            data.numeric = self._link_data(_float, _exact_sin, _exact_cos)
+            data.numeric = self._link_data(float, _exact_sin, _exact_cos)
         return data.numeric
 
     def symbolic(self) -> tuple:
@@ -311,7 +307,7 @@ class Robot:
             theta = _with_variable(q, link.offset) if link.is_revolute else _fmt(link.theta)
             d = _with_variable(q, link.offset) if link.is_prismatic else _fmt(link.d)
             inertia = link.inertia
-            diagonal = all(is_zero(inertia[r][c]) for r in range(3) for c in range(3) if r != c)
+            diagonal = all(inertia[r][c] == 0 for r in range(3) for c in range(3) if r != c)
             inertia_text = (f"diag({', '.join(_fmt(inertia[r][r]) for r in range(3))})"
                             if diagonal else
                             "[" + "; ".join(", ".join(_fmt(e) for e in row) for row in inertia)
@@ -400,10 +396,6 @@ def _rebuilt_robot(links, gravity, tip_force, tip_moment, name, source) -> Robot
                  source=source)
 
 
-def is_zero(value) -> bool:
-    return value == 0
-
-
 def _exact(value):
     """A whole-number float as an exact integer (a table prints ``0``, not ``0.0``), a multiple
     of pi/12 as one (``pi/2``, not ``1.5707963267949``); anything else unchanged.
@@ -463,30 +455,24 @@ def _fmt(value) -> str:
 
 
 def _with_variable(q: str, offset) -> str:
-    if is_zero(offset):
+    if offset == 0:
         return q
     text = _fmt(offset)
     return f"{q} - {text[1:]}" if text.startswith("-") else f"{q} + {text}"
 
 
-def _snap_quarter_turn(alpha: float):
-    """Multiples of pi/2 (to 1e-12) as an integer count of quarter turns, else None."""
-    turns = alpha / (math.pi / 2)
-    nearest = round(turns)
-    return nearest % 4 if abs(turns - nearest) < 1e-12 else None
-
-
-def _exact_sin(alpha) -> float:
-    """sin(alpha) as a float, exactly 0 or +-1 for multiples of pi/2 (no 6e-17 residue)."""
+def _exact_sin(alpha, function=math.sin, shift: int = 0) -> float:
+    """sin(alpha) (``function`` of it) as a float, exactly 0 or +-1 at multiples of pi/2 (to
+    1e-12; no 6e-17 residue): cos(alpha) is sin(alpha + pi/2), one quarter turn on."""
     value = float(alpha)
-    quarter = _snap_quarter_turn(value)
-    return (0.0, 1.0, 0.0, -1.0)[quarter] if quarter is not None else math.sin(value)
+    turns = value / (math.pi / 2)
+    if abs(turns - round(turns)) < 1e-12:
+        return (0.0, 1.0, 0.0, -1.0)[(round(turns) + shift) % 4]
+    return function(value)
 
 
 def _exact_cos(alpha) -> float:
-    value = float(alpha)
-    quarter = _snap_quarter_turn(value)
-    return (1.0, 0.0, -1.0, 0.0)[quarter] if quarter is not None else math.cos(value)
+    return _exact_sin(alpha, math.cos, 1)
 
 
 def joint_symbols(n: int) -> tuple:

@@ -8,7 +8,7 @@ Hollerbach (1980), quoted by Schilling, Sec. 6-8) against dynlab's counts on gen
 
 from __future__ import annotations
 
-import time
+import timeit
 
 import numpy as np
 
@@ -448,12 +448,9 @@ def seconds_as_written(robot, method: str, variant: str, repeat: int = 3) -> flo
     """The best of ``repeat`` wall-clock times of one inverse dynamics as written
     (``compiled=False``) at a fixed state: a measurement, different on every run."""
     state = [np.full(robot.n, 0.3), np.full(robot.n, -0.2), np.full(robot.n, 0.5)]
-    best = np.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        inverse_dynamics(robot, *state, method=method, variant=variant, compiled=False)
-        best = min(best, time.perf_counter() - start)
-    return best
+    return min(timeit.repeat(lambda: inverse_dynamics(robot, *state, method=method,
+                                                      variant=variant, compiled=False),
+                             number=1, repeat=repeat))
 
 
 def microseconds_per_call(call, number: int, per: int = 1) -> float:

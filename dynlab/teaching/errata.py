@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from dynlab.model.display import table_markdown
 from dynlab.teaching.bibliography import AUTHORS, BIBLIOGRAPHY, check_source, cite
 
 #: what an erratum's ``kind`` says: the printed text is wrong; the scan garbles it; a draft
@@ -566,26 +567,20 @@ class Errata(tuple):
 
     _HEADER = ("source", "place", "printed", "correct", "kind", "why")
 
+    def _rows(self, escape) -> list:
+        """The cells of :attr:`_HEADER`, each escaped by ``escape``, mathematics in ``$...$``."""
+        return [(escape(AUTHORS[e.source]), escape(e.place), f"${escape(e.printed)}$",
+                 f"${escape(e.correct)}$", escape(e.kind), escape(e.reasons)) for e in self]
+
     def _repr_html_(self) -> str:
-        def row(e):
-            cells = (html.escape(AUTHORS[e.source]), html.escape(e.place),
-                     f"${html.escape(e.printed)}$", f"${html.escape(e.correct)}$",
-                     html.escape(e.kind), html.escape(e.reasons))
-            return "<tr>" + "".join(f'<td style="text-align:left">{c}</td>'
-                                    for c in cells) + "</tr>"
         head = "".join(f"<th>{h}</th>" for h in self._HEADER)
-        return (f"<table><thead><tr>{head}</tr></thead><tbody>"
-                + "".join(row(e) for e in self) + "</tbody></table>")
+        return (f"<table><thead><tr>{head}</tr></thead><tbody>" + "".join(
+            "<tr>" + "".join(f'<td style="text-align:left">{c}</td>' for c in cells) + "</tr>"
+            for cells in self._rows(html.escape)) + "</tbody></table>")
 
     def markdown(self) -> str:
         """The errata as a Markdown table, mathematics in ``$...$``."""
-        lines = ["| source | place | printed | correct | kind | why |",
-                 "|---|---|---|---|---|---|"]
-        for e in self:
-            lines.append(f"| {_cell(AUTHORS[e.source])} | {_cell(e.place)} | "
-                         f"${_cell(e.printed)}$ | ${_cell(e.correct)}$ | {e.kind} | "
-                         f"{_cell(e.reasons)} |")
-        return "\n".join(lines)
+        return table_markdown(self._HEADER, self._rows(_cell))
 
 
 def errata_table(source: str | None = None, kind: str | None = None) -> Errata:

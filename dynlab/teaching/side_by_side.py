@@ -77,14 +77,6 @@ def _width(rows) -> int:
 _TORQUE_COLUMN = 14          # "+34.111170027" and its separating spaces
 
 
-def _torque_header(robot, width: int) -> str:
-    """``formulation  tau_1 (N m)  ...``: a revolute joint's torque in N m, a prismatic joint's
-    force in N."""
-    units = ["N" if kind == "prismatic" else "N m" for kind in robot.joint_types]
-    return f"{'formulation':{width}s}" + "".join(
-        f"{f'tau_{i} ({unit})':>{_TORQUE_COLUMN}s}" for i, unit in enumerate(units, start=1))
-
-
 #: how wide a printed table may be: a notebook column holds about 100 characters
 _COLUMN = 100
 
@@ -145,7 +137,7 @@ class TorqueTable:
 
     def __repr__(self) -> str:
         width = max(len("formulation"), *(len(label) for label in self.torques)) + 2
-        column = max(self.decimals + 8, 14)
+        column = max(self.decimals + 5, _TORQUE_COLUMN)
         lines = [f"{'formulation':{width}s}" + "".join(
             f"{f'{self._head(i, False)} ({unit})':>{column}s}"
             for i, unit in enumerate(self.units, start=1))]
@@ -160,21 +152,15 @@ def torques_side_by_side(robot, q, qd, qdd, *, show: bool = True) -> SideBySide:
     wider than a notebook column (the PUMA's six joints) is shown as a :class:`TorqueTable`
     instead, to 6 decimals."""
     rows = variants()
-    width = _width(rows)
-    torques = {}
-    narrow = width + _TORQUE_COLUMN * len(robot.joint_types) <= _COLUMN
-    if show and narrow:
-        print(_torque_header(robot, width))
-    for method, variant, label in rows:
-        torques[label] = inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
-        if show and narrow:
-            print(f"{label:{width}s}" + "".join(
-                f"{round(float(t), 9) + 0.0:>+{_TORQUE_COLUMN}.9f}" for t in torques[label]))
-    if show and not narrow:
-        from IPython.display import display
-        display(TorqueTable(torques, ["N" if kind == "prismatic" else "N m"
-                                      for kind in robot.joint_types]))
+    torques = {label: inverse_dynamics(robot, q, qd, qdd, method=method, variant=variant)
+               for method, variant, label in rows}
     if show:
+        units = ["N" if kind == "prismatic" else "N m" for kind in robot.joint_types]
+        if _width(rows) + _TORQUE_COLUMN * len(units) <= _COLUMN:
+            print(repr(TorqueTable(torques, units, 9)))
+        else:
+            from IPython.display import display
+            display(TorqueTable(torques, units))
         _note_symbolic_only()
     reference = next(iter(torques.values()))
     spread = max(float(np.max(np.abs(t - reference))) for t in torques.values())

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dynlab.model import spatial
 from dynlab.model.kinematics import transforms
 from dynlab.model.link import Link, check_inertia
 from dynlab.model.robot import Robot
@@ -54,17 +55,12 @@ def _real(value, where: str, name: str, shape_text: str) -> np.ndarray:
 
 
 def _array(value, where: str, name: str, shape: tuple) -> np.ndarray:
-    array = _real(value, where, name, _shape_text(shape))
+    array = _real(value, where, name, str(shape))
     if array.shape != shape:
-        raise ValueError(f"{where}: {name} must have shape {_shape_text(shape)}, "
-                         f"got {_shape_text(array.shape)}")
+        raise ValueError(f"{where}: {name} must have shape {shape}, got {array.shape}")
     if not np.all(np.isfinite(array)):
         raise ValueError(f"{where}: {name} must be finite, got {array.tolist()!r}")
     return array
-
-
-def _shape_text(shape: tuple) -> str:
-    return str(tuple(shape))
 
 
 def _rigid(T: np.ndarray, where: str, name: str) -> np.ndarray:
@@ -103,7 +99,7 @@ def _body(G: np.ndarray, where: str, name: str) -> tuple:
         raise ValueError(f"{where}: {name}'s upper right block must be m [r] (skew-symmetric: "
                          f"the centre of mass r in the frame), got {B.tolist()}")
     r = np.array([B[2, 1], B[0, 2], B[1, 0]]) / m if m > 0 else np.zeros(3)   # m = 0: a frame
-    skew = _skew(r)
+    skew = np.array(spatial.skew(r), dtype=float)
     I_c = G[:3, :3] - m * skew.T @ skew                 # Steiner's theorem, Sec. 8.2.1
     I_c = (I_c + I_c.T) / 2
     # I_c's round-off is G's, not its own: checked to G's size, then its principal moments
@@ -114,10 +110,6 @@ def _body(G: np.ndarray, where: str, name: str) -> tuple:
     if (moments < 1e-13 * size).any():
         I_c = axes @ np.diag(np.where(moments < 1e-13 * size, 0.0, moments)) @ axes.T
     return m, r, I_c
-
-
-def _skew(w) -> np.ndarray:
-    return np.array([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]], dtype=float)
 
 
 @dataclass(frozen=True)
@@ -318,7 +310,7 @@ def dh_from_screws(Mlist, Glist, Slist, *, names: Sequence[str] | None = None,
     S = _real(Slist, where, "Slist", "(6, n), the screw axes as columns,")
     if S.ndim != 2 or S.shape[0] != 6 or S.shape[1] < 1:
         raise ValueError(f"{where}: Slist must have shape (6, n), the screw axes as columns, "
-                         f"got {_shape_text(np.shape(S))}")
+                         f"got {np.shape(S)}")
     n = S.shape[1]
     S = _array(Slist, where, "Slist", (6, n))
     M = _array(Mlist, where, "Mlist", (n + 1, 4, 4))

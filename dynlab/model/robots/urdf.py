@@ -27,6 +27,7 @@ import urdf_parser_py.xml_reflection.core as _xml_core
 from urdf_parser_py.urdf import URDF
 
 from dynlab.model.checks import flag
+from dynlab.model.display import decimal, table_markdown
 from dynlab.model.link import check_inertia
 from dynlab.model.robot import Robot
 from dynlab.model.robots.parameters import LARGEST_PARAMETER
@@ -96,10 +97,8 @@ def _pose(origin, where: str, label: str) -> np.ndarray:
     T = np.eye(4)
     if origin is not None:
         label = f"{label}, <origin>"
-        T[:3, :3] = _rpy(_finite(origin.rpy if origin.rpy is not None else (0, 0, 0),
-                                 where, f"{label} rpy"))
-        T[:3, 3] = _finite(origin.xyz if origin.xyz is not None else (0, 0, 0),
-                           where, f"{label} xyz")
+        T[:3, :3] = _rpy(_finite(origin.rpy or (0, 0, 0), where, f"{label} rpy"))
+        T[:3, 3] = _finite(origin.xyz or (0, 0, 0), where, f"{label} xyz")
     return T
 
 
@@ -396,7 +395,7 @@ class URDFChain:
     @property
     def moving(self) -> tuple:
         """The joints that move, in order (one per column of ``Slist``)."""
-        return tuple(j for j in self.joints if j.type in _MOVING)
+        return _moving(self.joints)
 
     def dh(self):
         """The standard DH description from the common normals of the joint axes
@@ -418,9 +417,7 @@ class URDFChain:
         rows = [(j.name, j.type, f"{j.parent} → {j.child}", _triple(j.xyz), _triple(j.rpy),
                  "" if j.axis is None else _triple(j.axis)) for j in self.joints]
         header = ("joint", "type", "parent → child", "origin xyz", "origin rpy", "axis")
-        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-        lines += ["| " + " | ".join(row) + " |" for row in rows]
-        return "\n".join(lines).replace("|  |", "| |")
+        return table_markdown(header, rows).replace("|  |", "| |")
 
     def screw_table(self) -> str:
         r"""The screw axes ``S_i = (omega_i, v_i)`` of the moving joints in the root frame at
@@ -433,27 +430,20 @@ class URDFChain:
         | slide | (0, 0, 0) | (1, 0, 0) |
         | swing | (0, 1, 0) | (0, 0, 0) |
         """
-        lines = [r"| joint | $\omega_i$ | $v_i$ |", "|---|---|---|"]
-        for joint, S in zip(self.moving, self.Slist.T):
-            lines.append(f"| {joint.name} | {_triple(S[:3])} | {_triple(S[3:])} |")
-        return "\n".join(lines)
+        return table_markdown(("joint", r"$\omega_i$", "$v_i$"), [
+            (joint.name, _triple(S[:3]), _triple(S[3:]))
+            for joint, S in zip(self.moving, self.Slist.T)])
 
 
 def _triple(values) -> str:
-    """``(x, y, z)`` with 4 decimals, trailing zeros dropped, round-off's signed zero as 0."""
-    def number(v):
-        text = f"{round(float(v), 4) + 0.0:.4f}".rstrip("0").rstrip(".")
-        return "0" if text in ("-0", "0", "") else text
-    return "(" + ", ".join(number(v) for v in values) + ")"
+    """``(x, y, z)`` with 4 decimals (:func:`dynlab.model.display.decimal`)."""
+    return "(" + ", ".join(decimal(v) for v in values) + ")"
 
 
 def _joint_record(joint, where: str) -> URDFJoint:
     """The chain's joint as the file gives it (its numbers checked where they were used)."""
-    origin = joint.origin
-    xyz = tuple(float(v) for v in (origin.xyz if origin is not None and origin.xyz is not None
-                                   else (0, 0, 0)))
-    rpy = tuple(float(v) for v in (origin.rpy if origin is not None and origin.rpy is not None
-                                   else (0, 0, 0)))
+    xyz, rpy = (tuple(float(v) for v in getattr(joint.origin, key, None) or (0, 0, 0))
+                for key in ("xyz", "rpy"))
     axis = None
     if joint.type in _MOVING:
         axis = tuple(float(v) for v in (joint.axis if joint.axis is not None
@@ -506,7 +496,7 @@ def read_urdf(path, tip: str | None = None) -> URDFChain:
     tree = _tree(model, where)
     tip = _choose_tip(tree, tip)
     path_joints = _path(tree, tip)
-    chain = [j for j in path_joints if j.type in _MOVING]
+    chain = _moving(path_joints)
     if not chain:
         raise ValueError(f"{where}: no moving joint between the root {tree.root!r} and the tip "
                          f"{tip!r}")

@@ -55,6 +55,9 @@ from dynlab.teaching.dashboards.sliders import degrees, on_grid, round_significa
 #: move, and 0.2 ms against 0.1 ms a joint move (``benchmarks/bench_dashboard.py``).
 DEFAULT_ENGINE = "dalembert"
 
+#: a joint slider's unit (revolute, prismatic): its position, velocity and acceleration
+UNITS = {"q": ("deg", "m"), "qd": ("rad/s", "m/s"), "qdd": ("rad/s^2", "m/s^2")}
+
 
 class Dashboard(ArmFigure, MotionPlayer):
     """Sliders, a figure (arm and torque bars) and a readout for one arm: ``sliders`` (by
@@ -157,28 +160,23 @@ class Dashboard(ArmFigure, MotionPlayer):
         for k, link in enumerate(robot.links, start=1):
             revolute = link.is_revolute
             low, high = ranges.get(k, (-math.pi, math.pi) if revolute else (-reach, reach))
-            unit, rate = ("deg", "rad/s") if revolute else ("m", "m/s")
             if revolute:                               # the slider in degrees, q in radians
-                scale = math.pi / 180.0
-                value = degrees(q[k - 1])
+                scale, value, step = math.pi / 180.0, degrees(q[k - 1]), 1.0
                 self._exact_q[f"q{k}"] = float(q[k - 1])
-                low, high, step = math.degrees(low), math.degrees(high), 1.0
+                low, high = math.degrees(low), math.degrees(high)
             else:
                 scale, value, step = 1.0, q[k - 1], 0.01
-                low = round_significant(low, 2, "down")
-                high = round_significant(high, 2, "up")
+                low, high = round_significant(low, 2, "down"), round_significant(high, 2, "up")
             self.q_scale.append(scale)
-            self.q_sliders.append(slider(f"q{k}", value, low, high, step,
-                                         ("dynlab-q", f"dynlab-q{k}"),
-                                         f"joint {k} position ({unit})"))
-            span = 3.0 if revolute else 0.5
-            self.qd_sliders.append(slider(f"qd{k}", qd[k - 1], -span, span, 0.01,
-                                          ("dynlab-qd", f"dynlab-qd{k}"),
-                                          f"joint {k} velocity ({rate})"))
-            span = 10.0 if revolute else 2.0
-            self.qdd_sliders.append(slider(f"qdd{k}", qdd[k - 1], -span, span, 0.05,
-                                           ("dynlab-qdd", f"dynlab-qdd{k}"),
-                                           f"joint {k} acceleration ({rate}^2)"))
+            rate, acceleration = (3.0, 10.0) if revolute else (0.5, 2.0)
+            for name, column, start, bound, grid, what in (
+                    ("q", self.q_sliders, value, (low, high), step, "position"),
+                    ("qd", self.qd_sliders, qd[k - 1], (-rate, rate), 0.01, "velocity"),
+                    ("qdd", self.qdd_sliders, qdd[k - 1], (-acceleration, acceleration), 0.05,
+                     "acceleration")):
+                column.append(slider(f"{name}{k}", start, *bound, grid,
+                                     (f"dynlab-{name}", f"dynlab-{name}{k}"),
+                                     f"joint {k} {what} ({UNITS[name][not revolute]})"))
         self.parameter_sliders = {}
         for parameter in self.parameters:
             widget = slider(parameter.name, parameter.value, parameter.minimum,
@@ -191,8 +189,6 @@ class Dashboard(ArmFigure, MotionPlayer):
             if widget.description in self.sliders:
                 raise ValueError(f"two sliders are called {widget.description!r}")
             self.sliders[widget.description] = widget
-
-
 
     def _make_page(self, three: bool) -> None:
         """The widgets around the figure: slider columns, the play row, readout and status."""
@@ -345,9 +341,7 @@ class Dashboard(ArmFigure, MotionPlayer):
 
     def _unit(self, name: str, k: int) -> str:
         """The unit of joint ``k``'s (0-based) slider ``name`` (``q``, ``qd``, ``qdd``)."""
-        revolute = self.base.links[k].is_revolute
-        return {"q": "deg" if revolute else "m", "qd": "rad/s" if revolute else "m/s",
-                "qdd": "rad/s^2" if revolute else "m/s^2"}[name]
+        return UNITS[name][not self.base.links[k].is_revolute]
 
     def refresh(self, what=("parameters", "state")) -> None:
         """Recompute and redraw; any error goes to the status line."""
@@ -438,8 +432,6 @@ class Dashboard(ArmFigure, MotionPlayer):
             if not self.interactive:
                 self.image.value = self._png()
         self.seconds["draw"] = time.perf_counter() - start
-
-
     def _table(self) -> str:
         from matplotlib.colors import to_hex
         swatch = ('<span style="display:inline-block;width:0.8em;height:0.8em;'
@@ -462,7 +454,6 @@ class Dashboard(ArmFigure, MotionPlayer):
         return (f'<div class="dynlab-pose">{html.escape(pose)}</div>'
                 f'<table class="dynlab-torque-table"><thead><tr><th></th>{head}</tr></thead>'
                 f"<tbody>{''.join(rows)}</tbody></table>")
-
 
 
 def dashboard(robot_or_name, *, variant: str | None = None, q=None, qd=None, qdd=None,

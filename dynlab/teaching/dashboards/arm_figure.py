@@ -16,6 +16,13 @@ from dynlab.teaching.dashboards.common import agg_png
 from dynlab.teaching.dashboards.labels import PART_COLOURS, PARTS, part_labels
 
 
+def _bar_style(part: str) -> dict:
+    """A part's bars and legend patch: filled in its colour, the total hatched and unfilled."""
+    total = part == "total"
+    return dict(facecolor="none" if total else PART_COLOURS[part], edgecolor=PART_COLOURS[part],
+                linewidth=1.5 if total else 0, hatch="//" if total else None)
+
+
 class ArmFigure:
     """The figure of a :class:`~dynlab.teaching.dashboards.arm.Dashboard` (see there for the
     attributes: ``figure``, ``drawing``, ``bar_axes``, ``bars``, ``interactive``, ...)."""
@@ -92,12 +99,8 @@ class ArmFigure:
             axes.yaxis.set_major_locator(MaxNLocator(6, symmetric=True))
             numbers = np.array(joints) + 1
             for k, part in enumerate(self.parts_shown):
-                container = axes.bar(
-                    numbers + (k - (len(self.parts_shown) - 1) / 2) * width,
-                    np.zeros(len(joints)), width,
-                    color=PART_COLOURS[part] if part != "total" else "none",
-                    edgecolor=PART_COLOURS[part], linewidth=1.5 if part == "total" else 0,
-                    hatch="//" if part == "total" else None)
+                container = axes.bar(numbers + (k - (len(self.parts_shown) - 1) / 2) * width,
+                                     np.zeros(len(joints)), width, **_bar_style(part))
                 for joint, patch in zip(joints, container.patches):
                     self.bars[part][joint] = patch
             # grid and zero line under the bars in a full draw too, as the blitted bars are
@@ -148,9 +151,7 @@ class ArmFigure:
             handler_map={tuple: HandlerTuple(ndivide=None)}, title="the arm (lengths in m)",
             title_fontsize=8, alignment="left")
         labels = part_labels(self.formulation)
-        handles = [Patch(facecolor=PART_COLOURS[p] if p != "total" else "none",
-                         edgecolor=PART_COLOURS[p], linewidth=1.5 if p == "total" else 0,
-                         hatch="//" if p == "total" else None) for p in self.parts_shown]
+        handles = [Patch(**_bar_style(p)) for p in self.parts_shown]
         self.bar_legend = self.figure.legend(
             handles, [labels[p] for p in self.parts_shown], loc="upper left",
             bbox_to_anchor=(0.5, 0.995), ncol=3, fontsize=8, frameon=False,
@@ -161,8 +162,6 @@ class ArmFigure:
         """Every text of the figure's legends (titles first), as drawn."""
         return [text.get_text() for legend in (self.arm_legend, self.bar_legend)
                 for text in (legend.get_title(), *legend.get_texts())]
-
-
     @property
     def blit(self) -> bool:
         """Redraw by blitting (``True``, the default) or by a full ``canvas.draw()``."""
@@ -225,7 +224,6 @@ class ArmFigure:
 
     def _png(self) -> bytes:
         return agg_png(self.figure.canvas)
-
 
     # -- a 3-D view that turns with the mouse (ipympl) ---------------------------------------------
     def _use_interactive(self, interactive, three: bool) -> bool:
@@ -320,7 +318,6 @@ class ArmFigure:
             return None
         return float(ax.azim), float(ax.elev)
 
-
     def _set_limit(self, axes, limit: float) -> None:
         """Bar axis ``axes`` from ``-limit`` to ``limit`` (its ticks change: the background
         is rendered anew)."""
@@ -336,12 +333,9 @@ class ArmFigure:
                 for part, patches in self.bars.items()}
 
 
-
 def nice_limit(x: float) -> float:
     """The smallest of 1, 2, 2.5, 5 times a power of ten that is at least ``x`` (>= 1e-3)."""
     x = max(float(x), 1e-3)
     power = 10.0 ** math.floor(math.log10(x))
-    for factor in (1.0, 2.0, 2.5, 5.0, 10.0):
-        if factor * power >= x * (1 - 1e-12):
-            return factor * power
-    return 10.0 * power
+    return next((f * power for f in (1.0, 2.0, 2.5, 5.0) if f * power >= x * (1 - 1e-12)),
+                10.0 * power)

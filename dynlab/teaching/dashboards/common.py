@@ -30,15 +30,15 @@ def slider_column(title: str, children):
     return widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *children])
 
 
-def figure_readout_status(max_width: str) -> tuple:
+def figure_readout_status(max_width: str, readout_class: str = "dynlab-torques") -> tuple:
     """The widgets under a dashboard's controls, ``(image, readout, status)``: its figure (a PNG
     ``Image`` up to ``max_width`` wide), the readout of its numbers and its status line, with the
-    CSS classes a page is read by (``dynlab-figure``, ``dynlab-torques``, ``dynlab-status``)."""
+    CSS classes a page is read by (``dynlab-figure``, ``readout_class``, ``dynlab-status``)."""
     import ipywidgets as widgets
     image = widgets.Image(format="png", layout=widgets.Layout(width="100%", max_width=max_width))
     image.add_class("dynlab-figure")
     readout = widgets.HTML()
-    readout.add_class("dynlab-torques")
+    readout.add_class(readout_class)
     status = widgets.HTML()
     status.add_class("dynlab-status")
     return image, readout, status

@@ -18,19 +18,23 @@ from dynlab.dynamics.structure.coupling import (
 )
 from dynlab.dynamics.structure.exact import model_structure
 from dynlab.dynamics.structure.inertia import inertia_matrix_22
+from dynlab.model.checks import choice
 from dynlab.model.edits import with_mass
 from dynlab.model.robot import Robot
 from dynlab.model.robots.tourassis_neuman import TOURASSIS_NEUMAN_ARMS
-from dynlab.teaching.dashboards.common import agg_png, joint_values, slider_column, widget_bundle
+from dynlab.teaching.dashboards.common import (
+    agg_png,
+    figure_readout_status,
+    joint_values,
+    slider_column,
+    widget_bundle,
+)
 from dynlab.teaching.dashboards.labels import format_value
 from dynlab.teaching.dashboards.parameters import Parameter
 from dynlab.teaching.dashboards.sliders import degrees, round_significant
 from dynlab.teaching.dashboards.sliders import slider as labelled_slider
 
 
-# ==============================================================================================
-# Tourassis & Neuman, Sec. 6: the design guidelines on a slider dashboard
-# ==============================================================================================
 def _coupling_table(k, loading, kinematic, D) -> str:
     """The readout of :class:`StructureDashboard`: one row per pair ``i < j``."""
     import html as _html
@@ -99,15 +103,9 @@ class StructureDashboard:
                   for p in self.parameters]
         for widget in (*joints, *params):
             self.sliders[widget.description] = widget
-        self.readout = widgets.HTML()
-        self.readout.add_class("dynlab-coupling")
+        self.image, self.readout, self.status = figure_readout_status("640px", "dynlab-coupling")
         self.counts = widgets.HTML()
         self.counts.add_class("dynlab-structure-counts")
-        self.status = widgets.HTML()
-        self.status.add_class("dynlab-status")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%",
-                                                                        max_width="640px"))
-        self.image.add_class("dynlab-figure")
         self._make_figure()
         masses = [w for w in params if w.description.startswith("m")]
         centres = [w for w in params if not w.description.startswith("m")]
@@ -145,8 +143,7 @@ class StructureDashboard:
             container = self.axes.bar(x + (k - 1) * width, np.zeros(len(x)), width,
                                       color=colour, label=label)
             self.bars[quantity] = list(container.patches)
-        self.axes.set_xticks(x)
-        self.axes.set_xticklabels([f"{i + 1}{j + 1}" for i, j in self.pairs])
+        self.axes.set_xticks(x, [f"{i + 1}{j + 1}" for i, j in self.pairs])
         self.axes.set_xlabel("pair of joints ij", fontsize=9)
         self.axes.set_ylabel("dimensionless", fontsize=9)
         self.axes.tick_params(labelsize=8)
@@ -279,10 +276,8 @@ def structure_dashboard(arm: str = "articulated", q=None, *, centre_range: float
     >>> board.structure.total, round(board.structure.sparsity, 3)
     (15, 0.882)
     """
-    three = ("cartesian", "cylindrical", "spherical", "articulated")
-    if arm not in three:
-        raise ValueError(f"structure_dashboard: arm must be one of {', '.join(three)}, "
-                         f"got {arm!r}")
+    choice(arm, ("cartesian", "cylindrical", "spherical", "articulated"), "structure_dashboard",
+           "arm")
     robot = TOURASSIS_NEUMAN_ARMS[arm](symbolic=False, inertia="general")
     q = [0.0] * robot.n if q is None else joint_values(robot, q, "q")
     parameters = []

@@ -197,6 +197,7 @@ def pytest_collection_modifyitems(config, items):
 SPREAD_FILES = ("tests/product/test_committed_keys.py",)
 
 
+@pytest.hookimpl(optionalhook=True)       # a hook of pytest-xdist: none without it
 def pytest_xdist_make_scheduler(config, log):
     """``--dist loadfile``, except that each test of :data:`SPREAD_FILES` is a unit of its own
     (the controller sees only test ids, no marks: hence a list of files)."""

@@ -191,6 +191,28 @@ def pytest_collection_modifyitems(config, items):
     items[:] = sorted(items, key=lambda item: ranks[item.path])       # stable: files stay whole
 
 
+#: Files whose tests xdist hands out one by one rather than as a whole (``--dist loadfile``
+#: keeps every other file on one worker): each test long, on its own (no fixture shared with
+#: the file's other tests), and the file's total far longer than the run's other files
+SPREAD_FILES = ("tests/product/test_committed_keys.py",)
+
+
+@pytest.hookimpl(optionalhook=True)       # a hook of pytest-xdist: none without it
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile``, except that each test of :data:`SPREAD_FILES` is a unit of its own
+    (the controller sees only test ids, no marks: hence a list of files)."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LoadFileSpreadingSome(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = super()._split_scope(nodeid)
+            return nodeid if file in SPREAD_FILES else file
+
+    return LoadFileSpreadingSome(config, log)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield

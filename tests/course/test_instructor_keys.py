@@ -15,6 +15,7 @@ submissions keep their grades.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import stat
@@ -225,12 +226,16 @@ WITH_GIVENS = tuple(q for q, key in keys().items() if key.get("parameters"))
 def held(key: dict) -> dict:
     """``{part or ("mistake", i): [SymPy expressions]}``: what ``key`` holds, unsealed (two lines
     of a student's, past the grader's cache)."""
-    question = key["id"]
-    found = {part["name"]: json.loads(unseal(part["reference"], f"{question}|{part['name']}"))
-             for part in key["parts"]}
-    for index, mistake in enumerate(key.get("mistakes", [])):
-        found[("mistake", index)] = json.loads(unseal(mistake["value"],
-                                                      f"{question}|mistake{index}"))
+    sealed = (tuple((part["name"], part["reference"]) for part in key["parts"]),
+              tuple(mistake["value"] for mistake in key.get("mistakes", [])))
+    return {where: list(exprs) for where, exprs in _unsealed(key["id"], *sealed).items()}
+
+
+@functools.cache              # parsing a key's texts takes SymPy ~0.1 s; the tests ask often
+def _unsealed(question: str, parts: tuple, mistakes: tuple) -> dict:
+    found = {name: json.loads(unseal(sealed, f"{question}|{name}")) for name, sealed in parts}
+    for index, sealed in enumerate(mistakes):
+        found[("mistake", index)] = json.loads(unseal(sealed, f"{question}|mistake{index}"))
     return {where: [sympy.sympify(text) for text in texts] for where, texts in found.items()}
 
 

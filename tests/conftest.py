@@ -15,8 +15,8 @@ from pathlib import Path
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 
-import pytest  # noqa: E402
-import sympy  # noqa: E402
+import pytest
+import sympy
 
 #: The marker of every test in each folder of tests/
 FOLDER_MARKERS = {"product": "end_to_end", "course": "course"}

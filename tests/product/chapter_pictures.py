@@ -1,9 +1,9 @@
-"""Pictures of the chapters as a student sees them: each chapter notebook is opened in
-JupyterLab in headless Chromium, all its cells are run, and the output of every dashboard cell
-and of the chapter's derivation (the one cell tagged ``derivation-picture`` in its metadata, below the
-text that leads to it) is photographed.  ``tests/product/test_chapter_pictures.py`` takes them in the browser tests (into
-``test-artifacts/``); ``tools/make_screenshots.py`` takes the same ones into ``docs/pictures/``
-and writes the gallery ``docs/pictures.md``.
+"""Pictures of the chapters as a student sees them: each chapter notebook is opened in JupyterLab
+in headless Chromium, all its cells are run, and the output of every dashboard cell and of the
+chapter's derivation (the one cell tagged ``derivation-picture`` in its metadata, below the text
+that leads to it) is photographed. ``tests/product/test_chapter_pictures.py`` takes them in the
+browser tests (into ``test-artifacts/``); ``tools/make_screenshots.py`` takes the same ones into
+``docs/pictures/`` and writes the gallery ``docs/pictures.md``.
 """
 
 from __future__ import annotations

@@ -43,12 +43,10 @@ import sys
 import time
 import urllib.error
 import urllib.request
-import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
-
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -312,7 +310,7 @@ def open_notebook(browser, server: LabServer, name: str, run: bool = True,
     return context, page, console
 
 
-# -- reading the dashboard on the page ----------------------------------------------------------------
+# -- reading the dashboard on the page ------------------------------------------------------------
 # The figure as a string that changes when it is redrawn: the Image's URL (2-D arms), or the
 # pixels of the ipympl canvas (a 3-D arm, which turns with the mouse).
 _FIGURE = """(() => {
@@ -467,19 +465,7 @@ def assert_moved(page, before: dict, after: dict, what: str, torques=True,
             pytest.fail(f"{what}: the figure was not redrawn within {SETTLE_SECONDS} s")
 
 
-# -- fixtures ---------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def chromium():
-    reason = chromium_missing()
-    if reason:
-        # The one skip of the suite, as issue 9 asks: on a machine without Chromium the test
-        # command says clearly (this warning, in the summary) that the browser tests did not
-        # run. CI never takes it: .ci/run installs Chromium first.
-        warnings.warn(BrowserTestsNotRun(reason), stacklevel=1)
-        pytest.skip(reason)
-    return CHROMIUM
-
-
+# -- fixtures -------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def lab(chromium, tmp_path_factory):
     root = tmp_path_factory.mktemp("browser-notebooks")
@@ -493,16 +479,7 @@ def lab(chromium, tmp_path_factory):
         yield server
 
 
-@pytest.fixture(scope="module")
-def browser(chromium):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
-
-
-# -- the tests --------------------------------------------------------------------------------------
+# -- the tests ------------------------------------------------------------------------------------
 def test_the_chapters_have_their_dashboards():
     labels = [case.id for case in CASES]
     assert not [label for label in labels if label.endswith("-missing")], labels

@@ -1,7 +1,7 @@
 """Every chapter in JupyterLab in headless Chromium, as a student sees it: the page logs no
 error, and the output of each dashboard cell and of the chapter's derivation is photographed
-(``tests/product/chapter_pictures.py``) into ``test-artifacts/pictures/``.  The pictures are real: not
-blank, and as large as the output.
+(``tests/product/chapter_pictures.py``) into ``test-artifacts/pictures/``.  The pictures are
+real: not blank, and as large as the output.
 
 A chapter executes once in the suite: nbval runs every chapter and holds its stored outputs to
 what a fresh run shows, so the pictures are taken of the stored outputs.  One chapter,
@@ -22,8 +22,7 @@ from pathlib import Path
 import pytest
 
 from .chapter_pictures import DERIVATION_TAG, chapters, photograph_chapter, picture_names
-from .test_browser import ARTIFACTS, LabServer, chromium, browser  # noqa: F401 - fixtures
-
+from .test_browser import ARTIFACTS, LabServer
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -33,7 +32,7 @@ RUN_IN_THE_BROWSER = "01_one_link_pendulum"
 
 
 @pytest.fixture(scope="module")
-def chapter_lab(chromium, tmp_path_factory):  # noqa: F811 - the fixture of test_browser
+def chapter_lab(chromium, tmp_path_factory):
     root = tmp_path_factory.mktemp("chapters")
     for notebook in CHAPTERS:
         shutil.copy(notebook, root / notebook.name)

@@ -29,9 +29,10 @@ from dynlab.grading.sealing import unseal
 from dynlab.grading.variants import givens
 
 ROOT = Path(__file__).resolve().parents[2]
-from . import test_nbgrader  # noqa: E402
-from tests.support.graded_course import gradebook, solution_answers  # noqa: E402
 from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+from tests.support.graded_course import gradebook, solution_answers  # noqa: E402
+
+from . import test_nbgrader  # noqa: E402
 
 NOTEBOOK = "05_control"
 STUDENTS = ("alice", "bob", "carol", "dave")

@@ -29,6 +29,7 @@ DEPLOY = ROOT / "deploy"
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))
 import make_image_recipe  # noqa: E402
+
 import workbook  # noqa: E402
 
 
@@ -110,7 +111,8 @@ def test_the_helm_values_match_the_one_machine_hub(monkeypatch):
 
 
 def test_the_hub_page_figures_are_the_measured_ones():
-    """deploy/README.md's table of a course's figures quotes deploy/measurements.json (tests/product/test_hub.py)
+    """deploy/README.md's table of a course's figures quotes deploy/measurements.json
+    (tests/product/test_hub.py)
     and deploy/chapter_memory.json (benchmarks/bench_chapter_memory.py), and its arithmetic."""
     readme = (DEPLOY / "README.md").read_text()
     hub = json.loads((DEPLOY / "measurements.json").read_text())

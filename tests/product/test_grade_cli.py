@@ -23,15 +23,13 @@ import psutil
 import pytest
 
 from dynlab import cli
-from dynlab.grading import answers, keys, part_points, questions
-from dynlab.grading import grader, sandbox
+from dynlab.grading import answers, grader, keys, part_points, questions, sandbox
 from dynlab.grading.grader import grade_submissions
 
 ROOT = Path(__file__).resolve().parents[2]
-from . import test_nbgrader  # noqa: E402
-from tests.support.graded_course import (answered, copying, dynlab_grade, hand_in,  # noqa: E402
-                           solution_answers)
+from tests.support.graded_course import answered, copying, dynlab_grade, hand_in, solution_answers  # noqa: E402
 
+from . import test_nbgrader  # noqa: E402
 
 NOTEBOOK = test_nbgrader.NOTEBOOK
 
@@ -282,11 +280,12 @@ def test_marks_come_from_the_instructors_keys(tmp_path):
     Here the course's pendulum is a point mass at the end: D = m1 a1**2, Kd = 2 sqrt(Kp D).  A
     question the instructor's folder lacks earns nothing for marks."""
     import sympy
+
     from dynlab.grading.answers import serialize
     from dynlab.grading.authoring import make_key, write_course_secret, write_keys
+    from dynlab.grading.compare import at_given
     from dynlab.grading.keys import SUMMATIVE, held_by_every_student, reference, use_keys
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
-    from dynlab.grading.compare import at_given
     from dynlab.grading.scoring import points_of_data
     from dynlab.grading.variants import variant
     key = keys()["C.3"]                                               # the student's lines:

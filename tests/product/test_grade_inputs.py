@@ -28,14 +28,13 @@ import pytest
 
 from dynlab import cli
 from dynlab.grading import grader, questions, sandbox
-from dynlab.grading.grader import grade_submissions
 from dynlab.grading.authoring import write_course_secret
+from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import keys, part_points, use_keys
 from dynlab.grading.submissions import MAX_NOTEBOOK_SIZE, Refused, read
 from dynlab.grading.variants import variant
-
-from tests.support.graded_course import answered, solution_answers  # noqa: E402
-from tests.course.test_instructor_keys import SECRET, instructor_folder  # noqa: E402
+from tests.course.test_instructor_keys import SECRET, instructor_folder
+from tests.support.graded_course import answered, solution_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTROL = "05_control"

@@ -19,7 +19,6 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.inside import run_in_kernel
 from dynlab.grading.limits import RESPONSE_TIME, wall_seconds
 
-
 ANSWER = [{"question": "Q", "answer": "x", "grade_id": "check-Q", "symbols": None}]
 
 

@@ -381,7 +381,8 @@ class Course:
                               user=self.instructor, group=self.instructor,
                               capture_output=True, text=True, timeout=900)
         if check:
-            assert done.returncode == 0, f"{' '.join(map(str, command))}:\n{done.stdout}{done.stderr}"
+            said = f"{' '.join(map(str, command))}:\n{done.stdout}{done.stderr}"
+            assert done.returncode == 0, said
         return done
 
     def user_processes(self) -> list:
@@ -431,7 +432,7 @@ class Course:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-# -- one student ------------------------------------------------------------------------------------
+# -- one student ----------------------------------------------------------------------------------
 def log_in_and_run_chapter(course: Course, name: str, cells: list, rules) -> dict:
     """Token (from the admin), server, kernel, every cell of the chapter; the timings and what
     went wrong."""
@@ -553,7 +554,7 @@ def fetch_answer_submit(course: Course, name: str, token: str, notebook) -> None
     assert submitted.status_code == 200 and submitted.json()["success"], submitted.text
 
 
-# -- the test -----------------------------------------------------------------------------------------
+# -- the test -------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def course():
     reason = hub_missing()
@@ -632,8 +633,8 @@ def test_ten_students_on_a_hub_run_a_chapter_and_hand_in_through_the_exchange(co
     assert sorted(rows) == sorted(course.students)
     expected = test_nbgrader.expected_points()
     for name, kind in answers.items():
-        assert float(rows[name]["total"]) == pytest.approx(sum(expected[kind].values()),
-                                                             abs=1e-5), (name, kind, rows[name]["notes"])
+        total = pytest.approx(sum(expected[kind].values()), abs=1e-5)
+        assert float(rows[name]["total"]) == total, (name, kind, rows[name]["notes"])
 
     # the measurements
     rss = [m["rss_mib"] for m in memories.values()]

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-
 ROOT = Path(__file__).resolve().parents[2]
 #: the longest path a Unix socket may have (``sun_path`` holds 108 bytes with its NUL)
 SOCKET_PATH_MAX = 107

@@ -4,7 +4,8 @@ NumPy picks its vectorised loops by processor (``numpy.show_config()``'s SIMD ex
 last bits of a long computation differ between them.  A key must carry no such bit: what the
 physics fixes is derived exactly, and a number computed by integration is rounded far above the
 round-off (``numeric_key`` of ``tools/answer_keys/06_dalembert_newton_euler_and_simulation.py``).
-Here the key of question S.2 (Euler's energy gain, from simulations) is rebuilt in a process whose NumPy has its widest loops taken away
+Here the key of question S.2 (Euler's energy gain, from simulations) is rebuilt in a process whose
+NumPy has its widest loops taken away
 (``NPY_DISABLE_CPU_FEATURES``) and must equal the committed one, value for value: the
 instructor's (as built, ``solutions/answer_keys/``), from which the shipped one is sealed at the
 practice values.
@@ -21,7 +22,6 @@ from pathlib import Path
 import numpy as np
 
 from dynlab.grading import KEY_DIRECTORY
-
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "06_dalembert_newton_euler_and_simulation"

@@ -20,11 +20,11 @@ from __future__ import annotations
 import csv
 import json
 import os
-import secrets
 import re
-import tempfile
+import secrets
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -34,9 +34,8 @@ from dynlab.grading import keys, part_points, questions
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-import make_exercises  # noqa: E402
 import make_answer_keys  # noqa: E402
-
+import make_exercises  # noqa: E402
 
 NOTEBOOK = "02_two_link_arm_on_the_ceiling"
 ASSIGNMENT = "ps1"
@@ -261,10 +260,11 @@ def test_a_cell_that_hands_in_nothing_scores_zero():
     export of code as text gets 0; the one export of a right answer its points."""
     import sympy
     from nbformat.v4 import new_code_cell, new_output
+
+    from dynlab.grading import variant
     from dynlab.grading.answers import serialize
     from dynlab.grading.autograde import MIME
     from dynlab.grading.nbgrader_scoring import ScoreExportedAnswers
-    from dynlab.grading import variant
     M, a = sympy.symbols("M a", positive=True)
     centre = sympy.Rational(2, 3) * M * a**2 * sympy.eye(3)
     d = a * sympy.Matrix([sympy.Rational(variant("3.5", student="x")[name])   # x's cube

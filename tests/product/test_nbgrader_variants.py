@@ -39,13 +39,13 @@ from dynlab.grading.answers import serialize
 from dynlab.grading.nbgrader_scoring import check_line
 from dynlab.grading.scoring import points_of_data
 from dynlab.grading.variants import GIVENS_VARIABLE, STUDENT_VARIABLE
-
-from .test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises
-from tests.course.test_instructor_keys import instructor_folder, unsealed  # noqa: E402
 from tests.course.by_hand.formulas import right as right_by_formula
 from tests.course.by_hand.numbers import right as right_answer
 from tests.course.by_hand.recursions import right as right_by_recursion
+from tests.course.test_instructor_keys import instructor_folder, unsealed
 from tests.course.test_variants import TABLE
+
+from .test_nbgrader import ROOT, _answer_id, _check_id, _nbgrader, make_exercises
 
 SHARED = TABLE["G.2"].shared
 

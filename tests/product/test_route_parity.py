@@ -36,13 +36,17 @@ import pytest
 
 from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import keys, part_points, use_keys
+from tests.course.test_instructor_keys import instructor_folder
+from tests.grading.test_own_work import EVASIONS
+from tests.support.graded_course import answered, copying, solution_answers
 
-from tests.support.graded_course import answered, copying, solution_answers  # noqa: E402
-from tests.course.test_instructor_keys import instructor_folder  # noqa: E402
-from .test_nbgrader import (_nbgrader, attacks_on_collect, exchange_course,
-                           hand_in_to_exchange, make_exercises)
-from tests.grading.test_own_work import EVASIONS  # noqa: E402
-
+from .test_nbgrader import (
+    _nbgrader,
+    attacks_on_collect,
+    exchange_course,
+    hand_in_to_exchange,
+    make_exercises,
+)
 
 CONTROL = "05_control"
 ASSIGNMENT = "ps1"

@@ -12,7 +12,6 @@ one batch, each notebook in its sandbox, with limits chosen small here so that t
 from __future__ import annotations
 
 import io
-import sys
 
 import nbformat
 import pytest
@@ -20,9 +19,7 @@ import pytest
 from dynlab.grading import sandbox
 from dynlab.grading.grader import grade_submissions
 from dynlab.grading.keys import keys, part_points
-
-from tests.support.graded_course import answered, solution_answers  # noqa: E402
-
+from tests.support.graded_course import answered, solution_answers
 
 CONTROL = "05_control"
 FULL = {q: sum(part_points(keys()[q]).values()) for q in ("C.1", "C.2", "C.3")}

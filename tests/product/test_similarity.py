@@ -29,7 +29,6 @@ import pytest
 
 from dynlab.grading import similarity
 from dynlab.grading.submissions import HandedIn
-
 from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -27,10 +27,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import build_static  # noqa: E402
-# the browser tests' fixtures: Debian's chromium, launched once per module (skipped, with a
-# warning in the summary, on a machine without it; .ci/run installs it)
-from .test_browser import BrowserTestsNotRun, browser, chromium  # noqa: E402,F401
 
+# the browser tests' fixtures (tests/product/conftest.py): Debian's chromium, launched once per
+# module (skipped, with a warning in the summary, on a machine without it; .ci/run installs it)
+from .test_browser import BrowserTestsNotRun  # noqa: E402
 
 HUB_URL = "https://hub.example.edu"
 CHAPTERS = sorted(build_static.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))

@@ -26,7 +26,6 @@ from pathlib import Path
 import nbformat
 import pytest
 
-
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = ROOT / "notebooks" / "01_one_link_pendulum.ipynb"
 SOLUTION = ROOT / "solutions" / "01_frames_and_inertia.ipynb"

@@ -34,8 +34,9 @@ def diagonal(q):
     return np.diag(np.asarray(probe(puma560(), q=q, qd=[0.0] * 6).D, dtype=float))
 
 
-def shoulder(amplitude_degrees, T, samples=801):
-    """``(t, qd2, qdd2, tau2)`` of the quintic raising joint 2 from START, by its closed form."""
+def shoulder(amplitude_degrees, T, samples=801, start=START):
+    """``(t, qd2, qdd2, tau2)`` of the quintic turning joint 2 from ``start``, by its closed
+    form."""
     from dynlab.model.robots import puma560
     arm = puma560()
     x = np.linspace(0.0, 1.0, samples)
@@ -45,34 +46,56 @@ def shoulder(amplitude_degrees, T, samples=801):
     qdd2 = 60 * x * (1 - x) * (1 - 2 * x) * A / T**2
     tau2 = []
     for k in range(samples):
-        q, qd, qdd = START.copy(), np.zeros(6), np.zeros(6)
+        q, qd, qdd = np.array(start, dtype=float), np.zeros(6), np.zeros(6)
         q[1] += s[k] * A
         qd[1], qdd[1] = qd2[k], qdd2[k]
         tau2.append(inverse_dynamics(arm, q, qd, qdd)[1])
     return x * T, qd2, qdd2, np.array(tau2)
 
 
-def duty_cycle(T, rest=2.0):
-    """The shoulder motor's RMS torque over the move of ``T`` s and a hold of ``rest`` s, and
-    over the move alone (the squares add up, weighted by time: Lynch & Park, Sec. 8.9.1)."""
-    t, _, qdd2, tau2 = shoulder(90, T)
-    G = PUMA_G[1]
-    motor = tau2 / G + G * ROTOR * qdd2
+GOAL = START + [0.0, math.pi / 2, 0.0, 0.0, 0.0, 0.0]       # 45 degrees above the horizontal
+
+
+def at_motor(leg, G=PUMA_G[1]):
+    """The motor's speed and torque along ``leg`` (``shoulder``'s tuple): omega = G qd,
+    tau_motor = tau / G + G I_rotor qdd (Lynch & Park, Sec. 8.9.1-8.9.2)."""
+    _, qd2, qdd2, tau2 = leg
+    return G * qd2, tau2 / G + G * ROTOR * qdd2
+
+
+def duty_cycle(T, hold=1.0, rest=1.0):
+    """Over chapter 11's cycle (raise 90 degrees in ``T``, hold, lower in ``T``, rest), the
+    shoulder motor's RMS torque and the numbers of its typical mistakes: the squares add up,
+    weighted by time (Lynch & Park, Sec. 8.9.1); the lowering is integrated on its own."""
     from dynlab.model.robots import puma560
-    goal = START.copy()
-    goal[1] += math.pi / 2
-    hold = inverse_dynamics(puma560(), goal, np.zeros(6), np.zeros(6))[1] / G
-    return math.sqrt((simpson(motor**2, x=t) + rest * hold**2) / (T + rest)), math.sqrt(
-        simpson(motor**2, x=t) / T)
+    G = PUMA_G[1]
+    up, down = shoulder(90, T), shoulder(-90, T, start=GOAL)
+    heat = [simpson(at_motor(leg)[1]**2, x=leg[0]) for leg in (up, down)]
+    bare = [simpson((leg[3] / G)**2, x=leg[0]) for leg in (up, down)]
+    top, bottom = (inverse_dynamics(puma560(), q, np.zeros(6), np.zeros(6))[1] / G
+                   for q in (GOAL, START))
+    holds = hold * top**2 + rest * bottom**2
+    period = 2 * T + hold + rest
+    raise_rms = math.sqrt(heat[0] / T)
+    return {"right": math.sqrt((sum(heat) + holds) / period), "raise alone": raise_rms,
+            "no lowering": math.sqrt((heat[0] + holds) / (T + hold + rest)),
+            "free lowering": math.sqrt((heat[0] + holds) / period),
+            "no rotor": math.sqrt((sum(bare) + holds) / period),
+            "averaged": (2 * T * raise_rms + hold * abs(top) + rest * abs(bottom)) / period}
+
+
+def line_margin(leg, G):
+    """The least margin under the candidate's speed-torque line along ``leg``."""
+    speed, torque = at_motor(leg, G)
+    return np.min(STALL * np.clip(1 - np.abs(speed) / NO_LOAD, 0, None) - np.abs(torque))
 
 
 def line_ends(T):
     """The smallest and the largest gear ratio under the line for the move of ``T`` s."""
-    _, qd2, qdd2, tau2 = shoulder(100, T)
+    leg = shoulder(100, T)
 
     def margin(G):
-        speed, torque = G * qd2, tau2 / G + G * ROTOR * qdd2
-        return np.min(STALL * np.clip(1 - np.abs(speed) / NO_LOAD, 0, None) - np.abs(torque))
+        return line_margin(leg, G)
 
     def bisect(out, under):                  # margin(out) < 0 <= margin(under)
         assert margin(out) < 0 <= margin(under)
@@ -98,11 +121,11 @@ def spread(G, rotor=ROTOR):
 
 D_QS, D_QR = diagonal(QS), diagonal(QR)
 ROTOR3, WAIST, CYCLE, LINE = (variant(q) for q in ("A.1", "A.2", "A.3", "A.4"))
-TAU_RMS, MOVE_ONLY = duty_cycle(CYCLE["T"])
+DUTY = duty_cycle(CYCLE["T"])
 RIGHT = {
     "A.1": matching(D_QS[2], ROTOR3["I_rotor"]),
     "A.2": spread(WAIST["G1"]),
-    "A.3": TAU_RMS,
+    "A.3": DUTY["right"],
     "A.4": smallest_ratio(LINE["T"]),
 }
 WRONG = [
@@ -110,8 +133,12 @@ WRONG = [
     ("A.1", matching(D_QS[1], ROTOR3["I_rotor"]), "the question is about joint 3", "incorrect"),
     ("A.2", D_QS[0] / D_QR[0], "the ratio of the arm's own D_11", "incorrect"),
     ("A.2", 1 / RIGHT["A.2"], "the other way up", "incorrect"),
-    ("A.3", MOVE_ONLY, "the RMS over the move alone", "incorrect"),
-    ("A.3", TAU_RMS * PUMA_G[1], "that is at the joint", "incorrect"),
+    ("A.3", DUTY["raise alone"], "the RMS over the raise alone", "incorrect"),
+    ("A.3", DUTY["no lowering"], "the lowering is missing", "incorrect"),
+    ("A.3", DUTY["free lowering"], "the lowering heats the motor as much", "incorrect"),
+    ("A.3", DUTY["no rotor"], "the rotor's own torque", "incorrect"),
+    ("A.3", DUTY["averaged"], "RMS values do not average", "incorrect"),
+    ("A.3", DUTY["right"] * PUMA_G[1], "that is at the joint", "incorrect"),
     ("A.4", line_ends(LINE["T"])[1], "LARGEST ratio under the line", "incorrect"),
     ("A.4", matching(D_QS[1], ROTOR), "inertia-matching ratio", "incorrect"),
 ]
@@ -129,6 +156,25 @@ def test_the_answers_by_hand_are_the_ones_the_chapter_states():
     assert spread(PUMA_G[0], ROTOR) == pytest.approx(2.155, abs=0.001)
     assert D_QS[0] / D_QR[0] == pytest.approx(2.74, abs=0.01)
     assert smallest_ratio(1.5) == pytest.approx(57.47, abs=0.01)
+    assert duty_cycle(1.5)["right"] == pytest.approx(0.354, abs=5e-4)      # section 6
+    assert duty_cycle(1.5)["raise alone"] == pytest.approx(0.385, abs=5e-4)
+
+
+def test_a3s_durations_are_those_the_motor_can_make():
+    """Behind the PUMA's gear the candidate motor makes the 90 degree raise (and so the
+    lowering, its mirror image) at 1.2 s, the grid's shortest, but not at 1.1 s (chapter 11:
+    not at 1 s for any ratio); A.3's grid holds no shorter duration."""
+    assert line_margin(shoulder(90, 1.2), PUMA_G[1]) > 0 > line_margin(shoulder(90, 1.1),
+                                                                         PUMA_G[1])
+    assert keys()["A.3"]["parameters"]["T"]["low"] == 1.2
+
+
+def test_a1s_grid_leaves_out_the_pumas_own_rotor():
+    """A.1's takeaway quotes the answer for the PUMA's own rotor, 200e-6 kg m^2: no student
+    draws it."""
+    grid = keys()["A.1"]["parameters"]["I_rotor"]
+    values = np.arange(grid["low"], grid["high"] + grid["step"] / 2, grid["step"])
+    assert np.all(np.abs(values - ROTOR) > 1e-9)
 
 
 @pytest.mark.parametrize("question", sorted(RIGHT))

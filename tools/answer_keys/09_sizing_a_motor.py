@@ -15,8 +15,9 @@ equal to dynlab's number at grid points:
 - A.3 in closed form in the duration: only joint 2 moves, so its torque is ``D_22 qdd + c_2(q)``
   (``D_22`` does not depend on ``q_2``, so no velocity term), and the quintic's ``qdd`` scales as
   ``1/T^2`` at the same fraction of the move; the motor torque is ``a/T^2 + b`` sample by sample,
-  and the squared RMS over the move is ``alpha/T^4 + beta/T^2 + gamma``, whose three numbers are
-  fitted from three durations and asserted at two more;
+  and the squared RMS over the raise is ``alpha/T^4 + beta/T^2 + gamma``, whose three numbers are
+  fitted from three durations and asserted at two more; the lowering is the raise backwards
+  (same squares), and the cycle's RMS is asserted equal to dynlab's over the whole cycle;
 - A.4 (a root of the line margin, which no closed form gives) as dynlab's root at each value the
   duration can take, a table over the grid.
 
@@ -41,6 +42,7 @@ from dynlab.dynamics.motor_sizing import (
     reflected_inertia,
     rms,
     sample_move,
+    shoulder_cycle,
     shoulder_move,
     size_motor,
 )
@@ -62,7 +64,8 @@ $D_{33}$ at $q_s$ (from `inertia_and_bias`) and solve for $G$, with your rotor's
 $G^* = \sqrt{D_{33}/I_\text{rotor}}$ is the ratio that *matches* the load to the motor: it makes
 the inertial motor torque $(D_{33}/G + G I_\text{rotor})\ddot q$ smallest. A lighter rotor asks
 for a larger ratio, as $1/\sqrt{I_\text{rotor}}$. With the PUMA's own rotor ($200\times10^{-6}$
-kg m²) it is about 42.5, a little below joint 3's published $G = 53.7$.""",
+kg m²) it is about 42.5, 21 % below joint 3's published $G = 53.7$: the published ratio is not
+the matching one (the gravity torque, divided by $G$, and the motor's speed weigh in too).""",
     },
     "A.2": {
         "hint": r"""
@@ -76,15 +79,18 @@ work better on a geared arm than on a direct-drive one.""",
     },
     "A.3": {
         "hint": r"""
-The heat in the windings adds up as $\int \tau^2 dt$ over the whole cycle: the move's part is
-$T\,\tau_\text{rms,move}^2$, the hold's is $2\,\text{s} \times \tau_\text{hold}^2$ with the gravity
-torque at the goal (divided by $G$). Divide their sum by the cycle's duration and take the root.""",
+The cycle that repeats is the raise, the hold at the top, the lowering and the rest at the
+bottom (`shoulder_cycle`). The heat adds up as $\int \tau^2 dt$ over all four legs: a move's
+part is $T\,\tau_\text{rms,move}^2$, a hold's its duration times the gravity torque there
+(divided by $G$) squared. Divide the sum by the cycle's duration and take the root.""",
         "takeaway": r"""
-Holding still is not free for a shoulder: the hold's torque is the gravity torque $c_2(q)/G$ at
-the goal, and it fills the rests between moves. A duty cycle's RMS torque lies between the move's
-RMS and the holding torque, nearer the one that lasts longer; averaging the two RMS values instead
-of their squares underestimates it. A faster move costs more than its shorter time saves: its
-inertial torque grows as $1/T^2$, its square as $1/T^4$.""",
+Gravity helps on the way back with energy, not with heat: the lowering's torques are the raise's
+in reverse order ($\tau_2 = D_{22}\ddot q_2 + c_2(q)$, no velocity term), so it heats the motor
+exactly as much. The holds cost the gravity torque $c_2(q)/G$ and fill the cycle between the
+moves; the cycle's RMS lies between the moves' RMS and the holding torque, and averaging RMS
+values instead of their squares underestimates it. A faster move costs more than its shorter
+time saves (its inertial torque grows as $1/T^2$), and below about 1.2 s this motor cannot make
+the move at all: a point of it crosses the speed-torque line.""",
     },
     "A.4": {
         "hint": r"""
@@ -102,17 +108,20 @@ shoulder, which mostly holds the arm against gravity, heat decides before the li
 #: samples of a move in the keys (a student's 201 agree to far below the tolerances)
 FINE = 2001
 
-#: A.1's given: the rotor inertia of joint 3's motor (the PUMA's is 200e-6 kg m^2)
-ROTOR3 = {"I_rotor": {"low": 100e-6, "high": 300e-6, "step": 20e-6, "unit": "kg m^2",
+#: A.1's given: the rotor inertia of joint 3's motor (the PUMA's own, 200e-6 kg m^2, is not on
+#: the grid: the takeaway quotes its answer)
+ROTOR3 = {"I_rotor": {"low": 110e-6, "high": 290e-6, "step": 20e-6, "unit": "kg m^2",
                       "text": "the rotor inertia of joint 3's motor"}}
 #: A.2's given: the waist's gear ratio (the PUMA's is 62.6111)
 WAIST = {"G1": {"low": 40, "high": 100, "step": 5, "unit": "",
                 "text": "the gear ratio of joint 1, the waist"}}
-#: A.3's given: the duration of the shoulder's 90 degree move (a hold of HOLD s follows it)
-CYCLE = {"T": {"low": 0.6, "high": 1.4, "step": 0.1, "unit": "s",
-               "text": "the duration of the 90 degree move"}}
-#: A.3's hold at the goal after the move, s
-HOLD = 2.0
+#: A.3's given: the duration of the shoulder's 90 degree raise and of its lowering.  Behind the
+#: PUMA's gear the candidate motor crosses its speed-torque line below 1.15 s (chapter 11,
+#: section 9: at 1 s for every ratio), so the grid starts at 1.2 s, where it makes the cycle
+CYCLE = {"T": {"low": 1.2, "high": 2.0, "step": 0.1, "unit": "s",
+               "text": "the duration of the 90 degree raise, and of the lowering"}}
+#: A.3's hold at the top and rest at the bottom, s (chapter 11's cycle, section 6)
+HOLD, REST = 1.0, 1.0
 #: A.4's given: the duration of the shoulder's 100 degree move
 LINE = {"T": {"low": 1.3, "high": 2.0, "step": 0.1, "unit": "s",
               "text": "the duration of the 100 degree move"}}
@@ -185,67 +194,79 @@ def waist_spread_key(arm):
                    "the reflected inertia is G^2 I_rotor, not G I_rotor")])
 
 
-def shoulder_cycle(arm, T, rotor=True):
-    """dynlab's numbers of A.3's move of ``T`` s: the motor's RMS torque over the move (without
-    the rotor's own torque when ``rotor`` is False) and its torque holding the arm at the
-    goal."""
+def raise_numbers(arm, T, rotor=True):
+    """dynlab's numbers of A.3's raise of ``T`` s: the motor's RMS torque over it (without the
+    rotor's own torque when ``rotor`` is False) and its torques holding the arm at the top and
+    at the bottom."""
     G, I = PUMA560_GEAR_RATIOS[1], PUMA560_ROTOR_INERTIAS[1]
     move = shoulder_move(math.radians(90.0), T)
     t, q, qd, qdd = sample_move(move, FINE)
     tau = joint_torques(arm, q, qd, qdd)[:, 1]
     _, torque = motor_side(qd[:, 1], qdd[:, 1], tau, gear_ratio=G, rotor_inertia=I)
-    hold = inverse_dynamics(arm, q[-1], np.zeros(6), np.zeros(6))[1] / G
-    return rms(t, torque if rotor else tau / G), float(hold)
+    top, bottom = (inverse_dynamics(arm, q[k], np.zeros(6), np.zeros(6))[1] / G for k in (-1, 0))
+    return rms(t, torque if rotor else tau / G), float(top), float(bottom)
 
 
 def squared_rms(arm, rotor=True):
-    """The squared RMS motor torque over the move as ``alpha/T^4 + beta/T^2 + gamma`` (the
+    """The squared RMS motor torque over the raise as ``alpha/T^4 + beta/T^2 + gamma`` (the
     motor torque is ``a/T^2 + b`` at each fraction of the move): fitted through three durations
     of the grid and asserted at two more, so it is dynlab's number at every duration."""
     T = sympy.Symbol("T")
-    fit, held = (0.6, 1.0, 1.4), (0.7, 1.3)
+    fit, held = (1.2, 1.6, 2.0), (1.3, 1.9)
     matrix = np.array([[1 / d**4, 1 / d**2, 1.0] for d in fit])
-    values = np.array([shoulder_cycle(arm, d, rotor)[0]**2 for d in fit])
+    values = np.array([raise_numbers(arm, d, rotor)[0]**2 for d in fit])
     alpha, beta, gamma = np.linalg.solve(matrix, values)
     expr = sympy.Float(alpha) / T**4 + sympy.Float(beta) / T**2 + sympy.Float(gamma)
     for d in held:
-        assert math.isclose(at(expr, {"T": d}), shoulder_cycle(arm, d, rotor)[0]**2,
+        assert math.isclose(at(expr, {"T": d}), raise_numbers(arm, d, rotor)[0]**2,
                             rel_tol=1e-9)
     return expr
 
 
 def duty_cycle_key(arm):
-    """A.3: the shoulder motor's RMS torque over a 90 degree move and a hold of HOLD s."""
+    """A.3: the shoulder motor's RMS torque over chapter 11's cycle: the 90 degree raise in T,
+    a hold of HOLD s at the top, the lowering in T, a rest of REST s at the bottom."""
     G = PUMA560_GEAR_RATIOS[1]
-    T, rest = sympy.Symbol("T"), sympy.Float(HOLD)
-    move_rms2, bare_rms2 = squared_rms(arm), squared_rms(arm, rotor=False)
-    hold = sympy.Float(shoulder_cycle(arm, 1.0)[1])      # gravity at the goal, any duration
+    T = sympy.Symbol("T")
+    raise_rms2, bare_rms2 = squared_rms(arm), squared_rms(arm, rotor=False)
+    _, top, bottom = (sympy.Float(v) for v in raise_numbers(arm, 1.5))   # gravity: any T
+    holds = HOLD * top**2 + REST * bottom**2
+    period = 2 * T + HOLD + REST
 
-    def cycle(squared):
-        """The RMS over the cycle: the squares add up, weighted by time (Sec. 8.9.1)."""
-        return sympy.sqrt((T * squared + rest * hold**2) / (T + rest))
+    def cycle(squared, moves=2):
+        """The RMS over the cycle: the squares add up, weighted by time (Sec. 8.9.1); the
+        lowering is the raise played backwards, with the same squared torques."""
+        return sympy.sqrt((moves * T * squared + holds) / period)
 
-    value = cycle(move_rms2)
-    for values in ({"T": 0.6}, {"T": 1.4}):
-        move_rms, hold_torque = shoulder_cycle(arm, values["T"])
-        exact = math.sqrt((values["T"] * move_rms**2 + HOLD * hold_torque**2)
-                          / (values["T"] + HOLD))
-        assert math.isclose(at(value, values), exact, rel_tol=1e-9)
-    move_rms = sympy.sqrt(move_rms2)
+    value = cycle(raise_rms2)
+    durations = [round(d, 1) for d in grid_values(CYCLE["T"])]
+    raise_rms = sympy.sqrt(raise_rms2)
+    mistakes = [
+        (raise_rms, "that is the RMS over the raise alone; the cycle that repeats is the raise, "
+                    "the hold at the top, the lowering and the rest at the bottom"),
+        (sympy.sqrt((T * raise_rms2 + holds) / (T + HOLD + REST)),
+         "the lowering is missing: the arm must come down before it can rise again, and the "
+         "cycle lasts 2T + 2 s"),
+        (cycle(raise_rms2, moves=1),
+         "the lowering heats the motor as much as the raise: gravity gives back energy on the "
+         "way down, but the heat goes with tau^2, and the motor still holds the arm up"),
+        (cycle(bare_rms2), "the rotor's own torque G I_rotor qdd is missing from the motor "
+                           "torque"),
+        ((2 * T * raise_rms + HOLD * top + REST * bottom) / period,
+         "RMS values do not average: add the squares, weighted by time, then take the root"),
+        (value * G, "that is at the joint; the motor gives 1/G of the joint torque")]
+    for d in durations:                 # dynlab's cycle: its RMS, and the motor can make it
+        sized = size_motor(arm, shoulder_cycle(math.radians(90.0), d, hold=HOLD, rest=REST), 2,
+                           CANDIDATE_MOTOR, G, samples=2 * FINE)
+        assert sized.line_ok and math.isclose(at(value, {"T": d}), sized.rms_torque,
+                                              rel_tol=1e-5)
+        for wrong, _ in mistakes:       # each mistake well away from the right answer
+            assert abs(at(wrong, {"T": d}) / at(value, {"T": d}) - 1) > 3e-3
+    assert not size_motor(arm, shoulder_cycle(math.radians(90.0), 1.1), 2, CANDIDATE_MOTOR, G,
+                          samples=FINE).line_ok                 # below the grid it cannot
     return numeric(
-        "A.3", title="The shoulder motor's RMS torque over a move and a hold", points=2,
-        tolerance=1e-3, name="tau_rms", value=value, parameters=CYCLE,
-        mistakes=[(move_rms, "that is the RMS over the move alone; the cycle goes on for 2 s "
-                             "more, holding the arm at the goal"),
-                  (cycle(bare_rms2), "the rotor's own torque G I_rotor qdd is missing from the "
-                                     "motor torque"),
-                  ((T * move_rms + rest * hold) / (T + rest),
-                   "RMS values do not average: add the squares, weighted by time, then take "
-                   "the root"),
-                  (value * G, "that is at the joint; the motor gives 1/G of the joint torque"),
-                  (value * sympy.sqrt((T + rest) / T),
-                   "the cycle lasts the move plus 2 s: divide the integral of tau^2 by the "
-                   "whole cycle's duration, not by the move's")])
+        "A.3", title="The shoulder motor's RMS torque over a cycle out and back", points=2,
+        tolerance=1e-3, name="tau_rms", value=value, parameters=CYCLE, mistakes=mistakes)
 
 
 def line_ratios(arm, T):

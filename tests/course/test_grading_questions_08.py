@@ -185,3 +185,16 @@ def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
         assert float(rows[student]["max"]) == 4
     assert float(rows["alice"]["total"]) == 4 and float(rows["bob"]["total"]) == 0
     assert float(rows["carol"]["total"]) == 3
+
+
+def test_no_students_pose_hides_the_turn_of_wrist_2s_axis():
+    """U.1's takeaway: wrist 2's axis is turned by q2 + q3; on every pose a student can draw
+    that turn is seen (q2 + q3 != 0), and J5's direction is the home axis (0, 0, -1) turned
+    by q2 + q3 about -y (Rodrigues' formula, by hand above)."""
+    grid = keys()["U.1"]["parameters"]
+    values = {name: np.arange(spec["low"], spec["high"] + spec["step"] / 2, spec["step"])
+              for name, spec in grid.items()}
+    assert all(q2 + q3 != 0 for q2 in values["q2"] for q3 in values["q3"])
+    turn = math.radians(POSE["q2"] + POSE["q3"])
+    assert np.allclose(J5[:3], rotation((0.0, -1.0, 0.0), turn) @ [0.0, 0.0, -1.0], atol=1e-12)
+    assert abs(J5[0]) > 0.1                         # so the practice pose shows it

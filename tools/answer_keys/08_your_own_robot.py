@@ -70,10 +70,11 @@ arm's hardest pose to hold; that number is where choosing the shoulder's motor a
 G = 9.81
 
 #: U.1's givens: the pose at which the screw axes of joints 3 and 5 are asked (the other joints
-#: at zero), angles in degrees as a student sets them.
+#: at zero), angles in degrees as a student sets them.  q2 on tens and q3 on fives, so q2 + q3,
+#: the turn of wrist 2's axis that the takeaway points at, is never 0
 POSE = {"q2": {"low": -120, "high": -60, "step": 10, "unit": "degrees",
                "text": "joint 2, the shoulder lift; -90 raises the upper arm straight up"},
-        "q3": {"low": 15, "high": 90, "step": 15, "unit": "degrees",
+        "q3": {"low": 15, "high": 85, "step": 10, "unit": "degrees",
                "text": "joint 3, the elbow"}}
 #: U.2's givens: the payload at the flange and the shoulder's angle, the arm straight (q3 = 0)
 HOLD = {"payload": {"low": 4, "high": 20, "step": 2, "unit": "kg",

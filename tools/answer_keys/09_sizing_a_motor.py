@@ -28,12 +28,14 @@ import math
 
 import numpy as np
 import sympy
-from scipy.optimize import brentq
+from scipy.integrate import solve_ivp
+from scipy.optimize import brentq, minimize_scalar
 
 from dynlab import inverse_dynamics
 from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.dynamics.motor_sizing import (
     CANDIDATE_MOTOR,
+    SHOULDER_START,
     PUMA560_GEAR_RATIOS,
     PUMA560_ROTOR_INERTIAS,
     apparent_inertia,
@@ -48,6 +50,7 @@ from dynlab.dynamics.motor_sizing import (
 )
 from dynlab.grading import make_key
 from dynlab.grading.variants import grid_values
+from dynlab.model.link import rod_inertia
 from dynlab.model.robots import PUMA560_POSES, puma560
 
 NOTEBOOK = "09_sizing_a_motor"
@@ -104,6 +107,42 @@ where the motor runs out of speed; a slower move widens the window at both ends.
 rating asks for a larger ratio still (from about 85 to 96 over these durations): for this
 shoulder, which mostly holds the arm against gravity, heat decides before the line does.""",
     },
+    "A.5": {
+        "hint": r"""
+At the motor the waist's torque is $J\ddot q_1$ with the constant $J = D_{11}/G_1 +
+G_1 I_{\text{rotor},1}$ (chapter 11, section 5). The profile accelerates at $a$ for $T/3$, coasts
+for $T/3$ and brakes at $-a$ for $T/3$: write the angle it covers in $a$ and $T$ to find $a$. Then
+add $\tau^2\,dt$ over the whole cycle, both moves and both dwells, and divide by its duration.""",
+        "takeaway": r"""
+With thirds, $\theta = a\,\tfrac T3\cdot\tfrac{2T}3$, so $a = 9\theta/(2T^2)$, and the torque
+$\pm Ja$ lasts two thirds of each move: $\tau_\text{rms,move} = \sqrt{2/3}\,Ja \approx
+3.67\,J\theta/T^2$, less than the quintic's $4.14$ and the bang-bang's $4$ (chapter 11). The
+waist has no gravity to hold, so the move back heats the motor as much as the move out, and
+the dwells cost nothing: they only spread the heat over a longer cycle.""",
+    },
+    "A.6": {
+        "hint": r"""
+The holding torque at the motor is $c_2(q)/G_2$ at the top (45° above the horizontal). The
+winding's heat is $P = R\,i^2$ with $i = \tau/k_t$; in chapter 11's one-body model
+$\tau_\text{th}\dot\vartheta = R_\text{th}P - \vartheta$, solved from $\vartheta(0) = 0$.""",
+        "takeaway": r"""
+The winding warms as $R_\text{th}P\,(1 - e^{-t/\tau_\text{th}})$: after one time constant it
+has 63 % of its final rise, after three 95 %. Over chapter 11's 5 s cycle it moves only
+$1 - e^{-5/30} \approx 15\,\%$ of the way towards each leg's own level, so it feels the
+cycle's mean heat, and the RMS rule holds; a hold of a minute or more is a leg of its own,
+judged by its torque against the continuous rating.""",
+    },
+    "A.7": {
+        "hint": r"""
+The load's inertia about the joint is the rod's about its end plus the payload's,
+$m_p L^2$ (parallel axes for the rod: $mL^2/12 + m(L/2)^2$). Then $G^*$ makes the reflected
+rotor $G^2 I_\text{rotor}$ equal to it (chapter 11, section 9).""",
+        "takeaway": r"""
+$G^* = \sqrt{(mL^2/3 + m_pL^2)/I_\text{rotor}}$ minimizes the inertial motor torque
+$(J/G + G I_\text{rotor})\ddot q$; a heavier payload asks for a larger ratio, but only as the
+square root of the load. Near $G^*$ the minimum is flat: a ratio 20 % off costs little more
+torque (about 2 %), so a catalogue's nearest gearhead will do.""",
+    },
 }
 #: samples of a move in the keys (a student's 201 agree to far below the tolerances)
 FINE = 2001
@@ -125,6 +164,24 @@ HOLD, REST = 1.0, 1.0
 #: A.4's given: the duration of the shoulder's 100 degree move
 LINE = {"T": {"low": 1.3, "high": 2.0, "step": 0.1, "unit": "s",
               "text": "the duration of the 100 degree move"}}
+
+
+#: A.5's given: the duration of each of the waist's two 90 degree moves, out and back, each
+#: followed by a dwell of DWELL s
+BY_HAND = {"T": {"low": 0.8, "high": 1.6, "step": 0.1, "unit": "s",
+                 "text": "the duration of each of the waist's two 90 degree moves"}}
+DWELL = 0.5
+#: A.6's given: how long the shoulder's motor holds the arm at the top, from cold; the winding's
+#: thermal resistance to the air is ours, R_TH K/W (the continuous torque, 0.45 N m, then
+#: settles at about 100 K above the air, a winding's usual limit)
+HEATING = {"t_hold": {"low": 5, "high": 60, "step": 5, "unit": "s",
+                      "text": "how long the motor holds the arm at the top, from cold"}}
+R_TH = 1.2
+#: A.7: a slender uniform link, ROD_MASS kg and ROD_LENGTH m, turning about its end in a
+#: horizontal plane, with the given payload at its tip, behind the candidate motor
+ROD_MASS, ROD_LENGTH = 3.0, 0.6
+PAYLOAD = {"m_p": {"low": 0.5, "high": 4.0, "step": 0.5, "unit": "kg",
+                   "text": "the payload, a point mass at the link's tip"}}
 
 
 def pose(name):
@@ -324,7 +381,112 @@ def smallest_ratio_key(arm):
                    "the line")])
 
 
+def by_hand_rms_key(arm):
+    """A.5: the waist's RMS motor torque over two 90 degree moves of thirds (accelerate, coast,
+    brake), out and back, each followed by a dwell of DWELL s."""
+    G1, I1 = PUMA560_GEAR_RATIOS[0], PUMA560_ROTOR_INERTIAS[0]
+    start = np.array(SHOULDER_START)
+    D11 = float(inertia_and_bias(arm, start, np.zeros(6))[0][0, 0])
+    T, theta = sympy.Symbol("T"), sympy.pi / 2
+    J = sympy.Float(D11 / G1 + G1 * I1)                  # at the motor (chapter 11, section 5)
+    a = 9 * theta / (2 * T**2)                          # theta = a (T/3) (2T/3)
+    period = 2 * T + 2 * DWELL
+
+    def over_cycle(torque, on=sympy.Rational(2, 3), moves=2):
+        """The RMS of a torque +-``torque`` for ``on`` of each move, 0 otherwise."""
+        return sympy.sqrt(moves * on * T * torque**2 / period)
+
+    value = over_cycle(J * a)
+    # dynlab's motor torque while accelerating (any speed: D_11 does not depend on q_1) is J a
+    for d in (BY_HAND["T"]["low"], BY_HAND["T"]["high"]):
+        acceleration = at(a, {"T": d})
+        tau = inverse_dynamics(arm, start, [0.8, 0, 0, 0, 0, 0], [acceleration, 0, 0, 0, 0, 0])
+        _, torque = motor_side(0.8, acceleration, tau[0], gear_ratio=G1, rotor_inertia=I1)
+        assert math.isclose(float(torque), at(J * a, {"T": d}), rel_tol=1e-9)
+    return numeric(
+        "A.5", title="The waist motor's RMS torque over a cycle out and back, by hand", points=2,
+        tolerance=1e-3, name="tau_rms", value=value, parameters=BY_HAND,
+        mistakes=[(sympy.sqrt(sympy.Rational(2, 3)) * J * a,
+                   "that is the RMS over one move (or over the moves without the dwells): the "
+                   "cycle is both moves and both dwells, 2T + 1 s"),
+                  (over_cycle(J * a, moves=1),
+                   "the move back asks the same torques as the move out (the waist has no "
+                   "gravity to help or hinder): count both"),
+                  (over_cycle(J * 9 * theta / T**2),
+                   "the acceleration: in thirds the profile covers theta = a (T/3)(2T/3), so "
+                   "a = 9 theta / (2 T^2), not theta / (T/3)^2"),
+                  (over_cycle(sympy.Float(D11 / G1) * a),
+                   "the rotor's own torque G_1 I_rotor qdd is missing: J = D_11/G_1 + G_1 "
+                   "I_rotor"),
+                  (over_cycle(J * 4 * theta / T**2, on=1),
+                   "that is a bang-bang move (accelerate, then brake, with no coasting); this "
+                   "profile coasts for the middle third"),
+                  (over_cycle(J * a) * G1, "that is at the joint; the motor gives 1/G_1 of the "
+                                           "joint torque"),
+                  (over_cycle(J * a) * 180 / sympy.pi,
+                   "your angle is in degrees: 90 degrees is pi/2 rad")])
+
+
+def heating_key(arm):
+    """A.6: the winding's temperature rise after holding the arm at the top for t_hold s, from
+    cold (chapter 11's one-body model, section 6)."""
+    motor, G2 = CANDIDATE_MOTOR, PUMA560_GEAR_RATIOS[1]
+    _, top, _ = raise_numbers(arm, 1.5)                   # gravity at the top, at the motor
+    heat = motor.resistance * (top / motor.torque_constant)**2        # R i^2, i = tau / k_t
+    assert math.isclose(heat, float(motor.copper_loss(top)), rel_tol=1e-12)
+    t, lag = sympy.Symbol("t_hold"), motor.thermal_time_constant
+    P, steady = sympy.Float(heat), sympy.Float(R_TH * heat)
+    value = steady * (1 - sympy.exp(-t / lag))
+    # the same by integrating tau_th theta' = R_th P - theta (SciPy), at two grid values
+    for d in (HEATING["t_hold"]["low"], HEATING["t_hold"]["high"]):
+        solved = solve_ivp(lambda _, theta: (R_TH * heat - theta) / lag, (0.0, d), [0.0],
+                           rtol=1e-10, atol=1e-10)
+        assert math.isclose(solved.y[0, -1], at(value, {"t_hold": d}), rel_tol=1e-6)
+    return numeric(
+        "A.6", title="How warm the winding gets holding the arm", points=2, tolerance=1e-3,
+        name="rise", value=value, parameters=HEATING,
+        mistakes=[(steady, "that is where the winding settles after many time constants; "
+                           "after your hold it has got 1 - exp(-t/tau_th) of the way"),
+                  (steady * sympy.exp(-t / lag),
+                   "exp(-t/tau_th) is the part still to come: the rise from cold is "
+                   "R_th P (1 - exp(-t/tau_th))"),
+                  (steady * t / lag, "that is the first instant's rate kept up: the rise slows "
+                                     "as the winding nears R_th P"),
+                  (P * (1 - sympy.exp(-t / lag)), "that is in W: the rise is R_th times the "
+                                                  "heat"),
+                  (value * G2**2, "the current is the MOTOR's torque over k_t: divide the "
+                                  "joint's gravity torque by G_2 first")])
+
+
+def optimal_ratio_key():
+    """A.7: G* of a slender link turning about its end with a payload at its tip."""
+    m, L, I = ROD_MASS, ROD_LENGTH, CANDIDATE_MOTOR.rotor_inertia
+    payload = sympy.Symbol("m_p")
+    centre = float(rod_inertia(m, L, "x")[1, 1])          # m L^2 / 12, about the rod's centre
+    J = sympy.Float(centre + m * (L / 2)**2) + payload * L**2        # parallel axes, + m_p L^2
+    value = sympy.sqrt(J / I)
+    for load in (PAYLOAD["m_p"]["low"], PAYLOAD["m_p"]["high"]):  # G* minimizes J/G + G I
+        inertia = at(J, {"m_p": load})
+        best = minimize_scalar(lambda G: inertia / G + G * I, bounds=(1.0, 1000.0),
+                               method="bounded", options={"xatol": 1e-9})
+        assert math.isclose(best.x, at(value, {"m_p": load}), rel_tol=1e-6)
+    return numeric(
+        "A.7", title="The optimal gear ratio of a link with a payload, by hand", points=1,
+        tolerance=1e-3, name="G_star", value=value, parameters=PAYLOAD,
+        mistakes=[(sympy.sqrt((centre + payload * L**2) / I),
+                   "m L^2/12 is the rod's inertia about its centre; it turns about its end: "
+                   "m L^2/3"),
+                  (sympy.sqrt(sympy.Float(m * L**2 / 3) / I), "the payload at the tip is "
+                                                               "missing: add m_p L^2"),
+                  (J / I, "G^2 I_rotor = J gives G^2 = J / I_rotor: take the square root"),
+                  (sympy.sqrt((m * L**2 + payload * L**2) / I),
+                   "m L^2 puts the whole rod at its tip; a uniform rod about its end has "
+                   "m L^2/3"),
+                  (sympy.sqrt(I / J), "the ratio the other way up: G^* = sqrt(J / I_rotor)")])
+
+
 def keys() -> list:
     arm = puma560()
     return [matching_ratio_key(arm), waist_spread_key(arm), duty_cycle_key(arm),
-            smallest_ratio_key(arm)]
+            smallest_ratio_key(arm), by_hand_rms_key(arm), heating_key(arm),
+            optimal_ratio_key()]

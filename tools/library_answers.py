@@ -74,6 +74,7 @@ WITH_THE_LIBRARY = {
     "A.1": "the motor-sizing functions", "A.2": "the motor-sizing functions",
     "A.3": "the motor-sizing functions", "A.4": "the motor-sizing functions",
     "Y": "regressor, on torques derived by hand",
+    "U.3": "from_urdf on the student's own file, then probe",
 }
 
 

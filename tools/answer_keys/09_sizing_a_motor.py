@@ -202,7 +202,14 @@ def at(expr, values):
 
 
 def numeric(question, *, title, points, tolerance, name, value, mistakes, parameters):
-    """A key answered by one number, an expression in the givens ``parameters``."""
+    """A key answered by one number, an expression in the givens ``parameters``; each mistake
+    at least 3 tolerances away from it at every value of the grid (one given)."""
+    (given, spec), = parameters.items()
+    for x in grid_values(spec):
+        right = at(value, {given: x})
+        for wrong, message in mistakes:
+            assert abs(at(wrong, {given: x}) - right) > 3 * tolerance * abs(right), (
+                question, x, message)
     return make_key(question, notebook=NOTEBOOK, title=title, points=points, kind="numeric",
                     tolerance=tolerance, parameters=parameters,
                     parts=[{"name": name, "value": [rounded(value)], "shape": []}],

@@ -98,7 +98,7 @@ POSE, LOAD, MINE = variant("U.1"), variant("U.2"), variant("U.3")   # practice v
 J3, J5 = screw_axes(POSE["q2"], POSE["q3"])
 C2, C3 = holding(LOAD["payload"], LOAD["q2"])
 C2_BARE, C3_BARE = holding(0.0, LOAD["q2"])
-OWN = own_arm(MINE["q1"], MINE["q2"])
+OWN = np.array(own_arm(MINE["q1"], MINE["q2"]))
 
 RIGHT = {"U.1": (J3, J5), "U.2": (C2, C3), "U.3": OWN}
 
@@ -124,14 +124,14 @@ WRONG = [
     ("U.2", holding(LOAD["payload"], 0.0), "that is the arm held horizontal", "incorrect"),
     ("U.2", holding(LOAD["payload"], math.degrees(LOAD["q2"])), "your angle is in degrees",
      "incorrect"),
-    ("U.3", (-OWN[0], -OWN[1]), "the motors hold the arm up", "incorrect"),
-    ("U.3", own_arm(math.degrees(MINE["q1"]), math.degrees(MINE["q2"])),
+    ("U.3", -OWN, "the motors hold the arm up", "incorrect"),
+    ("U.3", np.array(own_arm(math.degrees(MINE["q1"]), math.degrees(MINE["q2"]))),
      "your angles are in degrees", "incorrect"),
-    ("U.3", own_arm(MINE["q1"], MINE["q2"], *MINE_L), "not at the link's end",
+    ("U.3", np.array(own_arm(MINE["q1"], MINE["q2"], *MINE_L)), "not at the link's end",
      "incorrect"),
-    ("U.3", own_arm(MINE["q1"], MINE["q2"], absolute=True), "q2 is measured from link 1",
-     "incorrect"),
-    ("U.3", (G * MINE_M[0] * MINE_R[0] * math.cos(math.radians(MINE["q1"])), OWN[1]),
+    ("U.3", np.array(own_arm(MINE["q1"], MINE["q2"], absolute=True)),
+     "q2 is measured from link 1", "incorrect"),
+    ("U.3", np.array([G * MINE_M[0] * MINE_R[0] * math.cos(math.radians(MINE["q1"])), OWN[1]]),
      "the shoulder holds link 2 as well", "incorrect"),
 ]
 
@@ -197,8 +197,8 @@ def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
         pose, load = variant("U.1", student=student), variant("U.2", student=student)
         mine = variant("U.3", student=student)
         return {"U.1": screw_axes(pose["q2"], pose["q3"]),
-                "U.2": holding(load["payload"], load["q2"]), "U.3": own_arm(mine["q1"],
-                                                                            mine["q2"])}
+                "U.2": holding(load["payload"], load["q2"]),
+                "U.3": np.array(own_arm(mine["q1"], mine["q2"]))}
     carols = right("carol")
     carols["U.2"] = (carols["U.2"][0], holding(0.0, variant("U.2", student="carol")["q2"])[1])
     expected = {"alice": right("alice"), "bob": {}, "carol": carols}

@@ -309,37 +309,36 @@ def own_urdf_keys():
                    "c2": G * m2 * MY_ARM[1][0] * sympy.cos(q1 + q2)}
     absolute = {"c1": G * ((m1 * r1 + m2 * L1) * sympy.cos(q1) + m2 * r2 * sympy.cos(q2)),
                 "c2": G * m2 * r2 * sympy.cos(q2)}
-    right_parts = {"c1": c1, "c2": c2}
-    mistakes = []
-    for name, value in right_parts.items():
-        mistakes += [
-            {"part": name, "value": rounded(-value),
-             "message": "the motors hold the arm up: about the table's -y a positive torque "
-                        "raises a link (the opposite sign is the weights' moment, or joints "
-                        "about +y)"},
-            {"part": name, "value": rounded(value.xreplace(as_radians)),
-             "message": "your angles are in degrees: turn them into radians"},
-            {"part": name, "value": rounded(at_the_ends[name]),
-             "message": "each centre of mass is r_i from its joint (the inertial origin), not "
-                        "at the link's end"},
-            {"part": name, "value": rounded(absolute[name]),
-             "message": "q2 is measured from link 1: link 2 points at q1 + q2 from the "
-                        "horizontal (the elbow joint rides on the upper arm)"}]
-    mistakes.append({"part": "c1", "value": rounded(G * m1 * r1 * sympy.cos(q1)),
-                     "message": "the shoulder holds link 2 as well: its weight at L1 and r2 "
-                                "beyond"})
+    right = [c1, c2]
+
+    def both(values):
+        return [rounded(v) for v in values]
+    mistakes = [
+        {"part": "c", "value": both([-c1, -c2]),
+         "message": "the motors hold the arm up: about the table's -y a positive torque raises "
+                    "a link (the opposite sign is the weights' moment, or joints about +y)"},
+        {"part": "c", "value": both([v.xreplace(as_radians) for v in right]),
+         "message": "your angles are in degrees: turn them into radians"},
+        {"part": "c", "value": both([at_the_ends["c1"], at_the_ends["c2"]]),
+         "message": "each centre of mass is r_i from its joint (the inertial origin), not at "
+                    "the link's end"},
+        {"part": "c", "value": both([absolute["c1"], absolute["c2"]]),
+         "message": "q2 is measured from link 1: link 2 points at q1 + q2 from the horizontal "
+                    "(the elbow joint rides on the upper arm)"},
+        {"part": "c", "value": both([G * m1 * r1 * sympy.cos(q1), c2]),
+         "message": "the shoulder holds link 2 as well: its weight at L1 and r2 beyond"}]
     for a in grid_values(MY_POSE["q1"]):          # each mistake apart at every pose
         for b in grid_values(MY_POSE["q2"]):
+            values = {"q1": a, "q2": b}
+            exact = np.array([at(rounded(v), values) for v in right])
             for mistake in mistakes:
-                right = at(rounded(right_parts[mistake["part"]]), {"q1": a, "q2": b})
-                assert abs(at(mistake["value"], {"q1": a, "q2": b}) - right) > 1e-3 * abs(
-                    right), (a, b, mistake["message"])
+                wrong = np.array([at(v, values) for v in mistake["value"]])
+                assert np.max(np.abs(wrong - exact)) > 1e-3 * np.max(np.abs(exact)), (
+                    a, b, mistake["message"])
     return [make_key(
         "U.3", notebook=NOTEBOOK, title="Your own arm as a URDF file: its holding torques",
         points=2, kind="numeric", parameters=MY_POSE,
-        parts=[{"name": "c1", "value": [rounded(c1)], "shape": []},
-               {"name": "c2", "value": [rounded(c2)], "shape": []}],
-        mistakes=mistakes)]
+        parts=[{"name": "c", "value": both(right), "shape": [2]}], mistakes=mistakes)]
 
 
 def keys() -> list:

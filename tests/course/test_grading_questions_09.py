@@ -1,8 +1,9 @@
 """The graded questions of solutions/09_sizing_a_motor (Lynch & Park, Sec. 8.9): each right
 answer, computed here by hand from the PUMA 560's inverse dynamics (the quintic's closed form,
-Simpson's rule, our own bisection; not dynlab.dynamics.motor_sizing), passes, each typical wrong answer gets
-its specific feedback, and ``dynlab grade`` gives a submission with the solution's answers full
-marks and a blank one none.  The rotor, the gear ratio and the durations are each student's own
+Simpson's rule, our own bisection; not dynlab.dynamics.motor_sizing) or from the question's
+numbers (A.5-A.7), passes, each typical wrong answer gets its specific feedback, and ``dynlab
+grade`` gives a submission with the solution's answers full marks and a blank one none.  The
+rotor, the gear ratio, the durations and the payload are each student's own
 (dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
 practice values ``check()`` grades."""
 

@@ -23,10 +23,10 @@ import sympy
 from dynlab import inverse_dynamics
 from dynlab.dynamics.inverse import probe
 from dynlab.grading import make_key
+from dynlab.grading.variants import grid_values
 from dynlab.model import spatial
 from dynlab.model.edits import with_payload
 from dynlab.model.kinematics import transforms
-from dynlab.grading.variants import grid_values
 from dynlab.model.robots import UR20_PARAMETERS, UR20_URDF, from_urdf, read_urdf
 
 NOTEBOOK = "08_your_own_robot"

@@ -2,8 +2,10 @@
 (Lynch & Park, *Modern Robotics*, Sec. 8.9).
 
 Each student has their own givens (:mod:`dynlab.grading.variants`): joint 3's rotor inertia
-(A.1), the waist's gear ratio (A.2), the duration of the shoulder's move before its hold (A.3),
-the duration of the move the candidate motor must do (A.4).  Each answer is a strictly monotone
+(A.1), the waist's gear ratio (A.2), the duration of the shoulder's raise and lowering in
+chapter 11's cycle (A.3), the duration of the move the candidate motor must do (A.4), and for
+the questions worked by hand the duration of the waist's moves (A.5), how long the arm is held
+(A.6) and the payload of a link (A.7).  Each answer is a strictly monotone
 function of its one given, so no two values of a grid share an answer (two givens that trade off,
 such as a gear ratio and a rotor inertia, which enter only as G^2 I_rotor, would).  The
 references are expressions in them, computed by dynlab's inverse dynamics and
@@ -20,6 +22,9 @@ equal to dynlab's number at grid points:
   (same squares), and the cycle's RMS is asserted equal to dynlab's over the whole cycle;
 - A.4 (a root of the line margin, which no closed form gives) as dynlab's root at each value the
   duration can take, a table over the grid.
+- A.5-A.7 in closed form by hand (chapter 11, sections 5, 6 and 9), each asserted against a
+  second route: dynlab's motor torque at the waist, SciPy's integration of the winding's
+  model, SciPy's minimum of ``J/G + G I_rotor``.
 
 The typical mistakes are computed the same way from a wrong reading of the question.
 """
@@ -35,9 +40,9 @@ from dynlab import inverse_dynamics
 from dynlab.dynamics.forward import inertia_and_bias
 from dynlab.dynamics.motor_sizing import (
     CANDIDATE_MOTOR,
-    SHOULDER_START,
     PUMA560_GEAR_RATIOS,
     PUMA560_ROTOR_INERTIAS,
+    SHOULDER_START,
     apparent_inertia,
     joint_torques,
     motor_side,

@@ -29,6 +29,8 @@ TRANSFORMS = "dynlab.model.kinematics.transforms"
 PSEUDO = "dynlab.formulations.lagrange_euler.pseudo_inertia"
 CLOSED = "dynlab.formulations.twist_wrench.closed_form"
 COUPLING = "dynlab.dynamics.structure.coupling."
+#: chapter 10's dashboard: ``slide(payload=..., q2=...)["gravity"][1:3]`` is U.2's answer
+DASHBOARD = "dynlab.teaching.dashboards.arm.Dashboard."
 
 #: ``{question: (call, ...)}``
 REFUSED = {
@@ -61,7 +63,8 @@ REFUSED = {
     "T.3": (INVERSE, EOM),
     "T.4": (CLOSED, EOM),
     "U.1": (TRANSFORMS, LINK, "dynlab.model.kinematics.tool_jacobian"),
-    "U.2": ("dynlab.model.edits.with_payload", INVERSE, EOM, INERTIA),
+    "U.2": ("dynlab.model.edits.with_payload", INVERSE, EOM, INERTIA, DASHBOARD + "slide",
+            DASHBOARD + "parts_at"),
 }
 
 #: ``{question: what of dynlab answers it}``: meant to be answered with the library.
@@ -71,6 +74,7 @@ WITH_THE_LIBRARY = {
     "A.1": "the motor-sizing functions", "A.2": "the motor-sizing functions",
     "A.3": "the motor-sizing functions", "A.4": "the motor-sizing functions",
     "Y": "regressor, on torques derived by hand",
+    "U.3": "from_urdf on the student's own file, then probe",
 }
 
 

@@ -75,12 +75,29 @@ def holding(payload, q2):
     return held([(M2, A2 + R2[0], 0.0)] + beyond, 0.0), held(beyond, A2)
 
 
-POSE, LOAD = variant("U.1"), variant("U.2")           # the practice values of 'student'
+# -- U.3: the student's own two-link arm, from its table ----------------------------------------
+MINE_L = (0.4, 0.3)                       # the question's table: lengths, masses, centres
+MINE_M, MINE_R = (2.0, 1.2), (0.2, 0.12)
+
+
+def own_arm(q1, q2, r1=MINE_R[0], r2=MINE_R[1], absolute=False):
+    """The holding torques of U.3's arm at (q1, q2) degrees: the derivatives of its potential
+    energy g [m1 r1 sin q1 + m2 (L1 sin q1 + r2 sin(q1 + q2))] (Lynch & Park, Sec. 8.1.1, with
+    each mass at r_i); ``absolute`` takes q2 from the horizontal, a typical mistake."""
+    a, b = math.radians(q1), math.radians(q2)
+    second = b if absolute else a + b
+    (m1, m2), (L1, _) = MINE_M, MINE_L
+    return (G * ((m1 * r1 + m2 * L1) * math.cos(a) + m2 * r2 * math.cos(second)),
+            G * m2 * r2 * math.cos(second))
+
+
+POSE, LOAD, MINE = variant("U.1"), variant("U.2"), variant("U.3")   # practice values, 'student'
 J3, J5 = screw_axes(POSE["q2"], POSE["q3"])
 C2, C3 = holding(LOAD["payload"], LOAD["q2"])
 C2_BARE, C3_BARE = holding(0.0, LOAD["q2"])
+OWN = np.array(own_arm(MINE["q1"], MINE["q2"]))
 
-RIGHT = {"U.1": (J3, J5), "U.2": (C2, C3)}
+RIGHT = {"U.1": (J3, J5), "U.2": (C2, C3), "U.3": OWN}
 
 
 def flipped(S):
@@ -104,13 +121,22 @@ WRONG = [
     ("U.2", holding(LOAD["payload"], 0.0), "that is the arm held horizontal", "incorrect"),
     ("U.2", holding(LOAD["payload"], math.degrees(LOAD["q2"])), "your angle is in degrees",
      "incorrect"),
+    ("U.3", -OWN, "the motors hold the arm up", "incorrect"),
+    ("U.3", np.array(own_arm(math.degrees(MINE["q1"]), math.degrees(MINE["q2"]))),
+     "your angles are in degrees", "incorrect"),
+    ("U.3", np.array(own_arm(MINE["q1"], MINE["q2"], *MINE_L)), "not at the link's end",
+     "incorrect"),
+    ("U.3", np.array(own_arm(MINE["q1"], MINE["q2"], absolute=True)),
+     "q2 is measured from link 1", "incorrect"),
+    ("U.3", np.array([G * MINE_M[0] * MINE_R[0] * math.cos(math.radians(MINE["q1"])), OWN[1]]),
+     "the shoulder holds link 2 as well", "incorrect"),
 ]
 
 
 def test_the_table_covers_both_questions_and_their_points():
-    assert set(RIGHT) == set(questions(NOTEBOOK)) == {"U.1", "U.2"}
+    assert set(RIGHT) == set(questions(NOTEBOOK)) == {"U.1", "U.2", "U.3"}
     assert {row[0] for row in WRONG} == set(RIGHT)
-    assert sum(keys()[q]["points"] for q in RIGHT) == 4
+    assert sum(keys()[q]["points"] for q in RIGHT) == 6
 
 
 def test_the_hand_numbers_are_the_arms():
@@ -166,19 +192,51 @@ def test_dynlab_grade_scores_the_questions_as_check_does(tmp_path, capsys):
 
     def right(student):
         pose, load = variant("U.1", student=student), variant("U.2", student=student)
+        mine = variant("U.3", student=student)
         return {"U.1": screw_axes(pose["q2"], pose["q3"]),
-                "U.2": holding(load["payload"], load["q2"])}
+                "U.2": holding(load["payload"], load["q2"]),
+                "U.3": np.array(own_arm(mine["q1"], mine["q2"]))}
     carols = right("carol")
     carols["U.2"] = (carols["U.2"][0], holding(0.0, variant("U.2", student="carol")["q2"])[1])
     expected = {"alice": right("alice"), "bob": {}, "carol": carols}
     for student, given in expected.items():
-        for question in ("U.1", "U.2"):
+        for question in ("U.1", "U.2", "U.3"):
             formative = check_for_student(question, given[question], student=student).parts \
                 if question in given else {}
             for part in part_points(keys()[question]):
                 column = f"{question} {part}".strip()
                 assert float(rows[student][column]) == pytest.approx(
                     formative.get(part, 0.0), abs=1e-9), (student, column)
-        assert float(rows[student]["max"]) == 4
-    assert float(rows["alice"]["total"]) == 4 and float(rows["bob"]["total"]) == 0
-    assert float(rows["carol"]["total"]) == 3
+        assert float(rows[student]["max"]) == 6
+    assert float(rows["alice"]["total"]) == 6 and float(rows["bob"]["total"]) == 0
+    assert float(rows["carol"]["total"]) == 5
+
+
+def test_u3s_hand_numbers_and_the_solutions_own_file():
+    """At q = (35, -50) degrees: c1 = 9.81 (0.88 cos 35 + 0.144 cos 15) = 8.436 N m and
+    c2 = 9.81 * 0.144 cos 15 = 1.3645 N m; the solution's URDF string, loaded by dynlab, holds
+    the table's numbers (masses, centres of mass along the links, the elbow 0.4 m out)."""
+    c1, c2 = own_arm(35, -50)
+    assert c1 == pytest.approx(9.81 * (0.88 * math.cos(math.radians(35)) + 0.144 * math.cos(
+        math.radians(15))), rel=1e-12) and round(c1, 3) == 8.436 and round(c2, 4) == 1.3645
+    from dynlab.model.robots import read_urdf
+    code = solution_answers(NOTEBOOK)["answer-U_3"]
+    text = code[code.index('"""') + 3:code.rindex('"""')]
+    chain = read_urdf(text)
+    assert [j.name for j in chain.moving] == ["shoulder", "elbow"]
+    # both about -y; the elbow's v = -omega x p with p = (L1, 0, 0) is (0, 0, -L1)
+    assert np.allclose(chain.Slist.T, [[0, -1, 0, 0, 0, 0], [0, -1, 0, 0, 0, -MINE_L[0]]],
+                       atol=1e-12)
+
+
+def test_no_students_pose_hides_the_turn_of_wrist_2s_axis():
+    """U.1's takeaway: wrist 2's axis is turned by q2 + q3; on every pose a student can draw
+    that turn is seen (q2 + q3 != 0), and J5's direction is the home axis (0, 0, -1) turned
+    by q2 + q3 about -y (Rodrigues' formula, by hand above)."""
+    grid = keys()["U.1"]["parameters"]
+    values = {name: np.arange(spec["low"], spec["high"] + spec["step"] / 2, spec["step"])
+              for name, spec in grid.items()}
+    assert all(q2 + q3 != 0 for q2 in values["q2"] for q3 in values["q3"])
+    turn = math.radians(POSE["q2"] + POSE["q3"])
+    assert np.allclose(J5[:3], rotation((0.0, -1.0, 0.0), turn) @ [0.0, 0.0, -1.0], atol=1e-12)
+    assert abs(J5[0]) > 0.1                         # so the practice pose shows it

@@ -54,3 +54,20 @@ def test_every_question_has_a_hint_and_the_key_files_notes_are_what_the_keys_hol
         # every question of every notebook has a hint written, sealed (not readable in the key)
         assert notes[question]["hint"] and notes[question]["hint"] not in str(key), question
     assert sum("takeaway" in notes.get(q, {}) for q in questions()) >= 16
+
+
+def test_ys_takeaway_recovers_the_arm_from_its_base_parameters():
+    """Y's L1 is known, so pi1 = (m1 + m2) L1^2, pi2 = m2 L1 L2, pi3 = m2 L2^2 (Lynch & Park,
+    Sec. 8.1.1) give m1 + m2, L2 and m2 back: the takeaway says so, with the formulas that
+    invert the definitions (checked here by substitution), and no longer that no motion can
+    tell the parameters apart."""
+    m1, m2, L1, L2 = sympy.symbols("m1 m2 L1 L2", positive=True)
+    pi1, pi2, pi3 = (m1 + m2) * L1**2, m2 * L1 * L2, m2 * L2**2
+    assert sympy.simplify(pi1 / L1**2 - (m1 + m2)) == 0
+    assert sympy.simplify(L1 * pi3 / pi2 - L2) == 0
+    assert sympy.simplify(pi2**2 / (L1**2 * pi3) - m2) == 0
+    text = note(keys()["Y"], "takeaway")
+    assert "can tell" not in text
+    for formula in (r"m_1 + m_2 = \pi_1/L_1^2", r"L_2 = L_1\pi_3/\pi_2",
+                    r"m_2 = \pi_2^2/(L_1^2\pi_3)"):
+        assert formula in text, formula

@@ -171,3 +171,36 @@ def test_the_guide_lists_what_each_question_refuses_as_the_keys_declare():
     for calls in library_answers.REFUSED.values():      # each names a function of dynlab
         for call in calls:
             assert callable(own_work._resolve(call.removesuffix(own_work.SYMBOLIC))), call
+
+
+_DASHBOARD = r"""
+import json, sys
+from dynlab.grading import own_work
+own_work.install(own_work.refused_calls(sys.argv[1:]))
+from dynlab.teaching.dashboards.arm import dashboard
+board = dashboard("ur20", render=False)
+result = {}
+for name, attempt in {
+        "slide": lambda: board.slide(payload=10.0, q2=-60)["gravity"][1:3],
+        "parts_at": lambda: board.parts_at([0, -1, 0, 0, 0, 0], [0] * 6, [0] * 6)}.items():
+    try:
+        attempt()
+        result[name] = "allowed"
+    except own_work.OwnWorkAsked as error:
+        result[name] = str(error)
+print(json.dumps(result))
+"""
+
+
+@pytest.mark.parametrize("question, refused", [("U.2", {"slide", "parts_at"}),
+                                               ("U.1", set())])
+def test_chapter_10s_dashboard_refuses_u2s_gravity_torques(question, refused):
+    """U.2's c2 and c3 are chapter 10's ``slide(payload=..., q2=...)["gravity"][1:3]``: its
+    graded run refuses the dashboard's readings, another question's keeps them."""
+    done = subprocess.run([sys.executable, "-c", _DASHBOARD, question], capture_output=True,
+                          text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().split("\n")[-1])
+    assert {name for name, said in result.items() if said != "allowed"} == refused, result
+    assert all(said.startswith("U.2 asks for your own derivation") for name, said in
+               result.items() if name in refused), result

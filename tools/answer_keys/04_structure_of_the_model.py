@@ -84,8 +84,9 @@ put them in terms of $\pi_1, \pi_2, \pi_3$: solve the three definitions for the 
 physical parameters $m_1, m_2, L_2$ and substitute; your $L_1$ is known. Column $j$ of $\mathbf Y$
 is $\partial\boldsymbol\tau/\partial\pi_j$.""",
         "takeaway": r"""
-Four physical parameters, three columns: $L_2$ cancels once the torques are written in the $\pi_j$,
-so no motion of this arm can tell $m_1, m_2, L_1, L_2$ apart, only $\pi_1, \pi_2, \pi_3$. Gravity needs
+Three columns for the three unknowns: with your $L_1$ known, the $\pi_j$ give the rest back,
+$m_1 + m_2 = \pi_1/L_1^2$, $L_2 = L_1\pi_3/\pi_2$ and $m_2 = \pi_2^2/(L_1^2\pi_3)$, so a motion
+that excites all three columns identifies $m_1$, $m_2$ and $L_2$ through $\pi_1, \pi_2, \pi_3$. Gravity needs
 no column of its own: with $g' = g\sin\beta$ along the plane, $(m_1 + m_2) g' L_1 C_1$ is $\pi_1$ times
 $g'/L_1$, and $m_2 g' L_2 C_{12}$ is $\pi_2$ times $g'/L_1$, so the known length and the tilt sit in
 $\mathbf Y$, as numbers. That is why identification fits base parameters: stack $\mathbf Y$ at many measured states into one tall

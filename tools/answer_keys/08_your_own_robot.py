@@ -21,7 +21,9 @@ import numpy as np
 import sympy
 
 from dynlab import inverse_dynamics
+from dynlab.dynamics.inverse import probe
 from dynlab.grading import make_key
+from dynlab.grading.variants import grid_values
 from dynlab.model import spatial
 from dynlab.model.edits import with_payload
 from dynlab.model.kinematics import transforms
@@ -66,14 +68,30 @@ horizontal, the lever arm of the whole reach; raised by $q_2$ the lever arms shr
 $\cos q_2$ (the wrist's offsets add a small $\sin q_2$ part). Stretched out horizontal is the
 arm's hardest pose to hold; that number is where choosing the shoulder's motor and gearbox starts.""",  # noqa: E501
     },
+    "U.3": {
+        "hint": r"""
+A `<link>` per body (the base with none), each with an `<inertial>`: its `<origin xyz>` is the
+centre of mass in the link's own frame, $(r_i, 0, 0)$ along the link. A `<joint>` per joint, with
+its `<parent>`, `<child>`, `<axis xyz="0 -1 0">` and a `<limit>`; the elbow's `<origin xyz>` is
+$(L_1, 0, 0)$ in the upper arm's frame. Load it with `from_urdf`; `probe(arm, q=..., qd=...)`
+gives the torques $\mathbf c(q)$ that hold it still (your angles in radians).""",
+        "takeaway": r"""
+Your file and the table agree: the torques are $c_1 = g[(m_1 r_1 + m_2 L_1)\cos q_1 +
+m_2 r_2\cos(q_1 + q_2)]$ and $c_2 = g\,m_2 r_2\cos(q_1 + q_2)$, the derivatives of the
+potential energy $g[m_1 r_1\sin q_1 + m_2(L_1\sin q_1 + r_2\sin(q_1 + q_2))]$. A URDF
+file holds exactly a DH and inertia table's numbers, arranged joint by joint in the parent's
+frame: writing one for an arm you know by hand is the check that the file (its frames, its axis
+signs, its centres of mass) says what you mean before you trust it on an arm you do not.""",
+    },
 }
 G = 9.81
 
 #: U.1's givens: the pose at which the screw axes of joints 3 and 5 are asked (the other joints
-#: at zero), angles in degrees as a student sets them.
+#: at zero), angles in degrees as a student sets them.  q2 on tens and q3 on fives, so q2 + q3,
+#: the turn of wrist 2's axis that the takeaway points at, is never 0
 POSE = {"q2": {"low": -120, "high": -60, "step": 10, "unit": "degrees",
                "text": "joint 2, the shoulder lift; -90 raises the upper arm straight up"},
-        "q3": {"low": 15, "high": 90, "step": 15, "unit": "degrees",
+        "q3": {"low": 15, "high": 85, "step": 10, "unit": "degrees",
                "text": "joint 3, the elbow"}}
 #: U.2's givens: the payload at the flange and the shoulder's angle, the arm straight (q3 = 0)
 HOLD = {"payload": {"low": 4, "high": 20, "step": 2, "unit": "kg",
@@ -240,5 +258,88 @@ def holding_keys():
         mistakes=mistakes)]
 
 
+#: U.3's table: a two-link arm in the base's vertical x-z plane, both joints about the base's -y
+#: (positive q raises a link), q1 from the horizontal, q2 from link 1: per link its length
+#: (joint to joint), mass, centre of mass from its joint along the link, and the inertia about
+#: its centre across the link and along it, kg m^2
+MY_ARM = ((0.4, 2.0, 0.2, 0.03, 0.0005), (0.3, 1.2, 0.12, 0.01, 0.0003))
+#: U.3's givens: the pose, in degrees: q1 on odd fives, q2 on tens, so link 2 is never upright
+#: (q1 + q2 != 90) and cos q2 never equals cos(q1 + q2) (q1 != -2 q2), a typical mistake
+MY_POSE = {"q1": {"low": 15, "high": 65, "step": 10, "unit": "degrees",
+                  "text": "joint 1, the shoulder, from the horizontal; positive raises"},
+           "q2": {"low": -80, "high": -20, "step": 10, "unit": "degrees",
+                  "text": "joint 2, the elbow, from link 1"}}
+
+
+def my_urdf() -> str:
+    """U.3's table written as a URDF file (the solution's, the same numbers)."""
+    inertial = [f"""<inertial><origin xyz="{r} 0 0"/><mass value="{m}"/>
+      <inertia ixx="{along}" ixy="0" ixz="0" iyy="{across}" iyz="0" izz="{across}"/></inertial>"""
+                for _, m, r, across, along in MY_ARM]
+    return f"""<robot name="my arm">
+  <link name="base"/>
+  <link name="upper">{inertial[0]}</link>
+  <link name="fore">{inertial[1]}</link>
+  <joint name="shoulder" type="revolute"><parent link="base"/><child link="upper"/>
+    <axis xyz="0 -1 0"/><limit lower="-3.2" upper="3.2" effort="50" velocity="3"/></joint>
+  <joint name="elbow" type="revolute"><parent link="upper"/><child link="fore"/>
+    <origin xyz="{MY_ARM[0][0]} 0 0"/><axis xyz="0 -1 0"/>
+    <limit lower="-3.2" upper="3.2" effort="30" velocity="3"/></joint>
+</robot>"""
+
+
+def own_urdf_keys():
+    """U.3: the holding torques of the student's own two-link arm, by hand from the table: the
+    derivatives of its potential energy (the 2R arm's gravity terms of Lynch & Park, Sec. 8.1.1,
+    with each mass at its r_i), asserted equal to dynlab's, from the table written as a URDF
+    file, at grid points."""
+    (L1, m1, r1, _, _), (_, m2, r2, _, _) = MY_ARM
+    q1, q2 = radians("q1"), radians("q2")
+    c1 = G * ((m1 * r1 + m2 * L1) * sympy.cos(q1) + m2 * r2 * sympy.cos(q1 + q2))
+    c2 = G * m2 * r2 * sympy.cos(q1 + q2)
+    arm = from_urdf(my_urdf())
+    for a, b in ((15, -80), (65, -20), (35, -50)):
+        held = probe(arm, q=np.radians([a, b]), qd=np.zeros(2)).c
+        assert np.allclose([at(c1, {"q1": a, "q2": b}), at(c2, {"q1": a, "q2": b})],
+                           np.array(held, dtype=float).ravel(), rtol=1e-9, atol=1e-9)
+    as_radians = {sympy.Symbol("q1"): sympy.Symbol("q1") * 180 / sympy.pi,
+                  sympy.Symbol("q2"): sympy.Symbol("q2") * 180 / sympy.pi}
+    at_the_ends = {"c1": G * ((m1 * L1 + m2 * L1) * sympy.cos(q1) + m2 * MY_ARM[1][0]
+                              * sympy.cos(q1 + q2)),
+                   "c2": G * m2 * MY_ARM[1][0] * sympy.cos(q1 + q2)}
+    absolute = {"c1": G * ((m1 * r1 + m2 * L1) * sympy.cos(q1) + m2 * r2 * sympy.cos(q2)),
+                "c2": G * m2 * r2 * sympy.cos(q2)}
+    right = [c1, c2]
+
+    def both(values):
+        return [rounded(v) for v in values]
+    mistakes = [
+        {"part": "c", "value": both([-c1, -c2]),
+         "message": "the motors hold the arm up: about the table's -y a positive torque raises "
+                    "a link (the opposite sign is the weights' moment, or joints about +y)"},
+        {"part": "c", "value": both([v.xreplace(as_radians) for v in right]),
+         "message": "your angles are in degrees: turn them into radians"},
+        {"part": "c", "value": both([at_the_ends["c1"], at_the_ends["c2"]]),
+         "message": "each centre of mass is r_i from its joint (the inertial origin), not at "
+                    "the link's end"},
+        {"part": "c", "value": both([absolute["c1"], absolute["c2"]]),
+         "message": "q2 is measured from link 1: link 2 points at q1 + q2 from the horizontal "
+                    "(the elbow joint rides on the upper arm)"},
+        {"part": "c", "value": both([G * m1 * r1 * sympy.cos(q1), c2]),
+         "message": "the shoulder holds link 2 as well: its weight at L1 and r2 beyond"}]
+    for a in grid_values(MY_POSE["q1"]):          # each mistake apart at every pose
+        for b in grid_values(MY_POSE["q2"]):
+            values = {"q1": a, "q2": b}
+            exact = np.array([at(rounded(v), values) for v in right])
+            for mistake in mistakes:
+                wrong = np.array([at(v, values) for v in mistake["value"]])
+                assert np.max(np.abs(wrong - exact)) > 1e-3 * np.max(np.abs(exact)), (
+                    a, b, mistake["message"])
+    return [make_key(
+        "U.3", notebook=NOTEBOOK, title="Your own arm as a URDF file: its holding torques",
+        points=2, kind="numeric", parameters=MY_POSE,
+        parts=[{"name": "c", "value": both(right), "shape": [2]}], mistakes=mistakes)]
+
+
 def keys() -> list:
-    return screw_keys() + holding_keys()
+    return screw_keys() + holding_keys() + own_urdf_keys()

@@ -374,9 +374,8 @@ def main(argv=None) -> int:
     written = generate()
     for path in written:
         print(f"wrote {path.relative_to(ROOT)}")
-    if args.no_execute:
+    if args.no_execute or not written:        # nothing written: nothing to execute again
         return 0
-    sys.path.insert(0, str(ROOT / "tools"))
     import refresh_notebooks
     return refresh_notebooks.main([str(path) for path in written])
 

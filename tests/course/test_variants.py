@@ -132,7 +132,8 @@ TABLE = {
         ("T.3", modern.m2 * modern.L2 * sympy.cos(modern.q2) * modern.qd1),
         ("T.4", modern.m1 * modern.L2**2 * sympy.sin(modern.q2)))},
     # chapters 08, 09: the UR20, sizing the PUMA 560's motors
-    **{q: Row(sizing) for q in ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4")},
+    **{q: Row(sizing) for q in ("U.1", "U.2", "U.3", "A.1", "A.2", "A.3", "A.4", "A.5", "A.6",
+                                "A.7")},
 }
 #: Every question with givens (its key has parameters)
 VARIANT_QUESTIONS = tuple(q for q, key in keys().items() if key.get("parameters"))

@@ -263,11 +263,13 @@ def holding_keys():
 #: (joint to joint), mass, centre of mass from its joint along the link, and the inertia about
 #: its centre across the link and along it, kg m^2
 MY_ARM = ((0.4, 2.0, 0.2, 0.03, 0.0005), (0.3, 1.2, 0.12, 0.01, 0.0003))
-#: U.3's givens: the pose, in degrees: q1 on odd fives, q2 on tens, so link 2 is never upright
-#: (q1 + q2 != 90) and cos q2 never equals cos(q1 + q2) (q1 != -2 q2), a typical mistake
+#: U.3's givens: the pose, in degrees: q1 on odd fives, q2 ending in 4, so link 2 is never
+#: upright (q1 + q2 != 90), cos q2 stays apart from cos(q1 + q2) (q1 is 3 or more from -2 q2),
+#: a typical mistake, and q1 + q2 ends in 1 or 9: no two poses (q1, s) and (q1, -s) share their
+#: holding torques (cos is even), which q2 on tens allowed: (25, -20) and (25, -30)
 MY_POSE = {"q1": {"low": 15, "high": 65, "step": 10, "unit": "degrees",
                   "text": "joint 1, the shoulder, from the horizontal; positive raises"},
-           "q2": {"low": -80, "high": -20, "step": 10, "unit": "degrees",
+           "q2": {"low": -84, "high": -24, "step": 10, "unit": "degrees",
                   "text": "joint 2, the elbow, from link 1"}}
 
 

@@ -1,6 +1,7 @@
-"""A variant per student for the numeric questions of exercises 08 and 09 (issue 24, item 5):
-U.1 and U.2 (the UR20's screw axes at a pose, its holding torques with a payload), A.1 to A.4
-(sizing the PUMA 560's motors).
+"""A variant per student for the numeric questions of exercises 08 and 09: U.1 and U.2 (the
+UR20's screw axes at a pose, its holding torques with a payload), U.3 (the student's own
+two-link arm), A.1 to A.7 (sizing the PUMA 560's motors; A.3, A.5 to A.7 worked by hand in
+tests/course/test_grading_questions_09.py, U.3 in _08.py).
 
 Each right answer here is computed by a route independent of the keys: by hand from the file's
 joint table and the maker's table (U.1, Rodrigues' formula; A.4, the quintic's closed form and a
@@ -26,19 +27,23 @@ from dynlab.dynamics.motor_sizing import (
     PUMA560_GEAR_RATIOS,
     PUMA560_ROTOR_INERTIAS,
     apparent_inertia,
-    joint_torques,
-    motor_side,
-    rms,
-    sample_move,
     shoulder_move,
 )
 from dynlab.model.edits import with_payload
 from dynlab.model.robots import PUMA560_POSES, UR20_URDF, from_urdf, puma560
 
-from ..test_grading_questions_08 import screw_axes
-from ..test_grading_questions_09 import line_ends, shoulder
+from ..test_grading_questions_08 import MINE_L, MINE_M, MINE_R, own_arm, screw_axes
+from ..test_grading_questions_08 import G as GRAVITY
+from ..test_grading_questions_09 import (
+    PUMA_G,
+    duty_cycle,
+    line_ends,
+    optimal_ratio,
+    shoulder,
+    waist_cycle,
+    winding_rise,
+)
 
-HOLD = 2.0                       # s, A.3's hold at the goal after the move
 CLASS = [f"s{number:03d}" for number in range(40)]
 
 
@@ -74,22 +79,6 @@ def held_by_dynlab(payload, q2):
     tau = inverse_dynamics(with_payload(ur20(), payload),
                            [0.0, math.radians(q2), 0.0, 0.0, 0.0, 0.0], rest, rest)
     return float(tau[1]), float(tau[2])
-
-
-@functools.cache
-def cycle_parts(T):
-    """dynlab's numbers of A.3's 90 degree move in ``T`` s: the motor's RMS torque over the move,
-    the same without the rotor's own torque, and its torque holding the arm at the goal."""
-    G, I = PUMA560_GEAR_RATIOS[1], PUMA560_ROTOR_INERTIAS[1]
-    t, q, qd, qdd = sample_move(shoulder_move(math.radians(90.0), T), 2001)
-    tau = joint_torques(puma(), q, qd, qdd)[:, 1]
-    _, torque = motor_side(qd[:, 1], qdd[:, 1], tau, gear_ratio=G, rotor_inertia=I)
-    hold = inverse_dynamics(puma(), q[-1], np.zeros(6), np.zeros(6))[1] / G
-    return rms(t, torque), rms(t, tau / G), float(hold)
-
-
-def over_cycle(T, rest, move_rms, hold):
-    return math.sqrt((T * move_rms**2 + rest * hold**2) / (T + rest))
 
 
 @functools.cache
@@ -132,8 +121,15 @@ def _right(question, items):
                                  gear_ratio=given["G1"]) for n in ("qs", "qr")]
         return seen[0] / seen[1]
     if question == "A.3":
-        move_rms, _, hold = cycle_parts(given["T"])
-        return over_cycle(given["T"], HOLD, move_rms, hold)
+        return duty_cycle(given["T"])["right"]
+    if question == "A.5":
+        return waist_cycle(given["T"])["right"]
+    if question == "A.6":
+        return winding_rise(given["t_hold"])["right"]
+    if question == "A.7":
+        return optimal_ratio(given["m_p"])["right"]
+    if question == "U.3":
+        return np.array(own_arm(given["q1"], given["q2"]))
     return ratios(given["T"])[0]
 
 
@@ -174,14 +170,47 @@ def mistakes(question, given) -> list:
                 (1 / right(question, given), "the other way up"),
                 ((s + G * I) / (r + G * I), "not G I_rotor")]
     if question == "A.3":
-        T, rest = given["T"], HOLD
-        move_rms, bare_rms, hold = cycle_parts(T)
-        value = over_cycle(T, rest, move_rms, hold)
-        return [(move_rms, "the RMS over the move alone"),
-                (over_cycle(T, rest, bare_rms, hold), "the rotor's own torque"),
-                ((T * move_rms + rest * hold) / (T + rest), "RMS values do not average"),
-                (value * PUMA560_GEAR_RATIOS[1], "that is at the joint"),
-                (value * math.sqrt((T + rest) / T), "divide the integral of tau^2 by the whole")]
+        duty = duty_cycle(given["T"])
+        return [(duty["raise alone"], "the RMS over the raise alone"),
+                (duty["no lowering"], "the lowering is missing"),
+                (duty["free lowering"], "the lowering heats the motor as much"),
+                (duty["no rotor"], "the rotor's own torque"),
+                (duty["averaged"], "RMS values do not average"),
+                (duty["right"] * PUMA560_GEAR_RATIOS[1], "that is at the joint")]
+    if question == "A.5":
+        waist = waist_cycle(given["T"])
+        return [(waist["one move"], "the RMS over one move"),
+                (waist["one way"], "the move back asks the same torques"),
+                (waist["no coasting"], "that is a bang-bang move"),
+                (waist["no rotor"], "the rotor's own torque G_1 I_rotor qdd"),
+                (waist["acceleration"], "a = 9 theta / (2 T^2)"),
+                (waist["degrees"], "your angle is in degrees"),
+                (waist["right"] * PUMA_G[0], "that is at the joint")]
+    if question == "A.6":
+        rise = winding_rise(given["t_hold"])
+        return [(rise["steady"], "after many time constants"),
+                (rise["exp"], "the part still to come"),
+                (rise["linear"], "the first instant's rate"),
+                (rise["watts"], "that is in W"),
+                (rise["at the joint"], "divide the joint's gravity torque by G_2")]
+    if question == "A.7":
+        star = optimal_ratio(given["m_p"])
+        return [(star["centre"], "inertia about its centre"),
+                (star["no payload"], "the payload at the tip is missing"),
+                (star["no root"], "take the square root"),
+                (star["rod at tip"], "puts the whole rod at its tip"),
+                (star["upside down"], "the other way up")]
+    if question == "U.3":
+        q1, q2 = given["q1"], given["q2"]
+        own = np.array(own_arm(q1, q2))
+        return [(-own, "the motors hold the arm up"),
+                (np.array(own_arm(math.degrees(q1), math.degrees(q2))),
+                 "your angles are in degrees"),
+                (np.array(own_arm(q1, q2, *MINE_L)), "not at the link's end"),
+                (np.array(own_arm(q1, q2, absolute=True)), "q2 is measured from link 1"),
+                (np.array([GRAVITY * MINE_M[0] * MINE_R[0] * math.cos(math.radians(q1)),
+                           own[1]]),
+                 "the shoulder holds link 2 as well")]
     _, largest, cool = ratios(given["T"])
     start = shoulder_move(1.0, 1.0)(0.0)[0]
     D22 = inertia_and_bias(puma(), start, np.zeros(6))[0][1, 1]

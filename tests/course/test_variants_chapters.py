@@ -828,8 +828,9 @@ def _submission(path: Path, question: str, checked: str, answer_source: str) -> 
     nbformat.write(notebook, path)
 
 
-ANSWER_NAMES = {"U.1": ("J3", "J5"), "U.2": ("c2", "c3"), "A.1": ("G_match",),
-                "A.2": ("ratio",), "A.3": ("tau_rms",), "A.4": ("G_min",)}
+ANSWER_NAMES = {"U.1": ("J3", "J5"), "U.2": ("c2", "c3"), "U.3": ("c",), "A.1": ("G_match",),
+                "A.2": ("ratio",), "A.3": ("tau_rms",), "A.4": ("G_min",), "A.5": ("tau_rms",),
+                "A.6": ("rise",), "A.7": ("G_star",)}
 
 
 def _typed(question, answer) -> str:

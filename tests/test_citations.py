@@ -104,16 +104,38 @@ def test_each_form_is_caught(text):
 #: "Prop. 8.1", "Eq. (8.1)"; no other source the workbook cites numbers its sections 8.x
 PUBLISHED_PLACE = re.compile(r"\b(Secs?\.|Prop\.|Eqs?\.) ?\(?(8\.\d+(?:\.\d+)?)\)?"
                              r"(?:[-\u2013](8\.\d+(?:\.\d+)?))?")
+#: any numbered place: the form of a place in another chapter of the book ("Sec. 3.3.2", "Ch. 4")
+ANY_PLACE = re.compile(r"\b(Ch\.|Secs?\.|Prop\.|Eqs?\.) ?\(?(\d+(?:\.\d+)*)\)?"
+                       r"(?:[-\u2013](\d+(?:\.\d+)*))?")
+#: Lynch & Park named, and what ends the citation that follows: another source, a ";", a
+#: paragraph's end; a place marked "draft" just before it is the draft's, not the book's
+LYNCH_PARK = re.compile(r"Lynch (?:&|and) Park|Modern Robotics")
+CITATION_END = re.compile(r"\b(?:Fu|Schilling|Tourassis|Featherstone|Luh|Armstrong|Uicker|Slotine|"
+                          r"Gautier|Atkeson|Hollerbach|Takegaki|Corke)\b|thesis|;|\n\s*\n")
+DRAFT_BEFORE = re.compile(r"draft[^.;]{0,14}$")
+
+
+def _places(matches) -> set:
+    places = set()
+    for m in matches:
+        kind = {"Ch": "Ch.", "Sec": "Sec.", "Pro": "Prop.", "Eq": "Eq."}[m.group(1).rstrip("s.")[:3]]
+        for number in filter(None, (m.group(2), m.group(3))):
+            places.add(f"Eq. ({number})" if kind == "Eq." else f"{kind} {number}")
+    return places
 
 
 def lynch_park_places(text: str) -> set:
-    """The published places of Lynch & Park's Ch. 8 that ``text`` cites, as the concordance
-    writes them: ``{"Sec. 8.1", "Sec. 8.5", "Prop. 8.1", ...}``."""
-    places = set()
-    for m in PUBLISHED_PLACE.finditer(text):
-        kind = {"Sec": "Sec.", "Pro": "Prop.", "Eq": "Eq."}[m.group(1).rstrip("s.")[:3]]
-        for number in filter(None, (m.group(2), m.group(3))):
-            places.add(f"Eq. ({number})" if kind == "Eq." else f"{kind} {number}")
+    """The published places of Lynch & Park that ``text`` cites, as the concordance writes them:
+    every place of Ch. 8 (``{"Sec. 8.1", "Prop. 8.1", ...}``), and every place in the citation
+    that follows their names (``"Sec. 3.3.2"`` in "Lynch & Park, Sec. 3.3.2"), but those marked
+    as the draft's."""
+    places = _places(PUBLISHED_PLACE.finditer(text))
+    for name in LYNCH_PARK.finditer(text):
+        citation = text[name.end():name.end() + 160]
+        end = CITATION_END.search(citation)
+        citation = citation[:end.start()] if end else citation
+        places |= _places(m for m in ANY_PLACE.finditer(citation)
+                          if not DRAFT_BEFORE.search(citation[max(0, m.start() - 20):m.start()]))
     return places
 
 
@@ -121,6 +143,18 @@ def test_places_are_read_as_the_concordance_writes_them():
     text = "Lynch & Park, Secs. 8.1-8.5; Sec. 8.9.1, Prop. 8.1 and Eq. (8.1); Fu, Sec. 3.2.6"
     assert lynch_park_places(text) == {"Sec. 8.1", "Sec. 8.5", "Sec. 8.9.1", "Prop. 8.1",
                                        "Eq. (8.1)"}
+
+
+@pytest.mark.parametrize("text, places", [
+    ("(Lynch & Park, Sec. 3.3.2; Sec. 8.3, draft Eqs. (9.46), (9.54))", {"Sec. 3.3.2", "Sec. 8.3"}),
+    ("Lynch & Park (2017), *Modern Robotics*, Sec. 5.1.1", {"Sec. 5.1.1"}),
+    ("(Lynch & Park, Ch. 3): e^[A] theta", {"Ch. 3"}),
+    ("diverged (Lynch & Park, Sec. 9.5).", {"Sec. 9.5"}),              # a draft number, unmarked
+    ("Lynch & Park (draft Eq. (9.8)) and Fu, Gonzalez & Lee, Sec. 3.2.6", set()),
+    ("Lynch & Park, Ch. 8. Found in a preliminary draft (its Ch. 9)", {"Ch. 8"}),
+])
+def test_places_in_other_chapters_follow_their_names(text, places):
+    assert lynch_park_places(text) == places
 
 
 def test_every_cited_place_of_lynch_park_has_its_draft_place_in_the_concordance():

@@ -59,7 +59,7 @@ def euler_integration(model: IntegratedModel, q0, qd0, t0, tf, h, steps, max_eve
 
 def _fastest_followed(model: IntegratedModel, h: float) -> list:
     """The fastest joint speeds Euler steps of ``h`` can follow (half a turn a step; the arm's size,
-    at least 1 m, for a prismatic joint): beyond them a run has diverged (Lynch & Park, Sec. 9.5).
+    at least 1 m, for a prismatic joint): beyond them a run has diverged (Lynch & Park, Sec. 8.5).
     """
     size = max(1.0, sum(abs(link.a) + abs(link.d) for link in model.links))
     return [(math.pi if link.revolute else size) / h for link in model.links]

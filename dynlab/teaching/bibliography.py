@@ -45,11 +45,17 @@ AUTHORS = {
     "armstrong_khatib_burdick": "Armstrong, Khatib & Burdick (1986)",
 }
 
+#: the draft column of a place the book prints outside its dynamics chapter
+_OTHER_CHAPTER = "not in the draft (another chapter)"
+
 #: Lynch & Park, "Dynamics of Open Chains": a preliminary draft numbers the chapter 9, the
 #: published book (Cambridge University Press, 2017) and its free updated edition number it 8.
-#: The draft's sections keep their order and titles in the book, which adds Sec. 8.1.3, splits
-#: Sec. 8.3 in two and adds Secs. 8.7-8.9 after the draft's last section.  The product cites the
-#: published place; a draft equation number is quoted only as "draft Eq. (9.x)".
+#: The draft's sections keep their order in the book, which renames two (8.3, 8.6), adds Sec.
+#: 8.1.3, splits Sec. 8.3 in two and adds Secs. 8.7-8.9 after the draft's last section; the
+#: draft is of this one chapter, so the places the workbook cites in the book's Chs. 3-5 are not
+#: in it.  The product cites the published place; a draft equation number is quoted only as
+#: "draft Eq. (9.x)".  The draft's places were read in the draft; the published ones are the
+#: book's contents and the numbers it prints (its Eq. (8.1) and Prop. 8.1).
 #: published place -> (its title in the book, the same place in the draft or None)
 LYNCH_PARK_CONCORDANCE = {
     "Ch. 8": ("Dynamics of Open Chains", "Ch. 9"),
@@ -63,12 +69,12 @@ LYNCH_PARK_CONCORDANCE = {
     "Sec. 8.2": ("Dynamics of a Single Rigid Body", "Sec. 9.2"),
     "Sec. 8.2.1": ("Classical Formulation", "Sec. 9.2.1"),
     "Sec. 8.2.2": ("Twist-Wrench Formulation", "Sec. 9.2.2"),
-    "Sec. 8.3": ("Newton-Euler Inverse Dynamics", "Sec. 9.3"),
+    "Sec. 8.3": ("Newton-Euler Inverse Dynamics", 'Sec. 9.3, "Inverse Dynamics of Open Chains"'),
     "Sec. 8.3.2": ("Newton-Euler Inverse Dynamics Algorithm", "Sec. 9.3, its algorithm"),
     "Sec. 8.4": ("Dynamic Equations in Closed Form", "Sec. 9.4"),
-    "Prop. 8.1": (r"$\dot M - 2C$ is skew-symmetric", "Prop. 9.1"),
+    "Prop. 8.1": (r"$\dot M - 2C$ is skew-symmetric", "Prop. 9.1 (in Sec. 9.4)"),
     "Sec. 8.5": ("Forward Dynamics of Open Chains", "Sec. 9.5"),
-    "Sec. 8.6": ("Dynamics in the Task Space", "Sec. 9.6"),
+    "Sec. 8.6": ("Dynamics in the Task Space", 'Sec. 9.6, "Dynamics in Task Space Coordinates"'),
     "Sec. 8.7": ("Constrained Dynamics", None),
     "Sec. 8.8": ("Robot Dynamics in the URDF", None),
     "Sec. 8.9": ("Actuation, Gearing, and Friction", None),
@@ -77,17 +83,25 @@ LYNCH_PARK_CONCORDANCE = {
     "Sec. 8.9.3": ("Newton-Euler Inverse Dynamics Algorithm Accounting for Motor Inertias and "
                    "Gearing", None),
     "Sec. 8.9.4": ("Friction", None),
+    "Ch. 3": ("Rigid-Body Motions", _OTHER_CHAPTER),
+    "Sec. 3.3.2": ("Twists (the adjoint representation)", _OTHER_CHAPTER),
+    "Sec. 3.4": ("Wrenches", _OTHER_CHAPTER),
+    "Ch. 4": ("Forward Kinematics", _OTHER_CHAPTER),
+    "Sec. 4.1": ("Product of Exponentials Formula", _OTHER_CHAPTER),
+    "Sec. 5.1.1": ("Space Jacobian", _OTHER_CHAPTER),
 }
 
 
 def lynch_park_concordance() -> str:
-    """Every place of Lynch & Park's published Ch. 8 that the workbook cites, with the same
-    place in the preliminary draft, as a Markdown table (for chapter 00).
+    """Every place of Lynch & Park's published book that the workbook cites, with the same
+    place in the preliminary draft of its Ch. 8, as a Markdown table (for chapter 00).
 
     >>> print("\\n".join(lynch_park_concordance().splitlines()[:3]))
     | published book (2017) | title | preliminary draft |
     |---|---|---|
     | Ch. 8 | Dynamics of Open Chains | Ch. 9 |
+    >>> print(lynch_park_concordance().splitlines()[-1])
+    | Sec. 5.1.1 | Space Jacobian | not in the draft (another chapter) |
     """
     rows = [f"| {place} | {title} | {draft or 'not in the draft'} |"
             for place, (title, draft) in LYNCH_PARK_CONCORDANCE.items()]

@@ -190,3 +190,35 @@ def test_no_inline_equation_continues_on_a_line_starting_with_a_sign(path):
     for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
         if cell.cell_type == "markdown":
             assert continued_lines_of_inline_math(cell.source) == [], f"cell {index}"
+
+
+def unknown_library_paths(text: str) -> list:
+    """The dotted paths ``dynlab.x.y`` named in ``text`` that the library does not have: no
+    module of that name, nor a name defined in the longest module the path starts with.
+
+    >>> unknown_library_paths("see `dynlab.teaching.errata.errata_table` and dynlab.properties")
+    ['dynlab.properties']
+    """
+    import importlib
+    import re
+    unknown = []
+    for path in dict.fromkeys(re.findall(r"\bdynlab(?:\.[A-Za-z_]\w*)+", text)):
+        parts = path.split(".")
+        for k in range(len(parts), 0, -1):
+            try:
+                found = importlib.import_module(".".join(parts[:k]))
+            except ModuleNotFoundError:
+                continue
+            for name in parts[k:]:
+                found = getattr(found, name, None)
+            if found is None:
+                unknown.append(path)
+            break
+    return unknown
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_library_path_a_notebook_names_exists(path):
+    """A reader who looks up a module or function a notebook names finds it."""
+    cells = nbformat.read(path, as_version=4).cells
+    assert unknown_library_paths("\n".join(cell.source for cell in cells)) == []

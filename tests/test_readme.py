@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+from dynlab.teaching.bibliography import markdown as bibliography
 from dynlab.teaching.errata import markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -14,6 +15,7 @@ def test_the_errata_page_is_the_register():
     text = (ROOT / "docs" / "errata.md").read_text()
     table = text.split("<!-- errata:begin -->")[1].split("<!-- errata:end -->")[0]
     assert table.strip() == markdown_table().strip()
+    assert bibliography() in text                                # the texts it cites
 
 
 def test_readme_opens_with_the_two_commands_and_ci_runs_the_test_command():

@@ -21,8 +21,9 @@ BIBLIOGRAPHY = {
                  "Prentice Hall, Englewood Cliffs, NJ, 1990; Ch. 6, \"Manipulator Dynamics\".",
     "lynch_park": "K. M. Lynch and F. C. Park, *Modern Robotics: Mechanics, Planning, and "
                   "Control*, Cambridge University Press, Cambridge, 2017; Ch. 8, \"Dynamics of "
-                  "Open Chains\", Secs. 8.1-8.6, 8.8, 8.9 (Sec. 3.3.2 for the adjoint "
-                  "representation). A preliminary draft numbered this chapter 9; the few "
+                  "Open Chains\", Secs. 8.1-8.6, 8.8, 8.9 (and Secs. 3.3.2, 3.4, 4.1 and 5.1.1 "
+                  "for the adjoint representation, wrenches, the product of exponentials and "
+                  "the space Jacobian). A preliminary draft numbered this chapter 9; the few "
                   "equation numbers quoted from it are marked \"draft\".",
     "tourassis_neuman": "V. D. Tourassis and C. P. Neuman, \"The inertial characteristics of "
                         "dynamic robot models\", *Mechanism and Machine Theory* 20(1), 41-52, "

@@ -435,11 +435,12 @@ CANDIDATE_MOTOR = Motor(stall_torque=1.2, no_load_speed=500.0, continuous_torque
 #: ironless winding, each with its 48 V winding, as maxon's catalogue data sheets print them
 #: (torque constant, terminal resistance, nominal voltage, nominal torque = "max. continuous
 #: torque", rotor inertia, "thermal time constant winding"): the RE 40 (Ø40 mm, graphite
-#: brushes, 150 W; 60.3 mN m/A, 1.13 ohm, 187 mN m, 137 g cm^2, 41.5 s) and the RE 65 (Ø65 mm,
-#: graphite brushes, 250 W, order number 353297; 123 mN m/A, 0.365 ohm, 800 mN m, 1340 g cm^2,
-#: 123 s).  The line follows from the winding (k_t V / R, V / k_t); the data sheets' own stall
-#: torques (2560, 16100 mN m) and no-load speeds (7590, 3670 rpm) lie within 2 % of it, the
-#: no-load speed a little lower for the friction the no-load current overcomes.
+#: brushes, 150 W; 60.3 mN m/A, 1.13 ohm, 187 mN m, 137 g cm^2, 41.5 s; the whole motor's
+#: thermal time constant 809 s) and the RE 65 (Ø65 mm, graphite brushes, 250 W, order number
+#: 353297; 123 mN m/A, 0.365 ohm, 800 mN m, 1340 g cm^2, 123 s; the whole motor's 1060 s).
+#: The line follows from the winding (k_t V / R, V / k_t); the data sheets' own stall torques
+#: (2560, 16100 mN m) and no-load speeds (7590, 3670 rpm) lie within 2 % of it, the no-load
+#: speed a little lower for the friction the no-load current overcomes.
 MOTOR_CATALOGUE = (
     Motor.from_winding(0.0603, 1.13, 48.0, 0.187, 137e-7, thermal_time_constant=41.5,
                        name="maxon RE 40, 48 V"),

@@ -118,7 +118,8 @@ DRAFT_BEFORE = re.compile(r"draft[^.;]{0,14}$")
 def _places(matches) -> set:
     places = set()
     for m in matches:
-        kind = {"Ch": "Ch.", "Sec": "Sec.", "Pro": "Prop.", "Eq": "Eq."}[m.group(1).rstrip("s.")[:3]]
+        word = m.group(1).rstrip("s.")[:3]
+        kind = {"Ch": "Ch.", "Sec": "Sec.", "Pro": "Prop.", "Eq": "Eq."}[word]
         for number in filter(None, (m.group(2), m.group(3))):
             places.add(f"Eq. ({number})" if kind == "Eq." else f"{kind} {number}")
     return places

@@ -35,7 +35,8 @@ def test_the_exercises_are_listed_alike_in_chapter_00_and_their_readme():
     """A student finds the exercises described twice, in chapter 00 and in exercises/README.md:
     the two tables say the same of each exercise, and they list every exercise notebook."""
     cells = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text())["cells"]
-    chapter = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    chapter = "\n".join("".join(cell["source"]) for cell in cells
+                        if cell["cell_type"] == "markdown")
     readme = (ROOT / "exercises" / "README.md").read_text()
     in_chapter, in_readme = EXERCISE_ROW.findall(chapter), EXERCISE_ROW.findall(readme)
     assert in_chapter == in_readme

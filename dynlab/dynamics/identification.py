@@ -109,8 +109,9 @@ def with_standard_parameters(robot: Robot, parameters) -> Robot:
     """``robot`` with each link's mass, centre of mass and inertia read from ``parameters``, the
     ``10 n`` standard parameters of :func:`standard_parameters` (no rotor, no friction): ``c =
     h / m`` and ``I_c = I_o - m (c.c 1 - c c^T)`` (Steiner, the inverse of
-    :func:`standard_parameters`).  A link of zero or negative mass is refused by name, and
-    :class:`~dynlab.model.link.Link` refuses an inertia no rigid body has.
+    :func:`standard_parameters`).  A link of negative mass, or of zero mass with first moments,
+    is refused by name, and :class:`~dynlab.model.link.Link` refuses an inertia no rigid body
+    has.
 
     >>> from dynlab.model.robots import pendulum
     >>> arm = pendulum()
@@ -126,10 +127,10 @@ def with_standard_parameters(robot: Robot, parameters) -> Robot:
                          f"link, standard_parameters' order), got shape {pi.shape}")
     for k, link in enumerate(pi.reshape(robot.n, 10), start=1):
         m, h = link[0], link[1:4]
-        if not m > 0:
-            raise ValueError(f"{robot.name}: link {k} has mass {m:g}; a centre of mass needs "
-                             f"a positive mass")
-        c = h / m
+        if not (m > 0 or (m == 0 and not h.any())):
+            raise ValueError(f"{robot.name}: link {k} has mass {m:g} and first moments "
+                             f"{h.tolist()}; a centre of mass needs a positive mass")
+        c = h / m if m > 0 else h                      # a massless link: its inertia alone
         Io = np.array([[link[4], link[5], link[7]], [link[5], link[6], link[8]],
                        [link[7], link[8], link[9]]])
         Ic = Io - m * (c @ c * np.eye(3) - np.outer(c, c))

@@ -140,7 +140,8 @@ class IdentificationDashboard(NamedControls):
     def _png(self) -> bytes:
         """The figure, as a PNG.  Made once; a frame moves its lines, error bars and title and,
         while the axes' limits stay (they move in steps of 1, 2, 5 times a power of ten), draws
-        only those over the kept background (blitting)."""
+        only those over the kept background (blitting); a limit moves only when what it shows
+        leaves it or fills less than a fifth of it (:func:`_kept_limit`)."""
         if self._figure is None:
             self._make_figure()
         figure, motion, bars, title = self._figure
@@ -148,13 +149,15 @@ class IdentificationDashboard(NamedControls):
         q = np.degrees(self.path.at(phase * self.path.period)[0])
         for line, column in zip(motion["lines"], q.T):
             line.set_data(phase, column)
-        motion["ax"].set_ylim(-_step_above(np.abs(q).max()), _step_above(np.abs(q).max()))
+        reach = _kept_limit(motion["ax"].get_ylim()[1], np.abs(q).max())
+        motion["ax"].set_ylim(-reach, reach)
         error = self.estimate.values - self.truth
         x = np.arange(error.size)
         bars["points"].set_data(x, error)
         bars["spans"].set_segments([[(k, e - 2 * s), (k, e + 2 * s)] for k, e, s in
                                     zip(x, error, self.estimate.std)])
-        height = _step_above(np.abs(error).max() + 2 * self.estimate.std.max())
+        height = _kept_limit(bars["ax"].get_ylim()[1],
+                             np.abs(error).max() + 2 * self.estimate.std.max())
         bars["ax"].set_ylim(-height, height)
         title.set_text(f"condition number {self.condition:.3g}; largest error "
                        f"{np.abs(error).max():.2g}")
@@ -201,6 +204,16 @@ class IdentificationDashboard(NamedControls):
         values = ", ".join(f"{name}={control.value:g}" for name, control in self.controls.items())
         return (f"IdentificationDashboard({values}: condition number {self.condition:.3g}, "
                 f"largest error {self.errors().max():.2g})")
+
+
+def _kept_limit(limit: float, needed: float) -> float:
+    """``limit`` while it holds ``needed`` and ``needed`` fills at least a fifth of it, else
+    :func:`_step_above` ``needed``: an axis that a slider's small moves leave alone.
+
+    >>> _kept_limit(0.05, 0.03), _kept_limit(0.05, 0.06), _kept_limit(0.05, 0.004)
+    (0.05, 0.1, 0.005)
+    """
+    return limit if needed <= limit <= 5 * needed else _step_above(needed)
 
 
 def _step_above(value: float) -> float:

@@ -18,8 +18,8 @@ from dynlab.dynamics.identification import (
     with_standard_parameters,
 )
 from dynlab.dynamics.inverse import inverse_dynamics
-from dynlab.model.kinematics import transforms
 from dynlab.model.edits import with_payload
+from dynlab.model.kinematics import transforms
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import ROBOTS, UR20_URDF, pendulum, planar_2r, puma560, read_urdf, ur20
 from dynlab.model.symbolic import is_zero

@@ -134,7 +134,8 @@ class IdentificationDashboard(NamedControls):
             f'<td>{(value - true) / std:+.1f}</td></tr>'
             for name, true, value, std in zip(estimate.names, self.truth, estimate.values,
                                               estimate.std))
-        return ('<table style="font-size: 90%"><tr><th>base parameter</th><th>true</th>'
+        return ('<table style="font-size: 90%; border-spacing: 12px 0"><tr><th>base parameter</th>'
+                '<th>true</th>'
                 '<th>estimate</th><th>std</th><th>error / std</th></tr>' + cells + '</table>')
 
     def _png(self) -> bytes:

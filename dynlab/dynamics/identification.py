@@ -105,6 +105,40 @@ def standard_parameters(robot: Robot, *, rotor: bool = False, friction: bool = F
     return np.array(values, dtype=float)
 
 
+def with_standard_parameters(robot: Robot, parameters) -> Robot:
+    """``robot`` with each link's mass, centre of mass and inertia read from ``parameters``, the
+    ``10 n`` standard parameters of :func:`standard_parameters` (no rotor, no friction): ``c =
+    h / m`` and ``I_c = I_o - m (c.c 1 - c c^T)`` (Steiner, the inverse of
+    :func:`standard_parameters`).  A link of negative mass, or of zero mass with first moments,
+    is refused by name, and :class:`~dynlab.model.link.Link` refuses an inertia no rigid body
+    has.
+
+    >>> from dynlab.model.robots import pendulum
+    >>> arm = pendulum()
+    >>> heavier = with_standard_parameters(arm, 2 * standard_parameters(arm))
+    >>> heavier.links[0].mass, heavier.links[0].com == arm.links[0].com
+    (2.0, True)
+    """
+    if not isinstance(robot, Robot):
+        raise TypeError(f"robot must be a dynlab Robot, got {type(robot).__name__}")
+    pi = np.asarray(parameters, dtype=float)
+    if pi.shape != (10 * robot.n,) or not np.all(np.isfinite(pi)):
+        raise ValueError(f"{robot.name}: parameters must be {10 * robot.n} finite numbers (10 a "
+                         f"link, standard_parameters' order), got shape {pi.shape}")
+    for k, link in enumerate(pi.reshape(robot.n, 10), start=1):
+        m, h = link[0], link[1:4]
+        if not (m > 0 or (m == 0 and not h.any())):
+            raise ValueError(f"{robot.name}: link {k} has mass {m:g} and first moments "
+                             f"{h.tolist()}; a centre of mass needs a positive mass")
+        c = h / m if m > 0 else h                      # a massless link: its inertia alone
+        Io = np.array([[link[4], link[5], link[7]], [link[5], link[6], link[8]],
+                       [link[7], link[8], link[9]]])
+        Ic = Io - m * (c @ c * np.eye(3) - np.outer(c, c))
+        robot = robot.replace_link(k, mass=float(m), com=tuple(c.tolist()),
+                                   inertia=((Ic + Ic.T) / 2).tolist())
+    return robot
+
+
 def moved_parameters(parameters, rotation, translation):
     """One link's 10 parameters (:data:`LINK_PARAMETERS`' order) about the origin of another
     frame ``b``, given those about frame ``a`` and ``a``'s pose in ``b`` (``x_b = R x_a + p``):

@@ -34,6 +34,20 @@ BIBLIOGRAPHY = {
                                 "parameter set as collected by P. I. Corke and B. "
                                 "Armstrong-Helouvry, \"A search for consensus among model "
                                 "parameters reported for the PUMA 560 robot\", ICRA 1994.",
+    "atkeson_an_hollerbach": "C. G. Atkeson, C. H. An and J. M. Hollerbach, \"Estimation of "
+                             "inertial parameters of manipulator loads and links\", *The "
+                             "International Journal of Robotics Research* 5(3), 101-119, 1986.",
+    "gautier_khalil": "M. Gautier and W. Khalil, \"Direct calculation of minimum set of inertial "
+                      "parameters of serial robots\", *IEEE Transactions on Robotics and "
+                      "Automation* 6(3), 368-373, 1990.",
+    "swevers": "J. Swevers, C. Ganseman, D. B. Tukel, J. De Schutter and H. Van Brussel, "
+               "\"Optimal robot excitation and identification\", *IEEE Transactions on Robotics "
+               "and Automation* 13(5), 730-740, 1997.",
+    "wensing_kim_slotine": "P. M. Wensing, S. Kim and J.-J. E. Slotine, \"Linear matrix "
+                           "inequalities for physically consistent inertial parameter "
+                           "identification: a statistical perspective on the mass "
+                           "distribution\", *IEEE Robotics and Automation Letters* 3(1), 60-67, "
+                           "2018 (published online in 2017).",
 }
 
 #: key -> the author-year form a reader looks up in :data:`BIBLIOGRAPHY`
@@ -44,6 +58,10 @@ AUTHORS = {
     "lynch_park": "Lynch & Park (2017)",
     "tourassis_neuman": "Tourassis & Neuman (1985)",
     "armstrong_khatib_burdick": "Armstrong, Khatib & Burdick (1986)",
+    "atkeson_an_hollerbach": "Atkeson, An & Hollerbach (1986)",
+    "gautier_khalil": "Gautier & Khalil (1990)",
+    "swevers": "Swevers, Ganseman, Tukel, De Schutter & Van Brussel (1997)",
+    "wensing_kim_slotine": "Wensing, Kim & Slotine (2017)",
 }
 
 #: the draft column of a place the book prints outside its dynamics chapter
@@ -119,7 +137,8 @@ def check_source(key: str, keys=tuple(BIBLIOGRAPHY)) -> str:
     Traceback (most recent call last):
     ...
     ValueError: unknown source 'Schilling'; the sources are fu, thesis, schilling, lynch_park, \
-tourassis_neuman, armstrong_khatib_burdick
+tourassis_neuman, armstrong_khatib_burdick, atkeson_an_hollerbach, gautier_khalil, swevers, \
+wensing_kim_slotine
     """
     if key not in keys:
         raise ValueError(f"unknown source {key!r}; the sources are {', '.join(keys)}")

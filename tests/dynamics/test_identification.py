@@ -15,8 +15,10 @@ from dynlab.dynamics.identification import (
     parameter_symbols,
     standard_parameters,
     torque_regressor,
+    with_standard_parameters,
 )
 from dynlab.dynamics.inverse import inverse_dynamics
+from dynlab.model.edits import with_payload
 from dynlab.model.kinematics import transforms
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import ROBOTS, UR20_URDF, pendulum, planar_2r, puma560, read_urdf, ur20
@@ -270,3 +272,49 @@ def test_the_base_regressor_of_six_joint_arms_gives_the_torques_at_random_states
     assert np.allclose(base.regressor(Q, QD, QDD) @ base.values(pi), full, rtol=1e-9,
                        atol=1e-9 * np.abs(full).max())
     assert len(parameter_symbols(6, True, True)) == len(base.kept + base.grouped + base.zero)
+
+
+# -- an arm from its standard parameters ----------------------------------------------------------
+def point_masses_parameters(masses, points) -> np.ndarray:
+    """A link's 10 parameters of point masses by hand: m = sum m_k, h = sum m_k p_k, I = sum m_k
+    (p.p 1 - p p^T), in LINK_PARAMETERS' order."""
+    m = sum(masses)
+    h = sum(mk * p for mk, p in zip(masses, points))
+    inertia = sum(mk * (p @ p * np.eye(3) - np.outer(p, p)) for mk, p in zip(masses, points))
+    return np.array([m, *h, inertia[0, 0], inertia[0, 1], inertia[1, 1], inertia[0, 2],
+                     inertia[1, 2], inertia[2, 2]])
+
+
+def test_an_arm_made_from_point_masses_carries_their_parameters(rng):
+    arm = planar_2r("fu")
+    pi = np.concatenate([point_masses_parameters(rng.uniform(0.2, 2.0, 4),
+                                                 rng.uniform(-1.0, 1.0, (4, 3)))
+                         for _ in range(arm.n)])
+    made = with_standard_parameters(arm, pi)
+    assert np.allclose(standard_parameters(made), pi, rtol=1e-12, atol=1e-12)
+    q, qd, qdd = states(rng, 5, arm.n)
+    assert np.allclose(torque_regressor(arm, q, qd, qdd) @ pi, np.concatenate(
+        [inverse_dynamics(made, *state) for state in zip(q, qd, qdd)]), atol=1e-9)
+
+
+def test_an_arm_from_a_payloads_parameters_moves_as_the_arm_with_the_payload(rng):
+    arm = puma560()
+    loaded = with_payload(arm, 2.5)                     # a point mass folded into link 6
+    made = with_standard_parameters(arm, standard_parameters(loaded))
+    for state in zip(*states(rng, 4, 6)):
+        assert np.allclose(inverse_dynamics(made, *state), inverse_dynamics(loaded, *state),
+                           atol=1e-9)
+
+
+def test_parameters_of_no_arm_are_refused_by_name():
+    arm = planar_2r("fu")
+    pi = standard_parameters(arm)
+    no_mass = np.concatenate([pi[:10], [0.0, 0.5], np.zeros(8)])      # first moments, no mass
+    with pytest.raises(ValueError, match=r"link 2 has mass 0 and first moments \[0.5, 0.0, 0.0\]"):
+        with_standard_parameters(arm, no_mass)
+    with pytest.raises(ValueError, match="parameters must be 20 finite numbers"):
+        with_standard_parameters(arm, pi[:12])
+    negative = pi.copy()
+    negative[9] = -1.0                                   # ZZ1 < 0: no body
+    with pytest.raises(ValueError, match="link 1: inertia is not positive semi-definite"):
+        with_standard_parameters(arm, negative)

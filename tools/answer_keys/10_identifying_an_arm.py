@@ -30,8 +30,8 @@ import math
 
 import numpy as np
 import sympy
-
 from answer_keys.common import check_mistakes
+
 from dynlab import Link, Robot
 from dynlab.dynamics.estimation import (
     FourierTrajectory,
@@ -112,8 +112,9 @@ chosen to keep it small (Gautier & Khalil, 1992; `exciting_trajectory`).""",
 }
 G = 9.8062                                      # planar_2r's gravity (Fu et al., Schilling)
 
-#: I.1's given: the number of joints of the planar arm
-JOINTS = {"n": {"low": 2, "high": 7, "step": 1, "unit": "",
+#: I.1's given: the number of joints of the planar arm, from 4: at n = 3 two typical mistakes
+#: (no rotors, 5n; a horizontal plane, 6n - 3) give the same count, and only one is named
+JOINTS = {"n": {"low": 4, "high": 9, "step": 1, "unit": "",
                 "text": "the number of revolute joints of the planar arm"}}
 #: I.2's givens: Schilling's two-axis arm with link 1's length and link 2's mass of the student
 #: (dynlab's numbers, a1 = 0.5 m and m2 = 1.5 kg, which the chapter may use, are not drawn); no

@@ -86,10 +86,10 @@ in them.""",
     },
     "I.3": {
         "hint": r"""
-The base regressor $Y_b$ is the columns of the kept parameters of `torque_regressor` (in its
-order, 10 a link: `M, MX, MY, MZ, XX, XY, YY, XZ, YZ, ZZ`), stacked sample by sample, joint 1
-then joint 2, as `torque_regressor` stacks its rows; stack the torques the same way
-(`data.tau.ravel()`) and solve $\min\|Y_b\hat\pi_b - \tau\|$ (`np.linalg.lstsq`).""",
+The base regressor $Y_b$ is the columns of the kept parameters of `torque_regressor` (10
+columns a link, in the order `M, MX, MY, MZ, XX, XY, YY, XZ, YZ, ZZ`), its rows sample by
+sample. Stack the torques so that each row of $Y_b$ meets its own torque, then solve
+$\min\|Y_b\hat\pi_b - \tau\|$.""",
         "takeaway": r"""
 Your estimate lies within a few of its standard deviations (the roots of the diagonal of
 $\sigma^2 (Y_b^TY_b)^{-1}$) of the arm's own base parameters: the torques' noise, the encoder's

@@ -29,6 +29,10 @@ TRANSFORMS = "dynlab.model.kinematics.transforms"
 PSEUDO = "dynlab.formulations.lagrange_euler.pseudo_inertia"
 CLOSED = "dynlab.formulations.twist_wrench.closed_form"
 COUPLING = "dynlab.dynamics.structure.coupling."
+#: chapter 12's identification: the base parameters and their values, the least squares, the
+#: condition number (each takes the BaseParameters that base_parameters makes)
+IDENTIFICATION = "dynlab.dynamics.identification."
+ESTIMATION = "dynlab.dynamics.estimation."
 #: chapter 10's dashboard: ``slide(payload=..., q2=...)["gravity"][1:3]`` is U.2's answer
 DASHBOARD = "dynlab.teaching.dashboards.arm.Dashboard."
 
@@ -65,6 +69,10 @@ REFUSED = {
     "U.1": (TRANSFORMS, LINK, "dynlab.model.kinematics.tool_jacobian"),
     "U.2": ("dynlab.model.edits.with_payload", INVERSE, EOM, INERTIA, DASHBOARD + "slide",
             DASHBOARD + "parts_at"),
+    "I.1": (IDENTIFICATION + "base_parameters",),
+    "I.2": (IDENTIFICATION + "base_parameters", IDENTIFICATION + "standard_parameters"),
+    "I.3": (ESTIMATION + "estimate_base_parameters", IDENTIFICATION + "base_parameters"),
+    "I.4": (ESTIMATION + "condition_number", IDENTIFICATION + "base_parameters"),
 }
 
 #: ``{question: what of dynlab answers it}``: meant to be answered with the library.

@@ -526,4 +526,4 @@ def test_the_instructors_keys_are_readable_by_their_owner_only(tmp_path):
     instructor_folder(folder)
     assert folder.stat().st_mode & 0o777 == 0o700
     modes = {path.name: path.stat().st_mode & 0o777 for path in folder.glob("*.json")}
-    assert len(modes) == 9 and set(modes.values()) == {0o600}, modes
+    assert len(modes) == 10 and set(modes.values()) == {0o600}, modes

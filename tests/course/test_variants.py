@@ -38,6 +38,7 @@ from .by_hand import (
     entries,
     formulas,
     frames,
+    identifying,
     links,
     modern,
     numbers,
@@ -134,6 +135,8 @@ TABLE = {
     # chapters 08, 09: the UR20, sizing the PUMA 560's motors
     **{q: Row(sizing) for q in ("U.1", "U.2", "U.3", "A.1", "A.2", "A.3", "A.4", "A.5", "A.6",
                                 "A.7")},
+    # chapter 12: identifying an arm
+    **{q: Row(identifying) for q in ("I.1", "I.2", "I.3", "I.4")},
 }
 #: Every question with givens (its key has parameters)
 VARIANT_QUESTIONS = tuple(q for q, key in keys().items() if key.get("parameters"))

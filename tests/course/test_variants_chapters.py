@@ -331,7 +331,8 @@ def test_dynlab_grade_for_marks_runs_each_notebook_with_its_students_graded_valu
 
 
 @pytest.mark.usefixtures("marks")
-@pytest.mark.parametrize("question", ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4"))
+@pytest.mark.parametrize("question", ("U.1", "U.2", "A.1", "A.2", "A.3", "A.4", "I.1", "I.2",
+                                      "I.3", "I.4"))
 def test_no_two_values_of_the_givens_share_an_answer(question):
     """Every pair of points of the givens' grids has answers further apart than three times the
     tolerance, so a number copied from any classmate (or the practice answer at the graded
@@ -357,15 +358,14 @@ def test_no_two_values_of_the_givens_share_an_answer(question):
 
 
 @pytest.mark.end_to_end
-@pytest.mark.parametrize("notebook", ["08_your_own_robot", "09_sizing_a_motor"])
+@pytest.mark.parametrize("notebook", ["08_your_own_robot", "09_sizing_a_motor",
+                                      "10_identifying_an_arm"])
 def test_dynlab_grade_with_the_instructors_keys_runs_each_notebook_with_its_graded_values(
         notebook, tmp_path, capsys):
     """alice hands in the solution's code, which reads ``given``: full marks at her graded
     values.  eve types in the right numbers at her practice values (what the shipped keys answer,
     and what her notebook shows her): 0."""
     from dynlab.grading import questions
-
-    from .by_hand.sizing import right
     code = solution_answers(notebook)
     typed = {f"answer-{q.replace('.', '_')}": _typed(q, right(q, variant(q, student="eve")))
              for q in questions(notebook)}
@@ -830,7 +830,13 @@ def _submission(path: Path, question: str, checked: str, answer_source: str) -> 
 
 ANSWER_NAMES = {"U.1": ("J3", "J5"), "U.2": ("c2", "c3"), "U.3": ("c",), "A.1": ("G_match",),
                 "A.2": ("ratio",), "A.3": ("tau_rms",), "A.4": ("G_min",), "A.5": ("tau_rms",),
-                "A.6": ("rise",), "A.7": ("G_star",)}
+                "A.6": ("rise",), "A.7": ("G_star",), "I.1": ("count",),
+                "I.2": ("ZZ1R", "MX1R"), "I.3": ("pi_b",), "I.4": ("kappa",)}
+
+
+def right(question, given):
+    """The right answer by hand (tests/course/by_hand, the variants' table)."""
+    return TABLE[question].hand.right(question, dict(given))
 
 
 def _typed(question, answer) -> str:

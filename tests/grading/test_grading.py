@@ -33,6 +33,8 @@ from tests.course.test_grading_questions_08 import RIGHT as RIGHT_08
 from tests.course.test_grading_questions_08 import WRONG as WRONG_08
 from tests.course.test_grading_questions_09 import RIGHT as RIGHT_09
 from tests.course.test_grading_questions_09 import WRONG as WRONG_09
+from tests.course.test_grading_questions_10 import RIGHT as RIGHT_10
+from tests.course.test_grading_questions_10 import WRONG as WRONG_10
 
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 
@@ -514,7 +516,8 @@ WRONG = [
 
 def test_the_table_has_at_least_30_wrong_answers_and_covers_every_question():
     assert len([row for row in WRONG if row[3] == "incorrect"]) >= 30
-    assert {row[0] for row in WRONG + WRONG_06_07 + WRONG_08 + WRONG_09} >= set(questions())
+    assert {row[0] for row in WRONG + WRONG_06_07 + WRONG_08 + WRONG_09 + WRONG_10} >= \
+        set(questions())
 
 
 @pytest.mark.parametrize("question", sorted(RIGHT))
@@ -526,7 +529,8 @@ def test_a_right_answer_passes(question):
 
 
 def test_every_question_has_a_right_answer_in_this_file():
-    assert set(RIGHT) | set(RIGHT_06_07) | set(RIGHT_08) | set(RIGHT_09) == set(questions())
+    assert set(RIGHT) | set(RIGHT_06_07) | set(RIGHT_08) | set(RIGHT_09) | set(RIGHT_10) == \
+        set(questions())
 
 
 @pytest.mark.parametrize("question, answer, words, status", WRONG,
@@ -863,7 +867,7 @@ def test_the_keys_hold_no_values_and_no_readable_text():
                                        "03_probing_and_other_arms", "04_structure_of_the_model",
                                        "05_control", "06_dalembert_newton_euler_and_simulation",
                                        "07_modern_form", "08_your_own_robot",
-                                       "09_sizing_a_motor"]
+                                       "09_sizing_a_motor", "10_identifying_an_arm"]
     for path in files:
         data = json.loads(path.read_text())
         assert data["format"] == 2
@@ -1025,7 +1029,7 @@ def test_points_are_whole_numbers_adding_up_per_notebook():
                       "03_probing_and_other_arms": 9, "04_structure_of_the_model": 11,
                       "05_control": 5, "06_dalembert_newton_euler_and_simulation": 19,
                       "07_modern_form": 8, "08_your_own_robot": 6,
-                      "09_sizing_a_motor": 11}
+                      "09_sizing_a_motor": 11, "10_identifying_an_arm": 6}
 
 
 def test_the_checker_agrees_with_dynlabs_own_derivations():

@@ -209,7 +209,7 @@ def test_each_setting_that_refuses_user_namespaces_is_named_with_its_fix(tmp_pat
 
 def test_the_course_plan_gives_each_notebook_the_questions_and_points_of_its_keys():
     """The quick start's course plan (solutions/QUICKSTART.md) hands out every exercise notebook
-    once, each with the number of questions and the points its keys give (13/12/9/11/5/19/8/6/11
+    once, each with the number of questions and the points its keys give (13/12/9/11/5/19/8/6/11/6
     today), and states their total."""
     text = (ROOT / "solutions" / "QUICKSTART.md").read_text(encoding="utf-8")
     shown = {}

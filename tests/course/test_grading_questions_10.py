@@ -1,0 +1,148 @@
+"""The graded questions of solutions/10_identifying_an_arm (chapter 12): each right answer,
+worked by hand in tests/course/by_hand/identifying.py (Khalil & Dombre's count, the rods'
+groupings, a regressor from Lagrange's equations, least squares by QR; not dynlab's
+identification), passes; each typical wrong answer gets its specific feedback; the route by hand
+agrees with dynlab where both compute the same thing; and ``dynlab grade`` gives a submission
+with the solution's answers full marks and a blank one none.  The givens are each student's own
+(dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
+practice values ``check()`` grades."""
+
+import numpy as np
+import pytest
+
+from dynlab import Link, Robot, inverse_dynamics
+from dynlab.dynamics.identification import parameter_names, torque_regressor
+from dynlab.grading import check, keys, questions, variant
+from dynlab.grading.variants import grid_values
+from dynlab.model.robots import planar_2r
+from tests.support.graded_course import answered, dynlab_grade, hand_in, solution_answers
+
+from .by_hand.identifying import (
+    base_regressor,
+    condition,
+    count,
+    data_set,
+    estimates,
+    grouping,
+    mistakes,
+    right,
+)
+
+NOTEBOOK = "10_identifying_an_arm"
+QUESTIONS = ("I.1", "I.2", "I.3", "I.4")
+GIVEN = {q: dict(variant(q)) for q in QUESTIONS}
+
+
+def test_the_table_covers_every_question_and_the_points_add_up():
+    assert set(QUESTIONS) == set(questions(NOTEBOOK))
+    assert sum(keys()[q]["points"] for q in questions(NOTEBOOK)) == 6
+
+
+def planar_arm(n, rng):
+    """A planar arm of ``n`` revolute joints about parallel horizontal axes, each link a general
+    body drawn from ``rng``, in a vertical plane."""
+    links = []
+    for _ in range(n):
+        x, y = rng.uniform(0.01, 0.05, 2)              # moments a rigid body can have
+        links.append(Link("R", a=rng.uniform(0.2, 0.6), alpha=0, mass=rng.uniform(0.5, 3),
+                          com=tuple(rng.uniform(-0.2, 0.2, 3)),
+                          inertia=np.diag([x, y, 0.9 * (x + y)])))
+    return Robot(links, gravity=(0, -9.81, 0))
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 7])
+def test_the_count_by_hand_is_the_rank_of_the_stacked_regressor(n, rng):
+    """Khalil & Dombre's count 3n + (n - 1) + 2n is the numeric rank of Y (13n columns) stacked
+    over random states (Gautier (1991)); without rotors and friction 3n, in a horizontal plane
+    two fewer."""
+    arm = planar_arm(n, rng)
+    states = [rng.uniform(-2, 2, (12 * n, n)) for _ in range(3)]
+    Y = torque_regressor(arm, *states, rotor=True, friction=True)
+    assert Y.shape[1] == 13 * n == len(parameter_names(n, rotor=True, friction=True))
+    assert np.linalg.matrix_rank(Y) == count(n) == 6 * n - 1
+    assert np.linalg.matrix_rank(torque_regressor(arm, *states)) == count(n, False, False)
+    flat = Robot(arm.links, gravity=(0, 0, -9.81))
+    assert np.linalg.matrix_rank(torque_regressor(flat, *states, rotor=True, friction=True)) \
+        == count(n, gravity_shows=False)
+
+
+def test_the_lagrange_regressor_is_dynlabs_base_columns(rng):
+    """The regressor by Lagrange's equations is dynlab's Newton-Euler one's columns ZZ1, MX1,
+    MY1, ZZ2, MX2, MY2 (10 a link), at random states and lengths."""
+    for a1 in (0.3, 0.62):
+        q, qd, qdd = (rng.uniform(-2, 2, (9, 2)) for _ in range(3))
+        dynlabs = torque_regressor(planar_2r("schilling", a1=a1), q, qd, qdd)
+        assert np.allclose(base_regressor(q, qd, qdd, a1=a1), dynlabs[:, [9, 1, 2, 19, 11, 12]],
+                           rtol=0, atol=1e-12)
+
+
+def test_the_grouping_by_hand_is_what_the_torques_show(rng):
+    """ZZ1R, MX1R by hand at two grid points: Y_b pi_b (by hand) equals dynlab's torques of the
+    arm, with ZZ2R = -2/3 m2 a2^2, MX2R = m2 a2/2 (a rod about its far end) and MY = 0."""
+    for a1, m2 in ((0.3, 0.8), (0.62, 2.3)):
+        arm = planar_2r("schilling", a1=a1, m2=m2)
+        ZZ1R, MX1R = grouping(a1, m2)
+        pi_b = [ZZ1R, MX1R, 0.0, -2 * m2 * 0.4**2 / 3, m2 * 0.4 / 2, 0.0]
+        q, qd, qdd = (rng.uniform(-2, 2, (5, 2)) for _ in range(3))
+        tau = np.array([inverse_dynamics(arm, *state) for state in zip(q, qd, qdd)])
+        assert np.allclose(base_regressor(q, qd, qdd, a1=a1) @ pi_b, tau.ravel(), atol=1e-10)
+
+
+def test_the_estimate_is_within_a_few_standard_deviations_of_the_arms_own():
+    """Over the grid, each estimate by hand lies within 4.5 of its standard deviations
+    sqrt(sigma^2 (Y^T Y)^-1) of the arm's own base parameters (Gautier & Poignet (2001)), and the
+    estimates of neighbouring students are far apart (their m2 differ)."""
+    found = []
+    for m2 in grid_values(keys()["I.3"]["parameters"]["m2"]):
+        data = data_set(m2)
+        Y = base_regressor(data.q, data.qd, data.qdd)
+        numbers = estimates(m2)
+        residual = data.tau.ravel() - Y @ numbers["right"]
+        sigma2 = residual @ residual / (Y.shape[0] - Y.shape[1])
+        std = np.sqrt(sigma2 * np.diag(np.linalg.inv(Y.T @ Y)))
+        assert np.all(np.abs(numbers["right"] - numbers["truth"]) <= 4.5 * std), m2
+        found.append(numbers["right"])
+    assert np.min(np.abs(np.diff(found, axis=0)).max(axis=1)) > 0.05
+
+
+def test_the_condition_number_grows_with_the_period():
+    """The takeaway of I.4: played slower, the same coefficients excite the inertias less."""
+    periods = grid_values(keys()["I.4"]["parameters"]["T"])
+    values = [condition(T) for T in periods]
+    assert all(b > 1.01 * a for a, b in zip(values, values[1:]))
+    assert 10 < values[0] < values[-1] < 60
+
+
+def test_the_data_set_is_each_students_own():
+    """The seed comes from the given: two students' data sets differ in their noise as well as
+    their arm, and one student's is the same every time."""
+    one, other = data_set(1.2), data_set(1.6)
+    assert not np.allclose(one.tau, other.tau)
+    assert np.array_equal(one.tau, data_set.__wrapped__(1.2).tau)
+
+
+RIGHT = {q: right(q, GIVEN[q]) for q in QUESTIONS}
+WRONG = [(q, answer, words) for q in QUESTIONS for answer, words in mistakes(q, GIVEN[q])]
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_a_right_answer_passes(question):
+    feedback = check(question, RIGHT[question])
+    assert feedback.correct and feedback.points == keys()[question]["points"], str(feedback)
+
+
+@pytest.mark.parametrize("question, answer, words", WRONG,
+                         ids=[f"{row[0]}:{row[2][:30]}" for row in WRONG])
+def test_a_wrong_answer_gets_its_specific_feedback(question, answer, words):
+    feedback = check(question, answer)
+    assert not feedback.correct and feedback.status == "incorrect", str(feedback)
+    assert words in str(feedback), str(feedback)
+
+
+@pytest.mark.end_to_end
+def test_dynlab_grade_scores_the_solution_full_and_a_blank_exercise_zero(tmp_path):
+    hand_in(tmp_path / "in", NOTEBOOK, {"alice": answered(NOTEBOOK, solution_answers(NOTEBOOK)),
+                                        "bob": answered(NOTEBOOK, {})})
+    rows = dynlab_grade(tmp_path / "in", tmp_path / "grades.csv")
+    assert float(rows["alice"]["total"]) == 6 == float(rows["alice"]["max"])
+    assert float(rows["bob"]["total"]) == 0

@@ -17,9 +17,11 @@ coefficient by coefficient; an element of ``h`` is the coefficient ``Gamma_ijj``
 ``2 Gamma_ijk`` of ``qd_j qd_k`` (Armstrong et al.'s centrifugal and Coriolis matrices).  An
 element is written in ``cos(k phi)``, ``sin(k phi)`` of the joint angles or, along joints with
 parallel axes, of their sums (``C23 = cos(q2 + q3)``, Fu, Gonzalez & Lee, Sec. 3.2.6), whichever
-gives it fewer terms.  The angles are then independent and every factor reaches 1, so a term's
-largest magnitude over full turns of the joints is its coefficient: its significance is that
-over its element's largest magnitude, found at random states.
+gives it fewer terms (angles ``theta = q + offset``).  The angles are then independent and
+every factor reaches 1, so a term's largest magnitude over full turns of the joints is its
+coefficient: its significance is that over its element's largest magnitude, found at random
+states.  Full turns stand for the joint ranges, which the arm registry does not give; over a
+narrower range a term's magnitude is at most its coefficient.
 
 >>> from dynlab.model.robots import planar_2r
 >>> model = explicit_model(planar_2r())
@@ -40,7 +42,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import scipy.fft
 
-from dynlab.dynamics.identification import base_parameters, standard_parameters
+from dynlab.dynamics.identification import BaseParameters, base_parameters, standard_parameters
 from dynlab.dynamics.inverse import inverse_dynamics
 from dynlab.engine.opcount import Counted, OpCounter, counting_backend
 from dynlab.engine.tracing import Tape, backend_for
@@ -183,7 +185,7 @@ def _products(T, angles, summed, values) -> dict:
                                             (h - (m + 1) // 2, (-1j) ** (1 - m % 2))]
                    for m, h in zip(index, np.array(T.shape[:-1]) // 2)]
         vector, parts = 0, 0
-        for choice in itertools.product(*options):   # cos k = (e^ik + e^-ik)/2 ...: gathered
+        for choice in itertools.product(*options):   # of cos k phi: c_k + c_-k; sin: i c_k - i c_-k
             c = T[tuple(p for p, _ in choice)] * math.prod(w for _, w in choice)
             vector, parts = vector + c, parts + np.abs(c)
         monomial = tuple((angle, (m + 1) // 2, 1 - m % 2) for angle, m in zip(angles, index) if m)
@@ -201,7 +203,7 @@ class ExplicitModel:
     over random states."""
 
     robot: Robot
-    base: object
+    base: BaseParameters
     values: np.ndarray
     constants: tuple
     terms: dict
@@ -392,7 +394,8 @@ def explicit_model(robot: Robot, *, significance: float = 0.01, samples: int = 2
     if prismatic:
         raise ValueError(f"{robot.name}: the explicit model here is written in sines and "
                          f"cosines of revolute joints; joint {prismatic[0]} is prismatic")
-    if not isinstance(significance, (int, float)) or not 0 <= significance < 1:
+    if isinstance(significance, bool) or not isinstance(significance, (int, float)) \
+            or not 0 <= significance < 1:
         raise ValueError(f"significance must be a fraction in [0, 1), got {significance!r}")
     samples = count(samples, "explicit_model", "samples", 1)
     speed, acceleration = number(speed, "speed"), number(acceleration, "acceleration")

@@ -30,6 +30,7 @@ from dynlab.model.kinematics import link_offset_in_own_frame, link_rotation
 from dynlab.teaching.dashboards.common import widget_bundle
 from dynlab.teaching.side_by_side import median_seconds
 from dynlab.teaching.textbook.printed_counts import (
+    ARMSTRONG_KHATIB_BURDICK_1986,
     SOURCE_LAWS,
     TABLE_3_4_ROWS,
     hollerbach_1980,
@@ -67,6 +68,19 @@ def markdown_table(header, rows):
     """A Markdown table (``IPython.display.Markdown``) from a header and rows of cells."""
     from IPython.display import Markdown
     return Markdown(table_markdown(header, rows))
+
+
+def explicit_model_table(model):
+    """An explicit model's size before and after its cut
+    (:meth:`dynlab.dynamics.explicit_model.ExplicitModel.rows`) beside the calculations Armstrong,
+    Khatib & Burdick (1986) report for the PUMA 560's full and abbreviated models."""
+    reported = [ARMSTRONG_KHATIB_BURDICK_1986[key] for key in ("full explicit model",
+                                                               "1 % significance")]
+    rows = [row + [" + ".join(str(r[k]) for k in ("mul", "add") if k in r)
+                   + (" = " if "mul" in r else "") + str(r["total"])]
+            for row, r in zip(model.rows(), reported)]
+    return markdown_table(["model", "terms of D11", "terms", "D, h, c: mul + add (calls)",
+                           "tau: mul + add (calls)", "Armstrong et al. (1986), reported"], rows)
 
 
 def polynomial_latex(coefficients) -> str:

@@ -119,6 +119,17 @@ QUOTED = {
 }
 
 
+#: Armstrong, Khatib & Burdick (1986), abstract and introduction: the calculations (multiplications
+#: and additions) reported for the PUMA 560's full explicit model, for the model abbreviated with
+#: a 1 % significance criterion ("one fifth the number required by the recursive Newton-Euler
+#: method"), and for the six-joint recursive Newton-Euler algorithm they compare with.
+ARMSTRONG_KHATIB_BURDICK_1986 = {
+    "full explicit model": {"mul": 739, "add": 426, "total": 1165},
+    "1 % significance": {"total": 305},
+    "recursive Newton-Euler": {"total": 1560},
+}
+
+
 def disagreements() -> list:
     """Where the sources' own figures disagree with each other, computed from the tables.
 

@@ -380,7 +380,7 @@ def base_parameters(robot: Robot, *, rotor: bool = False, friction: bool = False
     measured anyway.  Columns are kept in :data:`_PREFERENCE`'s order when independent of the
     ones kept before (an unpivoted QR); the others are solved for, in floats on numbers, exactly
     on symbols (:func:`_exact_combinations`: the 6-joint symbolic PUMA 560 in about 3 s, 7 s
-    with rotors and friction, where a solve over the field of rational functions took OLDTIME).
+    with rotors and friction).
 
     >>> from dynlab.model.robots import planar_2r
     >>> print(base_parameters(planar_2r(symbolic=True)))     # frame i at link i's far end
@@ -443,7 +443,10 @@ def _exact_combinations(robot, kept, grouped, rotor, friction, rng) -> sympy.Mat
     (``x0 + diag(h) k``, ``k`` integer, ``|k| <= D``: an affine image of a set unisolvent for
     the polynomials of degree ``<= D``), interpolated, each coefficient a fraction again
     (:func:`_rational`).  Then proved: ``Y[:, grouped] - Y[:, kept] beta`` is the zero
-    polynomial on every row, and ``beta`` is the one solution (the kept columns independent)."""
+    polynomial on every row; the kept columns are independent on the rows chosen (at ``x0``,
+    so over the rational functions of ``x``), and ``beta`` is their one solution."""
+    if not grouped:
+        return sympy.zeros(len(kept), 0)
     symbols = _geometry_symbols(robot)
     K = QQ[tuple(symbols)]
 
@@ -451,9 +454,11 @@ def _exact_combinations(robot, kept, grouped, rotor, friction, rng) -> sympy.Mat
         try:
             return K.ring.from_expr(sympy.sympify(value))
         except ValueError:
-            raise ValueError(f"{robot.name}: the geometry's {value} is no polynomial with "
-                             f"rational coefficients in {symbols}: give numbers for the "
-                             f"angles (alpha, a prismatic joint's theta)") from None
+            raise ValueError(f"{robot.name}: an exact grouping takes a geometry polynomial in "
+                             f"{symbols} with rational coefficients, and {value} is not (alpha "
+                             f"and a prismatic joint's theta need rational sines and cosines, "
+                             f"as multiples of 90 degrees have; or give numbers for the "
+                             f"symbols)") from None
 
     links, gravity = robot.symbolic()[:2]
     geometry = [_Geometry.of(link, polynomial) for link in links]
@@ -475,9 +480,9 @@ def _exact_combinations(robot, kept, grouped, rotor, friction, rng) -> sympy.Mat
     modular = [[[(m, c.numerator * pow(c.denominator, -1, PRIME)) for m, c in y.items()]
                 for y in row] for row in rows]
 
-    def at(point, rows, columns):           # Y[rows, columns] at point, modulo PRIME
+    def at(point, which, columns):          # Y[which, columns] at point, modulo PRIME
         return [[sum(c * math.prod(map(pow, point, m)) for m, c in modular[i][j]) % PRIME
-                 for j in columns] for i in rows]
+                 for j in columns] for i in which]
 
     exponents = [e for e in itertools.product(range(GROUPING_DEGREE + 1), repeat=len(symbols))
                  if sum(e) <= GROUPING_DEGREE]

@@ -1,7 +1,11 @@
 """tau = Y(q, qd, qdd) pi for every arm: against dynlab's own inverse dynamics (shipped arms,
 random chains, symbols), against Pinocchio's regressor on the UR20's URDF after the change of
 frame of the parameters; the base parameters counted against hand derivations (pendulum, planar
-two-link arm) and against the rank of Pinocchio's stacked regressor (SCARA, PUMA 560, UR20)."""
+two-link arm) and against the rank of Pinocchio's stacked regressor (SCARA, PUMA 560, UR20); the
+exact groupings against the float ones and against Gautier & Khalil's rules derived by hand for
+the PUMA 560."""
+
+import re
 
 import numpy as np
 import pinocchio as pin
@@ -310,6 +314,14 @@ def check_exact_grouping(arm, base, rotor, friction, rng):
 def test_the_exact_grouping_of_the_pumas_first_three_joints_is_the_float_one(rng):
     arm = puma560(symbolic=True, joints=3)
     check_exact_grouping(arm, base_parameters(arm, rotor=True, friction=True), True, True, rng)
+
+
+@pytest.mark.parametrize("alpha, value", [(sympy.Symbol("alpha1", real=True), "sin(alpha1)"),
+                                          (sympy.pi / 4, "sqrt(2)/2")])
+def test_a_geometry_an_exact_grouping_cannot_take_is_refused_by_name(alpha, value):
+    arm = planar_2r(symbolic=True).replace_link(1, alpha=alpha)
+    with pytest.raises(ValueError, match=rf"{re.escape(value)} is not \(alpha and a prismatic"):
+        base_parameters(arm)
 
 
 @pytest.mark.slow

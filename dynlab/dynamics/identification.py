@@ -379,7 +379,7 @@ def base_parameters(robot: Robot, *, rotor: bool = False, friction: bool = False
     leaves ``~1e-15`` of it; a combination whose effect is ``1e-8`` of the others' could not be
     measured anyway.  Columns are kept in :data:`_PREFERENCE`'s order when independent of the
     ones kept before (an unpivoted QR); the others are solved for, in floats on numbers, exactly
-    on symbols (:func:`_exact_combinations`: the 6-joint symbolic PUMA 560 in about 3 s, 7 s
+    on symbols (:func:`_exact_combinations`: the 6-joint symbolic PUMA 560 in 1-3 s, 3-7 s
     with rotors and friction).
 
     >>> from dynlab.model.robots import planar_2r

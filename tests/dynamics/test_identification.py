@@ -12,6 +12,7 @@ import pinocchio as pin
 import pytest
 import sympy
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dynlab.dynamics.identification import (
     base_parameters,
@@ -25,7 +26,7 @@ from dynlab.model.kinematics import transforms
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import ROBOTS, UR20_URDF, pendulum, planar_2r, puma560, read_urdf, ur20
 from dynlab.model.symbolic import is_zero
-from tests.support.strategies import chain_and_state
+from tests.support.strategies import chain_and_state, chains
 
 SHIPPED = list(ROBOTS)
 
@@ -314,6 +315,31 @@ def check_exact_grouping(arm, base, rotor, friction, rng):
 def test_the_exact_grouping_of_the_pumas_first_three_joints_is_the_float_one(rng):
     arm = puma560(symbolic=True, joints=3)
     check_exact_grouping(arm, base_parameters(arm, rotor=True, friction=True), True, True, rng)
+
+
+@st.composite
+def symbolic_chains(draw):
+    """Random chains of 1-3 joints whose lengths a_k, d_k are symbols or 0, twists multiples of
+    90 degrees, gravity -g along an axis: the geometries exact groupings take."""
+    arm = draw(chains(max_joints=3))
+    for k, link in enumerate(arm.links, start=1):
+        changes = {"alpha": draw(st.sampled_from([0, sympy.pi / 2, -sympy.pi / 2, sympy.pi])),
+                   "a": draw(st.sampled_from([0, sympy.Symbol(f"a{k}", real=True)]))}
+        if link.is_revolute:
+            changes["d"] = draw(st.sampled_from([0, sympy.Symbol(f"d{k}", real=True)]))
+        else:
+            changes["theta"] = draw(st.sampled_from([0, sympy.pi / 2]))
+        arm = arm.replace_link(k, **changes)
+    g = sympy.Symbol("g", positive=True)
+    return arm.replace(gravity=draw(st.sampled_from([(0, 0, -g), (0, -g, 0), (-g, 0, 0)])))
+
+
+@settings(max_examples=30)
+@given(symbolic_chains(), st.booleans(), st.integers(0, 2**32 - 1))
+def test_exact_groupings_of_random_chains_are_the_float_ones(arm, joints, seed):
+    rng = np.random.default_rng(seed)
+    base = base_parameters(arm, rotor=joints, friction=joints)
+    check_exact_grouping(arm, base, joints, joints, rng)
 
 
 @pytest.mark.parametrize("alpha, value", [(sympy.Symbol("alpha1", real=True), "sin(alpha1)"),

@@ -20,11 +20,13 @@ Gautier & Khalil (1990) do by hand (Khalil & Dombre (2002), Ch. 12).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
 import numpy as np
 import sympy
+from sympy.polys.domains import QQ
 from sympy.polys.matrices import DomainMatrix
 
 from dynlab.model import vectors as V
@@ -47,6 +49,12 @@ _PREFERENCE = ("XX", "XY", "XZ", "YY", "YZ", "ZZ", "MX", "MY", "MZ", "M", "Ia", 
 ZERO_COLUMN = 1e-10
 #: Singular values of the column-scaled stack below this fraction of the largest count as zero
 RANK_TOLERANCE = 1e-8
+#: The degree of an exact grouping's coefficients in the geometry's symbols: ``beta_kc`` has the
+#: units of ``pi_k / pi_c``, at most a length squared (a mass grouped into an inertia), as in
+#: Khalil & Dombre's (2002) grouping rules, quadratic in a joint's ``d_j``, ``r_j``
+GROUPING_DEGREE = 2
+#: The prime modulo which an exact grouping is guessed before it is proved (2^61 - 1)
+PRIME = 2**61 - 1
 
 
 def parameter_names(n: int, rotor: bool = False, friction: bool = False) -> tuple:
@@ -252,11 +260,19 @@ def _numeric_states(robot: Robot, q, qd, qdd) -> tuple:
     return tuple(arrays)
 
 
+def _geometry_symbols(robot: Robot) -> list:
+    """The symbols of ``robot``'s geometry and gravity, sorted by name."""
+    symbols = set()
+    for link in robot.links:
+        for value in (link.theta, link.d, link.a, link.alpha, link.offset):
+            symbols |= getattr(value, "free_symbols", set())
+    for g in robot.gravity:
+        symbols |= getattr(g, "free_symbols", set())
+    return sorted(symbols, key=str)
+
+
 def _geometry_is_symbolic(robot: Robot) -> bool:
-    return any(isinstance(v, sympy.Basic) and v.free_symbols
-               for link in robot.links for v in (link.theta, link.d, link.a, link.alpha,
-                                                 link.offset)) or any(
-        isinstance(g, sympy.Basic) and g.free_symbols for g in robot.gravity)
+    return bool(_geometry_symbols(robot))
 
 
 def torque_regressor(robot: Robot, q, qd, qdd, *, rotor: bool = False, friction: bool = False):
@@ -296,7 +312,7 @@ def torque_regressor(robot: Robot, q, qd, qdd, *, rotor: bool = False, friction:
              for k, link in enumerate(links)]
     d = [float(link.d) if link.revolute else Q[:, k] + float(link.offset)
          for k, link in enumerate(links)]
-    links = [_FloatGeometry(link) for link in links]
+    links = [_Geometry.of(link, float) for link in links]
     rows = _regressor_rows(links, [np.cos(t) for t in theta], [np.sin(t) for t in theta], d,
                            QD.T, QDD.T, tuple(-float(g) for g in gravity), np.sign, rotor,
                            friction)
@@ -309,18 +325,19 @@ def torque_regressor(robot: Robot, q, qd, qdd, *, rotor: bool = False, friction:
 
 
 @dataclass(frozen=True)
-class _FloatGeometry:
-    """What :func:`_regressor_rows` reads of a link, as floats."""
+class _Geometry:
+    """What :func:`_regressor_rows` reads of a link, each number through ``convert`` (to a
+    float, or to a polynomial in the geometry's symbols)."""
 
     revolute: bool
-    a: float
-    sin_alpha: float
-    cos_alpha: float
+    a: object
+    sin_alpha: object
+    cos_alpha: object
 
-    def __init__(self, link):
-        for name in ("a", "sin_alpha", "cos_alpha"):
-            object.__setattr__(self, name, float(getattr(link, name)))
-        object.__setattr__(self, "revolute", link.revolute)
+    @classmethod
+    def of(cls, link, convert):
+        return cls(link.revolute, *(convert(getattr(link, name))
+                                    for name in ("a", "sin_alpha", "cos_alpha")))
 
 
 # -- base parameters ------------------------------------------------------------------------------
@@ -383,14 +400,8 @@ class BaseParameters:
 
 def _random_geometry(robot: Robot, rng) -> Robot:
     """``robot`` with its geometric symbols (and gravity's) at random values in [0.5, 1.5]."""
-    symbols = set()
-    for link in robot.links:
-        for value in (link.theta, link.d, link.a, link.alpha, link.offset):
-            symbols |= getattr(value, "free_symbols", set())
-    for g in robot.gravity:
-        symbols |= getattr(g, "free_symbols", set())
-    ordered = sorted(symbols, key=str)
-    return robot.subs(dict(zip(ordered, rng.uniform(0.5, 1.5, len(ordered)))))
+    symbols = _geometry_symbols(robot)
+    return robot.subs(dict(zip(symbols, rng.uniform(0.5, 1.5, len(symbols)))))
 
 
 def base_parameters(robot: Robot, *, rotor: bool = False, friction: bool = False,
@@ -401,9 +412,9 @@ def base_parameters(robot: Robot, *, rotor: bool = False, friction: bool = False
     the rank counts singular values above :data:`RANK_TOLERANCE` of the largest.  Round-off
     leaves ``~1e-15`` of it; a combination whose effect is ``1e-8`` of the others' could not be
     measured anyway.  Columns are kept in :data:`_PREFERENCE`'s order when independent of the
-    ones kept before (an unpivoted QR); the others are solved for, exactly on symbols (in
-    seconds up to three joints; the 6-joint symbolic PUMA 560 takes over ten minutes: give
-    numbers, solved in floats in a fraction of a second).
+    ones kept before (an unpivoted QR); the others are solved for, in floats on numbers, exactly
+    on symbols (:func:`_exact_combinations`: the 6-joint symbolic PUMA 560 in 1-3 s, 3-7 s
+    with rotors and friction).
 
     >>> from dynlab.model.robots import planar_2r
     >>> print(base_parameters(planar_2r(symbolic=True)))     # frame i at link i's far end
@@ -459,43 +470,107 @@ def _random_states(rng, samples: int, n: int) -> tuple:
 
 
 def _exact_combinations(robot, kept, grouped, rotor, friction, rng) -> sympy.Matrix:
-    """``beta`` with ``Y[:, grouped] = Y[:, kept] beta``, exact in the geometry's symbols: ``Y``
-    at states whose sines and cosines are rational (``t = tan(theta/2)`` rational), on ``r``
-    rows independent at the random geometry, solved over the field of rational functions."""
-    links, gravity = robot.symbolic()[:2]
-    rows_exact = []
-    while len(rows_exact) < 3 * len(kept) + 2 * robot.n:
-        t = [sympy.Rational(int(k), 7) for k in rng.integers(-9, 10, robot.n)]
-        q = [sympy.Rational(int(k), 5) for k in rng.integers(-9, 10, robot.n)]
-        qd = [sympy.Rational(int(k), 3) for k in rng.choice([-5, -4, -2, -1, 1, 2, 4, 5],
-                                                            robot.n)]
-        qdd = [sympy.Rational(int(k), 3) for k in rng.integers(-5, 6, robot.n)]
-        cos_t = [(1 - x**2) / (1 + x**2) if link.revolute else sympy.cos(link.theta)
-                 for x, link in zip(t, links)]
-        sin_t = [2 * x / (1 + x**2) if link.revolute else sympy.sin(link.theta)
-                 for x, link in zip(t, links)]
-        d = [link.d if link.revolute else qk for link, qk in zip(links, q)]
-        rows = _regressor_rows(links, cos_t, sin_t, d, qd, qdd, tuple(-g for g in gravity),
-                               sympy.sign, rotor, friction)
-        rows_exact += rows
-    Y = sympy.Matrix(rows_exact)
-    symbols = sorted(Y.free_symbols, key=str)
-    values = dict(zip(symbols, rng.uniform(0.5, 1.5, len(symbols))))
-    Y_numeric = np.array(Y.subs(values).evalf(), dtype=float)[:, list(kept)]
-    import scipy.linalg  # late: only this exact path picks rows (a pivoted QR)
-    chosen = scipy.linalg.qr(Y_numeric.T, pivoting=True)[2][:len(kept)]
-    if np.linalg.matrix_rank(Y_numeric[chosen]) < len(kept):
-        raise ValueError(f"{robot.name}: the exact states do not show every base parameter")
-    A = Y.extract(list(chosen), list(kept))
-    B = Y.extract(list(chosen), list(grouped))
-    dA, dB = DomainMatrix.from_Matrix(A), DomainMatrix.from_Matrix(B)
-    dA, dB = dA.unify(dB)
-    field = dA.to_field()
-    beta = field.lu_solve(dB.to_field()).to_Matrix().applyfunc(sympy.factor)
-    residual = (Y.extract(list(range(Y.rows)), list(grouped))
-                - Y.extract(list(range(Y.rows)), list(kept)) * beta).applyfunc(sympy.cancel)
-    if not residual.is_zero_matrix:
-        raise ValueError(f"{robot.name}: the grouped columns are no constant combination of the "
-                         f"kept ones")
-    return beta
+    """``beta`` with ``Y[:, grouped] = Y[:, kept] beta``, exact in the geometry's symbols ``x``.
+    ``Y`` is taken at states whose sines and cosines are rational (``t = tan(theta/2)``
+    rational): its entries are polynomials in ``x``.  Guessed modulo :data:`PRIME`: ``beta``
+    solved at the points of a principal lattice of degree ``D`` = :data:`GROUPING_DEGREE`
+    (``x0 + diag(h) k``, ``k`` integer, ``|k| <= D``: an affine image of a set unisolvent for
+    the polynomials of degree ``<= D``), interpolated, each coefficient a fraction again
+    (:func:`_rational`).  Then proved: ``Y[:, grouped] - Y[:, kept] beta`` is the zero
+    polynomial on every row; the kept columns are independent on the rows chosen (at ``x0``,
+    so over the rational functions of ``x``), and ``beta`` is their one solution."""
+    if not grouped:
+        return sympy.zeros(len(kept), 0)
+    symbols = _geometry_symbols(robot)
+    K = QQ[tuple(symbols)]
 
+    def polynomial(value):
+        try:
+            return K.ring.from_expr(sympy.sympify(value))
+        except ValueError:
+            raise ValueError(f"{robot.name}: an exact grouping takes a geometry polynomial in "
+                             f"{symbols} with rational coefficients, and {value} is not (alpha "
+                             f"and a prismatic joint's theta need rational sines and cosines, "
+                             f"as multiples of 90 degrees have; or give numbers for the "
+                             f"symbols)") from None
+
+    links, gravity = robot.symbolic()[:2]
+    geometry = [_Geometry.of(link, polynomial) for link in links]
+    rows = []
+    while len(rows) < 3 * len(kept) + 2 * robot.n:
+        t = [QQ(int(k), 7) for k in rng.integers(-9, 10, robot.n)]
+        q = [QQ(int(k), 5) for k in rng.integers(-9, 10, robot.n)]
+        qd = [QQ(int(k), 3) for k in rng.choice([-5, -4, -2, -1, 1, 2, 4, 5], robot.n)]
+        qdd = [QQ(int(k), 3) for k in rng.integers(-5, 6, robot.n)]
+        cos_t = [(1 - x**2) / (1 + x**2) if link.revolute else polynomial(sympy.cos(link.theta))
+                 for x, link in zip(t, links)]
+        sin_t = [2 * x / (1 + x**2) if link.revolute else polynomial(sympy.sin(link.theta))
+                 for x, link in zip(t, links)]
+        d = [polynomial(link.d) if link.revolute else qk for link, qk in zip(links, q)]
+        rows += _regressor_rows(geometry, cos_t, sin_t, d, qd, qdd,
+                                tuple(-polynomial(g) for g in gravity),
+                                lambda x: (x > 0) - (x < 0), rotor, friction)
+    rows = [[K.convert(y) for y in row] for row in rows]
+    modular = [[[(m, c.numerator * pow(c.denominator, -1, PRIME)) for m, c in y.items()]
+                for y in row] for row in rows]
+
+    def at(point, which, columns):          # Y[which, columns] at point, modulo PRIME
+        return [[sum(c * math.prod(map(pow, point, m)) for m, c in modular[i][j]) % PRIME
+                 for j in columns] for i in which]
+
+    exponents = [e for e in itertools.product(range(GROUPING_DEGREE + 1), repeat=len(symbols))
+                 if sum(e) <= GROUPING_DEGREE]
+    for _ in range(3):                      # another lattice if a point hides a kept column
+        origin, step = rng.integers(1, 100, (2, len(symbols))).tolist()
+        points = [[o + h * k for o, h, k in zip(origin, step, e)] for e in exponents]
+        everything = range(len(rows))
+        chosen = _modular_solve(at(points[0], everything, kept), at(points[0], everything,
+                                                                     grouped))[0]
+        solutions = [_modular_solve(at(x, chosen, kept), at(x, chosen, grouped))[1]
+                     for x in points]
+        vandermonde = [[math.prod(map(pow, x, e)) % PRIME for e in exponents] for x in points]
+        coefficients = None not in solutions and _modular_solve(
+            vandermonde, [[v for row in X for v in row] for X in solutions])[1]
+        if coefficients:
+            break
+    else:
+        raise ValueError(f"{robot.name}: the exact states do not show every base parameter")
+    beta = DomainMatrix.from_list_flat(
+        [K.ring.from_dict({e: _rational(c) for e, c in zip(exponents, column)})
+         for column in zip(*coefficients)], (len(kept), len(grouped)), K).to_sparse()
+    Y = DomainMatrix(rows, (len(rows), len(rows[0])), K).to_sparse()
+    everything = range(len(rows))
+    if not (Y.extract(everything, grouped) - Y.extract(everything, kept) * beta).is_zero_matrix:
+        raise ValueError(f"{robot.name}: the grouped columns are no combination of the kept "
+                         f"ones with coefficients of degree <= {GROUPING_DEGREE} in {symbols}")
+    return beta.to_Matrix()
+
+
+def _modular_solve(A, B) -> tuple:
+    """Gauss-Jordan elimination of ``[A | B]`` (lists of rows of integers in ``[0, PRIME)``)
+    modulo :data:`PRIME`: the indices of the rows it pivots on and ``X`` with ``A X = B`` on
+    them, or ``None`` for ``X`` if ``A`` has fewer independent rows than columns."""
+    n, table, order = len(A[0]), [a + b for a, b in zip(A, B)], list(range(len(A)))
+    for k in range(n):
+        pivot = next((i for i in range(k, len(table)) if table[i][k]), None)
+        if pivot is None:
+            return order[:k], None
+        table[k], table[pivot] = table[pivot], table[k]
+        order[k], order[pivot] = order[pivot], order[k]
+        inverse = pow(table[k][k], -1, PRIME)
+        table[k] = [v * inverse % PRIME for v in table[k]]
+        for i, row in enumerate(table):
+            if i != k and row[k]:
+                table[i] = [(v - row[k] * w) % PRIME for v, w in zip(row, table[k])]
+    return order[:n], [row[n:] for row in table[:n]]
+
+
+def _rational(c: int):
+    """The fraction ``a / b`` with ``a = b c`` modulo :data:`PRIME` and ``|a|, b`` below
+    ``sqrt(PRIME / 2)``, by the extended Euclidean algorithm (Wang, Guy & Davenport (1982),
+    "p-adic reconstruction of rational numbers", SIGSAM Bulletin 16(2))."""
+    r0, r1, s0, s1 = PRIME, c, 0, 1
+    while 2 * r1 * r1 > PRIME:
+        quotient = r0 // r1
+        r0, r1, s0, s1 = r1, r0 - quotient * r1, s1, s0 - quotient * s1
+    return QQ(r1, s1)

@@ -1,13 +1,18 @@
 """tau = Y(q, qd, qdd) pi for every arm: against dynlab's own inverse dynamics (shipped arms,
 random chains, symbols), against Pinocchio's regressor on the UR20's URDF after the change of
 frame of the parameters; the base parameters counted against hand derivations (pendulum, planar
-two-link arm) and against the rank of Pinocchio's stacked regressor (SCARA, PUMA 560, UR20)."""
+two-link arm) and against the rank of Pinocchio's stacked regressor (SCARA, PUMA 560, UR20); the
+exact groupings against the float ones and against Gautier & Khalil's rules derived by hand for
+the PUMA 560."""
+
+import re
 
 import numpy as np
 import pinocchio as pin
 import pytest
 import sympy
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dynlab.dynamics.identification import (
     base_parameters,
@@ -23,7 +28,7 @@ from dynlab.model.kinematics import transforms
 from dynlab.model.robot import joint_symbols
 from dynlab.model.robots import ROBOTS, UR20_URDF, pendulum, planar_2r, puma560, read_urdf, ur20
 from dynlab.model.symbolic import is_zero
-from tests.support.strategies import chain_and_state
+from tests.support.strategies import chain_and_state, chains
 
 SHIPPED = list(ROBOTS)
 
@@ -318,3 +323,171 @@ def test_parameters_of_no_arm_are_refused_by_name():
     negative[9] = -1.0                                   # ZZ1 < 0: no body
     with pytest.raises(ValueError, match="link 1: inertia is not positive semi-definite"):
         with_standard_parameters(arm, negative)
+
+
+# -- exact groupings of six-joint arms ------------------------------------------------------------
+@pytest.fixture(scope="module")
+def puma_base():
+    return base_parameters(puma560(symbolic=True))
+
+
+def numeric_geometry(arm, rng) -> dict:
+    """Random values in [0.5, 1.5] for the symbols of ``arm``'s geometry and gravity."""
+    symbols = set()
+    for value in (*arm.gravity, *(getattr(link, name) for link in arm.links
+                                  for name in ("a", "d", "alpha", "theta", "offset"))):
+        symbols |= getattr(value, "free_symbols", set())
+    symbols = sorted(symbols, key=str)
+    return dict(zip(symbols, rng.uniform(0.5, 1.5, len(symbols))))
+
+
+def check_exact_grouping(arm, base, rotor, friction, rng):
+    """The exact grouping at random values of the arm's symbols is the float one of the arm with
+    those numbers, and Y_b pi_b == Y pi at random states for random standard parameters, the
+    grouped (dependent) ones included."""
+    values = numeric_geometry(arm, rng)
+    numeric = arm.subs(values)
+    floats = base_parameters(numeric, rotor=rotor, friction=friction)
+    beta = np.array(base.beta.subs(values).tolist(), dtype=float)
+    assert (floats.kept, floats.grouped, floats.zero) == (base.kept, base.grouped, base.zero)
+    assert np.allclose(np.array(floats.beta.tolist(), dtype=float), beta, rtol=1e-9, atol=1e-9)
+    pi = rng.uniform(-1, 1, len(base.standard))
+    Q, QD, QDD = states(rng, 20, arm.n)
+    Y = torque_regressor(numeric, Q, QD, QDD, rotor=rotor, friction=friction)
+    pi_b = pi[list(base.kept)] + beta @ pi[list(base.grouped)]
+    full = Y @ pi
+    assert np.allclose(Y[:, list(base.kept)] @ pi_b, full, rtol=1e-10,
+                       atol=1e-10 * np.abs(full).max())
+
+
+def test_the_exact_grouping_of_the_pumas_first_three_joints_is_the_float_one(rng):
+    arm = puma560(symbolic=True, joints=3)
+    check_exact_grouping(arm, base_parameters(arm, rotor=True, friction=True), True, True, rng)
+
+
+@st.composite
+def symbolic_chains(draw):
+    """Random chains of 1-3 joints whose lengths a_k, d_k are symbols or 0, twists multiples of
+    90 degrees, gravity -g along an axis: the geometries exact groupings take."""
+    arm = draw(chains(max_joints=3))
+    for k, link in enumerate(arm.links, start=1):
+        changes = {"alpha": draw(st.sampled_from([0, sympy.pi / 2, -sympy.pi / 2, sympy.pi])),
+                   "a": draw(st.sampled_from([0, sympy.Symbol(f"a{k}", real=True)]))}
+        if link.is_revolute:
+            changes["d"] = draw(st.sampled_from([0, sympy.Symbol(f"d{k}", real=True)]))
+        else:
+            changes["theta"] = draw(st.sampled_from([0, sympy.pi / 2]))
+        arm = arm.replace_link(k, **changes)
+    g = sympy.Symbol("g", positive=True)
+    return arm.replace(gravity=draw(st.sampled_from([(0, 0, -g), (0, -g, 0), (-g, 0, 0)])))
+
+
+@settings(max_examples=30)
+@given(symbolic_chains(), st.booleans(), st.integers(0, 2**32 - 1))
+def test_exact_groupings_of_random_chains_are_the_float_ones(arm, joints, seed):
+    rng = np.random.default_rng(seed)
+    base = base_parameters(arm, rotor=joints, friction=joints)
+    check_exact_grouping(arm, base, joints, joints, rng)
+
+
+@pytest.mark.parametrize("alpha, value", [(sympy.Symbol("alpha1", real=True), "sin(alpha1)"),
+                                          (sympy.pi / 4, "sqrt(2)/2")])
+def test_a_geometry_an_exact_grouping_cannot_take_is_refused_by_name(alpha, value):
+    arm = planar_2r(symbolic=True).replace_link(1, alpha=alpha)
+    with pytest.raises(ValueError, match=rf"{re.escape(value)} is not \(alpha and a prismatic"):
+        base_parameters(arm)
+
+
+@pytest.mark.slow
+def test_the_pumas_exact_grouping_is_the_float_one_and_gives_the_torques(puma_base, rng):
+    arm = puma560(symbolic=True)
+    assert puma_base.beta.free_symbols <= {*arm.symbols("a2, a3, d3, d4")}
+    check_exact_grouping(arm, puma_base, False, False, rng)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["puma560", "ur20"])
+def test_exact_groupings_of_six_joint_arms_with_rotors_and_friction(name, rng):
+    arm = ROBOTS[name](symbolic=True)
+    check_exact_grouping(arm, base_parameters(arm, rotor=True, friction=True), True, True, rng)
+
+
+@pytest.mark.slow
+def test_the_pumas_grouping_is_the_hand_derived_one(puma_base):
+    # Gautier & Khalil's (1990) grouping, derived again in our frames (DH frame j at link j's
+    # far end).  Link j turns about z_{j-1} through o_{j-1}; frame j' = frame j-1 turned by
+    # theta_j is fixed on link j, and frame j = j' Tz(d_j) Tx(a_j) Rx(alpha_j).  Move link j's
+    # (accumulated) parameters P_j to o_{j-1} in j''s axes (Steiner, as moved_parameters: M' =
+    # M, h' = R h + M r, I' = R I R^T + (2 (R h).r + M r.r) 1 - (R h) r^T - r (R h)^T - M r r^T,
+    # r = (a_j, 0, d_j), R = Rx(alpha_j)).  In frame j-1's axes link j has Rz I' Rz^T and Rz h'
+    # (Rz = Rz(theta_j)): YY' enters as YY' diag(1, 1, 0), a constant inertia, MZ' as a
+    # constant first moment along z_{j-1}, M' as a point mass at o_{j-1}, all as if fixed on
+    # link j-1 (the joint's rate adds qd_j z to the angular velocity, which diag(1, 1, 0) z = 0
+    # and z x z = 0 leave out).  So XX_{j-1}, YY_{j-1} += YY', MZ_{j-1} += MZ', M_{j-1} += M',
+    # and link j keeps XX' - YY', XY', XZ', YZ', ZZ', MX', MY'.  Link 1 turns about the fixed
+    # z0 = y1 through o1, gravity along z0: it shows P_1's YY alone.  dynlab's PUMA 560 (Corke &
+    # Armstrong-Helouvry (1994)): alpha = 90, 0, -90, 90, -90, 0 degrees, lengths a2, a3, d3,
+    # d4 (and d1, which moves o1 along the fixed axis and shows nowhere).  For alpha = +-90:
+    # I'_xx = I_xx, I'_yy = I_zz, I'_zz = I_yy, R h = (hx, -+hz, +-hy):
+    #   link 6 (r = 0, R = 1): 7 of its own; YY6, MZ6, M6 to link 5.
+    #   link 5 (r = 0, -90): YY' = ZZ5, MZ' = -MY5, M' = M5 + M6; keeps XX5 + YY6 - ZZ5, XZ5,
+    #     -XY5, -YZ5, YY5 + YY6, MX5, MZ5 + MZ6.
+    #   link 4 (r = (0, 0, d4), +90, M456 = M4 + M5 + M6): YY' = ZZ4 + 2 d4 MY4 + d4^2 M456,
+    #     MZ' = MY4 + d4 M456; keeps XX4 + ZZ5 - ZZ4, -XZ4, XY4 - d4 MX4, -YZ4 + d4 (MZ4 -
+    #     MY5), YY4 + ZZ5, MX4, MY5 - MZ4.
+    #   link 3 (r = (a3, 0, d3), -90, m = M3 + M456, Y4 = YY' of link 4, Z3 = MZ3 + MZ' of link
+    #     4): S = (2 (a3 MX3 - d3 MY3) + m (a3^2 + d3^2)) 1 - ...: YY' = ZZ3 + 2 a3 MX3 - 2 d3
+    #     MY3 + m (a3^2 + d3^2), MZ' = m d3 - MY3; keeps XX3 + Y4 - ZZ3 - 2 a3 MX3 - m a3^2,
+    #     XZ3 - a3 Z3, -XY3 - d3 MX3 + a3 MY3 - m a3 d3, -YZ3 - d3 Z3, YY3 + Y4 + 2 a3 MX3 +
+    #     m a3^2, MX3 + m a3, Z3.
+    #   link 2 (r = (a2, 0, 0), R = 1, m2 = M2 + m, Y3 = YY' of link 3, Z2 = MZ2 + MZ' of link
+    #     3): YY' = YY2 + Y3 + 2 a2 MX2 + m2 a2^2; keeps XX2 - YY2 - 2 a2 MX2 - m2 a2^2, XY2 -
+    #     a2 MY2, XZ2 - a2 Z2, YZ2, ZZ2 + 2 a2 MX2 + m2 a2^2, MX2 + m2 a2, MY2.
+    #   link 1: YY1 + YY' of link 2, Khalil & Dombre's ZZ1R in our axes.
+    # 1 + 5 * 7 = 36 combinations, the count Pinocchio's rank gives.
+    a2, a3, d3, d4 = puma560(symbolic=True).symbols("a2, a3, d3, d4")
+    P = dict(zip(map(str, puma_base.standard), puma_base.standard))
+    M456 = P["M4"] + P["M5"] + P["M6"]
+    m = P["M3"] + M456
+    m2 = P["M2"] + m
+    Y4 = P["ZZ4"] + 2 * d4 * P["MY4"] + d4**2 * M456
+    Z3 = P["MZ3"] + P["MY4"] + d4 * M456
+    Y3 = P["ZZ3"] + 2 * a3 * P["MX3"] - 2 * d3 * P["MY3"] + m * (a3**2 + d3**2)
+    Z2 = P["MZ2"] - P["MY3"] + m * d3
+    Y2 = P["YY2"] + Y3 + 2 * a2 * P["MX2"] + m2 * a2**2
+    hand = [
+        P["YY1"] + Y2,
+        P["XX2"] - P["YY2"] - 2 * a2 * P["MX2"] - m2 * a2**2, P["XY2"] - a2 * P["MY2"],
+        P["XZ2"] - a2 * Z2, P["YZ2"], P["ZZ2"] + 2 * a2 * P["MX2"] + m2 * a2**2,
+        P["MX2"] + m2 * a2, P["MY2"],
+        P["XX3"] + Y4 - P["ZZ3"] - 2 * a3 * P["MX3"] - m * a3**2, P["XZ3"] - a3 * Z3,
+        -P["XY3"] - d3 * P["MX3"] + a3 * P["MY3"] - m * a3 * d3, -P["YZ3"] - d3 * Z3,
+        P["YY3"] + Y4 + 2 * a3 * P["MX3"] + m * a3**2, P["MX3"] + m * a3, Z3,
+        P["XX4"] + P["ZZ5"] - P["ZZ4"], -P["XZ4"], P["XY4"] - d4 * P["MX4"],
+        -P["YZ4"] + d4 * (P["MZ4"] - P["MY5"]), P["YY4"] + P["ZZ5"], P["MX4"],
+        P["MY5"] - P["MZ4"],
+        P["XX5"] + P["YY6"] - P["ZZ5"], P["XZ5"], -P["XY5"], -P["YZ5"], P["YY5"] + P["YY6"],
+        P["MX5"], P["MZ5"] + P["MZ6"],
+        P["XX6"] - P["YY6"], P["XY6"], P["XZ6"], P["YZ6"], P["ZZ6"], P["MX6"], P["MY6"]]
+    # the kept parameters: all but YY', MZ', M' of each link, in our axes (ZZ_j, MY_j, M_j for
+    # alpha_j = +-90 degrees, YY_j, MZ_j, M_j for alpha_j = 0), and link 1's YY1
+    grouped = {2: "YY MZ M", 3: "ZZ MY M", 4: "ZZ MY M", 5: "ZZ MY M", 6: "YY MZ M"}
+    assert [str(puma_base.standard[k]) for k in puma_base.kept] == ["YY1"] + [
+        f"{name}{j}" for j in range(2, 7)
+        for name in ("XX", "XY", "XZ", "YY", "YZ", "ZZ", "MX", "MY", "MZ")
+        if name not in grouped[j].split()]
+    # each hand combination is the combination of base parameters its kept coordinates give
+    # (the base parameters are pi[kept] + beta pi[grouped]): exact, in the symbols
+    kept = [puma_base.standard[k] for k in puma_base.kept]
+    for h in hand:
+        assert sympy.expand(h - sum(sympy.diff(h, s) * e for s, e in
+                                    zip(kept, puma_base.expressions))) == 0, h
+    # ... and the 36 are independent (at one point, so for all but special geometries): the
+    # two sets span one space, which fixes beta
+    at = {a2: sympy.Rational(3, 7), a3: sympy.Rational(2, 5), d3: sympy.Rational(5, 3),
+          d4: sympy.Rational(7, 4)}
+    assert coefficients([h.subs(at) for h in hand], puma_base.standard).rank() == 36
+    # so the first link's base parameter, whose kept coordinates are YY1's alone, is Khalil's
+    # YY1 + YY' of link 2 less 2 a2 and 2 a3 times link 2's and 3's MX2 + m2 a2, MX3 + m a3
+    assert sympy.expand(puma_base.expressions[0] - (hand[0] - 2 * a2 * hand[6]
+                                                    - 2 * a3 * hand[13])) == 0

@@ -457,7 +457,10 @@ def base_parameters(robot: Robot, *, rotor: bool = False, friction: bool = False
         beta = _exact_combinations(robot, kept, grouped, rotor, friction, rng)
     else:
         solution = np.linalg.lstsq(Y[:, list(kept)], Y[:, list(grouped)], rcond=None)[0]
-        solution[np.abs(solution) < ZERO_COLUMN * max(1.0, np.abs(solution).max(initial=0))] = 0
+        # a coefficient is round-off when its share of the grouped column is, in the scaled
+        # columns (norm 1) the rank was found in: a small real one (a twist of 1e-7) stays
+        share = solution * norms[list(kept)][:, None] / norms[list(grouped)][None, :]
+        solution[np.abs(share) < ZERO_COLUMN] = 0
         beta = sympy.Matrix(len(kept), len(grouped),
                             [sympy.Float(float(f"{x:.12g}"), 12) for x in solution.ravel()])
     return BaseParameters(robot, rotor, friction, parameter_symbols(robot.n, rotor, friction),

@@ -14,6 +14,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dynlab import Link, Robot
 from dynlab.dynamics.identification import (
     base_parameters,
     moved_parameters,
@@ -491,3 +492,18 @@ def test_the_pumas_grouping_is_the_hand_derived_one(puma_base):
     # YY1 + YY' of link 2 less 2 a2 and 2 a3 times link 2's and 3's MX2 + m2 a2, MX3 + m a3
     assert sympy.expand(puma_base.expressions[0] - (hand[0] - 2 * a2 * hand[6]
                                                     - 2 * a3 * hand[13])) == 0
+
+
+def test_a_small_real_grouping_coefficient_is_kept():
+    """A twist of 1e-7 rad between two axes leaves grouping coefficients of order 1e-7 (gravity's
+    share through the twist): they are real, and dropping them, as a threshold relative to the
+    largest coefficient of all did, put 3e-10 of the torques' size into Y_b pi_b."""
+    links = [Link("R", a=0.7, alpha=1e-7, mass=2.0, com=(-0.3, 0.05, 0.02),
+                  inertia=(0.02, 0.03, 0.04)),
+             Link("R", a=0.5, mass=1.0, com=(-0.2, 0.01, 0.03), inertia=(0.01, 0.02, 0.03))]
+    arm = Robot(links, name="nearly planar")
+    base, pi = base_parameters(arm), standard_parameters(arm)
+    Q, QD, QDD = states(np.random.default_rng(5), 20, 2)
+    full = torque_regressor(arm, Q, QD, QDD) @ pi
+    assert np.allclose(base.regressor(Q, QD, QDD) @ base.values(pi), full, rtol=0,
+                       atol=1e-11 * np.abs(full).max())

@@ -24,16 +24,22 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from chapter_pictures import (  # noqa: E402
+from tests.product.chapter_pictures import (  # noqa: E402
     chapters,
     gallery,
     photograph_chapter,
     picture_names,
     small_png,
 )
-from test_browser import KERNEL_SECONDS, LabServer, chromium_missing, launch_chromium, open_notebook  # noqa: E402
+from tests.product.test_browser import (  # noqa: E402
+    KERNEL_SECONDS,
+    LabServer,
+    chromium_missing,
+    launch_chromium,
+    open_notebook,
+)
 
 CELLS = [
     "from IPython.display import Markdown, display\n\n"

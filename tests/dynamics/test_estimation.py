@@ -1,4 +1,4 @@
-"""Identification from data on the two-link planar arm and the PUMA 560: exact torques give back
+"""Identification from data on the two-link planar arm, the SCARA and the PUMA 560: exact torques give back
 the base parameters (the groupings of ``base_parameters`` evaluated at the arm's own values),
 noisy measurements give estimates within a few of their standard deviations, the optimised
 trajectory is better conditioned and within its limits, data at rest name what they cannot
@@ -25,9 +25,11 @@ from dynlab.dynamics.estimation import (
 )
 from dynlab.dynamics.identification import base_parameters, standard_parameters
 from dynlab.dynamics.inverse import inverse_dynamics
-from dynlab.model.robots import planar_2r, puma560
+from dynlab.model.robots import planar_2r, puma560, scara
 
 ARMS = {"planar_2r": planar_2r, "puma560": puma560}
+#: ... and the SCARA (a prismatic joint), for the estimates from motion
+MOVING = {**ARMS, "scara": scara}
 INERTIA = ("XX", "XY", "XZ", "YY", "YZ", "ZZ")
 
 
@@ -48,9 +50,9 @@ def test_the_trajectory_derivatives_are_those_of_the_series(rng):
     assert np.allclose(path.at(t + path.period)[0], q)
 
 
-@pytest.mark.parametrize("name", ARMS)
+@pytest.mark.parametrize("name", MOVING)
 def test_exact_torques_give_back_the_base_parameters(name, rng):
-    arm = ARMS[name]()
+    arm = MOVING[name]()
     base = base_parameters(arm)
     path = random_trajectory(rng, arm.n)
     q, qd, qdd = path.at(path.times(100))
@@ -62,11 +64,11 @@ def test_exact_torques_give_back_the_base_parameters(name, rng):
     assert estimate.residual < 1e-9 * np.linalg.norm(tau)
 
 
-@pytest.mark.parametrize("name", ARMS)
+@pytest.mark.parametrize("name", MOVING)
 @pytest.mark.parametrize("weighted", [False, True])
 def test_noisy_measurements_give_estimates_within_a_few_standard_deviations(name, weighted,
                                                                                rng):
-    arm = ARMS[name]()
+    arm = MOVING[name]()
     base = base_parameters(arm)
     path = random_trajectory(rng, arm.n)
     data = measure(arm, path, rng=rng, torque_noise=np.linspace(0.5, 0.2, arm.n),
@@ -120,9 +122,9 @@ def test_data_at_rest_name_the_parameters_only_motion_shows(name, rng):
         assert inertial == ("ZZ1R", "ZZ2R")
 
 
-@pytest.mark.parametrize("name", ARMS)
+@pytest.mark.parametrize("name", MOVING)
 def test_the_consistent_estimate_has_psd_pseudo_inertias_and_fits(name, rng):
-    arm = ARMS[name]()
+    arm = MOVING[name]()
     path = random_trajectory(rng, arm.n)
     data = measure(arm, path, rng=rng, torque_noise=0.3, counts_per_revolution=2**16,
                    samples=300)

@@ -1,9 +1,9 @@
-"""Identification from data on the two-link planar arm, the SCARA and the PUMA 560: exact torques give back
-the base parameters (the groupings of ``base_parameters`` evaluated at the arm's own values),
-noisy measurements give estimates within a few of their standard deviations, the optimised
-trajectory is better conditioned and within its limits, data at rest name what they cannot
-show, the consistent estimate has PSD pseudo-inertias, the filtered derivatives of a quantised
-sine stay within a bound derived by hand."""
+"""Identification from data on the two-link planar arm, the SCARA and the PUMA 560: exact
+torques give back the base parameters (the groupings of ``base_parameters`` evaluated at the
+arm's own values), noisy measurements give estimates within a few of their standard deviations,
+the optimised trajectory is better conditioned and within its limits, data at rest name what
+they cannot show, the consistent estimate has PSD pseudo-inertias, the filtered derivatives of
+a quantised sine stay within a bound derived by hand."""
 
 import math
 

@@ -432,15 +432,20 @@ CANDIDATE_MOTOR = Motor(stall_torque=1.2, no_load_speed=500.0, continuous_torque
                         torque_constant=0.096, resistance=3.84, thermal_time_constant=30.0)
 
 #: A small catalogue of real motors for the shoulder: two of maxon's brushed DC motors with
-#: ironless winding, each with its 48 V winding, as maxon's catalogue data sheets print them
-#: (torque constant, terminal resistance, nominal voltage, nominal torque = "max. continuous
-#: torque", rotor inertia, "thermal time constant winding"): the RE 40 (Ø40 mm, graphite
-#: brushes, 150 W; 60.3 mN m/A, 1.13 ohm, 187 mN m, 137 g cm^2, 41.5 s; the whole motor's
+#: ironless winding, each with its 48 V winding, as maxon's data sheets print them (torque
+#: constant, terminal resistance, nominal voltage, nominal torque = "max. continuous torque",
+#: rotor inertia, "thermal time constant winding"): the RE 40 (Ø40 mm, graphite brushes, 150 W,
+#: order number 148867; 60.3 mN m/A, 1.13 ohm, 187 mN m, 137 g cm^2, 41.5 s; the whole motor's
 #: thermal time constant 809 s) and the RE 65 (Ø65 mm, graphite brushes, 250 W, order number
 #: 353297; 123 mN m/A, 0.365 ohm, 800 mN m, 1340 g cm^2, 123 s; the whole motor's 1060 s).
-#: The line follows from the winding (k_t V / R, V / k_t); the data sheets' own stall torques
-#: (2560, 16100 mN m) and no-load speeds (7590, 3670 rpm) lie within 2 % of it, the no-load
-#: speed a little lower for the friction the no-load current overcomes.
+#: maxon revises these figures between catalogue editions. Checked against copies found online:
+#: every RE 40 figure above, with its stall torque 2560 mN m and no-load speed 7590 rpm, is on a
+#: copy of its data sheet ("values at nominal voltage"; that copy does not print the order
+#: number); of the RE 65 only the winding (123 mN m/A, 0.365 ohm) was found again, the other
+#: figures and its stall torque 16100 mN m and no-load speed 3670 rpm are as first transcribed,
+#: not re-checked. The line follows from the winding (k_t V / R, V / k_t); the printed stall
+#: torques lie within 0.5 % of it, the no-load speeds 0.15 % (RE 40) and 1.5 % (RE 65) below it,
+#: for the friction the no-load current overcomes (the RE 65's 1.5 % would need some 2 A of it).
 MOTOR_CATALOGUE = (
     Motor.from_winding(0.0603, 1.13, 48.0, 0.187, 137e-7, thermal_time_constant=41.5,
                        name="maxon RE 40, 48 V"),

@@ -266,19 +266,23 @@ def test_the_windings_heat_goes_as_the_square_of_the_torque(torque, k):
         k**2 * float(motor.copper_loss(torque)), rel=1e-12, abs=1e-300)
 
 
-#: what maxon's catalogue data sheets print for the two motors of the catalogue, 48 V windings:
-#: name -> (stall torque N m, no-load speed rpm, nominal torque N m, rotor inertia g cm^2,
-#: thermal time constant of the winding s); the RE 65 is order number 353297
-DATA_SHEETS = {"maxon RE 40, 48 V": (2.56, 7590.0, 0.187, 137.0, 41.5),
-               "maxon RE 65, 48 V": (16.1, 3670.0, 0.800, 1340.0, 123.0)}
+#: what maxon's data sheets print for the two motors of the catalogue, 48 V windings: name ->
+#: (torque constant mN m/A, terminal resistance ohm, stall torque N m, no-load speed rpm, nominal
+#: torque N m, rotor inertia g cm^2, thermal time constant of the winding s); the RE 40 is order
+#: number 148867, the RE 65 353297 (what of them was re-checked: MOTOR_CATALOGUE's comment)
+DATA_SHEETS = {"maxon RE 40, 48 V": (60.3, 1.13, 2.56, 7590.0, 0.187, 137.0, 41.5),
+               "maxon RE 65, 48 V": (123.0, 0.365, 16.1, 3670.0, 0.800, 1340.0, 123.0)}
 
 
 def test_the_catalogues_motors_are_their_data_sheets():
-    # the line from the winding (k_t V / R, V / k_t) lies within 2 % of the data sheet's stall
-    # torque and no-load speed, which it does not store; the ratings are the data sheet's own
+    # the winding and the ratings are the data sheet's own; the line from the winding
+    # (k_t V / R, V / k_t) lies within 2 % of the data sheet's stall torque and no-load speed,
+    # which the motor does not store
     assert [motor.name for motor in MOTOR_CATALOGUE] == list(DATA_SHEETS)
     for motor in MOTOR_CATALOGUE:
-        stall, no_load_rpm, nominal, rotor_g_cm2, thermal = DATA_SHEETS[motor.name]
+        k_t, R, stall, no_load_rpm, nominal, rotor_g_cm2, thermal = DATA_SHEETS[motor.name]
+        assert (motor.torque_constant, motor.resistance) == pytest.approx((k_t * 1e-3, R),
+                                                                         rel=1e-12)
         assert motor.stall_torque == pytest.approx(stall, rel=0.02)
         assert motor.no_load_speed * 30 / math.pi == pytest.approx(no_load_rpm, rel=0.02)
         assert (motor.continuous_torque, motor.rotor_inertia, motor.thermal_time_constant) == \

@@ -79,8 +79,9 @@ def _derivative(T, k: int) -> np.ndarray:
     return T * (1j * (np.arange(width) - width // 2)).reshape(shape)
 
 
-def _elements(base, links) -> dict:
-    """The Fourier series of every element, ``("D", i, j)``, ``("h", i, j, k)``, ``("c", i)``:
+def _elements(base, links):
+    """The Fourier series of every element, ``("D", i, j)``, then ``("h", i, j, k)``, then
+    ``("c", i)``, one at a time (an ``h`` series of the PUMA 560 is 2 MB, and there are 126):
     one axis a joint, then one a base parameter."""
     n = len(links)
     theta = 2 * np.pi * np.array(list(itertools.product(range(5), repeat=n))) / 5
@@ -96,28 +97,25 @@ def _elements(base, links) -> dict:
                        - gravity[:rows])
     upper = [(i, j) for i in range(n) for j in range(i, n)]
     inertia = np.stack([columns[j][:, i] for i, j in upper], axis=1)
+    del columns
     scale = np.maximum(np.abs(inertia).max(axis=(0, 1)), np.abs(gravity).max(axis=(0, 1)))
     D = _fourier(inertia, n - 1, scale)[None]
-    moving = np.abs(gravity).max(axis=(0, 1)) > 0       # the columns gravity shows
-    c = np.zeros((5,) * n + gravity.shape[1:], dtype=complex)
-    c[..., moving] = _fourier(gravity[..., moving], n, scale[moving])
-    series = {("D", i + 1, j + 1): D[..., e, :] for e, (i, j) in enumerate(upper)}
-    series.update({("c", i + 1): c[..., i, :] for i in range(n)})
-
-    derivatives: dict = {}
+    series = {(i + 1, j + 1): D[..., e, :] for e, (i, j) in enumerate(upper)}
+    yield from ((("D", *key), value) for key, value in series.items())
 
     def d(a, b, k):
-        key = (min(a, b) + 1, max(a, b) + 1, k)
-        if key not in derivatives:
-            derivatives[key] = _derivative(series[("D", *key[:2])], k)
-        return derivatives[key]
+        return _derivative(series[min(a, b) + 1, max(a, b) + 1], k)
     for i, j, k in itertools.product(range(n), repeat=3):   # Gamma_ijk, Lynch & Park 8.1.2
         if j <= k:                                          # 2 Gamma_ijk: qd_j qd_k, qd_k qd_j
             parts = (d(i, j, k), d(i, k, j), -d(j, k, i))
             total, size = sum(parts), sum(map(np.abs, parts))
-            series[("h", i + 1, j + 1, k + 1)] = (0.5 if j == k else 1.0) * np.where(
+            yield ("h", i + 1, j + 1, k + 1), (0.5 if j == k else 1.0) * np.where(
                 np.abs(total) > ROUND_OFF * size, total, 0)
-    return series
+    moving = np.abs(gravity).max(axis=(0, 1)) > 0       # the columns gravity shows
+    c = np.zeros((5,) * n + gravity.shape[1:], dtype=complex)
+    c[..., moving] = _fourier(gravity[..., moving], n, scale[moving])
+    for i in range(n):
+        yield ("c", i + 1), c[..., i, :]
 
 
 def _angle_systems(links) -> list:
@@ -422,12 +420,12 @@ def explicit_model(robot: Robot, *, significance: float = 0.01, samples: int = 2
         "relative rms": rms / float(np.sqrt((reference**2).mean()))})
 
 
-def _named_terms(elements: dict, systems, values) -> tuple:
+def _named_terms(elements, systems, values) -> tuple:
     """Each element in its best angles (fewest terms), its terms largest first; one constant
     per coefficient vector up to sign and a power of 2 (to 1e-9; ``I``: of ``D`` and ``h``,
     ``g``: of ``c``)."""
     constants, terms = [], {}
-    for key, series in sorted(elements.items(), key=lambda kv: "Dhc".index(kv[0][0])):
+    for key, series in elements:                          # D, then h, then c
         prefix = "g" if key[0] == "c" else "I"
         best = min((_products(series, *system, values) for system in systems), key=len)
         for monomial, vector in sorted(best.items(), key=lambda mv: -abs(mv[1] @ values)):

@@ -56,15 +56,15 @@ NOTEBOOK = "10_identifying_an_arm"
 NOTES = {
     "I.1": {
         "hint": r"""
-Count link by link (Khalil & Dombre, Ch. 12): a planar link turning about $z$ shows in the
-torques only through $ZZ_j$, $MX_j$, $MY_j$ and its mass $M_j$, and its mass groups into the $ZZ$
-and $MX$ of its own link and of the links before it. Then each joint's own parameters: does
-$I_{a,j}$ multiply anything that no $ZZ$ does? Check your count against the rank of the
-regressor stacked over a few random states.""",
+Count link by link, as chapter 12 does for the two-link arm (section 2): a planar link turning
+about $z$ shows in the torques only through $ZZ_j$, $MX_j$, $MY_j$ and its mass $M_j$, and its
+mass groups into the $ZZ$ and $MX$ of its own link and of the links before it. Then each joint's
+own parameters: does $I_{a,j}$ multiply anything that no $ZZ$ does? Check your count against the
+rank of the regressor stacked over a few random states.""",
         "takeaway": r"""
-Each link keeps three, $ZZ_jR$, $MX_jR$, $MY_jR$: its mass groups into the $ZZ$ and $MX$ of its
-own link and of the links before it. The rotor of joint 1 multiplies $\ddot q_1$ in
-joint 1's torque alone, exactly as $ZZ_1$ does, so it groups into $ZZ_1R$; the others stay
+Each link keeps three, $ZZ_{jR}$, $MX_{jR}$, $MY_{jR}$: its mass groups into the $ZZ$ and $MX$ of
+its own link and of the links before it. The rotor of joint 1 multiplies $\ddot q_1$ in
+joint 1's torque alone, exactly as $ZZ_1$ does, so it groups into $ZZ_{1R}$; the others stay
 (joint $j$'s rotor sees $\ddot q_j$, link $j$'s $ZZ_j$ sees $\ddot q_1 + \dots + \ddot q_j$).
 Friction adds two a joint. So $3n + (n - 1) + 2n = 6n - 1$ of the $13n$ standard parameters;
 in a horizontal plane gravity would not show $MX_1$, $MY_1$, two fewer.""",
@@ -77,10 +77,10 @@ inertia about its end. The masses $M_1$, $M_2$ group into $ZZ_1$ and $MX_1$: wri
 columns of $M_1$ and $M_2$ as combinations of those of $ZZ_1$ and $MX_1$ (or read the grouping
 off the stacked regressor by least squares).""",
         "takeaway": r"""
-$MX_1R = MX_1 + (M_1 + M_2)a_1 = (m_1/2 + m_2)a_1$ is the first moment about joint 1 of link 1
-and of link 2's mass put at the elbow: $g\,MX_1R\cos q_1$ is the gravity torque that link 2's
-mass adds to link 1's. $ZZ_1R = ZZ_1 - (M_1 + M_2)a_1^2$ is negative here, and no error: a base
-parameter is a combination, not an inertia (frame 1 at the elbow moves the parallel-axis terms
+$MX_{1R} = MX_1 + (M_1 + M_2)a_1 = (m_1/2 + m_2)a_1$ is the first moment about joint 1 of link
+1 and of link 2's mass put at the elbow: $g\,MX_{1R}\cos q_1$ is the gravity torque that link
+2's mass adds to link 1's. $ZZ_{1R} = ZZ_1 - (M_1 + M_2)a_1^2$ is negative here, and no error: a
+base parameter is a combination, not an inertia (frame 1 at the elbow moves the parallel-axis terms
 to the other side). The data can only ever give these combinations; link 2's mass alone is not
 in them.""",
     },
@@ -93,10 +93,11 @@ $\min\|Y_b\hat\pi_b - \tau\|$.""",
         "takeaway": r"""
 Your estimate lies within a few of its standard deviations (the roots of the diagonal of
 $\sigma^2 (Y_b^TY_b)^{-1}$) of the arm's own base parameters: the torques' noise, the encoder's
-steps and the filtered derivatives leave errors of a few thousandths. $MY_1R$ and $MY_2R$ come
-out near 0, as they are (the rods lie along their $x$ axes), and $MX_2R = MX_2 + M_2a_2$, link
-2's first moment about the elbow, grows with your $m_2$ by $a_2/2$ a kilogram: a payload gripped
-at a known point is weighed the same way.""",
+steps and the filtered derivatives leave errors of a few thousandths (up to about 0.02 in the
+inertia $ZZ_{1R}$). $MY_{1R}$ and $MY_{2R}$ come out near 0, as they are (the rods lie along
+their $x$ axes), and $MX_{2R} = MX_2 + M_2a_2$, link 2's first moment about the elbow, grows
+with your $m_2$ by $a_2/2$ a kilogram: a payload gripped at a known point is weighed the same
+way.""",
     },
     "I.4": {
         "hint": r"""
@@ -105,7 +106,7 @@ Build the trajectory with your period ($\omega = 2\pi/T$), sample it at
 the ratio of its largest singular value to its smallest (`np.linalg.cond`).""",
         "takeaway": r"""
 The same Fourier coefficients played slower excite less: the accelerations fall as $1/T$ and
-the inertial columns ($ZZ_1R$, $ZZ_2R$) shrink next to the gravity columns, so the condition
+the inertial columns ($ZZ_{1R}$, $ZZ_{2R}$) shrink next to the gravity columns, so the condition
 number grows and so does the noise the inertias are estimated with. An exciting trajectory is
 chosen to keep it small (Gautier & Khalil, 1992; `exciting_trajectory`).""",
     },
@@ -262,6 +263,7 @@ def grouping_key():
     a, m = sympy.Symbol("a1"), sympy.Symbol("m2")
     centre = {"ZZ1R": m1_value * a**2 / 12 - (m1_value + m) * a**2, "MX1R": (m1_value + m) * a}
     outward = MX1R - 2 * MX1                    # MX1 = +m1 a1 / 2
+    shoulder = ZZ1 + 2 * a * MX1 + (m1_value + m) * a**2   # about joint 1: ZZ1R + 2 a1 MX1R
     plus = ZZ1 + (m1_value + m) * a**2          # Khalil & Dombre's sign (frames at the joints)
     grid = [(x, y) for x in grid_values(ARM["a1"]) for y in grid_values(ARM["m2"])]
     for expr in (ZZ1R, MX1R):                  # each part alone tells every student apart
@@ -282,6 +284,10 @@ def grouping_key():
                                            "mass: MX1 = -m1 a1/2"),
                   ("MX1R", outward, "link 1's centre lies at x1 = -a1/2: frame 1 sits at the "
                                     "elbow, the link's far end"),
+                  ("ZZ1R", shoulder, "that is link 1's inertia about the shoulder with link 2's "
+                                     "mass at the elbow, ZZ1R + 2 a1 MX1R, the combination "
+                                     "chapter 12 derives by hand; ZZ1R is ZZ1 with the masses "
+                                     "folded in as base_parameters folds them"),
                   ("ZZ1R", plus, "frame 1 sits at the far end of link 1: the grouping takes "
                                  "(M1 + M2) a1^2 off ZZ1 (the parallel axes the other way)")])
 

@@ -182,7 +182,9 @@ def mistakes(question: str, given: dict) -> list:
                 ((ZZ1R, alone[1]), "link 2's mass groups into link 1's"),
                 ((centre[0], MX1R), "ZZ1 = m1 a1^2/3"), ((ZZ1R, centre[1]), "MX1 = -m1 a1/2"),
                 ((ZZ1R, grouping(a1, m2, outward=True)[1]), "lies at x1 = -a1/2"),
-                ((grouping(a1, m2, plus=True)[0], MX1R), "the parallel axes the other way")]
+                ((grouping(a1, m2, plus=True)[0], MX1R), "the parallel axes the other way"),
+                # the rod about its end and m2 at the elbow: the inertia about the shoulder
+                ((M1 * a1**2 / 3 + m2 * a1**2, MX1R), "inertia about the shoulder")]
     if question == "I.3":
         found = estimates(given["m2"])
         return [(found["truth"], "the arm's own base parameters"),

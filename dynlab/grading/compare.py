@@ -682,13 +682,14 @@ def _element_values(element: dict, values: np.ndarray) -> dict:
 
 def _lambdify(symbols, exprs, module: str):
     """``sympy.lambdify`` printing sums in their own order (sorting the terms of a large answer
-    costs more than evaluating it)."""
+    costs more than evaluating it), without the docstring that prints every expression once more
+    (half of the time of a check)."""
     from sympy.printing.numpy import NumPyPrinter
     from sympy.printing.pycode import MpmathPrinter
     printer = (NumPyPrinter if module == "numpy" else MpmathPrinter)(
         {"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
          "user_functions": {}, "order": "none"})
-    return sympy.lambdify(symbols, exprs, module, printer=printer)
+    return sympy.lambdify(symbols, exprs, module, printer=printer, docstring_limit=0)
 
 
 def _real_mp(value):

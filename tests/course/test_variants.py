@@ -441,10 +441,9 @@ def test_the_feedback_prints_no_term_of_the_key(question, monkeypatch):
     """In alice's kernel and in bob's, a wrong answer (every part off by 7/5 and a stray term;
     the first part alone so) and each typical mistake is wrong, and its feedback prints no text
     of the key (tests/course/test_feedback_secrecy.py's ``key_texts``)."""
-    stray = TABLE[question].stray
+    stray, secrets = TABLE[question].stray, key_texts(keys()[question])
     for student in classmates(question):
         monkeypatch.setenv("DYNLAB_STUDENT", student)
-        secrets = key_texts(keys()[question])
         answer = right(question, variant(question))
         parts = split(question, answer)
         wrong = [scaled(answer, stray)] + [a for a, _ in mistakes(question, variant(question))]

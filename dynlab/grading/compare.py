@@ -569,9 +569,9 @@ def _real(value: complex) -> float:
 
 
 # -- the reference at the fresh points ------------------------------------------------------------
-#: How many prepared references are kept (a key at one student's givens each: a class's batch
-#: meets the same values again, and a key without givens is prepared once)
-PREPARED_KEPT = 256
+#: How many prepared references are kept (a key at one student's givens each, about 0.1 MB: a
+#: class's batch meets the same values again, and a key without givens is prepared once)
+PREPARED_KEPT = 1024
 #: Functions whose values the numbers at finitely many points cannot decide (a threshold beyond
 #: the points, a jump between them): an answer using one the reference does not must be shown
 #: equal exactly.

@@ -10,7 +10,9 @@ student's values of them (:func:`dynlab.grading.keys.at_given`).
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 import math
 import numbers
 import re
@@ -567,8 +569,9 @@ def _real(value: complex) -> float:
 
 
 # -- the reference at the fresh points ------------------------------------------------------------
-#: question -> (its key, the key prepared), for the key loaded now
-PREPARED: dict = {}
+#: How many prepared references are kept (a key at one student's givens each, about 0.1 MB: a
+#: class's batch meets the same values again, and a key without givens is prepared once)
+PREPARED_KEPT = 1024
 #: Functions whose values the numbers at finitely many points cannot decide (a threshold beyond
 #: the points, a jump between them): an answer using one the reference does not must be shown
 #: equal exactly.
@@ -589,20 +592,24 @@ def _undecidable(expr, ref) -> list:
 
 
 def prepare(key: dict, given: dict | None = None) -> dict:
-    """A question's reference laid out for evaluation at any points (cached per question):
-    every element, its monomials in the joint rates, their coefficients and terms, and the
-    typical mistakes, as the rows of one compiled function.  A symbolic question with givens is
-    laid out with the student's values ``given`` put in (:func:`at_given`)."""
-    question = key["id"]
+    """A question's reference laid out for evaluation at any points: every element, its
+    monomials in the joint rates, their coefficients and terms, and the typical mistakes, as the
+    rows of one compiled function.  A symbolic question with givens is laid out with the
+    student's values ``given`` put in (:func:`at_given`).  Cached by what it depends on alone,
+    the key's text and those values (the answer never enters it), so a key read again, or
+    another student with the same values, finds it compiled; its callers only read it."""
     symbolic_variant = key["kind"] == "symbolic" and bool(key.get("parameters"))
     values = given_values(key, given) if symbolic_variant else None
-    cached = PREPARED.get(question)
-    # the same key (use_keys loads new ones) and, with givens, the same student's values
-    if cached is not None and cached[0] is key and cached[1] == values:
-        return cached[2]
+    return _prepared(json.dumps(key, sort_keys=True), values)
+
+
+@functools.lru_cache(maxsize=PREPARED_KEPT)
+def _prepared(text: str, values: tuple | None) -> dict:
+    """:func:`prepare` of the key ``json.dumps``'d as ``text`` at the givens ``values``."""
+    key = json.loads(text)
     ref = reference(key)
-    if symbolic_variant:
-        ref = {name: at_given(key, exprs, given) for name, exprs in ref.items()}
+    if values is not None:
+        ref = {name: at_given(key, exprs, dict(values)) for name, exprs in ref.items()}
     layout, parts = [], {}
 
     def row(expr) -> int:
@@ -631,7 +638,6 @@ def prepare(key: dict, given: dict | None = None) -> dict:
                         "terms": [row(t) for t in terms], "exprs": list(terms)})
         symbols = [key_symbol(n, r) for n, r in key["symbols"]]
         prepared["function"] = _lambdify(symbols, layout, "numpy")
-    PREPARED[question] = (key, values, prepared)
     return prepared
 
 
@@ -676,13 +682,14 @@ def _element_values(element: dict, values: np.ndarray) -> dict:
 
 def _lambdify(symbols, exprs, module: str):
     """``sympy.lambdify`` printing sums in their own order (sorting the terms of a large answer
-    costs more than evaluating it)."""
+    costs more than evaluating it), without the docstring that prints every expression once more
+    (a third of the CPU of a check)."""
     from sympy.printing.numpy import NumPyPrinter
     from sympy.printing.pycode import MpmathPrinter
     printer = (NumPyPrinter if module == "numpy" else MpmathPrinter)(
         {"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
          "user_functions": {}, "order": "none"})
-    return sympy.lambdify(symbols, exprs, module, printer=printer)
+    return sympy.lambdify(symbols, exprs, module, printer=printer, docstring_limit=0)
 
 
 def _real_mp(value):

@@ -101,7 +101,7 @@ def use_keys(directory) -> None:
         raise NotInstructorKeys(f"{secret_path}: the course secret is missing or empty "
                                 f"(tools/make_answer_keys.py --out {directory} writes one)")
     _INSTRUCTOR, _INSTRUCTOR_QUESTIONS, _SECRET, _KEYS = directory, frozenset(found), secret, None
-    _REFERENCES.clear()             # (compare.prepare's cache sees that the keys are new ones)
+    _REFERENCES.clear()             # (the references of the keys read before)
 
 
 def instructor_directory() -> Path | None:

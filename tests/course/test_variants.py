@@ -13,6 +13,7 @@ tests/course/test_variants_chapters.py.)"""
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import math
 import re
@@ -144,11 +145,19 @@ CLASS = [f"s{number:03d}" for number in range(40)]
 
 
 def right(question: str, given: dict):
-    return TABLE[question].hand.right(question, dict(given))
+    return by_hand(question, "right", tuple(dict(given).items()))
 
 
 def mistakes(question: str, given: dict) -> list:
-    return TABLE[question].hand.mistakes(question, dict(given))
+    return by_hand(question, "mistakes", tuple(dict(given).items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def by_hand(question: str, what: str, given: tuple):
+    """The hand module's ``right`` or ``mistakes`` of ``question`` at ``given`` (``((name,
+    value), ...)``), written once per run: the checks below ask for the same ones many times,
+    and only read them."""
+    return getattr(TABLE[question].hand, what)(question, dict(given))
 
 
 def rows(applies=lambda question, row: True) -> list:
@@ -170,12 +179,20 @@ def classmates(question: str) -> tuple:
 def instructor_keys_in_use():
     """The instructor's keys and the course secret :data:`SECRET` in use (marks), and none
     afterwards."""
-    with tempfile.TemporaryDirectory() as folder:
-        use_keys(instructor_folder(Path(folder) / "keys"))
-        try:
-            yield
-        finally:
-            use_keys(None)
+    use_keys(instructor_keys_folder().name)
+    try:
+        yield
+    finally:
+        use_keys(None)
+
+
+@functools.cache
+def instructor_keys_folder() -> tempfile.TemporaryDirectory:
+    """The instructor's key folder of :data:`SECRET`, made once per run (no check writes to it;
+    removed at exit)."""
+    folder = tempfile.TemporaryDirectory()
+    instructor_folder(Path(folder.name))
+    return folder
 
 
 def score(question: str, answer, student: str):
@@ -284,7 +301,12 @@ def test_no_grid_value_makes_a_typical_mistake_right_and_each_has_its_own_answer
 def numbers_of(question: str, given: dict) -> tuple:
     """(the right answer's entries, [(a mistake's entries, its words)]) at ``given``; by the
     module's own ``at_the_point`` where it has one (numbers before anything is inverted)."""
-    hand = TABLE[question].hand
+    return _numbers_of(question, tuple(given.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _numbers_of(question: str, given: tuple) -> tuple:
+    hand, given = TABLE[question].hand, dict(given)
     if hasattr(hand, "at_the_point"):
         answer, slips = hand.at_the_point(question, given)
         return answer, [(slip, f"mistake {index}") for index, slip in enumerate(slips)]
@@ -422,10 +444,9 @@ def test_the_feedback_prints_no_term_of_the_key(question, monkeypatch):
     """In alice's kernel and in bob's, a wrong answer (every part off by 7/5 and a stray term;
     the first part alone so) and each typical mistake is wrong, and its feedback prints no text
     of the key (tests/course/test_feedback_secrecy.py's ``key_texts``)."""
-    stray = TABLE[question].stray
+    stray, secrets = TABLE[question].stray, key_texts(keys()[question])
     for student in classmates(question):
         monkeypatch.setenv("DYNLAB_STUDENT", student)
-        secrets = key_texts(keys()[question])
         answer = right(question, variant(question))
         parts = split(question, answer)
         wrong = [scaled(answer, stray)] + [a for a, _ in mistakes(question, variant(question))]

@@ -936,6 +936,21 @@ def test_a_key_rebuilt_from_the_shipped_files_scores_0():
                     assert feedback.parts[part["name"]] == 0, (key["id"], str(feedback))
 
 
+def test_a_key_changed_under_its_id_grades_by_its_new_reference():
+    """The reference is compiled once per key text and givens (``compare.prepare``), not per
+    question id: a key rebuilt under the same id with another answer grades by the new one."""
+    from dynlab.grading.authoring import make_key
+    from dynlab.grading.compare import grade
+    x = sympy.Symbol("x", positive=True)
+
+    def key_of(value):
+        return make_key("demo", notebook="demo", title="demo", points=1,
+                        symbols={"x": "positive"}, parts=[{"name": "y", "value": value}])
+    assert grade(key_of(x**2), x**2)[0] == "correct"
+    assert grade(key_of(x**3), x**2)[0] == "incorrect"
+    assert grade(key_of(x**3), x**3)[0] == "correct"
+
+
 def test_fresh_points_are_new_at_each_check_wide_and_away_from_special_values():
     key = keys()["3.16c"]
     first, second = fresh_points(key), fresh_points(key)

@@ -17,6 +17,8 @@ exactly their share and nothing of the rest.
 
 from __future__ import annotations
 
+import functools
+
 import sympy
 from sympy import Matrix, cos, sin
 
@@ -25,6 +27,7 @@ q1, q2, qd1, qd2, qdd1, qdd2 = sympy.symbols("q1 q2 qd1 qd2 qdd1 qdd2", real=Tru
 
 
 # -- the right answers and the typical mistakes, by hand ------------------------------------------
+@functools.lru_cache(maxsize=None, typed=True)        # the slips and grid points share arms
 def arm(rho1, rho2, a_lift, sign=1, w=0):
     """(J, D, h, c, v_dot0, s) of the arm with masses m1 at rho1 d1 from joint 1 and m2 at
     rho2 d2 from joint 2, each a thin rod of length w along its joint axis z_i (which adds

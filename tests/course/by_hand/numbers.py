@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -41,13 +42,20 @@ def gravity_vectors(gravity) -> tuple:
     return np.append(gravity, 0.0), -gravity
 
 
+@functools.cache
+def puma_3():
+    """The PUMA 560's first three joints, built once (dynlab keeps what it derives of a robot,
+    and a new one derives it anew)."""
+    return puma560(joints=3)
+
+
 def probed(given: dict, velocities=False, gravity_in_D=False, gravity_in_h=False,
            velocities_in_c=False, degrees=False) -> tuple:
     """D, h, c of the PUMA 560's first three joints at (30 deg, q2, q3), (qd1, qd2, qd3) by
     calls of dynlab's Newton-Euler routine (Fu, Gonzalez & Lee, Prob. 3.11); the switches make
     the probing slips (velocities left on for D, gravity left on for D or h, velocities left on
     for c, the angles in degrees)."""
-    arm = puma560(joints=3)
+    arm = puma_3()
     q = np.array([30.0, given["q2"], given["q3"]])
     q = q if degrees else np.radians(q)
     qd = np.array([given["qd1"], given["qd2"], given["qd3"]])

@@ -195,20 +195,59 @@ def pytest_collection_modifyitems(config, items):
 #: keeps every other file on one worker): each test long, on its own (no fixture shared with
 #: the file's other tests), and the file's total far longer than the run's other files
 SPREAD_FILES = ("tests/product/test_committed_keys.py",)
+#: Workers beyond one a core under ``-n auto``.  The files of ``tests/product/`` (but for
+#: :data:`SPREAD_FILES`, which compute) mostly wait: for kernels, sandboxes, the browser, the
+#: hub, nbgrader (in one run, 369 s of CPU in 2,907 s of their workers' time).  These workers
+#: take them first, while one worker a core takes the files that compute; either takes the
+#: other kind when its own runs out.
+WAITING_WORKERS = 2
 
 
-@pytest.hookimpl(optionalhook=True)       # a hook of pytest-xdist: none without it
+def _usable_cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
+        os.cpu_count() or 1
+
+
+def _waits(scope: str) -> bool:
+    """Whether the files of ``scope`` (a file, or a test of :data:`SPREAD_FILES`) mostly wait."""
+    return scope.startswith("tests/product/") and scope.split("::")[0] not in SPREAD_FILES
+
+
+@pytest.hookimpl(optionalhook=True)       # a hook of pytest-xdist, as the next one
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker a usable core (hyperthreads count), and :data:`WAITING_WORKERS`
+    more; ``-n logical`` (the quick tier, which only computes) and xdist's own
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` are xdist's."""
+    if config.option.numprocesses != "auto" or os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return _usable_cores() + WAITING_WORKERS
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """``--dist loadfile``, except that each test of :data:`SPREAD_FILES` is a unit of its own
-    (the controller sees only test ids, no marks: hence a list of files)."""
+    (the controller sees only test ids, no marks: hence a list of files), and that the workers
+    past one a core take the files that wait first (:data:`WAITING_WORKERS`)."""
     if config.getoption("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
+    computing = _usable_cores()
 
     class LoadFileSpreadingSome(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             file = super()._split_scope(nodeid)
             return nodeid if file in SPREAD_FILES else file
+
+        def _assign_work_unit(self, node) -> None:
+            """The first unit in the queue of this worker's kind, else the first one (the
+            first one for every worker when there is none past one a core)."""
+            first = next(iter(self.workqueue))
+            if len(self.nodes) > computing:
+                waiting = int(node.gateway.id.removeprefix("gw")) >= computing
+                first = next((scope for scope in self.workqueue if _waits(scope) == waiting),
+                             first)
+            self.workqueue.move_to_end(first, last=False)
+            super()._assign_work_unit(node)
 
     return LoadFileSpreadingSome(config, log)
 

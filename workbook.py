@@ -47,9 +47,9 @@ NBGRADER_SERVER_EXTENSIONS = (
 #: sandbox), tests/course/ (the exercises' keys and variants: about ten minutes of one worker)
 #: and the tests marked end_to_end or slow in the other folders (a run of dynlab grade in its
 #: sandbox; long symbolic proofs, seconds to a minute each); tests spread one by one over the
-#: workers (no notebook's cells to keep together)
+#: workers (no notebook's cells to keep together), one a core (none of them waits)
 QUICK = ("-m", "not (end_to_end or slow)", "--ignore=tests/product", "--ignore=tests/course",
-         "--dist", "load", "tests", "dynlab")
+         "-n", "logical", "--dist", "load", "tests", "dynlab")
 #: Changes when the set-up steps change, so that an existing .venv is set up again
 SETUP_STEPS = "pip install; nbgrader's Lab and server extensions disabled"
 

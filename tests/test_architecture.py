@@ -26,6 +26,8 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+#: Each module's source, parsed once (for the graph, the names it defines and the tests below)
+TREES = {name: ast.parse(path.read_text()) for name, path in MODULES.items()}
 
 #: The floors of dynlab, lowest first.  A module imports modules of its own floor or of lower
 #: ones, never of a higher one.  An entry names a module, or with ``.*`` a package and all its
@@ -86,10 +88,13 @@ def imported_modules(name: str, tree: ast.Module, modules) -> set:
     return {m for m in found if m in modules and m != name}
 
 
-def import_graph(sources: dict) -> dict:
-    """``{module: modules it imports}`` for ``{module: source text}``."""
-    return {name: imported_modules(name, ast.parse(text), sources)
-            for name, text in sources.items()}
+def import_graph(trees: dict) -> dict:
+    """``{module: modules it imports}`` for ``{module: its parsed source}``."""
+    return {name: imported_modules(name, tree, trees) for name, tree in trees.items()}
+
+
+def parsed(sources: dict) -> dict:
+    return {name: ast.parse(text) for name, text in sources.items()}
 
 
 def find_cycle(graph: dict) -> list | None:
@@ -122,26 +127,26 @@ def imports_up(graph: dict, floors: dict = FLOORS) -> list:
                   if order[floor_of(b, floors)] > order[floor_of(a, floors)])
 
 
-GRAPH = import_graph({name: path.read_text() for name, path in MODULES.items()})
+GRAPH = import_graph(TREES)
 
 
 def test_the_cycle_finder_finds_a_cycle_through_a_from_import():
     sources = {"p": "", "p.a": "from p import b\n", "p.b": "import os\nfrom p.c import f\n",
                "p.c": "import sys\n"}
-    graph = import_graph(sources)
+    graph = import_graph(parsed(sources))
     assert graph == {"p": set(), "p.a": {"p.b"}, "p.b": {"p.c"}, "p.c": set()}
     assert find_cycle(graph) is None
     sources["p.c"] = "def late():\n    from p.a import g\n"       # inside a function: counted
-    assert find_cycle(import_graph(sources)) == ["p.a", "p.b", "p.c", "p.a"]
+    assert find_cycle(import_graph(parsed(sources))) == ["p.a", "p.b", "p.c", "p.a"]
     sources["p.c"] = '"""\n>>> from p.a import g\n"""\n'            # in a doctest: text
-    assert find_cycle(import_graph(sources)) is None
+    assert find_cycle(import_graph(parsed(sources))) is None
 
 
 def test_an_import_up_the_floors_is_found_also_inside_a_function():
     floors = {"low": ("p.a",), "high": ("p.b", "p.sub.*")}
     sources = {"p.a": "def f():\n    if True:\n        from p.sub.c import x\n",
                "p.b": "from p import a\n", "p.sub.c": "import p.b\n"}
-    graph = import_graph(sources)
+    graph = import_graph(parsed(sources))
     assert floor_of("p.sub.c", floors) == "high" and floor_of("p.a.z", floors) is None
     assert imports_up(graph, floors) == ["p.a (low) -> p.sub.c (high)"]
 
@@ -190,7 +195,7 @@ def defined_names(tree: ast.Module) -> set:
     return names
 
 
-DEFINED = {name: defined_names(ast.parse(path.read_text())) for name, path in MODULES.items()}
+DEFINED = {name: defined_names(tree) for name, tree in TREES.items()}
 
 
 def imports_from_elsewhere(tree: ast.Module, modules=MODULES, defined=DEFINED) -> list:
@@ -222,7 +227,7 @@ def test_the_package_imports_each_name_from_its_home(name):
     """A module of dynlab imports each name from the module that defines it: no module or
     package ``__init__`` is a second path to a name (the facade ``dynlab/__init__.py`` is for
     the package's readers; no module of it imports from there)."""
-    assert imports_from_elsewhere(ast.parse(MODULES[name].read_text())) == [], name
+    assert imports_from_elsewhere(TREES[name]) == [], name
 
 
 def test_dynlab_has_no_import_cycle():
@@ -260,7 +265,7 @@ def test_late_imports_are_found():
 
 @pytest.mark.parametrize("name", [m for m in MODULES if m.startswith("dynlab.model.robots")])
 def test_the_arm_modules_import_at_their_top_only(name):
-    assert late_imports(ast.parse(MODULES[name].read_text())) == [], name
+    assert late_imports(TREES[name]) == [], name
 
 
 # -- an arm's name is compared in its registry only ----------------------------------------------
@@ -306,4 +311,4 @@ def test_name_comparisons_are_found():
 @pytest.mark.parametrize("name", [m for m in MODULES if not m.startswith("dynlab.model.robots")])
 def test_no_arm_name_is_compared_outside_the_registry(name):
     """Knowledge of one arm (its sliders, its poses, its options) belongs in its ArmSpec."""
-    assert name_comparisons(ast.parse(MODULES[name].read_text()), arm_words()) == []
+    assert name_comparisons(TREES[name], arm_words()) == []

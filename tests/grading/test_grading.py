@@ -26,16 +26,6 @@ from dynlab.grading import (
 )
 from dynlab.model.robots import planar_2r, puma560
 
-# the questions of solutions/06_* to 09_*: their right and wrong answers have their own tables
-from tests.course.test_grading_questions_06_07 import RIGHT as RIGHT_06_07
-from tests.course.test_grading_questions_06_07 import WRONG as WRONG_06_07
-from tests.course.test_grading_questions_08 import RIGHT as RIGHT_08
-from tests.course.test_grading_questions_08 import WRONG as WRONG_08
-from tests.course.test_grading_questions_09 import RIGHT as RIGHT_09
-from tests.course.test_grading_questions_09 import WRONG as WRONG_09
-from tests.course.test_grading_questions_10 import RIGHT as RIGHT_10
-from tests.course.test_grading_questions_10 import WRONG as WRONG_10
-
 #: grading one answer (a student's shift-enter) must take less than this (issue 5)
 
 t = sympy.Symbol("t", positive=True)
@@ -514,10 +504,26 @@ WRONG = [
 ]
 
 
+def course_tables(name: str) -> list:
+    """The tables ``name`` (RIGHT or WRONG) of the questions of solutions/06_* to 10_*, which
+    tests/course/ holds (imported here only, not when this file is collected: their module-level
+    derivations take seconds, on every worker of the quick tier)."""
+    from tests.course import (
+        test_grading_questions_06_07,
+        test_grading_questions_08,
+        test_grading_questions_09,
+        test_grading_questions_10,
+    )
+    return [getattr(module, name) for module in (test_grading_questions_06_07,
+                                                 test_grading_questions_08,
+                                                 test_grading_questions_09,
+                                                 test_grading_questions_10)]
+
+
 def test_the_table_has_at_least_30_wrong_answers_and_covers_every_question():
     assert len([row for row in WRONG if row[3] == "incorrect"]) >= 30
-    assert {row[0] for row in WRONG + WRONG_06_07 + WRONG_08 + WRONG_09 + WRONG_10} >= \
-        set(questions())
+    assert {row[0] for table in [WRONG, *course_tables("WRONG")] for row in table} \
+        >= set(questions())
 
 
 @pytest.mark.parametrize("question", sorted(RIGHT))
@@ -529,8 +535,7 @@ def test_a_right_answer_passes(question):
 
 
 def test_every_question_has_a_right_answer_in_this_file():
-    assert set(RIGHT) | set(RIGHT_06_07) | set(RIGHT_08) | set(RIGHT_09) | set(RIGHT_10) == \
-        set(questions())
+    assert set(RIGHT).union(*course_tables("RIGHT")) == set(questions())
 
 
 @pytest.mark.parametrize("question, answer, words, status", WRONG,

@@ -120,7 +120,8 @@ def photograph_chapter(browser, server, notebook: Path, out: Path, run: bool = T
         page.wait_for_function(
             "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length >= n",
             arg=len(json.loads(notebook.read_text())["cells"]), timeout=KERNEL_SECONDS * 1000)
-        page.wait_for_timeout(2000)                      # the run has started
+        if run:
+            page.wait_for_timeout(2000)                  # the run has started
         deadline = time.monotonic() + RUN_SECONDS
         quiet = 0
         while run and quiet < 3:                         # idle, no [*], three times running

@@ -68,7 +68,18 @@ def test_arithmetic_that_ignores_the_interrupt_has_its_kernel_killed(tmp_path, m
                        "kernel was killed and the rest of the notebook was not run"]
 
 
-def test_a_cell_that_waits_past_the_clocks_backstop_is_stopped(tmp_path):
+@pytest.fixture
+def sympy_at_start(tmp_path, monkeypatch):
+    """SymPy imported as the kernel starts (an IPython startup file), before any cell's clock
+    runs: reading the answer back imports it (:func:`serialize`), which on a loaded machine
+    takes longer than the clock's limit under test, whose cell alone must meet it."""
+    startup = tmp_path / "ipython" / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-import-sympy.py").write_text("import sympy\n")
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+
+
+def test_a_cell_that_waits_past_the_clocks_backstop_is_stopped(tmp_path, sympy_at_start):
     answers, reasons = _run(tmp_path, "import time\ntime.sleep(10 ** 6)", "x = 10",
                             cell_wall_limit=2.0)
     assert answers == {"Q": {"answer": {"int": "10"}}}

@@ -5,7 +5,8 @@ optionally with :data:`SYMBOLIC`.  For marks the grader hands a kernel its noteb
 (:func:`environment`) and ``PYTHONSTARTUP`` runs ``own_work_startup.py``, which
 :func:`install`-s them before any of the student's code.  Each refused function is replaced
 wherever a dict holds it; an audit hook refuses running a dynlab module again.  What that cannot
-stop is flagged in the notes (:data:`TRICKS`).
+stop is flagged in the notes (:data:`TRICKS`), and so is a table of answers typed in
+(:data:`NUMBER`), computed where nothing refuses.
 
 >>> print(refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"]))  # doctest: +NORMALIZE_WHITESPACE
 3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded
@@ -36,6 +37,11 @@ SYMBOLIC = " on a symbolic arm"
 TRICKS = re.compile(r"\breload\b|__code__|__closure__|__globals__|__wrapped__|_getframe"
                     r"|\bcompile\(|\bexec\(|\beval\(|sys\.modules|\bgc\.|importlib|runpy"
                     r"|addaudithook|spec_from_file_location|FunctionType")
+#: A number typed in; :data:`TABLE` or more of :data:`LONG` significant digits or more in a cell
+#: are a table of answers computed where nothing refuses (practice), one a value of a given's
+#: grid (the grids are small and public): the grader names the cell too
+NUMBER = re.compile(r"(?<![\w.])(?:\d+\.?\d*|\.\d+)")
+LONG, TABLE = 6, 3
 
 
 class OwnWorkAsked(RuntimeError):
@@ -71,12 +77,19 @@ def environment(questions, graded: bool) -> dict:
 
 
 def flagged(source: str) -> list:
-    """The tricks of :data:`TRICKS` in a cell's code, each once, in order.
+    """The tricks of :data:`TRICKS` in a cell's code, each once, in order, and its long numbers
+    typed in when they are a table (:data:`NUMBER`).
 
     >>> flagged("import importlib; importlib.reload(dynlab)")
     ['importlib', 'reload']
+    >>> flagged("kappa = {4.5: 18.57867296, 5.5: 20.654997245, 6.5: 22.7403171}[given['T']]")
+    ['3 numbers of 6 or more digits typed in']
     """
-    return list(dict.fromkeys(match.group(0).rstrip("(") for match in TRICKS.finditer(source)))
+    found = list(dict.fromkeys(match.group(0).rstrip("(") for match in TRICKS.finditer(source)))
+    typed = sum(len(match.group(0).replace(".", "").lstrip("0")) >= LONG
+                for match in NUMBER.finditer(source))
+    return found + ([f"{typed} numbers of {LONG} or more digits typed in"] if typed >= TABLE
+                    else [])
 
 
 def tricks(notebook: bytes) -> list:

@@ -159,6 +159,26 @@ def test_the_trick_notes_name_the_cells():
     assert grader  # the grader adds them to the notes of a graded run
 
 
+def test_a_table_of_answers_typed_in_is_named_and_no_cell_of_the_workbook_is():
+    """Answers computed in practice, where nothing refuses, and typed in as a table over a
+    given's grid (I.4's condition numbers at T = 4.5, 5.5, 6.5 s) get round every refusal: the
+    notes name the cell.  Two long numbers are no table; no cell of the released exercises and
+    of the solutions is named."""
+    import nbformat
+
+    def notes(*sources):
+        cells = [nbformat.v4.new_code_cell(source) for source in sources]
+        return own_work.tricks(nbformat.writes(nbformat.v4.new_notebook(cells=cells)).encode())
+    table = "kappa = {4.5: 18.578673, 5.5: 20.654997, 6.5: 22.740317}[given['T']]"
+    assert notes("x = 0.25 * 1e-3", table) == [
+        "cell 2 uses 3 numbers of 6 or more digits typed in, which can get round the refusals "
+        "of a graded run: read it"]
+    assert notes("kappa = {4.5: 18.578673, 5.5: 20.654997}[given['T']]") == []
+    for path in sorted([*(ROOT / "exercises").glob("*.ipynb"), *(ROOT / "solutions").glob(
+            "*.ipynb")]):
+        assert own_work.tricks(path.read_bytes()) == [], path.name
+
+
 def test_the_guide_lists_what_each_question_refuses_as_the_keys_declare():
     """solutions/README.md holds the table made from the one declaration, every shipped key
     carries its question's calls as that declaration says, and each call names a function of

@@ -7,6 +7,8 @@ with the solution's answers full marks and a blank one none.  The givens are eac
 (dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
 practice values ``check()`` grades."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -27,6 +29,7 @@ from .by_hand.identifying import (
     mistakes,
     right,
 )
+from .test_instructor_keys import marks  # noqa: F401
 
 NOTEBOOK = "10_identifying_an_arm"
 QUESTIONS = ("I.1", "I.2", "I.3", "I.4")
@@ -245,3 +248,57 @@ def test_dynlab_grade_for_marks_gives_the_library_routes_nothing(tmp_path):
     for name in ROUTES:
         assert float(rows[name]["total"]) == 0, rows[name]
         assert "ask for your own derivation" in rows[name]["notes"], rows[name]
+
+
+def _formulas(text: str) -> list:
+    """Each side of each ``=`` in the ``$...$`` mathematics of ``text`` that reads as an
+    expression (``m_1`` as ``m1``, ``a_1^2`` as ``a1**2``, a product by juxtaposition)."""
+    import re
+
+    import sympy
+    from sympy.parsing.sympy_parser import parse_expr, standard_transformations
+    from sympy.parsing.sympy_parser import implicit_multiplication
+    read = []
+    for math in re.findall(r"\$([^$]+)\$", text):
+        math = re.sub(r"\\,|\\left|\\right", "", math)
+        math = re.sub(r"\b([A-Za-z]+)_\{?(\w+)\}?", r"\1\2", math).replace("^", "**")
+        for side in math.split("="):
+            try:
+                read.append(parse_expr(side, transformations=(*standard_transformations,
+                                                              implicit_multiplication)))
+            except Exception:                            # noqa: BLE001 - prose, not a formula
+                continue
+    return [e for e in read if isinstance(e, sympy.Expr)]
+
+
+@pytest.mark.usefixtures("marks")
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_no_note_a_student_can_unseal_states_the_answer_in_the_givens(question):
+    """The hint and the takeaway travel in the shipped key, where one line unseals them
+    (``note(keys()[q], "takeaway")``, or an answer found at the practice values by checking
+    integers in turn): a formula in them that is the instructor's key at every value of the
+    givens' grids (with the question's m1 = 2 kg) would answer every student's graded values.
+    (I.1's takeaway said 3n + (n - 1) + 2n = 6n - 1, I.2's MX1R = (m1/2 + m2) a1.)"""
+    import itertools
+
+    import sympy
+
+    from dynlab.grading.keys import note, reference
+    key = keys()[question]
+    names = list(key["parameters"])
+    points = list(itertools.product(*(grid_values(key["parameters"][n]) for n in names)))
+    answers = [sympy.sympify(e) for part in key["parts"] for e in reference(key)[part["name"]]]
+    fixed = {sympy.Symbol("m1"): sympy.Integer(2), sympy.Symbol("M1"): sympy.Integer(2),
+             sympy.Symbol("M2"): sympy.Symbol("m2")}
+
+    def at(expr, point):
+        return float(expr.xreplace({sympy.Symbol(n): v for n, v in zip(names, point)}))
+    for text in (note(key, "hint") or "", note(key, "takeaway") or ""):
+        for formula in _formulas(text):
+            formula = formula.xreplace(fixed)
+            if not formula.free_symbols or not formula.free_symbols <= set(
+                    map(sympy.Symbol, names)):
+                continue
+            for answer in answers:
+                assert not all(math.isclose(at(formula, p), at(answer, p), rel_tol=1e-9)
+                               for p in points), (question, formula, text)

@@ -4,7 +4,9 @@ Each key names its calls (``"refuses"``, from ``tools/library_answers.py``) as d
 optionally with :data:`SYMBOLIC`.  For marks the grader hands a kernel its notebook's calls
 (:func:`environment`) and ``PYTHONSTARTUP`` runs ``own_work_startup.py``, which
 :func:`install`-s them before any of the student's code.  Each refused function is replaced
-wherever a dict holds it; an audit hook refuses running a dynlab module again.  What that cannot
+wherever a dict holds it; an audit hook refuses running a dynlab module again, and starting
+another program from outside dynlab (a ``python -c`` child would run without the refusals: the
+kernel's startup file is all that installs them).  What that cannot
 stop is flagged in the notes (:data:`TRICKS`), and so is a table of answers typed in
 (:data:`NUMBER`), computed where nothing refuses.
 
@@ -21,6 +23,7 @@ import json
 import os
 import re
 import sys
+import sysconfig
 import types
 from pathlib import Path
 
@@ -36,7 +39,7 @@ SYMBOLIC = " on a symbolic arm"
 #: Code in an answer cell that can get round the refusals (the grader names it in the notes).
 TRICKS = re.compile(r"\breload\b|__code__|__closure__|__globals__|__wrapped__|_getframe"
                     r"|\bcompile\(|\bexec\(|\beval\(|sys\.modules|\bgc\.|importlib|runpy"
-                    r"|addaudithook|spec_from_file_location|FunctionType")
+                    r"|addaudithook|spec_from_file_location|FunctionType|\bctypes\b")
 #: A number typed in; :data:`TABLE` or more of :data:`LONG` significant digits or more in a cell
 #: are a table of answers computed where nothing refuses (practice), one a value of a given's
 #: grid (the grids are small and public): the grader names the cell too
@@ -46,6 +49,13 @@ LONG, TABLE = 6, 3
 
 class OwnWorkAsked(RuntimeError):
     """A call refused in a graded run: the question asks for the student's own work."""
+
+
+#: The audit events that start another program (PEP 578's table), refused from outside dynlab
+#: with a PermissionError, which a library that tries a program (fontconfig's) takes in stride
+PROGRAMS = frozenset({"subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn"})
+#: Python's own modules (subprocess, os), between the code that starts a program and the event
+STANDARD_LIBRARY = sysconfig.get_paths()["stdlib"] + os.sep
 
 
 def refusal(call: str, questions) -> str:
@@ -124,6 +134,7 @@ def install(refused: dict) -> None:
         _replace(_resolve(path), _refusing(_resolve(path), refusal(call, questions),
                                            call.endswith(SYMBOLIC)))
     _LOADED.update(_module_files())
+    _refuse_fork_exec()
     sys.addaudithook(_audit)
 
 
@@ -202,7 +213,32 @@ def _module_files() -> set:
             if name.split(".")[0] == "dynlab" and getattr(module, "__file__", None)}
 
 
+def _program_from_library(what: str, frame) -> None:
+    """Raise PermissionError unless the code nearest ``frame`` outside Python's own modules
+    (subprocess, multiprocessing, os) is dynlab's."""
+    while frame is not None and frame.f_code.co_filename.startswith(STANDARD_LIBRARY):
+        frame = frame.f_back
+    if frame is None or not _from_library(frame):
+        raise PermissionError(f"starting another program ({what}) is not available in the "
+                              f"graded run")
+
+
+def _refuse_fork_exec() -> None:
+    """Put a refusal before ``_posixsubprocess.fork_exec`` wherever a dict holds it (subprocess
+    keeps its own name for it): it starts a program with no audit event (multiprocessing's spawn
+    and forkserver: a child that unpickles a refused function by its name gets the original)."""
+    import _posixsubprocess
+    original = _posixsubprocess.fork_exec
+
+    def fork_exec(*args, **kwargs):
+        _program_from_library("fork_exec", sys._getframe(1))
+        return original(*args, **kwargs)
+    _replace(original, fork_exec)
+
+
 def _audit(event: str, args: tuple) -> None:
+    if event in PROGRAMS:
+        _program_from_library(event, sys._getframe(1))
     if event == "exec" and isinstance(args[0], types.CodeType):
         filename = args[0].co_filename
         if filename in _LOADED:

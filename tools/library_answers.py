@@ -33,6 +33,11 @@ COUPLING = "dynlab.dynamics.structure.coupling."
 #: condition number (each takes the BaseParameters that base_parameters makes)
 IDENTIFICATION = "dynlab.dynamics.identification."
 ESTIMATION = "dynlab.dynamics.estimation."
+#: chapter 12's routes to those from inside dynlab: ``explicit_model(arm).values`` is the base
+#: parameters' values (I.2) and its ``.base`` the BaseParameters (I.3, I.4: ``.regressor``);
+#: the dashboard's ``truth``, ``estimate`` and ``condition`` at the student's arm, data and period
+CHAPTER_12 = ("dynlab.dynamics.explicit_model.explicit_model",
+              "dynlab.teaching.dashboards.identification.IdentificationDashboard.__init__")
 #: chapter 10's dashboard: ``slide(payload=..., q2=...)["gravity"][1:3]`` is U.2's answer
 DASHBOARD = "dynlab.teaching.dashboards.arm.Dashboard."
 
@@ -70,9 +75,11 @@ REFUSED = {
     "U.2": ("dynlab.model.edits.with_payload", INVERSE, EOM, INERTIA, DASHBOARD + "slide",
             DASHBOARD + "parts_at"),
     "I.1": (IDENTIFICATION + "base_parameters",),
-    "I.2": (IDENTIFICATION + "base_parameters", IDENTIFICATION + "standard_parameters"),
-    "I.3": (ESTIMATION + "estimate_base_parameters", IDENTIFICATION + "base_parameters"),
-    "I.4": (ESTIMATION + "condition_number", IDENTIFICATION + "base_parameters"),
+    "I.2": (IDENTIFICATION + "base_parameters", IDENTIFICATION + "standard_parameters",
+            *CHAPTER_12),
+    "I.3": (ESTIMATION + "estimate_base_parameters", IDENTIFICATION + "base_parameters",
+            *CHAPTER_12),
+    "I.4": (ESTIMATION + "condition_number", IDENTIFICATION + "base_parameters", *CHAPTER_12),
 }
 
 #: ``{question: what of dynlab answers it}``: meant to be answered with the library.

@@ -4,8 +4,11 @@ Each key names its calls (``"refuses"``, from ``tools/library_answers.py``) as d
 optionally with :data:`SYMBOLIC`.  For marks the grader hands a kernel its notebook's calls
 (:func:`environment`) and ``PYTHONSTARTUP`` runs ``own_work_startup.py``, which
 :func:`install`-s them before any of the student's code.  Each refused function is replaced
-wherever a dict holds it; an audit hook refuses running a dynlab module again.  What that cannot
-stop is flagged in the notes (:data:`TRICKS`).
+wherever a dict holds it; an audit hook refuses running a dynlab module again, and starting
+another program from outside dynlab (a ``python -c`` child would run without the refusals: the
+kernel's startup file is all that installs them).  What that cannot
+stop is flagged in the notes (:data:`TRICKS`), and so is a table of answers typed in
+(:data:`NUMBER`), computed where nothing refuses.
 
 >>> print(refusal("dynlab.inverse_dynamics", ["3.16c", "3.17d"]))  # doctest: +NORMALIZE_WHITESPACE
 3.16c, 3.17d ask for your own derivation; dynlab.inverse_dynamics is not available in the graded
@@ -20,6 +23,7 @@ import json
 import os
 import re
 import sys
+import sysconfig
 import types
 from pathlib import Path
 
@@ -35,11 +39,23 @@ SYMBOLIC = " on a symbolic arm"
 #: Code in an answer cell that can get round the refusals (the grader names it in the notes).
 TRICKS = re.compile(r"\breload\b|__code__|__closure__|__globals__|__wrapped__|_getframe"
                     r"|\bcompile\(|\bexec\(|\beval\(|sys\.modules|\bgc\.|importlib|runpy"
-                    r"|addaudithook|spec_from_file_location|FunctionType")
+                    r"|addaudithook|spec_from_file_location|FunctionType|\bctypes\b")
+#: A number typed in; :data:`TABLE` or more of :data:`LONG` significant digits or more in a cell
+#: are a table of answers computed where nothing refuses (practice), one a value of a given's
+#: grid (the grids are small and public): the grader names the cell too
+NUMBER = re.compile(r"(?<![\w.])(?:\d+\.?\d*|\.\d+)")
+LONG, TABLE = 6, 3
 
 
 class OwnWorkAsked(RuntimeError):
     """A call refused in a graded run: the question asks for the student's own work."""
+
+
+#: The audit events that start another program (PEP 578's table), refused from outside dynlab
+#: with a PermissionError, which a library that tries a program (fontconfig's) takes in stride
+PROGRAMS = frozenset({"subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn"})
+#: Python's own modules (subprocess, os), between the code that starts a program and the event
+STANDARD_LIBRARY = sysconfig.get_paths()["stdlib"] + os.sep
 
 
 def refusal(call: str, questions) -> str:
@@ -71,12 +87,19 @@ def environment(questions, graded: bool) -> dict:
 
 
 def flagged(source: str) -> list:
-    """The tricks of :data:`TRICKS` in a cell's code, each once, in order.
+    """The tricks of :data:`TRICKS` in a cell's code, each once, in order, and its long numbers
+    typed in when they are a table (:data:`NUMBER`).
 
     >>> flagged("import importlib; importlib.reload(dynlab)")
     ['importlib', 'reload']
+    >>> flagged("kappa = {4.5: 18.57867296, 5.5: 20.654997245, 6.5: 22.7403171}[given['T']]")
+    ['3 numbers of 6 or more digits typed in']
     """
-    return list(dict.fromkeys(match.group(0).rstrip("(") for match in TRICKS.finditer(source)))
+    found = list(dict.fromkeys(match.group(0).rstrip("(") for match in TRICKS.finditer(source)))
+    typed = sum(len(match.group(0).replace(".", "").lstrip("0")) >= LONG
+                for match in NUMBER.finditer(source))
+    return found + ([f"{typed} numbers of {LONG} or more digits typed in"] if typed >= TABLE
+                    else [])
 
 
 def tricks(notebook: bytes) -> list:
@@ -111,6 +134,7 @@ def install(refused: dict) -> None:
         _replace(_resolve(path), _refusing(_resolve(path), refusal(call, questions),
                                            call.endswith(SYMBOLIC)))
     _LOADED.update(_module_files())
+    _refuse_fork_exec()
     sys.addaudithook(_audit)
 
 
@@ -189,7 +213,32 @@ def _module_files() -> set:
             if name.split(".")[0] == "dynlab" and getattr(module, "__file__", None)}
 
 
+def _program_from_library(what: str, frame) -> None:
+    """Raise PermissionError unless the code nearest ``frame`` outside Python's own modules
+    (subprocess, multiprocessing, os) is dynlab's."""
+    while frame is not None and frame.f_code.co_filename.startswith(STANDARD_LIBRARY):
+        frame = frame.f_back
+    if frame is None or not _from_library(frame):
+        raise PermissionError(f"starting another program ({what}) is not available in the "
+                              f"graded run")
+
+
+def _refuse_fork_exec() -> None:
+    """Put a refusal before ``_posixsubprocess.fork_exec`` wherever a dict holds it (subprocess
+    keeps its own name for it): it starts a program with no audit event (multiprocessing's spawn
+    and forkserver: a child that unpickles a refused function by its name gets the original)."""
+    import _posixsubprocess
+    original = _posixsubprocess.fork_exec
+
+    def fork_exec(*args, **kwargs):
+        _program_from_library("fork_exec", sys._getframe(1))
+        return original(*args, **kwargs)
+    _replace(original, fork_exec)
+
+
 def _audit(event: str, args: tuple) -> None:
+    if event in PROGRAMS:
+        _program_from_library(event, sys._getframe(1))
     if event == "exec" and isinstance(args[0], types.CodeType):
         filename = args[0].co_filename
         if filename in _LOADED:

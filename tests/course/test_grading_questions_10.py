@@ -7,6 +7,8 @@ with the solution's answers full marks and a blank one none.  The givens are eac
 (dynlab.grading.variants): the tests run as the student ``student`` (conftest.py), whose
 practice values ``check()`` grades."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -27,6 +29,7 @@ from .by_hand.identifying import (
     mistakes,
     right,
 )
+from .test_instructor_keys import marks  # noqa: F401
 
 NOTEBOOK = "10_identifying_an_arm"
 QUESTIONS = ("I.1", "I.2", "I.3", "I.4")
@@ -146,3 +149,159 @@ def test_dynlab_grade_scores_the_solution_full_and_a_blank_exercise_zero(tmp_pat
     rows = dynlab_grade(tmp_path / "in", tmp_path / "grades.csv")
     assert float(rows["alice"]["total"]) == 6 == float(rows["alice"]["max"])
     assert float(rows["bob"]["total"]) == 0
+
+
+# -- what a graded run refuses --------------------------------------------------------------------
+_ROUTES = r"""
+import json, math, sys
+import numpy as np
+from dynlab.grading import own_work
+own_work.install(own_work.refused_calls(sys.argv[1:]))
+from dynlab.dynamics.estimation import FourierTrajectory
+from dynlab.dynamics.explicit_model import explicit_model
+from dynlab.dynamics.identification import torque_regressor
+from dynlab.model.robots import planar_2r
+from dynlab.teaching.dashboards.identification import IdentificationDashboard
+arm = planar_2r("schilling", a1=0.38, m2=0.8)
+path = FourierTrajectory(2 * math.pi / 8.0, [0.3, 0.8], [[0.6, -0.3, 0.2], [-0.5, 0.4, 0.3]],
+                         [[0.2, 0.5, -0.2], [0.4, -0.3, 0.2]])
+result = {}
+for name, attempt in {
+        "explicit_model": lambda: explicit_model(arm, samples=1).values[:2],
+        "dashboard": lambda: IdentificationDashboard(arm, path, render=False).truth[:2],
+        "torque_regressor": lambda: np.linalg.cond(torque_regressor(
+            arm, *path.at(path.times(50)))[:, [9, 1, 2, 19, 11, 12]])}.items():
+    try:
+        attempt()
+        result[name] = "allowed"
+    except own_work.OwnWorkAsked as error:
+        result[name] = str(error)
+print(json.dumps(result))
+"""
+
+
+@pytest.mark.parametrize("question, refused", [
+    ("I.2", {"explicit_model", "dashboard"}), ("I.3", {"explicit_model", "dashboard"}),
+    ("I.4", {"explicit_model", "dashboard"}), ("C.1", set())])
+def test_chapter_12s_explicit_model_and_dashboard_refuse_in_a_graded_run(question, refused):
+    """``explicit_model(arm).values[:2]`` is I.2's answer, its ``.base.regressor`` the base
+    regressor of I.3 and I.4 (``base_parameters`` got round), and chapter 12's dashboard shows
+    the truth (I.2), the OLS estimate on the student's data set (I.3) and the condition number
+    (I.4): each question's graded run refuses both, as it refuses ``base_parameters``;
+    ``torque_regressor``, the question's own route, stays; another notebook's run keeps all."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    done = subprocess.run([sys.executable, "-c", _ROUTES, question], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parents[2], timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().split("\n")[-1])
+    assert {name for name, said in result.items() if said != "allowed"} == refused, result
+    assert all(said.startswith(f"{question} asks for your own derivation")
+               for name, said in result.items() if name in refused), result
+
+
+#: The answers of chapter 12's library routes round the refused calls (a student's cells)
+PATH = ("played = FourierTrajectory(2 * math.pi / 8.0, [0.3, 0.8], [[0.6, -0.3, 0.2], "
+        "[-0.5, 0.4, 0.3]], [[0.2, 0.5, -0.2], [0.4, -0.3, 0.2]])\n")
+ROUTES = {
+    "explicit": {
+        "answer-I_2": "from dynlab.dynamics.explicit_model import explicit_model\n"
+                      "ZZ1R, MX1R = explicit_model(planar_2r('schilling', a1=given['a1'], "
+                      "m2=given['m2']), samples=1).values[:2]",
+        "answer-I_3": "from dynlab.dynamics.explicit_model import explicit_model\n"
+                      "Y_b = explicit_model(lab_arm, samples=1).base.regressor(data.q, data.qd, "
+                      "data.qdd)\npi_b = np.linalg.lstsq(Y_b, data.tau.ravel(), rcond=None)[0]",
+        "answer-I_4": "from dynlab.dynamics.explicit_model import explicit_model\n"
+                      "base = explicit_model(planar_2r('schilling'), samples=1).base\n"
+                      "played = FourierTrajectory(2 * math.pi / given['T'], path.q0, path.a, "
+                      "path.b)\nkappa = np.linalg.cond(base.regressor(*played.at(played.times("
+                      "50))))"},
+    "dashboard": {
+        "answer-I_2": "from dynlab.teaching.dashboards.identification import "
+                      "IdentificationDashboard\n" + PATH +
+                      "ZZ1R, MX1R = IdentificationDashboard(planar_2r('schilling', "
+                      "a1=given['a1'], m2=given['m2']), played, render=False).truth[:2]",
+        "answer-I_3": "from dynlab.teaching.dashboards.identification import "
+                      "IdentificationDashboard\n"
+                      "pi_b = IdentificationDashboard(lab_arm, path, noise=0.05, encoder_bits=12, "
+                      "samples=400, seed=round(100 * given['m2']), render=False).estimate.values",
+        "answer-I_4": "from dynlab.teaching.dashboards.identification import "
+                      "IdentificationDashboard\n"
+                      "played = FourierTrajectory(2 * math.pi / given['T'], path.q0, path.a, "
+                      "path.b)\nkappa = IdentificationDashboard(planar_2r('schilling'), played, "
+                      "render=False).condition"}}
+
+
+@pytest.mark.end_to_end
+def test_dynlab_grade_for_marks_gives_the_library_routes_nothing(tmp_path):
+    """``dynlab grade --keys``: the solution keeps full marks; answers read off chapter 12's
+    explicit model or dashboard (each right in practice, where nothing refuses) earn nothing for
+    I.2-I.4, and the notes say that the question asks for the student's own work."""
+    from tests.course.test_instructor_keys import instructor_folder
+    handed = {"honest": answered(NOTEBOOK, solution_answers(NOTEBOOK)),
+              **{name: answered(NOTEBOOK, cells) for name, cells in ROUTES.items()}}
+    rows = dynlab_grade(hand_in(tmp_path / "in", NOTEBOOK, handed), tmp_path / "grades.csv",
+                        keys=instructor_folder(tmp_path / "keys"), notebook_time_limit=300)
+    assert float(rows["honest"]["total"]) == 6 == float(rows["honest"]["max"]), rows["honest"]
+    for name in ROUTES:
+        assert float(rows[name]["total"]) == 0, rows[name]
+        assert "ask for your own derivation" in rows[name]["notes"], rows[name]
+
+
+def _formulas(text: str) -> list:
+    """Each side of each ``=`` in the ``$...$`` mathematics of ``text`` that reads as an
+    expression (``m_1`` as ``m1``, ``a_1^2`` as ``a1**2``, a product by juxtaposition)."""
+    import re
+
+    import sympy
+    from sympy.parsing.sympy_parser import (
+        implicit_multiplication,
+        parse_expr,
+        standard_transformations,
+    )
+    read = []
+    for formula in re.findall(r"\$([^$]+)\$", text):
+        formula = re.sub(r"\\,|\\left|\\right", "", formula)
+        formula = re.sub(r"\b([A-Za-z]+)_\{?(\w+)\}?", r"\1\2", formula).replace("^", "**")
+        for side in formula.split("="):
+            try:
+                read.append(parse_expr(side, transformations=(*standard_transformations,
+                                                              implicit_multiplication)))
+            except Exception:                            # noqa: BLE001 - prose, not a formula
+                continue
+    return [e for e in read if isinstance(e, sympy.Expr)]
+
+
+@pytest.mark.usefixtures("marks")
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_no_note_a_student_can_unseal_states_the_answer_in_the_givens(question):
+    """The hint and the takeaway travel in the shipped key, where one line unseals them
+    (``note(keys()[q], "takeaway")``, or an answer found at the practice values by checking
+    integers in turn): a formula in them that is the instructor's key at every value of the
+    givens' grids (with the question's m1 = 2 kg) would answer every student's graded values.
+    (I.1's takeaway said 3n + (n - 1) + 2n = 6n - 1, I.2's MX1R = (m1/2 + m2) a1.)"""
+    import itertools
+
+    import sympy
+
+    from dynlab.grading.keys import note, reference
+    key = keys()[question]
+    names = list(key["parameters"])
+    points = list(itertools.product(*(grid_values(key["parameters"][n]) for n in names)))
+    answers = [sympy.sympify(e) for part in key["parts"] for e in reference(key)[part["name"]]]
+    fixed = {sympy.Symbol("m1"): sympy.Integer(2), sympy.Symbol("M1"): sympy.Integer(2),
+             sympy.Symbol("M2"): sympy.Symbol("m2")}
+
+    def at(expr, point):
+        return float(expr.xreplace({sympy.Symbol(n): v for n, v in zip(names, point)}))
+    for text in (note(key, "hint") or "", note(key, "takeaway") or ""):
+        for formula in _formulas(text):
+            formula = formula.xreplace(fixed)
+            if not formula.free_symbols or not formula.free_symbols <= set(
+                    map(sympy.Symbol, names)):
+                continue
+            for answer in answers:
+                assert not all(math.isclose(at(formula, p), at(answer, p), rel_tol=1e-9)
+                               for p in points), (question, formula, text)

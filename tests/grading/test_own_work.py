@@ -159,6 +159,74 @@ def test_the_trick_notes_name_the_cells():
     assert grader  # the grader adds them to the notes of a graded run
 
 
+def test_a_table_of_answers_typed_in_is_named_and_no_cell_of_the_workbook_is():
+    """Answers computed in practice, where nothing refuses, and typed in as a table over a
+    given's grid (I.4's condition numbers at T = 4.5, 5.5, 6.5 s) get round every refusal: the
+    notes name the cell.  Two long numbers are no table; no cell of the released exercises and
+    of the solutions is named."""
+    import nbformat
+
+    def notes(*sources):
+        cells = [nbformat.v4.new_code_cell(source) for source in sources]
+        return own_work.tricks(nbformat.writes(nbformat.v4.new_notebook(cells=cells)).encode())
+    table = "kappa = {4.5: 18.578673, 5.5: 20.654997, 6.5: 22.740317}[given['T']]"
+    assert notes("x = 0.25 * 1e-3", table) == [
+        "cell 2 uses 3 numbers of 6 or more digits typed in, which can get round the refusals "
+        "of a graded run: read it"]
+    assert notes("kappa = {4.5: 18.578673, 5.5: 20.654997}[given['T']]") == []
+    for path in sorted([*(ROOT / "exercises").glob("*.ipynb"), *(ROOT / "solutions").glob(
+            "*.ipynb")]):
+        assert own_work.tricks(path.read_bytes()) == [], path.name
+
+
+_PROGRAMS = r"""
+import json, multiprocessing, os, subprocess, sys, tempfile
+from dynlab.grading import own_work
+own_work.install(own_work.refused_calls(sys.argv[1:]))
+from dynlab.dynamics.codegen import generate
+from dynlab.dynamics.identification import base_parameters
+from dynlab.engine.native import compile_c
+from dynlab.model.robots import planar_2r
+child = [sys.executable, "-I", "-c", "print(1)"]      # no refusals in a fresh Python
+result = {}
+for name, attempt in {
+        "subprocess": lambda: subprocess.run(child, capture_output=True),
+        "os.system": lambda: os.system("true"),
+        "os.execv": lambda: os.execv(sys.executable, child),
+        "os.posix_spawn": lambda: os.posix_spawn(sys.executable, child, {}),
+        "subprocess's own fork_exec": lambda: subprocess._fork_exec(
+            [b"x"], [os.fsencode(sys.executable)], True, (), None, None, -1, -1, -1, -1, -1,
+            -1, -1, -1, False, False, None, None, None, -1, None, False),
+        "multiprocessing": lambda: multiprocessing.get_context("spawn").Pool(1).apply(
+            base_parameters, (planar_2r("fu"),)),
+        "dynlab's C compiler": lambda: compile_c(generate(planar_2r("fu"), cache=False),
+                                                 tempfile.mkdtemp())}.items():
+    try:
+        attempt()
+        result[name] = "allowed"
+    except PermissionError as error:
+        result[name] = str(error)
+print(json.dumps(result))
+"""
+
+
+def test_a_graded_run_refuses_starting_another_program_from_the_students_code():
+    """A ``python -c`` child of the graded kernel would start without the refusals (the kernel's
+    startup file installs them; a child run with ``-I`` reads no environment): in a graded
+    run the student's code cannot start another program (a PermissionError), nor a spawned
+    ``multiprocessing`` child (which would unpickle I.1's refused ``base_parameters`` by its
+    name as the original), while dynlab's own use of one, the C compiler of ``compile_c``,
+    keeps working."""
+    done = subprocess.run([sys.executable, "-c", _PROGRAMS, "I.1"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().endswith("}"), f"a program was started: {done.stdout[-200:]}"
+    result = json.loads(done.stdout.strip().split("\n")[-1])
+    assert result.pop("dynlab's C compiler") == "allowed", result
+    assert all(said.startswith("starting another program") and "graded run" in said
+               for said in result.values()), result
+
+
 def test_the_guide_lists_what_each_question_refuses_as_the_keys_declare():
     """solutions/README.md holds the table made from the one declaration, every shipped key
     carries its question's calls as that declaration says, and each call names a function of

@@ -62,12 +62,11 @@ mass groups into the $ZZ$ and $MX$ of its own link and of the links before it. T
 own parameters: does $I_{a,j}$ multiply anything that no $ZZ$ does? Check your count against the
 rank of the regressor stacked over a few random states.""",
         "takeaway": r"""
-Each link keeps three, $ZZ_{jR}$, $MX_{jR}$, $MY_{jR}$: its mass groups into the $ZZ$ and $MX$ of
-its own link and of the links before it. The rotor of joint 1 multiplies $\ddot q_1$ in
-joint 1's torque alone, exactly as $ZZ_1$ does, so it groups into $ZZ_{1R}$; the others stay
-(joint $j$'s rotor sees $\ddot q_j$, link $j$'s $ZZ_j$ sees $\ddot q_1 + \dots + \ddot q_j$).
-Friction adds two a joint. So $3n + (n - 1) + 2n = 6n - 1$ of the $13n$ standard parameters;
-in a horizontal plane gravity would not show $MX_1$, $MY_1$, two fewer.""",
+Far fewer than the $13n$ standard parameters show in the torques: a link's mass never shows on
+its own, only grouped into the $ZZ$ and $MX$ of its own link and of the links before it, and a
+rotor whose column in $Y$ is a $ZZ$'s groups into it. That is why a lab identifies base
+parameters and never a link's mass alone, and why the count depends on where gravity points:
+in a horizontal plane it would not show link 1's first moments.""",
     },
     "I.2": {
         "hint": r"""
@@ -77,10 +76,10 @@ inertia about its end. The masses $M_1$, $M_2$ group into $ZZ_1$ and $MX_1$: wri
 columns of $M_1$ and $M_2$ as combinations of those of $ZZ_1$ and $MX_1$ (or read the grouping
 off the stacked regressor by least squares).""",
         "takeaway": r"""
-$MX_{1R} = MX_1 + (M_1 + M_2)a_1 = (m_1/2 + m_2)a_1$ is the first moment about joint 1 of link
-1 and of link 2's mass put at the elbow: $g\,MX_{1R}\cos q_1$ is the gravity torque that link
-2's mass adds to link 1's. $ZZ_{1R} = ZZ_1 - (M_1 + M_2)a_1^2$ is negative here, and no error: a
-base parameter is a combination, not an inertia (frame 1 at the elbow moves the parallel-axis terms
+$MX_{1R}$ is a first moment about joint 1: $g\,MX_{1R}\cos q_1$ is the part of joint 1's
+gravity torque that turns with $q_1$ alone, link 1's own weight and link 2's carried at the
+elbow, which is why your $m_2$ is in it. $ZZ_{1R}$ is negative here, and no error: a base
+parameter is a combination, not an inertia (frame 1 at the elbow moves the parallel-axis terms
 to the other side). The data can only ever give these combinations; link 2's mass alone is not
 in them.""",
     },

@@ -593,8 +593,7 @@ def errata_table(source: str | None = None, kind: str | None = None) -> Errata:
     >>> errata_table("Schilling")
     Traceback (most recent call last):
     ...
-    ValueError: unknown source 'Schilling'; the sources are fu, thesis, schilling, lynch_park, \
-tourassis_neuman, armstrong_khatib_burdick
+    ValueError: unknown source 'Schilling'; the sources are fu, thesis, schilling, ...
     """
     if source is not None:
         check_source(source)

@@ -55,6 +55,30 @@ def agg_png(canvas) -> bytes:
     return buffer.getvalue()
 
 
+class Blitter:
+    """A figure drawn again for a slider's move: while the axes' ``limits`` stay, only the
+    ``moving`` artists (animated: left out of the background) over the kept background; when
+    they change, the whole figure, whose background is kept anew."""
+
+    def __init__(self, figure, moving):
+        self.figure, self.moving = figure, list(moving)
+        for artist in self.moving:
+            artist.set_animated(True)
+        self._limits = self._background = None
+
+    def png(self, limits) -> bytes:
+        """The figure's PNG (:func:`agg_png`) with ``limits``, the axes' limits now."""
+        canvas = self.figure.canvas
+        if limits != self._limits:
+            canvas.draw()
+            self._background, self._limits = canvas.copy_from_bbox(self.figure.bbox), limits
+        else:
+            canvas.restore_region(self._background)
+        for artist in self.moving:
+            artist.axes.draw_artist(artist) if artist.axes else self.figure.draw_artist(artist)
+        return agg_png(canvas)
+
+
 def widget_bundle(board, picture: bytes | None = None, **kwargs) -> dict:
     """The display of dashboard ``board``: its ``widget``'s bundle, ``repr(board)`` as the
     text and, when given, ``picture`` (PNG bytes) as the image a notebook stored without widget

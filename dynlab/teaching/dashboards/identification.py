@@ -23,7 +23,7 @@ from dynlab.dynamics.identification import base_parameters, standard_parameters
 from dynlab.model import checks
 from dynlab.model.robot import Robot
 from dynlab.model.robots.two_link import planar_2r
-from dynlab.teaching.dashboards.common import NamedControls, agg_png, figure_readout_status
+from dynlab.teaching.dashboards.common import Blitter, NamedControls, figure_readout_status
 
 
 class IdentificationDashboard(NamedControls):
@@ -163,15 +163,7 @@ class IdentificationDashboard(NamedControls):
         title.set_text(f"condition number {self.condition:.3g}; largest error "
                        f"{np.abs(error).max():.2g}")
         limits = (motion["ax"].get_ylim(), bars["ax"].get_ylim())
-        canvas = figure.canvas
-        if limits != self._limits:                   # new axes: draw all but the moving parts
-            canvas.draw()
-            self._background, self._limits = canvas.copy_from_bbox(figure.bbox), limits
-        else:
-            canvas.restore_region(self._background)
-        for artist in self._moving:
-            artist.axes.draw_artist(artist) if artist.axes else figure.draw_artist(artist)
-        return agg_png(canvas)
+        return self._blitter.png(limits)
 
     def _make_figure(self) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -196,10 +188,7 @@ class IdentificationDashboard(NamedControls):
         self._figure = (figure, {"ax": left, "lines": lines},
                         {"ax": right, "points": points, "spans": spans},
                         figure.suptitle("", fontsize=10))
-        self._moving = [*lines, points, spans, self._figure[3]]
-        for artist in self._moving:
-            artist.set_animated(True)                # left out of the background
-        self._limits = self._background = None
+        self._blitter = Blitter(figure, [*lines, points, spans, self._figure[3]])
 
     def __repr__(self) -> str:
         values = ", ".join(f"{name}={control.value:g}" for name, control in self.controls.items())

@@ -25,7 +25,7 @@ from dynlab.model import checks
 from dynlab.model.edits import with_payload
 from dynlab.model.robot import Robot
 from dynlab.model.robots.puma import puma560
-from dynlab.teaching.dashboards.common import NamedControls, agg_png, figure_readout_status
+from dynlab.teaching.dashboards.common import Blitter, NamedControls, figure_readout_status
 
 
 class MotorSizingDashboard(NamedControls):
@@ -158,15 +158,7 @@ class MotorSizingDashboard(NamedControls):
                        f"{self.values()['payload']:g} kg: {self.sizing.verdict()}")
         title.set_color("black" if self.sizing.fits else "firebrick")
         limits = (plane["ax"].get_xlim(), plane["ax"].get_ylim(), bars["ax"].get_ylim())
-        canvas = figure.canvas
-        if limits != self._limits:                   # new axes: draw all but the moving parts
-            canvas.draw()
-            self._background, self._limits = canvas.copy_from_bbox(figure.bbox), limits
-        else:
-            canvas.restore_region(self._background)
-        for artist in self._moving:
-            artist.axes.draw_artist(artist) if artist.axes else figure.draw_artist(artist)
-        return agg_png(canvas)
+        return self._blitter.png(limits)
 
     def _make_figure(self) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -177,11 +169,9 @@ class MotorSizingDashboard(NamedControls):
         figure.subplots_adjust(left=0.07, right=0.98, bottom=0.14, top=0.88, wspace=0.22)
         self._figure = (figure, draw_torque_speed_plane(plane, self.sizing),
                         draw_ratings(bars, self.sizing), figure.suptitle("", fontsize=10))
-        self._moving = [self._figure[1]["move"], self._figure[1]["over"],
-                        *self._figure[2]["bars"], *self._figure[2]["labels"], self._figure[3]]
-        for artist in self._moving:
-            artist.set_animated(True)                # left out of the background
-        self._limits = self._background = None
+        self._blitter = Blitter(figure, [self._figure[1]["move"], self._figure[1]["over"],
+                                         *self._figure[2]["bars"], *self._figure[2]["labels"],
+                                         self._figure[3]])
 
     def __repr__(self) -> str:
         values = ", ".join(f"{name}={control.value:g}" for name, control in self.controls.items())
